@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import cors from 'cors';
+import { pinoHttp } from 'pino-http';
+import type { PlatformDeps } from './context';
+import { ApiRouter, createOpenApiRegistry } from './platform/http/router';
+import { errorHandler, notFoundRoute } from './platform/http/errors';
+import { healthRouter } from './modules/health/routes';
+import { docsRouter } from './modules/docs/routes';
+import { createServices, type Services } from './services';
+import { registerRoutes, createGuards, siteRouters } from './routes';
+
+export const API_PREFIX = '/api/v1';
+
+export interface BuiltApp {
+  app: Express;
+  services: Services;
+  /** Stops background timers of the services (flushes pending writes). */
+  close(): Promise<void>;
+}
+
+/** Composition root of the HTTP process: everything comes in through deps. */
+export function createApp(deps: PlatformDeps): BuiltApp {
+  const { config, logger } = deps;
+  const services = createServices(deps);
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w.-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: config.nodeEnv !== 'test',
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(helmet());
+  app.use(cors({ origin: config.corsOrigins ?? true, exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] }));
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+
+  const registry = createOpenApiRegistry();
+  const api = new ApiRouter(API_PREFIX, registry, createGuards(deps, services));
+  registerRoutes(api, deps, services);
+
+  app.use(healthRouter(deps));
+  for (const router of siteRouters(deps, services)) app.use(router);
+  app.use(API_PREFIX, api.router);
+  app.use(docsRouter(registry));
+  app.use(notFoundRoute);
+  app.use(errorHandler(logger));
+
+  return { app, services, close: () => services.close() };
+}

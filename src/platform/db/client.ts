@@ -1,0 +1,90 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { Pool } from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import type { Extension } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What repositories accept: the database or a transaction on it. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Applies the committed migrations in ./drizzle. */
+  migrate(): Promise<void>;
+  /** Cheap liveness probe for /health. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// The contrib entry point is typed as ESM-only, but the package ships a CommonJS build of it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
+
+export const MIGRATIONS_DIR = path.resolve(__dirname, '../../../drizzle');
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Folder for embedded PGlite; undefined means in memory. */
+  pgliteDir?: string;
+  /** A dumped PGlite data directory to start from (tests load a migrated template). */
+  pgliteTemplate?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: async () => {
+        await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+        await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+      },
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = new PGlite({
+    dataDir: opts.pgliteDir,
+    loadDataDir: opts.pgliteTemplate,
+    extensions: { pg_trgm },
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async () => {
+      await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

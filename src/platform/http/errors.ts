@@ -1,0 +1,71 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * The one error type of the service. Thrown anywhere (services, repositories,
+ * middleware); turned into the contract's body `{"detail": ...}` only by
+ * errorHandler below.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (detail: string) => new AppError(400, detail);
+export const unauthorized = (detail = 'Not authenticated') =>
+  new AppError(401, detail, { headers: { 'WWW-Authenticate': 'Bearer' } });
+export const forbidden = (detail: string) => new AppError(403, detail);
+export const notFound = (detail: string) => new AppError(404, detail);
+export const conflict = (detail: string) => new AppError(409, detail);
+/** A 422 for one field, with the contract's `errors` array. */
+export const unprocessable = (detail: string, field = '') =>
+  new AppError(422, detail, { errors: [{ field, message: detail }] });
+export const validationFailed = (errors: FieldError[]) =>
+  new AppError(422, errors[0]?.message ?? 'validation errors', { errors });
+
+export const notFoundRoute: RequestHandler = () => {
+  throw notFound('Not Found');
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+/** Renders every error; 5xx text never reaches a client. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    let appErr: AppError;
+    if (err instanceof AppError) {
+      appErr = err;
+    } else {
+      const e = err as BodyParserError;
+      if (e?.type === 'entity.parse.failed') appErr = badRequest('Invalid JSON body');
+      else if (e?.type === 'entity.too.large') appErr = new AppError(413, 'Request body too large');
+      else if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
+        appErr = new AppError(415, 'Unsupported content encoding');
+      else if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose)
+        appErr = new AppError(e.status, (err as Error).message);
+      else appErr = new AppError(500, 'Internal Server Error');
+    }
+    const log = (req as { log?: Logger }).log ?? logger;
+    if (appErr.status >= 500) log.error({ err }, 'request failed');
+    if (res.headersSent) return;
+    for (const [k, v] of Object.entries(appErr.extra.headers ?? {})) res.setHeader(k, v);
+    const body: Record<string, unknown> = { detail: appErr.detail };
+    if (appErr.extra.errors) body.errors = appErr.extra.errors;
+    res.status(appErr.status).json(body);
+  };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** CONTRACT.md: page >= 1 (default 1), per_page 1..100 (default 20); anything else is 422. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  per_page: number;
+  pages: number;
+}
+
+export function offsetOf(q: PageQuery): number {
+  return (q.page - 1) * q.per_page;
+}
+
+export function toPage<T>(items: T[], total: number, q: PageQuery): Page<T> {
+  return {
+    items,
+    total,
+    page: q.page,
+    per_page: q.per_page,
+    pages: total === 0 ? 0 : Math.ceil(total / q.per_page),
+  };
+}
+
+/** OpenAPI/zod description of a Page of `item`. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    pages: z.number().int(),
+  });
+}

@@ -1,0 +1,139 @@
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { parseOrThrow } from './validate';
+
+export type AuthMode = 'none' | 'optional' | 'required';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Middleware chains applied per AuthMode (authentication, then quota). Supplied by the composition root. */
+export type RouteGuards = Record<AuthMode, RequestHandler[]>;
+
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: AuthMode;
+  body?: B;
+  /** Content type of `body` in the docs; parsing is done by the app-level body parsers. */
+  bodyType?: 'application/json' | 'application/x-www-form-urlencoded' | 'multipart/form-data';
+  query?: Q;
+  params?: P;
+  /** Success status; 204 sends no body. Default 200. */
+  status?: number;
+  response?: z.ZodType;
+  /** Documented error statuses with a short description. */
+  errors?: Record<number, string>;
+  /** Extra middleware run after the guards and before validation (rate limiters, tier checks, uploads). */
+  middleware?: RequestHandler[];
+}
+
+export interface RouteInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  req: Request;
+  res: Response;
+}
+
+const errorBody = z.object({
+  detail: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+/**
+ * One router for every versioned endpoint: registers the Express route and its
+ * OpenAPI path from the same zod schemas, so /openapi.json lists exactly what exists.
+ * Handlers get validated input and return the response body.
+ */
+export class ApiRouter {
+  readonly router = express.Router();
+
+  constructor(
+    readonly prefix: string,
+    readonly registry: OpenAPIRegistry,
+    private readonly guards: RouteGuards,
+  ) {}
+
+  get<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
+    path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
+  ) { this.add('get', path, spec, handler); }
+
+  post<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
+    path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
+  ) { this.add('post', path, spec, handler); }
+
+  put<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
+    path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
+  ) { this.add('put', path, spec, handler); }
+
+  patch<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
+    path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
+  ) { this.add('patch', path, spec, handler); }
+
+  delete<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
+    path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
+  ) { this.add('delete', path, spec, handler); }
+
+  private add<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
+    method: Method, path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
+  ) {
+    const status = spec.status ?? 200;
+    const run: RequestHandler = async (req, res) => {
+      const params = spec.params ? parseOrThrow(spec.params, req.params) : req.params;
+      const query = spec.query ? parseOrThrow(spec.query, req.query) : req.query;
+      const body = spec.body ? parseOrThrow(spec.body, req.body ?? {}) : req.body;
+      const result = await handler({ body, query, params, req, res } as RouteInput<z.output<B>, z.output<Q>, z.output<P>>);
+      if (res.headersSent) return;
+      if (status === 204) res.status(204).end();
+      else res.status(status).json(result);
+    };
+    this.router[method](path, ...this.guards[spec.auth], ...(spec.middleware ?? []), run);
+    this.document(method, path, spec, status);
+  }
+
+  private document(method: Method, path: string, spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>, status: number) {
+    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
+      [status]: spec.response && status !== 204
+        ? { description: 'Success', content: { 'application/json': { schema: spec.response } } }
+        : { description: status === 204 ? 'No content' : 'Success' },
+    };
+    const errors: Record<number, string> = { ...(spec.errors ?? {}) };
+    if (spec.auth === 'required') errors[401] ??= 'Not authenticated';
+    if (spec.body || spec.query || spec.params) errors[422] ??= 'Validation error';
+    if (spec.auth !== 'none') errors[429] ??= 'Daily request quota exceeded';
+    for (const [code, description] of Object.entries(errors)) {
+      responses[code] = { description, content: { 'application/json': { schema: errorBody } } };
+    }
+    const security: Array<Record<string, string[]>> = spec.auth === 'none' ? [] : spec.auth === 'optional'
+      ? [{}, { bearerAuth: [] }, { apiKeyAuth: [] }]
+      : [{ bearerAuth: [] }, { apiKeyAuth: [] }];
+    this.registry.registerPath({
+      method,
+      path: (this.prefix + path).replace(/:([A-Za-z_]+)/g, '{$1}'),
+      summary: spec.summary,
+      description: spec.description,
+      tags: spec.tags,
+      security,
+      request: {
+        params: spec.params as never,
+        query: spec.query as never,
+        body: spec.body
+          ? { required: true, content: { [spec.bodyType ?? 'application/json']: { schema: spec.body } } }
+          : undefined,
+      },
+      responses,
+    });
+  }
+}
+
+type Handler<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> = (
+  input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>,
+) => unknown;
+
+export function createOpenApiRegistry(): OpenAPIRegistry {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  registry.registerComponent('securitySchemes', 'apiKeyAuth', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
+  return registry;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { validationFailed, type FieldError } from './errors';
+
+/**
+ * Default messages in the wording clients already test against (SPEC.md's
+ * "field required", "ensure this value has at least 8 characters"). A message
+ * set on a schema (e.g. "Invalid state code") takes precedence over these.
+ */
+function defaultMessage(iss: z.core.$ZodRawIssue): string | undefined {
+  switch (iss.code) {
+    case 'invalid_type': {
+      if (iss.input === undefined) return 'field required';
+      if (iss.input === null) return 'none is not an allowed value';
+      const expected = iss.expected;
+      if (expected === 'int') return 'value is not a valid integer';
+      if (expected === 'number') return 'value is not a valid number';
+      if (expected === 'string') return 'str type expected';
+      if (expected === 'boolean') return 'value could not be parsed to a boolean';
+      if (expected === 'array') return 'value is not a valid list';
+      if (expected === 'object') return 'value is not a valid dict';
+      return `value is not a valid ${expected}`;
+    }
+    case 'too_small': {
+      const min = String(iss.minimum);
+      if (iss.origin === 'string') return `ensure this value has at least ${min} characters`;
+      if (iss.origin === 'array' || iss.origin === 'set') return `ensure this value has at least ${min} items`;
+      return iss.inclusive === false
+        ? `ensure this value is greater than ${min}`
+        : `ensure this value is greater than or equal to ${min}`;
+    }
+    case 'too_big': {
+      const max = String(iss.maximum);
+      if (iss.origin === 'string') return `ensure this value has at most ${max} characters`;
+      if (iss.origin === 'array' || iss.origin === 'set') return `ensure this value has at most ${max} items`;
+      return iss.inclusive === false
+        ? `ensure this value is less than ${max}`
+        : `ensure this value is less than or equal to ${max}`;
+    }
+    case 'invalid_format':
+      if (iss.format === 'email') return 'value is not a valid email address';
+      if (iss.format === 'date') return 'invalid date format, expected YYYY-MM-DD';
+      if (iss.format === 'url') return 'invalid or missing URL scheme';
+      return `string does not match the expected format`;
+    case 'invalid_value':
+      return `value is not a valid enumeration member; permitted: ${iss.values.map((v) => `'${String(v)}'`).join(', ')}`;
+    case 'unrecognized_keys':
+      return `extra fields not permitted: ${iss.keys.join(', ')}`;
+    case 'not_multiple_of':
+      return `ensure this value is a multiple of ${String(iss.divisor)}`;
+    default:
+      return undefined;
+  }
+}
+
+z.config({ customError: defaultMessage });
+
+export function toFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+}
+
+/** Parses input with a schema or throws the contract's 422 (detail = first message). */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, pathPrefix?: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = toFieldErrors(result.error);
+  if (pathPrefix) for (const e of errors) e.field = e.field ? `${pathPrefix}.${e.field}` : pathPrefix;
+  throw validationFailed(errors);
+}
+
+/** Query-string boolean: accepts true/false/1/0 (z.coerce.boolean would read "false" as true). */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'], { error: 'value could not be parsed to a boolean' })
+  .transform((v) => v === 'true' || v === '1');
+
+/** Calendar date YYYY-MM-DD that really exists (2026-02-30 is rejected). */
+export const isoDate = z.iso.date();
