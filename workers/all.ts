@@ -1,5 +1,5 @@
-import { startWeb } from './roles';
+import { startRoles } from './roles';
 import { exitOnBootError } from './shutdown';
 
-// `npm start`: every role in one process (web, in-process jobs, scheduler).
-startWeb().catch(exitOnBootError);
+// `npm start`: every role in one process. Without REDIS_URL jobs run in-process; with it, through BullMQ workers here.
+startRoles({ web: true, worker: true, scheduler: true }).catch(exitOnBootError);

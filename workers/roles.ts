@@ -1,22 +1,91 @@
 import http from 'node:http';
+import { loadConfig, ConfigError } from '../src/platform/config';
 import { bootPlatform } from '../src/platform/bootstrap';
 import { createApp } from '../src/app';
+import { createServices, type Services } from '../src/services';
+import { queuePrefix, startWorkers } from '../src/platform/queue';
+import { appQueues } from '../src/platform/queue/registry';
+import { startScheduler } from '../src/platform/scheduler';
+import { appSchedules } from '../src/platform/schedules';
+import { createProcessors } from '../jobs';
 import { onShutdown } from './shutdown';
+import { ensureReferenceData } from '../src/modules/tariffs/importer';
 
-/** Starts the HTTP server; resolves once it listens. */
-export async function startWeb() {
-  const deps = await bootPlatform();
-  const built = createApp(deps);
-  const server = http.createServer(built.app);
-  // Keep-alive longer than typical load-balancer idle timeouts.
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(deps.config.port, resolve));
-  deps.logger.info({ port: deps.config.port, database: deps.database.kind, queue: deps.queue.driver }, 'listening');
-  onShutdown(deps.logger, [
-    () => new Promise<void>((resolve) => server.close(() => resolve())),
-    () => built.close(),
+export interface Roles {
+  /** The HTTP API. */
+  web?: boolean;
+  /** BullMQ workers for every queue (with REDIS_URL; without it jobs always run in-process). */
+  worker?: boolean;
+  /** Cron ticks that enqueue. */
+  scheduler?: boolean;
+  /**
+   * For the separate worker/scheduler processes: they share jobs with web through Redis and
+   * data through PostgreSQL (an embedded PGlite directory belongs to one process).
+   */
+  separateProcess?: boolean;
+}
+
+/**
+ * Starts the given roles in this process and stops them gracefully on SIGTERM/SIGINT:
+ * no new ticks, no new requests (in-flight ones finish), running jobs finish, then pools close.
+ * Without REDIS_URL the queue runs jobs in-process, through the same processors, in any role.
+ */
+export async function startRoles(roles: Roles): Promise<void> {
+  const config = loadConfig();
+  if (roles.separateProcess && (!config.redisUrl || !config.databaseUrl)) {
+    throw new ConfigError(
+      'This process needs REDIS_URL and DATABASE_URL (it shares jobs and data with the web process). ' +
+        'Without them, run `npm start`: web, jobs and scheduler in one process.',
+    );
+  }
+  let services: Services | undefined;
+  const processors = () => {
+    if (!services) throw new Error('A job ran before the services were built');
+    return createProcessors(services);
+  };
+  const deps = await bootPlatform({ config, processors });
+  const { logger } = deps;
+  // First start: load the bundled tariff, utility and ZIP data before serving.
+  if (roles.web) await ensureReferenceData(deps.database.db, logger);
+  const stops: Array<() => Promise<void>> = [];
+
+  let server: http.Server | undefined;
+  if (roles.web) {
+    const built = createApp(deps);
+    services = built.services;
+    server = http.createServer(built.app);
+    // Keep-alive longer than typical load-balancer idle timeouts.
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve) => server!.listen(config.port, resolve));
+    logger.info({ port: config.port, database: deps.database.kind, queue: deps.queue.driver }, 'web listening');
+  } else {
+    services = createServices(deps);
+  }
+
+  if (roles.scheduler) {
+    const scheduler = startScheduler({ queue: deps.queue, schedules: appSchedules, logger });
+    stops.push(() => scheduler.stop());
+  }
+  if (server) {
+    const s = server;
+    stops.push(() => new Promise<void>((resolve) => s.close(() => resolve())));
+  }
+  if (roles.worker && config.redisUrl) {
+    const closeWorkers = startWorkers({
+      definitions: appQueues,
+      redisUrl: config.redisUrl,
+      prefix: queuePrefix(config.redisKeyPrefix),
+      processors: processors(),
+      logger,
+    });
+    logger.info({ queues: Object.keys(appQueues) }, 'workers started');
+    stops.push(closeWorkers);
+  }
+  const ownServices = services;
+  stops.push(
     () => deps.queue.close(),
+    () => ownServices.close(),
     () => deps.database.close(),
-  ]);
-  return { deps, server };
+  );
+  onShutdown(logger, stops);
 }

@@ -1,5 +1,5 @@
-import { startWeb } from './roles';
+import { startRoles } from './roles';
 import { exitOnBootError } from './shutdown';
 
-// The `web` process of the Procfile: the HTTP API only (jobs go to Redis for `worker`).
-startWeb().catch(exitOnBootError);
+// The `web` process of the Procfile: the HTTP API only (with REDIS_URL, jobs go to the `worker` process).
+startRoles({ web: true }).catch(exitOnBootError);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/client';
-import { createJobQueue } from './queue';
+import { createJobQueue, queuePrefix } from './queue';
 import { appQueues } from './queue/registry';
 import { resolveJwtSecret } from './secrets';
 import type { PlatformDeps } from '../context';
@@ -24,7 +24,13 @@ export async function bootPlatform(opts: BootOptions = {}): Promise<PlatformDeps
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
-  const queue = createJobQueue({ definitions: appQueues, redisUrl: config.redisUrl, logger, processors: opts.processors });
+  const queue = createJobQueue({
+    definitions: appQueues,
+    redisUrl: config.redisUrl,
+    prefix: queuePrefix(config.redisKeyPrefix),
+    logger,
+    processors: opts.processors,
+  });
   return {
     config,
     database,

@@ -1,9 +1,13 @@
 import type { QueueDefinitions } from './types';
+import { rateAnalysisJobPayload } from '../../modules/rate-analysis/job-payload';
 
 /**
  * Every queue of the service: name -> payload schema and retry policy.
  * Processors live in jobs/ and are bound to these names in jobs/index.ts.
  */
-export const appQueues = {} satisfies QueueDefinitions;
+export const appQueues = {
+  /** Re-prices and re-analyses a property's rates (or all of a user's) after tariff, usage or tariff data change. */
+  'rate-analysis': { payload: rateAnalysisJobPayload, attempts: 3, concurrency: 2 },
+} satisfies QueueDefinitions;
 
 export type AppQueues = typeof appQueues;

@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import { Queue } from 'bullmq';
+import type { Logger } from '../logger';
+import type { BullJobQueue, EnqueueOptions, EnqueueResult, QueueDefinition, QueueDefinitions } from './types';
+import { checkJobId, parsePayload, retryPolicy } from './policy';
+import { OrderingStore } from './ordering';
+import { PRODUCER_CONNECT_TIMEOUT_MS, closeRedis, ensureReady, producerConnection } from './redis';
+
+export const DEFAULT_PREFIX = 'bull';
+
+/** What a BullMQ job carries: the payload as enqueued, its ordering key, and a nonce that tells a new job from a duplicate. */
+export interface StoredJobData {
+  payload: unknown;
+  orderingKey?: string;
+  nonce: string;
+}
+
+/** Finished jobs are kept this long: it is also the window in which a jobId deduplicates. */
+export const KEEP_COMPLETED = { age: 24 * 3600, count: 1000 };
+export const KEEP_FAILED = { age: 7 * 24 * 3600, count: 5000 };
+
+export function defaultJobOptions(def: QueueDefinition) {
+  const { attempts, backoffMs } = retryPolicy(def);
+  return {
+    attempts,
+    backoff: { type: 'exponential' as const, delay: backoffMs },
+    removeOnComplete: KEEP_COMPLETED,
+    removeOnFail: KEEP_FAILED,
+  };
+}
+
+export interface BullQueueOptions<D extends QueueDefinitions> {
+  definitions: D;
+  redisUrl: string;
+  logger: Logger;
+  prefix?: string;
+}
+
+/** Producer side of the BullMQ driver (workers: worker.ts). */
+export function createBullQueue<D extends QueueDefinitions>(opts: BullQueueOptions<D>): BullJobQueue<D> {
+  const { definitions, logger } = opts;
+  const prefix = opts.prefix ?? DEFAULT_PREFIX;
+  const redis = producerConnection(opts.redisUrl, logger);
+  const ordering = new OrderingStore(redis, prefix);
+  const queues = new Map<string, Queue>();
+  for (const [name, def] of Object.entries(definitions)) {
+    const queue = new Queue(name, { connection: redis, prefix, defaultJobOptions: defaultJobOptions(def) });
+    // The connection logs its own errors; without a listener an 'error' event would crash the process.
+    queue.on('error', () => undefined);
+    queues.set(name, queue);
+  }
+  let closed = false;
+
+  async function enqueue(queueName: string, payload: unknown, eo: EnqueueOptions = {}): Promise<EnqueueResult> {
+    if (closed) throw new Error('Job queue is closed');
+    parsePayload(definitions, queueName, payload);
+    if (eo.jobId !== undefined) checkJobId(eo.jobId);
+    const queue = queues.get(queueName)!;
+    await ensureReady(redis, PRODUCER_CONNECT_TIMEOUT_MS);
+    const jobId = eo.jobId ?? crypto.randomUUID();
+    const data: StoredJobData = { payload, orderingKey: eo.orderingKey, nonce: crypto.randomUUID() };
+    // BullMQ ignores an add whose id exists; reading the stored nonce back tells whether ours was stored.
+    await queue.add(queueName, data, { jobId, delay: eo.delayMs && eo.delayMs > 0 ? eo.delayMs : undefined });
+    const storedRaw = await redis.hget(`${prefix}:${queueName}:${jobId}`, 'data');
+    const stored = storedRaw ? (JSON.parse(storedRaw) as Partial<StoredJobData>) : undefined;
+    const deduplicated = stored !== undefined && stored.nonce !== data.nonce;
+    if (!deduplicated && eo.orderingKey !== undefined) await ordering.register(queueName, eo.orderingKey, jobId);
+    return { jobId, deduplicated };
+  }
+
+  return {
+    driver: 'bullmq',
+    enqueue: enqueue as BullJobQueue<D>['enqueue'],
+    bullQueues: () => [...queues.values()],
+    async ping() {
+      if (redis.status !== 'ready') return false;
+      try {
+        return (await redis.ping()) === 'PONG';
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (redis.status !== 'ready') {
+        // Never connected: end the client first so BullMQ's pending start-up fails while its error listeners still exist.
+        await closeRedis(redis);
+      }
+      await Promise.allSettled([...queues.values()].map((q) => q.close()));
+      await closeRedis(redis);
+    },
+  };
+}

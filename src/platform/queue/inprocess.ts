@@ -1,0 +1,221 @@
+import crypto from 'node:crypto';
+import type { Logger } from '../logger';
+import type { EnqueueOptions, EnqueueResult, FailedJob, InProcessJobQueue, Processors, QueueDefinitions } from './types';
+import { UnrecoverableError, backoffDelay, errorText, isUnrecoverable, checkJobId, parsePayload, retryPolicy } from './policy';
+
+export interface InProcessOptions<D extends QueueDefinitions> {
+  definitions: D;
+  logger: Logger;
+  /** Resolved on the first job run: services are built after the queue. */
+  processors?: () => Processors<D>;
+  /** How long a finished job's id still deduplicates. Default 24 h (BullMQ keeps completed jobs as long). */
+  dedupWindowMs?: number;
+  /** Bound on remembered job ids. Default 10 000. */
+  maxRememberedIds?: number;
+  /** How many finally-failed jobs failedJobs() keeps. Default 100. */
+  maxFailedJobs?: number;
+}
+
+interface Job {
+  queue: string;
+  id: string;
+  payload: unknown;
+  orderingKey?: string;
+}
+
+/** A counting semaphore that gives up (resolves false) once the queue closes. */
+class Slots {
+  private waiting: Array<(ok: boolean) => void> = [];
+  constructor(private free: number) {}
+  acquire(): Promise<boolean> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next(true);
+    else this.free += 1;
+  }
+  abandonWaiters(): void {
+    for (const w of this.waiting.splice(0)) w(false);
+  }
+}
+
+/**
+ * The single-process driver (no REDIS_URL): runs the same processors with the same
+ * semantics as BullMQ. Jobs sharing an ordering key form a promise chain, so a job
+ * starts only after the previous one of its key succeeded or finally failed (retries
+ * included). Jobs live in memory: close() waits for attempts already running and
+ * drops jobs that are still waiting (logged), as a restart would.
+ */
+export function createInProcessQueue<D extends QueueDefinitions>(opts: InProcessOptions<D>): InProcessJobQueue<D> {
+  const { definitions, logger } = opts;
+  const dedupWindowMs = opts.dedupWindowMs ?? 24 * 3600_000;
+  const maxIds = opts.maxRememberedIds ?? 10_000;
+  const maxFailed = opts.maxFailedJobs ?? 100;
+
+  /** jobId -> expiry (Infinity while pending). Map order = insertion order, used for eviction. */
+  const knownIds = new Map<string, number>();
+  const keyTails = new Map<string, Promise<void>>();
+  const slots = new Map(Object.keys(definitions).map((q) => [q, new Slots(retryPolicy(definitions[q]).concurrency)]));
+  const failed: FailedJob[] = [];
+  const pending = new Set<Promise<void>>();
+  const timers = new Map<NodeJS.Timeout, () => void>();
+  let processors: Processors<D> | undefined;
+  let closed = false;
+
+  const idKey = (queue: string, id: string) => `${queue}\u0000${id}`;
+
+  function rememberFinished(queue: string, id: string) {
+    const k = idKey(queue, id);
+    knownIds.delete(k);
+    knownIds.set(k, Date.now() + dedupWindowMs);
+    for (const [key, expiry] of knownIds) {
+      if (knownIds.size <= maxIds && expiry > Date.now()) break;
+      if (expiry === Infinity) continue;
+      knownIds.delete(key);
+    }
+  }
+
+  /** Resolves after ms, or early with false when the queue closes. */
+  function sleep(ms: number): Promise<boolean> {
+    if (closed) return Promise.resolve(false);
+    if (ms <= 0) return new Promise((resolve) => setImmediate(() => resolve(!closed)));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve(!closed);
+      }, ms);
+      timers.set(timer, () => resolve(false));
+    });
+  }
+
+  function processorFor(queue: string) {
+    processors ??= opts.processors?.();
+    const p = processors?.[queue as keyof D];
+    if (!p) throw new Error(`No processor registered for queue "${queue}"`);
+    return p as (payload: unknown, ctx: { jobId: string; attempt: number; queue: string }) => Promise<void>;
+  }
+
+  function recordFailure(job: Job, attempts: number, err: unknown) {
+    const entry: FailedJob = {
+      queue: job.queue,
+      jobId: job.id,
+      payload: job.payload,
+      orderingKey: job.orderingKey,
+      attempts,
+      error: errorText(err),
+      failedAt: new Date().toISOString(),
+    };
+    failed.unshift(entry);
+    failed.length = Math.min(failed.length, maxFailed);
+    logger.error({ err, queue: job.queue, jobId: job.id, attempts, payload: job.payload }, 'job failed permanently');
+  }
+
+  /** Runs a job to success or final failure; returns early (job dropped) when the queue closes. */
+  async function runJob(job: Job): Promise<void> {
+    const { attempts, backoffMs } = retryPolicy(definitions[job.queue]);
+    const slot = slots.get(job.queue)!;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (closed || !(await slot.acquire())) {
+        logger.warn({ queue: job.queue, jobId: job.id }, 'queue closed: pending in-process job dropped');
+        return;
+      }
+      let error: unknown;
+      try {
+        if (closed) throw new Error('queue closed');
+        let payload: unknown;
+        let processor: ReturnType<typeof processorFor>;
+        try {
+          payload = parsePayload(definitions, job.queue, job.payload);
+          processor = processorFor(job.queue);
+        } catch (err) {
+          throw new UnrecoverableError(errorText(err));
+        }
+        await processor(payload, { jobId: job.id, attempt, queue: job.queue });
+        return;
+      } catch (err) {
+        error = err;
+      } finally {
+        slot.release();
+      }
+      if (closed) {
+        logger.warn({ err: error, queue: job.queue, jobId: job.id }, 'queue closed: failed in-process job not retried');
+        return;
+      }
+      if (attempt === attempts || isUnrecoverable(error)) {
+        recordFailure(job, attempt, error);
+        return;
+      }
+      logger.warn({ err: error, queue: job.queue, jobId: job.id, attempt }, 'job failed, will retry');
+      if (!(await sleep(backoffDelay(backoffMs, attempt)))) return;
+    }
+  }
+
+  function track(p: Promise<void>) {
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  }
+
+  return {
+    driver: 'inprocess',
+
+    async enqueue(queue, payload, eo: EnqueueOptions = {}): Promise<EnqueueResult> {
+      if (closed) throw new Error('Job queue is closed');
+      parsePayload(definitions, queue, payload);
+      // Same round trip as BullMQ's JSON storage, so a payload that works here works there.
+      const stored: unknown = JSON.parse(JSON.stringify(payload));
+      if (eo.jobId !== undefined) checkJobId(eo.jobId);
+      const id = eo.jobId ?? crypto.randomUUID();
+      const known = knownIds.get(idKey(queue, id));
+      if (known !== undefined && known > Date.now()) return { jobId: id, deduplicated: true };
+      knownIds.set(idKey(queue, id), Infinity);
+
+      const job: Job = { queue, id, payload: stored, orderingKey: eo.orderingKey };
+      const ready = sleep(eo.delayMs ?? 0);
+      let run: Promise<void>;
+      if (eo.orderingKey === undefined) {
+        run = ready.then((ok) => (ok ? runJob(job) : undefined));
+      } else {
+        const tailKey = idKey(queue, eo.orderingKey);
+        const previous = keyTails.get(tailKey) ?? Promise.resolve();
+        run = Promise.all([previous, ready]).then(([, ok]) => {
+          if (ok && !closed) return runJob(job);
+          logger.warn({ queue, jobId: id }, 'queue closed: pending in-process job dropped');
+        });
+        keyTails.set(tailKey, run);
+        void run.finally(() => {
+          if (keyTails.get(tailKey) === run) keyTails.delete(tailKey);
+        });
+      }
+      const done = run
+        .catch((err: unknown) => logger.error({ err, queue, jobId: id }, 'in-process job crashed'))
+        .finally(() => rememberFinished(queue, id));
+      track(done);
+      return { jobId: id, deduplicated: false };
+    },
+
+    failedJobs: () => failed.map((f) => ({ ...f })),
+
+    async drain() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+
+    ping: async () => !closed,
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const [timer, wake] of timers) {
+        clearTimeout(timer);
+        wake();
+      }
+      timers.clear();
+      for (const s of slots.values()) s.abandonWaiters();
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}

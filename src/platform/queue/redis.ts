@@ -1,0 +1,85 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Logger } from '../logger';
+
+/** How long a producer waits for a (re)connecting Redis before enqueue fails. */
+export const PRODUCER_CONNECT_TIMEOUT_MS = 2000;
+
+/**
+ * Producer connection: no offline queue and one retry per command, so a call
+ * made while Redis is down fails at once instead of hanging an HTTP request.
+ */
+export function producerConnection(url: string, logger: Logger): Redis {
+  return withErrorLog(
+    new Redis(url, {
+      enableOfflineQueue: false,
+      connectTimeout: PRODUCER_CONNECT_TIMEOUT_MS,
+      maxRetriesPerRequest: 1,
+      retryStrategy: (times) => Math.min(times * 200, 2000),
+    }),
+    logger,
+    'producer',
+  );
+}
+
+/** Worker connection: BullMQ requires maxRetriesPerRequest null for its blocking calls. */
+export function workerConnection(url: string, logger: Logger, extra: RedisOptions = {}): Redis {
+  return withErrorLog(new Redis(url, { maxRetriesPerRequest: null, ...extra }), logger, 'worker');
+}
+
+/** Logs connection errors once per outage instead of once per reconnect attempt. */
+function withErrorLog(redis: Redis, logger: Logger, role: string): Redis {
+  let reported = false;
+  redis.on('error', (err) => {
+    if (reported) return;
+    reported = true;
+    logger.warn({ err, role }, 'redis connection error');
+  });
+  redis.on('ready', () => {
+    if (reported) logger.info({ role }, 'redis connection restored');
+    reported = false;
+  });
+  return redis;
+}
+
+/** Resolves once the client is ready; rejects after timeoutMs (or at once when it was closed). */
+export async function ensureReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return;
+  if (redis.status === 'end') throw new Error('Job queue is closed');
+  if (redis.status === 'reconnecting' || redis.status === 'close') throw new Error('Job queue unavailable: Redis is not reachable');
+  // Still connecting (just booted): wait for the outcome, but no longer than timeoutMs.
+  await new Promise<void>((resolve, reject) => {
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      redis.off('error', onError);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onReady = () => done();
+    const onError = () => done(new Error('Job queue unavailable: Redis is not reachable'));
+    const timer = setTimeout(onError, timeoutMs);
+    redis.once('ready', onReady);
+    redis.once('error', onError);
+  });
+}
+
+/** Closes a client whether or not it ever connected. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'end') return;
+  if (redis.status === 'ready') {
+    await redis.quit().catch(() => redis.disconnect());
+  } else {
+    // disconnect() ends a connecting client with an 'end' event; one waiting to reconnect just stops, without it.
+    const ended = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 200);
+      redis.once('end', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    redis.disconnect();
+    await ended;
+  }
+  // Let promise chains waiting on this client (BullMQ's start-up) settle before their owners close.
+  await new Promise((resolve) => setImmediate(resolve));
+}
