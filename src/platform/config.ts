@@ -22,6 +22,7 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(
     z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   ),
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{0,64}$/, 'must be up to 64 of A-Z a-z 0-9 _ : . -').default('energy:'),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_EXPIRE_MINUTES: int(1440, 1, 60 * 24 * 365),
   PMS_WEBHOOK_SECRET: optionalString,
@@ -47,6 +48,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prepended to the Redis keys of rate-limit and quota counters (tests give each app its own). */
+  redisKeyPrefix: string;
   /** Undefined here means "generate once and keep in DATA_DIR" (see platform/secrets.ts). */
   jwtSecret?: string;
   accessTokenExpireMinutes: number;
@@ -90,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jwtSecret: e.JWT_SECRET,
     accessTokenExpireMinutes: e.ACCESS_TOKEN_EXPIRE_MINUTES,
     pms: Object.freeze({

@@ -6,11 +6,11 @@ import { Client } from 'pg';
 import { loadConfig } from '../../src/platform/config';
 import { createLogger } from '../../src/platform/logger';
 import { openDatabase, type Database } from '../../src/platform/db/client';
-import { createJobQueue } from '../../src/platform/queue';
+import { createJobQueue, queuePrefix, startWorkers } from '../../src/platform/queue';
 import { appQueues, type AppQueues } from '../../src/platform/queue/registry';
 import { createApp, type BuiltApp } from '../../src/app';
 import type { PlatformDeps } from '../../src/context';
-import type { Processors } from '../../src/platform/queue/types';
+import type { JobContext, Processor, Processors } from '../../src/platform/queue/types';
 import { templatePath } from './template';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
@@ -61,6 +61,12 @@ export interface TestApp extends BuiltApp {
   stop(): Promise<void>;
 }
 
+/** Processors looked up when a job runs, so a test may build them from the app's services after boot. */
+function lazyProcessors(get: () => Processors<AppQueues>): Processors<AppQueues> {
+  const entries = Object.keys(appQueues).map((name) => [name, (payload: unknown, ctx: JobContext) => (get() as Record<string, Processor<never>>)[name](payload as never, ctx)]);
+  return Object.fromEntries(entries) as Processors<AppQueues>;
+}
+
 /** Boots the whole app in-process on a fresh database, as the web process would. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
@@ -70,11 +76,17 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-test-')),
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
+    // Own Redis counters per app, so parallel test files (and reruns) never share rate-limit or quota counts.
+    REDIS_KEY_PREFIX: `test:${crypto.randomBytes(6).toString('hex')}:`,
+    // Many users are registered from one IP per file; tests of these limits pass small values in `env`.
+    RATE_LIMIT_REGISTER_PER_MIN: '10000',
+    RATE_LIMIT_LOGIN_PER_MIN: '10000',
     ...opts.env,
   });
   const logger = createLogger(config.logLevel);
   const database = await createTestDatabase();
-  const queue = createJobQueue({ definitions: appQueues, redisUrl: config.redisUrl, logger, processors: opts.processors });
+  const prefix = queuePrefix(config.redisKeyPrefix);
+  const queue = createJobQueue({ definitions: appQueues, redisUrl: config.redisUrl, prefix, logger, processors: opts.processors });
   const deps: PlatformDeps = {
     config,
     database,
@@ -84,10 +96,16 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     now: opts.now ?? (() => new Date()),
   };
   const built = createApp(deps);
+  // With REDIS_URL the jobs go to BullMQ: run them in this process, as the worker process would.
+  const stopWorkers =
+    config.redisUrl && opts.processors
+      ? startWorkers({ definitions: appQueues, redisUrl: config.redisUrl, prefix, processors: lazyProcessors(opts.processors), logger, orderingPollMs: 50 })
+      : async () => undefined;
   return {
     ...built,
     deps,
     stop: async () => {
+      await stopWorkers();
       await built.close();
       await queue.close();
       await database.close();

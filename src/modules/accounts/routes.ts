@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { ApiRouter } from '../../platform/http/router';
+import type { Limits } from '../../platform/http/limits';
+import { unauthorized } from '../../platform/http/errors';
+import type { AccountsService } from './service';
+import { presentUser } from './presenters';
+import {
+  apiKeyListItem,
+  apiKeyParams,
+  createApiKeyBody,
+  createdApiKey,
+  loginForm,
+  registerBody,
+  registeredUser,
+  tokenResponse,
+  userResponse,
+} from './schemas';
+
+const tags = ['Accounts'];
+
+/** POST /auth/register, POST /auth/login, GET /auth/me and the API-key endpoints. */
+export function registerAccountRoutes(api: ApiRouter, deps: { accounts: AccountsService; limits: Pick<Limits, 'register' | 'login'> }): void {
+  const { accounts, limits } = deps;
+
+  api.post(
+    '/auth/register',
+    {
+      summary: 'Register a user',
+      tags,
+      auth: 'none',
+      body: registerBody,
+      status: 201,
+      response: registeredUser,
+      errors: { 400: 'Email already registered', 429: 'Rate limit exceeded' },
+      middleware: [limits.register],
+    },
+    ({ body }) => accounts.register(body),
+  );
+
+  api.post(
+    '/auth/login',
+    {
+      summary: 'Log in with the OAuth2 password form',
+      description: 'form-urlencoded `username` (the e-mail) and `password`; returns a bearer token.',
+      tags,
+      auth: 'none',
+      body: loginForm,
+      bodyType: 'application/x-www-form-urlencoded',
+      response: tokenResponse,
+      errors: { 401: 'Incorrect email or password', 429: 'Rate limit exceeded' },
+      middleware: [limits.login],
+    },
+    ({ body }) => accounts.login(body.username, body.password),
+  );
+
+  api.get(
+    '/auth/me',
+    { summary: 'The authenticated user', tags, auth: 'required', response: userResponse },
+    ({ req }) => {
+      if (!req.user) throw unauthorized();
+      return presentUser(req.user);
+    },
+  );
+
+  api.get(
+    '/auth/api-keys',
+    { summary: "List the caller's API keys", tags, auth: 'required', response: z.array(apiKeyListItem) },
+    ({ req }) => accounts.listApiKeys(callerId(req.user)),
+  );
+
+  api.post(
+    '/auth/api-keys',
+    {
+      summary: 'Create an API key (the key is shown only in this response)',
+      tags,
+      auth: 'required',
+      body: createApiKeyBody,
+      status: 201,
+      response: createdApiKey,
+      errors: { 400: 'API key limit reached' },
+    },
+    ({ body, req }) => accounts.createApiKey(callerId(req.user), body.name),
+  );
+
+  api.delete(
+    '/auth/api-keys/:id',
+    {
+      summary: 'Revoke an API key',
+      tags,
+      auth: 'required',
+      params: apiKeyParams,
+      status: 204,
+      errors: { 404: 'API key not found' },
+    },
+    ({ params, req }) => accounts.revokeApiKey(callerId(req.user), params.id),
+  );
+}
+
+/** The guard of an `auth: 'required'` route has set req.user; this narrows the type. */
+function callerId(user: Express.User | undefined): string {
+  if (!user) throw unauthorized();
+  return user.id;
+}
