@@ -1,0 +1,39 @@
+/**
+ * `npm run data:import`: replaces the tariff, utility and ZIP tables with the
+ * bundled reference data (data/reference) in one transaction, then prints the
+ * report: records read, imported, skipped with the reason per record, and the
+ * rules applied to upstream quirks.
+ */
+import path from 'node:path';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase } from '../src/platform/db/client';
+import { importReferenceData } from '../src/modules/tariffs/importer';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    await database.migrate();
+    const report = await importReferenceData(database.db);
+    const out = process.stdout;
+    out.write(`records read:  ${report.recordsRead}\n`);
+    out.write(`imported:      ${report.imported}\n`);
+    out.write(`skipped:       ${report.skipped.length}\n`);
+    for (const s of report.skipped) out.write(`  skip ${s.id}: ${s.reason}\n`);
+    out.write(`quirk rules applied: ${report.warnings.length}\n`);
+    for (const w of report.warnings) out.write(`  ${w.id}: ${w.warning}\n`);
+    out.write(`utilities:     ${report.utilities} (${report.utilitiesFromUrdbOnly.length} known only from URDB: ${report.utilitiesFromUrdbOnly.join(', ')})\n`);
+    out.write(`ZIP pairs:     ${report.zipPairs}\n`);
+    out.write(`duration:      ${(report.durationMs / 1000).toFixed(1)} s\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`import failed, previous data left intact: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

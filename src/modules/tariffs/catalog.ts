@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { systemState } from '../../platform/db/tables';
+import { tariffs } from './tables';
+import { utilityZipCodes } from '../utilities/tables';
+import { STATS_KEY } from './stats';
+import type { SummarySource } from './present';
+import type { RateType, Sector } from './tariff.model';
+
+export interface CatalogEntry extends SummarySource {
+  expirationDate: string | null;
+  /** Lower-cased utility name, for case-insensitive partial matching. */
+  utilityNameLower: string;
+}
+
+export interface CatalogFilter {
+  zip_code?: string;
+  state?: string;
+  utility_name?: string;
+  sector?: Sector;
+  rate_type?: RateType;
+  has_tou?: boolean;
+  has_demand?: boolean;
+  has_net_metering?: boolean;
+  include_expired: boolean;
+}
+
+/** Code-point order, the same on PGlite and on PostgreSQL whatever the server's collation. */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * An immutable in-memory copy of every tariff's summary columns and of the ZIP
+ * look-up, sorted once by (utility name, tariff name, id). Tariff search runs
+ * over it instead of SQL: the catalog is reference data that changes only on
+ * import, and partial-name matching over 13,000 rows is far cheaper in memory
+ * than through ILIKE (especially on embedded PGlite).
+ */
+export class TariffCatalog {
+  private constructor(
+    readonly version: string,
+    private readonly entries: readonly CatalogEntry[],
+    private readonly utilitiesByZip: ReadonlyMap<string, ReadonlySet<string>>,
+  ) {}
+
+  static build(version: string, rows: Array<Omit<CatalogEntry, 'utilityNameLower'>>, zipPairs: Array<{ zipCode: string; utilityId: string }>) {
+    const entries = rows.map((r) => ({ ...r, utilityNameLower: r.utilityName.toLowerCase() }));
+    entries.sort((a, b) => byCodePoint(a.utilityName, b.utilityName) || byCodePoint(a.name, b.name) || byCodePoint(a.id, b.id));
+    const byZip = new Map<string, Set<string>>();
+    for (const { zipCode, utilityId } of zipPairs) {
+      let set = byZip.get(zipCode);
+      if (!set) byZip.set(zipCode, (set = new Set()));
+      set.add(utilityId);
+    }
+    return new TariffCatalog(version, entries, byZip);
+  }
+
+  /** Matching entries in catalog order, one page of them, and how many matched. */
+  search(f: CatalogFilter, today: string, offset: number, limit: number): { items: CatalogEntry[]; total: number } {
+    const serving = f.zip_code === undefined ? undefined : this.utilitiesByZip.get(f.zip_code);
+    if (f.zip_code !== undefined && !serving) return { items: [], total: 0 };
+    const needle = f.utility_name?.toLowerCase();
+    const items: CatalogEntry[] = [];
+    let total = 0;
+    for (const e of this.entries) {
+      if (serving && !serving.has(e.utilityId)) continue;
+      if (f.state !== undefined && e.state !== f.state) continue;
+      if (needle !== undefined && !e.utilityNameLower.includes(needle)) continue;
+      if (f.sector !== undefined && e.sector !== f.sector) continue;
+      if (f.rate_type !== undefined && e.rateType !== f.rate_type) continue;
+      if (f.has_tou !== undefined && e.hasTou !== f.has_tou) continue;
+      if (f.has_demand !== undefined && e.hasDemand !== f.has_demand) continue;
+      if (f.has_net_metering !== undefined && e.hasNetMetering !== f.has_net_metering) continue;
+      // Expired: an expiration date before today (UTC); ISO dates compare as strings.
+      if (!f.include_expired && e.expirationDate !== null && e.expirationDate < today) continue;
+      if (total >= offset && items.length < limit) items.push(e);
+      total++;
+    }
+    return { items, total };
+  }
+}
+
+/**
+ * Keeps the current catalog for one process. Every call reads the import stamp
+ * (one primary-key lookup) and rebuilds when an import or seed has changed it,
+ * so a re-import by another process is seen on the next request.
+ */
+export function createCatalogCache(db: Db) {
+  let current: TariffCatalog | undefined;
+  let building: { version: string; promise: Promise<TariffCatalog> } | undefined;
+
+  async function readVersion(): Promise<string> {
+    const [row] = await db.select({ updatedAt: systemState.updatedAt }).from(systemState)
+      .where(eq(systemState.key, STATS_KEY)).limit(1);
+    return row ? row.updatedAt.toISOString() : 'empty';
+  }
+
+  async function build(version: string): Promise<TariffCatalog> {
+    const [rows, zipPairs] = await Promise.all([
+      db.select({
+        id: tariffs.id, name: tariffs.name, utilityId: tariffs.utilityId, utilityName: tariffs.utilityName, state: tariffs.state,
+        sector: tariffs.sector, rateType: tariffs.rateType, hasTou: tariffs.hasTou, hasDemand: tariffs.hasDemand,
+        hasNetMetering: tariffs.hasNetMetering, effectiveDate: tariffs.effectiveDate, expirationDate: tariffs.expirationDate,
+        description: tariffs.description,
+      }).from(tariffs),
+      db.select({ zipCode: utilityZipCodes.zipCode, utilityId: utilityZipCodes.utilityId }).from(utilityZipCodes),
+    ]);
+    return TariffCatalog.build(version, rows, zipPairs);
+  }
+
+  return async function catalog(): Promise<TariffCatalog> {
+    const version = await readVersion();
+    if (current?.version === version) return current;
+    // Concurrent requests for the same stamp share one build.
+    if (building?.version !== version) {
+      const promise = build(version);
+      building = { version, promise };
+      promise.then(
+        (built) => {
+          if (building?.promise === promise) building = undefined;
+          current = built;
+        },
+        () => {
+          if (building?.promise === promise) building = undefined;
+        },
+      );
+    }
+    return building.promise;
+  };
+}

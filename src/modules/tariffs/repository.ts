@@ -1,0 +1,83 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import type { Tariff } from './tariff.model';
+import { tariffs } from './tables';
+import { decodeStructure, encodeStructure } from './structure.codec';
+
+export type TariffRow = typeof tariffs.$inferSelect;
+
+export function rowToTariff(r: TariffRow): Tariff {
+  return {
+    id: r.id,
+    name: r.name,
+    utilityId: r.utilityId,
+    utilityName: r.utilityName,
+    state: r.state,
+    sector: r.sector as Tariff['sector'],
+    rateType: r.rateType as Tariff['rateType'],
+    hasTou: r.hasTou,
+    hasDemand: r.hasDemand,
+    hasNetMetering: r.hasNetMetering,
+    effectiveDate: r.effectiveDate,
+    expirationDate: r.expirationDate,
+    description: r.description,
+    eligibility: r.eligibility,
+    sourceUrl: r.sourceUrl,
+    lastUpdated: r.lastUpdated.toISOString(),
+    structure: decodeStructure(r.structure),
+  };
+}
+
+/** The tariffs with these ids, in the order of `ids` (unknown ids are left out). One query. */
+export async function findTariffsByIds(db: Executor, ids: string[]): Promise<Tariff[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(tariffs).where(inArray(tariffs.id, [...new Set(ids)]));
+  const byId = new Map(rows.map((r) => [r.id, rowToTariff(r)]));
+  return ids.map((id) => byId.get(id)).filter((t): t is Tariff => t !== undefined);
+}
+
+export async function findTariffById(db: Executor, id: string): Promise<Tariff | null> {
+  const [row] = await db.select().from(tariffs).where(eq(tariffs.id, id)).limit(1);
+  return row ? rowToTariff(row) : null;
+}
+
+const INSERT_BATCH = 1000;
+
+/** A tariff as a row object keyed by column name, for jsonb_populate_recordset. */
+function columnsOf(t: Tariff) {
+  return {
+    id: t.id,
+    name: t.name,
+    utility_id: t.utilityId,
+    utility_name: t.utilityName,
+    state: t.state,
+    sector: t.sector,
+    rate_type: t.rateType,
+    has_tou: t.hasTou,
+    has_demand: t.hasDemand,
+    has_net_metering: t.hasNetMetering,
+    effective_date: t.effectiveDate,
+    expiration_date: t.expirationDate,
+    description: t.description,
+    eligibility: t.eligibility,
+    source_url: t.sourceUrl,
+    last_updated: t.lastUpdated,
+    structure: encodeStructure(t.structure),
+  };
+}
+
+const UPDATABLE = Object.keys(columnsOf({ structure: { energy: null, demandTou: null } } as unknown as Tariff)).filter((c) => c !== 'id');
+
+/**
+ * Inserts tariffs in batches of one jsonb parameter each (far cheaper than
+ * thousands of bind parameters on PGlite); an existing id is replaced, so
+ * re-seeding is harmless.
+ */
+export async function insertTariffs(db: Executor, list: Tariff[]): Promise<void> {
+  const set = sql.raw(UPDATABLE.map((c) => `"${c}" = excluded."${c}"`).join(', '));
+  for (let i = 0; i < list.length; i += INSERT_BATCH) {
+    const batch = JSON.stringify(list.slice(i, i + INSERT_BATCH).map(columnsOf));
+    await db.execute(sql`insert into tariffs select * from jsonb_populate_recordset(null::tariffs, ${batch}::jsonb)
+      on conflict (id) do update set ${set}`);
+  }
+}

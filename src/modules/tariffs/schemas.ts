@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { pageQuery } from '../../platform/http/pagination';
+import { queryBoolean } from '../../platform/http/validate';
+import { isUsStateCode } from '../properties/states';
+import { RATE_TYPES, SECTORS } from './stats';
+import type { RateType, Sector } from './tariff.model';
+
+export const zipCode = z.string().regex(/^\d{5}$/, 'Invalid ZIP code format');
+export const stateCode = z.string().transform((s) => s.toUpperCase()).refine(isUsStateCode, 'Invalid state code');
+export const sector = z.enum(SECTORS as [Sector, ...Sector[]]);
+const rateType = z.enum(RATE_TYPES as [RateType, ...RateType[]]);
+export const searchText = z.string().trim().min(1).max(200);
+
+export const tariffSearchQuery = pageQuery.extend({
+  zip_code: zipCode.optional().describe("5-digit ZIP: tariffs of the utilities the OpenEI ZIP tables list for it"),
+  state: stateCode.optional().describe('two-letter state code'),
+  utility_name: searchText.optional().describe('partial, case-insensitive match on the utility name'),
+  sector: sector.optional(),
+  rate_type: rateType.optional(),
+  has_tou: queryBoolean.optional(),
+  has_demand: queryBoolean.optional(),
+  has_net_metering: queryBoolean.optional(),
+  include_expired: queryBoolean.default(false).describe('also list tariffs whose expiration date has passed'),
+});
+
+export const byUtilityQuery = pageQuery.extend({ sector: sector.optional() });
+export const tariffIdParams = z.object({ id: z.string().min(1) });
+export const utilityIdParams = z.object({ utility_id: z.string().min(1) });
+
+export const tariffSummary = z.object({
+  id: z.string(), name: z.string(), utility_id: z.string(), utility_name: z.string(), state: z.string().nullable(),
+  sector: z.string(), rate_type: z.string(), has_tou: z.boolean(), has_demand: z.boolean(), has_net_metering: z.boolean(),
+  effective_date: z.string().nullable(), description: z.string(),
+});
+
+export const tariffDetail = tariffSummary.extend({
+  expiration_date: z.string().nullable(),
+  eligibility: z.string(),
+  energy_rates: z.array(z.object({
+    period: z.string(), months: z.array(z.number().int()), hours: z.string(), days: z.string(), rate_per_kwh: z.number(),
+    tier: z.number().int(), tier_max_kwh: z.number().nullable(),
+  })),
+  demand_rates: z.array(z.object({
+    period: z.string(), months: z.array(z.number().int()), type: z.string(), rate_per_kw: z.number(),
+    tier: z.number().int(), tier_max_kw: z.number().nullable(),
+  })),
+  fixed_charges: z.array(z.object({ name: z.string(), amount: z.number(), frequency: z.string() })),
+  riders: z.array(z.object({ name: z.string(), rate_per_kwh: z.number(), description: z.string() })),
+  source_url: z.string(),
+  last_updated: z.string(),
+});
+
+export const byUtilityItem = z.object({
+  id: z.string(), name: z.string(), sector: z.string(), rate_type: z.string(), has_demand: z.boolean(), effective_date: z.string().nullable(),
+});
+
+const counts = (keys: readonly string[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])));
+export const tariffStats = z.object({
+  total_tariffs: z.number().int(), total_utilities: z.number().int(), states_covered: z.number().int(),
+  sectors: counts(SECTORS), rate_types: counts(RATE_TYPES), last_updated: z.string(),
+});

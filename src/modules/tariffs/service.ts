@@ -1,0 +1,69 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { notFound } from '../../platform/http/errors';
+import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
+import type { Sector } from './tariff.model';
+import { tariffs } from './tables';
+import { findTariffById } from './repository';
+import { readTariffStats, refreshTariffStats, type TariffStats } from './stats';
+import { toDetail, toSummary, type TariffSummary } from './present';
+import { utilities } from '../utilities/tables';
+import { createCatalogCache, type CatalogFilter } from './catalog';
+
+export type TariffSearch = CatalogFilter & PageQuery;
+
+export interface ByUtilityItem {
+  id: string;
+  name: string;
+  sector: string;
+  rate_type: string;
+  has_demand: boolean;
+  effective_date: string | null;
+}
+
+/** `%` and `_` in user text match themselves in LIKE patterns. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createTariffService(deps: { db: Db; now: () => Date }) {
+  const { db } = deps;
+  const today = () => deps.now().toISOString().slice(0, 10);
+  const catalog = createCatalogCache(db);
+
+  async function utilityExists(id: string): Promise<boolean> {
+    const rows = await db.select({ id: utilities.id }).from(utilities).where(eq(utilities.id, id)).limit(1);
+    return rows.length > 0;
+  }
+
+  return {
+    async search(q: TariffSearch): Promise<Page<TariffSummary>> {
+      const { items, total } = (await catalog()).search(q, today(), offsetOf(q), q.per_page);
+      return toPage(items.map(toSummary), total, q);
+    },
+
+    async detail(id: string) {
+      const t = await findTariffById(db, id);
+      if (!t) throw notFound('Tariff not found');
+      return toDetail(t);
+    },
+
+    /** The aggregate cached at import; computed once if an older database has none yet. */
+    async stats(): Promise<TariffStats> {
+      return (await readTariffStats(db)) ?? refreshTariffStats(db, deps.now());
+    },
+
+    async byUtility(utilityId: string, q: PageQuery & { sector?: Sector }): Promise<Page<ByUtilityItem>> {
+      if (!(await utilityExists(utilityId))) throw notFound('Utility not found');
+      const condition = and(eq(tariffs.utilityId, utilityId), q.sector !== undefined ? eq(tariffs.sector, q.sector) : undefined);
+      const [{ total }] = await db.select({ total: count() }).from(tariffs).where(condition);
+      const rows = total === 0 || offsetOf(q) >= total ? [] : await db.select({
+        id: tariffs.id, name: tariffs.name, sector: tariffs.sector, rate_type: tariffs.rateType,
+        has_demand: tariffs.hasDemand, effective_date: tariffs.effectiveDate,
+      }).from(tariffs).where(condition).orderBy(asc(tariffs.name), asc(tariffs.id)).limit(q.per_page).offset(offsetOf(q));
+      return toPage(rows, total, q);
+    },
+  };
+}
+
+export type TariffService = ReturnType<typeof createTariffService>;

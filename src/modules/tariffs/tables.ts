@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StoredStructure } from './structure.codec';
+
+/**
+ * Tariffs imported from URDB. Summary columns are indexed for search; the full
+ * structure the bill engine prices is kept as jsonb beside them.
+ */
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    /** URDB label. */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** EIA utility id, as text. */
+    utilityId: text('utility_id').notNull(),
+    utilityName: text('utility_name').notNull(),
+    state: text('state'),
+    sector: text('sector').notNull(),
+    rateType: text('rate_type').notNull(),
+    hasTou: boolean('has_tou').notNull(),
+    hasDemand: boolean('has_demand').notNull(),
+    hasNetMetering: boolean('has_net_metering').notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }),
+    expirationDate: date('expiration_date', { mode: 'string' }),
+    description: text('description').notNull(),
+    eligibility: text('eligibility').notNull(),
+    sourceUrl: text('source_url').notNull(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The full TariffStructure in its storage form (schedules as digit strings, see structure.codec.ts). */
+    structure: jsonb('structure').$type<StoredStructure>().notNull(),
+  },
+  // No index on expiration_date: about three quarters of tariffs have none, so it never narrows the
+  // default "not expired" condition, and the planner wasted time OR-ing its bitmaps into selective scans.
+  (t) => [
+    check('tariffs_sector_check', sql`${t.sector} in ('residential', 'commercial', 'industrial', 'agricultural', 'lighting')`),
+    check('tariffs_rate_type_check', sql`${t.rateType} in ('flat', 'tiered', 'tou', 'demand', 'real_time')`),
+    index('tariffs_utility_id_idx').on(t.utilityId),
+    index('tariffs_state_idx').on(t.state),
+    index('tariffs_sector_idx').on(t.sector),
+    index('tariffs_rate_type_idx').on(t.rateType),
+    index('tariffs_has_tou_idx').on(t.hasTou),
+    index('tariffs_has_demand_idx').on(t.hasDemand),
+    index('tariffs_has_net_metering_idx').on(t.hasNetMetering),
+    index('tariffs_order_idx').on(t.utilityName, t.name, t.id),
+    index('tariffs_utility_name_trgm_idx').using('gin', sql`${t.utilityName} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,191 @@
+import type {
+  ChargeFrequency, DgRules, EnergyStructure, FixedCharge, FlatDemandStructure, MinimumCharge, RateType, Sector,
+  Tariff, TariffStructure, TouDemandStructure,
+} from './tariff.model';
+import { UrdbRecordError, type UrdbRecord } from './urdb.record';
+import { demandTiers, energyTiers } from './urdb.tiers';
+import { checkSchedule, namePeriods, variesWithinDay } from './urdb.periods';
+
+/** What the importer knows about the record's utility from EIA-861 (see utilities/reference.ts for the state rule). */
+export interface UtilityInfo {
+  state: string | null;
+  /** Fallback for `lastUpdated` when the record has no revisions. */
+  importedAt: Date;
+}
+
+export type NormalizeResult =
+  | { ok: true; tariff: Tariff; warnings: string[] }
+  | { ok: false; reason: string };
+
+const SECTORS: readonly Sector[] = ['residential', 'commercial', 'industrial', 'agricultural', 'lighting'];
+const DG_RULES: readonly DgRules[] = ['Net Metering', 'Net Billing Instantaneous', 'Net Billing Hourly', 'Buy All Sell All'];
+const FREQUENCIES: Record<string, ChargeFrequency> = { '$/month': 'monthly', '$/day': 'daily', '$/year': 'yearly' };
+
+/** UTC calendar date of a Unix-seconds timestamp (URDB stores dates as a time on that day). */
+export function utcDate(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * Classification (documented rule): `tou` when the energy period changes within
+ * a day; else `demand` when a demand charge exists (a non-zero TOU or flat
+ * demand rate); else `tiered` when any energy period has more than one tier;
+ * else `flat`. `real_time` only for records with real-time pricing (URDB
+ * records carry none).
+ */
+export function classify(s: TariffStructure): { rateType: RateType; hasTou: boolean; hasDemand: boolean; hasNetMetering: boolean } {
+  const hasTou = s.energy !== null && variesWithinDay(s.energy.weekday, s.energy.weekend);
+  const demandRates = [...(s.demandTou?.periods ?? []), ...(s.demandFlat?.periods ?? [])].flat();
+  const hasDemand = demandRates.some((t) => t.rate !== 0);
+  const tiered = s.energy !== null && s.energy.periods.some((p) => p.length > 1);
+  const rateType: RateType = s.realTime ? 'real_time' : hasTou ? 'tou' : hasDemand ? 'demand' : tiered ? 'tiered' : 'flat';
+  return { rateType, hasTou, hasDemand, hasNetMetering: s.dgRules === 'Net Metering' };
+}
+
+function energyOf(r: UrdbRecord, warnings: string[]): EnergyStructure | null {
+  if (r.energyratestructure === undefined) return null;
+  const periods = r.energyratestructure.map((p, i) => energyTiers(p, `energy period ${i + 1}`, warnings));
+  if (periods.length === 0) throw new UrdbRecordError('energyratestructure has no periods');
+  const weekday = checkSchedule(r.energyweekdayschedule, periods.length, 'energyweekdayschedule');
+  const weekend = checkSchedule(r.energyweekendschedule, periods.length, 'energyweekendschedule');
+  return { periods, weekday, weekend, periodNames: namePeriods(periods.map((p) => p[0].rate), weekday, weekend) };
+}
+
+function demandTouOf(r: UrdbRecord, warnings: string[]): TouDemandStructure | null {
+  if (r.demandratestructure === undefined) return null;
+  const periods = r.demandratestructure.map((p, i) => demandTiers(p, `demand period ${i + 1}`, warnings));
+  if (periods.length === 0) throw new UrdbRecordError('demandratestructure has no periods');
+  const weekday = checkSchedule(r.demandweekdayschedule, periods.length, 'demandweekdayschedule');
+  const weekend = checkSchedule(r.demandweekendschedule, periods.length, 'demandweekendschedule');
+  const unit = r.demandrateunit ?? 'kW';
+  return { periods, weekday, weekend, unit, periodNames: namePeriods(periods.map((p) => p[0].rate), weekday, weekend) };
+}
+
+function demandFlatOf(r: UrdbRecord, warnings: string[]): FlatDemandStructure | null {
+  if (r.flatdemandstructure === undefined) return null;
+  const periods = r.flatdemandstructure.map((p, i) => demandTiers(p, `flat demand period ${i + 1}`, warnings));
+  if (periods.length === 0) throw new UrdbRecordError('flatdemandstructure has no periods');
+  let months = r.flatdemandmonths;
+  if (months === undefined) {
+    if (periods.length !== 1) throw new UrdbRecordError('flatdemandmonths missing with several flat demand periods');
+    warnings.push('flatdemandmonths missing with one flat demand period: that period applies to every month');
+    months = Array<number>(12).fill(0);
+  }
+  if (!Array.isArray(months) || months.length !== 12) throw new UrdbRecordError('flatdemandmonths is not 12 values');
+  for (const m of months) {
+    if (!Number.isInteger(m) || m < 0 || m >= periods.length) {
+      throw new UrdbRecordError(`flatdemandmonths refers to period ${m + 1} but only ${periods.length} are defined`);
+    }
+  }
+  return { periods, months: [...months], unit: r.flatdemandunit ?? 'kW' };
+}
+
+function frequencyOf(units: string | undefined, what: string, warnings: string[]): ChargeFrequency {
+  if (units === undefined) {
+    warnings.push(`${what} has no units; taken as $/month`);
+    return 'monthly';
+  }
+  const f = FREQUENCIES[units];
+  if (!f) throw new UrdbRecordError(`${what} has unknown units "${units}"`);
+  return f;
+}
+
+function fixedChargesOf(r: UrdbRecord, warnings: string[]): FixedCharge[] {
+  const amount = r.fixedchargefirstmeter;
+  if (amount === undefined || amount === 0) return [];
+  if (!Number.isFinite(amount)) throw new UrdbRecordError('fixedchargefirstmeter is not a number');
+  const frequency = frequencyOf(r.fixedchargeunits, 'fixedchargefirstmeter', warnings);
+  return [{ name: 'Fixed customer charge', amount, frequency }];
+}
+
+function minimumOf(r: UrdbRecord, warnings: string[]): MinimumCharge | null {
+  if (r.mincharge === undefined || r.mincharge === 0) return null;
+  if (!Number.isFinite(r.mincharge)) throw new UrdbRecordError('mincharge is not a number');
+  return { amount: r.mincharge, frequency: frequencyOf(r.minchargeunits, 'mincharge', warnings) };
+}
+
+function fuelAdjustmentsOf(r: UrdbRecord): number[] | null {
+  const f = r.fueladjustmentsmonthly;
+  if (f === undefined) return null;
+  if (!Array.isArray(f) || f.length !== 12 || f.some((v) => !Number.isFinite(v))) {
+    throw new UrdbRecordError('fueladjustmentsmonthly is not 12 numbers');
+  }
+  return [...f];
+}
+
+function dgRulesOf(r: UrdbRecord, warnings: string[]): DgRules | null {
+  if (r.dgrules === undefined) return null;
+  if (DG_RULES.includes(r.dgrules as DgRules)) return r.dgrules as DgRules;
+  warnings.push(`unknown dgrules "${r.dgrules}" not kept`);
+  return null;
+}
+
+/** Applicability limits of the record, as one readable sentence list. */
+function eligibilityOf(r: UrdbRecord): string {
+  const parts: string[] = [];
+  const range = (label: string, unit: string, min?: number, max?: number) => {
+    if (min !== undefined && max !== undefined) parts.push(`${label} ${min}-${max} ${unit}`);
+    else if (min !== undefined) parts.push(`${label} at least ${min} ${unit}`);
+    else if (max !== undefined) parts.push(`${label} at most ${max} ${unit}`);
+  };
+  range('Peak demand', 'kW', r.peakkwcapacitymin, r.peakkwcapacitymax);
+  range('Monthly energy', 'kWh', r.peakkwhusagemin, r.peakkwhusagemax);
+  range('Service voltage', 'V', r.voltageminimum, r.voltagemaximum);
+  if (r.voltagecategory) parts.push(`Voltage category: ${r.voltagecategory}`);
+  if (r.phasewiring) parts.push(`Phase wiring: ${r.phasewiring}`);
+  if (r.servicetype) parts.push(`Service type: ${r.servicetype}`);
+  return parts.length ? `${parts.join('. ')}.` : '';
+}
+
+const text = (s: string | undefined) => (s ?? '').replace(/\r\n?/g, '\n').trim();
+
+/**
+ * One URDB record to the tariff model. Pure: no I/O. A record the model cannot
+ * hold as published is rejected with the reason; every rule applied to an
+ * upstream quirk is listed in `warnings`.
+ */
+export function normalizeUrdbRecord(record: UrdbRecord, utility: UtilityInfo): NormalizeResult {
+  const warnings: string[] = [];
+  try {
+    if (typeof record.label !== 'string' || !/^[0-9a-f]{24}$/.test(record.label)) throw new UrdbRecordError('label is not a 24-hex URDB id');
+    if (!Number.isInteger(record.eiaid)) throw new UrdbRecordError('eiaid is not an integer');
+    const sector = String(record.sector ?? '').toLowerCase() as Sector;
+    if (!SECTORS.includes(sector)) throw new UrdbRecordError(`sector "${record.sector}" is not one of ${SECTORS.join(', ')}`);
+    const structure: TariffStructure = {
+      energy: energyOf(record, warnings),
+      demandTou: demandTouOf(record, warnings),
+      demandFlat: demandFlatOf(record, warnings),
+      fixedCharges: fixedChargesOf(record, warnings),
+      minimumCharge: minimumOf(record, warnings),
+      fuelAdjustmentsMonthly: fuelAdjustmentsOf(record),
+      dgRules: dgRulesOf(record, warnings),
+      realTime: false,
+    };
+    if (!structure.energy && !structure.demandTou && !structure.demandFlat && structure.fixedCharges.length === 0) {
+      throw new UrdbRecordError('record has no energy, demand or fixed charges');
+    }
+    if (record.coincidentratestructure !== undefined) warnings.push('coincident-peak demand charges are not modelled (they need the system peak hours)');
+    const revisions = (record.revisions ?? []).filter((v) => Number.isFinite(v));
+    const lastUpdated = revisions.length ? new Date(Math.max(...revisions) * 1000) : utility.importedAt;
+    const tariff: Tariff = {
+      id: record.label,
+      name: text(record.name),
+      utilityId: String(record.eiaid),
+      utilityName: text(record.utility),
+      state: utility.state,
+      sector,
+      ...classify(structure),
+      effectiveDate: record.startdate !== undefined ? utcDate(record.startdate) : null,
+      expirationDate: record.enddate !== undefined ? utcDate(record.enddate) : null,
+      description: text(record.description),
+      eligibility: eligibilityOf(record),
+      sourceUrl: record.uri,
+      lastUpdated: lastUpdated.toISOString(),
+      structure,
+    };
+    return { ok: true, tariff, warnings };
+  } catch (err) {
+    if (err instanceof UrdbRecordError) return { ok: false, reason: err.message };
+    throw err;
+  }
+}

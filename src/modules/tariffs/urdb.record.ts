@@ -1,0 +1,61 @@
+/**
+ * The URDB rate record as shipped in data/reference/urdb_tariffs.jsonl.gz
+ * (URDB web-API v7/v8 "detail=full" format, keys lower-case). Optional keys are
+ * absent, not null. Only the keys the importer reads are typed.
+ */
+export interface UrdbTier {
+  rate?: number;
+  adj?: number;
+  max?: number;
+  unit?: string;
+  sell?: number;
+}
+
+export interface UrdbRecord {
+  label: string;
+  eiaid: number;
+  utility: string;
+  name: string;
+  sector: string;
+  uri: string;
+  servicetype?: string;
+  startdate?: number;
+  enddate?: number;
+  revisions?: number[];
+  description?: string;
+  basicinformationcomments?: string;
+
+  energyratestructure?: UrdbTier[][];
+  energyweekdayschedule?: number[][];
+  energyweekendschedule?: number[][];
+
+  demandratestructure?: UrdbTier[][];
+  demandweekdayschedule?: number[][];
+  demandweekendschedule?: number[][];
+  demandrateunit?: string;
+
+  flatdemandstructure?: UrdbTier[][];
+  flatdemandmonths?: number[];
+  flatdemandunit?: string;
+
+  coincidentratestructure?: UrdbTier[][];
+
+  fixedchargefirstmeter?: number;
+  fixedchargeunits?: string;
+  mincharge?: number;
+  minchargeunits?: string;
+  fueladjustmentsmonthly?: number[];
+  dgrules?: string;
+
+  peakkwcapacitymin?: number;
+  peakkwcapacitymax?: number;
+  peakkwhusagemin?: number;
+  peakkwhusagemax?: number;
+  voltagecategory?: string;
+  phasewiring?: string;
+  voltageminimum?: number;
+  voltagemaximum?: number;
+}
+
+/** A record the importer cannot use as published; the message is the skip reason. */
+export class UrdbRecordError extends Error {}

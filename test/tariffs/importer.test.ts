@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import request from 'supertest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { importReferenceData } from '../../src/modules/tariffs/importer';
+import { readTariffStats } from '../../src/modules/tariffs/stats';
+import { REFERENCE_DIR } from '../../src/modules/utilities/reference';
+import { URDB_FILE } from '../../src/modules/tariffs/bundled';
+
+const FLAT = '539f6a0aec4f024411ec8ab1';
+const TIERED = '539f6a0aec4f024411ec8aa7';
+const TOU = '539f6a63ec4f024411ec8eed';
+const DEMAND = '539f6b73ec4f024411ec9d2d';
+const DAILY = '5925fea75457a30036de90e2';
+const BAD_DEMAND_SCHEDULE = '539fb88bec4f024bc1dc1897';
+
+const bundledLines = new Map<string, string>();
+for (const line of zlib.gunzipSync(fs.readFileSync(path.join(REFERENCE_DIR, URDB_FILE))).toString('utf8').split('\n')) {
+  const m = /"label": ?"([0-9a-f]{24})"/.exec(line);
+  if (m) bundledLines.set(m[1], line);
+}
+
+/** A reference folder with the real EIA/ZIP files and a URDB file of the given lines. */
+function fixtureDir(lines: string[]): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ref-fixture-'));
+  for (const f of fs.readdirSync(REFERENCE_DIR)) if (f !== URDB_FILE) fs.symlinkSync(path.join(REFERENCE_DIR, f), path.join(dir, f));
+  fs.writeFileSync(path.join(dir, URDB_FILE), zlib.gzipSync(lines.join('\n') + '\n'));
+  return dir;
+}
+const real = (label: string) => {
+  const line = bundledLines.get(label);
+  if (!line) throw new Error(`no bundled record ${label}`);
+  return line;
+};
+
+describe('reference data importer', () => {
+  let t: TestApp;
+  const tariffIds = async () => (await t.deps.database.db.execute(sql`select id from tariffs order by id`)) as unknown as { rows: Array<{ id: string }> };
+  const count = async (table: string) => {
+    const r = (await t.deps.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> };
+    return Number(r.rows[0].n);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.stop());
+
+  it('imports, reports every skipped record with its reason, and is idempotent', async () => {
+    const dir = fixtureDir([real(FLAT), real(TIERED), '{"label": "broken', real(TOU), real(DEMAND), real(FLAT), real(DAILY), real(BAD_DEMAND_SCHEDULE)]);
+    const now = new Date('2026-02-01T00:00:00Z');
+    const first = await importReferenceData(t.deps.database.db, { dir, now });
+    expect(first).toMatchObject({ recordsRead: 8, imported: 5 });
+    expect(first.skipped).toEqual([
+      { id: 'line 3', reason: expect.stringMatching(/^line 3 is not a JSON object/) },
+      { id: FLAT, reason: 'duplicate label (line 6)' },
+      { id: BAD_DEMAND_SCHEDULE, reason: 'demandweekdayschedule refers to period 3 but only 2 are defined' },
+    ]);
+    expect((await tariffIds()).rows.map((r) => r.id)).toEqual([FLAT, TIERED, TOU, DEMAND, DAILY].sort());
+    const utilities = await count('utilities');
+    const zips = await count('utility_zip_codes');
+    expect(utilities).toBe(first.utilities);
+    expect(zips).toBe(first.zipPairs);
+    expect(await readTariffStats(t.deps.database.db)).toMatchObject({ total_tariffs: 5, total_utilities: 5, last_updated: now.toISOString() });
+
+    const again = await importReferenceData(t.deps.database.db, { dir, now });
+    expect({ ...again, durationMs: 0 }).toEqual({ ...first, durationMs: 0 });
+    expect((await tariffIds()).rows).toHaveLength(5);
+    expect(await count('utilities')).toBe(utilities);
+    expect(await count('utility_zip_codes')).toBe(zips);
+    const u = await request(t.app).get('/api/v1/utilities/14328').expect(200);
+    expect(u.body.tariff_count).toBe(0);
+  });
+
+  it('a failing import leaves the previous data intact', async () => {
+    const before = (await tariffIds()).rows;
+    const statsBefore = await readTariffStats(t.deps.database.db);
+    const db = t.deps.database.db;
+    await db.execute(sql.raw(`create function reject_tariff() returns trigger language plpgsql as $$
+      begin raise exception 'simulated failure'; end $$`));
+    await db.execute(sql.raw(`create trigger reject_tariff before insert on tariffs for each row
+      when (new.id = '${DAILY}') execute function reject_tariff()`));
+    try {
+      const dir = fixtureDir([real(TOU), real(DAILY)]);
+      await expect(importReferenceData(db, { dir })).rejects.toThrow();
+    } finally {
+      await db.execute(sql.raw('drop trigger reject_tariff on tariffs'));
+      await db.execute(sql.raw('drop function reject_tariff'));
+    }
+    expect((await tariffIds()).rows).toEqual(before);
+    expect(await readTariffStats(db)).toEqual(statsBefore);
+    expect(await count('utility_zip_codes')).toBeGreaterThan(0);
+  });
+
+  it('imports the whole bundled URDB file: counts and reasons', async () => {
+    const report = await importReferenceData(t.deps.database.db);
+    expect(report.recordsRead).toBe(13669);
+    expect(report.imported).toBe(13656);
+    const reasons = new Map<string, number>();
+    for (const s of report.skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
+    expect(Object.fromEntries(reasons)).toEqual({
+      'record has no energy, demand or fixed charges': 9,
+      'demandweekdayschedule refers to period 3 but only 2 are defined': 2,
+      'demandweekdayschedule refers to period 2 but only 1 are defined': 1,
+      'flatdemandmonths refers to period 2 but only 1 are defined': 1,
+    });
+    expect(report.utilitiesFromUrdbOnly).toHaveLength(20);
+    const stats = (await request(t.app).get('/api/v1/tariffs/stats').expect(200)).body;
+    expect(stats.total_tariffs).toBe(13656);
+    expect(stats.sectors.commercial + stats.sectors.residential).toBe(13656);
+    expect(stats.rate_types.flat + stats.rate_types.tiered + stats.rate_types.tou + stats.rate_types.demand).toBe(13656);
+    expect(stats.rate_types.real_time).toBe(0);
+    // 50: by the state rule no tariff lands in DC (Pepco's unsuffixed tariffs go to MD, its larger state).
+    expect(stats.states_covered).toBe(50);
+    const search = await request(t.app).get('/api/v1/tariffs/search?zip_code=95616&sector=commercial').expect(200);
+    expect(search.body.total).toBeGreaterThan(0);
+    expect(search.body.items.every((i: { utility_id: string }) => i.utility_id === '14328')).toBe(true);
+  }, 240_000);
+});
