@@ -1,0 +1,61 @@
+import type { DemandTierPlan, DemandUnit, MonthPlan, PeriodPlan, TariffPlan } from './plan';
+import { amountCents, formatMilli } from './money';
+import { MONTH_NAMES } from './calendar';
+import type { BillBuilder } from './builder';
+
+/**
+ * Demand line items of one demand period: the bill's demand run through the
+ * period's tiers (cumulative kW bands). A "daily" unit charges each day of the
+ * month: quantity = kW x days.
+ */
+function priceDemandPeriod(
+  b: BillBuilder, label: string, period: PeriodPlan<DemandTierPlan>, unit: DemandUnit, days: number, demandMilli: number,
+): void {
+  const tiers = period.tiers;
+  let lower = 0;
+  for (let t = 0; t < tiers.length && lower < demandMilli; t++) {
+    const tier = tiers[t];
+    const upper = tier.max === null || t === tiers.length - 1 ? Infinity : Math.round(tier.max * 1000);
+    if (upper <= lower) continue;
+    const inTier = (upper < demandMilli ? upper : demandMilli) - lower;
+    lower += inTier;
+    if (tier.price.int === 0) continue;
+    const tierLabel = tiers.length > 1 ? `${label} tier ${t + 1}` : label;
+    if (unit.daily) {
+      b.add('demand', `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x ${days} days x $${tier.price.text}/${unit.label} per day`,
+        amountCents(inTier, tier.price, days));
+    } else {
+      b.add('demand', `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x $${tier.price.text}/${unit.label}`, amountCents(inTier, tier.price));
+    }
+  }
+}
+
+/**
+ * Facility (flat, by month) and time-of-use demand charges. With one demand_kw
+ * for the month, that demand is taken as the maximum of every TOU demand period
+ * active in the month; the line items and the assumptions say so.
+ */
+export function priceDemand(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, demandMilli: number): void {
+  if (demandMilli <= 0) return;
+  if (plan.flatDemand && mp.flatDemandPeriod >= 0) {
+    priceDemandPeriod(b, 'Facility demand', plan.flatDemand[mp.flatDemandPeriod], plan.flatDemandUnit, mp.days, demandMilli);
+  }
+  if (plan.touDemand && mp.touDemandPeriods.length > 0) {
+    const several = mp.touDemandPeriods.length > 1;
+    const month = MONTH_NAMES[mp.month0];
+    const before = b.items.length;
+    for (const p of mp.touDemandPeriods) {
+      const period = plan.touDemand[p];
+      const label = several
+        ? `TOU demand ${period.name} (demand_kw applied to every TOU demand period active in ${month})`
+        : `TOU demand ${period.name}`;
+      priceDemandPeriod(b, label, period, plan.touDemandUnit, mp.days, demandMilli);
+    }
+    if (several && b.items.length > before) {
+      const names = mp.touDemandPeriods.map((p) => plan.touDemand?.[p].name).join(', ');
+      b.assumptions.push(
+        `demand_kw (${formatMilli(demandMilli)} ${plan.touDemandUnit.label}) taken as the maximum demand of every TOU demand period active in ${month}: ${names}`,
+      );
+    }
+  }
+}

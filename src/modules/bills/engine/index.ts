@@ -1,0 +1,99 @@
+import type { Tariff } from '../../tariffs/tariff.model';
+import { BillBuilder } from './builder';
+import { MAX_DEMAND_KW, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './limits';
+import { mulDivRound, toMilli, toPrice } from './money';
+import { monthPlanOf, planOf } from './plan';
+import { allocateUsage, checkProfile } from './usage';
+import { priceEnergy } from './energy.calc';
+import { applySolar, creditExports, limitCredits } from './netmetering.calc';
+import { priceDemand } from './demand.calc';
+import { applyMinimum, priceFixed } from './fixed.calc';
+import { priceRiders } from './riders.calc';
+import { BillingError, type BillRequest, type BillResult, type LoadShapeSet } from './types';
+
+export * from './types';
+export { MAX_DEMAND_KW, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './limits';
+export { CALENDAR_YEAR } from './calendar';
+
+function checkQuantity(value: number | null | undefined, field: string, max: number): void {
+  if (value === undefined || value === null) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) {
+    throw new BillingError('invalid_request', `${field} must be a number between 0 and ${max}`, field);
+  }
+}
+
+function checkRequest(req: BillRequest): void {
+  if (!Number.isInteger(req.month) || req.month < 1 || req.month > 12) {
+    throw new BillingError('invalid_request', 'month must be between 1 and 12', 'month');
+  }
+  if (req.usageKwh === undefined || req.usageKwh === null) throw new BillingError('invalid_request', 'field required', 'usage_kwh');
+  checkQuantity(req.usageKwh, 'usage_kwh', MAX_USAGE_KWH);
+  checkQuantity(req.demandKw, 'demand_kw', MAX_DEMAND_KW);
+  checkQuantity(req.solarGenerationKwh, 'solar_generation_kwh', MAX_USAGE_KWH);
+  checkQuantity(req.taxRatePercent, 'tax_rate_percent', MAX_TAX_RATE_PERCENT);
+  const p = req.usageProfile;
+  if (p) {
+    checkQuantity(p.onPeakKwh, 'usage_profile.on_peak_kwh', MAX_USAGE_KWH);
+    checkQuantity(p.midPeakKwh, 'usage_profile.mid_peak_kwh', MAX_USAGE_KWH);
+    checkQuantity(p.offPeakKwh, 'usage_profile.off_peak_kwh', MAX_USAGE_KWH);
+  }
+}
+
+/**
+ * Prices one month of a tariff: pure (no I/O, no clock). `loadShapes` is the
+ * bundled data/reference/load-shapes.json. Throws BillingError for a request
+ * the tariff cannot be priced for (missing demand_kw, a profile that does not
+ * fit). Per-tariff data is computed once and cached on the tariff object.
+ */
+export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: LoadShapeSet): BillResult {
+  checkRequest(req);
+  const plan = planOf(tariff, loadShapes);
+  const demandGiven = req.demandKw !== undefined && req.demandKw !== null;
+  if (plan.needsDemand && !demandGiven) {
+    throw new BillingError('demand_required', 'demand_kw required for demand tariffs', 'demand_kw');
+  }
+  const mp = monthPlanOf(plan, req.month - 1);
+  const usageMilli = toMilli(req.usageKwh);
+  const demandMilli = demandGiven ? toMilli(req.demandKw as number) : 0;
+  const solarMilli = req.solarGenerationKwh ? toMilli(req.solarGenerationKwh) : 0;
+  const profile = req.usageProfile ? checkProfile(plan, mp, req.usageProfile, usageMilli, tariff.id) : null;
+
+  const b = new BillBuilder();
+  const usage = allocateUsage(b, plan, mp, usageMilli, profile);
+  const solar = solarMilli > 0 ? applySolar(b, plan, mp, usage, solarMilli) : null;
+  priceEnergy(b, plan, mp, solar ? solar.billed : usage, demandMilli);
+  const credits = solar?.exported ? creditExports(b, plan, mp, solar.exported) : 0;
+  priceDemand(b, plan, mp, demandMilli);
+  const fixedCents = priceFixed(b, plan.fixed, mp);
+  priceRiders(b, mp, usageMilli);
+  if (plan.netMetering) limitCredits(b, credits, fixedCents);
+  applyMinimum(b, plan.minimum, mp);
+  if (plan.realTime) b.assumptions.push('real-time tariff priced at its published rates: the bundled data holds no hourly price series');
+
+  const totalCents = b.totalCents();
+  let taxCents = 0;
+  if (req.taxRatePercent) {
+    const rate = toPrice(req.taxRatePercent);
+    taxCents = mulDivRound(totalCents, rate.int, 100 * 10 ** rate.exp);
+  }
+  // effective rate = (cents / 100) / (Wh / 1000) $/kWh, to 4 decimals: round(cents * 1e5 / Wh) / 1e4
+  const effective = usageMilli > 0 ? mulDivRound(totalCents, 100000, usageMilli) / 10000 : 0;
+  return {
+    tariffId: tariff.id,
+    tariffName: tariff.name,
+    month: req.month,
+    season: mp.season,
+    totalCost: totalCents / 100,
+    totalCostCents: totalCents,
+    lineItems: b.items,
+    summary: {
+      energyCharge: b.energyCents / 100,
+      demandCharge: b.demandCents / 100,
+      fixedCharge: b.fixedCents / 100,
+      riders: b.riderCents / 100,
+      taxesEstimate: taxCents / 100,
+      effectiveRatePerKwh: effective,
+    },
+    assumptions: b.assumptions,
+  };
+}

@@ -1,0 +1,187 @@
+import type { ChargeFrequency, EnergyTierUnit, Schedule12x24, Tariff } from '../../tariffs/tariff.model';
+import { DAYS_IN_MONTH } from './calendar';
+import { toPrice, type Price } from './money';
+import { seasonNames } from './season';
+import { monthShares, selectShape, type ShapeChoice } from './load-shape';
+import type { LoadShapeSet } from './types';
+
+export interface EnergyTierPlan {
+  max: number | null;
+  unit: EnergyTierUnit;
+  price: Price;
+  sell: Price | null;
+}
+
+export interface DemandTierPlan {
+  /** Upper bound in the demand unit; null for the last tier. */
+  max: number | null;
+  price: Price;
+}
+
+export interface PeriodPlan<T> {
+  name: string;
+  tiers: T[];
+}
+
+export interface DemandUnit {
+  /** "kW", "kVA" or "hp". */
+  label: string;
+  /** Charged per day of the month ("kW daily"). */
+  daily: boolean;
+}
+
+export interface ChargePlan {
+  name: string;
+  price: Price;
+  frequency: ChargeFrequency;
+}
+
+/** Bucket of a usage profile an energy period takes. */
+export const ON = 0;
+export const MID = 1;
+export const OFF = 2;
+
+export interface MonthPlan {
+  month0: number;
+  days: number;
+  season: string;
+  /** Energy periods in use this month (weekday or weekend), ascending. */
+  energyPeriods: number[];
+  /** Profile bucket of each entry of energyPeriods. */
+  bucket: number[];
+  /** Which buckets the month has. */
+  hasBucket: [boolean, boolean, boolean];
+  touDemandPeriods: number[];
+  /** Flat (facility) demand period of the month, -1 without one. */
+  flatDemandPeriod: number;
+  fuel: Price | null;
+  /** Load-shape share of each entry of energyPeriods (sum 1); computed on first use. */
+  shapeShares?: number[];
+  /** Share of the month's hours (weekday and weekend days) of each entry of energyPeriods. */
+  hourShares?: number[];
+  /** The load-shape split as an assumption sentence; built on first use. */
+  shareText?: string;
+}
+
+export interface TariffPlan {
+  energy: PeriodPlan<EnergyTierPlan>[] | null;
+  energyWeekday: Schedule12x24 | null;
+  energyWeekend: Schedule12x24 | null;
+  touDemand: PeriodPlan<DemandTierPlan>[] | null;
+  touDemandUnit: DemandUnit;
+  flatDemand: PeriodPlan<DemandTierPlan>[] | null;
+  flatDemandUnit: DemandUnit;
+  fixed: ChargePlan[];
+  minimum: ChargePlan | null;
+  /** demand_kw is required: a non-zero demand charge, or energy tiers sized per kW of demand. */
+  needsDemand: boolean;
+  /** Some month prices its energy periods differently: a usage profile maps onto on/mid/off buckets. */
+  timeDifferentiated: boolean;
+  netMetering: boolean;
+  realTime: boolean;
+  shape: ShapeChoice;
+  months: MonthPlan[];
+}
+
+function demandUnit(unit: string): DemandUnit {
+  const daily = / daily$/.test(unit);
+  return { label: daily ? unit.slice(0, -' daily'.length) : unit, daily };
+}
+
+function activePeriods(weekday: Schedule12x24, weekend: Schedule12x24, m: number): number[] {
+  const seen: number[] = [];
+  for (const row of [weekday[m], weekend[m]]) for (const p of row) if (!seen.includes(p)) seen.push(p);
+  return seen.sort((a, b) => a - b);
+}
+
+/** Buckets by price level of tier 1: highest on-peak, lowest off-peak, any level between mid-peak. */
+function bucketsOf(periods: number[], energy: PeriodPlan<EnergyTierPlan>[]): number[] {
+  const prices = periods.map((p) => energy[p].tiers[0].price.int / 10 ** energy[p].tiers[0].price.exp);
+  const levels = [...new Set(prices)].sort((a, b) => b - a);
+  return prices.map((price) => {
+    if (levels.length === 1) return OFF;
+    const level = levels.indexOf(price);
+    return level === 0 ? ON : level === levels.length - 1 ? OFF : MID;
+  });
+}
+
+function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
+  const s = tariff.structure;
+  const energy = s.energy
+    ? s.energy.periods.map((tiers, p) => ({
+      name: s.energy?.periodNames[p] ?? `period_${p + 1}`,
+      tiers: tiers.map((t) => ({ max: t.max, unit: t.unit, price: toPrice(t.rate), sell: t.sell === null ? null : toPrice(t.sell) })),
+    }))
+    : null;
+  const demandPeriods = (periods: { max: number | null; rate: number }[][], names: (p: number) => string) =>
+    periods.map((tiers, p) => ({ name: names(p), tiers: tiers.map((t) => ({ max: t.max, price: toPrice(t.rate) })) }));
+  const touDemand = s.demandTou ? demandPeriods(s.demandTou.periods, (p) => s.demandTou?.periodNames[p] ?? `period_${p + 1}`) : null;
+  const flatDemand = s.demandFlat ? demandPeriods(s.demandFlat.periods, (p) => `period_${p + 1}`) : null;
+  const kwhPerKw = !!energy?.some((p) => p.tiers.some((t) => t.max !== null && (t.unit === 'kWh/kW' || t.unit === 'kWh/kVA')));
+
+  const months: MonthPlan[] = [];
+  const signatures: string[] = [];
+  let timeDifferentiated = false;
+  for (let m = 0; m < 12; m++) {
+    const energyPeriods = s.energy && energy ? activePeriods(s.energy.weekday, s.energy.weekend, m) : [];
+    const bucket = energy ? bucketsOf(energyPeriods, energy) : [];
+    if (bucket.some((b) => b !== OFF)) timeDifferentiated = true;
+    const touDemandPeriods = s.demandTou ? activePeriods(s.demandTou.weekday, s.demandTou.weekend, m) : [];
+    const flatDemandPeriod = s.demandFlat ? s.demandFlat.months[m] : -1;
+    const fuelRate = s.fuelAdjustmentsMonthly?.[m];
+    months.push({
+      month0: m,
+      days: DAYS_IN_MONTH[m],
+      season: '',
+      energyPeriods,
+      bucket,
+      hasBucket: [bucket.includes(ON), bucket.includes(MID), bucket.includes(OFF)],
+      touDemandPeriods,
+      flatDemandPeriod,
+      fuel: fuelRate === undefined || fuelRate === 0 ? null : toPrice(fuelRate),
+    });
+    signatures.push(`${energyPeriods.join(',')}|${touDemandPeriods.join(',')}|${flatDemandPeriod}`);
+  }
+  const seasons = seasonNames(signatures);
+  months.forEach((mp, m) => { mp.season = seasons[m]; });
+
+  return {
+    energy,
+    energyWeekday: s.energy?.weekday ?? null,
+    energyWeekend: s.energy?.weekend ?? null,
+    touDemand,
+    touDemandUnit: demandUnit(s.demandTou?.unit ?? 'kW'),
+    flatDemand,
+    flatDemandUnit: demandUnit(s.demandFlat?.unit ?? 'kW'),
+    fixed: s.fixedCharges.map((c) => ({ name: c.name, price: toPrice(c.amount), frequency: c.frequency })),
+    minimum: s.minimumCharge ? { name: 'Minimum charge', price: toPrice(s.minimumCharge.amount), frequency: s.minimumCharge.frequency } : null,
+    needsDemand: tariff.hasDemand || kwhPerKw,
+    timeDifferentiated,
+    netMetering: tariff.hasNetMetering,
+    realTime: s.realTime || tariff.rateType === 'real_time',
+    shape: selectShape(shapes, tariff.sector),
+    months,
+  };
+}
+
+const cache = new WeakMap<Tariff, { shapes: LoadShapeSet; plan: TariffPlan }>();
+
+/** The tariff's precomputed pricing data, built once per tariff object (and load-shape set) and cached. */
+export function planOf(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
+  const hit = cache.get(tariff);
+  if (hit && hit.shapes === shapes) return hit.plan;
+  const plan = buildPlan(tariff, shapes);
+  cache.set(tariff, { shapes, plan });
+  return plan;
+}
+
+/** Month plan with its load-shape shares filled in. */
+export function monthPlanOf(plan: TariffPlan, month0: number): MonthPlan {
+  const mp = plan.months[month0];
+  if (!mp.shapeShares && plan.energyWeekday && plan.energyWeekend) {
+    const shares = monthShares(plan.shape, plan.energyWeekday, plan.energyWeekend, month0, mp.energyPeriods);
+    mp.shapeShares = shares.shape;
+    mp.hourShares = shares.hours;
+  }
+  return mp;
+}

@@ -1,0 +1,87 @@
+import type { Sector } from '../../tariffs/tariff.model';
+
+/** kWh of the month per time-of-use bucket, as a customer's meter or an estimate gives them. */
+export interface UsageProfile {
+  onPeakKwh?: number | null;
+  midPeakKwh?: number | null;
+  offPeakKwh?: number | null;
+}
+
+/** What one bill is priced for. The engine is pure: the caller chooses the month (the API defaults it to the current UTC month). */
+export interface BillRequest {
+  /** Energy consumed in the month, kWh (>= 0). Quantities are metered to 0.001 kWh. */
+  usageKwh: number;
+  /** 1-12. */
+  month: number;
+  /** Maximum demand of the month in the tariff's demand unit (kW, kVA or hp); required for demand tariffs. */
+  demandKw?: number | null;
+  /** Solar generation of the month, kWh (>= 0). */
+  solarGenerationKwh?: number | null;
+  usageProfile?: UsageProfile | null;
+  /** Optional sales-tax style rate for `taxesEstimate`, 0-100. */
+  taxRatePercent?: number | null;
+}
+
+export type LineItemCategory = 'energy' | 'demand' | 'fixed' | 'rider';
+
+export interface BillLineItem {
+  category: LineItemCategory;
+  /** Label and, where it applies, "quantity x rate". */
+  name: string;
+  /** US dollars, exactly quantity x rate rounded half away from zero to the cent. */
+  amount: number;
+}
+
+export interface BillSummary {
+  energyCharge: number;
+  demandCharge: number;
+  fixedCharge: number;
+  riders: number;
+  /** totalCost x taxRatePercent / 100, 0 without a rate; reported beside totalCost, never added to it. */
+  taxesEstimate: number;
+  /** totalCost / usageKwh to 4 decimals; 0 when usageKwh is 0. */
+  effectiveRatePerKwh: number;
+}
+
+export interface BillResult {
+  tariffId: string;
+  tariffName: string;
+  month: number;
+  season: string;
+  /** energy + demand + fixed + riders, in dollars. */
+  totalCost: number;
+  /** The same total in integer cents, for callers that add bills up exactly. */
+  totalCostCents: number;
+  lineItems: BillLineItem[];
+  summary: BillSummary;
+  /** What the calculation had to assume (load shape shares, one demand_kw for every TOU demand period, ...). */
+  assumptions: string[];
+}
+
+/** One typical load shape: shares of the month's kWh per clock hour of an average weekday and weekend day. */
+export interface LoadShape {
+  weekday: number[][];
+  weekend: number[][];
+}
+
+/** The bundled data/reference/load-shapes.json, the parts the engine reads. */
+export interface LoadShapeSet {
+  /** Sector -> shape id; null where the data has no shape (agricultural). */
+  defaults: Partial<Record<Sector, string | null>>;
+  shapes: Record<string, LoadShape>;
+}
+
+export type BillingErrorCode = 'demand_required' | 'profile_total' | 'profile_period' | 'invalid_request';
+
+/** A request the engine cannot price as given; the API turns it into a 422 with `detail` = message. */
+export class BillingError extends Error {
+  constructor(
+    readonly code: BillingErrorCode,
+    message: string,
+    /** Dotted request field the error is about. */
+    readonly field: string,
+  ) {
+    super(message);
+    this.name = 'BillingError';
+  }
+}
