@@ -1,0 +1,15 @@
+import type { Services } from '../src/services';
+import type { Processors } from '../src/platform/queue/types';
+import type { AppQueues } from '../src/platform/queue/registry';
+import { rateAnalysisProcessor } from './rate-analysis';
+
+/**
+ * Binds every queue of the registry to its processor. The same functions run in the
+ * `worker` process (BullMQ) and in-process when REDIS_URL is unset. A missing entry
+ * is a type error, so a new queue cannot ship without its processor.
+ */
+export function createProcessors(services: Services): Processors<AppQueues> {
+  return {
+    'rate-analysis': rateAnalysisProcessor(services),
+  };
+}

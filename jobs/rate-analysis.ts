@@ -1,0 +1,10 @@
+import type { z } from 'zod';
+import type { rateAnalysisJobPayload } from '../src/modules/rate-analysis/job-payload';
+import type { Services } from '../src/services';
+
+/** `rate-analysis`: the payload is parsed by the queue; the work is the rate-analysis service's. Errors rethrow to retry. */
+export function rateAnalysisProcessor(services: Pick<Services, 'rateAnalysis'>) {
+  return async (payload: z.output<typeof rateAnalysisJobPayload>): Promise<void> => {
+    await services.rateAnalysis.process(payload);
+  };
+}

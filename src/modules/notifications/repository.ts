@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { notifications } from './tables';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export interface NewNotification {
+  userId: string;
+  type: string;
+  message: string;
+  propertyId?: string | null;
+  /** Makes creation idempotent per user: a second create with the same key adds nothing. */
+  dedupeKey?: string | null;
+}
+
+export function createNotificationRepository(db: Executor) {
+  return {
+    /** The new notification, or the existing one with the same dedupe key. */
+    async insert(n: NewNotification, now: Date): Promise<NotificationRow> {
+      const [row] = await db
+        .insert(notifications)
+        .values({
+          id: crypto.randomUUID(),
+          userId: n.userId,
+          type: n.type,
+          message: n.message,
+          propertyId: n.propertyId ?? null,
+          dedupeKey: n.dedupeKey ?? null,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return row;
+      const [existing] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, n.userId), eq(notifications.dedupeKey, n.dedupeKey ?? '')));
+      return existing!;
+    },
+
+    async list(userId: string, unreadOnly: boolean, limit: number, offset: number) {
+      const conditions: SQL[] = [eq(notifications.userId, userId)];
+      if (unreadOnly) conditions.push(isNull(notifications.readAt));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(limit).offset(offset),
+        db.select({ n: count() }).from(notifications).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async countUnread(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return row?.n ?? 0;
+    },
+
+    /** Marks read (keeping the first read time); null when not the user's. */
+    async markRead(userId: string, id: string, now: Date): Promise<NotificationRow | null> {
+      const where = and(eq(notifications.id, id), eq(notifications.userId, userId));
+      const [updated] = await db.update(notifications).set({ readAt: now }).where(and(where, isNull(notifications.readAt))).returning();
+      if (updated) return updated;
+      const [row] = await db.select().from(notifications).where(where);
+      return row ?? null;
+    },
+  };
+}

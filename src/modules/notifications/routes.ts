@@ -1,0 +1,21 @@
+import type { ApiRouter } from '../../platform/http/router';
+import { pageSchema } from '../../platform/http/pagination';
+import { callerId } from '../portfolios/caller';
+import { notificationIdParams, notificationListQuery, notificationResponse } from './schemas';
+import type { NotificationService } from './service';
+
+const tags = ['Notifications'];
+
+export function registerNotificationRoutes(api: ApiRouter, notifications: NotificationService): void {
+  api.get('/pm/notifications', {
+    summary: "List the caller's notifications, newest first", tags, auth: 'required',
+    description: '`unread=true` lists only the unread ones.',
+    query: notificationListQuery, response: pageSchema(notificationResponse),
+  }, ({ query, req }) => notifications.list(callerId(req), query));
+
+  api.post('/pm/notifications/:id/read', {
+    summary: 'Mark a notification read', tags, auth: 'required', params: notificationIdParams,
+    description: 'Idempotent: marking a read notification again keeps its first read_at.',
+    response: notificationResponse, errors: { 404: 'Notification not found' },
+  }, ({ params, req }) => notifications.markRead(callerId(req), params.id));
+}

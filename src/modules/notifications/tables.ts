@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables';
+import { properties } from '../properties/tables';
+
+/**
+ * Messages for a user (RUBS-relevant PMS changes, savings found by rate analysis, ...).
+ * `dedupe_key`, when given, makes creation idempotent per user: a retried job
+ * that creates the same notification again adds nothing.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    propertyId: text('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    dedupeKey: text('dedupe_key'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    index('notifications_user_unread_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
+    check('notifications_type_check', sql`length(${t.type}) > 0`),
+  ],
+);

@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { portfolios } from './tables';
+import { properties } from '../properties/tables';
+
+export type PortfolioRow = typeof portfolios.$inferSelect;
+
+export interface PortfolioCostTotals {
+  propertyCount: number;
+  totalSqft: number;
+  /** Sums over properties that have an estimated cost (tariff and usage set). */
+  annualCost: number;
+  annualKwh: number;
+}
+
+export function createPortfolioRepository(db: Executor) {
+  return {
+    async insert(ownerId: string, input: { name: string; description: string | null }): Promise<PortfolioRow> {
+      const [row] = await db
+        .insert(portfolios)
+        .values({ id: crypto.randomUUID(), ownerId, name: input.name, description: input.description })
+        .returning();
+      return row!;
+    },
+
+    /** The owner's portfolio, or null when it does not exist or is someone else's. */
+    async findOwned(ownerId: string, id: string): Promise<PortfolioRow | null> {
+      const [row] = await db.select().from(portfolios).where(and(eq(portfolios.id, id), eq(portfolios.ownerId, ownerId)));
+      return row ?? null;
+    },
+
+    async listOwned(ownerId: string, limit: number, offset: number) {
+      // Qualified by hand: drizzle renders a column inside a raw subquery unqualified.
+      const propertyCount = sql<number>`(select count(*) from "properties" p where p."portfolio_id" = "portfolios"."id")`
+        .mapWith(Number);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: portfolios.id,
+            name: portfolios.name,
+            description: portfolios.description,
+            createdAt: portfolios.createdAt,
+            propertyCount,
+          })
+          .from(portfolios)
+          .where(eq(portfolios.ownerId, ownerId))
+          .orderBy(desc(portfolios.createdAt), desc(portfolios.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(portfolios).where(eq(portfolios.ownerId, ownerId)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * One aggregate over the portfolio's properties. Costs are the stored engine estimates
+     * (kept current by the property service and the rate-analysis queue).
+     */
+    async costTotals(portfolioId: string): Promise<PortfolioCostTotals> {
+      const priced = sql`${properties.annualEnergyCost} is not null`;
+      const [row] = await db
+        .select({
+          propertyCount: sql<number>`count(*)`.mapWith(Number),
+          totalSqft: sql<number>`coalesce(sum(${properties.sqft}), 0)`.mapWith(Number),
+          annualCost: sql<string>`coalesce(sum(${properties.annualEnergyCost}) filter (where ${priced}), 0)`,
+          annualKwh: sql<string>`coalesce(sum(${properties.monthlyUsageKwh} * 12) filter (where ${priced}), 0)`,
+        })
+        .from(properties)
+        .where(eq(properties.portfolioId, portfolioId));
+      return {
+        propertyCount: row?.propertyCount ?? 0,
+        totalSqft: row?.totalSqft ?? 0,
+        annualCost: Number(row?.annualCost ?? 0),
+        annualKwh: Number(row?.annualKwh ?? 0),
+      };
+    },
+  };
+}
+
+export type PortfolioRepository = ReturnType<typeof createPortfolioRepository>;

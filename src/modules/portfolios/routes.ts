@@ -1,0 +1,24 @@
+import type { ApiRouter } from '../../platform/http/router';
+import { pageQuery, pageSchema } from '../../platform/http/pagination';
+import { callerId } from './caller';
+import { createPortfolioBody, portfolioDetail, portfolioIdParams, portfolioListItem, portfolioResponse } from './schemas';
+import type { PortfolioService } from './service';
+
+const tags = ['Portfolios'];
+
+export function registerPortfolioRoutes(api: ApiRouter, portfolios: PortfolioService): void {
+  api.post('/pm/portfolios', {
+    summary: 'Create a portfolio', tags, auth: 'required', body: createPortfolioBody, status: 201, response: portfolioResponse,
+  }, ({ body, req }) => portfolios.create(callerId(req), body));
+
+  api.get('/pm/portfolios', {
+    summary: "List the caller's portfolios", tags, auth: 'required', query: pageQuery, response: pageSchema(portfolioListItem),
+  }, ({ query, req }) => portfolios.list(callerId(req), query));
+
+  api.get('/pm/portfolios/:id', {
+    summary: 'Portfolio detail with cost summary',
+    description: 'Costs are bill-engine estimates from each property\'s tariff and monthly usage (and demand), averaged over '
+      + 'the 12 months of the year; properties without tariff or usage count in property_count and total_sqft only.',
+    tags, auth: 'required', params: portfolioIdParams, response: portfolioDetail, errors: { 404: 'Portfolio not found' },
+  }, ({ params, req }) => portfolios.detail(callerId(req), params.id));
+}

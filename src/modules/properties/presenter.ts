@@ -1,0 +1,48 @@
+import type { PropertyListRow, PropertyRow } from './repository';
+import type { PropertyType } from './states';
+
+/** The full property object of SPEC.md (unset optionals are null). */
+export function presentProperty(r: PropertyRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    city: r.city,
+    state: r.state,
+    zip_code: r.zipCode,
+    property_type: r.propertyType as PropertyType,
+    sqft: r.sqft,
+    unit_count: r.unitCount,
+    year_built: r.yearBuilt,
+    portfolio_id: r.portfolioId,
+    utility_account_number: r.utilityAccountNumber,
+    meter_number: r.meterNumber,
+    tariff_id: r.tariffId,
+    monthly_usage_kwh: r.monthlyUsageKwh,
+    monthly_demand_kw: r.monthlyDemandKw,
+    has_solar: r.hasSolar,
+    solar_capacity_kw: r.solarCapacityKw,
+    annual_revenue: r.annualRevenue,
+    noi: r.noi,
+    energy_pct_of_noi: r.energyPctOfNoi,
+    owner_id: r.ownerId,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+export function presentListItem(r: PropertyListRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    city: r.city,
+    state: r.state,
+    zip_code: r.zipCode,
+    property_type: r.propertyType as PropertyType,
+    sqft: r.sqft,
+    unit_count: r.unitCount,
+    monthly_usage_kwh: r.monthlyUsageKwh,
+    portfolio_id: r.portfolioId,
+  };
+}

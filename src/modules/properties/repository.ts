@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { properties, propertyOwnerCounts } from './tables';
+
+export type PropertyRow = typeof properties.$inferSelect;
+export type PropertyValues = Omit<typeof properties.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
+
+export interface PropertyFilters {
+  portfolioId?: string;
+  state?: string;
+  city?: string;
+  propertyType?: string;
+}
+
+const listColumns = {
+  id: properties.id,
+  name: properties.name,
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  zipCode: properties.zipCode,
+  propertyType: properties.propertyType,
+  sqft: properties.sqft,
+  unitCount: properties.unitCount,
+  monthlyUsageKwh: properties.monthlyUsageKwh,
+  portfolioId: properties.portfolioId,
+};
+
+export type PropertyListRow = { [K in keyof typeof listColumns]: PropertyRow[K] };
+
+export function createPropertyRepository(db: Executor) {
+  return {
+    async insert(ownerId: string, values: PropertyValues, now: Date): Promise<PropertyRow> {
+      const [row] = await db
+        .insert(properties)
+        .values({ ...values, id: crypto.randomUUID(), ownerId, createdAt: now, updatedAt: now })
+        .returning();
+      return row!;
+    },
+
+    async update(id: string, values: Partial<PropertyValues>, now: Date): Promise<PropertyRow> {
+      const [row] = await db.update(properties).set({ ...values, updatedAt: now }).where(eq(properties.id, id)).returning();
+      return row!;
+    },
+
+    /** Writes the engine's estimate (and what depends on it) without touching updated_at. */
+    async setCosts(id: string, costs: Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost' | 'energyPctOfNoi'>) {
+      await db.update(properties).set(costs).where(eq(properties.id, id));
+    },
+
+    /** The owner's property, or null when it does not exist or is someone else's. */
+    async findOwned(ownerId: string, id: string): Promise<PropertyRow | null> {
+      const [row] = await db.select().from(properties).where(and(eq(properties.id, id), eq(properties.ownerId, ownerId)));
+      return row ?? null;
+    },
+
+    async findById(id: string): Promise<PropertyRow | null> {
+      const [row] = await db.select().from(properties).where(eq(properties.id, id));
+      return row ?? null;
+    },
+
+    async idsOfOwner(ownerId: string): Promise<string[]> {
+      const rows = await db.select({ id: properties.id }).from(properties).where(eq(properties.ownerId, ownerId));
+      return rows.map((r) => r.id);
+    },
+
+    async countOfOwner(ownerId: string): Promise<number> {
+      const [row] = await db.select({ n: propertyOwnerCounts.propertyCount }).from(propertyOwnerCounts)
+        .where(eq(propertyOwnerCounts.ownerId, ownerId));
+      return row?.n ?? 0;
+    },
+
+    /** Refreshes the planner's statistics of the table (see the property service for when). */
+    async analyze(): Promise<void> {
+      await db.execute(sql`analyze properties`);
+    },
+
+    async ownersWithProperties(): Promise<string[]> {
+      const rows = await db.selectDistinct({ ownerId: properties.ownerId }).from(properties);
+      return rows.map((r) => r.ownerId);
+    },
+
+    async list(ownerId: string, f: PropertyFilters, limit: number, offset: number) {
+      const conditions: SQL[] = [eq(properties.ownerId, ownerId)];
+      if (f.portfolioId !== undefined) conditions.push(eq(properties.portfolioId, f.portfolioId));
+      if (f.state !== undefined) conditions.push(eq(properties.state, f.state));
+      if (f.city !== undefined) conditions.push(sql`lower(${properties.city}) = lower(${f.city})`);
+      if (f.propertyType !== undefined) conditions.push(eq(properties.propertyType, f.propertyType));
+      const where = and(...conditions);
+      const unfiltered = conditions.length === 1;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(properties)
+          .where(where)
+          .orderBy(desc(properties.createdAt), desc(properties.id))
+          .limit(limit)
+          .offset(offset),
+        unfiltered
+          ? db.select({ n: propertyOwnerCounts.propertyCount }).from(propertyOwnerCounts)
+            .where(eq(propertyOwnerCounts.ownerId, ownerId))
+          : db.select({ n: count() }).from(properties).where(where),
+      ]);
+      return { rows: rows as PropertyListRow[], total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type PropertyRepository = ReturnType<typeof createPropertyRepository>;

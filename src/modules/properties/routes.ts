@@ -1,0 +1,48 @@
+import type { RequestHandler } from 'express';
+import type { ApiRouter } from '../../platform/http/router';
+import { pageSchema } from '../../platform/http/pagination';
+import { callerId } from '../portfolios/caller';
+import {
+  createPropertyBody, propertyDetail, propertyIdParams, propertyListItem, propertyListQuery, propertyResponse, updatePropertyBody,
+} from './schemas';
+import type { PropertyService } from './service';
+
+const tags = ['Properties'];
+
+/**
+ * Literal paths under /pm/properties/ served by other modules (GET /pm/properties/health).
+ * They take precedence over {id} whatever order the modules register in: the {id} routes
+ * hand such a request on to the next matching route.
+ */
+const LITERAL_PATHS = new Set(['health']);
+export const yieldToLiteralPaths: RequestHandler = (req, _res, next) => {
+  next(LITERAL_PATHS.has(String(req.params.id)) ? 'route' : undefined);
+};
+
+export function registerPropertyRoutes(api: ApiRouter, properties: PropertyService): void {
+  api.post('/pm/properties', {
+    summary: 'Create a property', tags, auth: 'required', body: createPropertyBody, status: 201, response: propertyResponse,
+    errors: { 404: 'Portfolio not found', 422: 'Validation error (field required, Invalid state code, Tariff not found, ...)' },
+  }, ({ body, req }) => properties.create(callerId(req), body));
+
+  api.get('/pm/properties', {
+    summary: "List the caller's properties", tags, auth: 'required', query: propertyListQuery,
+    description: 'Newest first. Filters: portfolio_id, state, city (case-insensitive), property_type.',
+    response: pageSchema(propertyListItem),
+  }, ({ query, req }) => properties.list(callerId(req), query));
+
+  api.get('/pm/properties/:id', {
+    summary: 'Property detail with the tariffs available at its ZIP code',
+    description: 'available_tariffs: current tariffs of the utilities serving zip_code, in the sector of property_type '
+      + '(residential -> residential, commercial and mixed_use -> commercial, industrial -> industrial).',
+    tags, auth: 'required', params: propertyIdParams, response: propertyDetail, errors: { 404: 'Property not found' },
+    middleware: [yieldToLiteralPaths],
+  }, ({ params, req }) => properties.detail(callerId(req), params.id));
+
+  api.patch('/pm/properties/:id', {
+    summary: 'Update any subset of a property\'s fields',
+    description: 'Same validation as create; null clears an optional field (required fields cannot be null).',
+    tags, auth: 'required', params: propertyIdParams, body: updatePropertyBody, response: propertyResponse,
+    errors: { 404: 'Property not found or Portfolio not found' }, middleware: [yieldToLiteralPaths],
+  }, ({ params, body, req }) => properties.update(callerId(req), params.id, body));
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { pageQuery } from '../../platform/http/pagination';
+import { MAX_DEMAND_KW, MAX_USAGE_KWH } from '../bills/engine/limits';
+import { isUsStateCode, PROPERTY_TYPES } from './states';
+
+const INT_MAX = 2_147_483_647;
+/** Upper bound of the numeric(14, x) columns: larger values would overflow the database. */
+const NUMBER_MAX = 99_999_999_999;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+export const stateCode = z
+  .string()
+  .transform((v) => v.trim().toUpperCase())
+  .refine(isUsStateCode, { error: 'Invalid state code' });
+export const zipCode = z.string().regex(/^\d{5}$/, { error: 'Invalid ZIP code format' });
+/** zod reports a missing enum as invalid_value; the contract wants `field required` for it. */
+const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (iss) => (iss.input === undefined ? 'field required' : undefined) });
+const count = z.number().int().min(0).max(INT_MAX);
+const amount = z.number().min(0).max(NUMBER_MAX);
+
+/** Required fields on create; in PATCH optional but never null. */
+const requiredFields = {
+  name: text(200),
+  address: text(500),
+  city: text(200),
+  state: stateCode,
+  zip_code: zipCode,
+  property_type: requiredEnum(PROPERTY_TYPES),
+};
+
+/** Optional fields: absent or null means unset (in PATCH, null clears the field). */
+const optionalFields = {
+  sqft: count.nullable().optional(),
+  unit_count: count.nullable().optional(),
+  year_built: z.number().int().min(0).max(9999).nullable().optional(),
+  portfolio_id: z.string().min(1).max(200).nullable().optional(),
+  utility_account_number: z.string().max(200).nullable().optional(),
+  meter_number: z.string().max(200).nullable().optional(),
+  tariff_id: z.string().min(1).max(200).nullable().optional(),
+  monthly_usage_kwh: z.number().min(0).max(MAX_USAGE_KWH).nullable().optional(),
+  monthly_demand_kw: z.number().min(0).max(MAX_DEMAND_KW).nullable().optional(),
+  solar_capacity_kw: amount.nullable().optional(),
+  annual_revenue: amount.nullable().optional(),
+  noi: amount.nullable().optional(),
+};
+
+export const createPropertyBody = z.object({
+  ...requiredFields,
+  ...optionalFields,
+  has_solar: z.boolean().optional(),
+});
+
+export const updatePropertyBody = z.object({
+  name: requiredFields.name.optional(),
+  address: requiredFields.address.optional(),
+  city: requiredFields.city.optional(),
+  state: requiredFields.state.optional(),
+  zip_code: requiredFields.zip_code.optional(),
+  property_type: requiredFields.property_type.optional(),
+  ...optionalFields,
+  has_solar: z.boolean().optional(),
+});
+
+export type CreatePropertyInput = z.output<typeof createPropertyBody>;
+export type UpdatePropertyInput = z.output<typeof updatePropertyBody>;
+
+export const propertyListQuery = pageQuery.extend({
+  portfolio_id: z.string().min(1).max(200).optional(),
+  state: stateCode.optional(),
+  city: z.string().trim().min(1).max(200).optional(),
+  property_type: z.enum(PROPERTY_TYPES).optional(),
+});
+export type PropertyListQuery = z.output<typeof propertyListQuery>;
+
+export const propertyIdParams = z.object({ id: z.string().min(1).max(200) });
+
+export const propertyResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  property_type: z.enum(PROPERTY_TYPES),
+  sqft: z.number().int().nullable(),
+  unit_count: z.number().int().nullable(),
+  year_built: z.number().int().nullable(),
+  portfolio_id: z.string().nullable(),
+  utility_account_number: z.string().nullable(),
+  meter_number: z.string().nullable(),
+  tariff_id: z.string().nullable(),
+  monthly_usage_kwh: z.number().nullable(),
+  monthly_demand_kw: z.number().nullable(),
+  has_solar: z.boolean(),
+  solar_capacity_kw: z.number().nullable(),
+  annual_revenue: z.number().nullable(),
+  noi: z.number().nullable(),
+  energy_pct_of_noi: z.number().nullable().meta({
+    description: 'Estimated annual energy cost (bill engine, tariff and monthly usage) as a percent of noi, 2 decimals; '
+      + 'null unless noi (> 0), tariff_id and monthly_usage_kwh are set.',
+  }),
+  owner_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const availableTariff = z.object({
+  id: z.string(),
+  name: z.string(),
+  utility_name: z.string(),
+  rate_type: z.string(),
+  sector: z.string(),
+});
+
+export const propertyDetail = propertyResponse.extend({ available_tariffs: z.array(availableTariff) });
+
+export const propertyListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  property_type: z.enum(PROPERTY_TYPES),
+  sqft: z.number().int().nullable(),
+  unit_count: z.number().int().nullable(),
+  monthly_usage_kwh: z.number().nullable(),
+  portfolio_id: z.string().nullable(),
+});

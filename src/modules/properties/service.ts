@@ -1,0 +1,168 @@
+import type { Db } from '../../platform/db/client';
+import type { Logger } from '../../platform/logger';
+import { notFound, unprocessable } from '../../platform/http/errors';
+import { offsetOf, toPage } from '../../platform/http/pagination';
+import type { Tariff } from '../tariffs/tariff.model';
+import type { TariffCatalog } from './tariff-catalog';
+import type { PortfolioService } from '../portfolios/service';
+import { energyPctOfNoi, estimateEnergyCost, type MonthlyBillTotal } from './energy-cost';
+import { createPropertyRepository, type PropertyRow, type PropertyValues } from './repository';
+import type { CreatePropertyInput, PropertyListQuery, UpdatePropertyInput } from './schemas';
+import { SECTOR_OF_PROPERTY_TYPE, type PropertyType } from './states';
+import { presentListItem, presentProperty } from './presenter';
+
+export interface PropertyServiceDeps {
+  db: Db;
+  now: () => Date;
+  logger: Logger;
+  tariffs: TariffCatalog;
+  monthlyBill: MonthlyBillTotal;
+  portfolios: Pick<PortfolioService, 'requireOwned'>;
+  /** Queues a re-analysis of the property's rates (the rate-analysis queue). */
+  requestAnalysis(propertyId: string, version: string): Promise<unknown>;
+}
+
+/** API field -> column, for the fields a client may set. */
+const FIELD_COLUMNS = {
+  name: 'name', address: 'address', city: 'city', state: 'state', zip_code: 'zipCode', property_type: 'propertyType',
+  sqft: 'sqft', unit_count: 'unitCount', year_built: 'yearBuilt', portfolio_id: 'portfolioId',
+  utility_account_number: 'utilityAccountNumber', meter_number: 'meterNumber', tariff_id: 'tariffId',
+  monthly_usage_kwh: 'monthlyUsageKwh', monthly_demand_kw: 'monthlyDemandKw', has_solar: 'hasSolar',
+  solar_capacity_kw: 'solarCapacityKw', annual_revenue: 'annualRevenue', noi: 'noi',
+} as const satisfies Record<keyof UpdatePropertyInput, keyof PropertyValues>;
+
+/** Fields whose change alters the cost estimate and so the rate analysis. */
+const PRICING_FIELDS = ['tariffId', 'monthlyUsageKwh', 'monthlyDemandKw'] as const;
+
+function toColumns(input: UpdatePropertyInput): Partial<PropertyValues> {
+  const values: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(FIELD_COLUMNS)) {
+    const v = (input as Record<string, unknown>)[field];
+    if (v !== undefined) values[column] = v;
+  }
+  return values as Partial<PropertyValues>;
+}
+
+export function createPropertyService(deps: PropertyServiceDeps) {
+  const repo = createPropertyRepository(deps.db);
+
+  async function requireOwned(ownerId: string, id: string): Promise<PropertyRow> {
+    const row = await repo.findOwned(ownerId, id);
+    if (!row) throw notFound('Property not found');
+    return row;
+  }
+
+  async function requireTariff(id: string): Promise<Tariff> {
+    const tariff = await deps.tariffs.findTariffById(id);
+    if (!tariff) throw unprocessable('Tariff not found', 'tariff_id');
+    return tariff;
+  }
+
+  /** Cost columns for a property's (new) state: the engine's estimate and energy_pct_of_noi. */
+  function costsFor(
+    p: Pick<PropertyValues, 'monthlyUsageKwh' | 'monthlyDemandKw' | 'noi'>, tariff: Tariff | null,
+  ): Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost' | 'energyPctOfNoi'> {
+    const usage = p.monthlyUsageKwh ?? null;
+    const estimate = tariff && usage !== null
+      ? estimateEnergyCost(deps.monthlyBill, tariff, usage, p.monthlyDemandKw ?? null)
+      : null;
+    return {
+      monthlyEnergyCost: estimate ? estimate.monthlyCents / 100 : null,
+      annualEnergyCost: estimate ? estimate.annualCents / 100 : null,
+      energyPctOfNoi: energyPctOfNoi(estimate?.annualCents ?? null, p.noi ?? null),
+    };
+  }
+
+  async function requestAnalysis(row: PropertyRow): Promise<void> {
+    if (row.tariffId === null && row.monthlyUsageKwh === null) return;
+    try {
+      await deps.requestAnalysis(row.id, String(row.updatedAt.getTime()));
+    } catch (err) {
+      // The change is saved; the stored analysis is only stale until the next change or re-import.
+      deps.logger.warn({ err, propertyId: row.id }, 'could not queue rate analysis');
+    }
+  }
+
+  /**
+   * Lists filter on owner_id; without statistics the planner assumes an owner has a handful
+   * of properties and sorts all of them per page instead of walking the index. PGlite has no
+   * autovacuum and a fast-growing owner outruns PostgreSQL's, so when an owner reaches 100,
+   * 1,000, 10,000, ... properties the statistics are refreshed here (in the background).
+   */
+  async function refreshStatisticsOnGrowth(ownerId: string): Promise<void> {
+    try {
+      const count = await repo.countOfOwner(ownerId);
+      if (count >= 100 && /^10+$/.test(String(count))) await repo.analyze();
+    } catch (err) {
+      deps.logger.warn({ err }, 'could not refresh property statistics');
+    }
+  }
+
+  return {
+    requireOwned,
+
+    async create(ownerId: string, input: CreatePropertyInput) {
+      if (input.portfolio_id) await deps.portfolios.requireOwned(ownerId, input.portfolio_id);
+      const tariff = input.tariff_id ? await requireTariff(input.tariff_id) : null;
+      const values = { ...toColumns(input), hasSolar: input.has_solar ?? false } as PropertyValues;
+      const row = await repo.insert(ownerId, { ...values, ...costsFor(values, tariff) }, deps.now());
+      await requestAnalysis(row);
+      void refreshStatisticsOnGrowth(ownerId);
+      return presentProperty(row);
+    },
+
+    async list(ownerId: string, q: PropertyListQuery) {
+      const { rows, total } = await repo.list(
+        ownerId,
+        { portfolioId: q.portfolio_id, state: q.state, city: q.city, propertyType: q.property_type },
+        q.per_page,
+        offsetOf(q),
+      );
+      return toPage(rows.map(presentListItem), total, q);
+    },
+
+    async detail(ownerId: string, id: string) {
+      const row = await requireOwned(ownerId, id);
+      const sector = SECTOR_OF_PROPERTY_TYPE[row.propertyType as PropertyType];
+      const available = await deps.tariffs.tariffSummariesForArea(row.zipCode, sector);
+      return {
+        ...presentProperty(row),
+        available_tariffs: available.map((t) => ({
+          id: t.id, name: t.name, utility_name: t.utilityName, rate_type: t.rateType, sector: t.sector,
+        })),
+      };
+    },
+
+    async update(ownerId: string, id: string, input: UpdatePropertyInput) {
+      const row = await requireOwned(ownerId, id);
+      const changes = toColumns(input);
+      if (changes.portfolioId) await deps.portfolios.requireOwned(ownerId, changes.portfolioId);
+      const merged = { ...row, ...changes };
+      const pricingChanged = PRICING_FIELDS.some((f) => f in changes && changes[f] !== row[f]);
+      const tariffChanged = 'tariffId' in changes && changes.tariffId !== row.tariffId;
+      const newTariff = tariffChanged && merged.tariffId ? await requireTariff(merged.tariffId) : null;
+      if (pricingChanged || ('noi' in changes && changes.noi !== row.noi)) {
+        const tariff = newTariff ?? (merged.tariffId ? await deps.tariffs.findTariffById(merged.tariffId) : null);
+        Object.assign(changes, costsFor(merged, tariff));
+      }
+      const updated = await repo.update(row.id, changes, deps.now());
+      if (pricingChanged) await requestAnalysis(updated);
+      return presentProperty(updated);
+    },
+
+    /** Recomputes the stored estimate (after a tariff re-import); returns the fresh row. */
+    async refreshCosts(id: string): Promise<PropertyRow | null> {
+      const row = await repo.findById(id);
+      if (!row) return null;
+      const tariff = row.tariffId ? await deps.tariffs.findTariffById(row.tariffId) : null;
+      const costs = costsFor(row, tariff);
+      await repo.setCosts(row.id, costs);
+      return { ...row, ...costs };
+    },
+
+    idsOfOwner: (ownerId: string) => repo.idsOfOwner(ownerId),
+    ownersWithProperties: () => repo.ownersWithProperties(),
+  };
+}
+
+export type PropertyService = ReturnType<typeof createPropertyService>;

@@ -1,0 +1,59 @@
+import { Readable } from 'node:stream';
+import type { Request } from 'express';
+import { AppError } from '../../platform/http/errors';
+import { importBillsCsv } from './csv-import';
+import type { NewBill } from './repository';
+
+const BOUNDARY = 'test-boundary-19';
+
+/** A request-like stream carrying one multipart file part, sent in small chunks without Content-Length. */
+function multipartRequest(csv: string, chunkSize = 1000): Request {
+  const body = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="b.csv"\r\nContent-Type: text/csv\r\n\r\n`
+      + `${csv}\r\n--${BOUNDARY}--\r\n`,
+  );
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < body.length; i += chunkSize) chunks.push(body.subarray(i, i + chunkSize));
+  const stream = Readable.from(chunks, { objectMode: false }) as Readable & { headers: Record<string, string> };
+  stream.headers = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' };
+  return stream as unknown as Request;
+}
+
+const header = 'utility_type,period_start,period_end,amount\n';
+const row = (day: number) => `electric,2026-01-${String(day).padStart(2, '0')},2026-01-${String(day).padStart(2, '0')},1.50\n`;
+
+describe('importBillsCsv', () => {
+  it('streams rows to insertBatch and counts what it stored', async () => {
+    const batches: NewBill[][] = [];
+    const result = await importBillsCsv(multipartRequest(header + row(1) + row(2) + 'gas,bad,2026-01-01,1\n'), async (rows) => {
+      batches.push(rows);
+      return rows.length - 1; // pretend one was a duplicate
+    });
+    expect(batches.flat().map((b) => b.period_start)).toEqual(['2026-01-01', '2026-01-02']);
+    expect(result).toEqual({
+      imported: 1, duplicates: 1, rejected_count: 1,
+      rejected: [{ line: 4, detail: 'period_start: invalid date format, expected YYYY-MM-DD' }],
+    });
+  });
+
+  it('413 when the file passes the limit mid-stream (no Content-Length to refuse it up front)', async () => {
+    const csv = header + Array.from({ length: 28 }, (_, i) => row(i + 1)).join('');
+    const stored: NewBill[] = [];
+    const err = await importBillsCsv(multipartRequest(csv), async (rows) => {
+      stored.push(...rows);
+      return rows.length;
+    }, 300).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(413);
+    expect((err as AppError).detail).toBe('File too large: the limit is 50 MB');
+    expect(stored).toEqual([]); // the cut-off batch is never stored
+  });
+
+  it('refuses a declared Content-Length over the limit before reading rows', async () => {
+    const req = multipartRequest(header + row(1));
+    req.headers['content-length'] = String(51 * 1024 * 1024);
+    const insert = jest.fn(async (rows: NewBill[]) => rows.length);
+    await expect(importBillsCsv(req, insert)).rejects.toMatchObject({ status: 413 });
+    expect(insert).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,171 @@
+import type { Readable } from 'node:stream';
+import type { Request } from 'express';
+import busboy from 'busboy';
+import { parse, type Info } from 'csv-parse';
+import { AppError, unprocessable } from '../../platform/http/errors';
+import type { NewBill } from './repository';
+import { parseBillRow, readHeader, type ColumnIndex } from './csv-row';
+
+/** SPEC.md's maximum upload size. */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** Rows per insert statement. */
+const BATCH_ROWS = 2500;
+/** Batches stored concurrently (PostgreSQL uses one pool connection each; PGlite runs them in turn). */
+const INSERTS_IN_FLIGHT = 2;
+/** Rejections listed in the response; all are counted. */
+const MAX_LISTED_REJECTIONS = 10_000;
+
+export interface ImportResult {
+  imported: number;
+  duplicates: number;
+  rejected: Array<{ line: number; detail: string }>;
+  rejected_count: number;
+}
+
+const tooLarge = () => new AppError(413, `File too large: the limit is ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`);
+
+/**
+ * Streams a CSV of bills from the request's multipart field `file` through csv-parse:
+ * rows are validated one by one and stored in batches as they arrive, so memory holds
+ * one batch, never the file. Each batch is one INSERT statement (atomic); a row is
+ * either stored whole or reported. Batches stored before an over-limit upload is cut
+ * off stay stored (re-importing is idempotent); a declared Content-Length over the
+ * limit is refused before anything is read into the database.
+ */
+export async function importBillsCsv(
+  req: Request,
+  insertBatch: (rows: NewBill[]) => Promise<number>,
+  maxBytes = MAX_UPLOAD_BYTES,
+): Promise<ImportResult> {
+  if (!String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    throw new AppError(415, 'Content-Type must be multipart/form-data with the CSV in field "file"');
+  }
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
+    await drain(req);
+    throw tooLarge();
+  }
+
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30 } });
+  } catch {
+    throw new AppError(415, 'Content-Type must be multipart/form-data with the CSV in field "file"');
+  }
+
+  return new Promise<ImportResult>((resolve, reject) => {
+    let work: Promise<ImportResult> | undefined;
+    let failed = false;
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(bb);
+      req.resume();
+      reject(err);
+    };
+    bb.on('file', (name, stream) => {
+      if (name !== 'file' || work) {
+        stream.resume();
+        return;
+      }
+      work = importStream(stream, insertBatch);
+      work.catch(fail);
+    });
+    bb.on('error', () => fail(new AppError(400, 'Malformed multipart body')));
+    bb.on('close', () => {
+      if (failed) return;
+      if (!work) return fail(unprocessable('field required', 'file'));
+      work.then(resolve, fail);
+    });
+    req.on('error', fail);
+    req.pipe(bb);
+  });
+}
+
+async function importStream(file: Readable, insertBatch: (rows: NewBill[]) => Promise<number>): Promise<ImportResult> {
+  let truncated = false;
+  file.on('limit', () => {
+    truncated = true;
+  });
+  const result: ImportResult = { imported: 0, duplicates: 0, rejected: [], rejected_count: 0 };
+  const reject = (line: number, detail: string) => {
+    result.rejected_count++;
+    if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push({ line, detail });
+  };
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true, info: true });
+  parser.on('skip', (err: Error & { lines?: number }) => reject(err.lines ?? 0, `invalid CSV: ${err.message}`));
+  file.pipe(parser);
+
+  let columns: ColumnIndex | undefined;
+  let batch: NewBill[] = [];
+  // Up to INSERTS_IN_FLIGHT batches are being stored while the parser reads the next one:
+  // parsing and storing overlap (each insert is its own statement, so order does not matter).
+  const inFlight: Array<Promise<void>> = [];
+  const settle = async (keep: number) => {
+    while (inFlight.length > keep) await inFlight.shift();
+  };
+  const flush = async () => {
+    await settle(INSERTS_IN_FLIGHT - 1);
+    if (truncated || batch.length === 0) return;
+    // Key order: concurrent batches that share a key (a duplicate row) then lock in the same order, never deadlock.
+    const rows = batch.sort(byKey);
+    batch = [];
+    const insert = insertBatch(rows).then((stored) => {
+      result.imported += stored;
+      result.duplicates += rows.length - stored;
+    });
+    insert.catch(() => undefined); // awaited by settle(); never an unhandled rejection meanwhile
+    inFlight.push(insert);
+  };
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
+      if (truncated) break;
+      if (!columns) {
+        try {
+          columns = readHeader(record);
+        } catch (err) {
+          throw unprocessable((err as Error).message, 'file');
+        }
+        continue;
+      }
+      const bill = parseBillRow(record, columns);
+      if (typeof bill === 'string') reject(info.lines, bill);
+      else {
+        batch.push(bill);
+        if (batch.length >= BATCH_ROWS) await flush();
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError || !isCsvError(err)) throw err;
+    throw unprocessable(`invalid CSV: ${err.message}`, 'file');
+  } finally {
+    file.unpipe(parser);
+    file.resume();
+  }
+  await settle(0);
+  if (truncated) throw tooLarge();
+  if (!columns) throw unprocessable('CSV file is empty: a header row is required', 'file');
+  await flush();
+  await settle(0);
+  return result;
+}
+
+function byKey(a: NewBill, b: NewBill): number {
+  if (a.period_start !== b.period_start) return a.period_start < b.period_start ? -1 : 1;
+  if (a.period_end !== b.period_end) return a.period_end < b.period_end ? -1 : 1;
+  return a.utility_type < b.utility_type ? -1 : a.utility_type > b.utility_type ? 1 : 0;
+}
+
+function isCsvError(err: unknown): err is Error {
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof Error && typeof code === 'string' && code.startsWith('CSV_');
+}
+
+function drain(req: Request): Promise<void> {
+  return new Promise((resolve) => {
+    req.on('end', resolve);
+    req.on('error', () => resolve());
+    req.on('close', resolve);
+    req.resume();
+  });
+}

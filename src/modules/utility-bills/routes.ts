@@ -1,0 +1,37 @@
+import type { ApiRouter } from '../../platform/http/router';
+import { pageQuery, pageSchema } from '../../platform/http/pagination';
+import { callerId } from '../portfolios/caller';
+import { propertyIdParams } from '../properties/schemas';
+import { yieldToLiteralPaths } from '../properties/routes';
+import { billResponse, createBillBody, importBody, importResponse } from './schemas';
+import type { BillService } from './service';
+
+const tags = ['Bills'];
+
+export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
+  api.post('/pm/properties/:id/bills', {
+    summary: 'Record an actual utility bill of a property', tags, auth: 'required',
+    params: propertyIdParams, body: createBillBody, status: 201, response: billResponse,
+    errors: { 404: 'Property not found', 409: 'A bill for this utility_type and period already exists' },
+    middleware: [yieldToLiteralPaths],
+  }, ({ params, body, req }) => bills.create(callerId(req), params.id, body));
+
+  api.get('/pm/properties/:id/bills', {
+    summary: 'List a property\'s bills, newest period first', tags, auth: 'required',
+    params: propertyIdParams, query: pageQuery, response: pageSchema(billResponse), errors: { 404: 'Property not found' },
+    middleware: [yieldToLiteralPaths],
+  }, ({ params, query, req }) => bills.list(callerId(req), params.id, query));
+
+  api.post('/pm/properties/:id/bills/import', {
+    summary: 'Import bills from a CSV file',
+    description: 'multipart/form-data, field `file`: a CSV whose header row names the bill fields (utility_type, '
+      + 'period_start, period_end, amount; optional usage_kwh, demand_kw; other columns are ignored). The file is '
+      + 'streamed and stored in batches. Each invalid row is reported in `rejected` with its line number (header = '
+      + 'line 1) and never stored; each valid row is stored once: a row whose property, utility_type and period '
+      + 'already has a bill is counted in `duplicates`, so re-importing a file adds nothing. At most 50 MB (413).',
+    tags, auth: 'required', params: propertyIdParams, body: importBody, bodyType: 'multipart/form-data',
+    response: importResponse,
+    errors: { 404: 'Property not found', 413: 'File too large', 415: 'Not a multipart/form-data request' },
+    middleware: [yieldToLiteralPaths],
+  }, ({ params, req }) => bills.importCsv(callerId(req), params.id, req));
+}

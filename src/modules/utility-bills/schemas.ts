@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { isoDate } from '../../platform/http/validate';
+import { UTILITY_TYPES } from './utility-types';
+
+/** Upper bound of the numeric(14, x) columns. */
+export const BILL_NUMBER_MAX = 99_999_999_999;
+
+export const createBillBody = z
+  .object({
+    utility_type: z.enum(UTILITY_TYPES, { error: (iss) => (iss.input === undefined ? 'field required' : undefined) }),
+    period_start: isoDate,
+    period_end: isoDate,
+    amount: z
+      .number()
+      .min(0)
+      .max(BILL_NUMBER_MAX)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'ensure this value has at most 2 decimal places' }),
+    usage_kwh: z.number().min(0).max(BILL_NUMBER_MAX).nullable().optional(),
+    demand_kw: z.number().min(0).max(BILL_NUMBER_MAX).nullable().optional(),
+  })
+  .refine((b) => b.period_end >= b.period_start, {
+    error: 'period_end must not be before period_start',
+    path: ['period_end'],
+  });
+export type CreateBillInput = z.output<typeof createBillBody>;
+
+export const billResponse = z.object({
+  id: z.string(),
+  property_id: z.string(),
+  utility_type: z.enum(UTILITY_TYPES),
+  period_start: z.string(),
+  period_end: z.string(),
+  amount: z.number(),
+  usage_kwh: z.number().nullable(),
+  demand_kw: z.number().nullable(),
+  created_at: z.string(),
+});
+
+export const importBody = z.object({
+  file: z.string().optional().meta({ type: 'string', format: 'binary', description: 'The CSV file (at most 50 MB).' }),
+});
+
+export const importResponse = z.object({
+  imported: z.number().int().meta({ description: 'Rows stored by this import.' }),
+  duplicates: z.number().int().meta({
+    description: 'Valid rows not stored because a bill for the same property, utility_type and period already exists '
+      + '(from an earlier import or an earlier line of this file). Re-importing a file therefore stores nothing twice.',
+  }),
+  rejected: z.array(z.object({ line: z.number().int(), detail: z.string() })).meta({
+    description: 'Invalid rows with their 1-based line number in the file (the header is line 1); the first 10,000 are listed.',
+  }),
+  rejected_count: z.number().int().meta({ description: 'All invalid rows, including any beyond the listed 10,000.' }),
+});

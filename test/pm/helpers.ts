@@ -1,0 +1,51 @@
+import request from 'supertest';
+import type { TestApp } from '../helpers/app';
+
+/** A valid property create body; override any field. */
+export function propertyBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Harbor Lofts',
+    address: '100 Main St',
+    city: 'Gladstone',
+    state: 'MI',
+    zip_code: '49837',
+    property_type: 'commercial',
+    ...overrides,
+  };
+}
+
+/** Authenticated request helpers for one user. */
+export function as(t: TestApp, token: string) {
+  const auth = (r: request.Test) => r.set('Authorization', `Bearer ${token}`);
+  return {
+    get: (path: string) => auth(request(t.app).get(`/api/v1${path}`)),
+    post: (path: string, body?: unknown) => auth(request(t.app).post(`/api/v1${path}`)).send(body as object),
+    patch: (path: string, body?: unknown) => auth(request(t.app).patch(`/api/v1${path}`)).send(body as object),
+    /** multipart upload of `csv` as field `file` */
+    upload: (path: string, csv: string | Buffer, filename = 'bills.csv') =>
+      auth(request(t.app).post(`/api/v1${path}`)).attach('file', Buffer.isBuffer(csv) ? csv : Buffer.from(csv), filename),
+  };
+}
+
+export async function createProperty(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
+  const res = await as(t, token).post('/pm/properties', propertyBody(overrides));
+  if (res.status !== 201) throw new Error(`create property failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string } & Record<string, unknown>;
+}
+
+export async function createPortfolio(t: TestApp, token: string, name = 'Midwest') {
+  const res = await as(t, token).post('/pm/portfolios', { name });
+  if (res.status !== 201) throw new Error(`create portfolio failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; name: string };
+}
+
+/** Real bundled tariffs of City of Gladstone, Michigan (EIA 7265; serves ZIP 49837 only), commercial, flat, monthly fixed charge. */
+export const GLADSTONE = {
+  zip: '49837',
+  /** Rate schedule C1-Commercial Service 1PH: $0.1217/kWh + $13.54/month */
+  C1: '539f6a63ec4f024411ec8eb1',
+  /** Rate Schedule C3- Commercial 3PH Non-City: $0.1241/kWh + $14.54/month */
+  C3_NON_CITY: '539fb983ec4f024bc1dc23a9',
+  /** Rate Schedule SP1- Small Power 1PH - Non city: $0.10/kWh + $18.54/month */
+  SP1: '539f6a34ec4f024411ec8c9b',
+};

@@ -1,0 +1,75 @@
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { registerUser } from '../helpers/users';
+import { as, createProperty } from './helpers';
+
+describe('notifications', () => {
+  let t: TestApp;
+  let now = new Date('2026-03-01T12:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => now });
+  });
+  afterAll(() => t.stop());
+
+  const tick = () => {
+    now = new Date(now.getTime() + 1000);
+  };
+
+  it('lists the caller\'s notifications newest first; unread filter; mark read; others\' are 404', async () => {
+    const alice = await registerUser(t);
+    const bob = await registerUser(t);
+    const property = await createProperty(t, alice.token);
+    const ids: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      tick();
+      const n = await t.services.notifications.notify({
+        userId: alice.user.id, type: 'rubs_change', propertyId: property.id, message: `Unit ${i} moved out`,
+      });
+      ids.push(n.id);
+    }
+    tick();
+    await t.services.notifications.notify({ userId: bob.user.id, type: 'rubs_change', message: 'Bob only' });
+
+    const all = await as(t, alice.token).get('/pm/notifications').expect(200);
+    expect(all.body).toMatchObject({ total: 3, page: 1, per_page: 20, pages: 1 });
+    expect(all.body.items[0]).toEqual({
+      id: ids[2], type: 'rubs_change', property_id: property.id, message: 'Unit 3 moved out',
+      created_at: '2026-03-01T12:00:03.000Z', read_at: null,
+    });
+    expect(all.body.items.map((n: { id: string }) => n.id)).toEqual([ids[2], ids[1], ids[0]]);
+
+    tick();
+    const read = await as(t, alice.token).post(`/pm/notifications/${ids[1]}/read`).expect(200);
+    expect(read.body).toMatchObject({ id: ids[1], read_at: '2026-03-01T12:00:05.000Z' });
+    tick();
+    const again = await as(t, alice.token).post(`/pm/notifications/${ids[1]}/read`).expect(200);
+    expect(again.body.read_at).toBe('2026-03-01T12:00:05.000Z');
+
+    const unread = await as(t, alice.token).get('/pm/notifications?unread=true').expect(200);
+    expect(unread.body.items.map((n: { id: string }) => n.id)).toEqual([ids[2], ids[0]]);
+    expect(unread.body.total).toBe(2);
+    expect(await t.services.notifications.countUnread(alice.user.id)).toBe(2);
+    const readToo = await as(t, alice.token).get('/pm/notifications?unread=false').expect(200);
+    expect(readToo.body.total).toBe(3);
+    const page = await as(t, alice.token).get('/pm/notifications?per_page=2&page=2').expect(200);
+    expect(page.body).toMatchObject({ total: 3, pages: 2, items: [{ id: ids[0] }] });
+
+    expect((await as(t, bob.token).post(`/pm/notifications/${ids[0]}/read`).expect(404)).body.detail).toBe('Notification not found');
+    expect((await as(t, alice.token).post('/pm/notifications/nope/read').expect(404)).body.detail).toBe('Notification not found');
+    expect((await as(t, bob.token).get('/pm/notifications').expect(200)).body.items.map((n: { message: string }) => n.message))
+      .toEqual(['Bob only']);
+    await as(t, alice.token).get('/pm/notifications?unread=maybe').expect(422);
+    await request(t.app).get('/api/v1/pm/notifications').expect(401);
+  });
+
+  it('a dedupe key makes creation idempotent per user', async () => {
+    const carol = await registerUser(t);
+    const dave = await registerUser(t);
+    const first = await t.services.notifications.notify({ userId: carol.user.id, type: 'x', message: 'once', dedupeKey: 'k1' });
+    const second = await t.services.notifications.notify({ userId: carol.user.id, type: 'x', message: 'once', dedupeKey: 'k1' });
+    expect(second.id).toBe(first.id);
+    await t.services.notifications.notify({ userId: dave.user.id, type: 'x', message: 'once', dedupeKey: 'k1' });
+    expect((await as(t, carol.token).get('/pm/notifications').expect(200)).body.total).toBe(1);
+    expect((await as(t, dave.token).get('/pm/notifications').expect(200)).body.total).toBe(1);
+  });
+});
