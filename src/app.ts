@@ -44,7 +44,8 @@ export function createApp(deps: PlatformDeps): BuiltApp {
       },
     }),
   );
-  app.use(helmet());
+  // No upgrade-insecure-requests: it breaks /docs and Bull Board served over plain http on a LAN host.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(cors({ origin: config.corsOrigins ?? true, exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] }));
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));

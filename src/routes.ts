@@ -2,21 +2,44 @@ import type { Router } from 'express';
 import type { PlatformDeps } from './context';
 import type { Services } from './services';
 import type { ApiRouter, RouteGuards } from './platform/http/router';
-import { unauthorized } from './platform/http/errors';
+import { createAuthentication } from './platform/http/auth';
+import { queueBoardRouter } from './platform/queue/board';
+import { registerAccountRoutes } from './modules/accounts/routes';
+import { registerAdminRoutes } from './modules/admin/routes';
+import { registerPortfolioRoutes } from './modules/portfolios/routes';
+import { registerPropertyRoutes } from './modules/properties/routes';
+import { registerBillRoutes } from './modules/utility-bills/routes';
+import { registerRateAnalysisRoutes } from './modules/rate-analysis/routes';
+import { registerNotificationRoutes } from './modules/notifications/routes';
+import { registerCalculatorRoutes } from './modules/bills/routes';
+import { registerTariffRoutes } from './modules/tariffs/routes';
+import { registerUtilityRoutes } from './modules/utilities/routes';
 
-/** Authentication (and quota) middleware per auth mode. */
-export function createGuards(_deps: PlatformDeps, _services: Services): RouteGuards {
+/** Authentication (bearer token or X-API-Key), then the caller's daily quota, per auth mode. */
+export function createGuards(deps: PlatformDeps, services: Services): RouteGuards {
+  const auth = createAuthentication({ jwtSecret: deps.jwtSecret, now: deps.now, resolver: services.accounts.credentials });
   return {
     none: [],
-    optional: [],
-    required: [() => { throw unauthorized(); }],
+    optional: [auth.optional, services.limits.quota],
+    required: [auth.required, services.limits.quota],
   };
 }
 
 /** Every /api/v1 endpoint, feature by feature. */
-export function registerRoutes(_api: ApiRouter, _deps: PlatformDeps, _services: Services): void {}
+export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Services): void {
+  registerAccountRoutes(api, { accounts: services.accounts, limits: services.limits });
+  registerAdminRoutes(api, { config: deps.config, accounts: services.accounts });
+  registerPortfolioRoutes(api, services.portfolios);
+  registerPropertyRoutes(api, services.properties);
+  registerBillRoutes(api, services.utilityBills);
+  registerRateAnalysisRoutes(api, services.rateAnalysis);
+  registerNotificationRoutes(api, services.notifications);
+  registerCalculatorRoutes(api, services.calculator);
+  registerTariffRoutes(api, services.tariffs);
+  registerUtilityRoutes(api, services.utilities);
+}
 
 /** Routers mounted at the site root (outside /api/v1): webhooks, Bull Board. */
-export function siteRouters(_deps: PlatformDeps, _services: Services): Router[] {
-  return [];
+export function siteRouters(deps: PlatformDeps, _services: Services): Router[] {
+  return [queueBoardRouter(deps)];
 }

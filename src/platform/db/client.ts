@@ -32,6 +32,9 @@ export interface Database {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
 
+/** Arbitrary constant key of the advisory lock held while migrating. */
+const MIGRATION_LOCK_ID = 7_310_524_011;
+
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../../../drizzle');
 
 export interface DatabaseOptions {
@@ -53,8 +56,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: async () => {
-        await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-        await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+        // Several processes (web replicas, worker) may start at once: one migrates, the others wait.
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+          await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+          client.release();
+        }
       },
       ping: () => ping(db),
       close: () => pool.end(),

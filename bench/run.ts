@@ -1,0 +1,164 @@
+/**
+ * `npm run bench [-- --seconds=5 --modes=embedded,postgres --only=<substring>]`
+ *
+ * Starts the web process per database mode (embedded PGlite; PostgreSQL when
+ * reachable at DATABASE_URL or the local default), measures GET /health and
+ * every scenario in the same run, and writes BENCHMARKS.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { Client } from 'pg';
+import { startServer, freshPostgres } from './server';
+import { load, type LoadResult } from './load';
+import { scenarios } from './scenarios';
+import type { BenchContext, HttpScenario, Target } from './types';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
+);
+const seconds = Number(args.seconds ?? 5);
+const only = args.only as string | undefined;
+const pgBase = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Row {
+  mode: string;
+  issue: number;
+  name: string;
+  measured: string;
+  target: string;
+  met: boolean | null;
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const c = new Client({ connectionString: pgBase, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function context(url: string, mode: BenchContext['mode']): BenchContext {
+  return {
+    url,
+    mode,
+    call: async (method, path, body, headers, form) => {
+      const res = await fetch(url + path, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : form ? String(body) : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 200)}`);
+      return (text ? JSON.parse(text) : undefined) as never;
+    },
+  };
+}
+
+function describeTarget(t: Target): string {
+  const parts: string[] = [];
+  if (t.minRatioToHealth !== undefined) parts.push(`>= ${t.minRatioToHealth} x health`);
+  if (t.maxMedianMs !== undefined) parts.push(`median <= ${t.maxMedianMs} ms`);
+  if (t.maxMedianVs) parts.push(`median <= ${t.maxMedianVs.factor} x "${t.maxMedianVs.scenario}"`);
+  return parts.join(', ');
+}
+
+async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row[]> {
+  const pg = mode === 'postgres' ? await freshPostgres(pgBase) : undefined;
+  const server = await startServer({ databaseUrl: pg?.url, port });
+  const rows: Row[] = [];
+  try {
+    rows.push({
+      mode, issue: 2, name: 'first start to healthy (fresh data dir, includes reference-data import)',
+      measured: `${(server.startMs / 1000).toFixed(1)} s, RSS ${server.rssMiB().toFixed(0)} MiB`,
+      target: '<= 60 s', met: server.startMs <= 60_000,
+    });
+    const ctx = context(server.url, mode);
+    const health = await load(server.url, { path: '/health' }, seconds);
+    rows.push({ mode, issue: 2, name: 'GET /health (baseline)', measured: fmt(health), target: '', met: null });
+    const medians = new Map<string, number>();
+    const http = scenarios.filter((s): s is HttpScenario => s.kind === 'http' && (!only || s.name.includes(only)));
+    for (const s of http) {
+      const req = await s.prepare(ctx);
+      const r = await load(server.url, req, seconds, s.connections);
+      medians.set(s.name, r.p50);
+      const ratio = r.reqPerSec / health.reqPerSec;
+      let met = r.non2xx === 0 && r.errors === 0;
+      if (s.target.minRatioToHealth !== undefined) met &&= ratio >= s.target.minRatioToHealth;
+      if (s.target.maxMedianMs !== undefined) met &&= r.p50 <= s.target.maxMedianMs;
+      if (s.target.maxMedianVs) {
+        const other = medians.get(s.target.maxMedianVs.scenario);
+        met &&= other !== undefined && r.p50 <= Math.max(other, 1) * s.target.maxMedianVs.factor;
+      }
+      rows.push({
+        mode, issue: s.issue, name: s.name,
+        measured: `${fmt(r)}, ${ratio.toFixed(2)} x health${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
+        target: describeTarget(s.target), met,
+      });
+      console.log(`[${mode}] ${s.name}: ${fmt(r)} (${ratio.toFixed(2)} x health)`);
+    }
+    for (const s of scenarios) {
+      if (s.kind !== 'custom' || !s.perMode || (only && !s.name.includes(only))) continue;
+      const r = await s.run(ctx);
+      rows.push({ mode, issue: s.issue, name: s.name, measured: `${r.value} ${r.unit}`, target: r.target, met: r.met });
+    }
+  } finally {
+    await server.stop();
+    await pg?.drop();
+  }
+  return rows;
+}
+
+function fmt(r: LoadResult): string {
+  return `${Math.round(r.reqPerSec)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`;
+}
+
+async function main() {
+  const modes = (args.modes as string | undefined)?.split(',') ?? ['embedded', ...((await postgresReachable()) ? ['postgres'] : [])];
+  const rows: Row[] = [];
+  let port = 18000 + Math.floor(Math.random() * 1000);
+  for (const s of scenarios) {
+    if (s.kind !== 'custom' || s.perMode || (only && !s.name.includes(only))) continue;
+    const r = await s.run(undefined);
+    rows.push({ mode: 'engine', issue: s.issue, name: s.name, measured: `${r.value} ${r.unit}`, target: r.target, met: r.met });
+    console.log(`${s.name}: ${r.value} ${r.unit}`);
+  }
+  for (const mode of modes) rows.push(...(await runMode(mode as 'embedded' | 'postgres', port++)));
+  write(rows, modes);
+}
+
+function write(rows: Row[], modes: string[]) {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.ts). Each HTTP figure comes from autocannon (10 connections,',
+    `or 1 for a pure latency target; ${seconds} s per scenario) against the web process started by the bench`,
+    'itself, compared with `GET /health` measured in the same run on the same machine, so ratios hold across',
+    'machines. The engine figure is bills per CPU-second of one core.',
+    '',
+    `- Date: ${new Date().toISOString()}`,
+    `- Machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}`,
+    `- Node.js ${process.version}; database modes: ${modes.join(', ')}`,
+    '',
+    '| issue | mode | scenario | measured | target | met |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.issue} | ${r.mode} | ${r.name} | ${r.measured} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`),
+    '',
+  ];
+  fs.writeFileSync('BENCHMARKS.md', lines.join('\n'));
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

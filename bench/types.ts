@@ -1,0 +1,39 @@
+import type { LoadRequest } from './load';
+
+export interface BenchContext {
+  url: string;
+  mode: 'embedded' | 'postgres';
+  /** JSON helper against the running server; throws on a non-2xx answer. */
+  call<T = unknown>(method: string, path: string, body?: unknown, headers?: Record<string, string>, form?: boolean): Promise<T>;
+}
+
+export interface Target {
+  /** Throughput at least this fraction of GET /health measured in the same run. */
+  minRatioToHealth?: number;
+  /** Median latency at most this many ms. */
+  maxMedianMs?: number;
+  /** Median latency at most factor x another scenario's median. */
+  maxMedianVs?: { scenario: string; factor: number };
+}
+
+/** One HTTP load scenario: prepare() creates what it needs and returns the request to repeat. */
+export interface HttpScenario {
+  kind: 'http';
+  name: string;
+  issue: number;
+  target: Target;
+  connections?: number;
+  prepare(ctx: BenchContext): Promise<LoadRequest>;
+}
+
+/** A measurement that is not an HTTP load (engine throughput, import speed). */
+export interface CustomScenario {
+  kind: 'custom';
+  name: string;
+  issue: number;
+  /** Runs once per bench run, not per database mode, unless perMode is set. */
+  perMode?: boolean;
+  run(ctx: BenchContext | undefined): Promise<{ value: number; unit: string; target: string; met: boolean }>;
+}
+
+export type Scenario = HttpScenario | CustomScenario;
