@@ -1,7 +1,7 @@
 import type { Services } from '../src/services';
 import type { Processors } from '../src/platform/queue/types';
 import type { AppQueues } from '../src/platform/queue/registry';
-import { rateAnalysisProcessor } from './rate-analysis';
+import { rateAnalysisProcessor, tariffImportSweepProcessor } from './rate-analysis';
 
 /**
  * Binds every queue of the registry to its processor. The same functions run in the
@@ -11,5 +11,6 @@ import { rateAnalysisProcessor } from './rate-analysis';
 export function createProcessors(services: Services): Processors<AppQueues> {
   return {
     'rate-analysis': rateAnalysisProcessor(services),
+    'tariff-import-sweep': tariffImportSweepProcessor(services),
   };
 }

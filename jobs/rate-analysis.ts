@@ -8,3 +8,10 @@ export function rateAnalysisProcessor(services: Pick<Services, 'rateAnalysis'>) 
     await services.rateAnalysis.process(payload);
   };
 }
+
+/** `tariff-import-sweep`: queues re-analysis once per tariff import (the service remembers which it swept). */
+export function tariffImportSweepProcessor(services: Pick<Services, 'rateAnalysis'>) {
+  return async (): Promise<void> => {
+    await services.rateAnalysis.sweepAfterTariffImport();
+  };
+}

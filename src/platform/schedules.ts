@@ -3,6 +3,9 @@ import type { AppQueues } from './queue/registry';
 
 /**
  * The service's periodic jobs (cron in UTC). Each tick only enqueues into a queue of
- * the registry; later issues add dashboard stats and health-score rollups here.
+ * the registry.
  */
-export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [];
+export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [
+  // `npm run data:import` runs in its own process; within 5 minutes properties are re-analysed on the new tariffs.
+  { name: 'tariff-import-sweep', cron: '*/5 * * * *', queue: 'tariff-import-sweep', payload: () => ({}) },
+];

@@ -12,6 +12,7 @@ import { createApp, type BuiltApp } from '../../src/app';
 import type { PlatformDeps } from '../../src/context';
 import type { JobContext, Processor, Processors } from '../../src/platform/queue/types';
 import { templatePath } from './template';
+import { createProcessors } from '../../jobs';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 
@@ -53,6 +54,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Processors for the in-process queue driver. */
   processors?: () => Processors<AppQueues>;
+  /** Run queued jobs with the service's real processors (jobs/), bound to this app's services. */
+  jobs?: boolean;
 }
 
 export interface TestApp extends BuiltApp {
@@ -86,7 +89,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const logger = createLogger(config.logLevel);
   const database = await createTestDatabase();
   const prefix = queuePrefix(config.redisKeyPrefix);
-  const queue = createJobQueue({ definitions: appQueues, redisUrl: config.redisUrl, prefix, logger, processors: opts.processors });
+  // Resolved when a job runs: the services exist only once the app below is built.
+  const holder: { app?: BuiltApp } = {};
+  const processors = opts.processors ?? (opts.jobs ? () => createProcessors(holder.app!.services) : undefined);
+  const queue = createJobQueue({ definitions: appQueues, redisUrl: config.redisUrl, prefix, logger, processors });
   const deps: PlatformDeps = {
     config,
     database,
@@ -95,18 +101,19 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     jwtSecret: TEST_JWT_SECRET,
     now: opts.now ?? (() => new Date()),
   };
-  const built = createApp(deps);
+  const app = createApp(deps);
+  holder.app = app;
   // With REDIS_URL the jobs go to BullMQ: run them in this process, as the worker process would.
   const stopWorkers =
-    config.redisUrl && opts.processors
-      ? startWorkers({ definitions: appQueues, redisUrl: config.redisUrl, prefix, processors: lazyProcessors(opts.processors), logger, orderingPollMs: 50 })
+    config.redisUrl && processors
+      ? startWorkers({ definitions: appQueues, redisUrl: config.redisUrl, prefix, processors: lazyProcessors(processors), logger, orderingPollMs: 50 })
       : async () => undefined;
   return {
-    ...built,
+    ...app,
     deps,
     stop: async () => {
       await stopWorkers();
-      await built.close();
+      await app.close();
       await queue.close();
       await database.close();
     },

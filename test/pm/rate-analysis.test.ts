@@ -1,8 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { seedTariffs } from '../helpers/tariffs';
-import { createProcessors } from '../../jobs';
-import type { Services } from '../../src/services';
 import { as, createProperty, GLADSTONE } from './helpers';
 
 /** Waits until `check` passes (background jobs run after the response). */
@@ -23,9 +21,7 @@ describe('rate analysis', () => {
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    // Processors resolve the services when a job runs (the app is built after the queue).
-    const services = { get rateAnalysis() { return t.services.rateAnalysis; } } as Services;
-    t = await createTestApp({ processors: () => createProcessors(services) });
+    t = await createTestApp({ jobs: true });
     await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1]);
     alice = (await registerUser(t)).token;
     bob = (await registerUser(t)).token;

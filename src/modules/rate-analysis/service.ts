@@ -10,6 +10,11 @@ import { SECTOR_OF_PROPERTY_TYPE, type PropertyType } from '../properties/states
 import type { NotificationService } from '../notifications/service';
 import { analyzeRates, recommendationSavingsCents, type PricedTariff, type RateAnalysis } from './rate-analysis.calc';
 import { createRateAnalysisRepository } from './repository';
+import { readSystemState, writeSystemState } from '../../platform/db/system-state';
+import { REFERENCE_IMPORT_KEY } from '../tariffs/importer';
+
+/** system_state key holding the stamp of the last tariff import whose re-analysis was queued. */
+const IMPORT_SWEEP_KEY = 'rate_analysis_import_sweep';
 
 /** What a rate-analysis job does: one property, or every property of one user. */
 export type RateAnalysisJob = { property_id: string } | { user_id: string };
@@ -116,6 +121,23 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
         await deps.enqueue({ user_id: userId }, `rate-analysis.tariff-import.${importVersion}.user.${userId}`);
       }
       return owners.length;
+    },
+
+    /**
+     * Re-analyses every owner's properties once per tariff import: compares the import stamp
+     * with the last one swept, so repeated ticks and restarts queue nothing new. Returns the
+     * number of owners queued.
+     */
+    async sweepAfterTariffImport(): Promise<number> {
+      const imported = await readSystemState(deps.db, REFERENCE_IMPORT_KEY);
+      if (!imported) return 0;
+      const version = String(imported.updatedAt.getTime());
+      const swept = await readSystemState(deps.db, IMPORT_SWEEP_KEY);
+      if (swept?.value === version) return 0;
+      const queued = await this.requestAnalysisAfterTariffImport(version);
+      await writeSystemState(deps.db, IMPORT_SWEEP_KEY, version, deps.now());
+      deps.logger.info({ version, owners: queued }, 'queued rate re-analysis after tariff import');
+      return queued;
     },
   };
 }

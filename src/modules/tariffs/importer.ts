@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import { systemState } from '../../platform/db/tables';
+import { writeSystemState } from '../../platform/db/system-state';
 import type { Tariff } from './tariff.model';
 import { tariffs } from './tables';
 import { insertTariffs } from './repository';
@@ -23,6 +23,9 @@ export interface ImportReport {
   zipPairs: number;
   durationMs: number;
 }
+
+/** system_state key stamped by every import (its updated_at is the import time). */
+export const REFERENCE_IMPORT_KEY = 'reference_import';
 
 /** Serialises concurrent importers (several web processes starting at once). */
 const IMPORT_LOCK_KEY = 726_311_903;
@@ -66,8 +69,7 @@ export async function importReferenceData(db: Db, opts: { dir?: string; now?: Da
     await refreshUtilityCounts(tx);
     await refreshTariffStats(tx, now);
     const summary = JSON.stringify({ imported: bundle.tariffs.length, skipped: bundle.skipped.length, at: now.toISOString() });
-    await tx.insert(systemState).values({ key: 'reference_import', value: summary, updatedAt: now })
-      .onConflictDoUpdate({ target: systemState.key, set: { value: summary, updatedAt: now } });
+    await writeSystemState(tx, REFERENCE_IMPORT_KEY, summary, now);
   });
   // Fresh planner statistics: without them PostgreSQL (and PGlite, which has no autovacuum) guesses
   // row counts and picks slow plans for the ZIP and name searches.

@@ -1,5 +1,5 @@
 import type { QueueDefinitions } from './types';
-import { rateAnalysisJobPayload } from '../../modules/rate-analysis/job-payload';
+import { rateAnalysisJobPayload, tariffImportSweepPayload } from '../../modules/rate-analysis/job-payload';
 
 /**
  * Every queue of the service: name -> payload schema and retry policy.
@@ -8,6 +8,8 @@ import { rateAnalysisJobPayload } from '../../modules/rate-analysis/job-payload'
 export const appQueues = {
   /** Re-prices and re-analyses a property's rates (or all of a user's) after tariff, usage or tariff data change. */
   'rate-analysis': { payload: rateAnalysisJobPayload, attempts: 3, concurrency: 2 },
+  /** Finds a tariff re-import not yet followed by re-analysis and queues one rate-analysis job per owner. */
+  'tariff-import-sweep': { payload: tariffImportSweepPayload, attempts: 3, concurrency: 1 },
 } satisfies QueueDefinitions;
 
 export type AppQueues = typeof appQueues;

@@ -1,0 +1,62 @@
+import { createTestApp, type TestApp } from '../helpers/app';
+import { registerUser } from '../helpers/users';
+import { seedTariffs } from '../helpers/tariffs';
+import { writeSystemState } from '../../src/platform/db/system-state';
+import { REFERENCE_IMPORT_KEY } from '../../src/modules/tariffs/importer';
+import { appSchedules } from '../../src/platform/schedules';
+import { runScheduleTick } from '../../src/platform/scheduler';
+import { as, createProperty, GLADSTONE } from './helpers';
+
+async function eventually(check: () => Promise<void>, timeoutMs = 15000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+describe('re-analysis after a tariff re-import', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ jobs: true });
+    await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.SP1]);
+  });
+  afterAll(() => t.stop());
+
+  it('queues one re-analysis per owner once per import stamp, then nothing until the next import', async () => {
+    const alice = await registerUser(t);
+    const bob = await registerUser(t);
+    await registerUser(t); // an owner without properties is not queued
+    const p = await createProperty(t, alice.token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 10000 });
+    await createProperty(t, bob.token, { tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 500 });
+
+    await writeSystemState(t.deps.database.db, REFERENCE_IMPORT_KEY, '{}', new Date('2026-11-01T00:00:00Z'));
+    expect(await t.services.rateAnalysis.sweepAfterTariffImport()).toBe(2);
+    expect(await t.services.rateAnalysis.sweepAfterTariffImport()).toBe(0);
+
+    // The queued user job analyses alice's property: SP1 saves 1,230.54 - 1,018.54 = 212.00 a month.
+    await eventually(async () => {
+      const stored = await t.services.rateAnalysis.latestForProperty(p.id);
+      expect(stored).toMatchObject({ recommendedTariffId: GLADSTONE.SP1, monthlySavings: 212 });
+    });
+    const notes = await as(t, alice.token).get('/pm/notifications').expect(200);
+    expect(notes.body.items.some((n: { property_id: string }) => n.property_id === p.id)).toBe(true);
+
+    await writeSystemState(t.deps.database.db, REFERENCE_IMPORT_KEY, '{}', new Date('2026-11-02T00:00:00Z'));
+    expect(await t.services.rateAnalysis.sweepAfterTariffImport()).toBe(2);
+  });
+
+  it('is driven by a scheduled tick that only enqueues the sweep', async () => {
+    const schedule = appSchedules.find((s) => s.name === 'tariff-import-sweep')!;
+    expect(schedule.queue).toBe('tariff-import-sweep');
+    const tick = new Date('2026-11-22T03:05:00Z');
+    const first = await runScheduleTick(t.deps.queue, schedule, tick);
+    const second = await runScheduleTick(t.deps.queue, schedule, tick);
+    expect(first.deduplicated).toBe(false);
+    expect(second.deduplicated).toBe(true);
+  });
+});
