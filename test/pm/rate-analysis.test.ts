@@ -1,20 +1,8 @@
 import { createTestApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { registerUser } from '../helpers/users';
 import { seedTariffs } from '../helpers/tariffs';
 import { as, createProperty, GLADSTONE } from './helpers';
-
-/** Waits until `check` passes (background jobs run after the response). */
-async function eventually(check: () => Promise<void>, timeoutMs = 10000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 describe('rate analysis', () => {
   let t: TestApp;

@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { registerUser } from '../helpers/users';
 import { seedTariffs } from '../helpers/tariffs';
 import { writeSystemState } from '../../src/platform/db/system-state';
@@ -6,18 +7,6 @@ import { REFERENCE_IMPORT_KEY } from '../../src/modules/tariffs/importer';
 import { appSchedules } from '../../src/platform/schedules';
 import { runScheduleTick } from '../../src/platform/scheduler';
 import { as, createProperty, GLADSTONE } from './helpers';
-
-async function eventually(check: () => Promise<void>, timeoutMs = 15000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 describe('re-analysis after a tariff re-import', () => {
   let t: TestApp;

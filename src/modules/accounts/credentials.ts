@@ -4,7 +4,7 @@ import { hashApiKey, looksLikeApiKey } from './api-key-secret';
 import type { KeyUsageRecorder } from './key-usage';
 import { toAuthUser } from './presenters';
 import * as repo from './repository';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../../platform/ttl-cache';
 
 /** How long another process may serve a user or key record after it changed (a tier change, a revocation). */
 export const AUTH_CACHE_TTL_MS = 5000;

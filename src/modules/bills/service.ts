@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import { findTariffsByIds } from '../tariffs/repository';
-import { TtlCache } from '../accounts/ttl-cache';
+import { TtlCache } from '../../platform/ttl-cache';
 import type { Tariff } from '../tariffs/tariff.model';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
 import { roundDiv } from './engine/money';

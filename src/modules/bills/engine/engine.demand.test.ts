@@ -4,12 +4,9 @@
  * every active period, energy tiers sized per kW of demand, monthly fuel
  * adjustments. Expected amounts come from the URDB records' published numbers.
  */
-import { loadBundledTariffs } from '../../../../test/helpers/tariffs';
-import type { Tariff } from '../../tariffs/tariff.model';
-import { bundledLoadShapes } from '../load-shapes';
-import { BillingError, calculateBill, type BillRequest, type BillResult } from './index';
+import { bundledTariffs, bill, amounts } from './engine.fixtures';
+import { BillingError } from './index';
 
-const shapes = bundledLoadShapes();
 const IDS = {
   // AEP GS Transmission: kWh/kW tiers 50/150/375 (rate + adj), facility demand 4.12 - 1.10, $36.66/month, fuel adjustments
   kwhPerKw: '58f661175457a3133d156660',
@@ -20,16 +17,8 @@ const IDS = {
   // TGSA Time-of-Day: TOU energy (rate + adj 0.02101), TOU demand 13.06 / 12.42 / 0, $300/month, fuel
   touEnergyDemand: '5a6233b75457a3b637e429ce',
 };
-let t: Record<keyof typeof IDS, Tariff>;
+const t = bundledTariffs(IDS);
 
-beforeAll(async () => {
-  const keys = Object.keys(IDS) as (keyof typeof IDS)[];
-  const list = await loadBundledTariffs(keys.map((k) => IDS[k]));
-  t = Object.fromEntries(keys.map((k, i) => [k, list[i]])) as typeof t;
-});
-
-const bill = (tariff: Tariff, req: Partial<BillRequest>) => calculateBill(tariff, { usageKwh: 0, month: 1, ...req }, shapes);
-const amounts = (b: BillResult) => b.lineItems.map((i) => [i.category, i.name, i.amount]);
 
 describe('demand charges', () => {
   it('demand_kw is required for demand tariffs', () => {

@@ -5,12 +5,9 @@
  * URDB record's published numbers (price = rate + adj), rounded half away from
  * zero to the cent.
  */
-import { loadBundledTariffs } from '../../../../test/helpers/tariffs';
 import type { Tariff } from '../../tariffs/tariff.model';
-import { bundledLoadShapes } from '../load-shapes';
-import { calculateBill, type BillRequest, type BillResult } from './index';
+import { bundledTariffs, bill, amounts } from './engine.fixtures';
 
-const shapes = bundledLoadShapes();
 const IDS = {
   municipalFlat: '539f6adcec4f024411ec9565', // Northern Indiana PS "Municipal Power": 0.094782 + adj 0.016079; min $6.99/month
   winnsboroTiered: '539f6a45ec4f024411ec8d1d', // Winnsboro "General Service": 800 kWh @0.0879, then 0.0854; min $7.23/month
@@ -19,16 +16,8 @@ const IDS = {
   sullivanYearlyMin: '539f6a8fec4f024411ec9149', // Sullivan County Rate 18: 0.07744/kWh, $2/month, min $48/year
   montanaDaily: '5925fea75457a30036de90e2', // Montana-Dakota Rate 22: 0.02135 + adj 0.03573; $0.23/day
 };
-let t: Record<keyof typeof IDS, Tariff>;
+const t = bundledTariffs(IDS);
 
-beforeAll(async () => {
-  const keys = Object.keys(IDS) as (keyof typeof IDS)[];
-  const list = await loadBundledTariffs(keys.map((k) => IDS[k]));
-  t = Object.fromEntries(keys.map((k, i) => [k, list[i]])) as typeof t;
-});
-
-const bill = (tariff: Tariff, req: Partial<BillRequest>) => calculateBill(tariff, { usageKwh: 0, month: 1, ...req }, shapes);
-const amounts = (b: BillResult) => b.lineItems.map((i) => [i.category, i.name, i.amount]);
 
 describe('flat and tiered energy', () => {
   it('flat: the URDB adjustment is part of the price', () => {

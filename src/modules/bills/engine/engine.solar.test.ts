@@ -3,12 +3,8 @@
  * at the sell rate or the retail rate, never below the fixed charges) and
  * non-net-metering tariffs (exports at the sell rate, or 0).
  */
-import { loadBundledTariffs } from '../../../../test/helpers/tariffs';
-import type { Tariff } from '../../tariffs/tariff.model';
-import { bundledLoadShapes } from '../load-shapes';
-import { calculateBill, type BillRequest, type BillResult } from './index';
+import { bundledTariffs, bill, amounts } from './engine.fixtures';
 
-const shapes = bundledLoadShapes();
 const IDS = {
   // Montana-Dakota Rate 22, Net Metering, no sell rate: 0.02135 + 0.03573 = 0.05708 $/kWh; $0.23/day
   nmRetail: '5925fea75457a30036de90e2',
@@ -21,16 +17,8 @@ const IDS = {
   // Scribner EL 10: no dg rules, no sell rate
   noSell: '539f6a0aec4f024411ec8aa7',
 };
-let t: Record<keyof typeof IDS, Tariff>;
+const t = bundledTariffs(IDS);
 
-beforeAll(async () => {
-  const keys = Object.keys(IDS) as (keyof typeof IDS)[];
-  const list = await loadBundledTariffs(keys.map((k) => IDS[k]));
-  t = Object.fromEntries(keys.map((k, i) => [k, list[i]])) as typeof t;
-});
-
-const bill = (tariff: Tariff, req: Partial<BillRequest>) => calculateBill(tariff, { usageKwh: 0, month: 1, ...req }, shapes);
-const amounts = (b: BillResult) => b.lineItems.map((i) => [i.category, i.name, i.amount]);
 
 describe('net metering', () => {
   it('solar offsets consumption: the net kWh are billed', () => {

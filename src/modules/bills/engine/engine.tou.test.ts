@@ -4,12 +4,9 @@
  * 422 cases of a profile, and the split of usage_kwh by the sector's load shape
  * (or a uniform one for agriculture) when there is no profile.
  */
-import { loadBundledTariffs } from '../../../../test/helpers/tariffs';
 import type { Tariff } from '../../tariffs/tariff.model';
-import { bundledLoadShapes } from '../load-shapes';
-import { calculateBill, type BillRequest } from './index';
+import { bundledTariffs, bill, shapes } from './engine.fixtures';
 
-const shapes = bundledLoadShapes();
 const IDS = {
   // GS-TOD-G: weekday summer peak 13:00-21:00 at 0.04712 + 0.01485, else 0.01758 + 0.001353; weekends all off-peak;
   // facility demand 3.67 (Nov-Apr) / 5.13 (May-Oct); $36.66/month; fuel adjustments
@@ -19,15 +16,8 @@ const IDS = {
   // Retail Transmission Service: one energy period all year (TOU demand only)
   flatEnergy: '539f6a22ec4f024411ec8b87',
 };
-let t: Record<keyof typeof IDS, Tariff>;
+const t = bundledTariffs(IDS);
 
-beforeAll(async () => {
-  const keys = Object.keys(IDS) as (keyof typeof IDS)[];
-  const list = await loadBundledTariffs(keys.map((k) => IDS[k]));
-  t = Object.fromEntries(keys.map((k, i) => [k, list[i]])) as typeof t;
-});
-
-const bill = (tariff: Tariff, req: Partial<BillRequest>) => calculateBill(tariff, { usageKwh: 0, month: 1, ...req }, shapes);
 const thrown = (f: () => unknown) => {
   try {
     f();
