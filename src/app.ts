@@ -6,7 +6,7 @@ import { pinoHttp } from 'pino-http';
 import type { PlatformDeps } from './context';
 import { ApiRouter, createOpenApiRegistry } from './platform/http/router';
 import { errorHandler, notFoundRoute } from './platform/http/errors';
-import { healthRouter } from './modules/health/routes';
+import { documentSiteRoutes, healthRouter } from './modules/health/routes';
 import { docsRouter } from './modules/docs/routes';
 import { createServices, type Services } from './services';
 import { registerRoutes, createGuards, siteRouters } from './routes';
@@ -53,6 +53,7 @@ export function createApp(deps: PlatformDeps): BuiltApp {
   const registry = createOpenApiRegistry();
   const api = new ApiRouter(API_PREFIX, registry, createGuards(deps, services));
   registerRoutes(api, deps, services);
+  documentSiteRoutes(registry);
 
   app.use(healthRouter(deps));
   for (const router of siteRouters(deps, services)) app.use(router);

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { PlatformDeps } from '../../context';
 
 /** GET /health (site root): database and queue state; 503 when the database is unreachable. */
@@ -14,4 +16,31 @@ export function healthRouter(deps: Pick<PlatformDeps, 'database' | 'queue'>): Ro
     });
   });
   return router;
+}
+
+const healthBody = z.object({
+  status: z.enum(['healthy', 'unhealthy']),
+  database: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['postgres', 'pglite']) }),
+  queue: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['bullmq', 'inprocess']) }),
+});
+
+/** The site-root endpoints outside ApiRouter, so /openapi.json lists every endpoint that exists. */
+export function documentSiteRoutes(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'get', path: '/health', tags: ['Service'], summary: 'Health: database and queue state', security: [],
+    responses: {
+      200: { description: 'Healthy', content: { 'application/json': { schema: healthBody } } },
+      503: { description: 'The database is unreachable', content: { 'application/json': { schema: healthBody } } },
+    },
+  });
+  registry.registerPath({
+    method: 'get', path: '/admin/queues', tags: ['Operators'],
+    summary: 'Bull Board over every queue (HTTP Basic: user admin, password ADMIN_TOKEN); with in-process jobs, the failed jobs as JSON',
+    security: [{ adminBasic: [] }],
+    responses: {
+      200: { description: 'The Bull Board page, or {driver, failed_jobs} in the single-process mode' },
+      401: { description: 'Wrong or missing credentials' },
+      404: { description: 'ADMIN_TOKEN is not set' },
+    },
+  });
 }

@@ -1,12 +1,12 @@
 import { TariffCatalog } from './catalog';
 
-const row = (id: string, utilityName: string, name: string, extra: Partial<Parameters<typeof TariffCatalog.build>[1][number]> = {}) => ({
+const row = (id: string, utilityName: string, name: string, extra: Partial<Parameters<typeof TariffCatalog.build>[2][number]> = {}) => ({
   id, name, utilityId: 'u1', utilityName, state: 'CA', sector: 'commercial', rateType: 'flat', hasTou: false,
   hasDemand: false, hasNetMetering: false, effectiveDate: null, expirationDate: null, description: '', ...extra,
 });
 
 describe('TariffCatalog', () => {
-  const catalog = TariffCatalog.build('v1', [
+  const catalog = TariffCatalog.build('v1', null, [
     row('c', 'beta Power', 'A'),
     row('b', 'Alpha Electric', 'B', { utilityId: 'u2', sector: 'residential' }),
     row('a', 'Alpha Electric', 'B', { utilityId: 'u2', expirationDate: '2026-11-21' }),

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { systemState } from '../../platform/db/tables';
+import { readSystemState } from '../../platform/db/system-state';
 import { tariffs } from './tables';
 import { utilityZipCodes } from '../utilities/tables';
-import { STATS_KEY } from './stats';
+import { STATS_KEY, type TariffStats } from './stats';
 import type { SummarySource } from './present';
 import type { RateType, Sector } from './tariff.model';
 
@@ -38,12 +37,21 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export class TariffCatalog {
   private constructor(
     readonly version: string,
+    /** The statistics cached at import (null before the first import). */
+    readonly stats: TariffStats | null,
     private readonly entries: readonly CatalogEntry[],
     private readonly utilitiesByZip: ReadonlyMap<string, ReadonlySet<string>>,
   ) {}
 
-  static build(version: string, rows: Array<Omit<CatalogEntry, 'utilityNameLower'>>, zipPairs: Array<{ zipCode: string; utilityId: string }>) {
-    const entries = rows.map((r) => ({ ...r, utilityNameLower: r.utilityName.toLowerCase() }));
+  static build(version: string, stats: TariffStats | null, rows: Array<Omit<CatalogEntry, 'utilityNameLower'>>, zipPairs: Array<{ zipCode: string; utilityId: string }>) {
+    // An explicit literal, not a spread of the driver's row: the rows come back as slow dictionary-mode
+    // objects and a spread keeps them so, which made every scan about 15x slower.
+    const entries: CatalogEntry[] = rows.map((r) => ({
+      id: r.id, name: r.name, utilityId: r.utilityId, utilityName: r.utilityName, state: r.state, sector: r.sector,
+      rateType: r.rateType, hasTou: r.hasTou, hasDemand: r.hasDemand, hasNetMetering: r.hasNetMetering,
+      effectiveDate: r.effectiveDate, expirationDate: r.expirationDate, description: r.description,
+      utilityNameLower: r.utilityName.toLowerCase(),
+    }));
     entries.sort((a, b) => byCodePoint(a.utilityName, b.utilityName) || byCodePoint(a.name, b.name) || byCodePoint(a.id, b.id));
     const byZip = new Map<string, Set<string>>();
     for (const { zipCode, utilityId } of zipPairs) {
@@ -51,7 +59,7 @@ export class TariffCatalog {
       if (!set) byZip.set(zipCode, (set = new Set()));
       set.add(utilityId);
     }
-    return new TariffCatalog(version, entries, byZip);
+    return new TariffCatalog(version, stats, entries, byZip);
   }
 
   /** Matching entries in catalog order, one page of them, and how many matched. */
@@ -79,22 +87,28 @@ export class TariffCatalog {
   }
 }
 
+/** Bumped when this process imports or seeds reference data, so its own caches re-check at once. */
+let generation = 0;
+
+export function referenceDataChanged(): void {
+  generation++;
+}
+
+/** How long a catalog serves without re-reading the import stamp: another process's import shows within this. */
+export const STAMP_CHECK_MS = 5000;
+
 /**
- * Keeps the current catalog for one process. Every call reads the import stamp
- * (one primary-key lookup) and rebuilds when an import or seed has changed it,
- * so a re-import by another process is seen on the next request.
+ * Keeps the current catalog (and the cached statistics) for one process. The
+ * import stamp is read at most every STAMP_CHECK_MS, and at once after this
+ * process imported or seeded; a changed stamp rebuilds the catalog.
  */
-export function createCatalogCache(db: Db) {
+export function createCatalogCache(db: Db, clock: () => number = Date.now) {
   let current: TariffCatalog | undefined;
+  let checkedAt = -Infinity;
+  let checkedGeneration = -1;
   let building: { version: string; promise: Promise<TariffCatalog> } | undefined;
 
-  async function readVersion(): Promise<string> {
-    const [row] = await db.select({ updatedAt: systemState.updatedAt }).from(systemState)
-      .where(eq(systemState.key, STATS_KEY)).limit(1);
-    return row ? row.updatedAt.toISOString() : 'empty';
-  }
-
-  async function build(version: string): Promise<TariffCatalog> {
+  async function build(version: string, stats: TariffStats | null): Promise<TariffCatalog> {
     const [rows, zipPairs] = await Promise.all([
       db.select({
         id: tariffs.id, name: tariffs.name, utilityId: tariffs.utilityId, utilityName: tariffs.utilityName, state: tariffs.state,
@@ -104,20 +118,29 @@ export function createCatalogCache(db: Db) {
       }).from(tariffs),
       db.select({ zipCode: utilityZipCodes.zipCode, utilityId: utilityZipCodes.utilityId }).from(utilityZipCodes),
     ]);
-    return TariffCatalog.build(version, rows, zipPairs);
+    return TariffCatalog.build(version, stats, rows, zipPairs);
   }
 
   return async function catalog(): Promise<TariffCatalog> {
-    const version = await readVersion();
-    if (current?.version === version) return current;
+    if (current && generation === checkedGeneration && clock() - checkedAt < STAMP_CHECK_MS) return current;
+    const seenGeneration = generation;
+    const stamp = await readSystemState(db, STATS_KEY);
+    const version = stamp ? stamp.updatedAt.toISOString() : 'empty';
+    if (current?.version === version) {
+      checkedAt = clock();
+      checkedGeneration = seenGeneration;
+      return current;
+    }
     // Concurrent requests for the same stamp share one build.
     if (building?.version !== version) {
-      const promise = build(version);
+      const promise = build(version, stamp ? (JSON.parse(stamp.value) as TariffStats) : null);
       building = { version, promise };
       promise.then(
         (built) => {
           if (building?.promise === promise) building = undefined;
           current = built;
+          checkedAt = clock();
+          checkedGeneration = seenGeneration;
         },
         () => {
           if (building?.promise === promise) building = undefined;

@@ -6,6 +6,7 @@ import type { Tariff } from './tariff.model';
 import { tariffs } from './tables';
 import { insertTariffs } from './repository';
 import { refreshTariffStats } from './stats';
+import { referenceDataChanged } from './catalog';
 import { normalizeBundle, readUrdbLines } from './bundled';
 import { utilities, utilityZipCodes } from '../utilities/tables';
 import { loadUtilityReference, REFERENCE_DIR, type UtilityRecord, type UtilityReference } from '../utilities/reference';
@@ -71,6 +72,7 @@ export async function importReferenceData(db: Db, opts: { dir?: string; now?: Da
     const summary = JSON.stringify({ imported: bundle.tariffs.length, skipped: bundle.skipped.length, at: now.toISOString() });
     await writeSystemState(tx, REFERENCE_IMPORT_KEY, summary, now);
   });
+  referenceDataChanged();
   // Fresh planner statistics: without them PostgreSQL (and PGlite, which has no autovacuum) guesses
   // row counts and picks slow plans for the ZIP and name searches.
   for (const table of ['tariffs', 'utilities', 'utility_zip_codes']) await db.execute(sql.raw(`analyze ${table}`));
@@ -118,4 +120,5 @@ export async function seedReferenceSubset(db: Db, list: Tariff[], ref: UtilityRe
     await refreshUtilityCounts(tx);
     await refreshTariffStats(tx, now);
   });
+  referenceDataChanged();
 }

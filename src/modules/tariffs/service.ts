@@ -5,10 +5,10 @@ import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http
 import type { Sector } from './tariff.model';
 import { tariffs } from './tables';
 import { findTariffById } from './repository';
-import { readTariffStats, refreshTariffStats, type TariffStats } from './stats';
+import { refreshTariffStats, type TariffStats } from './stats';
 import { toDetail, toSummary, type TariffSummary } from './present';
 import { utilities } from '../utilities/tables';
-import { createCatalogCache, type CatalogFilter } from './catalog';
+import { createCatalogCache, referenceDataChanged, type CatalogFilter } from './catalog';
 
 export type TariffSearch = CatalogFilter & PageQuery;
 
@@ -50,7 +50,11 @@ export function createTariffService(deps: { db: Db; now: () => Date }) {
 
     /** The aggregate cached at import; computed once if an older database has none yet. */
     async stats(): Promise<TariffStats> {
-      return (await readTariffStats(db)) ?? refreshTariffStats(db, deps.now());
+      const cached = (await catalog()).stats;
+      if (cached) return cached;
+      const stats = await refreshTariffStats(db, deps.now());
+      referenceDataChanged();
+      return stats;
     },
 
     async byUtility(utilityId: string, q: PageQuery & { sector?: Sector }): Promise<Page<ByUtilityItem>> {
