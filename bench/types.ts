@@ -33,7 +33,7 @@ export interface CustomScenario {
   issue: number;
   /** Runs once per bench run, not per database mode, unless perMode is set. */
   perMode?: boolean;
-  run(ctx: BenchContext | undefined): Promise<{ value: number; unit: string; target: string; met: boolean }>;
+  run(ctx: BenchContext | undefined): Promise<{ value: number; unit: string; target: string; met: boolean | null }>;
 }
 
 export type Scenario = HttpScenario | CustomScenario;

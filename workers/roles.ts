@@ -58,6 +58,8 @@ export async function startRoles(roles: Roles): Promise<void> {
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve) => server!.listen(config.port, resolve));
     logger.info({ port: config.port, database: deps.database.kind, queue: deps.queue.driver }, 'web listening');
+    // Build the tariff search catalog in the background, so the first search does not wait for it.
+    built.services.tariffs.warm().catch((err: unknown) => logger.error({ err }, 'tariff catalog warm-up failed'));
   } else {
     services = createServices(deps);
   }

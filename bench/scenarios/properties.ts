@@ -94,8 +94,10 @@ export const propertyScenarios: Scenario[] = [
       if (!res.ok || body.imported !== IMPORT_ROWS) throw new Error(`import failed: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
       const rowsPerSecond = Math.round(IMPORT_ROWS / seconds);
       return {
-        value: rowsPerSecond, unit: 'rows/s', target: `>= ${IMPORT_TARGET_ROWS_PER_S} rows/s`,
-        met: rowsPerSecond >= IMPORT_TARGET_ROWS_PER_S,
+        // The issue's figure is for PostgreSQL; the embedded rate is reported for information.
+        value: rowsPerSecond, unit: 'rows/s',
+        target: ctx.mode === 'postgres' ? `>= ${IMPORT_TARGET_ROWS_PER_S} rows/s` : 'none (the target is for PostgreSQL)',
+        met: ctx.mode === 'postgres' ? rowsPerSecond >= IMPORT_TARGET_ROWS_PER_S : null,
       };
     },
   },

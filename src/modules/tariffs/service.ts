@@ -42,6 +42,11 @@ export function createTariffService(deps: { db: Db; now: () => Date }) {
       return toPage(items.map(toSummary), total, q);
     },
 
+    /** Builds the search catalog ahead of the first search (called once the web process listens). */
+    async warm(): Promise<void> {
+      await catalog();
+    },
+
     async detail(id: string) {
       const t = await findTariffById(db, id);
       if (!t) throw notFound('Tariff not found');
