@@ -11,7 +11,7 @@ describe('TariffCatalog', () => {
     row('b', 'Alpha Electric', 'B', { utilityId: 'u2', sector: 'residential' }),
     row('a', 'Alpha Electric', 'B', { utilityId: 'u2', expirationDate: '2026-11-21' }),
     row('d', 'Alpha Electric', 'A', { utilityId: 'u2', expirationDate: '2026-11-22', hasTou: true }),
-  ], [{ zipCode: '94103', utilityId: 'u2' }]);
+  ], [{ zipCode: '94103', utilityId: 'u2' }, { zipCode: '94110', utilityId: 'u1' }, { zipCode: '94110', utilityId: 'u2' }]);
   const all = { include_expired: true };
 
   it('orders by utility name, tariff name and id in code-point order (upper case first)', () => {
@@ -32,6 +32,9 @@ describe('TariffCatalog', () => {
   it('limits a ZIP search to the utilities serving it, and finds nothing for an unknown ZIP', () => {
     expect(catalog.search({ ...all, zip_code: '94103' }, '2026-11-22', 0, 10).total).toBe(3);
     expect(catalog.search({ ...all, zip_code: '00000' }, '2026-11-22', 0, 10)).toEqual({ items: [], total: 0 });
+    // Two serving utilities: their tariffs come back merged in catalog order.
+    expect(catalog.search({ ...all, zip_code: '94110' }, '2026-11-22', 0, 10).items.map((e) => e.id)).toEqual(['d', 'a', 'b', 'c']);
+    expect(catalog.search({ ...all, zip_code: '94110', sector: 'commercial' }, '2026-11-22', 1, 1)).toMatchObject({ total: 3, items: [{ id: 'a' }] });
   });
 
   it('pages without losing the total, also past the last page', () => {

@@ -41,6 +41,8 @@ export class TariffCatalog {
     readonly stats: TariffStats | null,
     private readonly entries: readonly CatalogEntry[],
     private readonly utilitiesByZip: ReadonlyMap<string, ReadonlySet<string>>,
+    /** Positions in `entries` of each utility's tariffs, ascending: a ZIP search reads only these. */
+    private readonly positionsByUtility: ReadonlyMap<string, readonly number[]>,
   ) {}
 
   static build(version: string, stats: TariffStats | null, rows: Array<Omit<CatalogEntry, 'utilityNameLower'>>, zipPairs: Array<{ zipCode: string; utilityId: string }>) {
@@ -59,7 +61,13 @@ export class TariffCatalog {
       if (!set) byZip.set(zipCode, (set = new Set()));
       set.add(utilityId);
     }
-    return new TariffCatalog(version, stats, entries, byZip);
+    const byUtility = new Map<string, number[]>();
+    entries.forEach((e, i) => {
+      const list = byUtility.get(e.utilityId);
+      if (list) list.push(i);
+      else byUtility.set(e.utilityId, [i]);
+    });
+    return new TariffCatalog(version, stats, entries, byZip, byUtility);
   }
 
   /** Matching entries in catalog order, one page of them, and how many matched. */
@@ -69,19 +77,27 @@ export class TariffCatalog {
     const needle = f.utility_name?.toLowerCase();
     const items: CatalogEntry[] = [];
     let total = 0;
-    for (const e of this.entries) {
-      if (serving && !serving.has(e.utilityId)) continue;
-      if (f.state !== undefined && e.state !== f.state) continue;
-      if (needle !== undefined && !e.utilityNameLower.includes(needle)) continue;
-      if (f.sector !== undefined && e.sector !== f.sector) continue;
-      if (f.rate_type !== undefined && e.rateType !== f.rate_type) continue;
-      if (f.has_tou !== undefined && e.hasTou !== f.has_tou) continue;
-      if (f.has_demand !== undefined && e.hasDemand !== f.has_demand) continue;
-      if (f.has_net_metering !== undefined && e.hasNetMetering !== f.has_net_metering) continue;
+    const visit = (e: CatalogEntry) => {
+      if (f.state !== undefined && e.state !== f.state) return;
+      if (needle !== undefined && !e.utilityNameLower.includes(needle)) return;
+      if (f.sector !== undefined && e.sector !== f.sector) return;
+      if (f.rate_type !== undefined && e.rateType !== f.rate_type) return;
+      if (f.has_tou !== undefined && e.hasTou !== f.has_tou) return;
+      if (f.has_demand !== undefined && e.hasDemand !== f.has_demand) return;
+      if (f.has_net_metering !== undefined && e.hasNetMetering !== f.has_net_metering) return;
       // Expired: an expiration date before today (UTC); ISO dates compare as strings.
-      if (!f.include_expired && e.expirationDate !== null && e.expirationDate < today) continue;
+      if (!f.include_expired && e.expirationDate !== null && e.expirationDate < today) return;
       if (total >= offset && items.length < limit) items.push(e);
       total++;
+    };
+    if (serving) {
+      // Only the serving utilities' tariffs, visited in catalog order.
+      const positions: number[] = [];
+      for (const id of serving) positions.push(...(this.positionsByUtility.get(id) ?? []));
+      positions.sort((a, b) => a - b);
+      for (const i of positions) visit(this.entries[i]);
+    } else {
+      for (const e of this.entries) visit(e);
     }
     return { items, total };
   }
