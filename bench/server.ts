@@ -11,7 +11,10 @@ export interface BenchServer {
   startMs: number;
   /** Resident memory of the server process in MiB, read from /proc. */
   rssMiB(): number;
-  stop(): Promise<void>;
+  /** The server's DATA_DIR (embedded database). */
+  dataDir: string;
+  /** Stops the process; keepData leaves DATA_DIR for a restart. */
+  stop(keepData?: boolean): Promise<void>;
 }
 
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
@@ -40,8 +43,8 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
  * Starts `workers/web.ts` (or another entry) as its own process on a free port with
  * a fresh DATA_DIR, quotas raised so the load itself is not rejected.
  */
-export async function startServer(opts: { databaseUrl?: string; redisUrl?: string; entry?: string; port: number }): Promise<BenchServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-bench-'));
+export async function startServer(opts: { databaseUrl?: string; redisUrl?: string; entry?: string; port: number; dataDir?: string }): Promise<BenchServer> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -89,10 +92,11 @@ export async function startServer(opts: { databaseUrl?: string; redisUrl?: strin
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb / 1024;
     },
-    stop: () =>
+    dataDir,
+    stop: (keepData = false) =>
       new Promise<void>((resolve) => {
         child.once('exit', () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
+          if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
           resolve();
         });
         child.kill('SIGTERM');
