@@ -242,6 +242,9 @@ describe('properties', () => {
       expect(p1.body.items).toHaveLength(3);
       const p2 = await as(t, carol).get('/pm/properties?per_page=3&page=2').expect(200);
       expect(p2.body.items.map((i: { name: string }) => i.name)).toEqual(['A']);
+      // Past the last page: no items, but the total and page count stay right.
+      const beyond = await as(t, carol).get('/pm/properties?per_page=3&page=5').expect(200);
+      expect(beyond.body).toEqual({ items: [], total: 4, page: 5, per_page: 3, pages: 2 });
       await as(t, carol).get('/pm/properties?per_page=101').expect(422);
       await as(t, carol).get('/pm/properties?page=0').expect(422);
     });

@@ -88,20 +88,23 @@ export function createPropertyRepository(db: Executor) {
       if (f.city !== undefined) conditions.push(sql`lower(${properties.city}) = lower(${f.city})`);
       if (f.propertyType !== undefined) conditions.push(eq(properties.propertyType, f.propertyType));
       const where = and(...conditions);
-      const unfiltered = conditions.length === 1;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(listColumns)
-          .from(properties)
-          .where(where)
-          .orderBy(desc(properties.createdAt), desc(properties.id))
-          .limit(limit)
-          .offset(offset),
-        unfiltered
-          ? db.select({ n: propertyOwnerCounts.propertyCount }).from(propertyOwnerCounts)
-            .where(eq(propertyOwnerCounts.ownerId, ownerId))
-          : db.select({ n: count() }).from(properties).where(where),
-      ]);
+      const page = () => db.select(listColumns).from(properties).where(where)
+        .orderBy(desc(properties.createdAt), desc(properties.id)).limit(limit).offset(offset);
+      const countQuery = () => db.select({ n: count() }).from(properties).where(where);
+      if (conditions.length === 1) {
+        // Unfiltered: the page and the owner's trigger-kept count in one round trip.
+        const ownerCount = sql<number>`(select ${propertyOwnerCounts.propertyCount} from ${propertyOwnerCounts} where ${propertyOwnerCounts.ownerId} = ${ownerId})`;
+        const rows = await db.select({ ...listColumns, total: ownerCount }).from(properties).where(where)
+          .orderBy(desc(properties.createdAt), desc(properties.id)).limit(limit).offset(offset);
+        if (rows.length) {
+          const total = Number(rows[0].total ?? 0);
+          return { rows: rows.map(({ total: _t, ...r }) => r) as PropertyListRow[], total };
+        }
+        if (offset === 0) return { rows: [], total: 0 };
+        const [{ n }] = await countQuery();
+        return { rows: [], total: n };
+      }
+      const [rows, [total]] = await Promise.all([page(), countQuery()]);
       return { rows: rows as PropertyListRow[], total: total?.n ?? 0 };
     },
   };
