@@ -1,36 +1,7 @@
 import type { PropertyListRow, PropertyRow } from './repository';
 import type { PropertyType } from './states';
 
-/** The full property object of SPEC.md (unset optionals are null). */
-export function presentProperty(r: PropertyRow) {
-  return {
-    id: r.id,
-    name: r.name,
-    address: r.address,
-    city: r.city,
-    state: r.state,
-    zip_code: r.zipCode,
-    property_type: r.propertyType as PropertyType,
-    sqft: r.sqft,
-    unit_count: r.unitCount,
-    year_built: r.yearBuilt,
-    portfolio_id: r.portfolioId,
-    utility_account_number: r.utilityAccountNumber,
-    meter_number: r.meterNumber,
-    tariff_id: r.tariffId,
-    monthly_usage_kwh: r.monthlyUsageKwh,
-    monthly_demand_kw: r.monthlyDemandKw,
-    has_solar: r.hasSolar,
-    solar_capacity_kw: r.solarCapacityKw,
-    annual_revenue: r.annualRevenue,
-    noi: r.noi,
-    energy_pct_of_noi: r.energyPctOfNoi,
-    owner_id: r.ownerId,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
-
+/** SPEC.md's property list item. */
 export function presentListItem(r: PropertyListRow) {
   return {
     id: r.id,
@@ -44,5 +15,25 @@ export function presentListItem(r: PropertyListRow) {
     unit_count: r.unitCount,
     monthly_usage_kwh: r.monthlyUsageKwh,
     portfolio_id: r.portfolioId,
+  };
+}
+
+/** The full property object of SPEC.md (unset optionals are null): the list item's fields and the rest. */
+export function presentProperty(r: PropertyRow) {
+  return {
+    ...presentListItem(r),
+    year_built: r.yearBuilt,
+    utility_account_number: r.utilityAccountNumber,
+    meter_number: r.meterNumber,
+    tariff_id: r.tariffId,
+    monthly_demand_kw: r.monthlyDemandKw,
+    has_solar: r.hasSolar,
+    solar_capacity_kw: r.solarCapacityKw,
+    annual_revenue: r.annualRevenue,
+    noi: r.noi,
+    energy_pct_of_noi: r.energyPctOfNoi,
+    owner_id: r.ownerId,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
   };
 }

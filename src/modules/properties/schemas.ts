@@ -115,16 +115,8 @@ export const availableTariff = z.object({
 
 export const propertyDetail = propertyResponse.extend({ available_tariffs: z.array(availableTariff) });
 
-export const propertyListItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip_code: z.string(),
-  property_type: z.enum(PROPERTY_TYPES),
-  sqft: z.number().int().nullable(),
-  unit_count: z.number().int().nullable(),
-  monthly_usage_kwh: z.number().nullable(),
-  portfolio_id: z.string().nullable(),
+/** SPEC.md's list item: a subset of the full property. */
+export const propertyListItem = propertyResponse.pick({
+  id: true, name: true, address: true, city: true, state: true, zip_code: true, property_type: true,
+  sqft: true, unit_count: true, monthly_usage_kwh: true, portfolio_id: true,
 });
