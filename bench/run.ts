@@ -4,6 +4,8 @@
  * Starts the web process per database mode (embedded PGlite; PostgreSQL when
  * reachable at DATABASE_URL or the local default), measures GET /health and
  * every scenario in the same run, and writes BENCHMARKS.md.
+ * With BENCH_CPU_PROFILE_DIR set, each server process leaves a .cpuprofile there
+ * (open it in Chrome DevTools) to see where a slow scenario spends its time.
  */
 import fs from 'node:fs';
 import os from 'node:os';

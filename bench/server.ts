@@ -19,6 +19,12 @@ export interface BenchServer {
 
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
+/** BENCH_CPU_PROFILE_DIR=<dir>: each server process writes a V8 CPU profile there when it stops. */
+function profileFlags(): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
 /** Creates an empty PostgreSQL database for one bench run and returns its URL. */
 export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bench_${Date.now().toString(36)}`;
@@ -62,7 +68,7 @@ export async function startServer(opts: { databaseUrl?: string; redisUrl?: strin
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', opts.entry ?? 'workers/web.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', opts.entry ?? 'workers/web.ts'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

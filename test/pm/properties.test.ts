@@ -236,6 +236,42 @@ describe('properties', () => {
       expect((left as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
     });
 
+    it('serves a listed page again only while nothing it shows has changed, whoever wrote the change', async () => {
+      const frank = await registerUser(t);
+      const portfolio = (await createPortfolio(t, frank.token)).id;
+      const first = await createProperty(t, frank.token, { name: 'F1', portfolio_id: portfolio });
+      await createProperty(t, frank.token, { name: 'F2' });
+      const db = t.deps.database.db;
+      const list = async (query = '') => (await as(t, frank.token).get(`/pm/properties${query}`).expect(200)).body;
+      const version = async () => ((await db.execute(
+        sql`select list_version from property_owner_counts where owner_id = ${frank.user.id}`,
+      )) as unknown as { rows: Array<{ list_version: string | number }> }).rows[0]!.list_version;
+
+      expect((await list()).items.map((i: { name: string }) => i.name)).toEqual(['F2', 'F1']);
+      expect((await list(`?portfolio_id=${portfolio}`)).total).toBe(1);
+
+      // Through the API.
+      await as(t, frank.token).patch(`/pm/properties/${first.id}`).send({ name: 'F1 renamed' }).expect(200);
+      expect((await list()).items[1]).toMatchObject({ name: 'F1 renamed', portfolio_id: portfolio });
+
+      // Straight in the database, as another process would.
+      await db.execute(sql`update properties set city = 'Marquette' where id = ${first.id}`);
+      expect((await list()).items[1].city).toBe('Marquette');
+
+      // The portfolio's delete nulls portfolio_id through its foreign key.
+      await db.execute(sql`delete from portfolios where id = ${portfolio}`);
+      expect((await list()).items[1].portfolio_id).toBeNull();
+      expect((await list(`?portfolio_id=${portfolio}`)).total).toBe(0);
+
+      await createProperty(t, frank.token, { name: 'F3' });
+      expect(await list()).toMatchObject({ total: 3, pages: 1 });
+
+      // A change the list does not show leaves the version, and so the cached pages, as they were.
+      const before = await version();
+      await as(t, frank.token).patch(`/pm/properties/${first.id}`).send({ noi: 50_000, year_built: 1990 }).expect(200);
+      expect(await version()).toEqual(before);
+    });
+
     it('paginates', async () => {
       const p1 = await as(t, carol).get('/pm/properties?per_page=3').expect(200);
       expect(p1.body).toMatchObject({ total: 4, page: 1, per_page: 3, pages: 2 });

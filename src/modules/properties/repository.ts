@@ -30,6 +30,22 @@ const listColumns = {
 export type PropertyListRow = { [K in keyof typeof listColumns]: PropertyRow[K] };
 
 export function createPropertyRepository(db: Executor) {
+  // The calls every GET /pm/properties makes, as named prepared statements: built once instead of
+  // per request, and parsed once per connection by PostgreSQL.
+  const ownerListState = db
+    .select({ count: propertyOwnerCounts.propertyCount, version: propertyOwnerCounts.listVersion })
+    .from(propertyOwnerCounts)
+    .where(eq(propertyOwnerCounts.ownerId, sql.placeholder('ownerId')))
+    .prepare('properties_owner_list_state');
+  const ownerPage = db
+    .select(listColumns)
+    .from(properties)
+    .where(eq(properties.ownerId, sql.placeholder('ownerId')))
+    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('properties_owner_page');
+
   return {
     async insert(ownerId: string, values: PropertyValues, now: Date): Promise<PropertyRow> {
       const [row] = await db
@@ -65,12 +81,6 @@ export function createPropertyRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
-    async countOfOwner(ownerId: string): Promise<number> {
-      const [row] = await db.select({ n: propertyOwnerCounts.propertyCount }).from(propertyOwnerCounts)
-        .where(eq(propertyOwnerCounts.ownerId, ownerId));
-      return row?.n ?? 0;
-    },
-
     /** Refreshes the planner's statistics of the table (see the property service for when). */
     async analyze(): Promise<void> {
       await db.execute(sql`analyze properties`);
@@ -81,30 +91,32 @@ export function createPropertyRepository(db: Executor) {
       return rows.map((r) => r.ownerId);
     },
 
-    async list(ownerId: string, f: PropertyFilters, limit: number, offset: number) {
+    /**
+     * The owner's property count and list version (kept by a trigger): the version changes
+     * with every change to what the list shows, so it keys cached pages.
+     */
+    async listState(ownerId: string): Promise<{ count: number; version: number }> {
+      const [row] = await ownerListState.execute({ ownerId });
+      return row ?? { count: 0, version: 0 };
+    },
+
+    /** One page, newest first; `knownTotal` (the owner's count) spares the count of an unfiltered list. */
+    async list(ownerId: string, f: PropertyFilters, limit: number, offset: number, knownTotal: number) {
       const conditions: SQL[] = [eq(properties.ownerId, ownerId)];
       if (f.portfolioId !== undefined) conditions.push(eq(properties.portfolioId, f.portfolioId));
       if (f.state !== undefined) conditions.push(eq(properties.state, f.state));
       if (f.city !== undefined) conditions.push(sql`lower(${properties.city}) = lower(${f.city})`);
       if (f.propertyType !== undefined) conditions.push(eq(properties.propertyType, f.propertyType));
-      const where = and(...conditions);
-      const page = () => db.select(listColumns).from(properties).where(where)
-        .orderBy(desc(properties.createdAt), desc(properties.id)).limit(limit).offset(offset);
-      const countQuery = () => db.select({ n: count() }).from(properties).where(where);
       if (conditions.length === 1) {
-        // Unfiltered: the page and the owner's trigger-kept count in one round trip.
-        const ownerCount = sql<number>`(select ${propertyOwnerCounts.propertyCount} from ${propertyOwnerCounts} where ${propertyOwnerCounts.ownerId} = ${ownerId})`;
-        const rows = await db.select({ ...listColumns, total: ownerCount }).from(properties).where(where)
-          .orderBy(desc(properties.createdAt), desc(properties.id)).limit(limit).offset(offset);
-        if (rows.length) {
-          const total = Number(rows[0].total ?? 0);
-          return { rows: rows.map(({ total: _t, ...r }) => r) as PropertyListRow[], total };
-        }
-        if (offset === 0) return { rows: [], total: 0 };
-        const [{ n }] = await countQuery();
-        return { rows: [], total: n };
+        const rows = offset < knownTotal ? await ownerPage.execute({ ownerId, limit, offset }) : [];
+        return { rows: rows as PropertyListRow[], total: knownTotal };
       }
-      const [rows, [total]] = await Promise.all([page(), countQuery()]);
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db.select(listColumns).from(properties).where(where)
+          .orderBy(desc(properties.createdAt), desc(properties.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(properties).where(where),
+      ]);
       return { rows: rows as PropertyListRow[], total: total?.n ?? 0 };
     },
   };

@@ -1,7 +1,8 @@
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { notFound, unprocessable } from '../../platform/http/errors';
-import { offsetOf, toPage } from '../../platform/http/pagination';
+import { offsetOf, toPage, type Page } from '../../platform/http/pagination';
+import { TtlCache } from '../../platform/ttl-cache';
 import type { Tariff } from '../tariffs/tariff.model';
 import type { TariffCatalog } from './tariff-catalog';
 import type { PortfolioService } from '../portfolios/service';
@@ -43,8 +44,13 @@ function toColumns(input: UpdatePropertyInput): Partial<PropertyValues> {
   return values as Partial<PropertyValues>;
 }
 
+/** Listed pages kept per process (a page of 20 is about 4 KB). */
+const PAGE_CACHE_ENTRIES = 2_000;
+const PAGE_CACHE_TTL_MS = 5 * 60_000;
+
 export function createPropertyService(deps: PropertyServiceDeps) {
   const repo = createPropertyRepository(deps.db);
+  const pages = new TtlCache<Page<ReturnType<typeof presentListItem>>>(PAGE_CACHE_TTL_MS, PAGE_CACHE_ENTRIES);
 
   async function requireOwned(ownerId: string, id: string): Promise<PropertyRow> {
     const row = await repo.findOwned(ownerId, id);
@@ -91,7 +97,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
    */
   async function refreshStatisticsOnGrowth(ownerId: string): Promise<void> {
     try {
-      const count = await repo.countOfOwner(ownerId);
+      const { count } = await repo.listState(ownerId);
       if (count >= 100 && /^10+$/.test(String(count))) await repo.analyze();
     } catch (err) {
       deps.logger.warn({ err }, 'could not refresh property statistics');
@@ -111,14 +117,21 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       return presentProperty(row);
     },
 
+    /**
+     * A page of the owner's properties. Pages are cached per owner, list version, filters and
+     * page: the version is read first on every call, and any change the list shows bumps it,
+     * so a cached page is never served after a change (in this process or another).
+     */
     async list(ownerId: string, q: PropertyListQuery) {
-      const { rows, total } = await repo.list(
-        ownerId,
-        { portfolioId: q.portfolio_id, state: q.state, city: q.city, propertyType: q.property_type },
-        q.per_page,
-        offsetOf(q),
-      );
-      return toPage(rows.map(presentListItem), total, q);
+      const state = await repo.listState(ownerId);
+      const filters = { portfolioId: q.portfolio_id, state: q.state, city: q.city, propertyType: q.property_type };
+      const key = JSON.stringify([ownerId, state.version, filters, q.page, q.per_page]);
+      const cached = pages.get(key);
+      if (cached) return cached;
+      const { rows, total } = await repo.list(ownerId, filters, q.per_page, offsetOf(q), state.count);
+      const page = toPage(rows.map(presentListItem), total, q);
+      pages.set(key, page);
+      return page;
     },
 
     async detail(ownerId: string, id: string) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 import { portfolios } from '../portfolios/tables';
 import { PROPERTY_TYPES, US_STATE_CODES } from './states';
@@ -64,11 +64,14 @@ export const properties = pgTable(
 );
 
 /**
- * Number of properties per owner, kept by a trigger on `properties` (migration
- * 0006_property_owner_counts.sql) whoever writes the table, so the unfiltered
- * GET /pm/properties total is one row read instead of a count over every property.
+ * Per owner, kept by a trigger on `properties` whoever writes the table (migrations
+ * 0001 and 0002): the number of properties, so the unfiltered GET /pm/properties total
+ * is one row read instead of a count over every property; and `list_version`, bumped by
+ * every change to a column the list shows, so a listed page can be served again while
+ * the version is unchanged.
  */
 export const propertyOwnerCounts = pgTable('property_owner_counts', {
   ownerId: text('owner_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   propertyCount: integer('property_count').notNull().default(0),
+  listVersion: bigint('list_version', { mode: 'number' }).notNull().default(0),
 });

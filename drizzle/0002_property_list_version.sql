@@ -1,0 +1,29 @@
+ALTER TABLE "property_owner_counts" ADD COLUMN "list_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- Besides the count, bump the owner's list_version on every change to a column GET /pm/properties shows
+-- (or orders by), so a cached page is served only while the version it was read at is current.
+-- A property moving to another owner changes both owners' lists. DELETE only decrements, as before.
+CREATE OR REPLACE FUNCTION property_owner_counts_maintain() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.owner_id = NEW.owner_id THEN
+    UPDATE property_owner_counts SET list_version = list_version + 1 WHERE owner_id = NEW.owner_id;
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE property_owner_counts SET property_count = property_count - 1, list_version = list_version + 1
+      WHERE owner_id = OLD.owner_id;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO property_owner_counts (owner_id, property_count, list_version) VALUES (NEW.owner_id, 1, 1)
+    ON CONFLICT (owner_id) DO UPDATE SET property_count = property_owner_counts.property_count + 1,
+      list_version = property_owner_counts.list_version + 1;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DROP TRIGGER properties_owner_count ON properties;
+--> statement-breakpoint
+CREATE TRIGGER properties_owner_count
+  AFTER INSERT OR DELETE OR UPDATE OF id, owner_id, created_at, name, address, city, state, zip_code, property_type,
+    sqft, unit_count, monthly_usage_kwh, portfolio_id
+  ON properties FOR EACH ROW EXECUTE FUNCTION property_owner_counts_maintain();
