@@ -46,10 +46,10 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
 }
 
 /**
- * Starts `workers/web.ts` (or another entry) as its own process on a free port with
+ * Starts a process role (default web) the way `npm run start:web` does, as its own process on a free port with
  * a fresh DATA_DIR, quotas raised so the load itself is not rejected.
  */
-export async function startServer(opts: { databaseUrl?: string; redisUrl?: string; entry?: string; port: number; dataDir?: string }): Promise<BenchServer> {
+export async function startServer(opts: { databaseUrl?: string; redisUrl?: string; role?: 'all' | 'web' | 'worker' | 'scheduler'; port: number; dataDir?: string }): Promise<BenchServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -68,7 +68,7 @@ export async function startServer(opts: { databaseUrl?: string; redisUrl?: strin
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', opts.entry ?? 'workers/web.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...profileFlags(), '--enable-source-maps', 'scripts/start.mjs', opts.role ?? 'web'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parse } from 'csv-parse/sync';
+import { PROJECT_ROOT } from '../../platform/paths';
 
 /** The bundled reference data (see data/reference/README.md for sources and licenses). */
-export const REFERENCE_DIR = path.resolve(__dirname, '../../../data/reference');
+export const REFERENCE_DIR = path.join(PROJECT_ROOT, 'data', 'reference');
 
 export interface UtilityRecord {
   id: string;

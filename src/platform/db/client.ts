@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
+import { PROJECT_ROOT } from '../paths';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,7 +36,7 @@ const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm
 /** Arbitrary constant key of the advisory lock held while migrating. */
 const MIGRATION_LOCK_ID = 7_310_524_011;
 
-export const MIGRATIONS_DIR = path.resolve(__dirname, '../../../drizzle');
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'drizzle');
 
 export interface DatabaseOptions {
   databaseUrl?: string;

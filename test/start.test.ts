@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '..');
+
+/** Runs `node <args>` in the checkout; resolves with the exit code and output whatever the code. */
+async function node(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('npm start (scripts/start.mjs over the dist/ build)', () => {
+  it('builds dist/ from the sources and writes nothing when they did not change', async () => {
+    await node(['scripts/build.mjs']);
+    const again = await node(['scripts/build.mjs']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^dist\/: \d+ files, 0 changed/);
+    for (const role of ['all', 'web', 'worker', 'scheduler']) {
+      expect(fs.existsSync(path.join(ROOT, 'dist', 'workers', `${role}.js`))).toBe(true);
+    }
+    expect(fs.existsSync(path.join(ROOT, 'dist', 'src', 'app.js'))).toBe(true);
+    expect(fs.readdirSync(path.join(ROOT, 'dist', 'src', 'platform', 'http')).some((f) => f.endsWith('.test.js'))).toBe(false);
+  });
+
+  it('runs the built role: its whole module graph loads and the config check answers with the variable', async () => {
+    // An invalid PORT stops start-up after every module is loaded, before anything listens or writes.
+    const res = await node(['scripts/start.mjs', 'web'], { PORT: 'not-a-port', DATABASE_URL: '', REDIS_URL: '' });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('PORT');
+  });
+
+  it('refuses an unknown role with its usage', async () => {
+    const res = await node(['scripts/start.mjs', 'webb']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('usage: node scripts/start.mjs <all|web|worker|scheduler>');
+  });
+
+  it('finds data/ and drizzle/ from the built code as from the sources', async () => {
+    const res = await node(['-e', 'console.log(require("./dist/src/platform/paths.js").PROJECT_ROOT)']);
+    expect(res.stdout.trim()).toBe(ROOT);
+  });
+});
