@@ -1,13 +1,14 @@
 import { createTestDatabase } from '../helpers/app';
 import { seedTariffs } from '../helpers/tariffs';
 import type { Database } from '../../src/platform/db/client';
-import { createCatalogCache, STAMP_CHECK_MS } from '../../src/modules/tariffs/catalog';
+import { createCatalogCache, databaseCatalogSource, STAMP_CHECK_MS, type CatalogSource } from '../../src/modules/tariffs/catalog';
 import { STATS_KEY } from '../../src/modules/tariffs/stats';
 import { writeSystemState } from '../../src/platform/db/system-state';
 
 // Gladstone, MI tariffs (utility 7265, ZIP 49837).
 const C1 = '539f6a63ec4f024411ec8eb1';
 const SP1 = '539f6a34ec4f024411ec8c9b';
+const C3_NON_CITY = '539fb983ec4f024bc1dc23a9';
 
 describe('tariff catalog cache', () => {
   let database: Database;
@@ -37,5 +38,44 @@ describe('tariff catalog cache', () => {
     const after = await catalog();
     expect(after).not.toBe(before);
     expect(after.stats?.total_tariffs).toBe(99);
+  });
+
+  it('reads the data in chunks: one row per read builds the same catalog as whole reads', async () => {
+    await seedTariffs(database, [C1, SP1, C3_NON_CITY]);
+    const whole = await createCatalogCache(database.db, () => now)();
+    const chunked = await createCatalogCache(database.db, () => now, { chunks: { tariffs: 1, zipCodes: 1 } })();
+    const queries = [
+      { include_expired: true },
+      { include_expired: true, zip_code: '49837' },
+      { include_expired: false, zip_code: '49837', sector: 'commercial' as const },
+      { include_expired: true, utility_name: 'gladstone' },
+    ];
+    for (const q of queries) {
+      const expected = whole.search(q, '2026-11-22', 0, 100);
+      expect(expected.total).toBeGreaterThan(0);
+      expect(chunked.search(q, '2026-11-22', 0, 100)).toEqual(expected);
+    }
+  });
+
+  it('reads again when an import commits while it reads, so it never keeps a mix of old and new data', async () => {
+    await seedTariffs(database, [C1, SP1, C3_NON_CITY]);
+    const stats = (await createCatalogCache(database.db, () => now)()).stats;
+    const tables = databaseCatalogSource(database.db);
+    let reads = 0;
+    // Another process's import commits right after the second one-row read of the tariffs.
+    const source: CatalogSource = {
+      ...tables,
+      tariffsAfter: async (id, limit) => {
+        const rows = await tables.tariffsAfter(id, limit);
+        if (++reads === 2) {
+          await writeSystemState(database.db, STATS_KEY, JSON.stringify({ ...stats, total_tariffs: 77 }), new Date('2031-01-01T00:00:00Z'));
+        }
+        return rows;
+      },
+    };
+    const built = await createCatalogCache(database.db, () => now, { source, chunks: { tariffs: 1, zipCodes: 1 } })();
+    expect(reads).toBeGreaterThan(4); // read the tariffs (3 rows, one per read, then an empty read) a second time
+    expect(built.version).toBe('2031-01-01T00:00:00.000Z');
+    expect(built.stats?.total_tariffs).toBe(77);
   });
 });

@@ -1,3 +1,4 @@
+import { asc, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { readSystemState } from '../../platform/db/system-state';
 import { tariffs } from './tables';
@@ -113,35 +114,98 @@ export function referenceDataChanged(): void {
 /** How long a catalog serves without re-reading the import stamp: another process's import shows within this. */
 export const STAMP_CHECK_MS = 5000;
 
+type CatalogRow = Omit<CatalogEntry, 'utilityNameLower'>;
+type ZipPair = { zipCode: string; utilityId: string };
+
+/** Where a catalog is read from: keyset-ordered chunks of the tables, and the import stamp. */
+export interface CatalogSource {
+  tariffsAfter(id: string, limit: number): Promise<CatalogRow[]>;
+  zipPairsAfter(after: ZipPair, limit: number): Promise<ZipPair[]>;
+  stamp(): Promise<{ version: string; stats: TariffStats | null }>;
+}
+
+export function databaseCatalogSource(db: Db): CatalogSource {
+  return {
+    tariffsAfter: (id, limit) => db.select({
+      id: tariffs.id, name: tariffs.name, utilityId: tariffs.utilityId, utilityName: tariffs.utilityName, state: tariffs.state,
+      sector: tariffs.sector, rateType: tariffs.rateType, hasTou: tariffs.hasTou, hasDemand: tariffs.hasDemand,
+      hasNetMetering: tariffs.hasNetMetering, effectiveDate: tariffs.effectiveDate, expirationDate: tariffs.expirationDate,
+      description: tariffs.description,
+    }).from(tariffs).where(gt(tariffs.id, id)).orderBy(asc(tariffs.id)).limit(limit),
+    zipPairsAfter: (after, limit) => db.select({ zipCode: utilityZipCodes.zipCode, utilityId: utilityZipCodes.utilityId })
+      .from(utilityZipCodes)
+      .where(sql`(${utilityZipCodes.zipCode}, ${utilityZipCodes.utilityId}) > (${after.zipCode}, ${after.utilityId})`)
+      .orderBy(asc(utilityZipCodes.zipCode), asc(utilityZipCodes.utilityId))
+      .limit(limit),
+    stamp: async () => {
+      const row = await readSystemState(db, STATS_KEY);
+      return row
+        ? { version: row.updatedAt.toISOString(), stats: JSON.parse(row.value) as TariffStats }
+        : { version: 'empty', stats: null };
+    },
+  };
+}
+
+/** Rows per read while building the catalog: each read holds the thread for tens of milliseconds on PGlite. */
+export const CATALOG_CHUNKS = { tariffs: 1_000, zipCodes: 5_000 };
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Reads a whole catalog in chunks, yielding to the event loop between them: on embedded PGlite
+ * a query runs on this thread, and one read of everything held every request (health checks
+ * included) for a second or more after start. An import that commits mid-read moves the stamp;
+ * the read then starts over, so a catalog never mixes old and new data.
+ */
+async function readCatalog(source: CatalogSource, chunks: typeof CATALOG_CHUNKS): Promise<TariffCatalog> {
+  let { version, stats } = await source.stamp();
+  for (let attempt = 1; ; attempt++) {
+    const rows: CatalogRow[] = [];
+    for (let after = ''; ;) {
+      const chunk = await source.tariffsAfter(after, chunks.tariffs);
+      rows.push(...chunk);
+      if (chunk.length < chunks.tariffs) break;
+      after = chunk[chunk.length - 1].id;
+      await yieldToEventLoop();
+    }
+    const zipPairs: ZipPair[] = [];
+    for (let after: ZipPair = { zipCode: '', utilityId: '' }; ;) {
+      await yieldToEventLoop();
+      const chunk = await source.zipPairsAfter(after, chunks.zipCodes);
+      zipPairs.push(...chunk);
+      if (chunk.length < chunks.zipCodes) break;
+      after = chunk[chunk.length - 1];
+    }
+    const now = await source.stamp();
+    if (now.version === version) {
+      await yieldToEventLoop();
+      return TariffCatalog.build(version, stats, rows, zipPairs);
+    }
+    if (attempt === 3) throw new Error('the tariff data kept changing while the search catalog was read');
+    ({ version, stats } = now);
+  }
+}
+
 /**
  * Keeps the current catalog (and the cached statistics) for one process. The
  * import stamp is read at most every STAMP_CHECK_MS, and at once after this
  * process imported or seeded; a changed stamp rebuilds the catalog.
  */
-export function createCatalogCache(db: Db, clock: () => number = Date.now) {
+export function createCatalogCache(
+  db: Db,
+  clock: () => number = Date.now,
+  opts: { source?: CatalogSource; chunks?: typeof CATALOG_CHUNKS } = {},
+) {
+  const source = opts.source ?? databaseCatalogSource(db);
+  const chunks = opts.chunks ?? CATALOG_CHUNKS;
   let current: TariffCatalog | undefined;
   let checkedAt = -Infinity;
   let checkedGeneration = -1;
   let building: { version: string; promise: Promise<TariffCatalog> } | undefined;
 
-  async function build(version: string, stats: TariffStats | null): Promise<TariffCatalog> {
-    const [rows, zipPairs] = await Promise.all([
-      db.select({
-        id: tariffs.id, name: tariffs.name, utilityId: tariffs.utilityId, utilityName: tariffs.utilityName, state: tariffs.state,
-        sector: tariffs.sector, rateType: tariffs.rateType, hasTou: tariffs.hasTou, hasDemand: tariffs.hasDemand,
-        hasNetMetering: tariffs.hasNetMetering, effectiveDate: tariffs.effectiveDate, expirationDate: tariffs.expirationDate,
-        description: tariffs.description,
-      }).from(tariffs),
-      db.select({ zipCode: utilityZipCodes.zipCode, utilityId: utilityZipCodes.utilityId }).from(utilityZipCodes),
-    ]);
-    return TariffCatalog.build(version, stats, rows, zipPairs);
-  }
-
   return async function catalog(): Promise<TariffCatalog> {
     if (current && generation === checkedGeneration && clock() - checkedAt < STAMP_CHECK_MS) return current;
     const seenGeneration = generation;
-    const stamp = await readSystemState(db, STATS_KEY);
-    const version = stamp ? stamp.updatedAt.toISOString() : 'empty';
+    const { version } = await source.stamp();
     if (current?.version === version) {
       checkedAt = clock();
       checkedGeneration = seenGeneration;
@@ -149,7 +213,7 @@ export function createCatalogCache(db: Db, clock: () => number = Date.now) {
     }
     // Concurrent requests for the same stamp share one build.
     if (building?.version !== version) {
-      const promise = build(version, stamp ? (JSON.parse(stamp.value) as TariffStats) : null);
+      const promise = readCatalog(source, chunks);
       building = { version, promise };
       promise.then(
         (built) => {
