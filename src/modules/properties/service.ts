@@ -44,8 +44,8 @@ function toColumns(input: UpdatePropertyInput): Partial<PropertyValues> {
   return values as Partial<PropertyValues>;
 }
 
-/** Listed pages kept per process (a page of 20 is about 4 KB). */
-const PAGE_CACHE_ENTRIES = 2_000;
+/** Listed pages kept per process: a page of 20 is about 4 KB, of 100 (the most) about 20 KB. */
+const PAGE_CACHE_ENTRIES = 1_000;
 const PAGE_CACHE_TTL_MS = 5 * 60_000;
 
 export function createPropertyService(deps: PropertyServiceDeps) {
