@@ -46,10 +46,10 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
 }
 
 /**
- * Starts a process role (default web) the way `npm run start:web` does, as its own process on a free port with
+ * Starts the web process the way `npm run start:web` does, as its own process on a free port with
  * a fresh DATA_DIR, quotas raised so the load itself is not rejected.
  */
-export async function startServer(opts: { databaseUrl?: string; redisUrl?: string; role?: 'all' | 'web' | 'worker' | 'scheduler'; port: number; dataDir?: string }): Promise<BenchServer> {
+export async function startServer(opts: { databaseUrl?: string; port: number; dataDir?: string }): Promise<BenchServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -66,9 +66,8 @@ export async function startServer(opts: { databaseUrl?: string; redisUrl?: strin
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-  if (opts.redisUrl) env.REDIS_URL = opts.redisUrl;
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [...profileFlags(), '--enable-source-maps', 'scripts/start.mjs', opts.role ?? 'web'], {
+  const child: ChildProcess = spawn(process.execPath, [...profileFlags(), '--enable-source-maps', 'scripts/start.mjs', 'web'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

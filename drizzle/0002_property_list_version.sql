@@ -5,7 +5,13 @@ ALTER TABLE "property_owner_counts" ADD COLUMN "list_version" bigint DEFAULT 0 N
 CREATE OR REPLACE FUNCTION property_owner_counts_maintain() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND OLD.owner_id = NEW.owner_id THEN
-    UPDATE property_owner_counts SET list_version = list_version + 1 WHERE owner_id = NEW.owner_id;
+    -- UPDATE OF fires when a column is in the SET list, changed or not: only a real change moves the version.
+    IF (OLD.id, OLD.created_at, OLD.name, OLD.address, OLD.city, OLD.state, OLD.zip_code, OLD.property_type, OLD.sqft,
+        OLD.unit_count, OLD.monthly_usage_kwh, OLD.portfolio_id)
+       IS DISTINCT FROM (NEW.id, NEW.created_at, NEW.name, NEW.address, NEW.city, NEW.state, NEW.zip_code, NEW.property_type,
+        NEW.sqft, NEW.unit_count, NEW.monthly_usage_kwh, NEW.portfolio_id) THEN
+      UPDATE property_owner_counts SET list_version = list_version + 1 WHERE owner_id = NEW.owner_id;
+    END IF;
     RETURN NULL;
   END IF;
   IF TG_OP IN ('DELETE', 'UPDATE') THEN

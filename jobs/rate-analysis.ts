@@ -1,16 +1,16 @@
 import type { z } from 'zod';
 import type { rateAnalysisJobPayload } from '../src/modules/rate-analysis/job-payload';
-import type { Services } from '../src/services';
+import type { PropertyServices } from '../src/modules/properties/compose';
 
 /** `rate-analysis`: the payload is parsed by the queue; the work is the rate-analysis service's. Errors rethrow to retry. */
-export function rateAnalysisProcessor(services: Pick<Services, 'rateAnalysis'>) {
+export function rateAnalysisProcessor(services: Pick<PropertyServices, 'rateAnalysis'>) {
   return async (payload: z.output<typeof rateAnalysisJobPayload>): Promise<void> => {
     await services.rateAnalysis.process(payload);
   };
 }
 
 /** `tariff-import-sweep`: queues re-analysis once per tariff import (the service remembers which it swept). */
-export function tariffImportSweepProcessor(services: Pick<Services, 'rateAnalysis'>) {
+export function tariffImportSweepProcessor(services: Pick<PropertyServices, 'rateAnalysis'>) {
   return async (): Promise<void> => {
     await services.rateAnalysis.sweepAfterTariffImport();
   };

@@ -4,19 +4,13 @@
  * report: records read, imported, skipped with the reason per record, and the
  * rules applied to upstream quirks.
  */
-import path from 'node:path';
 import { loadConfig } from '../src/platform/config';
-import { openDatabase } from '../src/platform/db/client';
+import { openMigratedDatabase } from '../src/platform/bootstrap';
 import { importReferenceData } from '../src/modules/tariffs/importer';
 
 async function main() {
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
-  });
+  const database = await openMigratedDatabase(loadConfig());
   try {
-    await database.migrate();
     const report = await importReferenceData(database.db);
     const out = process.stdout;
     out.write(`records read:  ${report.recordsRead}\n`);

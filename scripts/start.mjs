@@ -4,8 +4,7 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { build } from './build.mjs';
+import { build, OUT_DIR } from './build.mjs';
 
 const ROLES = ['all', 'web', 'worker', 'scheduler'];
 const role = process.argv[2] ?? 'all';
@@ -14,5 +13,4 @@ if (!ROLES.includes(role)) {
   process.exit(2);
 }
 build();
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-createRequire(import.meta.url)(path.join(root, 'dist', 'workers', `${role}.js`));
+createRequire(import.meta.url)(path.join(OUT_DIR, 'workers', `${role}.js`));

@@ -56,7 +56,7 @@ export function createApp(deps: PlatformDeps): BuiltApp {
   documentSiteRoutes(registry);
 
   app.use(healthRouter(deps));
-  for (const router of siteRouters(deps, services)) app.use(router);
+  for (const router of siteRouters(deps)) app.use(router);
   app.use(API_PREFIX, api.router);
   app.use(docsRouter(registry));
   app.use(notFoundRoute);

@@ -1,5 +1,5 @@
 import type { Config } from './platform/config';
-import type { Database, Db } from './platform/db/client';
+import type { Database } from './platform/db/client';
 import type { JobQueue } from './platform/queue/types';
 import type { Logger } from './platform/logger';
 import type { AppQueues } from './platform/queue/registry';
@@ -14,5 +14,3 @@ export interface PlatformDeps {
   /** Wall clock, injectable so tests can move time (token expiry, quotas, schedules). */
   now: () => Date;
 }
-
-export type { Db };

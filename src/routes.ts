@@ -39,7 +39,7 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerUtilityRoutes(api, services.utilities);
 }
 
-/** Routers mounted at the site root (outside /api/v1): webhooks, Bull Board. */
-export function siteRouters(deps: PlatformDeps, _services: Services): Router[] {
+/** Routers mounted at the site root (outside /api/v1): the queue board at /admin/queues. */
+export function siteRouters(deps: PlatformDeps): Router[] {
   return [queueBoardRouter(deps)];
 }

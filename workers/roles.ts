@@ -2,7 +2,7 @@ import http from 'node:http';
 import { loadConfig, ConfigError } from '../src/platform/config';
 import { bootPlatform } from '../src/platform/bootstrap';
 import { createApp } from '../src/app';
-import { createServices, type Services } from '../src/services';
+import { createPropertyServices, type PropertyServices } from '../src/modules/properties/compose';
 import { queuePrefix, startWorkers } from '../src/platform/queue';
 import { appQueues } from '../src/platform/queue/registry';
 import { startScheduler } from '../src/platform/scheduler';
@@ -38,10 +38,10 @@ export async function startRoles(roles: Roles): Promise<void> {
         'Without them, run `npm start`: web, jobs and scheduler in one process.',
     );
   }
-  let services: Services | undefined;
+  let jobServices: PropertyServices | undefined;
   const processors = () => {
-    if (!services) throw new Error('A job ran before the services were built');
-    return createProcessors(services);
+    if (!jobServices) throw new Error('A job ran before the services were built');
+    return createProcessors(jobServices);
   };
   const deps = await bootPlatform({ config, processors });
   const { logger } = deps;
@@ -50,9 +50,11 @@ export async function startRoles(roles: Roles): Promise<void> {
   const stops: Array<() => Promise<void>> = [];
 
   let server: http.Server | undefined;
+  let closeServices = async () => {};
   if (roles.web) {
     const built = createApp(deps);
-    services = built.services;
+    jobServices = built.services;
+    closeServices = () => built.services.close();
     server = http.createServer(built.app);
     // Keep-alive longer than typical load-balancer idle timeouts.
     server.keepAliveTimeout = 65_000;
@@ -60,8 +62,10 @@ export async function startRoles(roles: Roles): Promise<void> {
     logger.info({ port: config.port, database: deps.database.kind, queue: deps.queue.driver }, 'web listening');
     // Build the tariff search catalog in the background, so the first search does not wait for it.
     built.services.tariffs.warm().catch((err: unknown) => logger.error({ err }, 'tariff catalog warm-up failed'));
-  } else {
-    services = createServices(deps);
+  } else if (roles.worker) {
+    // Jobs need only the property services; the web-only ones (limits, accounts...) would open
+    // connections and timers this process never uses.
+    jobServices = createPropertyServices(deps);
   }
 
   if (roles.scheduler) {
@@ -83,10 +87,9 @@ export async function startRoles(roles: Roles): Promise<void> {
     logger.info({ queues: Object.keys(appQueues) }, 'workers started');
     stops.push(closeWorkers);
   }
-  const ownServices = services;
   stops.push(
     () => deps.queue.close(),
-    () => ownServices.close(),
+    closeServices,
     () => deps.database.close(),
   );
   onShutdown(logger, stops);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { createJobQueue, queuePrefix } from './queue';
 import { appQueues } from './queue/registry';
 import { resolveJwtSecret } from './secrets';
@@ -15,15 +15,29 @@ export interface BootOptions {
   processors?: () => Processors<AppQueues>;
 }
 
-/** Builds the platform deps of a process: config, logger, migrated database, queue, secrets. */
-export async function bootPlatform(opts: BootOptions = {}): Promise<PlatformDeps> {
-  const config = opts.config ?? loadConfig();
-  const logger = createLogger(config.logLevel);
+/**
+ * The configured database (Postgres, or embedded PGlite under the data dir), migrated.
+ * Closed again if migrating fails, so a caller never holds a half-ready database.
+ */
+export async function openMigratedDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
-  await database.migrate();
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+/** Builds the platform deps of a process: config, logger, migrated database, queue, secrets. */
+export async function bootPlatform(opts: BootOptions = {}): Promise<PlatformDeps> {
+  const config = opts.config ?? loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openMigratedDatabase(config);
   const queue = createJobQueue({
     definitions: appQueues,
     redisUrl: config.redisUrl,

@@ -1,17 +1,16 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis } from 'ioredis';
 import type { Logger } from './logger';
 
 /**
  * An ioredis client for request-path use (rate-limit and quota counters):
  * a command fails after one reconnect attempt instead of queueing for ever,
  * so a Redis outage shows up as an error the caller can handle.
- * (BullMQ connections need `maxRetriesPerRequest: null`; pass it in `overrides`.)
+ * (BullMQ opens its own connections: queue/redis.ts.)
  */
-export function createRedisClient(url: string, logger: Logger, overrides: RedisOptions = {}): Redis {
+export function createRedisClient(url: string, logger: Logger): Redis {
   const client = new Redis(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 5000,
-    ...overrides,
   });
   // Without a listener ioredis prints every failed reconnect; log it once per state change instead.
   let healthy = true;

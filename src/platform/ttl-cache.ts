@@ -37,8 +37,4 @@ export class TtlCache<V> {
   delete(key: string): void {
     this.entries.delete(key);
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }

@@ -3,7 +3,7 @@ import type { ApiKeyRow, UserRow } from './repository';
 import type { ApiKeyListItem, RegisteredUser, UserResponse } from './schemas';
 
 /** A stored user as `req.user` carries it (no password hash). */
-export function toAuthUser(row: UserRow, apiKeyId: string | null = null): AuthUser {
+export function toAuthUser(row: UserRow): AuthUser {
   return {
     id: row.id,
     email: row.email,
@@ -13,7 +13,7 @@ export function toAuthUser(row: UserRow, apiKeyId: string | null = null): AuthUs
     is_active: row.isActive,
     created_at: row.createdAt.toISOString(),
     last_login: row.lastLogin ? row.lastLogin.toISOString() : null,
-    api_key_id: apiKeyId,
+    api_key_id: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callerId } from '../portfolios/caller';
 import type { ApiRouter } from '../../platform/http/router';
 import type { Limits } from '../../platform/http/limits';
 import { unauthorized } from '../../platform/http/errors';
@@ -65,7 +66,7 @@ export function registerAccountRoutes(api: ApiRouter, deps: { accounts: Accounts
   api.get(
     '/auth/api-keys',
     { summary: "List the caller's API keys", tags, auth: 'required', response: z.array(apiKeyListItem) },
-    ({ req }) => accounts.listApiKeys(callerId(req.user)),
+    ({ req }) => accounts.listApiKeys(callerId(req)),
   );
 
   api.post(
@@ -79,7 +80,7 @@ export function registerAccountRoutes(api: ApiRouter, deps: { accounts: Accounts
       response: createdApiKey,
       errors: { 400: 'API key limit reached' },
     },
-    ({ body, req }) => accounts.createApiKey(callerId(req.user), body.name),
+    ({ body, req }) => accounts.createApiKey(callerId(req), body.name),
   );
 
   api.delete(
@@ -92,12 +93,6 @@ export function registerAccountRoutes(api: ApiRouter, deps: { accounts: Accounts
       status: 204,
       errors: { 404: 'API key not found' },
     },
-    ({ params, req }) => accounts.revokeApiKey(callerId(req.user), params.id),
+    ({ params, req }) => accounts.revokeApiKey(callerId(req), params.id),
   );
-}
-
-/** The guard of an `auth: 'required'` route has set req.user; this narrows the type. */
-function callerId(user: Express.User | undefined): string {
-  if (!user) throw unauthorized();
-  return user.id;
 }

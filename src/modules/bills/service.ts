@@ -18,8 +18,6 @@ export interface CalculatorDeps {
   db: Db;
   now: () => Date;
   loadShapes: () => LoadShapeSet;
-  /** How long a loaded tariff is reused before it is read again (default 60 s; 0 disables the cache). */
-  tariffCacheMs?: number;
 }
 
 /**
@@ -28,7 +26,7 @@ export interface CalculatorDeps {
  * the query and reuse the engine's per-tariff precomputation (cached on the
  * tariff object). A re-import is seen within that minute.
  */
-const DEFAULT_TARIFF_CACHE_MS = 60_000;
+const TARIFF_CACHE_MS = 60_000;
 const TARIFF_CACHE_ENTRIES = 2000;
 
 type UsageFields = Omit<CalculateBody, 'tariff_id' | 'tax_rate_percent'> & { tax_rate_percent?: number | null };
@@ -96,7 +94,7 @@ export function potentialSavings(bills: BillResult[]): CompareResponse['potentia
 
 export function createCalculatorService(deps: CalculatorDeps): CalculatorService {
   const monthOf = (m: number | null | undefined) => m ?? deps.now().getUTCMonth() + 1;
-  const cache = new TtlCache<Tariff>(deps.tariffCacheMs ?? DEFAULT_TARIFF_CACHE_MS, TARIFF_CACHE_ENTRIES);
+  const cache = new TtlCache<Tariff>(TARIFF_CACHE_MS, TARIFF_CACHE_ENTRIES);
 
   /** The known tariffs among `ids`, cached ones first; the rest in one query. */
   async function loadTariffs(ids: string[]): Promise<Map<string, Tariff>> {

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '../../platform/db/client';
+import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { offsetOf, toPage } from '../../platform/http/pagination';
 import { createNotificationRepository, type NewNotification, type NotificationRow } from './repository';
@@ -23,9 +23,8 @@ export function createNotificationService(deps: { db: Db; now: () => Date }) {
   const repo = createNotificationRepository(deps.db);
 
   return {
-    /** Creates a notification; `tx` lets a caller make it part of its own transaction. */
-    async notify(n: NewNotification, tx?: Executor) {
-      const row = await (tx ? createNotificationRepository(tx) : repo).insert(n, deps.now());
+    async notify(n: NewNotification) {
+      const row = await repo.insert(n, deps.now());
       return present(row);
     },
 

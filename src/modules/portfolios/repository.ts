@@ -77,5 +77,3 @@ export function createPortfolioRepository(db: Executor) {
     },
   };
 }
-
-export type PortfolioRepository = ReturnType<typeof createPortfolioRepository>;

@@ -29,6 +29,9 @@ const listColumns = {
 
 export type PropertyListRow = { [K in keyof typeof listColumns]: PropertyRow[K] };
 
+/** The list's order: newest first, id breaking ties so pages never overlap. */
+const newestFirst = [desc(properties.createdAt), desc(properties.id)];
+
 export function createPropertyRepository(db: Executor) {
   // The calls every GET /pm/properties makes, as named prepared statements: built once instead of
   // per request, and parsed once per connection by PostgreSQL.
@@ -41,7 +44,7 @@ export function createPropertyRepository(db: Executor) {
     .select(listColumns)
     .from(properties)
     .where(eq(properties.ownerId, sql.placeholder('ownerId')))
-    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('properties_owner_page');
@@ -113,13 +116,10 @@ export function createPropertyRepository(db: Executor) {
       }
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
-        db.select(listColumns).from(properties).where(where)
-          .orderBy(desc(properties.createdAt), desc(properties.id)).limit(limit).offset(offset),
+        db.select(listColumns).from(properties).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
         db.select({ n: count() }).from(properties).where(where),
       ]);
       return { rows: rows as PropertyListRow[], total: total?.n ?? 0 };
     },
   };
 }
-
-export type PropertyRepository = ReturnType<typeof createPropertyRepository>;

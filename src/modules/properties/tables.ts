@@ -49,7 +49,6 @@ export const properties = pgTable(
   (t) => [
     index('properties_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
     index('properties_portfolio_idx').on(t.portfolioId),
-    index('properties_tariff_idx').on(t.tariffId),
     check('properties_state_check', sql`${t.state} in (${quoted(US_STATE_CODES)})`),
     check('properties_zip_check', sql`${t.zipCode} ~ '^[0-9]{5}$'`),
     check('properties_type_check', sql`${t.propertyType} in (${quoted(PROPERTY_TYPES)})`),

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import type { rateAnalysisJobPayload } from './job-payload';
 import type { Logger } from '../../platform/logger';
 import { badRequest } from '../../platform/http/errors';
 import type { Tariff } from '../tariffs/tariff.model';
@@ -17,7 +19,7 @@ import { REFERENCE_IMPORT_KEY } from '../tariffs/importer';
 const IMPORT_SWEEP_KEY = 'rate_analysis_import_sweep';
 
 /** What a rate-analysis job does: one property, or every property of one user. */
-export type RateAnalysisJob = { property_id: string } | { user_id: string };
+export type RateAnalysisJob = z.output<typeof rateAnalysisJobPayload>;
 
 export interface RateAnalysisServiceDeps {
   db: Db;

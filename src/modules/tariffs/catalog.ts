@@ -25,6 +25,9 @@ export interface CatalogFilter {
   include_expired: boolean;
 }
 
+type CatalogRow = Omit<CatalogEntry, 'utilityNameLower'>;
+type ZipPair = { zipCode: string; utilityId: string };
+
 /** Code-point order, the same on PGlite and on PostgreSQL whatever the server's collation. */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -46,7 +49,7 @@ export class TariffCatalog {
     private readonly positionsByUtility: ReadonlyMap<string, readonly number[]>,
   ) {}
 
-  static build(version: string, stats: TariffStats | null, rows: Array<Omit<CatalogEntry, 'utilityNameLower'>>, zipPairs: Array<{ zipCode: string; utilityId: string }>) {
+  static build(version: string, stats: TariffStats | null, rows: CatalogRow[], zipPairs: ZipPair[]) {
     // An explicit literal, not a spread of the driver's row: the rows come back as slow dictionary-mode
     // objects and a spread keeps them so, which made every scan about 15x slower.
     const entries: CatalogEntry[] = rows.map((r) => ({
@@ -114,9 +117,6 @@ export function referenceDataChanged(): void {
 /** How long a catalog serves without re-reading the import stamp: another process's import shows within this. */
 export const STAMP_CHECK_MS = 5000;
 
-type CatalogRow = Omit<CatalogEntry, 'utilityNameLower'>;
-type ZipPair = { zipCode: string; utilityId: string };
-
 /** Where a catalog is read from: keyset-ordered chunks of the tables, and the import stamp. */
 export interface CatalogSource {
   tariffsAfter(id: string, limit: number): Promise<CatalogRow[]>;
@@ -153,11 +153,14 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 /**
  * Reads a whole catalog in chunks, yielding to the event loop between them: on embedded PGlite
  * a query runs on this thread, and one read of everything held every request (health checks
- * included) for a second or more after start. An import that commits mid-read moves the stamp;
- * the read then starts over, so a catalog never mixes old and new data.
+ * included) for a second or more after start. `stamp` is the import stamp read just before; an
+ * import that commits mid-read moves it, and the read starts over, so a catalog never mixes old
+ * and new data.
  */
-async function readCatalog(source: CatalogSource, chunks: typeof CATALOG_CHUNKS): Promise<TariffCatalog> {
-  let { version, stats } = await source.stamp();
+async function readCatalog(
+  source: CatalogSource, chunks: typeof CATALOG_CHUNKS, stamp: { version: string; stats: TariffStats | null },
+): Promise<TariffCatalog> {
+  let { version, stats } = stamp;
   for (let attempt = 1; ; attempt++) {
     const rows: CatalogRow[] = [];
     for (let after = ''; ;) {
@@ -205,7 +208,8 @@ export function createCatalogCache(
   return async function catalog(): Promise<TariffCatalog> {
     if (current && generation === checkedGeneration && clock() - checkedAt < STAMP_CHECK_MS) return current;
     const seenGeneration = generation;
-    const { version } = await source.stamp();
+    const stamp = await source.stamp();
+    const { version } = stamp;
     if (current?.version === version) {
       checkedAt = clock();
       checkedGeneration = seenGeneration;
@@ -213,7 +217,7 @@ export function createCatalogCache(
     }
     // Concurrent requests for the same stamp share one build.
     if (building?.version !== version) {
-      const promise = readCatalog(source, chunks);
+      const promise = readCatalog(source, chunks, stamp);
       building = { version, promise };
       promise.then(
         (built) => {

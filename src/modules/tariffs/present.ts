@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '../bills/engine/calendar';
 import type { Schedule12x24, Tariff } from './tariff.model';
 import { monthsOfPeriod, seasonOf } from './urdb.periods';
 
@@ -35,8 +36,6 @@ export interface DemandRateItem {
   tier: number;
   tier_max_kw: number | null;
 }
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
 

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import type { Tariff } from './tariff.model';
 import { tariffs } from './tables';
@@ -66,7 +66,11 @@ function columnsOf(t: Tariff) {
   };
 }
 
-const UPDATABLE = Object.keys(columnsOf({ structure: { energy: null, demandTou: null } } as unknown as Tariff)).filter((c) => c !== 'id');
+/** On an id conflict every other column is replaced. */
+const REPLACE_ALL = sql.raw(Object.values(getTableColumns(tariffs))
+  .filter((c) => c.name !== 'id')
+  .map((c) => `"${c.name}" = excluded."${c.name}"`)
+  .join(', '));
 
 /**
  * Inserts tariffs in batches of one jsonb parameter each (far cheaper than
@@ -74,10 +78,9 @@ const UPDATABLE = Object.keys(columnsOf({ structure: { energy: null, demandTou: 
  * re-seeding is harmless.
  */
 export async function insertTariffs(db: Executor, list: Tariff[]): Promise<void> {
-  const set = sql.raw(UPDATABLE.map((c) => `"${c}" = excluded."${c}"`).join(', '));
   for (let i = 0; i < list.length; i += INSERT_BATCH) {
     const batch = JSON.stringify(list.slice(i, i + INSERT_BATCH).map(columnsOf));
     await db.execute(sql`insert into tariffs select * from jsonb_populate_recordset(null::tariffs, ${batch}::jsonb)
-      on conflict (id) do update set ${set}`);
+      on conflict (id) do update set ${REPLACE_ALL}`);
   }
 }

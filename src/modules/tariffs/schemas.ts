@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '../../platform/http/pagination';
 import { queryBoolean } from '../../platform/http/validate';
 import { isUsStateCode } from '../properties/states';
-import { RATE_TYPES, SECTORS } from './stats';
-import type { RateType, Sector } from './tariff.model';
+import { RATE_TYPES, SECTORS, type RateType, type Sector } from './tariff.model';
 
 export const zipCode = z.string().regex(/^\d{5}$/, 'Invalid ZIP code format');
 export const stateCode = z.string().transform((s) => s.toUpperCase()).refine(isUsStateCode, 'Invalid state code');

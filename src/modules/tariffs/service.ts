@@ -21,11 +21,6 @@ export interface ByUtilityItem {
   effective_date: string | null;
 }
 
-/** `%` and `_` in user text match themselves in LIKE patterns. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function createTariffService(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
   const today = () => deps.now().toISOString().slice(0, 10);
@@ -63,9 +58,10 @@ export function createTariffService(deps: { db: Db; now: () => Date }) {
     },
 
     async byUtility(utilityId: string, q: PageQuery & { sector?: Sector }): Promise<Page<ByUtilityItem>> {
-      if (!(await utilityExists(utilityId))) throw notFound('Utility not found');
       const condition = and(eq(tariffs.utilityId, utilityId), q.sector !== undefined ? eq(tariffs.sector, q.sector) : undefined);
       const [{ total }] = await db.select({ total: count() }).from(tariffs).where(condition);
+      // Imports store every tariff's utility, so only an empty result needs the existence check.
+      if (total === 0 && !(await utilityExists(utilityId))) throw notFound('Utility not found');
       const rows = total === 0 || offsetOf(q) >= total ? [] : await db.select({
         id: tariffs.id, name: tariffs.name, sector: tariffs.sector, rate_type: tariffs.rateType,
         has_demand: tariffs.hasDemand, effective_date: tariffs.effectiveDate,

@@ -1,11 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { systemState } from '../../platform/db/tables';
-import type { RateType, Sector } from './tariff.model';
+import { readSystemState, writeSystemState } from '../../platform/db/system-state';
+import { RATE_TYPES, SECTORS, type RateType, type Sector } from './tariff.model';
 import { tariffs } from './tables';
-
-export const SECTORS: readonly Sector[] = ['residential', 'commercial', 'industrial', 'agricultural', 'lighting'];
-export const RATE_TYPES: readonly RateType[] = ['flat', 'tiered', 'tou', 'demand', 'real_time'];
 
 export interface TariffStats {
   total_tariffs: number;
@@ -43,13 +40,12 @@ export async function refreshTariffStats(db: Executor, now: Date): Promise<Tarif
     rate_types: count(RATE_TYPES, byType),
     last_updated: now.toISOString(),
   };
-  await db.insert(systemState).values({ key: STATS_KEY, value: JSON.stringify(stats), updatedAt: now })
-    .onConflictDoUpdate({ target: systemState.key, set: { value: JSON.stringify(stats), updatedAt: now } });
+  await writeSystemState(db, STATS_KEY, JSON.stringify(stats), now);
   return stats;
 }
 
 /** The cached statistics; null before the first import. */
 export async function readTariffStats(db: Executor): Promise<TariffStats | null> {
-  const [row] = await db.select().from(systemState).where(eq(systemState.key, STATS_KEY)).limit(1);
+  const row = await readSystemState(db, STATS_KEY);
   return row ? (JSON.parse(row.value) as TariffStats) : null;
 }

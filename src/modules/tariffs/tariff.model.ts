@@ -10,6 +10,9 @@
 
 export type Sector = 'residential' | 'commercial' | 'industrial' | 'agricultural' | 'lighting';
 export type RateType = 'flat' | 'tiered' | 'tou' | 'demand' | 'real_time';
+/** Every Sector and RateType value, for validation and the per-value counts in stats. */
+export const SECTORS: readonly Sector[] = ['residential', 'commercial', 'industrial', 'agricultural', 'lighting'];
+export const RATE_TYPES: readonly RateType[] = ['flat', 'tiered', 'tou', 'demand', 'real_time'];
 export type ChargeFrequency = 'monthly' | 'daily' | 'yearly';
 
 /** How a tier's `max` bound is measured (URDB `unit`; absent means kWh). */

@@ -1,6 +1,6 @@
-import type {
-  ChargeFrequency, DgRules, EnergyStructure, FixedCharge, FlatDemandStructure, MinimumCharge, RateType, Sector,
-  Tariff, TariffStructure, TouDemandStructure,
+import {
+  SECTORS, type ChargeFrequency, type DgRules, type EnergyStructure, type FixedCharge, type FlatDemandStructure,
+  type MinimumCharge, type RateType, type Sector, type Tariff, type TariffStructure, type TouDemandStructure,
 } from './tariff.model';
 import { UrdbRecordError, type UrdbRecord } from './urdb.record';
 import { demandTiers, energyTiers } from './urdb.tiers';
@@ -17,7 +17,6 @@ export type NormalizeResult =
   | { ok: true; tariff: Tariff; warnings: string[] }
   | { ok: false; reason: string };
 
-const SECTORS: readonly Sector[] = ['residential', 'commercial', 'industrial', 'agricultural', 'lighting'];
 const DG_RULES: readonly DgRules[] = ['Net Metering', 'Net Billing Instantaneous', 'Net Billing Hourly', 'Buy All Sell All'];
 const FREQUENCIES: Record<string, ChargeFrequency> = { '$/month': 'monthly', '$/day': 'daily', '$/year': 'yearly' };
 

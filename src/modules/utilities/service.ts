@@ -2,7 +2,6 @@ import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
-import { likePattern } from '../tariffs/service';
 import { utilities, utilityZipCodes } from './tables';
 
 export interface UtilityItem {
@@ -29,6 +28,11 @@ const itemColumns = {
   id: utilities.id, name: utilities.name, abbreviation: utilities.abbreviation, state: utilities.state,
   type: utilities.type, tariff_count: utilities.tariffCount,
 };
+
+/** `%` and `_` in user text match themselves in LIKE patterns. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 export function createUtilityService(deps: { db: Db }) {
   const { db } = deps;

@@ -23,9 +23,9 @@ export class AppError extends Error {
 }
 
 export const badRequest = (detail: string) => new AppError(400, detail);
-export const unauthorized = (detail = 'Not authenticated') =>
-  new AppError(401, detail, { headers: { 'WWW-Authenticate': 'Bearer' } });
-export const forbidden = (detail: string) => new AppError(403, detail);
+/** `challenge` is the WWW-Authenticate value: Bearer for the API, Basic for the queue board. */
+export const unauthorized = (detail = 'Not authenticated', challenge = 'Bearer') =>
+  new AppError(401, detail, { headers: { 'WWW-Authenticate': challenge } });
 export const notFound = (detail: string) => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
 /** A 422 for one field, with the contract's `errors` array. */

@@ -59,12 +59,10 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
 }
 
 /** Parses input with a schema or throws the contract's 422 (detail = first message). */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, pathPrefix?: string): z.output<S> {
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const errors = toFieldErrors(result.error);
-  if (pathPrefix) for (const e of errors) e.field = e.field ? `${pathPrefix}.${e.field}` : pathPrefix;
-  throw validationFailed(errors);
+  throw validationFailed(toFieldErrors(result.error));
 }
 
 /** Query-string boolean: accepts true/false/1/0 (z.coerce.boolean would read "false" as true). */

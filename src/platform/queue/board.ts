@@ -3,7 +3,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Config } from '../config';
-import { AppError, notFound } from '../http/errors';
+import { notFound, unauthorized } from '../http/errors';
 import { safeEqual } from '../http/auth';
 import type { JobQueue, QueueDefinitions } from './types';
 
@@ -22,7 +22,7 @@ function basicAuth(adminToken: string | undefined): RequestHandler {
     // Both compared every time, so the answer's timing does not tell which one was wrong.
     const userOk = safeEqual(user, 'admin');
     const passwordOk = safeEqual(password, adminToken);
-    if (!(userOk && passwordOk)) throw new AppError(401, 'Not authenticated', { headers: { 'WWW-Authenticate': REALM } });
+    if (!(userOk && passwordOk)) throw unauthorized('Not authenticated', REALM);
     next();
   };
 }

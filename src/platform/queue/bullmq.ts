@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 import type { BullJobQueue, EnqueueOptions, EnqueueResult, QueueDefinition, QueueDefinitions } from './types';
 import { checkJobId, parsePayload, retryPolicy } from './policy';
@@ -19,7 +20,7 @@ export interface StoredJobData {
 export const KEEP_COMPLETED = { age: 24 * 3600, count: 1000 };
 export const KEEP_FAILED = { age: 7 * 24 * 3600, count: 5000 };
 
-export function defaultJobOptions(def: QueueDefinition) {
+function defaultJobOptions(def: QueueDefinition) {
   const { attempts, backoffMs } = retryPolicy(def);
   return {
     attempts,
@@ -27,6 +28,14 @@ export function defaultJobOptions(def: QueueDefinition) {
     removeOnComplete: KEEP_COMPLETED,
     removeOnFail: KEEP_FAILED,
   };
+}
+
+/** A BullMQ queue with its definition's job options, for the producer and the workers alike. */
+export function openQueue(name: string, def: QueueDefinition, connection: Redis, prefix: string): Queue {
+  const queue = new Queue(name, { connection, prefix, defaultJobOptions: defaultJobOptions(def) });
+  // The connection logs its own errors; without a listener an 'error' event would crash the process.
+  queue.on('error', () => undefined);
+  return queue;
 }
 
 export interface BullQueueOptions<D extends QueueDefinitions> {
@@ -43,12 +52,7 @@ export function createBullQueue<D extends QueueDefinitions>(opts: BullQueueOptio
   const redis = producerConnection(opts.redisUrl, logger);
   const ordering = new OrderingStore(redis, prefix);
   const queues = new Map<string, Queue>();
-  for (const [name, def] of Object.entries(definitions)) {
-    const queue = new Queue(name, { connection: redis, prefix, defaultJobOptions: defaultJobOptions(def) });
-    // The connection logs its own errors; without a listener an 'error' event would crash the process.
-    queue.on('error', () => undefined);
-    queues.set(name, queue);
-  }
+  for (const [name, def] of Object.entries(definitions)) queues.set(name, openQueue(name, def, redis, prefix));
   let closed = false;
 
   async function enqueue(queueName: string, payload: unknown, eo: EnqueueOptions = {}): Promise<EnqueueResult> {

@@ -1,20 +1,21 @@
 import crypto from 'node:crypto';
 import type { Logger } from '../logger';
 import type { EnqueueOptions, EnqueueResult, FailedJob, InProcessJobQueue, Processors, QueueDefinitions } from './types';
-import { UnrecoverableError, backoffDelay, errorText, isUnrecoverable, checkJobId, parsePayload, retryPolicy } from './policy';
+import { UnrecoverableError, backoffDelay, errorText, isUnrecoverable, checkJobId, parsePayload, processorFor, retryPolicy } from './policy';
 
 export interface InProcessOptions<D extends QueueDefinitions> {
   definitions: D;
   logger: Logger;
   /** Resolved on the first job run: services are built after the queue. */
   processors?: () => Processors<D>;
-  /** How long a finished job's id still deduplicates. Default 24 h (BullMQ keeps completed jobs as long). */
-  dedupWindowMs?: number;
-  /** Bound on remembered job ids. Default 10 000. */
-  maxRememberedIds?: number;
-  /** How many finally-failed jobs failedJobs() keeps. Default 100. */
-  maxFailedJobs?: number;
 }
+
+/** How long a finished job's id still deduplicates: 24 h, as long as BullMQ keeps completed jobs. */
+const DEDUP_WINDOW_MS = 24 * 3600_000;
+/** Bound on remembered job ids. */
+const MAX_REMEMBERED_IDS = 10_000;
+/** How many finally-failed jobs failedJobs() keeps. */
+const MAX_FAILED_JOBS = 100;
 
 interface Job {
   queue: string;
@@ -53,9 +54,6 @@ class Slots {
  */
 export function createInProcessQueue<D extends QueueDefinitions>(opts: InProcessOptions<D>): InProcessJobQueue<D> {
   const { definitions, logger } = opts;
-  const dedupWindowMs = opts.dedupWindowMs ?? 24 * 3600_000;
-  const maxIds = opts.maxRememberedIds ?? 10_000;
-  const maxFailed = opts.maxFailedJobs ?? 100;
 
   /** jobId -> expiry (Infinity while pending). Map order = insertion order, used for eviction. */
   const knownIds = new Map<string, number>();
@@ -72,9 +70,9 @@ export function createInProcessQueue<D extends QueueDefinitions>(opts: InProcess
   function rememberFinished(queue: string, id: string) {
     const k = idKey(queue, id);
     knownIds.delete(k);
-    knownIds.set(k, Date.now() + dedupWindowMs);
+    knownIds.set(k, Date.now() + DEDUP_WINDOW_MS);
     for (const [key, expiry] of knownIds) {
-      if (knownIds.size <= maxIds && expiry > Date.now()) break;
+      if (knownIds.size <= MAX_REMEMBERED_IDS && expiry > Date.now()) break;
       if (expiry === Infinity) continue;
       knownIds.delete(key);
     }
@@ -93,11 +91,9 @@ export function createInProcessQueue<D extends QueueDefinitions>(opts: InProcess
     });
   }
 
-  function processorFor(queue: string) {
+  function resolveProcessor(queue: string) {
     processors ??= opts.processors?.();
-    const p = processors?.[queue as keyof D];
-    if (!p) throw new Error(`No processor registered for queue "${queue}"`);
-    return p as (payload: unknown, ctx: { jobId: string; attempt: number; queue: string }) => Promise<void>;
+    return processorFor(processors, queue);
   }
 
   function recordFailure(job: Job, attempts: number, err: unknown) {
@@ -111,7 +107,7 @@ export function createInProcessQueue<D extends QueueDefinitions>(opts: InProcess
       failedAt: new Date().toISOString(),
     };
     failed.unshift(entry);
-    failed.length = Math.min(failed.length, maxFailed);
+    failed.length = Math.min(failed.length, MAX_FAILED_JOBS);
     logger.error({ err, queue: job.queue, jobId: job.id, attempts, payload: job.payload }, 'job failed permanently');
   }
 
@@ -128,10 +124,10 @@ export function createInProcessQueue<D extends QueueDefinitions>(opts: InProcess
       try {
         if (closed) throw new Error('queue closed');
         let payload: unknown;
-        let processor: ReturnType<typeof processorFor>;
+        let processor: ReturnType<typeof resolveProcessor>;
         try {
           payload = parsePayload(definitions, job.queue, job.payload);
-          processor = processorFor(job.queue);
+          processor = resolveProcessor(job.queue);
         } catch (err) {
           throw new UnrecoverableError(errorText(err));
         }

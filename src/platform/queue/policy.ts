@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import type { QueueDefinition, QueueDefinitions } from './types';
+import type { JobContext, Processors, QueueDefinition, QueueDefinitions } from './types';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_CONCURRENCY } from './types';
 
 /**
@@ -42,6 +42,16 @@ export function parsePayload(definitions: QueueDefinitions, queue: string, paylo
     throw new Error(`Invalid payload for queue "${queue}": ${issues}`);
   }
   return parsed.data;
+}
+
+/** A queue's processor, called by the drivers with an already parsed payload; a missing one is a wiring error. */
+export function processorFor<D extends QueueDefinitions>(
+  processors: Processors<D> | undefined,
+  queue: string,
+): (payload: unknown, ctx: JobContext) => Promise<void> {
+  const processor = processors?.[queue as keyof D] as ((payload: unknown, ctx: JobContext) => Promise<void>) | undefined;
+  if (!processor) throw new Error(`No processor registered for queue "${queue}"`);
+  return processor;
 }
 
 /** BullMQ's rules for custom job ids, applied by both drivers so an id that works in-process works on Redis. */

@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 
 /** How long a producer waits for a (re)connecting Redis before enqueue fails. */
@@ -22,8 +22,8 @@ export function producerConnection(url: string, logger: Logger): Redis {
 }
 
 /** Worker connection: BullMQ requires maxRetriesPerRequest null for its blocking calls. */
-export function workerConnection(url: string, logger: Logger, extra: RedisOptions = {}): Redis {
-  return withErrorLog(new Redis(url, { maxRetriesPerRequest: null, ...extra }), logger, 'worker');
+export function workerConnection(url: string, logger: Logger): Redis {
+  return withErrorLog(new Redis(url, { maxRetriesPerRequest: null }), logger, 'worker');
 }
 
 /** Logs connection errors once per outage instead of once per reconnect attempt. */

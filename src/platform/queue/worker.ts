@@ -1,8 +1,8 @@
-import { DelayedError, Queue, Worker, type Job } from 'bullmq';
+import { DelayedError, Worker, type Job, type Queue } from 'bullmq';
 import type { Logger } from '../logger';
 import type { Processors, QueueDefinitions } from './types';
-import { UnrecoverableError, errorText, isUnrecoverable, parsePayload, retryPolicy } from './policy';
-import { DEFAULT_PREFIX, defaultJobOptions, type StoredJobData } from './bullmq';
+import { UnrecoverableError, errorText, isUnrecoverable, parsePayload, processorFor, retryPolicy } from './policy';
+import { DEFAULT_PREFIX, openQueue, type StoredJobData } from './bullmq';
 import { ORDERING_LOCK_TTL_MS, OrderingStore } from './ordering';
 import { closeRedis, workerConnection } from './redis';
 
@@ -34,11 +34,9 @@ export function startWorkers<D extends QueueDefinitions>(opts: StartWorkersOptio
   const queues: Queue[] = [];
 
   for (const [name, def] of Object.entries(definitions)) {
-    const processor = opts.processors[name as keyof D] as (payload: unknown, ctx: { jobId: string; attempt: number; queue: string }) => Promise<void>;
-    if (!processor) throw new Error(`No processor registered for queue "${name}"`);
+    const processor = processorFor(opts.processors, name);
     const { attempts, concurrency } = retryPolicy(def);
-    const queue = new Queue(name, { connection, prefix, defaultJobOptions: defaultJobOptions(def) });
-    queue.on('error', () => undefined);
+    const queue = openQueue(name, def, connection, prefix);
     queues.push(queue);
 
     /** Promotes the key's next job out of its poll delay, unless it has a delay of its own left. */

@@ -12,8 +12,6 @@ import { priceRiders } from './riders.calc';
 import { BillingError, type BillRequest, type BillResult, type LoadShapeSet } from './types';
 
 export * from './types';
-export { MAX_DEMAND_KW, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './limits';
-export { CALENDAR_YEAR } from './calendar';
 
 function checkQuantity(value: number | null | undefined, field: string, max: number): void {
   if (value === undefined || value === null) return;

@@ -105,11 +105,6 @@ export function priceCents(price: Price, count = 1, divisor = 1): number {
   return mulDivRound(price.int * POW10[2 - price.exp], count, divisor);
 }
 
-/** Dollars of an integer number of cents. */
-export function dollars(cents: number): number {
-  return cents / 100;
-}
-
 /** Text of cents as dollars ("12.5", "-3.07"). */
 export function formatCents(cents: number): string {
   return formatScaled(cents, 2);

@@ -23,12 +23,13 @@ function spreadWeights(mp: MonthPlan, usage: number[], usageTotal: number): Arra
  * - Other tariffs (net billing, buy-all-sell-all, none): without hourly data the
  *   engine cannot tell self-consumption from export, so all generation is taken
  *   as exported and consumption is billed in full.
- * Exports are spread over the periods like the usage.
+ * Exports are spread over the periods like the usage. `solarMilli` is > 0
+ * (calculateBill skips this step without generation).
  */
 export function applySolar(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, usage: number[], solarMilli: number): SolarOutcome {
   const n = usage.length;
-  if (solarMilli <= 0 || n === 0) {
-    if (solarMilli > 0) b.assumptions.push('solar_generation_kwh not credited: the tariff has no energy charges to credit it against');
+  if (n === 0) {
+    b.assumptions.push('solar_generation_kwh not credited: the tariff has no energy charges to credit it against');
     return { billed: usage, exported: null };
   }
   let total = 0;

@@ -1,0 +1,1 @@
+DROP INDEX "properties_tariff_idx";
