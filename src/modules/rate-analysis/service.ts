@@ -33,6 +33,7 @@ export interface RateAnalysisServiceDeps {
 }
 
 type Outcome = { analysis: RateAnalysis } | { error: string };
+type AreaTariffs = (zipCode: string, sector: string) => Promise<Tariff[]>;
 
 export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
   const repo = createRateAnalysisRepository(deps.db);
@@ -49,10 +50,10 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
    * Without a current tariff (or one no longer in the database, or not priceable) current_tariff is null,
    * savings are null and the cheapest tariff is recommended.
    */
-  async function run(row: PropertyRow): Promise<Outcome> {
+  async function run(row: PropertyRow, areaTariffs: AreaTariffs = deps.tariffs.tariffsForArea): Promise<Outcome> {
     if (row.monthlyUsageKwh === null) return { error: 'Property has no usage data' };
     const sector = SECTOR_OF_PROPERTY_TYPE[row.propertyType as PropertyType];
-    const area = await deps.tariffs.tariffsForArea(row.zipCode, sector);
+    const area = await areaTariffs(row.zipCode, sector);
     const currentTariff = row.tariffId
       ? area.find((t) => t.id === row.tariffId) ?? (await deps.tariffs.findTariffById(row.tariffId))
       : null;
@@ -66,10 +67,21 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     return { analysis };
   }
 
-  async function reanalyzeProperty(propertyId: string): Promise<void> {
+  /** One job's tariff reads: an owner's properties in the same ZIP code and sector share one (tariffs with structure). */
+  function areaTariffsOnce(): AreaTariffs {
+    const read = new Map<string, Promise<Tariff[]>>();
+    return (zipCode, sector) => {
+      const key = `${zipCode}|${sector}`;
+      let tariffs = read.get(key);
+      if (!tariffs) read.set(key, (tariffs = deps.tariffs.tariffsForArea(zipCode, sector)));
+      return tariffs;
+    };
+  }
+
+  async function reanalyzeProperty(propertyId: string, areaTariffs?: AreaTariffs): Promise<void> {
     const row = await deps.properties.refreshCosts(propertyId);
     if (!row) return;
-    const outcome = await run(row);
+    const outcome = await run(row, areaTariffs);
     if (!('analysis' in outcome)) return;
     const { analysis } = outcome;
     const savingsCents = recommendationSavingsCents(analysis);
@@ -105,7 +117,8 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     /** The rate-analysis job: re-prices and re-analyses (storing the result); a property gone or not analysable is skipped. */
     async process(job: RateAnalysisJob): Promise<void> {
       if ('property_id' in job) return reanalyzeProperty(job.property_id);
-      for (const id of await deps.properties.idsOfOwner(job.user_id)) await reanalyzeProperty(id);
+      const areaTariffs = areaTariffsOnce();
+      for (const id of await deps.properties.idsOfOwner(job.user_id)) await reanalyzeProperty(id, areaTariffs);
     },
 
     /** Queues a re-analysis of one property after its tariff, usage or demand changed (`version` names that state). */
