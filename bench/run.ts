@@ -1,16 +1,17 @@
 /**
- * `npm run bench [-- --seconds=5 --modes=embedded,postgres --only=<substring>]`
+ * `npm run bench [-- --seconds=5 --modes=embedded,postgres --only=<substring> --out=<file>]`
  *
  * Starts the web process per database mode (embedded PGlite; PostgreSQL when
  * reachable at DATABASE_URL or the local default), measures GET /health and
- * every scenario in the same run, and writes BENCHMARKS.md.
+ * every scenario in the same run, and writes BENCHMARKS.md (or `--out`, for a partial run).
  * With BENCH_CPU_PROFILE_DIR set, each server process leaves a .cpuprofile there
  * (open it in Chrome DevTools) to see where a slow scenario spends its time.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { Client } from 'pg';
-import { startServer, freshPostgres } from './server';
+import { Redis } from 'ioredis';
+import { startServer, startBareExpress, freshPostgres } from './server';
 import { load, type LoadResult } from './load';
 import { scenarios } from './scenarios';
 import type { BenchContext, HttpScenario, Target } from './types';
@@ -23,7 +24,9 @@ const args = Object.fromEntries(
 );
 const seconds = Number(args.seconds ?? 5);
 const only = args.only as string | undefined;
+const outFile = (args.out as string | undefined) ?? 'BENCHMARKS.md';
 const pgBase = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface Row {
   mode: string;
@@ -45,10 +48,11 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-function context(url: string, mode: BenchContext['mode']): BenchContext {
+function context(url: string, mode: BenchContext['mode'], extra: Pick<BenchContext, 'databaseUrl' | 'redis'> = {}): BenchContext {
   return {
     url,
     mode,
+    ...extra,
     call: async (method, path, body, headers, form) => {
       const res = await fetch(url + path, {
         method,
@@ -73,9 +77,26 @@ function describeTarget(t: Target): string {
   return parts.join(', ');
 }
 
+/** True when Redis answers PING at REDIS_URL (or the local default). */
+async function redisReachable(): Promise<boolean> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row[]> {
   const pg = mode === 'postgres' ? await freshPostgres(pgBase) : undefined;
-  const server = await startServer({ databaseUrl: pg?.url, port });
+  // PostgreSQL mode runs the Procfile roles (web, worker, scheduler on Redis) when Redis answers.
+  const redis = pg && (await redisReachable()) ? redisUrl : undefined;
+  const server = await startServer({ databaseUrl: pg?.url, redisUrl: redis, port });
+  const bare = await startBareExpress(port + 500);
+  console.log(`[${mode}] processes: web${server.roles.map((r) => `, ${r}`).join('')}`);
   const rows: Row[] = [];
   try {
     rows.push({
@@ -83,11 +104,15 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       measured: `${(server.startMs / 1000).toFixed(1)} s, RSS ${server.rssMiB().toFixed(0)} MiB`,
       target: '<= 60 s', met: server.startMs <= 60_000,
     });
-    const ctx = context(server.url, mode);
+    const ctx = context(server.url, mode, { databaseUrl: pg?.url, redis: server.redis });
     // Every shape is warmed up unmeasured first (JIT, caches built on first use), then measured.
     await load(server.url, { path: '/health' }, 2);
     const health = await load(server.url, { path: '/health' }, seconds);
     rows.push({ mode, issue: 2, name: 'GET /health (baseline)', measured: fmt(health), target: '', met: null });
+    // The floor: a bare Express app on the same machine (its own process, like the server).
+    await load(bare.url, { path: '/' }, 2);
+    const bareRun = await load(bare.url, { path: '/' }, seconds);
+    rows.push({ mode, issue: 13, name: 'bare Express, constant JSON (the floor)', measured: fmt(bareRun), target: '', met: null });
     const medians = new Map<string, number>();
     const http = scenarios.filter((s): s is HttpScenario => s.kind === 'http' && (!only || s.name.includes(only)));
     for (const s of http) {
@@ -96,9 +121,11 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       // Ratio targets pair the scenario with a /health run just before it, so drift of a busy
       // machine over the run does not move the ratio.
       const baseline = s.target.minRatioToHealth !== undefined ? await load(server.url, { path: '/health' }, seconds) : health;
+      const bareBaseline = s.target.minRatioToBare !== undefined ? await load(bare.url, { path: '/' }, seconds, s.connections) : bareRun;
       const r = await load(server.url, req, seconds, s.connections);
       medians.set(s.name, r.p50);
       const ratio = r.reqPerSec / baseline.reqPerSec;
+      const toBare = r.reqPerSec / bareBaseline.reqPerSec;
       let met = r.non2xx === 0 && r.errors === 0;
       if (s.target.minRatioToHealth !== undefined) met &&= ratio >= s.target.minRatioToHealth;
       if (s.target.maxMedianMs !== undefined) met &&= r.p50 <= s.target.maxMedianMs;
@@ -108,21 +135,30 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       }
       rows.push({
         mode, issue: s.issue, name: s.name,
-        measured: `${fmt(r)}, ${ratio.toFixed(2)} x health${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
+        measured: `${fmt(r)}, ${ratio.toFixed(2)} x health, ${toBare.toFixed(2)} x bare${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
         target: describeTarget(s.target), met,
       });
-      console.log(`[${mode}] ${s.name}: ${fmt(r)} (${ratio.toFixed(2)} x health)`);
+      if (s.target.minRatioToBare !== undefined) {
+        rows.push({
+          mode, issue: s.target.bareIssue ?? s.issue, name: `${s.name}, against bare Express`,
+          measured: `${Math.round(r.reqPerSec)} req/s vs ${Math.round(bareBaseline.reqPerSec)} req/s: ${toBare.toFixed(2)} x bare`,
+          target: `>= ${s.target.minRatioToBare} x bare Express`, met: r.non2xx === 0 && toBare >= s.target.minRatioToBare,
+        });
+      }
+      console.log(`[${mode}] ${s.name}: ${fmt(r)} (${ratio.toFixed(2)} x health, ${toBare.toFixed(2)} x bare)`);
     }
     for (const s of scenarios) {
       if (s.kind !== 'custom' || !s.perMode || (only && !s.name.includes(only))) continue;
+      if (s.modes && !s.modes.includes(mode)) continue;
       const r = await s.run(ctx);
       rows.push({ mode, issue: s.issue, name: s.name, measured: `${r.value} ${r.unit}`, target: r.target, met: r.met });
     }
   } finally {
     await server.stop(true);
+    await bare.stop();
   }
   try {
-    const again = await startServer({ databaseUrl: pg?.url, port, dataDir: server.dataDir });
+    const again = await startServer({ databaseUrl: pg?.url, redisUrl: redis, port, dataDir: server.dataDir });
     rows.push({
       mode, issue: 3, name: 'later start to healthy (data already imported)',
       measured: `${(again.startMs / 1000).toFixed(1)} s`, target: '< 5 s', met: again.startMs < 5000,
@@ -160,7 +196,8 @@ function write(rows: Row[], modes: string[]) {
     'Written by `npm run bench` (bench/run.ts). Each HTTP figure comes from autocannon (10 connections,',
     `or 1 for a pure latency target; ${seconds} s per scenario after an unmeasured warm-up) against the web process started by the bench`,
     'itself; a ratio compares it with `GET /health` measured right before it on the same server, so ratios hold across',
-    'machines. The engine figure is bills per CPU-second of one core.',
+    'machines. The engine figure is bills per CPU-second of one core. The embedded mode is `npm start` (one process, PGlite,',
+    'in-process jobs); the postgres mode runs the Procfile roles (web, worker and scheduler processes on PostgreSQL and Redis).',
     '',
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}`,
@@ -171,7 +208,7 @@ function write(rows: Row[], modes: string[]) {
     ...rows.map((r) => `| ${r.issue} | ${r.mode} | ${r.name} | ${r.measured} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`),
     '',
   ];
-  fs.writeFileSync('BENCHMARKS.md', lines.join('\n'));
+  fs.writeFileSync(outFile, lines.join('\n'));
   console.log(lines.join('\n'));
 }
 

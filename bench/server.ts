@@ -13,11 +13,20 @@ export interface BenchServer {
   rssMiB(): number;
   /** The server's DATA_DIR (embedded database). */
   dataDir: string;
-  /** Stops the process; keepData leaves DATA_DIR for a restart. */
+  /** The Procfile roles beside web (worker, scheduler), when started with Redis. */
+  roles: string[];
+  /** The Redis the roles share, and their key prefix (REDIS_KEY_PREFIX). */
+  redis?: { url: string; keyPrefix: string };
+  /** Stops every process; keepData leaves DATA_DIR for a restart. */
   stop(keepData?: boolean): Promise<void>;
 }
 
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+/** The PMS webhook signing secret and provider key the bench's processes get (bench/scenarios/webhooks.ts). */
+export const BENCH_WEBHOOK_SECRET = 'bench-webhook-secret-0123456789';
+export const BENCH_PMS_API_KEY = 'bench-pms-api-key';
+/** Where the processes find the PMS provider: the webhook scenarios serve a fake one on this port, beside the server's. */
+export const pmsProviderPort = (serverPort: number) => serverPort + 600;
 
 /** BENCH_CPU_PROFILE_DIR=<dir>: each server process writes a V8 CPU profile there when it stops. */
 function profileFlags(): string[] {
@@ -45,11 +54,48 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
   };
 }
 
+/** A bare Express app answering a constant JSON body (bench/bare-express.mjs): the floor ratios are also shown against. */
+export async function startBareExpress(port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['bench/bare-express.mjs', String(port)], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`bare Express exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('bare Express did not start within 30 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, stop: () => stopChild(child) };
+}
+
+/** Spawns one role of `scripts/start.mjs` with the given environment. */
+function spawnRole(role: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [...profileFlags(), '--enable-source-maps', 'scripts/start.mjs', role], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+}
+
 /**
  * Starts the web process the way `npm run start:web` does, as its own process on a free port with
- * a fresh DATA_DIR, quotas raised so the load itself is not rejected.
+ * a fresh DATA_DIR, quotas raised so the load itself is not rejected. With `redisUrl` (PostgreSQL
+ * only) it runs the Procfile roles: a `worker` and a `scheduler` process beside web, sharing jobs
+ * through Redis under a key prefix of their own.
  */
-export async function startServer(opts: { databaseUrl?: string; port: number; dataDir?: string }): Promise<BenchServer> {
+export async function startServer(opts: { databaseUrl?: string; redisUrl?: string; port: number; dataDir?: string }): Promise<BenchServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -62,15 +108,20 @@ export async function startServer(opts: { databaseUrl?: string; port: number; da
     QUOTA_PRO_PER_DAY: '1000000000',
     RATE_LIMIT_REGISTER_PER_MIN: '1000',
     RATE_LIMIT_LOGIN_PER_MIN: '1000',
+    PMS_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
+    PMS_API_URL: `http://127.0.0.1:${pmsProviderPort(opts.port)}`,
+    PMS_API_KEY: BENCH_PMS_API_KEY,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  if (opts.redisUrl && opts.databaseUrl) {
+    env.REDIS_URL = opts.redisUrl;
+    env.REDIS_KEY_PREFIX = `bench:${path.basename(dataDir)}:`;
+    env.JWT_SECRET = `bench-jwt-secret-${path.basename(dataDir)}-0123456789abcdef`;
+  }
   const started = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [...profileFlags(), '--enable-source-maps', 'scripts/start.mjs', 'web'], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawnRole('web', env);
   const url = `http://127.0.0.1:${opts.port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -88,6 +139,8 @@ export async function startServer(opts: { databaseUrl?: string; port: number; da
     await new Promise((r) => setTimeout(r, 100));
   }
   const startMs = Date.now() - started;
+  // The other roles start once web has migrated the schema and imported the reference data.
+  const others = env.REDIS_URL ? ['worker', 'scheduler'].map((role) => ({ role, child: spawnRole(role, env) })) : [];
   return {
     url,
     pid: child.pid!,
@@ -98,14 +151,11 @@ export async function startServer(opts: { databaseUrl?: string; port: number; da
       return kb / 1024;
     },
     dataDir,
-    stop: (keepData = false) =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => {
-          if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-      }),
+    roles: others.map((o) => o.role),
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX! } : undefined,
+    stop: async (keepData = false) => {
+      await Promise.all([child, ...others.map((o) => o.child)].map(stopChild));
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,16 +1,27 @@
 import type { PropertyServices } from '../src/modules/properties/compose';
 import type { Processors } from '../src/platform/queue/types';
-import type { AppQueues } from '../src/platform/queue/registry';
+import type { AppQueues } from '../src/queues';
 import { rateAnalysisProcessor, tariffImportSweepProcessor } from './rate-analysis';
+import { webhookEventsProcessor, webhookSweepProcessor } from './webhooks';
+import { pmsSyncProcessor } from './pms-sync';
+import { costRollupProcessor, costRollupSweepProcessor } from './cost-rollup';
 
 /**
  * Binds every queue of the registry to its processor. The same functions run in the
  * `worker` process (BullMQ) and in-process when REDIS_URL is unset. A missing entry
  * is a type error, so a new queue cannot ship without its processor.
  */
-export function createProcessors(services: Pick<PropertyServices, 'rateAnalysis'>): Processors<AppQueues> {
+export function createProcessors(services: Pick<PropertyServices, 'rateAnalysis' | 'maintenance' | 'webhooks' | 'pmsSync' | 'analytics'>): Processors<AppQueues> {
   return {
     'rate-analysis': rateAnalysisProcessor(services),
     'tariff-import-sweep': tariffImportSweepProcessor(services),
+    'db-maintenance': async (payload) => {
+      await services.maintenance.run(payload);
+    },
+    'webhook-events': webhookEventsProcessor(services),
+    'pms-sync': pmsSyncProcessor(services),
+    'webhook-sweep': webhookSweepProcessor(services),
+    'cost-rollup': costRollupProcessor(services),
+    'cost-rollup-sweep': costRollupSweepProcessor(services),
   };
 }

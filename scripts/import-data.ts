@@ -20,7 +20,13 @@ async function main() {
     out.write(`quirk rules applied: ${report.warnings.length}\n`);
     for (const w of report.warnings) out.write(`  ${w.id}: ${w.warning}\n`);
     out.write(`utilities:     ${report.utilities} (${report.utilitiesFromUrdbOnly.length} known only from URDB: ${report.utilitiesFromUrdbOnly.join(', ')})\n`);
-    out.write(`ZIP pairs:     ${report.zipPairs}\n`);
+    out.write(`ZIP pairs:     ${report.zipPairs} (${Object.entries(report.coverage.pairsBySource).map(([s, n]) => `${s}: ${n}`).join(', ')})\n`);
+    const { zipCodes, pairs, gainedSample, lostSample } = report.coverage;
+    out.write('coverage against the data replaced:\n');
+    out.write(`  ZIP codes with a utility: ${zipCodes.before} -> ${zipCodes.after} (${zipCodes.gained} gained, ${zipCodes.lost} lost)\n`);
+    out.write(`  ZIP-utility pairs:        ${pairs.before} -> ${pairs.after} (${pairs.added} added, ${pairs.removed} removed)\n`);
+    if (gainedSample.length) out.write(`  gained, e.g.: ${gainedSample.join(', ')}\n`);
+    if (lostSample.length) out.write(`  lost, e.g.:   ${lostSample.join(', ')}\n`);
     out.write(`duration:      ${(report.durationMs / 1000).toFixed(1)} s\n`);
   } finally {
     await database.close();

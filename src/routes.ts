@@ -14,6 +14,13 @@ import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerCalculatorRoutes } from './modules/bills/routes';
 import { registerTariffRoutes } from './modules/tariffs/routes';
 import { registerUtilityRoutes } from './modules/utilities/routes';
+import { registerAnalyticsRoutes } from './modules/analytics/routes';
+import { registerTenantBillingRoutes } from './modules/tenant-billing/routes';
+import { registerPmsRoutes } from './modules/pms/routes';
+import { registerCalculateFromPmsRoute } from './modules/pms/calculate-from-pms';
+import { documentWebhookReceiver, registerWebhookAdminRoutes, registerWebhookSiteRoutes } from './modules/webhooks/routes';
+import { webhookReceiverRouter } from './modules/webhooks/receiver';
+import { parseSecrets } from './modules/webhooks/signature';
 
 /** Authentication (bearer token or X-API-Key), then the caller's daily quota, per auth mode. */
 export function createGuards(deps: PlatformDeps, services: Services): RouteGuards {
@@ -37,6 +44,24 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerCalculatorRoutes(api, services.calculator);
   registerTariffRoutes(api, services.tariffs);
   registerUtilityRoutes(api, services.utilities);
+  registerAnalyticsRoutes(api, services.analytics);
+  registerTenantBillingRoutes(api, services.tenantBilling);
+  registerPmsRoutes(api, services.pms);
+  registerCalculateFromPmsRoute(api, {
+    properties: services.properties, pms: services.pms, provider: services.pmsProvider, billing: services.tenantBilling,
+  });
+  registerWebhookAdminRoutes(api, { config: deps.config, webhooks: services.webhooks });
+}
+
+/** Site-root endpoints that use the API's guards and documentation (outside /api/v1): the webhook log. */
+export function registerSiteRoutes(site: ApiRouter, services: Services): void {
+  registerWebhookSiteRoutes(site, services.webhooks);
+  documentWebhookReceiver(site.registry);
+}
+
+/** Routers that read the raw request body themselves, mounted before the body parsers: the webhook receiver. */
+export function rawBodyRouters(deps: PlatformDeps, services: Services): Router[] {
+  return [webhookReceiverRouter({ secrets: parseSecrets(deps.config.pms.webhookSecret), webhooks: services.webhooks })];
 }
 
 /** Routers mounted at the site root (outside /api/v1): the queue board at /admin/queues. */

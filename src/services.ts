@@ -6,6 +6,7 @@ import { createCalculatorService, type CalculatorService } from './modules/bills
 import { bundledLoadShapes } from './modules/bills/load-shapes';
 import { createTariffService, type TariffService } from './modules/tariffs/service';
 import { createUtilityService, type UtilityService } from './modules/utilities/service';
+import { createTenantBillingService, type TenantBillingService } from './modules/tenant-billing/service';
 
 /**
  * Every feature service, built once per process from the platform deps.
@@ -21,6 +22,8 @@ export interface Services extends PropertyServices {
   tariffs: TariffService;
   /** Utility search, detail and ZIP look-up (GET /utilities/*). */
   utilities: UtilityService;
+  /** Tenant billing (RUBS): configurations, calculations, history, statements (/billing/*). */
+  tenantBilling: TenantBillingService;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export function createServices(deps: PlatformDeps): Services {
     limits,
     tariffs: createTariffService({ db: deps.database.db, now: deps.now }),
     utilities: createUtilityService({ db: deps.database.db }),
+    tenantBilling: createTenantBillingService({ db: deps.database.db, now: deps.now, properties: propertyServices.properties }),
     calculator: createCalculatorService({ db: deps.database.db, now: deps.now, loadShapes: () => bundledLoadShapes() }),
     close: async () => {
       await accounts.close();

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from './helpers/app';
 import { queueBoardRouter } from '../src/platform/queue/board';
-import { appQueues } from '../src/platform/queue/registry';
+import { appQueues } from '../src/queues';
 import { UnrecoverableError, createJobQueue } from '../src/platform/queue';
 import { errorHandler } from '../src/platform/http/errors';
 import { silentLogger, waitFor } from './helpers/queue-harness';

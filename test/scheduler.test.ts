@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createJobQueue, startWorkers, type JobQueue } from '../src/platform/queue';
 import { minuteStamp, runScheduleTick, startScheduler, validateSchedules, type Schedule } from '../src/platform/scheduler';
-import { appSchedules } from '../src/platform/schedules';
+import { appSchedules } from '../src/schedules';
 import { deleteRedisPrefix, redisPrefix, silentLogger, sleep, waitFor } from './helpers/queue-harness';
 
 const redisUrl = process.env.REDIS_URL;

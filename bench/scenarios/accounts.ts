@@ -15,7 +15,7 @@ export const accountScenarios: Scenario[] = [
     kind: 'http',
     name: 'GET /auth/me (bearer token)',
     issue: 2,
-    target: { minRatioToHealth: 0.6 },
+    target: { minRatioToHealth: 0.6, minRatioToBare: 0.5, bareIssue: 13 },
     prepare: async (ctx) => {
       const token = await newUser(ctx, 'bearer');
       return { path: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } };

@@ -31,7 +31,7 @@ export const calculateScenarios: Scenario[] = [
     kind: 'http',
     name: CALCULATE_SCENARIO,
     issue: 4,
-    target: { minRatioToHealth: 0.5 },
+    target: { minRatioToHealth: 0.5, minRatioToBare: 0.4, bareIssue: 13 },
     prepare: async () => ({
       path: '/api/v1/calculate',
       method: 'POST',

@@ -3,6 +3,10 @@ import { accountScenarios } from './accounts';
 import { tariffScenarios } from './tariffs';
 import { calculateScenarios } from './calculate';
 import { propertyScenarios } from './properties';
+import { rateAnalysisScenarios } from './rate-analysis';
+import { tenantBillingScenarios } from './tenant-billing';
+import { webhookScenarios } from './webhooks';
+import { analyticsScenarios } from './analytics';
 
 /** Every benchmark, in issue order. */
-export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios];
+export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios];

@@ -1,4 +1,5 @@
-import type { BenchContext, Scenario } from '../types';
+import type { Scenario } from '../types';
+import { newUser, seedProperties } from './seed';
 
 /** City of Gladstone, Michigan: C1 commercial flat tariff (serves ZIP 49837). */
 const BENCH_TARIFF = '539f6a63ec4f024411ec8eb1';
@@ -6,28 +7,6 @@ const LIST_PROPERTIES = 10_000;
 const PORTFOLIO_PROPERTIES = 1_000;
 const IMPORT_ROWS = 200_000;
 const IMPORT_TARGET_ROWS_PER_S = 20_000;
-
-async function newUser(ctx: BenchContext, tag: string): Promise<Record<string, string>> {
-  const email = `bench-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'BenchPassw0rd';
-  await ctx.call('POST', '/api/v1/auth/register', { email, password, full_name: 'Bench User' });
-  const { access_token } = await ctx.call<{ access_token: string }>(
-    'POST', '/api/v1/auth/login', `username=${encodeURIComponent(email)}&password=${password}`, undefined, true,
-  );
-  return { authorization: `Bearer ${access_token}` };
-}
-
-/** Creates `count` properties through the public API, `parallel` requests at a time. */
-async function seedProperties(ctx: BenchContext, auth: Record<string, string>, count: number, body: (i: number) => object) {
-  const parallel = 16;
-  let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) {
-      const i = next++;
-      await ctx.call('POST', '/api/v1/pm/properties', body(i), auth);
-    }
-  }));
-}
 
 const property = (i: number) => ({
   name: `Bench ${i}`, address: `${i} Main St`, city: i % 2 ? 'Gladstone' : 'Escanaba', state: 'MI', zip_code: '49837',
@@ -41,7 +20,7 @@ export const propertyScenarios: Scenario[] = [
     issue: 5,
     target: { minRatioToHealth: 0.4 },
     prepare: async (ctx) => {
-      const auth = await newUser(ctx, 'list');
+      const { auth } = await newUser(ctx, 'list');
       await seedProperties(ctx, auth, LIST_PROPERTIES, property);
       return { path: '/api/v1/pm/properties?page=3&per_page=20', headers: auth };
     },
@@ -54,7 +33,7 @@ export const propertyScenarios: Scenario[] = [
     // A latency target: one connection, so the median is service time, not queueing behind others.
     connections: 1,
     prepare: async (ctx) => {
-      const auth = await newUser(ctx, 'portfolio');
+      const { auth } = await newUser(ctx, 'portfolio');
       const { id } = await ctx.call<{ id: string }>('POST', '/api/v1/pm/portfolios', { name: 'Bench portfolio' }, auth);
       await seedProperties(ctx, auth, PORTFOLIO_PROPERTIES, (i) => ({
         ...property(i), property_type: 'commercial', portfolio_id: id, tariff_id: BENCH_TARIFF, monthly_usage_kwh: 1000 + (i % 50) * 100,
@@ -78,7 +57,7 @@ export const propertyScenarios: Scenario[] = [
     perMode: true,
     run: async (ctx) => {
       if (!ctx) throw new Error('needs a running server');
-      const auth = await newUser(ctx, 'import');
+      const { auth } = await newUser(ctx, 'import');
       const { id } = await ctx.call<{ id: string }>('POST', '/api/v1/pm/properties', property(0), auth);
       const lines = ['utility_type,period_start,period_end,amount,usage_kwh,demand_kw'];
       const types = ['electric', 'gas', 'water', 'sewer', 'trash'];

@@ -6,7 +6,7 @@ export const tariffScenarios: Scenario[] = [
     kind: 'http',
     name: 'GET /tariffs/search?zip_code=94103&sector=commercial',
     issue: 3,
-    target: { minRatioToHealth: 0.5 },
+    target: { minRatioToHealth: 0.5, minRatioToBare: 0.4, bareIssue: 13 },
     prepare: async () => ({ path: '/api/v1/tariffs/search?zip_code=94103&sector=commercial' }),
   },
   {

@@ -3,11 +3,11 @@ import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { openDatabase, type Database } from './db/client';
 import { createJobQueue, queuePrefix } from './queue';
-import { appQueues } from './queue/registry';
+import { appQueues } from '../queues';
 import { resolveJwtSecret } from './secrets';
 import type { PlatformDeps } from '../context';
 import type { Processors } from './queue/types';
-import type { AppQueues } from './queue/registry';
+import type { AppQueues } from '../queues';
 
 export interface BootOptions {
   config?: Readonly<Config>;

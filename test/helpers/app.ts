@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/platform/config';
 import { createLogger } from '../../src/platform/logger';
 import { openDatabase, type Database } from '../../src/platform/db/client';
 import { createJobQueue, queuePrefix, startWorkers } from '../../src/platform/queue';
-import { appQueues, type AppQueues } from '../../src/platform/queue/registry';
+import { appQueues, type AppQueues } from '../../src/queues';
 import { createApp, type BuiltApp } from '../../src/app';
 import type { PlatformDeps } from '../../src/context';
 import type { JobContext, Processor, Processors } from '../../src/platform/queue/types';

@@ -31,6 +31,7 @@ describe('rate analysis', () => {
         { tariff_id: GLADSTONE.C3_NON_CITY, name: expect.stringContaining('C3'), estimated_monthly_cost: 1255.54,
           monthly_savings: -25, annual_savings: -300, savings_percent: -2 },
       ],
+      excluded: [],
       recommendation: GLADSTONE.SP1,
       analyzed_at: expect.any(String),
     });
@@ -73,7 +74,8 @@ describe('rate analysis', () => {
     const elsewhere = await createProperty(t, alice, { zip_code: '10001', state: 'NY', monthly_usage_kwh: 1000 });
     expect((await as(t, alice).post(`/pm/properties/${elsewhere.id}/analyze-rates`).expect(400)).body.detail)
       .toBe('No tariffs available for this service area');
-    const residential = await createProperty(t, alice, { property_type: 'residential', monthly_usage_kwh: 1000 });
+    // A small residential building sees residential tariffs only, and Gladstone publishes none.
+    const residential = await createProperty(t, alice, { property_type: 'residential', unit_count: 4, monthly_usage_kwh: 1000 });
     expect((await as(t, alice).post(`/pm/properties/${residential.id}/analyze-rates`).expect(400)).body.detail)
       .toBe('No tariffs available for this service area');
     const mine = await createProperty(t, alice, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000 });

@@ -4,7 +4,7 @@ import { registerUser } from '../helpers/users';
 import { seedTariffs } from '../helpers/tariffs';
 import { writeSystemState } from '../../src/platform/db/system-state';
 import { REFERENCE_IMPORT_KEY } from '../../src/modules/tariffs/importer';
-import { appSchedules } from '../../src/platform/schedules';
+import { appSchedules } from '../../src/schedules';
 import { runScheduleTick } from '../../src/platform/scheduler';
 import { as, createProperty, GLADSTONE } from './helpers';
 

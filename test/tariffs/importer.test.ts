@@ -5,7 +5,10 @@ import zlib from 'node:zlib';
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { importReferenceData } from '../../src/modules/tariffs/importer';
+import {
+  ensureReferenceData, importReferenceData, REFERENCE_DATA_VERSION, REFERENCE_IMPORT_KEY, storedReferenceVersion,
+} from '../../src/modules/tariffs/importer';
+import { writeSystemState } from '../../src/platform/db/system-state';
 import { readTariffStats } from '../../src/modules/tariffs/stats';
 import { REFERENCE_DIR } from '../../src/modules/utilities/reference';
 import { URDB_FILE } from '../../src/modules/tariffs/bundled';
@@ -66,8 +69,15 @@ describe('reference data importer', () => {
     expect(zips).toBe(first.zipPairs);
     expect(await readTariffStats(t.deps.database.db)).toMatchObject({ total_tariffs: 5, total_utilities: 5, last_updated: now.toISOString() });
 
+    // A first import gains every ZIP code; the same files again change nothing.
+    expect(first.coverage).toMatchObject({
+      zipCodes: { before: 0, gained: first.coverage.zipCodes.after, lost: 0 },
+      pairs: { before: 0, after: first.zipPairs, added: first.zipPairs, removed: 0 },
+    });
+    expect(first.coverage.pairsBySource.non_iou_2023 + first.coverage.pairsBySource.iou_2011).toBe(first.zipPairs);
     const again = await importReferenceData(t.deps.database.db, { dir, now });
-    expect({ ...again, durationMs: 0 }).toEqual({ ...first, durationMs: 0 });
+    expect(again.coverage).toMatchObject({ zipCodes: { gained: 0, lost: 0 }, pairs: { added: 0, removed: 0 } });
+    expect({ ...again, durationMs: 0, coverage: null }).toEqual({ ...first, durationMs: 0, coverage: null });
     expect((await tariffIds()).rows).toHaveLength(5);
     expect(await count('utilities')).toBe(utilities);
     expect(await count('utility_zip_codes')).toBe(zips);
@@ -108,15 +118,52 @@ describe('reference data importer', () => {
       'flatdemandmonths refers to period 2 but only 1 are defined': 1,
     });
     expect(report.utilitiesFromUrdbOnly).toHaveLength(20);
-    const stats = (await request(t.app).get('/api/v1/tariffs/stats').expect(200)).body;
+    const stats = (await request(t.app).get('/api/v1/tariffs/stats?include_expired=true').expect(200)).body;
     expect(stats.total_tariffs).toBe(13656);
+    // By default stats count what search finds: current tariffs only.
+    const current = (await request(t.app).get('/api/v1/tariffs/stats').expect(200)).body.total_tariffs;
+    expect(current).toBe((await request(t.app).get('/api/v1/tariffs/search').expect(200)).body.total);
+    expect(current).toBeLessThan(13656);
     expect(stats.sectors.commercial + stats.sectors.residential).toBe(13656);
     expect(stats.rate_types.flat + stats.rate_types.tiered + stats.rate_types.tou + stats.rate_types.demand).toBe(13656);
     expect(stats.rate_types.real_time).toBe(0);
     // 50: by the state rule no tariff lands in DC (Pepco's unsuffixed tariffs go to MD, its larger state).
     expect(stats.states_covered).toBe(50);
+    // The 2023 non-investor-owned ZIP table: ZIP 94103 is the City & County of San Francisco's.
+    expect((await request(t.app).get('/api/v1/utilities/by-zip/94103').expect(200)).body.map((u: { id: string }) => u.id)).toEqual(['16612']);
+    expect(report.coverage.pairsBySource).toEqual({ non_iou_2023: expect.any(Number), iou_2011: expect.any(Number) });
     const search = await request(t.app).get('/api/v1/tariffs/search?zip_code=95616&sector=commercial').expect(200);
     expect(search.body.total).toBeGreaterThan(0);
     expect(search.body.items.every((i: { utility_id: string }) => i.utility_id === '14328')).toBe(true);
   }, 240_000);
+
+  it('a start imports when the stored data is missing or of another REFERENCE_DATA_VERSION, and only then', async () => {
+    const fresh = await createTestApp();
+    try {
+      const db = fresh.deps.database.db;
+      const logger = fresh.deps.logger;
+      const dir = fixtureDir([real(FLAT), real(TOU)]);
+      expect(await storedReferenceVersion(db)).toBeNull();
+      await ensureReferenceData(db, logger, { dir });
+      expect(await storedReferenceVersion(db)).toBe(REFERENCE_DATA_VERSION);
+      const stamp = async () => (await db.execute(sql`select updated_at from system_state where key = ${REFERENCE_IMPORT_KEY}`) as unknown as { rows: Array<{ updated_at: unknown }> }).rows[0].updated_at;
+      const first = await stamp();
+      // Same version stored: nothing is imported again (the stamp stays).
+      await ensureReferenceData(db, logger, { dir: fixtureDir([real(FLAT)]) });
+      expect(await stamp()).toEqual(first);
+      expect(await count2(db, 'tariffs')).toBe(2);
+      // An import from an older release (another version, or none stamped): re-imported from the bundle given.
+      await writeSystemState(db, REFERENCE_IMPORT_KEY, JSON.stringify({ imported: 2 }), new Date('2020-01-01T00:00:00Z'));
+      await ensureReferenceData(db, logger, { dir: fixtureDir([real(FLAT)]) });
+      expect(await storedReferenceVersion(db)).toBe(REFERENCE_DATA_VERSION);
+      expect(await count2(db, 'tariffs')).toBe(1);
+    } finally {
+      await fresh.stop();
+    }
+  });
 });
+
+async function count2(db: TestApp['deps']['database']['db'], table: string): Promise<number> {
+  const r = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> };
+  return Number(r.rows[0].n);
+}

@@ -12,6 +12,9 @@ const PRESQUE_DEMAND = '539f6b73ec4f024411ec9d2d'; // Presque Isle (MI), facilit
 const MDU_DAILY = '5925fea75457a30036de90e2'; // Montana-Dakota Utilities Co (Wyoming): WY, daily charge, net metering
 const LOCKHART_DEMAND = '53b16f625257a32153ce10db'; // Lockhart Power (SC), flat demand
 
+const COINCIDENT = '539f6a7fec4f024411ec902b'; // Commercial Time-of-Peak (EIA 14062): coincident-peak demand
+const ADDITIONAL_METER = '5908ae4c5457a3b06c578a02'; // Rate 1.2 Residential TOU (EIA 19791): $5.62 per additional meter
+
 // Utility name, tariff name, id order of the current (not expired) ones.
 const CURRENT_IN_ORDER = [CNM_TOU, SCRIBNER_TIERED, LOCKHART_DEMAND, MDU_DAILY, PGE_B19, PRESQUE_DEMAND, SURPRISE_FLAT];
 
@@ -126,6 +129,7 @@ describe('tariff endpoints', () => {
       has_tou: true, has_demand: false, has_net_metering: false, effective_date: null,
       description: 'Any residential consumers wishing to abide by the on peak off peak hours are eligible.',
       expiration_date: null, eligibility: '',
+      applicability: { demand_kw_min: null, demand_kw_max: null, usage_kwh_min: null, usage_kwh_max: null, voltage_category: null, phase_wiring: null },
       energy_rates: [
         { period: 'on_peak', months: all, hours: 'weekdays 06:00-10:00, 16:00-23:00; weekends 00:00-24:00', days: 'all', rate_per_kwh: 0.15, tier: 1, tier_max_kwh: null },
         { period: 'off_peak', months: all, hours: '00:00-16:00, 23:00-24:00', days: 'weekdays', rate_per_kwh: 0.062, tier: 1, tier_max_kwh: null },
@@ -163,21 +167,66 @@ describe('tariff endpoints', () => {
     expect(expired.body.expiration_date).toBe('2014-04-30');
   });
 
+  it('GET /tariffs/{id} lists coincident demand rates and the charge per additional meter', async () => {
+    const extra = await createTestApp();
+    try {
+      await seedTariffs(extra.deps.database, [COINCIDENT, ADDITIONAL_METER]);
+      const coincident = await request(extra.app).get(`/api/v1/tariffs/${COINCIDENT}`).expect(200);
+      const types = coincident.body.demand_rates.map((d: { type: string }) => d.type);
+      expect(types).toContain('coincident');
+      expect(coincident.body.has_demand).toBe(true);
+      const meter = await request(extra.app).get(`/api/v1/tariffs/${ADDITIONAL_METER}`).expect(200);
+      // URDB fixedchargeeaaddl 5.62 in the record's fixed-charge units.
+      expect(meter.body.fixed_charges).toContainEqual({
+        name: 'Charge per additional meter (not in bills: one meter assumed)', amount: 5.62, frequency: expect.any(String),
+      });
+    } finally {
+      await extra.stop();
+    }
+  });
+
+  it('GET /tariffs/{id} publishes the applicability of the URDB record', async () => {
+    // PG&E B-19 Option R (Secondary): peakkwcapacitymin 500, peakkwcapacitymax 999, voltagecategory Secondary.
+    const b19 = await request(t.app).get(`/api/v1/tariffs/${PGE_B19}`).expect(200);
+    expect(b19.body.applicability).toEqual({
+      demand_kw_min: 500, demand_kw_max: 999, usage_kwh_min: null, usage_kwh_max: null, voltage_category: 'Secondary', phase_wiring: null,
+    });
+    expect(b19.body.eligibility).toBe('Peak demand 500-999 kW. Voltage category: Secondary. Service type: Bundled.');
+  });
+
   it('GET /tariffs/{id} of an unknown id is 404 Tariff not found', async () => {
     const res = await request(t.app).get('/api/v1/tariffs/000000000000000000000000').expect(404);
     expect(res.body).toEqual({ detail: 'Tariff not found' });
   });
 
-  it('GET /tariffs/stats counts every stored tariff from the cached aggregate', async () => {
+  it('GET /tariffs/stats counts what search finds with the same defaults: current tariffs, or all with include_expired', async () => {
     const res = await request(t.app).get('/api/v1/tariffs/stats').expect(200);
+    // PG&E's E-20 (commercial, TOU) expired on 2014-04-30: left out by default, as search leaves it out.
     expect(res.body).toMatchObject({
-      total_tariffs: 8,
+      total_tariffs: 7,
       total_utilities: 7,
       states_covered: 6, // CA, NE, NM, MI, WY, SC
-      sectors: { residential: 1, commercial: 7, industrial: 0, agricultural: 0, lighting: 0 },
-      rate_types: { flat: 2, tiered: 1, tou: 3, demand: 2, real_time: 0 },
+      sectors: { residential: 1, commercial: 6, industrial: 0, agricultural: 0, lighting: 0 },
+      rate_types: { flat: 2, tiered: 1, tou: 2, demand: 2, real_time: 0 },
     });
     expect(Number.isNaN(Date.parse(res.body.last_updated))).toBe(false);
+    const all = await request(t.app).get('/api/v1/tariffs/stats?include_expired=true').expect(200);
+    expect(all.body).toMatchObject({
+      total_tariffs: 8, total_utilities: 7, states_covered: 6,
+      sectors: { residential: 1, commercial: 7 }, rate_types: { flat: 2, tiered: 1, tou: 3, demand: 2 },
+    });
+    await request(t.app).get('/api/v1/tariffs/stats?include_expired=maybe').expect(422);
+  });
+
+  it('every stats count equals the search total with that filter, with and without include_expired', async () => {
+    for (const expired of ['false', 'true']) {
+      const stats = (await request(t.app).get(`/api/v1/tariffs/stats?include_expired=${expired}`).expect(200)).body;
+      const total = async (filter: string) =>
+        (await request(t.app).get(`/api/v1/tariffs/search?include_expired=${expired}${filter}`).expect(200)).body.total;
+      expect(await total('')).toBe(stats.total_tariffs);
+      for (const [sector, n] of Object.entries(stats.sectors)) expect([sector, await total(`&sector=${sector}`)]).toEqual([sector, n]);
+      for (const [type, n] of Object.entries(stats.rate_types)) expect([type, await total(`&rate_type=${type}`)]).toEqual([type, n]);
+    }
   });
 
   it('GET /tariffs/by-utility/{utility_id}: every tariff of the utility, sector filter, 404 for an unknown utility', async () => {

@@ -51,10 +51,23 @@ describe('utility endpoints', () => {
       id: '12199', name: 'Montana-Dakota Utilities Co', abbreviation: null, state: 'ND', type: 'investor_owned',
       website: null, phone: null, service_territory: expect.stringMatching(/^MT: .*; ND: .*; SD: .*; WY: /),
       customers_served: 143022, tariff_count: 1, zip_codes_served: 87,
+      data_sources: {
+        utility: { table: 'EIA Form 861 (utility data, sales, service territory, short form)', edition: 2018 },
+        zip_codes: [{ table: 'OpenEI U.S. Electric Utility Companies and Rates: Look-up by Zipcode, investor-owned utilities', edition: 2011, zip_codes: 87 }],
+      },
     });
     const pge = await request(t.app).get('/api/v1/utilities/14328').expect(200);
     expect(pge.body).toMatchObject({ customers_served: 5471786, zip_codes_served: 1024, tariff_count: 2 });
     expect(pge.body.service_territory.startsWith('CA: Alameda, Alpine, Amador')).toBe(true);
+  });
+
+  it('GET /utilities/{id} states the edition of each ZIP table behind the utility (non-investor-owned: 2023)', async () => {
+    const presque = await request(t.app).get('/api/v1/utilities/15340').expect(200);
+    expect(presque.body.data_sources.zip_codes).toEqual([{
+      table: 'OpenEI U.S. Electric Utility Companies and Rates: Look-up by Zipcode, non-investor-owned utilities',
+      edition: 2023, zip_codes: presque.body.zip_codes_served,
+    }]);
+    expect(presque.body.zip_codes_served).toBeGreaterThan(0);
   });
 
   it('GET /utilities/{id} of an unknown id is 404 Utility not found', async () => {

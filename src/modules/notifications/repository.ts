@@ -39,6 +39,15 @@ export function createNotificationRepository(db: Executor) {
       return existing!;
     },
 
+    /** Inserts in one statement; rows whose (user, dedupe key) exists already are skipped. */
+    async insertMany(list: NewNotification[], now: Date): Promise<void> {
+      if (list.length === 0) return;
+      await db.insert(notifications).values(list.map((n) => ({
+        id: crypto.randomUUID(), userId: n.userId, type: n.type, message: n.message,
+        propertyId: n.propertyId ?? null, dedupeKey: n.dedupeKey ?? null, createdAt: now,
+      }))).onConflictDoNothing();
+    },
+
     async list(userId: string, unreadOnly: boolean, limit: number, offset: number) {
       const conditions: SQL[] = [eq(notifications.userId, userId)];
       if (unreadOnly) conditions.push(isNull(notifications.readAt));

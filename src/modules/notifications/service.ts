@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/client';
+import type { Db, Executor } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { offsetOf, toPage } from '../../platform/http/pagination';
 import { createNotificationRepository, type NewNotification, type NotificationRow } from './repository';
@@ -23,10 +23,18 @@ export function createNotificationService(deps: { db: Db; now: () => Date }) {
   const repo = createNotificationRepository(deps.db);
 
   return {
-    async notify(n: NewNotification) {
-      const row = await repo.insert(n, deps.now());
+    /** `executor`: a transaction, so the notification commits (or not) with the change it reports. */
+    async notify(n: NewNotification, executor?: Executor) {
+      const row = await (executor ? createNotificationRepository(executor) : repo).insert(n, deps.now());
       return present(row);
     },
+
+    /**
+     * Several notifications in one statement; one whose dedupe key exists already is skipped.
+     * `executor`: a transaction (a batch of webhook events), so they commit with what they report.
+     */
+    notifyMany: (list: NewNotification[], executor?: Executor) =>
+      (executor ? createNotificationRepository(executor) : repo).insertMany(list, deps.now()),
 
     async list(userId: string, q: NotificationListQuery) {
       const { rows, total } = await repo.list(userId, q.unread ?? false, q.per_page, offsetOf(q));

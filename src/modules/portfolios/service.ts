@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
-import { roundDiv, toCents } from '../rate-analysis/money';
+import { roundDiv, toCents } from '../../platform/money';
 import { createPortfolioRepository, type PortfolioRow } from './repository';
 import type { CreatePortfolioInput } from './schemas';
 
@@ -15,7 +15,7 @@ function present(row: PortfolioRow) {
   };
 }
 
-export function createPortfolioService(deps: { db: Db }) {
+export function createPortfolioService(deps: { db: Db; dataChanged?(ownerId: string): Promise<void> }) {
   const repo = createPortfolioRepository(deps.db);
 
   /** The caller's portfolio or 404 (someone else's is reported as not found too). */
@@ -29,7 +29,9 @@ export function createPortfolioService(deps: { db: Db }) {
     requireOwned,
 
     async create(ownerId: string, input: CreatePortfolioInput) {
-      return present(await repo.insert(ownerId, { name: input.name, description: input.description ?? null }));
+      const row = await repo.insert(ownerId, { name: input.name, description: input.description ?? null });
+      await deps.dataChanged?.(ownerId);
+      return present(row);
     },
 
     async list(ownerId: string, q: PageQuery) {

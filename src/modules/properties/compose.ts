@@ -7,15 +7,20 @@ import { createRateAnalysisService, type RateAnalysisService } from '../rate-ana
 import { createPropertyService, type PropertyService } from './service';
 import { createTariffCatalog } from './tariff-catalog';
 import { engineMonthlyBill, type MonthlyBillTotal } from './energy-cost';
+import { createDatabaseMaintenance, type DatabaseMaintenance } from '../../platform/db/maintenance';
+import { createPmsServices, type PmsServices } from '../pms/compose';
+import { createAnalyticsServices, type AnalyticsServices } from '../analytics/compose';
 
-/** The property-management services (portfolios, properties, bills, notifications, rate analysis). */
-export interface PropertyServices {
+/** The property-management services (portfolios, properties, bills, notifications, rate analysis, PMS link and webhooks). */
+export interface PropertyServices extends PmsServices, AnalyticsServices {
   portfolios: PortfolioService;
   properties: PropertyService;
   /** Actual utility bills of properties (not the bill calculator). */
   utilityBills: BillService;
   notifications: NotificationService;
   rateAnalysis: RateAnalysisService;
+  /** Embedded-database housekeeping (the db-maintenance queue). */
+  maintenance: DatabaseMaintenance;
 }
 
 export function createPropertyServices(deps: PlatformDeps): PropertyServices {
@@ -23,12 +28,14 @@ export function createPropertyServices(deps: PlatformDeps): PropertyServices {
   const tariffs = createTariffCatalog(db, deps.now);
   let engine: MonthlyBillTotal | undefined;
   const monthlyBill: MonthlyBillTotal = (tariff, input) => (engine ??= engineMonthlyBill(bundledLoadShapes()))(tariff, input);
-  const portfolios = createPortfolioService({ db });
+  // Writes that change what analytics show queue the owner's recompute (analytics is built below).
+  const dataChanged = (ownerId: string) => analyticsServices.analytics.requestRecompute(ownerId);
+  const portfolios = createPortfolioService({ db, dataChanged });
   const notifications = createNotificationService({ db, now: deps.now });
   // The property service queues analyses through the rate-analysis service, built right after it
   // (the closure runs only after both exist).
   const properties = createPropertyService({
-    db, now: deps.now, logger: deps.logger, tariffs, monthlyBill, portfolios,
+    db, now: deps.now, logger: deps.logger, tariffs, monthlyBill, portfolios, dataChanged,
     requestAnalysis: (propertyId, version) => rateAnalysis.requestPropertyAnalysis(propertyId, version),
   });
   const rateAnalysis = createRateAnalysisService({
@@ -39,6 +46,9 @@ export function createPropertyServices(deps: PlatformDeps): PropertyServices {
       return deps.queue.enqueue('rate-analysis', job, { jobId, orderingKey: `rate-analysis.${key}` });
     },
   });
-  const utilityBills = createBillService({ db, properties });
-  return { portfolios, properties, utilityBills, notifications, rateAnalysis };
+  const utilityBills = createBillService({ db, properties, dataChanged });
+  const maintenance = createDatabaseMaintenance({ database: deps.database, logger: deps.logger });
+  const pmsServices = createPmsServices(deps, { properties, notifications });
+  const analyticsServices = createAnalyticsServices(deps, { portfolios, tariffs, monthlyBill });
+  return { portfolios, properties, utilityBills, notifications, rateAnalysis, maintenance, ...pmsServices, ...analyticsServices };
 }

@@ -1,6 +1,6 @@
 import type { Tariff } from '../tariffs/tariff.model';
 import { BillingError, calculateBill, type LoadShapeSet } from '../bills/engine';
-import { roundDiv, toCents } from '../rate-analysis/money';
+import { roundDiv, toCents } from '../../platform/money';
 
 /**
  * One month's bill total in cents, or null when the tariff cannot be priced from what the

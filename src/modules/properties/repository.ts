@@ -63,9 +63,12 @@ export function createPropertyRepository(db: Executor) {
       return row!;
     },
 
-    /** Writes the engine's estimate (and what depends on it) without touching updated_at. */
-    async setCosts(id: string, costs: Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost' | 'energyPctOfNoi'>) {
-      await db.update(properties).set(costs).where(eq(properties.id, id));
+    /** Writes engines' estimates (and what depends on them) of several properties in one statement, without touching updated_at. */
+    async setCostsMany(list: Array<{ id: string } & Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost' | 'energyPctOfNoi'>>) {
+      if (list.length === 0) return;
+      const values = sql.join(list.map((c) => sql`(${c.id}, ${c.monthlyEnergyCost ?? null}::numeric, ${c.annualEnergyCost ?? null}::numeric, ${c.energyPctOfNoi ?? null}::numeric)`), sql`, `);
+      await db.execute(sql`update ${properties} set monthly_energy_cost = v.monthly, annual_energy_cost = v.annual, energy_pct_of_noi = v.pct
+        from (values ${values}) as v(id, monthly, annual, pct) where ${properties.id} = v.id`);
     },
 
     /** The owner's property, or null when it does not exist or is someone else's. */
@@ -79,9 +82,8 @@ export function createPropertyRepository(db: Executor) {
       return row ?? null;
     },
 
-    async idsOfOwner(ownerId: string): Promise<string[]> {
-      const rows = await db.select({ id: properties.id }).from(properties).where(eq(properties.ownerId, ownerId));
-      return rows.map((r) => r.id);
+    async rowsOfOwner(ownerId: string): Promise<PropertyRow[]> {
+      return db.select().from(properties).where(eq(properties.ownerId, ownerId)).orderBy(properties.id);
     },
 
     /** Refreshes the planner's statistics of the table (see the property service for when). */

@@ -6,10 +6,9 @@ import { TtlCache } from '../../platform/ttl-cache';
 import type { Tariff } from '../tariffs/tariff.model';
 import type { TariffCatalog } from './tariff-catalog';
 import type { PortfolioService } from '../portfolios/service';
-import { energyPctOfNoi, estimateEnergyCost, type MonthlyBillTotal } from './energy-cost';
+import { energyPctOfNoi, estimateEnergyCost, type EnergyCostEstimate, type MonthlyBillTotal } from './energy-cost';
 import { createPropertyRepository, type PropertyRow, type PropertyValues } from './repository';
 import type { CreatePropertyInput, PropertyListQuery, UpdatePropertyInput } from './schemas';
-import { SECTOR_OF_PROPERTY_TYPE, type PropertyType } from './states';
 import { presentListItem, presentProperty } from './presenter';
 
 export interface PropertyServiceDeps {
@@ -21,6 +20,8 @@ export interface PropertyServiceDeps {
   portfolios: Pick<PortfolioService, 'requireOwned'>;
   /** Queues a re-analysis of the property's rates (the rate-analysis queue). */
   requestAnalysis(propertyId: string, version: string): Promise<unknown>;
+  /** Queues the owner's analytics recompute after a write (never throws). */
+  dataChanged?(ownerId: string): Promise<void>;
 }
 
 /** API field -> column, for the fields a client may set. */
@@ -31,6 +32,8 @@ const FIELD_COLUMNS = {
   monthly_usage_kwh: 'monthlyUsageKwh', monthly_demand_kw: 'monthlyDemandKw', has_solar: 'hasSolar',
   solar_capacity_kw: 'solarCapacityKw', annual_revenue: 'annualRevenue', noi: 'noi',
 } as const satisfies Record<keyof UpdatePropertyInput, keyof PropertyValues>;
+
+type CostColumns = Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost' | 'energyPctOfNoi'>;
 
 /** Fields whose change alters the cost estimate and so the rate analysis. */
 const PRICING_FIELDS = ['tariffId', 'monthlyUsageKwh', 'monthlyDemandKw'] as const;
@@ -67,11 +70,15 @@ export function createPropertyService(deps: PropertyServiceDeps) {
   /** Cost columns for a property's (new) state: the engine's estimate and energy_pct_of_noi. */
   function costsFor(
     p: Pick<PropertyValues, 'monthlyUsageKwh' | 'monthlyDemandKw' | 'noi'>, tariff: Tariff | null,
-  ): Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost' | 'energyPctOfNoi'> {
+  ): CostColumns {
     const usage = p.monthlyUsageKwh ?? null;
     const estimate = tariff && usage !== null
       ? estimateEnergyCost(deps.monthlyBill, tariff, usage, p.monthlyDemandKw ?? null)
       : null;
+    return costsOfEstimate(p, estimate);
+  }
+
+  function costsOfEstimate(p: Pick<PropertyValues, 'noi'>, estimate: EnergyCostEstimate | null): CostColumns {
     return {
       monthlyEnergyCost: estimate ? estimate.monthlyCents / 100 : null,
       annualEnergyCost: estimate ? estimate.annualCents / 100 : null,
@@ -113,6 +120,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const values = { ...toColumns(input), hasSolar: input.has_solar ?? false } as PropertyValues;
       const row = await repo.insert(ownerId, { ...values, ...costsFor(values, tariff) }, deps.now());
       await requestAnalysis(row);
+      await deps.dataChanged?.(ownerId);
       void refreshStatisticsOnGrowth(ownerId);
       return presentProperty(row);
     },
@@ -136,8 +144,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
 
     async detail(ownerId: string, id: string) {
       const row = await requireOwned(ownerId, id);
-      const sector = SECTOR_OF_PROPERTY_TYPE[row.propertyType as PropertyType];
-      const available = await deps.tariffs.tariffSummariesForArea(row.zipCode, sector);
+      const available = await deps.tariffs.availableTariffs(row);
       return {
         ...presentProperty(row),
         available_tariffs: available.map((t) => ({
@@ -160,20 +167,28 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       }
       const updated = await repo.update(row.id, changes, deps.now());
       if (pricingChanged) await requestAnalysis(updated);
+      await deps.dataChanged?.(ownerId);
       return presentProperty(updated);
     },
 
-    /** Recomputes the stored estimate (after a tariff re-import); returns the fresh row. */
-    async refreshCosts(id: string): Promise<PropertyRow | null> {
-      const row = await repo.findById(id);
-      if (!row) return null;
-      const tariff = row.tariffId ? await deps.tariffs.findTariffById(row.tariffId) : null;
-      const costs = costsFor(row, tariff);
-      await repo.setCosts(row.id, costs);
-      return { ...row, ...costs };
+    /** The row with the cost columns of a freshly priced estimate on its current tariff (nothing stored). */
+    withEstimate: (row: PropertyRow, estimate: EnergyCostEstimate | null): PropertyRow => ({ ...row, ...costsOfEstimate(row, estimate) }),
+
+    /**
+     * Stores freshly priced estimates (the rate-analysis job prices each current tariff once and
+     * hands them here): one statement for the rows whose cost columns changed, none when none did.
+     */
+    async storeEstimates(list: Array<{ row: PropertyRow; estimate: EnergyCostEstimate | null }>): Promise<void> {
+      const changed = list.flatMap(({ row, estimate }) => {
+        const costs = costsOfEstimate(row, estimate);
+        return (Object.keys(costs) as Array<keyof CostColumns>).some((k) => costs[k] !== row[k]) ? [{ id: row.id, ...costs }] : [];
+      });
+      await repo.setCostsMany(changed);
     },
 
-    idsOfOwner: (ownerId: string) => repo.idsOfOwner(ownerId),
+    findById: (id: string) => repo.findById(id),
+    /** Every property of an owner, whole rows, in one read (the rate-analysis job of an owner). */
+    rowsOfOwner: (ownerId: string) => repo.rowsOfOwner(ownerId),
     ownersWithProperties: () => repo.ownersWithProperties(),
   };
 }

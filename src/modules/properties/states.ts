@@ -21,10 +21,21 @@ export function isUsStateCode(value: string): value is UsStateCode {
 export const PROPERTY_TYPES = ['residential', 'commercial', 'industrial', 'mixed_use'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
-/** The tariff sector that serves each property type (mixed use is billed on commercial rates). */
-export const SECTOR_OF_PROPERTY_TYPE: Record<PropertyType, 'residential' | 'commercial' | 'industrial'> = {
-  residential: 'residential',
-  commercial: 'commercial',
-  mixed_use: 'commercial',
-  industrial: 'industrial',
-};
+export type PropertySector = 'residential' | 'commercial' | 'industrial';
+
+/**
+ * The tariff sectors whose rates a property may take, in order of preference (CONTRACT.md):
+ * residential; commercial; mixed use and industrial: commercial, then industrial. A residential
+ * building of more than 4 units also sees commercial rates: its house meter (common areas) is
+ * billed on general-service rates.
+ */
+export function sectorsOfProperty(propertyType: string, unitCount: number | null): PropertySector[] {
+  switch (propertyType as PropertyType) {
+    case 'residential':
+      return unitCount !== null && unitCount > 4 ? ['residential', 'commercial'] : ['residential'];
+    case 'commercial':
+      return ['commercial'];
+    default:
+      return ['commercial', 'industrial'];
+  }
+}

@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import type { Tariff } from '../tariffs/tariff.model';
 import { findTariffById, rowToTariff } from '../tariffs/repository';
 import { tariffs } from '../tariffs/tables';
 import { utilityZipCodes } from '../utilities/tables';
+import { sectorsOfProperty, type PropertySector } from './states';
 
 export interface AreaTariffSummary {
   id: string;
@@ -13,43 +14,72 @@ export interface AreaTariffSummary {
   sector: string;
 }
 
+/** What decides the tariffs a property may see: where it is, what it is, and who serves it today. */
+export interface PropertyTariffContext {
+  zipCode: string;
+  propertyType: string;
+  unitCount: number | null;
+  tariffId: string | null;
+}
+
 /** What properties and rate analysis need from the tariff database. */
 export interface TariffCatalog {
   findTariffById(id: string): Promise<Tariff | null>;
-  /** Current (not expired) tariffs of the utilities serving a ZIP code, in one sector, with their structure. */
-  tariffsForArea(zipCode: string, sector: string): Promise<Tariff[]>;
-  /** The same tariffs, summary columns only. */
-  tariffSummariesForArea(zipCode: string, sector: string): Promise<AreaTariffSummary[]>;
+  /**
+   * A property's `available_tariffs` (CONTRACT.md): current tariffs of the utilities serving its
+   * ZIP code and of the utility of its current tariff, in its sectors, by sector preference,
+   * utility name, tariff name.
+   */
+  availableTariffs(p: PropertyTariffContext): Promise<AreaTariffSummary[]>;
+  /** EIA ids of the utilities the ZIP tables list for a ZIP code. */
+  servingUtilities(zipCode: string): Promise<string[]>;
+  /** Current tariffs of the given utilities in the given sectors, with their structure, in the same order. */
+  currentTariffsOf(utilityIds: readonly string[], sectors: readonly PropertySector[]): Promise<Tariff[]>;
 }
 
 /** Read-only queries over the tariff and utility-ZIP tables of the tariff database. */
 export function createTariffCatalog(db: Executor, now: () => Date): TariffCatalog {
-  const areaWhere = (zipCode: string, sector: string) => {
+  const current = () => {
     const today = now().toISOString().slice(0, 10);
-    const servingUtilities = db
-      .select({ id: utilityZipCodes.utilityId })
-      .from(utilityZipCodes)
-      .where(eq(utilityZipCodes.zipCode, zipCode));
-    return and(
-      inArray(tariffs.utilityId, servingUtilities),
-      eq(tariffs.sector, sector),
-      or(isNull(tariffs.expirationDate), gte(tariffs.expirationDate, today)),
-    );
+    return or(isNull(tariffs.expirationDate), gte(tariffs.expirationDate, today));
   };
-  const order = [asc(tariffs.utilityName), asc(tariffs.name), asc(tariffs.id)];
+  /** Sector preference first (the contract's order), then utility, tariff name, id. */
+  const order = (sectors: readonly PropertySector[]): SQL[] => [
+    sql`array_position(${sql.raw(`array[${sectors.map((s) => `'${s}'`).join(',')}]::text[]`)}, ${tariffs.sector})`,
+    asc(tariffs.utilityName), asc(tariffs.name), asc(tariffs.id),
+  ];
   return {
     findTariffById: (id) => findTariffById(db, id),
-    async tariffsForArea(zipCode, sector) {
-      const rows = await db.select().from(tariffs).where(areaWhere(zipCode, sector)).orderBy(...order);
+
+    availableTariffs(p) {
+      const sectors = sectorsOfProperty(p.propertyType, p.unitCount);
+      const serving = db.select({ id: utilityZipCodes.utilityId }).from(utilityZipCodes).where(eq(utilityZipCodes.zipCode, p.zipCode));
+      const utilityOfCurrent = p.tariffId
+        ? db.select({ id: tariffs.utilityId }).from(tariffs).where(eq(tariffs.id, p.tariffId))
+        : null;
+      return db
+        .select({ id: tariffs.id, name: tariffs.name, utilityName: tariffs.utilityName, rateType: tariffs.rateType, sector: tariffs.sector })
+        .from(tariffs)
+        .where(and(
+          utilityOfCurrent ? or(inArray(tariffs.utilityId, serving), inArray(tariffs.utilityId, utilityOfCurrent)) : inArray(tariffs.utilityId, serving),
+          inArray(tariffs.sector, sectors),
+          current(),
+        ))
+        .orderBy(...order(sectors));
+    },
+
+    async servingUtilities(zipCode) {
+      const rows = await db.select({ id: utilityZipCodes.utilityId }).from(utilityZipCodes)
+        .where(eq(utilityZipCodes.zipCode, zipCode)).orderBy(asc(utilityZipCodes.utilityId));
+      return rows.map((r) => r.id);
+    },
+
+    async currentTariffsOf(utilityIds, sectors) {
+      if (utilityIds.length === 0 || sectors.length === 0) return [];
+      const rows = await db.select().from(tariffs)
+        .where(and(inArray(tariffs.utilityId, [...utilityIds]), inArray(tariffs.sector, [...sectors]), current()))
+        .orderBy(...order(sectors));
       return rows.map(rowToTariff);
     },
-    tariffSummariesForArea: (zipCode, sector) =>
-      db
-        .select({
-          id: tariffs.id, name: tariffs.name, utilityName: tariffs.utilityName, rateType: tariffs.rateType, sector: tariffs.sector,
-        })
-        .from(tariffs)
-        .where(areaWhere(zipCode, sector))
-        .orderBy(...order),
   };
 }

@@ -1,5 +1,5 @@
-import { analyzeRates, recommendationSavingsCents } from './rate-analysis.calc';
-import { roundDiv } from './money';
+import { analyzeRates, applicabilityExclusion, recommendationSavingsCents } from './rate-analysis.calc';
+import { roundDiv } from '../../platform/money';
 
 describe('roundDiv (exact, half away from zero)', () => {
   it.each([
@@ -27,6 +27,7 @@ describe('analyzeRates', () => {
         current,
         { id: 'cheap', name: 'Cheap', monthlyCostCents: 101854 },
       ],
+      excluded: [{ tariff_id: 'big', name: 'Big', reason: "peak demand 40 kW is below the tariff's minimum of 200 kW" }],
     });
     expect(a).toEqual({
       property_id: 'p',
@@ -37,6 +38,8 @@ describe('analyzeRates', () => {
         // -2500 / 123054 = -2.0316 % -> -2.0
         { tariff_id: 'dear', name: 'Dear', estimated_monthly_cost: 1255.54, monthly_savings: -25, annual_savings: -300, savings_percent: -2 },
       ],
+      // Excluded tariffs are reported as given and never priced or recommended.
+      excluded: [{ tariff_id: 'big', name: 'Big', reason: "peak demand 40 kW is below the tariff's minimum of 200 kW" }],
       recommendation: 'cheap',
       analyzed_at: '2026-05-01T00:00:00.000Z',
     });
@@ -84,5 +87,35 @@ describe('analyzeRates', () => {
     expect(a.alternatives[0]).toMatchObject({ monthly_savings: null, annual_savings: null, savings_percent: null });
     expect(recommendationSavingsCents(a)).toBeNull();
     expect(() => analyzeRates({ propertyId: 'p', current: null, analyzedAt: at, candidates: [] })).toThrow(RangeError);
+  });
+});
+
+describe('applicabilityExclusion (who may take a tariff)', () => {
+  const limits = (over: Partial<Parameters<typeof applicabilityExclusion>[0] & object>) => ({
+    demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, ...over,
+  });
+
+  it.each([
+    // [limits, usage kWh, demand kW, reason]
+    [limits({}), 1e6, 5000, null],
+    [limits({ demandKwMin: 200, demandKwMax: 500 }), 8000, 40, "peak demand 40 kW is below the tariff's minimum of 200 kW"],
+    [limits({ demandKwMin: 200, demandKwMax: 500 }), 8000, 200, null],
+    [limits({ demandKwMin: 200, demandKwMax: 500 }), 8000, 500, null],
+    [limits({ demandKwMin: 200, demandKwMax: 500 }), 8000, 500.5, "peak demand 500.5 kW is above the tariff's maximum of 500 kW"],
+    [limits({ usageKwhMax: 150000 }), 150000, 10, null],
+    [limits({ usageKwhMax: 150000 }), 150001, 10, "monthly usage 150001 kWh is above the tariff's maximum of 150000 kWh"],
+    [limits({ usageKwhMin: 1000 }), 999.5, 10, "monthly usage 999.5 kWh is below the tariff's minimum of 1000 kWh"],
+    // Demand unknown: a minimum cannot be shown; a minimum of 0 asks nothing.
+    [limits({ demandKwMin: 15 }), 100, null, 'the tariff requires a peak demand of at least 15 kW and the property has no monthly_demand_kw to show it'],
+    [limits({ demandKwMin: 0, demandKwMax: 75 }), 100, null, null],
+    // Demand unknown: 73,000 kWh / 730 h = 100 kW average, so the peak is at least 100 kW.
+    [limits({ demandKwMax: 100 }), 73000, null, null],
+    [limits({ demandKwMax: 75 }), 73000, null, "average demand 100 kW (monthly usage / 730 h; the peak is higher) is above the tariff's maximum of 75 kW"],
+  ])('%j at %d kWh, %s kW: %s', (l, usage, demand, reason) => {
+    expect(applicabilityExclusion(l, usage, demand)).toBe(reason);
+  });
+
+  it('a tariff without published limits fits everyone', () => {
+    expect(applicabilityExclusion(null, 1e9, null)).toBeNull();
   });
 });

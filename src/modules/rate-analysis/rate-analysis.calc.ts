@@ -1,4 +1,4 @@
-import { fromCents, roundDiv } from './money';
+import { fromCents, roundDiv } from '../../platform/money';
 
 /** One tariff priced for a property: its estimated monthly cost in cents. */
 export interface PricedTariff {
@@ -17,12 +17,61 @@ export interface RateAlternative {
   savings_percent: number | null;
 }
 
+/** A tariff of the compared utility that the analysis left out, and why. */
+export interface ExcludedTariff {
+  tariff_id: string;
+  name: string;
+  reason: string;
+}
+
 export interface RateAnalysis {
   property_id: string;
   current_tariff: { id: string; name: string; estimated_monthly_cost: number } | null;
   alternatives: RateAlternative[];
+  /** Tariffs the property may not take (applicability) or that cannot be priced from its data; never recommended. */
+  excluded: ExcludedTariff[];
   recommendation: string;
   analyzed_at: string;
+}
+
+/** Who may take a tariff, as URDB publishes it (null where not published). */
+export interface ApplicabilityLimits {
+  demandKwMin: number | null;
+  demandKwMax: number | null;
+  usageKwhMin: number | null;
+  usageKwhMax: number | null;
+}
+
+/** Hours in an average month (8,760 / 12): monthly kWh / 730 is the average demand, a floor for the peak. */
+const HOURS_PER_MONTH = 730;
+
+const fmt = (n: number) => String(Math.round(n * 1000) / 1000);
+
+/**
+ * Why a property may not take a tariff, or null when its usage and demand fit the tariff's
+ * applicability. Usage is monthly kWh, demand the monthly peak kW (null when unknown). With
+ * the demand unknown, a tariff with a demand minimum cannot be shown to fit and is left out,
+ * and the average demand (usage / 730 h, which the peak is never below) is held against a
+ * demand maximum.
+ */
+export function applicabilityExclusion(limits: ApplicabilityLimits | null, usageKwh: number, demandKw: number | null): string | null {
+  if (!limits) return null;
+  const { demandKwMin: dMin, demandKwMax: dMax, usageKwhMin: uMin, usageKwhMax: uMax } = limits;
+  if (demandKw !== null) {
+    if (dMin !== null && demandKw < dMin) return `peak demand ${fmt(demandKw)} kW is below the tariff's minimum of ${fmt(dMin)} kW`;
+    if (dMax !== null && demandKw > dMax) return `peak demand ${fmt(demandKw)} kW is above the tariff's maximum of ${fmt(dMax)} kW`;
+  } else {
+    if (dMin !== null && dMin > 0) {
+      return `the tariff requires a peak demand of at least ${fmt(dMin)} kW and the property has no monthly_demand_kw to show it`;
+    }
+    const average = usageKwh / HOURS_PER_MONTH;
+    if (dMax !== null && average > dMax) {
+      return `average demand ${fmt(average)} kW (monthly usage / 730 h; the peak is higher) is above the tariff's maximum of ${fmt(dMax)} kW`;
+    }
+  }
+  if (uMin !== null && usageKwh < uMin) return `monthly usage ${fmt(usageKwh)} kWh is below the tariff's minimum of ${fmt(uMin)} kWh`;
+  if (uMax !== null && usageKwh > uMax) return `monthly usage ${fmt(usageKwh)} kWh is above the tariff's maximum of ${fmt(uMax)} kWh`;
+  return null;
 }
 
 /**
@@ -36,6 +85,7 @@ export function analyzeRates(input: {
   propertyId: string;
   current: PricedTariff | null;
   candidates: PricedTariff[];
+  excluded?: ExcludedTariff[];
   analyzedAt: Date;
 }): RateAnalysis {
   const { current } = input;
@@ -73,6 +123,7 @@ export function analyzeRates(input: {
       ? { id: current.id, name: current.name, estimated_monthly_cost: fromCents(current.monthlyCostCents) }
       : null,
     alternatives,
+    excluded: input.excluded ?? [],
     recommendation,
     analyzed_at: input.analyzedAt.toISOString(),
   };

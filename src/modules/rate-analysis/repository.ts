@@ -1,18 +1,25 @@
 import crypto from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rateAnalyses } from './tables';
 import { recommendationSavingsCents, type RateAnalysis } from './rate-analysis.calc';
 
 export type RateAnalysisRow = typeof rateAnalyses.$inferSelect;
 
+/** Analyses kept per property: the latest (what dashboards read) and a short history; older ones are deleted. */
+export const ANALYSES_KEPT_PER_PROPERTY = 10;
+
 export function createRateAnalysisRepository(db: Executor) {
   return {
-    async insert(ownerId: string, analysis: RateAnalysis): Promise<RateAnalysisRow> {
-      const savingsCents = recommendationSavingsCents(analysis);
-      const [row] = await db
-        .insert(rateAnalyses)
-        .values({
+    /**
+     * Stores analyses (one statement) and deletes each analysed property's analyses beyond the
+     * newest ANALYSES_KEPT_PER_PROPERTY (one more).
+     */
+    async insertMany(list: Array<{ ownerId: string; analysis: RateAnalysis }>): Promise<void> {
+      if (list.length === 0) return;
+      await db.insert(rateAnalyses).values(list.map(({ ownerId, analysis }) => {
+        const savingsCents = recommendationSavingsCents(analysis);
+        return {
           id: crypto.randomUUID(),
           propertyId: analysis.property_id,
           ownerId,
@@ -23,9 +30,14 @@ export function createRateAnalysisRepository(db: Executor) {
           annualSavings: savingsCents === null ? null : (12 * savingsCents) / 100,
           result: analysis,
           analyzedAt: new Date(analysis.analyzed_at),
-        })
-        .returning();
-      return row!;
+        };
+      }));
+      const ids = [...new Set(list.map((a) => a.analysis.property_id))];
+      await db.execute(sql`delete from ${rateAnalyses} where ${rateAnalyses.id} in (
+        select id from (
+          select id, row_number() over (partition by property_id order by analyzed_at desc, id desc) as n
+          from ${rateAnalyses} where ${inArray(rateAnalyses.propertyId, ids)}
+        ) ranked where n > ${ANALYSES_KEPT_PER_PROPERTY})`);
     },
 
     async latestForProperty(propertyId: string): Promise<RateAnalysisRow | null> {

@@ -19,6 +19,11 @@ export const rateAnalysisResponse = z.object({
       savings_percent: z.number().nullable(),
     }),
   ),
+  excluded: z.array(z.object({ tariff_id: z.string(), name: z.string(), reason: z.string() })).meta({
+    description: "tariffs of the compared utility left out: the property's usage or demand is outside the tariff's "
+      + 'applicability, or the tariff cannot be priced from the property (a demand tariff without monthly_demand_kw). '
+      + 'Never recommended.',
+  }),
   recommendation: z.string(),
   analyzed_at: z.string(),
 });

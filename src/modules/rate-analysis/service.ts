@@ -4,19 +4,25 @@ import type { rateAnalysisJobPayload } from './job-payload';
 import type { Logger } from '../../platform/logger';
 import { badRequest } from '../../platform/http/errors';
 import type { Tariff } from '../tariffs/tariff.model';
-import { estimateEnergyCost, type MonthlyBillTotal } from '../properties/energy-cost';
+import { estimateEnergyCost, type EnergyCostEstimate, type MonthlyBillTotal } from '../properties/energy-cost';
 import type { PropertyRow } from '../properties/repository';
 import type { PropertyService } from '../properties/service';
 import type { TariffCatalog } from '../properties/tariff-catalog';
-import { SECTOR_OF_PROPERTY_TYPE, type PropertyType } from '../properties/states';
+import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import type { NotificationService } from '../notifications/service';
-import { analyzeRates, recommendationSavingsCents, type PricedTariff, type RateAnalysis } from './rate-analysis.calc';
+import type { NewNotification } from '../notifications/repository';
+import {
+  analyzeRates, applicabilityExclusion, recommendationSavingsCents, type ExcludedTariff, type PricedTariff, type RateAnalysis,
+} from './rate-analysis.calc';
 import { createRateAnalysisRepository } from './repository';
 import { readSystemState, writeSystemState } from '../../platform/db/system-state';
 import { REFERENCE_IMPORT_KEY } from '../tariffs/importer';
 
 /** system_state key holding the stamp of the last tariff import whose re-analysis was queued. */
 const IMPORT_SWEEP_KEY = 'rate_analysis_import_sweep';
+
+/** Properties analysed per batch of writes in an owner's job. */
+const JOB_BATCH = 500;
 
 /** What a rate-analysis job does: one property, or every property of one user. */
 export type RateAnalysisJob = z.output<typeof rateAnalysisJobPayload>;
@@ -27,82 +33,128 @@ export interface RateAnalysisServiceDeps {
   logger: Logger;
   tariffs: TariffCatalog;
   monthlyBill: MonthlyBillTotal;
-  properties: Pick<PropertyService, 'requireOwned' | 'refreshCosts' | 'idsOfOwner' | 'ownersWithProperties'>;
-  notifications: Pick<NotificationService, 'notify'>;
+  properties: Pick<PropertyService, 'requireOwned' | 'findById' | 'rowsOfOwner' | 'withEstimate' | 'storeEstimates' | 'ownersWithProperties'>;
+  notifications: Pick<NotificationService, 'notifyMany'>;
   enqueue(job: RateAnalysisJob, jobId: string): Promise<unknown>;
 }
 
 type Outcome = { analysis: RateAnalysis } | { error: string };
-type AreaTariffs = (zipCode: string, sector: string) => Promise<Tariff[]>;
+
+/**
+ * Tariff reads of one request or job. An owner's job reads each tariff, each ZIP code's serving
+ * utilities and each (utilities, sectors) candidate list once, however many properties share them.
+ */
+interface TariffReads {
+  tariff(id: string): Promise<Tariff | null>;
+  serving(zipCode: string): Promise<string[]>;
+  candidates(utilityIds: string[], sectors: PropertySector[]): Promise<Tariff[]>;
+}
+
+function memo<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const seen = new Map<string, Promise<T>>();
+  return (key) => {
+    let hit = seen.get(key);
+    if (!hit) seen.set(key, (hit = read(key)));
+    return hit;
+  };
+}
 
 export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
   const repo = createRateAnalysisRepository(deps.db);
 
-  function price(tariff: Tariff, row: PropertyRow): PricedTariff | null {
-    const estimate = estimateEnergyCost(deps.monthlyBill, tariff, row.monthlyUsageKwh!, row.monthlyDemandKw);
-    return estimate ? { id: tariff.id, name: tariff.name, monthlyCostCents: estimate.monthlyCents } : null;
-  }
-
-  /**
-   * SPEC.md's analysis of one property: every current tariff for its ZIP code and sector,
-   * priced by the bill engine on its monthly usage (and demand). Tariffs the engine cannot
-   * price from the property's data (demand tariffs without monthly_demand_kw) are left out.
-   * Without a current tariff (or one no longer in the database, or not priceable) current_tariff is null,
-   * savings are null and the cheapest tariff is recommended.
-   */
-  async function run(row: PropertyRow, areaTariffs: AreaTariffs = deps.tariffs.tariffsForArea): Promise<Outcome> {
-    if (row.monthlyUsageKwh === null) return { error: 'Property has no usage data' };
-    const sector = SECTOR_OF_PROPERTY_TYPE[row.propertyType as PropertyType];
-    const area = await areaTariffs(row.zipCode, sector);
-    const currentTariff = row.tariffId
-      ? area.find((t) => t.id === row.tariffId) ?? (await deps.tariffs.findTariffById(row.tariffId))
-      : null;
-    const current = currentTariff ? price(currentTariff, row) : null;
-    const candidates = area.map((t) => price(t, row)).filter((p): p is PricedTariff => p !== null);
-    if (area.length === 0 || (!current && candidates.length === 0)) {
-      return { error: 'No tariffs available for this service area' };
-    }
-    const analysis = analyzeRates({ propertyId: row.id, current, candidates, analyzedAt: deps.now() });
-    await repo.insert(row.ownerId, analysis);
-    return { analysis };
-  }
-
-  /** One job's tariff reads: an owner's properties in the same ZIP code and sector share one (tariffs with structure). */
-  function areaTariffsOnce(): AreaTariffs {
-    const read = new Map<string, Promise<Tariff[]>>();
-    return (zipCode, sector) => {
-      const key = `${zipCode}|${sector}`;
-      let tariffs = read.get(key);
-      if (!tariffs) read.set(key, (tariffs = deps.tariffs.tariffsForArea(zipCode, sector)));
-      return tariffs;
+  function tariffReads(): TariffReads {
+    const candidates = memo((key) => {
+      const [utilities, sectors] = key.split('|').map((part) => part.split(','));
+      return deps.tariffs.currentTariffsOf(utilities, sectors as PropertySector[]);
+    });
+    return {
+      tariff: memo((id) => deps.tariffs.findTariffById(id)),
+      serving: memo((zip) => deps.tariffs.servingUtilities(zip)),
+      candidates: (utilityIds, sectors) => candidates(`${utilityIds.join(',')}|${sectors.join(',')}`),
     };
   }
 
-  async function reanalyzeProperty(propertyId: string, areaTariffs?: AreaTariffs): Promise<void> {
-    const row = await deps.properties.refreshCosts(propertyId);
-    if (!row) return;
-    const outcome = await run(row, areaTariffs);
-    if (!('analysis' in outcome)) return;
-    const { analysis } = outcome;
-    const savingsCents = recommendationSavingsCents(analysis);
-    if (savingsCents !== null && savingsCents > 0) {
-      const alt = analysis.alternatives.find((a) => a.tariff_id === analysis.recommendation)!;
-      await deps.notifications.notify({
-        userId: row.ownerId,
-        type: 'rate_savings',
-        propertyId: row.id,
-        message: `${row.name}: switching to ${alt.name} could save $${alt.annual_savings!.toFixed(2)} a year`,
-        dedupeKey: `rate-savings:${row.id}:${analysis.recommendation}:${savingsCents}`,
-      });
+  const estimate = (tariff: Tariff, row: PropertyRow): EnergyCostEstimate | null =>
+    estimateEnergyCost(deps.monthlyBill, tariff, row.monthlyUsageKwh!, row.monthlyDemandKw);
+
+  /**
+   * SPEC.md's analysis of one property, on CONTRACT.md's rules: the current tariffs of one
+   * utility (the current tariff's; without one, every utility serving the ZIP code) in the
+   * property's sectors, each priced by the bill engine on its monthly usage (and demand).
+   * Tariffs whose applicability excludes the property, and those the engine cannot price from
+   * its data (demand tariffs without monthly_demand_kw), go to `excluded`. Without a current
+   * tariff (or one not priceable) current_tariff is null, savings are null and the cheapest
+   * tariff is recommended. `currentEstimate` is the current tariff already priced, when the caller
+   * has it. Stores nothing.
+   */
+  async function analyzeRow(row: PropertyRow, reads: TariffReads, currentEstimate?: EnergyCostEstimate | null): Promise<Outcome> {
+    if (row.monthlyUsageKwh === null) return { error: 'Property has no usage data' };
+    const currentTariff = row.tariffId ? await reads.tariff(row.tariffId) : null;
+    const utilityIds = currentTariff ? [currentTariff.utilityId] : await reads.serving(row.zipCode);
+    const tariffs = await reads.candidates(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount));
+    const currentCost = currentTariff ? (currentEstimate !== undefined ? currentEstimate : estimate(currentTariff, row)) : null;
+    const current: PricedTariff | null = currentTariff && currentCost
+      ? { id: currentTariff.id, name: currentTariff.name, monthlyCostCents: currentCost.monthlyCents }
+      : null;
+    const candidates: PricedTariff[] = [];
+    const excluded: ExcludedTariff[] = [];
+    for (const t of tariffs) {
+      if (t.id === currentTariff?.id) continue;
+      const reason = applicabilityExclusion(t.applicability, row.monthlyUsageKwh, row.monthlyDemandKw);
+      const cost = reason ? null : estimate(t, row);
+      if (cost) candidates.push({ id: t.id, name: t.name, monthlyCostCents: cost.monthlyCents });
+      else excluded.push({ tariff_id: t.id, name: t.name, reason: reason ?? 'a demand tariff: the property has no monthly_demand_kw to price it' });
     }
+    if (!current && candidates.length === 0) return { error: 'No tariffs available for this service area' };
+    return { analysis: analyzeRates({ propertyId: row.id, current, candidates, excluded, analyzedAt: deps.now() }) };
+  }
+
+  /** The notification of a saving the analysis found (deduplicated per property, recommendation and amount). */
+  function savingNotification(row: PropertyRow, analysis: RateAnalysis): NewNotification | null {
+    const savingsCents = recommendationSavingsCents(analysis);
+    if (savingsCents === null || savingsCents <= 0) return null;
+    const alt = analysis.alternatives.find((a) => a.tariff_id === analysis.recommendation)!;
+    return {
+      userId: row.ownerId,
+      type: 'rate_savings',
+      propertyId: row.id,
+      message: `${row.name}: switching to ${alt.name} could save $${alt.annual_savings!.toFixed(2)} a year`,
+      dedupeKey: `rate-savings:${row.id}:${analysis.recommendation}:${savingsCents}`,
+    };
+  }
+
+  /**
+   * The job's work for a batch of properties: each one's estimate on its current tariff (priced
+   * once, stored only when it changed), then its analysis; the writes go out as one statement
+   * each (estimates, analyses with their pruning, notifications) instead of several per property.
+   */
+  async function reanalyzeBatch(stored: PropertyRow[], reads: TariffReads): Promise<void> {
+    const estimates: Array<{ row: PropertyRow; estimate: EnergyCostEstimate | null }> = [];
+    const analyses: Array<{ ownerId: string; analysis: RateAnalysis }> = [];
+    const notes: NewNotification[] = [];
+    for (const before of stored) {
+      const currentTariff = before.tariffId ? await reads.tariff(before.tariffId) : null;
+      const currentEstimate = currentTariff && before.monthlyUsageKwh !== null ? estimate(currentTariff, before) : null;
+      estimates.push({ row: before, estimate: currentEstimate });
+      const row = deps.properties.withEstimate(before, currentEstimate);
+      const outcome = await analyzeRow(row, reads, currentEstimate);
+      if (!('analysis' in outcome)) continue;
+      analyses.push({ ownerId: row.ownerId, analysis: outcome.analysis });
+      const note = savingNotification(row, outcome.analysis);
+      if (note) notes.push(note);
+    }
+    await deps.properties.storeEstimates(estimates);
+    await repo.insertMany(analyses);
+    await deps.notifications.notifyMany(notes);
   }
 
   return {
     /** POST /pm/properties/{id}/analyze-rates: runs, stores and returns the analysis. */
     async analyze(ownerId: string, propertyId: string): Promise<RateAnalysis> {
       const row = await deps.properties.requireOwned(ownerId, propertyId);
-      const outcome = await run(row);
+      const outcome = await analyzeRow(row, tariffReads());
       if ('error' in outcome) throw badRequest(outcome.error);
+      await repo.insertMany([{ ownerId: row.ownerId, analysis: outcome.analysis }]);
       return outcome.analysis;
     },
 
@@ -116,9 +168,14 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
 
     /** The rate-analysis job: re-prices and re-analyses (storing the result); a property gone or not analysable is skipped. */
     async process(job: RateAnalysisJob): Promise<void> {
-      if ('property_id' in job) return reanalyzeProperty(job.property_id);
-      const areaTariffs = areaTariffsOnce();
-      for (const id of await deps.properties.idsOfOwner(job.user_id)) await reanalyzeProperty(id, areaTariffs);
+      const reads = tariffReads();
+      if ('property_id' in job) {
+        const row = await deps.properties.findById(job.property_id);
+        if (row) await reanalyzeBatch([row], reads);
+        return;
+      }
+      const rows = await deps.properties.rowsOfOwner(job.user_id);
+      for (let i = 0; i < rows.length; i += JOB_BATCH) await reanalyzeBatch(rows.slice(i, i + JOB_BATCH), reads);
     },
 
     /** Queues a re-analysis of one property after its tariff, usage or demand changed (`version` names that state). */

@@ -5,7 +5,7 @@ import { tariffs } from './tables';
 import { utilityZipCodes } from '../utilities/tables';
 import { STATS_KEY, type TariffStats } from './stats';
 import type { SummarySource } from './present';
-import type { RateType, Sector } from './tariff.model';
+import { RATE_TYPES, SECTORS, type RateType, type Sector } from './tariff.model';
 
 export interface CatalogEntry extends SummarySource {
   expirationDate: string | null;
@@ -28,6 +28,9 @@ export interface CatalogFilter {
 type CatalogRow = Omit<CatalogEntry, 'utilityNameLower'>;
 type ZipPair = { zipCode: string; utilityId: string };
 
+/** Expired: an expiration date before today (UTC); ISO dates compare as strings. */
+const isExpired = (e: CatalogEntry, today: string) => e.expirationDate !== null && e.expirationDate < today;
+
 /** Code-point order, the same on PGlite and on PostgreSQL whatever the server's collation. */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -48,6 +51,9 @@ export class TariffCatalog {
     /** Positions in `entries` of each utility's tariffs, ascending: a ZIP search reads only these. */
     private readonly positionsByUtility: ReadonlyMap<string, readonly number[]>,
   ) {}
+
+  /** Statistics per (day, include_expired): a tariff expires at midnight UTC, so a day's answer holds all day. */
+  private readonly statsByDay = new Map<string, TariffStats>();
 
   static build(version: string, stats: TariffStats | null, rows: CatalogRow[], zipPairs: ZipPair[]) {
     // An explicit literal, not a spread of the driver's row: the rows come back as slow dictionary-mode
@@ -74,6 +80,36 @@ export class TariffCatalog {
     return new TariffCatalog(version, stats, entries, byZip, byUtility);
   }
 
+  /**
+   * GET /tariffs/stats over the tariffs a search with the same defaults finds: current ones
+   * (no expiration date before `today`), or all with includeExpired. `last_updated` is the import time.
+   */
+  statsFor(today: string, includeExpired: boolean): TariffStats {
+    const key = `${today}|${includeExpired}`;
+    const hit = this.statsByDay.get(key);
+    if (hit) return hit;
+    const sectors = Object.fromEntries(SECTORS.map((k) => [k, 0])) as Record<Sector, number>;
+    const rateTypes = Object.fromEntries(RATE_TYPES.map((k) => [k, 0])) as Record<RateType, number>;
+    const utilities = new Set<string>();
+    const states = new Set<string>();
+    let total = 0;
+    for (const e of this.entries) {
+      if (!includeExpired && isExpired(e, today)) continue;
+      total++;
+      utilities.add(e.utilityId);
+      if (e.state !== null) states.add(e.state);
+      sectors[e.sector as Sector]++;
+      rateTypes[e.rateType as RateType]++;
+    }
+    const stats: TariffStats = {
+      total_tariffs: total, total_utilities: utilities.size, states_covered: states.size, sectors, rate_types: rateTypes,
+      last_updated: this.stats?.last_updated ?? new Date(0).toISOString(),
+    };
+    if (this.statsByDay.size > 8) this.statsByDay.clear();
+    this.statsByDay.set(key, stats);
+    return stats;
+  }
+
   /** Matching entries in catalog order, one page of them, and how many matched. */
   search(f: CatalogFilter, today: string, offset: number, limit: number): { items: CatalogEntry[]; total: number } {
     const serving = f.zip_code === undefined ? undefined : this.utilitiesByZip.get(f.zip_code);
@@ -89,8 +125,7 @@ export class TariffCatalog {
       if (f.has_tou !== undefined && e.hasTou !== f.has_tou) return;
       if (f.has_demand !== undefined && e.hasDemand !== f.has_demand) return;
       if (f.has_net_metering !== undefined && e.hasNetMetering !== f.has_net_metering) return;
-      // Expired: an expiration date before today (UTC); ISO dates compare as strings.
-      if (!f.include_expired && e.expirationDate !== null && e.expirationDate < today) return;
+      if (!f.include_expired && isExpired(e, today)) return;
       if (total >= offset && items.length < limit) items.push(e);
       total++;
     };

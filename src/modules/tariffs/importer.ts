@@ -11,6 +11,8 @@ import { normalizeBundle, readUrdbLines } from './bundled';
 import { utilities, utilityZipCodes } from '../utilities/tables';
 import { loadUtilityReference, REFERENCE_DIR, type UtilityRecord, type UtilityReference } from '../utilities/reference';
 import { insertZipPairs, refreshUtilityCounts, upsertUtilities } from '../utilities/repository';
+import { coverageChange, type CoverageChange } from '../utilities/coverage';
+import { readSystemState } from '../../platform/db/system-state';
 
 export interface ImportReport {
   recordsRead: number;
@@ -22,11 +24,32 @@ export interface ImportReport {
   /** Utilities named only by URDB (not in EIA-861 2018 or the ZIP tables). */
   utilitiesFromUrdbOnly: string[];
   zipPairs: number;
+  /** What the import changed in ZIP-code coverage against the data it replaced. */
+  coverage: CoverageChange;
   durationMs: number;
 }
 
 /** system_state key stamped by every import (its updated_at is the import time). */
 export const REFERENCE_IMPORT_KEY = 'reference_import';
+
+/**
+ * Names the bundled files and the import rules together. Bump it whenever either changes
+ * (a new ZIP table, a normalisation rule, a new stored field): a deployment whose stored
+ * data carries another version re-imports at its next start.
+ */
+export const REFERENCE_DATA_VERSION = '2026-11-23.1';
+
+/** The version stamped by the last import, or null (never imported, or before versions were stamped). */
+export async function storedReferenceVersion(db: Executor): Promise<string | null> {
+  const row = await readSystemState(db, REFERENCE_IMPORT_KEY);
+  if (!row) return null;
+  try {
+    const { version } = JSON.parse(row.value) as { version?: unknown };
+    return typeof version === 'string' ? version : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Serialises concurrent importers (several web processes starting at once). */
 const IMPORT_LOCK_KEY = 726_311_903;
@@ -53,14 +76,24 @@ function utilitiesFor(list: Tariff[], ref: UtilityReference, all: boolean): { ro
  * running it twice gives the same tables. Refreshes the cached stats.
  */
 export async function importReferenceData(db: Db, opts: { dir?: string; now?: Date } = {}): Promise<ImportReport> {
+  return (await runImport(db, { ...opts, onlyIfStale: false }))!;
+}
+
+/** The import; with onlyIfStale, nothing happens (null) when the stored data already has this version. */
+async function runImport(db: Db, opts: { dir?: string; now?: Date; onlyIfStale: boolean }): Promise<ImportReport | null> {
   const started = Date.now();
   const dir = opts.dir ?? REFERENCE_DIR;
   const now = opts.now ?? new Date();
   const ref = loadUtilityReference(dir);
   const bundle = normalizeBundle(readUrdbLines(dir), ref, now);
   const { rows, urdbOnly } = utilitiesFor(bundle.tariffs, ref, true);
+  let coverage: CoverageChange | null = null;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+    // Several web processes starting at once: the first imports, the others find it done here.
+    if (opts.onlyIfStale && (await storedReferenceVersion(tx)) === REFERENCE_DATA_VERSION) return;
+    const previousPairs = await tx.select().from(utilityZipCodes);
+    coverage = coverageChange(previousPairs, ref.zipPairs);
     await tx.delete(utilityZipCodes);
     await tx.delete(tariffs);
     await tx.delete(utilities);
@@ -69,9 +102,12 @@ export async function importReferenceData(db: Db, opts: { dir?: string; now?: Da
     await insertTariffs(tx, bundle.tariffs);
     await refreshUtilityCounts(tx);
     await refreshTariffStats(tx, now);
-    const summary = JSON.stringify({ imported: bundle.tariffs.length, skipped: bundle.skipped.length, at: now.toISOString() });
+    const summary = JSON.stringify({
+      version: REFERENCE_DATA_VERSION, imported: bundle.tariffs.length, skipped: bundle.skipped.length, at: now.toISOString(),
+    });
     await writeSystemState(tx, REFERENCE_IMPORT_KEY, summary, now);
   });
+  if (!coverage) return null;
   referenceDataChanged();
   // Fresh planner statistics: without them PostgreSQL (and PGlite, which has no autovacuum) guesses
   // row counts and picks slow plans for the ZIP and name searches.
@@ -84,24 +120,27 @@ export async function importReferenceData(db: Db, opts: { dir?: string; now?: Da
     utilities: rows.length,
     utilitiesFromUrdbOnly: urdbOnly,
     zipPairs: ref.zipPairs.length,
+    coverage,
     durationMs: Date.now() - started,
   };
 }
 
-/** True when no tariff is stored yet (a fresh database). */
-export async function referenceDataMissing(db: Executor): Promise<boolean> {
-  const rows = await db.select({ id: tariffs.id }).from(tariffs).limit(1);
-  return rows.length === 0;
-}
-
-/** First start: imports the bundled data when the database has none, before the server listens. */
-export async function ensureReferenceData(db: Db, logger: Logger): Promise<void> {
-  if (!(await referenceDataMissing(db))) return;
-  logger.info('no tariffs stored: importing the bundled reference data');
-  const report = await importReferenceData(db);
+/**
+ * Start of a web process: imports the bundled data before the server listens when the database
+ * has none (first start) or holds an import of another REFERENCE_DATA_VERSION (an upgrade that
+ * changed the data or its rules). Properties' estimates and analyses follow through the
+ * scheduler's tariff-import sweep.
+ */
+export async function ensureReferenceData(db: Db, logger: Logger, opts: { dir?: string } = {}): Promise<void> {
+  const stored = await storedReferenceVersion(db);
+  if (stored === REFERENCE_DATA_VERSION) return;
+  logger.info({ stored, bundled: REFERENCE_DATA_VERSION }, 'stored reference data is missing or from another version: importing the bundled data');
+  const report = await runImport(db, { dir: opts.dir, onlyIfStale: true });
+  if (!report) return;
   logger.info({
     recordsRead: report.recordsRead, imported: report.imported, skipped: report.skipped,
-    warnings: report.warnings.length, utilities: report.utilities, zipPairs: report.zipPairs, durationMs: report.durationMs,
+    warnings: report.warnings.length, utilities: report.utilities, zipPairs: report.zipPairs,
+    coverage: report.coverage, durationMs: report.durationMs,
   }, 'reference data imported');
 }
 

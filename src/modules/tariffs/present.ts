@@ -31,7 +31,7 @@ export interface EnergyRateItem {
 export interface DemandRateItem {
   period: string;
   months: number[];
-  type: 'facility' | 'tou';
+  type: 'facility' | 'tou' | 'coincident';
   rate_per_kw: number;
   tier: number;
   tier_max_kw: number | null;
@@ -129,6 +129,17 @@ function demandRates(t: Tariff): DemandRateItem[] {
       tiers.forEach((tier, i) => items.push({ period: tou.periodNames[p], months, type: 'tou', rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max }));
     });
   }
+  const coincident = t.structure.demandCoincident;
+  if (coincident) {
+    coincident.periods.forEach((tiers, p) => {
+      // One schedule for every day: the same rows stand for weekdays and weekends.
+      const months = monthsOfPeriod(p, coincident.schedule, coincident.schedule).map((m) => m + 1);
+      if (months.length === 0) return;
+      tiers.forEach((tier, i) => items.push({
+        period: coincident.periodNames[p], months, type: 'coincident', rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max,
+      }));
+    });
+  }
   return items;
 }
 
@@ -147,9 +158,22 @@ export function toDetail(t: Tariff) {
     ...toSummary(t),
     expiration_date: t.expirationDate,
     eligibility: t.eligibility,
+    applicability: {
+      demand_kw_min: t.applicability.demandKwMin,
+      demand_kw_max: t.applicability.demandKwMax,
+      usage_kwh_min: t.applicability.usageKwhMin,
+      usage_kwh_max: t.applicability.usageKwhMax,
+      voltage_category: t.applicability.voltageCategory,
+      phase_wiring: t.applicability.phaseWiring,
+    },
     energy_rates: energyRates(t),
     demand_rates: demandRates(t),
-    fixed_charges: t.structure.fixedCharges.map((c) => ({ name: c.name, amount: c.amount, frequency: c.frequency })),
+    fixed_charges: [
+      ...t.structure.fixedCharges.map((c) => ({ name: c.name, amount: c.amount, frequency: c.frequency })),
+      ...(t.structure.additionalMeterCharge
+        ? [{ name: 'Charge per additional meter (not in bills: one meter assumed)', ...t.structure.additionalMeterCharge }]
+        : []),
+    ],
     riders: riders(t),
     source_url: t.sourceUrl,
     last_updated: t.lastUpdated,

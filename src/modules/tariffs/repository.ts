@@ -1,10 +1,23 @@
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import type { Tariff } from './tariff.model';
+import { NO_APPLICABILITY, type Tariff, type TariffApplicability } from './tariff.model';
 import { tariffs } from './tables';
 import { decodeStructure, encodeStructure } from './structure.codec';
 
 export type TariffRow = typeof tariffs.$inferSelect;
+
+/** A stored applicability; null (a row stored before the column existed) or missing keys read as not published. */
+function applicabilityOf(stored: Partial<TariffApplicability> | null): TariffApplicability {
+  if (!stored) return { ...NO_APPLICABILITY };
+  return {
+    demandKwMin: stored.demandKwMin ?? null,
+    demandKwMax: stored.demandKwMax ?? null,
+    usageKwhMin: stored.usageKwhMin ?? null,
+    usageKwhMax: stored.usageKwhMax ?? null,
+    voltageCategory: stored.voltageCategory ?? null,
+    phaseWiring: stored.phaseWiring ?? null,
+  };
+}
 
 export function rowToTariff(r: TariffRow): Tariff {
   return {
@@ -22,6 +35,7 @@ export function rowToTariff(r: TariffRow): Tariff {
     expirationDate: r.expirationDate,
     description: r.description,
     eligibility: r.eligibility,
+    applicability: applicabilityOf(r.applicability),
     sourceUrl: r.sourceUrl,
     lastUpdated: r.lastUpdated.toISOString(),
     structure: decodeStructure(r.structure),
@@ -63,6 +77,7 @@ function columnsOf(t: Tariff) {
     source_url: t.sourceUrl,
     last_updated: t.lastUpdated,
     structure: encodeStructure(t.structure),
+    applicability: t.applicability,
   };
 }
 

@@ -22,6 +22,10 @@ export const tariffSearchQuery = pageQuery.extend({
   include_expired: queryBoolean.default(false).describe('also list tariffs whose expiration date has passed'),
 });
 
+export const tariffStatsQuery = z.object({
+  include_expired: queryBoolean.default(false).describe('also count tariffs whose expiration date has passed'),
+});
+
 export const byUtilityQuery = pageQuery.extend({ sector: sector.optional() });
 export const tariffIdParams = z.object({ id: z.string().min(1) });
 export const utilityIdParams = z.object({ utility_id: z.string().min(1) });
@@ -35,6 +39,11 @@ export const tariffSummary = z.object({
 export const tariffDetail = tariffSummary.extend({
   expiration_date: z.string().nullable(),
   eligibility: z.string(),
+  applicability: z.object({
+    demand_kw_min: z.number().nullable(), demand_kw_max: z.number().nullable(),
+    usage_kwh_min: z.number().nullable(), usage_kwh_max: z.number().nullable(),
+    voltage_category: z.string().nullable(), phase_wiring: z.string().nullable(),
+  }).describe("who may take the tariff, from the URDB record (null where not published): peak demand in kW, monthly usage in kWh, service voltage category and phase wiring. Rate analysis leaves out tariffs whose demand or usage limits exclude the property; /calculate prices any tariff and says in assumptions when the usage is outside them."),
   energy_rates: z.array(z.object({
     period: z.string(), months: z.array(z.number().int()), hours: z.string(), days: z.string(), rate_per_kwh: z.number(),
     tier: z.number().int(), tier_max_kwh: z.number().nullable(),

@@ -48,13 +48,16 @@ export function createTariffService(deps: { db: Db; now: () => Date }) {
       return toDetail(t);
     },
 
-    /** The aggregate cached at import; computed once if an older database has none yet. */
-    async stats(): Promise<TariffStats> {
-      const cached = (await catalog()).stats;
-      if (cached) return cached;
-      const stats = await refreshTariffStats(db, deps.now());
-      referenceDataChanged();
-      return stats;
+    /** Counts over what search finds with the same defaults (current tariffs; all with include_expired). */
+    async stats(q: { include_expired: boolean }): Promise<TariffStats> {
+      let current = await catalog();
+      if (!current.stats) {
+        // An older database without the import stamp: write it once (it versions the catalog).
+        await refreshTariffStats(db, deps.now());
+        referenceDataChanged();
+        current = await catalog();
+      }
+      return current.statsFor(today(), q.include_expired);
     },
 
     async byUtility(utilityId: string, q: PageQuery & { sector?: Sector }): Promise<Page<ByUtilityItem>> {

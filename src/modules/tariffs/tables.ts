@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StoredStructure } from './structure.codec';
+import type { TariffApplicability } from './tariff.model';
 
 /**
  * Tariffs imported from URDB. Summary columns are indexed for search; the full
@@ -29,6 +30,8 @@ export const tariffs = pgTable(
     lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull(),
     /** The full TariffStructure in its storage form (schedules as digit strings, see structure.codec.ts). */
     structure: jsonb('structure').$type<StoredStructure>().notNull(),
+    /** Who may take the tariff (TariffApplicability); null in rows stored before it existed, read as "none published". */
+    applicability: jsonb('applicability').$type<TariffApplicability>(),
   },
   // No index on expiration_date: about three quarters of tariffs have none, so it never narrows the
   // default "not expired" condition, and the planner wasted time OR-ing its bitmaps into selective scans.

@@ -64,6 +64,30 @@ export interface FlatDemandStructure {
   unit: string;
 }
 
+/**
+ * Coincident-peak demand (URDB `coincidentratestructure`): billed on the
+ * customer's demand at the utility's system peak, through the periods of one
+ * 12x24 schedule (URDB has no weekday/weekend split for it).
+ */
+export interface CoincidentDemandStructure {
+  periods: DemandTier[][];
+  /** Every day of the month; values index `periods`. */
+  schedule: Schedule12x24;
+  /** "kW" or "kVA" (URDB `coincidentrateunit`; absent means kW). */
+  unit: string;
+  periodNames: string[];
+}
+
+/** A demand ratchet (URDB `lookbackpercent` / `lookbackmonths` / `lookbackrange`): billing demand is at least a share of earlier months' peak. */
+export interface DemandRatchet {
+  /** Share of the earlier peak, 0-1 as published (0.5 = 50 %). */
+  percent: number;
+  /** Months (January first) whose demand counts, as published; null when absent. */
+  months: boolean[] | null;
+  /** Number of months looked back, as published (0 when absent). */
+  rangeMonths: number;
+}
+
 export interface FixedCharge {
   name: string;
   amount: number;
@@ -89,7 +113,34 @@ export interface TariffStructure {
   dgRules: DgRules | null;
   /** True only for records that carry real-time pricing (none of the bundled data does). */
   realTime: boolean;
+  /** Null when the record has none. */
+  demandCoincident: CoincidentDemandStructure | null;
+  /** Charge per additional meter (URDB `fixedchargeeaaddl`, in the fixed-charge units); a bill is for one meter, so it is stated, not billed. */
+  additionalMeterCharge: { amount: number; frequency: ChargeFrequency } | null;
+  /** $ per kVAR of reactive demand (URDB `demandreactivepowercharge`); stated, not billed (requests carry no reactive demand). */
+  reactivePowerCharge: number | null;
+  /** Stated, not applied (requests carry one month's demand, no history). */
+  demandRatchet: DemandRatchet | null;
 }
+
+/**
+ * Who may take the tariff, as the URDB record publishes it (null where it does
+ * not): peak demand (`peakkwcapacitymin/max`, kW), monthly energy
+ * (`peakkwhusagemin/max`, kWh), `voltagecategory`, `phasewiring`.
+ */
+export interface TariffApplicability {
+  demandKwMin: number | null;
+  demandKwMax: number | null;
+  usageKwhMin: number | null;
+  usageKwhMax: number | null;
+  voltageCategory: string | null;
+  phaseWiring: string | null;
+}
+
+/** Applicability of a tariff that publishes none (also of rows stored before the field existed). */
+export const NO_APPLICABILITY: Readonly<TariffApplicability> = Object.freeze({
+  demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null,
+});
 
 /** A tariff as stored and served: SPEC.md's summary fields plus the structure the engine needs. */
 export interface Tariff {
@@ -107,6 +158,7 @@ export interface Tariff {
   expirationDate: string | null;
   description: string;
   eligibility: string;
+  applicability: TariffApplicability;
   sourceUrl: string;
   lastUpdated: string;
   structure: TariffStructure;

@@ -13,10 +13,13 @@ const DAILY = '5925fea75457a30036de90e2'; // Montana-Dakota (WY), Rate 22
 const UPSTREAM_ERROR = '53b16f625257a32153ce10db'; // Lockhart Power, C3
 const BAD_DEMAND_SCHEDULE = '539fb88bec4f024bc1dc1897';
 const NO_CHARGES = '539f6becec4f024411eca2f9';
+const COINCIDENT = '539f6dfcec4f024411ecbcbf'; // City of Lexington (TN), Coincident Peak Rate -1
+const MEMPHIS_TMSC = '5edfb0a95457a33c1acfd350'; // Memphis TMSC: additional meter, reactive power charge
+const RATCHET = '539f6a80ec4f024411ec9089'; // Schedule B: 60 % demand ratchet
 
 const records = new Map<string, UrdbRecord>();
 beforeAll(() => {
-  const labels = [FLAT, TIERED, TOU, DEMAND, DAILY, UPSTREAM_ERROR, BAD_DEMAND_SCHEDULE, NO_CHARGES];
+  const labels = [FLAT, TIERED, TOU, DEMAND, DAILY, UPSTREAM_ERROR, BAD_DEMAND_SCHEDULE, NO_CHARGES, COINCIDENT, MEMPHIS_TMSC, RATCHET];
   for (const l of readUrdbLines(REFERENCE_DIR, new Set(labels))) records.set(l.record!.label, l.record!);
 });
 
@@ -53,6 +56,10 @@ describe('normalizeUrdbRecord on real URDB records', () => {
       demandTou: null, demandFlat: null,
       fixedCharges: [{ name: 'Fixed customer charge', amount: 10, frequency: 'monthly' }],
       minimumCharge: null, fuelAdjustmentsMonthly: null, dgRules: null, realTime: false,
+      demandCoincident: null, additionalMeterCharge: null, reactivePowerCharge: null, demandRatchet: null,
+    });
+    expect(tariff.applicability).toEqual({
+      demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null,
     });
   });
 
@@ -90,6 +97,9 @@ describe('normalizeUrdbRecord on real URDB records', () => {
     const { tariff } = accepted(DEMAND);
     expect(tariff).toMatchObject({ rateType: 'demand', hasTou: false, hasDemand: true, effectiveDate: '2014-02-01' });
     expect(tariff.eligibility).toBe('Peak demand at least 50 kW. Voltage category: Secondary. Phase wiring: 3-Phase.');
+    expect(tariff.applicability).toEqual({
+      demandKwMin: 50, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: 'Secondary', phaseWiring: '3-Phase',
+    });
     expect(tariff.structure.energy?.periods).toEqual([[{ max: null, unit: 'kWh', rate: 0.07057, sell: null }]]);
     const weekday = rows(...Array<string>(12).fill('000000000000000001111100'));
     expect(tariff.structure.demandTou).toEqual({
@@ -118,6 +128,55 @@ describe('normalizeUrdbRecord on real URDB records', () => {
     expect(tariff.structure.demandFlat?.periods).toEqual([[{ max: 30, rate: 0 }, { max: null, rate: 4 }]]);
     // Tiered energy, but a demand charge exists: demand wins over tiered.
     expect(tariff.rateType).toBe('demand');
+  });
+
+  it('coincident-peak demand: kept with its schedule, and it counts as a demand charge', () => {
+    const { tariff, warnings } = accepted(COINCIDENT);
+    expect(warnings).toEqual([]);
+    // Its only demand charge is the coincident one (7.33 $/kW January-May and October-December, 25.07 June-September)
+    expect(tariff).toMatchObject({ rateType: 'demand', hasTou: false, hasDemand: true });
+    expect(tariff.structure.demandTou).toBeNull();
+    expect(tariff.structure.demandFlat).toBeNull();
+    expect(tariff.structure.demandCoincident).toEqual({
+      periods: [[{ max: null, rate: 7.33 }], [{ max: null, rate: 25.07 }]],
+      schedule: rows(...'000001111000'.split('').map((d) => d.repeat(24))),
+      unit: 'kW',
+      periodNames: ['winter', 'summer'],
+    });
+    expect(tariff.applicability).toMatchObject({ demandKwMin: 100, demandKwMax: 500 });
+  });
+
+  it('a coincident structure whose rates are all 0 is kept but is no demand charge', () => {
+    const base = records.get(COINCIDENT)!;
+    const r = normalizeUrdbRecord({ ...base, coincidentratestructure: [[{ rate: 0 }], [{ rate: 0 }]] }, { state: null, importedAt: IMPORTED_AT });
+    expect(r.ok && [r.tariff.hasDemand, r.tariff.rateType]).toEqual([false, 'tiered']);
+  });
+
+  it('a missing coincident schedule: one period applies to every hour, several are a reason to skip', () => {
+    const base = records.get(COINCIDENT)!;
+    const one = normalizeUrdbRecord({ ...base, coincidentratestructure: [[{ rate: 5 }]], coincidentschedule: undefined }, { state: null, importedAt: IMPORTED_AT });
+    expect(one.ok && one.tariff.structure.demandCoincident?.schedule).toEqual(all('0'));
+    expect(one.ok && one.warnings).toEqual(['coincidentschedule missing with one coincident demand period: that period applies to every hour']);
+    expect(normalizeUrdbRecord({ ...base, coincidentschedule: undefined }, { state: null, importedAt: IMPORTED_AT }))
+      .toEqual({ ok: false, reason: 'coincidentschedule missing with several coincident demand periods' });
+  });
+
+  it('keeps the additional-meter charge, the reactive power charge and the demand ratchet', () => {
+    const memphis = accepted(MEMPHIS_TMSC).tariff;
+    expect(memphis.structure.additionalMeterCharge).toEqual({ amount: 350, frequency: 'monthly' });
+    expect(memphis.structure.reactivePowerCharge).toBe(1.49);
+    expect(memphis.structure.demandRatchet).toBeNull();
+    expect(memphis.applicability).toEqual({
+      demandKwMin: 15000, demandKwMax: 25000, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: 'Single and 3-Phase',
+    });
+    const ratchet = accepted(RATCHET).tariff;
+    expect(ratchet.structure.demandRatchet).toEqual({ percent: 0.6, months: Array(12).fill(true), rangeMonths: 0 });
+    expect(ratchet.structure.additionalMeterCharge).toBeNull();
+    expect(ratchet.structure.reactivePowerCharge).toBeNull();
+    // stated, not priced: a value that is not a number is left out with a warning, the record is kept
+    const bad = normalizeUrdbRecord({ ...records.get(MEMPHIS_TMSC)!, demandreactivepowercharge: 'n/a' as unknown as number },
+      { state: null, importedAt: IMPORTED_AT });
+    expect(bad.ok && [bad.tariff.structure.reactivePowerCharge, bad.warnings]).toEqual([null, ['demandreactivepowercharge is not a number; not kept']]);
   });
 
   it('rejects records it cannot hold as published, with the reason', () => {

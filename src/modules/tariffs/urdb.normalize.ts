@@ -1,6 +1,7 @@
 import {
-  SECTORS, type ChargeFrequency, type DgRules, type EnergyStructure, type FixedCharge, type FlatDemandStructure,
-  type MinimumCharge, type RateType, type Sector, type Tariff, type TariffStructure, type TouDemandStructure,
+  SECTORS, type ChargeFrequency, type CoincidentDemandStructure, type DemandRatchet, type DgRules, type EnergyStructure,
+  type FixedCharge, type FlatDemandStructure, type MinimumCharge, type RateType, type Sector, type Tariff,
+  type TariffApplicability, type TariffStructure, type TouDemandStructure,
 } from './tariff.model';
 import { UrdbRecordError, type UrdbRecord } from './urdb.record';
 import { demandTiers, energyTiers } from './urdb.tiers';
@@ -27,14 +28,14 @@ export function utcDate(seconds: number): string {
 
 /**
  * Classification (documented rule): `tou` when the energy period changes within
- * a day; else `demand` when a demand charge exists (a non-zero TOU or flat
- * demand rate); else `tiered` when any energy period has more than one tier;
- * else `flat`. `real_time` only for records with real-time pricing (URDB
- * records carry none).
+ * a day; else `demand` when a demand charge exists (a non-zero TOU, flat or
+ * coincident-peak demand rate: each is billed per kW and needs demand_kw);
+ * else `tiered` when any energy period has more than one tier; else `flat`.
+ * `real_time` only for records with real-time pricing (URDB records carry none).
  */
 export function classify(s: TariffStructure): { rateType: RateType; hasTou: boolean; hasDemand: boolean; hasNetMetering: boolean } {
   const hasTou = s.energy !== null && variesWithinDay(s.energy.weekday, s.energy.weekend);
-  const demandRates = [...(s.demandTou?.periods ?? []), ...(s.demandFlat?.periods ?? [])].flat();
+  const demandRates = [...(s.demandTou?.periods ?? []), ...(s.demandFlat?.periods ?? []), ...(s.demandCoincident?.periods ?? [])].flat();
   const hasDemand = demandRates.some((t) => t.rate !== 0);
   const tiered = s.energy !== null && s.energy.periods.some((p) => p.length > 1);
   const rateType: RateType = s.realTime ? 'real_time' : hasTou ? 'tou' : hasDemand ? 'demand' : tiered ? 'tiered' : 'flat';
@@ -79,6 +80,55 @@ function demandFlatOf(r: UrdbRecord, warnings: string[]): FlatDemandStructure | 
   return { periods, months: [...months], unit: r.flatdemandunit ?? 'kW' };
 }
 
+function demandCoincidentOf(r: UrdbRecord, warnings: string[]): CoincidentDemandStructure | null {
+  if (r.coincidentratestructure === undefined) return null;
+  const periods = r.coincidentratestructure.map((p, i) => demandTiers(p, `coincident demand period ${i + 1}`, warnings));
+  if (periods.length === 0) throw new UrdbRecordError('coincidentratestructure has no periods');
+  let raw: unknown = r.coincidentschedule;
+  if (raw === undefined) {
+    if (periods.length !== 1) throw new UrdbRecordError('coincidentschedule missing with several coincident demand periods');
+    warnings.push('coincidentschedule missing with one coincident demand period: that period applies to every hour');
+    raw = Array.from({ length: 12 }, () => Array<number>(24).fill(0));
+  }
+  const schedule = checkSchedule(raw, periods.length, 'coincidentschedule');
+  const unit = r.coincidentrateunit ?? 'kW';
+  return { periods, schedule, unit, periodNames: namePeriods(periods.map((p) => p[0].rate), schedule, schedule) };
+}
+
+/**
+ * A published number the bill states but does not price (additional-meter and
+ * reactive power charges, demand ratchet): one that is not a number is left
+ * out with a warning rather than rejecting the whole record.
+ */
+function statedNumber(value: unknown, what: string, warnings: string[]): number | null {
+  if (value === undefined) return null;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  warnings.push(`${what} is not a number; not kept`);
+  return null;
+}
+
+function demandRatchetOf(r: UrdbRecord, warnings: string[]): DemandRatchet | null {
+  const percent = statedNumber(r.lookbackpercent, 'lookbackpercent', warnings);
+  if (percent === null || percent <= 0) return null;
+  const m = r.lookbackmonths;
+  const months = Array.isArray(m) && m.length === 12 && m.every((v) => typeof v === 'boolean') ? [...m] : null;
+  return { percent, months, rangeMonths: statedNumber(r.lookbackrange, 'lookbackrange', warnings) ?? 0 };
+}
+
+/** Applicability limits as published; a limit that is absent (or not a number, or a blank text) is null. */
+export function applicabilityOf(r: UrdbRecord): TariffApplicability {
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  return {
+    demandKwMin: num(r.peakkwcapacitymin),
+    demandKwMax: num(r.peakkwcapacitymax),
+    usageKwhMin: num(r.peakkwhusagemin),
+    usageKwhMax: num(r.peakkwhusagemax),
+    voltageCategory: str(r.voltagecategory),
+    phaseWiring: str(r.phasewiring),
+  };
+}
+
 function frequencyOf(units: string | undefined, what: string, warnings: string[]): ChargeFrequency {
   if (units === undefined) {
     warnings.push(`${what} has no units; taken as $/month`);
@@ -95,6 +145,12 @@ function fixedChargesOf(r: UrdbRecord, warnings: string[]): FixedCharge[] {
   if (!Number.isFinite(amount)) throw new UrdbRecordError('fixedchargefirstmeter is not a number');
   const frequency = frequencyOf(r.fixedchargeunits, 'fixedchargefirstmeter', warnings);
   return [{ name: 'Fixed customer charge', amount, frequency }];
+}
+
+function additionalMeterChargeOf(r: UrdbRecord, warnings: string[]): TariffStructure['additionalMeterCharge'] {
+  const amount = statedNumber(r.fixedchargeeaaddl, 'fixedchargeeaaddl', warnings);
+  if (amount === null || amount === 0) return null;
+  return { amount, frequency: frequencyOf(r.fixedchargeunits, 'fixedchargeeaaddl', warnings) };
 }
 
 function minimumOf(r: UrdbRecord, warnings: string[]): MinimumCharge | null {
@@ -159,11 +215,14 @@ export function normalizeUrdbRecord(record: UrdbRecord, utility: UtilityInfo): N
       fuelAdjustmentsMonthly: fuelAdjustmentsOf(record),
       dgRules: dgRulesOf(record, warnings),
       realTime: false,
+      demandCoincident: demandCoincidentOf(record, warnings),
+      additionalMeterCharge: additionalMeterChargeOf(record, warnings),
+      reactivePowerCharge: statedNumber(record.demandreactivepowercharge, 'demandreactivepowercharge', warnings) || null,
+      demandRatchet: demandRatchetOf(record, warnings),
     };
-    if (!structure.energy && !structure.demandTou && !structure.demandFlat && structure.fixedCharges.length === 0) {
+    if (!structure.energy && !structure.demandTou && !structure.demandFlat && !structure.demandCoincident && structure.fixedCharges.length === 0) {
       throw new UrdbRecordError('record has no energy, demand or fixed charges');
     }
-    if (record.coincidentratestructure !== undefined) warnings.push('coincident-peak demand charges are not modelled (they need the system peak hours)');
     const revisions = (record.revisions ?? []).filter((v) => Number.isFinite(v));
     const lastUpdated = revisions.length ? new Date(Math.max(...revisions) * 1000) : utility.importedAt;
     const tariff: Tariff = {
@@ -178,6 +237,7 @@ export function normalizeUrdbRecord(record: UrdbRecord, utility: UtilityInfo): N
       expirationDate: record.enddate !== undefined ? utcDate(record.enddate) : null,
       description: text(record.description),
       eligibility: eligibilityOf(record),
+      applicability: applicabilityOf(record),
       sourceUrl: record.uri,
       lastUpdated: lastUpdated.toISOString(),
       structure,

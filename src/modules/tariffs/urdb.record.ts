@@ -39,9 +39,18 @@ export interface UrdbRecord {
   flatdemandunit?: string;
 
   coincidentratestructure?: UrdbTier[][];
+  coincidentschedule?: number[][];
+  coincidentrateunit?: string;
+
+  demandreactivepowercharge?: number;
+  lookbackpercent?: number;
+  lookbackmonths?: boolean[];
+  lookbackrange?: number;
 
   fixedchargefirstmeter?: number;
   fixedchargeunits?: string;
+  /** Fixed charge per additional meter, in `fixedchargeunits`. */
+  fixedchargeeaaddl?: number;
   mincharge?: number;
   minchargeunits?: string;
   fueladjustmentsmonthly?: number[];

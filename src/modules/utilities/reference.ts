@@ -18,7 +18,24 @@ export interface UtilityRecord {
   statesServed: string[];
 }
 
-export type ZipSource = 'non_iou_2020' | 'iou_2011';
+/** The OpenEI ZIP look-up tables the service ships, by the `source` value stored with each ZIP pair. */
+export const ZIP_TABLES = {
+  non_iou_2023: {
+    file: 'non_iou_zipcodes_2023.csv.gz',
+    table: 'OpenEI U.S. Electric Utility Companies and Rates: Look-up by Zipcode, non-investor-owned utilities',
+    edition: 2023,
+  },
+  iou_2011: {
+    file: 'iouzipcodes2011.csv.gz',
+    table: 'OpenEI U.S. Electric Utility Companies and Rates: Look-up by Zipcode, investor-owned utilities',
+    edition: 2011,
+  },
+} as const;
+
+export type ZipSource = keyof typeof ZIP_TABLES;
+
+/** Where the utility records come from (EIA-861), for answers that state their data vintage. */
+export const UTILITY_DATA_SOURCE = { table: 'EIA Form 861 (utility data, sales, service territory, short form)', edition: 2018 } as const;
 
 export interface ZipPair {
   zipCode: string;
@@ -121,8 +138,8 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
   const zipPairs: ZipPair[] = [];
   const seenPairs = new Set<string>();
   const zipStates = new Map<string, Map<string, number>>();
-  for (const [file, source] of [['non_iou_zipcodes_2020.csv.gz', 'non_iou_2020'], ['iouzipcodes2011.csv.gz', 'iou_2011']] as const) {
-    for (const r of readCsv(dir, file)) {
+  for (const source of Object.keys(ZIP_TABLES) as ZipSource[]) {
+    for (const r of readCsv(dir, ZIP_TABLES[source].file)) {
       note(r.eiaid, r.utility_name, r.ownership);
       const key = `${r.zip}|${r.eiaid}`;
       if (!/^\d{5}$/.test(r.zip) || seenPairs.has(key)) continue;

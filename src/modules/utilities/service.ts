@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { UTILITY_DATA_SOURCE, ZIP_TABLES, type ZipSource } from './reference';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
@@ -17,11 +18,23 @@ export interface UtilitySearchItem extends UtilityItem {
   website: string | null;
 }
 
+/** One reference table behind an answer, with its edition (the data's vintage). */
+export interface DataSource {
+  table: string;
+  edition: number;
+}
+
 export interface UtilityDetail extends UtilitySearchItem {
   phone: string | null;
   service_territory: string | null;
   customers_served: number | null;
   zip_codes_served: number;
+  /** Where the record and its ZIP codes come from, and how old each table is. */
+  data_sources: {
+    utility: DataSource;
+    /** One entry per ZIP table that lists the utility, with how many of its ZIP codes it lists. */
+    zip_codes: Array<DataSource & { zip_codes: number }>;
+  };
 }
 
 const itemColumns = {
@@ -54,10 +67,19 @@ export function createUtilityService(deps: { db: Db }) {
         customers_served: utilities.customersServed, zip_codes_served: utilities.zipCodesServed,
       }).from(utilities).where(eq(utilities.id, id)).limit(1);
       if (!row) throw notFound('Utility not found');
+      const zipSources = await db.select({ source: utilityZipCodes.source, n: count() }).from(utilityZipCodes)
+        .where(eq(utilityZipCodes.utilityId, id)).groupBy(utilityZipCodes.source);
       return {
         id: row.id, name: row.name, abbreviation: row.abbreviation, state: row.state, type: row.type, website: row.website,
         phone: row.phone, service_territory: row.service_territory, customers_served: row.customers_served,
         tariff_count: row.tariff_count, zip_codes_served: row.zip_codes_served,
+        data_sources: {
+          utility: { ...UTILITY_DATA_SOURCE },
+          zip_codes: (Object.keys(ZIP_TABLES) as ZipSource[]).flatMap((source) => {
+            const n = zipSources.find((z) => z.source === source)?.n ?? 0;
+            return n > 0 ? [{ table: ZIP_TABLES[source].table, edition: ZIP_TABLES[source].edition, zip_codes: Number(n) }] : [];
+          }),
+        },
       };
     },
 

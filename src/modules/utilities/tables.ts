@@ -32,7 +32,7 @@ export const utilityZipCodes = pgTable(
   {
     zipCode: text('zip_code').notNull(),
     utilityId: text('utility_id').notNull(),
-    /** Which OpenEI table listed the pair: `non_iou_2020` or `iou_2011` (first wins when both do). */
+    /** Which OpenEI table listed the pair: a key of ZIP_TABLES (`non_iou_2023`, `iou_2011`; the first wins when both do). */
     source: text('source').notNull(),
   },
   (t) => [

@@ -22,7 +22,12 @@ function present(b: BillRow) {
   };
 }
 
-export function createBillService(deps: { db: Db; properties: Pick<PropertyService, 'requireOwned'> }) {
+export function createBillService(deps: {
+  db: Db;
+  properties: Pick<PropertyService, 'requireOwned'>;
+  /** Queues the owner's analytics recompute after a write (never throws). */
+  dataChanged?(ownerId: string): Promise<void>;
+}) {
   const repo = createBillRepository(deps.db);
 
   return {
@@ -37,6 +42,7 @@ export function createBillService(deps: { db: Db; properties: Pick<PropertyServi
         demand_kw: input.demand_kw ?? null,
       });
       if (!row) throw conflict('A bill for this utility_type and period already exists');
+      await deps.dataChanged?.(ownerId);
       return present(row);
     },
 
@@ -53,7 +59,12 @@ export function createBillService(deps: { db: Db; properties: Pick<PropertyServi
         req.resume(); // discard the upload so the client can read the error
         throw err;
       }
-      return importBillsCsv(req, (rows) => repo.insertBatch(propertyId, rows));
+      // One recompute per import, also when it stopped part-way (the stored batches stay).
+      try {
+        return await importBillsCsv(req, (rows) => repo.insertBatch(propertyId, rows));
+      } finally {
+        await deps.dataChanged?.(ownerId);
+      }
     },
   };
 }

@@ -26,6 +26,13 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap liveness probe for /health. */
   ping(): Promise<boolean>;
+  /**
+   * Embedded PGlite only: LISTEN on a channel. The database runs inside this process, so a NOTIFY
+   * reaches the listener before the notifying statement (or its transaction) resolves, and a cache
+   * invalidated by it is never behind a finished write. Undefined on PostgreSQL, where
+   * notifications arrive later than the writer's answer (and from other processes).
+   */
+  listenInProcess?(channel: string, onNotify: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +59,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    // Nor one dropped while checked out (a server restart in the middle of a transaction): the query
+    // in flight rejects with the error, and the pool discards the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -88,6 +98,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
+    listenInProcess: async (channel, onNotify) => {
+      await client.listen(channel, onNotify);
+    },
     close: () => client.close(),
   };
 }

@@ -12,3 +12,7 @@ export * from '../../modules/notifications/tables';
 export * from '../../modules/rate-analysis/tables';
 export * from '../../modules/tariffs/tables';
 export * from '../../modules/utilities/tables';
+export * from '../../modules/tenant-billing/tables';
+export * from '../../modules/pms/tables';
+export * from '../../modules/webhooks/tables';
+export * from '../../modules/analytics/tables';

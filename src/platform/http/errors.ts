@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../db/errors';
 
 export interface FieldError {
   field: string;
@@ -44,6 +45,12 @@ interface BodyParserError {
   expose?: boolean;
 }
 
+function rootMessage(err: unknown): string {
+  let e = err as { cause?: unknown; message?: unknown };
+  while (e?.cause && typeof e.cause === 'object') e = e.cause as typeof e;
+  return String(e?.message ?? err);
+}
+
 /** Renders every error; 5xx text never reaches a client. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -58,10 +65,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         appErr = new AppError(415, 'Unsupported content encoding');
       else if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose)
         appErr = new AppError(e.status, (err as Error).message);
+      // The database unreachable or restarting: a retry will do (e.g. a webhook provider's), unlike a 500.
+      else if (isDatabaseUnavailable(err))
+        appErr = new AppError(503, 'Service temporarily unavailable', { headers: { 'Retry-After': '5' } });
       else appErr = new AppError(500, 'Internal Server Error');
     }
     const log = (req as { log?: Logger }).log ?? logger;
-    if (appErr.status >= 500) log.error({ err }, 'request failed');
+    // An outage answers every request with 503: one short line each, not the failed query and its parameters.
+    if (appErr.status === 503 && !(err instanceof AppError)) log.warn({ reason: rootMessage(err) }, 'database unavailable');
+    else if (appErr.status >= 500) log.error({ err }, 'request failed');
     if (res.headersSent) return;
     for (const [k, v] of Object.entries(appErr.extra.headers ?? {})) res.setHeader(k, v);
     const body: Record<string, unknown> = { detail: appErr.detail };

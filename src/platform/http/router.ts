@@ -15,13 +15,25 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   tags: string[];
   auth: AuthMode;
   body?: B;
+  /**
+   * Documents the body instead of `body`, which still parses it: for a route whose `body` leaves
+   * part of the body to the service to check (a large array checked once, by the service).
+   */
+  bodyDoc?: z.ZodType;
   /** Content type of `body` in the docs; parsing is done by the app-level body parsers. */
   bodyType?: 'application/json' | 'application/x-www-form-urlencoded' | 'multipart/form-data';
+  /**
+   * A JSON body limit above the app-wide one (e.g. '5mb'): the route parses its own body, after
+   * authentication, and the app-level JSON parser skips its path (see parsesOwnBody).
+   */
+  bodyLimit?: string;
   query?: Q;
   params?: P;
   /** Success status; 204 sends no body. Default 200. */
   status?: number;
   response?: z.ZodType;
+  /** Other media types of the success response (e.g. text/csv, text/html), for the docs. */
+  responseTypes?: Record<string, z.ZodType>;
   /** Documented error statuses with a short description. */
   errors?: Record<number, string>;
   /** Extra middleware run after the guards and before validation (rate limiters, tier checks, uploads). */
@@ -48,6 +60,8 @@ const errorBody = z.object({
  */
 export class ApiRouter {
   readonly router = express.Router();
+  /** Full paths (lower case) of the routes with their own body parser. */
+  private readonly ownBodyPaths = new Set<string>();
 
   constructor(
     readonly prefix: string,
@@ -88,14 +102,28 @@ export class ApiRouter {
       if (status === 204) res.status(204).end();
       else res.status(status).json(result);
     };
-    this.router[method](path, ...this.guards[spec.auth], ...(spec.middleware ?? []), run);
+    const bodyParser: RequestHandler[] = [];
+    if (spec.bodyLimit) {
+      if (path.includes(':')) throw new Error(`bodyLimit needs a literal path: ${path}`);
+      this.ownBodyPaths.add((this.prefix + path).toLowerCase());
+      bodyParser.push(express.json({ limit: spec.bodyLimit }));
+    }
+    this.router[method](path, ...this.guards[spec.auth], ...bodyParser, ...(spec.middleware ?? []), run);
     this.document(method, path, spec, status);
   }
 
+  /** True for a request path whose route parses its own (larger) JSON body: the app-level parser skips it. */
+  parsesOwnBody(requestPath: string): boolean {
+    return this.ownBodyPaths.size > 0 && this.ownBodyPaths.has(requestPath.toLowerCase().replace(/\/+$/, ''));
+  }
+
   private document(method: Method, path: string, spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>, status: number) {
+    const content: Record<string, { schema: z.ZodType }> = {};
+    if (spec.response && status !== 204) content['application/json'] = { schema: spec.response };
+    for (const [type, schema] of Object.entries(spec.responseTypes ?? {})) content[type] = { schema };
     const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
-      [status]: spec.response && status !== 204
-        ? { description: 'Success', content: { 'application/json': { schema: spec.response } } }
+      [status]: Object.keys(content).length > 0
+        ? { description: 'Success', content }
         : { description: status === 204 ? 'No content' : 'Success' },
     };
     const errors: Record<number, string> = { ...(spec.errors ?? {}) };
@@ -119,7 +147,7 @@ export class ApiRouter {
         params: spec.params as never,
         query: spec.query as never,
         body: spec.body
-          ? { required: true, content: { [spec.bodyType ?? 'application/json']: { schema: spec.body } } }
+          ? { required: true, content: { [spec.bodyType ?? 'application/json']: { schema: spec.bodyDoc ?? spec.body } } }
           : undefined,
       },
       responses,

@@ -31,9 +31,31 @@ function priceDemandPeriod(
 }
 
 /**
- * Facility (flat, by month) and time-of-use demand charges. With one demand_kw
- * for the month, that demand is taken as the maximum of every TOU demand period
- * active in the month; the line items and the assumptions say so.
+ * Coincident-peak demand: demand_kw taken as the customer's demand at the
+ * utility's system peak, run through the tiers of every coincident period
+ * active in the month (like TOU demand); the assumptions say so.
+ */
+function priceCoincident(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, demandMilli: number): void {
+  if (!plan.coincident || mp.coincidentPeriods.length === 0) return;
+  const before = b.items.length;
+  for (const p of mp.coincidentPeriods) {
+    const period = plan.coincident[p];
+    priceDemandPeriod(b, `Coincident peak demand ${period.name}`, period, plan.coincidentUnit, mp.days, demandMilli);
+  }
+  if (b.items.length > before) {
+    b.assumptions.push(
+      `demand_kw (${formatMilli(demandMilli)} ${plan.coincidentUnit.label}) taken as the customer's demand at the utility's coincident (system) peak `
+      + `in ${MONTH_NAMES[mp.month0]}: the request carries no coincident demand, so the coincident charge may be overstated `
+      + '(the demand at the system peak is at most the month\'s maximum demand)',
+    );
+  }
+}
+
+/**
+ * Facility (flat, by month), time-of-use and coincident-peak demand charges.
+ * With one demand_kw for the month, that demand is taken as the maximum of
+ * every TOU demand period active in the month, and as the demand at the
+ * coincident peak; the line items and the assumptions say so.
  */
 export function priceDemand(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, demandMilli: number): void {
   if (demandMilli <= 0) return;
@@ -58,4 +80,5 @@ export function priceDemand(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, dem
       );
     }
   }
+  priceCoincident(b, plan, mp, demandMilli);
 }

@@ -1,8 +1,9 @@
 /**
  * Hand-computed bills on real bundled tariffs with demand charges and riders:
  * facility demand with tiers and seasons, TOU demand with one demand_kw for
- * every active period, energy tiers sized per kW of demand, monthly fuel
- * adjustments. Expected amounts come from the URDB records' published numbers.
+ * every active period, coincident-peak demand, energy tiers sized per kW of
+ * demand, monthly fuel adjustments. Expected amounts come from the URDB
+ * records' published numbers.
  */
 import { bundledTariffs, bill, amounts } from './engine.fixtures';
 import { BillingError } from './index';
@@ -16,6 +17,10 @@ const IDS = {
   touDemand: '539f6a22ec4f024411ec8b87',
   // TGSA Time-of-Day: TOU energy (rate + adj 0.02101), TOU demand 13.06 / 12.42 / 0, $300/month, fuel
   touEnergyDemand: '5a6233b75457a3b637e429ce',
+  // City of Lexington (TN) Coincident Peak Rate -1: kWh/kW tiers (438 h x demand at 0.0511, then 0.0467);
+  // coincident demand 7.33 $/kW (January-May, October-December) or 25.07 (June-September); minimum $73.12/month;
+  // applicability 100-500 kW
+  coincident: '539f6dfcec4f024411ecbcbf',
 };
 const t = bundledTariffs(IDS);
 
@@ -110,5 +115,31 @@ describe('demand charges', () => {
     expect(b.totalCost).toBe(3786.76);
     // 3,786.76 / 10,000 = 0.378676 -> 0.3787
     expect(b.summary.effectiveRatePerKwh).toBe(0.3787);
+  });
+
+  it('coincident-peak demand: demand_kw taken as the demand at the system peak, and said', () => {
+    const july = bill(t.coincident, { usageKwh: 100_000, month: 7, demandKw: 200 });
+    // energy: 438 kWh/kW x 200 kW = 87,600 kWh x 0.0511 = 4,476.36; 12,400 kWh x 0.0467 = 579.08
+    // coincident demand (June-September period): 200 kW x 25.07 = 5,014.00; total 10,069.44 (above the minimum)
+    expect(amounts(july)).toEqual([
+      ['energy', 'Energy all_year tier 1: 87600 kWh x $0.0511/kWh', 4476.36],
+      ['energy', 'Energy all_year tier 2: 12400 kWh x $0.0467/kWh', 579.08],
+      ['demand', 'Coincident peak demand summer: 200 kW x $25.07/kW', 5014],
+    ]);
+    expect(july.totalCost).toBe(10069.44);
+    expect(july.summary.demandCharge).toBe(5014);
+    expect(july.season).toBe('summer');
+    expect(july.assumptions).toEqual([
+      'demand_kw (200 kW) taken as the customer\'s demand at the utility\'s coincident (system) peak in July: the request carries '
+      + 'no coincident demand, so the coincident charge may be overstated (the demand at the system peak is at most the month\'s maximum demand)',
+    ]);
+    // January: 200 x 7.33 = 1,466.00
+    const january = bill(t.coincident, { usageKwh: 100_000, month: 1, demandKw: 200 });
+    expect(january.summary.demandCharge).toBe(1466);
+    expect(january.season).toBe('winter');
+  });
+
+  it('a coincident-peak charge makes demand_kw required', () => {
+    expect(() => bill(t.coincident, { usageKwh: 1000, month: 7 })).toThrow('demand_kw required for demand tariffs');
   });
 });

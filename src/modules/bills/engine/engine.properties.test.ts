@@ -10,10 +10,13 @@ import type { Tariff } from '../../tariffs/tariff.model';
 import { bundledLoadShapes } from '../load-shapes';
 import { rankBills } from '../service';
 import { calculateBill, type BillRequest, type BillResult } from './index';
+import { planOf } from './plan';
 
 const shapes = bundledLoadShapes();
 let sample: Tariff[];
 let nonNegative: Tariff[];
+/** Every bundled tariff with a month of several energy periods, one of them tiered, and no zero or negative energy price. */
+let tieredTou: Tariff[];
 
 /** No negative price anywhere (energy, demand, fixed, fuel): more usage can only cost more. */
 function pricesNonNegative(t: Tariff): boolean {
@@ -32,6 +35,14 @@ beforeAll(() => {
   const bundle = normalizeBundle(readUrdbLines(REFERENCE_DIR), utilityReference(), new Date('2026-01-01T00:00:00Z'));
   sample = bundle.tariffs.filter((_, i) => i % 40 === 0);
   nonNegative = sample.filter(pricesNonNegative);
+  tieredTou = bundle.tariffs.filter((t) => {
+    const e = t.structure.energy;
+    if (!e || !e.periods.flat().every((tier) => tier.rate > 0)) return false;
+    return e.weekday.some((row, m) => {
+      const active = new Set([...row, ...e.weekend[m]]);
+      return active.size > 1 && [...active].some((p) => e.periods[p].length > 1);
+    });
+  });
 });
 
 const request = fc.record({
@@ -97,3 +108,51 @@ describe('engine properties', () => {
     ), { numRuns: 500 });
   });
 });
+
+describe('energy tiers shared by the periods of a month (every tiered multi-period bundled tariff)', () => {
+  const wh = (name: string) => Math.round(Number(/: ([\d.]+) kWh x \$/.exec(name)?.[1]) * 1000);
+  const tieredRequest = fc.record({
+    usageKwh: fc.integer({ min: 0, max: 200_000_000 }).map((w) => w / 1000),
+    month: fc.integer({ min: 1, max: 12 }),
+    demandKw: fc.integer({ min: 0, max: 2_000_000 }).map((w) => w / 1000),
+  });
+
+  it('finds the tariffs (tiered TOU and seasonal-period records)', () => {
+    expect(tieredTou.length).toBeGreaterThan(100);
+  });
+
+  it('the pieces add up to usage_kwh exactly, and each shared band to its width of the month', () => {
+    fc.assert(fc.property(fc.nat(), tieredRequest, (i, req) => {
+      const tariff = tieredTou[i % tieredTou.length];
+      const b = calculateBill(tariff, req, shapes);
+      const energy = b.lineItems.filter((l) => l.category === 'energy');
+      const usage = Math.round(req.usageKwh * 1000);
+      expect(energy.reduce((a, l) => a + wh(l.name), 0)).toBe(usage);
+      for (const l of energy) expect(wh(l.name)).toBeGreaterThan(0);
+      if (!planOf(tariff, shapes).months[req.month - 1].sharedTiers) return;
+      const bands = new Map<string, number>();
+      for (const l of energy) {
+        const band = /\(share of the month's ([^)]*)\)/.exec(l.name)?.[1];
+        if (band) bands.set(band, (bands.get(band) ?? 0) + wh(l.name));
+      }
+      for (const [band, sum] of bands) {
+        let m = /^first ([\d.]+) kWh$/.exec(band);
+        if (m) expect(sum).toBe(Math.min(usage, Math.round(Number(m[1]) * 1000)));
+        m = /^kWh ([\d.]+)-([\d.]+)$/.exec(band);
+        if (m) expect(sum).toBe(Math.min(usage, Math.round(Number(m[2]) * 1000)) - Math.round(Number(m[1]) * 1000));
+        m = /^kWh above ([\d.]+)$/.exec(band);
+        if (m) expect(sum).toBe(usage - Math.round(Number(m[1]) * 1000));
+      }
+    }), { numRuns: 3000 });
+  });
+
+  it('the total never decreases when usage grows (the load-shape split: every piece grows or stays)', () => {
+    fc.assert(fc.property(fc.nat(), tieredRequest, fc.integer({ min: 1, max: 50_000_000 }), (i, req, extraWh) => {
+      const tariff = tieredTou[i % tieredTou.length];
+      const before = calculateBill(tariff, req, shapes);
+      const after = calculateBill(tariff, { ...req, usageKwh: (Math.round(req.usageKwh * 1000) + extraWh) / 1000 }, shapes);
+      expect(after.totalCostCents).toBeGreaterThanOrEqual(before.totalCostCents);
+    }), { numRuns: 3000 });
+  });
+});
+

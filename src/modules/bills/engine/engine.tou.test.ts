@@ -1,6 +1,6 @@
 /**
  * Time-of-use on real bundled tariffs: weekday/weekend schedules, usage
- * profiles mapped onto on/mid/off-peak periods, tiers within each period, the
+ * profiles mapped onto on/mid/off-peak periods, the month's tiers shared by the periods, the
  * 422 cases of a profile, and the split of usage_kwh by the sector's load shape
  * (or a uniform one for agriculture) when there is no profile.
  */
@@ -53,18 +53,26 @@ describe('usage profile on a TOU tariff', () => {
     expect(b.assumptions).toEqual([]);
   });
 
-  it('three price levels: on, mid and off-peak, each through its own tiers', () => {
+  it('three price levels: on, mid and off-peak, sharing the month\'s tiers', () => {
     const b = bill(t.lgsTou, {
       usageKwh: 38_000, month: 7, demandKw: 100, usageProfile: { onPeakKwh: 13_000, midPeakKwh: 5000, offPeakKwh: 20_000 },
     });
-    // on (0.130971 - 0.004851 = 0.12612): 12,500 x 0.12612 = 1,576.50; 500 x (0.118971 - 0.004851 = 0.11412) = 57.06
-    // mid (0.074076 - 0.004851 = 0.069225): 5,000 x 0.069225 = 346.125 -> 346.13
-    // off (0.055971 - 0.004851 = 0.05112): 12,500 x 0.05112 = 639.00; 7,500 x (0.043971 - 0.004851 = 0.03912) = 293.40
-    // demand 100 x 14.12 = 1,412.00; fixed 20.90; total 4,344.99
-    expect(b.lineItems.map((i) => i.amount)).toEqual([1576.5, 57.06, 346.13, 639, 293.4, 1412, 20.9]);
-    expect(b.lineItems[0].name).toBe('Energy summer_on_peak tier 1: 12500 kWh x $0.12612/kWh');
-    expect(b.lineItems[2].name).toBe('Energy summer_mid_peak tier 1: 5000 kWh x $0.069225/kWh');
-    expect(b.totalCost).toBe(4344.99);
+    // The 12,500 kWh tier is the month's first 12,500 kWh (all periods publish it), shared in proportion to each
+    // period's kWh (13,000 : 5,000 : 20,000 of 38,000). In Wh: 12,500,000 x 13/38 = 4,276,315.79 -> 4,276,316;
+    // x 5/38 = 1,644,736.84 -> 1,644,737; x 20/38 = 6,578,947.37 -> 6,578,947 (sum 12,500,000 exactly).
+    // on (0.130971 - 0.004851 = 0.12612): 4,276.316 x 0.12612 = 539.32897 -> 539.33;
+    //    rest 13,000 - 4,276.316 = 8,723.684 x (0.118971 - 0.004851 = 0.11412) = 995.54682 -> 995.55
+    // mid (0.074076 - 0.004851 = 0.069225): 1,644.737 x 0.069225 = 113.85692 -> 113.86;
+    //    rest 3,355.263 x (0.062076 - 0.004851 = 0.057225) = 192.00493 -> 192.00
+    // off (0.055971 - 0.004851 = 0.05112): 6,578.947 x 0.05112 = 336.31577 -> 336.32;
+    //    rest 13,421.053 x (0.043971 - 0.004851 = 0.03912) = 525.03159 -> 525.03
+    // demand 100 x 14.12 = 1,412.00; fixed 20.90; total 2,702.09 + 1,412 + 20.90 = 4,134.99
+    // (each period through its own 12,500 kWh tier, the old rule, gave 4,344.99)
+    expect(b.lineItems.map((i) => i.amount)).toEqual([539.33, 995.55, 113.86, 192, 336.32, 525.03, 1412, 20.9]);
+    expect(b.lineItems[0].name).toBe('Energy summer_on_peak tier 1 (share of the month\'s first 12500 kWh): 4276.316 kWh x $0.12612/kWh');
+    expect(b.lineItems[1].name).toBe('Energy summer_on_peak tier 2 (share of the month\'s kWh above 12500): 8723.684 kWh x $0.11412/kWh');
+    expect(b.lineItems[2].name).toBe('Energy summer_mid_peak tier 1 (share of the month\'s first 12500 kWh): 1644.737 kWh x $0.069225/kWh');
+    expect(b.totalCost).toBe(4134.99);
   });
 
   it('a profile must add up to usage_kwh within 0.01 kWh', () => {
@@ -111,6 +119,8 @@ describe('usage split by a typical load shape', () => {
     expect(b.assumptions).toEqual([
       'usage_kwh split over the tariff\'s July periods with the typical commercial load shape ("commercial" in data/reference/load-shapes.json), '
       + `on the 2017 calendar (20 weekdays, 11 weekend days and holidays): off_peak ${pct(all - onPeak)}%, summer_on_peak ${pct(onPeak)}%`,
+      // GS-TOD-G publishes peakkwcapacitymin 5: demand_kw 0 is outside it, priced anyway and said
+      'demand 0 kW is below this tariff\'s applicability minimum of 5 kW: the utility may not offer it to this customer',
     ]);
   });
 

@@ -9,6 +9,7 @@ import { applySolar, creditExports, limitCredits } from './netmetering.calc';
 import { priceDemand } from './demand.calc';
 import { applyMinimum, priceFixed } from './fixed.calc';
 import { priceRiders } from './riders.calc';
+import { checkApplicability } from './notices';
 import { BillingError, type BillRequest, type BillResult, type LoadShapeSet } from './types';
 
 export * from './types';
@@ -59,7 +60,11 @@ export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: Load
   const b = new BillBuilder();
   const usage = allocateUsage(b, plan, mp, usageMilli, profile);
   const solar = solarMilli > 0 ? applySolar(b, plan, mp, usage, solarMilli) : null;
-  priceEnergy(b, plan, mp, solar ? solar.billed : usage, demandMilli);
+  const billed = solar ? solar.billed : usage;
+  // Tiers are shared over the periods with the load-shape shares when usage_kwh was split by them (the
+  // same apportionment, so no tier piece shrinks as usage grows), else in proportion to the billed kWh.
+  const byShape = billed === usage && !(profile && plan.timeDifferentiated) && mp.shapeShares !== undefined;
+  priceEnergy(b, plan, mp, billed, byShape ? (mp.shapeShares as number[]) : billed, demandMilli);
   const credits = solar?.exported ? creditExports(b, plan, mp, solar.exported) : 0;
   priceDemand(b, plan, mp, demandMilli);
   const fixedCents = priceFixed(b, plan.fixed, mp);
@@ -67,6 +72,8 @@ export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: Load
   if (plan.netMetering) limitCredits(b, credits, fixedCents);
   applyMinimum(b, plan.minimum, mp);
   if (plan.realTime) b.assumptions.push('real-time tariff priced at its published rates: the bundled data holds no hourly price series');
+  for (const notice of plan.notices) b.assumptions.push(notice);
+  checkApplicability(b, plan, usageMilli, demandGiven ? demandMilli : null);
 
   const totalCents = b.totalCents();
   let taxCents = 0;

@@ -44,4 +44,29 @@ describe('apportion', () => {
       },
     ), { numRuns: 500 });
   });
+
+  it('with integer weights (ties included): house monotone, and the weights\' own total gives the weights back', () => {
+    // The energy tiers split the kWh below each tier bound with the periods' kWh as weights: every split must
+    // stay within the periods' kWh, which holds because splitting their own total returns them unchanged.
+    fc.assert(fc.property(
+      fc.array(fc.integer({ min: 0, max: 2_000_000_000 }), { minLength: 1, maxLength: 6 }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      (weights, x, y) => {
+        const sum = weights.reduce((a, w) => a + w, 0);
+        expect(split(sum, weights)).toEqual(weights);
+        const lo = Math.floor(sum * Math.min(x, y));
+        const hi = Math.floor(sum * Math.max(x, y));
+        const a = split(lo, weights);
+        const b = split(hi, weights);
+        for (let i = 0; i < weights.length; i++) {
+          expect(a[i]).toBeLessThanOrEqual(b[i]);
+          expect(b[i]).toBeLessThanOrEqual(weights[i]);
+        }
+      },
+    ), { numRuns: 1000 });
+    expect(split(3, [5, 5, 5])).toEqual([1, 1, 1]);
+    expect(split(4, [5, 5, 5])).toEqual([2, 1, 1]);
+  });
 });
+

@@ -1,6 +1,7 @@
-import type { ChargeFrequency, EnergyTierUnit, Schedule12x24, Tariff } from '../../tariffs/tariff.model';
+import { NO_APPLICABILITY, type ChargeFrequency, type EnergyTierUnit, type Schedule12x24, type Tariff } from '../../tariffs/tariff.model';
 import { DAYS_IN_MONTH } from './calendar';
-import { toPrice, type Price } from './money';
+import { toMilli, toPrice, type Price } from './money';
+import { tariffNotices } from './notices';
 import { seasonNames } from './season';
 import { monthShares, selectShape, type ShapeChoice } from './load-shape';
 import type { LoadShapeSet } from './types';
@@ -51,7 +52,15 @@ export interface MonthPlan {
   bucket: number[];
   /** Which buckets the month has. */
   hasBucket: [boolean, boolean, boolean];
+  /**
+   * Every active energy period of the month publishes the same tier bounds
+   * (count, bound and unit of each bounded tier): the month's tiers are then one
+   * set of bands over the month's total kWh, shared by the periods.
+   */
+  sharedTiers: boolean;
   touDemandPeriods: number[];
+  /** Coincident-peak demand periods active in the month, ascending. */
+  coincidentPeriods: number[];
   /** Flat (facility) demand period of the month, -1 without one. */
   flatDemandPeriod: number;
   fuel: Price | null;
@@ -71,9 +80,11 @@ export interface TariffPlan {
   touDemandUnit: DemandUnit;
   flatDemand: PeriodPlan<DemandTierPlan>[] | null;
   flatDemandUnit: DemandUnit;
+  coincident: PeriodPlan<DemandTierPlan>[] | null;
+  coincidentUnit: DemandUnit;
   fixed: ChargePlan[];
   minimum: ChargePlan | null;
-  /** demand_kw is required: a non-zero demand charge, or energy tiers sized per kW of demand. */
+  /** demand_kw is required: a non-zero demand charge (TOU, facility or coincident-peak), or energy tiers sized per kW of demand. */
   needsDemand: boolean;
   /** Some month prices its energy periods differently: a usage profile maps onto on/mid/off buckets. */
   timeDifferentiated: boolean;
@@ -81,6 +92,10 @@ export interface TariffPlan {
   realTime: boolean;
   shape: ShapeChoice;
   months: MonthPlan[];
+  /** Assumption sentences every bill of the tariff carries (charges it publishes but a bill cannot include). */
+  notices: string[];
+  /** Applicability limits in thousandths (Wh, W); null where the tariff publishes none. */
+  limits: { usageMin: number | null; usageMax: number | null; demandMin: number | null; demandMax: number | null };
 }
 
 function demandUnit(unit: string): DemandUnit {
@@ -105,6 +120,18 @@ function bucketsOf(periods: number[], energy: PeriodPlan<EnergyTierPlan>[]): num
   });
 }
 
+/** Bounded tiers of every period in `periods` are alike (same count, bounds and units). */
+function sameTierBounds(periods: number[], energy: PeriodPlan<EnergyTierPlan>[]): boolean {
+  const first = energy[periods[0]].tiers;
+  return periods.every((p) => {
+    const tiers = energy[p].tiers;
+    return tiers.length === first.length
+      && tiers.every((t, i) => i === tiers.length - 1 || (t.max === first[i].max && t.unit === first[i].unit));
+  });
+}
+
+const milliOrNull = (x: number | null) => (x === null ? null : toMilli(x));
+
 function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
   const s = tariff.structure;
   const energy = s.energy
@@ -117,6 +144,13 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
     periods.map((tiers, p) => ({ name: names(p), tiers: tiers.map((t) => ({ max: t.max, price: toPrice(t.rate) })) }));
   const touDemand = s.demandTou ? demandPeriods(s.demandTou.periods, (p) => s.demandTou?.periodNames[p] ?? `period_${p + 1}`) : null;
   const flatDemand = s.demandFlat ? demandPeriods(s.demandFlat.periods, (p) => `period_${p + 1}`) : null;
+  const coincidentSource = s.demandCoincident ?? null;
+  const coincident = coincidentSource
+    ? demandPeriods(coincidentSource.periods, (p) => coincidentSource.periodNames[p] ?? `period_${p + 1}`)
+    : null;
+  const coincidentCharged = !!coincidentSource?.periods.some((p) => p.some((t) => t.rate !== 0));
+  // Tariff objects built before applicability existed (none in the stored data once re-imported) read as unlimited.
+  const applicability = tariff.applicability ?? NO_APPLICABILITY;
   const kwhPerKw = !!energy?.some((p) => p.tiers.some((t) => t.max !== null && (t.unit === 'kWh/kW' || t.unit === 'kWh/kVA')));
 
   const months: MonthPlan[] = [];
@@ -127,6 +161,7 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
     const bucket = energy ? bucketsOf(energyPeriods, energy) : [];
     if (bucket.some((b) => b !== OFF)) timeDifferentiated = true;
     const touDemandPeriods = s.demandTou ? activePeriods(s.demandTou.weekday, s.demandTou.weekend, m) : [];
+    const coincidentPeriods = coincidentSource ? activePeriods(coincidentSource.schedule, coincidentSource.schedule, m) : [];
     const flatDemandPeriod = s.demandFlat ? s.demandFlat.months[m] : -1;
     const fuelRate = s.fuelAdjustmentsMonthly?.[m];
     months.push({
@@ -136,11 +171,13 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
       energyPeriods,
       bucket,
       hasBucket: [bucket.includes(ON), bucket.includes(MID), bucket.includes(OFF)],
+      sharedTiers: energy !== null && energyPeriods.length > 0 && sameTierBounds(energyPeriods, energy),
       touDemandPeriods,
+      coincidentPeriods,
       flatDemandPeriod,
       fuel: fuelRate === undefined || fuelRate === 0 ? null : toPrice(fuelRate),
     });
-    signatures.push(`${energyPeriods.join(',')}|${touDemandPeriods.join(',')}|${flatDemandPeriod}`);
+    signatures.push(`${energyPeriods.join(',')}|${touDemandPeriods.join(',')}|${flatDemandPeriod}|${coincidentPeriods.join(',')}`);
   }
   const seasons = seasonNames(signatures);
   months.forEach((mp, m) => { mp.season = seasons[m]; });
@@ -153,14 +190,23 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
     touDemandUnit: demandUnit(s.demandTou?.unit ?? 'kW'),
     flatDemand,
     flatDemandUnit: demandUnit(s.demandFlat?.unit ?? 'kW'),
+    coincident,
+    coincidentUnit: demandUnit(coincidentSource?.unit ?? 'kW'),
     fixed: s.fixedCharges.map((c) => ({ name: c.name, price: toPrice(c.amount), frequency: c.frequency })),
     minimum: s.minimumCharge ? { name: 'Minimum charge', price: toPrice(s.minimumCharge.amount), frequency: s.minimumCharge.frequency } : null,
-    needsDemand: tariff.hasDemand || kwhPerKw,
+    needsDemand: tariff.hasDemand || kwhPerKw || coincidentCharged,
     timeDifferentiated,
     netMetering: tariff.hasNetMetering,
     realTime: s.realTime || tariff.rateType === 'real_time',
     shape: selectShape(shapes, tariff.sector),
     months,
+    notices: tariffNotices(s),
+    limits: {
+      usageMin: milliOrNull(applicability.usageKwhMin),
+      usageMax: milliOrNull(applicability.usageKwhMax),
+      demandMin: milliOrNull(applicability.demandKwMin),
+      demandMax: milliOrNull(applicability.demandKwMax),
+    },
   };
 }
 

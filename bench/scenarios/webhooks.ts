@@ -1,0 +1,254 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { Client } from 'pg';
+import type { BenchContext, CustomScenario, Scenario } from '../types';
+import { BENCH_WEBHOOK_SECRET, pmsProviderPort } from '../server';
+import { FakePmsProvider, fakeUnit } from '../../test/helpers/fake-pms';
+import { newUser, seedProperties } from './seed';
+import { cpuPer, sampleCpu } from '../process-cpu';
+
+/*
+ * Issue 11's figures, on the Procfile roles (web, worker, scheduler) with PostgreSQL and Redis:
+ * webhook acknowledgment latency at a steady 500 events/s, events applied end to end across 100
+ * connections, and a sync.complete refresh of 10,000 units across 100 properties. A fake PMS
+ * provider answers the imports on the port the processes were given.
+ */
+
+const ACK_RATE = 500;
+const ACK_SECONDS = 10;
+const ACK_P99_TARGET_MS = 50;
+const THROUGHPUT_CONNECTIONS = 100;
+const THROUGHPUT_PER_CONNECTION = 200;
+const THROUGHPUT_TARGET = 2000;
+const SYNC_PROPERTIES = 100;
+const SYNC_UNITS_PER_PROPERTY = 100;
+const SYNC_TARGET_S = 10;
+
+const sign = (body: string) => `sha256=${crypto.createHmac('sha256', BENCH_WEBHOOK_SECRET).update(body).digest('hex')}`;
+
+function unitEvent(connectionId: string, pmsPropertyId: string, unit: number, version: number, at: number): string {
+  return JSON.stringify({
+    event: version === 0 ? 'data.new' : 'data.update',
+    timestamp: new Date(at).toISOString(),
+    connection_id: connectionId,
+    resource_type: 'unit',
+    data: fakeUnit(unit, pmsPropertyId, { sqft: 500 + version, status: version % 2 ? 'vacant' : 'occupied', current_lease: null }),
+  });
+}
+
+/** Keep-alive connections for the senders: node:http costs the load generator a fraction of what fetch does. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function deliver(ctx: BenchContext, body: string): Promise<void> {
+  const url = new URL('/api/webhooks/pms', ctx.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST', agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-pms-signature': sign(body) },
+    }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`webhook answered ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function waitUntil(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not done within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Runs `fn` with a database client and the fake PMS provider listening where the processes look for it. */
+async function withStack<T>(ctx: BenchContext | undefined, fn: (ctx: BenchContext, db: Client, provider: FakePmsProvider) => Promise<T>): Promise<T> {
+  if (!ctx?.databaseUrl || !ctx.redis) throw new Error('needs the Procfile roles on PostgreSQL and Redis');
+  const provider = new FakePmsProvider();
+  await provider.start(pmsProviderPort(Number(new URL(ctx.url).port)));
+  const db = new Client({ connectionString: ctx.databaseUrl });
+  await db.connect();
+  try {
+    return await fn(ctx, db, provider);
+  } finally {
+    await db.end();
+    await provider.stop();
+  }
+}
+
+/**
+ * `count` properties of a new user, property i linked to PMS property `P${i}` on connection
+ * `${prefix}c${i}` (or all on `${prefix}c0` with `oneConnection`); returns once the imports the
+ * links queued are done, so they do not share the machine with the measurement.
+ */
+async function linkedProperties(ctx: BenchContext, db: Client, prefix: string, count: number, oneConnection = false): Promise<void> {
+  const connection = (i: number) => `${prefix}c${oneConnection ? 0 : i}`;
+  const tag = prefix.replace(/[^a-z]/g, '');
+  const { auth } = await newUser(ctx, tag);
+  await seedProperties(ctx, auth, count, (i) => ({
+    name: `${tag} ${i}`, address: `${i} Main St`, city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential', unit_count: 100,
+  }));
+  const ids: string[] = [];
+  for (let page = 1; ids.length < count; page++) {
+    const { items } = await ctx.call<{ items: Array<{ id: string }> }>('GET', `/api/v1/pm/properties?per_page=100&page=${page}`, undefined, auth);
+    if (items.length === 0) break;
+    ids.push(...items.map((p) => p.id));
+  }
+  const ordered = ids.reverse(); // the list is newest first; property i is the i-th created
+  let next = 0;
+  await Promise.all(Array.from({ length: 16 }, async () => {
+    while (next < ordered.length) {
+      const i = next++;
+      await ctx.call('PUT', `/api/v1/pm/properties/${ordered[i]}/pms`, { connection_id: connection(i), pms_property_id: `P${i}` }, auth);
+    }
+  }));
+  await importsDone(db, prefix, count);
+}
+
+async function importsDone(db: Client, connectionPrefix: string, count: number, since = new Date(0)): Promise<void> {
+  await waitUntil('imports', 300_000, async () => {
+    const { rows } = await db.query<{ n: string }>(
+      'select count(*) as n from pms_property_links where connection_id like $1 and last_synced_at >= $2', [`${connectionPrefix}%`, since]);
+    return Number(rows[0].n) === count;
+  });
+}
+
+interface InboxCount { total: number; pending: number; wrong: number }
+
+/** Events of connections named `${prefix}...`: stored, still pending, and not applied exactly once in order. */
+async function inbox(db: Client, prefix: string): Promise<InboxCount> {
+  const { rows } = await db.query<{ total: string; pending: string; wrong: string }>(`
+    select count(*) as total, count(*) filter (where status = 'pending') as pending,
+      count(*) filter (where status <> 'pending' and (status <> 'success' or attempts <> 1)) as wrong
+    from webhook_events where connection_id like $1`, [`${prefix}%`]);
+  return { total: Number(rows[0].total), pending: Number(rows[0].pending), wrong: Number(rows[0].wrong) };
+}
+
+/** Latency percentile in ms, nearest rank. */
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * Open loop, as a provider sends: request k leaves at k / rate seconds whatever the answers
+ * before it did (a closed loop would slow down with the server and hide its queueing).
+ */
+async function openLoop(rate: number, seconds: number, send: () => Promise<void>): Promise<number[]> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const inFlight: Array<Promise<void>> = [];
+  for (let k = 0; k < rate * seconds; k++) {
+    const wait = started + (k * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const sentAt = performance.now();
+    inFlight.push(send().then(() => {
+      latencies.push(performance.now() - sentAt);
+    }));
+  }
+  await Promise.all(inFlight);
+  return latencies.sort((a, b) => a - b);
+}
+
+const ackLatency: CustomScenario = {
+  kind: 'custom',
+  name: `webhook acknowledgment: POST /api/webhooks/pms at ${ACK_RATE} events/s (100 connections, worker applying)`,
+  issue: 11,
+  perMode: true,
+  modes: ['postgres'],
+  run: (context) => withStack(context, async (ctx, db) => {
+    const prefix = `ack${Date.now().toString(36)}-`;
+    await linkedProperties(ctx, db, prefix, 100);
+    let n = 0;
+    const base = Date.now();
+    const send = () => {
+      const i = n++;
+      const c = i % 100;
+      return deliver(ctx, unitEvent(`${prefix}c${c}`, `P${c}`, Math.floor(i / 100) % 5, Math.floor(i / 500), base + i));
+    };
+    await openLoop(ACK_RATE, 2, send); // warm-up
+    const latencies = await openLoop(ACK_RATE, ACK_SECONDS, send);
+    await waitUntil('acknowledged events applied', 120_000, async () => (await inbox(db, prefix)).pending === 0);
+    const [p50, p99] = [percentile(latencies, 50), percentile(latencies, 99)].map((v) => Number(v.toFixed(1)));
+    console.log(`[webhooks] ack at ${ACK_RATE}/s: p50 ${p50} ms, p99 ${p99} ms (${latencies.length} events)`);
+    return {
+      value: p99, unit: `ms p99 (p50 ${p50} ms; ${latencies.length} events in ${ACK_SECONDS} s, open loop)`,
+      target: `p99 < ${ACK_P99_TARGET_MS} ms at ${ACK_RATE} events/s`, met: p99 < ACK_P99_TARGET_MS,
+    };
+  }),
+};
+
+const throughput: CustomScenario = {
+  kind: 'custom',
+  name: `webhook events applied end to end, in order, across ${THROUGHPUT_CONNECTIONS} connections`,
+  issue: 11,
+  perMode: true,
+  modes: ['postgres'],
+  run: (context) => withStack(context, async (ctx, db) => {
+    const prefix = `tp${Date.now().toString(36)}-`;
+    await linkedProperties(ctx, db, prefix, THROUGHPUT_CONNECTIONS);
+    const total = THROUGHPUT_CONNECTIONS * THROUGHPUT_PER_CONNECTION;
+    const base = Date.now();
+    const cpuBefore = sampleCpu();
+    const started = performance.now();
+    // The provider's side of 100 streams: one sender per stream, each in order, all at once.
+    await Promise.all(Array.from({ length: THROUGHPUT_CONNECTIONS }, async (_, c) => {
+      for (let e = 0; e < THROUGHPUT_PER_CONNECTION; e++) {
+        await deliver(ctx, unitEvent(`${prefix}c${c}`, `P${c}`, e % 5, Math.floor(e / 5), base + e));
+      }
+    }));
+    const ackedAt = performance.now();
+    let last: InboxCount = { total: 0, pending: 0, wrong: 0 };
+    await waitUntil('events applied', 300_000, async () => {
+      last = await inbox(db, prefix);
+      return last.total === total && last.pending === 0;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuPer(cpuBefore, sampleCpu(), total);
+    const rate = Math.round(total / seconds);
+    const ingest = Math.round(total / ((ackedAt - started) / 1000));
+    console.log(`[webhooks] end to end: ${total} events in ${seconds.toFixed(1)} s = ${rate}/s (acknowledged at ${ingest}/s), `
+      + `${last.wrong} not applied once in order; CPU ms per event: ${cpu}`);
+    return {
+      value: rate,
+      unit: `events/s (${total} events, first sent to last applied in ${seconds.toFixed(1)} s; acknowledged at ${ingest}/s; `
+        + `${last.wrong} not applied exactly once in order; CPU ms per event: ${cpu})`,
+      target: `>= ${THROUGHPUT_TARGET} events/s, in order`, met: rate >= THROUGHPUT_TARGET && last.wrong === 0,
+    };
+  }),
+};
+
+const syncRefresh: CustomScenario = {
+  kind: 'custom',
+  name: `webhook sync.complete: refresh of ${(SYNC_PROPERTIES * SYNC_UNITS_PER_PROPERTY).toLocaleString('en-US')} units across ${SYNC_PROPERTIES} properties`,
+  issue: 11,
+  perMode: true,
+  modes: ['postgres'],
+  run: (context) => withStack(context, async (ctx, db, provider) => {
+    const prefix = `sync${Date.now().toString(36)}-`;
+    const connectionId = `${prefix}c0`;
+    const units = (i: number, round: number) => Array.from({ length: SYNC_UNITS_PER_PROPERTY }, (_, u) =>
+      fakeUnit(u, `P${i}`, { sqft: 600 + round * 10 + u, status: (u + round) % 3 ? 'occupied' : 'vacant' }));
+    provider.pageSize = 50;
+    for (let i = 0; i < SYNC_PROPERTIES; i++) provider.setUnits(connectionId, `P${i}`, units(i, 0));
+    await linkedProperties(ctx, db, prefix, SYNC_PROPERTIES, true);
+    for (let i = 0; i < SYNC_PROPERTIES; i++) provider.setUnits(connectionId, `P${i}`, units(i, 1));
+    const sentAt = new Date();
+    const started = performance.now();
+    await deliver(ctx, JSON.stringify({
+      event: 'sync.complete', timestamp: sentAt.toISOString(), connection_id: connectionId,
+      data: { sync_id: 'bench', stats: { properties_synced: SYNC_PROPERTIES, units_synced: SYNC_PROPERTIES * SYNC_UNITS_PER_PROPERTY, leases_synced: 0, duration_seconds: 1, errors: 0 } },
+    }));
+    await importsDone(db, connectionId, SYNC_PROPERTIES, sentAt);
+    const seconds = (performance.now() - started) / 1000;
+    const { rows } = await db.query<{ n: string }>(
+      `select count(*) as n from pms_units u join pms_property_links l on l.property_id = u.property_id
+       where l.connection_id = $1 and u.sqft = 610 + substring(u.pms_unit_id from 2)::int`, [connectionId]);
+    const refreshed = Number(rows[0].n);
+    console.log(`[webhooks] sync.complete: ${refreshed} units refreshed in ${seconds.toFixed(2)} s`);
+    return {
+      value: Number(seconds.toFixed(2)), unit: `s (${refreshed} units refreshed, from the event sent to the last import stored)`,
+      target: `< ${SYNC_TARGET_S} s`, met: seconds < SYNC_TARGET_S && refreshed === SYNC_PROPERTIES * SYNC_UNITS_PER_PROPERTY,
+    };
+  }),
+};
+
+export const webhookScenarios: Scenario[] = [ackLatency, throughput, syncRefresh];

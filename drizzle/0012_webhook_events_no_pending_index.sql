@@ -1,0 +1,1 @@
+DROP INDEX "webhook_events_pending_idx";

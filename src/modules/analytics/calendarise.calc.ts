@@ -1,0 +1,103 @@
+import { dayNumber, daysInMonth, firstDayOf, monthIndexOfDate, type MonthIndex } from './months';
+
+/**
+ * Calendarisation (CONTRACT.md, as ENERGY STAR Portfolio Manager does it): a bill's amount and
+ * kWh are spread over the calendar months of its period in proportion to the days of the period
+ * in each month, `period_start` and `period_end` both included. Pure; the rollup SQL in
+ * rollup-sql.ts implements the same formulas and a test holds the two together.
+ *
+ * Exactness: the share of a month is taken from the running total, rounded half up to the
+ * unit (cent, or milli-kWh):  share(m) = R(T x E(m) / D) - R(T x S(m) / D), where D is the
+ * period's days, S(m) the period's days before month m and E(m) = S(m) + its days in m. The
+ * shares telescope to R(T) - R(0) = T, so they add back to the bill exactly, and each differs
+ * from the exact proportion by less than one unit. Unlike a largest-remainder split, a month's
+ * share needs no other month, so a long bill can be cut to a window of months exactly.
+ */
+
+export interface BillPeriod {
+  /** YYYY-MM-DD, included. */
+  periodStart: string;
+  /** YYYY-MM-DD, included; not before periodStart. */
+  periodEnd: string;
+}
+
+export interface BillAmounts extends BillPeriod {
+  cents: number;
+  kwhMilli: number;
+}
+
+export interface MonthShare {
+  month: MonthIndex;
+  /** Days of the bill's period in this month. */
+  days: number;
+  cents: number;
+  kwhMilli: number;
+}
+
+/** Inclusive range of month indexes. */
+export interface MonthWindow {
+  from: MonthIndex;
+  to: MonthIndex;
+}
+
+/** R(total x part / whole) for non-negative integers, rounded half up, exactly. */
+export function runningShare(total: number, part: number, whole: number): number {
+  const t = BigInt(total);
+  return Number((2n * t * BigInt(part) + BigInt(whole)) / (2n * BigInt(whole)));
+}
+
+/** The months of a bill (only those inside `window`, when given), with their shares. */
+export function calendariseBill(bill: BillAmounts, window?: MonthWindow): MonthShare[] {
+  const start = dayNumber(bill.periodStart);
+  const end = dayNumber(bill.periodEnd);
+  if (end < start) throw new RangeError('period_end is before period_start');
+  const totalDays = end - start + 1;
+  let first = monthIndexOfDate(bill.periodStart);
+  let last = monthIndexOfDate(bill.periodEnd);
+  if (window) {
+    first = Math.max(first, window.from);
+    last = Math.min(last, window.to);
+  }
+  const shares: MonthShare[] = [];
+  for (let m = first; m <= last; m++) {
+    const from = Math.max(start, firstDayOf(m));
+    const to = Math.min(end, firstDayOf(m + 1) - 1);
+    const before = from - start;
+    const through = to - start + 1;
+    shares.push({
+      month: m,
+      days: to - from + 1,
+      cents: runningShare(bill.cents, through, totalDays) - runningShare(bill.cents, before, totalDays),
+      kwhMilli: runningShare(bill.kwhMilli, through, totalDays) - runningShare(bill.kwhMilli, before, totalDays),
+    });
+  }
+  return shares;
+}
+
+/**
+ * Days of each month covered by at least one of the periods (overlapping bills, e.g. electric
+ * and gas for the same month, count a day once), for the months inside `window`.
+ */
+export function billedDaysByMonth(periods: BillPeriod[], window: MonthWindow): Map<MonthIndex, number> {
+  const lo = firstDayOf(window.from);
+  const hi = firstDayOf(window.to + 1) - 1;
+  const clipped = periods
+    .map((p) => [Math.max(dayNumber(p.periodStart), lo), Math.min(dayNumber(p.periodEnd), hi)] as const)
+    .filter(([s, e]) => s <= e)
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const merged: Array<[number, number]> = [];
+  for (const [s, e] of clipped) {
+    const top = merged[merged.length - 1];
+    if (top && s <= top[1] + 1) top[1] = Math.max(top[1], e);
+    else merged.push([s, e]);
+  }
+  const days = new Map<MonthIndex, number>();
+  for (let m = window.from; m <= window.to; m++) {
+    const mFrom = firstDayOf(m);
+    const mTo = mFrom + daysInMonth(m) - 1;
+    let n = 0;
+    for (const [s, e] of merged) n += Math.max(0, Math.min(e, mTo) - Math.max(s, mFrom) + 1);
+    if (n > 0) days.set(m, n);
+  }
+  return days;
+}

@@ -1,0 +1,76 @@
+import {
+  annualBillCents, annualConsumption, cheapestAndMedian, comparableUnitRange, estimatedCosts, monthlyUsage, noiImpact,
+} from './due-diligence.calc';
+import { buildResidentialUsage, residentialUsage } from './residential-usage';
+
+describe('due diligence model (README "Due diligence")', () => {
+  it('residential: one EIA-861 average customer per unit, each unit billed; other types: sqft x 14.6 kWh', () => {
+    expect(annualConsumption({ propertyType: 'residential', unitCount: 24, sqft: null, residentialKwhPerCustomer: 6572.789 }))
+      .toEqual({ perMeterMilli: 6_572_789, meters: 24 });
+    expect(annualConsumption({ propertyType: 'commercial', unitCount: 3, sqft: 20_000, residentialKwhPerCustomer: 1 }))
+      .toEqual({ perMeterMilli: 292_000_000, meters: 1 });
+    expect(() => annualConsumption({ propertyType: 'industrial', unitCount: 1, sqft: null, residentialKwhPerCustomer: 1 })).toThrow(RangeError);
+  });
+
+  it('EIA-861 average: residential MWh x 1000 / customers of the utility, else of the state, else national', () => {
+    const table = buildResidentialUsage([
+      { utility_number: '7265', state: 'MI', residential_sales_mwh: '16570', residential_customers: '2521' },
+      { utility_number: '1', state: 'MI', residential_sales_mwh: '100', residential_customers: '10' },
+      { utility_number: '2', state: 'OH', residential_sales_mwh: '0', residential_customers: '0' },
+      { utility_number: '3', state: 'OH', residential_sales_mwh: '.', residential_customers: '5' },
+      { utility_number: '4', state: 'TX', residential_sales_mwh: '300', residential_customers: '20' },
+    ]);
+    // 16,570,000 kWh / 2,521 = 6,572.7886 -> 6,572.789 (to the Wh)
+    expect(residentialUsage(table, '7265', 'MI')).toEqual({ kwhPerCustomer: 6572.789, basis: 'utility' });
+    // MI: (16570 + 100) MWh / 2531 customers = 6,586,329.51 Wh -> 6,586,330
+    expect(residentialUsage(table, '999', 'MI')).toEqual({ kwhPerCustomer: 6586.33, basis: 'state' });
+    // OH has no usable row: national = (16570 + 100 + 300) MWh / (2521 + 10 + 20) customers = 16,970,000 / 2,551 kWh
+    expect(residentialUsage(table, '2', 'OH')).toEqual({ kwhPerCustomer: 6652.293, basis: 'national' });
+  });
+
+  it('spreads the year over months by the shape\'s monthly shares exactly; demand = month kWh x peak hourly share', () => {
+    const shares = [0.1, 0.05, 0.05, 0.05, 0.05, 0.1, 0.15, 0.15, 0.1, 0.05, 0.05, 0.1];
+    const hours = Array.from({ length: 12 }, (_, i) => ({ weekday: [0.001, 0.002 * (i + 1)], weekend: [0.003] }));
+    const months = monthlyUsage(12_000_000, shares, hours);
+    expect(months.map((x) => x.usageMilli)).toEqual([1_200_000, 600_000, 600_000, 600_000, 600_000, 1_200_000, 1_800_000, 1_800_000, 1_200_000, 600_000, 600_000, 1_200_000]);
+    expect(months.reduce((s, x) => s + x.usageMilli, 0)).toBe(12_000_000);
+    // January: 1,200 kWh x max(0.001, 0.002, 0.003) = 3.6 kW; July: 1,800 kWh x 0.014 = 25.2 kW
+    expect(months[0]).toEqual({ month: 1, usageMilli: 1_200_000, demandMilli: 3600 });
+    expect(months[6]!.demandMilli).toBe(25_200);
+    // no shape: days of a 365-day year
+    expect(monthlyUsage(365_000, undefined, undefined).map((x) => x.usageMilli)).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31].map((d) => d * 1000));
+  });
+
+  it('a tariff the engine cannot price in some month is left out', () => {
+    const months = monthlyUsage(12_000, undefined, undefined);
+    expect(annualBillCents(months, (x) => x.month * 100)).toBe(7800);
+    expect(annualBillCents(months, (x) => (x.month === 7 ? null : 1))).toBeNull();
+  });
+
+  it('median is the lower middle tariff by annual cost (then id); best the cheapest', () => {
+    const priced = [
+      { id: 'd', name: 'D', annualCents: 400 }, { id: 'b', name: 'B', annualCents: 200 },
+      { id: 'a', name: 'A', annualCents: 200 }, { id: 'c', name: 'C', annualCents: 300 },
+    ];
+    expect(cheapestAndMedian(priced)).toEqual({ cheapest: priced[2], median: priced[1] });
+    expect(cheapestAndMedian(priced.slice(0, 3))?.median.id).toBe('b');
+    expect(cheapestAndMedian([])).toBeNull();
+  });
+
+  it('comparables: unit_count within +-50 %, inclusive', () => {
+    expect(comparableUnitRange(24)).toEqual([12, 36]);
+    expect(comparableUnitRange(5)).toEqual([3, 7]);
+    expect(comparableUnitRange(1)).toEqual([1, 1]);
+  });
+
+  it('README example figures: $19,824.48 a year, 24 units, 21,000 sqft, $360,000 revenue', () => {
+    expect(estimatedCosts(1_982_448, 24, 21_000)).toEqual({
+      annual_energy_cost: 19824.48, monthly_energy_cost: 1652.04, cost_per_unit: 826.02, cost_per_sqft: 0.944,
+    });
+    // 19,824.48 / 360,000 = 5.507 % -> 5.5
+    expect(noiImpact(1_982_448, 360000)).toEqual({ annual_revenue: 360000, energy_pct_of_revenue: 5.5, estimated_noi_impact: -19824.48 });
+    expect(noiImpact(1_982_448, null)).toEqual({ annual_revenue: null, energy_pct_of_revenue: null, estimated_noi_impact: -19824.48 });
+    expect(noiImpact(100, 0).energy_pct_of_revenue).toBeNull();
+    expect(estimatedCosts(100, 3, null)).toEqual({ annual_energy_cost: 1, monthly_energy_cost: 0.08, cost_per_unit: 0.33, cost_per_sqft: null });
+  });
+});

@@ -1,0 +1,151 @@
+import { roundDiv, toCents } from '../../platform/money';
+import { runningShare } from './calendarise.calc';
+
+/**
+ * The acquisition due-diligence cost model (CONTRACT.md), pure. See README.md for the sources
+ * and a worked example.
+ *
+ * - Consumption: residential = one EIA-861 average residential customer per unit (each unit is
+ *   its own metered customer, so each unit is billed separately and the bills are summed);
+ *   every other type = sqft x COMMERCIAL_KWH_PER_SQFT, billed as one building.
+ * - The annual kWh is spread over the months with the sector load shape's
+ *   `monthly_share_of_annual` (running-total rounding to the Wh, so the months add up exactly);
+ *   a month's demand is the load shape's typical-day peak hour: kWh of the month x the largest
+ *   hourly share of that month (weekday or weekend), i.e. the average kW of that hour.
+ * - Each current tariff of the serving utility is priced by the bill engine month by month;
+ *   `estimated_costs` use the median tariff (the lower middle one of an even count, by annual
+ *   cost then id), `best_tariff` the cheapest.
+ */
+
+/**
+ * EIA, Commercial Buildings Energy Consumption Survey 2012, Table C14 "Electricity consumption
+ * and expenditure intensities": electricity consumption per square foot, all buildings.
+ */
+export const COMMERCIAL_KWH_PER_SQFT = 14.6;
+export const COMMERCIAL_INTENSITY_SOURCE =
+  'EIA CBECS 2012, Table C14 (electricity consumption per square foot, all buildings): 14.6 kWh/sqft';
+
+/** Commercial intensity in Wh per sqft, exact. */
+const COMMERCIAL_WH_PER_SQFT = 14_600;
+
+export interface Consumption {
+  /** Annual kWh of one meter, in Wh. */
+  perMeterMilli: number;
+  /** Meters billed alike: the units of a residential property, else 1. */
+  meters: number;
+}
+
+export function annualConsumption(input: {
+  propertyType: string;
+  unitCount: number;
+  sqft: number | null;
+  /** EIA-861 average annual residential kWh per customer of the serving utility. */
+  residentialKwhPerCustomer: number;
+}): Consumption {
+  if (input.propertyType === 'residential') {
+    return { perMeterMilli: Math.round(input.residentialKwhPerCustomer * 1000), meters: input.unitCount };
+  }
+  if (input.sqft === null) throw new RangeError('sqft is required for a non-residential property');
+  return { perMeterMilli: input.sqft * COMMERCIAL_WH_PER_SQFT, meters: 1 };
+}
+
+/** The typical-day shape of one month: shares of the month's kWh per hour (24 values each). */
+export interface MonthShape {
+  weekday: number[];
+  weekend: number[];
+}
+
+export interface MonthUsage {
+  /** 1..12 */
+  month: number;
+  usageMilli: number;
+  /** Demand in W (milli-kW). */
+  demandMilli: number;
+}
+
+/** Integer weights (millionths) of 12 monthly shares; equal days-of-year weights without shares. */
+function monthWeights(shares: number[] | undefined): number[] {
+  const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  if (!shares || shares.length !== 12) return days;
+  return shares.map((s) => Math.round(s * 1_000_000));
+}
+
+/** The annual Wh split over January..December, with each month's typical peak demand. */
+export function monthlyUsage(annualMilli: number, shares: number[] | undefined, shape: MonthShape[] | undefined): MonthUsage[] {
+  const weights = monthWeights(shares);
+  const total = weights.reduce((s, w) => s + w, 0);
+  const out: MonthUsage[] = [];
+  let before = 0;
+  for (let m = 0; m < 12; m++) {
+    const through = before + weights[m]!;
+    const usageMilli = runningShare(annualMilli, through, total) - runningShare(annualMilli, before, total);
+    before = through;
+    const hours = shape?.[m];
+    const peakShare = hours ? Math.max(...hours.weekday, ...hours.weekend) : 0;
+    out.push({ month: m + 1, usageMilli, demandMilli: Math.round(usageMilli * peakShare) });
+  }
+  return out;
+}
+
+export interface PricedTariff {
+  id: string;
+  name: string;
+  /** Annual cost of all meters, in cents. */
+  annualCents: number;
+}
+
+/** Sum of the 12 monthly bills of one meter, or null when the engine cannot price a month. */
+export function annualBillCents(months: MonthUsage[], bill: (m: MonthUsage) => number | null): number | null {
+  let sum = 0;
+  for (const m of months) {
+    const cents = bill(m);
+    if (cents === null) return null;
+    sum += cents;
+  }
+  return sum;
+}
+
+/** Cheapest and median of the priced tariffs (ascending annual cost, then id). */
+export function cheapestAndMedian(priced: PricedTariff[]): { cheapest: PricedTariff; median: PricedTariff } | null {
+  if (priced.length === 0) return null;
+  const sorted = [...priced].sort((a, b) => a.annualCents - b.annualCents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { cheapest: sorted[0]!, median: sorted[Math.floor((sorted.length - 1) / 2)]! };
+}
+
+/** Unit counts within +-50 %: [ceil(u / 2), floor(3u / 2)]. */
+export function comparableUnitRange(unitCount: number): [number, number] {
+  return [Math.ceil(unitCount / 2), Math.floor((3 * unitCount) / 2)];
+}
+
+export interface EstimatedCosts {
+  annual_energy_cost: number;
+  monthly_energy_cost: number;
+  cost_per_unit: number;
+  cost_per_sqft: number | null;
+}
+
+export function estimatedCosts(annualCents: number, unitCount: number, sqft: number | null): EstimatedCosts {
+  return {
+    annual_energy_cost: annualCents / 100,
+    monthly_energy_cost: roundDiv(annualCents, 12) / 100,
+    cost_per_unit: roundDiv(annualCents, unitCount) / 100,
+    // $ / sqft to 4 decimals: cents x 100 / sqft ten-thousandths
+    cost_per_sqft: sqft ? roundDiv(BigInt(annualCents) * 100n, sqft) / 10_000 : null,
+  };
+}
+
+export interface NoiImpact {
+  annual_revenue: number | null;
+  energy_pct_of_revenue: number | null;
+  estimated_noi_impact: number;
+}
+
+/** energy_pct_of_revenue = annual cost / revenue x 100, 1 decimal (null without revenue or with 0); impact = -annual cost. */
+export function noiImpact(annualCents: number, annualRevenue: number | null): NoiImpact {
+  const revenueCents = annualRevenue === null ? null : toCents(annualRevenue);
+  return {
+    annual_revenue: annualRevenue,
+    energy_pct_of_revenue: revenueCents ? roundDiv(BigInt(annualCents) * 1000n, revenueCents) / 10 : null,
+    estimated_noi_impact: annualCents === 0 ? 0 : -annualCents / 100,
+  };
+}

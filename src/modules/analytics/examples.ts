@@ -1,0 +1,125 @@
+/** OpenAPI examples of the analytics endpoints (consistent with the rules in README.md). */
+
+export const dashboardStats = {
+  total_properties: 3,
+  total_portfolios: 1,
+  total_sqft: 42000,
+  total_monthly_cost: 2911.72,
+  total_annual_cost: 34940.64,
+  avg_cost_per_sqft: 0.8319,
+  avg_cost_per_kwh: 0.1348,
+  properties_with_savings: 1,
+  total_potential_savings: 742.8,
+  alerts_unread: 2,
+  bills_this_month: 3,
+};
+
+export const costTrend = {
+  months: [
+    { month: '2026-09', total_cost: 2810.4, total_kwh: 20840, property_count: 3 },
+    { month: '2026-10', total_cost: 2955.1, total_kwh: 21900.5, property_count: 3 },
+    { month: '2026-11', total_cost: 3120.75, total_kwh: 23010, property_count: 3 },
+  ],
+  trend_direction: 'increasing',
+  avg_monthly_cost: 2962.08,
+};
+
+export const globalAnalytics = {
+  total_properties: 3,
+  total_portfolios: 1,
+  total_annual_cost: 35511.2,
+  total_annual_kwh: 262500,
+  avg_cost_per_kwh: 0.1353,
+  avg_cost_per_sqft: 0.8455,
+  cost_by_state: [
+    { state: 'MI', annual_cost: 23900.2, property_count: 2 },
+    { state: 'OH', annual_cost: 11611, property_count: 1 },
+  ],
+  cost_by_property_type: [
+    { type: 'commercial', annual_cost: 29011.2, property_count: 2 },
+    { type: 'residential', annual_cost: 6500, property_count: 1 },
+  ],
+  total_potential_savings: 742.8,
+  properties_with_savings: 1,
+};
+
+export const portfolioAnalytics = {
+  portfolio_id: '6f1c2b7e-3f3a-4d51-9d43-0c8b1f8e2a10',
+  period: '2025-12-01/2026-11-30',
+  total_cost: 24010.5,
+  total_usage_kwh: 178200,
+  avg_rate_per_kwh: 0.1347,
+  cost_by_month: [
+    { month: '2025-12', cost: 2104.12, usage_kwh: 15630 },
+    { month: '2026-01', cost: 2230.4, usage_kwh: 16500 },
+  ],
+  cost_by_property: [
+    { property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01', name: 'Harbor Lofts', annual_cost: 15010.5 },
+    { property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12', name: 'Mill Street Offices', annual_cost: 9000 },
+  ],
+  potential_savings: {
+    total_annual: 742.8,
+    properties_with_savings: 1,
+    top_opportunity: {
+      property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01',
+      current_tariff: '539f6a63ec4f024411ec8eb1',
+      recommended_tariff: '539f6a34ec4f024411ec8c9b',
+      annual_savings: 742.8,
+    },
+  },
+};
+
+export const health = {
+  summary: { green: 1, yellow: 1, red: 1, total: 3 },
+  properties: [
+    {
+      property_id: '2d9f7c74-af0a-4fae-9c60-7d8e9f0a1b23',
+      name: 'Canal Warehouse',
+      status: 'red',
+      score: 45,
+      issues: ['No tariff set', 'No monthly usage set', 'Bill anomaly: 2026-11 cost 64% more per billed day than the 6 months before'],
+    },
+    {
+      property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01',
+      name: 'Harbor Lofts',
+      status: 'yellow',
+      score: 70,
+      issues: ['Costs rising 3.4% a month over the last 12 months', 'Rate savings available: $742.80 a year'],
+    },
+    { property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12', name: 'Mill Street Offices', status: 'green', score: 100, issues: [] },
+  ],
+};
+
+export const benchmarks = {
+  metric: 'cost_per_sqft',
+  portfolio_avg: 0.8455,
+  portfolio_median: 0.75,
+  rankings: [
+    { property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12', name: 'Mill Street Offices', value: 0.6, percentile: 0, outlier: false, basis: 'actual' },
+    { property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01', name: 'Harbor Lofts', value: 0.75, percentile: 50, outlier: false, basis: 'actual' },
+    { property_id: '2d9f7c74-af0a-4fae-9c60-7d8e9f0a1b23', name: 'Canal Warehouse', value: 1.1865, percentile: 100, outlier: false, basis: 'estimate' },
+  ],
+  outlier_threshold: 1.6598,
+  outlier_count: 0,
+};
+
+export const dueDiligenceRequest = {
+  address: '1200 Lakeshore Dr',
+  city: 'Gladstone',
+  state: 'MI',
+  zip_code: '49837',
+  unit_count: 24,
+  sqft: 21000,
+  property_type: 'residential',
+  annual_revenue: 360000,
+};
+
+export const dueDiligenceResponse = {
+  property_summary: { address: '1200 Lakeshore Dr', city: 'Gladstone', state: 'MI', zip_code: '49837', unit_count: 24, sqft: 21000 },
+  serving_utility: { id: 7265, name: 'City of Gladstone - (MI)' },
+  estimated_costs: { annual_energy_cost: 19824.48, monthly_energy_cost: 1652.04, cost_per_unit: 826.02, cost_per_sqft: 0.944 },
+  comparable_properties: 2,
+  available_tariffs: 3,
+  best_tariff: { name: 'Rate Schedule R1 - Residential', estimated_annual_cost: 19824.48 },
+  noi_impact: { annual_revenue: 360000, energy_pct_of_revenue: 5.5, estimated_noi_impact: -19824.48 },
+};

@@ -1,0 +1,253 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/errors';
+import type { MonthIndex } from './months';
+import { monthStartDate, monthEndDate } from './months';
+import type { OwnerAggregates, OwnerSums } from './snapshot.calc';
+
+/**
+ * The writes of an owner's recompute, set-based SQL over the owner's bills and properties.
+ * Every function takes the recompute's transaction. `scope` null means every property of the
+ * owner; otherwise the listed property ids.
+ */
+
+export type PropertyScope = string[] | null;
+
+/** Month index of a date column or expression, in SQL. */
+const monthIndexSql = (d: SQL) => sql`(extract(year from ${d})::int * 12 + extract(month from ${d})::int - 1)`;
+const monthOfIndexSql = (i: SQL) => sql`make_date(${i} / 12, ${i} % 12 + 1, 1)`;
+
+function inScope(column: SQL, scope: PropertyScope): SQL {
+  if (scope === null) return sql`true`;
+  return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(scope)}::jsonb))`;
+}
+
+export interface MetricsInputRow {
+  id: string;
+  tariff_id: string | null;
+  monthly_usage_kwh: string | null;
+  sqft: number | null;
+  annual_energy_cost: string | null;
+  /** [month index, cents, Wh, billed days] ascending, or null without rollups in range. */
+  series: Array<[number, number, number, number]> | null;
+  annual_savings: string | null;
+  current_tariff_id: string | null;
+  recommended_tariff_id: string | null;
+}
+
+export interface MetricsRow {
+  property_id: string;
+  annual_cost_cents: number | null;
+  annual_kwh_milli: number | null;
+  basis: string | null;
+  savings_cents: number | null;
+  current_tariff_id: string | null;
+  recommended_tariff_id: string | null;
+  health_score: number;
+  health_status: string;
+  health_issues: string[];
+}
+
+export function createRecomputeRepository(db: Executor) {
+  return {
+    /** Serialises recomputes of one owner across processes until the transaction ends. */
+    async lockOwner(ownerId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(7312, hashtext(${ownerId}))`);
+      // The rollup statement sorts and groups ~10^5 rows for a large owner: keep it in memory.
+      await db.execute(sql`set local work_mem = '64MB'`);
+    },
+
+    /** Properties marked since the last recompute, up to `version`. */
+    async dirtyProperties(ownerId: string, version: number): Promise<string[]> {
+      const result = await db.execute(sql`
+        select property_id from analytics_dirty_properties where owner_id = ${ownerId} and marked_version <= ${version}`);
+      return rowsOf<{ property_id: string }>(result).map((r) => r.property_id);
+    },
+
+    async clearDirty(ownerId: string, version: number): Promise<void> {
+      await db.execute(sql`delete from analytics_dirty_properties where owner_id = ${ownerId} and marked_version <= ${version}`);
+    },
+
+    /**
+     * Rebuilds the calendarised rollups of the properties in scope for the months `from`..`to`:
+     * calendarise.calc.ts's running-total shares (numeric, so no product can overflow) and the
+     * days covered by the union of the bill periods (gaps-and-islands), per property and month.
+     */
+    async rebuildRollups(ownerId: string, scope: PropertyScope, from: MonthIndex, to: MonthIndex): Promise<void> {
+      const fromDate = monthStartDate(from);
+      const toDate = monthEndDate(to);
+      await db.execute(sql`delete from analytics_monthly_rollups where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}`);
+      await db.execute(sql`
+        insert into analytics_monthly_rollups (property_id, owner_id, month, cost_cents, kwh_milli, billed_days, bill_count)
+        with b as (
+          select ub.property_id, p.owner_id, ub.period_start as s, ub.period_end as e,
+            (ub.amount * 100)::bigint as cents, coalesce((ub.usage_kwh * 1000)::bigint, 0) as milli,
+            (ub.period_end - ub.period_start + 1) as days,
+            ${monthIndexSql(sql`ub.period_start`)} as smi, ${monthIndexSql(sql`ub.period_end`)} as emi
+          from properties p join utility_bills ub on ub.property_id = p.id
+          where p.owner_id = ${ownerId} and ${inScope(sql`p.id`, scope)}
+            and ub.period_end >= ${fromDate}::date and ub.period_start <= ${toDate}::date
+        ),
+        parts as (
+          select b.property_id, b.owner_id, b.s, b.e, b.cents, b.milli, b.days, ${monthOfIndexSql(sql`g.mi`)} as month
+          from b cross join lateral generate_series(greatest(b.smi, ${from}::int), least(b.emi, ${to}::int)) as g(mi)
+        ),
+        spans as (
+          select property_id, owner_id, month, cents, milli, days,
+            greatest(s, month) - s as before, least(e, (month + interval '1 month')::date - 1) - s + 1 as through
+          from parts
+        ),
+        money as (
+          select property_id, owner_id, month, count(*) as n, sum(c) as c, sum(k) as k from (
+            -- bigint while 2 x units x days fits (cents <= 10^13, Wh <= 10^14: periods up to 40,000 days), else numeric
+            select property_id, owner_id, month,
+              case when days <= 40000
+                then (2 * cents * through + days) / (2 * days) - (2 * cents * before + days) / (2 * days)
+                else (div(2 * cents::numeric * through + days, 2 * days) - div(2 * cents::numeric * before + days, 2 * days))::bigint
+              end as c,
+              case when days <= 40000
+                then (2 * milli * through + days) / (2 * days) - (2 * milli * before + days) / (2 * days)
+                else (div(2 * milli::numeric * through + days, 2 * days) - div(2 * milli::numeric * before + days, 2 * days))::bigint
+              end as k
+            from spans
+          ) shares group by property_id, owner_id, month
+        ),
+        clipped as (
+          select property_id, greatest(s, ${fromDate}::date) as s, least(e, ${toDate}::date) as e from b
+        ),
+        ordered as (
+          select property_id, s, e,
+            max(e) over (partition by property_id order by s, e rows between unbounded preceding and 1 preceding) as prev_end
+          from clipped
+        ),
+        islands as (
+          select property_id, s, e,
+            sum(case when prev_end is null or s > prev_end + 1 then 1 else 0 end)
+              over (partition by property_id order by s, e rows unbounded preceding) as grp
+          from ordered
+        ),
+        merged as (
+          select property_id, min(s) as s, max(e) as e from islands group by property_id, grp
+        ),
+        covered as (
+          select m.property_id, ${monthOfIndexSql(sql`g.mi`)} as month, m.s, m.e
+          from merged m cross join lateral generate_series(${monthIndexSql(sql`m.s`)}, ${monthIndexSql(sql`m.e`)}) as g(mi)
+        ),
+        days as (
+          select property_id, month, sum(least(e, (month + interval '1 month')::date - 1) - greatest(s, month) + 1) as billed
+          from covered group by property_id, month
+        )
+        select money.property_id, money.owner_id, money.month, money.c, money.k, days.billed, money.n
+        from money join days on days.property_id = money.property_id and days.month = money.month`);
+    },
+
+    /** What the metrics of the properties in scope are computed from (rollups from month `from` on). */
+    async metricsInputs(ownerId: string, scope: PropertyScope, from: MonthIndex): Promise<MetricsInputRow[]> {
+      const result = await db.execute(sql`
+        select p.id, p.tariff_id, p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
+          ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
+        from properties p
+        left join (
+          select property_id,
+            json_agg(json_build_array(${monthIndexSql(sql`month`)}, cost_cents, kwh_milli, billed_days) order by month) as series
+          from analytics_monthly_rollups
+          where owner_id = ${ownerId} and month >= ${monthStartDate(from)}::date and ${inScope(sql`property_id`, scope)}
+          group by property_id
+        ) r on r.property_id = p.id
+        left join (
+          select distinct on (property_id) property_id, annual_savings, current_tariff_id, recommended_tariff_id
+          from rate_analyses
+          where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}
+          order by property_id, analyzed_at desc, id desc
+        ) ra on ra.property_id = p.id
+        where p.owner_id = ${ownerId} and ${inScope(sql`p.id`, scope)}`);
+      return rowsOf<MetricsInputRow>(result);
+    },
+
+    /** Replaces the metrics of the properties in scope (rows as one jsonb parameter). */
+    async replaceMetrics(ownerId: string, scope: PropertyScope, rows: MetricsRow[]): Promise<void> {
+      await db.execute(sql`delete from analytics_property_metrics where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}`);
+      const BATCH = 5000;
+      for (let i = 0; i < rows.length; i += BATCH) {
+        await db.execute(sql`
+          insert into analytics_property_metrics (property_id, owner_id, annual_cost_cents, annual_kwh_milli, basis, savings_cents,
+            current_tariff_id, recommended_tariff_id, health_score, health_status, health_issues)
+          select r.property_id, ${ownerId}, r.annual_cost_cents, r.annual_kwh_milli, r.basis, r.savings_cents,
+            r.current_tariff_id, r.recommended_tariff_id, r.health_score, r.health_status, r.health_issues
+          from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + BATCH))}::jsonb) as r(property_id text, annual_cost_cents bigint,
+            annual_kwh_milli bigint, basis text, savings_cents bigint, current_tariff_id text, recommended_tariff_id text,
+            health_score int, health_status text, health_issues jsonb)
+          on conflict (property_id) do update set owner_id = excluded.owner_id, annual_cost_cents = excluded.annual_cost_cents,
+            annual_kwh_milli = excluded.annual_kwh_milli, basis = excluded.basis, savings_cents = excluded.savings_cents,
+            current_tariff_id = excluded.current_tariff_id, recommended_tariff_id = excluded.recommended_tariff_id,
+            health_score = excluded.health_score, health_status = excluded.health_status, health_issues = excluded.health_issues`);
+      }
+    },
+
+    /** The integer sums of the owner's dashboard stats and global analytics, `month` being the current one. */
+    async ownerSums(ownerId: string, month: MonthIndex): Promise<OwnerSums> {
+      const result = await db.execute(sql`
+        with p as (
+          select p.id, p.state, p.property_type, p.sqft, (p.annual_energy_cost * 100)::bigint as est_cents,
+            (p.monthly_usage_kwh * 12000)::bigint as est_milli, m.annual_cost_cents, m.annual_kwh_milli, m.savings_cents
+          from properties p left join analytics_property_metrics m on m.property_id = p.id
+          where p.owner_id = ${ownerId}
+        )
+        select
+          (select count(*) from p)::int as property_count,
+          (select count(*) from portfolios where owner_id = ${ownerId})::int as portfolio_count,
+          (select coalesce(sum(sqft), 0) from p)::text as total_sqft,
+          (select coalesce(sum(est_cents), 0) from p)::text as est_cents,
+          (select coalesce(sum(est_cents), 0) from p where est_cents is not null and sqft > 0)::text as est_sqft_cents,
+          (select coalesce(sum(sqft), 0) from p where est_cents is not null and sqft > 0)::text as est_sqft,
+          (select coalesce(sum(est_cents), 0) from p where est_cents is not null and est_milli > 0)::text as est_kwh_cents,
+          (select coalesce(sum(est_milli), 0) from p where est_cents is not null and est_milli > 0)::text as est_milli,
+          (select coalesce(sum(annual_cost_cents), 0) from p)::text as annual_cents,
+          (select coalesce(sum(annual_kwh_milli), 0) from p)::text as annual_milli,
+          (select coalesce(sum(annual_cost_cents), 0) from p where annual_cost_cents is not null and sqft > 0)::text as annual_sqft_cents,
+          (select coalesce(sum(sqft), 0) from p where annual_cost_cents is not null and sqft > 0)::text as annual_sqft,
+          (select coalesce(sum(annual_cost_cents), 0) from p where annual_cost_cents is not null and annual_kwh_milli > 0)::text as annual_kwh_cents,
+          (select coalesce(sum(annual_kwh_milli), 0) from p where annual_cost_cents is not null and annual_kwh_milli > 0)::text as annual_kwh_milli,
+          (select count(*) from p where savings_cents > 0)::int as savings_count,
+          (select coalesce(sum(savings_cents), 0) from p where savings_cents > 0)::text as savings_cents,
+          (select coalesce(sum(bill_count), 0) from analytics_monthly_rollups
+            where owner_id = ${ownerId} and month = ${monthStartDate(month)}::date)::int as bills_this_month,
+          (select coalesce(json_agg(json_build_array(state, cents::text, n)), '[]'::json) from (
+            select state, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by state) s) as by_state,
+          (select coalesce(json_agg(json_build_array(property_type, cents::text, n)), '[]'::json) from (
+            select property_type, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by property_type) t) as by_type`);
+      const r = rowsOf<Record<string, string | number | Array<[string, string, number]>>>(result)[0]!;
+      const big = (k: string) => BigInt(r[k] as string);
+      const groups = (k: string) => (r[k] as Array<[string, string, number]>).map(([key, cents, count]) => ({ key, cents: BigInt(cents), count }));
+      return {
+        propertyCount: r.property_count as number,
+        portfolioCount: r.portfolio_count as number,
+        totalSqft: big('total_sqft'),
+        estimate: {
+          annualCents: big('est_cents'),
+          perSqft: { cents: big('est_sqft_cents'), quantity: big('est_sqft') },
+          perKwh: { cents: big('est_kwh_cents'), quantity: big('est_milli') },
+        },
+        annual: {
+          annualCents: big('annual_cents'),
+          annualMilli: big('annual_milli'),
+          perSqft: { cents: big('annual_sqft_cents'), quantity: big('annual_sqft') },
+          perKwh: { cents: big('annual_kwh_cents'), quantity: big('annual_kwh_milli') },
+        },
+        byState: groups('by_state'),
+        byType: groups('by_type'),
+        savingsCount: r.savings_count as number,
+        savingsCents: big('savings_cents'),
+        billsThisMonth: r.bills_this_month as number,
+      };
+    },
+
+    async storeSnapshot(ownerId: string, version: number, month: MonthIndex, aggregates: OwnerAggregates, now: Date): Promise<void> {
+      await db.execute(sql`
+        insert into analytics_owner_snapshots (owner_id, data_version, as_of_month, computed_at, aggregates)
+        values (${ownerId}, ${version}, ${monthStartDate(month)}::date, ${now.toISOString()}::timestamptz, ${JSON.stringify(aggregates)}::jsonb)
+        on conflict (owner_id) do update set data_version = excluded.data_version, as_of_month = excluded.as_of_month,
+          computed_at = excluded.computed_at, aggregates = excluded.aggregates`);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import type { Db } from '../../platform/db/client';
+import type { Logger } from '../../platform/logger';
+import { annualCost, type MonthTotals } from './annual-cost.calc';
+import { healthScore } from './health-score.calc';
+import { monthIndexOf, type MonthIndex } from './months';
+import { createAnalyticsRepository } from './repository';
+import { createRecomputeRepository, type MetricsInputRow, type MetricsRow } from './recompute-repository';
+import { ownerAggregates } from './snapshot.calc';
+
+/** Months kept in the rollup table: the longest trend (36) ending with the current month. */
+export const ROLLUP_MONTHS = 36;
+/** Months the metrics read: the 12 of the health window plus the 6 before its first month. */
+const METRICS_MONTHS = 18;
+
+/** An exact decimal string (a numeric column) as an integer count of 10^-places units. */
+export function decimalUnits(value: string, places: number): number {
+  const [whole, fraction = ''] = value.split('.');
+  const negative = whole!.startsWith('-');
+  const units = BigInt(whole!.replace('-', '') + fraction.padEnd(places, '0').slice(0, places));
+  return Number(negative ? -units : units);
+}
+
+const unitsOrNull = (v: string | null, places: number) => (v === null ? null : decimalUnits(v, places));
+
+/** The metrics row of one property: annual cost and basis (benchmarks), savings, health score. */
+export function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex): MetricsRow {
+  const months: MonthTotals[] = (row.series ?? []).map(([month, cents, kwhMilli, billedDays]) => ({
+    month, cents: Number(cents), kwhMilli: Number(kwhMilli), billedDays: Number(billedDays),
+  }));
+  const estimateCents = unitsOrNull(row.annual_energy_cost, 2);
+  const monthlyUsageMilli = unitsOrNull(row.monthly_usage_kwh, 3);
+  const savingsCents = unitsOrNull(row.annual_savings, 2);
+  const annual = annualCost({ months, asOf, estimateCents, monthlyUsageMilli });
+  const health = healthScore({
+    asOf,
+    hasTariff: row.tariff_id !== null,
+    hasUsage: monthlyUsageMilli !== null,
+    hasSqft: row.sqft !== null && row.sqft > 0,
+    months,
+    savingsCents,
+    estimateCents,
+  });
+  return {
+    property_id: row.id,
+    annual_cost_cents: annual?.cents ?? null,
+    annual_kwh_milli: annual?.kwhMilli ?? null,
+    basis: annual?.basis ?? null,
+    savings_cents: savingsCents,
+    current_tariff_id: row.current_tariff_id,
+    recommended_tariff_id: row.recommended_tariff_id,
+    health_score: health.score,
+    health_status: health.status,
+    health_issues: health.issues,
+  };
+}
+
+export interface RecomputeResult {
+  version: number;
+  month: MonthIndex;
+  /** False when the snapshot was already current (nothing written). */
+  recomputed: boolean;
+  /** Properties whose rollups and metrics were rebuilt; null for all of them. */
+  scope: string[] | null;
+}
+
+export interface Recomputer {
+  /**
+   * Brings the owner's precomputed analytics up to the data version it reads, in one transaction
+   * under a per-owner advisory lock (so two processes never recompute one owner at once, and a
+   * second caller waits and then finds the work done). Incremental: only the properties marked
+   * since the last run are rebuilt, unless `full`, no snapshot exists yet or the month changed
+   * (the windows moved), when every property is.
+   */
+  recompute(ownerId: string, opts?: { full?: boolean }): Promise<RecomputeResult>;
+}
+
+export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger }): Recomputer {
+  return {
+    recompute: (ownerId, opts = {}) =>
+      deps.db.transaction(async (tx) => {
+        const writes = createRecomputeRepository(tx);
+        await writes.lockOwner(ownerId);
+        const month = monthIndexOf(deps.now());
+        const state = await createAnalyticsRepository(tx).freshness(ownerId);
+        if (!opts.full && state.snapshotVersion === state.version && state.snapshotMonth === month) {
+          return { version: state.version, month, recomputed: false, scope: [] };
+        }
+        const started = performance.now();
+        const full = opts.full === true || state.snapshotVersion === null || state.snapshotMonth !== month;
+        const scope = full ? null : await writes.dirtyProperties(ownerId, state.version);
+        if (scope === null || scope.length > 0) {
+          await writes.rebuildRollups(ownerId, scope, month - ROLLUP_MONTHS + 1, month);
+          const inputs = await writes.metricsInputs(ownerId, scope, month - METRICS_MONTHS + 1);
+          await writes.replaceMetrics(ownerId, scope, inputs.map((row) => propertyMetrics(row, month)));
+        }
+        const sums = await writes.ownerSums(ownerId, month);
+        await writes.storeSnapshot(ownerId, state.version, month, ownerAggregates(sums), deps.now());
+        await writes.clearDirty(ownerId, state.version);
+        deps.logger.debug(
+          { ownerId, version: state.version, properties: scope === null ? 'all' : scope.length, ms: Math.round(performance.now() - started) },
+          'analytics recomputed',
+        );
+        return { version: state.version, month, recomputed: true, scope };
+      }),
+  };
+}

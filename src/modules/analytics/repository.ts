@@ -1,0 +1,196 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/errors';
+import { users } from '../accounts/tables';
+import { analyticsOwnerSnapshots, ownerDataVersions } from './tables';
+import { monthIndexOfDate, monthStartDate, type MonthIndex } from './months';
+import type { OwnerAggregates } from './snapshot.calc';
+
+/** The owner's data version against the precomputed snapshot's. */
+export interface Freshness {
+  version: number;
+  snapshotVersion: number | null;
+  snapshotMonth: MonthIndex | null;
+}
+
+export interface MonthlyTotalsRow {
+  month: MonthIndex;
+  cents: number;
+  kwhMilli: number;
+  /** Properties with billed days in the month. */
+  properties: number;
+}
+
+export interface HealthRow {
+  property_id: string;
+  name: string;
+  status: string;
+  score: number;
+  issues: string[];
+}
+
+export interface BenchmarkRow {
+  property_id: string;
+  name: string;
+  sqft: number | null;
+  unit_count: number | null;
+  annual_cost_cents: number | null;
+  annual_kwh_milli: number | null;
+  basis: 'actual' | 'estimate' | null;
+}
+
+export interface PortfolioPropertyRow {
+  property_id: string;
+  name: string;
+  cents: number;
+  savings_cents: number | null;
+  current_tariff_id: string | null;
+  recommended_tariff_id: string | null;
+}
+
+const portfolioFilter = (portfolioId: string | null): SQL =>
+  portfolioId === null ? sql`true` : sql`p.portfolio_id = ${portfolioId}`;
+
+/** Reads of the precomputed analytics (and the one live count the dashboard adds). */
+export function createAnalyticsRepository(db: Executor) {
+  const freshnessColumns = {
+    version: sql<number>`coalesce(${ownerDataVersions.version}, 0)`.mapWith(Number),
+    snapshotVersion: analyticsOwnerSnapshots.dataVersion,
+    snapshotMonth: analyticsOwnerSnapshots.asOfMonth,
+  };
+  // One primary-key lookup per table, as prepared statements: every analytics read starts with it.
+  const freshnessOf = db
+    .select(freshnessColumns)
+    .from(users)
+    .leftJoin(ownerDataVersions, eq(ownerDataVersions.ownerId, users.id))
+    .leftJoin(analyticsOwnerSnapshots, eq(analyticsOwnerSnapshots.ownerId, users.id))
+    .where(eq(users.id, sql.placeholder('ownerId')))
+    .prepare('analytics_freshness');
+  const freshnessAndUnreadOf = db
+    .select({
+      ...freshnessColumns,
+      unread: sql<number>`(select count(*) from notifications n where n.user_id = ${users.id} and n.read_at is null)`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(ownerDataVersions, eq(ownerDataVersions.ownerId, users.id))
+    .leftJoin(analyticsOwnerSnapshots, eq(analyticsOwnerSnapshots.ownerId, users.id))
+    .where(eq(users.id, sql.placeholder('ownerId')))
+    .prepare('analytics_freshness_unread');
+
+  const toFreshness = (r: { version: number; snapshotVersion: number | null; snapshotMonth: string | null } | undefined): Freshness => ({
+    version: r?.version ?? 0,
+    snapshotVersion: r?.snapshotVersion ?? null,
+    snapshotMonth: r?.snapshotMonth ? monthIndexOfDate(r.snapshotMonth) : null,
+  });
+
+  return {
+    async freshness(ownerId: string): Promise<Freshness> {
+      const [row] = await freshnessOf.execute({ ownerId });
+      return toFreshness(row);
+    },
+
+    /** Freshness and the caller's unread notifications (alerts_unread) in one round trip. */
+    async freshnessAndUnread(ownerId: string): Promise<Freshness & { unread: number }> {
+      const [row] = await freshnessAndUnreadOf.execute({ ownerId });
+      return { ...toFreshness(row), unread: row?.unread ?? 0 };
+    },
+
+    async aggregates(ownerId: string): Promise<OwnerAggregates | null> {
+      const [row] = await db
+        .select({ aggregates: analyticsOwnerSnapshots.aggregates })
+        .from(analyticsOwnerSnapshots)
+        .where(eq(analyticsOwnerSnapshots.ownerId, ownerId));
+      return row?.aggregates ?? null;
+    },
+
+    /** Per month of from..to: cost, kWh and properties billed, over the owner's (or one portfolio's) properties. */
+    async monthlyTotals(ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): Promise<MonthlyTotalsRow[]> {
+      const range = sql`r.owner_id = ${ownerId} and r.month between ${monthStartDate(from)}::date and ${monthStartDate(to)}::date`;
+      const result = await db.execute(portfolioId === null
+        ? sql`
+          select to_char(r.month, 'YYYY-MM') as month, sum(r.cost_cents)::text as cents, sum(r.kwh_milli)::text as milli,
+            count(*) filter (where r.billed_days > 0)::int as properties
+          from analytics_monthly_rollups r where ${range} group by r.month`
+        : sql`
+          select to_char(r.month, 'YYYY-MM') as month, sum(r.cost_cents)::text as cents, sum(r.kwh_milli)::text as milli,
+            count(*) filter (where r.billed_days > 0)::int as properties
+          from analytics_monthly_rollups r join properties p on p.id = r.property_id
+          where ${range} and ${portfolioFilter(portfolioId)} group by r.month`);
+      return rowsOf<{ month: string; cents: string; milli: string; properties: number }>(result).map((r) => ({
+        month: monthIndexOfDate(r.month),
+        cents: Number(r.cents),
+        kwhMilli: Number(r.milli),
+        properties: r.properties,
+      }));
+    },
+
+    /** Every scored property of the owner (or of one portfolio), worst score first, then name. */
+    async healthRows(ownerId: string, portfolioId: string | null): Promise<HealthRow[]> {
+      const result = await db.execute(sql`
+        select m.property_id, p.name, m.health_status as status, m.health_score as score, m.health_issues as issues
+        from analytics_property_metrics m join properties p on p.id = m.property_id
+        where m.owner_id = ${ownerId} and p.owner_id = ${ownerId} and ${portfolioFilter(portfolioId)}
+        order by m.health_score, p.name, p.id`);
+      return rowsOf<HealthRow>(result);
+    },
+
+    /** The owner's (or one portfolio's) properties with their annual cost and the inputs of each metric, by name. */
+    async benchmarkRows(ownerId: string, portfolioId: string | null): Promise<BenchmarkRow[]> {
+      const result = await db.execute(sql`
+        select p.id as property_id, p.name, p.sqft, p.unit_count, m.annual_cost_cents::float8 as annual_cost_cents,
+          m.annual_kwh_milli::float8 as annual_kwh_milli, m.basis
+        from properties p join analytics_property_metrics m on m.property_id = p.id
+        where p.owner_id = ${ownerId} and ${portfolioFilter(portfolioId)}
+        order by p.name, p.id`);
+      return rowsOf<BenchmarkRow>(result);
+    },
+
+    /** A portfolio's properties: actual cost over from..to, and the latest analysis's savings. */
+    async portfolioProperties(ownerId: string, portfolioId: string, from: MonthIndex, to: MonthIndex): Promise<PortfolioPropertyRow[]> {
+      const result = await db.execute(sql`
+        select p.id as property_id, p.name, coalesce(c.cents, 0)::float8 as cents, m.savings_cents::float8 as savings_cents,
+          m.current_tariff_id, m.recommended_tariff_id
+        from properties p
+        left join analytics_property_metrics m on m.property_id = p.id
+        left join (
+          select r.property_id, sum(r.cost_cents) as cents from analytics_monthly_rollups r
+          where r.owner_id = ${ownerId} and r.month between ${monthStartDate(from)}::date and ${monthStartDate(to)}::date
+          group by r.property_id
+        ) c on c.property_id = p.id
+        where p.owner_id = ${ownerId} and p.portfolio_id = ${portfolioId}
+        order by p.name, p.id`);
+      return rowsOf<PortfolioPropertyRow>(result);
+    },
+
+    /** Properties of any owner in the state and type with unit_count in [lo, hi] (a count only). */
+    async comparableCount(state: string, propertyType: string, lo: number, hi: number): Promise<number> {
+      const result = await db.execute(sql`
+        select count(*)::int as n from properties
+        where state = ${state} and property_type = ${propertyType} and unit_count between ${lo} and ${hi}`);
+      return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+    },
+
+    async ownerOfProperty(propertyId: string): Promise<string | null> {
+      const result = await db.execute(sql`select owner_id from properties where id = ${propertyId}`);
+      return rowsOf<{ owner_id: string }>(result)[0]?.owner_id ?? null;
+    },
+
+    /** Owners whose data version moved since their snapshot (or that have none yet). */
+    async changedOwners(): Promise<Array<{ ownerId: string; version: number }>> {
+      const result = await db.execute(sql`
+        select v.owner_id, v.version::float8 as version from owner_data_versions v
+        left join analytics_owner_snapshots s on s.owner_id = v.owner_id
+        where s.owner_id is null or s.data_version <> v.version
+        order by v.owner_id`);
+      return rowsOf<{ owner_id: string; version: number }>(result).map((r) => ({ ownerId: r.owner_id, version: r.version }));
+    },
+
+    /** Every owner that has analytics data (a data version). */
+    async allOwners(): Promise<Array<{ ownerId: string; version: number }>> {
+      const result = await db.execute(sql`select owner_id, version::float8 as version from owner_data_versions order by owner_id`);
+      return rowsOf<{ owner_id: string; version: number }>(result).map((r) => ({ ownerId: r.owner_id, version: r.version }));
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

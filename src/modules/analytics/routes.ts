@@ -1,0 +1,104 @@
+import type { RequestHandler, Response } from 'express';
+import { AppError, unauthorized } from '../../platform/http/errors';
+import type { Tier } from '../../platform/http/auth';
+import type { ApiRouter } from '../../platform/http/router';
+import { callerId } from '../portfolios/caller';
+import {
+  benchmarksQuery, benchmarksResponse, costTrend, costTrendQuery, dashboardStats, dueDiligenceBody, dueDiligenceResponse,
+  globalAnalytics, healthQuery, healthResponse, portfolioAnalytics, portfolioIdParams,
+} from './schemas';
+import type { AnalyticsService, OnRecompute } from './service';
+
+const PAID_TIERS: ReadonlySet<Tier> = new Set(['pro', 'enterprise']);
+
+/** 403 below the Pro tier, with an upgrade prompt naming it (CONTRACT.md). */
+export function requirePro(detail: string): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.user) return next(unauthorized());
+    if (PAID_TIERS.has(req.user.tier)) return next();
+    next(new AppError(403, detail));
+  };
+}
+
+export const BENCHMARKS_UPGRADE = 'Benchmarks require the Pro or Enterprise tier: upgrade your plan';
+export const DUE_DILIGENCE_UPGRADE = 'Due diligence requires the Pro or Enterprise tier: upgrade your plan';
+
+/**
+ * A read that had to bring the precomputed data up to date says so in a standard Server-Timing
+ * header (shown by browser dev tools; the bench reads it): `analytics-recompute;dur=<ms>;desc="<properties>"`.
+ */
+function serverTiming(res: Response): OnRecompute {
+  return (t) => res.setHeader('Server-Timing', `analytics-recompute;dur=${t.ms};desc="${t.properties}"`);
+}
+
+const tags = ['Analytics'];
+const FRESHNESS = 'Reflects every write that finished before the request (a precomputed answer older than the '
+  + "owner's data is recomputed first).";
+
+export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsService): void {
+  api.get('/pm/dashboard/stats', {
+    summary: "Dashboard statistics of the caller's properties",
+    description: 'Costs are bill-engine estimates (tariff and monthly usage); savings from each property\'s latest rate '
+      + 'analysis; bills_this_month counts bills whose period overlaps the current UTC month. ' + FRESHNESS,
+    tags, auth: 'required', response: dashboardStats,
+  }, ({ req, res }) => analytics.stats(callerId(req), serverTiming(res)));
+
+  api.get('/pm/dashboard/cost-trend', {
+    summary: 'Actual billed cost per calendar month',
+    description: 'The `months` calendar months ending with the current UTC month, every month listed. Bills are spread '
+      + 'over months by days (calendarised). trend_direction: least-squares slope of monthly cost over the billed months '
+      + 'relative to their mean, above +2 %/month increasing, below -2 % decreasing, else stable; fewer than 3 billed months '
+      + 'insufficient_data. ' + FRESHNESS,
+    tags, auth: 'required', query: costTrendQuery, response: costTrend, errors: { 404: 'Portfolio not found' },
+  }, ({ query, req, res }) => analytics.costTrend(callerId(req), query, serverTiming(res)));
+
+  api.get('/pm/dashboard/global-analytics', {
+    summary: 'Annual cost of every property, by state and property type',
+    description: 'A property\'s annual cost is actual (annualised) when its bills cover at least 10 of the last 12 months, '
+      + 'else its estimate; properties with neither count in property_count only. ' + FRESHNESS,
+    tags, auth: 'required', response: globalAnalytics,
+  }, ({ req, res }) => analytics.globalAnalytics(callerId(req), serverTiming(res)));
+
+  api.get('/pm/portfolios/:id/analytics', {
+    summary: "Portfolio analytics: actual cost by month and property, savings on offer",
+    description: 'Actual calendarised cost over the 12 months ending with the current UTC month; cost_by_property '
+      + 'largest first; potential savings from each property\'s latest rate analysis. ' + FRESHNESS,
+    tags: ['Portfolios'], auth: 'required', params: portfolioIdParams, response: portfolioAnalytics,
+    errors: { 404: 'Portfolio not found' },
+  }, ({ params, req, res }) => analytics.portfolioAnalytics(callerId(req), params.id, serverTiming(res)));
+
+  api.get('/pm/properties/health', {
+    summary: 'Health score of every property',
+    description: 'Score 0-100 (green >= 80, yellow 50-79, red < 50) from data completeness, bill anomalies, the cost '
+      + 'trend and savings opportunities; the deductions are listed in `issues`. summary counts the portfolio (or '
+      + 'all properties); `status` filters the list. Worst score first. ' + FRESHNESS,
+    tags: ['Properties'], auth: 'required', query: healthQuery, response: healthResponse,
+    errors: { 404: 'Portfolio not found' },
+  }, ({ query, req, res }) => analytics.health(callerId(req), query, serverTiming(res)));
+
+  api.get('/pm/analytics/benchmarks', {
+    summary: 'Rank properties by a cost metric (Pro and Enterprise)',
+    description: 'Annual cost: actual when bills cover at least 10 of the last 12 months (basis actual), else the estimate '
+      + '(basis estimate); properties without the metric\'s inputs are left out. percentile = round(100 x (values below + '
+      + 'half the other equal values) / (n - 1)), 50 for one property; outlier_threshold = Q3 + 1.5 x IQR (linear '
+      + 'interpolation). Rankings lowest value first. ' + FRESHNESS,
+    tags, auth: 'required', query: benchmarksQuery, response: benchmarksResponse,
+    errors: { 403: 'Benchmarks require the Pro or Enterprise tier (upgrade prompt)', 404: 'Portfolio not found' },
+    middleware: [requirePro(BENCHMARKS_UPGRADE)],
+  }, ({ query, req, res }) => analytics.benchmarks(callerId(req), query, serverTiming(res)));
+
+  api.post('/pm/due-diligence', {
+    summary: 'Energy cost model of a property to acquire (Pro and Enterprise)',
+    description: 'Serving utility: the one serving zip_code with the most current tariffs in the sector. Consumption: '
+      + 'residential = unit_count x the utility\'s EIA-861 average residential kWh per customer (each unit billed); other '
+      + 'types = sqft x 14.6 kWh/sqft (EIA CBECS). Priced by the bill engine with the sector load shape on every current '
+      + 'tariff of the utility: estimated_costs on the median tariff, best_tariff the cheapest.',
+    tags, auth: 'required', body: dueDiligenceBody, response: dueDiligenceResponse,
+    errors: {
+      400: 'No tariffs available for this service area',
+      403: 'Due diligence requires the Pro or Enterprise tier (upgrade prompt)',
+      422: 'Validation error (field required, Invalid state code, Invalid ZIP code format, sqft required for commercial properties, ...)',
+    },
+    middleware: [requirePro(DUE_DILIGENCE_UPGRADE)],
+  }, ({ body }) => analytics.dueDiligence(body));
+}

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { stateCode, zipCode } from '../properties/schemas';
+import { PROPERTY_TYPES } from '../properties/states';
+import { BENCHMARK_METRICS } from './benchmarks.calc';
+import { HEALTH_STATUSES } from './health-score.calc';
+import { TREND_DIRECTIONS } from './trend.calc';
+import * as ex from './examples';
+
+const id = z.string().min(1).max(200);
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** The longest cost trend (SPEC.md: default 12, maximum 36). */
+export const MAX_TREND_MONTHS = 36;
+/** Caps that keep every model quantity inside the bill engine's limits (a month under 1 TWh). */
+export const MAX_DUE_DILIGENCE_UNITS = 100_000;
+export const MAX_DUE_DILIGENCE_SQFT = 50_000_000;
+
+export const portfolioIdParams = z.object({ id });
+
+export const costTrendQuery = z.object({
+  months: z.coerce.number().int().min(1).max(MAX_TREND_MONTHS).default(12),
+  portfolio_id: id.optional(),
+});
+export type CostTrendQuery = z.output<typeof costTrendQuery>;
+
+export const healthQuery = z.object({
+  portfolio_id: id.optional(),
+  status: z.enum(HEALTH_STATUSES).optional(),
+});
+export type HealthQuery = z.output<typeof healthQuery>;
+
+export const benchmarksQuery = z.object({
+  portfolio_id: id.optional(),
+  metric: z.enum(BENCHMARK_METRICS).default('cost_per_sqft'),
+});
+export type BenchmarksQuery = z.output<typeof benchmarksQuery>;
+
+export const dueDiligenceBody = z
+  .object({
+    address: text(500),
+    city: text(200),
+    state: stateCode,
+    zip_code: zipCode,
+    unit_count: z.number().int().min(1).max(MAX_DUE_DILIGENCE_UNITS),
+    sqft: z.number().int().min(1).max(MAX_DUE_DILIGENCE_SQFT).nullable().optional(),
+    property_type: z.enum(PROPERTY_TYPES).default('residential'),
+    annual_revenue: z.number().min(0).max(99_999_999_999).nullable().optional(),
+  })
+  .meta({ example: ex.dueDiligenceRequest });
+export type DueDiligenceInput = z.output<typeof dueDiligenceBody>;
+
+const money = z.number();
+const ratio = z.number().nullable();
+
+export const dashboardStats = z
+  .object({
+    total_properties: z.number().int(),
+    total_portfolios: z.number().int(),
+    total_sqft: z.number().int(),
+    total_monthly_cost: money,
+    total_annual_cost: money,
+    avg_cost_per_sqft: ratio.meta({ description: 'annual estimated cost / sqft over properties with both, 4 decimals; null when none' }),
+    avg_cost_per_kwh: ratio.meta({ description: 'annual estimated cost / annual kWh over properties with both, 4 decimals; null when none' }),
+    properties_with_savings: z.number().int(),
+    total_potential_savings: money,
+    alerts_unread: z.number().int(),
+    bills_this_month: z.number().int(),
+  })
+  .meta({ example: ex.dashboardStats });
+
+export const costTrend = z
+  .object({
+    months: z.array(z.object({ month: z.string(), total_cost: money, total_kwh: z.number(), property_count: z.number().int() })),
+    trend_direction: z.enum(TREND_DIRECTIONS),
+    avg_monthly_cost: money,
+  })
+  .meta({ example: ex.costTrend });
+
+const costGroup = { annual_cost: money, property_count: z.number().int() };
+
+export const globalAnalytics = z
+  .object({
+    total_properties: z.number().int(),
+    total_portfolios: z.number().int(),
+    total_annual_cost: money,
+    total_annual_kwh: z.number(),
+    avg_cost_per_kwh: ratio,
+    avg_cost_per_sqft: ratio,
+    cost_by_state: z.array(z.object({ state: z.string(), ...costGroup })),
+    cost_by_property_type: z.array(z.object({ type: z.string(), ...costGroup })),
+    total_potential_savings: money,
+    properties_with_savings: z.number().int(),
+  })
+  .meta({ example: ex.globalAnalytics });
+
+export const portfolioAnalytics = z
+  .object({
+    portfolio_id: z.string(),
+    period: z.string().meta({ description: 'first/last day of the 12 months ending with the current UTC month' }),
+    total_cost: money,
+    total_usage_kwh: z.number(),
+    avg_rate_per_kwh: z.number(),
+    cost_by_month: z.array(z.object({ month: z.string(), cost: money, usage_kwh: z.number() })),
+    cost_by_property: z.array(z.object({ property_id: z.string(), name: z.string(), annual_cost: money })),
+    potential_savings: z.object({
+      total_annual: money,
+      properties_with_savings: z.number().int(),
+      top_opportunity: z
+        .object({ property_id: z.string(), current_tariff: z.string().nullable(), recommended_tariff: z.string(), annual_savings: money })
+        .nullable(),
+    }),
+  })
+  .meta({ example: ex.portfolioAnalytics });
+
+export const healthResponse = z
+  .object({
+    summary: z.object({ green: z.number().int(), yellow: z.number().int(), red: z.number().int(), total: z.number().int() }),
+    properties: z.array(z.object({
+      property_id: z.string(), name: z.string(), status: z.enum(HEALTH_STATUSES), score: z.number().int(), issues: z.array(z.string()),
+    })),
+  })
+  .meta({ example: ex.health });
+
+export const benchmarksResponse = z
+  .object({
+    metric: z.enum(BENCHMARK_METRICS),
+    portfolio_avg: ratio,
+    portfolio_median: ratio,
+    rankings: z.array(z.object({
+      property_id: z.string(),
+      name: z.string(),
+      value: z.number(),
+      percentile: z.number().int(),
+      outlier: z.boolean(),
+      basis: z.enum(['actual', 'estimate']),
+    })),
+    outlier_threshold: ratio,
+    outlier_count: z.number().int(),
+  })
+  .meta({ example: ex.benchmarks });
+
+export const dueDiligenceResponse = z
+  .object({
+    property_summary: z.object({
+      address: z.string(), city: z.string(), state: z.string(), zip_code: z.string(), unit_count: z.number().int(), sqft: z.number().int().nullable(),
+    }),
+    serving_utility: z.object({ id: z.number().int(), name: z.string() }),
+    estimated_costs: z.object({
+      annual_energy_cost: money, monthly_energy_cost: money, cost_per_unit: money, cost_per_sqft: ratio,
+    }),
+    comparable_properties: z.number().int(),
+    available_tariffs: z.number().int(),
+    best_tariff: z.object({ name: z.string(), estimated_annual_cost: money }),
+    noi_impact: z.object({ annual_revenue: z.number().nullable(), energy_pct_of_revenue: ratio, estimated_noi_impact: money }),
+  })
+  .meta({ example: ex.dueDiligenceResponse });

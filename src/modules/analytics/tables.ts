@@ -1,0 +1,92 @@
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables';
+import type { OwnerAggregates } from './snapshot.calc';
+
+/**
+ * Per owner, bumped by database triggers (custom migration) on every change analytics show:
+ * properties, utility bills, portfolios, rate analyses. Whoever writes (API, job, CSV
+ * import, raw SQL) moves it, so a precomputed row carrying an older version is stale.
+ */
+export const ownerDataVersions = pgTable('owner_data_versions', {
+  ownerId: text('owner_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Properties whose rollups and metrics must be recomputed, marked by the same triggers with
+ * the owner's version of the change; a recompute at version V clears the marks up to V.
+ * No foreign keys: the row of a property (or user) being deleted must not block the delete.
+ */
+export const analyticsDirtyProperties = pgTable(
+  'analytics_dirty_properties',
+  {
+    ownerId: text('owner_id').notNull(),
+    propertyId: text('property_id').notNull(),
+    markedVersion: bigint('marked_version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.propertyId] })],
+);
+
+/*
+ * Rollups and metrics have no foreign key to properties: a recompute inserts ~10^5 rows, and a
+ * key check per row would cost more than the rest; the properties delete trigger (migration
+ * analytics_data_version_triggers) deletes a removed property's rows instead.
+ */
+
+/**
+ * Calendarised actual bills (every utility type) per property and calendar month, for the
+ * 36 months ending with the owner snapshot's month. `billed_days` counts the days of the
+ * month covered by at least one bill; `bill_count` the bills whose period overlaps the month.
+ */
+export const analyticsMonthlyRollups = pgTable(
+  'analytics_monthly_rollups',
+  {
+    propertyId: text('property_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    costCents: bigint('cost_cents', { mode: 'number' }).notNull(),
+    kwhMilli: bigint('kwh_milli', { mode: 'number' }).notNull(),
+    billedDays: integer('billed_days').notNull(),
+    billCount: integer('bill_count').notNull(),
+  },
+  // One index, not unique: rows are only written by the owner's recompute (under its lock, deleted
+  // before they are inserted again), and a unique key would check every insert against the dead
+  // rows of the previous run.
+  (t) => [index('analytics_monthly_rollups_owner_month_idx').on(t.ownerId, t.month, t.propertyId)],
+);
+
+/**
+ * Per property, computed from its rollups, estimate and latest rate analysis: the annual cost
+ * benchmarks and global analytics use (with its basis), the savings on offer, the health score.
+ */
+export const analyticsPropertyMetrics = pgTable(
+  'analytics_property_metrics',
+  {
+    propertyId: text('property_id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    annualCostCents: bigint('annual_cost_cents', { mode: 'number' }),
+    annualKwhMilli: bigint('annual_kwh_milli', { mode: 'number' }),
+    /** `actual` or `estimate`; null when the property has neither enough bills nor an estimate. */
+    basis: text('basis'),
+    savingsCents: bigint('savings_cents', { mode: 'number' }),
+    currentTariffId: text('current_tariff_id'),
+    recommendedTariffId: text('recommended_tariff_id'),
+    healthScore: integer('health_score').notNull(),
+    healthStatus: text('health_status').notNull(),
+    healthIssues: jsonb('health_issues').$type<string[]>().notNull(),
+  },
+  (t) => [index('analytics_property_metrics_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * One row per owner: the data version and UTC month it was computed at, and the owner-wide
+ * aggregates (dashboard stats and global analytics). Stale when either differs from now.
+ */
+export const analyticsOwnerSnapshots = pgTable('analytics_owner_snapshots', {
+  ownerId: text('owner_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  dataVersion: bigint('data_version', { mode: 'number' }).notNull(),
+  asOfMonth: date('as_of_month', { mode: 'string' }).notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  aggregates: jsonb('aggregates').$type<OwnerAggregates>().notNull(),
+});

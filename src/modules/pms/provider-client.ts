@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type { Logger } from '../../platform/logger';
+import { CircuitBreaker } from './breaker';
+import { firstIssue, pmsUnitData, type PmsUnitData } from './unit-data';
+
+/** Why the provider's units could not be fetched; the HTTP layer answers 502 for it. */
+export class PmsProviderError extends Error {
+  constructor(
+    readonly reason: string,
+    /** False when asking again cannot help soon (a 4xx, a malformed answer, an open breaker). */
+    readonly retryable = true,
+  ) {
+    super(`PMS provider: ${reason}`);
+    this.name = 'PmsProviderError';
+  }
+}
+
+/** A failure that another try cannot fix (a 4xx, a body that is not the API's shape). */
+class FinalError extends PmsProviderError {
+  constructor(reason: string) {
+    super(reason, false);
+  }
+}
+
+export interface ProviderClientOptions {
+  apiUrl?: string;
+  apiKey?: string;
+  /** One HTTP call's time limit, body included. */
+  timeoutMs: number;
+  logger: Logger;
+  /** Tries per page in all, the first included (CONTRACT.md: 3). */
+  tries?: number;
+  /** Wait before the second try; doubled before each later one. */
+  backoffMs?: number;
+  /** A provider whose pagination never ends is cut off here (and the whole fetch fails). */
+  maxPages?: number;
+  maxUnits?: number;
+  /** Largest page body read, in bytes. */
+  maxPageBytes?: number;
+  breaker?: CircuitBreaker;
+  fetch?: typeof fetch;
+}
+
+export interface PmsProviderClient {
+  /** False when PMS_API_URL or PMS_API_KEY is unset: nothing can be fetched. */
+  readonly configured: boolean;
+  /** Every unit of a PMS property, all pages, or a PmsProviderError: never a partial list. */
+  fetchUnits(connectionId: string, pmsPropertyId: string): Promise<PmsUnitData[]>;
+}
+
+const pageBody = z.object({
+  data: z.array(z.unknown()),
+  meta: z.object({ page: z.number().int().optional(), next_page: z.number().int().min(1).nullable().optional() }),
+});
+
+// By name: the DOMException of an aborted fetch may come from another realm than this module's Error.
+const errorName = (err: unknown) => (typeof err === 'object' && err !== null ? String((err as { name?: unknown }).name) : '');
+const isTimeout = (err: unknown) => errorName(err) === 'TimeoutError' || errorName(err) === 'AbortError';
+const messageOf = (err: unknown) => (typeof err === 'object' && err !== null ? String((err as { message?: unknown }).message) : String(err));
+
+/** Reads a response body, failing once it passes maxBytes (a page must not exhaust memory). */
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  if (!res.body) return '';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new FinalError(`page larger than ${maxBytes} bytes`);
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The PMS data provider's units API (CONTRACT.md): bearer key, `next_page` followed to the end,
+ * a time limit per call, up to 3 tries on a 5xx, a time-out or a network error with back-off,
+ * and a circuit breaker shared by every call, so a provider that keeps failing is left alone
+ * for a while instead of being hammered by every sync and calculation.
+ */
+export function createPmsProviderClient(opts: ProviderClientOptions): PmsProviderClient {
+  const tries = Math.max(1, opts.tries ?? 3);
+  const backoffMs = opts.backoffMs ?? 250;
+  const maxPages = opts.maxPages ?? 1000;
+  const maxUnits = opts.maxUnits ?? 100_000;
+  const maxPageBytes = opts.maxPageBytes ?? 32 * 1024 * 1024;
+  const breaker = opts.breaker ?? new CircuitBreaker({ threshold: 5, openMs: 30_000 });
+  const doFetch = opts.fetch ?? fetch;
+  const { apiUrl, apiKey, logger } = opts;
+  const base = apiUrl ? (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) : undefined;
+
+  async function fetchPageOnce(url: URL): Promise<z.output<typeof pageBody>> {
+    const res = await doFetch(url, {
+      headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(opts.timeoutMs),
+    });
+    if (res.status >= 500) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new PmsProviderError(`HTTP ${res.status}`);
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new FinalError(`HTTP ${res.status}`);
+    }
+    const text = await readCapped(res, maxPageBytes);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new FinalError('the answer is not JSON');
+    }
+    const parsed = pageBody.safeParse(json);
+    if (!parsed.success) throw new FinalError(`unexpected answer (${firstIssue(parsed.error)})`);
+    return parsed.data;
+  }
+
+  async function fetchPage(url: URL): Promise<z.output<typeof pageBody>> {
+    let last = 'no answer';
+    for (let attempt = 1; attempt <= tries; attempt++) {
+      if (attempt > 1) await new Promise((r) => setTimeout(r, backoffMs * 2 ** (attempt - 2)));
+      if (!breaker.tryAcquire()) throw new FinalError('circuit open after repeated failures');
+      try {
+        const page = await fetchPageOnce(url);
+        breaker.success();
+        return page;
+      } catch (err) {
+        if (err instanceof FinalError) {
+          // A 4xx says nothing about the provider's health; a malformed answer does.
+          if (/^HTTP 4/.test(err.reason)) breaker.neutral();
+          else breaker.failure();
+          throw err;
+        }
+        breaker.failure();
+        last = err instanceof PmsProviderError ? err.reason : isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`;
+        logger.warn({ url: url.toString(), attempt, reason: last }, 'PMS provider call failed');
+      }
+    }
+    throw new PmsProviderError(`${last} (${tries} tries)`);
+  }
+
+  return {
+    configured: Boolean(base && apiKey),
+
+    async fetchUnits(connectionId, pmsPropertyId) {
+      if (!base || !apiKey) throw new FinalError('PMS_API_URL and PMS_API_KEY are not configured');
+      const units = new Map<string, PmsUnitData>();
+      let page = 1;
+      for (let pagesRead = 1; ; pagesRead++) {
+        if (pagesRead > maxPages) throw new FinalError(`more than ${maxPages} pages`);
+        const url = new URL('v1/units', base);
+        url.searchParams.set('connection_id', connectionId);
+        url.searchParams.set('property_id', pmsPropertyId);
+        url.searchParams.set('page', String(page));
+        const body = await fetchPage(url);
+        for (const [i, raw] of body.data.entries()) {
+          const unit = pmsUnitData.safeParse(raw);
+          if (!unit.success) throw new FinalError(`invalid unit on page ${page} (${firstIssue(unit.error, `data.${i}`)})`);
+          units.set(unit.data.id, unit.data); // a unit listed twice: the later listing wins
+        }
+        if (units.size > maxUnits) throw new FinalError(`more than ${maxUnits} units`);
+        const next = body.meta.next_page ?? null;
+        if (next === null) return [...units.values()];
+        if (next <= page) throw new FinalError(`pagination does not advance (page ${page}, next_page ${next})`);
+        page = next;
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables';
+import { properties } from '../properties/tables';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const quantity = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
+
+/**
+ * A PMS data provider connection. It belongs to the first account that links a property
+ * to it (CONTRACT.md); webhook events find their owner through it.
+ */
+export const pmsConnections = pgTable(
+  'pms_connections',
+  {
+    connectionId: text('connection_id').primaryKey(),
+    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('pms_connections_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * A property linked to its record in the PMS. `sync_requested_at` later than `last_synced_at`
+ * means an import of its units is owed: the sweeper queues it again if its job was lost.
+ */
+export const pmsPropertyLinks = pgTable(
+  'pms_property_links',
+  {
+    propertyId: text('property_id').primaryKey().references(() => properties.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id').notNull().references(() => pmsConnections.connectionId, { onDelete: 'cascade' }),
+    pmsPropertyId: text('pms_property_id').notNull(),
+    linkedAt: timestamptz('linked_at').notNull().defaultNow(),
+    syncRequestedAt: timestamptz('sync_requested_at'),
+    /** When the last successful import fetched the units (its data is as of then). */
+    lastSyncedAt: timestamptz('last_synced_at'),
+    lastSyncError: text('last_sync_error'),
+  },
+  (t) => [unique('pms_property_links_connection_property_key').on(t.connectionId, t.pmsPropertyId)],
+);
+
+/**
+ * The units of a linked property as the PMS reports them. `source_updated_at` is the time of
+ * the last event (or import) applied to the record: the stale-update guard compares with it.
+ */
+export const pmsUnits = pgTable(
+  'pms_units',
+  {
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    pmsUnitId: text('pms_unit_id').notNull(),
+    unitNumber: text('unit_number').notNull(),
+    sqft: quantity('sqft'),
+    bedrooms: integer('bedrooms'),
+    bathrooms: quantity('bathrooms'),
+    status: text('status').notNull(),
+    residentName: text('resident_name'),
+    occupantCount: integer('occupant_count'),
+    leaseStart: date('lease_start', { mode: 'string' }),
+    leaseEnd: date('lease_end', { mode: 'string' }),
+    sourceUpdatedAt: timestamptz('source_updated_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('pms_units_property_unit_key').on(t.propertyId, t.pmsUnitId),
+    index('pms_units_property_number_idx').on(t.propertyId, t.unitNumber, t.id),
+    check('pms_units_status_check', sql`${t.status} in ('vacant', 'occupied')`),
+    check(
+      'pms_units_non_negative_check',
+      sql`coalesce(${t.sqft}, 0) >= 0 and coalesce(${t.bedrooms}, 0) >= 0 and coalesce(${t.bathrooms}, 0) >= 0
+        and coalesce(${t.occupantCount}, 0) >= 0`,
+    ),
+  ],
+);

@@ -1,0 +1,27 @@
+/** Calendar days of a billing period and of a unit's occupancy within it (dates are YYYY-MM-DD, both ends included). */
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a valid YYYY-MM-DD date. */
+export function dayNumber(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+}
+
+/** Days from start to end, both included (a one-day period has 1). */
+export function periodDays(start: string, end: string): number {
+  const days = dayNumber(end) - dayNumber(start) + 1;
+  if (!(days >= 1)) throw new RangeError('the period must end on or after its start');
+  return days;
+}
+
+/**
+ * Days of the period (given as day numbers) the unit was occupied: from move_in (or the period start) to move_out (or
+ * the period end), both included, clamped to the period; 0 when they do not overlap it.
+ */
+export function unitOccupiedDays(
+  unit: { move_in?: string | null; move_out?: string | null }, startDay: number, endDay: number,
+): number {
+  const from = unit.move_in ? Math.max(startDay, dayNumber(unit.move_in)) : startDay;
+  const to = unit.move_out ? Math.min(endDay, dayNumber(unit.move_out)) : endDay;
+  return Math.max(0, to - from + 1);
+}

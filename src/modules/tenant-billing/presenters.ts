@@ -1,0 +1,187 @@
+import { fromCents, fromScaledInteger, toScaledInteger } from '../../platform/money';
+import type { UtilityType } from '../utility-bills/utility-types';
+import {
+  METHOD_FACTORS, PERCENT_PLACES,
+  type Allocation, type AllocationMethod, type RoundingMode, type VacancyPolicy,
+} from './rubs.calc';
+import type { BillingConfigRow } from './repository';
+import type { CalculationResponse } from './schemas';
+
+export type CalculationSource = 'request' | 'pms';
+export type UnitBill = CalculationResponse['unit_bills'][number];
+
+/** SPEC.md's billing configuration, with the contract's added terms. */
+export function presentConfig(r: BillingConfigRow) {
+  return {
+    id: r.id,
+    property_id: r.propertyId,
+    method: r.method as AllocationMethod,
+    utility_types: r.utilityTypes as UtilityType[],
+    common_area_percent: r.commonAreaPercent,
+    admin_fee_percent: r.adminFeePercent,
+    billing_day: r.billingDay,
+    is_active: r.isActive,
+    vacancy_policy: r.vacancyPolicy as VacancyPolicy,
+    rounding: r.rounding as RoundingMode,
+    sqft_weight_percent: r.sqftWeightPercent,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** The unit-bill fields that echo the method's factors (unit_count has none). */
+export function factorFields(method: AllocationMethod): Array<'sqft' | 'occupant_count' | 'custom_weight'> {
+  return METHOD_FACTORS[method].filter((f) => f !== 'unit_count') as Array<'sqft' | 'occupant_count' | 'custom_weight'>;
+}
+
+
+/** admin_fee_percent as SPEC.md's fraction (5 -> 0.05), exactly as a decimal. */
+export function adminFeeRate(adminFeePercent: number): number {
+  return fromScaledInteger(toScaledInteger(adminFeePercent, PERCENT_PLACES)!, PERCENT_PLACES + 2);
+}
+
+export interface CalculationHeader {
+  id: string;
+  propertyId: string;
+  configId: string;
+  periodStart: string;
+  periodEnd: string;
+  utilityType: UtilityType;
+  method: AllocationMethod;
+  vacancyPolicy: VacancyPolicy;
+  rounding: RoundingMode;
+  commonAreaPercent: number;
+  adminFeePercent: number;
+  source: CalculationSource;
+  calculatedAt: Date;
+}
+
+/** The RUBS calculation as the API answers it (SPEC.md's fields and the contract's additions). */
+export function presentCalculation(h: CalculationHeader, a: Allocation): CalculationResponse {
+  const fields = factorFields(h.method);
+  const unitBills: UnitBill[] = a.units.map((u) => {
+    const bill: Record<string, unknown> = { unit_id: u.unit.unit_id, tenant_name: u.unit.tenant_name };
+    for (const f of fields) bill[f] = u.unit[f];
+    bill.allocation_percent = u.shareBasisPoints / 100;
+    bill.base_charge = fromCents(u.baseCents);
+    bill.admin_fee = fromCents(u.adminFeeCents);
+    bill.total_charge = fromCents(u.totalCents);
+    bill.is_vacant = u.isVacant;
+    bill.occupied_days = u.occupiedDays;
+    // The move dates only when the unit was sent with one (a 10,000-unit answer stays smaller).
+    if (u.unit.move_in || u.unit.move_out) {
+      bill.move_in = u.unit.move_in ?? null;
+      bill.move_out = u.unit.move_out ?? null;
+    }
+    return bill as UnitBill;
+  });
+  const billed = a.units.reduce((n, u) => n + (u.isVacant ? 0 : 1), 0);
+  const r = a.reconciliation;
+  return {
+    id: h.id,
+    property_id: h.propertyId,
+    billing_config_id: h.configId,
+    billing_period_start: h.periodStart,
+    billing_period_end: h.periodEnd,
+    utility_type: h.utilityType,
+    total_amount: fromCents(r.totalAmountCents),
+    common_area_percent: h.commonAreaPercent,
+    common_area_deduction: fromCents(a.commonAreaDeductionCents),
+    billable_amount: fromCents(a.billableCents),
+    admin_fee_rate: adminFeeRate(h.adminFeePercent),
+    method: h.method,
+    vacancy_policy: h.vacancyPolicy,
+    rounding: h.rounding,
+    source: h.source,
+    unit_bills: unitBills,
+    units_billed: billed,
+    units_vacant: a.units.length - billed,
+    vacant_absorption: fromCents(a.vacantAbsorptionCents),
+    reconciliation: {
+      total_amount: fromCents(r.totalAmountCents),
+      common_area_deduction: fromCents(r.commonAreaDeductionCents),
+      billed_to_tenants: fromCents(r.billedToTenantsCents),
+      admin_fees: fromCents(r.adminFeesCents),
+      owner_absorbs: fromCents(r.ownerAbsorbsCents),
+      rounding_difference: fromCents(r.roundingDifferenceCents),
+    },
+    allocation_basis: {
+      period_days: a.periodDays,
+      factors: a.factorTotals.map((f) => ({
+        factor: f.name, weight_percent: f.weightPercent, billed_total: f.billedTotal, all_total: f.allTotal,
+      })),
+    },
+    calculated_at: h.calculatedAt.toISOString(),
+  };
+}
+
+/**
+ * The stored form of a calculation: the answer without its unit bills, and the unit bills as rows
+ * of values (amounts in integer cents, the share in hundredths of a percent), a quarter of the size
+ * of 10,000 keyed objects and several times faster to serialise. stored-codec.ts writes it as text.
+ */
+export interface StoredCalculation {
+  format: 1;
+  calculation: Omit<CalculationResponse, 'unit_bills'>;
+  /**
+   * Per unit: unit_id, tenant_name, the method's factor fields, the share (1/100 %), base cents,
+   * fee cents, occupied days (0: vacant), and move_in, move_out when either is set.
+   */
+  units: unknown[][];
+}
+
+export function toStored(c: CalculationResponse, a: Allocation): StoredCalculation {
+  const { unit_bills: _omitted, ...calculation } = c;
+  const fields = factorFields(c.method);
+  const units = a.units.map((u) => {
+    const row: unknown[] = [u.unit.unit_id, u.unit.tenant_name];
+    for (const f of fields) row.push(u.unit[f] ?? null);
+    row.push(u.shareBasisPoints, u.baseCents, u.adminFeeCents, u.occupiedDays);
+    if (u.unit.move_in || u.unit.move_out) row.push(u.unit.move_in ?? null, u.unit.move_out ?? null);
+    return row;
+  });
+  return { format: 1, calculation, units };
+}
+
+export function fromStored(s: StoredCalculation): CalculationResponse {
+  const fields = factorFields(s.calculation.method);
+  const f = fields.length;
+  const unitBills = s.units.map((row) => {
+    const bill: Record<string, unknown> = { unit_id: row[0], tenant_name: row[1] };
+    for (let k = 0; k < f; k++) bill[fields[k]] = row[2 + k];
+    const [bp, base, fee, days, ...moves] = row.slice(2 + f) as [number, number, number, number, ...Array<string | null>];
+    bill.allocation_percent = bp / 100;
+    bill.base_charge = fromCents(base);
+    bill.admin_fee = fromCents(fee);
+    bill.total_charge = fromCents(base + fee);
+    bill.is_vacant = days === 0;
+    bill.occupied_days = days;
+    if (moves.length > 0) {
+      bill.move_in = moves[0];
+      bill.move_out = moves[1];
+    }
+    return bill as UnitBill;
+  });
+  // Key order as presentCalculation writes it: unit_bills after source.
+  const { units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at, ...head } = s.calculation;
+  return {
+    ...head, unit_bills: unitBills, units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at,
+  };
+}
+
+export function presentHistoryItem(r: {
+  id: string; propertyId: string; billingPeriodStart: string; billingPeriodEnd: string; utilityType: string;
+  totalAmount: number; unitsBilled: number; unitsVacant: number; method: string; calculatedAt: Date;
+}) {
+  return {
+    id: r.id,
+    property_id: r.propertyId,
+    billing_period_start: r.billingPeriodStart,
+    billing_period_end: r.billingPeriodEnd,
+    utility_type: r.utilityType as UtilityType,
+    total_amount: r.totalAmount,
+    units_billed: r.unitsBilled,
+    units_vacant: r.unitsVacant,
+    method: r.method as AllocationMethod,
+    calculated_at: r.calculatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { ApiRouter } from '../../platform/http/router';
+import { callerId } from '../portfolios/caller';
+import {
+  calculateRubsBody, calculateRubsParse, calculationParams, calculationResponse, configResponse, createConfigBody, historyPage, historyQuery,
+  propertyParams, statementParams, statementResponse,
+} from './schemas';
+import type { TenantBillingService } from './service';
+import { renderStatementHtml } from './statement.html';
+
+const tags = ['Tenant billing'];
+
+/** A 10,000-unit body is about 1 MB of JSON; room for long names and dates. */
+const CALCULATE_BODY_LIMIT = '5mb';
+
+const ERRORS_404_PROPERTY = { 404: 'Property not found' };
+
+export function registerTenantBillingRoutes(api: ApiRouter, billing: TenantBillingService): void {
+  api.post('/billing/config', {
+    summary: 'Create a billing configuration for a property',
+    description: 'At most one active configuration per property (held by the database, so two creates at once leave one). '
+      + 'Defaults: common_area_percent 0, admin_fee_percent 0, billing_day 1, is_active true, vacancy_policy redistribute, '
+      + 'rounding per_unit, sqft_weight_percent 50. Percentages have at most 4 decimals.',
+    tags, auth: 'required', body: createConfigBody, status: 201, response: configResponse,
+    errors: {
+      400: 'Active billing config already exists for this property',
+      404: 'Property not found',
+      422: 'Validation error (field required, common_area_percent must be between 0 and 50, ...)',
+    },
+  }, ({ body, req }) => billing.createConfig(callerId(req), body));
+
+  api.get('/billing/config/:property_id', {
+    summary: "All of a property's billing configurations, newest first",
+    tags, auth: 'required', params: propertyParams, response: z.array(configResponse), errors: ERRORS_404_PROPERTY,
+  }, ({ params, req }) => billing.listConfigs(callerId(req), params.property_id));
+
+  api.post('/billing/calculate-rubs', {
+    summary: 'Split a master-metered bill over the units (RUBS) and store the result',
+    description: 'SPEC rules 1 to 5 with the configuration\'s method, vacancy_policy and rounding; move_in / move_out '
+      + 'prorate a unit\'s factor by the days it was occupied. reconciliation shows where every cent went: total_amount = '
+      + 'common_area_deduction + billed_to_tenants + owner_absorbs + rounding_difference. At most 10,000 units (a body of '
+      + 'up to 5 MB); total_amount is to the cent. The rules and worked examples: src/modules/tenant-billing/README.md.',
+    tags, auth: 'required', body: calculateRubsParse, bodyDoc: calculateRubsBody, bodyLimit: CALCULATE_BODY_LIMIT,
+    response: calculationResponse,
+    errors: {
+      400: 'Billing config is not active',
+      404: 'Property not found, or Billing config not found',
+      413: 'Request body too large',
+      422: 'Validation error (units array must not be empty, sqft required for sqft allocation method, ...)',
+    },
+  }, async ({ body, req, res }) => {
+    const { units, ...request } = body;
+    const { json } = await billing.calculate(callerId(req), request, units, 'request');
+    // Sent as serialised once, without res.send's ETag (a hash of up to 2 MB no client uses on a POST).
+    res.status(200).type('application/json').setHeader('Content-Length', Buffer.byteLength(json));
+    res.end(json);
+  });
+
+  api.get('/billing/history/:property_id', {
+    summary: "A property's stored calculations, newest first",
+    tags, auth: 'required', params: propertyParams, query: historyQuery, response: historyPage, errors: ERRORS_404_PROPERTY,
+  }, async ({ params, query, req, res }) => {
+    // Cached serialised, with its ETag (res.send then answers If-None-Match with 304 itself).
+    const { json, etag } = await billing.history(callerId(req), params.property_id, query);
+    res.status(200).set('ETag', etag).type('application/json').send(json);
+  });
+
+  api.get('/billing/calculations/:id', {
+    summary: 'A stored calculation, as calculate-rubs answered it',
+    tags, auth: 'required', params: calculationParams, response: calculationResponse, errors: { 404: 'Calculation not found' },
+  }, ({ params, req }) => billing.calculation(callerId(req), params.id));
+
+  api.get('/billing/calculations/:id/export.csv', {
+    summary: 'A stored calculation as CSV, one row per unit (for a ledger import)',
+    description: 'RFC 4180 with a header row; amounts with 2 decimals; text starting with = + - @ gets a leading apostrophe '
+      + '(spreadsheet formula injection). Sent as an attachment named rubs-<period start>-<utility>-<id>.csv.',
+    tags, auth: 'required', params: calculationParams,
+    responseTypes: { 'text/csv': z.string().meta({ example: 'calculation_id,property_id,...\r\n' }) },
+    errors: { 404: 'Calculation not found' },
+  }, async ({ params, req, res }) => {
+    const { fileName, csv } = await billing.exportCsv(callerId(req), params.id);
+    res.status(200).type('text/csv; charset=utf-8').attachment(fileName).send(csv);
+  });
+
+  api.get('/billing/calculations/:id/statements/:unit_id', {
+    summary: "A tenant's statement for one unit: JSON, or a printable HTML page with Accept: text/html",
+    description: 'The master bill, the common-area deduction, the unit\'s factor and share, the admin fee, and the '
+      + 'calculation written out line by line (formula). The HTML page is self-contained (no external assets).',
+    tags, auth: 'required', params: statementParams, response: statementResponse,
+    responseTypes: { 'text/html': z.string().meta({ example: '<!DOCTYPE html>...' }) },
+    errors: { 404: 'Calculation not found, or Unit not found in this calculation' },
+  }, async ({ params, req, res }) => {
+    const statement = await billing.statement(callerId(req), params.id, params.unit_id);
+    if (req.accepts(['json', 'html']) === 'html') {
+      res.status(200).type('text/html; charset=utf-8').send(renderStatementHtml(statement));
+      return undefined;
+    }
+    return statement;
+  });
+}

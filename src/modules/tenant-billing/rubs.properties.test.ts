@@ -1,0 +1,184 @@
+/**
+ * Properties of the allocator for any units and amounts (fast-check): every cent accounted for,
+ * shares within [0, 100], vacant units billed nothing, and what a new vacant unit may change.
+ */
+import fc from 'fast-check';
+import { allocate, AllocationError, ALLOCATION_METHODS, type Allocation, type AllocationInput, type BillingUnit } from './rubs.calc';
+
+const PERIOD_START = Date.UTC(2026, 0, 1);
+const date = (dayOffset: number) => new Date(PERIOD_START + dayOffset * 86_400_000).toISOString().slice(0, 10);
+/** A number with at most `places` decimals, as a client would write it. */
+const decimal = (max: number, places: number) => fc.integer({ min: 0, max: max * 10 ** places }).map((v) => v / 10 ** places);
+
+const unitArb = (i: number, periodDays: number): fc.Arbitrary<BillingUnit> =>
+  fc.record({
+    unit_id: fc.constant(`U${i}`),
+    tenant_name: fc.constant(`Tenant ${i}`),
+    sqft: fc.oneof(fc.integer({ min: 0, max: 5000 }), decimal(5000, 2)),
+    occupant_count: fc.integer({ min: 0, max: 8 }),
+    custom_weight: fc.oneof(fc.integer({ min: 0, max: 100 }), decimal(100, 4)),
+    is_vacant: fc.integer({ min: 0, max: 9 }).map((v) => v < 2),
+    move_in: fc.option(fc.integer({ min: -5, max: periodDays + 5 }).map(date), { nil: null, freq: 4 }),
+    move_out: fc.option(fc.integer({ min: -5, max: periodDays + 5 }).map(date), { nil: null, freq: 4 }),
+  }).map((u) => (u.move_in && u.move_out && u.move_out < u.move_in ? { ...u, move_out: u.move_in } : u));
+
+const inputArb: fc.Arbitrary<AllocationInput> = fc
+  .record({
+    periodDays: fc.integer({ min: 1, max: 62 }),
+    n: fc.integer({ min: 1, max: 25 }),
+    method: fc.constantFrom(...ALLOCATION_METHODS),
+    vacancyPolicy: fc.constantFrom('redistribute' as const, 'owner_pays' as const),
+    rounding: fc.constantFrom('per_unit' as const, 'exact' as const),
+    commonAreaPercent: fc.oneof(fc.constant(0), decimal(50, 2)),
+    adminFeePercent: fc.oneof(fc.constant(0), decimal(15, 4)),
+    sqftWeightPercent: decimal(100, 1),
+    totalCents: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 9_999_999_999_999 })),
+  })
+  .chain((p) => fc.tuple(fc.constant(p), fc.tuple(...Array.from({ length: p.n }, (_, i) => unitArb(i, p.periodDays)))))
+  .map(([p, units]) => ({
+    method: p.method, vacancyPolicy: p.vacancyPolicy, rounding: p.rounding, commonAreaPercent: p.commonAreaPercent,
+    adminFeePercent: p.adminFeePercent, sqftWeightPercent: p.sqftWeightPercent, totalCents: p.totalCents,
+    periodStart: date(0), periodEnd: date(p.periodDays - 1), units,
+  }));
+
+/** The allocation, or null for input it rightly refuses (no one or nothing to bill by). */
+function tryAllocate(i: AllocationInput, arithmetic: 'auto' | 'bigint' = 'auto'): Allocation | null {
+  try {
+    return allocate(i, { arithmetic });
+  } catch (err) {
+    if (err instanceof AllocationError) return null;
+    throw err;
+  }
+}
+
+const RUNS = { numRuns: 400 };
+
+describe('allocator properties', () => {
+  it('exact rounding adds up to the cent: base charges (with the owner\'s share) to the billable amount, fees to billed x rate', () => {
+    fc.assert(fc.property(inputArb, (raw) => {
+      const i = { ...raw, rounding: 'exact' as const };
+      const a = tryAllocate(i);
+      if (!a) return;
+      const r = a.reconciliation;
+      expect(r.billedToTenantsCents + r.ownerAbsorbsCents).toBe(a.billableCents);
+      expect(r.roundingDifferenceCents).toBe(0);
+      // admin fees = billed x rate, rounded half up once (rate = percent / 100, exact in integers)
+      const rateMillionths = Math.round(i.adminFeePercent * 10_000);
+      const expectedFees = Number((BigInt(r.billedToTenantsCents) * BigInt(rateMillionths) * 2n + 1_000_000n) / 2_000_000n);
+      expect(r.adminFeesCents).toBe(expectedFees);
+    }), RUNS);
+  });
+
+  it('the reconciliation identity holds in every mode, and per-unit rounding strays at most half a cent per unit', () => {
+    fc.assert(fc.property(inputArb, (i) => {
+      const a = tryAllocate(i);
+      if (!a) return;
+      const r = a.reconciliation;
+      expect(r.totalAmountCents).toBe(i.totalCents);
+      expect(r.commonAreaDeductionCents + r.billedToTenantsCents + r.ownerAbsorbsCents + r.roundingDifferenceCents).toBe(r.totalAmountCents);
+      expect(r.billedToTenantsCents).toBe(a.units.reduce((s, u) => s + u.baseCents, 0));
+      expect(r.adminFeesCents).toBe(a.units.reduce((s, u) => s + u.adminFeeCents, 0));
+      expect(Math.abs(r.roundingDifferenceCents)).toBeLessThanOrEqual((i.units.length + 1) / 2);
+      if (i.vacancyPolicy === 'redistribute') expect(r.ownerAbsorbsCents).toBe(0);
+      for (const u of a.units) expect(u.totalCents).toBe(u.baseCents + u.adminFeeCents);
+    }), RUNS);
+  });
+
+  it('shares are within [0, 100] percent, and under redistribute they add up to 100 (to their rounding)', () => {
+    fc.assert(fc.property(inputArb, (i) => {
+      const a = tryAllocate(i);
+      if (!a) return;
+      for (const u of a.units) {
+        expect(u.shareBasisPoints).toBeGreaterThanOrEqual(0);
+        expect(u.shareBasisPoints).toBeLessThanOrEqual(10_000);
+        expect(u.baseCents).toBeGreaterThanOrEqual(0);
+        expect(u.baseCents).toBeLessThanOrEqual(a.billableCents);
+      }
+      const sum = a.units.reduce((s, u) => s + u.shareBasisPoints, 0);
+      if (i.vacancyPolicy === 'redistribute') expect(Math.abs(sum - 10_000)).toBeLessThanOrEqual(Math.ceil(i.units.length / 2));
+      else expect(sum).toBeLessThanOrEqual(10_000 + Math.ceil(i.units.length / 2));
+    }), RUNS);
+  });
+
+  it('a vacant unit pays 0 under both policies', () => {
+    fc.assert(fc.property(inputArb, fc.constantFrom('redistribute' as const, 'owner_pays' as const), (raw, vacancyPolicy) => {
+      const a = tryAllocate({ ...raw, vacancyPolicy });
+      if (!a) return;
+      for (const u of a.units) {
+        if (u.unit.is_vacant) expect(u.isVacant).toBe(true);
+        if (u.isVacant) {
+          expect(u.occupiedDays).toBe(0);
+          expect([u.shareBasisPoints, u.baseCents, u.adminFeeCents, u.totalCents]).toEqual([0, 0, 0, 0]);
+        }
+      }
+    }), RUNS);
+  });
+
+  const withVacant = (i: AllocationInput, vacant: BillingUnit): AllocationInput => ({ ...i, units: [...i.units, vacant] });
+  const vacantArb = unitArb(999, 62).map((u) => ({ ...u, unit_id: 'NEW-VACANT', is_vacant: true }));
+
+  it('adding a vacant unit under owner_pays never raises anyone\'s charge (per-unit rounding)', () => {
+    fc.assert(fc.property(inputArb, vacantArb, (raw, vacant) => {
+      const i = { ...raw, vacancyPolicy: 'owner_pays' as const, rounding: 'per_unit' as const };
+      const before = tryAllocate(i);
+      const after = tryAllocate(withVacant(i, vacant));
+      if (!before || !after) return;
+      before.units.forEach((u, k) => {
+        expect(after.units[k].baseCents).toBeLessThanOrEqual(u.baseCents);
+        expect(after.units[k].adminFeeCents).toBeLessThanOrEqual(u.adminFeeCents);
+        expect(after.units[k].totalCents).toBeLessThanOrEqual(u.totalCents);
+      });
+      expect(after.vacantAbsorptionCents).toBeGreaterThanOrEqual(before.vacantAbsorptionCents);
+    }), RUNS);
+  });
+
+  it('with exact rounding it never raises a share, and a charge by at most a cent of base and a cent of fee (README example 8)', () => {
+    fc.assert(fc.property(inputArb, vacantArb, (raw, vacant) => {
+      const i = { ...raw, vacancyPolicy: 'owner_pays' as const, rounding: 'exact' as const };
+      const before = tryAllocate(i);
+      const after = tryAllocate(withVacant(i, vacant));
+      if (!before || !after) return;
+      before.units.forEach((u, k) => {
+        expect(after.units[k].shareBasisPoints).toBeLessThanOrEqual(u.shareBasisPoints);
+        expect(after.units[k].baseCents).toBeLessThanOrEqual(u.baseCents + 1);
+        expect(after.units[k].adminFeeCents).toBeLessThanOrEqual(u.adminFeeCents + 1);
+      });
+    }), RUNS);
+  });
+
+  it('under redistribute a vacant unit changes nothing for the others', () => {
+    fc.assert(fc.property(inputArb, vacantArb, (raw, vacant) => {
+      const i = { ...raw, vacancyPolicy: 'redistribute' as const };
+      const before = tryAllocate(i);
+      const after = tryAllocate(withVacant(i, vacant));
+      if (!before || !after) return;
+      expect(after.units.slice(0, -1).map((u) => u.totalCents)).toEqual(before.units.map((u) => u.totalCents));
+    }), RUNS);
+  });
+
+  it('exact and per-unit rounding of the same shares differ by at most a cent per unit', () => {
+    fc.assert(fc.property(inputArb, (i) => {
+      const perUnit = tryAllocate({ ...i, rounding: 'per_unit' });
+      const exact = tryAllocate({ ...i, rounding: 'exact' });
+      if (!perUnit || !exact) return;
+      perUnit.units.forEach((u, k) => expect(Math.abs(exact.units[k].baseCents - u.baseCents)).toBeLessThanOrEqual(1));
+    }), RUNS);
+  });
+
+  it('the plain-number and the BigInt arithmetic give the same answer', () => {
+    fc.assert(fc.property(inputArb, (i) => {
+      const fast = tryAllocate(i, 'auto');
+      const big = tryAllocate(i, 'bigint');
+      expect(fast).toEqual(big);
+    }), RUNS);
+  });
+
+  it('units in the same position pay the same: equal factors, equal charges under per-unit rounding', () => {
+    fc.assert(fc.property(inputArb, (raw) => {
+      const units = raw.units.map((u) => ({ ...raw.units[0], unit_id: u.unit_id }));
+      const a = tryAllocate({ ...raw, units, rounding: 'per_unit' });
+      if (!a) return;
+      expect(new Set(a.units.map((u) => u.totalCents)).size).toBe(1);
+    }), RUNS);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The tenant statement as a printable HTML page: self-contained (inline style, no scripts, no
+ * external assets), every text HTML-escaped (tenant names and property fields are user input).
+ */
+import type { Statement } from './statement';
+import { percent2, percentAsWritten, quantity, usd } from './format';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
+}
+
+const UTILITY_NAMES: Record<string, string> = { electric: 'Electricity', gas: 'Gas', water: 'Water', sewer: 'Sewer', trash: 'Trash' };
+const METHOD_NAMES: Record<string, string> = {
+  sqft: 'floor area (sqft)',
+  occupant_count: 'number of occupants',
+  unit_count: 'equal shares per unit',
+  custom_weight: 'agreed weights',
+  sqft_occupant: 'floor area and occupants, blended',
+};
+const FACTOR_NAMES: Record<string, string> = { sqft: 'Floor area (sqft)', occupant_count: 'Occupants', custom_weight: 'Weight', unit_count: 'Units' };
+
+const STYLE = `
+body{font:14px/1.45 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;color:#111;margin:0;background:#f4f4f4}
+main{max-width:760px;margin:24px auto;background:#fff;padding:32px 40px;border:1px solid #ddd}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:15px;margin:24px 0 8px;border-bottom:1px solid #ccc;padding-bottom:4px}
+.muted{color:#555}table{border-collapse:collapse;width:100%}td,th{padding:5px 8px;text-align:left;border-bottom:1px solid #eee}
+td.amount,th.amount{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+tr.total td{font-weight:700;border-top:2px solid #111;border-bottom:none}
+ol.formula{padding-left:20px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}
+footer{margin-top:28px;font-size:12px;color:#666}
+@media print{body{background:#fff}main{margin:0;border:none;padding:0;max-width:none}@page{margin:18mm}}
+`;
+
+function row(label: string, value: string, cls = ''): string {
+  return `<tr${cls ? ` class="${cls}"` : ''}><td>${escapeHtml(label)}</td><td class="amount">${escapeHtml(value)}</td></tr>`;
+}
+
+export function renderStatementHtml(s: Statement): string {
+  const u = s.unit;
+  const tenant = u.tenant_name === '' ? '(vacant)' : u.tenant_name;
+  const p = s.property;
+  const period = `${s.billing_period_start} to ${s.billing_period_end} (${s.period_days} days)`;
+  const factorRows = s.share.factors
+    .map((f) => {
+      const weight = s.share.factors.length > 1 ? ` (weight ${percentAsWritten(f.weight_percent)})` : '';
+      const of = f.total_of === 'billed_units' ? 'occupied units' : 'all units';
+      return row(`${FACTOR_NAMES[f.factor] ?? f.factor}${weight}`, `${quantity(f.value)} of ${quantity(f.total)} (${of})`);
+    })
+    .join('');
+  const rate = s.charges.admin_fee_rate * 100;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(`Utility statement: ${p.name}, unit ${u.unit_id}, ${s.billing_period_start} to ${s.billing_period_end}`)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(`${UTILITY_NAMES[s.utility_type] ?? s.utility_type} statement`)}</h1>
+<div class="muted">${escapeHtml(`${p.name}, ${p.address}, ${p.city}, ${p.state} ${p.zip_code}`)}</div>
+<h2>Tenant</h2>
+<table>
+${row('Unit', u.unit_id)}${row('Tenant', tenant)}${row('Billing period', period)}
+${row('Days occupied', u.is_vacant ? 'vacant' : `${u.occupied_days} of ${s.period_days}`)}
+</table>
+<h2>Master bill</h2>
+<table>
+${row('Master-meter bill', usd(s.master_bill.total_amount))}
+${row(`Common areas (${percentAsWritten(s.master_bill.common_area_percent)}), paid by the owner`, `- ${usd(s.master_bill.common_area_deduction)}`)}
+${row('Billable to the units', usd(s.master_bill.billable_amount), 'total')}
+</table>
+<h2>Your share</h2>
+<table>
+${row('Allocated by', METHOD_NAMES[s.method] ?? s.method)}
+${factorRows}
+${row('Your share', percent2(s.share.allocation_percent), 'total')}
+</table>
+<h2>Your charges</h2>
+<table>
+${row('Base charge', usd(s.charges.base_charge))}
+${row(`Admin fee (${percentAsWritten(rate)})`, usd(s.charges.admin_fee))}
+${row('Total due', usd(s.charges.total_charge), 'total')}
+</table>
+<h2>How it was calculated</h2>
+<ol class="formula">
+${s.formula.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}
+</ol>
+<footer>${escapeHtml(`Calculation ${s.calculation_id}, ${s.calculated_at}. Vacancy policy: ${s.vacancy_policy === 'redistribute'
+    ? 'vacant units are not billed; the occupied units share the billable amount'
+    : 'vacant units are not billed; the owner pays their shares'}. Rounding: ${s.rounding === 'exact'
+    ? 'largest remainder (charges add up to the cent)'
+    : 'each charge to the cent'}.`)}</footer>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { Config } from '../../platform/config';
+import type { ApiRouter } from '../../platform/http/router';
+import { callerId } from '../portfolios/caller';
+import { requireAdminToken } from '../admin/admin-token';
+import { READ_LIMIT_BYTES, WEBHOOK_RECEIVER_PATH } from './receiver';
+import { MAX_BODY_BYTES } from './envelope';
+import { deadLetter, deadLettersResponse, eventEnvelope, eventIdParams, logsQuery, logsResponse, receiveAnswer } from './schemas';
+import type { WebhookService } from './service';
+
+const tags = ['PMS webhooks'];
+
+/** Site-root endpoints with the API's authentication: GET /api/webhooks/logs. */
+export function registerWebhookSiteRoutes(site: ApiRouter, webhooks: WebhookService): void {
+  site.get('/api/webhooks/logs', {
+    summary: "Received PMS webhook events of the caller's connections, newest first",
+    description: 'Every delivery with a valid signature is logged: its processing status, the reason when it was ignored '
+      + 'or failed, and the full payload. Only events of connections the caller holds (see PUT /api/v1/pm/properties/{id}/pms).',
+    tags, auth: 'required', query: logsQuery, response: logsResponse,
+  }, ({ query, req }) => webhooks.logs(callerId(req), query.limit));
+}
+
+/** Operator endpoints under /api/v1/admin (X-Admin-Token). */
+export function registerWebhookAdminRoutes(api: ApiRouter, deps: { config: Pick<Config, 'adminToken'>; webhooks: WebhookService }): void {
+  const adminToken = requireAdminToken(deps.config);
+  const errors = { 401: 'Missing or wrong X-Admin-Token', 404: 'ADMIN_TOKEN unset: Not Found' };
+
+  api.get('/admin/webhooks/dead-letters', {
+    summary: 'Webhook events that failed all their attempts (operator)',
+    description: 'Header `X-Admin-Token: $ADMIN_TOKEN`. Newest first; replay one with POST /admin/webhooks/{id}/replay.',
+    tags: ['Admin'], auth: 'none', query: logsQuery, response: deadLettersResponse, errors, middleware: [adminToken],
+  }, ({ query }) => deps.webhooks.deadLetters(query.limit));
+
+  api.post('/admin/webhooks/:id/replay', {
+    summary: 'Run a failed webhook event again (operator)',
+    description: 'Header `X-Admin-Token: $ADMIN_TOKEN`. Applies the event now, under its connection\'s stream lock, and '
+      + 'answers its log entry: `success` or `ignored` takes it off the dead-letter list, `failed` keeps it there with the new reason.',
+    tags: ['Admin'], auth: 'none', params: eventIdParams, response: deadLetter,
+    errors: { ...errors, 404: 'Webhook event not found (or ADMIN_TOKEN unset)', 409: 'The event is not failed, or was rejected on arrival' },
+    middleware: [adminToken],
+  }, ({ params }) => deps.webhooks.replay(params.id));
+}
+
+/** The receiver is a plain router (it reads the raw body), so its documentation is registered here. */
+export function documentWebhookReceiver(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: WEBHOOK_RECEIVER_PATH,
+    tags,
+    summary: 'Receive a signed event from the PMS data provider',
+    description: 'Header `X-Pms-Signature: sha256=<lowercase hex HMAC-SHA256 of the raw body>`, keyed with `PMS_WEBHOOK_SECRET` '
+      + '(several comma-separated secrets: any one signs). The event is committed to the inbox before the answer and applied '
+      + 'afterwards, each connection\'s events in the order received. A body received before answers `duplicate` and changes '
+      + `nothing; \`test.ping\` answers \`{"status": "ok"}\`; unknown event types are logged \`ignored\`; a signed body that is `
+      + `not a valid event (not JSON, not an object, over ${MAX_BODY_BYTES} bytes, a missing or wrong-typed field) is logged `
+      + '`failed` with the reason and answered 200, so the provider does not retry it. Bodies over '
+      + `${READ_LIMIT_BYTES} bytes are refused unread.`,
+    security: [],
+    request: {
+      headers: z.object({ 'X-Pms-Signature': z.string().describe('sha256=<hex>') }),
+      body: { required: true, content: { 'application/json': { schema: eventEnvelope } } },
+    },
+    responses: {
+      200: { description: 'Stored (accepted, duplicate, ignored or failed), or the ping answered', content: { 'application/json': { schema: receiveAnswer } } },
+      401: { description: 'Missing or invalid signature: nothing is stored' },
+      413: { description: 'Body too large to read' },
+      503: { description: 'The database cannot commit the event: retry later' },
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { RESOURCE_TYPES, STREAM_EVENTS } from './envelope';
+
+export const logsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const eventIdParams = z.object({ id: z.string().min(1).max(100) });
+
+const status = z.enum(['pending', 'success', 'failed', 'ignored'])
+  .describe('success, failed or ignored once processed; pending between receipt and processing');
+
+export const logEntry = z
+  .object({
+    id: z.string(),
+    received_at: z.string(),
+    event: z.string().nullable(),
+    resource_type: z.string().nullable(),
+    connection_id: z.string().nullable(),
+    status,
+    detail: z.string().nullable().describe('why an event was ignored or failed (e.g. `stale`, `property not linked`), or what it did'),
+    payload: z.unknown().describe('the body as received (parsed JSON; the raw text if it was not JSON)'),
+  })
+  .meta({ id: 'WebhookLogEntry' });
+
+export const logsResponse = z.object({ items: z.array(logEntry) }).meta({ id: 'WebhookLog' });
+
+export const deadLetter = logEntry
+  .extend({ attempts: z.number().int(), dead_lettered_at: z.string().nullable() })
+  .meta({ id: 'WebhookDeadLetter' });
+
+export const deadLettersResponse = z.object({ items: z.array(deadLetter) }).meta({ id: 'WebhookDeadLetters' });
+
+/** The event envelope (SPEC.md "Events"), for the receiver's documentation. */
+export const eventEnvelope = z
+  .object({
+    event: z.string().describe(`${STREAM_EVENTS.join(', ')}; test.ping for connectivity tests; other values are logged ignored`),
+    timestamp: z.string().describe('ISO 8601, when the event occurred'),
+    connection_id: z.string(),
+    resource_type: z.enum(RESOURCE_TYPES).optional(),
+    data: z.record(z.string(), z.unknown()),
+    changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })).optional(),
+  })
+  .meta({
+    id: 'PmsWebhookEvent',
+    example: {
+      event: 'data.update',
+      timestamp: '2026-03-02T14:05:09Z',
+      connection_id: 'conn_8f2a',
+      resource_type: 'unit',
+      data: {
+        id: 'unit_77', property_id: 'prop_1042', unit_number: '4B', sqft: 812, bedrooms: 2, bathrooms: 1, status: 'vacant',
+        current_lease: null,
+      },
+      changes: { status: { old: 'occupied', new: 'vacant' } },
+    },
+  });
+
+export const receiveAnswer = z
+  .object({
+    status: z.enum(['ok', 'accepted', 'duplicate', 'ignored', 'failed']),
+    id: z.string().optional().describe('the log entry'),
+    detail: z.string().optional(),
+  })
+  .meta({ id: 'PmsWebhookAnswer' });

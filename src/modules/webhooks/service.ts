@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../platform/db/client';
+import type { Logger } from '../../platform/logger';
+import { createStreamApplier } from './apply';
+import { classifyArrival } from './envelope';
+import type { EventHandlerFactory } from './handler';
+import { createInboxWriter } from './inbox-writer';
+import { createWebhookRepository, type ArrivalRecord, type WebhookEventRow } from './repository';
+
+/** A pending event older than this is re-queued by the sweeper, whatever happened to its job. */
+export const SWEEP_AFTER_MS = 10_000;
+/**
+ * The events received within one window share one job (same id: queued once), which starts after
+ * the window has closed: so the job sees every event of its window, and applies them stream by
+ * stream, several streams per transaction, instead of one job per event.
+ */
+export const KICK_WINDOW_MS = 500;
+
+export interface WebhookServiceDeps {
+  db: Db;
+  now: () => Date;
+  logger: Logger;
+  handler: EventHandlerFactory;
+  /**
+   * Queues a `webhook-events` job (deterministic id: queued once; `delayMs` to start it later):
+   * with a connection, that stream only; without, every stream with events pending.
+   */
+  enqueue(job: { connection_id?: string }, jobId: string, delayMs?: number): Promise<unknown>;
+  /** The connections an account holds (the log shows only their events). */
+  connectionsOf(ownerId: string): Promise<string[]>;
+  /** The sweeper's other half: imports requested and still owed. */
+  requeueOwedSyncs(olderThan: Date): Promise<number>;
+}
+
+export interface ReceivedBody {
+  /** Null when the body was over the size limit (its hash and size are still known). */
+  rawBody: Buffer | null;
+  bodyBytes: number;
+  sha256: string;
+}
+
+export type ReceiveAnswer =
+  | { status: 'ok' }
+  | { status: 'accepted' | 'duplicate'; id: string }
+  | { status: 'ignored' | 'failed'; id: string; detail: string };
+
+const stamp = (d: Date) => d.toISOString().replace(/[-:.]/g, '');
+
+function parsePayload(body: Buffer | null): unknown {
+  if (body === null) return null;
+  const text = body.toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function presentLogEntry(e: WebhookEventRow) {
+  return {
+    id: e.id,
+    received_at: e.receivedAt.toISOString(),
+    event: e.event,
+    resource_type: e.resourceType,
+    connection_id: e.connectionId,
+    status: e.status,
+    detail: e.detail,
+    payload: parsePayload(e.rawBody),
+  };
+}
+
+export function presentDeadLetter(e: WebhookEventRow) {
+  return {
+    ...presentLogEntry(e),
+    attempts: e.attempts,
+    dead_lettered_at: e.deadLetteredAt ? e.deadLetteredAt.toISOString() : null,
+  };
+}
+
+/**
+ * The PMS webhook pipeline: the inbox (every signed delivery committed before it is answered),
+ * the per-connection streams applied in order by the `webhook-events` queue, the sweeper that
+ * re-queues whatever is still pending, the operators' replay, and the log.
+ */
+export function createWebhookService(deps: WebhookServiceDeps) {
+  const repo = createWebhookRepository(deps.db);
+  const applier = createStreamApplier({
+    db: deps.db,
+    now: deps.now,
+    logger: deps.logger,
+    handler: deps.handler,
+    scheduleRetry: (connectionId, eventId, attempt, delayMs) =>
+      deps.enqueue({ connection_id: connectionId }, `wh-retry.${eventId}.${attempt}`, delayMs),
+    // Named by the time: two drains running out at the same instant need one continuation.
+    continueLater: () => deps.enqueue({}, `wh-more.${stamp(deps.now())}`),
+  });
+
+  /** Failed enqueues since the last warning: an outage of the queue is reported every 10 s, not per event. */
+  let unqueued = 0;
+  let lastWarnedAt = 0;
+  /** The window this process last queued the job of: the queue is asked once per window. */
+  let queuedWindow = -1;
+
+  /**
+   * Queues the job of the current window, once its events are committed; the job starts one
+   * window after this one closes (margin for the clocks of other processes). A failure only
+   * delays the events until the sweeper.
+   */
+  function kick(): void {
+    const now = deps.now().getTime();
+    const window = Math.floor(now / KICK_WINDOW_MS);
+    if (queuedWindow === window) return;
+    queuedWindow = window;
+    const delayMs = (window + 2) * KICK_WINDOW_MS - now;
+    deps.enqueue({}, `wh.${window}`, delayMs).catch((err: unknown) => {
+      // Not queued after all: the next event of this window must try again.
+      if (queuedWindow === window) queuedWindow = -1;
+      unqueued += 1;
+      if (Date.now() - lastWarnedAt < 10_000) return;
+      deps.logger.warn({ err, events: unqueued }, 'could not queue webhook events; the sweeper will');
+      lastWarnedAt = Date.now();
+      unqueued = 0;
+    });
+  }
+
+  const inbox = createInboxWriter({
+    db: deps.db,
+    onStored: (stored) => {
+      if (stored.length > 0) kick();
+    },
+  });
+
+  return {
+    /**
+     * Stores a signed body and says what became of it. The answer comes only after the commit:
+     * an error here (the database down) must reach the provider as a non-2xx so it retries.
+     */
+    async receive(body: ReceivedBody): Promise<ReceiveAnswer> {
+      const arrival = classifyArrival(body.rawBody);
+      const base: ArrivalRecord = {
+        id: crypto.randomUUID(), sha256: body.sha256, rawBody: body.rawBody, bodyBytes: body.bodyBytes, receivedAt: deps.now(),
+        connectionId: null, event: null, resourceType: null,
+      };
+      if (arrival.kind === 'event') {
+        const env = arrival.envelope;
+        const outcome = await inbox.append({
+          ...base, connectionId: env.connectionId, event: env.event, resourceType: env.resourceType, eventTimestamp: env.timestamp,
+        });
+        return outcome.stored ? { status: 'accepted', id: outcome.id } : { status: 'duplicate', id: outcome.id ?? base.id };
+      }
+      if (arrival.kind === 'ping') {
+        await repo.insertFinal({ ...base, connectionId: arrival.connectionId, event: 'test.ping' }, 'success', null);
+        return { status: 'ok' };
+      }
+      const record = { ...base, connectionId: arrival.connectionId, event: arrival.event, resourceType: arrival.resourceType };
+      if (!(await repo.insertFinal(record, arrival.kind, arrival.detail))) {
+        return { status: 'duplicate', id: (await repo.findBySha(body.sha256))?.id ?? base.id };
+      }
+      return { status: arrival.kind, id: base.id, detail: arrival.detail };
+    },
+
+    /** The `webhook-events` job: one stream (a retry), or every stream with events pending. */
+    drain: (connectionId?: string) => (connectionId === undefined ? applier.drainAll() : applier.drain(connectionId)),
+
+    /** POST /admin/webhooks/{id}/replay. */
+    async replay(eventId: string) {
+      return presentDeadLetter(await applier.replay(eventId));
+    },
+
+    /**
+     * The `webhook-sweep` job: queues every stream that still has an event pending after
+     * `olderThanMs` (its job lost to a crash between commit and enqueue, a Redis that lost its
+     * data, or retries used up while the database was down), and every import still owed.
+     * Applying is idempotent, so a stream whose job was only slow loses nothing by a second one.
+     */
+    async sweep(olderThanMs = SWEEP_AFTER_MS): Promise<{ streams: number; imports: number }> {
+      const now = deps.now();
+      const before = new Date(now.getTime() - olderThanMs);
+      const connections = await repo.connectionsWithPending(before, 10_000);
+      if (connections.length > 0) await deps.enqueue({}, `wh-sweep.${stamp(now)}`);
+      const imports = await deps.requeueOwedSyncs(before);
+      if (connections.length > 0 || imports > 0) deps.logger.info({ streams: connections.length, imports }, 'sweeper re-queued owed work');
+      return { streams: connections.length, imports };
+    },
+
+    /** GET /api/webhooks/logs: the caller's connections' events, newest first. */
+    async logs(ownerId: string, limit: number) {
+      const rows = await repo.logOf(await deps.connectionsOf(ownerId), limit);
+      return { items: rows.map(presentLogEntry) };
+    },
+
+    async deadLetters(limit: number) {
+      return { items: (await repo.deadLetters(limit)).map(presentDeadLetter) };
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

@@ -1,0 +1,39 @@
+import type { QueueDefinitions } from './platform/queue/types';
+import { rateAnalysisJobPayload, tariffImportSweepPayload } from './modules/rate-analysis/job-payload';
+import { dbMaintenancePayload } from './platform/db/maintenance';
+import { pmsSyncJobPayload } from './modules/pms/job-payload';
+import { webhookEventsJobPayload, webhookSweepPayload } from './modules/webhooks/job-payload';
+import { costRollupJobPayload, costRollupSweepPayload } from './modules/analytics/job-payload';
+
+/**
+ * Every queue of the service: name -> payload schema and retry policy.
+ * Processors live in jobs/ and are bound to these names in jobs/index.ts.
+ */
+export const appQueues = {
+  /** Re-prices and re-analyses a property's rates (or all of a user's) after tariff, usage or tariff data change. */
+  'rate-analysis': { payload: rateAnalysisJobPayload, attempts: 3, concurrency: 2 },
+  /** Finds a tariff re-import not yet followed by re-analysis and queues one rate-analysis job per owner. */
+  'tariff-import-sweep': { payload: tariffImportSweepPayload, attempts: 3, concurrency: 1 },
+  /** ANALYZE (hourly) and VACUUM (nightly) of the embedded database, which has no autovacuum; a no-op on PostgreSQL. */
+  'db-maintenance': { payload: dbMaintenancePayload, attempts: 2, concurrency: 1 },
+  /**
+   * Applies the PMS webhook events received, each connection's in order (the order is kept in the
+   * database, see modules/webhooks/apply.ts): one job per 500 ms window for every stream, or one
+   * stream's retry. Retries here cover the database being down; an event's own failures are
+   * retried with back-off and dead-lettered by the applier.
+   */
+  'webhook-events': { payload: webhookEventsJobPayload, attempts: 5, backoffMs: 1000, concurrency: 8 },
+  /** Imports a linked property's units from the PMS provider (the client itself tries each call 3 times). */
+  'pms-sync': { payload: pmsSyncJobPayload, attempts: 3, backoffMs: 5000, concurrency: 4 },
+  /** Re-queues webhook streams with events still pending, and PMS imports still owed, whatever happened to their jobs. */
+  'webhook-sweep': { payload: webhookSweepPayload, attempts: 1, concurrency: 1 },
+  /**
+   * Recomputes one owner's calendarised rollups, dashboard stats and health scores after a write
+   * (or nightly); ordered per owner, so one owner never has two running.
+   */
+  'cost-rollup': { payload: costRollupJobPayload, attempts: 3, backoffMs: 2000, concurrency: 2 },
+  /** Finds the owners whose analytics data changed (every 5 minutes) or every owner (nightly) and queues their cost-rollup. */
+  'cost-rollup-sweep': { payload: costRollupSweepPayload, attempts: 2, concurrency: 1 },
+} satisfies QueueDefinitions;
+
+export type AppQueues = typeof appQueues;

@@ -1,0 +1,26 @@
+import type { Schedule } from './platform/scheduler';
+import type { AppQueues } from './queues';
+
+/**
+ * The service's periodic jobs (cron in UTC). Each tick only enqueues into a queue of
+ * the registry.
+ */
+export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [
+  // `npm run data:import` runs in its own process; within 5 minutes properties are re-analysed on the new tariffs.
+  { name: 'tariff-import-sweep', cron: '*/5 * * * *', queue: 'tariff-import-sweep', payload: () => ({}) },
+  // Embedded PGlite has no autovacuum: fresh planner statistics every hour, dead rows reclaimed nightly.
+  { name: 'db-analyze', cron: '17 * * * *', queue: 'db-maintenance', payload: () => ({ vacuum: false }) },
+  { name: 'db-vacuum', cron: '41 3 * * *', queue: 'db-maintenance', payload: () => ({ vacuum: true }) },
+  // An acknowledged webhook is never lost: every 15 s, streams with an event pending for over 10 s are queued again.
+  {
+    name: 'webhook-sweep', cron: '*/15 * * * * *', queue: 'webhook-sweep', payload: () => ({}),
+    jobId: (tick) => `webhook-sweep@${tick.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`,
+  },
+  // Analytics precompute: owners whose data changed since their last recompute, and nightly every
+  // owner from the bills (month boundaries move "this month" and every window).
+  { name: 'cost-rollup-changed', cron: '*/5 * * * *', queue: 'cost-rollup-sweep', payload: () => ({ scope: 'changed' }) },
+  {
+    name: 'cost-rollup-nightly', cron: '20 0 * * *', queue: 'cost-rollup-sweep',
+    payload: (tick) => ({ scope: 'all', day: tick.toISOString().slice(0, 10) }),
+  },
+];

@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { seedTariffs } from '../helpers/tariffs';
+import { registerUser, setTier, type RegisteredTestUser } from '../helpers/users';
+import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
+import { readCsv, REFERENCE_DIR } from '../../src/modules/utilities/reference';
+import { NOW, postMonthlyBills } from './helpers';
+
+/** Kit Carson Electric Coop (EIA 9699, the only utility of ZIP 87010): its two current residential tariffs. */
+const KIT_CARSON = { zip: '87010', RESIDENTIAL: '539f6a9eec4f024411ec91f5', TOU: '539fb981ec4f024bc1dc2335' };
+
+const BENCHMARKS_UPGRADE = 'Benchmarks require the Pro or Enterprise tier: upgrade your plan';
+const DUE_DILIGENCE_UPGRADE = 'Due diligence requires the Pro or Enterprise tier: upgrade your plan';
+
+interface Shape { weekday: number[][]; weekend: number[][]; monthly_share_of_annual: number[] }
+
+/**
+ * The README's consumption rule, written out independently: annual Wh spread by the shape's monthly
+ * shares (weights in millionths, running totals rounded half up), demand = month kWh x the largest hourly share.
+ */
+function monthlyUsage(annualWh: number, sector: string): Array<{ kwh: number; kw: number }> {
+  const data = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, 'load-shapes.json'), 'utf8')) as {
+    defaults: Record<string, string>; shapes: Record<string, Shape>;
+  };
+  const shape = data.shapes[data.defaults[sector]!]!;
+  const w = shape.monthly_share_of_annual.map((s) => Math.round(s * 1e6));
+  const total = w.reduce((a, b) => a + b, 0);
+  const at = (k: number) => Number((2n * BigInt(annualWh) * BigInt(k) + BigInt(total)) / (2n * BigInt(total)));
+  let before = 0;
+  return w.map((wm, m) => {
+    const wh = at(before + wm) - at(before);
+    before += wm;
+    const peak = Math.max(...shape.weekday[m]!, ...shape.weekend[m]!);
+    return { kwh: wh / 1000, kw: Math.round(wh * peak) / 1000 };
+  });
+}
+
+/** A year's cost of one meter on a tariff, priced month by month through POST /calculate. */
+async function yearOnTariff(t: TestApp, tariffId: string, months: Array<{ kwh: number; kw: number }>): Promise<number> {
+  let cents = 0;
+  for (let m = 0; m < 12; m++) {
+    const res = await request(t.app).post('/api/v1/calculate')
+      .send({ tariff_id: tariffId, usage_kwh: months[m]!.kwh, demand_kw: months[m]!.kw, month: m + 1 }).expect(200);
+    cents += Math.round(res.body.total_cost * 100);
+  }
+  return cents;
+}
+
+describe('benchmarks and due diligence', () => {
+  let t: TestApp;
+  let free: RegisteredTestUser;
+  let pro: RegisteredTestUser;
+  let enterprise: RegisteredTestUser;
+  let bench: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => NOW });
+    await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1, KIT_CARSON.RESIDENTIAL, KIT_CARSON.TOU]);
+    free = await registerUser(t);
+    pro = await registerUser(t);
+    enterprise = await registerUser(t);
+    await setTier(t, pro.user.id, 'pro');
+    await setTier(t, enterprise.user.id, 'enterprise');
+    // The README's benchmark example: $100.00 and 1,000 kWh every month Dec 2025..Nov 2026 ($1,200.00 a year),
+    // sqft chosen so cost per sqft is 1.00, 1.20, 1.20, 1.50 and 4.00.
+    bench = (await createPortfolio(t, pro.token, 'Bench')).id;
+    for (const [name, sqft, units] of [['A', 1200, 4], ['B', 1000, 3], ['C', 1000, null], ['D', 800, 2], ['E', 300, 1]] as const) {
+      ids[name] = (await createProperty(t, pro.token, { name, sqft, unit_count: units, portfolio_id: bench, state: 'OH', zip_code: '43004' })).id;
+      await postMonthlyBills(t, pro.token, ids[name]!, '2025-12', Array(12).fill(100), Array(12).fill(1000));
+    }
+    // Outside the portfolio: an estimate ($1,622.88 a year on C1) and a property with no cost at all.
+    ids.F = (await createProperty(t, pro.token, { name: 'F', sqft: 1000, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000 })).id;
+    ids.G = (await createProperty(t, pro.token, { name: 'G', sqft: 1000 })).id;
+  });
+  afterAll(() => t.stop());
+
+  describe('GET /pm/analytics/benchmarks', () => {
+    it('Free tier: 403 with an upgrade prompt naming the Pro tier', async () => {
+      const res = await as(t, free.token).get('/pm/analytics/benchmarks').expect(403);
+      expect(res.body).toEqual({ detail: BENCHMARKS_UPGRADE });
+    });
+
+    it('README example: percentiles, quartile threshold, outliers, basis', async () => {
+      const res = await as(t, pro.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}`).expect(200);
+      expect(res.body).toEqual({
+        metric: 'cost_per_sqft',
+        portfolio_avg: 1.78,
+        portfolio_median: 1.2,
+        rankings: [
+          { property_id: ids.A, name: 'A', value: 1, percentile: 0, outlier: false, basis: 'actual' },
+          { property_id: ids.B, name: 'B', value: 1.2, percentile: 38, outlier: false, basis: 'actual' },
+          { property_id: ids.C, name: 'C', value: 1.2, percentile: 38, outlier: false, basis: 'actual' },
+          { property_id: ids.D, name: 'D', value: 1.5, percentile: 75, outlier: false, basis: 'actual' },
+          { property_id: ids.E, name: 'E', value: 4, percentile: 100, outlier: true, basis: 'actual' },
+        ],
+        outlier_threshold: 1.95,
+        outlier_count: 1,
+      });
+    });
+
+    it('every metric; properties without the inputs are left out; estimates marked as such', async () => {
+      const perUnit = await as(t, pro.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}&metric=cost_per_unit`).expect(200);
+      expect(perUnit.body.rankings.map((r: { name: string; value: number }) => [r.name, r.value])).toEqual([
+        ['A', 300], ['B', 400], ['D', 600], ['E', 1200],
+      ]);
+      const perKwh = await as(t, pro.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}&metric=cost_per_kwh`).expect(200);
+      expect(perKwh.body).toMatchObject({ portfolio_avg: 0.1, portfolio_median: 0.1, outlier_count: 0 });
+      expect(perKwh.body.rankings.map((r: { percentile: number }) => r.percentile)).toEqual([50, 50, 50, 50, 50]);
+      const kwhSqft = await as(t, pro.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}&metric=kwh_per_sqft`).expect(200);
+      expect(kwhSqft.body.rankings.map((r: { value: number }) => r.value)).toEqual([10, 12, 12, 15, 40]);
+      const all = await as(t, pro.token).get('/pm/analytics/benchmarks').expect(200);
+      expect(all.body.rankings.map((r: { name: string }) => r.name)).toEqual(['A', 'B', 'C', 'D', 'F', 'E']);
+      // F: no bills, its estimate $1,622.88 / 1,000 sqft
+      expect(all.body.rankings[4]).toMatchObject({ name: 'F', value: 1.6229, basis: 'estimate' });
+    });
+
+    it('Enterprise may; bad metric 422; another owner\'s portfolio 404; other owners\' properties never show', async () => {
+      const res = await as(t, enterprise.token).get('/pm/analytics/benchmarks').expect(200);
+      expect(res.body).toEqual({
+        metric: 'cost_per_sqft', portfolio_avg: null, portfolio_median: null, rankings: [], outlier_threshold: null, outlier_count: 0,
+      });
+      const bad = await as(t, pro.token).get('/pm/analytics/benchmarks?metric=cost_per_acre').expect(422);
+      expect(bad.body.errors[0].field).toBe('metric');
+      expect(bad.body.detail).toBe("value is not a valid enumeration member; permitted: 'cost_per_sqft', 'cost_per_unit', 'cost_per_kwh', 'kwh_per_sqft'");
+      expect((await as(t, enterprise.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}`).expect(404)).body)
+        .toEqual({ detail: 'Portfolio not found' });
+    });
+
+    it('a tier change applies at once', async () => {
+      const user = await registerUser(t);
+      await as(t, user.token).get('/pm/analytics/benchmarks').expect(403);
+      await setTier(t, user.user.id, 'pro');
+      await as(t, user.token).get('/pm/analytics/benchmarks').expect(200);
+    });
+  });
+
+  describe('POST /pm/due-diligence', () => {
+    const body = (overrides: Record<string, unknown> = {}) => ({
+      address: '1200 Lakeshore Dr', city: 'Gladstone', state: 'MI', zip_code: GLADSTONE.zip, unit_count: 4, sqft: 10000,
+      property_type: 'commercial', annual_revenue: 250000, ...overrides,
+    });
+
+    it('below Pro: 403 with an upgrade prompt', async () => {
+      expect((await as(t, free.token).post('/pm/due-diligence', body()).expect(403)).body).toEqual({ detail: DUE_DILIGENCE_UPGRADE });
+    });
+
+    it('commercial: sqft x 14.6 kWh on every current tariff of the serving utility; the median and the cheapest', async () => {
+      for (const [state, units, type] of [['MI', 2, 'commercial'], ['MI', 6, 'commercial'], ['MI', 7, 'commercial'], ['OH', 4, 'commercial'], ['MI', 4, 'residential']] as const) {
+        await createProperty(t, free.token, { state, unit_count: units, property_type: type });
+      }
+      const res = await as(t, pro.token).post('/pm/due-diligence', body()).expect(200);
+      const months = monthlyUsage(10000 * 14_600, 'commercial');
+      const years = await Promise.all([GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1].map((id) => yearOnTariff(t, id, months)));
+      const sorted = [...years].sort((a, b) => a - b);
+      const median = sorted[1]!;
+      expect(res.body).toEqual({
+        property_summary: { address: '1200 Lakeshore Dr', city: 'Gladstone', state: 'MI', zip_code: GLADSTONE.zip, unit_count: 4, sqft: 10000 },
+        serving_utility: { id: 7265, name: expect.stringContaining('Gladstone') },
+        estimated_costs: {
+          annual_energy_cost: median / 100,
+          monthly_energy_cost: Math.round(median / 12) / 100,
+          cost_per_unit: Math.round(median / 4) / 100,
+          cost_per_sqft: Math.round((median * 100) / 10000) / 10000,
+        },
+        comparable_properties: 2, // MI commercial with 2..6 units: the 2- and 6-unit ones (the 4-unit one is residential, 7 is out)
+        available_tariffs: 3,
+        best_tariff: { name: expect.any(String), estimated_annual_cost: sorted[0]! / 100 },
+        noi_impact: {
+          annual_revenue: 250000,
+          energy_pct_of_revenue: Math.round((median * 1000) / 25000000) / 10,
+          estimated_noi_impact: -median / 100,
+        },
+      });
+    });
+
+    it('residential: each unit an EIA-861 average customer of the utility, billed on its residential tariffs', async () => {
+      const res = await as(t, enterprise.token).post('/pm/due-diligence', {
+        address: '5 Plaza', city: 'Taos', state: 'NM', zip_code: KIT_CARSON.zip, unit_count: 10,
+      }).expect(200);
+      const rows = readCsv(REFERENCE_DIR, 'eia861_2018_sales_ult_cust.csv.gz')
+        .filter((r) => r.utility_number === '9699');
+      const mwh = rows.reduce((s, r) => s + Number(r.residential_sales_mwh), 0);
+      const customers = rows.reduce((s, r) => s + Number(r.residential_customers), 0);
+      const months = monthlyUsage(Math.round((mwh * 1e6) / customers), 'residential');
+      const perUnit = await Promise.all([KIT_CARSON.RESIDENTIAL, KIT_CARSON.TOU].map((id) => yearOnTariff(t, id, months)));
+      const sorted = perUnit.map((c) => c * 10).sort((a, b) => a - b);
+      expect(res.body).toMatchObject({
+        property_summary: { unit_count: 10, sqft: null },
+        serving_utility: { id: 9699 },
+        estimated_costs: { annual_energy_cost: sorted[0]! / 100, cost_per_sqft: null },
+        available_tariffs: 2,
+        best_tariff: { estimated_annual_cost: sorted[0]! / 100 },
+        noi_impact: { annual_revenue: null, energy_pct_of_revenue: null, estimated_noi_impact: -sorted[0]! / 100 },
+      });
+    });
+
+    it('400 when no utility of the ZIP has current tariffs in the sector', async () => {
+      // Gladstone publishes only commercial tariffs; 10001 is served by no seeded utility
+      for (const b of [body({ property_type: 'residential' }), body({ zip_code: '10001' })]) {
+        expect((await as(t, pro.token).post('/pm/due-diligence', b).expect(400)).body).toEqual({ detail: 'No tariffs available for this service area' });
+      }
+    });
+
+    it.each([
+      [{ address: undefined }, 'address', 'field required'],
+      [{ unit_count: undefined }, 'unit_count', 'field required'],
+      [{ unit_count: 0 }, 'unit_count', 'ensure this value is greater than or equal to 1'],
+      [{ unit_count: 2.5 }, 'unit_count', 'value is not a valid integer'],
+      [{ unit_count: '4' }, 'unit_count', 'value is not a valid number'],
+      [{ state: 'XX' }, 'state', 'Invalid state code'],
+      [{ zip_code: '4983' }, 'zip_code', 'Invalid ZIP code format'],
+      [{ property_type: 'castle' }, 'property_type', "value is not a valid enumeration member; permitted: 'residential', 'commercial', 'industrial', 'mixed_use'"],
+      [{ sqft: 0 }, 'sqft', 'ensure this value is greater than or equal to 1'],
+      [{ sqft: null }, 'sqft', 'sqft required for commercial properties'],
+      [{ property_type: 'industrial', sqft: undefined }, 'sqft', 'sqft required for industrial properties'],
+      [{ annual_revenue: -1 }, 'annual_revenue', 'ensure this value is greater than or equal to 0'],
+    ])('422 for %j', async (overrides, field, message) => {
+      const res = await as(t, pro.token).post('/pm/due-diligence', body(overrides)).expect(422);
+      expect(res.body).toEqual({ detail: message, errors: [{ field, message }] });
+    });
+
+    it('400 for a body that is not JSON', async () => {
+      const res = await request(t.app).post('/api/v1/pm/due-diligence').set('Authorization', `Bearer ${pro.token}`)
+        .set('content-type', 'application/json').send('{"address": ').expect(400);
+      expect(res.body).toEqual({ detail: 'Invalid JSON body' });
+    });
+  });
+});

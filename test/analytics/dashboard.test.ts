@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { registerUser, type RegisteredTestUser } from '../helpers/users';
+import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
+import { seedTariffs } from '../helpers/tariffs';
+import { NOW, postBill, postMonthlyBills } from './helpers';
+
+const months12 = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
+
+/**
+ * Alice: portfolio Midwest with Harbor (commercial, MI, 2,000 sqft, tariff C1 at 1,000 kWh a month:
+ * $0.1217 x 1000 + $13.54 = $135.24 a month, $1,622.88 a year), billed $200.00 and 1,000 kWh for
+ * every whole month Jan..Nov 2026; Elm (residential, OH, 1,000 sqft, no tariff), one bill
+ * 2026-10-20..2026-11-19 of $310.00 and 310 kWh (12 days in October, 19 in November).
+ */
+describe('dashboard stats, cost trend and global analytics', () => {
+  let t: TestApp;
+  let alice: RegisteredTestUser;
+  let bob: RegisteredTestUser;
+  let midwest: string;
+  let harbor: string;
+  let elm: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => NOW });
+    await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1]);
+    alice = await registerUser(t);
+    bob = await registerUser(t);
+    midwest = (await createPortfolio(t, alice.token, 'Midwest')).id;
+    harbor = (await createProperty(t, alice.token, {
+      name: 'Harbor', sqft: 2000, unit_count: 10, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000, portfolio_id: midwest,
+    })).id;
+    elm = (await createProperty(t, alice.token, { name: 'Elm', state: 'OH', zip_code: '43004', property_type: 'residential', sqft: 1000 })).id;
+    await postMonthlyBills(t, alice.token, harbor, '2026-01', Array(11).fill(200), Array(11).fill(1000));
+    await postBill(t, alice.token, elm, { period_start: '2026-10-20', period_end: '2026-11-19', amount: 310, usage_kwh: 310 });
+  });
+  afterAll(() => t.stop());
+
+  describe('GET /pm/dashboard/stats', () => {
+    it('totals the estimates; ratios over properties with both numbers; bills overlapping this month', async () => {
+      const res = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
+      expect(res.body).toEqual({
+        total_properties: 2,
+        total_portfolios: 1,
+        total_sqft: 3000,
+        total_monthly_cost: 135.24,
+        total_annual_cost: 1622.88,
+        avg_cost_per_sqft: 0.8114, // 1622.88 / 2000 (Elm has no estimate)
+        avg_cost_per_kwh: 0.1352, // 1622.88 / 12,000 kWh
+        properties_with_savings: 0,
+        total_potential_savings: 0,
+        alerts_unread: 0,
+        bills_this_month: 2, // Harbor's November bill and Elm's October-November bill
+      });
+      expect(Object.keys(res.body)).toEqual([
+        'total_properties', 'total_portfolios', 'total_sqft', 'total_monthly_cost', 'total_annual_cost', 'avg_cost_per_sqft',
+        'avg_cost_per_kwh', 'properties_with_savings', 'total_potential_savings', 'alerts_unread', 'bills_this_month',
+      ]);
+    });
+
+    it('savings come from the latest rate analysis, unread alerts are counted live', async () => {
+      const analysis = await as(t, alice.token).post(`/pm/properties/${harbor}/analyze-rates`).expect(200);
+      const recommended = analysis.body.alternatives.find((a: { tariff_id: string }) => a.tariff_id === analysis.body.recommendation);
+      expect(recommended.annual_savings).toBeGreaterThan(0);
+      await t.services.notifications.notify({ userId: alice.user.id, type: 'test', propertyId: harbor, message: 'hello', dedupeKey: 'x' });
+      const res = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
+      expect(res.body).toMatchObject({ properties_with_savings: 1, total_potential_savings: recommended.annual_savings, alerts_unread: 1 });
+    });
+
+    it('a user without data gets zeros and null ratios; nothing of Alice shows', async () => {
+      const res = await as(t, bob.token).get('/pm/dashboard/stats').expect(200);
+      expect(res.body).toEqual({
+        total_properties: 0, total_portfolios: 0, total_sqft: 0, total_monthly_cost: 0, total_annual_cost: 0,
+        avg_cost_per_sqft: null, avg_cost_per_kwh: null, properties_with_savings: 0, total_potential_savings: 0,
+        alerts_unread: 0, bills_this_month: 0,
+      });
+    });
+
+    it('401 without credentials', async () => {
+      const res = await as(t, 'not-a-token').get('/pm/dashboard/stats').expect(401);
+      expect(res.body).toEqual({ detail: 'Not authenticated' });
+    });
+  });
+
+  describe('GET /pm/dashboard/cost-trend', () => {
+    it('default 12 months ending with the current UTC month, zeros where nothing was billed, calendarised', async () => {
+      const res = await as(t, alice.token).get('/pm/dashboard/cost-trend').expect(200);
+      expect(res.body.months.map((m: { month: string }) => m.month)).toEqual(months12);
+      expect(res.body.months[0]).toEqual({ month: '2025-12', total_cost: 0, total_kwh: 0, property_count: 0 });
+      expect(res.body.months[1]).toEqual({ month: '2026-01', total_cost: 200, total_kwh: 1000, property_count: 1 });
+      // Elm's $310.00 over 31 days: October 12 days = $120.00, November 19 days = $190.00
+      expect(res.body.months[10]).toEqual({ month: '2026-10', total_cost: 320, total_kwh: 1120, property_count: 2 });
+      expect(res.body.months[11]).toEqual({ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2 });
+      // mean over the 11 billed months: (9 x 200 + 320 + 390) / 11 = 228.18
+      expect(res.body).toMatchObject({ trend_direction: 'increasing', avg_monthly_cost: 228.18 });
+    });
+
+    it('months=3 and months=36; one month is insufficient_data', async () => {
+      const three = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=3').expect(200);
+      expect(three.body.months.map((m: { total_cost: number }) => m.total_cost)).toEqual([200, 320, 390]);
+      expect(three.body).toMatchObject({ trend_direction: 'increasing', avg_monthly_cost: 303.33 });
+      const long = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=36').expect(200);
+      expect(long.body.months).toHaveLength(36);
+      expect(long.body.months[0].month).toBe('2023-12');
+      const one = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
+      expect(one.body).toEqual({ months: [{ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2 }], trend_direction: 'insufficient_data', avg_monthly_cost: 390 });
+    });
+
+    it('portfolio_id narrows to the portfolio: Harbor alone is flat', async () => {
+      const res = await as(t, alice.token).get(`/pm/dashboard/cost-trend?portfolio_id=${midwest}`).expect(200);
+      expect(res.body).toMatchObject({ trend_direction: 'stable', avg_monthly_cost: 200 });
+      expect(res.body.months[11]).toEqual({ month: '2026-11', total_cost: 200, total_kwh: 1000, property_count: 1 });
+    });
+
+    it.each([
+      ['months=0', 'months', 'ensure this value is greater than or equal to 1'],
+      ['months=37', 'months', 'ensure this value is less than or equal to 36'],
+      ['months=abc', 'months', 'value is not a valid number'],
+      ['months=1.5', 'months', 'value is not a valid integer'],
+      ['months=', 'months', 'ensure this value is greater than or equal to 1'],
+      ['months=3&months=4', 'months', 'value is not a valid number'],
+    ])('%s is 422', async (query, field, message) => {
+      const res = await as(t, alice.token).get(`/pm/dashboard/cost-trend?${query}`).expect(422);
+      expect(res.body).toEqual({ detail: message, errors: [{ field, message }] });
+    });
+
+    it('another owner\'s portfolio, or an unknown one, is 404', async () => {
+      for (const token of [bob.token]) {
+        const res = await as(t, token).get(`/pm/dashboard/cost-trend?portfolio_id=${midwest}`).expect(404);
+        expect(res.body).toEqual({ detail: 'Portfolio not found' });
+      }
+      await as(t, alice.token).get('/pm/dashboard/cost-trend?portfolio_id=nope').expect(404);
+      // and after Alice's answer is cached, Bob still gets 404
+      await as(t, alice.token).get(`/pm/dashboard/cost-trend?portfolio_id=${midwest}&months=5`).expect(200);
+      await as(t, bob.token).get(`/pm/dashboard/cost-trend?portfolio_id=${midwest}&months=5`).expect(404);
+    });
+
+    it('Bob sees only zeros', async () => {
+      const res = await as(t, bob.token).get('/pm/dashboard/cost-trend?months=2').expect(200);
+      expect(res.body).toEqual({
+        months: [
+          { month: '2026-10', total_cost: 0, total_kwh: 0, property_count: 0 },
+          { month: '2026-11', total_cost: 0, total_kwh: 0, property_count: 0 },
+        ],
+        trend_direction: 'insufficient_data',
+        avg_monthly_cost: 0,
+      });
+    });
+  });
+
+  describe('GET /pm/dashboard/global-analytics', () => {
+    it('annual cost: actual annualised when 10 of 12 months are billed, else the estimate; by state and type', async () => {
+      const res = await as(t, alice.token).get('/pm/dashboard/global-analytics').expect(200);
+      // Harbor: 11 billed months, $2,200.00 over 334 of the window's 365 days -> $2,404.19; 11,000 kWh -> 12,020.958 kWh.
+      // Elm: 2 billed months and no estimate -> counted, without a cost.
+      expect(res.body).toEqual({
+        total_properties: 2,
+        total_portfolios: 1,
+        total_annual_cost: 2404.19,
+        total_annual_kwh: 12020.958,
+        avg_cost_per_kwh: 0.2,
+        avg_cost_per_sqft: 1.2021,
+        cost_by_state: [{ state: 'MI', annual_cost: 2404.19, property_count: 1 }, { state: 'OH', annual_cost: 0, property_count: 1 }],
+        cost_by_property_type: [
+          { type: 'commercial', annual_cost: 2404.19, property_count: 1 }, { type: 'residential', annual_cost: 0, property_count: 1 },
+        ],
+        total_potential_savings: expect.any(Number),
+        properties_with_savings: 1,
+      });
+    });
+  });
+
+  describe('freshness: reads reflect every finished write, even with the precompute in place', () => {
+    it('a bill posted right after a read shows in the next read', async () => {
+      await t.services.analytics.recompute(alice.user.id);
+      const before = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
+      await postBill(t, alice.token, elm, { period_start: '2026-11-20', period_end: '2026-11-20', amount: 0.01, utility_type: 'water' });
+      const after = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
+      expect(after.body.months[0].total_cost).toBe(before.body.months[0].total_cost + 0.01);
+      // the read rebuilt the one property that changed, and says so
+      expect(after.headers['server-timing']).toMatch(/^analytics-recompute;dur=\d+;desc="1"$/);
+      const again = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
+      expect(again.headers['server-timing']).toBeUndefined();
+      const stats = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
+      expect(stats.body.bills_this_month).toBe(3);
+    });
+
+    it('a write in raw SQL (no service call, no job) shows too: the database triggers move the version', async () => {
+      await t.deps.database.db.execute(sql`
+        insert into utility_bills (property_id, utility_type, period_start, period_end, amount)
+        values (${elm}, 'gas', '2026-11-01', '2026-11-30', 1000)`);
+      const res = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
+      expect(res.body.months[0].total_cost).toBe(1390.01);
+      await t.deps.database.db.execute(sql`delete from utility_bills where property_id = ${elm} and utility_type = 'gas'`);
+      const back = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
+      expect(back.body.months[0].total_cost).toBe(390.01);
+    });
+
+    it('property and portfolio changes show at once', async () => {
+      await as(t, alice.token).patch(`/pm/properties/${elm}`, { sqft: 1500 }).expect(200);
+      await createPortfolio(t, alice.token, 'Second');
+      const res = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
+      expect(res.body).toMatchObject({ total_sqft: 3500, total_portfolios: 2 });
+      const global = await as(t, alice.token).get('/pm/dashboard/global-analytics').expect(200);
+      expect(global.body.total_portfolios).toBe(2);
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { TestApp } from '../helpers/app';
+import { as } from '../pm/helpers';
+
+/** The tests' clock: the current UTC month is 2026-11. */
+export const NOW = new Date('2026-11-15T12:00:00.000Z');
+
+/** Posts a bill and fails loudly unless it is stored. */
+export async function postBill(t: TestApp, token: string, propertyId: string, bill: {
+  period_start: string; period_end: string; amount: number; usage_kwh?: number; utility_type?: string;
+}): Promise<void> {
+  const res = await as(t, token).post(`/pm/properties/${propertyId}/bills`, { utility_type: 'electric', ...bill });
+  if (res.status !== 201) throw new Error(`bill failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** Monthly whole-month bills, `amounts[i]` for month `firstMonth` + i (YYYY-MM). */
+export async function postMonthlyBills(
+  t: TestApp, token: string, propertyId: string, firstMonth: string, amounts: number[], kwh?: number[],
+): Promise<void> {
+  let y = Number(firstMonth.slice(0, 4));
+  let m = Number(firstMonth.slice(5, 7));
+  for (let i = 0; i < amounts.length; i++) {
+    const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const mm = String(m).padStart(2, '0');
+    await postBill(t, token, propertyId, {
+      period_start: `${y}-${mm}-01`, period_end: `${y}-${mm}-${last}`, amount: amounts[i]!, usage_kwh: kwh?.[i],
+    });
+    m += 1;
+    if (m > 12) { m = 1; y += 1; }
+  }
+}
+
+/** The owner's data version as the triggers keep it (0 when none). */
+export async function dataVersion(t: TestApp, ownerId: string): Promise<number> {
+  const result = await t.deps.database.db.execute(sql`select version::int as v from owner_data_versions where owner_id = ${ownerId}`);
+  return (result as unknown as { rows: Array<{ v: number }> }).rows[0]?.v ?? 0;
+}

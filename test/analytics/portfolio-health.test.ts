@@ -1,0 +1,142 @@
+import { createTestApp, type TestApp } from '../helpers/app';
+import { seedTariffs } from '../helpers/tariffs';
+import { registerUser, type RegisteredTestUser } from '../helpers/users';
+import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
+import { NOW, postBill, postMonthlyBills } from './helpers';
+
+/**
+ * Alice's portfolio Midwest: Alpha (complete: tariff C1 at 1,000 kWh, 2,000 sqft, $150.00 every month
+ * Dec 2025..Nov 2026, rate analysis run) and Beta (nothing but an address). Outside it: Gamma,
+ * the README's health example (May..Oct $100.00, November 1..15 $80.00).
+ */
+describe('portfolio analytics and property health', () => {
+  let t: TestApp;
+  let alice: RegisteredTestUser;
+  let bob: RegisteredTestUser;
+  let midwest: string;
+  let alpha: string;
+  let beta: string;
+  let gamma: string;
+  let savings: number;
+  let recommended: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => NOW });
+    await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1]);
+    alice = await registerUser(t);
+    bob = await registerUser(t);
+    midwest = (await createPortfolio(t, alice.token, 'Midwest')).id;
+    alpha = (await createProperty(t, alice.token, {
+      name: 'Alpha', portfolio_id: midwest, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000, sqft: 2000,
+    })).id;
+    beta = (await createProperty(t, alice.token, { name: 'Beta', portfolio_id: midwest })).id;
+    gamma = (await createProperty(t, alice.token, { name: 'Gamma', tariff_id: GLADSTONE.C1, monthly_usage_kwh: 500, sqft: 900 })).id;
+    await postMonthlyBills(t, alice.token, alpha, '2025-12', Array(12).fill(150), Array(12).fill(1000));
+    await postMonthlyBills(t, alice.token, gamma, '2026-05', Array(6).fill(100));
+    await postBill(t, alice.token, gamma, { period_start: '2026-11-01', period_end: '2026-11-15', amount: 80 });
+    const analysis = await as(t, alice.token).post(`/pm/properties/${alpha}/analyze-rates`).expect(200);
+    recommended = analysis.body.recommendation;
+    savings = analysis.body.alternatives.find((a: { tariff_id: string }) => a.tariff_id === recommended).annual_savings;
+    expect(savings).toBeGreaterThan(0);
+  });
+  afterAll(() => t.stop());
+
+  describe('GET /pm/properties/health', () => {
+    it('scores every property with its deductions, worst first (the literal path wins over {id})', async () => {
+      const res = await as(t, alice.token).get('/pm/properties/health').expect(200);
+      // Alpha: savings on offer, -20 when at least a tenth of its $1,622.88 estimate, else -10
+      const alphaScore = savings * 10 >= 1622.88 ? 80 : 90;
+      expect(res.body).toEqual({
+        summary: { green: 1, yellow: 1, red: 1, total: 3 },
+        properties: [
+          {
+            property_id: gamma, name: 'Gamma', status: 'red', score: 45,
+            issues: [
+              'Bills cover only 7 of the last 12 months',
+              'Bill anomaly: 2026-11 cost 64% more per billed day than the 6 months before',
+              'Costs rising 5.9% a month over the last 12 months',
+            ],
+          },
+          {
+            property_id: beta, name: 'Beta', status: 'yellow', score: 55,
+            issues: ['No tariff set', 'No monthly usage set', 'No square footage set', 'No bills in the last 12 months'],
+          },
+          {
+            property_id: alpha, name: 'Alpha', status: 'green', score: alphaScore,
+            issues: [`Rate savings available: $${savings.toLocaleString('en-US', { minimumFractionDigits: 2 })} a year`],
+          },
+        ],
+      });
+    });
+
+    it('status filters the list; the summary still counts the whole scope', async () => {
+      const res = await as(t, alice.token).get('/pm/properties/health?status=red').expect(200);
+      expect(res.body.summary).toEqual({ green: 1, yellow: 1, red: 1, total: 3 });
+      expect(res.body.properties.map((p: { name: string }) => p.name)).toEqual(['Gamma']);
+      const none = await as(t, alice.token).get(`/pm/properties/health?status=red&portfolio_id=${midwest}`).expect(200);
+      expect(none.body).toEqual({ summary: { green: 1, yellow: 1, red: 0, total: 2 }, properties: [] });
+    });
+
+    it('portfolio_id narrows the scope', async () => {
+      const res = await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(200);
+      expect(res.body.properties.map((p: { name: string }) => p.name)).toEqual(['Beta', 'Alpha']);
+    });
+
+    it('validates status and the portfolio; other owners see nothing of Alice', async () => {
+      const bad = await as(t, alice.token).get('/pm/properties/health?status=purple').expect(422);
+      expect(bad.body.errors).toEqual([{ field: 'status', message: "value is not a valid enumeration member; permitted: 'green', 'yellow', 'red'" }]);
+      expect((await as(t, bob.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(404)).body).toEqual({ detail: 'Portfolio not found' });
+      expect((await as(t, bob.token).get('/pm/properties/health').expect(200)).body).toEqual({
+        summary: { green: 0, yellow: 0, red: 0, total: 0 }, properties: [],
+      });
+    });
+
+    it('a fix shows at once: setting Beta\'s tariff, usage and sqft removes those deductions', async () => {
+      await as(t, alice.token).patch(`/pm/properties/${beta}`, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 100, sqft: 500 }).expect(200);
+      const res = await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(200);
+      expect(res.body.properties.find((p: { name: string }) => p.name === 'Beta')).toEqual({
+        property_id: beta, name: 'Beta', score: 80, status: 'green', issues: ['No bills in the last 12 months'],
+      });
+    });
+  });
+
+  describe('GET /pm/portfolios/{id}/analytics', () => {
+    it('actual cost of the 12 months ending with the current month, by month and property; savings on offer', async () => {
+      const res = await as(t, alice.token).get(`/pm/portfolios/${midwest}/analytics`).expect(200);
+      expect(res.body).toEqual({
+        portfolio_id: midwest,
+        period: '2025-12-01/2026-11-30',
+        total_cost: 1800,
+        total_usage_kwh: 12000,
+        avg_rate_per_kwh: 0.15,
+        cost_by_month: expect.any(Array),
+        cost_by_property: [
+          { property_id: alpha, name: 'Alpha', annual_cost: 1800 },
+          { property_id: beta, name: 'Beta', annual_cost: 0 },
+        ],
+        potential_savings: {
+          total_annual: savings,
+          properties_with_savings: 1,
+          top_opportunity: { property_id: alpha, current_tariff: GLADSTONE.C1, recommended_tariff: recommended, annual_savings: savings },
+        },
+      });
+      expect(res.body.cost_by_month).toHaveLength(12);
+      expect(res.body.cost_by_month[0]).toEqual({ month: '2025-12', cost: 150, usage_kwh: 1000 });
+      expect(res.body.cost_by_month[11]).toEqual({ month: '2026-11', cost: 150, usage_kwh: 1000 });
+    });
+
+    it('an empty portfolio answers zeros and no opportunity', async () => {
+      const empty = await createPortfolio(t, bob.token, 'Empty');
+      const res = await as(t, bob.token).get(`/pm/portfolios/${empty.id}/analytics`).expect(200);
+      expect(res.body).toMatchObject({
+        total_cost: 0, total_usage_kwh: 0, avg_rate_per_kwh: 0, cost_by_property: [],
+        potential_savings: { total_annual: 0, properties_with_savings: 0, top_opportunity: null },
+      });
+    });
+
+    it('another owner\'s portfolio is 404, cached answer or not; unknown too', async () => {
+      expect((await as(t, bob.token).get(`/pm/portfolios/${midwest}/analytics`).expect(404)).body).toEqual({ detail: 'Portfolio not found' });
+      await as(t, alice.token).get('/pm/portfolios/nope/analytics').expect(404);
+    });
+  });
+});

@@ -1,0 +1,214 @@
+import request from 'supertest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
+import { registerUser, type RegisteredTestUser } from '../helpers/users';
+import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
+import { seedTariffs } from '../helpers/tariffs';
+import { runScheduleTick } from '../../src/platform/scheduler';
+import { appSchedules } from '../../src/schedules';
+import { billedDaysByMonth, calendariseBill } from '../../src/modules/analytics/calendarise.calc';
+import { monthIndexOfDate, monthKey } from '../../src/modules/analytics/months';
+import { dataVersion, NOW, postBill } from './helpers';
+
+type Row = Record<string, unknown>;
+const rows = async (t: TestApp, query: ReturnType<typeof sql>) =>
+  (await t.deps.database.db.execute(query) as unknown as { rows: Row[] }).rows;
+
+async function snapshotVersion(t: TestApp, ownerId: string): Promise<number | null> {
+  const [r] = await rows(t, sql`select data_version::int as v from analytics_owner_snapshots where owner_id = ${ownerId}`);
+  return (r?.v as number | undefined) ?? null;
+}
+
+/** Everything the recompute writes for an owner, in a comparable form. */
+async function precomputed(t: TestApp, ownerId: string) {
+  return {
+    rollups: await rows(t, sql`select property_id, month::text, cost_cents::text, kwh_milli::text, billed_days, bill_count
+      from analytics_monthly_rollups where owner_id = ${ownerId} order by property_id, month`),
+    metrics: await rows(t, sql`select property_id, annual_cost_cents::text, annual_kwh_milli::text, basis, savings_cents::text,
+      health_score, health_status, health_issues from analytics_property_metrics where owner_id = ${ownerId} order by property_id`),
+    aggregates: (await rows(t, sql`select aggregates from analytics_owner_snapshots where owner_id = ${ownerId}`))[0]?.aggregates,
+  };
+}
+
+describe('the precompute: rollups in SQL, data versions, incremental recompute', () => {
+  let t: TestApp;
+  let alice: RegisteredTestUser;
+  const clock = { now: NOW };
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock.now });
+    alice = await registerUser(t);
+  });
+  afterAll(() => t.stop());
+
+  it('the rollup SQL calendarises exactly as calendarise.calc.ts (shares, kWh, billed days, bills per month)', async () => {
+    const p = await createProperty(t, alice.token);
+    const bills = [
+      ['electric', '2026-01-20', '2026-02-19', 100, 1000],
+      ['gas', '2026-01-31', '2026-03-01', 100, null],
+      ['water', '2025-02-11', '2026-11-30', 9999.99, 123.457], // long: 658 days, partly before the window
+      ['electric', '2022-06-01', '2031-05-31', 99999999.99, 5], // starts before and ends after the 36-month window
+      ['sewer', '2026-11-20', '2026-11-20', 0.01, 0.001],
+      ['trash', '2026-06-05', '2026-06-05', 0, null],
+    ] as const;
+    for (const [utility_type, period_start, period_end, amount, usage_kwh] of bills) {
+      await postBill(t, alice.token, p.id, { utility_type, period_start, period_end, amount, usage_kwh: usage_kwh ?? undefined });
+    }
+    await t.services.analytics.recompute(alice.user.id, { full: true });
+    const window = { from: monthIndexOfDate('2023-12'), to: monthIndexOfDate('2026-11') };
+    const expected = new Map<string, { cost: number; kwh: number; bills: number }>();
+    for (const [, periodStart, periodEnd, amount, kwh] of bills) {
+      for (const s of calendariseBill({ periodStart, periodEnd, cents: Math.round(amount * 100), kwhMilli: Math.round((kwh ?? 0) * 1000) }, window)) {
+        const e = expected.get(monthKey(s.month)) ?? { cost: 0, kwh: 0, bills: 0 };
+        expected.set(monthKey(s.month), { cost: e.cost + s.cents, kwh: e.kwh + s.kwhMilli, bills: e.bills + 1 });
+      }
+    }
+    const days = billedDaysByMonth(bills.map(([, periodStart, periodEnd]) => ({ periodStart, periodEnd })), window);
+    const stored = await rows(t, sql`select to_char(month, 'YYYY-MM') as month, cost_cents::text as c, kwh_milli::text as k, billed_days, bill_count
+      from analytics_monthly_rollups where property_id = ${p.id} order by month`);
+    expect(stored).toEqual([...expected.keys()].sort().map((month) => ({
+      month, c: String(expected.get(month)!.cost), k: String(expected.get(month)!.kwh),
+      billed_days: days.get(monthIndexOfDate(month)), bill_count: expected.get(month)!.bills,
+    })));
+    expect(stored).toHaveLength(36);
+  });
+
+  it('the owner\'s data version moves with each statement that changes analytics data, and only then', async () => {
+    const owner = alice.user.id;
+    const v0 = await dataVersion(t, owner);
+    const p = await createProperty(t, alice.token, { sqft: 10 });
+    const v1 = await dataVersion(t, owner);
+    expect(v1).toBe(v0 + 1);
+    // one multi-row insert statement: one bump
+    await t.deps.database.db.execute(sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount)
+      select ${p.id}, 'electric', d::date, d::date, 1 from generate_series('2026-01-01'::date, '2026-01-31'::date, '1 day') as d`);
+    expect(await dataVersion(t, owner)).toBe(v1 + 1);
+    // an update that changes nothing: no bump
+    await t.deps.database.db.execute(sql`update properties set sqft = sqft where id = ${p.id}`);
+    expect(await dataVersion(t, owner)).toBe(v1 + 1);
+    await createPortfolio(t, alice.token, 'X');
+    expect(await dataVersion(t, owner)).toBe(v1 + 2);
+    const [dirty] = await rows(t, sql`select marked_version::int as v from analytics_dirty_properties where property_id = ${p.id}`);
+    expect(dirty?.v).toBe(v1 + 1);
+  });
+
+  it('an incremental recompute leaves exactly what a full one computes', async () => {
+    const owner = alice.user.id;
+    const p = await createProperty(t, alice.token, { name: 'Incremental', sqft: 500 });
+    await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
+    await postBill(t, alice.token, p.id, { period_start: '2026-09-10', period_end: '2026-10-09', amount: 77.77, usage_kwh: 300 });
+    await as(t, alice.token).patch(`/pm/properties/${p.id}`, { sqft: 600 }).expect(200);
+    const result = await t.services.analytics.recompute(owner);
+    expect(result).toMatchObject({ recomputed: true, scope: [p.id] });
+    const incremental = await precomputed(t, owner);
+    await t.services.analytics.recompute(owner, { full: true });
+    expect(await precomputed(t, owner)).toEqual(incremental);
+    // nothing changed since: no work
+    expect(await t.services.analytics.recompute(owner)).toMatchObject({ recomputed: false });
+  });
+
+  it('a new month recomputes everything: the windows move', async () => {
+    const owner = alice.user.id;
+    clock.now = new Date('2026-11-30T23:59:00Z');
+    // a token issued now, still valid after midnight
+    const login = await request(t.app).post('/api/v1/auth/login').type('form')
+      .send({ username: alice.user.email, password: alice.password }).expect(200);
+    const token = login.body.access_token as string;
+    const before = await as(t, token).get('/pm/dashboard/cost-trend?months=1').expect(200);
+    expect(before.body.months[0].month).toBe('2026-11');
+    clock.now = new Date('2026-12-01T00:00:01Z');
+    try {
+      const after = await as(t, token).get('/pm/dashboard/cost-trend?months=2').expect(200);
+      expect(after.body.months.map((m: { month: string }) => m.month)).toEqual(['2026-11', '2026-12']);
+      expect(after.body.months[0]).toEqual(before.body.months[0]);
+      const [snap] = await rows(t, sql`select as_of_month::text as m from analytics_owner_snapshots where owner_id = ${owner}`);
+      expect(snap?.m).toBe('2026-12-01');
+    } finally {
+      clock.now = NOW;
+    }
+  });
+
+  it('deleting a user with properties, bills and a snapshot works (the triggers never block a cascade)', async () => {
+    const bob = await registerUser(t);
+    const p = await createProperty(t, bob.token);
+    await postBill(t, bob.token, p.id, { period_start: '2026-11-01', period_end: '2026-11-30', amount: 5 });
+    await as(t, bob.token).get('/pm/properties/health').expect(200);
+    await t.deps.database.db.execute(sql`delete from users where id = ${bob.user.id}`);
+    expect(await rows(t, sql`select 1 from owner_data_versions where owner_id = ${bob.user.id}`)).toEqual([]);
+    expect(await rows(t, sql`select 1 from analytics_monthly_rollups where owner_id = ${bob.user.id}`)).toEqual([]);
+  });
+});
+
+describe('the cost-rollup queue and its schedules (in-process, or BullMQ when REDIS_URL is set)', () => {
+  let t: TestApp;
+  let alice: RegisteredTestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => NOW, jobs: true });
+    alice = await registerUser(t);
+  });
+  afterAll(() => t.stop());
+
+  it('a write queues the owner\'s recompute: the snapshot catches up without any read', async () => {
+    const p = await createProperty(t, alice.token);
+    await postBill(t, alice.token, p.id, { period_start: '2026-11-01', period_end: '2026-11-30', amount: 42 });
+    const version = await dataVersion(t, alice.user.id);
+    await eventually(async () => expect(await snapshotVersion(t, alice.user.id)).toBe(version));
+    const [r] = await rows(t, sql`select cost_cents::int as c from analytics_monthly_rollups where property_id = ${p.id} and month = '2026-11-01'`);
+    expect(r?.c).toBe(4200);
+  });
+
+  it('a job queued for an older version is skipped: the newer write\'s job, behind it, does the work', async () => {
+    const owner = alice.user.id;
+    const old = await dataVersion(t, owner);
+    await createPortfolio(t, alice.token, 'Newer');
+    expect(await t.services.analytics.processRollup({ owner_id: owner, version: old })).toBeNull();
+    const current = await dataVersion(t, owner);
+    await eventually(async () => expect(await snapshotVersion(t, owner)).toBe(current));
+  });
+
+  it('the 5-minute schedule queues owners whose data changed; raw SQL writes are caught up without a read', async () => {
+    const schedule = appSchedules.find((s) => s.name === 'cost-rollup-changed')!;
+    const p = await createProperty(t, alice.token, { name: 'Swept' });
+    await eventually(async () => expect(await snapshotVersion(t, alice.user.id)).toBe(await dataVersion(t, alice.user.id)));
+    // a write no service sees: only the trigger moves the version
+    await t.deps.database.db.execute(sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount)
+      values (${p.id}, 'gas', '2026-10-01', '2026-10-31', 9)`);
+    const version = await dataVersion(t, alice.user.id);
+    expect(await snapshotVersion(t, alice.user.id)).toBeLessThan(version);
+    const tick = await runScheduleTick(t.deps.queue, schedule, new Date('2026-11-15T12:05:00Z'));
+    expect(tick).toEqual({ jobId: 'cost-rollup-changed@20261115T1205Z', deduplicated: false });
+    expect(await runScheduleTick(t.deps.queue, schedule, new Date('2026-11-15T12:05:30Z'))).toEqual({ jobId: tick.jobId, deduplicated: true });
+    await eventually(async () => expect(await snapshotVersion(t, alice.user.id)).toBe(version));
+  });
+
+  it('a stored rate analysis (the rate-analysis job) queues the owner\'s recompute too', async () => {
+    await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.SP1]);
+    const carol = await registerUser(t);
+    const p = await createProperty(t, carol.token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000 });
+    // the property's rate-analysis job stores an analysis (moving the version), then queues the recompute
+    await eventually(async () => {
+      const [a] = await rows(t, sql`select count(*)::int as n from rate_analyses where property_id = ${p.id}`);
+      expect(a?.n).toBeGreaterThan(0);
+      expect(await snapshotVersion(t, carol.user.id)).toBe(await dataVersion(t, carol.user.id));
+      const [m] = await rows(t, sql`select savings_cents::int as s from analytics_property_metrics where property_id = ${p.id}`);
+      expect(m?.s).toBeGreaterThan(0);
+    }, 20000);
+  });
+
+  it('nightly, every owner is rebuilt from the bills, once per day whatever the number of ticks', async () => {
+    const nightly = appSchedules.find((s) => s.name === 'cost-rollup-nightly')!;
+    expect(nightly.cron).toBe('20 0 * * *');
+    // damage the precomputed data behind the version's back: only a full rebuild repairs it
+    await t.deps.database.db.execute(sql`update analytics_monthly_rollups set cost_cents = 0 where owner_id = ${alice.user.id}`);
+    const tick = await runScheduleTick(t.deps.queue, nightly, new Date('2026-11-16T00:20:00Z'));
+    expect(tick.deduplicated).toBe(false);
+    await eventually(async () => {
+      const [r] = await rows(t, sql`select sum(cost_cents)::int as c from analytics_monthly_rollups where owner_id = ${alice.user.id}`);
+      expect(r?.c).toBe(4200 + 900);
+    });
+    // the owner's nightly job id is deterministic: the same day queues it once
+    const again = await t.deps.queue.enqueue('cost-rollup', { owner_id: alice.user.id, full: true },
+      { jobId: `cost-rollup.owner.${alice.user.id}.full.20261116` });
+    expect(again.deduplicated).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeUnit {
+  id: string;
+  property_id: string;
+  unit_number: string;
+  sqft?: number | null;
+  bedrooms?: number | null;
+  bathrooms?: number | null;
+  status: 'vacant' | 'occupied';
+  current_lease?: { resident_name: string | null; occupant_count: number | null; start_date: string | null; end_date: string | null } | null;
+}
+
+export interface FakeRequest {
+  path: string;
+  query: Record<string, string>;
+  authorization: string | undefined;
+}
+
+/** How the fake answers one request; undefined means "serve the units". */
+export type FakeBehaviour = (req: FakeRequest, res: http.ServerResponse) => boolean | void;
+
+/**
+ * The PMS data provider's units API (CONTRACT.md), served on a local port for tests and the
+ * bench: `units[connection|property]` paged `pageSize` at a time; `behaviour` may answer instead
+ * (errors, time-outs, garbage) by writing the response and returning true.
+ */
+export class FakePmsProvider {
+  readonly requests: FakeRequest[] = [];
+  readonly units = new Map<string, FakeUnit[]>();
+  behaviour: FakeBehaviour | undefined;
+  pageSize = 50;
+  private server = http.createServer((req, res) => this.handle(req, res));
+
+  static key(connectionId: string, pmsPropertyId: string) {
+    return `${connectionId}|${pmsPropertyId}`;
+  }
+
+  setUnits(connectionId: string, pmsPropertyId: string, units: FakeUnit[]) {
+    this.units.set(FakePmsProvider.key(connectionId, pmsPropertyId), units);
+  }
+
+  /** Listens on `port` (default: any free one); returns the base URL. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', resolve);
+    });
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const r: FakeRequest = { path: url.pathname, query: Object.fromEntries(url.searchParams), authorization: req.headers.authorization };
+    this.requests.push(r);
+    if (this.behaviour?.(r, res)) return;
+    if (url.pathname !== '/v1/units') {
+      res.writeHead(404).end();
+      return;
+    }
+    const all = this.units.get(FakePmsProvider.key(r.query.connection_id, r.query.property_id)) ?? [];
+    const page = Number(r.query.page ?? '1');
+    const data = all.slice((page - 1) * this.pageSize, page * this.pageSize);
+    const next = page * this.pageSize < all.length ? page + 1 : null;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data, meta: { page, next_page: next } }));
+  }
+}
+
+export function fakeUnit(i: number, pmsPropertyId: string, overrides: Partial<FakeUnit> = {}): FakeUnit {
+  const occupied = i % 4 !== 0;
+  return {
+    id: `u${i}`,
+    property_id: pmsPropertyId,
+    unit_number: String(100 + i),
+    sqft: 600 + (i % 5) * 100,
+    bedrooms: 1 + (i % 3),
+    bathrooms: 1,
+    status: occupied ? 'occupied' : 'vacant',
+    current_lease: occupied ? { resident_name: `Resident ${i}`, occupant_count: 1 + (i % 4), start_date: '2025-01-01', end_date: '2025-12-31' } : null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { registerUser } from '../helpers/users';
+import { seedTariffs } from '../helpers/tariffs';
+import { as, createProperty, GLADSTONE } from './helpers';
+import { ANALYSES_KEPT_PER_PROPERTY } from '../../src/modules/rate-analysis/repository';
+
+/**
+ * Real bundled tariffs around ZIP 94103 (downtown San Francisco). The ZIP tables list only the
+ * City & County of San Francisco (EIA 16612) there; Pacific Gas & Electric (EIA 14328) serves it too
+ * but the 2011 investor-owned table lacks the ZIP code.
+ */
+const SF = {
+  zip: '94103',
+  // PG&E, current (no expiration date), commercial.
+  PGE_A1_POLY: '5e162b3c5457a3e54573e3b0', // A-1 non-TOU poly-phase: at most 75 kW and 150,000 kWh a month
+  PGE_TC1: '5cf858095457a3d92b26c07f', // TC-1 traffic control: no limits published
+  PGE_B19R: '5e17b4ef5457a3556573e3b0', // B-19 Option R (Secondary): 500 to 999 kW
+  PGE_B20R: '5e17bdf55457a3d50873e3b2', // B-20 Option R (Secondary): at least 1,000 kW
+  // City & County of San Francisco, current, commercial.
+  CCSF_C1_SINGLE: '5a382b1a5457a34b37d2dd7f', // C-1: at most 200 kW
+  CCSF_C1_POLY: '5a382b5d5457a31d47d2dd7f', // C-1: at most 200 kW
+  CCSF_C2S: '5a382b925457a3783bd2dd81', // C-2S: 200 to 500 kW
+  CCSF_C2P: '5a382bcb5457a36f67d2dd7f', // C-2P: 200 to 500 kW
+  CCSF_C3S: '5a382c2e5457a36f67d2dd80', // C-3S: 500 to 1,000 kW
+  CCSF_C3P: '5a382cba5457a3944ed2dd7e', // C-3P: 500 to 1,000 kW
+  CCSF_EXPIRED: '566aff055457a3db6ab1cdd5', // Commercial Service Polyphase, expired 2016-12-31
+};
+const PGE = [SF.PGE_A1_POLY, SF.PGE_TC1, SF.PGE_B19R, SF.PGE_B20R];
+const CCSF = [SF.CCSF_C1_SINGLE, SF.CCSF_C1_POLY, SF.CCSF_C2S, SF.CCSF_C2P, SF.CCSF_C3S, SF.CCSF_C3P];
+
+const ids = (list: Array<{ id?: string; tariff_id?: string }>) => list.map((x) => (x.tariff_id ?? x.id)!).sort();
+const sorted = (list: string[]) => [...list].sort();
+const sfShop = (overrides: Record<string, unknown>) => ({ city: 'San Francisco', state: 'CA', zip_code: SF.zip, ...overrides });
+
+describe('which tariffs a property sees and may switch to (issue 9)', () => {
+  let t: TestApp;
+  let alice: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedTariffs(t.deps.database, [...PGE, ...CCSF, SF.CCSF_EXPIRED, GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1]);
+    alice = (await registerUser(t)).token;
+  });
+  afterAll(() => t.stop());
+
+  it("the current tariff's utility counts as serving the property: a PG&E customer in 94103 sees PG&E's tariffs", async () => {
+    const p = await createProperty(t, alice, sfShop({ tariff_id: SF.PGE_A1_POLY, monthly_usage_kwh: 12000, monthly_demand_kw: 40 }));
+    const detail = await as(t, alice).get(`/pm/properties/${p.id}`).expect(200);
+    // Current tariffs of the ZIP's utility (CCSF) and of the current tariff's (PG&E); never the expired one.
+    expect(ids(detail.body.available_tariffs)).toEqual(sorted([...PGE, ...CCSF]));
+    expect(detail.body.available_tariffs.map((x: { utility_name: string }) => x.utility_name)).toEqual([
+      ...CCSF.map(() => 'City & County of San Francisco (Utility Company)'),
+      ...PGE.map(() => 'Pacific Gas & Electric Co'),
+    ]);
+  });
+
+  it('a rate analysis compares the tariffs of the current utility only (a customer changes tariff, not utility)', async () => {
+    const p = await createProperty(t, alice, sfShop({ tariff_id: SF.PGE_A1_POLY, monthly_usage_kwh: 12000, monthly_demand_kw: 40 }));
+    const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
+    expect(res.body.current_tariff.id).toBe(SF.PGE_A1_POLY);
+    // Every alternative and exclusion is PG&E's: none of the six City & County tariffs.
+    expect(sorted([...ids(res.body.alternatives), ...ids(res.body.excluded)])).toEqual(sorted([SF.PGE_TC1, SF.PGE_B19R, SF.PGE_B20R]));
+    expect(res.body.excluded).toEqual([
+      { tariff_id: SF.PGE_B19R, name: expect.stringContaining('B-19'), reason: "peak demand 40 kW is below the tariff's minimum of 500 kW" },
+      { tariff_id: SF.PGE_B20R, name: expect.stringContaining('B-20'), reason: "peak demand 40 kW is below the tariff's minimum of 1000 kW" },
+    ]);
+    expect([SF.PGE_A1_POLY, SF.PGE_TC1]).toContain(res.body.recommendation);
+  });
+
+  it('applicability: a 40 kW shop on C-1 is never sent to C-2P (200 to 500 kW); the excluded list says why', async () => {
+    const p = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C1_POLY, monthly_usage_kwh: 8000, monthly_demand_kw: 40 }));
+    const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
+    expect(ids(res.body.alternatives)).toEqual([SF.CCSF_C1_SINGLE]);
+    expect(res.body.excluded).toEqual([
+      { tariff_id: SF.CCSF_C2P, name: 'C-2P Medium Commercial Service Primary', reason: "peak demand 40 kW is below the tariff's minimum of 200 kW" },
+      { tariff_id: SF.CCSF_C2S, name: 'C-2S Medium Commercial Service Secondary', reason: "peak demand 40 kW is below the tariff's minimum of 200 kW" },
+      { tariff_id: SF.CCSF_C3P, name: 'C-3P Large Commercial Service TOU Primary', reason: "peak demand 40 kW is below the tariff's minimum of 500 kW" },
+      { tariff_id: SF.CCSF_C3S, name: 'C-3S Large Commercial Service TOU Secondary', reason: "peak demand 40 kW is below the tariff's minimum of 500 kW" },
+    ]);
+    expect([SF.CCSF_C1_POLY, SF.CCSF_C1_SINGLE]).toContain(res.body.recommendation);
+    // A 300 kW customer on C-2S: C-1 (at most 200 kW) and C-3 (from 500 kW) are out, C-2P is in.
+    const mid = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C2S, monthly_usage_kwh: 90000, monthly_demand_kw: 300 }));
+    const midRes = await as(t, alice).post(`/pm/properties/${mid.id}/analyze-rates`).expect(200);
+    expect(ids(midRes.body.alternatives)).toEqual([SF.CCSF_C2P]);
+    expect(midRes.body.excluded.find((e: { tariff_id: string }) => e.tariff_id === SF.CCSF_C1_POLY).reason)
+      .toBe("peak demand 300 kW is above the tariff's maximum of 200 kW");
+  });
+
+  it('without monthly_demand_kw a tariff with a demand minimum cannot be shown to fit and is left out', async () => {
+    // 100,000 kWh a month is an average of 136.986 kW: within C-1's 200 kW maximum (the unit tests cover the average rule).
+    const p = await createProperty(t, alice, sfShop({ monthly_usage_kwh: 100000 }));
+    const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
+    // Without a current tariff the utilities serving the ZIP code are compared: here only CCSF.
+    expect(ids(res.body.alternatives)).toEqual(sorted([SF.CCSF_C1_POLY, SF.CCSF_C1_SINGLE]));
+    const reasons = Object.fromEntries(res.body.excluded.map((e: { tariff_id: string; reason: string }) => [e.tariff_id, e.reason]));
+    expect(reasons).toEqual({
+      [SF.CCSF_C2S]: 'the tariff requires a peak demand of at least 200 kW and the property has no monthly_demand_kw to show it',
+      [SF.CCSF_C2P]: 'the tariff requires a peak demand of at least 200 kW and the property has no monthly_demand_kw to show it',
+      [SF.CCSF_C3S]: 'the tariff requires a peak demand of at least 500 kW and the property has no monthly_demand_kw to show it',
+      [SF.CCSF_C3P]: 'the tariff requires a peak demand of at least 500 kW and the property has no monthly_demand_kw to show it',
+    });
+  });
+
+  it('a residential building of more than 4 units also sees general-service tariffs (its house meter)', async () => {
+    const building = await createProperty(t, alice, { property_type: 'residential', unit_count: 24, monthly_usage_kwh: 1000 });
+    const detail = await as(t, alice).get(`/pm/properties/${building.id}`).expect(200);
+    expect(ids(detail.body.available_tariffs)).toEqual(sorted([GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1]));
+    const res = await as(t, alice).post(`/pm/properties/${building.id}/analyze-rates`).expect(200);
+    // 1,000 kWh: SP1 100.00 + 18.54 = 118.54, C1 121.70 + 13.54 = 135.24, C3 124.10 + 14.54 = 138.64
+    expect(res.body.recommendation).toBe(GLADSTONE.SP1);
+    const small = await createProperty(t, alice, { property_type: 'residential', unit_count: 4 });
+    expect((await as(t, alice).get(`/pm/properties/${small.id}`).expect(200)).body.available_tariffs).toEqual([]);
+    // Mixed use: commercial (then industrial, which the bundled data has none of).
+    const mixed = await createProperty(t, alice, { property_type: 'mixed_use' });
+    expect(ids((await as(t, alice).get(`/pm/properties/${mixed.id}`).expect(200)).body.available_tariffs)).toHaveLength(3);
+  });
+
+  it(`keeps the latest ${ANALYSES_KEPT_PER_PROPERTY} analyses of a property and deletes older ones`, async () => {
+    const p = await createProperty(t, alice, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000 });
+    let last = '';
+    for (let i = 0; i < ANALYSES_KEPT_PER_PROPERTY + 3; i++) {
+      last = (await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200)).body.analyzed_at;
+    }
+    const { rows } = (await t.deps.database.db.execute(
+      sql`select analyzed_at from rate_analyses where property_id = ${p.id} order by analyzed_at desc`,
+    )) as unknown as { rows: Array<{ analyzed_at: string | Date }> };
+    expect(rows).toHaveLength(ANALYSES_KEPT_PER_PROPERTY);
+    expect(new Date(rows[0].analyzed_at).toISOString()).toBe(last);
+    expect((await t.services.rateAnalysis.latestForProperty(p.id))!.analyzedAt.toISOString()).toBe(last);
+  });
+});

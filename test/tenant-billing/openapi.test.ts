@@ -1,0 +1,47 @@
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+describe('tenant billing in /openapi.json', () => {
+  let t: TestApp;
+  let doc: { paths: Record<string, Record<string, Record<string, unknown>>> };
+  beforeAll(async () => {
+    t = await createTestApp();
+    doc = (await request(t.app).get('/openapi.json').expect(200)).body;
+  });
+  afterAll(() => t.stop());
+
+  type Operation = {
+    requestBody?: { content: Record<string, { schema: { example?: unknown } }> };
+    responses: Record<string, { content?: Record<string, { schema: { example?: unknown } }> }>;
+  };
+  const op = (path: string, method: string) => doc.paths[path]?.[method] as Operation | undefined;
+
+  it('lists every endpoint, each with an example of its answer (and of its body)', () => {
+    const endpoints: Array<[string, string, number, string[]]> = [
+      ['/api/v1/billing/config', 'post', 201, ['application/json']],
+      ['/api/v1/billing/config/{property_id}', 'get', 200, ['application/json']],
+      ['/api/v1/billing/calculate-rubs', 'post', 200, ['application/json']],
+      ['/api/v1/billing/history/{property_id}', 'get', 200, ['application/json']],
+      ['/api/v1/billing/calculations/{id}', 'get', 200, ['application/json']],
+      ['/api/v1/billing/calculations/{id}/export.csv', 'get', 200, ['text/csv']],
+      ['/api/v1/billing/calculations/{id}/statements/{unit_id}', 'get', 200, ['application/json', 'text/html']],
+    ];
+    for (const [path, method, status, types] of endpoints) {
+      const o = op(path, method);
+      expect(o).toBeDefined();
+      const content = o!.responses[String(status)].content!;
+      expect(Object.keys(content).sort()).toEqual([...types].sort());
+      for (const type of types) {
+        const schema = content[type].schema as { example?: unknown; items?: { example?: unknown } };
+        expect(schema.example ?? schema.items?.example).toBeDefined();
+      }
+      if (method === 'post') expect(o!.requestBody!.content['application/json'].schema.example).toBeDefined();
+    }
+  });
+
+  it('documents the error answers', () => {
+    const calc = op('/api/v1/billing/calculate-rubs', 'post')!;
+    expect(Object.keys(calc.responses).sort()).toEqual(['200', '400', '401', '404', '413', '422', '429']);
+    expect(Object.keys(op('/api/v1/billing/config', 'post')!.responses).sort()).toEqual(['201', '400', '401', '404', '422', '429']);
+  });
+});

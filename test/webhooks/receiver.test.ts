@@ -1,0 +1,176 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { registerUser } from '../helpers/users';
+import { createProperty } from '../pm/helpers';
+import { createWebhookRepository } from '../../src/modules/webhooks/repository';
+import { SECRET, client, deliver, nextTimestamp } from './helpers';
+
+const sha = (body: string | Buffer) => crypto.createHash('sha256').update(body).digest('hex');
+
+describe('POST /api/webhooks/pms', () => {
+  let t: TestApp;
+  let token: string;
+  const conn = 'conn-recv';
+  const stored = (body: string | Buffer) => createWebhookRepository(t.deps.database.db).findBySha(sha(body));
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PMS_WEBHOOK_SECRET: `old-secret-123, ${SECRET}` } });
+    const alice = await registerUser(t);
+    token = alice.token;
+    const property = await createProperty(t, token);
+    await client(t, token).put(`/pm/properties/${property.id}/pms`, { connection_id: conn, pms_property_id: 'p1' }).expect(200);
+  });
+  afterAll(() => t.stop());
+
+  const ping = () => JSON.stringify({ event: 'test.ping', timestamp: nextTimestamp(), connection_id: conn, data: {} });
+
+  it('answers test.ping with {"status": "ok"} and logs it as success', async () => {
+    const body = ping();
+    const res = await deliver(t, body).expect(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(await stored(body)).toMatchObject({ status: 'success', event: 'test.ping', connectionId: conn });
+  });
+
+  it('accepts a signature by any configured secret (rotation)', async () => {
+    await deliver(t, ping(), { secret: 'old-secret-123' }).expect(200);
+    await deliver(t, ping(), { secret: SECRET }).expect(200);
+  });
+
+  it.each([
+    ['no signature', null],
+    ['a wrong secret', 'wrong'],
+    ['a malformed header', 'sha256=xyz'],
+  ])('rejects %s with 401 and stores nothing', async (_name, how) => {
+    const body = ping();
+    const signature = how === null ? null : how === 'wrong' ? undefined : how;
+    const res = await deliver(t, body, signature === undefined ? { secret: 'wrong' } : { signature }).expect(401);
+    expect(res.body).toEqual({ detail: 'Invalid signature' });
+    expect(await stored(body)).toBeNull();
+  });
+
+  it('verifies the raw body: the same JSON re-serialised does not match', async () => {
+    const body = ping();
+    const spaced = JSON.stringify(JSON.parse(body), null, 2);
+    const res = await request(t.app).post('/api/webhooks/pms').set('content-type', 'application/json')
+      .set('X-Pms-Signature', `sha256=${crypto.createHmac('sha256', SECRET).update(body).digest('hex')}`).send(spaced);
+    expect(res.status).toBe(401);
+  });
+
+  it('stores an event before answering, and a second delivery of the same body is a duplicate', async () => {
+    const body = JSON.stringify({ event: 'data.new', timestamp: nextTimestamp(), connection_id: 'conn-unknown', resource_type: 'unit', data: { id: 'u1' } });
+    const first = await deliver(t, body).expect(200);
+    expect(first.body).toEqual({ status: 'accepted', id: expect.any(String) });
+    const row = await stored(body);
+    expect(row).toMatchObject({ id: first.body.id, status: 'pending', connectionId: 'conn-unknown', seq: 1, event: 'data.new', resourceType: 'unit' });
+    expect(row!.rawBody!.toString()).toBe(body);
+    const again = await deliver(t, body).expect(200);
+    expect(again.body).toEqual({ status: 'duplicate', id: first.body.id });
+    const next = JSON.stringify({ event: 'data.new', timestamp: nextTimestamp(), connection_id: 'conn-unknown', resource_type: 'unit', data: { id: 'u2' } });
+    await deliver(t, next).expect(200);
+    expect((await stored(next))!.seq).toBe(2); // no number lost to the duplicate
+  });
+
+  it.each([
+    ['not JSON', 'hello', 'Body is not valid JSON'],
+    ['a JSON array', '[1, 2]', 'Body is not a JSON object'],
+    ['a missing event', JSON.stringify({ connection_id: conn, data: {} }), 'event: field required'],
+    ['a number as connection_id', JSON.stringify({ event: 'data.update', timestamp: '2026-01-01T00:00:00Z', connection_id: 5, resource_type: 'unit', data: {} }), 'connection_id: str type expected'],
+    ['data that is not an object', JSON.stringify({ event: 'data.update', timestamp: '2026-01-01T00:00:00Z', connection_id: conn, resource_type: 'unit', data: [] }), 'data: value is not a valid dict'],
+    ['a NUL in the event name', JSON.stringify({ event: 'data\u0000new', connection_id: conn, data: {} }), 'event: must not contain NUL characters'],
+  ])('logs a signed body with %s as failed, answered 200', async (_name, body, detail) => {
+    const res = await deliver(t, body).expect(200);
+    expect(res.body).toEqual({ status: 'failed', id: expect.any(String), detail });
+    expect(await stored(body)).toMatchObject({ status: 'failed', detail, seq: null });
+    // Unsigned, the same body is a 401.
+    await deliver(t, body, { signature: null }).expect(401);
+  });
+
+  it('logs a signed body over 1 MB as failed without keeping it', async () => {
+    const body = JSON.stringify({ event: 'data.update', connection_id: conn, data: { blob: 'x'.repeat(1024 * 1024) } });
+    const res = await deliver(t, body).expect(200);
+    expect(res.body).toMatchObject({ status: 'failed', detail: 'Body exceeds 1048576 bytes' });
+    const row = await stored(body);
+    expect(row).toMatchObject({ status: 'failed', rawBody: null, bodyBytes: Buffer.byteLength(body) });
+    await deliver(t, body, { signature: null }).expect(401);
+  });
+
+  it('refuses a body over 50 MB with 413 once it passes the limit, without reading the rest', async () => {
+    const server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      const answer = await new Promise<{ status: number; body: string; sentMiB: number }>((resolve, reject) => {
+        let sent = 0;
+        const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/webhooks/pms', headers: { 'content-length': 200 * chunk.length } });
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body, sentMiB: sent }));
+        });
+        req.on('error', reject);
+        const pump = () => {
+          while (sent < 200 && req.write(chunk)) sent += 1;
+          if (sent < 200) req.once('drain', () => { sent += 1; pump(); });
+        };
+        pump();
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({ detail: 'Request body too large' });
+      expect(answer.sentMiB).toBeLessThan(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('logs an unknown event type as ignored', async () => {
+    const body = JSON.stringify({ event: 'lease.renewed', timestamp: nextTimestamp(), connection_id: conn, data: {} });
+    const res = await deliver(t, body).expect(200);
+    expect(res.body).toEqual({ status: 'ignored', id: expect.any(String), detail: 'unknown event type' });
+  });
+
+  it('GET /api/webhooks/logs lists the caller\'s connections\' events, newest first, with their payloads', async () => {
+    const body = ping();
+    await deliver(t, body).expect(200);
+    const res = await client(t, token).logs('?limit=3').expect(200);
+    expect(res.body.items).toHaveLength(3);
+    expect(res.body.items[0]).toEqual({
+      id: expect.any(String), received_at: expect.any(String), event: 'test.ping', resource_type: null, connection_id: conn,
+      status: 'success', detail: null, payload: JSON.parse(body),
+    });
+    const times = res.body.items.map((i: { received_at: string }) => i.received_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    // Another account sees none of them; events of unknown connections belong to nobody.
+    const bob = await registerUser(t);
+    expect((await client(t, bob.token).logs().expect(200)).body).toEqual({ items: [] });
+  });
+
+  it('GET /api/webhooks/logs: bearer token required, limit 1 to 500', async () => {
+    await request(t.app).get('/api/webhooks/logs').expect(401);
+    await client(t, token).logs('?limit=0').expect(422);
+    await client(t, token).logs('?limit=501').expect(422);
+    await client(t, token).logs('?limit=500').expect(200);
+  });
+
+  it('without PMS_WEBHOOK_SECRET every webhook gets 401', async () => {
+    const bare = await createTestApp();
+    try {
+      await deliver(bare, ping()).expect(401);
+    } finally {
+      await bare.stop();
+    }
+  });
+
+  it('is documented in /openapi.json', async () => {
+    const doc = (await request(t.app).get('/openapi.json').expect(200)).body;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+      '/api/webhooks/pms', '/api/webhooks/logs', '/api/v1/pm/properties/{id}/pms', '/api/v1/pm/properties/{id}/units',
+      '/api/v1/admin/webhooks/{id}/replay', '/api/v1/admin/webhooks/dead-letters',
+    ]));
+    expect(Object.keys(doc.paths['/api/v1/pm/properties/{id}/pms'])).toEqual(expect.arrayContaining(['put', 'get', 'delete']));
+  });
+});
