@@ -200,15 +200,46 @@ export async function waitForApplied(web: Pick<WebRole, 'deps'>, tag: string, ex
   }
 }
 
-/** Every event applied once and in order; the final unit states are each unit's last event. */
-export function checkState(state: StreamState, streams: StreamEvent[][]): void {
+/**
+ * The same events with some updates sent after the same unit's next update, as a provider whose
+ * deliveries overtake each other would: in each connection, the updates of versions 1 and 5 of
+ * every unit go out after versions 2 and 6. Returns the reordered streams and how many events are
+ * now older than one already received (each must be logged `ignored`, `stale`).
+ */
+export function overtakeSomeUpdates(streams: StreamEvent[][]): { streams: StreamEvent[][]; stale: number } {
+  let stale = 0;
+  const reordered = streams.map((events) => {
+    const out = [...events];
+    for (let e = 0; e + UNITS_PER_PROPERTY < events.length; e++) {
+      const version = Math.floor(e / UNITS_PER_PROPERTY);
+      if (version % 4 !== 1) continue;
+      [out[e], out[e + UNITS_PER_PROPERTY]] = [events[e + UNITS_PER_PROPERTY], events[e]];
+      stale += 1;
+    }
+    return out;
+  });
+  return { streams: reordered, stale };
+}
+
+/**
+ * Every event applied once and in order; the final unit states are each unit's newest event (by
+ * timestamp: `original` is the stream in timestamp order when `streams` was reordered), and exactly
+ * `stale` events were older than one already applied, so logged `ignored` (`stale`).
+ */
+export function checkState(state: StreamState, streams: StreamEvent[][], { original = streams, stale = 0 } = {}): void {
   const problems: string[] = [];
   const expectedTotal = streams.reduce((n, s) => n + s.length, 0);
   if (state.total !== expectedTotal) problems.push(`${state.total} events stored, ${expectedTotal} sent`);
+  let staleSeen = 0;
   for (const r of state.rows) {
+    if (r.status === 'ignored' && r.detail === 'stale' && r.attempts === 1) {
+      staleSeen += 1;
+      continue;
+    }
     // An event applied after a later one of its unit would be `ignored` (stale); one applied twice would have 2 attempts.
     if (r.status !== 'success' || r.attempts !== 1) problems.push(`${r.connection_id}#${r.seq}: ${r.status}, ${r.attempts} attempts (${r.detail})`);
   }
+  if (staleSeen !== stale) problems.push(`${staleSeen} events ignored as stale, ${stale} expected`);
   const byConnection = new Map<string, StreamState['rows']>();
   for (const r of state.rows) byConnection.set(r.connection_id, [...(byConnection.get(r.connection_id) ?? []), r]);
   for (const [conn, rows] of byConnection) {
@@ -217,7 +248,7 @@ export function checkState(state: StreamState, streams: StreamEvent[][]): void {
     }
   }
   const expected = new Map<string, StreamEvent>();
-  for (const stream of streams) for (const e of stream) expected.set(`${e.property}/${e.unit}`, e);
+  for (const stream of original) for (const e of stream) expected.set(`${e.property}/${e.unit}`, e);
   const actual = new Map(state.units.map((u) => [`${u.property}/${u.unit}`, u]));
   for (const [key, e] of expected) {
     const u = actual.get(key);
