@@ -73,6 +73,7 @@ function describeTarget(t: Target): string {
   const parts: string[] = [];
   if (t.minRatioToHealth !== undefined) parts.push(`>= ${t.minRatioToHealth} x health`);
   if (t.maxMedianMs !== undefined) parts.push(`median <= ${t.maxMedianMs} ms`);
+  if (t.medianBelowMs !== undefined) parts.push(`median < ${t.medianBelowMs} ms`);
   if (t.maxMedianVs) parts.push(`median <= ${t.maxMedianVs.factor} x "${t.maxMedianVs.scenario}"`);
   return parts.join(', ');
 }
@@ -129,6 +130,7 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       let met = r.non2xx === 0 && r.errors === 0;
       if (s.target.minRatioToHealth !== undefined) met &&= ratio >= s.target.minRatioToHealth;
       if (s.target.maxMedianMs !== undefined) met &&= r.p50 <= s.target.maxMedianMs;
+      if (s.target.medianBelowMs !== undefined) met &&= r.p50 < s.target.medianBelowMs;
       if (s.target.maxMedianVs) {
         const other = medians.get(s.target.maxMedianVs.scenario);
         met &&= other !== undefined && r.p50 <= Math.max(other, 1) * s.target.maxMedianVs.factor;

@@ -16,6 +16,8 @@ export interface Target {
   minRatioToHealth?: number;
   /** Median latency at most this many ms. */
   maxMedianMs?: number;
+  /** The median must be strictly below this many ms (an issue that says "< N ms"). */
+  medianBelowMs?: number;
   /** Median latency at most factor x another scenario's median. */
   maxMedianVs?: { scenario: string; factor: number };
   /**
