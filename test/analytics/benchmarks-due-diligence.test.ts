@@ -6,10 +6,17 @@ import { seedTariffs } from '../helpers/tariffs';
 import { registerUser, setTier, type RegisteredTestUser } from '../helpers/users';
 import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
 import { readCsv, REFERENCE_DIR } from '../../src/modules/utilities/reference';
+import { normalizeBundle, readUrdbLines } from '../../src/modules/tariffs/bundled';
+import { bundledResidentialUsage, residentialUsage } from '../../src/modules/analytics/residential-usage';
+import { dueDiligenceRequest, dueDiligenceResponse } from '../../src/modules/analytics/examples';
+import { utilityReference } from '../helpers/tariffs';
 import { NOW, postMonthlyBills } from './helpers';
 
-/** Kit Carson Electric Coop (EIA 9699, the only utility of ZIP 87010): its two current residential tariffs. */
-const KIT_CARSON = { zip: '87010', RESIDENTIAL: '539f6a9eec4f024411ec91f5', TOU: '539fb981ec4f024bc1dc2335' };
+/**
+ * Jemez Mountains Electric Coop (EIA 9699, the only utility of ZIP 87010, Cerrillos NM): its two current
+ * residential tariffs, Residential Service and Residential Time of Use Rates.
+ */
+const JEMEZ = { zip: '87010', RESIDENTIAL: '539f6a9eec4f024411ec91f5', TOU: '539fb981ec4f024bc1dc2335' };
 
 const BENCHMARKS_UPGRADE = 'Benchmarks require the Pro or Enterprise tier: upgrade your plan';
 const DUE_DILIGENCE_UPGRADE = 'Due diligence requires the Pro or Enterprise tier: upgrade your plan';
@@ -58,7 +65,7 @@ describe('benchmarks and due diligence', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => NOW });
-    await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1, KIT_CARSON.RESIDENTIAL, KIT_CARSON.TOU]);
+    await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1, JEMEZ.RESIDENTIAL, JEMEZ.TOU]);
     free = await registerUser(t);
     pro = await registerUser(t);
     enterprise = await registerUser(t);
@@ -178,14 +185,14 @@ describe('benchmarks and due diligence', () => {
 
     it('residential: each unit an EIA-861 average customer of the utility, billed on its residential tariffs', async () => {
       const res = await as(t, enterprise.token).post('/pm/due-diligence', {
-        address: '5 Plaza', city: 'Taos', state: 'NM', zip_code: KIT_CARSON.zip, unit_count: 10,
+        address: '5 Plaza', city: 'Cerrillos', state: 'NM', zip_code: JEMEZ.zip, unit_count: 10,
       }).expect(200);
       const rows = readCsv(REFERENCE_DIR, 'eia861_2018_sales_ult_cust.csv.gz')
         .filter((r) => r.utility_number === '9699');
       const mwh = rows.reduce((s, r) => s + Number(r.residential_sales_mwh), 0);
       const customers = rows.reduce((s, r) => s + Number(r.residential_customers), 0);
       const months = monthlyUsage(Math.round((mwh * 1e6) / customers), 'residential');
-      const perUnit = await Promise.all([KIT_CARSON.RESIDENTIAL, KIT_CARSON.TOU].map((id) => yearOnTariff(t, id, months)));
+      const perUnit = await Promise.all([JEMEZ.RESIDENTIAL, JEMEZ.TOU].map((id) => yearOnTariff(t, id, months)));
       const sorted = perUnit.map((c) => c * 10).sort((a, b) => a - b);
       expect(res.body).toMatchObject({
         property_summary: { unit_count: 10, sqft: null },
@@ -195,6 +202,43 @@ describe('benchmarks and due diligence', () => {
         best_tariff: { estimated_annual_cost: sorted[0]! / 100 },
         noi_impact: { annual_revenue: null, energy_pct_of_revenue: null, estimated_noi_impact: -sorted[0]! / 100 },
       });
+    });
+
+    it('README example: 24 units in ZIP 87010, every number worked out from the bundled data', async () => {
+      // The seeded tariffs are every current residential tariff the bundle has for EIA 9699, the ZIP's only utility.
+      const reference = utilityReference();
+      expect(reference.zipPairs.filter((z) => z.zipCode === JEMEZ.zip).map((z) => z.utilityId)).toEqual(['9699']);
+      const bundled = normalizeBundle(readUrdbLines(REFERENCE_DIR).filter((l) => String(l.record?.eiaid) === '9699'), reference, NOW).tariffs;
+      expect(bundled.filter((x) => x.sector === 'residential' && (x.expirationDate === null || x.expirationDate >= '2026-11-15'))
+        .map((x) => x.id).sort()).toEqual([JEMEZ.RESIDENTIAL, JEMEZ.TOU].sort());
+      // EIA-861 2018: 174,690 MWh / 27,327 residential customers = 6,392.579 kWh per customer
+      expect(residentialUsage(bundledResidentialUsage(), '9699', 'NM')).toEqual({ kwhPerCustomer: 6392.579, basis: 'utility' });
+      const months = monthlyUsage(6_392_579, 'residential');
+      expect(months.map((x) => x.kwh)).toEqual([
+        607.167, 525.47, 512.621, 458.092, 427.472, 548.355, 682.344, 600.264, 503.287, 465.252, 497.151, 565.104,
+      ]);
+      expect(Math.round(24 * months.reduce((sum, x) => sum + x.kwh * 1000, 0))).toBe(153_421_896); // Wh of the 24 units
+      // one unit's year on each tariff, priced month by month by POST /calculate
+      expect(await yearOnTariff(t, JEMEZ.RESIDENTIAL, months)).toBe(82_475);
+      expect(await yearOnTariff(t, JEMEZ.TOU, months)).toBe(88_274);
+      // x 24: $19,794.00 and $21,185.76; comparables: NM residential with 12 to 36 units
+      for (const [units, type] of [[11, 'residential'], [12, 'residential'], [24, 'residential'], [36, 'residential'], [37, 'residential'], [24, 'commercial']] as const) {
+        await createProperty(t, free.token, { state: 'NM', city: 'Cerrillos', zip_code: JEMEZ.zip, unit_count: units, property_type: type });
+      }
+      const res = await as(t, pro.token).post('/pm/due-diligence', dueDiligenceRequest).expect(200);
+      expect(res.body).toEqual({
+        property_summary: { address: '28 Main St', city: 'Cerrillos', state: 'NM', zip_code: '87010', unit_count: 24, sqft: 21000 },
+        serving_utility: { id: 9699, name: 'Jemez Mountains Elec Coop, Inc' },
+        // Residential Service is both the median (the lower of two) and the cheapest
+        estimated_costs: { annual_energy_cost: 19794, monthly_energy_cost: 1649.5, cost_per_unit: 824.75, cost_per_sqft: 0.9426 },
+        comparable_properties: 3,
+        available_tariffs: 2,
+        best_tariff: { name: 'Residential Service', estimated_annual_cost: 19794 },
+        // 19,794 / 360,000 = 5.498 %
+        noi_impact: { annual_revenue: 360000, energy_pct_of_revenue: 5.5, estimated_noi_impact: -19794 },
+      });
+      // the OpenAPI example is this answer
+      expect(res.body).toEqual(dueDiligenceResponse);
     });
 
     it('400 when no utility of the ZIP has current tariffs in the sector', async () => {

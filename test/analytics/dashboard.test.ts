@@ -168,6 +168,38 @@ describe('dashboard stats, cost trend and global analytics', () => {
         properties_with_savings: 1,
       });
     });
+
+    it('another owner sees none of Alice\'s data: zeros without data, only their own with it', async () => {
+      const empty = await as(t, bob.token).get('/pm/dashboard/global-analytics').expect(200);
+      expect(empty.body).toEqual({
+        total_properties: 0, total_portfolios: 0, total_annual_cost: 0, total_annual_kwh: 0, avg_cost_per_kwh: null,
+        avg_cost_per_sqft: null, cost_by_state: [], cost_by_property_type: [], total_potential_savings: 0, properties_with_savings: 0,
+      });
+      // Carol: one TX property billed $50.00 and 100 kWh for each whole month Jan..Nov 2026 (11 months, 334 of 365 days):
+      // 5,500 cents x 365 / 334 -> $601.05; 1,100,000 Wh x 365 / 334 -> 1,202.096 kWh
+      const carol = await registerUser(t);
+      const home = (await createProperty(t, carol.token, {
+        name: 'Carol House', state: 'TX', zip_code: '75001', property_type: 'residential', sqft: 500,
+      })).id;
+      await postMonthlyBills(t, carol.token, home, '2026-01', Array(11).fill(50), Array(11).fill(100));
+      const own = await as(t, carol.token).get('/pm/dashboard/global-analytics').expect(200);
+      expect(own.body).toEqual({
+        total_properties: 1,
+        total_portfolios: 0,
+        total_annual_cost: 601.05,
+        total_annual_kwh: 1202.096,
+        avg_cost_per_kwh: 0.5,
+        avg_cost_per_sqft: 1.2021,
+        cost_by_state: [{ state: 'TX', annual_cost: 601.05, property_count: 1 }],
+        cost_by_property_type: [{ type: 'residential', annual_cost: 601.05, property_count: 1 }],
+        total_potential_savings: 0,
+        properties_with_savings: 0,
+      });
+      // and Alice's answer is still hers alone
+      const alices = await as(t, alice.token).get('/pm/dashboard/global-analytics').expect(200);
+      expect(alices.body).toMatchObject({ total_properties: 2, total_annual_cost: 2404.19 });
+      expect(alices.body.cost_by_state.map((c: { state: string }) => c.state)).toEqual(['MI', 'OH']);
+    });
   });
 
   describe('freshness: reads reflect every finished write, even with the precompute in place', () => {
@@ -203,6 +235,36 @@ describe('dashboard stats, cost trend and global analytics', () => {
       expect(res.body).toMatchObject({ total_sqft: 3500, total_portfolios: 2 });
       const global = await as(t, alice.token).get('/pm/dashboard/global-analytics').expect(200);
       expect(global.body.total_portfolios).toBe(2);
+    });
+
+    it('a CSV import shows in the very next cost trend and stats (read-your-writes)', async () => {
+      type Month = { month: string; total_cost: number; total_kwh: number; property_count: number };
+      // fresh, cached answers before the import
+      await t.services.analytics.recompute(alice.user.id);
+      const before = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=2').expect(200);
+      const statsBefore = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
+      await as(t, alice.token).get('/pm/dashboard/cost-trend?months=2').expect(200);
+      const csv = [
+        'period_start,period_end,utility_type,amount,usage_kwh',
+        '2026-10-01,2026-10-31,sewer,5.00,50',
+        '2026-11-01,2026-11-30,sewer,12.34,100',
+      ].join('\n');
+      const imported = await as(t, alice.token).upload(`/pm/properties/${elm}/bills/import`, csv).expect(200);
+      expect(imported.body).toMatchObject({ imported: 2, duplicates: 0, rejected_count: 0 });
+      // the very next reads
+      const after = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=2').expect(200);
+      const stats = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
+      const cents = (m: Month) => Math.round(m.total_cost * 100);
+      const [octBefore, novBefore] = before.body.months as Month[];
+      const [oct, nov] = after.body.months as Month[];
+      expect(after.headers['server-timing']).toMatch(/^analytics-recompute;dur=\d+;desc="1"$/);
+      expect([oct!.month, nov!.month]).toEqual(['2026-10', '2026-11']);
+      expect(cents(oct!)).toBe(cents(octBefore!) + 500);
+      expect(cents(nov!)).toBe(cents(novBefore!) + 1234);
+      expect(Math.round(oct!.total_kwh * 1000)).toBe(Math.round(octBefore!.total_kwh * 1000) + 50_000);
+      expect(Math.round(nov!.total_kwh * 1000)).toBe(Math.round(novBefore!.total_kwh * 1000) + 100_000);
+      // the November sewer bill overlaps this month, the October one does not
+      expect(stats.body.bills_this_month).toBe(statsBefore.body.bills_this_month + 1);
     });
   });
 });

@@ -9,6 +9,8 @@ import { runScheduleTick } from '../../src/platform/scheduler';
 import { appSchedules } from '../../src/schedules';
 import { billedDaysByMonth, calendariseBill } from '../../src/modules/analytics/calendarise.calc';
 import { monthIndexOfDate, monthKey } from '../../src/modules/analytics/months';
+import { appQueues, type AppQueues } from '../../src/queues';
+import type { JobContext, Processors } from '../../src/platform/queue/types';
 import { dataVersion, NOW, postBill } from './helpers';
 
 type Row = Record<string, unknown>;
@@ -168,6 +170,10 @@ describe('the cost-rollup queue and its schedules (in-process, or BullMQ when RE
 
   it('the 5-minute schedule queues owners whose data changed; raw SQL writes are caught up without a read', async () => {
     const schedule = appSchedules.find((s) => s.name === 'cost-rollup-changed')!;
+    // every 5 minutes, into the sweep queue, which queues the changed owners' cost-rollup jobs
+    expect(schedule.cron).toBe('*/5 * * * *');
+    expect(schedule.queue).toBe('cost-rollup-sweep');
+    expect(schedule.payload(new Date('2026-11-15T12:05:00Z'))).toEqual({ scope: 'changed' });
     const p = await createProperty(t, alice.token, { name: 'Swept' });
     await eventually(async () => expect(await snapshotVersion(t, alice.user.id)).toBe(await dataVersion(t, alice.user.id)));
     // a write no service sees: only the trigger moves the version
@@ -198,6 +204,7 @@ describe('the cost-rollup queue and its schedules (in-process, or BullMQ when RE
   it('nightly, every owner is rebuilt from the bills, once per day whatever the number of ticks', async () => {
     const nightly = appSchedules.find((s) => s.name === 'cost-rollup-nightly')!;
     expect(nightly.cron).toBe('20 0 * * *');
+    expect(nightly.queue).toBe('cost-rollup-sweep');
     // damage the precomputed data behind the version's back: only a full rebuild repairs it
     await t.deps.database.db.execute(sql`update analytics_monthly_rollups set cost_cents = 0 where owner_id = ${alice.user.id}`);
     const tick = await runScheduleTick(t.deps.queue, nightly, new Date('2026-11-16T00:20:00Z'));
@@ -210,5 +217,39 @@ describe('the cost-rollup queue and its schedules (in-process, or BullMQ when RE
     const again = await t.deps.queue.enqueue('cost-rollup', { owner_id: alice.user.id, full: true },
       { jobId: `cost-rollup.owner.${alice.user.id}.full.20261116` });
     expect(again.deduplicated).toBe(true);
+  });
+});
+
+describe('writes outside the jobs queue the owner\'s cost-rollup (every other job a no-op)', () => {
+  let t: TestApp;
+  const queued: Array<{ jobId: string; payload: { owner_id: string; version?: number; full?: boolean } }> = [];
+  beforeAll(async () => {
+    const noop = async () => undefined;
+    // Only cost-rollup jobs are recorded; the rate-analysis job (which queues a recompute itself) does nothing here.
+    const processors = () => ({
+      ...Object.fromEntries(Object.keys(appQueues).map((name) => [name, noop])),
+      'cost-rollup': async (payload: { owner_id: string; version?: number }, ctx: JobContext) => {
+        queued.push({ jobId: ctx.jobId, payload });
+      },
+    }) as unknown as Processors<AppQueues>;
+    t = await createTestApp({ now: () => NOW, processors });
+    await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.SP1]);
+  });
+  afterAll(() => t.stop());
+
+  it('POST /pm/properties/{id}/analyze-rates (the synchronous path) queues the owner\'s job for the version it wrote', async () => {
+    const dave = await registerUser(t);
+    const owner = dave.user.id;
+    const p = await createProperty(t, dave.token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000 });
+    const created = await dataVersion(t, owner);
+    // the create's own (debounced) job first, so it cannot be the one that covers the analysis
+    await eventually(async () => expect(queued.map((q) => q.payload)).toContainEqual({ owner_id: owner, version: created }));
+    const res = await as(t, dave.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
+    expect(res.body.property_id).toBe(p.id);
+    const analysed = await dataVersion(t, owner);
+    expect(analysed).toBe(created + 1);
+    await eventually(async () => expect(queued).toContainEqual({
+      jobId: `cost-rollup.owner.${owner}.v${analysed}`, payload: { owner_id: owner, version: analysed },
+    }), 5000);
   });
 });

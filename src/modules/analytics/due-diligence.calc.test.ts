@@ -63,13 +63,14 @@ describe('due diligence model (README "Due diligence")', () => {
     expect(comparableUnitRange(1)).toEqual([1, 1]);
   });
 
-  it('README example figures: $19,824.48 a year, 24 units, 21,000 sqft, $360,000 revenue', () => {
-    expect(estimatedCosts(1_982_448, 24, 21_000)).toEqual({
-      annual_energy_cost: 19824.48, monthly_energy_cost: 1652.04, cost_per_unit: 826.02, cost_per_sqft: 0.944,
+  it('README example figures: $19,794.00 a year, 24 units, 21,000 sqft, $360,000 revenue', () => {
+    // Residential Service: $824.75 a unit (its twelve monthly bills), x 24
+    expect(estimatedCosts(82_475 * 24, 24, 21_000)).toEqual({
+      annual_energy_cost: 19794, monthly_energy_cost: 1649.5, cost_per_unit: 824.75, cost_per_sqft: 0.9426,
     });
-    // 19,824.48 / 360,000 = 5.507 % -> 5.5
-    expect(noiImpact(1_982_448, 360000)).toEqual({ annual_revenue: 360000, energy_pct_of_revenue: 5.5, estimated_noi_impact: -19824.48 });
-    expect(noiImpact(1_982_448, null)).toEqual({ annual_revenue: null, energy_pct_of_revenue: null, estimated_noi_impact: -19824.48 });
+    // 19,794.00 / 360,000 = 5.498 % -> 5.5
+    expect(noiImpact(1_979_400, 360000)).toEqual({ annual_revenue: 360000, energy_pct_of_revenue: 5.5, estimated_noi_impact: -19794 });
+    expect(noiImpact(1_979_400, null)).toEqual({ annual_revenue: null, energy_pct_of_revenue: null, estimated_noi_impact: -19794 });
     expect(noiImpact(100, 0).energy_pct_of_revenue).toBeNull();
     expect(estimatedCosts(100, 3, null)).toEqual({ annual_energy_cost: 1, monthly_energy_cost: 0.08, cost_per_unit: 0.33, cost_per_sqft: null });
   });

@@ -1,4 +1,8 @@
-/** OpenAPI examples of the analytics endpoints (consistent with the rules in README.md). */
+/**
+ * OpenAPI examples of the analytics endpoints, consistent with the rules in README.md:
+ * examples.test.ts recomputes the health scores, benchmark statistics and the due-diligence
+ * answer (the README's worked example, from the bundled data) with the rules themselves.
+ */
 
 export const dashboardStats = {
   total_properties: 3,
@@ -70,20 +74,20 @@ export const portfolioAnalytics = {
 };
 
 export const health = {
-  summary: { green: 1, yellow: 1, red: 1, total: 3 },
+  summary: { green: 1, yellow: 2, red: 0, total: 3 },
   properties: [
     {
       property_id: '2d9f7c74-af0a-4fae-9c60-7d8e9f0a1b23',
       name: 'Canal Warehouse',
-      status: 'red',
-      score: 45,
+      status: 'yellow',
+      score: 50,
       issues: ['No tariff set', 'No monthly usage set', 'Bill anomaly: 2026-11 cost 64% more per billed day than the 6 months before'],
     },
     {
       property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01',
       name: 'Harbor Lofts',
       status: 'yellow',
-      score: 70,
+      score: 75,
       issues: ['Costs rising 3.4% a month over the last 12 months', 'Rate savings available: $742.80 a year'],
     },
     { property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12', name: 'Mill Street Offices', status: 'green', score: 100, issues: [] },
@@ -97,29 +101,30 @@ export const benchmarks = {
   rankings: [
     { property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12', name: 'Mill Street Offices', value: 0.6, percentile: 0, outlier: false, basis: 'actual' },
     { property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01', name: 'Harbor Lofts', value: 0.75, percentile: 50, outlier: false, basis: 'actual' },
-    { property_id: '2d9f7c74-af0a-4fae-9c60-7d8e9f0a1b23', name: 'Canal Warehouse', value: 1.1865, percentile: 100, outlier: false, basis: 'estimate' },
+    { property_id: '2d9f7c74-af0a-4fae-9c60-7d8e9f0a1b23', name: 'Canal Warehouse', value: 1.1865, percentile: 100, outlier: false, basis: 'actual' },
   ],
-  outlier_threshold: 1.6598,
+  outlier_threshold: 1.4081,
   outlier_count: 0,
 };
 
 export const dueDiligenceRequest = {
-  address: '1200 Lakeshore Dr',
-  city: 'Gladstone',
-  state: 'MI',
-  zip_code: '49837',
+  address: '28 Main St',
+  city: 'Cerrillos',
+  state: 'NM',
+  zip_code: '87010',
   unit_count: 24,
   sqft: 21000,
   property_type: 'residential',
   annual_revenue: 360000,
 };
 
+/** README "Due diligence", the worked example: Residential Service is both the median and the cheapest tariff. */
 export const dueDiligenceResponse = {
-  property_summary: { address: '1200 Lakeshore Dr', city: 'Gladstone', state: 'MI', zip_code: '49837', unit_count: 24, sqft: 21000 },
-  serving_utility: { id: 7265, name: 'City of Gladstone - (MI)' },
-  estimated_costs: { annual_energy_cost: 19824.48, monthly_energy_cost: 1652.04, cost_per_unit: 826.02, cost_per_sqft: 0.944 },
-  comparable_properties: 2,
-  available_tariffs: 3,
-  best_tariff: { name: 'Rate Schedule R1 - Residential', estimated_annual_cost: 19824.48 },
-  noi_impact: { annual_revenue: 360000, energy_pct_of_revenue: 5.5, estimated_noi_impact: -19824.48 },
+  property_summary: { address: '28 Main St', city: 'Cerrillos', state: 'NM', zip_code: '87010', unit_count: 24, sqft: 21000 },
+  serving_utility: { id: 9699, name: 'Jemez Mountains Elec Coop, Inc' },
+  estimated_costs: { annual_energy_cost: 19794, monthly_energy_cost: 1649.5, cost_per_unit: 824.75, cost_per_sqft: 0.9426 },
+  comparable_properties: 3,
+  available_tariffs: 2,
+  best_tariff: { name: 'Residential Service', estimated_annual_cost: 19794 },
+  noi_impact: { annual_revenue: 360000, energy_pct_of_revenue: 5.5, estimated_noi_impact: -19794 },
 };

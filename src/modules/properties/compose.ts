@@ -39,7 +39,7 @@ export function createPropertyServices(deps: PlatformDeps): PropertyServices {
     requestAnalysis: (propertyId, version) => rateAnalysis.requestPropertyAnalysis(propertyId, version),
   });
   const rateAnalysis = createRateAnalysisService({
-    db, now: deps.now, logger: deps.logger, tariffs, monthlyBill, properties, notifications,
+    db, now: deps.now, logger: deps.logger, tariffs, monthlyBill, properties, notifications, dataChanged,
     enqueue: (job, jobId) => {
       // Job ids and keys avoid ':' (BullMQ reserves it).
       const key = 'property_id' in job ? `property.${job.property_id}` : `user.${job.user_id}`;

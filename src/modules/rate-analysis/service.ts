@@ -36,6 +36,8 @@ export interface RateAnalysisServiceDeps {
   properties: Pick<PropertyService, 'requireOwned' | 'findById' | 'rowsOfOwner' | 'withEstimate' | 'storeEstimates' | 'ownersWithProperties'>;
   notifications: Pick<NotificationService, 'notifyMany'>;
   enqueue(job: RateAnalysisJob, jobId: string): Promise<unknown>;
+  /** Queues the owner's analytics recompute after a write (never throws). */
+  dataChanged?(ownerId: string): Promise<void>;
 }
 
 type Outcome = { analysis: RateAnalysis } | { error: string };
@@ -155,6 +157,8 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
       const outcome = await analyzeRow(row, tariffReads());
       if ('error' in outcome) throw badRequest(outcome.error);
       await repo.insertMany([{ ownerId: row.ownerId, analysis: outcome.analysis }]);
+      // A stored analysis moves savings and health scores: queue the owner's analytics recompute (as the job does).
+      await deps.dataChanged?.(row.ownerId);
       return outcome.analysis;
     },
 

@@ -1,0 +1,161 @@
+import { readUrdbLines, normalizeBundle } from '../tariffs/bundled';
+import { loadUtilityReference, REFERENCE_DIR } from '../utilities/reference';
+import { bundledLoadShapes } from '../bills/load-shapes';
+import { engineMonthlyBill } from '../properties/energy-cost';
+import type { MonthTotals } from './annual-cost.calc';
+import { rankBenchmarks, VALUE_SCALE } from './benchmarks.calc';
+import { createDueDiligence } from './due-diligence';
+import { DEDUCTIONS, healthScore, statusOf, type HealthInput } from './health-score.calc';
+import { daysInMonth, monthIndexOfDate } from './months';
+import { bundledResidentialUsage } from './residential-usage';
+import { dueDiligenceBody } from './schemas';
+import { meanCents, trendDirection } from './trend.calc';
+import * as ex from './examples';
+
+/**
+ * The OpenAPI examples (examples.ts) recomputed with the rules: an example that drifts from
+ * README.md's rules fails here.
+ */
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const scaled = (v: number) => Math.round(v * VALUE_SCALE);
+
+/** Each health issue's deduction, by the wording healthScore gives it. */
+const ISSUES: Array<[RegExp, keyof typeof DEDUCTIONS]> = [
+  [/^No tariff set$/, 'noTariff'],
+  [/^No monthly usage set$/, 'noUsage'],
+  [/^No square footage set$/, 'noSqft'],
+  [/^No bills in the last 12 months$/, 'noBills'],
+  [/^Bills cover only \d of the last 12 months$/, 'fewBills'],
+  [/^Bill anomaly: \d{4}-\d{2} cost (\d+)% more per billed day than the 6 months before$/, 'anomalyHigh'],
+  [/^Bill anomaly: \d{4}-\d{2} cost (\d+)% more per billed day than the 6 months before$/, 'anomalyRaised'],
+  [/^Bill anomaly: \d{4}-\d{2} cost (\d+)% less per billed day than the 6 months before$/, 'anomalyLow'],
+  [/^Costs rising \d+(\.\d)?% a month over the last 12 months$/, 'risingCosts'],
+  [/^Rate savings available: \$[\d,]+\.\d{2} a year$/, 'largeSavings'],
+  [/^Rate savings available: \$[\d,]+\.\d{2} a year$/, 'savings'],
+];
+
+const asOf = monthIndexOfDate('2026-11');
+const m = (key: string) => monthIndexOfDate(key);
+/** Whole months from `first`, `amounts` in cents. */
+const wholeMonths = (first: string, amounts: number[]): MonthTotals[] =>
+  amounts.map((c, i) => ({ month: m(first) + i, cents: c, kwhMilli: 0, billedDays: daysInMonth(m(first) + i) }));
+
+/**
+ * Inputs that produce each example property's issues, and the deductions the example claims. The
+ * anomaly of Canal Warehouse: November $160.43 (30 days) after May..October $600.00 (184 days):
+ * (16043 / 30) / (60000 / 184) = 1.63995, 64 % more; its earlier months cost more, so no rising trend.
+ * Harbor Lofts rises linearly, 3.4 % of its mean a month; its $742.80 of savings are under a tenth of
+ * its $15,010.50 estimate.
+ */
+const HEALTH: Record<string, { deductions: Array<keyof typeof DEDUCTIONS>; input: HealthInput }> = {
+  'Canal Warehouse': {
+    deductions: ['noTariff', 'noUsage', 'anomalyHigh'],
+    input: {
+      asOf, hasTariff: false, hasUsage: false, hasSqft: true, savingsCents: null, estimateCents: null,
+      months: wholeMonths('2025-12', [...Array(5).fill(30000), ...Array(6).fill(10000), 16043]),
+    },
+  },
+  'Harbor Lofts': {
+    deductions: ['risingCosts', 'savings'],
+    input: {
+      asOf, hasTariff: true, hasUsage: true, hasSqft: true, savingsCents: 74280, estimateCents: 1501050,
+      months: wholeMonths('2025-12', Array.from({ length: 12 }, (_, x) => Math.round(125000 * (1 + 0.034 * (x - 5.5))))),
+    },
+  },
+  'Mill Street Offices': {
+    deductions: [],
+    input: {
+      asOf, hasTariff: true, hasUsage: true, hasSqft: true, savingsCents: null, estimateCents: 900000,
+      months: wholeMonths('2025-12', Array(12).fill(75000)),
+    },
+  },
+};
+
+describe('OpenAPI examples agree with the rules (README.md)', () => {
+  describe('health', () => {
+    it.each(ex.health.properties.map((p) => [p.name, p] as const))('%s: score = 100 - its listed deductions, status by score', (name, p) => {
+      const { deductions } = HEALTH[name]!;
+      expect(p.issues).toHaveLength(deductions.length);
+      deductions.forEach((key, i) => {
+        const pattern = ISSUES.find(([, k]) => k === key)![0];
+        expect(p.issues[i]).toMatch(pattern);
+      });
+      const score = 100 - deductions.reduce((s, key) => s + DEDUCTIONS[key], 0);
+      expect(p.score).toBe(score);
+      expect(p.status).toBe(statusOf(score));
+    });
+
+    it.each(ex.health.properties.map((p) => [p.name, p] as const))('%s: healthScore gives exactly the listed answer', (name, p) => {
+      expect(healthScore(HEALTH[name]!.input)).toEqual({ score: p.score, status: p.status, issues: p.issues });
+    });
+
+    it('the summary counts the listed statuses; worst first', () => {
+      const { properties, summary } = ex.health;
+      const count = (s: string) => properties.filter((p) => p.status === s).length;
+      expect(summary).toEqual({ green: count('green'), yellow: count('yellow'), red: count('red'), total: properties.length });
+      expect(properties.map((p) => p.score)).toEqual([...properties.map((p) => p.score)].sort((a, b) => a - b));
+    });
+  });
+
+  it('benchmarks: percentiles, outliers, average, median and threshold by benchmarks.calc.ts', () => {
+    const b = ex.benchmarks;
+    const ranked = rankBenchmarks(b.rankings.map((r) => ({ item: r.property_id, value: scaled(r.value) })));
+    expect(ranked.rankings.map((r) => r.item)).toEqual(b.rankings.map((r) => r.property_id));
+    expect(b.rankings.map((r) => ({ value: r.value, percentile: r.percentile, outlier: r.outlier })))
+      .toEqual(ranked.rankings.map((r) => ({ value: r.value / VALUE_SCALE, percentile: r.percentile, outlier: r.outlier })));
+    expect(b.portfolio_avg).toBe(ranked.average! / VALUE_SCALE);
+    expect(b.portfolio_median).toBe(ranked.median! / VALUE_SCALE);
+    // 0.6, 0.75, 1.1865: Q1 = 0.675, Q3 = 0.96825, threshold 0.96825 + 1.5 x 0.29325 = 1.408125
+    expect(b.outlier_threshold).toBe(ranked.outlierThreshold! / VALUE_SCALE);
+    expect(b.outlier_threshold).toBe(1.4081);
+    expect(b.outlier_count).toBe(ranked.outlierCount);
+    // the same properties as the health example
+    expect(new Set(b.rankings.map((r) => r.name))).toEqual(new Set(ex.health.properties.map((p) => p.name)));
+  });
+
+  it('cost trend: direction and mean over the billed months', () => {
+    const points = ex.costTrend.months.map((mo, x) => ({ x, y: cents(mo.total_cost), billed: mo.property_count > 0 }))
+      .filter((p) => p.billed);
+    expect(ex.costTrend.trend_direction).toBe(trendDirection(points));
+    expect(ex.costTrend.avg_monthly_cost).toBe(meanCents(points) / 100);
+  });
+
+  it('global and portfolio analytics: the breakdowns add up', () => {
+    const g = ex.globalAnalytics;
+    for (const list of [g.cost_by_state, g.cost_by_property_type]) {
+      expect(list.reduce((s, c) => s + cents(c.annual_cost), 0)).toBe(cents(g.total_annual_cost));
+      expect(list.reduce((s, c) => s + c.property_count, 0)).toBe(g.total_properties);
+    }
+    const p = ex.portfolioAnalytics;
+    expect(p.cost_by_property.reduce((s, c) => s + cents(c.annual_cost), 0)).toBe(cents(p.total_cost));
+    expect(p.potential_savings.top_opportunity.annual_savings).toBe(p.potential_savings.total_annual);
+  });
+
+  it('due diligence: the model on the bundled data answers exactly the example (README worked example)', async () => {
+    const ref = loadUtilityReference(REFERENCE_DIR);
+    const serving = new Set(ref.zipPairs.filter((z) => z.zipCode === ex.dueDiligenceRequest.zip_code).map((z) => z.utilityId));
+    const lines = readUrdbLines(REFERENCE_DIR).filter((l) => l.record && serving.has(String(l.record.eiaid)));
+    const tariffs = normalizeBundle(lines, ref, new Date('2026-01-01T00:00:00Z')).tariffs;
+    const today = '2026-11-15';
+    const comparableRanges: Array<[string, string, number, number]> = [];
+    const shapes = bundledLoadShapes();
+    const dueDiligence = createDueDiligence({
+      repo: {
+        comparableCount: async (state, type, lo, hi) => {
+          comparableRanges.push([state, type, lo, hi]);
+          return ex.dueDiligenceResponse.comparable_properties;
+        },
+      },
+      // as the tariff catalog: current tariffs (no expiration, or not yet expired) of the serving utilities in the sector
+      areaTariffs: async (_zip, sector) => tariffs.filter((t) => t.sector === sector && (t.expirationDate === null || t.expirationDate >= today)),
+      monthlyBill: engineMonthlyBill(shapes),
+      loadShapes: () => shapes,
+      residentialUsage: bundledResidentialUsage,
+    });
+    // the example request is a valid body, as the route parses it
+    const answer = await dueDiligence(dueDiligenceBody.parse(ex.dueDiligenceRequest));
+    expect(answer).toEqual(ex.dueDiligenceResponse);
+    expect(comparableRanges).toEqual([['NM', 'residential', 12, 36]]);
+  });
+});
