@@ -152,4 +152,35 @@ describe('PMS webhook processing', () => {
       }
     });
   });
+  it('bodies the database cannot take, delivered at the same moment as valid events, fail alone: the valid ones are accepted and applied', async () => {
+    const valid = [70, 71, 72, 73, 74, 75].map((n) => unitEvent(conn, fakeUnit(n, 'P1'), 'data.new'));
+    const bad = [
+      JSON.stringify({ ...unitEvent(conn, fakeUnit(78, 'P1'), 'data.new'), timestamp: '0000-01-01T00:00:00Z' }),
+      JSON.stringify(unitEvent(`${conn}\ud800`, fakeUnit(79, 'P1'), 'data.new')), // the escape \ud800 in the raw body
+      JSON.stringify({ ...unitEvent(conn, fakeUnit(77, 'P1'), 'data.new'), timestamp: '2026-01-01T00:00' }),
+    ];
+    // Interleaved, all in flight at once: the receiver writes concurrent arrivals in one commit.
+    const bodies = [valid[0], valid[1], bad[0], valid[2], bad[1], valid[3], valid[4], bad[2], valid[5]];
+    const answers = await Promise.all(bodies.map((b) => deliver(t, b)));
+    const validAnswers = answers.filter((_, i) => !(typeof bodies[i] === 'string'));
+    const badAnswers = answers.filter((_, i) => typeof bodies[i] === 'string');
+    for (const res of validAnswers) {
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'accepted', id: expect.any(String) });
+    }
+    expect(badAnswers.map((r) => [r.status, r.body.status, r.body.detail])).toEqual([
+      [200, 'failed', 'timestamp: year out of range (0001 to 9999)'],
+      [200, 'failed', 'connection_id: must be well-formed Unicode (no lone surrogates)'],
+      [200, 'failed', 'timestamp: invalid ISO 8601 date-time, expected YYYY-MM-DDTHH:MM:SS[.fraction][Z|+HH:MM|-HH:MM]'],
+    ]);
+    await eventually(async () => {
+      const logs = (await client(t, alice.token).logs('?limit=500').expect(200)).body.items as LogItem[];
+      for (const [i, res] of validAnswers.entries()) {
+        expect(logs.find((l) => l.id === res.body.id)).toMatchObject({ status: 'success', detail: `unit ${170 + i} created` });
+      }
+    });
+    expect((await units()).map((u) => u.pms_unit_id)).toEqual(expect.arrayContaining(['u70', 'u71', 'u72', 'u73', 'u74', 'u75']));
+    expect(await unit('u77')).toBeUndefined();
+    expect(await unit('u78')).toBeUndefined();
+  });
 });

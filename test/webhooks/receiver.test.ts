@@ -88,6 +88,32 @@ describe('POST /api/webhooks/pms', () => {
     await deliver(t, body, { signature: null }).expect(401);
   });
 
+  describe('signed bodies PostgreSQL or the applier cannot take are logged failed at once, answered 200', () => {
+    const event = (over: Record<string, unknown>) => JSON.stringify({
+      event: 'data.update', timestamp: nextTimestamp(), connection_id: conn, resource_type: 'unit', data: { id: 'u1', property_id: 'p1' }, ...over,
+    });
+    const NOT_ISO = 'timestamp: invalid ISO 8601 date-time, expected YYYY-MM-DDTHH:MM:SS[.fraction][Z|+HH:MM|-HH:MM]';
+    it.each([
+      ['a timestamp in year 0000', () => event({ timestamp: '0000-01-01T00:00:00Z' }), 'timestamp: year out of range (0001 to 9999)', conn],
+      ['a timestamp past PostgreSQL\'s last year', () => event({ timestamp: '+294277-01-01T00:00:00Z' }), NOT_ISO, conn],
+      ['a time zone offset PostgreSQL refuses', () => event({ timestamp: '2026-01-01T00:00:00+23:00' }), 'timestamp: time zone offset out of range (-15:59 to +15:59)', conn],
+      ['a timestamp without seconds or zone', () => event({ timestamp: '2026-01-01T00:00' }), NOT_ISO, conn],
+      // JSON.stringify writes the lone surrogate as the escape \ud800, NUL as \u0000: the raw body is plain ASCII.
+      ['a lone surrogate in connection_id', () => event({ connection_id: 'c\ud800' }), 'connection_id: must be well-formed Unicode (no lone surrogates)', null],
+      ['a lone surrogate in data', () => event({ data: { id: 'u1', property_id: 'p1', unit_number: '\udc00' } }), 'data.unit_number: must be well-formed Unicode (no lone surrogates)', conn],
+      ['a NUL in data', () => event({ data: { id: 'u1', property_id: 'p1', current_lease: { resident_name: 'A\u0000' } } }), 'data.current_lease.resident_name: must not contain NUL characters', conn],
+    ])('%s', async (_name, make, detail, connectionId) => {
+      const body = make();
+      const res = await deliver(t, body).expect(200);
+      expect(res.body).toEqual({ status: 'failed', id: expect.any(String), detail });
+      const row = await stored(body);
+      expect(row).toMatchObject({ id: res.body.id, status: 'failed', detail, seq: null, connectionId, event: 'data.update' });
+      expect(row!.rawBody!.toString()).toBe(body); // the body is kept as received
+      // Final: a second delivery is a duplicate of it.
+      expect((await deliver(t, body).expect(200)).body).toEqual({ status: 'duplicate', id: res.body.id });
+    });
+  });
+
   it('logs a signed body over 1 MB as failed without keeping it', async () => {
     const body = JSON.stringify({ event: 'data.update', connection_id: conn, data: { blob: 'x'.repeat(1024 * 1024) } });
     const res = await deliver(t, body).expect(200);

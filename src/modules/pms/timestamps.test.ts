@@ -15,6 +15,13 @@ describe('isoToMicros', () => {
     expect(isoToMicros(ts)).toBe(micros);
   });
 
+  it('reads years before 100 as they are, as PostgreSQL does (not as 19xx)', () => {
+    // extract(epoch from '0001-01-01T00:00:00Z'::timestamptz) * 1000000 on PostgreSQL
+    expect(isoToMicros('0001-01-01T00:00:00Z')).toBe(-62135596800000000n);
+    expect(isoToMicros('0001-01-01T00:00:00+15:59')).toBe(-62135654340000000n);
+    expect(isoToMicros('0099-12-31T23:59:59Z') < isoToMicros('0100-01-01T00:00:00Z')).toBe(true);
+  });
+
   it('keeps the order of events microseconds apart, which milliseconds would tie', () => {
     expect(isoToMicros('2026-03-02T14:05:09.123456Z') > isoToMicros('2026-03-02T14:05:09.123455Z')).toBe(true);
   });

@@ -8,7 +8,11 @@ export function isoToMicros(ts: string): bigint {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}(?::?\d{2})?)$/i.exec(ts);
   if (!m) throw new Error(`not an ISO 8601 date-time with a zone: ${ts}`);
   const [, y, mo, d, h, mi, s, frac = '', zone] = m;
-  const wholeSeconds = BigInt(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) / 1000);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  date.setUTCHours(Number(h), Number(mi), Number(s));
+  const wholeSeconds = BigInt(date.getTime() / 1000);
   const digits = (frac + '0000000').slice(0, 7);
   const micros = BigInt(Math.round(Number(digits) / 10));
   let offsetMinutes = 0;

@@ -27,13 +27,105 @@ export type Arrival =
   | { kind: 'event'; envelope: StreamEnvelope }
   | { kind: 'ignored' | 'failed'; event: string | null; connectionId: string | null; resourceType: string | null; detail: string };
 
-const noNul = (v: string) => !v.includes('\u0000');
-const connectionId = z.string().trim().min(1).max(200).refine(noNul, { error: 'must not contain NUL characters' });
-const eventName = z.string().min(1).max(100).refine(noNul, { error: 'must not contain NUL characters' });
-const isoTimestamp = z.iso.datetime({
-  offset: true, local: true, error: (iss) => (iss.input === undefined ? undefined : 'invalid ISO 8601 date-time'),
+/**
+ * What PostgreSQL text and jsonb cannot hold: NUL, and lone UTF-16 surrogates (JSON.parse makes
+ * one of an escape such as \ud800, which is plain ASCII in the body). With the `u` flag a
+ * surrogate pair is one character, so \p{Cs} matches only a lone half.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+function unstorable(v: string): string | null {
+  if (v.includes('\u0000')) return 'must not contain NUL characters';
+  return LONE_SURROGATE.test(v) ? 'must be well-formed Unicode (no lone surrogates)' : null;
+}
+/**
+ * In a body of well-formed UTF-8, JSON.parse makes such a character only of an escape (a raw
+ * control character in a string is not JSON): a body without one needs no closer look.
+ */
+const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+/** A string PostgreSQL stores as it is. */
+const storable = z.string().superRefine((v, ctx) => {
+  const problem = unstorable(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+});
+const connectionId = storable.trim().min(1).max(200);
+const eventName = storable.min(1).max(100);
+
+/** The years ISO 8601's four digits write, less 0000, which PostgreSQL refuses (its timestamptz runs from 4713 BC to 294276 AD). */
+const MIN_YEAR = 1;
+const MAX_YEAR = 9999;
+/** PostgreSQL refuses a zone displacement of 16 hours or more. */
+const MAX_OFFSET_MINUTES = 15 * 60 + 59;
+const NOT_ISO = 'invalid ISO 8601 date-time, expected YYYY-MM-DDTHH:MM:SS[.fraction][Z|+HH:MM|-HH:MM]';
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|([+-])(\d{2}):(\d{2}))?$/;
+const daysIn = (year: number, month: number) =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+/**
+ * Why a timestamp cannot be taken, or null: only what PostgreSQL stores in a timestamptz and
+ * isoToMicros (the applier's stale check) reads, so an event that enters its stream can be
+ * stored and applied. Seconds are required; a time without a zone is read as UTC.
+ */
+function timestampProblem(ts: string): string | null {
+  const m = ISO_DATE_TIME.exec(ts);
+  if (!m) return NOT_ISO;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  if (year < MIN_YEAR || year > MAX_YEAR) return `year out of range (${String(MIN_YEAR).padStart(4, '0')} to ${MAX_YEAR})`;
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return 'not a calendar date';
+  if (hour > 23 || minute > 59 || second > 59) return 'not a time of day';
+  if (m[7] !== undefined && (Number(m[9]) > 59 || Number(m[8]) * 60 + Number(m[9]) > MAX_OFFSET_MINUTES)) {
+    return 'time zone offset out of range (-15:59 to +15:59)';
+  }
+  return null;
+}
+const isoTimestamp = z.string().superRefine((v, ctx) => {
+  const problem = timestampProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
 });
 const data = z.looseObject({});
+
+/** Where a value sits in the body, its path built only for a reason (bodies may nest deeply). */
+interface Place {
+  parent: Place | null;
+  key: string | number;
+}
+
+/** How a path is named in a reason: `data.unit_number`, `data.items[0]`, `data["odd key"]`. */
+function pathOf(place: Place | null): string {
+  const keys: Array<string | number> = [];
+  for (let p = place; p; p = p.parent) keys.push(p.key);
+  return keys.reverse().reduce<string>((path, key) => {
+    if (typeof key === 'number') return `${path}[${key}]`;
+    if (/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key)) return path ? `${path}.${key}` : key;
+    return `${path}[${key.length <= 64 ? JSON.stringify(key) : '…'}]`;
+  }, '');
+}
+
+/**
+ * The first string of a parsed body, key or value at any depth, that PostgreSQL could not
+ * store as text or jsonb (the applier writes parts of `data` to both), with its path; null if
+ * none. Iterative: a deeply nested body must not overflow the stack.
+ */
+function firstUnstorable(body: Record<string, unknown>): string | null {
+  const stack: Array<{ value: unknown; place: Place | null }> = [{ value: body, place: null }];
+  while (stack.length > 0) {
+    const { value, place } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = unstorable(value);
+      if (problem) return `${pathOf(place)}: ${problem}`;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], place: { parent: place, key: i } });
+    } else if (typeof value === 'object' && value !== null) {
+      const entries = Object.entries(value);
+      // The key itself is not repeated in the reason: it is what cannot be stored.
+      for (const [key] of entries) {
+        const problem = unstorable(key);
+        if (problem) return `${pathOf(place) || 'body'}: keys ${problem}`;
+      }
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], place: { parent: place, key: entries[i][0] } });
+    }
+  }
+  return null;
+}
 
 function issue(field: string, schema: z.ZodType, value: unknown): string | null {
   const parsed = schema.safeParse(value);
@@ -56,9 +148,11 @@ export function classifyArrival(body: Buffer | null): Arrival {
   const failed = (detail: string, event: string | null = null, conn: string | null = null, rt: string | null = null): Arrival =>
     ({ kind: 'failed', event, connectionId: conn, resourceType: rt, detail });
   if (body === null) return failed(`Body exceeds ${MAX_BODY_BYTES} bytes`);
+  let text: string;
   let json: unknown;
   try {
-    json = JSON.parse(utf8.decode(body));
+    text = utf8.decode(body);
+    json = JSON.parse(text);
   } catch {
     return failed('Body is not valid JSON');
   }
@@ -76,7 +170,9 @@ export function classifyArrival(body: Buffer | null): Arrival {
   const problem = issue('connection_id', connectionId, json.connection_id)
     ?? issue('timestamp', isoTimestamp, json.timestamp)
     ?? issue('data', data, json.data)
-    ?? (event === 'sync.complete' ? null : issue('resource_type', eventName, json.resource_type));
+    ?? (event === 'sync.complete' ? null : issue('resource_type', eventName, json.resource_type))
+    // The rest of the body: the applier stores parts of `data`, and an event in a stream must apply.
+    ?? (UNSTORABLE_ESCAPE.test(text) ? firstUnstorable(json) : null);
   if (problem) return failed(problem, event, conn, rawType);
   const knownType = rawType !== null && (RESOURCE_TYPES as readonly string[]).includes(rawType);
   if (event !== 'sync.complete' && !knownType) {

@@ -53,7 +53,8 @@ export function documentWebhookReceiver(registry: OpenAPIRegistry): void {
       + '(several comma-separated secrets: any one signs). The event is committed to the inbox before the answer and applied '
       + 'afterwards, each connection\'s events in the order received. A body received before answers `duplicate` and changes '
       + `nothing; \`test.ping\` answers \`{"status": "ok"}\`; unknown event types are logged \`ignored\`; a signed body that is `
-      + `not a valid event (not JSON, not an object, over ${MAX_BODY_BYTES} bytes, a missing or wrong-typed field) is logged `
+      + `not a valid event (not JSON, not an object, over ${MAX_BODY_BYTES} bytes, a missing or wrong-typed field, a \`timestamp\` `
+      + 'that is not `YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM]` in the years 0001 to 9999, text with NUL or a lone UTF-16 surrogate) is logged '
       + '`failed` with the reason and answered 200, so the provider does not retry it. Bodies over '
       + `${READ_LIMIT_BYTES} bytes are refused unread.`,
     security: [],

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../platform/db/client';
+import { AppError } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logger';
 import { createStreamApplier } from './apply';
 import { classifyArrival } from './envelope';
 import type { EventHandlerFactory } from './handler';
-import { createInboxWriter } from './inbox-writer';
+import { createInboxWriter, refusesEvent } from './inbox-writer';
 import { createWebhookRepository, type ArrivalRecord, type WebhookEventRow } from './repository';
 
 /** A pending event older than this is re-queued by the sweeper, whatever happened to its job. */
@@ -130,6 +131,28 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     },
   });
 
+  /**
+   * Logs a body that is final on arrival (answered 200, so the provider does not retry it). Should
+   * the database refuse one of its fields, it is logged without them; should it refuse even that,
+   * the answer is a 422, never a 5xx: retrying would not help.
+   */
+  async function storeFinal(record: ArrivalRecord, status: 'ignored' | 'failed', detail: string): Promise<ReceiveAnswer> {
+    let inserted: boolean;
+    try {
+      inserted = await repo.insertFinal(record, status, detail);
+    } catch (err) {
+      if (!refusesEvent(err)) throw err;
+      try {
+        inserted = await repo.insertFinal({ ...record, connectionId: null, event: null, resourceType: null }, status, detail);
+      } catch (again) {
+        if (refusesEvent(again)) throw new AppError(422, 'Event cannot be stored');
+        throw again;
+      }
+    }
+    if (!inserted) return { status: 'duplicate', id: (await repo.findBySha(record.sha256))?.id ?? record.id };
+    return { status, id: record.id, detail };
+  }
+
   return {
     /**
      * Stores a signed body and says what became of it. The answer comes only after the commit:
@@ -143,20 +166,20 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       };
       if (arrival.kind === 'event') {
         const env = arrival.envelope;
-        const outcome = await inbox.append({
-          ...base, connectionId: env.connectionId, event: env.event, resourceType: env.resourceType, eventTimestamp: env.timestamp,
-        });
-        return outcome.stored ? { status: 'accepted', id: outcome.id } : { status: 'duplicate', id: outcome.id ?? base.id };
+        const record = { ...base, connectionId: env.connectionId, event: env.event, resourceType: env.resourceType };
+        const outcome = await inbox.append({ ...record, eventTimestamp: env.timestamp });
+        if (outcome.kind === 'stored') return { status: 'accepted', id: outcome.id };
+        if (outcome.kind === 'duplicate') return { status: 'duplicate', id: outcome.id ?? base.id };
+        // The envelope's checks should have kept it out: still, the provider must not retry it forever.
+        deps.logger.warn({ sha256: body.sha256, reason: outcome.reason }, 'webhook event refused by the database: logged failed');
+        return storeFinal(record, 'failed', `event cannot be stored: ${outcome.reason}`);
       }
       if (arrival.kind === 'ping') {
         await repo.insertFinal({ ...base, connectionId: arrival.connectionId, event: 'test.ping' }, 'success', null);
         return { status: 'ok' };
       }
-      const record = { ...base, connectionId: arrival.connectionId, event: arrival.event, resourceType: arrival.resourceType };
-      if (!(await repo.insertFinal(record, arrival.kind, arrival.detail))) {
-        return { status: 'duplicate', id: (await repo.findBySha(body.sha256))?.id ?? base.id };
-      }
-      return { status: arrival.kind, id: base.id, detail: arrival.detail };
+      return storeFinal({ ...base, connectionId: arrival.connectionId, event: arrival.event, resourceType: arrival.resourceType },
+        arrival.kind, arrival.detail);
     },
 
     /** The `webhook-events` job: one stream (a retry), or every stream with events pending. */

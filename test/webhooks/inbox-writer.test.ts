@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import { createTestDatabase } from '../helpers/app';
+import { createLogger } from '../../src/platform/logger';
+import type { Database, Db } from '../../src/platform/db/client';
+import { createInboxWriter, type AppendOutcome } from '../../src/modules/webhooks/inbox-writer';
+import { createWebhookRepository, type StreamArrival } from '../../src/modules/webhooks/repository';
+import { createWebhookService } from '../../src/modules/webhooks/service';
+
+const sha = (body: Buffer) => crypto.createHash('sha256').update(body).digest('hex');
+const APPEND = 'as t(ord int, id text';
+type Query = (text: unknown, params?: unknown[]) => Promise<unknown>;
+
+/** An event as the receiver hands it to the writer (here bypassing the envelope's checks). */
+function arrival(connectionId: string, over: Partial<StreamArrival> = {}): StreamArrival {
+  const body = Buffer.from(JSON.stringify({ event: 'data.update', n: crypto.randomUUID() }));
+  return {
+    id: crypto.randomUUID(), sha256: sha(body), rawBody: body, bodyBytes: body.length, receivedAt: new Date(),
+    connectionId, event: 'data.update', resourceType: 'unit', eventTimestamp: '2026-01-01T00:00:00Z', ...over,
+  };
+}
+
+/** The database, its client's statements seen (and possibly failed) by `intercept`. */
+function wrapped(db: Db, intercept: (text: string, rows: number) => Error | null): Db {
+  const real = (db as unknown as { $client: { query: Query } }).$client;
+  const client = {
+    query: (text: unknown, params?: unknown[]) => {
+      const sql = typeof text === 'string' ? text : '';
+      const rows = sql.includes(APPEND) ? (JSON.parse(String(params![0])) as unknown[]).length : 0;
+      const err = intercept(sql, rows);
+      return err ? Promise.reject(err) : real.query(text, params);
+    },
+  };
+  // drizzle's own statements keep the real session; queryPrepared (the append) goes through `client`.
+  return Object.create(db, { $client: { value: client } }) as Db;
+}
+
+const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'ERROR' });
+
+describe('inbox writer', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('an event the database refuses, written in one batch with valid ones, fails alone: the others are stored in order', async () => {
+    const batches: number[] = [];
+    const writer = createInboxWriter({ db: wrapped(database.db, (text, rows) => (text.includes(APPEND) && batches.push(rows), null)) });
+    // The first two are written at once (two writes in flight); the rest wait, and are written together.
+    const first = [arrival('ib-1'), arrival('ib-1')];
+    const batch = [
+      arrival('ib-1'),
+      arrival('ib-1', { eventTimestamp: '0000-01-01T00:00:00Z' }),
+      arrival('ib-2'),
+      arrival('ib-1\ud800'),
+      arrival('ib-1'),
+      arrival('ib-2\u0000'),
+      arrival('ib-2'),
+    ];
+    const outcomes = await Promise.all([...first, ...batch].map((a) => writer.append(a)));
+    expect(batches.slice(0, 3)).toEqual([1, 1, 7]); // the batch of seven was tried as one statement
+    const [a, b, c, bad1, d, bad2, e, bad3, f] = outcomes;
+    expect([a, b, c, d, e, f]).toEqual<AppendOutcome[]>([
+      { kind: 'stored', id: first[0].id, seq: 1 },
+      { kind: 'stored', id: first[1].id, seq: 2 },
+      { kind: 'stored', id: batch[0].id, seq: 3 },
+      { kind: 'stored', id: batch[2].id, seq: 1 },
+      { kind: 'stored', id: batch[4].id, seq: 4 },
+      { kind: 'stored', id: batch[6].id, seq: 2 },
+    ]);
+    expect(bad1).toEqual({ kind: 'refused', reason: expect.stringMatching(/date\/time field value out of range/) });
+    expect(bad2).toEqual({ kind: 'refused', reason: expect.stringMatching(/json/i) });
+    expect(bad3).toEqual({ kind: 'refused', reason: expect.stringMatching(/Unicode/i) });
+    const repo = createWebhookRepository(database.db);
+    for (const refused of [batch[1], batch[3], batch[5]]) expect(await repo.findBySha(refused.sha256)).toBeNull();
+    expect(await repo.findBySha(batch[6].sha256)).toMatchObject({ status: 'pending', connectionId: 'ib-2', seq: 2 });
+  });
+
+  it('the database unavailable: every caller of the batch gets the error (the 503 path), none is written one by one', async () => {
+    const down = pgError('57P01', 'terminating connection due to administrator command');
+    const calls: number[] = [];
+    const writer = createInboxWriter({ db: wrapped(database.db, (_text, rows) => (calls.push(rows), down)) });
+    const results = await Promise.allSettled([1, 2, 3, 4, 5].map(() => writer.append(arrival('ib-down'))));
+    expect(results.map((r) => r.status === 'rejected' && r.reason)).toEqual([down, down, down, down, down]);
+    expect(calls).toEqual([1, 1, 3]);
+  });
+
+  it('an error the event did not cause (disk full) is not taken for a refusal: its callers get it', async () => {
+    const full = pgError('53100', 'could not extend file: No space left on device');
+    const writer = createInboxWriter({ db: wrapped(database.db, () => full) });
+    const results = await Promise.allSettled([1, 2, 3, 4].map(() => writer.append(arrival('ib-full'))));
+    expect(results.map((r) => r.status === 'rejected' && r.reason)).toEqual([full, full, full, full]);
+  });
+
+  it('the receiver logs an event the database refuses anyway as failed, answered 200', async () => {
+    const refusing = wrapped(database.db, (text) => (text.includes(APPEND) ? pgError('22008', 'date/time field value out of range: "x"') : null));
+    const logger = createLogger('silent');
+    const warn = jest.spyOn(logger, 'warn');
+    const service = createWebhookService({
+      db: refusing, now: () => new Date(), logger, handler: () => { throw new Error('not applied here'); },
+      enqueue: async () => undefined, connectionsOf: async () => [], requeueOwedSyncs: async () => 0,
+    });
+    const body = Buffer.from(JSON.stringify({
+      event: 'data.update', timestamp: '2026-01-01T00:00:00Z', connection_id: 'ib-svc', resource_type: 'unit', data: { id: 'u1' },
+    }));
+    const answer = await service.receive({ rawBody: body, bodyBytes: body.length, sha256: sha(body) });
+    expect(answer).toEqual({ status: 'failed', id: expect.any(String), detail: 'event cannot be stored: date/time field value out of range: "x"' });
+    expect(await createWebhookRepository(database.db).findBySha(sha(body))).toMatchObject({
+      status: 'failed', seq: null, connectionId: 'ib-svc', event: 'data.update', detail: answer.status === 'failed' && answer.detail,
+    });
+    expect(warn).toHaveBeenCalled();
+    expect(await service.receive({ rawBody: body, bodyBytes: body.length, sha256: sha(body) })).toEqual({ status: 'duplicate', id: (answer as { id: string }).id });
+  });
+});
