@@ -1,8 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client';
+import type { Db, Executor } from '../../platform/db/client';
+import { queryPrepared } from '../../platform/db/prepared';
 import { rowsOf } from '../../platform/db/errors';
-import { users } from '../accounts/tables';
-import { analyticsOwnerSnapshots, ownerDataVersions } from './tables';
+import { analyticsOwnerSnapshots } from './tables';
 import { monthIndexOfDate, monthStartDate, type MonthIndex } from './months';
 import type { OwnerAggregates } from './snapshot.calc';
 
@@ -53,29 +53,29 @@ const portfolioFilter = (portfolioId: string | null): SQL =>
 
 /** Reads of the precomputed analytics (and the one live count the dashboard adds). */
 export function createAnalyticsRepository(db: Executor) {
-  const freshnessColumns = {
-    version: sql<number>`coalesce(${ownerDataVersions.version}, 0)`.mapWith(Number),
-    snapshotVersion: analyticsOwnerSnapshots.dataVersion,
-    snapshotMonth: analyticsOwnerSnapshots.asOfMonth,
+  // One primary-key lookup per table, as named prepared statements in plain SQL: every analytics
+  // read starts with it, so it skips the query builder and its row mapping (bigints as float8, the
+  // month as text: no driver-side parsing either).
+  const freshnessSelect = `
+    select coalesce(v.version, 0)::float8 as "version", s.data_version::float8 as "snapshotVersion",
+      s.as_of_month::text as "snapshotMonth"`;
+  const freshnessFrom = `
+    from users u
+    left join owner_data_versions v on v.owner_id = u.id
+    left join analytics_owner_snapshots s on s.owner_id = u.id
+    where u.id = $1`;
+  type FreshnessRow = { version: number; snapshotVersion: number | null; snapshotMonth: string | null };
+  /** `text` takes the owner id as $1; inside a transaction (the recompute) it runs as a plain statement. */
+  const lookup = async <T>(name: string, text: string, ownerId: string): Promise<T[]> => {
+    if ((db as { $client?: unknown }).$client) return queryPrepared<T>(db as Db, name, text, [ownerId]);
+    const [before, after] = text.split('$1');
+    return rowsOf<T>(await db.execute(sql`${sql.raw(before!)}${ownerId}${sql.raw(after!)}`));
   };
-  // One primary-key lookup per table, as prepared statements: every analytics read starts with it.
-  const freshnessOf = db
-    .select(freshnessColumns)
-    .from(users)
-    .leftJoin(ownerDataVersions, eq(ownerDataVersions.ownerId, users.id))
-    .leftJoin(analyticsOwnerSnapshots, eq(analyticsOwnerSnapshots.ownerId, users.id))
-    .where(eq(users.id, sql.placeholder('ownerId')))
-    .prepare('analytics_freshness');
-  const freshnessAndUnreadOf = db
-    .select({
-      ...freshnessColumns,
-      unread: sql<number>`(select count(*) from notifications n where n.user_id = ${users.id} and n.read_at is null)`.mapWith(Number),
-    })
-    .from(users)
-    .leftJoin(ownerDataVersions, eq(ownerDataVersions.ownerId, users.id))
-    .leftJoin(analyticsOwnerSnapshots, eq(analyticsOwnerSnapshots.ownerId, users.id))
-    .where(eq(users.id, sql.placeholder('ownerId')))
-    .prepare('analytics_freshness_unread');
+  const freshnessOf = (ownerId: string) => lookup<FreshnessRow>('analytics_freshness', freshnessSelect + freshnessFrom, ownerId);
+  const freshnessAndUnreadOf = (ownerId: string) => lookup<FreshnessRow & { unread: number }>('analytics_freshness_unread',
+    `${freshnessSelect},
+      (select count(*) from notifications n where n.user_id = u.id and n.read_at is null)::float8 as "unread"` + freshnessFrom,
+    ownerId);
 
   const toFreshness = (r: { version: number; snapshotVersion: number | null; snapshotMonth: string | null } | undefined): Freshness => ({
     version: r?.version ?? 0,
@@ -85,13 +85,13 @@ export function createAnalyticsRepository(db: Executor) {
 
   return {
     async freshness(ownerId: string): Promise<Freshness> {
-      const [row] = await freshnessOf.execute({ ownerId });
+      const [row] = await freshnessOf(ownerId);
       return toFreshness(row);
     },
 
     /** Freshness and the caller's unread notifications (alerts_unread) in one round trip. */
     async freshnessAndUnread(ownerId: string): Promise<Freshness & { unread: number }> {
-      const [row] = await freshnessAndUnreadOf.execute({ ownerId });
+      const [row] = await freshnessAndUnreadOf(ownerId);
       return { ...toFreshness(row), unread: row?.unread ?? 0 };
     },
 
