@@ -1,6 +1,6 @@
 import type { BenchContext, Scenario } from '../types';
 import { ADMIN_TOKEN } from '../server';
-import { newUser, seedProperties } from './seed';
+import { inParallel, newUser, seedProperties } from './seed';
 
 /**
  * Issue 12: an owner with 10,000 properties and 144,000 bills: monthly bills (15th to the 14th)
@@ -44,14 +44,6 @@ async function importCsv(ctx: BenchContext, auth: Record<string, string>, proper
   const body = (await res.json()) as { imported?: number; duplicates?: number; rejected_count?: number };
   if (!res.ok || body.rejected_count) throw new Error(`import failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   return body.imported ?? 0;
-}
-
-/** Runs `work(i)` for i in 0..count-1, `parallel` at a time. */
-async function inParallel(count: number, parallel: number, work: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) await work(next++);
-  }));
 }
 
 function parseServerTiming(header: string | null): Seeded['firstRead'] {

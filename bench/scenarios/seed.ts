@@ -11,14 +11,17 @@ export async function newUser(ctx: BenchContext, tag: string): Promise<{ auth: R
   return { auth: { authorization: `Bearer ${access_token}` }, email };
 }
 
-/** Creates `count` properties through the public API, `parallel` requests at a time. */
-export async function seedProperties(ctx: BenchContext, auth: Record<string, string>, count: number, body: (i: number) => object) {
-  const parallel = 16;
+/** Runs `work(i)` for i in 0..count-1, `parallel` at a time. */
+export async function inParallel(count: number, parallel: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) {
-      const i = next++;
-      await ctx.call('POST', '/api/v1/pm/properties', body(i), auth);
-    }
+    while (next < count) await work(next++);
   }));
+}
+
+/** Creates `count` properties through the public API, 16 requests at a time. */
+export async function seedProperties(ctx: BenchContext, auth: Record<string, string>, count: number, body: (i: number) => object) {
+  await inParallel(count, 16, async (i) => {
+    await ctx.call('POST', '/api/v1/pm/properties', body(i), auth);
+  });
 }

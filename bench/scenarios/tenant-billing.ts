@@ -1,6 +1,6 @@
 import type { BenchContext, Scenario } from '../types';
 import { ALLOCATOR_UNITS, benchAllocator } from '../rubs.bench';
-import { newUser } from './seed';
+import { inParallel, newUser } from './seed';
 
 const CALCULATE_UNITS = 10_000;
 const HISTORY_CALCULATIONS = 1_000;
@@ -46,13 +46,9 @@ export const tenantBillingScenarios: Scenario[] = [
     target: { minRatioToHealth: 0.6 },
     prepare: async (ctx) => {
       const { auth, propertyId, configId } = await billedProperty(ctx, 'rubs-history');
-      let next = 0;
-      await Promise.all(Array.from({ length: 8 }, async () => {
-        while (next < HISTORY_CALCULATIONS) {
-          const i = next++;
-          await ctx.call('POST', '/api/v1/billing/calculate-rubs', calculation(propertyId, configId, 12, i), auth);
-        }
-      }));
+      await inParallel(HISTORY_CALCULATIONS, 8, async (i) => {
+        await ctx.call('POST', '/api/v1/billing/calculate-rubs', calculation(propertyId, configId, 12, i), auth);
+      });
       return { path: `/api/v1/billing/history/${propertyId}?page=2&per_page=20`, headers: auth };
     },
   },

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { registerUser, type RegisteredTestUser } from '../helpers/users';
 import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
-import { seedTariffs } from '../helpers/tariffs';
-import { NOW, postBill, postMonthlyBills } from './helpers';
+import { aliceMidwestAndBob, postBill, postMonthlyBills } from './helpers';
 
 const months12 = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
 
@@ -22,11 +21,7 @@ describe('dashboard stats, cost trend and global analytics', () => {
   let elm: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => NOW });
-    await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1]);
-    alice = await registerUser(t);
-    bob = await registerUser(t);
-    midwest = (await createPortfolio(t, alice.token, 'Midwest')).id;
+    ({ t, alice, bob, midwest } = await aliceMidwestAndBob());
     harbor = (await createProperty(t, alice.token, {
       name: 'Harbor', sqft: 2000, unit_count: 10, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000, portfolio_id: midwest,
     })).id;

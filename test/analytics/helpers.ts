@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
-import type { TestApp } from '../helpers/app';
-import { as } from '../pm/helpers';
+import { rowsOf } from '../../src/platform/db/errors';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { seedTariffs } from '../helpers/tariffs';
+import { registerUser, type RegisteredTestUser } from '../helpers/users';
+import { as, createPortfolio, GLADSTONE } from '../pm/helpers';
 
 /** The tests' clock: the current UTC month is 2026-11. */
 export const NOW = new Date('2026-11-15T12:00:00.000Z');
+
+/** An app at NOW with the Gladstone tariffs C1, C3 (non-city) and SP1; Alice, with her portfolio Midwest, and Bob. */
+export async function aliceMidwestAndBob(): Promise<{ t: TestApp; alice: RegisteredTestUser; bob: RegisteredTestUser; midwest: string }> {
+  const t = await createTestApp({ now: () => NOW });
+  await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1]);
+  const alice = await registerUser(t);
+  const bob = await registerUser(t);
+  const midwest = (await createPortfolio(t, alice.token, 'Midwest')).id;
+  return { t, alice, bob, midwest };
+}
 
 /** Posts a bill and fails loudly unless it is stored. */
 export async function postBill(t: TestApp, token: string, propertyId: string, bill: {
@@ -33,5 +46,5 @@ export async function postMonthlyBills(
 /** The owner's data version as the triggers keep it (0 when none). */
 export async function dataVersion(t: TestApp, ownerId: string): Promise<number> {
   const result = await t.deps.database.db.execute(sql`select version::int as v from owner_data_versions where owner_id = ${ownerId}`);
-  return (result as unknown as { rows: Array<{ v: number }> }).rows[0]?.v ?? 0;
+  return rowsOf<{ v: number }>(result)[0]?.v ?? 0;
 }

@@ -1,21 +1,8 @@
-import request from 'supertest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useOpenApiDoc } from '../helpers/openapi';
 import * as ex from '../../src/modules/analytics/examples';
 
 describe('analytics in /openapi.json', () => {
-  let t: TestApp;
-  let doc: { paths: Record<string, Record<string, Record<string, unknown>>> };
-  beforeAll(async () => {
-    t = await createTestApp();
-    doc = (await request(t.app).get('/openapi.json').expect(200)).body;
-  });
-  afterAll(() => t.stop());
-
-  type Operation = {
-    requestBody?: { content: Record<string, { schema: { example?: unknown } }> };
-    responses: Record<string, { content?: Record<string, { schema: { example?: unknown } }> }>;
-  };
-  const op = (path: string, method: string) => doc.paths[path]?.[method] as Operation | undefined;
+  const op = useOpenApiDoc();
 
   it.each([
     ['/api/v1/pm/dashboard/stats', 'get', ex.dashboardStats],

@@ -1,8 +1,7 @@
-import { createTestApp, type TestApp } from '../helpers/app';
-import { seedTariffs } from '../helpers/tariffs';
-import { registerUser, type RegisteredTestUser } from '../helpers/users';
+import type { TestApp } from '../helpers/app';
+import type { RegisteredTestUser } from '../helpers/users';
 import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
-import { NOW, postBill, postMonthlyBills } from './helpers';
+import { aliceMidwestAndBob, postBill, postMonthlyBills } from './helpers';
 
 /**
  * Alice's portfolio Midwest: Alpha (complete: tariff C1 at 1,000 kWh, 2,000 sqft, $150.00 every month
@@ -21,11 +20,7 @@ describe('portfolio analytics and property health', () => {
   let recommended: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => NOW });
-    await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1]);
-    alice = await registerUser(t);
-    bob = await registerUser(t);
-    midwest = (await createPortfolio(t, alice.token, 'Midwest')).id;
+    ({ t, alice, bob, midwest } = await aliceMidwestAndBob());
     alpha = (await createProperty(t, alice.token, {
       name: 'Alpha', portfolio_id: midwest, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000, sqft: 2000,
     })).id;

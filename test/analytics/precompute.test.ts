@@ -11,11 +11,11 @@ import { billedDaysByMonth, calendariseBill } from '../../src/modules/analytics/
 import { monthIndexOfDate, monthKey } from '../../src/modules/analytics/months';
 import { appQueues, type AppQueues } from '../../src/queues';
 import type { JobContext, Processors } from '../../src/platform/queue/types';
+import { rowsOf } from '../../src/platform/db/errors';
 import { dataVersion, NOW, postBill } from './helpers';
 
 type Row = Record<string, unknown>;
-const rows = async (t: TestApp, query: ReturnType<typeof sql>) =>
-  (await t.deps.database.db.execute(query) as unknown as { rows: Row[] }).rows;
+const rows = async (t: TestApp, query: ReturnType<typeof sql>) => rowsOf<Row>(await t.deps.database.db.execute(query));
 
 async function snapshotVersion(t: TestApp, ownerId: string): Promise<number | null> {
   const [r] = await rows(t, sql`select data_version::int as v from analytics_owner_snapshots where owner_id = ${ownerId}`);

@@ -42,10 +42,7 @@ const real = (label: string) => {
 describe('reference data importer', () => {
   let t: TestApp;
   const tariffIds = async () => (await t.deps.database.db.execute(sql`select id from tariffs order by id`)) as unknown as { rows: Array<{ id: string }> };
-  const count = async (table: string) => {
-    const r = (await t.deps.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> };
-    return Number(r.rows[0].n);
-  };
+  const count = (table: string) => countRows(t.deps.database.db, table);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -151,19 +148,19 @@ describe('reference data importer', () => {
       // Same version stored: nothing is imported again (the stamp stays).
       await ensureReferenceData(db, logger, { dir: fixtureDir([real(FLAT)]) });
       expect(await stamp()).toEqual(first);
-      expect(await count2(db, 'tariffs')).toBe(2);
+      expect(await countRows(db, 'tariffs')).toBe(2);
       // An import from an older release (another version, or none stamped): re-imported from the bundle given.
       await writeSystemState(db, REFERENCE_IMPORT_KEY, JSON.stringify({ imported: 2 }), new Date('2020-01-01T00:00:00Z'));
       await ensureReferenceData(db, logger, { dir: fixtureDir([real(FLAT)]) });
       expect(await storedReferenceVersion(db)).toBe(REFERENCE_DATA_VERSION);
-      expect(await count2(db, 'tariffs')).toBe(1);
+      expect(await countRows(db, 'tariffs')).toBe(1);
     } finally {
       await fresh.stop();
     }
   });
 });
 
-async function count2(db: TestApp['deps']['database']['db'], table: string): Promise<number> {
+async function countRows(db: TestApp['deps']['database']['db'], table: string): Promise<number> {
   const r = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> };
   return Number(r.rows[0].n);
 }

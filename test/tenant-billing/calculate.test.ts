@@ -1,17 +1,14 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { registerUser } from '../helpers/users';
+import type { TestApp } from '../helpers/app';
 import { calculationResponse as documentedExample } from '../../src/modules/tenant-billing/examples';
-import { as, billedProperty, calculateBody, createConfig, createProperty, EXAMPLE_UNITS, manyUnits, tickingClock } from './helpers';
+import { as, billedProperty, calculateBody, createConfig, createProperty, EXAMPLE_UNITS, manyUnits, startBillingApp } from './helpers';
 
 describe('POST /billing/calculate-rubs', () => {
   let t: TestApp;
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    t = await createTestApp({ now: tickingClock() });
-    alice = (await registerUser(t)).token;
-    bob = (await registerUser(t)).token;
+    ({ t, alice, bob } = await startBillingApp());
   });
   afterAll(() => t.stop());
 

@@ -1,16 +1,13 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { registerUser } from '../helpers/users';
-import { as, configBody, createProperty, tickingClock } from './helpers';
+import type { TestApp } from '../helpers/app';
+import { as, configBody, createProperty, startBillingApp } from './helpers';
 
 describe('billing configurations', () => {
   let t: TestApp;
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    t = await createTestApp({ now: tickingClock() });
-    alice = (await registerUser(t)).token;
-    bob = (await registerUser(t)).token;
+    ({ t, alice, bob } = await startBillingApp());
   });
   afterAll(() => t.stop());
 

@@ -1,4 +1,5 @@
-import type { TestApp } from '../helpers/app';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { registerUser } from '../helpers/users';
 import { as, createProperty } from '../pm/helpers';
 
 export { as, createProperty };
@@ -57,4 +58,12 @@ export function manyUnits(n: number) {
 export function tickingClock(start = Date.now()): () => Date {
   let ms = start;
   return () => new Date(ms++);
+}
+
+/** A test app on a tickingClock with two registered users, alice and bob (stop it with t.stop()). */
+export async function startBillingApp(): Promise<{ t: TestApp; alice: string; bob: string }> {
+  const t = await createTestApp({ now: tickingClock() });
+  const alice = (await registerUser(t)).token;
+  const bob = (await registerUser(t)).token;
+  return { t, alice, bob };
 }

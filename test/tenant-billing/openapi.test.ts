@@ -1,20 +1,7 @@
-import request from 'supertest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useOpenApiDoc } from '../helpers/openapi';
 
 describe('tenant billing in /openapi.json', () => {
-  let t: TestApp;
-  let doc: { paths: Record<string, Record<string, Record<string, unknown>>> };
-  beforeAll(async () => {
-    t = await createTestApp();
-    doc = (await request(t.app).get('/openapi.json').expect(200)).body;
-  });
-  afterAll(() => t.stop());
-
-  type Operation = {
-    requestBody?: { content: Record<string, { schema: { example?: unknown } }> };
-    responses: Record<string, { content?: Record<string, { schema: { example?: unknown } }> }>;
-  };
-  const op = (path: string, method: string) => doc.paths[path]?.[method] as Operation | undefined;
+  const op = useOpenApiDoc();
 
   it('lists every endpoint, each with an example of its answer (and of its body)', () => {
     const endpoints: Array<[string, string, number, string[]]> = [

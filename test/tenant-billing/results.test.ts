@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { registerUser } from '../helpers/users';
+import type { TestApp } from '../helpers/app';
 import { statementResponse as documentedStatement } from '../../src/modules/tenant-billing/examples';
-import { as, billedProperty, calculateBody, createProperty, tickingClock } from './helpers';
+import { as, billedProperty, calculateBody, createProperty, startBillingApp } from './helpers';
 
 /** Parses RFC 4180 text (quoted fields, doubled quotes, CRLF records) into rows of fields. */
 function parseCsv(text: string): string[][] {
@@ -42,9 +41,7 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
   let configId: string;
   let calculationId: string;
   beforeAll(async () => {
-    t = await createTestApp({ now: tickingClock() });
-    alice = (await registerUser(t)).token;
-    bob = (await registerUser(t)).token;
+    ({ t, alice, bob } = await startBillingApp());
     ({ propertyId, configId } = await billedProperty(t, alice));
     calculationId = (await as(t, alice).post('/billing/calculate-rubs', calculateBody(propertyId, configId)).expect(200)).body.id;
   });

@@ -8,13 +8,6 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type NewApiKeyRow = typeof apiKeys.$inferInsert;
 
 /** True for PostgreSQL's unique_violation (23505), also when drizzle wraps the driver error. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 export async function insertUser(db: Executor, row: NewUserRow): Promise<UserRow> {
   const [inserted] = await db.insert(users).values(row).returning();
   return inserted;

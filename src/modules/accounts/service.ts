@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { isUniqueViolation } from '../../platform/db/errors';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
@@ -73,7 +74,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         return presentRegisteredUser(row);
       } catch (err) {
         // Two concurrent registrations of one address: the unique index decides.
-        if (repo.isUniqueViolation(err)) throw badRequest(EMAIL_TAKEN);
+        if (isUniqueViolation(err)) throw badRequest(EMAIL_TAKEN);
         throw err;
       }
     },

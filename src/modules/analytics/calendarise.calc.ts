@@ -1,10 +1,11 @@
+import { roundDiv } from '../../platform/money';
 import { dayNumber, daysInMonth, firstDayOf, monthIndexOfDate, type MonthIndex } from './months';
 
 /**
  * Calendarisation (CONTRACT.md, as ENERGY STAR Portfolio Manager does it): a bill's amount and
  * kWh are spread over the calendar months of its period in proportion to the days of the period
- * in each month, `period_start` and `period_end` both included. Pure; the rollup SQL in
- * rollup-sql.ts implements the same formulas and a test holds the two together.
+ * in each month, `period_start` and `period_end` both included. Pure; the rollup SQL
+ * (recompute-repository.ts, rebuildRollups) implements the same formulas and a test holds the two together.
  *
  * Exactness: the share of a month is taken from the running total, rounded half up to the
  * unit (cent, or milli-kWh):  share(m) = R(T x E(m) / D) - R(T x S(m) / D), where D is the
@@ -42,8 +43,7 @@ export interface MonthWindow {
 
 /** R(total x part / whole) for non-negative integers, rounded half up, exactly. */
 export function runningShare(total: number, part: number, whole: number): number {
-  const t = BigInt(total);
-  return Number((2n * t * BigInt(part) + BigInt(whole)) / (2n * BigInt(whole)));
+  return roundDiv(BigInt(total) * BigInt(part), whole);
 }
 
 /** The months of a bill (only those inside `window`, when given), with their shares. */

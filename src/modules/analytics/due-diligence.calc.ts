@@ -7,7 +7,7 @@ import { runningShare } from './calendarise.calc';
  *
  * - Consumption: residential = one EIA-861 average residential customer per unit (each unit is
  *   its own metered customer, so each unit is billed separately and the bills are summed);
- *   every other type = sqft x COMMERCIAL_KWH_PER_SQFT, billed as one building.
+ *   every other type = sqft x 14.6 kWh (COMMERCIAL_WH_PER_SQFT), billed as one building.
  * - The annual kWh is spread over the months with the sector load shape's
  *   `monthly_share_of_annual` (running-total rounding to the Wh, so the months add up exactly);
  *   a month's demand is the load shape's typical-day peak hour: kWh of the month x the largest
@@ -18,14 +18,10 @@ import { runningShare } from './calendarise.calc';
  */
 
 /**
- * EIA, Commercial Buildings Energy Consumption Survey 2012, Table C14 "Electricity consumption
- * and expenditure intensities": electricity consumption per square foot, all buildings.
+ * 14.6 kWh per sqft, in Wh (exact): EIA, Commercial Buildings Energy Consumption Survey 2012,
+ * Table C14 "Electricity consumption and expenditure intensities": electricity consumption per
+ * square foot, all buildings.
  */
-export const COMMERCIAL_KWH_PER_SQFT = 14.6;
-export const COMMERCIAL_INTENSITY_SOURCE =
-  'EIA CBECS 2012, Table C14 (electricity consumption per square foot, all buildings): 14.6 kWh/sqft';
-
-/** Commercial intensity in Wh per sqft, exact. */
 const COMMERCIAL_WH_PER_SQFT = 14_600;
 
 export interface Consumption {

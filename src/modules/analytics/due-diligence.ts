@@ -25,9 +25,13 @@ const sectorOf = (propertyType: string) => (propertyType === 'residential' ? 're
 const NO_TARIFFS = 'No tariffs available for this service area';
 
 /** The serving utility: the one with the most current tariffs in the sector (ties: the lowest EIA id). */
-export function servingUtility(tariffs: Tariff[]): { id: string; name: string; tariffs: Tariff[] } | null {
+function servingUtility(tariffs: Tariff[]): { id: string; name: string; tariffs: Tariff[] } | null {
   const byUtility = new Map<string, Tariff[]>();
-  for (const t of tariffs) byUtility.set(t.utilityId, [...(byUtility.get(t.utilityId) ?? []), t]);
+  for (const t of tariffs) {
+    const list = byUtility.get(t.utilityId);
+    if (list) list.push(t);
+    else byUtility.set(t.utilityId, [t]);
+  }
   let best: { id: string; name: string; tariffs: Tariff[] } | null = null;
   for (const [id, list] of byUtility) {
     if (!best || list.length > best.tariffs.length || (list.length === best.tariffs.length && Number(id) < Number(best.id))) {

@@ -99,16 +99,11 @@ function anomaly(input: HealthInput): Deduction[] {
   const a = BigInt(latest.cents) * trailingDays;
   const b = BigInt(latest.billedDays) * trailingCents;
   const percent = Math.abs(roundDiv((a - b) * 100n, b));
-  const month = monthKey(latest.month);
-  if (2n * a >= 3n * b) {
-    return [[DEDUCTIONS.anomalyHigh, `Bill anomaly: ${month} cost ${percent}% more per billed day than the 6 months before`]];
-  }
-  if (4n * a >= 5n * b) {
-    return [[DEDUCTIONS.anomalyRaised, `Bill anomaly: ${month} cost ${percent}% more per billed day than the 6 months before`]];
-  }
-  if (2n * a <= b) {
-    return [[DEDUCTIONS.anomalyLow, `Bill anomaly: ${month} cost ${percent}% less per billed day than the 6 months before`]];
-  }
+  const issue = (points: number, change: 'more' | 'less'): Deduction[] => [[points,
+    `Bill anomaly: ${monthKey(latest.month)} cost ${percent}% ${change} per billed day than the ${ANOMALY_TRAILING_MONTHS} months before`]];
+  if (2n * a >= 3n * b) return issue(DEDUCTIONS.anomalyHigh, 'more');
+  if (4n * a >= 5n * b) return issue(DEDUCTIONS.anomalyRaised, 'more');
+  if (2n * a <= b) return issue(DEDUCTIONS.anomalyLow, 'less');
   return [];
 }
 

@@ -17,6 +17,14 @@ export type PropertyScope = string[] | null;
 const monthIndexSql = (d: SQL) => sql`(extract(year from ${d})::int * 12 + extract(month from ${d})::int - 1)`;
 const monthOfIndexSql = (i: SQL) => sql`make_date(${i} / 12, ${i} % 12 + 1, 1)`;
 
+/**
+ * ownerSums' columns `<name>_cents` and `<name>_quantity`: a ratio's cost and quantity summed over
+ * the properties of `p` that have both (quantity > 0). Column names only, never input.
+ */
+const ratioSumsSql = (cost: string, quantity: string, name: string): SQL => sql.raw(`
+  (select coalesce(sum(${cost}), 0) from p where ${cost} is not null and ${quantity} > 0)::text as ${name}_cents,
+  (select coalesce(sum(${quantity}), 0) from p where ${cost} is not null and ${quantity} > 0)::text as ${name}_quantity`);
+
 function inScope(column: SQL, scope: PropertyScope): SQL {
   if (scope === null) return sql`true`;
   return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(scope)}::jsonb))`;
@@ -198,16 +206,12 @@ export function createRecomputeRepository(db: Executor) {
           (select count(*) from portfolios where owner_id = ${ownerId})::int as portfolio_count,
           (select coalesce(sum(sqft), 0) from p)::text as total_sqft,
           (select coalesce(sum(est_cents), 0) from p)::text as est_cents,
-          (select coalesce(sum(est_cents), 0) from p where est_cents is not null and sqft > 0)::text as est_sqft_cents,
-          (select coalesce(sum(sqft), 0) from p where est_cents is not null and sqft > 0)::text as est_sqft,
-          (select coalesce(sum(est_cents), 0) from p where est_cents is not null and est_milli > 0)::text as est_kwh_cents,
-          (select coalesce(sum(est_milli), 0) from p where est_cents is not null and est_milli > 0)::text as est_milli,
+          ${ratioSumsSql('est_cents', 'sqft', 'est_sqft')},
+          ${ratioSumsSql('est_cents', 'est_milli', 'est_kwh')},
           (select coalesce(sum(annual_cost_cents), 0) from p)::text as annual_cents,
           (select coalesce(sum(annual_kwh_milli), 0) from p)::text as annual_milli,
-          (select coalesce(sum(annual_cost_cents), 0) from p where annual_cost_cents is not null and sqft > 0)::text as annual_sqft_cents,
-          (select coalesce(sum(sqft), 0) from p where annual_cost_cents is not null and sqft > 0)::text as annual_sqft,
-          (select coalesce(sum(annual_cost_cents), 0) from p where annual_cost_cents is not null and annual_kwh_milli > 0)::text as annual_kwh_cents,
-          (select coalesce(sum(annual_kwh_milli), 0) from p where annual_cost_cents is not null and annual_kwh_milli > 0)::text as annual_kwh_milli,
+          ${ratioSumsSql('annual_cost_cents', 'sqft', 'annual_sqft')},
+          ${ratioSumsSql('annual_cost_cents', 'annual_kwh_milli', 'annual_kwh')},
           (select count(*) from p where savings_cents > 0)::int as savings_count,
           (select coalesce(sum(savings_cents), 0) from p where savings_cents > 0)::text as savings_cents,
           (select coalesce(sum(bill_count), 0) from analytics_monthly_rollups
@@ -218,6 +222,7 @@ export function createRecomputeRepository(db: Executor) {
             select property_type, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by property_type) t) as by_type`);
       const r = rowsOf<Record<string, string | number | Array<[string, string, number]>>>(result)[0]!;
       const big = (k: string) => BigInt(r[k] as string);
+      const ratio = (name: string) => ({ cents: big(`${name}_cents`), quantity: big(`${name}_quantity`) });
       const groups = (k: string) => (r[k] as Array<[string, string, number]>).map(([key, cents, count]) => ({ key, cents: BigInt(cents), count }));
       return {
         propertyCount: r.property_count as number,
@@ -225,14 +230,14 @@ export function createRecomputeRepository(db: Executor) {
         totalSqft: big('total_sqft'),
         estimate: {
           annualCents: big('est_cents'),
-          perSqft: { cents: big('est_sqft_cents'), quantity: big('est_sqft') },
-          perKwh: { cents: big('est_kwh_cents'), quantity: big('est_milli') },
+          perSqft: ratio('est_sqft'),
+          perKwh: ratio('est_kwh'),
         },
         annual: {
           annualCents: big('annual_cents'),
           annualMilli: big('annual_milli'),
-          perSqft: { cents: big('annual_sqft_cents'), quantity: big('annual_sqft') },
-          perKwh: { cents: big('annual_kwh_cents'), quantity: big('annual_kwh_milli') },
+          perSqft: ratio('annual_sqft'),
+          perKwh: ratio('annual_kwh'),
         },
         byState: groups('by_state'),
         byType: groups('by_type'),

@@ -1,19 +1,20 @@
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { annualCost, type MonthTotals } from './annual-cost.calc';
-import { healthScore } from './health-score.calc';
+import { ANOMALY_TRAILING_MONTHS, HEALTH_WINDOW_MONTHS, healthScore } from './health-score.calc';
 import { monthIndexOf, type MonthIndex } from './months';
 import { createAnalyticsRepository } from './repository';
 import { createRecomputeRepository, type MetricsInputRow, type MetricsRow } from './recompute-repository';
+import { MAX_TREND_MONTHS } from './schemas';
 import { ownerAggregates } from './snapshot.calc';
 
-/** Months kept in the rollup table: the longest trend (36) ending with the current month. */
-export const ROLLUP_MONTHS = 36;
-/** Months the metrics read: the 12 of the health window plus the 6 before its first month. */
-const METRICS_MONTHS = 18;
+/** Months kept in the rollup table: the longest trend ending with the current month. */
+const ROLLUP_MONTHS = MAX_TREND_MONTHS;
+/** Months the metrics read: the 12 of the health window plus the 6 before its first month (the anomaly's trailing months). */
+const METRICS_MONTHS = HEALTH_WINDOW_MONTHS + ANOMALY_TRAILING_MONTHS;
 
 /** An exact decimal string (a numeric column) as an integer count of 10^-places units. */
-export function decimalUnits(value: string, places: number): number {
+function decimalUnits(value: string, places: number): number {
   const [whole, fraction = ''] = value.split('.');
   const negative = whole!.startsWith('-');
   const units = BigInt(whole!.replace('-', '') + fraction.padEnd(places, '0').slice(0, places));
@@ -23,7 +24,7 @@ export function decimalUnits(value: string, places: number): number {
 const unitsOrNull = (v: string | null, places: number) => (v === null ? null : decimalUnits(v, places));
 
 /** The metrics row of one property: annual cost and basis (benchmarks), savings, health score. */
-export function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex): MetricsRow {
+function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex): MetricsRow {
   const months: MonthTotals[] = (row.series ?? []).map(([month, cents, kwhMilli, billedDays]) => ({
     month, cents: Number(cents), kwhMilli: Number(kwhMilli), billedDays: Number(billedDays),
   }));

@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../platform/db/client';
+import type { Executor } from '../../platform/db/client';
 import { queryPrepared } from '../../platform/db/prepared';
 import { rowsOf } from '../../platform/db/errors';
+import type { HealthStatus } from './health-score.calc';
 import { analyticsOwnerSnapshots } from './tables';
 import { monthIndexOfDate, monthStartDate, type MonthIndex } from './months';
 import type { OwnerAggregates } from './snapshot.calc';
@@ -24,7 +25,7 @@ export interface MonthlyTotalsRow {
 export interface HealthRow {
   property_id: string;
   name: string;
-  status: string;
+  status: HealthStatus;
   score: number;
   issues: string[];
 }
@@ -65,19 +66,14 @@ export function createAnalyticsRepository(db: Executor) {
     left join analytics_owner_snapshots s on s.owner_id = u.id
     where u.id = $1`;
   type FreshnessRow = { version: number; snapshotVersion: number | null; snapshotMonth: string | null };
-  /** `text` takes the owner id as $1; inside a transaction (the recompute) it runs as a plain statement. */
-  const lookup = async <T>(name: string, text: string, ownerId: string): Promise<T[]> => {
-    if ((db as { $client?: unknown }).$client) return queryPrepared<T>(db as Db, name, text, [ownerId]);
-    const [before, after] = text.split('$1');
-    return rowsOf<T>(await db.execute(sql`${sql.raw(before!)}${ownerId}${sql.raw(after!)}`));
-  };
-  const freshnessOf = (ownerId: string) => lookup<FreshnessRow>('analytics_freshness', freshnessSelect + freshnessFrom, ownerId);
-  const freshnessAndUnreadOf = (ownerId: string) => lookup<FreshnessRow & { unread: number }>('analytics_freshness_unread',
+  const freshnessOf = (ownerId: string) =>
+    queryPrepared<FreshnessRow>(db, 'analytics_freshness', freshnessSelect + freshnessFrom, [ownerId]);
+  const freshnessAndUnreadOf = (ownerId: string) => queryPrepared<FreshnessRow & { unread: number }>(db, 'analytics_freshness_unread',
     `${freshnessSelect},
       (select count(*) from notifications n where n.user_id = u.id and n.read_at is null)::float8 as "unread"` + freshnessFrom,
-    ownerId);
+    [ownerId]);
 
-  const toFreshness = (r: { version: number; snapshotVersion: number | null; snapshotMonth: string | null } | undefined): Freshness => ({
+  const toFreshness = (r: FreshnessRow | undefined): Freshness => ({
     version: r?.version ?? 0,
     snapshotVersion: r?.snapshotVersion ?? null,
     snapshotMonth: r?.snapshotMonth ? monthIndexOfDate(r.snapshotMonth) : null,

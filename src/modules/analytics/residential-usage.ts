@@ -7,8 +7,7 @@ import { readCsv, REFERENCE_DIR } from '../utilities/reference';
  * residential customers in the file falls back to its state's average, then the national one.
  */
 
-export const SALES_FILE = 'eia861_2018_sales_ult_cust.csv.gz';
-export const RESIDENTIAL_USAGE_SOURCE = 'EIA Form 861 (2018), Sales to Ultimate Customers: residential sales / residential customers';
+const SALES_FILE = 'eia861_2018_sales_ult_cust.csv.gz';
 
 interface Sums {
   mwh: number;

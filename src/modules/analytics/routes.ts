@@ -3,16 +3,17 @@ import { AppError, unauthorized } from '../../platform/http/errors';
 import type { Tier } from '../../platform/http/auth';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../portfolios/caller';
+import { portfolioIdParams } from '../portfolios/schemas';
 import {
   benchmarksQuery, benchmarksResponse, costTrend, costTrendQuery, dashboardStats, dueDiligenceBody, dueDiligenceResponse,
-  globalAnalytics, healthQuery, healthResponse, portfolioAnalytics, portfolioIdParams,
+  globalAnalytics, healthQuery, healthResponse, portfolioAnalytics,
 } from './schemas';
 import type { AnalyticsService, OnRecompute } from './service';
 
 const PAID_TIERS: ReadonlySet<Tier> = new Set(['pro', 'enterprise']);
 
 /** 403 below the Pro tier, with an upgrade prompt naming it (CONTRACT.md). */
-export function requirePro(detail: string): RequestHandler {
+function requirePro(detail: string): RequestHandler {
   return (req, _res, next) => {
     if (!req.user) return next(unauthorized());
     if (PAID_TIERS.has(req.user.tier)) return next();

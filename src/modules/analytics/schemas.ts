@@ -15,8 +15,6 @@ export const MAX_TREND_MONTHS = 36;
 export const MAX_DUE_DILIGENCE_UNITS = 100_000;
 export const MAX_DUE_DILIGENCE_SQFT = 50_000_000;
 
-export const portfolioIdParams = z.object({ id });
-
 export const costTrendQuery = z.object({
   months: z.coerce.number().int().min(1).max(MAX_TREND_MONTHS).default(12),
   portfolio_id: id.optional(),

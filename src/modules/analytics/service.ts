@@ -10,7 +10,7 @@ import type { costRollupJobPayload, costRollupSweepPayload } from './job-payload
 import { monthEndDate, monthIndexOf, monthKey, monthStartDate, monthsEndingWith, type MonthIndex } from './months';
 import { createRecomputer, type RecomputeResult } from './recompute';
 import { createAnalyticsRepository, type Freshness } from './repository';
-import type { BenchmarksQuery, CostTrendQuery, DueDiligenceInput, HealthQuery } from './schemas';
+import type { BenchmarksQuery, CostTrendQuery, HealthQuery } from './schemas';
 import { meanCents, trendDirection } from './trend.calc';
 import type { DashboardStatsBase } from './snapshot.calc';
 
@@ -84,13 +84,17 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     ]).then(() => { live = true; }, (err: unknown) => deps.logger.warn({ err }, 'analytics: no in-process notifications, reads query freshness'));
   }
 
-  /** Queues the owner's cost-rollup job, keyed by the data version it was queued for. */
+  /** Queues the owner's cost-rollup job, keyed by the data version it is queued for. */
+  function enqueueVersion(ownerId: string, version: number): Promise<unknown> {
+    return deps.enqueue({ owner_id: ownerId, version }, {
+      jobId: `cost-rollup.owner.${ownerId}.v${version}`, orderingKey: orderingKeyOf(ownerId),
+    });
+  }
+
+  /** Queues the owner's cost-rollup job for its current data version. */
   async function enqueueRecompute(ownerId: string): Promise<void> {
     try {
-      const { version } = await repo.freshness(ownerId);
-      await deps.enqueue({ owner_id: ownerId, version }, {
-        jobId: `cost-rollup.owner.${ownerId}.v${version}`, orderingKey: orderingKeyOf(ownerId),
-      });
+      await enqueueVersion(ownerId, (await repo.freshness(ownerId)).version);
     } catch (err) {
       // The write is saved; reads recompute on their own and the scheduler sweeps changed owners.
       deps.logger.warn({ err, ownerId }, 'could not queue analytics recompute');
@@ -248,9 +252,10 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
 
     /** GET /pm/portfolios/{id}/analytics: actual cost of the 12 months ending with this one, and savings on offer. */
     async portfolioAnalytics(ownerId: string, portfolioId: string, onRecompute?: OnRecompute) {
-      // 404 before anything else: another owner's portfolio is not found, cached or not.
+      // 404 before anything else: another owner's portfolio is not found, cached or not. Checked
+      // here, so the portfolio is a key of the answer (params) rather than checked again on a miss.
       await deps.portfolios.requireOwned(ownerId, portfolioId);
-      return answer(ownerId, 'portfolio', [], portfolioId, onRecompute, async (month) => {
+      return answer(ownerId, 'portfolio', [portfolioId], null, onRecompute, async (month) => {
         const window = monthsEndingWith(month, PORTFOLIO_MONTHS);
         const from = window[0]!;
         const [totals, props] = await Promise.all([
@@ -297,12 +302,12 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       return answer(ownerId, 'health', [q.status ?? null], portfolioId, onRecompute, async () => {
         const rows = await repo.healthRows(ownerId, portfolioId);
         const summary = { green: 0, yellow: 0, red: 0, total: rows.length };
-        for (const r of rows) summary[r.status as 'green' | 'yellow' | 'red']++;
+        for (const r of rows) summary[r.status]++;
         const listed = q.status ? rows.filter((r) => r.status === q.status) : rows;
         return {
           summary,
           properties: listed.map((r) => ({
-            property_id: r.property_id, name: r.name, status: r.status as 'green' | 'yellow' | 'red', score: r.score, issues: r.issues,
+            property_id: r.property_id, name: r.name, status: r.status, score: r.score, issues: r.issues,
           })),
         };
       });
@@ -340,7 +345,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     },
 
     /** POST /pm/due-diligence (tier checked by the route). */
-    dueDiligence: (input: DueDiligenceInput) => dueDiligence(input),
+    dueDiligence,
 
     /**
      * After a write that changes what analytics show: queue the owner's recompute. Debounced per
@@ -380,9 +385,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       const owners = job.scope === 'changed' ? await repo.changedOwners() : await repo.allOwners();
       for (const { ownerId, version } of owners) {
         if (job.scope === 'changed') {
-          await deps.enqueue({ owner_id: ownerId, version }, {
-            jobId: `cost-rollup.owner.${ownerId}.v${version}`, orderingKey: orderingKeyOf(ownerId),
-          });
+          await enqueueVersion(ownerId, version);
         } else {
           await deps.enqueue({ owner_id: ownerId, full: true }, {
             jobId: `cost-rollup.owner.${ownerId}.full.${job.day.replace(/-/g, '')}`, orderingKey: orderingKeyOf(ownerId),

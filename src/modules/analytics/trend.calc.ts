@@ -11,8 +11,8 @@ import { roundDiv } from '../../platform/money';
  * is `stable`); fewer than 3 points is `insufficient_data`.
  */
 
-export type TrendDirection = 'increasing' | 'decreasing' | 'stable' | 'insufficient_data';
-export const TREND_DIRECTIONS: readonly TrendDirection[] = ['increasing', 'decreasing', 'stable', 'insufficient_data'];
+export const TREND_DIRECTIONS = ['increasing', 'decreasing', 'stable', 'insufficient_data'] as const;
+export type TrendDirection = (typeof TREND_DIRECTIONS)[number];
 
 /** The threshold, as a fraction of the mean per month: 2 / 100. */
 const THRESHOLD_NUM = 2n;

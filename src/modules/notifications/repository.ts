@@ -14,21 +14,26 @@ export interface NewNotification {
   dedupeKey?: string | null;
 }
 
+/** The row a notification is stored as, with a new id. */
+function rowOf(n: NewNotification, now: Date) {
+  return {
+    id: crypto.randomUUID(),
+    userId: n.userId,
+    type: n.type,
+    message: n.message,
+    propertyId: n.propertyId ?? null,
+    dedupeKey: n.dedupeKey ?? null,
+    createdAt: now,
+  };
+}
+
 export function createNotificationRepository(db: Executor) {
   return {
     /** The new notification, or the existing one with the same dedupe key. */
     async insert(n: NewNotification, now: Date): Promise<NotificationRow> {
       const [row] = await db
         .insert(notifications)
-        .values({
-          id: crypto.randomUUID(),
-          userId: n.userId,
-          type: n.type,
-          message: n.message,
-          propertyId: n.propertyId ?? null,
-          dedupeKey: n.dedupeKey ?? null,
-          createdAt: now,
-        })
+        .values(rowOf(n, now))
         .onConflictDoNothing()
         .returning();
       if (row) return row;
@@ -42,10 +47,7 @@ export function createNotificationRepository(db: Executor) {
     /** Inserts in one statement; rows whose (user, dedupe key) exists already are skipped. */
     async insertMany(list: NewNotification[], now: Date): Promise<void> {
       if (list.length === 0) return;
-      await db.insert(notifications).values(list.map((n) => ({
-        id: crypto.randomUUID(), userId: n.userId, type: n.type, message: n.message,
-        propertyId: n.propertyId ?? null, dedupeKey: n.dedupeKey ?? null, createdAt: now,
-      }))).onConflictDoNothing();
+      await db.insert(notifications).values(list.map((n) => rowOf(n, now))).onConflictDoNothing();
     },
 
     async list(userId: string, unreadOnly: boolean, limit: number, offset: number) {

@@ -138,8 +138,9 @@ export function createPmsEventHandler(deps: PmsEventDeps): EventHandlerFactory {
         const wanted = new Map<string, { property_id: string; pms_unit_id: string }>();
         for (const { envelope, eventId } of events) {
           const result = parsed.get(eventId);
-          const link = result?.success ? resolve(envelope, eventId).link : null;
-          if (link && result?.success) wanted.set(unitKey(link.propertyId, result.data.id), { property_id: link.propertyId, pms_unit_id: result.data.id });
+          if (!result?.success) continue;
+          const { link } = resolve(envelope, eventId);
+          if (link) wanted.set(unitKey(link.propertyId, result.data.id), { property_id: link.propertyId, pms_unit_id: result.data.id });
         }
         for (const u of await repo.lockUnits([...wanted.values()])) units.set(unitKey(u.propertyId, u.pmsUnitId), u);
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Logger } from '../../platform/logger';
+import { backoffDelay } from '../../platform/queue/policy';
 import { CircuitBreaker } from './breaker';
 import { firstIssue, pmsUnitData, type PmsUnitData } from './unit-data';
 
@@ -122,7 +123,7 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
   async function fetchPage(url: URL): Promise<z.output<typeof pageBody>> {
     let last = 'no answer';
     for (let attempt = 1; attempt <= tries; attempt++) {
-      if (attempt > 1) await new Promise((r) => setTimeout(r, backoffMs * 2 ** (attempt - 2)));
+      if (attempt > 1) await new Promise((r) => setTimeout(r, backoffDelay(backoffMs, attempt - 1)));
       if (!breaker.tryAcquire()) throw new FinalError('circuit open after repeated failures');
       try {
         const page = await fetchPageOnce(url);

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
-import { properties } from '../properties/tables';
 import { pmsConnections, pmsPropertyLinks, pmsUnits } from './tables';
 import type { RubsFactors, UnitRecord } from './unit-data';
 
@@ -14,9 +13,6 @@ export interface LinkedProperty {
   propertyName: string;
   ownerId: string;
 }
-
-/** What one unit event did: written (with the state before, null for a new unit) or stale. */
-export type UnitWrite = { written: true; before: RubsFactors | null } | { written: false };
 
 /** A unit's stored RUBS factors and the time (microseconds since the epoch) of what wrote it last. */
 export interface StoredUnitState extends RubsFactors {
@@ -77,25 +73,9 @@ export function createPmsRepository(db: Executor) {
     },
 
     /**
-     * In one read: the connection's owner (null: not registered) and the local property linked to
-     * one of its PMS properties (null: not linked).
-     */
-    async connectionAndLink(connectionId: string, pmsPropertyId: string): Promise<{ ownerId: string | null; link: LinkedProperty | null }> {
-      const [row] = await db
-        .select({ ownerId: pmsConnections.ownerId, propertyId: pmsPropertyLinks.propertyId, propertyName: properties.name })
-        .from(pmsConnections)
-        .leftJoin(pmsPropertyLinks, and(eq(pmsPropertyLinks.connectionId, pmsConnections.connectionId), eq(pmsPropertyLinks.pmsPropertyId, pmsPropertyId)))
-        .leftJoin(properties, eq(properties.id, pmsPropertyLinks.propertyId))
-        .where(eq(pmsConnections.connectionId, connectionId));
-      if (!row) return { ownerId: null, link: null };
-      const link = row.propertyId ? { propertyId: row.propertyId, propertyName: row.propertyName!, ownerId: row.ownerId } : null;
-      return { ownerId: row.ownerId, link };
-    },
-
-    /**
-     * The same for many (connection, PMS property) pairs in one read: per pair, the connection's
-     * owner (null: not registered) and the linked local property (null: not linked). A pair with
-     * an empty PMS property id asks for the owner only.
+     * For many (connection, PMS property) pairs in one read: per pair, the connection's owner
+     * (null: not registered) and the linked local property (null: not linked). A pair with an
+     * empty PMS property id asks for the owner only.
      */
     async connectionsAndLinks(pairs: Array<{ conn: string; prop: string }>): Promise<Array<{ conn: string; prop: string; ownerId: string | null; link: LinkedProperty | null }>> {
       if (pairs.length === 0) return [];
@@ -149,16 +129,6 @@ export function createPmsRepository(db: Executor) {
           lease_start date, lease_end date, at timestamptz)
         order by property_id, pms_unit_id
         ${UNIT_UPSERT}`);
-    },
-
-    /** The local property linked to a PMS property of the connection, with its owner. */
-    async linkedProperty(connectionId: string, pmsPropertyId: string): Promise<LinkedProperty | null> {
-      const [row] = await db
-        .select({ propertyId: pmsPropertyLinks.propertyId, propertyName: properties.name, ownerId: properties.ownerId })
-        .from(pmsPropertyLinks)
-        .innerJoin(properties, eq(properties.id, pmsPropertyLinks.propertyId))
-        .where(and(eq(pmsPropertyLinks.connectionId, connectionId), eq(pmsPropertyLinks.pmsPropertyId, pmsPropertyId)));
-      return row ?? null;
     },
 
     async propertyIdsOfConnection(connectionId: string): Promise<string[]> {
@@ -228,29 +198,6 @@ export function createPmsRepository(db: Executor) {
 
     async deleteUnits(propertyId: string): Promise<void> {
       await db.delete(pmsUnits).where(eq(pmsUnits.propertyId, propertyId));
-    },
-
-    /**
-     * Writes one unit from an event whose time is `at` (an ISO string, kept to the microsecond
-     * by PostgreSQL), unless the stored record comes from a later event: then nothing is written.
-     */
-    async writeUnit(propertyId: string, u: UnitRecord, at: string, now: Date): Promise<UnitWrite> {
-      const result = await db.execute(sql`
-        with before as (
-          select status, occupant_count, sqft::float8 as sqft from pms_units
-          where property_id = ${propertyId} and pms_unit_id = ${u.pms_unit_id}
-        ), up as (
-          insert into pms_units ${UNIT_COLUMNS}
-          values (${propertyId}, ${u.pms_unit_id}, ${u.unit_number}, ${u.sqft}, ${u.bedrooms}, ${u.bathrooms}, ${u.status},
-            ${u.resident_name}, ${u.occupant_count}, ${u.lease_start}, ${u.lease_end}, ${at}::timestamptz, ${now.toISOString()}::timestamptz)
-          ${UNIT_UPSERT}
-          returning 1
-        )
-        select (select count(*) from up)::int as written, b.status, b.occupant_count, b.sqft
-        from (select 1) one left join before b on true`);
-      const [row] = rowsOf<{ written: number; status: string | null; occupant_count: number | null; sqft: number | null }>(result);
-      if (row.written === 0) return { written: false };
-      return { written: true, before: row.status === null ? null : { status: row.status, occupant_count: row.occupant_count, sqft: row.sqft } };
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/http/errors';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
-import { isUniqueViolation } from '../accounts/repository';
+import { isUniqueViolation } from '../../platform/db/errors';
 import type { PropertyService } from '../properties/service';
 import { createPmsRepository, type LinkRow, type UnitRow } from './repository';
 import type { LinkInput } from './schemas';
@@ -72,12 +72,9 @@ export function createPmsService(deps: PmsServiceDeps) {
           const other = await txRepo.findLinkByPmsProperty(input.connection_id, input.pms_property_id);
           if (other && other.propertyId !== propertyId) throw conflict(PMS_PROPERTY_TAKEN);
           const current = await txRepo.findLink(propertyId, true);
-          if (current && (current.connectionId !== input.connection_id || current.pmsPropertyId !== input.pms_property_id)) {
-            await txRepo.deleteUnits(propertyId);
-          }
-          const link = current && current.connectionId === input.connection_id && current.pmsPropertyId === input.pms_property_id
-            ? current
-            : await txRepo.upsertLink(propertyId, input.connection_id, input.pms_property_id, now);
+          const unchanged = current?.connectionId === input.connection_id && current.pmsPropertyId === input.pms_property_id;
+          if (current && !unchanged) await txRepo.deleteUnits(propertyId);
+          const link = current && unchanged ? current : await txRepo.upsertLink(propertyId, input.connection_id, input.pms_property_id, now);
           const requests = await deps.sync.request(tx, [propertyId]);
           return { link, requests };
         });

@@ -4,7 +4,7 @@ import {
   METHOD_FACTORS, PERCENT_PLACES,
   type Allocation, type AllocationMethod, type RoundingMode, type VacancyPolicy,
 } from './rubs.calc';
-import type { BillingConfigRow } from './repository';
+import type { BillingConfigRow, HistoryRow } from './repository';
 import type { CalculationResponse } from './schemas';
 
 export type CalculationSource = 'request' | 'pms';
@@ -55,24 +55,38 @@ export interface CalculationHeader {
   calculatedAt: Date;
 }
 
+/**
+ * The rest of a unit bill after its unit_id, tenant_name and factor fields, in the answer's key
+ * order, from the stored figures (an allocation's, or a stored row's): a unit with no occupied day
+ * is vacant, and the move dates are set only when the unit was sent with one (a 10,000-unit
+ * answer stays smaller).
+ */
+function completeUnitBill(
+  bill: Record<string, unknown>, basisPoints: number, baseCents: number, feeCents: number, occupiedDays: number,
+  moves: ReadonlyArray<string | null> | null,
+): UnitBill {
+  bill.allocation_percent = basisPoints / 100;
+  bill.base_charge = fromCents(baseCents);
+  bill.admin_fee = fromCents(feeCents);
+  bill.total_charge = fromCents(baseCents + feeCents);
+  bill.is_vacant = occupiedDays === 0;
+  bill.occupied_days = occupiedDays;
+  if (moves) {
+    bill.move_in = moves[0];
+    bill.move_out = moves[1];
+  }
+  return bill as UnitBill;
+}
+
 /** The RUBS calculation as the API answers it (SPEC.md's fields and the contract's additions). */
 export function presentCalculation(h: CalculationHeader, a: Allocation): CalculationResponse {
   const fields = factorFields(h.method);
   const unitBills: UnitBill[] = a.units.map((u) => {
     const bill: Record<string, unknown> = { unit_id: u.unit.unit_id, tenant_name: u.unit.tenant_name };
     for (const f of fields) bill[f] = u.unit[f];
-    bill.allocation_percent = u.shareBasisPoints / 100;
-    bill.base_charge = fromCents(u.baseCents);
-    bill.admin_fee = fromCents(u.adminFeeCents);
-    bill.total_charge = fromCents(u.totalCents);
-    bill.is_vacant = u.isVacant;
-    bill.occupied_days = u.occupiedDays;
-    // The move dates only when the unit was sent with one (a 10,000-unit answer stays smaller).
-    if (u.unit.move_in || u.unit.move_out) {
-      bill.move_in = u.unit.move_in ?? null;
-      bill.move_out = u.unit.move_out ?? null;
-    }
-    return bill as UnitBill;
+    const { move_in: moveIn, move_out: moveOut } = u.unit;
+    const moves = moveIn || moveOut ? [moveIn ?? null, moveOut ?? null] : null;
+    return completeUnitBill(bill, u.shareBasisPoints, u.baseCents, u.adminFeeCents, u.occupiedDays, moves);
   });
   const billed = a.units.reduce((n, u) => n + (u.isVacant ? 0 : 1), 0);
   const r = a.reconciliation;
@@ -149,17 +163,7 @@ export function fromStored(s: StoredCalculation): CalculationResponse {
     const bill: Record<string, unknown> = { unit_id: row[0], tenant_name: row[1] };
     for (let k = 0; k < f; k++) bill[fields[k]] = row[2 + k];
     const [bp, base, fee, days, ...moves] = row.slice(2 + f) as [number, number, number, number, ...Array<string | null>];
-    bill.allocation_percent = bp / 100;
-    bill.base_charge = fromCents(base);
-    bill.admin_fee = fromCents(fee);
-    bill.total_charge = fromCents(base + fee);
-    bill.is_vacant = days === 0;
-    bill.occupied_days = days;
-    if (moves.length > 0) {
-      bill.move_in = moves[0];
-      bill.move_out = moves[1];
-    }
-    return bill as UnitBill;
+    return completeUnitBill(bill, bp, base, fee, days, moves.length > 0 ? moves : null);
   });
   // Key order as presentCalculation writes it: unit_bills after source.
   const { units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at, ...head } = s.calculation;
@@ -168,10 +172,7 @@ export function fromStored(s: StoredCalculation): CalculationResponse {
   };
 }
 
-export function presentHistoryItem(r: {
-  id: string; propertyId: string; billingPeriodStart: string; billingPeriodEnd: string; utilityType: string;
-  totalAmount: number; unitsBilled: number; unitsVacant: number; method: string; calculatedAt: Date;
-}) {
+export function presentHistoryItem(r: HistoryRow) {
   return {
     id: r.id,
     property_id: r.propertyId,

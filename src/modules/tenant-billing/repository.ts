@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { properties } from '../properties/tables';
 import { billingConfigs, rubsCalculations, rubsHistoryState } from './tables';
 
@@ -35,11 +36,7 @@ const ONE_ACTIVE_INDEX = 'billing_configs_one_active_per_property';
 
 /** True when err (or a cause drizzle wrapped it in) is the unique violation of the one-active-config index. */
 export function violatesOneActiveConfig(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const pgErr = e as { code?: unknown; constraint?: unknown };
-    if (pgErr.code === '23505' && pgErr.constraint === ONE_ACTIVE_INDEX) return true;
-  }
-  return false;
+  return isUniqueViolation(err, ONE_ACTIVE_INDEX);
 }
 
 export function createTenantBillingRepository(db: Executor) {

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { isoDate } from '../../platform/http/validate';
-import { pageQuery } from '../../platform/http/pagination';
+import { pageQuery, pageSchema } from '../../platform/http/pagination';
 import { exactCents, toScaledInteger } from '../../platform/money';
 import { UTILITY_TYPES } from '../utility-bills/utility-types';
 import { BILL_NUMBER_MAX } from '../utility-bills/schemas';
 import { ALLOCATION_METHODS, PERCENT_PLACES, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.calc';
-import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT, MAX_UNITS } from './units.validate';
+import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT, MAX_TEXT, MAX_UNITS } from './units.validate';
 import * as ex from './examples';
 
 /** zod reports a missing enum as invalid_value; the contract wants `field required` for it. */
 const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (iss) => (iss.input === undefined ? 'field required' : undefined) });
-const id = z.string().min(1).max(200);
+const id = z.string().min(1).max(MAX_TEXT);
 
 /** A percentage in [min, max] with at most PERCENT_PLACES decimals; out of range: SPEC.md's message. */
 const percent = (name: string, min: number, max: number) => {
@@ -71,7 +71,7 @@ const optionalDate = isoDate.nullable().optional();
 
 export const unitBody = z.object({
   unit_id: id,
-  tenant_name: z.string().max(200).meta({ description: 'May be empty for a vacant unit.' }),
+  tenant_name: z.string().max(MAX_TEXT).meta({ description: 'May be empty for a vacant unit.' }),
   sqft: z.number().min(0).max(MAX_SQFT).nullable().optional().meta({ description: 'Required by sqft and sqft_occupant; at most 4 decimals.' }),
   occupant_count: z.number().int().min(0).max(MAX_OCCUPANTS).nullable().optional()
     .meta({ description: 'Required by occupant_count and sqft_occupant.' }),
@@ -203,15 +203,7 @@ export const historyItem = z.object({
   calculated_at: z.string(),
 });
 
-export const historyPage = z
-  .object({
-    items: z.array(historyItem),
-    total: z.number().int(),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    pages: z.number().int(),
-  })
-  .meta({ example: ex.historyPage });
+export const historyPage = pageSchema(historyItem).meta({ example: ex.historyPage });
 
 export const historyQuery = pageQuery;
 export const propertyParams = z.object({ property_id: id });

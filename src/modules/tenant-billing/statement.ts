@@ -6,9 +6,8 @@
 import type { UnitBill } from './presenters';
 import type { StatementProperty } from './repository';
 import type { CalculationResponse } from './schemas';
+import type { FactorName } from './rubs.calc';
 import { percent2, percentAsWritten, quantity, usd } from './format';
-
-type FactorName = CalculationResponse['allocation_basis']['factors'][number]['factor'];
 
 const NOUN: Record<FactorName, [string, string]> = {
   sqft: ['sqft', 'sqft'],

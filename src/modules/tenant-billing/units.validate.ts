@@ -4,6 +4,7 @@
  * Pure: returns the problems, with the request field each concerns.
  */
 import type { FieldError } from '../../platform/http/errors';
+import { isCalendarDate } from '../../platform/dates';
 import { decimalPlacesOf } from '../../platform/money';
 import { FACTOR_PLACES, METHOD_FACTORS, type AllocationMethod } from './rubs.calc';
 
@@ -16,15 +17,7 @@ export const MAX_CUSTOM_WEIGHT = 100;
 /** At most this many problems are listed (the first is the detail). */
 const MAX_ERRORS = 100;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** unit_id and tenant_name are at most this long. */
+/** unit_id and tenant_name are at most this long (as are the request's other ids, schemas.ts). */
 export const MAX_TEXT = 200;
 
 const FACTOR_FIELDS = ['sqft', 'occupant_count', 'custom_weight'] as const;
@@ -52,7 +45,7 @@ function textProblem(value: unknown, minLength: number): string | null {
 function dateProblem(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') return 'str type expected';
-  return isRealDate(value) ? null : 'invalid date format, expected YYYY-MM-DD';
+  return isCalendarDate(value) ? null : 'invalid date format, expected YYYY-MM-DD';
 }
 
 /**

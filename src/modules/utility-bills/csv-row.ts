@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../../platform/dates';
 import { BILL_NUMBER_MAX } from './schemas';
 import type { NewBill } from './repository';
 import { UTILITY_TYPES } from './utility-types';
@@ -29,21 +30,6 @@ export function readHeader(header: string[]): ColumnIndex {
 const utilityTypes: ReadonlySet<string> = new Set(UTILITY_TYPES);
 const DECIMAL = /^\d{1,11}(\.\d+)?$/;
 const MONEY = /^\d{1,11}(\.\d{1,2})?$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function isRealDate(v: string): boolean {
-  const m = DATE.exec(v);
-  if (!m) return false;
-  const y = Number(m[1]);
-  const mo = Number(m[2]);
-  const d = Number(m[3]);
-  if (mo < 1 || mo > 12 || d < 1) return false;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  return d <= (mo === 2 && leap ? 29 : DAYS_IN_MONTH[mo - 1]!);
-}
-
 function quantity(v: string, col: string): number | null {
   if (v === '') return null;
   if (!DECIMAL.test(v) || Number(v) > BILL_NUMBER_MAX) throw new Error(`${col}: value is not a valid non-negative number`);
@@ -60,8 +46,8 @@ export function parseBillRow(record: string[], columns: ColumnIndex): NewBill | 
   const amount = cell('amount');
   for (const c of REQUIRED_COLUMNS) if (cell(c) === '') return `${c}: field required`;
   if (!utilityTypes.has(utilityType)) return `utility_type: must be one of ${UTILITY_TYPES.join(', ')}`;
-  if (!isRealDate(periodStart)) return 'period_start: invalid date format, expected YYYY-MM-DD';
-  if (!isRealDate(periodEnd)) return 'period_end: invalid date format, expected YYYY-MM-DD';
+  if (!isCalendarDate(periodStart)) return 'period_start: invalid date format, expected YYYY-MM-DD';
+  if (!isCalendarDate(periodEnd)) return 'period_end: invalid date format, expected YYYY-MM-DD';
   if (periodEnd < periodStart) return 'period_end: period_end must not be before period_start';
   if (!MONEY.test(amount) || Number(amount) > BILL_NUMBER_MAX) {
     return 'amount: value is not a valid non-negative amount with at most 2 decimals';

@@ -1,5 +1,6 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/errors';
 import { utilityBills } from './tables';
 
 export type BillRow = typeof utilityBills.$inferSelect;
@@ -11,11 +12,6 @@ export interface NewBill {
   amount: number;
   usage_kwh: number | null;
   demand_kw: number | null;
-}
-
-/** Rows count of an `execute` result on either driver (node-postgres or PGlite). */
-function rowsOf(result: unknown): unknown[] {
-  return (result as { rows: unknown[] }).rows;
 }
 
 export function createBillRepository(db: Executor) {

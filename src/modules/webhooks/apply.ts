@@ -1,9 +1,10 @@
-import type { Db } from '../../platform/db/client';
+import type { Db, Executor } from '../../platform/db/client';
 import { isDatabaseUnavailable, isTransientConflict } from '../../platform/db/errors';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logger';
+import { backoffDelay, errorText } from '../../platform/queue/policy';
 import { readStreamEnvelope, type StreamEnvelope } from './envelope';
-import type { EventHandlerFactory, EventOutcome } from './handler';
+import type { EventHandlerFactory } from './handler';
 import { createWebhookRepository, type PendingEvent, type ProcessedEvent, type WebhookEventRow } from './repository';
 
 /** Events applied per transaction. */
@@ -33,7 +34,8 @@ type BatchResult =
   | { kind: 'waiting'; head: PendingEvent }
   | { kind: 'empty' };
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+/** An error as an event's `detail` records it. */
+const detailOf = (err: unknown) => errorText(err).slice(0, 1000);
 
 /**
  * Applies each connection's stream strictly in sequence. The stream's cursor row, locked for the
@@ -46,6 +48,27 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 export function createStreamApplier(deps: StreamApplierDeps) {
   const repo = createWebhookRepository(deps.db);
 
+  /** Runs the handler over events of one transaction, in order: their outcomes, and the work to start after the commit. */
+  async function applyEvents(tx: Executor, events: ReadonlyArray<{ envelope: StreamEnvelope; eventId: string }>) {
+    const handler = deps.handler(tx);
+    await handler.prepare(events);
+    const processed: ProcessedEvent[] = [];
+    const after: Array<() => Promise<void>> = [];
+    for (const { envelope, eventId } of events) {
+      const outcome = await handler.apply(envelope, eventId);
+      processed.push({ id: eventId, status: outcome.status, detail: outcome.detail });
+      if (outcome.after) after.push(outcome.after);
+    }
+    await handler.finish();
+    return { processed, after };
+  }
+
+  /** The head is backing off: make sure its retry is queued (same id per event and attempt: added once). */
+  function scheduleHeadRetry(connectionId: string, head: PendingEvent): Promise<unknown> {
+    const delay = Math.max(0, head.nextAttemptAt!.getTime() - deps.now().getTime());
+    return deps.scheduleRetry(connectionId, head.id, head.attempts, delay);
+  }
+
   async function applyBatch(connectionId: string, limit: number): Promise<BatchResult> {
     return deps.db.transaction(async (tx) => {
       const txRepo = createWebhookRepository(tx);
@@ -53,18 +76,8 @@ export function createStreamApplier(deps: StreamApplierDeps) {
       if (events.length === 0) return { kind: 'empty' };
       const now = deps.now();
       if (events[0].nextAttemptAt && events[0].nextAttemptAt > now) return { kind: 'waiting', head: events[0] };
-      const handler = deps.handler(tx);
-      const read = events.map((e) => ({ envelope: readStreamEnvelope(e.rawBody!), eventId: e.id }));
-      await handler.prepare(read);
-      const processed: ProcessedEvent[] = [];
-      const after: Array<() => Promise<void>> = [];
-      for (const { envelope, eventId } of read) {
-        const outcome = await handler.apply(envelope, eventId);
-        processed.push({ id: eventId, status: outcome.status, detail: outcome.detail });
-        if (outcome.after) after.push(outcome.after);
-      }
-      await handler.finish();
-      await txRepo.completeBatch(connectionId, processed, events[events.length - 1].seq!, now);
+      const { processed, after } = await applyEvents(tx, events.map((e) => ({ envelope: readStreamEnvelope(e.rawBody!), eventId: e.id })));
+      await txRepo.completeMany(processed, [{ conn: connectionId, seq: events[events.length - 1].seq! }], now);
       return { kind: 'applied', count: events.length, after };
     });
   }
@@ -73,18 +86,17 @@ export function createStreamApplier(deps: StreamApplierDeps) {
   async function recordFailure(connectionId: string, err: unknown): Promise<'retrying' | 'dead-lettered' | 'gone'> {
     const decision = await deps.db.transaction(async (tx) => {
       const txRepo = createWebhookRepository(tx);
-      const pointer = await txRepo.lockStream(connectionId);
-      const [head] = await txRepo.nextEvents(connectionId, pointer, 1);
+      const [head] = await txRepo.lockAndRead(connectionId, 1);
       if (!head) return { kind: 'gone' as const };
       const attempts = head.attempts + 1;
       const now = deps.now();
       if (attempts >= MAX_EVENT_ATTEMPTS) {
-        await txRepo.deadLetter(head.id, attempts, `failed after ${attempts} attempts: ${errorText(err)}`, now);
+        await txRepo.deadLetter(head.id, attempts, `failed after ${attempts} attempts: ${detailOf(err)}`, now);
         await txRepo.advancePointer(connectionId, head.seq!);
         return { kind: 'dead-lettered' as const, head };
       }
-      const delayMs = RETRY_BASE_MS * 2 ** (attempts - 1);
-      await txRepo.recordRetry(head.id, attempts, `attempt ${attempts} failed: ${errorText(err)}`, new Date(now.getTime() + delayMs));
+      const delayMs = backoffDelay(RETRY_BASE_MS, attempts);
+      await txRepo.recordRetry(head.id, attempts, `attempt ${attempts} failed: ${detailOf(err)}`, new Date(now.getTime() + delayMs));
       return { kind: 'retrying' as const, head, attempts, delayMs };
     });
     if (decision.kind === 'dead-lettered') {
@@ -121,7 +133,6 @@ export function createStreamApplier(deps: StreamApplierDeps) {
         const txRepo = createWebhookRepository(tx);
         const batches = await txRepo.lockAndReadMany(connectionIds, BATCH_SIZE);
         const now = deps.now();
-        const handler = deps.handler(tx);
         const cursors: Array<{ conn: string; seq: number }> = [];
         const ready: Array<{ envelope: StreamEnvelope; eventId: string }> = [];
         waiting = [];
@@ -139,15 +150,7 @@ export function createStreamApplier(deps: StreamApplierDeps) {
           for (const e of b.events) ready.push({ envelope: readStreamEnvelope(e.rawBody!), eventId: e.id });
           cursors.push({ conn: b.connectionId, seq: b.events[b.events.length - 1].seq! });
         }
-        await handler.prepare(ready);
-        const processed: ProcessedEvent[] = [];
-        const after: Array<() => Promise<void>> = [];
-        for (const { envelope, eventId } of ready) {
-          const outcome = await handler.apply(envelope, eventId);
-          processed.push({ id: eventId, status: outcome.status, detail: outcome.detail });
-          if (outcome.after) after.push(outcome.after);
-        }
-        await handler.finish();
+        const { processed, after } = await applyEvents(tx, ready);
         await txRepo.completeMany(processed, cursors, now);
         return { moved: cursors.length, after };
       });
@@ -157,10 +160,7 @@ export function createStreamApplier(deps: StreamApplierDeps) {
       return connectionIds.length;
     }
     await runAfter(result.after);
-    for (const head of waiting) {
-      const delay = Math.max(0, head.nextAttemptAt!.getTime() - deps.now().getTime());
-      await deps.scheduleRetry(head.connectionId, head.id, head.attempts, delay);
-    }
+    for (const head of waiting) await scheduleHeadRetry(head.connectionId, head);
     return result.moved;
   }
 
@@ -192,9 +192,8 @@ export function createStreamApplier(deps: StreamApplierDeps) {
       }
       if (result.kind === 'empty') return;
       if (result.kind === 'waiting') {
-        // Another kick found the head backing off: make sure its retry is queued (same id: added once).
-        const delay = Math.max(0, result.head.nextAttemptAt!.getTime() - deps.now().getTime());
-        await deps.scheduleRetry(connectionId, result.head.id, result.head.attempts, delay);
+        // Another kick found the head backing off.
+        await scheduleHeadRetry(connectionId, result.head);
         return;
       }
       await runAfter(result.after);
@@ -230,9 +229,9 @@ export function createStreamApplier(deps: StreamApplierDeps) {
      * interleaves with the stream's appliers. A success takes it off the dead-letter list.
      */
     async replay(eventId: string): Promise<WebhookEventRow> {
-      let outcome: EventOutcome;
+      let after: Array<() => Promise<void>>;
       try {
-        outcome = await deps.db.transaction(async (tx) => {
+        after = await deps.db.transaction(async (tx) => {
           const txRepo = createWebhookRepository(tx);
           const event = await txRepo.findById(eventId);
           if (!event) throw notFound('Webhook event not found');
@@ -243,22 +242,18 @@ export function createStreamApplier(deps: StreamApplierDeps) {
           await txRepo.lockStream(event.connectionId);
           const locked = (await txRepo.findById(eventId, true))!;
           if (locked.status !== 'failed') throw conflict('Only a failed event can be replayed');
-          const handler = deps.handler(tx);
-          const envelope = readStreamEnvelope(event.rawBody);
-          await handler.prepare([{ envelope, eventId: event.id }]);
-          const result = await handler.apply(envelope, event.id);
-          await handler.finish();
-          await txRepo.recordReplay(event.id, { id: event.id, status: result.status, detail: result.detail }, locked.attempts + 1, deps.now());
-          return result;
+          const result = await applyEvents(tx, [{ envelope: readStreamEnvelope(event.rawBody), eventId: event.id }]);
+          await txRepo.recordReplay(event.id, result.processed[0], locked.attempts + 1, deps.now());
+          return result.after;
         });
       } catch (err) {
         if (isDatabaseUnavailable(err) || err instanceof AppError) throw err;
         const event = await repo.findById(eventId);
         if (!event) throw notFound('Webhook event not found');
-        await repo.recordReplay(eventId, { id: eventId, status: 'failed', detail: `replay failed: ${errorText(err)}` }, event.attempts + 1, deps.now());
+        await repo.recordReplay(eventId, { id: eventId, status: 'failed', detail: `replay failed: ${detailOf(err)}` }, event.attempts + 1, deps.now());
         return (await repo.findById(eventId))!;
       }
-      if (outcome.after) await runAfter([outcome.after]);
+      await runAfter(after);
       return (await repo.findById(eventId))!;
     },
   };

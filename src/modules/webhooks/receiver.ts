@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Router } from 'express';
-import { AppError } from '../../platform/http/errors';
+import { AppError, badRequest, unauthorized } from '../../platform/http/errors';
 import { MAX_BODY_BYTES } from './envelope';
 import { BodyDigests, signatureMatches } from './signature';
 import type { WebhookService } from './service';
@@ -10,8 +10,7 @@ export const SIGNATURE_HEADER = 'x-pms-signature';
 /** Reading stops here: a larger body is refused (413) unverified. Up to it, a signed body is logged. */
 export const READ_LIMIT_BYTES = 50 * 1024 * 1024;
 
-const invalidSignature = () =>
-  new AppError(401, 'Invalid signature', { headers: { 'WWW-Authenticate': 'HMAC-SHA256 header="X-Pms-Signature"' } });
+const invalidSignature = () => unauthorized('Invalid signature', 'HMAC-SHA256 header="X-Pms-Signature"');
 
 /**
  * Reads a request body, hashing it as it streams in and keeping at most MAX_BODY_BYTES of it;
@@ -38,7 +37,7 @@ function readBody(req: IncomingMessage, secrets: string[]): Promise<{ digests: B
     req.once('error', reject);
     // A client gone before the end of its body: nothing to store, nobody to answer.
     req.once('close', () => {
-      if (!req.complete) reject(new AppError(400, 'Request aborted'));
+      if (!req.complete) reject(badRequest('Request aborted'));
     });
   });
 }

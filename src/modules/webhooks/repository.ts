@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/client';
 import { queryPrepared } from '../../platform/db/prepared';
 import { rowsOf } from '../../platform/db/errors';
@@ -41,6 +41,14 @@ export interface ProcessedEvent {
   status: Exclude<WebhookStatus, 'pending'>;
   detail: string | null;
 }
+
+/** A stream event as the appliers' raw statements read it. */
+type EventRow = { id: string; seq: number; raw_body: Uint8Array | null; attempts: number; next_attempt_at: Date | string | null };
+
+const toPendingEvent = (r: EventRow): PendingEvent => ({
+  id: r.id, seq: r.seq, rawBody: r.raw_body ? Buffer.from(r.raw_body) : null, attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at === null ? null : new Date(r.next_attempt_at),
+});
 
 /** The inbox's hot statement (see appendToStreams), prepared once per connection. */
 const APPEND_TO_STREAMS = `
@@ -152,11 +160,7 @@ export function createWebhookRepository(db: Executor) {
         with cursor as (select applied_seq from webhook_cursors where connection_id = ${connectionId} for update)
         select e.id, e.seq::float8 as seq, e.raw_body, e.attempts, e.next_attempt_at from webhook_events e, cursor
         where e.connection_id = ${connectionId} and e.seq > cursor.applied_seq order by e.seq limit ${limit}`);
-      return rowsOf<{ id: string; seq: number; raw_body: Uint8Array | null; attempts: number; next_attempt_at: Date | string | null }>(result)
-        .map((r) => ({
-          id: r.id, seq: r.seq, rawBody: r.raw_body ? Buffer.from(r.raw_body) : null, attempts: r.attempts,
-          nextAttemptAt: r.next_attempt_at === null ? null : new Date(r.next_attempt_at),
-        }));
+      return rowsOf<EventRow>(result).map(toPendingEvent);
     },
 
     /** Streams with events after their cursor (of any age), for the drain of every stream. */
@@ -188,17 +192,13 @@ export function createWebhookRepository(db: Executor) {
           where connection_id = l.connection_id and seq > l.applied_seq order by seq limit ${perStream}
         ) e on true
         order by l.connection_id, e.seq`);
-      type Row = { connection_id: string; applied_seq: number; last_seq: number; id: string | null; seq: number | null;
-        raw_body: Uint8Array | null; attempts: number | null; next_attempt_at: Date | string | null };
+      // The left join gives a stream without events one row whose event columns are all null.
+      type Row = { connection_id: string; applied_seq: number; last_seq: number } & (EventRow | { id: null });
       const batches = new Map<string, StreamBatch>();
       for (const r of rowsOf<Row>(result)) {
         let b = batches.get(r.connection_id);
         if (!b) batches.set(r.connection_id, (b = { connectionId: r.connection_id, appliedSeq: r.applied_seq, lastSeq: r.last_seq, events: [] }));
-        if (r.id === null) continue;
-        b.events.push({
-          id: r.id, seq: r.seq, rawBody: r.raw_body ? Buffer.from(r.raw_body) : null, attempts: r.attempts ?? 0,
-          nextAttemptAt: r.next_attempt_at === null ? null : new Date(r.next_attempt_at),
-        });
+        if (r.id !== null) b.events.push(toPendingEvent(r));
       }
       return [...batches.values()];
     },
@@ -216,29 +216,6 @@ export function createWebhookRepository(db: Executor) {
         update webhook_cursors c set applied_seq = greatest(c.applied_seq, v.seq)
         from jsonb_to_recordset(${JSON.stringify(cursors)}::jsonb) as v(conn text, seq bigint)
         where c.connection_id = v.conn`);
-    },
-
-    /** Records the outcome of a batch of processed events and moves the pointer past the last, in one statement. */
-    async completeBatch(connectionId: string, events: ProcessedEvent[], lastSeq: number, now: Date): Promise<void> {
-      await db.execute(sql`
-        with marked as (
-          update webhook_events e set status = v.status, detail = v.detail, processed_at = ${now.toISOString()}::timestamptz,
-            attempts = e.attempts + 1, next_attempt_at = null
-          from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as v(id text, status text, detail text)
-          where e.id = v.id
-        )
-        update webhook_cursors set applied_seq = greatest(applied_seq, ${lastSeq}) where connection_id = ${connectionId}`);
-    },
-
-    /** The next events after the pointer, in sequence order. */
-    async nextEvents(connectionId: string, afterSeq: number, limit: number): Promise<PendingEvent[]> {
-      return db
-        .select({ id: webhookEvents.id, seq: webhookEvents.seq, rawBody: webhookEvents.rawBody, attempts: webhookEvents.attempts,
-          nextAttemptAt: webhookEvents.nextAttemptAt })
-        .from(webhookEvents)
-        .where(and(eq(webhookEvents.connectionId, connectionId), gt(webhookEvents.seq, afterSeq)))
-        .orderBy(webhookEvents.seq)
-        .limit(limit);
     },
 
     /** A failed attempt that will be retried at `retryAt`; the event stays pending at the head of its stream. */

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable, sqlState } from './errors';
+import { isDatabaseUnavailable, isUniqueViolation, sqlState } from './errors';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 /** drizzle wraps the driver's error as its cause. */
@@ -30,5 +30,13 @@ describe('database errors', () => {
   it('finds the SQLSTATE behind a wrapper', () => {
     expect(sqlState(wrapped(pgError('40P01')))).toBe('40P01');
     expect(sqlState(new Error('x'))).toBeUndefined();
+  });
+
+  it('finds a unique violation behind a wrapper, of a given constraint when one is named', () => {
+    const violation = Object.assign(pgError('23505'), { constraint: 'one_active' });
+    expect(isUniqueViolation(wrapped(violation))).toBe(true);
+    expect(isUniqueViolation(wrapped(violation), 'one_active')).toBe(true);
+    expect(isUniqueViolation(wrapped(violation), 'another_index')).toBe(false);
+    expect(isUniqueViolation(wrapped(pgError('23503')))).toBe(false);
   });
 });

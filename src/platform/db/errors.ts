@@ -1,7 +1,7 @@
 /** The driver errors behind an error, drizzle's wrapper (DrizzleQueryError) included. */
-function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
+function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown; constraint?: unknown }> {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    yield e as { code?: unknown; message?: unknown };
+    yield e as { code?: unknown; message?: unknown; constraint?: unknown };
   }
 }
 
@@ -9,6 +9,14 @@ function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown }>
 export function sqlState(err: unknown): string | undefined {
   for (const e of causes(err)) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   return undefined;
+}
+
+/** A unique violation (23505), of the named constraint or unique index when `constraint` is given. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (const e of causes(err)) {
+    if (e.code === '23505' && (constraint === undefined || e.constraint === constraint)) return true;
+  }
+  return false;
 }
 
 /** A deadlock or serialization failure: the transaction did nothing, and running it again is safe. */
