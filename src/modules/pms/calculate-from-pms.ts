@@ -5,6 +5,7 @@ import type { PropertyService } from '../properties/service';
 import { calculationRequest, calculationResponse, type CalculationRequest } from '../tenant-billing/schemas';
 import type { TenantBillingService } from '../tenant-billing/service';
 import { toBillingUnits } from './billing-units';
+import { calculateFromPmsRequest } from './examples';
 import { PmsProviderError, type PmsProviderClient } from './provider-client';
 import type { PmsService } from './service';
 
@@ -48,7 +49,7 @@ export function registerCalculateFromPmsRoute(api: ApiRouter, deps: CalculateFro
       + 'unit, and the lease\'s start and end dates are the move-in and move-out of an occupied unit. Then the configuration\'s '
       + 'method and policies apply exactly as in calculate-rubs, and the result is stored in the billing history. A provider '
       + 'that fails (5xx, time-out or network error, 3 tries), answers garbage or pages without end gives 502 and stores nothing.',
-    tags: ['Tenant billing'], auth: 'required', body: calculationRequest, response: calculationResponse,
+    tags: ['Tenant billing'], auth: 'required', body: calculationRequest.meta({ example: calculateFromPmsRequest }), response: calculationResponse,
     errors: {
       400: `${NO_PMS} (no link, or PMS_API_URL / PMS_API_KEY unset); Billing config is not active`,
       404: 'Property not found, or Billing config not found',

@@ -1,10 +1,10 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { notFound } from '../../platform/http/errors';
-import { pageQuery, pageSchema } from '../../platform/http/pagination';
+import { pageQuery } from '../../platform/http/pagination';
 import { callerId } from '../portfolios/caller';
 import { propertyIdParams } from '../properties/schemas';
 import { yieldToLiteralPaths } from '../properties/routes';
-import { linkBody, linkResponse, unitResponse } from './schemas';
+import { linkBody, linkResponse, unitsPage } from './schemas';
 import type { PmsService } from './service';
 
 const tags = ['PMS'];
@@ -39,7 +39,7 @@ export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
   api.get('/pm/properties/:id/units', {
     summary: "A linked property's units, as the PMS reports them",
     description: 'Ordered by unit_number. Kept current by the PMS webhooks and imports.',
-    tags, auth: 'required', params: propertyIdParams, query: pageQuery, response: pageSchema(unitResponse),
+    tags, auth: 'required', params: propertyIdParams, query: pageQuery, response: unitsPage,
     errors: { 404: 'Property not found' }, middleware: [yieldToLiteralPaths],
   }, ({ params, query, req }) => pms.listUnits(callerId(req), params.id, query));
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageSchema } from '../../platform/http/pagination';
+import * as ex from './examples';
 
 const pmsRef = (what: string) => z.string().trim().min(1).max(200).describe(what);
 
@@ -20,7 +22,7 @@ export const linkResponse = z
     last_synced_at: z.string().nullable().describe('when the last import of the units fetched them; null until one succeeded'),
     last_sync_error: z.string().nullable().describe("why the last import failed; null after a success"),
   })
-  .meta({ id: 'PmsLink' });
+  .meta({ id: 'PmsLink', example: ex.link });
 
 export const unitResponse = z
   .object({
@@ -38,3 +40,5 @@ export const unitResponse = z
     updated_at: z.string(),
   })
   .meta({ id: 'PmsUnit' });
+
+export const unitsPage = pageSchema(unitResponse).meta({ example: ex.unitsPage });

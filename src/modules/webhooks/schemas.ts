@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESOURCE_TYPES, STREAM_EVENTS } from './envelope';
+import * as ex from './examples';
 
 export const logsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
@@ -21,15 +22,15 @@ export const logEntry = z
     detail: z.string().nullable().describe('why an event was ignored or failed (e.g. `stale`, `property not linked`), or what it did'),
     payload: z.unknown().describe('the body as received (parsed JSON; the raw text if it was not JSON)'),
   })
-  .meta({ id: 'WebhookLogEntry' });
+  .meta({ id: 'WebhookLogEntry', example: ex.logEntry });
 
-export const logsResponse = z.object({ items: z.array(logEntry) }).meta({ id: 'WebhookLog' });
+export const logsResponse = z.object({ items: z.array(logEntry) }).meta({ id: 'WebhookLog', example: ex.logs });
 
 export const deadLetter = logEntry
   .extend({ attempts: z.number().int(), dead_lettered_at: z.string().nullable() })
-  .meta({ id: 'WebhookDeadLetter' });
+  .meta({ id: 'WebhookDeadLetter', example: ex.deadLetter });
 
-export const deadLettersResponse = z.object({ items: z.array(deadLetter) }).meta({ id: 'WebhookDeadLetters' });
+export const deadLettersResponse = z.object({ items: z.array(deadLetter) }).meta({ id: 'WebhookDeadLetters', example: ex.deadLetters });
 
 /** The event envelope (SPEC.md "Events"), for the receiver's documentation. */
 export const eventEnvelope = z
@@ -62,4 +63,4 @@ export const receiveAnswer = z
     id: z.string().optional().describe('the log entry'),
     detail: z.string().optional(),
   })
-  .meta({ id: 'PmsWebhookAnswer' });
+  .meta({ id: 'PmsWebhookAnswer', example: ex.receiveAnswer });

@@ -1,0 +1,57 @@
+/**
+ * Every operation of tenant billing, the PMS link, webhooks and analytics documents an example of
+ * its success response and of its request body, following $refs into the components.
+ */
+import request from 'supertest';
+import { createTestApp, type TestApp } from './helpers/app';
+
+interface Schema { example?: unknown; $ref?: string; items?: Schema }
+interface Media { schema?: Schema; example?: unknown }
+interface Operation { requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> }
+interface Doc { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
+
+const FEATURE_PATHS = [
+  /^\/api\/v1\/billing\//, /^\/api\/v1\/pm\/properties\/\{id\}\/(pms|units)$/, /^\/api\/v1\/pm\/dashboard\//,
+  /^\/api\/v1\/pm\/analytics\//, /^\/api\/v1\/pm\/due-diligence$/, /^\/api\/v1\/pm\/properties\/health$/,
+  /^\/api\/v1\/pm\/portfolios\/\{id\}\/analytics$/, /^\/api\/webhooks\//, /^\/api\/v1\/admin\/webhooks\//,
+];
+
+describe('/openapi.json examples of the billing, PMS, webhook and analytics operations', () => {
+  let t: TestApp;
+  let doc: Doc;
+  beforeAll(async () => {
+    t = await createTestApp();
+    doc = (await request(t.app).get('/openapi.json').expect(200)).body;
+  });
+  afterAll(() => t.stop());
+
+  const hasExample = (schema: Schema | undefined, seen = new Set<string>()): boolean => {
+    if (!schema) return false;
+    if (schema.example !== undefined) return true;
+    if (schema.$ref) {
+      const name = schema.$ref.split('/').pop()!;
+      if (seen.has(name)) return false;
+      seen.add(name);
+      return hasExample(doc.components?.schemas?.[name], seen);
+    }
+    return hasExample(schema.items, seen);
+  };
+  const mediaHasExample = (m: Media) => m.example !== undefined || hasExample(m.schema);
+
+  it('lists each operation with a success example, and a request example where it takes a body', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      if (!FEATURE_PATHS.some((p) => p.test(path))) continue;
+      for (const [method, op] of Object.entries(operations)) {
+        checked += 1;
+        const successes = Object.entries(op.responses).filter(([code]) => code.startsWith('2'));
+        const documented = successes.every(([code, r]) => code === '204' || Object.values(r.content ?? {}).some(mediaHasExample));
+        if (!documented) missing.push(`${method} ${path}: response`);
+        if (op.requestBody && !Object.values(op.requestBody.content).some(mediaHasExample)) missing.push(`${method} ${path}: body`);
+      }
+    }
+    expect(checked).toBe(23);
+    expect(missing).toEqual([]);
+  });
+});
