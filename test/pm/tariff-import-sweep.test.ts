@@ -32,8 +32,11 @@ describe('re-analysis after a tariff re-import', () => {
       const stored = await t.services.rateAnalysis.latestForProperty(p.id);
       expect(stored).toMatchObject({ recommendedTariffId: GLADSTONE.SP1, monthlySavings: 212 });
     });
-    const notes = await as(t, alice.token).get('/pm/notifications').expect(200);
-    expect(notes.body.items.some((n: { property_id: string }) => n.property_id === p.id)).toBe(true);
+    // The job stores the analyses, then writes their notifications: wait for those too.
+    await eventually(async () => {
+      const notes = await as(t, alice.token).get('/pm/notifications').expect(200);
+      expect(notes.body.items.some((n: { property_id: string }) => n.property_id === p.id)).toBe(true);
+    });
 
     await writeSystemState(t.deps.database.db, REFERENCE_IMPORT_KEY, '{}', new Date('2026-11-02T00:00:00Z'));
     expect(await t.services.rateAnalysis.sweepAfterTariffImport()).toBe(2);
