@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { BenchContext, Scenario } from '../types';
 import { ADMIN_TOKEN } from '../server';
 import { inParallel, newUser, seedProperties } from './seed';
@@ -88,6 +89,24 @@ async function seed(ctx: BenchContext): Promise<Seeded> {
   return { auth, firstRead: parseServerTiming(res.headers.get('server-timing')) };
 }
 
+/**
+ * Moves the owner's snapshot back one month, as a month boundary does: the next read rebuilds every
+ * property. Returns that read's Server-Timing.
+ */
+async function forcedFullRecompute(ctx: BenchContext, auth: Record<string, string>): Promise<Seeded['firstRead']> {
+  const me = await ctx.call<{ id: string }>('GET', '/api/v1/auth/me', undefined, auth);
+  const db = new Client({ connectionString: ctx.databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`update analytics_owner_snapshots set as_of_month = (as_of_month - interval '1 month')::date where owner_id = $1`, [me.id]);
+  } finally {
+    await db.end();
+  }
+  const res = await fetch(`${ctx.url}/api/v1/pm/dashboard/stats`, { headers: auth });
+  if (!res.ok) throw new Error(`stats failed: ${res.status}`);
+  return parseServerTiming(res.headers.get('server-timing'));
+}
+
 function seeded(ctx: BenchContext): Promise<Seeded> {
   let s = seeds.get(ctx.url);
   if (!s) seeds.set(ctx.url, (s = seed(ctx)));
@@ -134,12 +153,15 @@ export const analyticsScenarios: Scenario[] = [
   },
   {
     kind: 'custom',
-    name: `full analytics recompute of the ${owner} (first read after seeding, Server-Timing)`,
+    name: `full analytics recompute of the ${owner} (a read after a month boundary, or the first after seeding; Server-Timing)`,
     issue: 12,
     perMode: true,
     run: async (ctx) => {
       if (!ctx) throw new Error('needs a running server');
-      const { firstRead } = await seeded(ctx);
+      const { auth, firstRead: first } = await seeded(ctx);
+      // With the Procfile roles the worker's per-write jobs may have rebuilt part of the owner before
+      // the first read; where the bench reaches the database it forces a full rebuild instead.
+      const firstRead = ctx.databaseUrl ? await forcedFullRecompute(ctx, auth) : first;
       if (!firstRead || firstRead.properties === 'none') {
         return { value: 0, unit: 's: not measured (the first read found the recompute already done)', target: `< ${RECOMPUTE_TARGET_S} s`, met: false };
       }
