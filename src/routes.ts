@@ -19,7 +19,7 @@ import { registerTenantBillingRoutes } from './modules/tenant-billing/routes';
 import { registerPmsRoutes } from './modules/pms/routes';
 import { registerCalculateFromPmsRoute } from './modules/pms/calculate-from-pms';
 import { documentWebhookReceiver, registerWebhookAdminRoutes, registerWebhookSiteRoutes } from './modules/webhooks/routes';
-import { webhookReceiverRouter } from './modules/webhooks/receiver';
+import { WEBHOOK_RECEIVER_PATH, webhookReceiverRouter } from './modules/webhooks/receiver';
 import { parseSecrets } from './modules/webhooks/signature';
 
 /** Authentication (bearer token or X-API-Key), then the caller's daily quota, per auth mode. */
@@ -59,9 +59,12 @@ export function registerSiteRoutes(site: ApiRouter, services: Services): void {
   documentWebhookReceiver(site.registry);
 }
 
-/** Routers that read the raw request body themselves, mounted before the body parsers: the webhook receiver. */
-export function rawBodyRouters(deps: PlatformDeps, services: Services): Router[] {
-  return [webhookReceiverRouter({ secrets: parseSecrets(deps.config.pms.webhookSecret), webhooks: services.webhooks })];
+/** Routers that read the raw request body themselves, mounted on their path before the body parsers: the webhook receiver. */
+export function rawBodyRoutes(deps: PlatformDeps, services: Services): Array<{ path: string; router: Router }> {
+  return [{
+    path: WEBHOOK_RECEIVER_PATH,
+    router: webhookReceiverRouter({ secrets: parseSecrets(deps.config.pms.webhookSecret), webhooks: services.webhooks }),
+  }];
 }
 
 /** Routers mounted at the site root (outside /api/v1): the queue board at /admin/queues. */

@@ -70,10 +70,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         appErr = new AppError(503, 'Service temporarily unavailable', { headers: { 'Retry-After': '5' } });
       else appErr = new AppError(500, 'Internal Server Error');
     }
-    const log = (req as { log?: Logger }).log ?? logger;
     // An outage answers every request with 503: one short line each, not the failed query and its parameters.
-    if (appErr.status === 503 && !(err instanceof AppError)) log.warn({ reason: rootMessage(err) }, 'database unavailable');
-    else if (appErr.status >= 500) log.error({ err }, 'request failed');
+    if (appErr.status === 503 && !(err instanceof AppError)) logger.warn({ reqId: req.id, reason: rootMessage(err) }, 'database unavailable');
+    else if (appErr.status >= 500) logger.error({ reqId: req.id, err }, 'request failed');
     if (res.headersSent) return;
     for (const [k, v] of Object.entries(appErr.extra.headers ?? {})) res.setHeader(k, v);
     const body: Record<string, unknown> = { detail: appErr.detail };
