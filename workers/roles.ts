@@ -8,7 +8,7 @@ import { appQueues } from '../src/queues';
 import { startScheduler } from '../src/platform/scheduler';
 import { appSchedules } from '../src/schedules';
 import { createProcessors } from '../jobs';
-import { onShutdown } from './shutdown';
+import { closeHttpServer, onShutdown } from './shutdown';
 import { ensureReferenceData } from '../src/modules/tariffs/importer';
 
 export interface Roles {
@@ -74,7 +74,7 @@ export async function startRoles(roles: Roles): Promise<void> {
   }
   if (server) {
     const s = server;
-    stops.push(() => new Promise<void>((resolve) => s.close(() => resolve())));
+    stops.push(() => closeHttpServer(s));
   }
   if (roles.worker && config.redisUrl) {
     const closeWorkers = startWorkers({

@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import { ConfigError } from '../src/platform/config';
 
 export function exitOnBootError(err: unknown): never {
@@ -24,4 +25,23 @@ export function onShutdown(log: { info(msg: string): void; error(obj: unknown, m
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * Stops an HTTP server gracefully: no new connections, requests in flight finish, then every
+ * connection is closed. Node's close() closes only the keep-alive connections idle at that moment;
+ * one busy then would stay open after its answer and go on serving a client that keeps sending on
+ * it (a proxy's upstream connection), so the process would never get past this until SIGKILLed.
+ * From now on every answer says `Connection: close`, and connections that go idle are closed.
+ */
+export function closeHttpServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 200);
+    sweep.unref();
+    server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => res.setHeader('connection', 'close'));
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
+  });
 }

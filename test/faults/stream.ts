@@ -134,14 +134,17 @@ export interface SendReport {
  * `onAck` runs after every acknowledgment (the tests trigger their faults from it); `copies` > 1
  * delivers every event that many times in a row, as a provider retrying a lost answer would.
  */
-export async function sendStreams(url: string, streams: StreamEvent[][], onAck: (acked: number) => void, retryMs = 100, copies = 1): Promise<SendReport> {
+export async function sendStreams(url: string | readonly string[], streams: StreamEvent[][], onAck: (acked: number) => void, retryMs = 100, copies = 1): Promise<SendReport> {
   const report: SendReport = { acknowledged: 0, statuses: {} };
+  // Several URLs (web processes sharing the database and Redis): each try goes to the next one in turn.
+  const urls = typeof url === 'string' ? [url] : url;
+  let tries = 0;
   await Promise.all(streams.map(async (events) => {
     for (const e of events) for (let copy = 0; copy < copies; copy++) {
       for (;;) {
         let status = 0;
         try {
-          const res = await fetch(`${url}/api/webhooks/pms`, {
+          const res = await fetch(`${urls[tries++ % urls.length]}/api/webhooks/pms`, {
             method: 'POST', body: e.body, headers: { 'content-type': 'application/json', 'x-pms-signature': signBody(e.body, SECRET) },
           });
           status = res.status;
@@ -168,7 +171,7 @@ export interface StreamState {
 }
 
 /** The inbox and the units as the database has them now (null while the database is down). */
-export async function readState(web: Pick<WebRole, 'deps'>, tag: string): Promise<StreamState | null> {
+export async function readState(web: { deps: Pick<PlatformDeps, 'database'> }, tag: string): Promise<StreamState | null> {
   try {
     const db = web.deps.database.db;
     const events = await db.execute(sql`
@@ -188,7 +191,7 @@ export async function readState(web: Pick<WebRole, 'deps'>, tag: string): Promis
 }
 
 /** Polls until every event is processed (none pending) or the time is up; returns the last state. */
-export async function waitForApplied(web: Pick<WebRole, 'deps'>, tag: string, expected: number, timeoutMs: number, tick?: () => Promise<void>): Promise<StreamState> {
+export async function waitForApplied(web: { deps: Pick<PlatformDeps, 'database'> }, tag: string, expected: number, timeoutMs: number, tick?: () => Promise<void>): Promise<StreamState> {
   const deadline = Date.now() + timeoutMs;
   let state: StreamState | null = null;
   for (;;) {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { DelayedError, Worker, type Job, type Queue } from 'bullmq';
 import type { Logger } from '../logger';
 import type { Processors, QueueDefinitions } from './types';
@@ -32,6 +33,8 @@ export function startWorkers<D extends QueueDefinitions>(opts: StartWorkersOptio
   const ordering = new OrderingStore(connection, prefix);
   const workers: Worker[] = [];
   const queues: Queue[] = [];
+  // BullMQ stores it on each job it hands out (processedBy), so an operator can tell which process ran a job.
+  const workerName = `${os.hostname()}:${process.pid}`;
 
   for (const [name, def] of Object.entries(definitions)) {
     const processor = processorFor(opts.processors, name);
@@ -93,7 +96,7 @@ export function startWorkers<D extends QueueDefinitions>(opts: StartWorkersOptio
       await wakeNext(await ordering.release(name, key, jobId, token)).catch(() => undefined);
     };
 
-    const worker = new Worker<StoredJobData>(name, run, { connection, prefix, concurrency });
+    const worker = new Worker<StoredJobData>(name, run, { connection, prefix, concurrency, name: workerName });
     worker.on('error', (err) => logger.warn({ err, queue: name }, 'worker error'));
     worker.on('failed', (job, err) => {
       if (!job) return;
