@@ -248,3 +248,23 @@ describe('tariff endpoints', () => {
     expect(missing.body).toEqual({ detail: 'Utility not found' });
   });
 });
+
+describe('tariff search pages are kept per day', () => {
+  let t: TestApp;
+  let now = new Date('2014-04-30T12:00:00Z');
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => now });
+    await seedTariffs(t.deps.database, [PGE_B19, PGE_E20_EXPIRED]);
+  });
+  afterAll(() => t.stop());
+
+  it('the same query answers anew once a tariff has expired, and the kept page is served unchanged until then', async () => {
+    const search = async () => (await request(t.app).get('/api/v1/tariffs/search?zip_code=95616').expect(200)).body.items.map((i: { id: string }) => i.id);
+    expect(await search()).toContain(PGE_E20_EXPIRED);
+    const again = await request(t.app).get('/api/v1/tariffs/search?zip_code=95616').expect(200);
+    expect(again.body.items.map((i: { id: string }) => i.id)).toContain(PGE_E20_EXPIRED);
+    now = new Date('2014-05-01T00:00:01Z');
+    expect(await search()).toEqual([PGE_B19]);
+  });
+});

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { roundDiv } from '../../platform/money';
 import { TtlCache } from '../../platform/ttl-cache';
+import { deepFreeze } from '../../platform/http/frozen-json';
 import type { PortfolioService } from '../portfolios/service';
 import { fromScaled, metricValue, rankBenchmarks } from './benchmarks.calc';
 import { createDueDiligence, type DueDiligenceDeps } from './due-diligence';
@@ -147,7 +148,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   async function cached<T>(key: string, build: () => Promise<T>): Promise<T> {
     const hit = cache.get(key) as T | undefined;
     if (hit !== undefined) return hit;
-    const value = await build();
+    // Frozen: the same object answers many requests, and is serialised once (frozen-json).
+    const value = deepFreeze(await build());
     cache.set(key, value);
     return value;
   }

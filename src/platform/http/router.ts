@@ -3,6 +3,7 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { parseOrThrow } from './validate';
 import { chain } from './chain';
+import { isFrozenAnswer, sendFrozenJson } from './frozen-json';
 
 export type AuthMode = 'none' | 'optional' | 'required';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -126,6 +127,7 @@ export class ApiRouter {
       const result = await handler({ body, query, params, req, res } as RouteInput<z.output<B>, z.output<Q>, z.output<P>>);
       if (res.headersSent) return;
       if (status === 204) res.status(204).end();
+      else if (isFrozenAnswer(result)) sendFrozenJson(req, res, status, result);
       else res.status(status).json(result);
     };
     const bodyParser: RequestHandler[] = [];
