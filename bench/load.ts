@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import http from 'node:http';
 
 export interface LoadRequest {
   path: string;
@@ -31,5 +32,143 @@ export async function load(baseUrl: string, req: LoadRequest, seconds: number, c
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+  };
+}
+
+/** One request of a mix, with the kind its figures are grouped under. */
+export interface MixRequest extends LoadRequest {
+  kind: string;
+}
+
+export interface MixResult extends LoadResult {
+  /** Requests answered (any status) and errors, over `seconds` from the first send to the last answer. */
+  answered: number;
+  seconds: number;
+  /** With a rate: the rate requests actually left at (sent / sending window). */
+  sentPerSec: number;
+  /** Answers by status code ("error" for a request without an answer). */
+  statuses: Record<string, number>;
+  /** Latencies of every answered request, ms, sorted. */
+  latencies: number[];
+  byKind: Record<string, { count: number; p50: number; p99: number; non2xx: number }>;
+  /** The first few non-2xx answers or errors, for the log. */
+  failures: string[];
+}
+
+/** Nearest-rank percentile of sorted values, to 0.1 ms. */
+export function percentileOf(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return Number(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))].toFixed(1));
+}
+
+/**
+ * Drives a mix of requests, `next(k)` giving the k-th (each may carry a body of its own), over
+ * keep-alive node:http connections to `baseUrl`.
+ *
+ * - Closed loop (no `rate`): `connections` senders, each sending its next request once the last
+ *   was answered, for `seconds`: the throughput the server sustains.
+ * - Open loop (`rate`): request k is due at k / rate s, evenly spaced, and leaves then whatever the
+ *   answers before it did, over at most `connections` sockets. Its latency counts from when it was
+ *   due, so time queued behind a slow server (or waiting in the client for a free socket) is in
+ *   the figure. (autocannon's overallRate instead sends each connection's share of a second back
+ *   to back at the start of the second, which measures bursts, not a rate.)
+ */
+export async function loadMix(
+  baseUrl: string,
+  next: (k: number) => MixRequest,
+  opts: {
+    seconds: number; connections: number; rate?: number;
+    /** Sees each answer's request and headers (e.g. a Server-Timing header the service sets). */
+    inspect?: (req: MixRequest, headers: http.IncomingHttpHeaders) => void;
+  },
+): Promise<MixResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
+  const latencies: number[] = [];
+  const perKind = new Map<string, { latencies: number[]; non2xx: number }>();
+  const statuses: Record<string, number> = {};
+  const failures: string[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let k = 0;
+  let lastAnswer = 0;
+
+  const send = (req: MixRequest, dueAt: number) => new Promise<void>((resolve) => {
+    const startAt = Math.min(dueAt, performance.now());
+    const kind = perKind.get(req.kind) ?? { latencies: [], non2xx: 0 };
+    perKind.set(req.kind, kind);
+    const fail = (what: string) => {
+      if (failures.length < 10) failures.push(`${req.kind} ${req.method ?? 'GET'} ${req.path}: ${what}`);
+    };
+    const r = http.request(new URL(req.path, baseUrl), {
+      method: req.method ?? 'GET', agent, timeout: 30_000,
+      headers: {
+        ...(req.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) } : {}),
+        ...req.headers,
+      },
+    }, (res) => {
+      opts.inspect?.(req, res.headers);
+      const status = res.statusCode ?? 0;
+      const ok = status >= 200 && status < 300;
+      const chunks: Buffer[] = [];
+      if (ok) res.resume();
+      else res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const ms = performance.now() - startAt;
+        lastAnswer = performance.now();
+        latencies.push(ms);
+        kind.latencies.push(ms);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (!ok) {
+          non2xx++;
+          kind.non2xx++;
+          fail(`${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
+        }
+        resolve();
+      });
+    });
+    r.on('timeout', () => r.destroy(new Error('no answer within 30 s')));
+    r.on('error', (err) => {
+      errors++;
+      statuses.error = (statuses.error ?? 0) + 1;
+      fail(err.message);
+      resolve();
+    });
+    r.end(req.body);
+  });
+
+  const started = performance.now();
+  let sendingWindow = opts.seconds;
+  if (opts.rate === undefined) {
+    const until = started + opts.seconds * 1000;
+    await Promise.all(Array.from({ length: opts.connections }, async () => {
+      while (performance.now() < until) await send(next(k++), performance.now());
+    }));
+  } else {
+    const total = Math.max(1, Math.round(opts.rate * opts.seconds));
+    const inFlight: Array<Promise<void>> = [];
+    for (let i = 0; i < total; i++) {
+      const dueAt = started + (i * 1000) / opts.rate;
+      const wait = dueAt - performance.now();
+      if (wait >= 1) await new Promise((r) => setTimeout(r, wait));
+      inFlight.push(send(next(k++), dueAt));
+    }
+    sendingWindow = (performance.now() - started) / 1000 + 1 / opts.rate;
+    await Promise.all(inFlight);
+  }
+  agent.destroy();
+  const seconds = (Math.max(lastAnswer, started) - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const byKind: MixResult['byKind'] = {};
+  for (const [name, v] of perKind) {
+    v.latencies.sort((a, b) => a - b);
+    byKind[name] = { count: v.latencies.length, p50: percentileOf(v.latencies, 50), p99: percentileOf(v.latencies, 99), non2xx: v.non2xx };
+  }
+  return {
+    reqPerSec: seconds > 0 ? latencies.length / seconds : 0,
+    p50: percentileOf(latencies, 50),
+    p99: percentileOf(latencies, 99),
+    non2xx, errors, answered: latencies.length, seconds,
+    sentPerSec: opts.rate === undefined ? (seconds > 0 ? k / seconds : 0) : k / Math.max(sendingWindow, 1e-3),
+    statuses, latencies, byKind, failures,
   };
 }

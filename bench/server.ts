@@ -19,6 +19,16 @@ export interface BenchServer {
   redis?: { url: string; keyPrefix: string };
   /** Stops every process; keepData leaves DATA_DIR for a restart. */
   stop(keepData?: boolean): Promise<void>;
+  /** The environment its processes were started with (startWebBeside starts another web process with it). */
+  env: NodeJS.ProcessEnv;
+}
+
+/** One more process of a running BenchServer (startWebBeside). */
+export interface BenchProcess {
+  url: string;
+  pid: number;
+  startMs: number;
+  stop(): Promise<void>;
 }
 
 export const ADMIN_TOKEN = 'bench-admin-token-0123456789';
@@ -72,12 +82,19 @@ export async function startBareExpress(port: number): Promise<{ url: string; sto
   return { url, stop: () => stopChild(child) };
 }
 
-/** Spawns one role of `scripts/start.mjs` with the given environment. */
+/**
+ * Spawns one role of `scripts/start.mjs` with the given environment. Its log (at `info`: a line
+ * per request, as in production) goes to `<DATA_DIR>/<role>-<PORT>.log`, so what is measured
+ * includes writing it; errors still reach the terminal on stderr.
+ */
 function spawnRole(role: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...profileFlags(), '--enable-source-maps', 'scripts/start.mjs', role], {
+  const log = fs.openSync(path.join(env.DATA_DIR!, `${role}-${env.PORT}.log`), 'a');
+  const child = spawn(process.execPath, [...profileFlags(), '--enable-source-maps', 'scripts/start.mjs', role], {
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
+  fs.closeSync(log);
+  return child;
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -88,6 +105,28 @@ function stopChild(child: ChildProcess): Promise<void> {
     setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
   });
 }
+
+/** Waits for a spawned web process's first healthy GET /health answer (at most 180 s). */
+async function waitHealthy(child: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not become healthy within 180 s');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The servers startServer started and that are not stopped, by URL (a scenario only knows the URL). */
+const running = new Map<string, BenchServer>();
 
 /**
  * Starts the web process the way `npm run start:web` does, as its own process on a free port with
@@ -102,7 +141,7 @@ export async function startServer(opts: { databaseUrl?: string; redisUrl?: strin
     NODE_ENV: 'production',
     PORT: String(opts.port),
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     ADMIN_TOKEN,
     QUOTA_FREE_PER_DAY: '1000000000',
     QUOTA_PRO_PER_DAY: '1000000000',
@@ -123,25 +162,11 @@ export async function startServer(opts: { databaseUrl?: string; redisUrl?: strin
   const started = Date.now();
   const child = spawnRole('web', env);
   const url = `http://127.0.0.1:${opts.port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('server did not become healthy within 180 s');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitHealthy(child, url);
   const startMs = Date.now() - started;
   // The other roles start once web has migrated the schema and imported the reference data.
   const others = env.REDIS_URL ? ['worker', 'scheduler'].map((role) => ({ role, child: spawnRole(role, env) })) : [];
-  return {
+  const server: BenchServer = {
     url,
     pid: child.pid!,
     startMs,
@@ -153,9 +178,36 @@ export async function startServer(opts: { databaseUrl?: string; redisUrl?: strin
     dataDir,
     roles: others.map((o) => o.role),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX! } : undefined,
+    env,
     stop: async (keepData = false) => {
+      running.delete(url);
       await Promise.all([child, ...others.map((o) => o.child)].map(stopChild));
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  running.set(url, server);
+  return server;
+}
+
+/** The running BenchServer answering at `url` (started by startServer in this process). */
+export function serverAt(url: string): BenchServer | undefined {
+  return running.get(url);
+}
+
+/**
+ * Starts a second `web` process beside a running server, as scaling the Procfile's web role out
+ * does: the same environment (database, Redis and key prefix, JWT secret, DATA_DIR, PMS settings)
+ * on another port. Its stop() ends that process only; the server's stop() does not end it.
+ */
+export async function startWebBeside(server: BenchServer, port: number): Promise<BenchProcess> {
+  const started = Date.now();
+  const child = spawnRole('web', { ...server.env, PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(child, url);
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+  return { url, pid: child.pid!, startMs: Date.now() - started, stop: () => stopChild(child) };
 }

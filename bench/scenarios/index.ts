@@ -7,6 +7,7 @@ import { rateAnalysisScenarios } from './rate-analysis';
 import { tenantBillingScenarios } from './tenant-billing';
 import { webhookScenarios } from './webhooks';
 import { analyticsScenarios } from './analytics';
+import { scaleOutScenarios } from './scale-out';
 
 /** Every benchmark, in issue order. */
-export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios];
+export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...scaleOutScenarios];

@@ -24,9 +24,9 @@ const SYNC_PROPERTIES = 100;
 const SYNC_UNITS_PER_PROPERTY = 100;
 const SYNC_TARGET_S = 10;
 
-const sign = (body: string) => `sha256=${crypto.createHmac('sha256', BENCH_WEBHOOK_SECRET).update(body).digest('hex')}`;
+export const sign = (body: string) => `sha256=${crypto.createHmac('sha256', BENCH_WEBHOOK_SECRET).update(body).digest('hex')}`;
 
-function unitEvent(connectionId: string, pmsPropertyId: string, unit: number, version: number, at: number): string {
+export function unitEvent(connectionId: string, pmsPropertyId: string, unit: number, version: number, at: number): string {
   return JSON.stringify({
     event: version === 0 ? 'data.new' : 'data.update',
     timestamp: new Date(at).toISOString(),
@@ -54,7 +54,7 @@ function deliver(ctx: BenchContext, body: string): Promise<void> {
   });
 }
 
-async function waitUntil(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+export async function waitUntil(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what}: not done within ${timeoutMs / 1000} s`);
@@ -63,7 +63,7 @@ async function waitUntil(what: string, timeoutMs: number, check: () => Promise<b
 }
 
 /** Runs `fn` with a database client and the fake PMS provider listening where the processes look for it. */
-async function withStack<T>(ctx: BenchContext | undefined, fn: (ctx: BenchContext, db: Client, provider: FakePmsProvider) => Promise<T>): Promise<T> {
+export async function withStack<T>(ctx: BenchContext | undefined, fn: (ctx: BenchContext, db: Client, provider: FakePmsProvider) => Promise<T>): Promise<T> {
   if (!ctx?.databaseUrl || !ctx.redis) throw new Error('needs the Procfile roles on PostgreSQL and Redis');
   const provider = new FakePmsProvider();
   await provider.start(pmsProviderPort(Number(new URL(ctx.url).port)));
@@ -82,7 +82,7 @@ async function withStack<T>(ctx: BenchContext | undefined, fn: (ctx: BenchContex
  * `${prefix}c${i}` (or all on `${prefix}c0` with `oneConnection`); returns once the imports the
  * links queued are done, so they do not share the machine with the measurement.
  */
-async function linkedProperties(ctx: BenchContext, db: Client, prefix: string, count: number, oneConnection = false): Promise<void> {
+export async function linkedProperties(ctx: BenchContext, db: Client, prefix: string, count: number, oneConnection = false): Promise<void> {
   const connection = (i: number) => `${prefix}c${oneConnection ? 0 : i}`;
   const tag = prefix.replace(/[^a-z]/g, '');
   const { auth } = await newUser(ctx, tag);
@@ -114,10 +114,10 @@ async function importsDone(db: Client, connectionPrefix: string, count: number, 
   });
 }
 
-interface InboxCount { total: number; pending: number; wrong: number }
+export interface InboxCount { total: number; pending: number; wrong: number }
 
 /** Events of connections named `${prefix}...`: stored, still pending, and not applied exactly once in order. */
-async function inbox(db: Client, prefix: string): Promise<InboxCount> {
+export async function inbox(db: Client, prefix: string): Promise<InboxCount> {
   const { rows } = await db.query<{ total: string; pending: string; wrong: string }>(`
     select count(*) as total, count(*) filter (where status = 'pending') as pending,
       count(*) filter (where status <> 'pending' and (status <> 'success' or attempts <> 1)) as wrong
