@@ -192,21 +192,24 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       }
       const { version } = known;
       const asOf = known.month;
-      const base = await cached<DashboardStatsBase>(JSON.stringify(['stats', ownerId, version, asOf]),
-        async () => (await aggregates(ownerId)).stats);
-      return {
-        total_properties: base.total_properties,
-        total_portfolios: base.total_portfolios,
-        total_sqft: base.total_sqft,
-        total_monthly_cost: base.total_monthly_cost,
-        total_annual_cost: base.total_annual_cost,
-        avg_cost_per_sqft: base.avg_cost_per_sqft,
-        avg_cost_per_kwh: base.avg_cost_per_kwh,
-        properties_with_savings: base.properties_with_savings,
-        total_potential_savings: base.total_potential_savings,
-        alerts_unread: unread,
-        bills_this_month: base.bills_this_month,
-      };
+      // The answer is cached per version and unread count, so it is serialised once (frozen-json).
+      return cached(JSON.stringify(['stats-answer', ownerId, version, asOf, unread]), async () => {
+        const base = await cached<DashboardStatsBase>(JSON.stringify(['stats', ownerId, version, asOf]),
+          async () => (await aggregates(ownerId)).stats);
+        return {
+          total_properties: base.total_properties,
+          total_portfolios: base.total_portfolios,
+          total_sqft: base.total_sqft,
+          total_monthly_cost: base.total_monthly_cost,
+          total_annual_cost: base.total_annual_cost,
+          avg_cost_per_sqft: base.avg_cost_per_sqft,
+          avg_cost_per_kwh: base.avg_cost_per_kwh,
+          properties_with_savings: base.properties_with_savings,
+          total_potential_savings: base.total_potential_savings,
+          alerts_unread: unread,
+          bills_this_month: base.bills_this_month,
+        };
+      });
     },
 
     /** GET /pm/dashboard/cost-trend: actual calendarised cost of the N months ending with this one. */
