@@ -1,4 +1,5 @@
 import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { appQueues } from '../src/queues';
 import { queuePrefix } from '../src/platform/queue';
 
@@ -11,8 +12,7 @@ import { queuePrefix } from '../src/platform/queue';
 export async function workersIdle(redis: { url: string; keyPrefix: string } | undefined, timeoutMs = 120_000): Promise<number> {
   if (!redis) return 0;
   const started = Date.now();
-  const url = new URL(redis.url);
-  const connection = { host: url.hostname, port: Number(url.port || 6379), password: url.password || undefined, db: Number(url.pathname.slice(1)) || 0 };
+  const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
   const queues = Object.keys(appQueues).map((name) => new Queue(name, { connection, prefix: queuePrefix(redis.keyPrefix) }));
   try {
     for (;;) {
@@ -27,6 +27,7 @@ export async function workersIdle(redis: { url: string; keyPrefix: string } | un
     }
   } finally {
     await Promise.all(queues.map((q) => q.close()));
+    connection.disconnect();
   }
   return Math.round((Date.now() - started) / 100) / 10;
 }

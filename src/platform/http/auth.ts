@@ -76,9 +76,9 @@ const MAX_VERIFIED_TOKENS = 10_000;
  * than the rest of authentication. Only a byte-identical token hits the cache, so nothing
  * unchecked gets in; the subject's expiry and account state are checked every time, as before.
  */
-class RememberingJwtStrategy extends JwtStrategy {
-  private readonly extract = ExtractJwt.fromAuthHeaderAsBearerToken();
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
+class RememberingJwtStrategy extends JwtStrategy {
   constructor(
     secret: string,
     private readonly checked: TtlCache<TokenClaims>,
@@ -86,7 +86,7 @@ class RememberingJwtStrategy extends JwtStrategy {
   ) {
     super(
       {
-        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        jwtFromRequest: bearerToken,
         // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to parse it as a
         // public key on every request, which costs about 40x the HMAC itself.
         secretOrKey: crypto.createSecretKey(Buffer.from(secret, 'utf8')) as unknown as Buffer,
@@ -96,7 +96,7 @@ class RememberingJwtStrategy extends JwtStrategy {
         passReqToCallback: true,
       },
       (req: Request, claims: TokenClaims, done: VerifiedCallback) => {
-        const token = this.extract(req);
+        const token = bearerToken(req);
         if (token) checked.set(token, { sub: claims.sub, exp: claims.exp });
         accept(claims, done);
       },
@@ -104,7 +104,7 @@ class RememberingJwtStrategy extends JwtStrategy {
   }
 
   override authenticate(req: Request, options?: object): void {
-    const token = this.extract(req);
+    const token = bearerToken(req);
     const claims = token ? this.checked.get(token) : undefined;
     if (!claims) return super.authenticate(req, options);
     this.accept(claims, (err, user) => (err ? this.error(err) : user ? this.success(user) : this.fail(401)));
