@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { roundDiv } from '../../platform/money';
-import { TtlCache } from '../../platform/ttl-cache';
+import { VersionedCache } from '../../platform/versioned-cache';
 import { deepFreeze } from '../../platform/http/frozen-json';
 import type { PortfolioService } from '../portfolios/service';
 import { fromScaled, metricValue, rankBenchmarks } from './benchmarks.calc';
@@ -55,7 +55,7 @@ const orderingKeyOf = (ownerId: string) => `cost-rollup.owner.${ownerId}`;
 export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   const repo = createAnalyticsRepository(deps.db);
   const recomputer = createRecomputer(deps);
-  const cache = new TtlCache<unknown>(CACHE_TTL_MS, CACHE_ENTRIES);
+  const cache = new VersionedCache<unknown>(CACHE_TTL_MS, CACHE_ENTRIES);
   const inflight = new Map<string, Promise<RecomputeResult>>();
   const dueDiligence = createDueDiligence({ ...deps, repo });
   const debounced = new Map<string, NodeJS.Timeout>();
@@ -145,12 +145,13 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     return fresh;
   }
 
-  async function cached<T>(key: string, build: () => Promise<T>): Promise<T> {
+  /** An answer of the owner's data at (version, month), cached until a newer version's answer replaces it. */
+  async function cached<T>(ownerId: string, version: number, month: MonthIndex, key: string, build: () => Promise<T>): Promise<T> {
     const hit = cache.get(key) as T | undefined;
     if (hit !== undefined) return hit;
     // Frozen: the same object answers many requests, and is serialised once (frozen-json).
     const value = deepFreeze(await build());
-    cache.set(key, value);
+    cache.set(ownerId, month * 2 ** 32 + version, key, value);
     return value;
   }
 
@@ -162,7 +163,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     const { version, month } = await currentVersion(ownerId, onRecompute);
     // A cached answer for a portfolio implies it was the owner's at this version; deleting or
     // moving a portfolio moves the version.
-    return cached(JSON.stringify([kind, ownerId, version, month, portfolioId, ...params]), async () => {
+    return cached(ownerId, version, month, JSON.stringify([kind, ownerId, version, month, portfolioId, ...params]), async () => {
       if (portfolioId !== null) await deps.portfolios.requireOwned(ownerId, portfolioId);
       return build(month);
     });
@@ -193,8 +194,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       const { version } = known;
       const asOf = known.month;
       // The answer is cached per version and unread count, so it is serialised once (frozen-json).
-      return cached(JSON.stringify(['stats-answer', ownerId, version, asOf, unread]), async () => {
-        const base = await cached<DashboardStatsBase>(JSON.stringify(['stats', ownerId, version, asOf]),
+      return cached(ownerId, version, asOf, JSON.stringify(['stats-answer', ownerId, version, asOf, unread]), async () => {
+        const base = await cached<DashboardStatsBase>(ownerId, version, asOf, JSON.stringify(['stats', ownerId, version, asOf]),
           async () => (await aggregates(ownerId)).stats);
         return {
           total_properties: base.total_properties,

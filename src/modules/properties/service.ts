@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import { offsetOf, toPage, type Page } from '../../platform/http/pagination';
-import { TtlCache } from '../../platform/ttl-cache';
+import { VersionedCache } from '../../platform/versioned-cache';
 import type { Tariff } from '../tariffs/tariff.model';
 import type { TariffCatalog } from './tariff-catalog';
 import type { PortfolioService } from '../portfolios/service';
@@ -53,7 +53,7 @@ const PAGE_CACHE_TTL_MS = 5 * 60_000;
 
 export function createPropertyService(deps: PropertyServiceDeps) {
   const repo = createPropertyRepository(deps.db);
-  const pages = new TtlCache<Page<ReturnType<typeof presentListItem>>>(PAGE_CACHE_TTL_MS, PAGE_CACHE_ENTRIES);
+  const pages = new VersionedCache<Page<ReturnType<typeof presentListItem>>>(PAGE_CACHE_TTL_MS, PAGE_CACHE_ENTRIES);
 
   async function requireOwned(ownerId: string, id: string): Promise<PropertyRow> {
     const row = await repo.findOwned(ownerId, id);
@@ -138,7 +138,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       if (cached) return cached;
       const { rows, total } = await repo.list(ownerId, filters, q.per_page, offsetOf(q), state.count);
       const page = toPage(rows.map(presentListItem), total, q);
-      pages.set(key, page);
+      pages.set(ownerId, state.version, key, page);
       return page;
     },
 
