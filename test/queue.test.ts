@@ -78,7 +78,11 @@ function expectStrictOrder(keys: string[], jobsPerKey: number) {
   }
 }
 
-function behaviour(label: string, make: () => Harness, failedOf: (h: Harness, queue: string, jobId: string) => Promise<FailedView | undefined>) {
+/**
+ * `make(true)` gives a harness of its own: with BullMQ, on a prefix no other harness's workers
+ * read, so a job it enqueues cannot be taken by the shared harness's workers.
+ */
+function behaviour(label: string, make: (isolated?: boolean) => Harness, failedOf: (h: Harness, queue: string, jobId: string) => Promise<FailedView | undefined>) {
   describe(label, () => {
     let h: Harness;
     beforeAll(() => {
@@ -162,7 +166,7 @@ function behaviour(label: string, make: () => Harness, failedOf: (h: Harness, qu
     });
 
     it('close() waits for a running job', async () => {
-      const own = make();
+      const own = make(true);
       const id = `gate-${uid()}`;
       await own.queue.enqueue('gated', { id });
       await waitFor(() => gated.started.has(id));
@@ -217,7 +221,7 @@ describe('in-process driver limits', () => {
 
   behaviour(
     'two worker processes',
-    () => bullHarness(redisUrl!, prefix, processors),
+    (isolated) => bullHarness(redisUrl!, isolated ? `${prefix}-own` : prefix, processors),
     async (h, queue, jobId) => {
       if (h.queue.driver !== 'bullmq') throw new Error('expected the BullMQ driver');
       const q = h.queue.bullQueues().find((b) => b.name === queue)!;
