@@ -1,7 +1,6 @@
-import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { appQueues } from '../src/queues';
 import { queuePrefix } from '../src/platform/queue';
+import { bullQueues, unfinishedJobs } from '../test/helpers/bull';
 
 /**
  * Waits until the worker process has no job waiting, delayed or running (PostgreSQL mode with the
@@ -13,11 +12,10 @@ export async function workersIdle(redis: { url: string; keyPrefix: string } | un
   if (!redis) return 0;
   const started = Date.now();
   const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
-  const queues = Object.keys(appQueues).map((name) => new Queue(name, { connection, prefix: queuePrefix(redis.keyPrefix) }));
+  const queues = bullQueues(connection, queuePrefix(redis.keyPrefix));
   try {
     for (;;) {
-      const counts = await Promise.all(queues.map((q) => q.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'paused')));
-      const pending = counts.reduce((n, c) => n + Object.values(c).reduce((a, b) => a + b, 0), 0);
+      const pending = Object.values(await unfinishedJobs(queues)).reduce((a, b) => a + b, 0);
       if (pending === 0) break;
       if (Date.now() - started > timeoutMs) {
         console.warn(`the worker still has ${pending} jobs after ${timeoutMs / 1000} s; measuring anyway`);
@@ -26,7 +24,7 @@ export async function workersIdle(redis: { url: string; keyPrefix: string } | un
       await new Promise((r) => setTimeout(r, 250));
     }
   } finally {
-    await Promise.all(queues.map((q) => q.close()));
+    await Promise.all([...queues.values()].map((q) => q.close()));
     connection.disconnect();
   }
   return Math.round((Date.now() - started) / 100) / 10;

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { createPgDatabase, type PgDatabase } from '../test/helpers/pg-database';
 
 export interface BenchServer {
   url: string;
@@ -45,23 +45,8 @@ function profileFlags(): string[] {
 }
 
 /** Creates an empty PostgreSQL database for one bench run and returns its URL. */
-export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_${Date.now().toString(36)}`;
-  const admin = new Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(baseUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+export function freshPostgres(baseUrl: string): Promise<PgDatabase> {
+  return createPgDatabase(baseUrl, `bench_${Date.now().toString(36)}`);
 }
 
 /** A bare Express app answering a constant JSON body (bench/bare-express.mjs): the floor ratios are also shown against. */

@@ -3,12 +3,10 @@ import type { rateAnalysisJobPayload } from '../src/modules/rate-analysis/job-pa
 import type { PropertyServices } from '../src/modules/properties/compose';
 
 /** `rate-analysis`: the payload is parsed by the queue; the work is the rate-analysis service's. Errors rethrow to retry. */
-export function rateAnalysisProcessor(services: Pick<PropertyServices, 'rateAnalysis' | 'analytics'>) {
+export function rateAnalysisProcessor(services: Pick<PropertyServices, 'rateAnalysis'>) {
   return async (payload: z.output<typeof rateAnalysisJobPayload>): Promise<void> => {
+    // The service queues the owner's analytics recompute itself (its dataChanged hook).
     await services.rateAnalysis.process(payload);
-    // Stored analyses move savings and health scores: queue the owner's analytics recompute.
-    if ('user_id' in payload) await services.analytics.requestRecompute(payload.user_id);
-    else await services.analytics.requestRecomputeOfProperty(payload.property_id);
   };
 }
 

@@ -58,18 +58,12 @@ async function seed(ctx: BenchContext): Promise<Seeded> {
   // Benchmarks are a Pro feature.
   await ctx.call('PATCH', `/api/v1/admin/users/${me.id}`, { tier: 'pro' }, { 'x-admin-token': ADMIN_TOKEN });
   const started = Date.now();
-  const ids: string[] = new Array(PROPERTIES);
-  let created = 0;
-  await seedProperties(ctx, auth, PROPERTIES, (i) => ({
+  const created = await seedProperties(ctx, auth, PROPERTIES, (i) => ({
     name: `Analytics ${String(i).padStart(5, '0')}`, address: `${i} Elm St`, city: 'Columbus', state: ['OH', 'MI', 'IN', 'IL'][i % 4],
     zip_code: '43004', property_type: i % 5 ? 'commercial' : 'residential', sqft: 800 + (i % 400) * 10, unit_count: 1 + (i % 24),
   }));
-  // seedProperties does not return ids: list them (newest first, 100 a page).
-  for (let page = 1; created < PROPERTIES; page++) {
-    const res = await ctx.call<{ items: Array<{ id: string }> }>('GET', `/api/v1/pm/properties?page=${page}&per_page=100`, undefined, auth);
-    for (const item of res.items) ids[created++] = item.id;
-    if (res.items.length === 0) throw new Error('fewer properties than seeded');
-  }
+  // Newest first, as the property list orders them.
+  const ids = created.reverse();
   const long = billPeriods(36);
   const short = long.slice(-12);
   let stored = 0;

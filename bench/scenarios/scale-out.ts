@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Client } from 'pg';
@@ -9,7 +8,9 @@ import { loadMix, percentileOf, type MixRequest, type MixResult } from '../load'
 import { cpuPer, sampleCpu } from '../process-cpu';
 import { createCpuCap, type CpuCap } from '../cpu-cap';
 import { newUser, seedProperties } from './seed';
-import { inbox, linkedProperties, sign, unitEvent, waitUntil, withStack } from './webhooks';
+import { inbox, linkedProperties, sign, unitEvent, withStack } from './webhooks';
+import { waitUntil } from '../../test/helpers/eventually';
+import { freePort } from '../../test/helpers/net';
 
 /*
  * Issue 13's scale-out figure, on the Procfile roles (web, worker, scheduler on PostgreSQL and
@@ -107,13 +108,12 @@ async function prepare(ctx: BenchContext, db: Client): Promise<Traffic> {
   const accounts: Traffic['accounts'] = [];
   for (let a = 0; a < ACCOUNTS; a++) {
     const { auth } = await newUser(ctx, `scale${a}`);
-    await seedProperties(ctx, auth, PROPERTIES_PER_ACCOUNT, (i) => ({
+    const propertyIds = await seedProperties(ctx, auth, PROPERTIES_PER_ACCOUNT, (i) => ({
       name: `Scale ${a}-${i}`, address: `${i} Main St`, city: 'Gladstone', state: 'MI', zip_code: ZIP,
       property_type: 'commercial', sqft: 5000 + i * 100, unit_count: 1 + (i % 10),
       ...(i % 2 ? {} : { tariff_id: tariffIds[i % tariffIds.length], monthly_usage_kwh: 2000 + i * 150, monthly_demand_kw: 15 }),
     }));
-    const { items: props } = await ctx.call<{ items: Array<{ id: string }> }>('GET', `/api/v1/pm/properties?per_page=${PROPERTIES_PER_ACCOUNT}`, undefined, auth);
-    accounts.push({ auth, propertyIds: props.map((p) => p.id) });
+    accounts.push({ auth, propertyIds });
   }
   const onboarding: Traffic['onboarding'] = [];
   for (let a = 0; a < ONBOARDING_ACCOUNTS; a++) onboarding.push((await newUser(ctx, `scalenew${a}`)).auth);
@@ -177,18 +177,6 @@ function mixer(traffic: Traffic): (k: number) => MixRequest {
       }
     }
   };
-}
-
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 type Ticks = { machine: number; irq: number; steal: number; procs: Map<number, { name: string; ticks: number }> } | null;
@@ -344,7 +332,7 @@ async function measure(ctx: BenchContext, db: Client, server: NonNullable<Return
     return r;
   };
   // Events still queued for the worker (from set-up or the run before) would share the machine with the next run.
-  const drained = () => waitUntil('webhook events applied', 30_000, async () => (await inbox(db, traffic.connectionPrefix)).pending === 0)
+  const drained = () => waitUntil('webhook events applied', async () => (await inbox(db, traffic.connectionPrefix)).pending === 0, 30_000, 20)
     .catch((err: Error) => console.log(`[scale-out] ${err.message}; measuring anyway`));
 
   // 1. R: what one web process sustains with the mix, closed loop.

@@ -19,9 +19,11 @@ export async function inParallel(count: number, parallel: number, work: (i: numb
   }));
 }
 
-/** Creates `count` properties through the public API, 16 requests at a time. */
-export async function seedProperties(ctx: BenchContext, auth: Record<string, string>, count: number, body: (i: number) => object) {
+/** Creates `count` properties through the public API, 16 requests at a time; returns their ids, property i's at i. */
+export async function seedProperties(ctx: BenchContext, auth: Record<string, string>, count: number, body: (i: number) => object): Promise<string[]> {
+  const ids: string[] = new Array(count);
   await inParallel(count, 16, async (i) => {
-    await ctx.call('POST', '/api/v1/pm/properties', body(i), auth);
+    ids[i] = (await ctx.call<{ id: string }>('POST', '/api/v1/pm/properties', body(i), auth)).id;
   });
+  return ids;
 }

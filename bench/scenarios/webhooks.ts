@@ -4,8 +4,10 @@ import { Client } from 'pg';
 import type { BenchContext, CustomScenario, Scenario } from '../types';
 import { BENCH_WEBHOOK_SECRET, pmsProviderPort } from '../server';
 import { FakePmsProvider, fakeUnit } from '../../test/helpers/fake-pms';
-import { newUser, seedProperties } from './seed';
+import { waitUntil } from '../../test/helpers/eventually';
+import { inParallel, newUser, seedProperties } from './seed';
 import { cpuPer, sampleCpu } from '../process-cpu';
+import { percentileOf } from '../load';
 
 /*
  * Issue 11's figures, on the Procfile roles (web, worker, scheduler) with PostgreSQL and Redis:
@@ -54,14 +56,6 @@ function deliver(ctx: BenchContext, body: string): Promise<void> {
   });
 }
 
-export async function waitUntil(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not done within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Runs `fn` with a database client and the fake PMS provider listening where the processes look for it. */
 export async function withStack<T>(ctx: BenchContext | undefined, fn: (ctx: BenchContext, db: Client, provider: FakePmsProvider) => Promise<T>): Promise<T> {
   if (!ctx?.databaseUrl || !ctx.redis) throw new Error('needs the Procfile roles on PostgreSQL and Redis');
@@ -86,32 +80,21 @@ export async function linkedProperties(ctx: BenchContext, db: Client, prefix: st
   const connection = (i: number) => `${prefix}c${oneConnection ? 0 : i}`;
   const tag = prefix.replace(/[^a-z]/g, '');
   const { auth } = await newUser(ctx, tag);
-  await seedProperties(ctx, auth, count, (i) => ({
+  const ids = await seedProperties(ctx, auth, count, (i) => ({
     name: `${tag} ${i}`, address: `${i} Main St`, city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential', unit_count: 100,
   }));
-  const ids: string[] = [];
-  for (let page = 1; ids.length < count; page++) {
-    const { items } = await ctx.call<{ items: Array<{ id: string }> }>('GET', `/api/v1/pm/properties?per_page=100&page=${page}`, undefined, auth);
-    if (items.length === 0) break;
-    ids.push(...items.map((p) => p.id));
-  }
-  const ordered = ids.reverse(); // the list is newest first; property i is the i-th created
-  let next = 0;
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (next < ordered.length) {
-      const i = next++;
-      await ctx.call('PUT', `/api/v1/pm/properties/${ordered[i]}/pms`, { connection_id: connection(i), pms_property_id: `P${i}` }, auth);
-    }
-  }));
+  await inParallel(ids.length, 16, async (i) => {
+    await ctx.call('PUT', `/api/v1/pm/properties/${ids[i]}/pms`, { connection_id: connection(i), pms_property_id: `P${i}` }, auth);
+  });
   await importsDone(db, prefix, count);
 }
 
 async function importsDone(db: Client, connectionPrefix: string, count: number, since = new Date(0)): Promise<void> {
-  await waitUntil('imports', 300_000, async () => {
+  await waitUntil('imports', async () => {
     const { rows } = await db.query<{ n: string }>(
       'select count(*) as n from pms_property_links where connection_id like $1 and last_synced_at >= $2', [`${connectionPrefix}%`, since]);
     return Number(rows[0].n) === count;
-  });
+  }, 300_000, 20);
 }
 
 export interface InboxCount { total: number; pending: number; wrong: number }
@@ -124,9 +107,6 @@ export async function inbox(db: Client, prefix: string): Promise<InboxCount> {
     from webhook_events where connection_id like $1`, [`${prefix}%`]);
   return { total: Number(rows[0].total), pending: Number(rows[0].pending), wrong: Number(rows[0].wrong) };
 }
-
-/** Latency percentile in ms, nearest rank. */
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
  * Open loop, as a provider sends: request k leaves at k / rate seconds whatever the answers
@@ -166,8 +146,8 @@ const ackLatency: CustomScenario = {
     };
     await openLoop(ACK_RATE, 2, send); // warm-up
     const latencies = await openLoop(ACK_RATE, ACK_SECONDS, send);
-    await waitUntil('acknowledged events applied', 120_000, async () => (await inbox(db, prefix)).pending === 0);
-    const [p50, p99] = [percentile(latencies, 50), percentile(latencies, 99)].map((v) => Number(v.toFixed(1)));
+    await waitUntil('acknowledged events applied', async () => (await inbox(db, prefix)).pending === 0, 120_000, 20);
+    const [p50, p99] = [percentileOf(latencies, 50), percentileOf(latencies, 99)];
     console.log(`[webhooks] ack at ${ACK_RATE}/s: p50 ${p50} ms, p99 ${p99} ms (${latencies.length} events)`);
     return {
       value: p99, unit: `ms p99 (p50 ${p50} ms; ${latencies.length} events in ${ACK_SECONDS} s, open loop)`,
@@ -197,10 +177,10 @@ const throughput: CustomScenario = {
     }));
     const ackedAt = performance.now();
     let last: InboxCount = { total: 0, pending: 0, wrong: 0 };
-    await waitUntil('events applied', 300_000, async () => {
+    await waitUntil('events applied', async () => {
       last = await inbox(db, prefix);
       return last.total === total && last.pending === 0;
-    });
+    }, 300_000, 20);
     const seconds = (performance.now() - started) / 1000;
     const cpu = cpuPer(cpuBefore, sampleCpu(), total);
     const rate = Math.round(total / seconds);

@@ -2,6 +2,12 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/** Days of a month (1..12) of a proleptic Gregorian year: February has 29 in 2024 and 2000, 28 in 1900. */
+export function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
+}
+
 /** A YYYY-MM-DD calendar date that exists (proleptic Gregorian: 2024-02-29 yes, 2023-02-29 no). */
 export function isCalendarDate(v: string): boolean {
   const m = DATE.exec(v);
@@ -10,6 +16,20 @@ export function isCalendarDate(v: string): boolean {
   const mo = Number(m[2]);
   const d = Number(m[3]);
   if (mo < 1 || mo > 12 || d < 1) return false;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  return d <= (mo === 2 && leap ? 29 : DAYS_IN_MONTH[mo - 1]!);
+  return d <= daysInMonth(y, mo);
+}
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil; Date.UTC maps years 0-99 to 19xx). */
+export function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` string. */
+export function dayNumber(isoDate: string): number {
+  return daysFromCivil(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)), Number(isoDate.slice(8, 10)));
 }

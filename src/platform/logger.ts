@@ -14,14 +14,8 @@ const FLUSH_INTERVAL_MS = 200;
  * what is left when the process exits (a SIGKILL can lose that much).
  */
 export function createLogger(level: string): Logger {
-  const options: pino.LoggerOptions = {
-    name: 'api',
-    level,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-admin-token"]', 'req.headers["x-pms-signature"]'],
-      censor: '[redacted]',
-    },
-  };
+  // No redaction: no log line carries request headers (request-log.ts writes a flat line without them).
+  const options: pino.LoggerOptions = { name: 'api', level };
   if (level === 'silent') return pino(options);
   const destination = pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES });
   let unwritten = false;

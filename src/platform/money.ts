@@ -8,13 +8,33 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
+/** $1,234.56 (a presented 2-decimal amount, en-US as a US reader reads it); negative as -$0.01. */
+export function usd(amount: number): string {
+  const cents = Math.round(Math.abs(amount) * 100);
+  const dollars = Math.floor(cents / 100).toLocaleString('en-US');
+  return `${amount < 0 && cents > 0 ? '-' : ''}$${dollars}.${String(cents % 100).padStart(2, '0')}`;
+}
+
 /**
- * n / d for integers, rounded half away from zero, exactly (no floating-point division).
- * Pass BigInt for products that may exceed 2^53; BigInt(x) of a non-integer number throws.
+ * n / d for integers, rounded half away from zero, exactly. Safe integers (|n|, |d| < 2^53) take
+ * a plain-number path: below 2^53 the floating-point quotient truncates to the exact integer
+ * quotient, and the remainder and its double are exact. Anything else goes through roundDivBig:
+ * pass BigInt for products that may exceed 2^53; BigInt(x) of a non-integer number throws, and
+ * d = 0 throws a RangeError.
  */
 export function roundDiv(n: number | bigint, d: number | bigint): number {
+  if (typeof n === 'number' && typeof d === 'number' && d !== 0 && Number.isSafeInteger(n) && Number.isSafeInteger(d)) {
+    const q = Math.trunc(n / d);
+    const r = n - q * d;
+    const twice = r < 0 ? -2 * r : 2 * r;
+    if (twice >= (d < 0 ? -d : d)) return n < 0 !== d < 0 ? q - 1 : q + 1;
+    return q + 0; // -0 (e.g. -3 / 10) as 0, as the BigInt path gives
+  }
   return Number(roundDivBig(BigInt(n), BigInt(d)));
 }
+
+/** roundDiv under the name the plain-number RUBS path imports (it passes safe integers, d > 0). */
+export const roundDivSafe: (n: number, d: number) => number = roundDiv;
 
 /** n / d for BigInts, rounded half away from zero. */
 export function roundDivBig(n: bigint, d: bigint): bigint {
@@ -68,15 +88,6 @@ export function exactCents(dollars: number): number | null {
 /** The number nearest to scaled / 10^places (the JSON form of an exact decimal). */
 export function fromScaledInteger(scaled: bigint | number, places: number): number {
   return Number(`${scaled}e-${places}`);
-}
-
-/**
- * n / d rounded half up, for safe non-negative integers (n, d < 2^53, d > 0): exact without
- * BigInts, because below 2^53 the floating-point quotient floors to the exact integer quotient.
- */
-export function roundDivSafe(n: number, d: number): number {
-  const q = Math.floor(n / d);
-  return 2 * (n - q * d) >= d ? q + 1 : q;
 }
 
 /** apportionLargestRemainder for safe integers: house, nums[i] and den below 2^53 (callers check). */

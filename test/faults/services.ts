@@ -4,30 +4,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { waitUntil } from '../helpers/eventually';
+import { freePort } from '../helpers/net';
+import { createPgDatabase } from '../helpers/pg-database';
 
 /*
  * Throwaway PostgreSQL and Redis servers for the fault tests: started by the test on free ports
  * with their data in a temp folder, killed and restarted by it, never the machine's shared ones.
  */
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not come up within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -115,15 +99,7 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   await start();
   return {
     url,
-    async createDatabase(name) {
-      const c = new Client({ connectionString: url });
-      await c.connect();
-      await c.query(`CREATE DATABASE ${name}`);
-      await c.end();
-      const u = new URL(url);
-      u.pathname = `/${name}`;
-      return u.toString();
-    },
+    createDatabase: async (name) => (await createPgDatabase(url, name)).url,
     stop,
     start,
     async destroy() {
@@ -174,55 +150,6 @@ export async function startRedis(): Promise<ThrowawayRedis> {
     async destroy() {
       await kill();
       fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-export interface WorkerProcess {
-  pid: number;
-  /** Resolves once its BullMQ workers run; rejects if it exits first. */
-  ready: Promise<void>;
-  /** SIGKILL, no shutdown of any kind. */
-  kill(): Promise<void>;
-  /** SIGTERM and wait. */
-  stop(): Promise<void>;
-}
-
-/** The real `worker` entry point (workers/worker.ts), in its own process, against the given services. */
-export function spawnWorker(env: Record<string, string>): WorkerProcess {
-  // Info level on stdout, read until its "workers started" line, so a test never races its start-up.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/worker.ts'], {
-    cwd: path.resolve(__dirname, '../..'),
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (seen === 'ready') return;
-      seen += chunk.toString();
-      if (seen.includes('"msg":"workers started"')) {
-        seen = 'ready';
-        resolve();
-      } else if (seen.length > 100_000) {
-        seen = seen.slice(-1000);
-      }
-    });
-    child.once('exit', (code, signal) => reject(new Error(`worker exited during start-up (${code ?? signal})`)));
-  });
-  ready.catch(() => undefined);
-  return {
-    pid: child.pid!,
-    ready,
-    async kill() {
-      child.kill('SIGKILL');
-      await exited(child);
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await exited(child);
-      clearTimeout(timer);
     },
   };
 }

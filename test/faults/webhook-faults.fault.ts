@@ -4,7 +4,8 @@
  * in its own process. Run by `npm run test:faults` (a step of .ci/run).
  */
 import crypto from 'node:crypto';
-import { missingServices, spawnWorker, startPostgres, startRedis, type ThrowawayPostgres, type ThrowawayRedis } from './services';
+import { spawnRole } from '../multiprocess/processes';
+import { missingServices, startPostgres, startRedis, type ThrowawayPostgres, type ThrowawayRedis } from './services';
 import { checkState, linkConnections, makeStream, overtakeSomeUpdates, roleEnv, sendStreams, startWeb, waitForApplied } from './stream';
 
 const CONNECTIONS = 20;
@@ -38,7 +39,7 @@ describeFaults('webhook pipeline under faults (1,000 events over 20 connections)
     const env = roleEnv(databaseUrl, redis.url, `fault${scenario}:`);
     const web = await startWeb(env);
     const connections = await linkConnections(web, tag, CONNECTIONS);
-    let worker = spawnWorker(env);
+    let worker = spawnRole('worker', env);
     await worker.ready;
     let sweeps = 0;
     // The scheduler's part, every few seconds: queue a sweep of streams pending for over 2 s.
@@ -52,7 +53,7 @@ describeFaults('webhook pipeline under faults (1,000 events over 20 connections)
         return worker;
       },
       restartWorker: async () => {
-        worker = spawnWorker(env);
+        worker = spawnRole('worker', env);
         await worker.ready;
       },
       sweep,

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { Client } from 'pg';
 import { loadConfig } from '../../src/platform/config';
 import { createLogger } from '../../src/platform/logger';
 import { openDatabase, type Database } from '../../src/platform/db/client';
@@ -12,6 +11,7 @@ import { createApp, type BuiltApp } from '../../src/app';
 import type { PlatformDeps } from '../../src/context';
 import type { JobContext, Processor, Processors } from '../../src/platform/queue/types';
 import { templatePath } from './template';
+import { createPgDatabase } from './pg-database';
 import { createProcessors } from '../../jobs';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
@@ -28,21 +28,13 @@ export async function createTestDatabase(): Promise<Database> {
     return openDatabase({ pgliteTemplate: template });
   }
   const name = `t_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 5 });
+  const created = await createPgDatabase(url, name);
+  const database = await openDatabase({ databaseUrl: created.url, poolSize: 5 });
   await database.migrate();
   const close = database.close;
   database.close = async () => {
     await close();
-    const c = new Client({ connectionString: url });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await created.drop();
   };
   return database;
 }

@@ -10,3 +10,12 @@ export async function eventually(check: () => Promise<void>, timeoutMs = 15000):
     }
   }
 }
+
+/** Polls `check` every `intervalMs` until it is true; throws once `timeoutMs` has passed. */
+export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 30_000, intervalMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not done within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}

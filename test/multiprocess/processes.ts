@@ -4,11 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { Client } from 'pg';
 import { openDatabase, type Database } from '../../src/platform/db/client';
 import { queuePrefix } from '../../src/platform/queue';
-import { appQueues } from '../../src/queues';
-import { exited, freePort, waitUntil } from '../faults/services';
+import { exited } from '../faults/services';
+import { waitUntil } from '../helpers/eventually';
+import { deleteRedisPrefix } from '../helpers/queue-harness';
+import { freePort } from '../helpers/net';
+import { createPgDatabase } from '../helpers/pg-database';
+import { unfinishedJobs } from '../helpers/bull';
 import { roleEnv } from '../faults/stream';
 
 /*
@@ -61,6 +64,8 @@ export interface RoleProcess {
   alive(): boolean;
   /** Sends SIGTERM; resolves with the exit and how long it took, SIGKILLing it after `killAfterMs`. */
   stop(killAfterMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
+  /** SIGKILL, no shutdown of any kind (a crash); resolves when it has exited. */
+  kill(): Promise<void>;
   /** SIGSTOP: frozen as is, connections open (a worker with a backlog piling up); `resume` sends SIGCONT. */
   pause(): void;
   resume(): void;
@@ -144,18 +149,16 @@ export function spawnRole(role: RoleName, env: Record<string, string>, port = 0)
       clearTimeout(timer);
       return { ...(await exit), ms: Date.now() - started };
     },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
     pause: () => { child.kill('SIGSTOP'); },
     resume: () => { child.kill('SIGCONT'); },
     output: () => lines.join('\n'),
   };
 }
 
-/** A web process on `port` (a free one by default), resolved once /health answers 200. */
-export async function spawnWeb(env: Record<string, string>, port?: number): Promise<RoleProcess> {
-  const web = spawnRole('web', env, port ?? await freePort());
-  await web.ready;
-  return web;
-}
 
 export interface Cluster {
   env: Record<string, string>;
@@ -178,14 +181,9 @@ export interface Cluster {
 export async function startCluster(servers: SharedServers, extraEnv: Record<string, string> = {}): Promise<Cluster> {
   const tag = crypto.randomBytes(4).toString('hex');
   const name = `mp_${tag}`;
-  const admin = new Client({ connectionString: servers.databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(servers.databaseUrl);
-  dbUrl.pathname = `/${name}`;
+  const created = await createPgDatabase(servers.databaseUrl, name);
   const prefix = `mp${tag}:`;
-  const env: Record<string, string> = { ...roleEnv(dbUrl.toString(), servers.redisUrl, prefix), QUOTA_FREE_PER_DAY: '100000', ...extraEnv };
+  const env: Record<string, string> = { ...roleEnv(created.url, servers.redisUrl, prefix), QUOTA_FREE_PER_DAY: '100000', ...extraEnv };
   const processes: RoleProcess[] = [];
   const redis = new Redis(servers.redisUrl, { maxRetriesPerRequest: 3 });
   let database: Database | undefined;
@@ -194,15 +192,9 @@ export async function startCluster(servers: SharedServers, extraEnv: Record<stri
     await Promise.allSettled(processes.map((p) => p.stop(5000)));
     await database?.close().catch(() => undefined);
     // The shared Redis keeps nothing of this file.
-    const keys: string[] = [];
-    const scan = redis.scanStream({ match: `${prefix}*`, count: 1000 });
-    for await (const batch of scan) keys.push(...(batch as string[]));
-    for (let i = 0; i < keys.length; i += 500) await redis.unlink(...keys.slice(i, i + 500));
     await redis.quit().catch(() => undefined);
-    const c = new Client({ connectionString: servers.databaseUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await deleteRedisPrefix(servers.redisUrl, prefix);
+    await created.drop();
   };
 
   const cluster: Cluster = {
@@ -302,12 +294,7 @@ export interface JobRecord {
 }
 
 const STATES = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children', 'paused', 'completed', 'failed'] as const;
-export const UNFINISHED = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children', 'paused'] as const;
 
-/** Opens the cluster's BullMQ queues (read only), for reports. */
-export function bullQueues(redis: Redis, bullPrefix: string): Map<string, Queue> {
-  return new Map(Object.keys(appQueues).map((name) => [name, new Queue(name, { connection: redis, prefix: bullPrefix })]));
-}
 
 /** Every job BullMQ still holds, in every queue, with its state. */
 export async function jobRecords(queues: Map<string, Queue>): Promise<JobRecord[]> {
@@ -329,14 +316,6 @@ export async function jobRecords(queues: Map<string, Queue>): Promise<JobRecord[
 }
 
 /** Counts of unfinished jobs over every queue (0 when drained). */
-export async function unfinishedJobs(queues: Map<string, Queue>): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const [name, q] of queues) {
-    const counts = await q.getJobCounts(...UNFINISHED);
-    for (const [state, n] of Object.entries(counts)) if (n > 0) out[`${name}/${state}`] = n;
-  }
-  return out;
-}
 
 /** Waits until no queue has an unfinished job (seen twice in a row, 200 ms apart) and `also` holds. */
 export async function waitForDrain(queues: Map<string, Queue>, timeoutMs: number, also: () => Promise<boolean> = async () => true): Promise<void> {

@@ -8,11 +8,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queue } from 'bullmq';
 import { FakePmsProvider, fakeUnit } from '../helpers/fake-pms';
+import { waitUntil } from '../helpers/eventually';
+import { bullQueues } from '../helpers/bull';
 import { readSystemState, writeSystemState } from '../../src/platform/db/system-state';
 import { REFERENCE_IMPORT_KEY } from '../../src/modules/tariffs/importer';
 import { checkState, linkConnections, makeStream, overtakeSomeUpdates, readState, sendStreams, waitForApplied, type SendReport } from '../faults/stream';
 import {
-  GRACE_MS, apiOk, bullQueues, jobRecords, orderingLeftovers, registerUser, sharedServers, startCluster, waitForDrain,
+  GRACE_MS, apiOk, jobRecords, orderingLeftovers, registerUser, sharedServers, startCluster, waitForDrain,
   type Cluster, type JobRecord, type RoleProcess,
 } from './processes';
 
@@ -100,7 +102,7 @@ describeMulti('two workers, two web processes and a scheduler on one database an
 
     // Webhook streams; their properties' first imports (empty: the fake provider has no units for them) are done before any event.
     const connections = await linkConnections(webs[1], 'mpw', CONNECTIONS);
-    await waitFor('first PMS imports', async () => (await rows(sql`select 1 from pms_property_links where connection_id like 'mpw-%' and last_synced_at is null`)).length === 0);
+    await waitUntil('first PMS imports', async () => (await rows(sql`select 1 from pms_property_links where connection_id like 'mpw-%' and last_synced_at is null`)).length === 0);
     const original = makeStream(connections, PER_CONNECTION);
     const { streams, stale } = overtakeSomeUpdates(original);
 
@@ -273,14 +275,6 @@ describeMulti('two workers, two web processes and a scheduler on one database an
       provider.behaviour = undefined;
     }
   }, 120_000);
-
-  async function waitFor(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 
   async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;

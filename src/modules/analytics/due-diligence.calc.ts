@@ -1,3 +1,4 @@
+import { daysInMonth } from '../../platform/dates';
 import { roundDiv, toCents } from '../../platform/money';
 import { runningShare } from './calendarise.calc';
 
@@ -61,8 +62,8 @@ export interface MonthUsage {
 
 /** Integer weights (millionths) of 12 monthly shares; equal days-of-year weights without shares. */
 function monthWeights(shares: number[] | undefined): number[] {
-  const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  if (!shares || shares.length !== 12) return days;
+  // The days of a common year's months (2001 is one).
+  if (!shares || shares.length !== 12) return Array.from({ length: 12 }, (_, m) => daysInMonth(2001, m + 1));
   return shares.map((s) => Math.round(s * 1_000_000));
 }
 

@@ -1,4 +1,4 @@
-import { roundDiv } from '../../platform/money';
+import { fromCents, roundDiv, usd } from '../../platform/money';
 import { coveredMonths, MIN_ACTUAL_MONTHS, type MonthTotals } from './annual-cost.calc';
 import { daysInMonth, monthKey, type MonthIndex } from './months';
 import { monthlyChangePercent, trendDirection, type TrendPoint } from './trend.calc';
@@ -59,11 +59,9 @@ export function statusOf(score: number): HealthStatus {
   return 'red';
 }
 
-/** `$1,234.56` from cents (>= 0). */
+/** `$1,234.56` from integer cents (>= 0; exact below 2^51, far above numeric(14, 2)'s largest). */
 export function formatDollars(cents: number): string {
-  const whole = Math.floor(cents / 100);
-  const rest = String(cents % 100).padStart(2, '0');
-  return `$${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${rest}`;
+  return usd(fromCents(cents));
 }
 
 type Deduction = [points: number, issue: string];

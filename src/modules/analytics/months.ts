@@ -3,19 +3,14 @@
  * so windows are ranges of integers; a day is the number of days since 1970-01-01.
  */
 
+import { daysFromCivil } from '../../platform/dates';
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` string (platform/dates.ts). */
+export { dayNumber } from '../../platform/dates';
+
 export type MonthIndex = number;
 
-/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil; Date.UTC maps years 0-99 to 19xx). */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-/** `YYYY-MM-DD` of a day number (the inverse of daysFromCivil). */
+/** `YYYY-MM-DD` of a day number (the inverse of daysFromCivil, platform/dates.ts). */
 function civilFromDays(z: number): string {
   const shifted = z + 719468;
   const era = Math.floor(shifted / 146097);
@@ -47,11 +42,6 @@ export function monthStartDate(m: MonthIndex): string {
 /** The month index of a `YYYY-MM-DD` (or `YYYY-MM`) string. */
 export function monthIndexOfDate(isoDate: string): MonthIndex {
   return Number(isoDate.slice(0, 4)) * 12 + Number(isoDate.slice(5, 7)) - 1;
-}
-
-/** Days since 1970-01-01 of a `YYYY-MM-DD` string. */
-export function dayNumber(isoDate: string): number {
-  return daysFromCivil(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)), Number(isoDate.slice(8, 10)));
 }
 
 /** Day number of the first day of a month. */

@@ -166,11 +166,6 @@ export function createAnalyticsRepository(db: Executor) {
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
 
-    async ownerOfProperty(propertyId: string): Promise<string | null> {
-      const result = await db.execute(sql`select owner_id from properties where id = ${propertyId}`);
-      return rowsOf<{ owner_id: string }>(result)[0]?.owner_id ?? null;
-    },
-
     /** Owners whose data version moved since their snapshot (or that have none yet). */
     async changedOwners(): Promise<Array<{ ownerId: string; version: number }>> {
       const result = await db.execute(sql`

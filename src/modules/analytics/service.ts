@@ -369,12 +369,6 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       debounced.set(ownerId, timer);
     },
 
-    /** requestRecompute for the owner of a property (the rate-analysis job knows only the property). */
-    async requestRecomputeOfProperty(propertyId: string): Promise<void> {
-      const ownerId = await repo.ownerOfProperty(propertyId);
-      if (ownerId !== null) await this.requestRecompute(ownerId);
-    },
-
     /** The cost-rollup job. */
     async processRollup(job: CostRollupJob): Promise<RecomputeResult | null> {
       if (job.full) return recomputer.recompute(job.owner_id, { full: true });

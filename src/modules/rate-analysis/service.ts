@@ -170,16 +170,23 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
      */
     latestForOwner: (ownerId: string) => repo.latestForOwner(ownerId),
 
-    /** The rate-analysis job: re-prices and re-analyses (storing the result); a property gone or not analysable is skipped. */
+    /**
+     * The rate-analysis job: re-prices and re-analyses (storing the result); a property gone or not
+     * analysable is skipped. Stored analyses move savings and health scores: the owner's analytics
+     * recompute is queued (as analyze() does), for a property job only when the property exists.
+     */
     async process(job: RateAnalysisJob): Promise<void> {
       const reads = tariffReads();
       if ('property_id' in job) {
         const row = await deps.properties.findById(job.property_id);
-        if (row) await reanalyzeBatch([row], reads);
+        if (!row) return;
+        await reanalyzeBatch([row], reads);
+        await deps.dataChanged?.(row.ownerId);
         return;
       }
       const rows = await deps.properties.rowsOfOwner(job.user_id);
       for (let i = 0; i < rows.length; i += JOB_BATCH) await reanalyzeBatch(rows.slice(i, i + JOB_BATCH), reads);
+      await deps.dataChanged?.(job.user_id);
     },
 
     /** Queues a re-analysis of one property after its tariff, usage or demand changed (`version` names that state). */

@@ -1,11 +1,7 @@
 /** Text forms of amounts and quantities for statements (en-US, as a US tenant reads them). */
 
-/** $1,234.56 (a presented 2-decimal amount); negative as -$0.01. */
-export function usd(amount: number): string {
-  const cents = Math.round(Math.abs(amount) * 100);
-  const dollars = Math.floor(cents / 100).toLocaleString('en-US');
-  return `${amount < 0 && cents > 0 ? '-' : ''}$${dollars}.${String(cents % 100).padStart(2, '0')}`;
-}
+/** $1,234.56; negative as -$0.01 (platform/money.ts). */
+export { usd } from '../../platform/money';
 
 /** 1,234.5678: grouped, at most 4 decimals. */
 export function quantity(value: number): string {

@@ -1,10 +1,13 @@
 /** Calendar days of a billing period and of a unit's occupancy within it (dates are YYYY-MM-DD, both ends included). */
+import { daysFromCivil } from '../../platform/dates';
 
-const DAY_MS = 86_400_000;
-
-/** Days since 1970-01-01 of a valid YYYY-MM-DD date. */
+/**
+ * Days since 1970-01-01 of a valid YYYY-MM-DD date, as Date.UTC counted them: years 0000-0099
+ * (which the date validation lets through) are read as 1900-1999, so 0000-02-29 is 1900-03-01.
+ */
 export function dayNumber(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+  const year = Number(date.slice(0, 4));
+  return daysFromCivil(year < 100 ? year + 1900 : year, Number(date.slice(5, 7)), Number(date.slice(8, 10)));
 }
 
 /** Days from start to end, both included (a one-day period has 1). */

@@ -156,20 +156,32 @@ export function toStored(c: CalculationResponse, a: Allocation): StoredCalculati
   return { format: 1, calculation, units };
 }
 
+/** One stored unit row (StoredCalculation['units']) as its unit bill; `fields` are factorFields of the method. */
+function unitBillOfRow(row: unknown[], fields: ReturnType<typeof factorFields>): UnitBill {
+  const f = fields.length;
+  const bill: Record<string, unknown> = { unit_id: row[0], tenant_name: row[1] };
+  for (let k = 0; k < f; k++) bill[fields[k]] = row[2 + k];
+  const [bp, base, fee, days, ...moves] = row.slice(2 + f) as [number, number, number, number, ...Array<string | null>];
+  return completeUnitBill(bill, bp, base, fee, days, moves.length > 0 ? moves : null);
+}
+
 export function fromStored(s: StoredCalculation): CalculationResponse {
   const fields = factorFields(s.calculation.method);
-  const f = fields.length;
-  const unitBills = s.units.map((row) => {
-    const bill: Record<string, unknown> = { unit_id: row[0], tenant_name: row[1] };
-    for (let k = 0; k < f; k++) bill[fields[k]] = row[2 + k];
-    const [bp, base, fee, days, ...moves] = row.slice(2 + f) as [number, number, number, number, ...Array<string | null>];
-    return completeUnitBill(bill, bp, base, fee, days, moves.length > 0 ? moves : null);
-  });
+  const unitBills = s.units.map((row) => unitBillOfRow(row, fields));
   // Key order as presentCalculation writes it: unit_bills after source.
   const { units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at, ...head } = s.calculation;
   return {
     ...head, unit_bills: unitBills, units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at,
   };
+}
+
+/**
+ * The bill of one unit of a stored calculation, as fromStored would give it in unit_bills (the
+ * first with that unit_id), without building the others; undefined when the unit is not in it.
+ */
+export function storedUnitBill(s: StoredCalculation, unitId: string): UnitBill | undefined {
+  const row = s.units.find((r) => r[0] === unitId);
+  return row ? unitBillOfRow(row, factorFields(s.calculation.method)) : undefined;
 }
 
 export function presentHistoryItem(r: HistoryRow) {

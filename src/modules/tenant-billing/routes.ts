@@ -59,11 +59,7 @@ export function registerTenantBillingRoutes(api: ApiRouter, billing: TenantBilli
   api.get('/billing/history/:property_id', {
     summary: "A property's stored calculations, newest first",
     tags, auth: 'required', params: propertyParams, query: historyQuery, response: historyPage, errors: ERRORS_404_PROPERTY,
-  }, async ({ params, query, req, res }) => {
-    // Cached serialised, with its ETag (res.send then answers If-None-Match with 304 itself).
-    const { json, etag } = await billing.history(callerId(req), params.property_id, query);
-    res.status(200).set('ETag', etag).type('application/json').send(json);
-  });
+  }, ({ params, query, req }) => billing.history(callerId(req), params.property_id, query));
 
   api.get('/billing/calculations/:id', {
     summary: 'A stored calculation, as calculate-rubs answered it',

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound, unprocessable, validationFailed } from '../../platform/http/errors';
+import { deepFreeze } from '../../platform/http/frozen-json';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
-import { TtlCache } from '../../platform/ttl-cache';
+import { VersionedCache } from '../../platform/versioned-cache';
 import { exactCents } from '../../platform/money';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/repository';
@@ -10,8 +11,8 @@ import type { UtilityType } from '../utility-bills/utility-types';
 import { allocate, AllocationError, type AllocationMethod, type BillingUnit, type RoundingMode, type VacancyPolicy } from './rubs.calc';
 import { validateUnits } from './units.validate';
 import {
-  fromStored, presentCalculation, presentConfig, presentHistoryItem, toStored,
-  type CalculationSource, type UnitBill,
+  fromStored, presentCalculation, presentConfig, presentHistoryItem, storedUnitBill, toStored,
+  type CalculationSource,
 } from './presenters';
 import { createTenantBillingRepository, violatesOneActiveConfig, type BillingConfigRow } from './repository';
 import type { CalculationRequest, CalculationResponse, CreateConfigInput } from './schemas';
@@ -44,29 +45,24 @@ export interface CalculationOutcome {
   json: string;
 }
 
-/** A history page, serialised once and kept so (the ETag names its property, version and page). */
-export interface HistoryPage {
-  page: Page<ReturnType<typeof presentHistoryItem>>;
-  json: string;
-  etag: string;
-}
-
-function serialisedPage(page: HistoryPage['page'], etag: string): HistoryPage {
-  return { page, json: JSON.stringify(page), etag };
-}
-
 /** History pages kept per process: a page of 20 items is about 5 KB. */
 const HISTORY_CACHE_ENTRIES = 1_000;
 const HISTORY_CACHE_TTL_MS = 5 * 60_000;
 
 export function createTenantBillingService(deps: TenantBillingDeps) {
   const repo = createTenantBillingRepository(deps.db);
-  const historyPages = new TtlCache<HistoryPage>(HISTORY_CACHE_TTL_MS, HISTORY_CACHE_ENTRIES);
+  const historyPages = new VersionedCache<Page<ReturnType<typeof presentHistoryItem>>>(HISTORY_CACHE_TTL_MS, HISTORY_CACHE_ENTRIES);
 
-  async function requireCalculation(ownerId: string, id: string) {
+  /** The stored calculation, decoded (its unit bills still rows), and its property. */
+  async function requireStored(ownerId: string, id: string) {
     const found = await repo.findCalculation(ownerId, id);
     if (!found) throw notFound('Calculation not found');
-    return { calculation: fromStored(decodeStored(found.result)), property: found.property };
+    return { stored: decodeStored(found.result), property: found.property };
+  }
+
+  async function requireCalculation(ownerId: string, id: string) {
+    const { stored, property } = await requireStored(ownerId, id);
+    return { calculation: fromStored(stored), property };
   }
 
   return {
@@ -175,25 +171,26 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
     },
 
     /**
-     * A page of the property's calculations, newest first, serialised, with an ETag. One row gives
-     * the owner and the history's version; pages are cached per property, version and page, and
-     * every insert or delete of a calculation moves the version (a trigger), so a cached page is
-     * never served after a change, in this process or another.
+     * A page of the property's calculations, newest first. One row gives the owner and the
+     * history's version; pages are cached frozen (the router serialises a frozen page once and
+     * sends it with an ETag of its body) per property, version and page, and every insert or
+     * delete of a calculation moves the version (a trigger), so a cached page is never served
+     * after a change, in this process or another; a newer version's page drops the older ones.
      */
-    async history(ownerId: string, propertyId: string, q: PageQuery): Promise<HistoryPage> {
+    async history(ownerId: string, propertyId: string, q: PageQuery): Promise<Page<ReturnType<typeof presentHistoryItem>>> {
       const state = await repo.historyState(propertyId);
       if (!state) {
         // No calculation yet: an empty history, if the property is the caller's.
         await deps.properties.requireOwned(ownerId, propertyId);
-        return serialisedPage(toPage([], 0, q), `W/"${propertyId}:0:${q.page}:${q.per_page}"`);
+        return toPage([], 0, q);
       }
       if (state.ownerId !== ownerId) throw notFound('Property not found');
       const key = `${propertyId}:${state.version}:${q.page}:${q.per_page}`;
       const cached = historyPages.get(key);
       if (cached) return cached;
       const rows = state.total > offsetOf(q) ? await repo.historyPage(propertyId, q.per_page, offsetOf(q)) : [];
-      const page = serialisedPage(toPage(rows.map(presentHistoryItem), state.total, q), `W/"${key}"`);
-      historyPages.set(key, page);
+      const page = deepFreeze(toPage(rows.map(presentHistoryItem), state.total, q));
+      historyPages.set(propertyId, state.version, key, page);
       return page;
     },
 
@@ -207,10 +204,11 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
     },
 
     async statement(ownerId: string, id: string, unitId: string) {
-      const { calculation, property } = await requireCalculation(ownerId, id);
-      const unit = calculation.unit_bills.find((u: UnitBill) => u.unit_id === unitId);
+      // Only the unit's own bill is built: a statement reads none of the others.
+      const { stored, property } = await requireStored(ownerId, id);
+      const unit = storedUnitBill(stored, unitId);
       if (!unit) throw notFound('Unit not found in this calculation');
-      return buildStatement(calculation, property, unit);
+      return buildStatement(stored.calculation, property, unit);
     },
   };
 }

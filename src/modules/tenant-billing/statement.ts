@@ -26,7 +26,7 @@ function unitValue(unit: UnitBill, name: FactorName): number {
   return (unit[name] as number | undefined) ?? 0;
 }
 
-export function buildStatement(c: CalculationResponse, property: StatementProperty, unit: UnitBill) {
+export function buildStatement(c: Omit<CalculationResponse, 'unit_bills'>, property: StatementProperty, unit: UnitBill) {
   const basis = c.allocation_basis;
   const totalOf = c.vacancy_policy === 'redistribute' ? 'billed_units' : 'all_units';
   const factors = basis.factors.map((f) => ({

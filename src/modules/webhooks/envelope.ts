@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../../platform/http/validate'; // the service's validation messages, in every process
+import { daysInMonth } from '../../platform/dates';
 
 /** Bodies larger than this are not kept: a signed one is logged `failed` (and answered 200). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -57,8 +58,6 @@ const MAX_YEAR = 9999;
 const MAX_OFFSET_MINUTES = 15 * 60 + 59;
 const NOT_ISO = 'invalid ISO 8601 date-time, expected YYYY-MM-DDTHH:MM:SS[.fraction][Z|+HH:MM|-HH:MM]';
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|([+-])(\d{2}):(\d{2}))?$/;
-const daysIn = (year: number, month: number) =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 
 /**
  * Why a timestamp cannot be taken, or null: only what PostgreSQL stores in a timestamptz and
@@ -70,7 +69,7 @@ function timestampProblem(ts: string): string | null {
   if (!m) return NOT_ISO;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
   if (year < MIN_YEAR || year > MAX_YEAR) return `year out of range (${String(MIN_YEAR).padStart(4, '0')} to ${MAX_YEAR})`;
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return 'not a calendar date';
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return 'not a calendar date';
   if (hour > 23 || minute > 59 || second > 59) return 'not a time of day';
   if (m[7] !== undefined && (Number(m[9]) > 59 || Number(m[8]) * 60 + Number(m[9]) > MAX_OFFSET_MINUTES)) {
     return 'time zone offset out of range (-15:59 to +15:59)';

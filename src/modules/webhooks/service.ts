@@ -149,7 +149,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         throw again;
       }
     }
-    if (!inserted) return { status: 'duplicate', id: (await repo.findBySha(record.sha256))?.id ?? record.id };
+    if (!inserted) return { status: 'duplicate', id: (await repo.idsBySha([record.sha256])).get(record.sha256) ?? record.id };
     return { status, id: record.id, detail };
   }
 

@@ -5,6 +5,16 @@ function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown; c
   }
 }
 
+/**
+ * The innermost error of the cause chain causes() walks (at most 5 deep, so a cyclic chain
+ * ends); undefined when `err` is not an object.
+ */
+export function rootCause(err: unknown): { code?: unknown; message?: unknown; constraint?: unknown } | undefined {
+  let root: { code?: unknown; message?: unknown; constraint?: unknown } | undefined;
+  for (const e of causes(err)) root = e;
+  return root;
+}
+
 /** PostgreSQL's SQLSTATE of an error (or of the driver error it wraps), if any. */
 export function sqlState(err: unknown): string | undefined {
   for (const e of causes(err)) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;

@@ -11,10 +11,12 @@ export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** Whole seconds from `nowMs` until `midnightMs`, at least 1 (what Retry-After and RateLimit-Reset report). */
+const secondsUntil = (midnightMs: number, nowMs: number) => Math.max(1, Math.ceil((midnightMs - nowMs) / 1000));
+
 /** Whole seconds until the next UTC midnight, at least 1 (what Retry-After and RateLimit-Reset report). */
 export function secondsUntilUtcMidnight(now: Date): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+  return secondsUntil(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1), now.getTime());
 }
 
 const DAY_MS = 86_400_000;
@@ -34,7 +36,7 @@ export function createUtcDayClock(): (at: Date) => { day: string; resetSeconds: 
       end = start + DAY_MS;
       day = utcDay(at);
     }
-    return { day, resetSeconds: Math.max(1, Math.ceil((end - ms) / 1000)) };
+    return { day, resetSeconds: secondsUntil(end, ms) };
   };
 }
 

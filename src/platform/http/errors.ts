@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, rootCause } from '../db/errors';
 
 export interface FieldError {
   field: string;
@@ -46,9 +46,7 @@ interface BodyParserError {
 }
 
 function rootMessage(err: unknown): string {
-  let e = err as { cause?: unknown; message?: unknown };
-  while (e?.cause && typeof e.cause === 'object') e = e.cause as typeof e;
-  return String(e?.message ?? err);
+  return String(rootCause(err)?.message ?? err);
 }
 
 /** Renders every error; 5xx text never reaches a client. */

@@ -56,11 +56,21 @@ export function replayHeaders(ops: readonly HeaderOp[], res: Response): void {
   }
 }
 
-/** The middleware's recorded headers on every request, or the middleware itself if it cannot be recorded. */
-export function precomputedHeaders(middleware: RequestHandler): RequestHandler {
+/**
+ * The middleware's recorded headers on every request, or the middleware itself if it cannot be
+ * recorded. With `bypass`, the requests it picks run the middleware itself instead.
+ */
+export function precomputedHeaders(middleware: RequestHandler, bypass?: (req: Request) => boolean): RequestHandler {
   const ops = recordHeaders(middleware, { method: 'GET', headers: {} });
   if (!ops) return middleware;
-  return (_req, res, next) => {
+  if (!bypass) {
+    return (_req, res, next) => {
+      replayHeaders(ops, res);
+      next();
+    };
+  }
+  return (req, res, next) => {
+    if (bypass(req)) return middleware(req, res, next);
     replayHeaders(ops, res);
     next();
   };
@@ -72,11 +82,5 @@ export function precomputedHeaders(middleware: RequestHandler): RequestHandler {
  * Origin run cors itself.
  */
 export function corsWithoutOriginFastPath(corsMiddleware: RequestHandler): RequestHandler {
-  const ops = recordHeaders(corsMiddleware, { method: 'GET', headers: {} });
-  if (!ops) return corsMiddleware;
-  return (req, res, next) => {
-    if (req.headers.origin !== undefined || req.method === 'OPTIONS') return corsMiddleware(req, res, next);
-    replayHeaders(ops, res);
-    next();
-  };
+  return precomputedHeaders(corsMiddleware, (req) => req.headers.origin !== undefined || req.method === 'OPTIONS');
 }

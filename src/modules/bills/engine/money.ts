@@ -4,6 +4,10 @@
  * cents. Products are done in integers (BigInt only when a product leaves the
  * safe-integer range), so no binary floating point touches money.
  */
+import { roundDivBig } from '../../../platform/money';
+
+/** The one BigInt rounding division (platform/money.ts), re-exported for the engine's callers. */
+export { roundDivBig };
 
 /** A published decimal: value = int / 10^exp. `text` is its plain decimal form. */
 export interface Price {
@@ -16,7 +20,10 @@ const POW10: number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const MAX_EXP = 12;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
-/** Integer n / d rounded half away from zero (d > 0). */
+/**
+ * Integer n / d rounded half away from zero (d > 0): the bill's hot path, numbers only. Unlike
+ * platform roundDiv it gives -0 for a small negative quotient (-3 / 10) and assumes d > 0.
+ */
 export function roundDiv(n: number, d: number): number {
   if (n > MAX_SAFE || n < -MAX_SAFE || d > MAX_SAFE) return Number(roundDivBig(BigInt(n), BigInt(d)));
   // For |n| < 2^53 the float quotient truncates to the exact integer quotient.
@@ -25,14 +32,6 @@ export function roundDiv(n: number, d: number): number {
   if (r === 0) return q;
   const twice = r < 0 ? -2 * r : 2 * r;
   if (twice >= d) return n < 0 ? q - 1 : q + 1;
-  return q;
-}
-
-export function roundDivBig(n: bigint, d: bigint): bigint {
-  const q = n / d;
-  const r = n - q * d;
-  const twice = r < 0n ? -2n * r : 2n * r;
-  if (twice >= d) return n < 0n ? q - 1n : q + 1n;
   return q;
 }
 
