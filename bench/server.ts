@@ -49,9 +49,12 @@ export function freshPostgres(baseUrl: string): Promise<PgDatabase> {
   return createPgDatabase(baseUrl, `bench_${Date.now().toString(36)}`);
 }
 
-/** A bare Express app answering a constant JSON body (bench/bare-express.mjs): the floor ratios are also shown against. */
-export async function startBareExpress(port: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['bench/bare-express.mjs', String(port)], { stdio: ['ignore', 'inherit', 'inherit'] });
+/**
+ * A bare Express app answering a constant JSON body (bench/bare-express.ts): the floor ratios are
+ * also shown against. `stock` runs it with app.listen; `prototyped` on createHttpServer, as the web process.
+ */
+export async function startBareExpress(port: number, server: 'stock' | 'prototyped' = 'stock'): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-express.ts', String(port), server], { stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

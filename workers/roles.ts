@@ -9,6 +9,7 @@ import { startScheduler } from '../src/platform/scheduler';
 import { appSchedules } from '../src/schedules';
 import { createProcessors } from '../jobs';
 import { closeHttpServer, onShutdown } from './shutdown';
+import { createHttpServer } from '../src/platform/http/server';
 import { ensureReferenceData } from '../src/modules/tariffs/importer';
 
 export interface Roles {
@@ -55,7 +56,7 @@ export async function startRoles(roles: Roles): Promise<void> {
     const built = createApp(deps);
     jobServices = built.services;
     closeServices = () => built.services.close();
-    server = http.createServer(built.app);
+    server = createHttpServer(built.app);
     // Keep-alive longer than typical load-balancer idle timeouts.
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve) => server!.listen(config.port, resolve));
