@@ -1,3 +1,5 @@
+// First: V8 settings that must be in place before the rest of the process allocates (v8-tuning.ts says why).
+import './v8-tuning';
 import http from 'node:http';
 import { loadConfig, ConfigError } from '../src/platform/config';
 import { bootPlatform } from '../src/platform/bootstrap';
