@@ -109,6 +109,22 @@ describe('the precompute: rollups in SQL, data versions, incremental recompute',
     expect(await t.services.analytics.recompute(owner)).toMatchObject({ recomputed: false });
   });
 
+  it('a snapshot at or after the version a caller needs answers it, even after later writes; an older one is recomputed', async () => {
+    const owner = alice.user.id;
+    const p = await createProperty(t, alice.token, { name: 'AtLeast', sqft: 700 });
+    await t.services.analytics.recompute(owner);
+    const covered = (await snapshotVersion(t, owner))!;
+    expect(covered).toBe(await dataVersion(t, owner));
+    // Another write moves the version on: the snapshot still covers what a caller saw before it.
+    await postBill(t, alice.token, p.id, { period_start: '2026-08-01', period_end: '2026-08-31', amount: 12.34, usage_kwh: 50 });
+    expect(await dataVersion(t, owner)).toBe(covered + 1);
+    expect(await t.services.analytics.recompute(owner, { atLeast: covered })).toEqual({ version: covered, month: expect.any(Number), recomputed: false, scope: [] });
+    expect(await snapshotVersion(t, owner)).toBe(covered);
+    // A caller that saw the newer version gets it computed.
+    expect(await t.services.analytics.recompute(owner, { atLeast: covered + 1 })).toMatchObject({ version: covered + 1, recomputed: true, scope: [p.id] });
+    expect(await snapshotVersion(t, owner)).toBe(covered + 1);
+  });
+
   it('a new month recomputes everything: the windows move', async () => {
     const owner = alice.user.id;
     clock.now = new Date('2026-11-30T23:59:00Z');

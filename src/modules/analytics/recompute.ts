@@ -71,8 +71,13 @@ export interface Recomputer {
    * second caller waits and then finds the work done). Incremental: only the properties marked
    * since the last run are rebuilt, unless `full`, no snapshot exists yet or the month changed
    * (the windows moved), when every property is.
+   *
+   * `atLeast`: the data version the caller needs covered (what it read before asking). A snapshot
+   * of this month at that version or newer is enough, even if writes moved the owner's version on
+   * since: another process's recompute, which this call waited for on the lock, then answers
+   * instead of a second one right behind it. Without it the snapshot must be fully current.
    */
-  recompute(ownerId: string, opts?: { full?: boolean }): Promise<RecomputeResult>;
+  recompute(ownerId: string, opts?: { full?: boolean; atLeast?: number }): Promise<RecomputeResult>;
 }
 
 export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger }): Recomputer {
@@ -83,8 +88,9 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
         await writes.lockOwner(ownerId);
         const month = monthIndexOf(deps.now());
         const state = await createAnalyticsRepository(tx).freshness(ownerId);
-        if (!opts.full && state.snapshotVersion === state.version && state.snapshotMonth === month) {
-          return { version: state.version, month, recomputed: false, scope: [] };
+        if (!opts.full && state.snapshotVersion !== null && state.snapshotMonth === month
+          && state.snapshotVersion >= (opts.atLeast ?? state.version)) {
+          return { version: state.snapshotVersion, month, recomputed: false, scope: [] };
         }
         const started = performance.now();
         const full = opts.full === true || state.snapshotVersion === null || state.snapshotMonth !== month;

@@ -102,11 +102,14 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     }
   }
 
-  /** One recompute of an owner at a time per process; callers arriving meanwhile share it. */
-  function recomputeShared(ownerId: string): Promise<RecomputeResult> {
+  /**
+   * One recompute of an owner at a time per process; callers arriving meanwhile share it (and
+   * check that it covered the version they need). `atLeast`: see Recomputer.recompute.
+   */
+  function recomputeShared(ownerId: string, atLeast?: number): Promise<RecomputeResult> {
     let running = inflight.get(ownerId);
     if (!running) {
-      running = recomputer.recompute(ownerId).finally(() => inflight.delete(ownerId));
+      running = recomputer.recompute(ownerId, { atLeast }).finally(() => inflight.delete(ownerId));
       inflight.set(ownerId, running);
     }
     return running;
@@ -122,7 +125,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     if (seen.snapshotVersion === seen.version && seen.snapshotMonth === month) return { version: seen.version, month };
     const started = performance.now();
     for (;;) {
-      const done = await recomputeShared(ownerId);
+      const done = await recomputeShared(ownerId, seen.version);
       if (done.version >= seen.version && done.month >= month) {
         onRecompute?.({
           ms: Math.round(performance.now() - started),
@@ -377,7 +380,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         // A newer write queued its own job behind this one (same ordering key).
         if (version > job.version) return null;
       }
-      return recomputeShared(job.owner_id);
+      return recomputeShared(job.owner_id, job.version);
     },
 
     /** The cost-rollup-sweep job: queues the owners whose data changed, or (nightly) every owner. */
@@ -397,7 +400,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     },
 
     /** Recomputes now (tests, bench and operators; jobs go through processRollup). */
-    recompute: (ownerId: string, opts?: { full?: boolean }) => recomputer.recompute(ownerId, opts),
+    recompute: (ownerId: string, opts?: { full?: boolean; atLeast?: number }) => recomputer.recompute(ownerId, opts),
   };
 }
 
