@@ -30,14 +30,18 @@ import { freePort } from '../../test/helpers/net';
  *
  * Each web process stands in for a machine of its own: it runs under a CPU cap of WEB_CORES (a
  * cgroup, bench/cpu-cap.ts), so PostgreSQL, Redis, the worker and the load generator keep the
- * rest of the machine. Uncapped on a 2-core machine, one web process at R already takes most of a
- * core, and two of them at R leave PostgreSQL and the load generator short of CPU: the figure
- * then measures the machine's cores, not what splitting the traffic costs (the shared database,
- * Redis and the per-owner locks), which is the question. Where no cgroup can be written the run is
- * uncapped and says so.
+ * rest of the machine. Uncapped on a 2-core machine, two web processes at R leave PostgreSQL and
+ * the load generator short of CPU: the figure then measures the machine's cores, not what
+ * splitting the traffic costs (the shared database, Redis and the per-owner locks), which is the
+ * question. (A quarter of a core was tried too: it stretches every burst of a process's work four
+ * times over, and each run's p99 went to 250-400 ms at a tenth of the load.) At this mix
+ * PostgreSQL needs about as much CPU as the web processes, since dashboard reads recompute what the
+ * writes changed; the log gives how busy the machine and each role were in every run, so a run
+ * whose two-process p99 reflects a saturated machine shows it. Where no cgroup can be written the
+ * run is uncapped and says so.
  *
  * Measurement (one load generator, bench/load.ts loadMix, node:http keep-alive):
- *   R: closed loop, 10 connections, RATE_SECONDS after a warm-up, on the one web process.
+ *   R: closed loop, 10 connections, RATE_SECONDS after a warm-up (JIT_WARMUP_SECONDS), on the one web process.
  *   p99_one: open loop at R/2 (evenly spaced, latency from when each request was due), one process,
  *            measured before and again after the two-process run (the data grows over the runs:
  *            bills, events), the p99 of both runs' latencies together.
@@ -58,9 +62,11 @@ const ZIP = '49837'; // Gladstone, MI: flat and demand commercial tariffs
 const WARMUP_SECONDS = 2;
 const RATE_SECONDS = 5;
 /**
- * Long enough that every window holds the old-space collections a web process makes under this
- * load (one every 15 to 20 s; each stalls it for up to about 200 ms under its cap), so the p99 of
- * each run counts them alike instead of by luck.
+ * Each open-loop window: long enough for a p99 of several thousand requests. (Before the web
+ * process ran without Express's per-request prototype change and without V8's pretenuring, a web
+ * process made an old-space collection every 15 to 20 s under this load, each stalling it up to
+ * about 200 ms under its cap; they are now minutes apart, and one that lands in a window shows in
+ * that window's p99.)
  */
 const PACED_SECONDS = 20;
 const AT_R_SECONDS = 5;
@@ -70,6 +76,12 @@ const OPEN_CONNECTIONS = 64;
 const FACTOR = 2;
 /** Each web process's CPU budget, in cores. */
 const WEB_CORES = 0.5;
+/**
+ * Closed-loop mix a web process serves before anything is measured on it: enough for V8 to have
+ * optimised the request paths, so the first process (warm in a full bench run, cold when the
+ * scenario runs alone) and the second (always new) are measured alike.
+ */
+const JIT_WARMUP_SECONDS = 10;
 /** CPU (cores) used by processes other than the run's own above which the figures are reported as disturbed. */
 const OTHER_LOAD_CORES = 0.25;
 
@@ -336,7 +348,7 @@ async function measure(ctx: BenchContext, db: Client, server: NonNullable<Return
     .catch((err: Error) => console.log(`[scale-out] ${err.message}; measuring anyway`));
 
   // 1. R: what one web process sustains with the mix, closed loop.
-  await run(ctx.url, { seconds: WARMUP_SECONDS, connections: CLOSED_CONNECTIONS });
+  await run(ctx.url, { seconds: JIT_WARMUP_SECONDS, connections: CLOSED_CONNECTIONS });
   recomputes();
   const closed = await measured([server.pid], dbName, recomputes, () => run(ctx.url, { seconds: RATE_SECONDS, connections: CLOSED_CONNECTIONS }));
   const rate = Math.floor(closed.result.reqPerSec);
@@ -374,8 +386,8 @@ async function measure(ctx: BenchContext, db: Client, server: NonNullable<Return
     console.log(`[scale-out] second web process (pid ${second.pid}) healthy in ${(second.startMs / 1000).toFixed(1)} s at ${second.url}`);
     const urls = [ctx.url, second.url];
     await drained();
-    // The new process warms up alone first, closed loop (JIT, its tariff catalog, pools), as the first one did in the runs before.
-    await run(second.url, { seconds: WARMUP_SECONDS + 1, connections: CLOSED_CONNECTIONS });
+    // The new process warms up alone first, closed loop (JIT, its tariff catalog, pools), as the first one did before R.
+    await run(second.url, { seconds: JIT_WARMUP_SECONDS, connections: CLOSED_CONNECTIONS });
     await Promise.all(urls.map((url) => run(url, { seconds: WARMUP_SECONDS, connections: OPEN_CONNECTIONS, rate: half })));
     const pids = [server.pid, second.pid];
     recomputes();
