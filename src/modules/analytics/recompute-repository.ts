@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { rowsOf } from '../../platform/db/errors';
+import { executePrepared } from '../../platform/db/prepared';
 import type { MonthIndex } from './months';
 import { monthStartDate, monthEndDate } from './months';
 import type { OwnerAggregates, OwnerSums } from './snapshot.calc';
@@ -60,20 +60,20 @@ export function createRecomputeRepository(db: Executor) {
   return {
     /** Serialises recomputes of one owner across processes until the transaction ends. */
     async lockOwner(ownerId: string): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(7312, hashtext(${ownerId}))`);
+      await executePrepared(db, sql`select pg_advisory_xact_lock(7312, hashtext(${ownerId}))`);
       // The rollup statement sorts and groups ~10^5 rows for a large owner: keep it in memory.
-      await db.execute(sql`set local work_mem = '64MB'`);
+      await db.execute(sql`set local work_mem = '64MB'`); // a utility statement: nothing to prepare
     },
 
     /** Properties marked since the last recompute, up to `version`. */
     async dirtyProperties(ownerId: string, version: number): Promise<string[]> {
-      const result = await db.execute(sql`
+      const result = await executePrepared(db, sql`
         select property_id from analytics_dirty_properties where owner_id = ${ownerId} and marked_version <= ${version}`);
-      return rowsOf<{ property_id: string }>(result).map((r) => r.property_id);
+      return (result as Array<{ property_id: string }>).map((r) => r.property_id);
     },
 
     async clearDirty(ownerId: string, version: number): Promise<void> {
-      await db.execute(sql`delete from analytics_dirty_properties where owner_id = ${ownerId} and marked_version <= ${version}`);
+      await executePrepared(db, sql`delete from analytics_dirty_properties where owner_id = ${ownerId} and marked_version <= ${version}`);
     },
 
     /**
@@ -84,8 +84,8 @@ export function createRecomputeRepository(db: Executor) {
     async rebuildRollups(ownerId: string, scope: PropertyScope, from: MonthIndex, to: MonthIndex): Promise<void> {
       const fromDate = monthStartDate(from);
       const toDate = monthEndDate(to);
-      await db.execute(sql`delete from analytics_monthly_rollups where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}`);
-      await db.execute(sql`
+      await executePrepared(db, sql`delete from analytics_monthly_rollups where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}`);
+      await executePrepared(db, sql`
         insert into analytics_monthly_rollups (property_id, owner_id, month, cost_cents, kwh_milli, billed_days, bill_count)
         with b as (
           select ub.property_id, p.owner_id, ub.period_start as s, ub.period_end as e,
@@ -151,7 +151,7 @@ export function createRecomputeRepository(db: Executor) {
 
     /** What the metrics of the properties in scope are computed from (rollups from month `from` on). */
     async metricsInputs(ownerId: string, scope: PropertyScope, from: MonthIndex): Promise<MetricsInputRow[]> {
-      const result = await db.execute(sql`
+      const result = await executePrepared(db, sql`
         select p.id, p.tariff_id, p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
           ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
         from properties p
@@ -169,15 +169,15 @@ export function createRecomputeRepository(db: Executor) {
           order by property_id, analyzed_at desc, id desc
         ) ra on ra.property_id = p.id
         where p.owner_id = ${ownerId} and ${inScope(sql`p.id`, scope)}`);
-      return rowsOf<MetricsInputRow>(result);
+      return result as MetricsInputRow[];
     },
 
     /** Replaces the metrics of the properties in scope (rows as one jsonb parameter). */
     async replaceMetrics(ownerId: string, scope: PropertyScope, rows: MetricsRow[]): Promise<void> {
-      await db.execute(sql`delete from analytics_property_metrics where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}`);
+      await executePrepared(db, sql`delete from analytics_property_metrics where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}`);
       const BATCH = 5000;
       for (let i = 0; i < rows.length; i += BATCH) {
-        await db.execute(sql`
+        await executePrepared(db, sql`
           insert into analytics_property_metrics (property_id, owner_id, annual_cost_cents, annual_kwh_milli, basis, savings_cents,
             current_tariff_id, recommended_tariff_id, health_score, health_status, health_issues)
           select r.property_id, ${ownerId}, r.annual_cost_cents, r.annual_kwh_milli, r.basis, r.savings_cents,
@@ -194,7 +194,7 @@ export function createRecomputeRepository(db: Executor) {
 
     /** The integer sums of the owner's dashboard stats and global analytics, `month` being the current one. */
     async ownerSums(ownerId: string, month: MonthIndex): Promise<OwnerSums> {
-      const result = await db.execute(sql`
+      const result = await executePrepared(db, sql`
         with p as (
           select p.id, p.state, p.property_type, p.sqft, (p.annual_energy_cost * 100)::bigint as est_cents,
             (p.monthly_usage_kwh * 12000)::bigint as est_milli, m.annual_cost_cents, m.annual_kwh_milli, m.savings_cents
@@ -220,7 +220,7 @@ export function createRecomputeRepository(db: Executor) {
             select state, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by state) s) as by_state,
           (select coalesce(json_agg(json_build_array(property_type, cents::text, n)), '[]'::json) from (
             select property_type, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by property_type) t) as by_type`);
-      const r = rowsOf<Record<string, string | number | Array<[string, string, number]>>>(result)[0]!;
+      const r = (result as Array<Record<string, string | number | Array<[string, string, number]>>>)[0]!;
       const big = (k: string) => BigInt(r[k] as string);
       const ratio = (name: string) => ({ cents: big(`${name}_cents`), quantity: big(`${name}_quantity`) });
       const groups = (k: string) => (r[k] as Array<[string, string, number]>).map(([key, cents, count]) => ({ key, cents: BigInt(cents), count }));
@@ -248,7 +248,7 @@ export function createRecomputeRepository(db: Executor) {
     },
 
     async storeSnapshot(ownerId: string, version: number, month: MonthIndex, aggregates: OwnerAggregates, now: Date): Promise<void> {
-      await db.execute(sql`
+      await executePrepared(db, sql`
         insert into analytics_owner_snapshots (owner_id, data_version, as_of_month, computed_at, aggregates)
         values (${ownerId}, ${version}, ${monthStartDate(month)}::date, ${now.toISOString()}::timestamptz, ${JSON.stringify(aggregates)}::jsonb)
         on conflict (owner_id) do update set data_version = excluded.data_version, as_of_month = excluded.as_of_month,

@@ -26,3 +26,4 @@ describe('queryPrepared', () => {
     expect(rows).toEqual([{ n: 7 }, { sum: 42, tenth: 'ten', second: 2 }]);
   });
 });
+
