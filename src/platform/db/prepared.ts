@@ -1,31 +1,26 @@
 import { createHash } from 'node:crypto';
 import { Pool } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from './client';
 import { rowsOf } from './errors';
 
 /**
  * Runs a hot statement as a named prepared statement on PostgreSQL: parsed and planned once per
  * connection instead of on every call (for a statement of several CTEs, planning costs as much
- * as running it). `text` uses $1, $2... placeholders (not inside string literals). PGlite runs it
- * as is (one in-process connection, nothing to save); inside a transaction, whose connection
- * is the transaction's, it runs as a plain statement.
+ * as running it). `text` uses $1, $2... placeholders (not inside string literals). Outside a
+ * transaction it goes straight to the pool (no Drizzle session in between); inside one, on the
+ * transaction's connection (onSession). PGlite runs it as is (one in-process connection, nothing
+ * to save).
  */
 export async function queryPrepared<T>(db: Executor, name: string, text: string, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: Pool | PGlite }).$client;
-  if (!client) return rowsOf<T>(await db.execute(withParams(text, params)));
+  if (!client) return onSession<T>(db, name, { sql: text, params });
   if (client instanceof Pool) return (await client.query({ name, text, values: params })).rows as T[];
   return (await client.query<T>(text, params)).rows;
 }
 
-/** `text` with its $n placeholders bound to `params`, as a Drizzle statement. */
-function withParams(text: string, params: unknown[]): SQL {
-  // split with a capture group alternates text and placeholder numbers: [text, n, text, n, text]
-  return sql.join(text.split(/\$(\d+)/).map((part, i) => (i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part))));
-}
-
-/** What executePrepared uses of a Drizzle database or transaction (present on both, not in its types). */
+/** What onSession uses of a Drizzle database or transaction (present on both, not in its types). */
 interface DrizzleInternals {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
   session: {
@@ -48,12 +43,16 @@ const MAX_NAMED_TEXTS = 1000;
  * it as a plain statement.
  */
 export async function executePrepared<T>(db: Executor, query: SQL): Promise<T[]> {
-  const { dialect, session } = db as unknown as DrizzleInternals;
-  const built = dialect.sqlToQuery(query);
+  const built = (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
   let name = statementNames.get(built.sql);
   if (name === undefined) {
     name = `q_${createHash('sha1').update(built.sql).digest('hex').slice(0, 32)}`;
     if (statementNames.size < MAX_NAMED_TEXTS) statementNames.set(built.sql, name);
   }
-  return rowsOf<T>(await session.prepareQuery(built, undefined, name, false).execute());
+  return onSession<T>(db, name, built);
+}
+
+/** A named statement through the Drizzle session of `db`: on PostgreSQL, prepared on its connection (a transaction's own). */
+async function onSession<T>(db: Executor, name: string, query: { sql: string; params: unknown[] }): Promise<T[]> {
+  return rowsOf<T>(await (db as unknown as DrizzleInternals).session.prepareQuery(query, undefined, name, false).execute());
 }
