@@ -12,6 +12,8 @@ import { monthIndexOfDate, monthKey } from '../../src/modules/analytics/months';
 import { appQueues, type AppQueues } from '../../src/queues';
 import type { JobContext, Processors } from '../../src/platform/queue/types';
 import { rowsOf } from '../../src/platform/db/errors';
+import { createLogger } from '../../src/platform/logger';
+import { createRecomputer } from '../../src/modules/analytics/recompute';
 import { dataVersion, NOW, postBill } from './helpers';
 
 type Row = Record<string, unknown>;
@@ -107,6 +109,43 @@ describe('the precompute: rollups in SQL, data versions, incremental recompute',
     expect(await precomputed(t, owner)).toEqual(incremental);
     // nothing changed since: no work
     expect(await t.services.analytics.recompute(owner)).toMatchObject({ recomputed: false });
+  });
+
+  it('metrics written over several statements (batches) and the rows of vanished properties dropped: the same as a full recompute', async () => {
+    // An owner of its own: five properties, all changed below, so the last batch (of one) is one of them.
+    const carol = await registerUser(t);
+    const owner = carol.user.id;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const p = await createProperty(t, carol.token, { name: `Batch ${i}`, sqft: 400 + i * 10 });
+      await postBill(t, carol.token, p.id, { period_start: '2026-09-01', period_end: '2026-09-30', amount: 10 + i, usage_kwh: 100 + i });
+      ids.push(p.id);
+    }
+    await t.services.analytics.recompute(owner);
+    // Every property changes (raw SQL: the triggers mark them, and no job catches up before the recompute below),
+    // and a metrics row is left by a property that is gone (the delete trigger normally removes it).
+    const db = t.deps.database.db;
+    for (const [i, id] of ids.entries()) {
+      await db.execute(sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
+        values (${id}, 'electric', '2026-10-01', '2026-10-31', ${20 + i}, ${200 + i})`);
+      await db.execute(sql`update properties set annual_energy_cost = ${1000 + i} where id = ${id}`); // the metrics' annual cost (estimate)
+    }
+    const version = await dataVersion(t, owner);
+    await db.execute(sql`insert into analytics_property_metrics (property_id, owner_id, health_score, health_status, health_issues)
+      values ('gone-property', ${owner}, 50, 'warning', '[]'::jsonb)`);
+    await db.execute(sql`insert into analytics_dirty_properties (owner_id, property_id, marked_version)
+      select ${owner}, id, ${version}::bigint from properties where owner_id = ${owner}
+      union all select ${owner}, 'gone-property', ${version}::bigint
+      on conflict (owner_id, property_id) do nothing`);
+    const batched = createRecomputer({ db, now: () => clock.now, logger: createLogger('silent'), metricsBatch: 2 });
+    const result = await batched.recompute(owner);
+    expect(result.recomputed).toBe(true);
+    expect(result.scope).toEqual(expect.arrayContaining([...ids, 'gone-property']));
+    expect(await rows(t, sql`select 1 from analytics_dirty_properties where owner_id = ${owner}`)).toEqual([]);
+    const incremental = await precomputed(t, owner);
+    expect(incremental.metrics.map((m) => m.property_id)).not.toContain('gone-property');
+    await t.services.analytics.recompute(owner, { full: true });
+    expect(await precomputed(t, owner)).toEqual(incremental);
   });
 
   it('a snapshot at or after the version a caller needs answers it, even after later writes; an older one is recomputed', async () => {

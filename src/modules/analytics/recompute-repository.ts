@@ -1,14 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { executePrepared } from '../../platform/db/prepared';
-import type { MonthIndex } from './months';
-import { monthStartDate, monthEndDate } from './months';
+import { monthEndDate, monthIndexOfDate, monthStartDate, type MonthIndex } from './months';
 import type { OwnerAggregates, OwnerSums } from './snapshot.calc';
 
 /**
- * The writes of an owner's recompute, set-based SQL over the owner's bills and properties.
+ * The statements of an owner's recompute, set-based SQL over the owner's bills and properties.
  * Every function takes the recompute's transaction. `scope` null means every property of the
  * owner; otherwise the listed property ids.
+ *
+ * The recompute holds the owner's lock from its first statement to its commit, and each round
+ * trip to the database lasts as long as the web process's event loop takes to send the next
+ * statement, which under load is longer than the statement itself. So the steps that need no
+ * JavaScript in between share a statement (data-modifying CTEs): lock and settings; state;
+ * rollups and the metrics inputs read back from them; metrics and the owner's sums; snapshot
+ * and clearing the marks. Seven round trips with BEGIN and COMMIT, where separate statements
+ * took fourteen.
  */
 
 export type PropertyScope = string[] | null;
@@ -28,6 +35,15 @@ const ratioSumsSql = (cost: string, quantity: string, name: string): SQL => sql.
 function inScope(column: SQL, scope: PropertyScope): SQL {
   if (scope === null) return sql`true`;
   return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(scope)}::jsonb))`;
+}
+
+/** What a recompute starts from, read under the owner's lock. */
+export interface RecomputeState {
+  version: number;
+  snapshotVersion: number | null;
+  snapshotMonth: MonthIndex | null;
+  /** Properties marked at or below `version`. */
+  dirty: string[];
 }
 
 export interface MetricsInputRow {
@@ -56,38 +72,81 @@ export interface MetricsRow {
   health_issues: string[];
 }
 
-export function createRecomputeRepository(db: Executor) {
+/** Metrics rows written per statement (one jsonb parameter). */
+export const METRICS_BATCH = 5000;
+
+/** Metrics rows as a relation, from one jsonb parameter. */
+const metricsRecordsSql = (rows: MetricsRow[]): SQL => sql`
+  select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(property_id text, annual_cost_cents bigint,
+    annual_kwh_milli bigint, basis text, savings_cents bigint, current_tariff_id text, recommended_tariff_id text,
+    health_score int, health_status text, health_issues jsonb)`;
+
+/** Writes the rows of the CTE `fresh` as the metrics of their properties. */
+const upsertMetricsSql = (ownerId: string): SQL => sql`
+  insert into analytics_property_metrics (property_id, owner_id, annual_cost_cents, annual_kwh_milli, basis, savings_cents,
+    current_tariff_id, recommended_tariff_id, health_score, health_status, health_issues)
+  select f.property_id, ${ownerId}, f.annual_cost_cents, f.annual_kwh_milli, f.basis, f.savings_cents,
+    f.current_tariff_id, f.recommended_tariff_id, f.health_score, f.health_status, f.health_issues
+  from fresh f
+  on conflict (property_id) do update set owner_id = excluded.owner_id, annual_cost_cents = excluded.annual_cost_cents,
+    annual_kwh_milli = excluded.annual_kwh_milli, basis = excluded.basis, savings_cents = excluded.savings_cents,
+    current_tariff_id = excluded.current_tariff_id, recommended_tariff_id = excluded.recommended_tariff_id,
+    health_score = excluded.health_score, health_status = excluded.health_status, health_issues = excluded.health_issues`;
+
+export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: number } = {}) {
+  const metricsBatch = opts.metricsBatch ?? METRICS_BATCH;
   return {
-    /** Serialises recomputes of one owner across processes until the transaction ends. */
+    /**
+     * Serialises recomputes of one owner across processes until the transaction ends, and sets the
+     * transaction up: the memory its rollup statement sorts in (~10^5 rows for a large owner), and
+     * a commit that does not wait for its WAL to reach the disk. What a recompute writes is derived
+     * from committed data; a crash that loses it leaves an older snapshot, which the next read or
+     * sweep recomputes, and meanwhile the owner's lock (and the marks the commit clears, which bill
+     * writes wait on) is not held through a disk flush.
+     */
     async lockOwner(ownerId: string): Promise<void> {
-      await executePrepared(db, sql`select pg_advisory_xact_lock(7312, hashtext(${ownerId}))`);
-      // The rollup statement sorts and groups ~10^5 rows for a large owner: keep it in memory.
-      await db.execute(sql`set local work_mem = '64MB'`); // a utility statement: nothing to prepare
+      await executePrepared(db, sql`
+        select pg_advisory_xact_lock(7312, hashtext(${ownerId})), set_config('work_mem', '64MB', true), set_config('synchronous_commit', 'off', true)`);
     },
 
-    /** Properties marked since the last recompute, up to `version`. */
-    async dirtyProperties(ownerId: string, version: number): Promise<string[]> {
-      const result = await executePrepared(db, sql`
-        select property_id from analytics_dirty_properties where owner_id = ${ownerId} and marked_version <= ${version}`);
-      return (result as Array<{ property_id: string }>).map((r) => r.property_id);
-    },
-
-    async clearDirty(ownerId: string, version: number): Promise<void> {
-      await executePrepared(db, sql`delete from analytics_dirty_properties where owner_id = ${ownerId} and marked_version <= ${version}`);
+    /**
+     * The owner's data version, its snapshot's version and month, and the properties marked since
+     * the last recompute up to that version: read after the lock, so a recompute that held it
+     * before is seen.
+     */
+    async state(ownerId: string): Promise<RecomputeState> {
+      const [row] = await executePrepared<{ version: number; snapshot_version: number | null; snapshot_month: string | null; dirty: string[] }>(db, sql`
+        select coalesce(v.version, 0)::float8 as version, s.data_version::float8 as snapshot_version, s.as_of_month::text as snapshot_month,
+          (select coalesce(json_agg(d.property_id), '[]'::json) from analytics_dirty_properties d
+            where d.owner_id = u.id and d.marked_version <= coalesce(v.version, 0)) as dirty
+        from users u
+        left join owner_data_versions v on v.owner_id = u.id
+        left join analytics_owner_snapshots s on s.owner_id = u.id
+        where u.id = ${ownerId}`);
+      return {
+        version: row?.version ?? 0,
+        snapshotVersion: row?.snapshot_version ?? null,
+        snapshotMonth: row?.snapshot_month ? monthIndexOfDate(row.snapshot_month) : null,
+        dirty: row?.dirty ?? [],
+      };
     },
 
     /**
      * Rebuilds the calendarised rollups of the properties in scope for the months `from`..`to`:
      * calendarise.calc.ts's running-total shares (numeric, so no product can overflow) and the
      * days covered by the union of the bill periods (gaps-and-islands), per property and month.
+     * Returns what the metrics of those properties are computed from: their new rollups from
+     * month `metricsFrom` on (as inserted: the statement cannot read its own writes back), their
+     * estimate and their latest rate analysis.
      */
-    async rebuildRollups(ownerId: string, scope: PropertyScope, from: MonthIndex, to: MonthIndex): Promise<void> {
+    async rebuildRollups(ownerId: string, scope: PropertyScope, from: MonthIndex, to: MonthIndex, metricsFrom: MonthIndex): Promise<MetricsInputRow[]> {
       const fromDate = monthStartDate(from);
       const toDate = monthEndDate(to);
-      await executePrepared(db, sql`delete from analytics_monthly_rollups where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}`);
-      await executePrepared(db, sql`
-        insert into analytics_monthly_rollups (property_id, owner_id, month, cost_cents, kwh_milli, billed_days, bill_count)
-        with b as (
+      return executePrepared<MetricsInputRow>(db, sql`
+        with removed as (
+          delete from analytics_monthly_rollups where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}
+        ),
+        b as (
           select ub.property_id, p.owner_id, ub.period_start as s, ub.period_end as e,
             (ub.amount * 100)::bigint as cents, coalesce((ub.usage_kwh * 1000)::bigint, 0) as milli,
             (ub.period_end - ub.period_start + 1) as days,
@@ -144,22 +203,21 @@ export function createRecomputeRepository(db: Executor) {
         days as (
           select property_id, month, sum(least(e, (month + interval '1 month')::date - 1) - greatest(s, month) + 1) as billed
           from covered group by property_id, month
+        ),
+        inserted as (
+          insert into analytics_monthly_rollups (property_id, owner_id, month, cost_cents, kwh_milli, billed_days, bill_count)
+          select money.property_id, money.owner_id, money.month, money.c, money.k, days.billed, money.n
+          from money join days on days.property_id = money.property_id and days.month = money.month
+          returning property_id, month, cost_cents, kwh_milli, billed_days
         )
-        select money.property_id, money.owner_id, money.month, money.c, money.k, days.billed, money.n
-        from money join days on days.property_id = money.property_id and days.month = money.month`);
-    },
-
-    /** What the metrics of the properties in scope are computed from (rollups from month `from` on). */
-    async metricsInputs(ownerId: string, scope: PropertyScope, from: MonthIndex): Promise<MetricsInputRow[]> {
-      const result = await executePrepared(db, sql`
         select p.id, p.tariff_id, p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
           ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
         from properties p
         left join (
           select property_id,
             json_agg(json_build_array(${monthIndexSql(sql`month`)}, cost_cents, kwh_milli, billed_days) order by month) as series
-          from analytics_monthly_rollups
-          where owner_id = ${ownerId} and month >= ${monthStartDate(from)}::date and ${inScope(sql`property_id`, scope)}
+          from inserted
+          where month >= ${monthStartDate(metricsFrom)}::date
           group by property_id
         ) r on r.property_id = p.id
         left join (
@@ -169,36 +227,40 @@ export function createRecomputeRepository(db: Executor) {
           order by property_id, analyzed_at desc, id desc
         ) ra on ra.property_id = p.id
         where p.owner_id = ${ownerId} and ${inScope(sql`p.id`, scope)}`);
-      return result as MetricsInputRow[];
     },
 
-    /** Replaces the metrics of the properties in scope (rows as one jsonb parameter). */
-    async replaceMetrics(ownerId: string, scope: PropertyScope, rows: MetricsRow[]): Promise<void> {
-      await executePrepared(db, sql`delete from analytics_property_metrics where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}`);
-      const BATCH = 5000;
-      for (let i = 0; i < rows.length; i += BATCH) {
+    /**
+     * Writes the metrics of the properties in scope (`rows`, computed from rebuildRollups' inputs;
+     * rows of properties in scope that no longer exist are deleted) and returns the integer sums of
+     * the owner's dashboard stats and global analytics, `month` being the current one. The sums
+     * read the new rows from the statement's parameter and the rest from the table, since a
+     * statement does not see its own writes. Past `metricsBatch` rows, the earlier batches are
+     * written first, each in a statement of its own (a parameter of ~300 bytes a row).
+     */
+    async replaceMetricsAndSum(ownerId: string, scope: PropertyScope, rows: MetricsRow[], month: MonthIndex): Promise<OwnerSums> {
+      let last = 0;
+      for (; rows.length - last > metricsBatch; last += metricsBatch) {
         await executePrepared(db, sql`
-          insert into analytics_property_metrics (property_id, owner_id, annual_cost_cents, annual_kwh_milli, basis, savings_cents,
-            current_tariff_id, recommended_tariff_id, health_score, health_status, health_issues)
-          select r.property_id, ${ownerId}, r.annual_cost_cents, r.annual_kwh_milli, r.basis, r.savings_cents,
-            r.current_tariff_id, r.recommended_tariff_id, r.health_score, r.health_status, r.health_issues
-          from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + BATCH))}::jsonb) as r(property_id text, annual_cost_cents bigint,
-            annual_kwh_milli bigint, basis text, savings_cents bigint, current_tariff_id text, recommended_tariff_id text,
-            health_score int, health_status text, health_issues jsonb)
-          on conflict (property_id) do update set owner_id = excluded.owner_id, annual_cost_cents = excluded.annual_cost_cents,
-            annual_kwh_milli = excluded.annual_kwh_milli, basis = excluded.basis, savings_cents = excluded.savings_cents,
-            current_tariff_id = excluded.current_tariff_id, recommended_tariff_id = excluded.recommended_tariff_id,
-            health_score = excluded.health_score, health_status = excluded.health_status, health_issues = excluded.health_issues`);
+          with fresh as (${metricsRecordsSql(rows.slice(last, last + metricsBatch))})
+          ${upsertMetricsSql(ownerId)}`);
       }
-    },
-
-    /** The integer sums of the owner's dashboard stats and global analytics, `month` being the current one. */
-    async ownerSums(ownerId: string, month: MonthIndex): Promise<OwnerSums> {
       const result = await executePrepared(db, sql`
-        with p as (
+        with fresh as (${metricsRecordsSql(rows.slice(last))}),
+        removed as (
+          delete from analytics_property_metrics m where m.owner_id = ${ownerId} and ${inScope(sql`m.property_id`, scope)}
+            and not exists (select 1 from properties p where p.id = m.property_id and p.owner_id = ${ownerId})
+            and m.property_id not in (select property_id from fresh) -- one sub-statement per row
+        ),
+        written as (${upsertMetricsSql(ownerId)}),
+        p as (
           select p.id, p.state, p.property_type, p.sqft, (p.annual_energy_cost * 100)::bigint as est_cents,
-            (p.monthly_usage_kwh * 12000)::bigint as est_milli, m.annual_cost_cents, m.annual_kwh_milli, m.savings_cents
-          from properties p left join analytics_property_metrics m on m.property_id = p.id
+            (p.monthly_usage_kwh * 12000)::bigint as est_milli,
+            case when f.property_id is null then m.annual_cost_cents else f.annual_cost_cents end as annual_cost_cents,
+            case when f.property_id is null then m.annual_kwh_milli else f.annual_kwh_milli end as annual_kwh_milli,
+            case when f.property_id is null then m.savings_cents else f.savings_cents end as savings_cents
+          from properties p
+          left join fresh f on f.property_id = p.id
+          left join analytics_property_metrics m on m.property_id = p.id
           where p.owner_id = ${ownerId}
         )
         select
@@ -247,8 +309,12 @@ export function createRecomputeRepository(db: Executor) {
       };
     },
 
+    /** Stores the owner's snapshot at `version` and clears the marks it covers. */
     async storeSnapshot(ownerId: string, version: number, month: MonthIndex, aggregates: OwnerAggregates, now: Date): Promise<void> {
       await executePrepared(db, sql`
+        with cleared as (
+          delete from analytics_dirty_properties where owner_id = ${ownerId} and marked_version <= ${version}
+        )
         insert into analytics_owner_snapshots (owner_id, data_version, as_of_month, computed_at, aggregates)
         values (${ownerId}, ${version}, ${monthStartDate(month)}::date, ${now.toISOString()}::timestamptz, ${JSON.stringify(aggregates)}::jsonb)
         on conflict (owner_id) do update set data_version = excluded.data_version, as_of_month = excluded.as_of_month,

@@ -3,7 +3,6 @@ import type { Logger } from '../../platform/logger';
 import { annualCost, type MonthTotals } from './annual-cost.calc';
 import { ANOMALY_TRAILING_MONTHS, HEALTH_WINDOW_MONTHS, healthScore } from './health-score.calc';
 import { monthIndexOf, type MonthIndex } from './months';
-import { createAnalyticsRepository } from './repository';
 import { createRecomputeRepository, type MetricsInputRow, type MetricsRow } from './recompute-repository';
 import { MAX_TREND_MONTHS } from './schemas';
 import { ownerAggregates } from './snapshot.calc';
@@ -80,29 +79,26 @@ export interface Recomputer {
   recompute(ownerId: string, opts?: { full?: boolean; atLeast?: number }): Promise<RecomputeResult>;
 }
 
-export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger }): Recomputer {
+export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger; metricsBatch?: number }): Recomputer {
   return {
     recompute: (ownerId, opts = {}) =>
       deps.db.transaction(async (tx) => {
-        const writes = createRecomputeRepository(tx);
-        await writes.lockOwner(ownerId);
+        const statements = createRecomputeRepository(tx, { metricsBatch: deps.metricsBatch });
+        await statements.lockOwner(ownerId);
         const month = monthIndexOf(deps.now());
-        const state = await createAnalyticsRepository(tx).freshness(ownerId);
+        const state = await statements.state(ownerId);
         if (!opts.full && state.snapshotVersion !== null && state.snapshotMonth === month
           && state.snapshotVersion >= (opts.atLeast ?? state.version)) {
           return { version: state.snapshotVersion, month, recomputed: false, scope: [] };
         }
         const started = performance.now();
         const full = opts.full === true || state.snapshotVersion === null || state.snapshotMonth !== month;
-        const scope = full ? null : await writes.dirtyProperties(ownerId, state.version);
-        if (scope === null || scope.length > 0) {
-          await writes.rebuildRollups(ownerId, scope, month - ROLLUP_MONTHS + 1, month);
-          const inputs = await writes.metricsInputs(ownerId, scope, month - METRICS_MONTHS + 1);
-          await writes.replaceMetrics(ownerId, scope, inputs.map((row) => propertyMetrics(row, month)));
-        }
-        const sums = await writes.ownerSums(ownerId, month);
-        await writes.storeSnapshot(ownerId, state.version, month, ownerAggregates(sums), deps.now());
-        await writes.clearDirty(ownerId, state.version);
+        const scope = full ? null : state.dirty;
+        const inputs = scope === null || scope.length > 0
+          ? await statements.rebuildRollups(ownerId, scope, month - ROLLUP_MONTHS + 1, month, month - METRICS_MONTHS + 1)
+          : [];
+        const sums = await statements.replaceMetricsAndSum(ownerId, scope, inputs.map((row) => propertyMetrics(row, month)), month);
+        await statements.storeSnapshot(ownerId, state.version, month, ownerAggregates(sums), deps.now());
         deps.logger.debug(
           { ownerId, version: state.version, properties: scope === null ? 'all' : scope.length, ms: Math.round(performance.now() - started) },
           'analytics recomputed',
