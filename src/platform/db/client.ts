@@ -89,6 +89,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     extensions: { pg_trgm },
   });
   await client.waitReady;
+  // The analytics triggers NOTIFY only when this is on (migration 0016): here, where listenInProcess hears them.
+  await client.exec(`SET energy_api.notify_in_process = 'on'`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
