@@ -12,4 +12,5 @@ USER node
 EXPOSE 8000
 # The roles: dist/workers/web.js, worker.js, scheduler.js (see docker-compose.yml).
 # node itself, not `npm run`, so SIGTERM reaches the process (run with --init or compose's init: true).
-CMD ["node", "--enable-source-maps", "dist/workers/web.js"]
+# The web role's V8 flags are those of `npm run start:web` (workers/v8-tuning.ts says why).
+CMD ["node", "--enable-source-maps", "--no-memory-reducer", "dist/workers/web.js"]

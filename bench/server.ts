@@ -70,6 +70,14 @@ export async function startBareExpress(port: number, server: 'stock' | 'prototyp
   return { url, stop: () => stopChild(child) };
 }
 
+/** The node flags `npm run start:<role>` starts the role with (package.json), so the bench runs what production runs. */
+export function nodeFlagsOf(role: string): string[] {
+  const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const command = /^node((?: --[\w-]+(?:=\S+)?)*) scripts\/start\.mjs /.exec(scripts[`start:${role}`] ?? '');
+  if (!command) throw new Error(`package.json has no script start:${role} of the form "node [--flags] scripts/start.mjs ${role}"`);
+  return command[1].split(' ').filter(Boolean);
+}
+
 /**
  * Spawns one role of `scripts/start.mjs` with the given environment. Its log (at `info`: a line
  * per request, as in production) goes to `<DATA_DIR>/<role>-<PORT>.log`, so what is measured
@@ -77,7 +85,7 @@ export async function startBareExpress(port: number, server: 'stock' | 'prototyp
  */
 function spawnRole(role: string, env: NodeJS.ProcessEnv): ChildProcess {
   const log = fs.openSync(path.join(env.DATA_DIR!, `${role}-${env.PORT}.log`), 'a');
-  const child = spawn(process.execPath, [...profileFlags(), '--enable-source-maps', 'scripts/start.mjs', role], {
+  const child = spawn(process.execPath, [...profileFlags(), ...nodeFlagsOf(role), 'scripts/start.mjs', role], {
     env,
     stdio: ['ignore', log, 'inherit'],
   });

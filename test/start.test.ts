@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { nodeFlagsOf } from '../bench/server';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..');
@@ -46,5 +47,16 @@ describe('npm start (scripts/start.mjs over the dist/ build)', () => {
   it('finds data/ and drizzle/ from the built code as from the sources', async () => {
     const res = await node(['-e', 'console.log(require("./dist/src/platform/paths.js").PROJECT_ROOT)']);
     expect(res.stdout.trim()).toBe(ROOT);
+  });
+
+  it('the web role runs with the same node flags however it is started (npm scripts, Dockerfile, compose, bench)', () => {
+    const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    const flags = nodeFlagsOf('web');
+    expect(flags).toContain('--no-memory-reducer');
+    expect(scripts.start).toBe(`node ${flags.join(' ')} scripts/start.mjs all`);
+    const asJson = JSON.stringify(['node', ...flags, 'dist/workers/web.js']).replace(/,/g, ', ');
+    expect(read('Dockerfile')).toContain(`CMD ${asJson}`);
+    expect(read('docker-compose.yml')).toContain(`command: ${asJson} # = npm run start:web`);
   });
 });
