@@ -40,7 +40,12 @@ import { freePort } from '../../test/helpers/net';
  * whose two-process p99 reflects a saturated machine shows it. Where no cgroup can be written the
  * run is uncapped and says so.
  *
- * Measurement (one load generator, bench/load.ts loadMix, node:http keep-alive):
+ * Measurement (one load generator, bench/load.ts loadMix, node:http keep-alive). A request's latency
+ * includes any pause of the load generator's own event loop, so the bench runs with a 64 MB young
+ * generation and no memory reducer (package.json): with Node's default 16 MB, its collections of
+ * 10 to 25 ms, two or three a second while it drove two processes at R, were a third of the
+ * two-process p99; now it collects every few seconds, in 2 to 4 ms.
+ *
  *   R: closed loop, 10 connections, RATE_SECONDS after a warm-up (JIT_WARMUP_SECONDS), on the one web process.
  *   p99_one: open loop at R/2 (evenly spaced, latency from when each request was due), one process,
  *            measured before and again after the two-process run (the data grows over the runs:
