@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { executePrepared } from '../../platform/db/prepared';
-import { monthEndDate, monthIndexOfDate, monthStartDate, type MonthIndex } from './months';
+import { monthEndDate, monthStartDate, type MonthIndex } from './months';
 import type { OwnerAggregates, OwnerSums } from './snapshot.calc';
 
 /**
@@ -12,9 +12,9 @@ import type { OwnerAggregates, OwnerSums } from './snapshot.calc';
  * The recompute holds the owner's lock from its first statement to its commit, and each round
  * trip to the database lasts as long as the web process's event loop takes to send the next
  * statement, which under load is longer than the statement itself. So the steps that need no
- * JavaScript in between share a statement (data-modifying CTEs): lock and settings; state;
- * rollups and the metrics inputs read back from them; metrics and the owner's sums; snapshot
- * and clearing the marks. Seven round trips with BEGIN and COMMIT, where separate statements
+ * JavaScript in between share a statement (data-modifying CTEs): lock and settings; freshness
+ * and marks (the analytics repository's freshnessAndMarks); rollups and the metrics inputs read
+ * back from them; metrics and the owner's sums; snapshot and clearing the marks. Seven round trips with BEGIN and COMMIT, where separate statements
  * took fourteen.
  */
 
@@ -35,15 +35,6 @@ const ratioSumsSql = (cost: string, quantity: string, name: string): SQL => sql.
 function inScope(column: SQL, scope: PropertyScope): SQL {
   if (scope === null) return sql`true`;
   return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(scope)}::jsonb))`;
-}
-
-/** What a recompute starts from, read under the owner's lock. */
-export interface RecomputeState {
-  version: number;
-  snapshotVersion: number | null;
-  snapshotMonth: MonthIndex | null;
-  /** Properties marked at or below `version`. */
-  dirty: string[];
 }
 
 export interface MetricsInputRow {
@@ -73,7 +64,7 @@ export interface MetricsRow {
 }
 
 /** Metrics rows written per statement (one jsonb parameter). */
-export const METRICS_BATCH = 5000;
+const METRICS_BATCH = 5000;
 
 /** Metrics rows as a relation, from one jsonb parameter. */
 const metricsRecordsSql = (rows: MetricsRow[]): SQL => sql`
@@ -107,28 +98,6 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
     async lockOwner(ownerId: string): Promise<void> {
       await executePrepared(db, sql`
         select pg_advisory_xact_lock(7312, hashtext(${ownerId})), set_config('work_mem', '64MB', true), set_config('synchronous_commit', 'off', true)`);
-    },
-
-    /**
-     * The owner's data version, its snapshot's version and month, and the properties marked since
-     * the last recompute up to that version: read after the lock, so a recompute that held it
-     * before is seen.
-     */
-    async state(ownerId: string): Promise<RecomputeState> {
-      const [row] = await executePrepared<{ version: number; snapshot_version: number | null; snapshot_month: string | null; dirty: string[] }>(db, sql`
-        select coalesce(v.version, 0)::float8 as version, s.data_version::float8 as snapshot_version, s.as_of_month::text as snapshot_month,
-          (select coalesce(json_agg(d.property_id), '[]'::json) from analytics_dirty_properties d
-            where d.owner_id = u.id and d.marked_version <= coalesce(v.version, 0)) as dirty
-        from users u
-        left join owner_data_versions v on v.owner_id = u.id
-        left join analytics_owner_snapshots s on s.owner_id = u.id
-        where u.id = ${ownerId}`);
-      return {
-        version: row?.version ?? 0,
-        snapshotVersion: row?.snapshot_version ?? null,
-        snapshotMonth: row?.snapshot_month ? monthIndexOfDate(row.snapshot_month) : null,
-        dirty: row?.dirty ?? [],
-      };
     },
 
     /**

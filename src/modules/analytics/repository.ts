@@ -72,6 +72,12 @@ export function createAnalyticsRepository(db: Executor) {
     `${freshnessSelect},
       (select count(*) from notifications n where n.user_id = u.id and n.read_at is null)::float8 as "unread"` + freshnessFrom,
     [ownerId]);
+  // The marks are read with the version they are compared with, so no write can fall between the two.
+  const freshnessAndMarksOf = (ownerId: string) => queryPrepared<FreshnessRow & { dirty: string[] }>(db, 'analytics_freshness_marks',
+    `${freshnessSelect},
+      (select coalesce(json_agg(d.property_id), '[]'::json) from analytics_dirty_properties d
+        where d.owner_id = u.id and d.marked_version <= coalesce(v.version, 0)) as "dirty"` + freshnessFrom,
+    [ownerId]);
 
   const toFreshness = (r: FreshnessRow | undefined): Freshness => ({
     version: r?.version ?? 0,
@@ -89,6 +95,12 @@ export function createAnalyticsRepository(db: Executor) {
     async freshnessAndUnread(ownerId: string): Promise<Freshness & { unread: number }> {
       const [row] = await freshnessAndUnreadOf(ownerId);
       return { ...toFreshness(row), unread: row?.unread ?? 0 };
+    },
+
+    /** Freshness and the properties marked up to the owner's version (the recompute's starting point, read under its lock). */
+    async freshnessAndMarks(ownerId: string): Promise<Freshness & { dirty: string[] }> {
+      const [row] = await freshnessAndMarksOf(ownerId);
+      return { ...toFreshness(row), dirty: row?.dirty ?? [] };
     },
 
     async aggregates(ownerId: string): Promise<OwnerAggregates | null> {
