@@ -18,6 +18,7 @@ import { createRecomputer } from '../../src/modules/analytics/recompute';
 import { dataVersion, NOW, postBill } from './helpers';
 
 type Row = Record<string, unknown>;
+const UTILITY_TYPES = ['electric', 'gas', 'water', 'sewer', 'trash'];
 const rows = async (t: TestApp, query: ReturnType<typeof sql>) => rowsOf<Row>(await t.deps.database.db.execute(query));
 
 async function snapshotVersion(t: TestApp, ownerId: string): Promise<number | null> {
@@ -183,6 +184,122 @@ describe('the precompute: rollups in SQL, data versions, incremental recompute',
     expect(incremental.metrics.map((m) => m.property_id)).not.toContain('gone-property');
     await t.services.analytics.recompute(owner, { full: true });
     expect(await precomputed(t, owner)).toEqual(incremental);
+  });
+
+  it('bills mark the months their periods cover, widened by later changes; other changes mark no rollup month', async () => {
+    const dave = await registerUser(t);
+    const erin = await registerUser(t);
+    const owner = dave.user.id;
+    const db = t.deps.database.db;
+    const p = await createProperty(t, dave.token, { name: 'Marks', sqft: 800 });
+    const marks = async (ownerId = owner) => rows(t, sql`select property_id, rollup_from, rollup_to from analytics_dirty_properties
+      where owner_id = ${ownerId} order by property_id`);
+    const month = (ym: string) => monthIndexOfDate(ym);
+    const clear = () => db.execute(sql`delete from analytics_dirty_properties where owner_id in (${owner}, ${erin.user.id})`);
+    // A new property: its metrics only.
+    expect(await marks()).toEqual([{ property_id: p.id, rollup_from: null, rollup_to: null }]);
+    await clear();
+    const bill = async (start: string, end: string) => (await rows(t, sql`insert into utility_bills
+      (property_id, utility_type, period_start, period_end, amount, usage_kwh)
+      values (${p.id}, 'electric', ${start}::date, ${end}::date, 10, 100) returning id`))[0]!.id as string;
+    const sep = await bill('2026-09-10', '2026-10-09');
+    expect(await marks()).toEqual([{ property_id: p.id, rollup_from: month('2026-09'), rollup_to: month('2026-10') }]);
+    await bill('2026-03-01', '2026-03-31');
+    expect(await marks()).toEqual([{ property_id: p.id, rollup_from: month('2026-03'), rollup_to: month('2026-10') }]);
+    // An edit of the property, or a rate analysis: the range stays what the bills made it.
+    await as(t, dave.token).patch(`/pm/properties/${p.id}`, { sqft: 900 }).expect(200);
+    expect(await marks()).toEqual([{ property_id: p.id, rollup_from: month('2026-03'), rollup_to: month('2026-10') }]);
+    await clear();
+    // An edit of a bill: its old months and its new ones; a delete: its months.
+    await db.execute(sql`update utility_bills set period_start = '2025-12-20', period_end = '2026-01-19' where id = ${sep}`);
+    expect(await marks()).toEqual([{ property_id: p.id, rollup_from: month('2025-12'), rollup_to: month('2026-10') }]);
+    await clear();
+    await db.execute(sql`delete from utility_bills where id = ${sep}`);
+    expect(await marks()).toEqual([{ property_id: p.id, rollup_from: month('2025-12'), rollup_to: month('2026-01') }]);
+    await clear();
+    await db.execute(sql`update properties set name = 'Marks renamed' where id = ${p.id}`);
+    expect(await marks()).toEqual([{ property_id: p.id, rollup_from: null, rollup_to: null }]);
+    await clear();
+    // A property that changes owner: every month, for both owners.
+    await db.execute(sql`update properties set owner_id = ${erin.user.id}, portfolio_id = null where id = ${p.id}`);
+    const all = [{ property_id: p.id, rollup_from: 0, rollup_to: 2147483647 }];
+    expect(await marks()).toEqual(all);
+    expect(await marks(erin.user.id)).toEqual(all);
+  });
+
+  it('an incremental recompute rebuilds only the marked months of a property: the others stay as stored', async () => {
+    const frank = await registerUser(t);
+    const owner = frank.user.id;
+    const db = t.deps.database.db;
+    const p = await createProperty(t, frank.token, { name: 'Months', sqft: 500 });
+    for (const m of ['2026-06', '2026-07', '2026-08']) {
+      await db.execute(sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
+        values (${p.id}, 'electric', ${`${m}-01`}::date, (${`${m}-01`}::date + interval '1 month' - interval '1 day')::date, 40, 400)`);
+    }
+    await t.services.analytics.recompute(owner);
+    const june = sql`owner_id = ${owner} and property_id = ${p.id} and month = '2026-06-01'`;
+    // A stored June that no bill supports: only a rebuild of June would correct it.
+    await db.execute(sql`update analytics_monthly_rollups set cost_cents = 1 where ${june}`);
+    await db.execute(sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
+      values (${p.id}, 'gas', '2026-08-01', '2026-08-31', 5, 0)`);
+    expect(await t.services.analytics.recompute(owner)).toMatchObject({ recomputed: true, scope: [p.id] });
+    const cents = async () => Object.fromEntries((await rows(t, sql`select month::text as m, cost_cents::int as c from analytics_monthly_rollups
+      where owner_id = ${owner} and property_id = ${p.id} order by month`)).map((r) => [r.m, r.c]));
+    expect(await cents()).toEqual({ '2026-06-01': 1, '2026-07-01': 4000, '2026-08-01': 4500 });
+    await t.services.analytics.recompute(owner, { full: true });
+    expect(await cents()).toEqual({ '2026-06-01': 4000, '2026-07-01': 4000, '2026-08-01': 4500 });
+  });
+
+  it('incremental recomputes after each of a run of bill inserts, edits and deletes leave what a full one computes', async () => {
+    // Periods inside the window, across its first month (2023-12 .. 2026-11, 36 months), wholly before it,
+    // overlapping each other and running past the current month; the property moves to another owner midway.
+    const gina = await registerUser(t);
+    const hank = await registerUser(t);
+    const db = t.deps.database.db;
+    const props = [await createProperty(t, gina.token, { name: 'Oracle A', sqft: 300 }), await createProperty(t, gina.token, { name: 'Oracle B', sqft: 0 })];
+    let seed = 7;
+    const random = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const day = (d: number) => new Date(Date.UTC(2023, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
+    const ids: string[] = [];
+    const owners = [gina.user.id, hank.user.id];
+    const check = async () => {
+      for (const owner of owners) {
+        await t.services.analytics.recompute(owner);
+        const incremental = await precomputed(t, owner);
+        await t.services.analytics.recompute(owner, { full: true });
+        expect(await precomputed(t, owner)).toEqual(incremental);
+      }
+    };
+    // A year of monthly bills for A (its annual cost is then actual, from the metrics' months) and half a year for B.
+    for (let m = 0; m < 18; m++) {
+      const first = new Date(Date.UTC(2025, 11 + (m % 12), 1));
+      const [row] = await rows(t, sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
+        values (${props[m < 12 ? 0 : 1]!.id}, 'electric', ${first.toISOString().slice(0, 10)}::date,
+          (${first.toISOString().slice(0, 10)}::date + interval '1 month' - interval '1 day')::date, ${50 + m}, ${500 + m}) returning id`);
+      ids.push(row!.id as string);
+    }
+    for (const owner of owners) await t.services.analytics.recompute(owner, { full: true });
+    for (let step = 0; step < 30; step++) {
+      const op = random(4);
+      // half of the periods start in the last 18 months (the metrics' months), the rest anywhere from 2023 on
+      const start = step % 2 ? 1414 - 540 + random(560) : random(1500);
+      const length = [0, 27, 29, 30, 61, 400][random(6)]!;
+      if (op <= 1) {
+        const [row] = await rows(t, sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
+          values (${props[random(2)]!.id}, ${UTILITY_TYPES[random(5)]!}, ${day(start)}::date, ${day(start + length)}::date,
+            ${(random(100_000) + 1) / 100}, ${random(5) ? random(90_000) / 7 : null}) returning id`);
+        ids.push(row!.id as string);
+      } else if (op === 2) {
+        await db.execute(sql`update utility_bills set period_start = ${day(start)}::date, period_end = ${day(start + length)}::date,
+          amount = ${(random(100_000) + 1) / 100} where id = ${ids[random(ids.length)]!}`);
+      } else {
+        await db.execute(sql`delete from utility_bills where id = ${ids.splice(random(ids.length), 1)[0]!}`);
+      }
+      if (step === 12) await db.execute(sql`update properties set owner_id = ${hank.user.id}, portfolio_id = null where id = ${props[1]!.id}`);
+      await check();
+    }
+    expect(await rows(t, sql`select count(*)::int as n from analytics_monthly_rollups where owner_id in (${gina.user.id}, ${hank.user.id})`))
+      .not.toEqual([{ n: 0 }]);
   });
 
   it('a snapshot at or after the version a caller needs answers it, even after later writes; an older one is recomputed', async () => {

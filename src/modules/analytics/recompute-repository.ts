@@ -1,28 +1,34 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { executePrepared } from '../../platform/db/prepared';
-import { monthEndDate, monthStartDate, type MonthIndex } from './months';
+import { monthStartDate, type MonthIndex } from './months';
+import type { PropertyMark } from './repository';
 import type { OwnerAggregates, OwnerSums } from './snapshot.calc';
 
 /**
  * The statements of an owner's recompute, set-based SQL over the owner's bills and properties.
- * Every function takes the recompute's transaction. `scope` null means every property of the
- * owner; otherwise the listed property ids.
+ * Every function takes the recompute's transaction. A scope of null means every property of the
+ * owner; otherwise the listed properties (with their marked months, for the rollups).
  *
  * The recompute holds the owner's lock from its first statement to its commit, and each round
  * trip to the database lasts as long as the web process's event loop takes to send the next
  * statement, which under load is longer than the statement itself. So the steps that need no
  * JavaScript in between share a statement (data-modifying CTEs): lock and settings; freshness
  * and marks (the analytics repository's freshnessAndMarks); rollups and the metrics inputs read
- * back from them; metrics and the owner's sums; snapshot and clearing the marks. Seven round trips with BEGIN and COMMIT, where separate statements
- * took fourteen.
+ * back from them; metrics and the owner's sums; snapshot and clearing the marks. Seven round
+ * trips with BEGIN and COMMIT, where separate statements took fourteen.
  */
 
 export type PropertyScope = string[] | null;
 
+/** The properties whose rollups and metrics a recompute rebuilds: their marks (with the months to rebuild), or null for all of them, every month. */
+export type MarkedScope = PropertyMark[] | null;
+
 /** Month index of a date column or expression, in SQL. */
 const monthIndexSql = (d: SQL) => sql`(extract(year from ${d})::int * 12 + extract(month from ${d})::int - 1)`;
 const monthOfIndexSql = (i: SQL) => sql`make_date(${i} / 12, ${i} % 12 + 1, 1)`;
+/** The last day of the month of an index, in SQL. */
+const monthEndOfIndexSql = (i: SQL) => sql`(${monthOfIndexSql(sql`(${i} + 1)`)} - 1)`;
 
 /**
  * ownerSums' columns `<name>_cents` and `<name>_quantity`: a ratio's cost and quantity summed over
@@ -32,9 +38,17 @@ const ratioSumsSql = (cost: string, quantity: string, name: string): SQL => sql.
   (select coalesce(sum(${cost}), 0) from p where ${cost} is not null and ${quantity} > 0)::text as ${name}_cents,
   (select coalesce(sum(${quantity}), 0) from p where ${cost} is not null and ${quantity} > 0)::text as ${name}_quantity`);
 
+/** Between the ids of a text parameter split into an array (a property id never holds it). */
+const ID_SEPARATOR = '\u001f';
+
+/**
+ * `column` is one of the ids in scope. As an array the planner sees (a parameter it folds to a
+ * constant), so the rows are read through an index, where a set-returning function's rows (100,
+ * it assumes) would have it scan whole tables.
+ */
 function inScope(column: SQL, scope: PropertyScope): SQL {
   if (scope === null) return sql`true`;
-  return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(scope)}::jsonb))`;
+  return sql`${column} = any(string_to_array(${scope.join(ID_SEPARATOR)}, ${ID_SEPARATOR}))`;
 }
 
 export interface MetricsInputRow {
@@ -93,7 +107,9 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
      * a commit that does not wait for its WAL to reach the disk. What a recompute writes is derived
      * from committed data; a crash that loses it leaves an older snapshot, which the next read or
      * sweep recomputes, and meanwhile the owner's lock (and the marks the commit clears, which bill
-     * writes wait on) is not held through a disk flush.
+     * writes wait on) is not held through a disk flush. (Plans stay PostgreSQL's choice: a generic
+     * plan forced here would be fixed when the connection first runs the statement, on a new
+     * database a sequential scan of bills that stays as the table grows.)
      */
     async lockOwner(ownerId: string): Promise<void> {
       await executePrepared(db, sql`
@@ -101,32 +117,50 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
     },
 
     /**
-     * Rebuilds the calendarised rollups of the properties in scope for the months `from`..`to`:
+     * Rebuilds the calendarised rollups of the properties in scope: every month of `from`..`to`
+     * for a full scope (null), otherwise each marked property's months, clipped to that window.
      * calendarise.calc.ts's running-total shares (numeric, so no product can overflow) and the
-     * days covered by the union of the bill periods (gaps-and-islands), per property and month.
-     * Returns what the metrics of those properties are computed from: their new rollups from
-     * month `metricsFrom` on (as inserted: the statement cannot read its own writes back), their
-     * estimate and their latest rate analysis.
+     * days covered by the union of the bill periods (gaps-and-islands), per property and month: a
+     * month's figures depend only on the bills overlapping it, so rebuilding some months leaves
+     * the others exact. Returns what the metrics of the properties in scope are computed from:
+     * their rollups from month `metricsFrom` on (the rebuilt months as inserted, since the
+     * statement cannot read its own writes back, and the others as stored), their estimate and
+     * their latest rate analysis.
      */
-    async rebuildRollups(ownerId: string, scope: PropertyScope, from: MonthIndex, to: MonthIndex, metricsFrom: MonthIndex): Promise<MetricsInputRow[]> {
-      const fromDate = monthStartDate(from);
-      const toDate = monthEndDate(to);
+    async rebuildRollups(ownerId: string, scope: MarkedScope, from: MonthIndex, to: MonthIndex, metricsFrom: MonthIndex): Promise<MetricsInputRow[]> {
+      const full = scope === null;
+      const metricsFromDate = monthStartDate(metricsFrom);
+      // The marked ids once more beside the scope relation, whose size the planner cannot see.
+      const ids = full ? null : scope.map((m) => m.id);
+      const marked = (column: SQL) => inScope(column, ids);
+      // Per property in scope, the months to rebuild (f..t; none when f is null or f > t).
+      const scopeSql = full
+        ? sql`select p.id, ${from}::int as f, ${to}::int as t from properties p where p.owner_id = ${ownerId}`
+        : sql`select m.id, greatest(m.f, ${from}::int) as f, least(m.t, ${to}::int) as t
+            from jsonb_to_recordset(${JSON.stringify(scope.map((m) => ({ id: m.id, f: m.rollupFrom, t: m.rollupTo })))}::jsonb) as m(id text, f int, t int)`;
       return executePrepared<MetricsInputRow>(db, sql`
-        with removed as (
-          delete from analytics_monthly_rollups where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}
+        with scope as (${scopeSql}),
+        removed as (
+          ${full
+            ? sql`delete from analytics_monthly_rollups where owner_id = ${ownerId}`
+            : sql`delete from analytics_monthly_rollups r using scope s
+                where r.owner_id = ${ownerId} and ${marked(sql`r.property_id`)} and r.property_id = s.id and r.month between ${monthOfIndexSql(sql`s.f`)} and ${monthOfIndexSql(sql`s.t`)}`}
         ),
         b as (
-          select ub.property_id, p.owner_id, ub.period_start as s, ub.period_end as e,
+          select ub.property_id, p.owner_id, ub.period_start as s, ub.period_end as e, sc.f, sc.t,
+            ${monthOfIndexSql(sql`sc.f`)} as f_start, ${monthEndOfIndexSql(sql`sc.t`)} as t_end,
             (ub.amount * 100)::bigint as cents, coalesce((ub.usage_kwh * 1000)::bigint, 0) as milli,
             (ub.period_end - ub.period_start + 1) as days,
             ${monthIndexSql(sql`ub.period_start`)} as smi, ${monthIndexSql(sql`ub.period_end`)} as emi
-          from properties p join utility_bills ub on ub.property_id = p.id
-          where p.owner_id = ${ownerId} and ${inScope(sql`p.id`, scope)}
-            and ub.period_end >= ${fromDate}::date and ub.period_start <= ${toDate}::date
+          from scope sc
+          join properties p on p.id = sc.id and p.owner_id = ${ownerId}
+          join utility_bills ub on ub.property_id = p.id
+          where sc.f <= sc.t and ${marked(sql`p.id`)} and ${marked(sql`ub.property_id`)}
+            and ub.period_end >= ${monthOfIndexSql(sql`sc.f`)} and ub.period_start <= ${monthEndOfIndexSql(sql`sc.t`)}
         ),
         parts as (
           select b.property_id, b.owner_id, b.s, b.e, b.cents, b.milli, b.days, ${monthOfIndexSql(sql`g.mi`)} as month
-          from b cross join lateral generate_series(greatest(b.smi, ${from}::int), least(b.emi, ${to}::int)) as g(mi)
+          from b cross join lateral generate_series(greatest(b.smi, b.f), least(b.emi, b.t)) as g(mi)
         ),
         spans as (
           select property_id, owner_id, month, cents, milli, days,
@@ -149,7 +183,7 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
           ) shares group by property_id, owner_id, month
         ),
         clipped as (
-          select property_id, greatest(s, ${fromDate}::date) as s, least(e, ${toDate}::date) as e from b
+          select property_id, greatest(s, f_start) as s, least(e, t_end) as e from b
         ),
         ordered as (
           select property_id, s, e,
@@ -178,6 +212,16 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
           select money.property_id, money.owner_id, money.month, money.c, money.k, days.billed, money.n
           from money join days on days.property_id = money.property_id and days.month = money.month
           returning property_id, month, cost_cents, kwh_milli, billed_days
+        ),
+        series as (
+          select property_id, month, cost_cents, kwh_milli, billed_days from inserted where month >= ${metricsFromDate}::date
+          ${full ? sql`` : sql`
+          union all
+          -- the months not rebuilt, as stored (the statement sees the table as it was before its delete)
+          select r.property_id, r.month, r.cost_cents, r.kwh_milli, r.billed_days
+          from analytics_monthly_rollups r join scope s on s.id = r.property_id
+          where r.owner_id = ${ownerId} and ${marked(sql`r.property_id`)} and r.month >= ${metricsFromDate}::date
+            and coalesce(not r.month between ${monthOfIndexSql(sql`s.f`)} and ${monthOfIndexSql(sql`s.t`)}, true)`}
         )
         select p.id, p.tariff_id, p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
           ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
@@ -185,17 +229,16 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
         left join (
           select property_id,
             json_agg(json_build_array(${monthIndexSql(sql`month`)}, cost_cents, kwh_milli, billed_days) order by month) as series
-          from inserted
-          where month >= ${monthStartDate(metricsFrom)}::date
+          from series
           group by property_id
         ) r on r.property_id = p.id
         left join (
           select distinct on (property_id) property_id, annual_savings, current_tariff_id, recommended_tariff_id
           from rate_analyses
-          where owner_id = ${ownerId} and ${inScope(sql`property_id`, scope)}
+          where owner_id = ${ownerId} and ${marked(sql`property_id`)}
           order by property_id, analyzed_at desc, id desc
         ) ra on ra.property_id = p.id
-        where p.owner_id = ${ownerId} and ${inScope(sql`p.id`, scope)}`);
+        where p.owner_id = ${ownerId} and ${marked(sql`p.id`)}`);
     },
 
     /**

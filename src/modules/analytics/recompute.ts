@@ -69,8 +69,9 @@ export interface Recomputer {
    * Brings the owner's precomputed analytics up to the data version it reads, in one transaction
    * under a per-owner advisory lock (so two processes never recompute one owner at once, and a
    * second caller waits and then finds the work done). Incremental: only the properties marked
-   * since the last run are rebuilt, unless `full`, no snapshot exists yet or the month changed
-   * (the windows moved), when every property is.
+   * since the last run are rebuilt, and of their rollups only the months the marks name, unless
+   * `full`, no snapshot exists yet or the month changed (the windows moved), when every month of
+   * every property is.
    *
    * `atLeast`: the data version the caller needs covered (what it read before asking). A snapshot
    * of this month at that version or newer is enough, even if writes moved the owner's version on
@@ -94,9 +95,10 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
         }
         const started = performance.now();
         const full = opts.full === true || state.snapshotVersion === null || state.snapshotMonth !== month;
-        const scope = full ? null : state.dirty;
-        const inputs = scope === null || scope.length > 0
-          ? await statements.rebuildRollups(ownerId, scope, month - ROLLUP_MONTHS + 1, month, month - METRICS_MONTHS + 1)
+        const marks = full ? null : state.dirty;
+        const scope = marks === null ? null : marks.map((m) => m.id);
+        const inputs = marks === null || marks.length > 0
+          ? await statements.rebuildRollups(ownerId, marks, month - ROLLUP_MONTHS + 1, month, month - METRICS_MONTHS + 1)
           : [];
         const sums = await statements.replaceMetricsAndSum(ownerId, scope, inputs.map((row) => propertyMetrics(row, month)), month);
         await statements.storeSnapshot(ownerId, state.version, month, ownerAggregates(sums), deps.now());

@@ -52,6 +52,16 @@ export interface PortfolioPropertyRow {
 const portfolioFilter = (portfolioId: string | null): SQL =>
   portfolioId === null ? sql`true` : sql`p.portfolio_id = ${portfolioId}`;
 
+/**
+ * A property marked for recompute: its metrics, and its rollups of the months `rollupFrom` ..
+ * `rollupTo` (month indexes; null when the change touched no rollup).
+ */
+export interface PropertyMark {
+  id: string;
+  rollupFrom: number | null;
+  rollupTo: number | null;
+}
+
 /** Reads of the precomputed analytics (and the one live count the dashboard adds). */
 export function createAnalyticsRepository(db: Executor) {
   // One primary-key lookup per table, as named prepared statements in plain SQL: every analytics
@@ -73,9 +83,10 @@ export function createAnalyticsRepository(db: Executor) {
       (select count(*) from notifications n where n.user_id = u.id and n.read_at is null)::float8 as "unread"` + freshnessFrom,
     [ownerId]);
   // The marks are read with the version they are compared with, so no write can fall between the two.
-  const freshnessAndMarksOf = (ownerId: string) => queryPrepared<FreshnessRow & { dirty: string[] }>(db, 'analytics_freshness_marks',
+  const freshnessAndMarksOf = (ownerId: string) => queryPrepared<FreshnessRow & { dirty: Array<[string, number | null, number | null]> }>(
+    db, 'analytics_freshness_month_marks',
     `${freshnessSelect},
-      (select coalesce(json_agg(d.property_id), '[]'::json) from analytics_dirty_properties d
+      (select coalesce(json_agg(json_build_array(d.property_id, d.rollup_from, d.rollup_to)), '[]'::json) from analytics_dirty_properties d
         where d.owner_id = u.id and d.marked_version <= coalesce(v.version, 0)) as "dirty"` + freshnessFrom,
     [ownerId]);
 
@@ -98,9 +109,9 @@ export function createAnalyticsRepository(db: Executor) {
     },
 
     /** Freshness and the properties marked up to the owner's version (the recompute's starting point, read under its lock). */
-    async freshnessAndMarks(ownerId: string): Promise<Freshness & { dirty: string[] }> {
+    async freshnessAndMarks(ownerId: string): Promise<Freshness & { dirty: PropertyMark[] }> {
       const [row] = await freshnessAndMarksOf(ownerId);
-      return { ...toFreshness(row), dirty: row?.dirty ?? [] };
+      return { ...toFreshness(row), dirty: (row?.dirty ?? []).map(([id, rollupFrom, rollupTo]) => ({ id, rollupFrom, rollupTo })) };
     },
 
     async aggregates(ownerId: string): Promise<OwnerAggregates | null> {

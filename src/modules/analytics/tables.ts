@@ -14,8 +14,12 @@ export const ownerDataVersions = pgTable('owner_data_versions', {
 });
 
 /**
- * Properties whose rollups and metrics must be recomputed, marked by the same triggers with
- * the owner's version of the change; a recompute at version V clears the marks up to V.
+ * Properties whose metrics must be recomputed, marked by the same triggers with the owner's
+ * version of the change; a recompute at version V clears the marks up to V. `rollup_from` ..
+ * `rollup_to` (month indexes, year x 12 + month - 1) are the months whose rollups the change
+ * touched: a bill's period, widened to cover every change marked since; null when none did (a
+ * property's estimate, a rate analysis). So a bill added to a property with years of history
+ * rebuilds one month of it, not the whole window.
  * No foreign keys: the row of a property (or user) being deleted must not block the delete.
  */
 export const analyticsDirtyProperties = pgTable(
@@ -24,6 +28,8 @@ export const analyticsDirtyProperties = pgTable(
     ownerId: text('owner_id').notNull(),
     propertyId: text('property_id').notNull(),
     markedVersion: bigint('marked_version', { mode: 'number' }).notNull(),
+    rollupFrom: integer('rollup_from'),
+    rollupTo: integer('rollup_to'),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.propertyId] })],
 );

@@ -26,4 +26,3 @@ describe('queryPrepared', () => {
     expect(rows).toEqual([{ n: 7 }, { sum: 42, tenth: 'ten', second: 2 }]);
   });
 });
-

@@ -1,0 +1,138 @@
+ALTER TABLE "analytics_dirty_properties" ADD COLUMN "rollup_from" integer;--> statement-breakpoint
+ALTER TABLE "analytics_dirty_properties" ADD COLUMN "rollup_to" integer;--> statement-breakpoint
+-- Marks carry the months whose rollups a change touched (analytics/tables.ts). Marks made before this
+-- migration meant "rebuild everything of the property": they get the widest range.
+UPDATE "analytics_dirty_properties" SET "rollup_from" = 0, "rollup_to" = 2147483647;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION analytics_month_index(d date) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+  SELECT extract(year FROM d)::int * 12 + extract(month FROM d)::int - 1;
+$$;
+--> statement-breakpoint
+-- marks: [[owner_id, property_id or null, rollup_from or null, rollup_to or null], ...]. One version bump per
+-- owner; a property marked again keeps the widest range of months (least/greatest ignore nulls).
+-- PL/pgSQL, not SQL: its statements are planned once per session, not on every call.
+DROP FUNCTION analytics_mark_changed(jsonb);
+--> statement-breakpoint
+CREATE FUNCTION analytics_mark_changed(marks jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF analytics_notify_wanted() THEN
+    PERFORM pg_notify('analytics_owner_changed', o.owner_id)
+    FROM (SELECT DISTINCT e->>0 AS owner_id FROM jsonb_array_elements(coalesce(marks, '[]'::jsonb)) e) o;
+  END IF;
+  WITH m AS (
+    SELECT e->>0 AS owner_id, e->>1 AS property_id, (e->>2)::int AS rollup_from, (e->>3)::int AS rollup_to
+    FROM jsonb_array_elements(coalesce(marks, '[]'::jsonb)) e
+  ),
+  p AS (
+    SELECT owner_id, property_id, min(rollup_from) AS rollup_from, max(rollup_to) AS rollup_to
+    FROM m WHERE property_id IS NOT NULL GROUP BY owner_id, property_id
+  ),
+  bumped AS (
+    INSERT INTO owner_data_versions AS v (owner_id, version, changed_at)
+    SELECT DISTINCT owner_id, 1, now() FROM m
+    ON CONFLICT (owner_id) DO UPDATE SET version = v.version + 1, changed_at = now()
+    RETURNING v.owner_id, v.version
+  )
+  INSERT INTO analytics_dirty_properties AS d (owner_id, property_id, marked_version, rollup_from, rollup_to)
+  SELECT p.owner_id, p.property_id, b.version, p.rollup_from, p.rollup_to FROM p JOIN bumped b ON b.owner_id = p.owner_id
+  ON CONFLICT (owner_id, property_id) DO UPDATE SET marked_version = excluded.marked_version,
+    rollup_from = least(d.rollup_from, excluded.rollup_from), rollup_to = greatest(d.rollup_to, excluded.rollup_to);
+END
+$$;
+--> statement-breakpoint
+-- A property's rollups depend only on its bills and owner: a new or edited property needs its metrics
+-- recomputed, not its rollups, unless it changed owner (then both owners rebuild all of its months).
+CREATE OR REPLACE FUNCTION analytics_properties_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM analytics_mark_changed((SELECT jsonb_agg(jsonb_build_array(n.owner_id, n.id, NULL, NULL)) FROM new_rows n));
+  ELSIF TG_OP = 'UPDATE' THEN
+    -- UPDATE fires for every row in the statement, changed or not: only a real change counts.
+    PERFORM analytics_mark_changed((
+      SELECT jsonb_agg(jsonb_build_array(x.owner_id, x.id, x.rollup_from, x.rollup_to)) FROM (
+        SELECT n.owner_id, n.id,
+          CASE WHEN o.owner_id <> n.owner_id THEN 0 END AS rollup_from,
+          CASE WHEN o.owner_id <> n.owner_id THEN 2147483647 END AS rollup_to
+        FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE o IS DISTINCT FROM n
+        UNION ALL
+        SELECT o.owner_id, o.id, 0, 2147483647 FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE o.owner_id <> n.owner_id
+      ) x));
+  ELSE
+    PERFORM analytics_bump_existing(ARRAY(SELECT DISTINCT o.owner_id FROM old_rows o));
+    -- The precomputed rows of deleted properties (no foreign key: see analytics/tables.ts).
+    DELETE FROM analytics_monthly_rollups WHERE property_id IN (SELECT o.id FROM old_rows o);
+    DELETE FROM analytics_property_metrics WHERE property_id IN (SELECT o.id FROM old_rows o);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- Rate analyses change a property's metrics only. The owner is the property's; rows of properties being
+-- deleted (cascades) are skipped.
+CREATE OR REPLACE FUNCTION analytics_property_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids text[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ids := ARRAY(SELECT DISTINCT n.property_id FROM new_rows n);
+  ELSIF TG_OP = 'DELETE' THEN
+    ids := ARRAY(SELECT DISTINCT o.property_id FROM old_rows o);
+  ELSE
+    ids := ARRAY(SELECT n.property_id FROM new_rows n UNION SELECT o.property_id FROM old_rows o);
+  END IF;
+  PERFORM analytics_mark_changed((SELECT jsonb_agg(jsonb_build_array(p.owner_id, p.id, NULL, NULL)) FROM properties p WHERE p.id = ANY(ids)));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- Bills mark the months their periods cover (an edit: the old period's and the new one's), per property
+-- the first to the last. As above, the owner is the property's and rows of deleted properties are skipped.
+CREATE OR REPLACE FUNCTION analytics_bills_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids text[];
+  starts date[];
+  ends date[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(n.property_id), array_agg(n.period_start), array_agg(n.period_end) INTO ids, starts, ends FROM new_rows n;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(o.property_id), array_agg(o.period_start), array_agg(o.period_end) INTO ids, starts, ends FROM old_rows o;
+  ELSE
+    SELECT array_agg(b.property_id), array_agg(b.period_start), array_agg(b.period_end) INTO ids, starts, ends FROM (
+      SELECT n.property_id, n.period_start, n.period_end FROM new_rows n
+      UNION ALL SELECT o.property_id, o.period_start, o.period_end FROM old_rows o) b;
+  END IF;
+  PERFORM analytics_mark_changed((
+    SELECT jsonb_agg(jsonb_build_array(p.owner_id, p.id, r.rollup_from, r.rollup_to)) FROM properties p JOIN (
+      SELECT b.id, min(analytics_month_index(least(b.s, b.e))) AS rollup_from, max(analytics_month_index(greatest(b.s, b.e))) AS rollup_to
+      FROM unnest(ids, starts, ends) AS b(id, s, e) GROUP BY b.id) r ON r.id = p.id));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DROP TRIGGER analytics_bills_insert ON utility_bills;
+--> statement-breakpoint
+CREATE TRIGGER analytics_bills_insert AFTER INSERT ON utility_bills
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_bills_changed();
+--> statement-breakpoint
+DROP TRIGGER analytics_bills_update ON utility_bills;
+--> statement-breakpoint
+CREATE TRIGGER analytics_bills_update AFTER UPDATE ON utility_bills
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_bills_changed();
+--> statement-breakpoint
+DROP TRIGGER analytics_bills_delete ON utility_bills;
+--> statement-breakpoint
+CREATE TRIGGER analytics_bills_delete AFTER DELETE ON utility_bills
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_bills_changed();
+--> statement-breakpoint
+-- Portfolios change the owner's counts only: no property to mark.
+CREATE OR REPLACE FUNCTION analytics_portfolios_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM analytics_bump_existing(ARRAY(SELECT DISTINCT o.owner_id FROM old_rows o));
+  ELSE
+    PERFORM analytics_mark_changed((SELECT jsonb_agg(jsonb_build_array(n.owner_id, NULL, NULL, NULL)) FROM new_rows n));
+  END IF;
+  RETURN NULL;
+END
+$$;
