@@ -20,14 +20,16 @@ function arrival(connectionId: string, over: Partial<StreamArrival> = {}): Strea
 }
 
 /** The database, its client's statements seen (and possibly failed) by `intercept`. */
-function wrapped(db: Db, intercept: (text: string, rows: number) => Error | null): Db {
+function wrapped(db: Db, intercept: (text: string, rows: number, params?: unknown[]) => Error | null | Promise<void>): Db {
   const real = (db as unknown as { $client: { query: Query } }).$client;
   const client = {
-    query: (text: unknown, params?: unknown[]) => {
+    query: async (text: unknown, params?: unknown[]) => {
       const sql = typeof text === 'string' ? text : '';
       const rows = sql.includes(APPEND) ? (JSON.parse(String(params![0])) as unknown[]).length : 0;
-      const err = intercept(sql, rows);
-      return err ? Promise.reject(err) : real.query(text, params);
+      const verdict = intercept(sql, rows, params);
+      if (verdict instanceof Error) throw verdict;
+      await verdict; // a held statement: sent once the test lets it go
+      return real.query(text, params);
     },
   };
   // drizzle's own statements keep the real session; queryPrepared (the append) goes through `client`.
@@ -47,7 +49,7 @@ describe('inbox writer', () => {
     const batches: number[] = [];
     const writer = createInboxWriter({ db: wrapped(database.db, (text, rows) => (text.includes(APPEND) && batches.push(rows), null)) });
     // The first two are written at once (two writes in flight); the rest wait, and are written together.
-    const first = [arrival('ib-1'), arrival('ib-1')];
+    const first = [arrival('ib-0a'), arrival('ib-0b')];
     const batch = [
       arrival('ib-1'),
       arrival('ib-1', { eventTimestamp: '0000-01-01T00:00:00Z' }),
@@ -62,10 +64,10 @@ describe('inbox writer', () => {
     const [a, b, c, bad1, d, bad2, e, bad3, f] = outcomes;
     expect([a, b, c, d, e, f]).toEqual<AppendOutcome[]>([
       { kind: 'stored', id: first[0].id, seq: 1 },
-      { kind: 'stored', id: first[1].id, seq: 2 },
-      { kind: 'stored', id: batch[0].id, seq: 3 },
+      { kind: 'stored', id: first[1].id, seq: 1 },
+      { kind: 'stored', id: batch[0].id, seq: 1 },
       { kind: 'stored', id: batch[2].id, seq: 1 },
-      { kind: 'stored', id: batch[4].id, seq: 4 },
+      { kind: 'stored', id: batch[4].id, seq: 2 },
       { kind: 'stored', id: batch[6].id, seq: 2 },
     ]);
     expect(bad1).toEqual({ kind: 'refused', reason: expect.stringMatching(/date\/time field value out of range/) });
@@ -76,11 +78,36 @@ describe('inbox writer', () => {
     expect(await repo.findBySha(batch[6].sha256)).toMatchObject({ status: 'pending', connectionId: 'ib-2', seq: 2 });
   });
 
+  it('a connection\'s events are numbered in arrival order: its next write waits for the one in flight, other connections do not', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const written: string[][] = [];
+    const writer = createInboxWriter({
+      db: wrapped(database.db, (text, _rows, params) => {
+        if (!text.includes(APPEND)) return null;
+        written.push((JSON.parse(String(params![0])) as Array<{ conn: string }>).map((r) => r.conn));
+        return written.length === 1 ? held : null; // the first write stays in flight until released
+      }),
+    });
+    const [x1, x2, y1, x3] = [arrival('ib-order-x'), arrival('ib-order-x'), arrival('ib-order-y'), arrival('ib-order-x')];
+    const first = writer.append(x1);
+    const later = [x2, y1, x3].map((a) => writer.append(a));
+    // y1's write runs beside the held one; x2 and x3 wait for x1's to commit.
+    expect(await later[1]).toEqual({ kind: 'stored', id: y1.id, seq: 1 });
+    expect(written).toEqual([['ib-order-x'], ['ib-order-y']]);
+    release();
+    expect(await first).toEqual({ kind: 'stored', id: x1.id, seq: 1 });
+    expect(await later[0]).toEqual({ kind: 'stored', id: x2.id, seq: 2 });
+    expect(await later[2]).toEqual({ kind: 'stored', id: x3.id, seq: 3 });
+    expect(written).toEqual([['ib-order-x'], ['ib-order-y'], ['ib-order-x', 'ib-order-x']]);
+  });
+
   it('the database unavailable: every caller of the batch gets the error (the 503 path), none is written one by one', async () => {
     const down = pgError('57P01', 'terminating connection due to administrator command');
     const calls: number[] = [];
     const writer = createInboxWriter({ db: wrapped(database.db, (_text, rows) => (calls.push(rows), down)) });
-    const results = await Promise.allSettled([1, 2, 3, 4, 5].map(() => writer.append(arrival('ib-down'))));
+    const connections = ['ib-down-1', 'ib-down-2', 'ib-down-3', 'ib-down-3', 'ib-down-3'];
+    const results = await Promise.allSettled(connections.map((c) => writer.append(arrival(c))));
     expect(results.map((r) => r.status === 'rejected' && r.reason)).toEqual([down, down, down, down, down]);
     expect(calls).toEqual([1, 1, 3]);
   });

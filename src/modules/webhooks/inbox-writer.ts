@@ -43,7 +43,8 @@ function reasonOf(err: unknown): string {
 
 /**
  * Group commit for the inbox: events that arrive while the writes in flight run are stored
- * together by the next write, in arrival order, in one statement and one commit. Under load that
+ * together by the next write, in arrival order, in one statement and one commit; a connection's
+ * events are numbered in the order they arrived (one write of a stream at a time). Under load that
  * is one round trip and one WAL flush for dozens of events instead of one each; alone, an event is
  * written at once. Every caller's promise settles only after its event committed, or failed:
  * - the database unavailable: every caller of the batch gets the error (a retryable 503);
@@ -55,6 +56,8 @@ function reasonOf(err: unknown): string {
 export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArrival[]): void }) {
   const repo = createWebhookRepository(deps.db);
   const queue: Pending[] = [];
+  /** Connections with events in a write in flight. */
+  const busy = new Set<string>();
   let inFlight = 0;
 
   async function append(arrivals: StreamArrival[]): Promise<Array<{ id: string; seq: number }>> {
@@ -114,9 +117,29 @@ export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArriva
     }
   }
 
+  /**
+   * The next batch: queued events, in arrival order, of connections no write in flight holds. A
+   * connection's events thus take their numbers in the order they arrived here: a second write
+   * of the same stream starts only after the first committed (it would wait for the stream's row
+   * lock anyway, but might reach it first and take the lower number).
+   */
+  function takeBatch(): Pending[] {
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    for (const p of queue) {
+      if (batch.length < MAX_BATCH && !busy.has(p.arrival.connectionId)) batch.push(p);
+      else rest.push(p);
+    }
+    queue.splice(0, queue.length, ...rest);
+    return batch;
+  }
+
   function pump(): void {
     while (inFlight < MAX_IN_FLIGHT && queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
+      const batch = takeBatch();
+      if (batch.length === 0) return;
+      const connections = [...new Set(batch.map((p) => p.arrival.connectionId))];
+      for (const c of connections) busy.add(c);
       inFlight += 1;
       write(batch)
         // Callers already answered keep their answer (a settled promise does not change).
@@ -125,6 +148,7 @@ export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArriva
         })
         .finally(() => {
           inFlight -= 1;
+          for (const c of connections) busy.delete(c);
           pump();
         });
     }
