@@ -33,7 +33,7 @@ async function precomputed(t: TestApp, ownerId: string) {
       from analytics_monthly_rollups where owner_id = ${ownerId} order by property_id, month`),
     metrics: await rows(t, sql`select property_id, annual_cost_cents::text, annual_kwh_milli::text, basis, savings_cents::text,
       health_score, health_status, health_issues from analytics_property_metrics where owner_id = ${ownerId} order by property_id`),
-    aggregates: (await rows(t, sql`select aggregates from analytics_owner_snapshots where owner_id = ${ownerId}`))[0]?.aggregates,
+    sums: (await rows(t, sql`select sums from analytics_owner_snapshots where owner_id = ${ownerId}`))[0]?.sums,
   };
 }
 

@@ -6,7 +6,6 @@ import { monthIndexOf, type MonthIndex } from './months';
 import { createAnalyticsRepository } from './repository';
 import { createRecomputeRepository, type MetricsInputRow, type MetricsRow } from './recompute-repository';
 import { MAX_TREND_MONTHS } from './schemas';
-import { ownerAggregates } from './snapshot.calc';
 
 /** Months kept in the rollup table: the longest trend ending with the current month. */
 const ROLLUP_MONTHS = MAX_TREND_MONTHS;
@@ -100,8 +99,9 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
         const inputs = marks === null || marks.length > 0
           ? await statements.rebuildRollups(ownerId, marks, month - ROLLUP_MONTHS + 1, month, month - METRICS_MONTHS + 1)
           : [];
-        const sums = await statements.replaceMetricsAndSum(ownerId, scope, inputs.map((row) => propertyMetrics(row, month)), month);
-        await statements.storeSnapshot(ownerId, state.version, month, ownerAggregates(sums), deps.now());
+        await statements.replaceMetricsAndStoreSnapshot(ownerId, scope, inputs.map((row) => propertyMetrics(row, month)), {
+          version: state.version, month, now: deps.now(),
+        });
         deps.logger.debug(
           { ownerId, version: state.version, properties: scope === null ? 'all' : scope.length, ms: Math.round(performance.now() - started) },
           'analytics recomputed',

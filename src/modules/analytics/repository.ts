@@ -5,7 +5,7 @@ import { rowsOf } from '../../platform/db/errors';
 import type { HealthStatus } from './health-score.calc';
 import { analyticsOwnerSnapshots } from './tables';
 import { monthIndexOfDate, monthStartDate, type MonthIndex } from './months';
-import type { OwnerAggregates } from './snapshot.calc';
+import { ownerAggregates, ownerSumsOf, type OwnerAggregates } from './snapshot.calc';
 
 /** The owner's data version against the precomputed snapshot's. */
 export interface Freshness {
@@ -114,12 +114,13 @@ export function createAnalyticsRepository(db: Executor) {
       return { ...toFreshness(row), dirty: (row?.dirty ?? []).map(([id, rollupFrom, rollupTo]) => ({ id, rollupFrom, rollupTo })) };
     },
 
+    /** The owner's dashboard stats and global analytics, from the sums of its snapshot. */
     async aggregates(ownerId: string): Promise<OwnerAggregates | null> {
       const [row] = await db
-        .select({ aggregates: analyticsOwnerSnapshots.aggregates })
+        .select({ sums: analyticsOwnerSnapshots.sums })
         .from(analyticsOwnerSnapshots)
         .where(eq(analyticsOwnerSnapshots.ownerId, ownerId));
-      return row?.aggregates ?? null;
+      return row ? ownerAggregates(ownerSumsOf(row.sums)) : null;
     },
 
     /** Per month of from..to: cost, kWh and properties billed, over the owner's (or one portfolio's) properties. */

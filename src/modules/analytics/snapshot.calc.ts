@@ -71,6 +71,58 @@ export interface OwnerSums {
   billsThisMonth: number;
 }
 
+/**
+ * OwnerSums as the snapshot stores them (a JSON object, one key per column of the recompute's
+ * sums): bigints as decimal strings, groups as [key, cents, count].
+ */
+export interface StoredSums {
+  property_count: number;
+  portfolio_count: number;
+  total_sqft: string;
+  est_cents: string;
+  est_sqft_cents: string;
+  est_sqft_quantity: string;
+  est_kwh_cents: string;
+  est_kwh_quantity: string;
+  annual_cents: string;
+  annual_milli: string;
+  annual_sqft_cents: string;
+  annual_sqft_quantity: string;
+  annual_kwh_cents: string;
+  annual_kwh_quantity: string;
+  savings_count: number;
+  savings_cents: string;
+  bills_this_month: number;
+  by_state: Array<[string, string, number]>;
+  by_type: Array<[string, string, number]>;
+}
+
+export function ownerSumsOf(s: StoredSums): OwnerSums {
+  const ratio = (cents: string, quantity: string): RatioSums => ({ cents: BigInt(cents), quantity: BigInt(quantity) });
+  const groupsOf = (list: StoredSums['by_state']) => list.map(([key, cents, count]) => ({ key, cents: BigInt(cents), count }));
+  return {
+    propertyCount: s.property_count,
+    portfolioCount: s.portfolio_count,
+    totalSqft: BigInt(s.total_sqft),
+    estimate: {
+      annualCents: BigInt(s.est_cents),
+      perSqft: ratio(s.est_sqft_cents, s.est_sqft_quantity),
+      perKwh: ratio(s.est_kwh_cents, s.est_kwh_quantity),
+    },
+    annual: {
+      annualCents: BigInt(s.annual_cents),
+      annualMilli: BigInt(s.annual_milli),
+      perSqft: ratio(s.annual_sqft_cents, s.annual_sqft_quantity),
+      perKwh: ratio(s.annual_kwh_cents, s.annual_kwh_quantity),
+    },
+    byState: groupsOf(s.by_state),
+    byType: groupsOf(s.by_type),
+    savingsCount: s.savings_count,
+    savingsCents: BigInt(s.savings_cents),
+    billsThisMonth: s.bills_this_month,
+  };
+}
+
 /** $ per sqft, 4 decimals: cents x 100 / sqft ten-thousandths. */
 export function perSqft(r: RatioSums): number | null {
   return r.quantity > 0n ? roundDiv(r.cents * 100n, r.quantity) / 10_000 : null;

@@ -1,6 +1,6 @@
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
-import type { OwnerAggregates } from './snapshot.calc';
+import type { StoredSums } from './snapshot.calc';
 
 /**
  * Per owner, bumped by database triggers (custom migration) on every change analytics show:
@@ -86,13 +86,14 @@ export const analyticsPropertyMetrics = pgTable(
 );
 
 /**
- * One row per owner: the data version and UTC month it was computed at, and the owner-wide
- * aggregates (dashboard stats and global analytics). Stale when either differs from now.
+ * One row per owner: the data version and UTC month it was computed at, and the integer sums the
+ * owner-wide aggregates (dashboard stats and global analytics) are computed from on reading (so
+ * the recompute stores them in the statement that sums them). Stale when either differs from now.
  */
 export const analyticsOwnerSnapshots = pgTable('analytics_owner_snapshots', {
   ownerId: text('owner_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   dataVersion: bigint('data_version', { mode: 'number' }).notNull(),
   asOfMonth: date('as_of_month', { mode: 'string' }).notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
-  aggregates: jsonb('aggregates').$type<OwnerAggregates>().notNull(),
+  sums: jsonb('sums').$type<StoredSums>().notNull(),
 });
