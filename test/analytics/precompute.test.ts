@@ -318,6 +318,19 @@ describe('the precompute: rollups in SQL, data versions, incremental recompute',
     expect(await snapshotVersion(t, owner)).toBe(covered + 1);
   });
 
+  it('two recomputes of one owner at once: one rebuilds, the other waits for its lock and finds the work done', async () => {
+    const owner = alice.user.id;
+    const p = await createProperty(t, alice.token, { name: 'AtOnce', sqft: 800 });
+    await t.services.analytics.recompute(owner);
+    await postBill(t, alice.token, p.id, { period_start: '2026-07-01', period_end: '2026-07-31', amount: 45.67, usage_kwh: 300 });
+    const version = await dataVersion(t, owner);
+    // On PostgreSQL each runs on a connection of its own: the second's read, after the lock, must
+    // see what the first committed (a read in the statement that waited would not).
+    const results = await Promise.all([t.services.analytics.recompute(owner), t.services.analytics.recompute(owner)]);
+    expect(results.map((r) => [r.version, r.recomputed]).sort()).toEqual([[version, false], [version, true]]);
+    expect(await snapshotVersion(t, owner)).toBe(version);
+  });
+
   it('a new month recomputes everything: the windows move', async () => {
     const owner = alice.user.id;
     clock.now = new Date('2026-11-30T23:59:00Z');

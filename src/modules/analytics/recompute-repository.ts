@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { executePrepared } from '../../platform/db/prepared';
+import { executePrepared, queryPrepared } from '../../platform/db/prepared';
 import { monthStartDate, type MonthIndex } from './months';
-import type { PropertyMark } from './repository';
+import { toFreshness, type Freshness, type PropertyMark } from './repository';
 
 /**
  * The statements of an owner's recompute, set-based SQL over the owner's bills and properties.
@@ -12,9 +12,9 @@ import type { PropertyMark } from './repository';
  * The recompute holds the owner's lock from its first statement to its commit, and each round
  * trip to the database lasts as long as the web process's event loop takes to send the next
  * statement, which under load is longer than the statement itself. So the steps that need no
- * JavaScript in between share a statement (data-modifying CTEs): lock and settings; freshness
- * and marks (the analytics repository's freshnessAndMarks); rollups and the metrics inputs read
- * back from them; metrics, the owner's sums, its snapshot and clearing the marks. Six round trips
+ * JavaScript in between share a statement (data-modifying CTEs, or a function where a read must
+ * follow a lock): lock, settings, freshness and marks; rollups and the metrics inputs read back
+ * from them; metrics, the owner's sums, its snapshot and clearing the marks. Five round trips
  * with BEGIN and COMMIT, where separate statements took fourteen.
  */
 
@@ -101,18 +101,20 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
   const metricsBatch = opts.metricsBatch ?? METRICS_BATCH;
   return {
     /**
-     * Serialises recomputes of one owner across processes until the transaction ends, and sets the
-     * transaction up: the memory its rollup statement sorts in (~10^5 rows for a large owner), and
-     * a commit that does not wait for its WAL to reach the disk. What a recompute writes is derived
-     * from committed data; a crash that loses it leaves an older snapshot, which the next read or
-     * sweep recomputes, and meanwhile the owner's lock (and the marks the commit clears, which bill
-     * writes wait on) is not held through a disk flush. (Plans stay PostgreSQL's choice: a generic
-     * plan forced here would be fixed when the connection first runs the statement, on a new
-     * database a sequential scan of bills that stays as the table grows.)
+     * Takes the owner's lock, which serialises its recomputes across processes until the
+     * transaction ends, sets the transaction up, and reads the owner's freshness and the properties
+     * marked up to its version, in one round trip (the function analytics_lock_owner_and_read,
+     * migration 0019: the read sees what the previous holder of the lock committed). (Plans stay
+     * PostgreSQL's choice: a generic plan forced here would be fixed when the connection first runs
+     * the rollup statement, on a new database a sequential scan of bills that stays as the table grows.)
      */
-    async lockOwner(ownerId: string): Promise<void> {
-      await executePrepared(db, sql`
-        select pg_advisory_xact_lock(7312, hashtext(${ownerId})), set_config('work_mem', '64MB', true), set_config('synchronous_commit', 'off', true)`);
+    async lockOwnerAndReadMarks(ownerId: string): Promise<Freshness & { dirty: PropertyMark[] }> {
+      const [row] = await queryPrepared<{ version: number; snapshot_version: number | null; snapshot_month: string | null; dirty: Array<[string, number | null, number | null]> }>(
+        db, 'analytics_lock_owner_and_read', 'select * from analytics_lock_owner_and_read($1)', [ownerId]);
+      return {
+        ...toFreshness(row && { version: row.version, snapshotVersion: row.snapshot_version, snapshotMonth: row.snapshot_month }),
+        dirty: (row?.dirty ?? []).map(([id, rollupFrom, rollupTo]) => ({ id, rollupFrom, rollupTo })),
+      };
     },
 
     /**

@@ -3,7 +3,6 @@ import type { Logger } from '../../platform/logger';
 import { annualCost, type MonthTotals } from './annual-cost.calc';
 import { ANOMALY_TRAILING_MONTHS, HEALTH_WINDOW_MONTHS, healthScore } from './health-score.calc';
 import { monthIndexOf, type MonthIndex } from './months';
-import { createAnalyticsRepository } from './repository';
 import { createRecomputeRepository, type MetricsInputRow, type MetricsRow } from './recompute-repository';
 import { MAX_TREND_MONTHS } from './schemas';
 
@@ -85,9 +84,8 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
     recompute: (ownerId, opts = {}) =>
       deps.db.transaction(async (tx) => {
         const statements = createRecomputeRepository(tx, { metricsBatch: deps.metricsBatch });
-        await statements.lockOwner(ownerId);
+        const state = await statements.lockOwnerAndReadMarks(ownerId);
         const month = monthIndexOf(deps.now());
-        const state = await createAnalyticsRepository(tx).freshnessAndMarks(ownerId);
         if (!opts.full && state.snapshotVersion !== null && state.snapshotMonth === month
           && state.snapshotVersion >= (opts.atLeast ?? state.version)) {
           return { version: state.snapshotVersion, month, recomputed: false, scope: [] };

@@ -62,6 +62,13 @@ export interface PropertyMark {
   rollupTo: number | null;
 }
 
+/** Freshness from its row (missing when the owner does not exist: version 0, no snapshot). */
+export const toFreshness = (r: { version: number; snapshotVersion: number | null; snapshotMonth: string | null } | undefined): Freshness => ({
+  version: r?.version ?? 0,
+  snapshotVersion: r?.snapshotVersion ?? null,
+  snapshotMonth: r?.snapshotMonth ? monthIndexOfDate(r.snapshotMonth) : null,
+});
+
 /** Reads of the precomputed analytics (and the one live count the dashboard adds). */
 export function createAnalyticsRepository(db: Executor) {
   // One primary-key lookup per table, as named prepared statements in plain SQL: every analytics
@@ -82,20 +89,6 @@ export function createAnalyticsRepository(db: Executor) {
     `${freshnessSelect},
       (select count(*) from notifications n where n.user_id = u.id and n.read_at is null)::float8 as "unread"` + freshnessFrom,
     [ownerId]);
-  // The marks are read with the version they are compared with, so no write can fall between the two.
-  const freshnessAndMarksOf = (ownerId: string) => queryPrepared<FreshnessRow & { dirty: Array<[string, number | null, number | null]> }>(
-    db, 'analytics_freshness_month_marks',
-    `${freshnessSelect},
-      (select coalesce(json_agg(json_build_array(d.property_id, d.rollup_from, d.rollup_to)), '[]'::json) from analytics_dirty_properties d
-        where d.owner_id = u.id and d.marked_version <= coalesce(v.version, 0)) as "dirty"` + freshnessFrom,
-    [ownerId]);
-
-  const toFreshness = (r: FreshnessRow | undefined): Freshness => ({
-    version: r?.version ?? 0,
-    snapshotVersion: r?.snapshotVersion ?? null,
-    snapshotMonth: r?.snapshotMonth ? monthIndexOfDate(r.snapshotMonth) : null,
-  });
-
   return {
     async freshness(ownerId: string): Promise<Freshness> {
       const [row] = await freshnessOf(ownerId);
@@ -106,12 +99,6 @@ export function createAnalyticsRepository(db: Executor) {
     async freshnessAndUnread(ownerId: string): Promise<Freshness & { unread: number }> {
       const [row] = await freshnessAndUnreadOf(ownerId);
       return { ...toFreshness(row), unread: row?.unread ?? 0 };
-    },
-
-    /** Freshness and the properties marked up to the owner's version (the recompute's starting point, read under its lock). */
-    async freshnessAndMarks(ownerId: string): Promise<Freshness & { dirty: PropertyMark[] }> {
-      const [row] = await freshnessAndMarksOf(ownerId);
-      return { ...toFreshness(row), dirty: (row?.dirty ?? []).map(([id, rollupFrom, rollupTo]) => ({ id, rollupFrom, rollupTo })) };
     },
 
     /** The owner's dashboard stats and global analytics, from the sums of its snapshot. */
