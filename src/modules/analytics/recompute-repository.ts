@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { executePrepared, queryPrepared } from '../../platform/db/prepared';
 import { monthStartDate, type MonthIndex } from './months';
-import { toFreshness, type Freshness, type PropertyMark } from './repository';
+import { toFreshness, type Freshness, type FreshnessRow, type PropertyMark } from './repository';
 
 /**
  * The statements of an owner's recompute, set-based SQL over the owner's bills and properties.
@@ -109,12 +109,11 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
      * the rollup statement, on a new database a sequential scan of bills that stays as the table grows.)
      */
     async lockOwnerAndReadMarks(ownerId: string): Promise<Freshness & { dirty: PropertyMark[] }> {
-      const [row] = await queryPrepared<{ version: number; snapshot_version: number | null; snapshot_month: string | null; dirty: Array<[string, number | null, number | null]> }>(
-        db, 'analytics_lock_owner_and_read', 'select * from analytics_lock_owner_and_read($1)', [ownerId]);
-      return {
-        ...toFreshness(row && { version: row.version, snapshotVersion: row.snapshot_version, snapshotMonth: row.snapshot_month }),
-        dirty: (row?.dirty ?? []).map(([id, rollupFrom, rollupTo]) => ({ id, rollupFrom, rollupTo })),
-      };
+      const [row] = await queryPrepared<FreshnessRow & { dirty: Array<[string, number | null, number | null]> }>(
+        db, 'analytics_lock_owner_and_read', `
+        select version, snapshot_version as "snapshotVersion", snapshot_month as "snapshotMonth", dirty
+        from analytics_lock_owner_and_read($1)`, [ownerId]);
+      return { ...toFreshness(row), dirty: (row?.dirty ?? []).map(([id, rollupFrom, rollupTo]) => ({ id, rollupFrom, rollupTo })) };
     },
 
     /**

@@ -62,8 +62,15 @@ export interface PropertyMark {
   rollupTo: number | null;
 }
 
+/** Freshness as the statements that read it return it (version numbers as float8, the month as text). */
+export interface FreshnessRow {
+  version: number;
+  snapshotVersion: number | null;
+  snapshotMonth: string | null;
+}
+
 /** Freshness from its row (missing when the owner does not exist: version 0, no snapshot). */
-export const toFreshness = (r: { version: number; snapshotVersion: number | null; snapshotMonth: string | null } | undefined): Freshness => ({
+export const toFreshness = (r: FreshnessRow | undefined): Freshness => ({
   version: r?.version ?? 0,
   snapshotVersion: r?.snapshotVersion ?? null,
   snapshotMonth: r?.snapshotMonth ? monthIndexOfDate(r.snapshotMonth) : null,
@@ -82,7 +89,6 @@ export function createAnalyticsRepository(db: Executor) {
     left join owner_data_versions v on v.owner_id = u.id
     left join analytics_owner_snapshots s on s.owner_id = u.id
     where u.id = $1`;
-  type FreshnessRow = { version: number; snapshotVersion: number | null; snapshotMonth: string | null };
   const freshnessOf = (ownerId: string) =>
     queryPrepared<FreshnessRow>(db, 'analytics_freshness', freshnessSelect + freshnessFrom, [ownerId]);
   const freshnessAndUnreadOf = (ownerId: string) => queryPrepared<FreshnessRow & { unread: number }>(db, 'analytics_freshness_unread',

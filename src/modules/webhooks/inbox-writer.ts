@@ -55,7 +55,7 @@ function reasonOf(err: unknown): string {
  */
 export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArrival[]): void }) {
   const repo = createWebhookRepository(deps.db);
-  const queue: Pending[] = [];
+  let queue: Pending[] = [];
   /** Connections with events in a write in flight. */
   const busy = new Set<string>();
   let inFlight = 0;
@@ -130,7 +130,7 @@ export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArriva
       if (batch.length < MAX_BATCH && !busy.has(p.arrival.connectionId)) batch.push(p);
       else rest.push(p);
     }
-    queue.splice(0, queue.length, ...rest);
+    queue = rest;
     return batch;
   }
 
