@@ -61,6 +61,16 @@ export function percentileOf(sorted: number[], p: number): number {
   return Number(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))].toFixed(1));
 }
 
+/** Options of a mix run (loadMix, loadMixSplit). */
+export interface MixOptions {
+  seconds: number;
+  /** Closed loop: senders per target; open loop: the most sockets per target. */
+  connections: number;
+  rate?: number;
+  /** Sees each answer's request and headers (e.g. a Server-Timing header the service sets). */
+  inspect?: (req: MixRequest, headers: http.IncomingHttpHeaders) => void;
+}
+
 /**
  * Drives a mix of requests, `next(k)` giving the k-th (each may carry a body of its own), over
  * keep-alive node:http connections to `baseUrl`.
@@ -73,34 +83,47 @@ export function percentileOf(sorted: number[], p: number): number {
  *   the figure. (autocannon's overallRate instead sends each connection's share of a second back
  *   to back at the start of the second, which measures bursts, not a rate.)
  */
-export async function loadMix(
-  baseUrl: string,
-  next: (k: number) => MixRequest,
-  opts: {
-    seconds: number; connections: number; rate?: number;
-    /** Sees each answer's request and headers (e.g. a Server-Timing header the service sets). */
-    inspect?: (req: MixRequest, headers: http.IncomingHttpHeaders) => void;
-  },
-): Promise<MixResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
-  const latencies: number[] = [];
-  const perKind = new Map<string, { latencies: number[]; non2xx: number }>();
-  const statuses: Record<string, number> = {};
-  const failures: string[] = [];
-  let non2xx = 0;
-  let errors = 0;
-  let k = 0;
-  let lastAnswer = 0;
+export async function loadMix(baseUrl: string, next: (k: number) => MixRequest, opts: MixOptions): Promise<MixResult> {
+  const [result] = await loadMixSplit([baseUrl], next, () => 0, opts);
+  return result;
+}
 
-  const send = (req: MixRequest, dueAt: number) => new Promise<void>((resolve) => {
+/**
+ * loadMix over several servers, as a load balancer in front of them deals one stream: request k
+ * of the stream goes to `baseUrls[route(k)]`. Open loop: one stream at `rate` in all, evenly
+ * spaced; closed loop: `connections` senders per server, each taking the stream's next request
+ * routed to its server. One result per server (its requests' figures), in `baseUrls` order.
+ */
+export async function loadMixSplit(
+  baseUrls: string[],
+  next: (k: number) => MixRequest,
+  route: (k: number) => number,
+  opts: MixOptions,
+): Promise<MixResult[]> {
+  const targets = baseUrls.map((baseUrl) => ({
+    baseUrl,
+    agent: new http.Agent({ keepAlive: true, maxSockets: opts.connections }),
+    latencies: [] as number[],
+    perKind: new Map<string, { latencies: number[]; non2xx: number }>(),
+    statuses: {} as Record<string, number>,
+    failures: [] as string[],
+    non2xx: 0,
+    errors: 0,
+    sent: 0,
+    lastAnswer: 0,
+  }));
+  let k = 0;
+
+  const send = (target: (typeof targets)[number], req: MixRequest, dueAt: number) => new Promise<void>((resolve) => {
     const startAt = Math.min(dueAt, performance.now());
-    const kind = perKind.get(req.kind) ?? { latencies: [], non2xx: 0 };
-    perKind.set(req.kind, kind);
+    target.sent++;
+    const kind = target.perKind.get(req.kind) ?? { latencies: [], non2xx: 0 };
+    target.perKind.set(req.kind, kind);
     const fail = (what: string) => {
-      if (failures.length < 10) failures.push(`${req.kind} ${req.method ?? 'GET'} ${req.path}: ${what}`);
+      if (target.failures.length < 10) target.failures.push(`${req.kind} ${req.method ?? 'GET'} ${req.path}: ${what}`);
     };
-    const r = http.request(new URL(req.path, baseUrl), {
-      method: req.method ?? 'GET', agent, timeout: 30_000,
+    const r = http.request(new URL(req.path, target.baseUrl), {
+      method: req.method ?? 'GET', agent: target.agent, timeout: 30_000,
       headers: {
         ...(req.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) } : {}),
         ...req.headers,
@@ -114,12 +137,12 @@ export async function loadMix(
       else res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const ms = performance.now() - startAt;
-        lastAnswer = performance.now();
-        latencies.push(ms);
+        target.lastAnswer = performance.now();
+        target.latencies.push(ms);
         kind.latencies.push(ms);
-        statuses[status] = (statuses[status] ?? 0) + 1;
+        target.statuses[status] = (target.statuses[status] ?? 0) + 1;
         if (!ok) {
-          non2xx++;
+          target.non2xx++;
           kind.non2xx++;
           fail(`${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
         }
@@ -128,8 +151,8 @@ export async function loadMix(
     });
     r.on('timeout', () => r.destroy(new Error('no answer within 30 s')));
     r.on('error', (err) => {
-      errors++;
-      statuses.error = (statuses.error ?? 0) + 1;
+      target.errors++;
+      target.statuses.error = (target.statuses.error ?? 0) + 1;
       fail(err.message);
       resolve();
     });
@@ -140,9 +163,21 @@ export async function loadMix(
   let sendingWindow = opts.seconds;
   if (opts.rate === undefined) {
     const until = started + opts.seconds * 1000;
-    await Promise.all(Array.from({ length: opts.connections }, async () => {
-      while (performance.now() < until) await send(next(k++), performance.now());
-    }));
+    // Requests the stream routed to a server whose senders are all busy wait for its next free sender.
+    const waiting = targets.map(() => [] as MixRequest[]);
+    const nextFor = (t: number): MixRequest => {
+      if (waiting[t].length > 0) return waiting[t].shift()!;
+      for (;;) {
+        const i = k++;
+        const req = next(i);
+        const to = route(i);
+        if (to === t) return req;
+        waiting[to].push(req);
+      }
+    };
+    await Promise.all(targets.flatMap((target, t) => Array.from({ length: opts.connections }, async () => {
+      while (performance.now() < until) await send(target, nextFor(t), performance.now());
+    })));
   } else {
     const total = Math.max(1, Math.round(opts.rate * opts.seconds));
     const inFlight: Array<Promise<void>> = [];
@@ -150,25 +185,28 @@ export async function loadMix(
       const dueAt = started + (i * 1000) / opts.rate;
       const wait = dueAt - performance.now();
       if (wait >= 1) await new Promise((r) => setTimeout(r, wait));
-      inFlight.push(send(next(k++), dueAt));
+      const n = k++;
+      inFlight.push(send(targets[route(n)], next(n), dueAt));
     }
     sendingWindow = (performance.now() - started) / 1000 + 1 / opts.rate;
     await Promise.all(inFlight);
   }
-  agent.destroy();
-  const seconds = (Math.max(lastAnswer, started) - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const byKind: MixResult['byKind'] = {};
-  for (const [name, v] of perKind) {
-    v.latencies.sort((a, b) => a - b);
-    byKind[name] = { count: v.latencies.length, p50: percentileOf(v.latencies, 50), p99: percentileOf(v.latencies, 99), non2xx: v.non2xx };
-  }
-  return {
-    reqPerSec: seconds > 0 ? latencies.length / seconds : 0,
-    p50: percentileOf(latencies, 50),
-    p99: percentileOf(latencies, 99),
-    non2xx, errors, answered: latencies.length, seconds,
-    sentPerSec: opts.rate === undefined ? (seconds > 0 ? k / seconds : 0) : k / Math.max(sendingWindow, 1e-3),
-    statuses, latencies, byKind, failures,
-  };
+  return targets.map((target) => {
+    target.agent.destroy();
+    const seconds = (Math.max(target.lastAnswer, started) - started) / 1000;
+    const latencies = target.latencies.sort((a, b) => a - b);
+    const byKind: MixResult['byKind'] = {};
+    for (const [name, v] of target.perKind) {
+      v.latencies.sort((a, b) => a - b);
+      byKind[name] = { count: v.latencies.length, p50: percentileOf(v.latencies, 50), p99: percentileOf(v.latencies, 99), non2xx: v.non2xx };
+    }
+    return {
+      reqPerSec: seconds > 0 ? latencies.length / seconds : 0,
+      p50: percentileOf(latencies, 50),
+      p99: percentileOf(latencies, 99),
+      non2xx: target.non2xx, errors: target.errors, answered: latencies.length, seconds,
+      sentPerSec: opts.rate === undefined ? (seconds > 0 ? target.sent / seconds : 0) : target.sent / Math.max(sendingWindow, 1e-3),
+      statuses: target.statuses, latencies, byKind, failures: target.failures,
+    };
+  });
 }
