@@ -64,7 +64,7 @@ export function percentileOf(sorted: number[], p: number): number {
 /** Options of a mix run (loadMix, loadMixSplit). */
 export interface MixOptions {
   seconds: number;
-  /** Closed loop: senders per target; open loop: the most sockets per target. */
+  /** Closed loop: senders; open loop: the most sockets per server. */
   connections: number;
   rate?: number;
   /** Sees each answer's request and headers (e.g. a Server-Timing header the service sets). */
@@ -90,9 +90,9 @@ export async function loadMix(baseUrl: string, next: (k: number) => MixRequest, 
 
 /**
  * loadMix over several servers, as a load balancer in front of them deals one stream: request k
- * of the stream goes to `baseUrls[route(k)]`. Open loop: one stream at `rate` in all, evenly
- * spaced; closed loop: `connections` senders per server, each taking the stream's next request
- * routed to its server. One result per server (its requests' figures), in `baseUrls` order.
+ * of the stream goes to `baseUrls[route(k)]`, one open-loop stream at `rate` in all, evenly
+ * spaced (a closed loop runs on one server). One result per server (its requests' figures), in
+ * `baseUrls` order.
  */
 export async function loadMixSplit(
   baseUrls: string[],
@@ -100,6 +100,7 @@ export async function loadMixSplit(
   route: (k: number) => number,
   opts: MixOptions,
 ): Promise<MixResult[]> {
+  if (opts.rate === undefined && baseUrls.length !== 1) throw new Error('a closed loop runs on one server');
   const targets = baseUrls.map((baseUrl) => ({
     baseUrl,
     agent: new http.Agent({ keepAlive: true, maxSockets: opts.connections }),
@@ -163,21 +164,10 @@ export async function loadMixSplit(
   let sendingWindow = opts.seconds;
   if (opts.rate === undefined) {
     const until = started + opts.seconds * 1000;
-    // Requests the stream routed to a server whose senders are all busy wait for its next free sender.
-    const waiting = targets.map(() => [] as MixRequest[]);
-    const nextFor = (t: number): MixRequest => {
-      if (waiting[t].length > 0) return waiting[t].shift()!;
-      for (;;) {
-        const i = k++;
-        const req = next(i);
-        const to = route(i);
-        if (to === t) return req;
-        waiting[to].push(req);
-      }
-    };
-    await Promise.all(targets.flatMap((target, t) => Array.from({ length: opts.connections }, async () => {
-      while (performance.now() < until) await send(target, nextFor(t), performance.now());
-    })));
+    const [target] = targets;
+    await Promise.all(Array.from({ length: opts.connections }, async () => {
+      while (performance.now() < until) await send(target, next(k++), performance.now());
+    }));
   } else {
     const total = Math.max(1, Math.round(opts.rate * opts.seconds));
     const inFlight: Array<Promise<void>> = [];
