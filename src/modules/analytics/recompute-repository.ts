@@ -37,17 +37,33 @@ const ratioSumsSql = (cost: string, quantity: string, name: string): SQL => sql.
   (select coalesce(sum(${cost}), 0) from p where ${cost} is not null and ${quantity} > 0)::text as ${name}_cents,
   (select coalesce(sum(${quantity}), 0) from p where ${cost} is not null and ${quantity} > 0)::text as ${name}_quantity`);
 
-/** Between the ids of a text parameter split into an array (a property id never holds it). */
+/** Between the values of a text parameter split into an array (a property id never holds it). */
 const ID_SEPARATOR = '\u001f';
 
-/**
- * `column` is one of the ids in scope. As an array the planner sees (a parameter it folds to a
- * constant), so the rows are read through an index, where a set-returning function's rows (100,
- * it assumes) would have it scan whole tables.
+/*
+ * Plan stability. These statements run prepared, under the owner's lock, and planning one costs
+ * about as much as running it. PostgreSQL plans a prepared statement for its actual parameters
+ * (a custom plan) and keeps doing so on every call when the plan it would make for any
+ * parameters (the generic plan) looks dearer: it did, once the tables had statistics, since a
+ * custom plan knows how many ids are in scope and how many properties the owner has. So every
+ * parameter a row estimate could depend on is passed as a scalar subquery (`opaque`), whose value
+ * no plan knows: custom and generic plans then estimate alike, and PostgreSQL settles on the
+ * generic plan after its first five calls. The rows of the properties in scope are read by
+ * per-property probes (LATERAL, kept from being flattened into a join by OFFSET 0), index
+ * lookups whatever the tables' sizes were when the plan was made.
  */
+
+/** A parameter as a value no plan knows (an initplan), cast to `type`. */
+const opaque = (value: unknown, type: string): SQL => sql`(select ${value}::${sql.raw(type)})`;
+
+/** A list of values as an opaque array parameter of `type` ('' stands for null, so text values must not be empty). */
+const opaqueArray = (values: Array<string | number | null>, type: string): SQL =>
+  sql`(select string_to_array(${values.map((v) => v ?? '').join(ID_SEPARATOR)}, ${ID_SEPARATOR}, '')::${sql.raw(type)}[])`;
+
+/** `column` is one of the ids in scope (an index condition, the list opaque to the planner). */
 function inScope(column: SQL, scope: PropertyScope): SQL {
   if (scope === null) return sql`true`;
-  return sql`${column} = any(string_to_array(${scope.join(ID_SEPARATOR)}, ${ID_SEPARATOR}))`;
+  return sql`${column} = any(${opaqueArray(scope, 'text')}::text[])`; // the cast: ANY((select ...)) alone reads as ANY over a subquery's rows
 }
 
 export interface MetricsInputRow {
@@ -97,6 +113,187 @@ const upsertMetricsSql = (ownerId: string): SQL => sql`
     current_tariff_id = excluded.current_tariff_id, recommended_tariff_id = excluded.recommended_tariff_id,
     health_score = excluded.health_score, health_status = excluded.health_status, health_issues = excluded.health_issues`;
 
+/** rebuildRollups' statement (exported for the plan tests). */
+export function rebuildRollupsSql(ownerId: string, scope: MarkedScope, from: MonthIndex, to: MonthIndex, metricsFrom: MonthIndex): SQL {
+  const full = scope === null;
+  const owner = opaque(ownerId, 'text');
+  const metricsFromDate = opaque(monthStartDate(metricsFrom), 'date');
+  const ids = full ? null : scope.map((m) => m.id);
+  const marked = (column: SQL) => inScope(column, ids);
+  // Per property in scope, the months to rebuild (f..t; none when f is null or f > t).
+  const scopeSql = full
+    ? sql`select p.id, ${opaque(from, 'int')} as f, ${opaque(to, 'int')} as t from properties p where p.owner_id = ${owner}`
+    : sql`select m.id, greatest(m.f, ${opaque(from, 'int')}) as f, least(m.t, ${opaque(to, 'int')}) as t
+        from unnest(${opaqueArray(scope.map((m) => m.id), 'text')}, ${opaqueArray(scope.map((m) => m.rollupFrom), 'int')},
+          ${opaqueArray(scope.map((m) => m.rollupTo), 'int')}) as m(id, f, t)`;
+  return sql`
+    with scope as (${scopeSql}),
+    removed as (
+      ${full
+        ? sql`delete from analytics_monthly_rollups where owner_id = ${owner}`
+        : sql`delete from analytics_monthly_rollups r using scope s
+            where r.property_id = s.id and r.owner_id = ${owner} and r.month between ${monthOfIndexSql(sql`s.f`)} and ${monthOfIndexSql(sql`s.t`)}`}
+    ),
+    b as (
+      select ub.property_id, p.owner_id, ub.period_start as s, ub.period_end as e, sc.f, sc.t,
+        ${monthOfIndexSql(sql`sc.f`)} as f_start, ${monthEndOfIndexSql(sql`sc.t`)} as t_end,
+        (ub.amount * 100)::bigint as cents, coalesce((ub.usage_kwh * 1000)::bigint, 0) as milli,
+        (ub.period_end - ub.period_start + 1) as days,
+        ${monthIndexSql(sql`ub.period_start`)} as smi, ${monthIndexSql(sql`ub.period_end`)} as emi
+      from scope sc
+      join properties p on p.id = sc.id and p.owner_id = ${owner}
+      cross join lateral (
+        select * from utility_bills ub
+        where ub.property_id = sc.id and ub.period_end >= ${monthOfIndexSql(sql`sc.f`)} and ub.period_start <= ${monthEndOfIndexSql(sql`sc.t`)}
+        offset 0
+      ) ub
+      where sc.f <= sc.t
+    ),
+    parts as (
+      select b.property_id, b.owner_id, b.s, b.e, b.cents, b.milli, b.days, ${monthOfIndexSql(sql`g.mi`)} as month
+      from b cross join lateral generate_series(greatest(b.smi, b.f), least(b.emi, b.t)) as g(mi)
+    ),
+    spans as (
+      select property_id, owner_id, month, cents, milli, days,
+        greatest(s, month) - s as before, least(e, (month + interval '1 month')::date - 1) - s + 1 as through
+      from parts
+    ),
+    money as (
+      select property_id, owner_id, month, count(*) as n, sum(c) as c, sum(k) as k from (
+        -- bigint while 2 x units x days fits (cents <= 10^13, Wh <= 10^14: periods up to 40,000 days), else numeric
+        select property_id, owner_id, month,
+          case when days <= 40000
+            then (2 * cents * through + days) / (2 * days) - (2 * cents * before + days) / (2 * days)
+            else (div(2 * cents::numeric * through + days, 2 * days) - div(2 * cents::numeric * before + days, 2 * days))::bigint
+          end as c,
+          case when days <= 40000
+            then (2 * milli * through + days) / (2 * days) - (2 * milli * before + days) / (2 * days)
+            else (div(2 * milli::numeric * through + days, 2 * days) - div(2 * milli::numeric * before + days, 2 * days))::bigint
+          end as k
+        from spans
+      ) shares group by property_id, owner_id, month
+    ),
+    clipped as (
+      select property_id, greatest(s, f_start) as s, least(e, t_end) as e from b
+    ),
+    ordered as (
+      select property_id, s, e,
+        max(e) over (partition by property_id order by s, e rows between unbounded preceding and 1 preceding) as prev_end
+      from clipped
+    ),
+    islands as (
+      select property_id, s, e,
+        sum(case when prev_end is null or s > prev_end + 1 then 1 else 0 end)
+          over (partition by property_id order by s, e rows unbounded preceding) as grp
+      from ordered
+    ),
+    merged as (
+      select property_id, min(s) as s, max(e) as e from islands group by property_id, grp
+    ),
+    covered as (
+      select m.property_id, ${monthOfIndexSql(sql`g.mi`)} as month, m.s, m.e
+      from merged m cross join lateral generate_series(${monthIndexSql(sql`m.s`)}, ${monthIndexSql(sql`m.e`)}) as g(mi)
+    ),
+    days as (
+      select property_id, month, sum(least(e, (month + interval '1 month')::date - 1) - greatest(s, month) + 1) as billed
+      from covered group by property_id, month
+    ),
+    inserted as (
+      insert into analytics_monthly_rollups (property_id, owner_id, month, cost_cents, kwh_milli, billed_days, bill_count)
+      select money.property_id, money.owner_id, money.month, money.c, money.k, days.billed, money.n
+      from money join days on days.property_id = money.property_id and days.month = money.month
+      returning property_id, month, cost_cents, kwh_milli, billed_days
+    ),
+    series as (
+      select property_id, month, cost_cents, kwh_milli, billed_days from inserted where month >= ${metricsFromDate}
+      ${full ? sql`` : sql`
+      union all
+      -- the months not rebuilt, as stored (the statement sees the table as it was before its delete)
+      select r.property_id, r.month, r.cost_cents, r.kwh_milli, r.billed_days
+      from scope s cross join lateral (
+        select * from analytics_monthly_rollups r
+        where r.property_id = s.id and r.owner_id = ${owner} and r.month >= ${metricsFromDate}
+          and coalesce(not r.month between ${monthOfIndexSql(sql`s.f`)} and ${monthOfIndexSql(sql`s.t`)}, true)
+        offset 0
+      ) r`}
+    )
+    select p.id, p.tariff_id, p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
+      ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
+    from properties p
+    left join (
+      select property_id,
+        json_agg(json_build_array(${monthIndexSql(sql`month`)}, cost_cents, kwh_milli, billed_days) order by month) as series
+      from series
+      group by property_id
+    ) r on r.property_id = p.id
+    left join lateral (
+      select annual_savings, current_tariff_id, recommended_tariff_id
+      from rate_analyses
+      where property_id = p.id and owner_id = ${owner}
+      order by analyzed_at desc, id desc
+      limit 1
+    ) ra on true
+    where p.owner_id = ${owner} and ${marked(sql`p.id`)}`;
+}
+
+/**
+ * The last statement of replaceMetricsAndStoreSnapshot: writes `rows` (the last batch), deletes the metrics of
+ * properties gone, stores the snapshot and clears the marks (exported for the plan tests).
+ */
+export function storeMetricsAndSnapshotSql(
+  ownerId: string, scope: PropertyScope, rows: MetricsRow[], snapshot: { version: number; month: MonthIndex; now: Date },
+): SQL {
+  const owner = opaque(ownerId, 'text');
+  return sql`
+    with fresh as (${metricsRecordsSql(rows)}),
+    removed as (
+      delete from analytics_property_metrics m where m.owner_id = ${owner} and ${inScope(sql`m.property_id`, scope)}
+        and not exists (select 1 from properties p where p.id = m.property_id and p.owner_id = ${owner})
+        and m.property_id not in (select property_id from fresh) -- one sub-statement per row
+    ),
+    written as (${upsertMetricsSql(ownerId)}),
+    p as (
+      select p.id, p.state, p.property_type, p.sqft, (p.annual_energy_cost * 100)::bigint as est_cents,
+        (p.monthly_usage_kwh * 12000)::bigint as est_milli,
+        case when f.property_id is null then m.annual_cost_cents else f.annual_cost_cents end as annual_cost_cents,
+        case when f.property_id is null then m.annual_kwh_milli else f.annual_kwh_milli end as annual_kwh_milli,
+        case when f.property_id is null then m.savings_cents else f.savings_cents end as savings_cents
+      from properties p
+      left join fresh f on f.property_id = p.id
+      left join analytics_property_metrics m on m.property_id = p.id
+      where p.owner_id = ${owner}
+    ),
+    sums as (
+      select
+        (select count(*) from p)::int as property_count,
+        (select count(*) from portfolios where owner_id = ${owner})::int as portfolio_count,
+        (select coalesce(sum(sqft), 0) from p)::text as total_sqft,
+        (select coalesce(sum(est_cents), 0) from p)::text as est_cents,
+        ${ratioSumsSql('est_cents', 'sqft', 'est_sqft')},
+        ${ratioSumsSql('est_cents', 'est_milli', 'est_kwh')},
+        (select coalesce(sum(annual_cost_cents), 0) from p)::text as annual_cents,
+        (select coalesce(sum(annual_kwh_milli), 0) from p)::text as annual_milli,
+        ${ratioSumsSql('annual_cost_cents', 'sqft', 'annual_sqft')},
+        ${ratioSumsSql('annual_cost_cents', 'annual_kwh_milli', 'annual_kwh')},
+        (select count(*) from p where savings_cents > 0)::int as savings_count,
+        (select coalesce(sum(savings_cents), 0) from p where savings_cents > 0)::text as savings_cents,
+        (select coalesce(sum(bill_count), 0) from analytics_monthly_rollups
+          where owner_id = ${owner} and month = ${opaque(monthStartDate(snapshot.month), 'date')})::int as bills_this_month,
+        (select coalesce(json_agg(json_build_array(state, cents::text, n)), '[]'::json) from (
+          select state, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by state) s) as by_state,
+        (select coalesce(json_agg(json_build_array(property_type, cents::text, n)), '[]'::json) from (
+          select property_type, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by property_type) t) as by_type
+    ),
+    cleared as (
+      delete from analytics_dirty_properties where owner_id = ${owner} and marked_version <= ${opaque(snapshot.version, 'bigint')}
+    )
+    insert into analytics_owner_snapshots (owner_id, data_version, as_of_month, computed_at, sums)
+    select ${ownerId}, ${snapshot.version}, ${monthStartDate(snapshot.month)}::date, ${snapshot.now.toISOString()}::timestamptz, to_jsonb(sums)
+    from sums
+    on conflict (owner_id) do update set data_version = excluded.data_version, as_of_month = excluded.as_of_month,
+      computed_at = excluded.computed_at, sums = excluded.sums`;
+}
+
 export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: number } = {}) {
   const metricsBatch = opts.metricsBatch ?? METRICS_BATCH;
   return {
@@ -128,117 +325,7 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
      * their latest rate analysis.
      */
     async rebuildRollups(ownerId: string, scope: MarkedScope, from: MonthIndex, to: MonthIndex, metricsFrom: MonthIndex): Promise<MetricsInputRow[]> {
-      const full = scope === null;
-      const metricsFromDate = monthStartDate(metricsFrom);
-      // The marked ids once more beside the scope relation, whose size the planner cannot see.
-      const ids = full ? null : scope.map((m) => m.id);
-      const marked = (column: SQL) => inScope(column, ids);
-      // Per property in scope, the months to rebuild (f..t; none when f is null or f > t).
-      const scopeSql = full
-        ? sql`select p.id, ${from}::int as f, ${to}::int as t from properties p where p.owner_id = ${ownerId}`
-        : sql`select m.id, greatest(m.f, ${from}::int) as f, least(m.t, ${to}::int) as t
-            from jsonb_to_recordset(${JSON.stringify(scope.map((m) => ({ id: m.id, f: m.rollupFrom, t: m.rollupTo })))}::jsonb) as m(id text, f int, t int)`;
-      return executePrepared<MetricsInputRow>(db, sql`
-        with scope as (${scopeSql}),
-        removed as (
-          ${full
-            ? sql`delete from analytics_monthly_rollups where owner_id = ${ownerId}`
-            : sql`delete from analytics_monthly_rollups r using scope s
-                where r.owner_id = ${ownerId} and ${marked(sql`r.property_id`)} and r.property_id = s.id and r.month between ${monthOfIndexSql(sql`s.f`)} and ${monthOfIndexSql(sql`s.t`)}`}
-        ),
-        b as (
-          select ub.property_id, p.owner_id, ub.period_start as s, ub.period_end as e, sc.f, sc.t,
-            ${monthOfIndexSql(sql`sc.f`)} as f_start, ${monthEndOfIndexSql(sql`sc.t`)} as t_end,
-            (ub.amount * 100)::bigint as cents, coalesce((ub.usage_kwh * 1000)::bigint, 0) as milli,
-            (ub.period_end - ub.period_start + 1) as days,
-            ${monthIndexSql(sql`ub.period_start`)} as smi, ${monthIndexSql(sql`ub.period_end`)} as emi
-          from scope sc
-          join properties p on p.id = sc.id and p.owner_id = ${ownerId}
-          join utility_bills ub on ub.property_id = p.id
-          where sc.f <= sc.t and ${marked(sql`p.id`)} and ${marked(sql`ub.property_id`)}
-            and ub.period_end >= ${monthOfIndexSql(sql`sc.f`)} and ub.period_start <= ${monthEndOfIndexSql(sql`sc.t`)}
-        ),
-        parts as (
-          select b.property_id, b.owner_id, b.s, b.e, b.cents, b.milli, b.days, ${monthOfIndexSql(sql`g.mi`)} as month
-          from b cross join lateral generate_series(greatest(b.smi, b.f), least(b.emi, b.t)) as g(mi)
-        ),
-        spans as (
-          select property_id, owner_id, month, cents, milli, days,
-            greatest(s, month) - s as before, least(e, (month + interval '1 month')::date - 1) - s + 1 as through
-          from parts
-        ),
-        money as (
-          select property_id, owner_id, month, count(*) as n, sum(c) as c, sum(k) as k from (
-            -- bigint while 2 x units x days fits (cents <= 10^13, Wh <= 10^14: periods up to 40,000 days), else numeric
-            select property_id, owner_id, month,
-              case when days <= 40000
-                then (2 * cents * through + days) / (2 * days) - (2 * cents * before + days) / (2 * days)
-                else (div(2 * cents::numeric * through + days, 2 * days) - div(2 * cents::numeric * before + days, 2 * days))::bigint
-              end as c,
-              case when days <= 40000
-                then (2 * milli * through + days) / (2 * days) - (2 * milli * before + days) / (2 * days)
-                else (div(2 * milli::numeric * through + days, 2 * days) - div(2 * milli::numeric * before + days, 2 * days))::bigint
-              end as k
-            from spans
-          ) shares group by property_id, owner_id, month
-        ),
-        clipped as (
-          select property_id, greatest(s, f_start) as s, least(e, t_end) as e from b
-        ),
-        ordered as (
-          select property_id, s, e,
-            max(e) over (partition by property_id order by s, e rows between unbounded preceding and 1 preceding) as prev_end
-          from clipped
-        ),
-        islands as (
-          select property_id, s, e,
-            sum(case when prev_end is null or s > prev_end + 1 then 1 else 0 end)
-              over (partition by property_id order by s, e rows unbounded preceding) as grp
-          from ordered
-        ),
-        merged as (
-          select property_id, min(s) as s, max(e) as e from islands group by property_id, grp
-        ),
-        covered as (
-          select m.property_id, ${monthOfIndexSql(sql`g.mi`)} as month, m.s, m.e
-          from merged m cross join lateral generate_series(${monthIndexSql(sql`m.s`)}, ${monthIndexSql(sql`m.e`)}) as g(mi)
-        ),
-        days as (
-          select property_id, month, sum(least(e, (month + interval '1 month')::date - 1) - greatest(s, month) + 1) as billed
-          from covered group by property_id, month
-        ),
-        inserted as (
-          insert into analytics_monthly_rollups (property_id, owner_id, month, cost_cents, kwh_milli, billed_days, bill_count)
-          select money.property_id, money.owner_id, money.month, money.c, money.k, days.billed, money.n
-          from money join days on days.property_id = money.property_id and days.month = money.month
-          returning property_id, month, cost_cents, kwh_milli, billed_days
-        ),
-        series as (
-          select property_id, month, cost_cents, kwh_milli, billed_days from inserted where month >= ${metricsFromDate}::date
-          ${full ? sql`` : sql`
-          union all
-          -- the months not rebuilt, as stored (the statement sees the table as it was before its delete)
-          select r.property_id, r.month, r.cost_cents, r.kwh_milli, r.billed_days
-          from analytics_monthly_rollups r join scope s on s.id = r.property_id
-          where r.owner_id = ${ownerId} and ${marked(sql`r.property_id`)} and r.month >= ${metricsFromDate}::date
-            and coalesce(not r.month between ${monthOfIndexSql(sql`s.f`)} and ${monthOfIndexSql(sql`s.t`)}, true)`}
-        )
-        select p.id, p.tariff_id, p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
-          ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
-        from properties p
-        left join (
-          select property_id,
-            json_agg(json_build_array(${monthIndexSql(sql`month`)}, cost_cents, kwh_milli, billed_days) order by month) as series
-          from series
-          group by property_id
-        ) r on r.property_id = p.id
-        left join (
-          select distinct on (property_id) property_id, annual_savings, current_tariff_id, recommended_tariff_id
-          from rate_analyses
-          where owner_id = ${ownerId} and ${marked(sql`property_id`)}
-          order by property_id, analyzed_at desc, id desc
-        ) ra on ra.property_id = p.id
-        where p.owner_id = ${ownerId} and ${marked(sql`p.id`)}`);
+      return executePrepared<MetricsInputRow>(db, rebuildRollupsSql(ownerId, scope, from, to, metricsFrom));
     },
 
     /**
@@ -260,54 +347,7 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
           with fresh as (${metricsRecordsSql(rows.slice(last, last + metricsBatch))})
           ${upsertMetricsSql(ownerId)}`);
       }
-      await executePrepared(db, sql`
-        with fresh as (${metricsRecordsSql(rows.slice(last))}),
-        removed as (
-          delete from analytics_property_metrics m where m.owner_id = ${ownerId} and ${inScope(sql`m.property_id`, scope)}
-            and not exists (select 1 from properties p where p.id = m.property_id and p.owner_id = ${ownerId})
-            and m.property_id not in (select property_id from fresh) -- one sub-statement per row
-        ),
-        written as (${upsertMetricsSql(ownerId)}),
-        p as (
-          select p.id, p.state, p.property_type, p.sqft, (p.annual_energy_cost * 100)::bigint as est_cents,
-            (p.monthly_usage_kwh * 12000)::bigint as est_milli,
-            case when f.property_id is null then m.annual_cost_cents else f.annual_cost_cents end as annual_cost_cents,
-            case when f.property_id is null then m.annual_kwh_milli else f.annual_kwh_milli end as annual_kwh_milli,
-            case when f.property_id is null then m.savings_cents else f.savings_cents end as savings_cents
-          from properties p
-          left join fresh f on f.property_id = p.id
-          left join analytics_property_metrics m on m.property_id = p.id
-          where p.owner_id = ${ownerId}
-        ),
-        sums as (
-          select
-            (select count(*) from p)::int as property_count,
-            (select count(*) from portfolios where owner_id = ${ownerId})::int as portfolio_count,
-            (select coalesce(sum(sqft), 0) from p)::text as total_sqft,
-            (select coalesce(sum(est_cents), 0) from p)::text as est_cents,
-            ${ratioSumsSql('est_cents', 'sqft', 'est_sqft')},
-            ${ratioSumsSql('est_cents', 'est_milli', 'est_kwh')},
-            (select coalesce(sum(annual_cost_cents), 0) from p)::text as annual_cents,
-            (select coalesce(sum(annual_kwh_milli), 0) from p)::text as annual_milli,
-            ${ratioSumsSql('annual_cost_cents', 'sqft', 'annual_sqft')},
-            ${ratioSumsSql('annual_cost_cents', 'annual_kwh_milli', 'annual_kwh')},
-            (select count(*) from p where savings_cents > 0)::int as savings_count,
-            (select coalesce(sum(savings_cents), 0) from p where savings_cents > 0)::text as savings_cents,
-            (select coalesce(sum(bill_count), 0) from analytics_monthly_rollups
-              where owner_id = ${ownerId} and month = ${monthStartDate(snapshot.month)}::date)::int as bills_this_month,
-            (select coalesce(json_agg(json_build_array(state, cents::text, n)), '[]'::json) from (
-              select state, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by state) s) as by_state,
-            (select coalesce(json_agg(json_build_array(property_type, cents::text, n)), '[]'::json) from (
-              select property_type, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by property_type) t) as by_type
-        ),
-        cleared as (
-          delete from analytics_dirty_properties where owner_id = ${ownerId} and marked_version <= ${snapshot.version}
-        )
-        insert into analytics_owner_snapshots (owner_id, data_version, as_of_month, computed_at, sums)
-        select ${ownerId}, ${snapshot.version}, ${monthStartDate(snapshot.month)}::date, ${snapshot.now.toISOString()}::timestamptz, to_jsonb(sums)
-        from sums
-        on conflict (owner_id) do update set data_version = excluded.data_version, as_of_month = excluded.as_of_month,
-          computed_at = excluded.computed_at, sums = excluded.sums`);
+      await executePrepared(db, storeMetricsAndSnapshotSql(ownerId, scope, rows.slice(last), snapshot));
     },
   };
 }

@@ -56,10 +56,14 @@ export const analyticsMonthlyRollups = pgTable(
     billedDays: integer('billed_days').notNull(),
     billCount: integer('bill_count').notNull(),
   },
-  // One index, not unique: rows are only written by the owner's recompute (under its lock, deleted
-  // before they are inserted again), and a unique key would check every insert against the dead
-  // rows of the previous run.
-  (t) => [index('analytics_monthly_rollups_owner_month_idx').on(t.ownerId, t.month, t.propertyId)],
+  // Not unique: rows are only written by the owner's recompute (under its lock, deleted before they
+  // are inserted again), and a unique key would check every insert against the dead rows of the
+  // previous run. The owner's months for its reads; a property's months for a recompute of the
+  // properties a change marked (through the owner's index, it read every property's rows).
+  (t) => [
+    index('analytics_monthly_rollups_owner_month_idx').on(t.ownerId, t.month, t.propertyId),
+    index('analytics_monthly_rollups_property_month_idx').on(t.propertyId, t.month),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_monthly_rollups_property_month_idx" ON "analytics_monthly_rollups" USING btree ("property_id","month");
