@@ -6,17 +6,7 @@ import { rowsOf } from '../../src/platform/db/errors';
 import type { Executor } from '../../src/platform/db/client';
 import { rebuildRollupsSql, storeMetricsAndSnapshotSql, type MetricsRow } from '../../src/modules/analytics/recompute-repository';
 import { monthIndexOfDate } from '../../src/modules/analytics/months';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
-}
+import { nodesOf, type PlanNode } from '../helpers/plans';
 
 const dialect = new PgDialect();
 const literal = (v: unknown) => `'${String(v).replace(/'/g, "''")}'`;

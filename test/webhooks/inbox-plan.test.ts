@@ -2,17 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { rowsOf } from '../../src/platform/db/errors';
 import { APPEND_TO_STREAMS } from '../../src/modules/webhooks/repository';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
-}
+import { nodesOf, type PlanNode } from '../helpers/plans';
 
 const arrival = (n: number) => JSON.stringify([{
   ord: 0, id: `plan-probe-${n}`, sha: `probe-sha-${n}`, raw: Buffer.from('{}').toString('base64'), bytes: 2,
