@@ -6,6 +6,7 @@ import { rowsOf } from '../../src/platform/db/errors';
 import type { Executor } from '../../src/platform/db/client';
 import { rebuildRollupsSql, storeMetricsAndSnapshotSql, type MetricsRow } from '../../src/modules/analytics/recompute-repository';
 import { monthIndexOfDate } from '../../src/modules/analytics/months';
+import { MAX_SCOPED_MARKS } from '../../src/modules/analytics/recompute';
 import { nodesOf, type PlanNode } from '../helpers/plans';
 
 const dialect = new PgDialect();
@@ -109,4 +110,20 @@ describe('analytics recompute statement plans', () => {
     const scans = nodes.filter((n) => ['utility_bills', 'analytics_monthly_rollups', 'properties', 'rate_analyses'].includes(n['Relation Name'] ?? '') && n['Node Type'] !== 'ModifyTable');
     expect(scans.filter((n) => !/Index|Bitmap/.test(n['Node Type']))).toEqual([]);
   });
+  it('rebuilds only the marked properties up to MAX_SCOPED_MARKS of them, and the whole owner past it', async () => {
+    const { db } = t.deps.database;
+    const { analytics } = t.services;
+    expect((await analytics.recompute(big, { full: true })).scope).toBeNull(); // a snapshot at the owner's current version
+    const touch = async (n: number) => {
+      const some = rowsOf<{ id: string }>(await db.execute(sql`select id from properties where owner_id = ${big} order by id desc limit ${n}`)).map((r) => r.id);
+      await db.execute(sql`update properties set annual_energy_cost = annual_energy_cost + 1 where id = any(${`{${some.join(',')}}`}::text[])`);
+      return some;
+    };
+    const few = await touch(MAX_SCOPED_MARKS);
+    expect([...(await analytics.recompute(big)).scope ?? []].sort()).toEqual([...few].sort());
+    await touch(MAX_SCOPED_MARKS + 1);
+    const many = await analytics.recompute(big);
+    expect(many).toMatchObject({ recomputed: true, scope: null });
+    expect(rowsOf(await db.execute(sql`select 1 from analytics_dirty_properties where owner_id = ${big}`))).toEqual([]);
+  }, 60_000);
 });
