@@ -260,7 +260,10 @@ export function storeMetricsAndSnapshotSql(
         case when f.property_id is null then m.savings_cents else f.savings_cents end as savings_cents
       from properties p
       left join fresh f on f.property_id = p.id
-      left join analytics_property_metrics m on m.property_id = p.id
+      -- a probe per property: joined, a generic plan made for a large owner read the whole table for every owner
+      left join lateral (
+        select m.annual_cost_cents, m.annual_kwh_milli, m.savings_cents from analytics_property_metrics m where m.property_id = p.id offset 0
+      ) m on true
       where p.owner_id = ${owner}
     ),
     sums as (
