@@ -34,4 +34,11 @@ describe.each(drivers)('executePrepared (%s)', (driver, databaseUrl) => {
       expect(prepared[0]!.name).not.toBe(prepared[1]!.name);
     }
   });
+
+  if (driver === 'postgres') {
+    it('opens its connections without JIT compilation', async () => {
+      const [row] = rowsOf<{ jit: string }>(await database.db.execute(sql`show jit`));
+      expect(row!.jit).toBe('off');
+    });
+  }
 });

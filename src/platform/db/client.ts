@@ -61,7 +61,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => undefined);
     // Nor one dropped while checked out (a server restart in the middle of a transaction): the query
     // in flight rejects with the error, and the pool discards the client when it is released.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      // No JIT compilation: every statement here is short, and a generic plan's estimates (made for
+      // any owner) can pass jit_above_cost, when compiling took 1.9 s of a 10-property recompute in a
+      // bench run. Queued before the query the connection was opened for; a server that refuses it keeps JIT.
+      client.query('SET jit = off').catch(() => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
