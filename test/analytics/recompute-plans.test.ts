@@ -41,6 +41,10 @@ async function genericPlan(tx: Executor, name: string, statement: SQL): Promise<
   return nodesOf(plan[0].Plan);
 }
 
+/** The plan's nodes that read one of `tables` (not those that write it). */
+const readsOf = (nodes: PlanNode[], tables: string[]) =>
+  nodes.filter((n) => tables.includes(n['Relation Name'] ?? '') && n['Node Type'] !== 'ModifyTable');
+
 const NOW_MONTH = monthIndexOfDate('2026-11-01');
 const PROPERTIES = 2000;
 
@@ -110,15 +114,15 @@ describe('analytics recompute statement plans', () => {
 
   it('the rollup rebuild\'s generic plan reads bills, rollups and properties by index', async () => {
     const nodes = await t.deps.database.db.transaction(async (tx) => genericPlan(tx, 'rollups_shape', rebuildRollupsSql(big, marks(0), NOW_MONTH - 23, NOW_MONTH, NOW_MONTH - 11)));
-    const scans = nodes.filter((n) => ['utility_bills', 'analytics_monthly_rollups', 'properties', 'rate_analyses'].includes(n['Relation Name'] ?? '') && n['Node Type'] !== 'ModifyTable');
+    const scans = readsOf(nodes, ['utility_bills', 'analytics_monthly_rollups', 'properties', 'rate_analyses']);
     expect(scans.filter((n) => !/Index|Bitmap/.test(n['Node Type']))).toEqual([]);
   });
+
   it('the metrics and snapshot statement\'s generic plan reads the stored metrics and rollups by index', async () => {
     // In a bench run, each recompute of an owner of 25 properties hash-joined every stored metrics row (5,000 pages).
     const nodes = await t.deps.database.db.transaction(async (tx) => genericPlan(tx, 'metrics_shape',
       storeMetricsAndSnapshotSql(small, ['plan-2-1'], [metricsRow('plan-2-1')], snapshot(0))));
-    const scans = nodes.filter((n) => ['analytics_property_metrics', 'analytics_monthly_rollups'].includes(n['Relation Name'] ?? '')
-      && n['Node Type'] !== 'ModifyTable');
+    const scans = readsOf(nodes, ['analytics_property_metrics', 'analytics_monthly_rollups']);
     expect(scans.length).toBeGreaterThan(0);
     expect(scans.filter((n) => !/Index|Bitmap/.test(n['Node Type']))).toEqual([]);
   });
