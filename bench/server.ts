@@ -38,10 +38,15 @@ export const BENCH_PMS_API_KEY = 'bench-pms-api-key';
 /** Where the processes find the PMS provider: the webhook scenarios serve a fake one on this port, beside the server's. */
 export const pmsProviderPort = (serverPort: number) => serverPort + 600;
 
-/** BENCH_CPU_PROFILE_DIR=<dir>: each server process writes a V8 CPU profile there when it stops. */
-function profileFlags(): string[] {
+/**
+ * Diagnostic node flags of the server processes: BENCH_NODE_FLAGS (space-separated, such as
+ * --trace-gc, whose lines go to the process's log); BENCH_CPU_PROFILE_DIR=<dir>, where each server
+ * process writes a V8 CPU profile when it stops.
+ */
+function diagnosticFlags(): string[] {
   const dir = process.env.BENCH_CPU_PROFILE_DIR;
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  return [...extra, ...(dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [])];
 }
 
 /** Creates an empty PostgreSQL database for one bench run and returns its URL. */
@@ -80,12 +85,13 @@ export function nodeFlagsOf(role: string): string[] {
 
 /**
  * Spawns one role of `scripts/start.mjs` with the given environment. Its log (at `info`: a line
- * per request, as in production) goes to `<DATA_DIR>/<role>-<PORT>.log`, so what is measured
- * includes writing it; errors still reach the terminal on stderr.
+ * per request, as in production) goes to `<DATA_DIR>/<role>-<PORT>.log` (BENCH_LOG_DIR, when set,
+ * instead of DATA_DIR, which is deleted after the run), so what is measured includes writing it;
+ * errors still reach the terminal on stderr.
  */
 function spawnRole(role: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const log = fs.openSync(path.join(env.DATA_DIR!, `${role}-${env.PORT}.log`), 'a');
-  const child = spawn(process.execPath, [...profileFlags(), ...nodeFlagsOf(role), 'scripts/start.mjs', role], {
+  const log = fs.openSync(path.join(process.env.BENCH_LOG_DIR ?? env.DATA_DIR!, `${role}-${env.PORT}.log`), 'a');
+  const child = spawn(process.execPath, [...diagnosticFlags(), ...nodeFlagsOf(role), 'scripts/start.mjs', role], {
     env,
     stdio: ['ignore', log, 'inherit'],
   });

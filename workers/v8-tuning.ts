@@ -18,14 +18,29 @@ import v8 from 'node:v8';
 v8.setFlagsFromString('--no-allocation-site-pretenuring');
 
 /*
- * --no-memory-reducer, for the web role (and `all`), is on its command lines instead: the npm
- * scripts start:web and start, the Dockerfile and docker-compose.yml; the bench starts the web
- * process with the flags of start:web. V8 creates its memory reducer when the heap is set up, so
- * the flag does nothing here, and NODE_OPTIONS refuses it. The reducer waits for a process that
- * looks idle and then runs a full collection that shrinks the heap and the young generation. A
- * web process idle for a few seconds gets it when traffic comes back: a 20 to 60 ms pause, then a
- * young generation half its size that collects twice as often and promotes more, and a second full
- * collection seconds later. Under a half-core CPU limit that took a process serving 313 req/s from
- * a p99 of 20 ms to 150-360 ms (the scale-out bench, whose phases are separated by idle pauses).
- * A web process's heap is sized by its load, not by its idle moments, so nothing is lost.
+ * The web role's heap flags are on its command lines instead (the npm scripts start:web and start,
+ * the Dockerfile and docker-compose.yml; the bench starts the web process with the flags of
+ * start:web): V8 sizes the heap when it is set up, so they do nothing here, and NODE_OPTIONS
+ * refuses them. V8 sizes the heap for throughput; a web process is judged by its slowest
+ * requests, and under a half-core CPU limit (the scale-out bench) every pause counts twice.
+ *
+ * --no-memory-reducer: the reducer waits for a process that looks idle and then runs a full
+ * collection that shrinks the heap. A web process idle for a few seconds gets it just as traffic
+ * comes back: a 20 to 60 ms pause and a second full collection seconds later. That took a process
+ * serving 313 req/s from a p99 of 20 ms to 150-360 ms.
+ *
+ * --min-semi-space-size=16 (the young generation's default maximum, so its size is fixed): V8
+ * also shrinks the young generation at the first full collection after a quiet spell, seen as a
+ * low allocation rate. Back under load, that process collected the young generation four times as
+ * often, promoted request objects still in flight into the old space, and made a full collection
+ * every 8 s for the next 20 to 30 s: four stalls of 100 to 270 ms in a 20 s window (trace-gc, the
+ * scale-out bench; BENCH_NODE_FLAGS=--trace-gc shows it).
+ *
+ * --initial-old-space-size=256: with that flag V8 also skips full collections below that old
+ * space size (its floor for the next collection's limit). Left to itself, it judged a full
+ * collection cheap next to the allocation rate and ran one whenever the old space had grown by a
+ * quarter: every 15 to 20 s at 330 req/s (61 MB live), each a 15 to 30 ms pause the requests
+ * arriving meanwhile wait out, 40 to 65 of them slower than 30 ms, enough to be a 20 s window's
+ * p99. With the floor, one every few minutes. The cost is memory: the heap grows to about 300 MB
+ * before a full collection.
  */

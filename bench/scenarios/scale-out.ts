@@ -67,11 +67,11 @@ const ZIP = '49837'; // Gladstone, MI: flat and demand commercial tariffs
 const WARMUP_SECONDS = 2;
 const RATE_SECONDS = 5;
 /**
- * Each open-loop window: long enough for a p99 of several thousand requests. (Before the web
- * process ran without Express's per-request prototype change and without V8's pretenuring, a web
- * process made an old-space collection every 15 to 20 s under this load, each stalling it up to
- * about 200 ms under its cap; they are now minutes apart, and one that lands in a window shows in
- * that window's p99.)
+ * Each open-loop window: long enough for a p99 of several thousand requests. A full collection of
+ * a web process stalls it for 50 to 270 ms under its cap, and two in one window make that window's
+ * p99; with the web role's heap flags (workers/v8-tuning.ts) they are minutes apart, so a window
+ * holds at most one, which shows in its p99 only when the window is alone (the one-process figure
+ * combines two windows).
  */
 const PACED_SECONDS = 20;
 const AT_R_SECONDS = 5;
