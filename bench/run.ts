@@ -225,7 +225,7 @@ function write(rows: Row[], modes: string[]) {
     '`info`, as in production: one line per request, to a file. The bench process, which generates the load of the',
     'mixed-traffic figures, runs with a 64 MB young generation and without V8\'s memory reducer (`npm run bench`), so that',
     'its own garbage collections are rare and short and do not show as the server\'s latency.',
-    'The scale-out figure runs each web process under a CPU cap of half a core (a cgroup), so that each stands in for a',
+    'The scale-out figure runs each web process under a CPU cap of 0.4 core (a cgroup), so that each stands in for a',
     'machine of its own instead of competing with PostgreSQL and the load generator for the same cores',
     '(bench/scenarios/scale-out.ts says why). Its rate R is measured anew in every run, and on this kind of machine it has',
     'ranged from about 500 to 1,150 req/s for the same code, with the load generator\'s own CPU time per request moving by',

@@ -53,7 +53,7 @@ describe('npm start (scripts/start.mjs over the dist/ build)', () => {
     const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
     const flags = nodeFlagsOf('web');
-    expect(flags).toEqual(expect.arrayContaining(['--no-memory-reducer', '--min-semi-space-size=16', '--initial-old-space-size=256']));
+    expect(flags).toEqual(expect.arrayContaining(['--no-memory-reducer', '--min-semi-space-size=32', '--max-semi-space-size=32', '--initial-old-space-size=256']));
     expect(scripts.start).toBe(`node ${flags.join(' ')} scripts/start.mjs all`);
     const asJson = JSON.stringify(['node', ...flags, 'dist/workers/web.js']).replace(/,/g, ', ');
     expect(read('Dockerfile')).toContain(`CMD ${asJson}`);

@@ -29,18 +29,20 @@ v8.setFlagsFromString('--no-allocation-site-pretenuring');
  * comes back: a 20 to 60 ms pause and a second full collection seconds later. That took a process
  * serving 313 req/s from a p99 of 20 ms to 150-360 ms.
  *
- * --min-semi-space-size=16 (the young generation's default maximum, so its size is fixed): V8
- * also shrinks the young generation at the first full collection after a quiet spell, seen as a
- * low allocation rate. Back under load, that process collected the young generation four times as
- * often, promoted request objects still in flight into the old space, and made a full collection
- * every 8 s for the next 20 to 30 s: four stalls of 100 to 270 ms in a 20 s window (trace-gc, the
- * scale-out bench; BENCH_NODE_FLAGS=--trace-gc shows it).
+ * --min-semi-space-size=32 --max-semi-space-size=32 (a young generation of a fixed size, twice
+ * the default maximum): V8 shrinks the young generation at the first full collection after a quiet
+ * spell, seen as a low allocation rate. Back under load, that process collected the young
+ * generation four times as often, promoted request objects still in flight into the old space, and
+ * made a full collection every 8 s for the next 20 to 30 s: four stalls of 100 to 270 ms in a 20 s
+ * window (trace-gc, the scale-out bench; BENCH_NODE_FLAGS=--trace-gc shows it). Fixed at 16 MB,
+ * the old space still grew by about 1 MB/s at 330 req/s (objects that outlive two young
+ * collections, which at 16 MB come every 0.4 s); at 32 MB, by 0.2 MB/s at 460 req/s. The cost is 32 MB more reserved for the young generation.
  *
  * --initial-old-space-size=256: with that flag V8 also skips full collections below that old
  * space size (its floor for the next collection's limit). Left to itself, it judged a full
  * collection cheap next to the allocation rate and ran one whenever the old space had grown by a
  * quarter: every 15 to 20 s at 330 req/s (61 MB live), each a 15 to 30 ms pause the requests
  * arriving meanwhile wait out, 40 to 65 of them slower than 30 ms, enough to be a 20 s window's
- * p99. With the floor, one every few minutes. The cost is memory: the heap grows to about 300 MB
- * before a full collection.
+ * p99. With the floor and the larger young generation, none in the bench's 2-minute scenario after
+ * start-up. The cost is memory: the heap grows to about 350 MB before a full collection.
  */

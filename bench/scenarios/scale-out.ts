@@ -33,12 +33,16 @@ import { freePort } from '../../test/helpers/net';
  * rest of the machine. Uncapped on a 2-core machine, two web processes at R leave PostgreSQL and
  * the load generator short of CPU: the figure then measures the machine's cores, not what
  * splitting the traffic costs (the shared database, Redis and the per-owner locks), which is the
- * question. (A quarter of a core was tried too: it stretches every burst of a process's work four
- * times over, and each run's p99 went to 250-400 ms at a tenth of the load.) At this mix
- * PostgreSQL needs about as much CPU as the web processes, since dashboard reads recompute what the
- * writes changed; the log gives how busy the machine and each role were in every run, so a run
- * whose two-process p99 reflects a saturated machine shows it. Where no cgroup can be written the
- * run is uncapped and says so.
+ * question. At this mix PostgreSQL needs a little less CPU than the web processes, since dashboard
+ * reads recompute what the writes changed, and it grows with R. Half a core each was the cap until
+ * 2026-11-24: on a fast host (R 820 to 920 req/s) the two-process run had the web processes at
+ * 0.6 to 0.75 core, the others at 0.8 to 1 (PostgreSQL 0.44 to 0.57) and the machine 1.4 to 1.8 of
+ * its 2 cores busy, and every kind of request's p50 rose by half or more, the calculation (which
+ * waits on nothing but the CPU) included. At 0.4 core the web processes can take 0.8 at most and
+ * R is a fifth lower, which leaves the rest room. (A quarter of a core was tried too: it stretches every burst of a process's work four
+ * times over, and each run's p99 went to 250-400 ms at a tenth of the load.) The log gives how
+ * busy the machine and each role were in every run, so a run whose two-process p99 reflects a
+ * saturated machine shows it. Where no cgroup can be written the run is uncapped and says so.
  *
  * Measurement (one load generator, bench/load.ts loadMix, node:http keep-alive). A request's latency
  * includes any pause of the load generator's own event loop, so the bench runs with a 64 MB young
@@ -80,7 +84,7 @@ const CLOSED_CONNECTIONS = 10;
 const OPEN_CONNECTIONS = 64;
 const FACTOR = 2;
 /** Each web process's CPU budget, in cores. */
-const WEB_CORES = 0.5;
+const WEB_CORES = 0.4;
 /**
  * Closed-loop mix a web process serves before anything is measured on it: enough for V8 to have
  * optimised the request paths, so the first process (warm in a full bench run, cold when the
