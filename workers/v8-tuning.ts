@@ -22,7 +22,8 @@ v8.setFlagsFromString('--no-allocation-site-pretenuring');
  * the Dockerfile and docker-compose.yml; the bench starts the web process with the flags of
  * start:web): V8 sizes the heap when it is set up, so they do nothing here, and NODE_OPTIONS
  * refuses them. V8 sizes the heap for throughput; a web process is judged by its slowest
- * requests, and under a half-core CPU limit (the scale-out bench) every pause counts twice.
+ * requests, and under a CPU limit of a fraction of a core (the scale-out bench) every pause
+ * counts twice or more.
  *
  * --no-memory-reducer: the reducer waits for a process that looks idle and then runs a full
  * collection that shrinks the heap. A web process idle for a few seconds gets it just as traffic
@@ -36,7 +37,8 @@ v8.setFlagsFromString('--no-allocation-site-pretenuring');
  * made a full collection every 8 s for the next 20 to 30 s: four stalls of 100 to 270 ms in a 20 s
  * window (trace-gc, the scale-out bench; BENCH_NODE_FLAGS=--trace-gc shows it). Fixed at 16 MB,
  * the old space still grew by about 1 MB/s at 330 req/s (objects that outlive two young
- * collections, which at 16 MB come every 0.4 s); at 32 MB, by 0.2 MB/s at 460 req/s. The cost is 32 MB more reserved for the young generation.
+ * collections, which at 16 MB come every 0.4 s); at 32 MB, by 0.2 MB/s at 460 req/s. The cost
+ * is 32 MB more reserved for the young generation.
  *
  * --initial-old-space-size=256: with that flag V8 also skips full collections below that old
  * space size (its floor for the next collection's limit). Left to itself, it judged a full
