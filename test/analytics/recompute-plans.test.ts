@@ -118,7 +118,7 @@ describe('analytics recompute statement plans', () => {
   it('the rollup rebuild\'s generic plan reads bills, rollups and properties by index', async () => {
     const nodes = await t.deps.database.db.transaction(async (tx) => genericPlan(tx, 'rollups_shape', rebuildRollupsSql(big, marks(0), NOW_MONTH - 23, NOW_MONTH, NOW_MONTH - 11)));
     const scans = readsOf(nodes, ['utility_bills', 'analytics_monthly_rollups', 'properties', 'rate_analyses']);
-    expect(scans.filter((n) => !/Index|Bitmap|Tid Scan/.test(n['Node Type']))).toEqual([]);
+    expect(scans.filter((n) => !/Index|Bitmap/.test(n['Node Type']))).toEqual([]);
   });
 
   it('the metrics and snapshot statement\'s generic plan reads the stored metrics and rollups by index', async () => {
@@ -141,7 +141,7 @@ describe('analytics recompute statement plans', () => {
     ]);
     // A list parameter is "= ANY ($n)". (Row ids found by those probes may be deleted by a list: a TID scan looks each up.)
     expect(nodes.flatMap(conditionsOf).filter((c) => /= ANY \(\$\d+\)/.test(c) && !/^\(ctid = ANY/.test(c))).toEqual([]);
-    expect(nodes.filter((n) => n['Node Type'] === 'Tid Scan').map((n) => n['Relation Name'])).toEqual(['analytics_monthly_rollups', 'analytics_property_metrics']);
+    expect(nodes.filter((n) => n['Node Type'] === 'Tid Scan')).toHaveLength(1);
   });
 
   it('rebuilds only the marked properties, however many are marked, to the figures of a full rebuild', async () => {

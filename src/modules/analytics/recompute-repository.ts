@@ -51,11 +51,9 @@ const ID_SEPARATOR = '\u001f';
  * generic plan after its first five calls. The rows of the properties in scope are read by
  * per-property probes (LATERAL, kept from being flattened into a join by OFFSET 0), index
  * lookups whatever the tables' sizes were when the plan was made. A scope of ids is always the
- * relation the probes start from, never a filter `id = ANY(ids)`: the plan is made without
- * knowing how many ids there are, and where it read the owner's rows and tested each against the
- * list, a scope of thousands cost thousands of comparisons per row. Rows a statement replaces are
- * found by such probes and deleted by row id (a TID scan), since a DELETE joined with the scope
- * leaves the join to the planner, which may read every row of the owner.
+ * relation the probes start from (or a join partner), never a filter `id = ANY(ids)`: the plan is
+ * made without knowing how many ids there are, and where it read the owner's rows and tested each
+ * against the list, a scope of thousands cost thousands of comparisons per row.
  */
 
 /** A parameter as a value no plan knows (an initplan), cast to `type`. */
@@ -132,13 +130,8 @@ export function rebuildRollupsSql(ownerId: string, scope: MarkedScope, from: Mon
     removed as (
       ${full
         ? sql`delete from analytics_monthly_rollups where owner_id = ${owner}`
-        // As the vanished metrics in storeMetricsAndSnapshotSql: rows found by a probe per property, deleted by row id.
-        : sql`delete from analytics_monthly_rollups r where r.ctid = any(array(
-            select g.ctid from scope s cross join lateral (
-              select r.ctid from analytics_monthly_rollups r
-              where r.property_id = s.id and r.owner_id = ${owner} and r.month between ${monthOfIndexSql(sql`s.f`)} and ${monthOfIndexSql(sql`s.t`)}
-              offset 0
-            ) g))`}
+        : sql`delete from analytics_monthly_rollups r using scope s
+            where r.property_id = s.id and r.owner_id = ${owner} and r.month between ${monthOfIndexSql(sql`s.f`)} and ${monthOfIndexSql(sql`s.t`)}`}
     ),
     b as (
       select ub.property_id, p.owner_id, ub.period_start as s, ub.period_end as e, sc.f, sc.t,
