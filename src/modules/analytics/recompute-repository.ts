@@ -50,10 +50,7 @@ const ID_SEPARATOR = '\u001f';
  * no plan knows: custom and generic plans then estimate alike, and PostgreSQL settles on the
  * generic plan after its first five calls. The rows of the properties in scope are read by
  * per-property probes (LATERAL, kept from being flattened into a join by OFFSET 0), index
- * lookups whatever the tables' sizes were when the plan was made. A scope of ids is always the
- * relation the probes start from (or a join partner), never a filter `id = ANY(ids)`: the plan is
- * made without knowing how many ids there are, and where it read the owner's rows and tested each
- * against the list, a scope of thousands cost thousands of comparisons per row.
+ * lookups whatever the tables' sizes were when the plan was made.
  */
 
 /** A parameter as a value no plan knows (an initplan), cast to `type`. */
@@ -63,9 +60,11 @@ const opaque = (value: unknown, type: string): SQL => sql`(select ${value}::${sq
 const opaqueArray = (values: Array<string | number | null>, type: string): SQL =>
   sql`(select string_to_array(${values.map((v) => v ?? '').join(ID_SEPARATOR)}, ${ID_SEPARATOR}, '')::${sql.raw(type)}[])`;
 
-/** The ids in scope as a relation `alias(id)`, the list opaque to the planner. */
-const scopeIdsSql = (ids: string[], alias: string): SQL =>
-  sql`unnest(${opaqueArray(ids, 'text')}) as ${sql.raw(alias)}(id)`;
+/** `column` is one of the ids in scope (an index condition, the list opaque to the planner). */
+function inScope(column: SQL, scope: PropertyScope): SQL {
+  if (scope === null) return sql`true`;
+  return sql`${column} = any(${opaqueArray(scope, 'text')}::text[])`; // the cast: ANY((select ...)) alone reads as ANY over a subquery's rows
+}
 
 export interface MetricsInputRow {
   id: string;
@@ -119,6 +118,8 @@ export function rebuildRollupsSql(ownerId: string, scope: MarkedScope, from: Mon
   const full = scope === null;
   const owner = opaque(ownerId, 'text');
   const metricsFromDate = opaque(monthStartDate(metricsFrom), 'date');
+  const ids = full ? null : scope.map((m) => m.id);
+  const marked = (column: SQL) => inScope(column, ids);
   // Per property in scope, the months to rebuild (f..t; none when f is null or f > t).
   const scopeSql = full
     ? sql`select p.id, ${opaque(from, 'int')} as f, ${opaque(to, 'int')} as t from properties p where p.owner_id = ${owner}`
@@ -140,7 +141,7 @@ export function rebuildRollupsSql(ownerId: string, scope: MarkedScope, from: Mon
         (ub.period_end - ub.period_start + 1) as days,
         ${monthIndexSql(sql`ub.period_start`)} as smi, ${monthIndexSql(sql`ub.period_end`)} as emi
       from scope sc
-      cross join lateral (select p.owner_id from properties p where p.id = sc.id and p.owner_id = ${owner} offset 0) p
+      join properties p on p.id = sc.id and p.owner_id = ${owner}
       cross join lateral (
         select * from utility_bills ub
         where ub.property_id = sc.id and ub.period_end >= ${monthOfIndexSql(sql`sc.f`)} and ub.period_start <= ${monthEndOfIndexSql(sql`sc.t`)}
@@ -218,9 +219,7 @@ export function rebuildRollupsSql(ownerId: string, scope: MarkedScope, from: Mon
     )
     select p.id, p.tariff_id, p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
       ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
-    from ${full
-      ? sql`properties p`
-      : sql`scope s cross join lateral (select * from properties p where p.id = s.id and p.owner_id = ${owner} offset 0) p`}
+    from properties p
     left join (
       select property_id,
         json_agg(json_build_array(${monthIndexSql(sql`month`)}, cost_cents, kwh_milli, billed_days) order by month) as series
@@ -234,7 +233,7 @@ export function rebuildRollupsSql(ownerId: string, scope: MarkedScope, from: Mon
       order by analyzed_at desc, id desc
       limit 1
     ) ra on true
-    where p.owner_id = ${owner}`;
+    where p.owner_id = ${owner} and ${marked(sql`p.id`)}`;
 }
 
 /**
@@ -248,17 +247,9 @@ export function storeMetricsAndSnapshotSql(
   return sql`
     with fresh as (${metricsRecordsSql(rows)}),
     removed as (
-      ${scope === null
-        ? sql`delete from analytics_property_metrics m where m.owner_id = ${owner}
-            and not exists (select 1 from properties p where p.id = m.property_id and p.owner_id = ${owner})
-            and m.property_id not in (select property_id from fresh) -- one sub-statement per row`
-        // The rows found by a probe per property in scope, then deleted by their row ids (a TID scan): a join of
-        // the table with the scope would be the planner's choice, and a plan made on a small table read all of it.
-        : sql`delete from analytics_property_metrics m where m.ctid = any(array(
-            select g.ctid from ${scopeIdsSql(scope, 's')}
-            cross join lateral (select m.ctid from analytics_property_metrics m where m.property_id = s.id and m.owner_id = ${owner} offset 0) g
-            where not exists (select 1 from properties p where p.id = s.id and p.owner_id = ${owner} offset 0)
-              and s.id not in (select property_id from fresh)))`}
+      delete from analytics_property_metrics m where m.owner_id = ${owner} and ${inScope(sql`m.property_id`, scope)}
+        and not exists (select 1 from properties p where p.id = m.property_id and p.owner_id = ${owner})
+        and m.property_id not in (select property_id from fresh) -- one sub-statement per row
     ),
     written as (${upsertMetricsSql(ownerId)}),
     p as (

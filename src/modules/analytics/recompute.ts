@@ -10,6 +10,14 @@ import { MAX_TREND_MONTHS } from './schemas';
 const ROLLUP_MONTHS = MAX_TREND_MONTHS;
 /** Months the metrics read: the 12 of the health window plus the 6 before its first month (the anomaly's trailing months). */
 const METRICS_MONTHS = HEALTH_WINDOW_MONTHS + ANOMALY_TRAILING_MONTHS;
+/**
+ * Marked properties up to which a recompute rebuilds only those; past it, the whole owner. The
+ * statements' plans do not know how many properties are in scope (recompute-repository.ts: plan
+ * stability) and are made for a few; a scope of thousands (a bulk import) on such a plan joined
+ * every marked property with every row of the owner (minutes, for 10,000 properties).
+ */
+export const MAX_SCOPED_MARKS = 50;
+
 /** An exact decimal string (a numeric column) as an integer count of 10^-places units. */
 function decimalUnits(value: string, places: number): number {
   const [whole, fraction = ''] = value.split('.');
@@ -90,7 +98,8 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
           return { version: state.snapshotVersion, month, recomputed: false, scope: [] };
         }
         const started = performance.now();
-        const full = opts.full === true || state.snapshotVersion === null || state.snapshotMonth !== month;
+        const full = opts.full === true || state.snapshotVersion === null || state.snapshotMonth !== month
+          || state.dirty.length > MAX_SCOPED_MARKS;
         const marks = full ? null : state.dirty;
         const scope = marks === null ? null : marks.map((m) => m.id);
         const inputs = marks === null || marks.length > 0
