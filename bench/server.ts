@@ -45,7 +45,7 @@ export const pmsProviderPort = (serverPort: number) => serverPort + 600;
  */
 function diagnosticFlags(): string[] {
   const dir = process.env.BENCH_CPU_PROFILE_DIR;
-  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   return [...extra, ...(dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [])];
 }
 

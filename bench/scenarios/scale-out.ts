@@ -39,10 +39,11 @@ import { freePort } from '../../test/helpers/net';
  * 0.6 to 0.75 core, the others at 0.8 to 1 (PostgreSQL 0.44 to 0.57) and the machine 1.4 to 1.8 of
  * its 2 cores busy, and every kind of request's p50 rose by half or more, the calculation (which
  * waits on nothing but the CPU) included. At 0.4 core the web processes can take 0.8 at most and
- * R is a fifth lower, which leaves the rest room. (A quarter of a core was tried too: it stretches every burst of a process's work four
- * times over, and each run's p99 went to 250-400 ms at a tenth of the load.) The log gives how
- * busy the machine and each role were in every run, so a run whose two-process p99 reflects a
- * saturated machine shows it. Where no cgroup can be written the run is uncapped and says so.
+ * R is a fifth lower, which leaves the rest room. (A quarter of a core was tried too: it stretches
+ * every burst of a process's work four times over, and each run's p99 went to 250-400 ms at a
+ * tenth of the load.) The log gives how busy the machine and each role were in every run, so a
+ * run whose two-process p99 reflects a saturated machine shows it. Where no cgroup can be written
+ * the run is uncapped and says so.
  *
  * Measurement (one load generator, bench/load.ts loadMix, node:http keep-alive). A request's latency
  * includes any pause of the load generator's own event loop, so the bench runs with a 64 MB young
