@@ -34,6 +34,41 @@ describe('POST /api/webhooks/pms', () => {
     expect(await stored(body)).toMatchObject({ status: 'success', event: 'test.ping', connectionId: conn });
   });
 
+  describe('logs every event with its resource_type as sent (null only when absent or not a string)', () => {
+    const logged = async (body: string) => {
+      const items: Array<{ payload: unknown; resource_type: unknown }> = (await client(t, token).logs('?limit=500').expect(200)).body.items;
+      return items.find((i) => JSON.stringify(i.payload) === body);
+    };
+
+    it.each(['property', 'unit', 'parking_spot', ''])('test.ping with resource_type %j', async (resourceType) => {
+      const body = JSON.stringify({ event: 'test.ping', timestamp: nextTimestamp(), connection_id: conn, resource_type: resourceType, data: {} });
+      expect((await deliver(t, body).expect(200)).body).toEqual({ status: 'ok' });
+      expect(await logged(body)).toMatchObject({ event: 'test.ping', status: 'success', resource_type: resourceType });
+    });
+
+    it.each([
+      ['an unknown event type', { event: 'lease.renewed', resource_type: 'lease' }, 'ignored'],
+      ['an unknown resource type', { event: 'data.update', resource_type: 'parking_spot' }, 'ignored'],
+      ['a resource_type that fails validation', { event: 'data.update', resource_type: '' }, 'failed'],
+      ['a resource_type too long to be valid', { event: 'data.update', resource_type: 'u'.repeat(101) }, 'failed'],
+      ['a body that fails validation elsewhere', { event: 'data.update', resource_type: 'unit', timestamp: 'yesterday' }, 'failed'],
+      // Accepted into its stream (pending, or already applied): the applier is given no type, the log keeps it.
+      ['sync.complete with a resource type it does not need', { event: 'sync.complete', connection_id: 'conn-nobody', resource_type: 'building' }, expect.any(String)],
+    ])('%s', async (_name, over, status) => {
+      const body = JSON.stringify({ timestamp: nextTimestamp(), connection_id: conn, data: { id: 'u1', property_id: 'p-none' }, ...over });
+      await deliver(t, body).expect(200);
+      expect(await stored(body)).toMatchObject({ status, resourceType: over.resource_type });
+    });
+
+    it('null when absent or not a string', async () => {
+      const absent = ping();
+      const numeric = JSON.stringify({ event: 'test.ping', timestamp: nextTimestamp(), connection_id: conn, resource_type: 7, data: {} });
+      for (const body of [absent, numeric]) await deliver(t, body).expect(200);
+      expect(await logged(absent)).toMatchObject({ resource_type: null });
+      expect(await logged(numeric)).toMatchObject({ resource_type: null });
+    });
+  });
+
   it('accepts a signature by any configured secret (rotation)', async () => {
     await deliver(t, ping(), { secret: 'old-secret-123' }).expect(200);
     await deliver(t, ping(), { secret: SECRET }).expect(200);

@@ -12,6 +12,7 @@ describe('classifyArrival', () => {
   it('a valid event enters its stream', () => {
     expect(classifyArrival(body(unitUpdate))).toEqual({
       kind: 'event',
+      resourceType: 'unit',
       envelope: { event: 'data.update', connectionId: 'c1', resourceType: 'unit', timestamp: '2026-03-02T14:05:09Z', data: unitUpdate.data },
     });
   });
@@ -30,8 +31,30 @@ describe('classifyArrival', () => {
   });
 
   it('test.ping is a ping, with or without a connection', () => {
-    expect(classifyArrival(body({ event: 'test.ping' }))).toEqual({ kind: 'ping', connectionId: null });
-    expect(classifyArrival(body({ event: 'test.ping', connection_id: 'c9', data: {} }))).toEqual({ kind: 'ping', connectionId: 'c9' });
+    expect(classifyArrival(body({ event: 'test.ping' }))).toEqual({ kind: 'ping', connectionId: null, resourceType: null });
+    expect(classifyArrival(body({ event: 'test.ping', connection_id: 'c9', data: {} }))).toEqual({ kind: 'ping', connectionId: 'c9', resourceType: null });
+  });
+
+  describe('the log keeps resource_type as sent when it is a string, whatever the kind', () => {
+    it.each(['property', 'unit', 'parking_spot', '', 'u'.repeat(101)])('%j', (resourceType) => {
+      expect(classifyArrival(body({ event: 'test.ping', connection_id: 'c9', resource_type: resourceType }))).toEqual({
+        kind: 'ping', connectionId: 'c9', resourceType,
+      });
+      expect(classifyArrival(body({ ...unitUpdate, event: 'data.delete', resource_type: resourceType }))).toMatchObject({ kind: 'ignored', resourceType });
+      expect(classifyArrival(body({ ...unitUpdate, timestamp: 'yesterday', resource_type: resourceType }))).toMatchObject({ kind: 'failed', resourceType });
+      expect(classifyArrival(body({ ...unitUpdate, event: 'sync.complete', resource_type: resourceType }))).toMatchObject({ kind: 'event', resourceType });
+    });
+
+    it('an unlisted type on sync.complete is logged, not given to the applier', () => {
+      expect(classifyArrival(body({ ...unitUpdate, event: 'sync.complete', resource_type: 'building' }))).toMatchObject({
+        kind: 'event', resourceType: 'building', envelope: { resourceType: null },
+      });
+    });
+
+    it.each([undefined, null, 7, ['unit'], { type: 'unit' }])('null when absent or not a string: %j', (resourceType) => {
+      expect(classifyArrival(body({ event: 'test.ping', connection_id: 'c9', resource_type: resourceType }))).toMatchObject({ resourceType: null });
+      expect(classifyArrival(body({ ...unitUpdate, event: 'data.delete', resource_type: resourceType }))).toMatchObject({ resourceType: null });
+    });
   });
 
   it('unknown event and resource types are ignored, keeping what is known for the log', () => {
@@ -142,7 +165,9 @@ describe('classifyArrival', () => {
     });
 
     it('does not keep an ill-formed connection_id or resource_type in the log of a ping or an unknown event', () => {
-      expect(classifyArrival(body({ event: 'test.ping', connection_id: 'c\ud800' }))).toEqual({ kind: 'ping', connectionId: null });
+      expect(classifyArrival(body({ event: 'test.ping', connection_id: 'c\ud800', resource_type: 'u\u0000' }))).toEqual({
+        kind: 'ping', connectionId: null, resourceType: null,
+      });
       expect(classifyArrival(body({ ...unitUpdate, event: 'data.delete', connection_id: 'c\u0000', resource_type: 'u\udc00' }))).toEqual({
         kind: 'ignored', event: 'data.delete', connectionId: null, resourceType: null, detail: 'unknown event type',
       });

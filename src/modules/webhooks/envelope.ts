@@ -22,11 +22,15 @@ export interface StreamEnvelope {
   data: Record<string, unknown>;
 }
 
-/** What the receiver decides about a signed body before storing it. */
-export type Arrival =
+/**
+ * What the receiver decides about a signed body before storing it. `resourceType` is the log's,
+ * whatever the kind: `resource_type` as sent, when it is a string PostgreSQL can store.
+ */
+export type Arrival = { resourceType: string | null } & (
   | { kind: 'ping'; connectionId: string | null }
   | { kind: 'event'; envelope: StreamEnvelope }
-  | { kind: 'ignored' | 'failed'; event: string | null; connectionId: string | null; resourceType: string | null; detail: string };
+  | { kind: 'ignored' | 'failed'; event: string | null; connectionId: string | null; detail: string }
+);
 
 /**
  * What PostgreSQL text and jsonb cannot hold: NUL, and lone UTF-16 surrogates (JSON.parse makes
@@ -135,7 +139,7 @@ function issue(field: string, schema: z.ZodType, value: unknown): string | null 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A string field kept in the log only if it can be stored as it is. */
-const asString = (v: unknown) => (eventName.safeParse(v).success ? (v as string) : null);
+const asString = (v: unknown) => (storable.safeParse(v).success ? (v as string) : null);
 const withZone = (ts: string) => (/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(ts) ? ts : `${ts}Z`);
 
 /**
@@ -162,7 +166,7 @@ export function classifyArrival(body: Buffer | null): Arrival {
   const event = json.event as string;
   const conn = connectionId.safeParse(json.connection_id).success ? (json.connection_id as string).trim() : null;
   const rawType = asString(json.resource_type);
-  if (event === PING_EVENT) return { kind: 'ping', connectionId: conn };
+  if (event === PING_EVENT) return { kind: 'ping', connectionId: conn, resourceType: rawType };
   if (!(STREAM_EVENTS as readonly string[]).includes(event)) {
     return { kind: 'ignored', event, connectionId: conn, resourceType: rawType, detail: 'unknown event type' };
   }
@@ -179,6 +183,7 @@ export function classifyArrival(body: Buffer | null): Arrival {
   }
   return {
     kind: 'event',
+    resourceType: rawType,
     envelope: {
       event: event as StreamEventType,
       connectionId: conn!,

@@ -162,11 +162,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const arrival = classifyArrival(body.rawBody);
       const base: ArrivalRecord = {
         id: crypto.randomUUID(), sha256: body.sha256, rawBody: body.rawBody, bodyBytes: body.bodyBytes, receivedAt: deps.now(),
-        connectionId: null, event: null, resourceType: null,
+        connectionId: null, event: null, resourceType: arrival.resourceType,
       };
       if (arrival.kind === 'event') {
         const env = arrival.envelope;
-        const record = { ...base, connectionId: env.connectionId, event: env.event, resourceType: env.resourceType };
+        const record = { ...base, connectionId: env.connectionId, event: env.event };
         const outcome = await inbox.append({ ...record, eventTimestamp: env.timestamp });
         if (outcome.kind === 'stored') return { status: 'accepted', id: outcome.id };
         if (outcome.kind === 'duplicate') return { status: 'duplicate', id: outcome.id ?? base.id };
@@ -178,8 +178,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         await repo.insertFinal({ ...base, connectionId: arrival.connectionId, event: 'test.ping' }, 'success', null);
         return { status: 'ok' };
       }
-      return storeFinal({ ...base, connectionId: arrival.connectionId, event: arrival.event, resourceType: arrival.resourceType },
-        arrival.kind, arrival.detail);
+      return storeFinal({ ...base, connectionId: arrival.connectionId, event: arrival.event }, arrival.kind, arrival.detail);
     },
 
     /** The `webhook-events` job: one stream (a retry), or every stream with events pending. */
