@@ -39,7 +39,8 @@ describe('POST /calculate and /calculate/compare', () => {
           { category: 'fixed', name: 'Fixed customer charge: $60/month', amount: 60 },
         ],
         summary: { energy_charge: 43.78, demand_charge: 0, fixed_charge: 60, riders: 0, taxes_estimate: 0, effective_rate_per_kwh: 0.2076 },
-        assumptions: [],
+        // The data-age rule (issue 26, "honest age") replaced the empty list: rates of 2013 are more than 5 years old.
+        assumptions: ["the tariff's rates took effect on 2013-01-01, more than 5 years ago: the utility's current rates may differ"],
       });
     });
 
@@ -129,9 +130,22 @@ describe('POST /calculate and /calculate/compare', () => {
         demand_kw: null,
         month: 7,
         results: [
-          { tariff_id: WINNSBORO, tariff_name: 'General Service', total_cost: 43.95, effective_rate_per_kwh: 0.0879, rank: 1 },
-          { tariff_id: MUNICIPAL, tariff_name: 'Municipal Power', total_cost: 55.43, effective_rate_per_kwh: 0.1109, rank: 2 },
-          { tariff_id: SCRIBNER, tariff_name: 'Commercial & Industrial Demand, Single Phase (EL 10)', total_cost: 103.78, effective_rate_per_kwh: 0.2076, rank: 3 },
+          // Each result now carries its bill's assumptions (issue 26: the data age of every compared tariff).
+          {
+            tariff_id: WINNSBORO, tariff_name: 'General Service', total_cost: 43.95, effective_rate_per_kwh: 0.0879, rank: 1,
+            assumptions: ["the tariff's rates took effect on 2011-07-01, more than 5 years ago: the utility's current rates may differ"],
+          },
+          {
+            tariff_id: MUNICIPAL, tariff_name: 'Municipal Power', total_cost: 55.43, effective_rate_per_kwh: 0.1109, rank: 2,
+            assumptions: [
+              'the tariff expired on 2014-12-31: the utility no longer bills these rates, so its current tariff may cost more or less',
+              "the tariff's rates took effect on 2014-06-01, more than 5 years ago: the utility's current rates may differ",
+            ],
+          },
+          {
+            tariff_id: SCRIBNER, tariff_name: 'Commercial & Industrial Demand, Single Phase (EL 10)', total_cost: 103.78, effective_rate_per_kwh: 0.2076, rank: 3,
+            assumptions: ["the tariff's rates took effect on 2013-01-01, more than 5 years ago: the utility's current rates may differ"],
+          },
         ],
         cheapest: WINNSBORO,
         potential_savings: { vs_most_expensive: 59.83, vs_most_expensive_percent: 57.7 },

@@ -154,9 +154,13 @@ describe('benchmarks and due diligence', () => {
       expect((await as(t, free.token).post('/pm/due-diligence', body()).expect(403)).body).toEqual({ detail: DUE_DILIGENCE_UPGRADE });
     });
 
-    it('commercial: sqft x 14.6 kWh on every current tariff of the serving utility; the median and the cheapest', async () => {
-      for (const [state, units, type] of [['MI', 2, 'commercial'], ['MI', 6, 'commercial'], ['MI', 7, 'commercial'], ['OH', 4, 'commercial'], ['MI', 4, 'residential']] as const) {
-        await createProperty(t, free.token, { state, unit_count: units, property_type: type });
+    it('commercial: sqft x 14.6 kWh on every eligible tariff of the serving utility; the median and the cheapest', async () => {
+      // comparables by sqft within +-50 % of 10,000: [5,000, 15,000] in MI, commercial, whatever the unit count
+      for (const [state, zip, sqft, units, type] of [
+        ['MI', '49837', 4_999, 4, 'commercial'], ['MI', '49837', 5_000, 40, 'commercial'], ['MI', '49837', 15_000, 1, 'commercial'],
+        ['MI', '49837', 15_001, 4, 'commercial'], ['OH', '43004', 10_000, 4, 'commercial'], ['MI', '49837', 10_000, 4, 'residential'],
+      ] as const) {
+        await createProperty(t, free.token, { state, zip_code: zip, sqft, unit_count: units, property_type: type });
       }
       const res = await as(t, pro.token).post('/pm/due-diligence', body()).expect(200);
       const months = monthlyUsage(10000 * 14_600, 'commercial');
@@ -172,7 +176,9 @@ describe('benchmarks and due diligence', () => {
           cost_per_unit: Math.round(median / 4) / 100,
           cost_per_sqft: Math.round((median * 100) / 10000) / 10000,
         },
-        comparable_properties: 2, // MI commercial with 2..6 units: the 2- and 6-unit ones (the 4-unit one is residential, 7 is out)
+        // MI commercial with 5,000..15,000 sqft: the 5,000 and 15,000 sqft ones (10,000 is residential, 4,999 and 15,001 out,
+        // F and G have 1,000; the bench properties are in OH)
+        comparable_properties: 2,
         available_tariffs: 3,
         best_tariff: { name: expect.any(String), estimated_annual_cost: sorted[0]! / 100 },
         noi_impact: {
@@ -180,6 +186,14 @@ describe('benchmarks and due diligence', () => {
           energy_pct_of_revenue: Math.round((median * 1000) / 25000000) / 10,
           estimated_noi_impact: -median / 100,
         },
+        basis: {
+          kind: 'tariffs', source: 'U.S. Utility Rate Database (URDB, OpenEI/NREL)', year: 2011, service_type: 'bundled', rate_per_kwh: null, supply: null,
+        },
+        assumptions: expect.arrayContaining([
+          'Consumption: 10,000 sqft x 14.6 kWh/sqft = 146,000 kWh a year (EIA CBECS 2012, Table C14, electricity per square foot of all buildings), billed as one meter',
+          expect.stringMatching(/^Priced on the 3 eligible bundled commercial tariffs of City of Gladstone in MI /),
+          expect.stringMatching(/^Median tariff ".+": the tariff's rates took effect on 2011-08-01, more than 5 years ago/),
+        ]),
       });
     });
 
@@ -205,9 +219,11 @@ describe('benchmarks and due diligence', () => {
     });
 
     it('README example: 24 units in ZIP 87010, every number worked out from the bundled data', async () => {
-      // The seeded tariffs are every current residential tariff the bundle has for EIA 9699, the ZIP's only utility.
+      // The seeded tariffs are every current residential tariff the bundle has for EIA 9699, the utility the OpenEI ZIP
+      // tables list for 87010 (the ENERGY STAR table adds two more, with fewer eligible tariffs: due-diligence-zips.test.ts
+      // gets this same answer from the full data).
       const reference = utilityReference();
-      expect(reference.zipPairs.filter((z) => z.zipCode === JEMEZ.zip).map((z) => z.utilityId)).toEqual(['9699']);
+      expect(reference.zipPairs.filter((z) => z.zipCode === JEMEZ.zip && z.source !== 'energystar_2025').map((z) => z.utilityId)).toEqual(['9699']);
       const bundled = normalizeBundle(readUrdbLines(REFERENCE_DIR).filter((l) => String(l.record?.eiaid) === '9699'), reference, NOW).tariffs;
       expect(bundled.filter((x) => x.sector === 'residential' && (x.expirationDate === null || x.expirationDate >= '2026-11-15'))
         .map((x) => x.id).sort()).toEqual([JEMEZ.RESIDENTIAL, JEMEZ.TOU].sort());
@@ -236,16 +252,52 @@ describe('benchmarks and due diligence', () => {
         best_tariff: { name: 'Residential Service', estimated_annual_cost: 19794 },
         // 19,794 / 360,000 = 5.498 %
         noi_impact: { annual_revenue: 360000, energy_pct_of_revenue: 5.5, estimated_noi_impact: -19794 },
+        // both tariffs took effect on 2013-06-26; the median's year is the basis year
+        basis: {
+          kind: 'tariffs', source: 'U.S. Utility Rate Database (URDB, OpenEI/NREL)', year: 2013, service_type: 'bundled', rate_per_kwh: null, supply: null,
+        },
+        assumptions: [
+          'Consumption: 24 units x 6,392.579 kWh a year, the EIA-861 2018 average residential customer (residential sales / customers) of '
+            + 'Jemez Mountains Elec Coop, Inc; each unit is its own metered customer',
+          'Months and demand: the residential load shape "residential" (data/reference/load-shapes.json) spreads the year by its monthly '
+            + "shares; a month's demand is its kWh x the shape's largest hourly share of that month",
+          // eligibility: one unit's average month 6,392,579 Wh / 12 = 532,714.9 -> 532.715 kWh; its largest monthly demand 1.511 kW
+          'Priced on the 2 eligible bundled residential tariffs of Jemez Mountains Elec Coop, Inc in NM (current, general purpose, secondary '
+            + 'or unstated voltage, applicability admitting 532.715 kWh a month and a 1.511 kW peak per meter), month by month by the bill '
+            + 'engine: estimated_costs use the median "Residential Service", best_tariff the cheapest "Residential Service"',
+          // 2013-06-26 is before 2021-11-15, five years before the tests' today (2026-11-15)
+          'Median and cheapest tariff "Residential Service": the tariff\'s rates took effect on 2013-06-26, more than 5 years ago: '
+            + 'the utility\'s current rates may differ',
+        ],
       });
       // the OpenAPI example is this answer
       expect(res.body).toEqual(dueDiligenceResponse);
     });
 
-    it('400 when no utility of the ZIP has current tariffs in the sector', async () => {
-      // Gladstone publishes only commercial tariffs; 10001 is served by no seeded utility
-      for (const b of [body({ property_type: 'residential' }), body({ zip_code: '10001' })]) {
-        expect((await as(t, pro.token).post('/pm/due-diligence', b).expect(400)).body).toEqual({ detail: 'No tariffs available for this service area' });
-      }
+    it('no eligible tariff in the sector: 200 at the utility\'s EIA-861 average rate (never a 400)', async () => {
+      // Only Gladstone's commercial tariffs are seeded. Its EIA-861 2018 part-A residential revenue / sales:
+      // 2,223.1 thousand $ / 16,570 MWh = 0.134164 $/kWh; 4 units x 6,572.789 kWh (its average customer):
+      // 6,572,789 Wh x 4 x 0.134164 / 10 = 352,732.67 cents -> $3,527.33
+      const res = await as(t, pro.token).post('/pm/due-diligence', body({ property_type: 'residential', sqft: null })).expect(200);
+      expect(res.body).toMatchObject({
+        serving_utility: { id: 7265, name: 'City of Gladstone' },
+        estimated_costs: { annual_energy_cost: 3527.33, monthly_energy_cost: 293.94, cost_per_unit: 881.83, cost_per_sqft: null },
+        available_tariffs: 0,
+        best_tariff: null,
+        basis: {
+          kind: 'average_rate', source: 'EIA Form 861, sales to ultimate customers (revenue / sales)', year: 2018,
+          service_type: null, rate_per_kwh: 0.134164, supply: null,
+        },
+      });
+      expect(res.body.assumptions).toContain("Priced at City of Gladstone's average residential rate, $0.134164/kWh "
+        + '(EIA Form 861, sales to ultimate customers (revenue / sales), 2018) x 26,291.156 kWh a year, because no utility serving 49837 '
+        + 'has an eligible residential tariff in MI (current, general purpose, secondary or unstated voltage, bundled or delivery only, '
+        + 'applicability admitting the building)');
+    });
+
+    it('404 when no utility serves the ZIP code (10001: none of the seeded utilities)', async () => {
+      const res = await as(t, pro.token).post('/pm/due-diligence', body({ zip_code: '10001', state: 'NY' })).expect(404);
+      expect(res.body).toEqual({ detail: 'No utilities found for ZIP code' });
     });
 
     it.each([

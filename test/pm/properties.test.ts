@@ -62,13 +62,22 @@ describe('properties', () => {
     }
   });
 
+  it('422 when a known ZIP code is in another state (issue 26)', async () => {
+    const res = await as(t, alice).post('/pm/properties', propertyBody({ zip_code: '94103', state: 'TX' })).expect(422);
+    expect(res.body).toEqual({ detail: 'zip_code 94103 is in CA, not TX', errors: [{ field: 'zip_code', message: 'zip_code 94103 is in CA, not TX' }] });
+    const ok = await as(t, alice).post('/pm/properties', propertyBody({ zip_code: '94103', state: 'CA' })).expect(201);
+    await as(t, alice).patch(`/pm/properties/${ok.body.id}`).send({ state: 'NV' }).expect(422);
+    await as(t, alice).patch(`/pm/properties/${ok.body.id}`).send({ zip_code: '89501', state: 'NV' }).expect(200);
+  });
+
   it('422 Invalid state code for anything but the states, DC and territories', async () => {
     for (const state of ['XX', 'ZZ', 'M', 'MICH', '', 'AA']) {
       const res = await as(t, alice).post('/pm/properties', propertyBody({ state })).expect(422);
       expect(res.body.detail).toBe('Invalid state code');
     }
+    // An unknown ZIP code (00000) is accepted with any valid state; a known one fixes the state (issue 26).
     for (const state of ['DC', 'PR', 'GU', 'VI', 'AS', 'MP', 'ak']) {
-      const res = await as(t, alice).post('/pm/properties', propertyBody({ state })).expect(201);
+      const res = await as(t, alice).post('/pm/properties', propertyBody({ state, zip_code: '00000' })).expect(201);
       expect(res.body.state).toBe(state.toUpperCase());
     }
   });

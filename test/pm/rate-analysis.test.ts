@@ -34,6 +34,11 @@ describe('rate analysis', () => {
       excluded: [],
       recommendation: GLADSTONE.SP1,
       analyzed_at: expect.any(String),
+      // The data-age rule (issue 26): the answer says how old the current and recommended tariffs' rates are.
+      assumptions: [
+        "Rate schedule C1-Commercial Service 1PH: the tariff's rates took effect on 2011-08-01, more than 5 years ago: the utility's current rates may differ",
+        expect.stringMatching(/^Rate Schedule SP1.*: the tariff's rates took effect on 2011-08-01, more than 5 years ago/),
+      ],
     });
     const stored = await t.services.rateAnalysis.latestForProperty(p.id);
     expect(stored).toMatchObject({ recommendedTariffId: GLADSTONE.SP1, monthlySavings: 212, annualSavings: 2544, currentMonthlyCost: 1230.54 });

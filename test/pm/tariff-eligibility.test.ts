@@ -47,10 +47,12 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
     const p = await createProperty(t, alice, sfShop({ tariff_id: SF.PGE_A1_POLY, monthly_usage_kwh: 12000, monthly_demand_kw: 40 }));
     const detail = await as(t, alice).get(`/pm/properties/${p.id}`).expect(200);
     // Current tariffs of the ZIP's utility (CCSF) and of the current tariff's (PG&E); never the expired one.
-    expect(ids(detail.body.available_tariffs)).toEqual(sorted([...PGE, ...CCSF]));
+    // Issue 26 replaced two rules here: only general-purpose tariffs are listed (not TC-1 traffic control, nor the
+    // Option R rates for solar customers), and a tariff's utility_name is its utility's name in the utility records.
+    expect(ids(detail.body.available_tariffs)).toEqual(sorted([SF.PGE_A1_POLY, ...CCSF]));
     expect(detail.body.available_tariffs.map((x: { utility_name: string }) => x.utility_name)).toEqual([
-      ...CCSF.map(() => 'City & County of San Francisco (Utility Company)'),
-      ...PGE.map(() => 'Pacific Gas & Electric Co'),
+      ...CCSF.map(() => 'City & County of San Francisco'),
+      'Pacific Gas & Electric Co.',
     ]);
   });
 
@@ -60,28 +62,41 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
     expect(res.body.current_tariff.id).toBe(SF.PGE_A1_POLY);
     // Every alternative and exclusion is PG&E's: none of the six City & County tariffs.
     expect(sorted([...ids(res.body.alternatives), ...ids(res.body.excluded)])).toEqual(sorted([SF.PGE_TC1, SF.PGE_B19R, SF.PGE_B20R]));
+    // Issue 26: a San Francisco office is never told to move to traffic-control service; the Option R rates are for
+    // solar customers. Each exclusion says why (before, TC-1 was a candidate and could be recommended).
+    expect(res.body.alternatives).toEqual([]);
+    const special = (purpose: string) => `a special-purpose tariff (${purpose}), not a general rate the property could take`;
     expect(res.body.excluded).toEqual([
-      { tariff_id: SF.PGE_B19R, name: expect.stringContaining('B-19'), reason: "peak demand 40 kW is below the tariff's minimum of 500 kW" },
-      { tariff_id: SF.PGE_B20R, name: expect.stringContaining('B-20'), reason: "peak demand 40 kW is below the tariff's minimum of 1000 kW" },
+      { tariff_id: SF.PGE_B19R, name: expect.stringContaining('B-19'), reason: special('distributed_generation') },
+      { tariff_id: SF.PGE_B20R, name: expect.stringContaining('B-20'), reason: special('distributed_generation') },
+      { tariff_id: SF.PGE_TC1, name: 'TC-1 Traffic Control Service', reason: special('traffic_signals') },
     ]);
-    expect([SF.PGE_A1_POLY, SF.PGE_TC1]).toContain(res.body.recommendation);
+    expect(res.body.recommendation).toBe(SF.PGE_A1_POLY);
   });
 
   it('applicability: a 40 kW shop on C-1 is never sent to C-2P (200 to 500 kW); the excluded list says why', async () => {
     const p = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C1_POLY, monthly_usage_kwh: 8000, monthly_demand_kw: 40 }));
     const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
     expect(ids(res.body.alternatives)).toEqual([SF.CCSF_C1_SINGLE]);
+    // Issue 26: a primary-voltage tariff is not offered to a customer whose service is secondary (assumed when the
+    // current tariff does not say); that reason comes before the applicability limits.
+    const primary = 'service at primary voltage: the property takes service at secondary (assumed: the current tariff does not say)';
     expect(res.body.excluded).toEqual([
-      { tariff_id: SF.CCSF_C2P, name: 'C-2P Medium Commercial Service Primary', reason: "peak demand 40 kW is below the tariff's minimum of 200 kW" },
+      { tariff_id: SF.CCSF_C2P, name: 'C-2P Medium Commercial Service Primary', reason: primary },
       { tariff_id: SF.CCSF_C2S, name: 'C-2S Medium Commercial Service Secondary', reason: "peak demand 40 kW is below the tariff's minimum of 200 kW" },
-      { tariff_id: SF.CCSF_C3P, name: 'C-3P Large Commercial Service TOU Primary', reason: "peak demand 40 kW is below the tariff's minimum of 500 kW" },
+      { tariff_id: SF.CCSF_C3P, name: 'C-3P Large Commercial Service TOU Primary', reason: primary },
       { tariff_id: SF.CCSF_C3S, name: 'C-3S Large Commercial Service TOU Secondary', reason: "peak demand 40 kW is below the tariff's minimum of 500 kW" },
     ]);
     expect([SF.CCSF_C1_POLY, SF.CCSF_C1_SINGLE]).toContain(res.body.recommendation);
-    // A 300 kW customer on C-2S: C-1 (at most 200 kW) and C-3 (from 500 kW) are out, C-2P is in.
+    // A 300 kW customer on C-2S: C-1 (at most 200 kW) and C-3 (from 500 kW) are out; so is C-2P since issue 26, as
+    // a secondary customer (C-2S) cannot take primary service by changing tariff; a C-2P customer may take C-2S.
     const mid = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C2S, monthly_usage_kwh: 90000, monthly_demand_kw: 300 }));
     const midRes = await as(t, alice).post(`/pm/properties/${mid.id}/analyze-rates`).expect(200);
-    expect(ids(midRes.body.alternatives)).toEqual([SF.CCSF_C2P]);
+    expect(ids(midRes.body.alternatives)).toEqual([]);
+    expect(midRes.body.excluded.find((e: { tariff_id: string }) => e.tariff_id === SF.CCSF_C2P).reason)
+      .toBe('service at primary voltage: the property takes service at secondary');
+    const onPrimary = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C2P, monthly_usage_kwh: 90000, monthly_demand_kw: 300 }));
+    expect(ids((await as(t, alice).post(`/pm/properties/${onPrimary.id}/analyze-rates`).expect(200)).body.alternatives)).toEqual([SF.CCSF_C2S]);
     expect(midRes.body.excluded.find((e: { tariff_id: string }) => e.tariff_id === SF.CCSF_C1_POLY).reason)
       .toBe("peak demand 300 kW is above the tariff's maximum of 200 kW");
   });
@@ -90,14 +105,21 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
     // 100,000 kWh a month is an average of 136.986 kW: within C-1's 200 kW maximum (the unit tests cover the average rule).
     const p = await createProperty(t, alice, sfShop({ monthly_usage_kwh: 100000 }));
     const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
-    // Without a current tariff the utilities serving the ZIP code are compared: here only CCSF.
+    // Without a current tariff the utilities serving the ZIP code are compared: CCSF and, since the ENERGY STAR
+    // table (issue 26), PG&E too. Special-purpose and primary-voltage tariffs are left out first.
     expect(ids(res.body.alternatives)).toEqual(sorted([SF.CCSF_C1_POLY, SF.CCSF_C1_SINGLE]));
     const reasons = Object.fromEntries(res.body.excluded.map((e: { tariff_id: string; reason: string }) => [e.tariff_id, e.reason]));
+    const primary = 'service at primary voltage: the property takes service at secondary (assumed: the current tariff does not say)';
+    const special = (purpose: string) => `a special-purpose tariff (${purpose}), not a general rate the property could take`;
     expect(reasons).toEqual({
       [SF.CCSF_C2S]: 'the tariff requires a peak demand of at least 200 kW and the property has no monthly_demand_kw to show it',
-      [SF.CCSF_C2P]: 'the tariff requires a peak demand of at least 200 kW and the property has no monthly_demand_kw to show it',
+      [SF.CCSF_C2P]: primary,
       [SF.CCSF_C3S]: 'the tariff requires a peak demand of at least 500 kW and the property has no monthly_demand_kw to show it',
-      [SF.CCSF_C3P]: 'the tariff requires a peak demand of at least 500 kW and the property has no monthly_demand_kw to show it',
+      [SF.CCSF_C3P]: primary,
+      [SF.PGE_A1_POLY]: "average demand 136.986 kW (monthly usage / 730 h; the peak is higher) is above the tariff's maximum of 75 kW",
+      [SF.PGE_TC1]: special('traffic_signals'),
+      [SF.PGE_B19R]: special('distributed_generation'),
+      [SF.PGE_B20R]: special('distributed_generation'),
     });
   });
 

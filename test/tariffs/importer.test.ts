@@ -1,3 +1,4 @@
+import { URDB_2020PLUS_FILE } from '../../src/modules/tariffs/bundled-2020plus';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,8 +30,11 @@ for (const line of zlib.gunzipSync(fs.readFileSync(path.join(REFERENCE_DIR, URDB
 /** A reference folder with the real EIA/ZIP files and a URDB file of the given lines. */
 function fixtureDir(lines: string[]): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ref-fixture-'));
-  for (const f of fs.readdirSync(REFERENCE_DIR)) if (f !== URDB_FILE) fs.symlinkSync(path.join(REFERENCE_DIR, f), path.join(dir, f));
+  for (const f of fs.readdirSync(REFERENCE_DIR)) {
+    if (f !== URDB_FILE && f !== URDB_2020PLUS_FILE) fs.symlinkSync(path.join(REFERENCE_DIR, f), path.join(dir, f));
+  }
   fs.writeFileSync(path.join(dir, URDB_FILE), zlib.gzipSync(lines.join('\n') + '\n'));
+  fs.writeFileSync(path.join(dir, URDB_2020PLUS_FILE), '');
   return dir;
 }
 const real = (label: string) => {
@@ -71,7 +75,7 @@ describe('reference data importer', () => {
       zipCodes: { before: 0, gained: first.coverage.zipCodes.after, lost: 0 },
       pairs: { before: 0, after: first.zipPairs, added: first.zipPairs, removed: 0 },
     });
-    expect(first.coverage.pairsBySource.non_iou_2023 + first.coverage.pairsBySource.iou_2011).toBe(first.zipPairs);
+    expect(first.coverage.pairsBySource.non_iou_2023 + first.coverage.pairsBySource.iou_2011 + first.coverage.pairsBySource.energystar_2025).toBe(first.zipPairs);
     const again = await importReferenceData(t.deps.database.db, { dir, now });
     expect(again.coverage).toMatchObject({ zipCodes: { gained: 0, lost: 0 }, pairs: { added: 0, removed: 0 } });
     expect({ ...again, durationMs: 0, coverage: null }).toEqual({ ...first, durationMs: 0, coverage: null });
@@ -104,8 +108,9 @@ describe('reference data importer', () => {
 
   it('imports the whole bundled URDB file: counts and reasons', async () => {
     const report = await importReferenceData(t.deps.database.db);
-    expect(report.recordsRead).toBe(13669);
-    expect(report.imported).toBe(13656);
+    // 13,669 records of the main bundle and the 10 newer ones of urdb_tariffs_2020plus.jsonl (issue 26).
+    expect(report.recordsRead).toBe(13679);
+    expect(report.imported).toBe(13666);
     const reasons = new Map<string, number>();
     for (const s of report.skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
     expect(Object.fromEntries(reasons)).toEqual({
@@ -116,19 +121,36 @@ describe('reference data importer', () => {
     });
     expect(report.utilitiesFromUrdbOnly).toHaveLength(20);
     const stats = (await request(t.app).get('/api/v1/tariffs/stats?include_expired=true').expect(200)).body;
-    expect(stats.total_tariffs).toBe(13656);
+    expect(stats.total_tariffs).toBe(13666);
     // By default stats count what search finds: current tariffs only.
     const current = (await request(t.app).get('/api/v1/tariffs/stats').expect(200)).body.total_tariffs;
     expect(current).toBe((await request(t.app).get('/api/v1/tariffs/search').expect(200)).body.total);
-    expect(current).toBeLessThan(13656);
-    expect(stats.sectors.commercial + stats.sectors.residential).toBe(13656);
-    expect(stats.rate_types.flat + stats.rate_types.tiered + stats.rate_types.tou + stats.rate_types.demand).toBe(13656);
+    expect(current).toBeLessThan(13666);
+    expect(stats.sectors.commercial + stats.sectors.residential).toBe(13666);
+    expect(stats.rate_types.flat + stats.rate_types.tiered + stats.rate_types.tou + stats.rate_types.demand).toBe(13666);
     expect(stats.rate_types.real_time).toBe(0);
     // 50: by the state rule no tariff lands in DC (Pepco's unsuffixed tariffs go to MD, its larger state).
     expect(stats.states_covered).toBe(50);
-    // The 2023 non-investor-owned ZIP table: ZIP 94103 is the City & County of San Francisco's.
-    expect((await request(t.app).get('/api/v1/utilities/by-zip/94103').expect(200)).body.map((u: { id: string }) => u.id)).toEqual(['16612']);
-    expect(report.coverage.pairsBySource).toEqual({ non_iou_2023: expect.any(Number), iou_2011: expect.any(Number) });
+    // The 2023 non-investor-owned ZIP table gives ZIP 94103 to the City & County of San Francisco; the ENERGY STAR
+    // table (issue 26) adds PG&E there, and CenterPoint (a Texas distribution utility no NREL table lists) in Houston.
+    const byZip = async (zip: string) => (await request(t.app).get(`/api/v1/utilities/by-zip/${zip}`).expect(200)).body as Array<{ id: string; name: string }>;
+    expect((await byZip('94103')).map((u) => u.id)).toEqual(['16612', '14328']);
+    expect((await byZip('77002')).map((u) => u.id)).toEqual(['8901']);
+    expect((await byZip('02108')).map((u) => u.id)).toContain('54913');
+    expect(report.coverage.pairsBySource).toEqual({ non_iou_2023: expect.any(Number), iou_2011: expect.any(Number), energystar_2025: expect.any(Number) });
+    // A tariff carries its utility's name from the utility records (issue 26): one name per utility.
+    const cc = await request(t.app).get('/api/v1/tariffs/search?zip_code=94103&utility_name=san%20francisco').expect(200);
+    expect(new Set(cc.body.items.map((i: { utility_name: string }) => i.utility_name))).toEqual(new Set([(await byZip('94103'))[0]!.name]));
+    // Minneapolis gets Northern States Power's Minnesota tariffs only, not its North or South Dakota ones (all 26 of
+    // its Minnesota records have expired, so only include_expired shows them).
+    expect((await request(t.app).get('/api/v1/tariffs/search?zip_code=55401').expect(200)).body.total).toBe(0);
+    const mpls = await request(t.app).get('/api/v1/tariffs/search?zip_code=55401&per_page=100&include_expired=true').expect(200);
+    expect(mpls.body.total).toBe(26);
+    expect(mpls.body.items.every((i: { state: string }) => i.state === 'MN')).toBe(true);
+    // Houston: CenterPoint's tariffs, every one delivery only.
+    const houston = await request(t.app).get('/api/v1/tariffs/search?zip_code=77002').expect(200);
+    expect(houston.body.total).toBeGreaterThan(0);
+    expect(houston.body.items.every((i: { service_type: string }) => i.service_type === 'delivery_only')).toBe(true);
     const search = await request(t.app).get('/api/v1/tariffs/search?zip_code=95616&sector=commercial').expect(200);
     expect(search.body.total).toBeGreaterThan(0);
     expect(search.body.items.every((i: { utility_id: string }) => i.utility_id === '14328')).toBe(true);

@@ -65,6 +65,8 @@ describe('tariff rows: applicability and the structure fields added later', () =
     expect(lex.body.assumptions).toEqual([
       expect.stringMatching(/^demand_kw \(600 kW\) taken as the customer's demand at the utility's coincident \(system\) peak in July/),
       'demand 600 kW is above this tariff\'s applicability maximum of 500 kW: the utility may not offer it to this customer',
+      // Added by the data-age rule (issue 26).
+      "the tariff's rates took effect on 2014-07-01, more than 5 years ago: the utility's current rates may differ",
     ]);
   });
 });

@@ -40,9 +40,22 @@ describe('tariff endpoints', () => {
     expect(res.body.items[0]).toEqual({
       id: CNM_TOU, name: 'Time of Use Residential Service (Rate 25)', utility_id: '3273',
       utility_name: 'Central New Mexico El Coop, Inc', state: 'NM', sector: 'residential', rate_type: 'tou',
-      has_tou: true, has_demand: false, has_net_metering: false, effective_date: null,
+      has_tou: true, has_demand: false, has_net_metering: false, effective_date: null, service_type: 'bundled', voltage: null, purpose: 'general',
       description: 'Any residential consumers wishing to abide by the on peak off peak hours are eligible.',
     });
+  });
+
+  it('filters by tariff class; an unknown class value is a 422 naming the allowed ones (issue 26)', async () => {
+    // PGE_B19 is "B-19 ... Option R": only for customers whose solar covers 15 % of their usage.
+    expect(await ids('purpose=general&state=CA')).toEqual([SURPRISE_FLAT]);
+    expect(await ids('purpose=distributed_generation&voltage=secondary')).toEqual([PGE_B19]);
+    expect(await ids('service_type=delivery_only')).toEqual([]);
+    expect(await ids('purpose=lighting')).toEqual([]);
+    const bad = await request(t.app).get('/api/v1/tariffs/search?purpose=parking').expect(422);
+    expect(bad.body.detail).toMatch(/^value is not a valid enumeration member; permitted: 'general', 'lighting'/);
+    expect(bad.body.errors[0].field).toBe('purpose');
+    await request(t.app).get('/api/v1/tariffs/search?voltage=medium').expect(422);
+    await request(t.app).get('/api/v1/tariffs/search?service_type=bundle').expect(422);
   });
 
   it('include_expired=true adds tariffs whose expiration date has passed', async () => {
@@ -55,7 +68,9 @@ describe('tariff endpoints', () => {
   it('filters by ZIP (utilities serving it), state, partial utility name, sector and rate type', async () => {
     expect(await ids('zip_code=95616')).toEqual([PGE_B19]);
     expect(await ids('zip_code=95616&include_expired=true')).toEqual([PGE_B19, PGE_E20_EXPIRED]);
-    expect(await ids('zip_code=58501&sector=commercial')).toEqual([MDU_DAILY]);
+    // A ZIP code's tariffs are its state's only (issue 26): MDU_DAILY is Montana-Dakota's Wyoming tariff, not for Bismarck, ND.
+    expect(await ids('zip_code=58501&sector=commercial')).toEqual([]);
+    expect(await ids('state=WY&sector=commercial')).toContain(MDU_DAILY);
     expect(await ids('zip_code=00000')).toEqual([]);
     expect(await ids('state=ca')).toEqual([PGE_B19, SURPRISE_FLAT]);
     expect(await ids('state=NE')).toEqual([SCRIBNER_TIERED]);
@@ -126,7 +141,7 @@ describe('tariff endpoints', () => {
     expect(res.body).toEqual({
       id: CNM_TOU, name: 'Time of Use Residential Service (Rate 25)', utility_id: '3273',
       utility_name: 'Central New Mexico El Coop, Inc', state: 'NM', sector: 'residential', rate_type: 'tou',
-      has_tou: true, has_demand: false, has_net_metering: false, effective_date: null,
+      has_tou: true, has_demand: false, has_net_metering: false, effective_date: null, service_type: 'bundled', voltage: null, purpose: 'general',
       description: 'Any residential consumers wishing to abide by the on peak off peak hours are eligible.',
       expiration_date: null, eligibility: '',
       applicability: { demand_kw_min: null, demand_kw_max: null, usage_kwh_min: null, usage_kwh_max: null, voltage_category: null, phase_wiring: null },

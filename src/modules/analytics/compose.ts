@@ -3,6 +3,9 @@ import { bundledLoadShapes } from '../bills/load-shapes';
 import type { MonthlyBillTotal } from '../properties/energy-cost';
 import type { TariffCatalog } from '../properties/tariff-catalog';
 import type { PortfolioService } from '../portfolios/service';
+import { bundledAverageRates } from './average-rates';
+import { engineDueDiligenceBill } from './due-diligence';
+import { createDueDiligenceQueries } from './due-diligence.repository';
 import { bundledResidentialUsage } from './residential-usage';
 import { createAnalyticsService, type AnalyticsService } from './service';
 
@@ -13,18 +16,25 @@ export interface AnalyticsServices {
 
 export function createAnalyticsServices(
   deps: PlatformDeps,
+  // monthlyBill is the properties' bill total; due diligence prices with its own engine adapter, which
+  // also takes the supply price delivery-only tariffs need (MonthlyBillTotal has no field for it).
   shared: { portfolios: Pick<PortfolioService, 'requireOwned'>; tariffs: TariffCatalog; monthlyBill: MonthlyBillTotal },
 ): AnalyticsServices {
   const { tariffs } = shared;
+  const dueDiligenceQueries = createDueDiligenceQueries(deps.database.db);
   const analytics = createAnalyticsService({
     db: deps.database.db,
     now: deps.now,
     logger: deps.logger,
     portfolios: shared.portfolios,
-    monthlyBill: shared.monthlyBill,
+    // due diligence
+    monthlyBill: engineDueDiligenceBill(() => bundledLoadShapes()),
     loadShapes: () => bundledLoadShapes(),
     residentialUsage: bundledResidentialUsage,
-    areaTariffs: async (zipCode, sector) => tariffs.currentTariffsOf(await tariffs.servingUtilities(zipCode), [sector]),
+    averageRates: bundledAverageRates,
+    areaTariffs: (zipCode, sector) => tariffs.tariffsForZip(zipCode, [sector]),
+    servingUtilities: dueDiligenceQueries.servingUtilities,
+    comparableCountBySqft: dueDiligenceQueries.comparableCountBySqft,
     enqueue: (job, opts) => deps.queue.enqueue('cost-rollup', job, opts),
     listenInProcess: deps.database.listenInProcess,
   });

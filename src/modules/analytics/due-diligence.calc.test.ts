@@ -1,5 +1,7 @@
 import {
-  annualBillCents, annualConsumption, cheapestAndMedian, comparableUnitRange, estimatedCosts, monthlyUsage, noiImpact,
+  annualBillCents, annualConsumption, averageRateAnnualCents, cheapestAndMedian, comparableSqftRange, comparableUnitRange,
+  eligibilityLoad, estimatedCosts, monthlyUsage, noiImpact, pickTariffUtility, rankAverageRateUtilities, tariffExclusion,
+  type EligibilityTariff,
 } from './due-diligence.calc';
 import { buildResidentialUsage, residentialUsage } from './residential-usage';
 
@@ -73,5 +75,77 @@ describe('due diligence model (README "Due diligence")', () => {
     expect(noiImpact(1_979_400, null)).toEqual({ annual_revenue: null, energy_pct_of_revenue: null, estimated_noi_impact: -19794 });
     expect(noiImpact(100, 0).energy_pct_of_revenue).toBeNull();
     expect(estimatedCosts(100, 3, null)).toEqual({ annual_energy_cost: 1, monthly_energy_cost: 0.08, cost_per_unit: 0.33, cost_per_sqft: null });
+  });
+
+  it('comparables: sqft within +-50 %, inclusive (commercial, industrial, mixed use)', () => {
+    expect(comparableSqftRange(10_000)).toEqual([5_000, 15_000]);
+    // 10,001 / 2 = 5,000.5 -> 5,001; 30,003 / 2 = 15,001.5 -> 15,001
+    expect(comparableSqftRange(10_001)).toEqual([5_001, 15_001]);
+    expect(comparableSqftRange(1)).toEqual([1, 1]);
+  });
+});
+
+describe('due diligence eligibility and serving utility (README "Due diligence")', () => {
+  const open = { demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null };
+  const tariff = (over: Partial<EligibilityTariff> = {}): EligibilityTariff => ({
+    sector: 'commercial', purpose: 'general', voltage: null, serviceType: 'bundled', applicability: open, ...over,
+  });
+
+  it('eligible: the sector, general purpose, secondary or unstated voltage, bundled or delivery only, applicability admitting the load', () => {
+    expect(tariffExclusion(tariff(), 'commercial', 12_166.667, 40)).toBeNull();
+    expect(tariffExclusion(tariff({ voltage: 'secondary', serviceType: 'delivery_only' }), 'commercial', 12_166.667, 40)).toBeNull();
+    expect(tariffExclusion(tariff({ sector: 'residential' }), 'commercial', 100, 1)).toBe('sector');
+    expect(tariffExclusion(tariff({ purpose: 'lighting' }), 'commercial', 100, 1)).toBe('purpose');
+    expect(tariffExclusion(tariff({ voltage: 'primary' }), 'commercial', 100, 1)).toBe('voltage');
+    expect(tariffExclusion(tariff({ voltage: 'transmission' }), 'commercial', 100, 1)).toBe('voltage');
+    expect(tariffExclusion(tariff({ serviceType: 'supply_only' }), 'commercial', 100, 1)).toBe('service_type');
+    // a 15,000 kWh minimum: 12,166.667 kWh a month is below it; a 50 kW maximum: a 55 kW peak is above it
+    expect(tariffExclusion(tariff({ applicability: { ...open, usageKwhMin: 15_000 } }), 'commercial', 12_166.667, 40)).toBe('applicability');
+    expect(tariffExclusion(tariff({ applicability: { ...open, demandKwMax: 50 } }), 'commercial', 12_166.667, 55)).toBe('applicability');
+    expect(tariffExclusion(tariff({ applicability: { ...open, demandKwMax: 50 } }), 'commercial', 12_166.667, 50)).toBeNull();
+  });
+
+  it('the load eligibility is judged on: the average month (kWh, to the Wh) and the largest monthly demand', () => {
+    const months = [
+      { month: 1, usageMilli: 1_000_000, demandMilli: 3_000 }, { month: 2, usageMilli: 1_000_001, demandMilli: 4_500 },
+      ...Array.from({ length: 10 }, (_, i) => ({ month: i + 3, usageMilli: 1_000_000, demandMilli: 1_000 })),
+    ];
+    // 12,000,001 Wh / 12 = 1,000,000.08 -> 1,000,000 Wh = 1,000 kWh; peak 4.5 kW
+    expect(eligibilityLoad(months)).toEqual({ monthlyKwh: 1000, peakKw: 4.5 });
+  });
+
+  it('serving utility on tariffs: most eligible bundled tariffs; none -> most delivery-only ones; ties to the lowest EIA id', () => {
+    // bundled preferred even when another utility has more delivery-only tariffs
+    expect(pickTariffUtility([{ id: '20', bundled: 0, deliveryOnly: 5 }, { id: '30', bundled: 1, deliveryOnly: 0 }]))
+      .toEqual({ id: '30', serviceType: 'bundled' });
+    expect(pickTariffUtility([{ id: '30', bundled: 2, deliveryOnly: 0 }, { id: '4', bundled: 2, deliveryOnly: 0 }, { id: '5', bundled: 1, deliveryOnly: 9 }]))
+      .toEqual({ id: '4', serviceType: 'bundled' });
+    expect(pickTariffUtility([{ id: '20', bundled: 0, deliveryOnly: 2 }, { id: '10', bundled: 0, deliveryOnly: 3 }]))
+      .toEqual({ id: '10', serviceType: 'delivery_only' });
+    expect(pickTariffUtility([{ id: '20', bundled: 0, deliveryOnly: 0 }])).toBeNull();
+    expect(pickTariffUtility([])).toBeNull();
+  });
+
+  it('serving utility on an average rate: own rate, then listed by the OpenEI ZIP tables, then customers in the state, then id', () => {
+    const c = (id: string, ownRate: boolean, listedForZip: boolean, customers: number) => ({ id, ownRate, listedForZip, customers });
+    // Seattle: Puget Sound Energy has more customers, but only the ENERGY STAR table lists it for 98101
+    expect(rankAverageRateUtilities([c('15500', true, false, 1_149_781), c('16868', true, true, 461_523)]).map((x) => x.id))
+      .toEqual(['16868', '15500']);
+    // Phoenix: both listed, APS has more customers
+    expect(rankAverageRateUtilities([c('16572', true, true, 1_060_016), c('803', true, true, 1_235_451)]).map((x) => x.id))
+      .toEqual(['803', '16572']);
+    // a utility priced only at its state's average comes after one with its own rate, whatever else
+    expect(rankAverageRateUtilities([c('1', false, true, 10_000_000), c('2', true, false, 0)]).map((x) => x.id)).toEqual(['2', '1']);
+    expect(rankAverageRateUtilities([c('30', true, true, 5), c('4', true, true, 5)]).map((x) => x.id)).toEqual(['4', '30']);
+  });
+
+  it('a year at an average rate: Wh x meters x $/kWh, rounded once to the cent', () => {
+    // 146,000 kWh x $0.077005 = $11,242.73 (exact)
+    expect(averageRateAnnualCents(146_000_000, 1, 0.077005)).toBe(1_124_273);
+    // 4 x 6,572.789 kWh x $0.134164 = $3,527.3266... -> 352,733 cents
+    expect(averageRateAnnualCents(6_572_789, 4, 0.134164)).toBe(352_733);
+    // half a cent rounds up: 5 Wh x $1/kWh = 0.5 cent -> 1
+    expect(averageRateAnnualCents(5, 1, 1)).toBe(1);
+    expect(averageRateAnnualCents(0, 10, 0.2)).toBe(0);
   });
 });

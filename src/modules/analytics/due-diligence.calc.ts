@@ -1,5 +1,7 @@
 import { daysInMonth } from '../../platform/dates';
 import { roundDiv, toCents } from '../../platform/money';
+import { applicabilityExclusion } from '../rate-analysis/rate-analysis.calc';
+import type { Tariff } from '../tariffs/tariff.model';
 import { runningShare } from './calendarise.calc';
 
 /**
@@ -13,7 +15,12 @@ import { runningShare } from './calendarise.calc';
  *   `monthly_share_of_annual` (running-total rounding to the Wh, so the months add up exactly);
  *   a month's demand is the load shape's typical-day peak hour: kWh of the month x the largest
  *   hourly share of that month (weekday or weekend), i.e. the average kW of that hour.
- * - Each current tariff of the serving utility is priced by the bill engine month by month;
+ * - Eligible tariffs (`tariffExclusion`): the sector's, general purpose, secondary or unstated
+ *   voltage, bundled or delivery only, whose applicability admits one meter's average month and
+ *   its peak demand. The serving utility (`pickTariffUtility`): most eligible bundled tariffs,
+ *   else most eligible delivery-only ones; with none, `rankAverageRateUtilities` picks the
+ *   utility whose average rate prices the building (`averageRateAnnualCents`).
+ * - Each eligible tariff of the serving utility is priced by the bill engine month by month;
  *   `estimated_costs` use the median tariff (the lower middle one of an even count, by annual
  *   cost then id), `best_tariff` the cheapest.
  */
@@ -145,4 +152,91 @@ export function noiImpact(annualCents: number, annualRevenue: number | null): No
     energy_pct_of_revenue: revenueCents ? roundDiv(BigInt(annualCents) * 1000n, revenueCents) / 10 : null,
     estimated_noi_impact: annualCents === 0 ? 0 : -annualCents / 100,
   };
+}
+
+/** Unit counts within +-50 % is comparableUnitRange; square feet alike: [ceil(s / 2), floor(3s / 2)]. */
+export function comparableSqftRange(sqft: number): [number, number] {
+  return [Math.ceil(sqft / 2), Math.floor((3 * sqft) / 2)];
+}
+
+/** Why a current tariff of the area is not one a typical building of the sector takes; null when it is eligible. */
+export type TariffExclusion = 'sector' | 'purpose' | 'voltage' | 'service_type' | 'applicability';
+
+export type EligibilityTariff = Pick<Tariff, 'sector' | 'purpose' | 'voltage' | 'serviceType' | 'applicability'>;
+
+/**
+ * Eligibility for due diligence, in this order: the sector's tariff; `purpose` general (no
+ * lighting, standby, interruptible, ... rate); voltage secondary or not stated (a typical
+ * building takes secondary service); bundled or delivery only (a supply-only tariff prices
+ * part of a bill); applicability (URDB's demand and monthly kWh limits) admitting one meter's
+ * average monthly kWh and its peak demand of the year, by rate analysis's `applicabilityExclusion`.
+ */
+export function tariffExclusion(t: EligibilityTariff, sector: string, monthlyKwh: number, peakKw: number): TariffExclusion | null {
+  if (t.sector !== sector) return 'sector';
+  if (t.purpose !== 'general') return 'purpose';
+  if (t.voltage !== null && t.voltage !== 'secondary') return 'voltage';
+  if (t.serviceType !== 'bundled' && t.serviceType !== 'delivery_only') return 'service_type';
+  if (applicabilityExclusion(t.applicability, monthlyKwh, peakKw) !== null) return 'applicability';
+  return null;
+}
+
+/** One meter's average month (kWh) and its largest monthly demand (kW), the quantities eligibility is judged on. */
+export function eligibilityLoad(months: MonthUsage[]): { monthlyKwh: number; peakKw: number } {
+  const totalMilli = months.reduce((s, m) => s + m.usageMilli, 0);
+  const peakMilli = months.reduce((p, m) => Math.max(p, m.demandMilli), 0);
+  return { monthlyKwh: roundDiv(totalMilli, 12) / 1000, peakKw: peakMilli / 1000 };
+}
+
+export interface UtilityTariffCounts {
+  id: string;
+  /** Eligible bundled tariffs (that the engine prices). */
+  bundled: number;
+  /** Eligible delivery-only tariffs. */
+  deliveryOnly: number;
+}
+
+const byIdAsc = (a: string, b: string) => (Number(a) - Number(b)) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The serving utility on tariffs: the most eligible bundled tariffs; when no utility has one, the
+ * most eligible delivery-only tariffs (priced with a supply price); ties to the lowest EIA id.
+ * Null when no utility has an eligible tariff.
+ */
+export function pickTariffUtility(counts: UtilityTariffCounts[]): { id: string; serviceType: 'bundled' | 'delivery_only' } | null {
+  for (const [key, serviceType] of [['bundled', 'bundled'], ['deliveryOnly', 'delivery_only']] as const) {
+    const best = counts.filter((c) => c[key] > 0).sort((a, b) => b[key] - a[key] || byIdAsc(a.id, b.id))[0];
+    if (best) return { id: best.id, serviceType };
+  }
+  return null;
+}
+
+export interface AverageRateCandidate {
+  id: string;
+  /** The utility's own average rate (its EIA-861 part A in the state, its ZIP-table rate, or for a Texas wires utility the Texas part D), else false. */
+  ownRate: boolean;
+  /** An OpenEI ZIP table lists the utility for this ZIP code with a rate (it sells there). */
+  listedForZip: boolean;
+  /** EIA-861 2018 customers in the state (0 when none are reported). */
+  customers: number;
+}
+
+/**
+ * The serving utility on an average rate, best first: one with its own average rate before one
+ * priced at its state's average; one the OpenEI ZIP tables list for the ZIP code (with a rate)
+ * before one only another table names there (the ENERGY STAR table names a city's gas utility
+ * too); the most EIA-861 customers in the state; the lowest EIA id.
+ */
+export function rankAverageRateUtilities<T extends AverageRateCandidate>(candidates: T[]): T[] {
+  return [...candidates].sort((a, b) =>
+    Number(b.ownRate) - Number(a.ownRate) || Number(b.listedForZip) - Number(a.listedForZip)
+    || b.customers - a.customers || byIdAsc(a.id, b.id));
+}
+
+/**
+ * A year on an average rate, in cents: Wh x meters x $/kWh (6 decimals, as micro-dollars per kWh)
+ * = Wh x meters x micro$ / 10^7 cents, rounded once, half away from zero.
+ */
+export function averageRateAnnualCents(perMeterMilli: number, meters: number, ratePerKwh: number): number {
+  const microDollarsPerKwh = BigInt(Math.round(ratePerKwh * 1_000_000));
+  return roundDiv(BigInt(perMeterMilli) * BigInt(meters) * microDollarsPerKwh, 10_000_000n);
 }

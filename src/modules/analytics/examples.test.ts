@@ -1,10 +1,10 @@
 import { readUrdbLines, normalizeBundle } from '../tariffs/bundled';
 import { loadUtilityReference, REFERENCE_DIR } from '../utilities/reference';
 import { bundledLoadShapes } from '../bills/load-shapes';
-import { engineMonthlyBill } from '../properties/energy-cost';
 import type { MonthTotals } from './annual-cost.calc';
 import { rankBenchmarks, VALUE_SCALE } from './benchmarks.calc';
-import { createDueDiligence } from './due-diligence';
+import { bundledAverageRates } from './average-rates';
+import { createDueDiligence, engineDueDiligenceBill } from './due-diligence';
 import { DEDUCTIONS, healthScore, statusOf, type HealthInput } from './health-score.calc';
 import { daysInMonth, monthIndexOfDate } from './months';
 import { bundledResidentialUsage } from './residential-usage';
@@ -147,11 +147,19 @@ describe('OpenAPI examples agree with the rules (README.md)', () => {
           return ex.dueDiligenceResponse.comparable_properties;
         },
       },
-      // as the tariff catalog: current tariffs (no expiration, or not yet expired) of the serving utilities in the sector
-      areaTariffs: async (_zip, sector) => tariffs.filter((t) => t.sector === sector && (t.expirationDate === null || t.expirationDate >= today)),
-      monthlyBill: engineMonthlyBill(shapes),
+      comparableCountBySqft: async () => { throw new Error('a residential building is compared by unit_count'); },
+      now: () => new Date(`${today}T12:00:00Z`),
+      servingUtilities: async () => [...serving].map((id) => {
+        const u = ref.utilities.get(id)!;
+        return { id, name: u.name, state: u.state, customersServed: u.customersServed };
+      }),
+      // as the tariff catalog: current tariffs (no expiration, or not yet expired) of the serving utilities in the ZIP's state and the sector
+      areaTariffs: async (_zip, sector) => tariffs.filter((t) =>
+        t.sector === sector && t.state === 'NM' && (t.expirationDate === null || t.expirationDate >= today)),
+      monthlyBill: engineDueDiligenceBill(() => shapes),
       loadShapes: () => shapes,
       residentialUsage: bundledResidentialUsage,
+      averageRates: bundledAverageRates,
     });
     // the example request is a valid body, as the route parses it
     const answer = await dueDiligence(dueDiligenceBody.parse(ex.dueDiligenceRequest));

@@ -127,4 +127,18 @@ export const dueDiligenceResponse = {
   available_tariffs: 2,
   best_tariff: { name: 'Residential Service', estimated_annual_cost: 19794 },
   noi_impact: { annual_revenue: 360000, energy_pct_of_revenue: 5.5, estimated_noi_impact: -19794 },
+  basis: {
+    kind: 'tariffs',
+    source: 'U.S. Utility Rate Database (URDB, OpenEI/NREL)',
+    year: 2013,
+    service_type: 'bundled',
+    rate_per_kwh: null,
+    supply: null,
+  },
+  assumptions: [
+    'Consumption: 24 units x 6,392.579 kWh a year, the EIA-861 2018 average residential customer (residential sales / customers) of Jemez Mountains Elec Coop, Inc; each unit is its own metered customer',
+    'Months and demand: the residential load shape "residential" (data/reference/load-shapes.json) spreads the year by its monthly shares; a month\'s demand is its kWh x the shape\'s largest hourly share of that month',
+    'Priced on the 2 eligible bundled residential tariffs of Jemez Mountains Elec Coop, Inc in NM (current, general purpose, secondary or unstated voltage, applicability admitting 532.715 kWh a month and a 1.511 kW peak per meter), month by month by the bill engine: estimated_costs use the median "Residential Service", best_tariff the cheapest "Residential Service"',
+    'Median and cheapest tariff "Residential Service": the tariff\'s rates took effect on 2013-06-26, more than 5 years ago: the utility\'s current rates may differ',
+  ],
 };

@@ -90,14 +90,17 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
 
   api.post('/pm/due-diligence', {
     summary: 'Energy cost model of a property to acquire (Pro and Enterprise)',
-    description: 'Serving utility: the one serving zip_code with the most current tariffs in the sector. Consumption: '
+    description: 'Serving utility: of the utilities serving zip_code in its state, the one with the most eligible tariffs '
+      + '(current, general purpose, secondary or unstated voltage, applicability admitting the building). Consumption: '
       + 'residential = unit_count x the utility\'s EIA-861 average residential kWh per customer (each unit billed); other '
-      + 'types = sqft x 14.6 kWh/sqft (EIA CBECS). Priced by the bill engine with the sector load shape on every current '
-      + 'tariff of the utility: estimated_costs on the median tariff, best_tariff the cheapest.',
+      + 'types = sqft x 14.6 kWh/sqft (EIA CBECS). basis tariffs: priced by the bill engine with the sector load shape on '
+      + 'the eligible bundled tariffs (delivery-only ones with a supply price), estimated_costs on the median tariff, '
+      + 'best_tariff the cheapest; basis average_rate: the utility\'s average price per kWh (EIA-861 2018, OpenEI ZIP '
+      + 'tables) when it has no eligible tariff. assumptions says what the answer rests on.',
     tags, auth: 'required', body: dueDiligenceBody, response: dueDiligenceResponse,
     errors: {
-      400: 'No tariffs available for this service area',
       403: 'Due diligence requires the Pro or Enterprise tier (upgrade prompt)',
+      404: 'No utilities found for ZIP code',
       422: 'Validation error (field required, Invalid state code, Invalid ZIP code format, sqft required for commercial properties, ...)',
     },
     middleware: [requirePro(DUE_DILIGENCE_UPGRADE)],

@@ -146,9 +146,38 @@ export const dueDiligenceResponse = z
     estimated_costs: z.object({
       annual_energy_cost: money, monthly_energy_cost: money, cost_per_unit: money, cost_per_sqft: ratio,
     }),
-    comparable_properties: z.number().int(),
-    available_tariffs: z.number().int(),
-    best_tariff: z.object({ name: z.string(), estimated_annual_cost: money }),
+    comparable_properties: z.number().int().describe(
+      'Properties of any owner in the same state and property_type: residential ones with unit_count within +-50 % '
+      + '([ceil(u / 2), floor(3u / 2)]), commercial, industrial and mixed-use ones with sqft within +-50 % ([ceil(s / 2), floor(3s / 2)]).',
+    ),
+    available_tariffs: z.number().int().describe(
+      'Eligible tariffs of the serving utility the estimate is priced over (current, of the sector, general purpose, secondary or '
+      + "unstated voltage, applicability admitting the building, of the basis's service type); 0 on an average_rate basis.",
+    ),
+    best_tariff: z.object({ name: z.string(), estimated_annual_cost: money }).nullable()
+      .describe('The cheapest priced tariff; null when the basis is average_rate (no tariff was priced).'),
     noi_impact: z.object({ annual_revenue: z.number().nullable(), energy_pct_of_revenue: ratio, estimated_noi_impact: money }),
+    basis: z.object({
+      kind: z.enum(['tariffs', 'average_rate']).describe(
+        "tariffs: the serving utility's eligible tariffs priced month by month by the bill engine (the median for estimated_costs); "
+        + "average_rate: annual kWh x the utility's average price per kWh for the sector, where it has no eligible tariff.",
+      ),
+      source: z.string().describe('The data the price comes from: the tariff database, or the table the average rate is from.'),
+      year: z.number().int().nullable().describe(
+        "tariffs: the year the median tariff took effect (null when unpublished); average_rate: the table's data year or edition.",
+      ),
+      service_type: z.enum(['bundled', 'delivery_only']).nullable().describe(
+        'tariffs: the service type of the priced tariffs (bundled preferred; delivery_only ones are priced with `supply`); null for average_rate.',
+      ),
+      rate_per_kwh: z.number().nullable().describe('average_rate: the $/kWh applied (6 decimals); null for tariffs.'),
+      supply: z.object({ rate_per_kwh: z.number(), source: z.string(), year: z.number().int() }).nullable().describe(
+        "delivery_only tariffs: the supply price added to every month's kWh, the state's EIA-861 energy-only (part B) revenue / sales "
+        + 'for the sector (a retail supplier\'s average price); null otherwise.',
+      ),
+    }).describe('What the estimate rests on.'),
+    assumptions: z.array(z.string()).describe(
+      'In words: the consumption rule and load shape used, the tariffs left out and why, the basis and why, the supply price and its '
+      + "source, and the data age of the median and cheapest tariffs (expired, effective date unknown or more than 5 years old).",
+    ),
   })
   .meta({ example: ex.dueDiligenceResponse });

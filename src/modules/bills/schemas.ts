@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DEMAND_KW, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './engine/limits';
+import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './engine/limits';
 
 const MONTH_RANGE = 'month must be between 1 and 12';
 
@@ -23,6 +23,8 @@ const usageFields = {
   month: month.nullable().optional().meta({ description: '1-12; default: the current month (UTC)' }),
   solar_generation_kwh: optionalKwh.meta({ description: 'Solar generation of the month, kWh' }),
   usage_profile: usageProfileSchema.nullable().optional(),
+  supply_rate_per_kwh: z.number().min(0).max(MAX_SUPPLY_RATE_PER_KWH).nullable().optional()
+    .meta({ description: "The customer's retail supply price, $/kWh (0 to 5): on a delivery-only tariff it is priced as an energy line 'Supply <kWh> kWh x $<rate>'; bundled tariffs already include supply" }),
 };
 
 export const calculateBody = z.object({
@@ -77,6 +79,7 @@ export const compareResponse = z.object({
     total_cost: z.number(),
     effective_rate_per_kwh: z.number(),
     rank: z.number().int(),
+    assumptions: z.array(z.string()).describe("what this tariff's bill had to assume, as in POST /calculate (load shape, data age, supply)"),
   })),
   cheapest: z.string(),
   potential_savings: z.object({

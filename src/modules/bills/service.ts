@@ -3,6 +3,7 @@ import { notFound, unprocessable } from '../../platform/http/errors';
 import { findTariffsByIds } from '../tariffs/repository';
 import { TtlCache } from '../../platform/ttl-cache';
 import type { Tariff } from '../tariffs/tariff.model';
+import { tariffNotices } from '../tariffs/tariff-notices';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
 import { roundDiv } from './engine/money';
 import type { BillResponse, CalculateBody, CompareBody, CompareResponse } from './schemas';
@@ -40,6 +41,7 @@ function billRequest(body: UsageFields, month: number): BillRequest {
     solarGenerationKwh: body.solar_generation_kwh ?? null,
     usageProfile: p ? { onPeakKwh: p.on_peak_kwh, midPeakKwh: p.mid_peak_kwh, offPeakKwh: p.off_peak_kwh } : null,
     taxRatePercent: body.tax_rate_percent ?? null,
+    supplyRatePerKwh: body.supply_rate_per_kwh ?? null,
   };
 }
 
@@ -74,6 +76,7 @@ export function rankBills(bills: BillResult[]): CompareResponse['results'] {
       total_cost: b.totalCost,
       effective_rate_per_kwh: b.summary.effectiveRatePerKwh,
       rank: i + 1,
+      assumptions: b.assumptions,
     }));
 }
 
@@ -114,9 +117,12 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
     return found;
   }
 
+  /** The engine's bill, with what the answer must say about the tariff's data (its age, its class). */
   function price(tariff: Tariff, req: BillRequest, inCompare: boolean): BillResult {
     try {
-      return calculateBill(tariff, req, deps.loadShapes());
+      const bill = calculateBill(tariff, req, deps.loadShapes());
+      bill.assumptions.push(...tariffNotices(tariff, deps.now().toISOString().slice(0, 10)));
+      return bill;
     } catch (err) {
       if (!(err instanceof BillingError)) throw err;
       const detail = inCompare && err.code === 'demand_required' ? `${err.message}: ${tariff.id}` : err.message;

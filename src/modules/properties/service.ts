@@ -1,3 +1,4 @@
+import { stateOfZip } from '../utilities/zip-states';
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { notFound, unprocessable } from '../../platform/http/errors';
@@ -111,10 +112,19 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     }
   }
 
+  /** A known ZIP code fixes the state (CONTRACT.md, third round); an unknown one is accepted as sent. */
+  function checkZipState(zipCode: string, state: string): void {
+    const zipState = stateOfZip(zipCode);
+    if (zipState !== null && zipState !== state) {
+      throw unprocessable(`zip_code ${zipCode} is in ${zipState}, not ${state}`, 'zip_code');
+    }
+  }
+
   return {
     requireOwned,
 
     async create(ownerId: string, input: CreatePropertyInput) {
+      checkZipState(input.zip_code, input.state);
       if (input.portfolio_id) await deps.portfolios.requireOwned(ownerId, input.portfolio_id);
       const tariff = input.tariff_id ? await requireTariff(input.tariff_id) : null;
       const values = { ...toColumns(input), hasSolar: input.has_solar ?? false } as PropertyValues;
@@ -158,6 +168,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const changes = toColumns(input);
       if (changes.portfolioId) await deps.portfolios.requireOwned(ownerId, changes.portfolioId);
       const merged = { ...row, ...changes };
+      if ('zipCode' in changes || 'state' in changes) checkZipState(merged.zipCode, merged.state);
       const pricingChanged = PRICING_FIELDS.some((f) => f in changes && changes[f] !== row[f]);
       const tariffChanged = 'tariffId' in changes && changes.tariffId !== row.tariffId;
       const newTariff = tariffChanged && merged.tariffId ? await requireTariff(merged.tariffId) : null;

@@ -5,6 +5,7 @@ import { findTariffById, rowToTariff } from '../tariffs/repository';
 import { tariffs } from '../tariffs/tables';
 import { utilityZipCodes } from '../utilities/tables';
 import { sectorsOfProperty, type PropertySector } from './states';
+import { stateOfZip } from '../utilities/zip-states';
 
 export interface AreaTariffSummary {
   id: string;
@@ -33,8 +34,13 @@ export interface TariffCatalog {
   availableTariffs(p: PropertyTariffContext): Promise<AreaTariffSummary[]>;
   /** EIA ids of the utilities the ZIP tables list for a ZIP code. */
   servingUtilities(zipCode: string): Promise<string[]>;
-  /** Current tariffs of the given utilities in the given sectors, with their structure, in the same order. */
-  currentTariffsOf(utilityIds: readonly string[], sectors: readonly PropertySector[]): Promise<Tariff[]>;
+  /**
+   * Current tariffs of the given utilities in the given sectors, with their structure, in the same
+   * order; with `state`, only the utilities' tariffs in that state.
+   */
+  currentTariffsOf(utilityIds: readonly string[], sectors: readonly PropertySector[], state?: string | null): Promise<Tariff[]>;
+  /** Current tariffs of the utilities serving a ZIP code, in the ZIP code's state only, in the given sectors. */
+  tariffsForZip(zipCode: string, sectors: readonly PropertySector[]): Promise<Tariff[]>;
 }
 
 /** Read-only queries over the tariff and utility-ZIP tables of the tariff database. */
@@ -53,6 +59,7 @@ export function createTariffCatalog(db: Executor, now: () => Date): TariffCatalo
 
     availableTariffs(p) {
       const sectors = sectorsOfProperty(p.propertyType, p.unitCount);
+      const zipState = stateOfZip(p.zipCode);
       const serving = db.select({ id: utilityZipCodes.utilityId }).from(utilityZipCodes).where(eq(utilityZipCodes.zipCode, p.zipCode));
       const utilityOfCurrent = p.tariffId
         ? db.select({ id: tariffs.utilityId }).from(tariffs).where(eq(tariffs.id, p.tariffId))
@@ -63,6 +70,8 @@ export function createTariffCatalog(db: Executor, now: () => Date): TariffCatalo
         .where(and(
           utilityOfCurrent ? or(inArray(tariffs.utilityId, serving), inArray(tariffs.utilityId, utilityOfCurrent)) : inArray(tariffs.utilityId, serving),
           inArray(tariffs.sector, sectors),
+          eq(tariffs.purpose, 'general'),
+          zipState ? eq(tariffs.state, zipState) : undefined,
           current(),
         ))
         .orderBy(...order(sectors));
@@ -74,12 +83,19 @@ export function createTariffCatalog(db: Executor, now: () => Date): TariffCatalo
       return rows.map((r) => r.id);
     },
 
-    async currentTariffsOf(utilityIds, sectors) {
+    async currentTariffsOf(utilityIds, sectors, state) {
       if (utilityIds.length === 0 || sectors.length === 0) return [];
       const rows = await db.select().from(tariffs)
-        .where(and(inArray(tariffs.utilityId, [...utilityIds]), inArray(tariffs.sector, [...sectors]), current()))
+        .where(and(
+          inArray(tariffs.utilityId, [...utilityIds]), inArray(tariffs.sector, [...sectors]), current(),
+          state ? eq(tariffs.state, state) : undefined,
+        ))
         .orderBy(...order(sectors));
       return rows.map(rowToTariff);
+    },
+
+    async tariffsForZip(zipCode, sectors) {
+      return this.currentTariffsOf(await this.servingUtilities(zipCode), sectors, stateOfZip(zipCode));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { fromCents, roundDiv } from '../../platform/money';
+import { VOLTAGE_RANK, type Purpose, type ServiceType, type Voltage } from '../tariffs/tariff-class';
 
 /** One tariff priced for a property: its estimated monthly cost in cents. */
 export interface PricedTariff {
@@ -32,6 +33,8 @@ export interface RateAnalysis {
   excluded: ExcludedTariff[];
   recommendation: string;
   analyzed_at: string;
+  /** What the answer rests on that the customer should know: the age of the current and recommended tariffs' data. */
+  assumptions?: string[];
 }
 
 /** Who may take a tariff, as URDB publishes it (null where not published). */
@@ -40,6 +43,44 @@ export interface ApplicabilityLimits {
   demandKwMax: number | null;
   usageKwhMin: number | null;
   usageKwhMax: number | null;
+}
+
+/** The class of a tariff, as the switching rules read it. */
+export interface ClassOf {
+  state: string | null;
+  serviceType: ServiceType;
+  voltage: Voltage | null;
+  purpose: Purpose;
+}
+
+/** Who is switching: the class of the current tariff (null without one) and where the property is. */
+export interface SwitchingCustomer {
+  current: ClassOf | null;
+  /** The state of the property's ZIP code (null when unknown: then the current tariff's state, if any). */
+  state: string | null;
+  /** Without a current tariff: the service type compared (bundled where the utility offers it). */
+  serviceType: ServiceType;
+}
+
+/**
+ * Why a customer may not move to a tariff of its utility, or null when it may (data/reference
+ * README, "Tariff classes"): the tariff must be for the property's state, of the same service
+ * type, general purpose unless the current tariff serves the same special purpose, and at no
+ * higher voltage than the current one's (secondary when unknown: most buildings take service at
+ * secondary voltage).
+ */
+export function classExclusion(t: ClassOf, customer: SwitchingCustomer): string | null {
+  const state = customer.state ?? customer.current?.state ?? null;
+  if (state !== null && t.state !== state) return `a tariff for ${t.state ?? 'another state'}: the property is in ${state}`;
+  const serviceType = customer.current?.serviceType ?? customer.serviceType;
+  if (t.serviceType !== serviceType) return `service type ${t.serviceType}: the property's service is ${serviceType}`;
+  const purpose = customer.current?.purpose ?? 'general';
+  if (t.purpose !== 'general' && t.purpose !== purpose) return `a special-purpose tariff (${t.purpose}), not a general rate the property could take`;
+  const voltage = customer.current?.voltage ?? 'secondary';
+  if (t.voltage !== null && VOLTAGE_RANK[t.voltage] > VOLTAGE_RANK[voltage]) {
+    return `service at ${t.voltage} voltage: the property takes service at ${voltage}${customer.current?.voltage ? '' : ' (assumed: the current tariff does not say)'}`;
+  }
+  return null;
 }
 
 /** Hours in an average month (8,760 / 12): monthly kWh / 730 is the average demand, a floor for the peak. */

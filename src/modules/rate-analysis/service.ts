@@ -11,8 +11,10 @@ import type { TariffCatalog } from '../properties/tariff-catalog';
 import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import type { NotificationService } from '../notifications/service';
 import type { NewNotification } from '../notifications/repository';
+import { stateOfZip } from '../utilities/zip-states';
+import { tariffNotices } from '../tariffs/tariff-notices';
 import {
-  analyzeRates, applicabilityExclusion, recommendationSavingsCents, type ExcludedTariff, type PricedTariff, type RateAnalysis,
+  analyzeRates, applicabilityExclusion, classExclusion, recommendationSavingsCents, type ExcludedTariff, type PricedTariff, type RateAnalysis,
 } from './rate-analysis.calc';
 import { createRateAnalysisRepository } from './repository';
 import { readSystemState, writeSystemState } from '../../platform/db/system-state';
@@ -100,15 +102,29 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
       : null;
     const candidates: PricedTariff[] = [];
     const excluded: ExcludedTariff[] = [];
+    const customer = {
+      current: currentTariff,
+      state: stateOfZip(row.zipCode),
+      // Without a current tariff, compare bundled service where the utility offers it (a customer who has chosen no supplier).
+      serviceType: tariffs.some((t) => t.serviceType === 'bundled') ? 'bundled' as const : 'delivery_only' as const,
+    };
     for (const t of tariffs) {
       if (t.id === currentTariff?.id) continue;
-      const reason = applicabilityExclusion(t.applicability, row.monthlyUsageKwh, row.monthlyDemandKw);
+      const reason = classExclusion(t, customer) ?? applicabilityExclusion(t.applicability, row.monthlyUsageKwh, row.monthlyDemandKw);
       const cost = reason ? null : estimate(t, row);
       if (cost) candidates.push({ id: t.id, name: t.name, monthlyCostCents: cost.monthlyCents });
       else excluded.push({ tariff_id: t.id, name: t.name, reason: reason ?? 'a demand tariff: the property has no monthly_demand_kw to price it' });
     }
     if (!current && candidates.length === 0) return { error: 'No tariffs available for this service area' };
-    return { analysis: analyzeRates({ propertyId: row.id, current, candidates, excluded, analyzedAt: deps.now() }) };
+    const analysis = analyzeRates({ propertyId: row.id, current, candidates, excluded, analyzedAt: deps.now() });
+    return { analysis: { ...analysis, assumptions: analysisNotices(analysis, currentTariff, tariffs) } };
+  }
+
+  /** What the current and the recommended tariff's data make the answer assume (their age, their class). */
+  function analysisNotices(analysis: RateAnalysis, currentTariff: Tariff | null, tariffs: Tariff[]): string[] {
+    const today = deps.now().toISOString().slice(0, 10);
+    const recommended = tariffs.find((t) => t.id === analysis.recommendation && t.id !== currentTariff?.id);
+    return [currentTariff, recommended].flatMap((t) => (t ? tariffNotices(t, today).map((n) => `${t.name}: ${n}`) : []));
   }
 
   /** The notification of a saving the analysis found (deduplicated per property, recommendation and amount). */

@@ -76,7 +76,8 @@ export function normalizeBundle(lines: RawLine[], ref: UtilityReference, importe
     }
     seen.add(id);
     const state = tariffState(record, ref);
-    const r = normalizeUrdbRecord(record, { state, importedAt });
+    const name = ref.utilities.get(String(record.eiaid))?.name ?? null;
+    const r = normalizeUrdbRecord(record, { state, name, importedAt });
     if (!r.ok) {
       result.skipped.push({ id, reason: r.reason });
       continue;

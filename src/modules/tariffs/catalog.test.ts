@@ -2,7 +2,8 @@ import { TariffCatalog } from './catalog';
 
 const row = (id: string, utilityName: string, name: string, extra: Partial<Parameters<typeof TariffCatalog.build>[2][number]> = {}) => ({
   id, name, utilityId: 'u1', utilityName, state: 'CA', sector: 'commercial', rateType: 'flat', hasTou: false,
-  hasDemand: false, hasNetMetering: false, effectiveDate: null, expirationDate: null, description: '', ...extra,
+  hasDemand: false, hasNetMetering: false, effectiveDate: null, expirationDate: null, description: '',
+  serviceType: 'bundled', voltage: null, purpose: 'general', ...extra,
 });
 
 describe('TariffCatalog', () => {

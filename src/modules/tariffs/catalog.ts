@@ -6,6 +6,8 @@ import { utilityZipCodes } from '../utilities/tables';
 import { STATS_KEY, type TariffStats } from './stats';
 import type { SummarySource } from './present';
 import { RATE_TYPES, SECTORS, type RateType, type Sector } from './tariff.model';
+import type { Purpose, ServiceType, Voltage } from './tariff-class';
+import { stateOfZip } from '../utilities/zip-states';
 
 export interface CatalogEntry extends SummarySource {
   expirationDate: string | null;
@@ -22,6 +24,9 @@ export interface CatalogFilter {
   has_tou?: boolean;
   has_demand?: boolean;
   has_net_metering?: boolean;
+  service_type?: ServiceType;
+  voltage?: Voltage;
+  purpose?: Purpose;
   include_expired: boolean;
 }
 
@@ -62,6 +67,7 @@ export class TariffCatalog {
       id: r.id, name: r.name, utilityId: r.utilityId, utilityName: r.utilityName, state: r.state, sector: r.sector,
       rateType: r.rateType, hasTou: r.hasTou, hasDemand: r.hasDemand, hasNetMetering: r.hasNetMetering,
       effectiveDate: r.effectiveDate, expirationDate: r.expirationDate, description: r.description,
+      serviceType: r.serviceType, voltage: r.voltage, purpose: r.purpose,
       utilityNameLower: r.utilityName.toLowerCase(),
     }));
     entries.sort((a, b) => byCodePoint(a.utilityName, b.utilityName) || byCodePoint(a.name, b.name) || byCodePoint(a.id, b.id));
@@ -110,21 +116,30 @@ export class TariffCatalog {
     return stats;
   }
 
-  /** Matching entries in catalog order, one page of them, and how many matched. */
+  /**
+   * Matching entries in catalog order, one page of them, and how many matched. A ZIP code's
+   * tariffs are those of the utilities serving it, in the ZIP code's state only: a utility serving
+   * several states has other states' tariffs too, which its customers there cannot take.
+   */
   search(f: CatalogFilter, today: string, offset: number, limit: number): { items: CatalogEntry[]; total: number } {
     const serving = f.zip_code === undefined ? undefined : this.utilitiesByZip.get(f.zip_code);
     if (f.zip_code !== undefined && !serving) return { items: [], total: 0 };
+    const zipState = f.zip_code === undefined ? null : stateOfZip(f.zip_code);
     const needle = f.utility_name?.toLowerCase();
     const items: CatalogEntry[] = [];
     let total = 0;
     const visit = (e: CatalogEntry) => {
       if (f.state !== undefined && e.state !== f.state) return;
+      if (zipState !== null && e.state !== zipState) return;
       if (needle !== undefined && !e.utilityNameLower.includes(needle)) return;
       if (f.sector !== undefined && e.sector !== f.sector) return;
       if (f.rate_type !== undefined && e.rateType !== f.rate_type) return;
       if (f.has_tou !== undefined && e.hasTou !== f.has_tou) return;
       if (f.has_demand !== undefined && e.hasDemand !== f.has_demand) return;
       if (f.has_net_metering !== undefined && e.hasNetMetering !== f.has_net_metering) return;
+      if (f.service_type !== undefined && e.serviceType !== f.service_type) return;
+      if (f.voltage !== undefined && e.voltage !== f.voltage) return;
+      if (f.purpose !== undefined && e.purpose !== f.purpose) return;
       if (!f.include_expired && isExpired(e, today)) return;
       if (total >= offset && items.length < limit) items.push(e);
       total++;
@@ -165,7 +180,7 @@ export function databaseCatalogSource(db: Db): CatalogSource {
       id: tariffs.id, name: tariffs.name, utilityId: tariffs.utilityId, utilityName: tariffs.utilityName, state: tariffs.state,
       sector: tariffs.sector, rateType: tariffs.rateType, hasTou: tariffs.hasTou, hasDemand: tariffs.hasDemand,
       hasNetMetering: tariffs.hasNetMetering, effectiveDate: tariffs.effectiveDate, expirationDate: tariffs.expirationDate,
-      description: tariffs.description,
+      description: tariffs.description, serviceType: tariffs.serviceType, voltage: tariffs.voltage, purpose: tariffs.purpose,
     }).from(tariffs).where(gt(tariffs.id, id)).orderBy(asc(tariffs.id)).limit(limit),
     zipPairsAfter: (after, limit) => db.select({ zipCode: utilityZipCodes.zipCode, utilityId: utilityZipCodes.utilityId })
       .from(utilityZipCodes)

@@ -8,6 +8,7 @@ import { insertTariffs } from './repository';
 import { refreshTariffStats } from './stats';
 import { referenceDataChanged } from './catalog';
 import { normalizeBundle, readUrdbLines } from './bundled';
+import { readUrdb2020PlusLines } from './bundled-2020plus';
 import { utilities, utilityZipCodes } from '../utilities/tables';
 import { loadUtilityReference, REFERENCE_DIR, type UtilityRecord, type UtilityReference } from '../utilities/reference';
 import { insertZipPairs, refreshUtilityCounts, upsertUtilities } from '../utilities/repository';
@@ -37,7 +38,7 @@ export const REFERENCE_IMPORT_KEY = 'reference_import';
  * (a new ZIP table, a normalisation rule, a new stored field): a deployment whose stored
  * data carries another version re-imports at its next start.
  */
-export const REFERENCE_DATA_VERSION = '2026-11-23.1';
+export const REFERENCE_DATA_VERSION = '2026-11-26.1';
 
 /** The version stamped by the last import, or null (never imported, or before versions were stamped). */
 export async function storedReferenceVersion(db: Executor): Promise<string | null> {
@@ -85,7 +86,7 @@ async function runImport(db: Db, opts: { dir?: string; now?: Date; onlyIfStale: 
   const dir = opts.dir ?? REFERENCE_DIR;
   const now = opts.now ?? new Date();
   const ref = loadUtilityReference(dir);
-  const bundle = normalizeBundle(readUrdbLines(dir), ref, now);
+  const bundle = normalizeBundle([...readUrdbLines(dir), ...readUrdb2020PlusLines(dir)], ref, now);
   const { rows, urdbOnly } = utilitiesFor(bundle.tariffs, ref, true);
   let coverage: CoverageChange | null = null;
   await db.transaction(async (tx) => {

@@ -16,6 +16,9 @@ export interface TariffSummary {
   has_net_metering: boolean;
   effective_date: string | null;
   description: string;
+  service_type: string;
+  voltage: string | null;
+  purpose: string;
 }
 
 export interface EnergyRateItem {
@@ -77,6 +80,7 @@ export function periodTiming(period: number, weekday: Schedule12x24, weekend: Sc
 export interface SummarySource {
   id: string; name: string; utilityId: string; utilityName: string; state: string | null; sector: string; rateType: string;
   hasTou: boolean; hasDemand: boolean; hasNetMetering: boolean; effectiveDate: string | null; description: string;
+  serviceType: string; voltage: string | null; purpose: string;
 }
 
 export function toSummary(t: SummarySource): TariffSummary {
@@ -93,6 +97,9 @@ export function toSummary(t: SummarySource): TariffSummary {
     has_net_metering: t.hasNetMetering,
     effective_date: t.effectiveDate,
     description: t.description,
+    service_type: t.serviceType,
+    voltage: t.voltage,
+    purpose: t.purpose,
   };
 }
 

@@ -36,6 +36,10 @@ export function rowToTariff(r: TariffRow): Tariff {
     description: r.description,
     eligibility: r.eligibility,
     applicability: applicabilityOf(r.applicability),
+    serviceType: r.serviceType as Tariff['serviceType'],
+    voltage: r.voltage as Tariff['voltage'],
+    purpose: r.purpose as Tariff['purpose'],
+    classNote: r.classNote,
     sourceUrl: r.sourceUrl,
     lastUpdated: r.lastUpdated.toISOString(),
     structure: decodeStructure(r.structure),
@@ -78,6 +82,10 @@ function columnsOf(t: Tariff) {
     last_updated: t.lastUpdated,
     structure: encodeStructure(t.structure),
     applicability: t.applicability,
+    service_type: t.serviceType,
+    voltage: t.voltage,
+    purpose: t.purpose,
+    class_note: t.classNote,
   };
 }
 

@@ -3,11 +3,17 @@ import { pageQuery } from '../../platform/http/pagination';
 import { queryBoolean } from '../../platform/http/validate';
 import { isUsStateCode } from '../properties/states';
 import { RATE_TYPES, SECTORS, type RateType, type Sector } from './tariff.model';
+import { PURPOSES, SERVICE_TYPES, VOLTAGES, type Purpose, type ServiceType, type Voltage } from './tariff-class';
 
 export const zipCode = z.string().regex(/^\d{5}$/, 'Invalid ZIP code format');
 export const stateCode = z.string().transform((s) => s.toUpperCase()).refine(isUsStateCode, 'Invalid state code');
 export const sector = z.enum(SECTORS as [Sector, ...Sector[]]);
 const rateType = z.enum(RATE_TYPES as [RateType, ...RateType[]]);
+export const serviceType = z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]])
+  .describe('bundled (delivery and supply from the utility), delivery_only (supply bought elsewhere) or supply_only');
+export const voltage = z.enum(VOLTAGES as [Voltage, ...Voltage[]]).describe('service voltage: secondary, primary or transmission');
+export const purpose = z.enum(PURPOSES as [Purpose, ...Purpose[]])
+  .describe('general (any customer of the sector and size), or the special purpose the rate serves (lighting, standby, a rider, ...)');
 export const searchText = z.string().trim().min(1).max(200);
 
 export const tariffSearchQuery = pageQuery.extend({
@@ -19,6 +25,9 @@ export const tariffSearchQuery = pageQuery.extend({
   has_tou: queryBoolean.optional(),
   has_demand: queryBoolean.optional(),
   has_net_metering: queryBoolean.optional(),
+  service_type: serviceType.optional(),
+  voltage: voltage.optional(),
+  purpose: purpose.optional(),
   include_expired: queryBoolean.default(false).describe('also list tariffs whose expiration date has passed'),
 });
 
@@ -34,6 +43,7 @@ export const tariffSummary = z.object({
   id: z.string(), name: z.string(), utility_id: z.string(), utility_name: z.string(), state: z.string().nullable(),
   sector: z.string(), rate_type: z.string(), has_tou: z.boolean(), has_demand: z.boolean(), has_net_metering: z.boolean(),
   effective_date: z.string().nullable(), description: z.string(),
+  service_type: serviceType, voltage: voltage.nullable(), purpose,
 });
 
 export const tariffDetail = tariffSummary.extend({

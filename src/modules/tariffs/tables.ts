@@ -32,11 +32,18 @@ export const tariffs = pgTable(
     structure: jsonb('structure').$type<StoredStructure>().notNull(),
     /** Who may take the tariff (TariffApplicability); null in rows stored before it existed, read as "none published". */
     applicability: jsonb('applicability').$type<TariffApplicability>(),
+    /** Tariff class (tariff-class.ts); rows stored before the columns existed read as bundled, unknown voltage, general. */
+    serviceType: text('service_type').notNull().default('bundled'),
+    voltage: text('voltage'),
+    purpose: text('purpose').notNull().default('general'),
+    classNote: text('class_note'),
   },
   // No index on expiration_date: about three quarters of tariffs have none, so it never narrows the
   // default "not expired" condition, and the planner wasted time OR-ing its bitmaps into selective scans.
   (t) => [
     check('tariffs_sector_check', sql`${t.sector} in ('residential', 'commercial', 'industrial', 'agricultural', 'lighting')`),
+    check('tariffs_service_type_check', sql`${t.serviceType} in ('bundled', 'delivery_only', 'supply_only')`),
+    check('tariffs_voltage_check', sql`${t.voltage} in ('secondary', 'primary', 'transmission')`),
     check('tariffs_rate_type_check', sql`${t.rateType} in ('flat', 'tiered', 'tou', 'demand', 'real_time')`),
     index('tariffs_utility_id_idx').on(t.utilityId),
     index('tariffs_state_idx').on(t.state),

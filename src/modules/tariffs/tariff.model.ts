@@ -8,6 +8,8 @@
  * does decimal arithmetic on them); energy in kWh, demand in kW.
  */
 
+import type { Purpose, ServiceType, Voltage } from './tariff-class';
+
 export type Sector = 'residential' | 'commercial' | 'industrial' | 'agricultural' | 'lighting';
 export type RateType = 'flat' | 'tiered' | 'tou' | 'demand' | 'real_time';
 /** Every Sector and RateType value, for validation and the per-value counts in stats. */
@@ -159,6 +161,14 @@ export interface Tariff {
   description: string;
   eligibility: string;
   applicability: TariffApplicability;
+  /** Who may take it (tariff-class.ts): bundled, delivery only or supply only. */
+  serviceType: ServiceType;
+  /** Service voltage, null when the record does not say. */
+  voltage: Voltage | null;
+  /** `general`, or the special purpose the rate serves. */
+  purpose: Purpose;
+  /** What the classification had to assume, when the record was unclear; said in a bill's assumptions. */
+  classNote: string | null;
   sourceUrl: string;
   lastUpdated: string;
   structure: TariffStructure;

@@ -6,10 +6,13 @@ import {
 import { UrdbRecordError, type UrdbRecord } from './urdb.record';
 import { demandTiers, energyTiers } from './urdb.tiers';
 import { checkSchedule, namePeriods, variesWithinDay } from './urdb.periods';
+import { classifyTariff, type ClassInput } from './tariff-class';
 
 /** What the importer knows about the record's utility from EIA-861 (see utilities/reference.ts for the state rule). */
 export interface UtilityInfo {
   state: string | null;
+  /** The utility's name in the utility records (EIA-861), which every tariff of it carries; null: the record's own. */
+  name?: string | null;
   /** Fallback for `lastUpdated` when the record has no revisions. */
   importedAt: Date;
 }
@@ -193,6 +196,22 @@ function eligibilityOf(r: UrdbRecord): string {
 }
 
 const text = (s: string | undefined) => (s ?? '').replace(/\r\n?/g, '\n').trim();
+/** A published text field, or undefined when absent or not a string. */
+const publishedText = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** What the tariff classifier reads of a record (tariff-class.ts). */
+export function classInputOf(record: UrdbRecord): ClassInput {
+  return {
+    utilityId: String(record.eiaid),
+    sector: String(record.sector ?? ''),
+    name: text(record.name),
+    servicetype: publishedText(record.servicetype),
+    voltagecategory: publishedText(record.voltagecategory),
+    description: publishedText(record.description),
+    comments: [record.basicinformationcomments, record.energycomments].map(publishedText).filter(Boolean).join('\n'),
+    energyAdjusted: (record.energyratestructure ?? []).some((p) => Array.isArray(p) && p.some((t) => typeof t?.adj === 'number' && t.adj !== 0)),
+  };
+}
 
 /**
  * One URDB record to the tariff model. Pure: no I/O. A record the model cannot
@@ -225,11 +244,14 @@ export function normalizeUrdbRecord(record: UrdbRecord, utility: UtilityInfo): N
     }
     const revisions = (record.revisions ?? []).filter((v) => Number.isFinite(v));
     const lastUpdated = revisions.length ? new Date(Math.max(...revisions) * 1000) : utility.importedAt;
+    const name = text(record.name);
+    const utilityId = String(record.eiaid);
+    const tariffClass = classifyTariff(classInputOf(record));
     const tariff: Tariff = {
       id: record.label,
-      name: text(record.name),
-      utilityId: String(record.eiaid),
-      utilityName: text(record.utility),
+      name,
+      utilityId,
+      utilityName: utility.name ?? text(record.utility),
       state: utility.state,
       sector,
       ...classify(structure),
@@ -238,6 +260,10 @@ export function normalizeUrdbRecord(record: UrdbRecord, utility: UtilityInfo): N
       description: text(record.description),
       eligibility: eligibilityOf(record),
       applicability: applicabilityOf(record),
+      serviceType: tariffClass.serviceType,
+      voltage: tariffClass.voltage,
+      purpose: tariffClass.purpose,
+      classNote: tariffClass.note,
       sourceUrl: record.uri,
       lastUpdated: lastUpdated.toISOString(),
       structure,

@@ -24,6 +24,7 @@ export interface UrdbRecord {
   revisions?: number[];
   description?: string;
   basicinformationcomments?: string;
+  energycomments?: string;
 
   energyratestructure?: UrdbTier[][];
   energyweekdayschedule?: number[][];

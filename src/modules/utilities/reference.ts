@@ -3,6 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { PROJECT_ROOT } from '../../platform/paths';
+import { loadEnergyStarZipPairs } from './energystar';
+import { stateNamedInName } from './state-names';
 
 /** The bundled reference data (see data/reference/README.md for sources and licenses). */
 export const REFERENCE_DIR = path.join(PROJECT_ROOT, 'data', 'reference');
@@ -29,6 +31,11 @@ export const ZIP_TABLES = {
     file: 'iouzipcodes2011.csv.gz',
     table: 'OpenEI U.S. Electric Utility Companies and Rates: Look-up by Zipcode, investor-owned utilities',
     edition: 2011,
+  },
+  energystar_2025: {
+    file: 'zip_to_utility_energystar.csv.gz',
+    table: 'ENERGY STAR Portfolio Manager utility map (via Rewiring America), matched to EIA ids by energystar_utility_match.csv',
+    edition: 2025,
   },
 } as const;
 
@@ -138,7 +145,7 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
   const zipPairs: ZipPair[] = [];
   const seenPairs = new Set<string>();
   const zipStates = new Map<string, Map<string, number>>();
-  for (const source of Object.keys(ZIP_TABLES) as ZipSource[]) {
+  for (const source of ['non_iou_2023', 'iou_2011'] as const) {
     for (const r of readCsv(dir, ZIP_TABLES[source].file)) {
       note(r.eiaid, r.utility_name, r.ownership);
       const key = `${r.zip}|${r.eiaid}`;
@@ -151,9 +158,22 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
     }
   }
 
+  // The ENERGY STAR table adds the utilities the NREL tables miss (Texas distribution utilities, PG&E in San Francisco).
+  for (const p of loadEnergyStarZipPairs(dir, names).pairs) {
+    const key = `${p.zipCode}|${p.utilityId}`;
+    if (seenPairs.has(key)) continue;
+    seenPairs.add(key);
+    zipPairs.push({ zipCode: p.zipCode, utilityId: p.utilityId, source: 'energystar_2025' });
+  }
+
   const utilities = new Map<string, UtilityRecord>();
   for (const [id, name] of names) {
-    const state = largest(customersByState.get(id)) ?? firstStates.get(id) ?? largest(zipStates.get(id)) ?? null;
+    const namedState = stateNamedInName(name);
+    const states = served.get(id);
+    // Without customer counts, a utility named for one of the states it serves ("AEP Texas Central Company", which
+    // reports no retail sales) is that state's: EIA-861 lists its utility data under Oklahoma, its parent's state.
+    const state = largest(customersByState.get(id)) ?? (namedState && states?.has(namedState) ? namedState : null)
+      ?? firstStates.get(id) ?? largest(zipStates.get(id)) ?? null;
     const terr = territory.get(id);
     utilities.set(id, {
       id,

@@ -15,3 +15,9 @@ export function stateNamedIn(utilityName: string): string | null {
   const m = /\(([^()]+)\)\s*$/.exec(utilityName);
   return m ? STATE_CODES[m[1].trim()] ?? null : null;
 }
+
+/** A state named as a word anywhere in a utility name ("AEP Texas Central Company" -> "TX"); null if none or several. */
+export function stateNamedInName(utilityName: string): string | null {
+  const found = Object.keys(STATE_CODES).filter((state) => new RegExp(`\\b${state}\\b`).test(utilityName));
+  return found.length === 1 ? STATE_CODES[found[0]!]! : null;
+}

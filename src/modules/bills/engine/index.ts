@@ -1,6 +1,6 @@
 import type { Tariff } from '../../tariffs/tariff.model';
 import { BillBuilder } from './builder';
-import { MAX_DEMAND_KW, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './limits';
+import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './limits';
 import { mulDivRound, toMilli, toPrice } from './money';
 import { monthPlanOf, planOf } from './plan';
 import { allocateUsage, checkProfile } from './usage';
@@ -9,6 +9,7 @@ import { applySolar, creditExports, limitCredits } from './netmetering.calc';
 import { priceDemand } from './demand.calc';
 import { applyMinimum, priceFixed } from './fixed.calc';
 import { priceRiders } from './riders.calc';
+import { priceSupply } from './supply.calc';
 import { checkApplicability } from './notices';
 import { BillingError, type BillRequest, type BillResult, type LoadShapeSet } from './types';
 
@@ -30,6 +31,7 @@ function checkRequest(req: BillRequest): void {
   checkQuantity(req.demandKw, 'demand_kw', MAX_DEMAND_KW);
   checkQuantity(req.solarGenerationKwh, 'solar_generation_kwh', MAX_USAGE_KWH);
   checkQuantity(req.taxRatePercent, 'tax_rate_percent', MAX_TAX_RATE_PERCENT);
+  checkQuantity(req.supplyRatePerKwh, 'supply_rate_per_kwh', MAX_SUPPLY_RATE_PER_KWH);
   const p = req.usageProfile;
   if (p) {
     checkQuantity(p.onPeakKwh, 'usage_profile.on_peak_kwh', MAX_USAGE_KWH);
@@ -65,6 +67,7 @@ export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: Load
   // same apportionment, so no tier piece shrinks as usage grows), else in proportion to the billed kWh.
   const byShape = billed === usage && !(profile && plan.timeDifferentiated) && mp.shapeShares !== undefined;
   priceEnergy(b, plan, mp, billed, byShape ? (mp.shapeShares as number[]) : billed, demandMilli);
+  priceSupply(b, tariff.serviceType, usageMilli, req.supplyRatePerKwh);
   const credits = solar?.exported ? creditExports(b, plan, mp, solar.exported) : 0;
   priceDemand(b, plan, mp, demandMilli);
   const fixedCents = priceFixed(b, plan.fixed, mp);

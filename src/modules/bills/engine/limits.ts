@@ -5,3 +5,5 @@
 export const MAX_USAGE_KWH = 1e9;
 export const MAX_DEMAND_KW = 1e7;
 export const MAX_TAX_RATE_PERCENT = 100;
+/** A retail supply price above $5/kWh is a typing error, not a contract (US retail prices are cents). */
+export const MAX_SUPPLY_RATE_PER_KWH = 5;

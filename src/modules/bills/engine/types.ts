@@ -20,6 +20,8 @@ export interface BillRequest {
   usageProfile?: UsageProfile | null;
   /** Optional sales-tax style rate for `taxesEstimate`, 0-100. */
   taxRatePercent?: number | null;
+  /** The customer's retail supply price, $/kWh (0-5): priced on delivery-only tariffs (supply.calc.ts). */
+  supplyRatePerKwh?: number | null;
 }
 
 export type LineItemCategory = 'energy' | 'demand' | 'fixed' | 'rider';

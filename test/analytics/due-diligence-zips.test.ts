@@ -1,0 +1,180 @@
+import { createTestApp, type TestApp } from '../helpers/app';
+import { registerUser, setTier, type RegisteredTestUser } from '../helpers/users';
+import { as, createProperty } from '../pm/helpers';
+import { importReferenceData } from '../../src/modules/tariffs/importer';
+import { dueDiligenceRequest, dueDiligenceResponse } from '../../src/modules/analytics/examples';
+import { NOW } from './helpers';
+
+/**
+ * POST /pm/due-diligence on the whole bundled reference data (imported once for this file, as a
+ * deployment does at its first start): real ZIP codes of large US cities.
+ *
+ * Plausible residential cost per unit: $600 to $2,400 a year, i.e. $50 to $200 a month. EIA's
+ * average monthly residential bill by state (Electric Power Annual / Electric Sales, Revenue and
+ * Price, 2018) runs from about $75 to about $170 (Hawaii), the US average about $118; the bounds
+ * leave room for a city's customers using less or more than their state's, yet they reject the
+ * failures the issue reports: a delivery-only price without supply (PECO, about $0.026/kWh, is
+ * some $200 a year) and an answer that is not there at all.
+ */
+const PER_UNIT_MIN = 600;
+const PER_UNIT_MAX = 2400;
+
+type Kind = 'tariffs' | 'average_rate';
+/** ZIP, state, city, serving utility (EIA id, name), basis. */
+const RESIDENTIAL: Array<[string, string, string, number, string, Kind]> = [
+  ['10001', 'NY', 'New York', 4226, 'Consolidated Edison Co-NY Inc', 'average_rate'],
+  ['02108', 'MA', 'Boston', 54913, 'NSTAR Electric Company', 'average_rate'],
+  // APS and SRP both serve 85004 and neither has a current residential tariff: APS has more customers
+  ['85004', 'AZ', 'Phoenix', 803, 'Arizona Public Service Co', 'average_rate'],
+  ['80202', 'CO', 'Denver', 15466, 'Public Service Co of Colorado', 'average_rate'],
+  ['30303', 'GA', 'Atlanta', 7140, 'Georgia Power Co', 'average_rate'],
+  // Seattle City Light, not Puget Sound Energy (which ENERGY STAR also lists for 98101, and which has more customers)
+  ['98101', 'WA', 'Seattle', 16868, 'City of Seattle - (WA)', 'average_rate'],
+  ['33131', 'FL', 'Miami', 6452, 'Florida Power & Light Co', 'average_rate'],
+  ['48226', 'MI', 'Detroit', 5109, 'DTE Electric Company', 'average_rate'],
+  ['19103', 'PA', 'Philadelphia', 14940, 'PECO Energy Co', 'average_rate'],
+  ['75201', 'TX', 'Dallas', 44372, 'Oncor Electric Delivery Company LLC', 'average_rate'],
+  ['90012', 'CA', 'Los Angeles', 11208, 'Los Angeles Department of Water & Power', 'average_rate'],
+  ['55401', 'MN', 'Minneapolis', 13781, 'Northern States Power Co - Minnesota', 'average_rate'],
+  ['37203', 'TN', 'Nashville', 13216, 'Nashville Electric Service', 'average_rate'],
+  // PG&E (from the ENERGY STAR table), not the City & County of San Francisco (no residential tariff)
+  ['94103', 'CA', 'San Francisco', 14328, 'Pacific Gas & Electric Co.', 'tariffs'],
+  ['77002', 'TX', 'Houston', 8901, 'CenterPoint Energy', 'average_rate'],
+];
+
+interface Answer {
+  serving_utility: { id: number; name: string };
+  estimated_costs: { annual_energy_cost: number; cost_per_unit: number; cost_per_sqft: number | null };
+  comparable_properties: number;
+  available_tariffs: number;
+  best_tariff: { name: string; estimated_annual_cost: number } | null;
+  basis: {
+    kind: Kind; source: string; year: number | null; service_type: string | null; rate_per_kwh: number | null;
+    supply: { rate_per_kwh: number; source: string; year: number } | null;
+  };
+  assumptions: string[];
+}
+
+describe('POST /pm/due-diligence on the full reference data', () => {
+  let t: TestApp;
+  let pro: RegisteredTestUser;
+  let other: RegisteredTestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => NOW });
+    await importReferenceData(t.deps.database.db, { now: NOW });
+    pro = await registerUser(t);
+    other = await registerUser(t);
+    await setTier(t, pro.user.id, 'pro');
+  }, 180_000);
+  afterAll(() => t.stop());
+
+  const post = async (body: Record<string, unknown>, status = 200) =>
+    (await as(t, pro.token).post('/pm/due-diligence', { address: '1 Main St', ...body }).expect(status)).body as Answer;
+
+  it.each(RESIDENTIAL)('residential %s (%s, %s): 200 on %s %s, a plausible cost per unit', async (zip, state, city, id, name, kind) => {
+    const res = await post({ city, state, zip_code: zip, unit_count: 10, property_type: 'residential' });
+    expect(res.serving_utility).toEqual({ id, name });
+    expect(res.basis.kind).toBe(kind);
+    expect(res.estimated_costs.cost_per_unit).toBeGreaterThanOrEqual(PER_UNIT_MIN);
+    expect(res.estimated_costs.cost_per_unit).toBeLessThanOrEqual(PER_UNIT_MAX);
+    // never a delivery-only price without its supply
+    if (res.basis.service_type === 'delivery_only') expect(res.basis.supply).not.toBeNull();
+    if (kind === 'average_rate') {
+      expect(res).toMatchObject({ available_tariffs: 0, best_tariff: null, basis: { service_type: null, supply: null, year: expect.any(Number) } });
+      expect(res.basis.rate_per_kwh).toBeGreaterThan(0.08);
+      expect(res.assumptions.some((a) => a.startsWith(`Priced at ${name}'s average residential rate, $${res.basis.rate_per_kwh}/kWh`))).toBe(true);
+    } else {
+      expect(res.available_tariffs).toBeGreaterThan(0);
+      expect(res.best_tariff).not.toBeNull();
+    }
+    expect(res.assumptions[0]).toMatch(/^Consumption: 10 units x [\d,.]+ kWh a year, the EIA-861 2018 average residential customer/);
+    expect(res.assumptions[1]).toMatch(/^Months and demand: the residential load shape/);
+  });
+
+  it('Philadelphia (19103): PECO has no current residential tariff, so its EIA-861 part-A average, never delivery only', async () => {
+    const res = await post({ city: 'Philadelphia', state: 'PA', zip_code: '19103', unit_count: 1, property_type: 'residential' });
+    expect(res.basis).toEqual({
+      kind: 'average_rate', source: 'EIA Form 861, sales to ultimate customers (revenue / sales)', year: 2018,
+      service_type: null, rate_per_kwh: 0.128257, supply: null,
+    });
+  });
+
+  it('Dallas and Houston: the ERCOT wires utility, priced at the Texas retail providers\' average (EIA-861 part D)', async () => {
+    for (const [zip, city, name] of [['75201', 'Dallas', 'Oncor Electric Delivery Company LLC'], ['77002', 'Houston', 'CenterPoint Energy']]) {
+      const res = await post({ city, state: 'TX', zip_code: zip!, unit_count: 1, property_type: 'residential' });
+      expect(res.basis).toMatchObject({ kind: 'average_rate', year: 2018, rate_per_kwh: 0.115201 });
+      expect(res.basis.source).toContain('part D');
+      expect(res.assumptions).toContain(`${name} is a Texas (ERCOT) wires utility: its customers buy energy with delivery from retail providers, `
+        + 'so the rate is what those providers charge on average');
+    }
+  });
+
+  it('San Francisco (94103): PG&E\'s residential tariff, with its data age in the assumptions', async () => {
+    const res = await post({ city: 'San Francisco', state: 'CA', zip_code: '94103', unit_count: 1, property_type: 'residential' });
+    expect(res.basis).toMatchObject({ kind: 'tariffs', service_type: 'bundled', supply: null, rate_per_kwh: null });
+    expect(res.best_tariff!.estimated_annual_cost).toBe(res.estimated_costs.annual_energy_cost);
+    expect(res.assumptions.filter((a) => a.includes('more than 5 years ago'))).toHaveLength(1);
+  });
+
+  it('commercial in Philadelphia: PECO\'s delivery-only tariffs priced with the Pennsylvania energy-only (part B) supply price', async () => {
+    const res = await post({ city: 'Philadelphia', state: 'PA', zip_code: '19103', unit_count: 1, sqft: 10_000, property_type: 'commercial' });
+    expect(res.serving_utility).toEqual({ id: 14940, name: 'PECO Energy Co' });
+    expect(res.basis).toMatchObject({ kind: 'tariffs', service_type: 'delivery_only', rate_per_kwh: null });
+    // PA commercial part B: revenue / sales over every part-B row of PA, 2018
+    expect(res.basis.supply).toEqual({
+      rate_per_kwh: 0.061139,
+      source: 'EIA Form 861, sales to ultimate customers, energy-only sales by retail suppliers (part B, revenue / sales) in the state',
+      year: 2018,
+    });
+    expect(res.assumptions.some((a) => a.startsWith("Supply: the tariffs are delivery only, so each month's kWh is added at $0.061139/kWh"))).toBe(true);
+    // 146,000 kWh a year: delivery + supply between 6 and 30 cents a kWh
+    expect(res.estimated_costs.annual_energy_cost / 146_000).toBeGreaterThan(0.06);
+    expect(res.estimated_costs.annual_energy_cost / 146_000).toBeLessThan(0.3);
+  });
+
+  it('commercial in Dallas: delivery-only tariffs but no Texas part B, so the Texas part-D commercial average', async () => {
+    const res = await post({ city: 'Dallas', state: 'TX', zip_code: '75201', unit_count: 1, sqft: 10_000, property_type: 'commercial' });
+    expect(res.serving_utility.id).toBe(44372);
+    expect(res.basis).toMatchObject({ kind: 'average_rate', rate_per_kwh: 0.077005, year: 2018 });
+    expect(res.best_tariff).toBeNull();
+    // 10,000 sqft x 14.6 kWh = 146,000 kWh x $0.077005 = $11,242.73
+    expect(res.estimated_costs.annual_energy_cost).toBe(11242.73);
+    expect(res.assumptions.some((a) => a.includes('are delivery only and EIA-861 2018 reports no energy-only (part B) sales in TX'))).toBe(true);
+  });
+
+  it('comparable_properties: commercial buildings by sqft within +-50 % (same state and type), residential ones by unit_count', async () => {
+    for (const [sqft, type, units] of [
+      [4_999, 'commercial', 1], [5_000, 'commercial', 100], [10_000, 'commercial', 1], [15_000, 'commercial', 1], [15_001, 'commercial', 1],
+      [10_000, 'industrial', 1], [10_000, 'residential', 1],
+    ] as const) {
+      await createProperty(t, other.token, {
+        state: 'GA', city: 'Atlanta', zip_code: '30303', sqft, unit_count: units, property_type: type,
+      });
+    }
+    await createProperty(t, other.token, { state: 'FL', city: 'Miami', zip_code: '33131', sqft: 10_000, unit_count: 1, property_type: 'commercial' });
+    const commercial = await post({ city: 'Atlanta', state: 'GA', zip_code: '30303', unit_count: 1, sqft: 10_000, property_type: 'commercial' });
+    expect(commercial.comparable_properties).toBe(3); // 5,000, 10,000 and 15,000 sqft; unit counts do not matter
+    // industrial, 8,000 sqft: [4,000, 12,000] -> the 10,000 sqft industrial one only
+    const industrial = await post({ city: 'Atlanta', state: 'GA', zip_code: '30303', unit_count: 40, sqft: 8_000, property_type: 'industrial' });
+    expect(industrial.comparable_properties).toBe(1);
+    // residential, 1 unit: [1, 1] units -> the residential one and none of the commercial ones
+    const residential = await post({ city: 'Atlanta', state: 'GA', zip_code: '30303', unit_count: 1, property_type: 'residential' });
+    expect(residential.comparable_properties).toBe(1);
+  });
+
+  it('README example: ZIP 87010 on the full data is the worked example (Jemez: 2 eligible tariffs; Mora-San Miguel 1; PNM none)', async () => {
+    for (const [units, type] of [[11, 'residential'], [12, 'residential'], [24, 'residential'], [36, 'residential'], [37, 'residential'], [24, 'commercial']] as const) {
+      await createProperty(t, other.token, { state: 'NM', city: 'Cerrillos', zip_code: '87010', unit_count: units, property_type: type });
+    }
+    const res = await as(t, pro.token).post('/pm/due-diligence', dueDiligenceRequest).expect(200);
+    expect(res.body).toEqual(dueDiligenceResponse);
+  });
+
+  it('404 only where no utility serves the ZIP code', async () => {
+    const res = await as(t, pro.token).post('/pm/due-diligence', {
+      address: '1 Main St', city: 'Nowhere', state: 'NY', zip_code: '00000', unit_count: 1, property_type: 'residential',
+    }).expect(404);
+    expect(res.body).toEqual({ detail: 'No utilities found for ZIP code' });
+  });
+});
