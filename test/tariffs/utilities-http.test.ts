@@ -50,14 +50,22 @@ describe('utility endpoints', () => {
     expect(res.body).toEqual({
       id: '12199', name: 'Montana-Dakota Utilities Co', abbreviation: null, state: 'ND', type: 'investor_owned',
       website: null, phone: null, service_territory: expect.stringMatching(/^MT: .*; ND: .*; SD: .*; WY: /),
-      customers_served: 143022, tariff_count: 1, zip_codes_served: 87,
+      // 87 ZIP codes of the OpenEI table and 93 more from the ENERGY STAR table (issue 26).
+      customers_served: 143022, tariff_count: 1, zip_codes_served: 180,
       data_sources: {
         utility: { table: 'EIA Form 861 (utility data, sales, service territory, short form)', edition: 2018 },
-        zip_codes: [{ table: 'OpenEI U.S. Electric Utility Companies and Rates: Look-up by Zipcode, investor-owned utilities', edition: 2011, zip_codes: 87 }],
+        zip_codes: [
+          { table: 'OpenEI U.S. Electric Utility Companies and Rates: Look-up by Zipcode, investor-owned utilities', edition: 2011, zip_codes: 87 },
+          {
+            table: 'ENERGY STAR Portfolio Manager utility map (via Rewiring America), matched to EIA ids by energystar_utility_match.csv',
+            edition: 2025, zip_codes: 93,
+          },
+        ],
       },
     });
     const pge = await request(t.app).get('/api/v1/utilities/14328').expect(200);
-    expect(pge.body).toMatchObject({ customers_served: 5471786, zip_codes_served: 1024, tariff_count: 2 });
+    // 1,024 ZIP codes in the OpenEI tables, 1,177 with the ENERGY STAR table (issue 26).
+    expect(pge.body).toMatchObject({ customers_served: 5471786, zip_codes_served: 1177, tariff_count: 2 });
     expect(pge.body.service_territory.startsWith('CA: Alameda, Alpine, Amador')).toBe(true);
   });
 
