@@ -8,6 +8,7 @@ import type { SummarySource } from './present';
 import { RATE_TYPES, SECTORS, type RateType, type Sector } from './tariff.model';
 import type { Purpose, ServiceType, Voltage } from './tariff-class';
 import { stateOfZip } from '../utilities/zip-states';
+import { isExpired } from './tariff-notices';
 
 export interface CatalogEntry extends SummarySource {
   expirationDate: string | null;
@@ -33,8 +34,6 @@ export interface CatalogFilter {
 type CatalogRow = Omit<CatalogEntry, 'utilityNameLower'>;
 type ZipPair = { zipCode: string; utilityId: string };
 
-/** Expired: an expiration date before today (UTC); ISO dates compare as strings. */
-const isExpired = (e: CatalogEntry, today: string) => e.expirationDate !== null && e.expirationDate < today;
 
 /** Code-point order, the same on PGlite and on PostgreSQL whatever the server's collation. */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -14,7 +14,7 @@ function yearsBefore(isoDate: string, years: number): string {
 /** How old the tariff's data is, in the words a bill's `assumptions` carry (empty when current and recent). */
 export function dataAgeNotices(t: Pick<Tariff, 'effectiveDate' | 'expirationDate'>, today: string): string[] {
   const notes: string[] = [];
-  if (t.expirationDate !== null && t.expirationDate < today) {
+  if (isExpired(t, today)) {
     notes.push(`the tariff expired on ${t.expirationDate}: the utility no longer bills these rates, so its current tariff may cost more or less`);
   }
   if (t.effectiveDate === null) {
@@ -36,5 +36,7 @@ export function tariffNotices(t: Pick<Tariff, 'effectiveDate' | 'expirationDate'
   return notes;
 }
 
-/** True when a tariff has expired by `today` (an ISO date). */
-export const isExpired = (t: Pick<Tariff, 'expirationDate'>, today: string) => t.expirationDate !== null && t.expirationDate < today;
+/** Expired: an expiration date before `today` (an ISO date, UTC); ISO dates compare as strings. */
+export function isExpired(t: Pick<Tariff, 'expirationDate'>, today: string): boolean {
+  return t.expirationDate !== null && t.expirationDate < today;
+}

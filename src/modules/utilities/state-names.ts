@@ -18,6 +18,8 @@ export function stateNamedIn(utilityName: string): string | null {
 
 /** A state named as a word anywhere in a utility name ("AEP Texas Central Company" -> "TX"); null if none or several. */
 export function stateNamedInName(utilityName: string): string | null {
-  const found = Object.keys(STATE_CODES).filter((state) => new RegExp(`\\b${state}\\b`).test(utilityName));
-  return found.length === 1 ? STATE_CODES[found[0]!]! : null;
+  const found = STATE_WORDS.filter(([pattern]) => pattern.test(utilityName));
+  return found.length === 1 ? found[0]![1] : null;
 }
+
+const STATE_WORDS: ReadonlyArray<[RegExp, string]> = Object.entries(STATE_CODES).map(([name, code]) => [new RegExp(`\\b${name}\\b`), code]);
