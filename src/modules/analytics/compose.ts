@@ -4,7 +4,6 @@ import type { MonthlyBillTotal } from '../properties/energy-cost';
 import type { TariffCatalog } from '../properties/tariff-catalog';
 import type { PortfolioService } from '../portfolios/service';
 import { bundledAverageRates } from './average-rates';
-import { engineDueDiligenceBill } from './due-diligence';
 import { createDueDiligenceQueries } from './due-diligence.repository';
 import { bundledResidentialUsage } from './residential-usage';
 import { createAnalyticsService, type AnalyticsService } from './service';
@@ -16,8 +15,6 @@ export interface AnalyticsServices {
 
 export function createAnalyticsServices(
   deps: PlatformDeps,
-  // monthlyBill is the properties' bill total; due diligence prices with its own engine adapter, which
-  // also takes the supply price delivery-only tariffs need (MonthlyBillTotal has no field for it).
   shared: { portfolios: Pick<PortfolioService, 'requireOwned'>; tariffs: TariffCatalog; monthlyBill: MonthlyBillTotal },
 ): AnalyticsServices {
   const { tariffs } = shared;
@@ -28,7 +25,7 @@ export function createAnalyticsServices(
     logger: deps.logger,
     portfolios: shared.portfolios,
     // due diligence
-    monthlyBill: engineDueDiligenceBill(() => bundledLoadShapes()),
+    monthlyBill: shared.monthlyBill,
     loadShapes: () => bundledLoadShapes(),
     residentialUsage: bundledResidentialUsage,
     averageRates: bundledAverageRates,

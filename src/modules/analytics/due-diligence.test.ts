@@ -1,6 +1,7 @@
 import type { Tariff } from '../tariffs/tariff.model';
 import { buildAverageRates } from './average-rates';
-import { createDueDiligence, type DueDiligenceBill, type DueDiligenceDeps } from './due-diligence';
+import { createDueDiligence, type DueDiligenceDeps } from './due-diligence';
+import type { MonthlyBillTotal } from '../properties/energy-cost';
 import type { ServingUtility } from './due-diligence.repository';
 import { buildResidentialUsage } from './residential-usage';
 import { dueDiligenceBody } from './schemas';
@@ -63,7 +64,7 @@ function tariff(id: string, utilityId: string, state: string, energy: number, ov
   } as Tariff;
 }
 
-const bill: DueDiligenceBill = (t, input) => {
+const bill: MonthlyBillTotal = (t, input) => {
   const energy = ENERGY.get(t.id);
   if (energy === undefined) return null; // a tariff the engine cannot price
   const supply = t.serviceType === 'delivery_only' && input.supplyRatePerKwh ? Math.round(input.usageKwh * input.supplyRatePerKwh * 100) : 0;

@@ -1,5 +1,6 @@
 import { notFound, unprocessable } from '../../platform/http/errors';
-import { BillingError, calculateBill, type LoadShapeSet } from '../bills/engine';
+import type { LoadShapeSet } from '../bills/engine';
+import type { MonthlyBillTotal } from '../properties/energy-cost';
 import { tariffNotices } from '../tariffs/tariff-notices';
 import type { Tariff } from '../tariffs/tariff.model';
 import { stateOfZip } from '../utilities/zip-states';
@@ -15,27 +16,8 @@ import {
   eligibilityLoad, estimatedCosts, monthlyUsage, noiImpact, pickTariffUtility, rankAverageRateUtilities, tariffExclusion,
   type Consumption, type MonthShape, type MonthUsage, type PricedTariff, type TariffExclusion,
 } from './due-diligence.calc';
+import { consumptionNotes, EXCLUSION_WORDS, kwhText, plural } from './due-diligence.notes';
 import { residentialUsage, type ResidentialUsage, type ResidentialUsageTable } from './residential-usage';
-
-/** One month's bill in cents (null when the engine cannot price it), with the supply price a delivery-only tariff needs. */
-export type DueDiligenceBill = (
-  tariff: Tariff,
-  input: { usageKwh: number; demandKw: number | null; month: number; supplyRatePerKwh?: number | null },
-) => number | null;
-
-/** The bill engine as a DueDiligenceBill (the supply price goes to the engine's supply line). */
-export function engineDueDiligenceBill(loadShapes: () => LoadShapeSet): DueDiligenceBill {
-  return (tariff, input) => {
-    try {
-      return calculateBill(tariff, {
-        usageKwh: input.usageKwh, demandKw: input.demandKw, month: input.month, supplyRatePerKwh: input.supplyRatePerKwh ?? null,
-      }, loadShapes()).totalCostCents;
-    } catch (err) {
-      if (err instanceof BillingError) return null;
-      throw err;
-    }
-  };
-}
 
 export interface DueDiligenceDeps {
   /** Residential comparables (unit_count). */
@@ -47,7 +29,8 @@ export interface DueDiligenceDeps {
   servingUtilities(zipCode: string): Promise<ServingUtility[]>;
   /** Current tariffs of the utilities serving a ZIP code, in the ZIP code's state, in one sector. */
   areaTariffs(zipCode: string, sector: DueDiligenceSector): Promise<Tariff[]>;
-  monthlyBill: DueDiligenceBill;
+  /** One month's bill in cents; the supply price goes to the engine's supply line on delivery-only tariffs. */
+  monthlyBill: MonthlyBillTotal;
   loadShapes: () => LoadShapeSet;
   residentialUsage: () => ResidentialUsageTable;
   averageRates: () => AverageRatesTable;
@@ -80,7 +63,7 @@ interface ShapeWithShares {
 }
 
 /** The building as billed by one utility: residential consumption depends on the utility's average customer. */
-interface Model {
+export interface Model {
   consumption: Consumption;
   usage: ResidentialUsage | null;
   months: MonthUsage[];
@@ -91,17 +74,6 @@ interface Priced {
   priced: PricedTariff[];
   byId: Map<string, Tariff>;
 }
-
-const EXCLUSION_WORDS: Record<TariffExclusion, string> = {
-  sector: 'another sector',
-  purpose: 'special purpose (lighting, standby, interruptible, ...)',
-  voltage: 'primary or transmission voltage',
-  service_type: 'supply only',
-  applicability: "applicability not admitting the building's usage or demand",
-};
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const kwhText = (kwh: number) => kwh.toLocaleString('en-US', { maximumFractionDigits: 3 });
 
 export function createDueDiligence(deps: DueDiligenceDeps) {
   return async function dueDiligence(input: DueDiligenceInput) {
@@ -209,7 +181,7 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
       }
       const median = byId.get(picked.median.id)!;
       const cheapest = byId.get(picked.cheapest.id)!;
-      assumptions.push(...consumptionNotes(model, nameOf(pick.id)), ...areaNotes);
+      assumptions.push(...consumptionNotes({ input, sqft, state, sector, shapeId }, model, nameOf(pick.id)), ...areaNotes);
       assumptions.push(
         `Priced on the ${plural(priced.length, `eligible ${pick.serviceType === 'bundled' ? 'bundled' : 'delivery-only'} ${sector} tariff`)} `
         + `of ${nameOf(pick.id)} in ${state} (current, general purpose, secondary or unstated voltage, applicability admitting `
@@ -275,7 +247,7 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
         : `no utility serving ${input.zip_code} has an eligible ${sector} tariff in ${state} `
           + '(current, general purpose, secondary or unstated voltage, bundled or delivery only, applicability admitting the building)';
     const annualKwh = (model.consumption.perMeterMilli * model.consumption.meters) / 1000;
-    assumptions.push(...consumptionNotes(model, nameOf(chosen.id)), ...areaNotes);
+    assumptions.push(...consumptionNotes({ input, sqft, state, sector, shapeId }, model, nameOf(chosen.id)), ...areaNotes);
     assumptions.push(
       `Priced at ${nameOf(chosen.id)}'s average ${sector} rate, $${rate!.ratePerKwh}/kWh (${rate!.source}, ${rate!.year}) x ${kwhText(annualKwh)} kWh a year, because ${why}`,
       ...rateNotes,
@@ -290,22 +262,6 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
       assumptions,
     });
 
-    function consumptionNotes(m: Model, utilityName: string): string[] {
-      const notes: string[] = [];
-      if (m.usage) {
-        const whose = m.usage.basis === 'utility' ? utilityName : m.usage.basis === 'state' ? `${state} (the utility reports no residential customers)` : 'the US';
-        notes.push(`Consumption: ${input.unit_count} ${input.unit_count === 1 ? 'unit' : 'units'} x ${kwhText(m.usage.kwhPerCustomer)} kWh a year, `
-          + `the EIA-861 2018 average residential customer (residential sales / customers) of ${whose}; each unit is its own metered customer`);
-      } else {
-        notes.push(`Consumption: ${sqft!.toLocaleString('en-US')} sqft x 14.6 kWh/sqft = ${kwhText(m.consumption.perMeterMilli / 1000)} kWh a year `
-          + '(EIA CBECS 2012, Table C14, electricity per square foot of all buildings), billed as one meter');
-      }
-      notes.push(shapeId
-        ? `Months and demand: the ${sector} load shape "${shapeId}" (data/reference/load-shapes.json) spreads the year by its monthly shares; `
-          + "a month's demand is its kWh x the shape's largest hourly share of that month"
-        : `Months and demand: no ${sector} load shape, so the year is spread by days per month and demand is not modelled`);
-      return notes;
-    }
   };
 
   async function answer(input: DueDiligenceInput, sqft: number | null, r: {

@@ -4,7 +4,8 @@ import { bundledLoadShapes } from '../bills/load-shapes';
 import type { MonthTotals } from './annual-cost.calc';
 import { rankBenchmarks, VALUE_SCALE } from './benchmarks.calc';
 import { bundledAverageRates } from './average-rates';
-import { createDueDiligence, engineDueDiligenceBill } from './due-diligence';
+import { createDueDiligence } from './due-diligence';
+import { engineMonthlyBill } from '../properties/energy-cost';
 import { DEDUCTIONS, healthScore, statusOf, type HealthInput } from './health-score.calc';
 import { daysInMonth, monthIndexOfDate } from './months';
 import { bundledResidentialUsage } from './residential-usage';
@@ -156,7 +157,7 @@ describe('OpenAPI examples agree with the rules (README.md)', () => {
       // as the tariff catalog: current tariffs (no expiration, or not yet expired) of the serving utilities in the ZIP's state and the sector
       areaTariffs: async (_zip, sector) => tariffs.filter((t) =>
         t.sector === sector && t.state === 'NM' && (t.expirationDate === null || t.expirationDate >= today)),
-      monthlyBill: engineDueDiligenceBill(() => shapes),
+      monthlyBill: engineMonthlyBill(shapes),
       loadShapes: () => shapes,
       residentialUsage: bundledResidentialUsage,
       averageRates: bundledAverageRates,

@@ -6,14 +6,17 @@ import { roundDiv, toCents } from '../../platform/money';
  * One month's bill total in cents, or null when the tariff cannot be priced from what the
  * property has (a demand tariff without monthly_demand_kw).
  */
-export type MonthlyBillTotal = (tariff: Tariff, input: { usageKwh: number; demandKw: number | null; month: number }) => number | null;
+export type MonthlyBillTotal = (
+  tariff: Tariff,
+  input: { usageKwh: number; demandKw: number | null; month: number; supplyRatePerKwh?: number | null },
+) => number | null;
 
 /** The bill engine as a MonthlyBillTotal. */
 export function engineMonthlyBill(loadShapes: LoadShapeSet): MonthlyBillTotal {
   return (tariff, input) => {
     try {
-      return calculateBill(tariff, { usageKwh: input.usageKwh, demandKw: input.demandKw, month: input.month }, loadShapes)
-        .totalCostCents;
+      const { usageKwh, demandKw, month, supplyRatePerKwh } = input;
+      return calculateBill(tariff, { usageKwh, demandKw, month, supplyRatePerKwh: supplyRatePerKwh ?? null }, loadShapes).totalCostCents;
     } catch (err) {
       if (err instanceof BillingError) return null;
       throw err;
@@ -31,14 +34,15 @@ export interface EnergyCostEstimate {
 /**
  * The estimated energy cost of a property on a tariff: the engine's bill for the property's
  * monthly usage (and demand) in each month of the year, so seasonal rates are averaged
- * instead of depending on the day the estimate is made.
+ * instead of depending on the day the estimate is made. On a delivery-only tariff the
+ * property's supply price, when it has one, is billed as the engine's supply line.
  */
 export function estimateEnergyCost(
-  bill: MonthlyBillTotal, tariff: Tariff, usageKwh: number, demandKw: number | null,
+  bill: MonthlyBillTotal, tariff: Tariff, usageKwh: number, demandKw: number | null, supplyRatePerKwh: number | null = null,
 ): EnergyCostEstimate | null {
   let annualCents = 0;
   for (let month = 1; month <= 12; month++) {
-    const cents = bill(tariff, { usageKwh, demandKw, month });
+    const cents = bill(tariff, { usageKwh, demandKw, month, supplyRatePerKwh });
     if (cents === null) return null;
     annualCents += cents;
   }

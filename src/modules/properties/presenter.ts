@@ -27,6 +27,7 @@ export function presentProperty(r: PropertyRow) {
     meter_number: r.meterNumber,
     tariff_id: r.tariffId,
     monthly_demand_kw: r.monthlyDemandKw,
+    supply_rate_per_kwh: r.supplyRatePerKwh,
     has_solar: r.hasSolar,
     solar_capacity_kw: r.solarCapacityKw,
     annual_revenue: r.annualRevenue,

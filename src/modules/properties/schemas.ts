@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../../platform/http/pagination';
-import { MAX_DEMAND_KW, MAX_USAGE_KWH } from '../bills/engine/limits';
+import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_USAGE_KWH } from '../bills/engine/limits';
 import { isUsStateCode, PROPERTY_TYPES } from './states';
 
 const INT_MAX = 2_147_483_647;
@@ -40,6 +40,8 @@ const optionalFields = {
   tariff_id: z.string().min(1).max(200).nullable().optional(),
   monthly_usage_kwh: z.number().min(0).max(MAX_USAGE_KWH).nullable().optional(),
   monthly_demand_kw: z.number().min(0).max(MAX_DEMAND_KW).nullable().optional(),
+  supply_rate_per_kwh: z.number().min(0).max(MAX_SUPPLY_RATE_PER_KWH).nullable().optional()
+    .meta({ description: "The customer's retail supply price, $/kWh (0 to 5): on a delivery-only tariff the estimate and rate analysis add it as a supply line" }),
   solar_capacity_kw: amount.nullable().optional(),
   annual_revenue: amount.nullable().optional(),
   noi: amount.nullable().optional(),
@@ -92,6 +94,7 @@ export const propertyResponse = z.object({
   tariff_id: z.string().nullable(),
   monthly_usage_kwh: z.number().nullable(),
   monthly_demand_kw: z.number().nullable(),
+  supply_rate_per_kwh: z.number().nullable(),
   has_solar: z.boolean(),
   solar_capacity_kw: z.number().nullable(),
   annual_revenue: z.number().nullable(),

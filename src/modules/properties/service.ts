@@ -30,14 +30,14 @@ const FIELD_COLUMNS = {
   name: 'name', address: 'address', city: 'city', state: 'state', zip_code: 'zipCode', property_type: 'propertyType',
   sqft: 'sqft', unit_count: 'unitCount', year_built: 'yearBuilt', portfolio_id: 'portfolioId',
   utility_account_number: 'utilityAccountNumber', meter_number: 'meterNumber', tariff_id: 'tariffId',
-  monthly_usage_kwh: 'monthlyUsageKwh', monthly_demand_kw: 'monthlyDemandKw', has_solar: 'hasSolar',
+  monthly_usage_kwh: 'monthlyUsageKwh', monthly_demand_kw: 'monthlyDemandKw', supply_rate_per_kwh: 'supplyRatePerKwh', has_solar: 'hasSolar',
   solar_capacity_kw: 'solarCapacityKw', annual_revenue: 'annualRevenue', noi: 'noi',
 } as const satisfies Record<keyof UpdatePropertyInput, keyof PropertyValues>;
 
 type CostColumns = Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost' | 'energyPctOfNoi'>;
 
 /** Fields whose change alters the cost estimate and so the rate analysis. */
-const PRICING_FIELDS = ['tariffId', 'monthlyUsageKwh', 'monthlyDemandKw'] as const;
+const PRICING_FIELDS = ['tariffId', 'monthlyUsageKwh', 'monthlyDemandKw', 'supplyRatePerKwh'] as const;
 
 function toColumns(input: UpdatePropertyInput): Partial<PropertyValues> {
   const values: Record<string, unknown> = {};
@@ -70,11 +70,11 @@ export function createPropertyService(deps: PropertyServiceDeps) {
 
   /** Cost columns for a property's (new) state: the engine's estimate and energy_pct_of_noi. */
   function costsFor(
-    p: Pick<PropertyValues, 'monthlyUsageKwh' | 'monthlyDemandKw' | 'noi'>, tariff: Tariff | null,
+    p: Pick<PropertyValues, 'monthlyUsageKwh' | 'monthlyDemandKw' | 'supplyRatePerKwh' | 'noi'>, tariff: Tariff | null,
   ): CostColumns {
     const usage = p.monthlyUsageKwh ?? null;
     const estimate = tariff && usage !== null
-      ? estimateEnergyCost(deps.monthlyBill, tariff, usage, p.monthlyDemandKw ?? null)
+      ? estimateEnergyCost(deps.monthlyBill, tariff, usage, p.monthlyDemandKw ?? null, p.supplyRatePerKwh ?? null)
       : null;
     return costsOfEstimate(p, estimate);
   }

@@ -36,6 +36,8 @@ export const properties = pgTable(
     tariffId: text('tariff_id'),
     monthlyUsageKwh: quantity('monthly_usage_kwh'),
     monthlyDemandKw: quantity('monthly_demand_kw'),
+    /** The customer's retail supply price, $/kWh: priced on a delivery-only tariff (issue 26). */
+    supplyRatePerKwh: numeric('supply_rate_per_kwh', { precision: 10, scale: 6, mode: 'number' }),
     hasSolar: boolean('has_solar').notNull().default(false),
     solarCapacityKw: quantity('solar_capacity_kw'),
     annualRevenue: money('annual_revenue'),
@@ -56,6 +58,7 @@ export const properties = pgTable(
       'properties_non_negative_check',
       sql`coalesce(${t.sqft}, 0) >= 0 and coalesce(${t.unitCount}, 0) >= 0 and coalesce(${t.yearBuilt}, 0) >= 0
         and coalesce(${t.monthlyUsageKwh}, 0) >= 0 and coalesce(${t.monthlyDemandKw}, 0) >= 0
+        and coalesce(${t.supplyRatePerKwh}, 0) between 0 and 5
         and coalesce(${t.solarCapacityKw}, 0) >= 0 and coalesce(${t.annualRevenue}, 0) >= 0
         and coalesce(${t.noi}, 0) >= 0`,
     ),

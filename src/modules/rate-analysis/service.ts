@@ -79,7 +79,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
   }
 
   const estimate = (tariff: Tariff, row: PropertyRow): EnergyCostEstimate | null =>
-    estimateEnergyCost(deps.monthlyBill, tariff, row.monthlyUsageKwh!, row.monthlyDemandKw);
+    estimateEnergyCost(deps.monthlyBill, tariff, row.monthlyUsageKwh!, row.monthlyDemandKw, row.supplyRatePerKwh);
 
   /**
    * SPEC.md's analysis of one property, on CONTRACT.md's rules: the current tariffs of one
