@@ -41,6 +41,13 @@ describe('a property on a delivery-only tariff with its own supply price (issue 
     expect(after.current_tariff.estimated_monthly_cost).toBe(249.79);
   });
 
+  it('a property on the expired tariff loses health points for it, naming the date', async () => {
+    const p = await createProperty(t, alice, { ...houston, sqft: 2000 });
+    const health = (await as(t, alice).get('/pm/properties/health').expect(200)).body;
+    const item = health.properties.find((h: { property_id: string }) => h.property_id === p.id);
+    expect(item.issues).toContain('Tariff expired on 2015-01-31: its estimate and savings rest on rates the utility no longer bills');
+  });
+
   it('422 for a supply price outside 0 to 5, and nothing is stored', async () => {
     for (const supply_rate_per_kwh of [-0.01, 5.01, '0.1']) {
       const res = await as(t, alice).post('/pm/properties', { name: 'X', address: '1 Main', property_type: 'commercial', ...houston, supply_rate_per_kwh }).expect(422);

@@ -24,6 +24,7 @@ const scaled = (v: number) => Math.round(v * VALUE_SCALE);
 /** Each health issue's deduction, by the wording healthScore gives it. */
 const ISSUES: Array<[RegExp, keyof typeof DEDUCTIONS]> = [
   [/^No tariff set$/, 'noTariff'],
+  [/^Tariff expired on \d{4}-\d{2}-\d{2}: its estimate and savings rest on rates the utility no longer bills$/, 'expiredTariff'],
   [/^No monthly usage set$/, 'noUsage'],
   [/^No square footage set$/, 'noSqft'],
   [/^No bills in the last 12 months$/, 'noBills'],
@@ -53,21 +54,21 @@ const HEALTH: Record<string, { deductions: Array<keyof typeof DEDUCTIONS>; input
   'Canal Warehouse': {
     deductions: ['noTariff', 'noUsage', 'anomalyHigh'],
     input: {
-      asOf, hasTariff: false, hasUsage: false, hasSqft: true, savingsCents: null, estimateCents: null,
+      asOf, hasTariff: false, tariffExpiredOn: null, hasUsage: false, hasSqft: true, savingsCents: null, estimateCents: null,
       months: wholeMonths('2025-12', [...Array(5).fill(30000), ...Array(6).fill(10000), 16043]),
     },
   },
   'Harbor Lofts': {
     deductions: ['risingCosts', 'savings'],
     input: {
-      asOf, hasTariff: true, hasUsage: true, hasSqft: true, savingsCents: 74280, estimateCents: 1501050,
+      asOf, hasTariff: true, tariffExpiredOn: null, hasUsage: true, hasSqft: true, savingsCents: 74280, estimateCents: 1501050,
       months: wholeMonths('2025-12', Array.from({ length: 12 }, (_, x) => Math.round(125000 * (1 + 0.034 * (x - 5.5))))),
     },
   },
   'Mill Street Offices': {
     deductions: [],
     input: {
-      asOf, hasTariff: true, hasUsage: true, hasSqft: true, savingsCents: null, estimateCents: 900000,
+      asOf, hasTariff: true, tariffExpiredOn: null, hasUsage: true, hasSqft: true, savingsCents: null, estimateCents: 900000,
       months: wholeMonths('2025-12', Array(12).fill(75000)),
     },
   },

@@ -7,10 +7,19 @@ const whole = (key: string, cents: number): MonthTotals => ({ month: m(key), cen
 /** Whole months Dec 2025 .. Nov 2026 at `cents` each (12 covered months, flat: no deduction). */
 const year = (cents = 10000) => Array.from({ length: 12 }, (_, i) => ({ ...whole('2025-12', cents), month: m('2025-12') + i, billedDays: daysInMonth(m('2025-12') + i) }));
 const complete: HealthInput = {
-  asOf: m('2026-11'), hasTariff: true, hasUsage: true, hasSqft: true, months: year(), savingsCents: null, estimateCents: 120000,
+  asOf: m('2026-11'), hasTariff: true, tariffExpiredOn: null, hasUsage: true, hasSqft: true, months: year(), savingsCents: null, estimateCents: 120000,
 };
 
 describe('health score (README "Health score")', () => {
+  it('a property on an expired tariff loses 10 points, with the date (issue 26)', () => {
+    expect(healthScore({ ...complete, tariffExpiredOn: '2022-12-31' })).toEqual({
+      score: 90,
+      status: 'green',
+      issues: ['Tariff expired on 2022-12-31: its estimate and savings rest on rates the utility no longer bills'],
+    });
+    expect(DEDUCTIONS.expiredTariff).toBe(10);
+  });
+
   it('README example: 7 billed months, a partial November far above the trailing months, costs rising', () => {
     // May..Oct 2026: $100.00 each (184 days); November 1..15: $80.00 (15 days).
     // coverage: 7 of 12 months -> -10

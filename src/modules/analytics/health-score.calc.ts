@@ -13,6 +13,7 @@ export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 
 export const DEDUCTIONS = {
   noTariff: 10,
+  expiredTariff: 10,
   noUsage: 10,
   noSqft: 5,
   noBills: 20,
@@ -37,6 +38,8 @@ const LARGE_SAVINGS_DIVISOR = 10;
 export interface HealthInput {
   asOf: MonthIndex;
   hasTariff: boolean;
+  /** The expiration date of the property's tariff when it expired before the as-of month, else null. */
+  tariffExpiredOn: string | null;
   hasUsage: boolean;
   hasSqft: boolean;
   /** Calendarised months of the property (at least the 18 ending with asOf when billed). */
@@ -69,6 +72,9 @@ type Deduction = [points: number, issue: string];
 function completeness(input: HealthInput): Deduction[] {
   const out: Deduction[] = [];
   if (!input.hasTariff) out.push([DEDUCTIONS.noTariff, 'No tariff set']);
+  else if (input.tariffExpiredOn !== null) {
+    out.push([DEDUCTIONS.expiredTariff, `Tariff expired on ${input.tariffExpiredOn}: its estimate and savings rest on rates the utility no longer bills`]);
+  }
   if (!input.hasUsage) out.push([DEDUCTIONS.noUsage, 'No monthly usage set']);
   if (!input.hasSqft) out.push([DEDUCTIONS.noSqft, 'No square footage set']);
   const covered = coveredMonths(input.months, input.asOf, HEALTH_WINDOW_MONTHS);

@@ -69,6 +69,8 @@ function inScope(column: SQL, scope: PropertyScope): SQL {
 export interface MetricsInputRow {
   id: string;
   tariff_id: string | null;
+  /** The expiration date of the property's tariff (null: none, or no tariff). */
+  tariff_expiration_date: string | null;
   monthly_usage_kwh: string | null;
   sqft: number | null;
   annual_energy_cost: string | null;
@@ -217,7 +219,8 @@ export function rebuildRollupsSql(ownerId: string, scope: MarkedScope, from: Mon
         offset 0
       ) r`}
     )
-    select p.id, p.tariff_id, p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
+    select p.id, p.tariff_id, (select t.expiration_date::text from tariffs t where t.id = p.tariff_id) as tariff_expiration_date,
+      p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
       ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
     from properties p
     left join (

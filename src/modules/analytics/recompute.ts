@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { annualCost, type MonthTotals } from './annual-cost.calc';
 import { ANOMALY_TRAILING_MONTHS, HEALTH_WINDOW_MONTHS, healthScore } from './health-score.calc';
-import { monthIndexOf, type MonthIndex } from './months';
+import { monthIndexOf, monthKey, type MonthIndex } from './months';
 import { createRecomputeRepository, type MetricsInputRow, type MetricsRow } from './recompute-repository';
 import { MAX_TREND_MONTHS } from './schemas';
 
@@ -40,6 +40,8 @@ function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex): MetricsRow {
   const health = healthScore({
     asOf,
     hasTariff: row.tariff_id !== null,
+    // Expired before the month the metrics are for (the metrics are recomputed at least once a month).
+    tariffExpiredOn: row.tariff_expiration_date !== null && row.tariff_expiration_date < monthKey(asOf) ? row.tariff_expiration_date : null,
     hasUsage: monthlyUsageMilli !== null,
     hasSqft: row.sqft !== null && row.sqft > 0,
     months,
