@@ -2,73 +2,22 @@ import { TEXAS_DELIVERY_UTILITIES } from '../tariffs/tariff-class';
 import { readCsv, REFERENCE_DIR, ZIP_TABLES } from '../utilities/reference';
 
 /**
- * A utility's average price per kWh for a sector (revenue / sales), to price a building when
- * no usable tariff exists. Pure apart from `bundledAverageRates()`, which reads the bundled
- * files once per process.
+ * A utility's average price per kWh for a sector (revenue / sales), to price a building when no
+ * usable tariff exists; the order of the rules and the sources are in the analytics README ("Due
+ * diligence", basis). Pure apart from `bundledAverageRates()`, which reads the bundled files once.
  *
- * Sources (data/reference/README.md, /work/shared/data/SOURCES.md):
- * - EIA Form 861 (2018), "Sales to Ultimate Customers" (`eia861_2018_sales_ult_cust.csv.gz`):
- *   one row per utility, state, part and balancing authority (`ba_code`), with
- *   `{residential,commercial,industrial}_revenues_thousand_dollars` and `..._sales_mwh`.
- *   Thousand dollars / MWh is already $/kWh (x1000 / x1000). `.` = not applicable or withheld.
- *   The file's `part` and `service_type` columns pair as A = Bundled, B = Energy, C = Delivery,
- *   D = Bundled (every row of the 2018 file); SOURCES.md: "C is delivery-only customers. Avoid
- *   double counting across parts."
- * - OpenEI "U.S. Electric Utility Companies and Rates: Look-up by Zipcode", 2023 edition
- *   (non-investor-owned) and 2011 edition (investor-owned): per ZIP and `eiaid`, `res_rate`,
- *   `comm_rate`, `ind_rate` in $/kWh (revenue / sales), 0 = no sales in that class, one row per
- *   `service_type` (Bundled, Delivery, Energy).
- *
- * Rule, first that gives a rate > 0 wins:
- * 1. EIA-861 2018, that utility IN THAT STATE, part A only: sum of the sector's revenue over sum
- *    of its sales over the utility's part-A rows in the state (several rows when it reports
- *    several balancing authorities). Why part A alone: the price of full service
- *    (delivery + energy) is what a building pays when it buys both from its utility, and part A
- *    (service_type Bundled) is exactly those customers. Part B (Energy) is energy only and part C
- *    (Delivery) delivery only: each is a fraction of a full-service price, and adding their
- *    revenue and kWh to part A would pull the average down (Commonwealth Edison residential:
- *    part A 13.04 cents/kWh, part C 5.74). Part D is also labelled Bundled, but in the 2018
- *    file all 91 part-D rows are in Texas and 90 are retail power marketers (the other is Nueces
- *    Electric Cooperative, whose part A and part D prices differ: commercial 11.39 and 7.70
- *    cents/kWh, i.e. different customers); it is left out so the rate stays the price of the
- *    utility's own full-service customers, not a blend. A row counts only where both revenue
- *    and sales are numbers and sales > 0 ('.' = withheld or not applicable; a revenue without
- *    sales is not a price). Year 2018.
- *    No part-A rate -> 2. This happens for the utility's state/sector without part-A sales and
- *    for utilities absent from the file: the ERCOT wires utilities (CenterPoint 8901, Oncor
- *    44372, AEP Texas Central 3278, AEP Texas North 20404, Texas-New Mexico Power 40051) have no
- *    row at all in Sales to Ultimate Customers 2018 (the frame file does not flag them for it),
- *    and retail power marketers such as Reliant (15847) and TXU Energy Retail (19327) report
- *    part D only.
- * 2. The OpenEI ZIP table's rate for that (ZIP, utility) and sector, 2023 edition first, then
- *    2011, when > 0, from the pair's `Bundled` row only, for the same reason: where a pair also
- *    has a `Delivery` (or `Energy`) row, that row's rate is the delivery (energy) part alone
- *    (Commonwealth Edison 2011, residential: Bundled 0.1262, Delivery 0.0462 $/kWh). A pair
- *    listed twice as Bundled with different rates (2023: Lubbock 11292, South Plains 17561,
- *    Nueces 13830) takes the first row in file order. Year = the edition (2023 or 2011).
- * 3. null.
- *
- * `stateAverageRate`: the same part-A revenue / sales over every part-A row of the state,
- * including EIA's state "Adjustment" rows (utility_number 99999, part A, EIA's estimate for the
- * small utilities of the Short Form), which belong to the state's bundled sales; for a building
- * whose utility has no rate of its own (e.g. an ERCOT wires utility).
- *
- * Prices of a state's retail market (for a building whose utility only delivers, or sells no
- * full service of its own), each revenue / sales over every row of that part in the state:
- * - `retailSupplyRate`: part B (service_type Energy), energy sold by retail suppliers to
- *   customers whose utility delivers it: a retail supplier's average price of supply alone, to
- *   add to a delivery-only tariff. 20 states have part-B rows in 2018 (PA residential 0.0878,
- *   commercial 0.0611 $/kWh); Texas has none.
- * - `retailFullServiceRate`: part D (service_type Bundled, reported by retail power marketers),
- *   full service (energy with delivery) bought from a retail provider. Only Texas has part-D rows
- *   in 2018 (91 rows; residential 0.1152, commercial 0.0770 $/kWh): in Texas's competitive (ERCOT)
- *   market the wires utility sells nothing, and this is the price its customers pay.
- * - `servingUtilityRate`: the average rate of the utility serving a building: for an ERCOT wires
- *   utility (TEXAS_DELIVERY_UTILITIES, in Texas) the Texas part-D rate, else `averageRate`.
- *
- * `utilityInState`: whether EIA-861 2018 "Sales to Ultimate Customers" has any row (any part) for
- * the utility in the state, and the customers those rows count (total_customers, all parts).
- *
+ * EIA-861 2018 "Sales to Ultimate Customers" has one row per utility, state, part and balancing
+ * authority; thousand dollars / MWh is already $/kWh, and '.' is withheld or not applicable. Its
+ * parts pair with service types as A = Bundled, B = Energy, C = Delivery, D = Bundled:
+ * - part A alone is a utility's own full-service price: B (energy only) and C (delivery only) are
+ *   fractions of it and would pull the average down (Commonwealth Edison residential: part A 13.04
+ *   cents/kWh, part C 5.74);
+ * - part D exists only in Texas (retail power marketers' full service): the price customers of an
+ *   ERCOT wires utility pay, since those utilities report no sales at all;
+ * - part B of a state is a retail supplier's average price of supply, to add to delivery-only tariffs.
+ * The OpenEI ZIP tables' rates are used from their Bundled rows only (a Delivery row's rate is the
+ * delivery part: ComEd 2011 residential Bundled 0.1262, Delivery 0.0462 $/kWh); of a pair listed
+ * twice as Bundled, the first row in file order. A row counts only with both revenue and sales > 0.
  * Rates are $/kWh rounded to 6 decimals.
  */
 

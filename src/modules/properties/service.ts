@@ -112,7 +112,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     }
   }
 
-  /** A known ZIP code fixes the state (CONTRACT.md, third round); an unknown one is accepted as sent. */
+  /** A known ZIP code fixes the state (data/reference/README.md, "ZIP codes and states"); an unknown one is accepted as sent. */
   function checkZipState(zipCode: string, state: string): void {
     const zipState = stateOfZip(zipCode);
     if (zipState !== null && zipState !== state) {

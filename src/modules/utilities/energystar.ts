@@ -1,9 +1,8 @@
 import { readCsv } from './reference';
 
 /**
- * The ENERGY STAR ZIP-to-utility table (see data/reference/README.md and
- * /work/shared/data/SOURCES.md): every utility whose territory touches a ZIP code,
- * electric and gas, by slug. `energystar_utility_match.csv` (written by
+ * The ENERGY STAR ZIP-to-utility table (data/reference/README.md): every utility whose territory
+ * touches a ZIP code, electric and gas, by slug. `energystar_utility_match.csv` (written by
  * scripts/match-energystar-utilities.ts) maps each slug to an EIA-861 utility id.
  */
 export const ENERGYSTAR_TABLE = {
