@@ -88,7 +88,7 @@ describe('due diligence model (README "Due diligence")', () => {
 describe('due diligence eligibility and serving utility (README "Due diligence")', () => {
   const open = { demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null };
   const tariff = (over: Partial<EligibilityTariff> = {}): EligibilityTariff => ({
-    sector: 'commercial', purpose: 'general', voltage: null, serviceType: 'bundled', applicability: open, ...over,
+    name: 'General Service', sector: 'commercial', purpose: 'general', voltage: null, serviceType: 'bundled', applicability: open, ...over,
   });
 
   it('eligible: the sector, general purpose, secondary or unstated voltage, bundled or delivery only, applicability admitting the load', () => {
@@ -96,6 +96,7 @@ describe('due diligence eligibility and serving utility (README "Due diligence")
     expect(tariffExclusion(tariff({ voltage: 'secondary', serviceType: 'delivery_only' }), 'commercial', 12_166.667, 40)).toBeNull();
     expect(tariffExclusion(tariff({ sector: 'residential' }), 'commercial', 100, 1)).toBe('sector');
     expect(tariffExclusion(tariff({ purpose: 'lighting' }), 'commercial', 100, 1)).toBe('purpose');
+    expect(tariffExclusion(tariff({ name: 'GS-1 General Service Non-Demand Single Phase; Closed Rate' }), 'commercial', 100, 1)).toBe('closed');
     expect(tariffExclusion(tariff({ voltage: 'primary' }), 'commercial', 100, 1)).toBe('voltage');
     expect(tariffExclusion(tariff({ voltage: 'transmission' }), 'commercial', 100, 1)).toBe('voltage');
     expect(tariffExclusion(tariff({ serviceType: 'supply_only' }), 'commercial', 100, 1)).toBe('service_type');

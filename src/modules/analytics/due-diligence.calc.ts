@@ -2,6 +2,7 @@ import { daysInMonth } from '../../platform/dates';
 import { roundDiv, toCents } from '../../platform/money';
 import { applicabilityExclusion } from '../rate-analysis/rate-analysis.calc';
 import type { Tariff } from '../tariffs/tariff.model';
+import { closedToNewCustomers } from '../tariffs/tariff-class';
 import { runningShare } from './calendarise.calc';
 
 /**
@@ -160,12 +161,12 @@ export function comparableSqftRange(sqft: number): [number, number] {
 }
 
 /** Why a current tariff of the area is not one a typical building of the sector takes; null when it is eligible. */
-export type TariffExclusion = 'sector' | 'purpose' | 'voltage' | 'service_type' | 'applicability';
+export type TariffExclusion = 'sector' | 'closed' | 'purpose' | 'voltage' | 'service_type' | 'applicability';
 
-export type EligibilityTariff = Pick<Tariff, 'sector' | 'purpose' | 'voltage' | 'serviceType' | 'applicability'>;
+export type EligibilityTariff = Pick<Tariff, 'name' | 'sector' | 'purpose' | 'voltage' | 'serviceType' | 'applicability'>;
 
 /**
- * Eligibility for due diligence, in this order: the sector's tariff; `purpose` general (no
+ * Eligibility for due diligence, in this order: the sector's tariff; open to new customers; `purpose` general (no
  * lighting, standby, interruptible, ... rate); voltage secondary or not stated (a typical
  * building takes secondary service); bundled or delivery only (a supply-only tariff prices
  * part of a bill); applicability (URDB's demand and monthly kWh limits) admitting one meter's
@@ -173,6 +174,7 @@ export type EligibilityTariff = Pick<Tariff, 'sector' | 'purpose' | 'voltage' | 
  */
 export function tariffExclusion(t: EligibilityTariff, sector: string, monthlyKwh: number, peakKw: number): TariffExclusion | null {
   if (t.sector !== sector) return 'sector';
+  if (closedToNewCustomers(t.name)) return 'closed';
   if (t.purpose !== 'general') return 'purpose';
   if (t.voltage !== null && t.voltage !== 'secondary') return 'voltage';
   if (t.serviceType !== 'bundled' && t.serviceType !== 'delivery_only') return 'service_type';

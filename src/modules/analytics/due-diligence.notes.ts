@@ -6,6 +6,7 @@ import type { Model } from './due-diligence';
 
 export const EXCLUSION_WORDS: Record<TariffExclusion, string> = {
   sector: 'another sector',
+  closed: 'closed to new customers',
   purpose: 'special purpose (lighting, standby, interruptible, ...)',
   voltage: 'primary or transmission voltage',
   service_type: 'supply only',

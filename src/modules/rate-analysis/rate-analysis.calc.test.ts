@@ -1,4 +1,4 @@
-import { analyzeRates, applicabilityExclusion, recommendationSavingsCents } from './rate-analysis.calc';
+import { analyzeRates, applicabilityExclusion, classExclusion, recommendationSavingsCents } from './rate-analysis.calc';
 import { roundDiv } from '../../platform/money';
 
 describe('roundDiv (exact, half away from zero)', () => {
@@ -117,5 +117,37 @@ describe('applicabilityExclusion (who may take a tariff)', () => {
 
   it('a tariff without published limits fits everyone', () => {
     expect(applicabilityExclusion(null, 1e9, null)).toBeNull();
+  });
+});
+
+describe('classExclusion: the tariffs a customer may move to (issue 26)', () => {
+  const general = { name: 'General Service', state: 'CA', serviceType: 'bundled' as const, voltage: null, purpose: 'general' as const };
+  const customer = { current: { ...general, name: 'Current' }, state: 'CA', serviceType: 'bundled' as const };
+
+  it('admits a general rate of the same service type, state and no higher voltage', () => {
+    expect(classExclusion(general, customer)).toBeNull();
+    expect(classExclusion({ ...general, voltage: 'secondary' }, customer)).toBeNull();
+  });
+
+  it.each([
+    [{ name: 'General Service (CLOSED)' }, "closed to new customers (the schedule's name says so)"],
+    [{ state: 'NV' }, 'a tariff for NV: the property is in CA'],
+    [{ serviceType: 'delivery_only' as const }, 'service type delivery_only: the property\'s service is bundled'],
+    [{ purpose: 'standby' as const }, 'a special-purpose tariff (standby), not a general rate the property could take'],
+    [{ voltage: 'primary' as const }, 'service at primary voltage: the property takes service at secondary (assumed: the current tariff does not say)'],
+  ])('leaves out %j: %s', (change, reason) => {
+    expect(classExclusion({ ...general, ...change }, customer)).toBe(reason);
+  });
+
+  it('a customer on a special purpose or at a higher voltage may move within it', () => {
+    const onStandby = { ...customer, current: { ...general, name: 'Standby', purpose: 'standby' as const, voltage: 'primary' as const } };
+    expect(classExclusion({ ...general, purpose: 'standby', voltage: 'primary' }, onStandby)).toBeNull();
+    expect(classExclusion({ ...general, purpose: 'lighting' }, onStandby)).toMatch(/^a special-purpose tariff \(lighting\)/);
+  });
+
+  it('without a current tariff: the ZIP state and the service type compared decide', () => {
+    const none = { current: null, state: 'TX', serviceType: 'delivery_only' as const };
+    expect(classExclusion({ ...general, state: 'TX', serviceType: 'delivery_only' }, none)).toBeNull();
+    expect(classExclusion({ ...general, state: 'TX' }, none)).toBe("service type bundled: the property's service is delivery_only");
   });
 });

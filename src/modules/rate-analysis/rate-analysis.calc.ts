@@ -1,5 +1,5 @@
 import { fromCents, roundDiv } from '../../platform/money';
-import { VOLTAGE_RANK, type Purpose, type ServiceType, type Voltage } from '../tariffs/tariff-class';
+import { closedToNewCustomers, VOLTAGE_RANK, type Purpose, type ServiceType, type Voltage } from '../tariffs/tariff-class';
 
 /** One tariff priced for a property: its estimated monthly cost in cents. */
 export interface PricedTariff {
@@ -47,6 +47,7 @@ export interface ApplicabilityLimits {
 
 /** The class of a tariff, as the switching rules read it. */
 export interface ClassOf {
+  name: string;
   state: string | null;
   serviceType: ServiceType;
   voltage: Voltage | null;
@@ -67,9 +68,10 @@ export interface SwitchingCustomer {
  * README, "Tariff classes"): the tariff must be for the property's state, of the same service
  * type, general purpose unless the current tariff serves the same special purpose, and at no
  * higher voltage than the current one's (secondary when unknown: most buildings take service at
- * secondary voltage).
+ * secondary voltage), and open to new customers.
  */
 export function classExclusion(t: ClassOf, customer: SwitchingCustomer): string | null {
+  if (closedToNewCustomers(t.name)) return 'closed to new customers (the schedule\'s name says so)';
   const state = customer.state ?? customer.current?.state ?? null;
   if (state !== null && t.state !== state) return `a tariff for ${t.state ?? 'another state'}: the property is in ${state}`;
   const serviceType = customer.current?.serviceType ?? customer.serviceType;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../platform/paths';
 import { REFERENCE_DIR } from '../utilities/reference';
 import { readUrdbLines } from './bundled';
-import { classifyTariff, type ClassInput } from './tariff-class';
+import { classifyTariff, closedToNewCustomers, type ClassInput } from './tariff-class';
 import { classInputOf } from './urdb.normalize';
 
 interface Labelled {
@@ -83,5 +83,17 @@ describe('classifyTariff: the cases users saw (issue "Answers a utility would ag
       serviceType: 'bundled', voltage: null, purpose: 'general',
       note: 'Tariff class: service type "Wholesale Wheeling" is not one URDB defines; taken as bundled; voltage category "Medium" is not one URDB defines; taken as unknown.',
     });
+  });
+});
+
+describe('closedToNewCustomers', () => {
+  it.each([
+    ['Water Well-Secondary (CLOSED)', true],
+    ['GS-1 General Service Non-Demand Single Phase; Closed Rate', true],
+    ['Commercial Standard Cg-2 [CLOSED Rate]', true],
+    ['Enclosed Arena Service', false],
+    ['General Service', false],
+  ])('%s: %s', (name, closed) => {
+    expect(closedToNewCustomers(name)).toBe(closed);
   });
 });

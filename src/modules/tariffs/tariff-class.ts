@@ -197,6 +197,14 @@ function purposeOf(input: ClassInput, notes: string[]): Purpose {
   return matched[0]!;
 }
 
+/**
+ * A schedule closed to new customers: its name says "Closed" ("(CLOSED)", "Closed Rate", 54 bundled
+ * records). Those on it may stay; nobody may move to it.
+ */
+export function closedToNewCustomers(name: string): boolean {
+  return /\bclosed\b/i.test(name);
+}
+
 /** The class of one tariff (see the module comment); never throws. */
 export function classifyTariff(input: ClassInput): TariffClass {
   const notes: string[] = [];
