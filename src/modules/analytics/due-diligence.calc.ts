@@ -1,6 +1,6 @@
 import { daysInMonth } from '../../platform/dates';
 import { roundDiv, toCents } from '../../platform/money';
-import { applicabilityExclusion } from '../rate-analysis/rate-analysis.calc';
+import { switchingExclusion } from '../rate-analysis/rate-analysis.calc';
 import type { Tariff } from '../tariffs/tariff.model';
 import { closedToNewCustomers } from '../tariffs/tariff-class';
 import { runningShare } from './calendarise.calc';
@@ -178,7 +178,7 @@ export function tariffExclusion(t: EligibilityTariff, sector: string, monthlyKwh
   if (t.purpose !== 'general') return 'purpose';
   if (t.voltage !== null && t.voltage !== 'secondary') return 'voltage';
   if (t.serviceType !== 'bundled' && t.serviceType !== 'delivery_only') return 'service_type';
-  if (applicabilityExclusion(t.applicability, monthlyKwh, peakKw) !== null) return 'applicability';
+  if (switchingExclusion(t, monthlyKwh, peakKw) !== null) return 'applicability';
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { analyzeRates, applicabilityExclusion, classExclusion, recommendationSavingsCents } from './rate-analysis.calc';
+import { analyzeRates, applicabilityExclusion, classExclusion, recommendationSavingsCents, switchingExclusion } from './rate-analysis.calc';
 import { roundDiv } from '../../platform/money';
 
 describe('roundDiv (exact, half away from zero)', () => {
@@ -149,5 +149,23 @@ describe('classExclusion: the tariffs a customer may move to (issue 26)', () => 
     const none = { current: null, state: 'TX', serviceType: 'delivery_only' as const };
     expect(classExclusion({ ...general, state: 'TX', serviceType: 'delivery_only' }, none)).toBeNull();
     expect(classExclusion({ ...general, state: 'TX' }, none)).toBe("service type bundled: the property's service is delivery_only");
+  });
+});
+
+describe('switchingExclusion: published limits, else the ones the name states (issue 26)', () => {
+  const none = { demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null };
+
+  it('a 110 kW site is not offered "Less Than 10KW - No Demand Meter"', () => {
+    expect(switchingExclusion({ name: 'Small Non-Residential LSP POLR(Less Than 10KW-No Demand Meter)', applicability: none }, 40_000, 110))
+      .toBe("peak demand 110 kW is above the tariff's maximum of 10 kW (the limit its name states)");
+    expect(switchingExclusion({ name: 'Small Non-Residential LSP POLR(Less Than 10KW-No Demand Meter)', applicability: none }, 2_000, 8)).toBeNull();
+  });
+
+  it('published demand limits win over the name; usage limits still apply', () => {
+    expect(switchingExclusion({ name: 'General Service (over 500 kW)', applicability: { ...none, demandKwMax: 200 } }, 10_000, 40)).toBeNull();
+    expect(switchingExclusion({ name: 'General Service (over 500 kW)', applicability: { ...none, usageKwhMax: 5_000 } }, 10_000, 40))
+      .toBe("peak demand 40 kW is below the tariff's minimum of 500 kW (the limit its name states)");
+    expect(switchingExclusion({ name: 'General Service', applicability: { ...none, usageKwhMax: 5_000 } }, 10_000, 40))
+      .toBe("monthly usage 10000 kWh is above the tariff's maximum of 5000 kWh");
   });
 });

@@ -1,5 +1,5 @@
 import { fromCents, roundDiv } from '../../platform/money';
-import { closedToNewCustomers, VOLTAGE_RANK, type Purpose, type ServiceType, type Voltage } from '../tariffs/tariff-class';
+import { closedToNewCustomers, demandLimitsNamed, VOLTAGE_RANK, type Purpose, type ServiceType, type Voltage } from '../tariffs/tariff-class';
 
 /** One tariff priced for a property: its estimated monthly cost in cents. */
 export interface PricedTariff {
@@ -115,6 +115,20 @@ export function applicabilityExclusion(limits: ApplicabilityLimits | null, usage
   if (uMin !== null && usageKwh < uMin) return `monthly usage ${fmt(usageKwh)} kWh is below the tariff's minimum of ${fmt(uMin)} kWh`;
   if (uMax !== null && usageKwh > uMax) return `monthly usage ${fmt(usageKwh)} kWh is above the tariff's maximum of ${fmt(uMax)} kWh`;
   return null;
+}
+
+/**
+ * The limits a customer's demand and usage are held against: the published ones; where a record
+ * publishes no demand limit, the ones its name states ("Less Than 10KW"), and the reason says so.
+ */
+export function switchingExclusion(
+  t: { name: string; applicability: ApplicabilityLimits | null }, usageKwh: number, demandKw: number | null,
+): string | null {
+  const published = t.applicability;
+  if (published && (published.demandKwMin !== null || published.demandKwMax !== null)) return applicabilityExclusion(published, usageKwh, demandKw);
+  const named = demandLimitsNamed(t.name);
+  const byName = applicabilityExclusion({ demandKwMin: named.min, demandKwMax: named.max, usageKwhMin: null, usageKwhMax: null }, usageKwh, demandKw);
+  return byName ? `${byName} (the limit its name states)` : applicabilityExclusion(published, usageKwh, demandKw);
 }
 
 /**

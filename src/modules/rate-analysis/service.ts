@@ -14,7 +14,7 @@ import type { NewNotification } from '../notifications/repository';
 import { stateOfZip } from '../utilities/zip-states';
 import { tariffNotices } from '../tariffs/tariff-notices';
 import {
-  analyzeRates, applicabilityExclusion, classExclusion, recommendationSavingsCents, type ExcludedTariff, type PricedTariff, type RateAnalysis,
+  analyzeRates, classExclusion, switchingExclusion, recommendationSavingsCents, type ExcludedTariff, type PricedTariff, type RateAnalysis,
 } from './rate-analysis.calc';
 import { createRateAnalysisRepository } from './repository';
 import { readSystemState, writeSystemState } from '../../platform/db/system-state';
@@ -110,7 +110,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     };
     for (const t of tariffs) {
       if (t.id === currentTariff?.id) continue;
-      const reason = classExclusion(t, customer) ?? applicabilityExclusion(t.applicability, row.monthlyUsageKwh, row.monthlyDemandKw);
+      const reason = classExclusion(t, customer) ?? switchingExclusion(t, row.monthlyUsageKwh, row.monthlyDemandKw);
       const cost = reason ? null : estimate(t, row);
       if (cost) candidates.push({ id: t.id, name: t.name, monthlyCostCents: cost.monthlyCents });
       else excluded.push({ tariff_id: t.id, name: t.name, reason: reason ?? 'a demand tariff: the property has no monthly_demand_kw to price it' });

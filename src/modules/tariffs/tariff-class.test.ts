@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../platform/paths';
 import { REFERENCE_DIR } from '../utilities/reference';
 import { readUrdbLines } from './bundled';
-import { classifyTariff, closedToNewCustomers, type ClassInput } from './tariff-class';
+import { classifyTariff, closedToNewCustomers, demandLimitsNamed, type ClassInput } from './tariff-class';
 import { classInputOf } from './urdb.normalize';
 
 interface Labelled {
@@ -95,5 +95,22 @@ describe('closedToNewCustomers', () => {
     ['General Service', false],
   ])('%s: %s', (name, closed) => {
     expect(closedToNewCustomers(name)).toBe(closed);
+  });
+});
+
+describe('demandLimitsNamed: the kW limits a schedule\'s name states', () => {
+  it.each([
+    ['SmalL Non-Residential LSP POLR(Less Than 10KW-No Demand Meter)', { min: null, max: 10 }],
+    ['COMMERCIAL (Over 40 kW Demand) - CITY', { min: 40, max: null }],
+    ['General Power Rates(greater than 1000kW)', { min: 1000, max: null }],
+    ['Residential Single-Phase (100 kW and Under)', { min: null, max: 100 }],
+    ['Rate 4- School and Government- Annual Peak Demand Greater Than 1,000 KW', { min: 1000, max: null }],
+    ['Schedule 36 (Large General Service Less than 1000 kW)(101-300 kW)', { min: 101, max: 300 }],
+    ['General Power Rate (GSA2) (Greater than 50 kW up to 1,000 kW or Greater than 15,000 kWh)', { min: 50, max: 1000 }],
+    ['General Service < 50 kW', { min: null, max: 50 }],
+    ['Multi-Phase Farm - Up to 149 kVA', { min: null, max: null }],
+    ['General Service', { min: null, max: null }],
+  ])('%s', (name, limits) => {
+    expect(demandLimitsNamed(name)).toEqual(limits);
   });
 });

@@ -205,6 +205,38 @@ export function closedToNewCustomers(name: string): boolean {
   return /\bclosed\b/i.test(name);
 }
 
+const KW = String.raw`(\d[\d,]*(?:\.\d+)?)\s*-?\s*kw\b`;
+const NAMED_MAX = [
+  new RegExp(String.raw`(?:less than|under|below|up to|not exceeding|not over|<)\s*${KW}`, 'gi'),
+  new RegExp(String.raw`${KW}\s*(?:or less|and (?:under|less|below))`, 'gi'),
+];
+const NAMED_MIN = [
+  new RegExp(String.raw`(?:greater than|over|above|more than|exceeding|>)\s*${KW}`, 'gi'),
+  new RegExp(String.raw`${KW}\s*(?:or (?:more|greater)(?!\s+than)|and (?:over|above|greater|more))`, 'gi'),
+];
+const NAMED_RANGE = /\b(\d[\d,]*(?:\.\d+)?)\s*(?:-|to)\s*(\d[\d,]*(?:\.\d+)?)\s*kw\b/gi;
+const kwOf = (text: string) => Number(text.replace(/,/g, ''));
+
+/**
+ * The peak-demand limits a schedule's name states ("Less Than 10KW", "over 40 kW Demand",
+ * "(101-300 kW)", "50 kW and Under"), for records that publish none: kW only (a kVA figure is a
+ * transformer's or service's capacity, not the customer's demand). Several bounds of one kind keep
+ * the tightest; bounds that contradict each other are no limit.
+ */
+export function demandLimitsNamed(name: string): { min: number | null; max: number | null } {
+  const all = (patterns: RegExp[]) => patterns.flatMap((p) => [...name.matchAll(p)].map((m) => kwOf(m[1]!)));
+  const maxes = all(NAMED_MAX);
+  const mins = all(NAMED_MIN);
+  for (const m of name.matchAll(NAMED_RANGE)) {
+    mins.push(kwOf(m[1]!));
+    maxes.push(kwOf(m[2]!));
+  }
+  const min = mins.length ? Math.max(...mins) : null;
+  const max = maxes.length ? Math.min(...maxes) : null;
+  if (min !== null && max !== null && min >= max) return { min: null, max: null };
+  return { min, max };
+}
+
 /** The class of one tariff (see the module comment); never throws. */
 export function classifyTariff(input: ClassInput): TariffClass {
   const notes: string[] = [];
