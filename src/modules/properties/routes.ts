@@ -33,8 +33,10 @@ export function registerPropertyRoutes(api: ApiRouter, properties: PropertyServi
 
   api.get('/pm/properties/:id', {
     summary: 'Property detail with the tariffs available at its ZIP code',
-    description: 'available_tariffs: current tariffs of the utilities serving zip_code, in the sector of property_type '
-      + '(residential -> residential, commercial and mixed_use -> commercial, industrial -> industrial).',
+    description: 'available_tariffs: current general-purpose tariffs, for the ZIP code\'s state, of the utilities serving '
+      + 'zip_code and of the utility of tariff_id, in the sectors of property_type (residential -> residential, and '
+      + 'commercial too above 4 units; commercial -> commercial; mixed_use and industrial -> commercial, then industrial). '
+      + 'A zip_code GeoNames places in another state than `state` is a 422 on create and update.',
     tags, auth: 'required', params: propertyIdParams, response: propertyDetail, errors: { 404: 'Property not found' },
     middleware: [yieldToLiteralPaths],
   }, ({ params, req }) => properties.detail(callerId(req), params.id));

@@ -20,10 +20,15 @@ export const rateAnalysisResponse = z.object({
     }),
   ),
   excluded: z.array(z.object({ tariff_id: z.string(), name: z.string(), reason: z.string() })).meta({
-    description: "tariffs of the compared utility left out: the property's usage or demand is outside the tariff's "
-      + 'applicability, or the tariff cannot be priced from the property (a demand tariff without monthly_demand_kw). '
-      + 'Never recommended.',
+    description: 'tariffs of the compared utility the property cannot move to, each with its reason: another state\'s, '
+      + 'another service type (bundled / delivery only), a special purpose (lighting, standby, a rider, ...), a higher '
+      + 'voltage, closed to new customers, demand or usage outside its applicability (published, or the kW limits its name '
+      + 'states), or not priceable from the property (a demand tariff without monthly_demand_kw). Never recommended.',
   }),
   recommendation: z.string(),
   analyzed_at: z.string(),
+  assumptions: z.array(z.string()).optional().meta({
+    description: 'what the answer rests on that the property owner should know: the current and recommended tariffs\' data age '
+      + '(expired, effective date unknown or more than 5 years old) and what their classification assumed',
+  }),
 });
