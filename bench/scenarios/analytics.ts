@@ -58,9 +58,11 @@ async function seed(ctx: BenchContext): Promise<Seeded> {
   // Benchmarks are a Pro feature.
   await ctx.call('PATCH', `/api/v1/admin/users/${me.id}`, { tier: 'pro' }, { 'x-admin-token': ADMIN_TOKEN });
   const started = Date.now();
+  // Four states, each with a ZIP code of its own (a known ZIP code fixes a property's state).
+  const places = [['Columbus', 'OH', '43004'], ['Ann Arbor', 'MI', '48104'], ['Indianapolis', 'IN', '46204'], ['Chicago', 'IL', '60601']] as const;
   const created = await seedProperties(ctx, auth, PROPERTIES, (i) => ({
-    name: `Analytics ${String(i).padStart(5, '0')}`, address: `${i} Elm St`, city: 'Columbus', state: ['OH', 'MI', 'IN', 'IL'][i % 4],
-    zip_code: '43004', property_type: i % 5 ? 'commercial' : 'residential', sqft: 800 + (i % 400) * 10, unit_count: 1 + (i % 24),
+    name: `Analytics ${String(i).padStart(5, '0')}`, address: `${i} Elm St`, city: places[i % 4]![0], state: places[i % 4]![1],
+    zip_code: places[i % 4]![2], property_type: i % 5 ? 'commercial' : 'residential', sqft: 800 + (i % 400) * 10, unit_count: 1 + (i % 24),
   }));
   // Newest first, as the property list orders them.
   const ids = created.reverse();
