@@ -1,8 +1,7 @@
 import { daysInMonth } from '../../platform/dates';
 import { roundDiv, toCents } from '../../platform/money';
-import { switchingExclusion } from '../rate-analysis/rate-analysis.calc';
+import { classExclusionOf, switchingExclusion, type ClassExclusionCode } from '../rate-analysis/rate-analysis.calc';
 import type { Tariff } from '../tariffs/tariff.model';
-import { closedToNewCustomers } from '../tariffs/tariff-class';
 import { runningShare } from './calendarise.calc';
 
 /**
@@ -161,23 +160,26 @@ export function comparableSqftRange(sqft: number): [number, number] {
 }
 
 /** Why a current tariff of the area is not one a typical building of the sector takes; null when it is eligible. */
-export type TariffExclusion = 'sector' | 'closed' | 'purpose' | 'voltage' | 'service_type' | 'applicability';
+export type TariffExclusion = 'sector' | Exclude<ClassExclusionCode, 'state'> | 'applicability';
 
 export type EligibilityTariff = Pick<Tariff, 'name' | 'sector' | 'purpose' | 'voltage' | 'serviceType' | 'applicability'>;
 
 /**
- * Eligibility for due diligence, in this order: the sector's tariff; open to new customers; `purpose` general (no
- * lighting, standby, interruptible, ... rate); voltage secondary or not stated (a typical
- * building takes secondary service); bundled or delivery only (a supply-only tariff prices
- * part of a bill); applicability (URDB's demand and monthly kWh limits) admitting one meter's
- * average monthly kWh and its peak demand of the year, by rate analysis's `applicabilityExclusion`.
+ * Eligibility for due diligence, in this order: the sector's tariff; then rate analysis's switching
+ * rule (`classExclusionOf`) for a building with no tariff yet: open to new customers, bundled or
+ * delivery only (a supply-only tariff prices part of a bill), general purpose, voltage secondary or
+ * not stated (a typical building takes secondary service); then the demand and usage limits
+ * (`switchingExclusion`: published, else stated in the name) admitting one meter's average month
+ * and its peak demand of the year.
  */
 export function tariffExclusion(t: EligibilityTariff, sector: string, monthlyKwh: number, peakKw: number): TariffExclusion | null {
   if (t.sector !== sector) return 'sector';
-  if (closedToNewCustomers(t.name)) return 'closed';
-  if (t.purpose !== 'general') return 'purpose';
-  if (t.voltage !== null && t.voltage !== 'secondary') return 'voltage';
-  if (t.serviceType !== 'bundled' && t.serviceType !== 'delivery_only') return 'service_type';
+  // Rate analysis's switching rule for a building with no tariff yet (general purpose, secondary voltage), taking
+  // bundled or delivery-only service alike: the serving utility's pick decides between them.
+  const byClass = classExclusionOf({ ...t, state: null }, {
+    current: null, state: null, serviceType: t.serviceType === 'delivery_only' ? 'delivery_only' : 'bundled',
+  });
+  if (byClass) return byClass.code as Exclude<ClassExclusionCode, 'state'>;
   if (switchingExclusion(t, monthlyKwh, peakKw) !== null) return 'applicability';
   return null;
 }

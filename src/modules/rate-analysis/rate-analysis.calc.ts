@@ -71,16 +71,26 @@ export interface SwitchingCustomer {
  * secondary voltage), and open to new customers.
  */
 export function classExclusion(t: ClassOf, customer: SwitchingCustomer): string | null {
-  if (closedToNewCustomers(t.name)) return 'closed to new customers (the schedule\'s name says so)';
+  return classExclusionOf(t, customer)?.reason ?? null;
+}
+
+export type ClassExclusionCode = 'closed' | 'state' | 'service_type' | 'purpose' | 'voltage';
+
+/** classExclusion with the rule that failed, for callers that count exclusions by kind (due diligence). */
+export function classExclusionOf(t: ClassOf, customer: SwitchingCustomer): { code: ClassExclusionCode; reason: string } | null {
+  if (closedToNewCustomers(t.name)) return { code: 'closed', reason: 'closed to new customers (the schedule\'s name says so)' };
   const state = customer.state ?? customer.current?.state ?? null;
-  if (state !== null && t.state !== state) return `a tariff for ${t.state ?? 'another state'}: the property is in ${state}`;
+  if (state !== null && t.state !== state) return { code: 'state', reason: `a tariff for ${t.state ?? 'another state'}: the property is in ${state}` };
   const serviceType = customer.current?.serviceType ?? customer.serviceType;
-  if (t.serviceType !== serviceType) return `service type ${t.serviceType}: the property's service is ${serviceType}`;
+  if (t.serviceType !== serviceType) return { code: 'service_type', reason: `service type ${t.serviceType}: the property's service is ${serviceType}` };
   const purpose = customer.current?.purpose ?? 'general';
-  if (t.purpose !== 'general' && t.purpose !== purpose) return `a special-purpose tariff (${t.purpose}), not a general rate the property could take`;
+  if (t.purpose !== 'general' && t.purpose !== purpose) {
+    return { code: 'purpose', reason: `a special-purpose tariff (${t.purpose}), not a general rate the property could take` };
+  }
   const voltage = customer.current?.voltage ?? 'secondary';
   if (t.voltage !== null && VOLTAGE_RANK[t.voltage] > VOLTAGE_RANK[voltage]) {
-    return `service at ${t.voltage} voltage: the property takes service at ${voltage}${customer.current?.voltage ? '' : ' (assumed: the current tariff does not say)'}`;
+    const assumed = customer.current?.voltage ? '' : ' (assumed: the current tariff does not say)';
+    return { code: 'voltage', reason: `service at ${t.voltage} voltage: the property takes service at ${voltage}${assumed}` };
   }
   return null;
 }
