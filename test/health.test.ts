@@ -29,7 +29,7 @@ describe('site root endpoints', () => {
     expect(res.headers['x-request-id']).toBe('abc-123');
   });
 
-  it('unknown paths are 404 with the contract body', async () => {
+  it('unknown paths are 404 with a {"detail"} body', async () => {
     const res = await request(t.app).get('/api/v1/nothing-here').expect(404);
     expect(res.body).toEqual({ detail: 'Not Found' });
   });

@@ -22,9 +22,10 @@ export interface FakeRequest {
 export type FakeBehaviour = (req: FakeRequest, res: http.ServerResponse) => boolean | void;
 
 /**
- * The PMS data provider's units API (CONTRACT.md), served on a local port for tests and the
- * bench: `units[connection|property]` paged `pageSize` at a time; `behaviour` may answer instead
- * (errors, time-outs, garbage) by writing the response and returning true.
+ * The PMS data provider's units API (`GET /v1/units`, as provider-client.ts calls it), served
+ * on a local port for tests and the bench: `units[connection|property]` paged `pageSize` at a
+ * time; `behaviour` may answer instead (errors, time-outs, garbage) by writing the response and
+ * returning true.
  */
 export class FakePmsProvider {
   readonly requests: FakeRequest[] = [];

@@ -33,7 +33,7 @@ describe('tariff endpoints', () => {
   });
   afterAll(() => t.stop());
 
-  it('search without filters lists current tariffs by utility name, tariff name, id, as SPEC summaries', async () => {
+  it('search without filters lists current tariffs by utility name, tariff name, id, as tariff summaries', async () => {
     const res = await request(t.app).get('/api/v1/tariffs/search').expect(200);
     expect(res.body).toMatchObject({ total: 7, page: 1, per_page: 20, pages: 1 });
     expect(res.body.items.map((i: { id: string }) => i.id)).toEqual(CURRENT_IN_ORDER);

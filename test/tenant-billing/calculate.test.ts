@@ -102,7 +102,7 @@ describe('POST /billing/calculate-rubs', () => {
     await as(t, alice).post('/BILLING/Calculate-RUBS/', calculateBody(propertyId, configId)).expect(200);
   });
 
-  describe('errors (SPEC.md\'s table, and the issue\'s bad input)', () => {
+  describe('errors (the documented error responses, and the issue\'s bad input)', () => {
     let propertyId: string;
     let configId: string;
     beforeAll(async () => {

@@ -11,7 +11,7 @@ describe('billing configurations', () => {
   });
   afterAll(() => t.stop());
 
-  it('creates a configuration with SPEC.md\'s defaults and the contract\'s added terms', async () => {
+  it('creates a configuration with every default, vacancy_policy, rounding and sqft_weight_percent included', async () => {
     const p = await createProperty(t, alice);
     const res = await as(t, alice).post('/billing/config', { property_id: p.id, method: 'occupant_count', utility_types: ['electric'] }).expect(201);
     expect(res.body).toEqual({
@@ -35,7 +35,7 @@ describe('billing configurations', () => {
     expect(list.body).toEqual([res.body]);
   });
 
-  it('validates every field: ranges with SPEC.md\'s messages, enums, required fields', async () => {
+  it('validates every field: ranges with their "must be between" messages, enums, required fields', async () => {
     const p = await createProperty(t, alice);
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ property_id: undefined }, 'property_id', 'field required'],

@@ -48,7 +48,7 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
   afterAll(() => t.stop());
 
   describe('GET /billing/history/{property_id}', () => {
-    it('a Page of SPEC.md\'s history items, newest first', async () => {
+    it('a Page of history items, newest first', async () => {
       const p = await billedProperty(t, alice);
       const ids: string[] = [];
       for (const [month, amount] of [['01', 100], ['02', 200.5], ['03', 300.25]] as const) {

@@ -31,7 +31,7 @@ export function presentUser(user: AuthUser): UserResponse {
   };
 }
 
-/** POST /auth/register: SPEC.md's registration fields only. */
+/** POST /auth/register: the registration fields only (RegisteredUser in /openapi.json). */
 export function presentRegisteredUser(row: UserRow): RegisteredUser {
   const u = toAuthUser(row);
   return { id: u.id, email: u.email, full_name: u.full_name, company: u.company, tier: u.tier, created_at: u.created_at };

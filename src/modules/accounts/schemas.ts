@@ -6,7 +6,7 @@ const email = z
   .max(254, { error: 'ensure this value has at most 254 characters' })
   .transform((v) => v.toLowerCase());
 
-/** SPEC.md: at least 8 characters with an uppercase letter, a lowercase letter and a digit. */
+/** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
 export const password = z
   .string()
   .min(8)

@@ -2,7 +2,7 @@ import { roundDiv } from '../../platform/money';
 import { firstDayOf, type MonthIndex } from './months';
 
 /**
- * A property's annual cost (CONTRACT.md, benchmarks): actual, when its bills cover at least 10
+ * A property's annual cost (README "Annual cost and basis"): actual, when its bills cover at least 10
  * of the last 12 months, annualised; else the bill-engine estimate. Pure.
  *
  * "The last 12 months" are the 12 calendar months ending with the current UTC month; a month is

@@ -1,7 +1,7 @@
 import { roundDiv } from '../../platform/money';
 
 /**
- * Benchmarks (CONTRACT.md). Pure and exact: metric values are integers in ten-thousandths
+ * Benchmarks (README "Benchmarks"). Pure and exact: metric values are integers in ten-thousandths
  * (4 decimals), and every statistic is computed on those integers.
  *
  * - Metrics of a property's annual cost (see annual-cost.calc.ts): cost_per_sqft = cost / sqft,

@@ -2,7 +2,7 @@ import { roundDiv } from '../../platform/money';
 import { dayNumber, daysInMonth, firstDayOf, monthIndexOfDate, type MonthIndex } from './months';
 
 /**
- * Calendarisation (CONTRACT.md, as ENERGY STAR Portfolio Manager does it): a bill's amount and
+ * Calendarisation (as ENERGY STAR Portfolio Manager does it): a bill's amount and
  * kWh are spread over the calendar months of its period in proportion to the days of the period
  * in each month, `period_start` and `period_end` both included. Pure; the rollup SQL
  * (recompute-repository.ts, rebuildRollups) implements the same formulas and a test holds the two together.

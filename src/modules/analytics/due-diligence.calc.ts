@@ -5,7 +5,7 @@ import type { Tariff } from '../tariffs/tariff.model';
 import { runningShare } from './calendarise.calc';
 
 /**
- * The acquisition due-diligence cost model (CONTRACT.md), pure. See README.md for the sources
+ * The acquisition due-diligence cost model, pure. See README.md for the sources
  * and a worked example.
  *
  * - Consumption: residential = one EIA-861 average residential customer per unit (each unit is

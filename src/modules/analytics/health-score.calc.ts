@@ -4,7 +4,7 @@ import { daysInMonth, monthKey, type MonthIndex } from './months';
 import { monthlyChangePercent, trendDirection, type TrendPoint } from './trend.calc';
 
 /**
- * Property health score (CONTRACT.md): 100 minus the deductions below, never below 0, each
+ * Property health score: 100 minus the deductions below, never below 0, each
  * deduction named in `issues` (in this order). Pure; README.md has the table and an example.
  */
 

@@ -12,7 +12,7 @@ import type { AnalyticsService, OnRecompute } from './service';
 
 const PAID_TIERS: ReadonlySet<Tier> = new Set(['pro', 'enterprise']);
 
-/** 403 below the Pro tier, with an upgrade prompt naming it (CONTRACT.md). */
+/** 403 below the Pro tier, with an upgrade prompt naming it. */
 function requirePro(detail: string): RequestHandler {
   return (req, _res, next) => {
     if (!req.user) return next(unauthorized());

@@ -9,7 +9,7 @@ import * as ex from './examples';
 const id = z.string().min(1).max(200);
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** The longest cost trend (SPEC.md: default 12, maximum 36). */
+/** The longest cost trend, in months (the default is 12). */
 export const MAX_TREND_MONTHS = 36;
 /** Caps that keep every model quantity inside the bill engine's limits (a month under 1 TWh). */
 export const MAX_DUE_DILIGENCE_UNITS = 100_000;

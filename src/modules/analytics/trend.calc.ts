@@ -1,7 +1,7 @@
 import { roundDiv } from '../../platform/money';
 
 /**
- * Trend direction (CONTRACT.md): the least-squares slope of monthly cost over the billed months,
+ * Trend direction: the least-squares slope of monthly cost over the billed months,
  * relative to their mean. Pure and exact: the comparison with +-2 % a month is done in integers.
  *
  * With n points (x = the month's position in the window, y = its cost in cents):

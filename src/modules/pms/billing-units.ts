@@ -5,7 +5,7 @@ import type { PmsUnitData } from './unit-data';
 const MAX_TENANT_NAME = 200;
 
 /**
- * The PMS's units as RUBS units (CONTRACT.md): `sqft` is the sqft factor, the lease's
+ * The PMS's units as RUBS units: `sqft` is the sqft factor, the lease's
  * `occupant_count` the occupant factor, `status == "vacant"` marks a vacant unit (0 occupants),
  * the lease's dates bound the days an occupied unit was occupied in the period. A lease that
  * ended before the period while the PMS still reports the unit occupied is a holdover: the

@@ -38,7 +38,7 @@ interface UnitState extends RubsFactors {
 }
 
 /**
- * What the PMS events mean here (SPEC.md "Event kinds", CONTRACT.md "PMS link and webhooks"):
+ * What the PMS events mean here:
  * - unit data.new / data.update: the unit record is written, unless a later event already wrote it
  *   (`stale`); a move of a RUBS factor (vacancy, occupants, sqft) notifies the property's owner;
  * - property data.new: a linked property gets its units imported, an unlinked one is flagged for

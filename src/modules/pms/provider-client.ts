@@ -29,7 +29,7 @@ export interface ProviderClientOptions {
   /** One HTTP call's time limit, body included. */
   timeoutMs: number;
   logger: Logger;
-  /** Tries per page in all, the first included (CONTRACT.md: 3). */
+  /** Tries per page in all, the first included (3 by default). */
   tries?: number;
   /** Wait before the second try; doubled before each later one. */
   backoffMs?: number;
@@ -79,10 +79,10 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
 }
 
 /**
- * The PMS data provider's units API (CONTRACT.md): bearer key, `next_page` followed to the end,
- * a time limit per call, up to 3 tries on a 5xx, a time-out or a network error with back-off,
- * and a circuit breaker shared by every call, so a provider that keeps failing is left alone
- * for a while instead of being hammered by every sync and calculation.
+ * The PMS data provider's units API (`GET {PMS_API_URL}/v1/units`): bearer key, `next_page`
+ * followed to the end, a time limit per call, up to 3 tries on a 5xx, a time-out or a network
+ * error with back-off, and a circuit breaker shared by every call, so a provider that keeps
+ * failing is left alone for a while instead of being hammered by every sync and calculation.
  */
 export function createPmsProviderClient(opts: ProviderClientOptions): PmsProviderClient {
   const tries = Math.max(1, opts.tries ?? 3);

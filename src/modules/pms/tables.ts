@@ -8,7 +8,7 @@ const quantity = (name: string) => numeric(name, { precision: 14, scale: 3, mode
 
 /**
  * A PMS data provider connection. It belongs to the first account that links a property
- * to it (CONTRACT.md); webhook events find their owner through it.
+ * to it; webhook events find their owner through it.
  */
 export const pmsConnections = pgTable(
   'pms_connections',

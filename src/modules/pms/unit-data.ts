@@ -30,8 +30,8 @@ export const currentLease = z.object({
 });
 
 /**
- * The unit shape of SPEC.md's Events, which the provider's API (CONTRACT.md) also returns:
- * the same record from either source. A record replaces the stored one whole.
+ * A PMS unit record, as unit webhook events carry it in `data` and the provider's units API
+ * returns it: the same record from either source. A record replaces the stored one whole.
  */
 export const pmsUnitData = z.object({
   id: pmsId,

@@ -1,7 +1,7 @@
 import type { PropertyListRow, PropertyRow } from './repository';
 import type { PropertyType } from './states';
 
-/** SPEC.md's property list item. */
+/** The property list item (GET /pm/properties). */
 export function presentListItem(r: PropertyListRow) {
   return {
     id: r.id,
@@ -18,7 +18,7 @@ export function presentListItem(r: PropertyListRow) {
   };
 }
 
-/** The full property object of SPEC.md (unset optionals are null): the list item's fields and the rest. */
+/** The full property object (unset optionals are null): the list item's fields and the rest. */
 export function presentProperty(r: PropertyRow) {
   return {
     ...presentListItem(r),

@@ -13,7 +13,7 @@ export const stateCode = z
   .transform((v) => v.trim().toUpperCase())
   .refine(isUsStateCode, { error: 'Invalid state code' });
 export const zipCode = z.string().regex(/^\d{5}$/, { error: 'Invalid ZIP code format' });
-/** zod reports a missing enum as invalid_value; the contract wants `field required` for it. */
+/** zod reports a missing enum as invalid_value; clients expect `field required` for it, as for any missing field. */
 const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (iss) => (iss.input === undefined ? 'field required' : undefined) });
 const count = z.number().int().min(0).max(INT_MAX);
@@ -118,7 +118,7 @@ export const availableTariff = z.object({
 
 export const propertyDetail = propertyResponse.extend({ available_tariffs: z.array(availableTariff) });
 
-/** SPEC.md's list item: a subset of the full property. */
+/** The list item of GET /pm/properties: a subset of the full property. */
 export const propertyListItem = propertyResponse.pick({
   id: true, name: true, address: true, city: true, state: true, zip_code: true, property_type: true,
   sqft: true, unit_count: true, monthly_usage_kwh: true, portfolio_id: true,

@@ -24,7 +24,7 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export type PropertySector = 'residential' | 'commercial' | 'industrial';
 
 /**
- * The tariff sectors whose rates a property may take, in order of preference (CONTRACT.md):
+ * The tariff sectors whose rates a property may take, in order of preference:
  * residential; commercial; mixed use and industrial: commercial, then industrial. A residential
  * building of more than 4 units also sees commercial rates: its house meter (common areas) is
  * billed on general-service rates.

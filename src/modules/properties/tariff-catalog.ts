@@ -27,7 +27,7 @@ export interface PropertyTariffContext {
 export interface TariffCatalog {
   findTariffById(id: string): Promise<Tariff | null>;
   /**
-   * A property's `available_tariffs` (CONTRACT.md): current tariffs of the utilities serving its
+   * A property's `available_tariffs`: current tariffs of the utilities serving its
    * ZIP code and of the utility of its current tariff, in its sectors, by sector preference,
    * utility name, tariff name.
    */
@@ -49,7 +49,7 @@ export function createTariffCatalog(db: Executor, now: () => Date): TariffCatalo
     const today = now().toISOString().slice(0, 10);
     return or(isNull(tariffs.expirationDate), gte(tariffs.expirationDate, today));
   };
-  /** Sector preference first (the contract's order), then utility, tariff name, id. */
+  /** Sector preference first (sectorsOfProperty's order), then utility, tariff name, id. */
   const order = (sectors: readonly PropertySector[]): SQL[] => [
     sql`array_position(${sql.raw(`array[${sectors.map((s) => `'${s}'`).join(',')}]::text[]`)}, ${tariffs.sector})`,
     asc(tariffs.utilityName), asc(tariffs.name), asc(tariffs.id),

@@ -142,7 +142,7 @@ export function switchingExclusion(
 }
 
 /**
- * SPEC.md's rate analysis over already priced tariffs:
+ * The rate analysis over already priced tariffs:
  * monthly_savings = current - alternative; annual_savings = 12 x monthly_savings;
  * savings_percent = monthly_savings / current x 100, 1 decimal (0 when the current cost is 0).
  * Alternatives are ordered cheapest first. The recommendation is the cheapest alternative when

@@ -82,7 +82,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     estimateEnergyCost(deps.monthlyBill, tariff, row.monthlyUsageKwh!, row.monthlyDemandKw, row.supplyRatePerKwh);
 
   /**
-   * SPEC.md's analysis of one property, on CONTRACT.md's rules: the current tariffs of one
+   * The rate analysis of one property: the current tariffs of one
    * utility (the current tariff's; without one, every utility serving the ZIP code) in the
    * property's sectors, each priced by the bill engine on its monthly usage (and demand).
    * Tariffs whose applicability excludes the property, and those the engine cannot price from

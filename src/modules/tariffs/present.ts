@@ -2,7 +2,7 @@ import { MONTH_NAMES } from '../bills/engine/calendar';
 import type { Schedule12x24, Tariff } from './tariff.model';
 import { monthsOfPeriod, seasonOf } from './urdb.periods';
 
-/** API shapes of a tariff (SPEC.md "Tariff" plus CONTRACT.md's tier fields). */
+/** API shapes of a tariff (its summary and detail in /openapi.json; rate items add their tier fields). */
 export interface TariffSummary {
   id: string;
   name: string;

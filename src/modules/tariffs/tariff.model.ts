@@ -144,7 +144,7 @@ export const NO_APPLICABILITY: Readonly<TariffApplicability> = Object.freeze({
   demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null,
 });
 
-/** A tariff as stored and served: SPEC.md's summary fields plus the structure the engine needs. */
+/** A tariff as stored and served: the API's summary fields (present.ts) plus the structure the engine needs. */
 export interface Tariff {
   id: string;
   name: string;

@@ -10,7 +10,7 @@ import type { CalculationResponse } from './schemas';
 export type CalculationSource = 'request' | 'pms';
 export type UnitBill = CalculationResponse['unit_bills'][number];
 
-/** SPEC.md's billing configuration, with the contract's added terms. */
+/** The billing configuration, vacancy_policy, rounding and sqft_weight_percent included (README "Billing configuration"). */
 export function presentConfig(r: BillingConfigRow) {
   return {
     id: r.id,
@@ -34,7 +34,7 @@ export function factorFields(method: AllocationMethod): Array<'sqft' | 'occupant
 }
 
 
-/** admin_fee_percent as SPEC.md's fraction (5 -> 0.05), exactly as a decimal. */
+/** admin_fee_percent as the API's admin_fee_rate fraction (5 -> 0.05), exactly as a decimal. */
 export function adminFeeRate(adminFeePercent: number): number {
   return fromScaledInteger(toScaledInteger(adminFeePercent, PERCENT_PLACES)!, PERCENT_PLACES + 2);
 }
@@ -78,7 +78,7 @@ function completeUnitBill(
   return bill as UnitBill;
 }
 
-/** The RUBS calculation as the API answers it (SPEC.md's fields and the contract's additions). */
+/** The RUBS calculation as the API answers it (README "The calculation" lists its fields). */
 export function presentCalculation(h: CalculationHeader, a: Allocation): CalculationResponse {
   const fields = factorFields(h.method);
   const unitBills: UnitBill[] = a.units.map((u) => {

@@ -36,7 +36,7 @@ export function registerTenantBillingRoutes(api: ApiRouter, billing: TenantBilli
 
   api.post('/billing/calculate-rubs', {
     summary: 'Split a master-metered bill over the units (RUBS) and store the result',
-    description: 'SPEC rules 1 to 5 with the configuration\'s method, vacancy_policy and rounding; move_in / move_out '
+    description: 'The module README\'s rules 1 to 8 (common area to reconciliation) with the configuration\'s method, vacancy_policy and rounding; move_in / move_out '
       + 'prorate a unit\'s factor by the days it was occupied. reconciliation shows where every cent went: total_amount = '
       + 'common_area_deduction + billed_to_tenants + owner_absorbs + rounding_difference. At most 10,000 units (a body of '
       + 'up to 5 MB); total_amount is to the cent. The rules and worked examples: src/modules/tenant-billing/README.md.',

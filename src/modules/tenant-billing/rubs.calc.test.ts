@@ -26,7 +26,7 @@ const MAPLE_COURT: BillingUnit[] = [
 ];
 
 describe('README examples', () => {
-  it('1. sqft, redistribute, per-unit rounding: SPEC rules 1 to 5', () => {
+  it('1. sqft, redistribute, per-unit rounding: rules 1 to 6 of the module README', () => {
     const a = allocate(input({ units: MAPLE_COURT, totalCents: 100_000, commonAreaPercent: 10, adminFeePercent: 5 }));
     expect(a.commonAreaDeductionCents).toBe(10_000);
     expect(a.billableCents).toBe(90_000);

@@ -8,12 +8,12 @@ import { ALLOCATION_METHODS, PERCENT_PLACES, ROUNDING_MODES, VACANCY_POLICIES } 
 import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT, MAX_TEXT, MAX_UNITS } from './units.validate';
 import * as ex from './examples';
 
-/** zod reports a missing enum as invalid_value; the contract wants `field required` for it. */
+/** zod reports a missing enum as invalid_value; clients expect `field required` for it, as for any missing field. */
 const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (iss) => (iss.input === undefined ? 'field required' : undefined) });
 const id = z.string().min(1).max(MAX_TEXT);
 
-/** A percentage in [min, max] with at most PERCENT_PLACES decimals; out of range: SPEC.md's message. */
+/** A percentage in [min, max] with at most PERCENT_PLACES decimals; out of range: `<name> must be between <min> and <max>`. */
 const percent = (name: string, min: number, max: number) => {
   const range = `${name} must be between ${min} and ${max}`;
   return z
@@ -40,7 +40,7 @@ export const createConfigBody = z
         + "owner_pays: shares are taken over all units and the vacant units' shares are billed to no one (the owner absorbs them).",
     }),
     rounding: z.enum(ROUNDING_MODES).default('per_unit').meta({
-      description: 'per_unit: each charge rounded to the cent on its own (SPEC rule 4); exact: largest remainder, so the base '
+      description: 'per_unit: each charge rounded to the cent on its own; exact: largest remainder, so the base '
         + 'charges add up to the billed amount to the cent, and so do the admin fees.',
     }),
     sqft_weight_percent: percent('sqft_weight_percent', 0, 100).default(50).meta({

@@ -8,9 +8,9 @@ const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 const percent = (name: string) => numeric(name, { precision: 9, scale: 4, mode: 'number' });
 
 /**
- * How a property's master-metered bills are split (SPEC.md "Billing configuration" and
- * CONTRACT.md "Tenant billing (decided)"). At most one active configuration per property:
- * the partial unique index holds it even for two creates at the same moment.
+ * How a property's master-metered bills are split (README "Billing configuration"). At most
+ * one active configuration per property: the partial unique index holds it even for two
+ * creates at the same moment.
  */
 export const billingConfigs = pgTable(
   'billing_configs',

@@ -6,7 +6,7 @@ import { AppError, unprocessable } from '../../platform/http/errors';
 import type { NewBill } from './repository';
 import { parseBillRow, readHeader, type ColumnIndex } from './csv-row';
 
-/** SPEC.md's maximum upload size. */
+/** The API's maximum upload size: 50 MB. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** Rows per insert statement. */
 const BATCH_ROWS = 2500;

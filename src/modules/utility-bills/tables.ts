@@ -3,7 +3,7 @@ import { check, date, numeric, pgTable, text, timestamp, unique } from 'drizzle-
 import { properties } from '../properties/tables';
 import { UTILITY_TYPES } from './utility-types';
 
-/** Actual billed amounts of a property (CONTRACT.md); one bill per property, utility type and period. */
+/** Actual billed amounts of a property (cost trend, health score, dashboard); one bill per property, utility type and period. */
 export const utilityBills = pgTable(
   'utility_bills',
   {

@@ -32,7 +32,7 @@ export const deadLetter = logEntry
 
 export const deadLettersResponse = z.object({ items: z.array(deadLetter) }).meta({ id: 'WebhookDeadLetters', example: ex.deadLetters });
 
-/** The event envelope (SPEC.md "Events"), for the receiver's documentation. */
+/** The envelope of the PMS data provider's events, for the receiver's documentation. */
 export const eventEnvelope = z
   .object({
     event: z.string().describe(`${STREAM_EVENTS.join(', ')}; test.ping for connectivity tests; other values are logged ignored`),

@@ -66,7 +66,7 @@ describe('authentication (passport: jwt and api-key strategies)', () => {
     expect(Object.prototype.hasOwnProperty.call(http.IncomingMessage.prototype, 'logIn')).toBe(false);
   });
 
-  it('answers the contract 401 for missing, malformed, badly signed and unknown credentials', async () => {
+  it('answers 401 Not authenticated for missing, malformed, badly signed and unknown credentials', async () => {
     const s = site();
     const token = s.token('u1');
     const forged = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;

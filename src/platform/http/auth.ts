@@ -178,7 +178,7 @@ export function createAuthentication(opts: { jwtSecret: string; now: () => Date;
   authenticator.use('api-key', apiKeyStrategy(opts.resolver));
 
   // One passport middleware per combination of credentials sent, built once. failWithError hands
-  // a failure on as an error, which becomes the contract's 401 here.
+  // a failure on as an error, which becomes the 401 `Not authenticated` here.
   const passportFor = (strategies: string[]): RequestHandler => {
     const authenticate = authenticator.authenticate(strategies, { session: false, failWithError: true, authInfo: false }) as RequestHandler;
     return (req, res, next) => authenticate(req, res, (err?: unknown) => next(isPassportFailure(err) ? unauthorized() : err));

@@ -9,7 +9,7 @@ export interface FieldError {
 
 /**
  * The one error type of the service. Thrown anywhere (services, repositories,
- * middleware); turned into the contract's body `{"detail": ...}` only by
+ * middleware); turned into the error body `{"detail": ...}` only by
  * errorHandler below.
  */
 export class AppError extends Error {
@@ -29,7 +29,7 @@ export const unauthorized = (detail = 'Not authenticated', challenge = 'Bearer')
   new AppError(401, detail, { headers: { 'WWW-Authenticate': challenge } });
 export const notFound = (detail: string) => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
-/** A 422 for one field, with the contract's `errors` array. */
+/** A 422 for one field, with the `errors` array (`[{field, message}]`) every 422 carries. */
 export const unprocessable = (detail: string, field = '') =>
   new AppError(422, detail, { errors: [{ field, message: detail }] });
 export const validationFailed = (errors: FieldError[]) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** CONTRACT.md: page >= 1 (default 1), per_page 1..100 (default 20); anything else is 422. */
+/** page >= 1 (default 1), per_page 1..100 (default 20); anything else is 422. */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),

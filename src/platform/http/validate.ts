@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { validationFailed, type FieldError } from './errors';
 
 /**
- * Default messages in the wording clients already test against (SPEC.md's
- * "field required", "ensure this value has at least 8 characters"). A message
- * set on a schema (e.g. "Invalid state code") takes precedence over these.
+ * Default messages in the wording clients already test against ("field required",
+ * "ensure this value has at least 8 characters"). A message set on a schema
+ * (e.g. "Invalid state code") takes precedence over these.
  */
 function defaultMessage(iss: z.core.$ZodRawIssue): string | undefined {
   switch (iss.code) {
@@ -58,7 +58,7 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
 }
 
-/** Parses input with a schema or throws the contract's 422 (detail = first message). */
+/** Parses input with a schema or throws a 422 listing every field's error (detail = first message). */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
