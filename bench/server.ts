@@ -78,8 +78,8 @@ export async function startBareExpress(port: number, server: 'stock' | 'prototyp
 /** The node flags `npm run start:<role>` starts the role with (package.json), so the bench runs what production runs. */
 export function nodeFlagsOf(role: string): string[] {
   const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const command = /^node((?: --[\w-]+(?:=\S+)?)*) scripts\/start\.mjs /.exec(scripts[`start:${role}`] ?? '');
-  if (!command) throw new Error(`package.json has no script start:${role} of the form "node [--flags] scripts/start.mjs ${role}"`);
+  const command = /^exec node((?: --[\w-]+(?:=\S+)?)*) scripts\/start\.mjs /.exec(scripts[`start:${role}`] ?? '');
+  if (!command) throw new Error(`package.json has no script start:${role} of the form "exec node [--flags] scripts/start.mjs ${role}"`);
   return command[1].split(' ').filter(Boolean);
 }
 

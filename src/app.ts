@@ -12,6 +12,7 @@ import { createServices, type Services } from './services';
 import { registerRoutes, createGuards, siteRouters, registerSiteRoutes, rawBodyRoutes } from './routes';
 import { corsWithoutOriginFastPath, precomputedHeaders } from './platform/http/static-headers';
 import { chain } from './platform/http/chain';
+import { methodNotAllowed } from './platform/http/method-not-allowed';
 
 export const API_PREFIX = '/api/v1';
 
@@ -73,6 +74,7 @@ export function createApp(deps: PlatformDeps): BuiltApp {
   for (const router of siteRouters(deps)) app.use(router);
   app.use(site.router);
   app.use(docsRouter(registry));
+  app.use(methodNotAllowed(registry));
   app.use(notFoundRoute);
   app.use(errorHandler(logger));
 

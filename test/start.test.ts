@@ -1,10 +1,25 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { nodeFlagsOf } from '../bench/server';
 
 const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every process below `pid`, from `ps`. */
+function descendantsOf(pid: number): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const found: number[] = [];
+  for (let frontier = [pid]; frontier.length > 0;) {
+    frontier = rows.filter(([, ppid]) => frontier.includes(ppid)).map(([child]) => child);
+    found.push(...frontier);
+  }
+  return found;
+}
+const commandOf = (pid: number) => { try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { return ''; } };
+const isAlive = (pid: number) => { try { process.kill(pid, 0); return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '); } catch { return false; } };
 const ROOT = path.resolve(__dirname, '..');
 
 /** Runs `node <args>` in the checkout; resolves with the exit code and output whatever the code. */
@@ -49,12 +64,37 @@ describe('npm start (scripts/start.mjs over the dist/ build)', () => {
     expect(res.stdout.trim()).toBe(ROOT);
   });
 
+  it('`kill <pid of npm start>` stops the service: the script execs node, so npm\'s SIGTERM and SIGINT reach it', async () => {
+    // Before: npm passed the signal to `sh -c`, which died and left node running with no parent.
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-start-'));
+      const npm = spawn('npm', ['start'], {
+        cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '' }, stdio: 'ignore',
+      });
+      let tree: number[] = [];
+      try {
+        // Wait until node (npm's child or grandchild) runs scripts/start.mjs.
+        for (let i = 0; i < 200 && !tree.some((pid) => commandOf(pid).includes('scripts/start.mjs')); i++) {
+          await sleep(50);
+          tree = descendantsOf(npm.pid!);
+        }
+        expect(tree.some((pid) => commandOf(pid).includes('scripts/start.mjs'))).toBe(true);
+        npm.kill(signal);
+        for (let i = 0; i < 200 && tree.some(isAlive); i++) await sleep(50);
+        expect(tree.filter(isAlive)).toEqual([]);
+      } finally {
+        for (const pid of tree.filter(isAlive)) process.kill(pid, 'SIGKILL');
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  });
+
   it('the web role runs with the same node flags however it is started (npm scripts, Dockerfile, compose, bench)', () => {
     const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
     const flags = nodeFlagsOf('web');
     expect(flags).toEqual(expect.arrayContaining(['--no-memory-reducer', '--min-semi-space-size=32', '--max-semi-space-size=32', '--initial-old-space-size=256']));
-    expect(scripts.start).toBe(`node ${flags.join(' ')} scripts/start.mjs all`);
+    expect(scripts.start).toBe(`exec node ${flags.join(' ')} scripts/start.mjs all`);
     const asJson = JSON.stringify(['node', ...flags, 'dist/workers/web.js']).replace(/,/g, ', ');
     expect(read('Dockerfile')).toContain(`CMD ${asJson}`);
     expect(read('docker-compose.yml')).toContain(`command: ${asJson} # = npm run start:web`);

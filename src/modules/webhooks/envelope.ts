@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../../platform/http/validate'; // the service's validation messages, in every process
 import { daysInMonth } from '../../platform/dates';
+import { firstUnstorableText, unstorableTextProblem } from '../../platform/http/storable-text';
 
 /** Bodies larger than this are not kept: a signed one is logged `failed` (and answered 200). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -33,23 +34,13 @@ export type Arrival = { resourceType: string | null } & (
 );
 
 /**
- * What PostgreSQL text and jsonb cannot hold: NUL, and lone UTF-16 surrogates (JSON.parse makes
- * one of an escape such as \ud800, which is plain ASCII in the body). With the `u` flag a
- * surrogate pair is one character, so \p{Cs} matches only a lone half.
- */
-const LONE_SURROGATE = /\p{Cs}/u;
-function unstorable(v: string): string | null {
-  if (v.includes('\u0000')) return 'must not contain NUL characters';
-  return LONE_SURROGATE.test(v) ? 'must be well-formed Unicode (no lone surrogates)' : null;
-}
-/**
  * In a body of well-formed UTF-8, JSON.parse makes such a character only of an escape (a raw
  * control character in a string is not JSON): a body without one needs no closer look.
  */
 const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 /** A string PostgreSQL stores as it is. */
 const storable = z.string().superRefine((v, ctx) => {
-  const problem = unstorable(v);
+  const problem = unstorableTextProblem(v);
   if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
 });
 const connectionId = storable.trim().min(1).max(200);
@@ -86,17 +77,9 @@ const isoTimestamp = z.string().superRefine((v, ctx) => {
 });
 const data = z.looseObject({});
 
-/** Where a value sits in the body, its path built only for a reason (bodies may nest deeply). */
-interface Place {
-  parent: Place | null;
-  key: string | number;
-}
-
 /** How a path is named in a reason: `data.unit_number`, `data.items[0]`, `data["odd key"]`. */
-function pathOf(place: Place | null): string {
-  const keys: Array<string | number> = [];
-  for (let p = place; p; p = p.parent) keys.push(p.key);
-  return keys.reverse().reduce<string>((path, key) => {
+function pathOf(keys: Array<string | number>): string {
+  return keys.reduce<string>((path, key) => {
     if (typeof key === 'number') return `${path}[${key}]`;
     if (/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key)) return path ? `${path}.${key}` : key;
     return `${path}[${key.length <= 64 ? JSON.stringify(key) : '…'}]`;
@@ -105,29 +88,13 @@ function pathOf(place: Place | null): string {
 
 /**
  * The first string of a parsed body, key or value at any depth, that PostgreSQL could not
- * store as text or jsonb (the applier writes parts of `data` to both), with its path; null if
- * none. Iterative: a deeply nested body must not overflow the stack.
+ * store as text or jsonb (the applier writes parts of `data` to both), as a reason; null if
+ * none. The key itself is not repeated in the reason: it is what cannot be stored.
  */
 function firstUnstorable(body: Record<string, unknown>): string | null {
-  const stack: Array<{ value: unknown; place: Place | null }> = [{ value: body, place: null }];
-  while (stack.length > 0) {
-    const { value, place } = stack.pop()!;
-    if (typeof value === 'string') {
-      const problem = unstorable(value);
-      if (problem) return `${pathOf(place)}: ${problem}`;
-    } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], place: { parent: place, key: i } });
-    } else if (typeof value === 'object' && value !== null) {
-      const entries = Object.entries(value);
-      // The key itself is not repeated in the reason: it is what cannot be stored.
-      for (const [key] of entries) {
-        const problem = unstorable(key);
-        if (problem) return `${pathOf(place) || 'body'}: keys ${problem}`;
-      }
-      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], place: { parent: place, key: entries[i][0] } });
-    }
-  }
-  return null;
+  const found = firstUnstorableText(body);
+  if (!found) return null;
+  return found.isKey ? `${pathOf(found.path) || 'body'}: keys ${found.problem}` : `${pathOf(found.path)}: ${found.problem}`;
 }
 
 function issue(field: string, schema: z.ZodType, value: unknown): string | null {

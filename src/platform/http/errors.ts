@@ -58,6 +58,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else {
       const e = err as BodyParserError;
       if (e?.type === 'entity.parse.failed') appErr = badRequest('Invalid JSON body');
+      // Express's router could not percent-decode a path segment (%E0%A4%A): no id is written so, nothing is found.
+      else if (err instanceof URIError) appErr = notFound('Not Found');
       else if (e?.type === 'entity.too.large') appErr = new AppError(413, 'Request body too large');
       else if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
         appErr = new AppError(415, 'Unsupported content encoding');

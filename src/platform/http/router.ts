@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { parseOrThrow } from './validate';
 import { chain } from './chain';
 import { isFrozenAnswer, sendFrozenJson } from './frozen-json';
+import { notFound, validationFailed } from './errors';
+import { firstUnstorableText, unstorableTextProblem } from './storable-text';
 
 export type AuthMode = 'none' | 'optional' | 'required';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -136,7 +138,8 @@ export class ApiRouter {
       this.ownBodyPaths.add((this.prefix + path).toLowerCase());
       bodyParser.push(express.json({ limit: spec.bodyLimit }));
     }
-    this.groupOf(path)[method](path, chain([...this.guards[spec.auth], ...bodyParser, ...(spec.middleware ?? []), run]));
+    const storable = storableInput(notFoundDetail(spec.errors?.[404]));
+    this.groupOf(path)[method](path, chain([...this.guards[spec.auth], ...bodyParser, storable, ...(spec.middleware ?? []), run]));
     this.document(method, path, spec, status);
   }
 
@@ -181,6 +184,29 @@ export class ApiRouter {
       responses,
     });
   }
+}
+
+/** The route's own 404 detail when it has one ("Tariff not found"), else Express's "Not Found". */
+function notFoundDetail(documented: string | undefined): string {
+  return documented !== undefined && /^[A-Z][A-Za-z ]* not found$/.test(documented) ? documented : 'Not Found';
+}
+
+/**
+ * Every route's input as PostgreSQL can store it (storable-text.ts), before any middleware of
+ * the route or query runs: a path id that cannot be stored names nothing (404); a query or body
+ * string, key or value, is a 422 naming the field.
+ */
+function storableInput(notFoundText: string): RequestHandler {
+  return (req, _res, next) => {
+    for (const value of Object.values(req.params as Record<string, unknown>)) {
+      if (typeof value === 'string' && unstorableTextProblem(value)) throw notFound(notFoundText);
+    }
+    const found = firstUnstorableText(req.query) ?? firstUnstorableText(req.body);
+    if (found) {
+      throw validationFailed([{ field: found.path.map(String).join('.'), message: found.isKey ? `keys ${found.problem}` : found.problem }]);
+    }
+    next();
+  };
 }
 
 /** `auth` of `/auth/me`, lower case; '' for `/`. */

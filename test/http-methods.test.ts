@@ -1,0 +1,35 @@
+import request from 'supertest';
+import { createTestApp, type TestApp } from './helpers/app';
+
+/** A documented path asked with a method it does not have: 405 with Allow (it was a 404). */
+describe('405 Method Not Allowed', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(() => t.stop());
+
+  it('TRACE, PUT and DELETE on GET-only /api/v1/tariffs/search: 405, Allow: GET, HEAD', async () => {
+    for (const method of ['trace', 'put', 'delete'] as const) {
+      const res = await request(t.app)[method]('/api/v1/tariffs/search');
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      if (method !== 'trace') expect(res.body).toEqual({ detail: 'Method Not Allowed' });
+    }
+  });
+
+  it('a path with a parameter lists every method its templates have, whatever the case or a trailing slash', async () => {
+    const res = await request(t.app).put('/api/v1/PM/Properties/anything/');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD, PATCH');
+    const post = await request(t.app).get('/api/v1/calculate');
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('POST');
+  });
+
+  it('site paths too (/health), and an unknown path stays 404', async () => {
+    const health = await request(t.app).post('/health');
+    expect(health.status).toBe(405);
+    expect(health.headers.allow).toBe('GET, HEAD');
+    const unknown = await request(t.app).trace('/api/v1/no-such-thing');
+    expect(unknown.status).toBe(404);
+  });
+});
