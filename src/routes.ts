@@ -21,6 +21,7 @@ import { registerCalculateFromPmsRoute } from './modules/pms/calculate-from-pms'
 import { documentWebhookReceiver, registerWebhookAdminRoutes, registerWebhookSiteRoutes } from './modules/webhooks/routes';
 import { WEBHOOK_RECEIVER_PATH, webhookReceiverRouter } from './modules/webhooks/receiver';
 import { parseSecrets } from './modules/webhooks/signature';
+import { requireAdminToken } from './modules/admin/admin-token';
 
 /** Authentication (bearer token or X-API-Key), then the caller's daily quota, per auth mode. */
 export function createGuards(deps: PlatformDeps, services: Services): RouteGuards {
@@ -29,13 +30,14 @@ export function createGuards(deps: PlatformDeps, services: Services): RouteGuard
     none: [],
     optional: [auth.optional, services.limits.quota],
     required: [auth.required, services.limits.quota],
+    admin: [requireAdminToken(deps.config)],
   };
 }
 
 /** Every /api/v1 endpoint, feature by feature. */
 export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Services): void {
   registerAccountRoutes(api, { accounts: services.accounts, limits: services.limits });
-  registerAdminRoutes(api, { config: deps.config, accounts: services.accounts });
+  registerAdminRoutes(api, services.accounts);
   registerPortfolioRoutes(api, services.portfolios);
   registerPropertyRoutes(api, services.properties);
   registerBillRoutes(api, services.utilityBills);
@@ -50,7 +52,7 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerCalculateFromPmsRoute(api, {
     properties: services.properties, pms: services.pms, provider: services.pmsProvider, billing: services.tenantBilling,
   });
-  registerWebhookAdminRoutes(api, { config: deps.config, webhooks: services.webhooks });
+  registerWebhookAdminRoutes(api, services.webhooks);
 }
 
 /** Site-root endpoints that use the API's guards and documentation (outside /api/v1): the webhook log. */

@@ -28,7 +28,8 @@ describe('tenant billing in /openapi.json', () => {
 
   it('documents the error answers', () => {
     const calc = op('/api/v1/billing/calculate-rubs', 'post')!;
-    expect(Object.keys(calc.responses).sort()).toEqual(['200', '400', '401', '404', '413', '422', '429']);
-    expect(Object.keys(op('/api/v1/billing/config', 'post')!.responses).sort()).toEqual(['201', '400', '401', '404', '422', '429']);
+    // Issue 27 replaced the rule "the route's own errors" with "every status the route can answer": 415 and 503 were missing.
+    expect(Object.keys(calc.responses).sort()).toEqual(['200', '400', '401', '404', '413', '415', '422', '429', '503']);
+    expect(Object.keys(op('/api/v1/billing/config', 'post')!.responses).sort()).toEqual(['201', '400', '401', '404', '413', '415', '422', '429', '503']);
   });
 });

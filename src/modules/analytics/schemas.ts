@@ -44,7 +44,12 @@ export const dueDiligenceBody = z
     property_type: z.enum(PROPERTY_TYPES).default('residential'),
     annual_revenue: z.number().min(0).max(99_999_999_999).nullable().optional(),
   })
-  .meta({ example: ex.dueDiligenceRequest });
+  .meta({
+    example: ex.dueDiligenceRequest,
+    // The service's rule (due-diligence.ts), stated for the document: a non-residential building needs its sqft.
+    if: { required: ['property_type'], properties: { property_type: { enum: PROPERTY_TYPES.filter((t) => t !== 'residential') } } },
+    then: { required: ['sqft'], properties: { sqft: { type: 'integer' } } },
+  });
 export type DueDiligenceInput = z.output<typeof dueDiligenceBody>;
 
 const money = z.number();

@@ -39,7 +39,8 @@ export const compareBody = z.object({
   tariff_ids: z.array(tariffId)
     .min(2, { error: 'tariff_ids must contain at least 2 items' })
     .max(10, { error: 'tariff_ids must contain at most 10 items' })
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'tariff_ids must not contain duplicates' }),
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'tariff_ids must not contain duplicates' })
+    .meta({ uniqueItems: true }),
   ...usageFields,
 });
 export type CompareBody = z.output<typeof compareBody>;

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { PlatformDeps } from '../../context';
+import { errorResponse } from '../../platform/http/router';
 
 /** GET /health (site root): database and queue state; 503 when the database is unreachable. */
 export function healthRouter(deps: Pick<PlatformDeps, 'database' | 'queue'>): Router {
@@ -17,6 +18,20 @@ export function healthRouter(deps: Pick<PlatformDeps, 'database' | 'queue'>): Ro
   });
   return router;
 }
+
+/** GET /admin/queues without Redis: the jobs that failed every attempt (platform/queue/board.ts). */
+const failedJobsBody = z.object({
+  driver: z.literal('inprocess'),
+  failed_jobs: z.array(z.object({
+    queue: z.string(),
+    job_id: z.string(),
+    ordering_key: z.string().nullable(),
+    attempts: z.number().int(),
+    error: z.string(),
+    payload: z.unknown(),
+    failed_at: z.string(),
+  })),
+});
 
 const healthBody = z.object({
   status: z.enum(['healthy', 'unhealthy']),
@@ -38,9 +53,12 @@ export function documentSiteRoutes(registry: OpenAPIRegistry): void {
     summary: 'Bull Board over every queue (HTTP Basic: user admin, password ADMIN_TOKEN); with in-process jobs, the failed jobs as JSON',
     security: [{ adminBasic: [] }],
     responses: {
-      200: { description: 'The Bull Board page, or {driver, failed_jobs} in the single-process mode' },
-      401: { description: 'Wrong or missing credentials' },
-      404: { description: 'ADMIN_TOKEN is not set' },
+      200: {
+        description: 'The Bull Board page, or {driver, failed_jobs} in the single-process mode',
+        content: { 'text/html': { schema: z.string() }, 'application/json': { schema: failedJobsBody } },
+      },
+      401: errorResponse('Wrong or missing credentials'),
+      404: errorResponse('ADMIN_TOKEN is not set'),
     },
   });
 }

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { pageQuery } from '../../platform/http/pagination';
 import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_USAGE_KWH } from '../bills/engine/limits';
-import { isUsStateCode, PROPERTY_TYPES } from './states';
+import { PROPERTY_TYPES, US_STATE_CODES, type UsStateCode } from './states';
 
 const INT_MAX = 2_147_483_647;
 /** Upper bound of the numeric(14, x) columns: larger values would overflow the database. */
 const NUMBER_MAX = 99_999_999_999;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
+/** A state code in any case, spaces around allowed: the same rule as a pattern, so the OpenAPI document states it. */
+const STATE_CODE_PATTERN = new RegExp(`^\\s*(?:${US_STATE_CODES.map((code) => [...code].map((c) => `[${c}${c.toLowerCase()}]`).join('')).join('|')})\\s*$`);
 export const stateCode = z
   .string()
-  .transform((v) => v.trim().toUpperCase())
-  .refine(isUsStateCode, { error: 'Invalid state code' });
+  .regex(STATE_CODE_PATTERN, { error: 'Invalid state code' })
+  .transform((v) => v.trim().toUpperCase() as UsStateCode);
 export const zipCode = z.string().regex(/^\d{5}$/, { error: 'Invalid ZIP code format' });
 /** zod reports a missing enum as invalid_value; clients expect `field required` for it, as for any missing field. */
 const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { pageQuery } from '../../platform/http/pagination';
 import { queryBoolean } from '../../platform/http/validate';
-import { isUsStateCode } from '../properties/states';
+import { stateCode, zipCode } from '../properties/schemas';
 import { RATE_TYPES, SECTORS, type RateType, type Sector } from './tariff.model';
 import { PURPOSES, SERVICE_TYPES, VOLTAGES, type Purpose, type ServiceType, type Voltage } from './tariff-class';
 
-export const zipCode = z.string().regex(/^\d{5}$/, 'Invalid ZIP code format');
-export const stateCode = z.string().transform((s) => s.toUpperCase()).refine(isUsStateCode, 'Invalid state code');
+export { zipCode };
 export const sector = z.enum(SECTORS as [Sector, ...Sector[]]);
 const rateType = z.enum(RATE_TYPES as [RateType, ...RateType[]]);
 export const serviceType = z.enum(SERVICE_TYPES as [ServiceType, ...ServiceType[]])
@@ -28,11 +27,11 @@ export const tariffSearchQuery = pageQuery.extend({
   service_type: serviceType.optional(),
   voltage: voltage.optional(),
   purpose: purpose.optional(),
-  include_expired: queryBoolean.default(false).describe('also list tariffs whose expiration date has passed'),
+  include_expired: queryBoolean.prefault('false').describe('also list tariffs whose expiration date has passed'),
 });
 
 export const tariffStatsQuery = z.object({
-  include_expired: queryBoolean.default(false).describe('also count tariffs whose expiration date has passed'),
+  include_expired: queryBoolean.prefault('false').describe('also count tariffs whose expiration date has passed'),
 });
 
 export const byUtilityQuery = pageQuery.extend({ sector: sector.optional() });

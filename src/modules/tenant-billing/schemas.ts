@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from '../../platform/http/validate';
+import { decimalNumber, isoDate } from '../../platform/http/validate';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
-import { exactCents, toScaledInteger } from '../../platform/money';
 import { UTILITY_TYPES } from '../utility-bills/utility-types';
 import { BILL_NUMBER_MAX } from '../utility-bills/schemas';
 import { ALLOCATION_METHODS, PERCENT_PLACES, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.calc';
@@ -16,11 +15,7 @@ const id = z.string().min(1).max(MAX_TEXT);
 /** A percentage in [min, max] with at most PERCENT_PLACES decimals; out of range: `<name> must be between <min> and <max>`. */
 const percent = (name: string, min: number, max: number) => {
   const range = `${name} must be between ${min} and ${max}`;
-  return z
-    .number()
-    .min(min, { error: range })
-    .max(max, { error: range })
-    .refine((v) => toScaledInteger(v, PERCENT_PLACES) !== null, { error: `ensure this value has at most ${PERCENT_PLACES} decimal places` });
+  return decimalNumber(PERCENT_PLACES).min(min, { error: range }).max(max, { error: range });
 };
 
 export const createConfigBody = z
@@ -30,7 +25,8 @@ export const createConfigBody = z
     utility_types: z
       .array(z.enum(UTILITY_TYPES))
       .min(1)
-      .refine((types) => new Set(types).size === types.length, { error: 'utility_types must not repeat a type' }),
+      .refine((types) => new Set(types).size === types.length, { error: 'utility_types must not repeat a type' })
+      .meta({ uniqueItems: true }),
     common_area_percent: percent('common_area_percent', 0, 50).default(0),
     admin_fee_percent: percent('admin_fee_percent', 0, 15).default(0),
     billing_day: z.number().int().min(1, { error: 'billing_day must be between 1 and 28' }).max(28, { error: 'billing_day must be between 1 and 28' }).default(1),
@@ -72,11 +68,11 @@ const optionalDate = isoDate.nullable().optional();
 export const unitBody = z.object({
   unit_id: id,
   tenant_name: z.string().max(MAX_TEXT).meta({ description: 'May be empty for a vacant unit.' }),
-  sqft: z.number().min(0).max(MAX_SQFT).nullable().optional().meta({ description: 'Required by sqft and sqft_occupant; at most 4 decimals.' }),
+  sqft: z.number().min(0).max(MAX_SQFT).nullable().optional().meta({ description: 'Required by sqft and sqft_occupant; at most 4 decimals.', multipleOf: 0.0001 }),
   occupant_count: z.number().int().min(0).max(MAX_OCCUPANTS).nullable().optional()
     .meta({ description: 'Required by occupant_count and sqft_occupant.' }),
   custom_weight: z.number().min(0).max(MAX_CUSTOM_WEIGHT).nullable().optional()
-    .meta({ description: 'Required by custom_weight; 0 to 100, at most 4 decimals.' }),
+    .meta({ description: 'Required by custom_weight; 0 to 100, at most 4 decimals.', multipleOf: 0.0001 }),
   is_vacant: z.boolean().default(false),
   move_in: optionalDate.meta({ description: 'First day occupied (inclusive); the factor is prorated by the days occupied in the period.' }),
   move_out: optionalDate.meta({ description: 'Last day occupied (inclusive).' }),
@@ -88,12 +84,7 @@ export const calculationRequestShape = {
   billing_config_id: id,
   billing_period_start: isoDate,
   billing_period_end: isoDate,
-  total_amount: z
-    .number()
-    .min(0)
-    .max(BILL_NUMBER_MAX)
-    .refine((v) => exactCents(v) !== null, { error: 'ensure this value has at most 2 decimal places' })
-    .meta({ description: 'The master-meter bill in USD, to the cent.' }),
+  total_amount: decimalNumber(2).min(0).max(BILL_NUMBER_MAX).meta({ description: 'The master-meter bill in USD, to the cent.', multipleOf: 0.01 }),
   utility_type: requiredEnum(UTILITY_TYPES),
 };
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
-import { searchText, stateCode, zipCode } from '../tariffs/schemas';
+import { searchText, zipCode } from '../tariffs/schemas';
+import { stateCode } from '../properties/schemas';
 import type { UtilityService } from './service';
 import { ZIP_TABLES } from './reference';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from '../../platform/http/validate';
+import { decimalNumber, isoDate } from '../../platform/http/validate';
 import { UTILITY_TYPES } from './utility-types';
 
 /** Upper bound of the numeric(14, x) columns. */
@@ -10,11 +10,7 @@ export const createBillBody = z
     utility_type: z.enum(UTILITY_TYPES, { error: (iss) => (iss.input === undefined ? 'field required' : undefined) }),
     period_start: isoDate,
     period_end: isoDate,
-    amount: z
-      .number()
-      .min(0)
-      .max(BILL_NUMBER_MAX)
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'ensure this value has at most 2 decimal places' }),
+    amount: decimalNumber(2).min(0).max(BILL_NUMBER_MAX),
     usage_kwh: z.number().min(0).max(BILL_NUMBER_MAX).nullable().optional(),
     demand_kw: z.number().min(0).max(BILL_NUMBER_MAX).nullable().optional(),
   })

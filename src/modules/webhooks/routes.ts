@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Config } from '../../platform/config';
-import type { ApiRouter } from '../../platform/http/router';
+import { errorResponse, type ApiRouter } from '../../platform/http/router';
 import { callerId } from '../portfolios/caller';
-import { requireAdminToken } from '../admin/admin-token';
 import { READ_LIMIT_BYTES, WEBHOOK_RECEIVER_PATH } from './receiver';
 import { MAX_BODY_BYTES } from './envelope';
 import { deadLetter, deadLettersResponse, eventEnvelope, eventIdParams, logsQuery, logsResponse, receiveAnswer } from './schemas';
@@ -22,24 +20,21 @@ export function registerWebhookSiteRoutes(site: ApiRouter, webhooks: WebhookServ
 }
 
 /** Operator endpoints under /api/v1/admin (X-Admin-Token). */
-export function registerWebhookAdminRoutes(api: ApiRouter, deps: { config: Pick<Config, 'adminToken'>; webhooks: WebhookService }): void {
-  const adminToken = requireAdminToken(deps.config);
-  const errors = { 401: 'Missing or wrong X-Admin-Token', 404: 'ADMIN_TOKEN unset: Not Found' };
+export function registerWebhookAdminRoutes(api: ApiRouter, webhooks: WebhookService): void {
 
   api.get('/admin/webhooks/dead-letters', {
     summary: 'Webhook events that failed all their attempts (operator)',
-    description: 'Header `X-Admin-Token: $ADMIN_TOKEN`. Newest first; replay one with POST /admin/webhooks/{id}/replay.',
-    tags: ['Admin'], auth: 'none', query: logsQuery, response: deadLettersResponse, errors, middleware: [adminToken],
-  }, ({ query }) => deps.webhooks.deadLetters(query.limit));
+    description: 'Newest first; replay one with POST /admin/webhooks/{id}/replay.',
+    tags: ['Admin'], auth: 'admin', query: logsQuery, response: deadLettersResponse,
+  }, ({ query }) => webhooks.deadLetters(query.limit));
 
   api.post('/admin/webhooks/:id/replay', {
     summary: 'Run a failed webhook event again (operator)',
-    description: 'Header `X-Admin-Token: $ADMIN_TOKEN`. Applies the event now, under its connection\'s stream lock, and '
+    description: 'Applies the event now, under its connection\'s stream lock, and '
       + 'answers its log entry: `success` or `ignored` takes it off the dead-letter list, `failed` keeps it there with the new reason.',
-    tags: ['Admin'], auth: 'none', params: eventIdParams, response: deadLetter,
-    errors: { ...errors, 404: 'Webhook event not found (or ADMIN_TOKEN unset)', 409: 'The event is not failed, or was rejected on arrival' },
-    middleware: [adminToken],
-  }, ({ params }) => deps.webhooks.replay(params.id));
+    tags: ['Admin'], auth: 'admin', params: eventIdParams, response: deadLetter,
+    errors: { 404: 'Webhook event not found (or ADMIN_TOKEN unset)', 409: 'The event is not failed, or was rejected on arrival' },
+  }, ({ params }) => webhooks.replay(params.id));
 }
 
 /** The receiver is a plain router (it reads the raw body), so its documentation is registered here. */
@@ -64,9 +59,9 @@ export function documentWebhookReceiver(registry: OpenAPIRegistry): void {
     },
     responses: {
       200: { description: 'Stored (accepted, duplicate, ignored or failed), or the ping answered', content: { 'application/json': { schema: receiveAnswer } } },
-      401: { description: 'Missing or invalid signature: nothing is stored' },
-      413: { description: 'Body too large to read' },
-      503: { description: 'The database cannot commit the event: retry later' },
+      401: errorResponse('Missing or invalid signature: nothing is stored'),
+      413: errorResponse('Body too large to read'),
+      503: errorResponse('The database cannot commit the event: retry later (Retry-After)'),
     },
   });
 }

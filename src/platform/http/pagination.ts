@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
-/** page >= 1 (default 1), per_page 1..100 (default 20); anything else is 422. */
+/** A page far past any list's end: the offset stays a small number for the database. */
+export const MAX_PAGE = 1_000_000;
+
+/** page 1..MAX_PAGE (default 1), per_page 1..100 (default 20); anything else is 422. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 

@@ -7,7 +7,8 @@ import { isFrozenAnswer, sendFrozenJson } from './frozen-json';
 import { notFound, validationFailed } from './errors';
 import { firstUnstorableText, unstorableTextProblem } from './storable-text';
 
-export type AuthMode = 'none' | 'optional' | 'required';
+/** none: public; optional/required: a user's bearer token or API key; admin: the operator's X-Admin-Token. */
+export type AuthMode = 'none' | 'optional' | 'required' | 'admin';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Middleware chains applied per AuthMode (authentication, then quota). Supplied by the composition root. */
@@ -52,10 +53,14 @@ export interface RouteInput<B, Q, P> {
   res: Response;
 }
 
-const errorBody = z.object({
+/** The one error body: `detail`, and for a 422 the fields at fault. */
+export const errorBody = z.object({
   detail: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
+}).meta({ id: 'Error' });
+
+/** An error response for the OpenAPI document of a route outside ApiRouter. */
+export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
 
 /**
  * One router for every versioned endpoint: registers the Express route and its
@@ -157,16 +162,15 @@ export class ApiRouter {
         ? { description: 'Success', content }
         : { description: status === 204 ? 'No content' : 'Success' },
     };
-    const errors: Record<number, string> = { ...(spec.errors ?? {}) };
-    if (spec.auth === 'required') errors[401] ??= 'Not authenticated';
-    if (spec.body || spec.query || spec.params) errors[422] ??= 'Validation error';
-    if (spec.auth !== 'none') errors[429] ??= 'Daily request quota exceeded';
-    for (const [code, description] of Object.entries(errors)) {
-      responses[code] = { description, content: { 'application/json': { schema: errorBody } } };
+    for (const [code, description] of Object.entries(documentedErrors(spec))) {
+      responses[code] = errorResponse(description);
     }
-    const security: Array<Record<string, string[]>> = spec.auth === 'none' ? [] : spec.auth === 'optional'
-      ? [{}, { bearerAuth: [] }, { apiKeyAuth: [] }]
-      : [{ bearerAuth: [] }, { apiKeyAuth: [] }];
+    const security: Array<Record<string, string[]>> = {
+      none: [],
+      optional: [{}, { bearerAuth: [] }, { apiKeyAuth: [] }],
+      required: [{ bearerAuth: [] }, { apiKeyAuth: [] }],
+      admin: [{ adminToken: [] }],
+    }[spec.auth];
     this.registry.registerPath({
       method,
       path: (this.prefix + path).replace(/:([A-Za-z_]+)/g, '{$1}'),
@@ -184,6 +188,31 @@ export class ApiRouter {
       responses,
     });
   }
+}
+
+/**
+ * Every error status a route can answer, with what it means: the route's own, then those of
+ * the layers every route passes (the body parser, the guards, the input guard, the database).
+ */
+function documentedErrors(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>): Record<number, string> {
+  const errors: Record<number, string> = { ...(spec.errors ?? {}) };
+  if (spec.body && (spec.bodyType ?? 'application/json') === 'application/json') {
+    errors[400] ??= 'Invalid JSON body';
+    errors[415] ??= 'Unsupported content encoding';
+  }
+  if (spec.body) errors[413] ??= `Request body too large (over ${spec.bodyLimit ?? '1mb'})`;
+  if (spec.auth === 'required') errors[401] ??= 'Not authenticated';
+  if (spec.auth === 'optional') errors[401] ??= 'A bearer token or X-API-Key was sent and is not valid (send none to call anonymously)';
+  if (spec.auth === 'admin') {
+    errors[401] ??= 'Missing or wrong X-Admin-Token';
+    errors[404] ??= 'ADMIN_TOKEN is not set: Not Found';
+  }
+  if (spec.params) errors[404] ??= 'Not found';
+  // Every route: a string PostgreSQL cannot store, in the query or body, is refused (storableInput).
+  errors[422] ??= 'Validation error';
+  if (spec.auth === 'optional' || spec.auth === 'required') errors[429] ??= 'Daily request quota exceeded';
+  errors[503] ??= 'Service temporarily unavailable: the database cannot be reached (Retry-After)';
+  return errors;
 }
 
 /** The route's own 404 detail when it has one ("Tariff not found"), else Express's "Not Found". */
@@ -223,6 +252,7 @@ export function createOpenApiRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   registry.registerComponent('securitySchemes', 'apiKeyAuth', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
+  registry.registerComponent('securitySchemes', 'adminToken', { type: 'apiKey', in: 'header', name: 'X-Admin-Token' });
   registry.registerComponent('securitySchemes', 'adminBasic', { type: 'http', scheme: 'basic' });
   return registry;
 }

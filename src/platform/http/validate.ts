@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationFailed, type FieldError } from './errors';
+import { toScaledInteger } from '../money';
 
 /**
  * Default messages in the wording clients already test against ("field required",
@@ -72,3 +73,12 @@ export const queryBoolean = z
 
 /** Calendar date YYYY-MM-DD that really exists (2026-02-30 is rejected). */
 export const isoDate = z.iso.date();
+
+/**
+ * A number written with at most `places` decimals (money to the cent: 2), checked exactly on
+ * its decimal digits (money.ts); the OpenAPI document states it as `multipleOf`.
+ */
+export const decimalNumber = (places: number) =>
+  z.number()
+    .refine((v) => toScaledInteger(v, places) !== null, { error: `ensure this value has at most ${places} decimal places` })
+    .meta({ multipleOf: Number(`1e-${places}`) }); // 10 ** -4 would be 9.999999999999999e-05
