@@ -12,5 +12,6 @@ USER node
 EXPOSE 8000
 # The roles: dist/workers/web.js, worker.js, scheduler.js (see docker-compose.yml).
 # node itself, not `npm run`, so SIGTERM reaches the process (run with --init or compose's init: true).
-# The web role's V8 flags are those of `npm run start:web` (workers/v8-tuning.ts says why).
-CMD ["node", "--enable-source-maps", "--no-memory-reducer", "--min-semi-space-size=32", "--max-semi-space-size=32", "--initial-old-space-size=256", "dist/workers/web.js"]
+# Source maps: stack traces in the log name the TypeScript sources of dist/.
+ENV NODE_OPTIONS=--enable-source-maps
+CMD ["node", "dist/workers/web.js"]

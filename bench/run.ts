@@ -98,7 +98,6 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
   const redis = pg && (await redisReachable()) ? redisUrl : undefined;
   const server = await startServer({ databaseUrl: pg?.url, redisUrl: redis, port });
   const bare = await startBareExpress(port + 500);
-  const bareTuned = await startBareExpress(port + 501, 'prototyped');
   console.log(`[${mode}] processes: web${server.roles.map((r) => `, ${r}`).join('')}`);
   const rows: Row[] = [];
   try {
@@ -118,14 +117,6 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
     await load(bare.url, { path: '/' }, 2);
     const bareRun = await load(bare.url, { path: '/' }, seconds);
     rows.push({ mode, issue: 13, name: 'bare Express, constant JSON (the floor)', measured: fmt(bareRun), target: '', met: null });
-    // The same app on the web process's server (createHttpServer): what is left of the floor once
-    // Express no longer changes each request's prototype. Reported beside each ratio, not a target.
-    await load(bareTuned.url, { path: '/' }, 2);
-    const bareTunedRun = await load(bareTuned.url, { path: '/' }, seconds);
-    rows.push({
-      mode, issue: 13, name: 'bare Express on createHttpServer (requests created with its prototypes, as the web process serves)',
-      measured: `${fmt(bareTunedRun)}, ${(bareTunedRun.reqPerSec / bareRun.reqPerSec).toFixed(2)} x bare`, target: '', met: null,
-    });
     const medians = new Map<string, number>();
     const http = scenarios.filter((s): s is HttpScenario => s.kind === 'http' && (!only || s.name.includes(only)));
     for (const s of http) {
@@ -137,7 +128,6 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       // machine over the run does not move the ratio.
       const baseline = s.target.minRatioToHealth !== undefined ? await load(server.url, { path: '/health' }, seconds) : health;
       const bareBaseline = s.target.minRatioToBare !== undefined ? await load(bare.url, { path: '/' }, seconds, s.connections) : bareRun;
-      const tunedBaseline = s.target.minRatioToBare !== undefined ? await load(bareTuned.url, { path: '/' }, seconds, s.connections) : bareTunedRun;
       const r = await load(server.url, req, seconds, s.connections);
       medians.set(s.name, r.p50);
       const ratio = r.reqPerSec / baseline.reqPerSec;
@@ -158,8 +148,7 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       if (s.target.minRatioToBare !== undefined) {
         rows.push({
           mode, issue: s.target.bareIssue ?? s.issue, name: `${s.name}, against bare Express`,
-          measured: `${Math.round(r.reqPerSec)} req/s vs ${Math.round(bareBaseline.reqPerSec)} req/s: ${toBare.toFixed(2)} x bare `
-            + `(${(r.reqPerSec / tunedBaseline.reqPerSec).toFixed(2)} x bare on createHttpServer, ${Math.round(tunedBaseline.reqPerSec)} req/s)`,
+          measured: `${Math.round(r.reqPerSec)} req/s vs ${Math.round(bareBaseline.reqPerSec)} req/s: ${toBare.toFixed(2)} x bare`,
           target: `>= ${s.target.minRatioToBare} x bare Express`, met: r.non2xx === 0 && toBare >= s.target.minRatioToBare,
         });
       }
@@ -175,7 +164,6 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
   } finally {
     await server.stop(true);
     await bare.stop();
-    await bareTuned.stop();
   }
   try {
     const again = await startServer({ databaseUrl: pg?.url, redisUrl: redis, port, dataDir: server.dataDir });
@@ -217,9 +205,7 @@ function write(rows: Row[], modes: string[]) {
     `or 1 for a pure latency target; ${seconds} s per scenario after an unmeasured warm-up) against the web process started by the bench`,
     'itself; a ratio compares it with `GET /health` measured right before it on the same server, so ratios hold across',
     'machines; "x bare" compares it with a bare Express app answering a constant JSON body, measured right before it (the',
-    'floor of the request path, issue 13), started with `app.listen`; the web process serves from `createHttpServer`',
-    '(src/platform/http/server.ts), which creates each request with Express\'s prototypes so Express need not change them,',
-    'and the same bare app on that server is reported beside each ratio. The engine figure is bills per CPU-second of one core. The embedded mode is',
+    'floor of the request path), started with `app.listen`, as the web process is. The engine figure is bills per CPU-second of one core. The embedded mode is',
     '`npm start` (one process, PGlite, in-process jobs); the postgres mode runs the Procfile roles (web, worker and scheduler',
     'processes on PostgreSQL and Redis), each with the node flags of its `npm run start:<role>` script. Every process logs at',
     '`info`, as in production: one line per request, to a file. The bench process, which generates the load of the',

@@ -54,12 +54,9 @@ export function freshPostgres(baseUrl: string): Promise<PgDatabase> {
   return createPgDatabase(baseUrl, `bench_${Date.now().toString(36)}`);
 }
 
-/**
- * A bare Express app answering a constant JSON body (bench/bare-express.ts): the floor ratios are
- * also shown against. `stock` runs it with app.listen; `prototyped` on createHttpServer, as the web process.
- */
-export async function startBareExpress(port: number, server: 'stock' | 'prototyped' = 'stock'): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-express.ts', String(port), server], { stdio: ['ignore', 'inherit', 'inherit'] });
+/** A stock Express app answering a constant JSON body (bench/bare-express.ts): the floor ratios are also shown against. */
+export async function startBareExpress(port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-express.ts', String(port)], { stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -75,14 +72,6 @@ export async function startBareExpress(port: number, server: 'stock' | 'prototyp
   return { url, stop: () => stopChild(child) };
 }
 
-/** The node flags `npm run start:<role>` starts the role with (package.json), so the bench runs what production runs. */
-export function nodeFlagsOf(role: string): string[] {
-  const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const command = /^exec node((?: --[\w-]+(?:=\S+)?)*) scripts\/start\.mjs /.exec(scripts[`start:${role}`] ?? '');
-  if (!command) throw new Error(`package.json has no script start:${role} of the form "exec node [--flags] scripts/start.mjs ${role}"`);
-  return command[1].split(' ').filter(Boolean);
-}
-
 /**
  * Spawns one role of `scripts/start.mjs` with the given environment. Its log (at `info`: a line
  * per request, as in production) goes to `<DATA_DIR>/<role>-<PORT>.log` (BENCH_LOG_DIR, when set,
@@ -91,7 +80,7 @@ export function nodeFlagsOf(role: string): string[] {
  */
 function spawnRole(role: string, env: NodeJS.ProcessEnv): ChildProcess {
   const log = fs.openSync(path.join(process.env.BENCH_LOG_DIR ?? env.DATA_DIR!, `${role}-${env.PORT}.log`), 'a');
-  const child = spawn(process.execPath, [...diagnosticFlags(), ...nodeFlagsOf(role), 'scripts/start.mjs', role], {
+  const child = spawn(process.execPath, [...diagnosticFlags(), 'scripts/start.mjs', role], {
     env,
     stdio: ['ignore', log, 'inherit'],
   });

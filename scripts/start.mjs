@@ -12,5 +12,7 @@ if (!ROLES.includes(role)) {
   console.error(`usage: node scripts/start.mjs <${ROLES.join('|')}>`);
   process.exit(2);
 }
+// Stack traces name the TypeScript sources of dist/ (the same as node --enable-source-maps).
+process.setSourceMapsEnabled(true);
 build();
 createRequire(import.meta.url)(path.join(OUT_DIR, 'workers', `${role}.js`));

@@ -3,7 +3,6 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { nodeFlagsOf } from '../bench/server';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,14 +88,13 @@ describe('npm start (scripts/start.mjs over the dist/ build)', () => {
     }
   });
 
-  it('the web role runs with the same node flags however it is started (npm scripts, Dockerfile, compose, bench)', () => {
+  it('starts every role with plain node: no V8 flags in the scripts, the Dockerfile or compose', () => {
     const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
-    const flags = nodeFlagsOf('web');
-    expect(flags).toEqual(expect.arrayContaining(['--no-memory-reducer', '--min-semi-space-size=32', '--max-semi-space-size=32', '--initial-old-space-size=256']));
-    expect(scripts.start).toBe(`exec node ${flags.join(' ')} scripts/start.mjs all`);
-    const asJson = JSON.stringify(['node', ...flags, 'dist/workers/web.js']).replace(/,/g, ', ');
-    expect(read('Dockerfile')).toContain(`CMD ${asJson}`);
-    expect(read('docker-compose.yml')).toContain(`command: ${asJson} # = npm run start:web`);
+    for (const role of ['web', 'worker', 'scheduler']) expect(scripts[`start:${role}`]).toBe(`exec node scripts/start.mjs ${role}`);
+    expect(scripts.start).toBe('exec node scripts/start.mjs all');
+    expect(read('Dockerfile')).toContain('CMD ["node", "dist/workers/web.js"]');
+    expect(read('docker-compose.yml')).not.toMatch(/--(no-memory-reducer|\w+-space-size)/);
+    expect(fs.existsSync(path.join(ROOT, 'workers', 'v8-tuning.ts'))).toBe(false);
   });
 });

@@ -1,5 +1,3 @@
-// First: V8 settings that must be in place before the rest of the process allocates (v8-tuning.ts says why).
-import './v8-tuning';
 import http from 'node:http';
 import { loadConfig, ConfigError } from '../src/platform/config';
 import { bootPlatform } from '../src/platform/bootstrap';
@@ -11,7 +9,6 @@ import { startScheduler } from '../src/platform/scheduler';
 import { appSchedules } from '../src/schedules';
 import { createProcessors } from '../jobs';
 import { closeHttpServer, onShutdown } from './shutdown';
-import { createHttpServer } from '../src/platform/http/server';
 import { ensureReferenceData } from '../src/modules/tariffs/importer';
 
 export interface Roles {
@@ -58,7 +55,7 @@ export async function startRoles(roles: Roles): Promise<void> {
     const built = createApp(deps);
     jobServices = built.services;
     closeServices = () => built.services.close();
-    server = createHttpServer(built.app);
+    server = http.createServer(built.app);
     // Keep-alive longer than typical load-balancer idle timeouts.
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve) => server!.listen(config.port, resolve));

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { roundDiv } from '../../platform/money';
 import { VersionedCache } from '../../platform/versioned-cache';
-import { deepFreeze } from '../../platform/http/frozen-json';
+import { deepFreeze } from '../../platform/deep-freeze';
 import type { PortfolioService } from '../portfolios/service';
 import { fromScaled, metricValue, rankBenchmarks } from './benchmarks.calc';
 import { createDueDiligence, type DueDiligenceDeps } from './due-diligence';
@@ -152,7 +152,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   async function cached<T>(ownerId: string, version: number, month: MonthIndex, key: string, build: () => Promise<T>): Promise<T> {
     const hit = cache.get(key) as T | undefined;
     if (hit !== undefined) return hit;
-    // Frozen: the same object answers many requests, and is serialised once (frozen-json).
+    // Frozen: the same object answers many requests.
     const value = deepFreeze(await build());
     cache.set(ownerId, month * 2 ** 32 + version, key, value);
     return value;
@@ -196,7 +196,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       }
       const { version } = known;
       const asOf = known.month;
-      // The answer is cached per version and unread count, so it is serialised once (frozen-json).
+      // The answer is cached per version and unread count.
       return cached(ownerId, version, asOf, JSON.stringify(['stats-answer', ownerId, version, asOf, unread]), async () => {
         const base = await cached<DashboardStatsBase>(ownerId, version, asOf, JSON.stringify(['stats', ownerId, version, asOf]),
           async () => (await aggregates(ownerId)).stats);

@@ -9,7 +9,7 @@ import { refreshTariffStats, type TariffStats } from './stats';
 import { toDetail, toSummary, type TariffSummary } from './present';
 import { utilities } from '../utilities/tables';
 import { TtlCache } from '../../platform/ttl-cache';
-import { deepFreeze } from '../../platform/http/frozen-json';
+import { deepFreeze } from '../../platform/deep-freeze';
 import { createCatalogCache, referenceDataChanged, type CatalogFilter } from './catalog';
 
 export type TariffSearch = CatalogFilter & PageQuery;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound, unprocessable, validationFailed } from '../../platform/http/errors';
-import { deepFreeze } from '../../platform/http/frozen-json';
+import { deepFreeze } from '../../platform/deep-freeze';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
 import { VersionedCache } from '../../platform/versioned-cache';
 import { exactCents } from '../../platform/money';

@@ -3,7 +3,6 @@ import type { Request, RequestHandler } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy, type VerifiedCallback } from 'passport-jwt';
 import { unauthorized } from './errors';
-import { TtlCache } from '../ttl-cache';
 
 export const TIERS = ['free', 'pro', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -60,66 +59,31 @@ function apiKeyStrategy(resolver: CredentialResolver): passport.Strategy {
   };
 }
 
-/** Claims of a bearer token whose signature has been checked. */
+/** Claims of a bearer token whose signature passport-jwt has checked. */
 interface TokenClaims {
   sub?: unknown;
   exp?: unknown;
 }
 
-/** How long a checked token's claims are kept; expiry is still checked on every request. */
-const VERIFIED_TOKEN_TTL_MS = 60_000;
-const MAX_VERIFIED_TOKENS = 10_000;
-
-/**
- * passport-jwt, remembering the claims of tokens whose signature it has checked: a client sends
- * the same token with every request, and the HMAC and the two JSON parses of a check cost more
- * than the rest of authentication. Only a byte-identical token hits the cache, so nothing
- * unchecked gets in; the subject's expiry and account state are checked every time, as before.
- */
-const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
-
-class RememberingJwtStrategy extends JwtStrategy {
-  constructor(
-    secret: string,
-    private readonly checked: TtlCache<TokenClaims>,
-    private readonly accept: (claims: TokenClaims, done: VerifiedCallback) => void,
-  ) {
-    super(
-      {
-        jwtFromRequest: bearerToken,
-        // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to parse it as a
-        // public key on every request, which costs about 40x the HMAC itself.
-        secretOrKey: crypto.createSecretKey(Buffer.from(secret, 'utf8')) as unknown as Buffer,
-        algorithms: ['HS256'],
-        // Expiry is checked by `accept` against the injected clock, so tests can move time.
-        ignoreExpiration: true,
-        passReqToCallback: true,
-      },
-      (req: Request, claims: TokenClaims, done: VerifiedCallback) => {
-        const token = bearerToken(req);
-        if (token) checked.set(token, { sub: claims.sub, exp: claims.exp });
-        accept(claims, done);
-      },
-    );
-  }
-
-  override authenticate(req: Request, options?: object): void {
-    const token = bearerToken(req);
-    const claims = token ? this.checked.get(token) : undefined;
-    if (!claims) return super.authenticate(req, options);
-    this.accept(claims, (err, user) => (err ? this.error(err) : user ? this.success(user) : this.fail(401)));
-  }
-}
-
 function jwtStrategy(secret: string, now: () => Date, resolver: CredentialResolver): JwtStrategy {
-  const checked = new TtlCache<TokenClaims>(VERIFIED_TOKEN_TTL_MS, MAX_VERIFIED_TOKENS);
-  return new RememberingJwtStrategy(secret, checked, (claims, done) => {
-    const nowSeconds = Math.floor(now().getTime() / 1000);
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || claims.exp <= nowSeconds) {
-      return done(null, false);
-    }
-    resolver.userById(claims.sub).then((user) => done(null, user ?? false), (err) => done(err, false));
-  });
+  return new JwtStrategy(
+    {
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      // A KeyObject (jsonwebtoken takes one; passport-jwt's types say string | Buffer): given a string,
+      // jsonwebtoken first tries to read it as a public key on every request.
+      secretOrKey: crypto.createSecretKey(Buffer.from(secret, 'utf8')) as unknown as Buffer,
+      algorithms: ['HS256'],
+      // Expiry is checked below against the injected clock, so tests can move time.
+      ignoreExpiration: true,
+    },
+    (claims: TokenClaims, done: VerifiedCallback) => {
+      const nowSeconds = Math.floor(now().getTime() / 1000);
+      if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || claims.exp <= nowSeconds) {
+        return done(null, false);
+      }
+      resolver.userById(claims.sub).then((user) => done(null, user ?? false), (err) => done(err, false));
+    },
+  );
 }
 
 export interface Authentication {
@@ -127,39 +91,6 @@ export interface Authentication {
   required: RequestHandler;
   /** Anonymous when no credentials are sent; credentials that are sent must be valid (else 401). */
   optional: RequestHandler;
-}
-
-/** passport's request helpers (passport/lib/http/request), which its middleware assigns to every request. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const passportRequestHelpers = require('passport/lib/http/request') as Record<'logIn' | 'logOut' | 'isAuthenticated' | 'isUnauthenticated', unknown>;
-const preparedPrototypes = new WeakSet<object>();
-
-/**
- * passport's middleware assigns seven helpers (logIn, logOut, isAuthenticated... and its session
- * manager) to every request before it authenticates, and adding seven properties to a request
- * object measured about a fifth of the whole request's CPU. Defined once, as accessors whose
- * setter ignores the assignment, on the request prototype Express made for this app, the
- * assignments cost nothing and every request still reads passport's own helpers. Only an Express
- * app's own request prototype (it has `app`) is touched, never Node's IncomingMessage.
- */
-function giveHelpersToPrototype(req: Request, authenticator: passport.Authenticator): void {
-  const proto = Object.getPrototypeOf(req) as object | null;
-  if (!proto || preparedPrototypes.has(proto)) return;
-  preparedPrototypes.add(proto);
-  if (!Object.prototype.hasOwnProperty.call(proto, 'app')) return;
-  const helpers: Record<string, unknown> = {
-    login: passportRequestHelpers.logIn,
-    logIn: passportRequestHelpers.logIn,
-    logout: passportRequestHelpers.logOut,
-    logOut: passportRequestHelpers.logOut,
-    isAuthenticated: passportRequestHelpers.isAuthenticated,
-    isUnauthenticated: passportRequestHelpers.isUnauthenticated,
-    _sessionManager: (authenticator as unknown as { _sm: unknown })._sm,
-  };
-  for (const [name, value] of Object.entries(helpers)) {
-    if (Object.prototype.hasOwnProperty.call(proto, name)) continue;
-    Object.defineProperty(proto, name, { get: () => value, set: () => undefined, configurable: true });
-  }
 }
 
 /** The error passport's failWithError passes on when no strategy authenticated the request. */
@@ -188,7 +119,6 @@ export function createAuthentication(opts: { jwtSecret: string; now: () => Date;
   const byEither = passportFor(['api-key', 'jwt']);
 
   const middleware = (mode: 'required' | 'optional'): RequestHandler => (req, res, next) => {
-    giveHelpersToPrototype(req, authenticator);
     const apiKey = req.headers[API_KEY_HEADER] !== undefined;
     const token = req.headers.authorization !== undefined;
     if (apiKey && token) return byEither(req, res, next);

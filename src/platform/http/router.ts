@@ -2,8 +2,6 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { parseOrThrow } from './validate';
-import { chain } from './chain';
-import { isFrozenAnswer, sendFrozenJson } from './frozen-json';
 import { notFound, validationFailed } from './errors';
 import { firstUnstorableText, unstorableTextProblem } from './storable-text';
 
@@ -25,12 +23,9 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
    * part of the body to the service to check (a large array checked once, by the service).
    */
   bodyDoc?: z.ZodType;
-  /** Content type of `body` in the docs; parsing is done by the app-level body parsers. */
+  /** Content type of `body` in the docs. A multipart route reads its body itself. */
   bodyType?: 'application/json' | 'application/x-www-form-urlencoded' | 'multipart/form-data';
-  /**
-   * A JSON body limit above the app-wide one (e.g. '5mb'): the route parses its own body, after
-   * authentication, and the app-level JSON parser skips its path (see parsesOwnBody).
-   */
+  /** The JSON body limit when it is not the default 1 MB (e.g. '5mb'). */
   bodyLimit?: string;
   query?: Q;
   params?: P;
@@ -62,45 +57,24 @@ export const errorBody = z.object({
 /** An error response for the OpenAPI document of a route outside ApiRouter. */
 export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
 
+const DEFAULT_BODY_LIMIT = '1mb';
+/** Small forms only: the OAuth2 login. */
+const FORM_BODY_LIMIT = '100kb';
+
 /**
  * One router for every versioned endpoint: registers the Express route and its
  * OpenAPI path from the same zod schemas, so /openapi.json lists exactly what exists.
  * Handlers get validated input and return the response body.
  */
 export class ApiRouter {
-  /**
-   * The middleware to mount (at `prefix`): hands a request to its group's router, so a request
-   * passes one router and its group's routes instead of every route.
-   */
-  readonly router: RequestHandler = (req, res, next) => {
-    const group = this.groups.get(firstSegment(req.path));
-    if (group) group(req, res, next);
-    else next();
-  };
-  /** Full paths (lower case) of the routes with their own body parser. */
-  private readonly ownBodyPaths = new Set<string>();
-  /**
-   * The routes grouped by their first path segment (lower case, as Express matches): a request
-   * walks only its group's routes instead of all fifty, in registration order as before.
-   */
-  private readonly groups = new Map<string, express.Router>();
+  /** The Express router to mount at `prefix`. */
+  readonly router = express.Router();
 
   constructor(
     readonly prefix: string,
     readonly registry: OpenAPIRegistry,
     private readonly guards: RouteGuards,
   ) {}
-
-  private groupOf(path: string): express.Router {
-    const segment = firstSegment(path);
-    if (segment.startsWith(':') || segment.includes('*')) throw new Error(`A route must start with a literal segment: ${path}`);
-    let group = this.groups.get(segment);
-    if (!group) {
-      group = express.Router();
-      this.groups.set(segment, group);
-    }
-    return group;
-  }
 
   get<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
     path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
@@ -122,35 +96,30 @@ export class ApiRouter {
     path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
   ) { this.add('delete', path, spec, handler); }
 
+  /**
+   * The route's handlers in order: authentication and quota (the guards), its body parsers
+   * (after authentication, so an anonymous caller's body is never read), the input guard, the
+   * route's own middleware, then validation and the handler.
+   */
   private add<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
     method: Method, path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
   ) {
     const status = spec.status ?? 200;
     const run: RequestHandler = async (req, res) => {
       const params = spec.params ? parseOrThrow(spec.params, req.params) : req.params;
-      // Express parses the query string on every read of req.query: only a route that declares it reads it.
       const query = spec.query ? parseOrThrow(spec.query, req.query) : {};
       const body = spec.body ? parseOrThrow(spec.body, req.body ?? {}) : req.body;
       const result = await handler({ body, query, params, req, res } as RouteInput<z.output<B>, z.output<Q>, z.output<P>>);
       if (res.headersSent) return;
       if (status === 204) res.status(204).end();
-      else if (isFrozenAnswer(result)) sendFrozenJson(req, res, status, result);
       else res.status(status).json(result);
     };
-    const bodyParser: RequestHandler[] = [];
-    if (spec.bodyLimit) {
-      if (path.includes(':')) throw new Error(`bodyLimit needs a literal path: ${path}`);
-      this.ownBodyPaths.add((this.prefix + path).toLowerCase());
-      bodyParser.push(express.json({ limit: spec.bodyLimit }));
-    }
+    const bodyParsers: RequestHandler[] = spec.body && spec.bodyType !== 'multipart/form-data'
+      ? [express.json({ limit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT }), express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT })]
+      : [];
     const storable = storableInput(notFoundDetail(spec.errors?.[404]));
-    this.groupOf(path)[method](path, chain([...this.guards[spec.auth], ...bodyParser, storable, ...(spec.middleware ?? []), run]));
+    this.router[method](path, ...this.guards[spec.auth], ...bodyParsers, storable, ...(spec.middleware ?? []), run);
     this.document(method, path, spec, status);
-  }
-
-  /** True for a request path whose route parses its own (larger) JSON body: the app-level parser skips it. */
-  parsesOwnBody(requestPath: string): boolean {
-    return this.ownBodyPaths.size > 0 && this.ownBodyPaths.has(requestPath.toLowerCase().replace(/\/+$/, ''));
   }
 
   private document(method: Method, path: string, spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>, status: number) {
@@ -200,7 +169,7 @@ function documentedErrors(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>): Rec
     errors[400] ??= 'Invalid JSON body';
     errors[415] ??= 'Unsupported content encoding';
   }
-  if (spec.body) errors[413] ??= `Request body too large (over ${spec.bodyLimit ?? '1mb'})`;
+  if (spec.body) errors[413] ??= `Request body too large (over ${spec.bodyLimit ?? DEFAULT_BODY_LIMIT})`;
   if (spec.auth === 'required') errors[401] ??= 'Not authenticated';
   if (spec.auth === 'optional') errors[401] ??= 'A bearer token or X-API-Key was sent and is not valid (send none to call anonymously)';
   if (spec.auth === 'admin') {
@@ -236,12 +205,6 @@ function storableInput(notFoundText: string): RequestHandler {
     }
     next();
   };
-}
-
-/** `auth` of `/auth/me`, lower case; '' for `/`. */
-function firstSegment(path: string): string {
-  const end = path.indexOf('/', 1);
-  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
 }
 
 type Handler<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> = (
