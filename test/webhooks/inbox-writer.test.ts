@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { createTestDatabase } from '../helpers/app';
 import { createLogger } from '../../src/platform/logger';
 import type { Database, Db } from '../../src/platform/db/client';
@@ -8,7 +10,6 @@ import { createWebhookService } from '../../src/modules/webhooks/service';
 
 const sha = (body: Buffer) => crypto.createHash('sha256').update(body).digest('hex');
 const APPEND = 'as t(ord int, id text';
-type Query = (text: unknown, params?: unknown[]) => Promise<unknown>;
 
 /** An event as the receiver hands it to the writer (here bypassing the envelope's checks). */
 function arrival(connectionId: string, over: Partial<StreamArrival> = {}): StreamArrival {
@@ -19,21 +20,19 @@ function arrival(connectionId: string, over: Partial<StreamArrival> = {}): Strea
   };
 }
 
-/** The database, its client's statements seen (and possibly failed) by `intercept`. */
+/** The database, its raw statements (db.execute, as the append runs) seen (and possibly failed) by `intercept`. */
 function wrapped(db: Db, intercept: (text: string, rows: number, params?: unknown[]) => Error | null | Promise<void>): Db {
-  const real = (db as unknown as { $client: { query: Query } }).$client;
-  const client = {
-    query: async (text: unknown, params?: unknown[]) => {
-      const sql = typeof text === 'string' ? text : '';
-      const rows = sql.includes(APPEND) ? (JSON.parse(String(params![0])) as unknown[]).length : 0;
-      const verdict = intercept(sql, rows, params);
-      if (verdict instanceof Error) throw verdict;
-      await verdict; // a held statement: sent once the test lets it go
-      return real.query(text, params);
-    },
+  const dialect = new PgDialect();
+  const execute = async (query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const rows = text.includes(APPEND) ? (JSON.parse(String(params[0])) as unknown[]).length : 0;
+    const verdict = intercept(text, rows, params);
+    if (verdict instanceof Error) throw verdict;
+    await verdict; // a held statement: sent once the test lets it go
+    return db.execute(query);
   };
-  // drizzle's own statements keep the real session; queryPrepared (the append) goes through `client`.
-  return Object.create(db, { $client: { value: client } }) as Db;
+  // The query builder's statements keep the real database; raw statements go through `execute`.
+  return Object.create(db, { execute: { value: execute } }) as Db;
 }
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'ERROR' });

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { executePrepared, queryPrepared } from '../../platform/db/prepared';
+import { rowsOf } from '../../platform/db/errors';
 import { monthStartDate, type MonthIndex } from './months';
 import { toFreshness, type Freshness, type FreshnessRow, type PropertyMark } from './repository';
 
@@ -312,10 +312,9 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
      * the rollup statement, on a new database a sequential scan of bills that stays as the table grows.)
      */
     async lockOwnerAndReadMarks(ownerId: string): Promise<Freshness & { dirty: PropertyMark[] }> {
-      const [row] = await queryPrepared<FreshnessRow & { dirty: Array<[string, number | null, number | null]> }>(
-        db, 'analytics_lock_owner_and_read', `
+      const [row] = rowsOf<FreshnessRow & { dirty: Array<[string, number | null, number | null]> }>(await db.execute(sql`
         select version, snapshot_version as "snapshotVersion", snapshot_month as "snapshotMonth", dirty
-        from analytics_lock_owner_and_read($1)`, [ownerId]);
+        from analytics_lock_owner_and_read(${ownerId})`));
       return { ...toFreshness(row), dirty: (row?.dirty ?? []).map(([id, rollupFrom, rollupTo]) => ({ id, rollupFrom, rollupTo })) };
     },
 
@@ -331,7 +330,7 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
      * their latest rate analysis.
      */
     async rebuildRollups(ownerId: string, scope: MarkedScope, from: MonthIndex, to: MonthIndex, metricsFrom: MonthIndex): Promise<MetricsInputRow[]> {
-      return executePrepared<MetricsInputRow>(db, rebuildRollupsSql(ownerId, scope, from, to, metricsFrom));
+      return rowsOf<MetricsInputRow>(await db.execute(rebuildRollupsSql(ownerId, scope, from, to, metricsFrom)));
     },
 
     /**
@@ -349,11 +348,11 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
     ): Promise<void> {
       let last = 0;
       for (; rows.length - last > metricsBatch; last += metricsBatch) {
-        await executePrepared(db, sql`
+        await db.execute(sql`
           with fresh as (${metricsRecordsSql(rows.slice(last, last + metricsBatch))})
           ${upsertMetricsSql(ownerId)}`);
       }
-      await executePrepared(db, storeMetricsAndSnapshotSql(ownerId, scope, rows.slice(last), snapshot));
+      await db.execute(storeMetricsAndSnapshotSql(ownerId, scope, rows.slice(last), snapshot));
     },
   };
 }

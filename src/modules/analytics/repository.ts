@@ -1,6 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { queryPrepared } from '../../platform/db/prepared';
 import { rowsOf } from '../../platform/db/errors';
 import type { HealthStatus } from './health-score.calc';
 import { analyticsOwnerSnapshots } from './tables';
@@ -78,23 +77,22 @@ export const toFreshness = (r: FreshnessRow | undefined): Freshness => ({
 
 /** Reads of the precomputed analytics (and the one live count the dashboard adds). */
 export function createAnalyticsRepository(db: Executor) {
-  // One primary-key lookup per table, as named prepared statements in plain SQL: every analytics
-  // read starts with it, so it skips the query builder and its row mapping (bigints as float8, the
-  // month as text: no driver-side parsing either).
-  const freshnessSelect = `
+  // Every analytics read starts with the owner's freshness: one primary-key lookup per table
+  // (bigints as float8 and the month as text, so the driver returns them ready to use).
+  const freshnessSelect = sql`
     select coalesce(v.version, 0)::float8 as "version", s.data_version::float8 as "snapshotVersion",
       s.as_of_month::text as "snapshotMonth"`;
-  const freshnessFrom = `
+  const freshnessFrom = (ownerId: string) => sql`
     from users u
     left join owner_data_versions v on v.owner_id = u.id
     left join analytics_owner_snapshots s on s.owner_id = u.id
-    where u.id = $1`;
-  const freshnessOf = (ownerId: string) =>
-    queryPrepared<FreshnessRow>(db, 'analytics_freshness', freshnessSelect + freshnessFrom, [ownerId]);
-  const freshnessAndUnreadOf = (ownerId: string) => queryPrepared<FreshnessRow & { unread: number }>(db, 'analytics_freshness_unread',
-    `${freshnessSelect},
-      (select count(*) from notifications n where n.user_id = u.id and n.read_at is null)::float8 as "unread"` + freshnessFrom,
-    [ownerId]);
+    where u.id = ${ownerId}`;
+  const freshnessOf = async (ownerId: string) =>
+    rowsOf<FreshnessRow>(await db.execute(sql`${freshnessSelect} ${freshnessFrom(ownerId)}`));
+  const freshnessAndUnreadOf = async (ownerId: string) => rowsOf<FreshnessRow & { unread: number }>(await db.execute(sql`
+    ${freshnessSelect},
+      (select count(*) from notifications n where n.user_id = u.id and n.read_at is null)::float8 as "unread"
+    ${freshnessFrom(ownerId)}`));
   return {
     async freshness(ownerId: string): Promise<Freshness> {
       const [row] = await freshnessOf(ownerId);

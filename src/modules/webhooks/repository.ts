@@ -1,6 +1,5 @@
 import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../platform/db/client';
-import { queryPrepared } from '../../platform/db/prepared';
+import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
 import { webhookCursors, webhookEvents, type WebhookStatus } from './tables';
 
@@ -51,18 +50,12 @@ const toPendingEvent = (r: EventRow): PendingEvent => ({
 });
 
 /**
- * The inbox's hot statement (see appendToStreams), prepared once per connection.
- *
- * Bodies received before are found by a scalar subquery per arrival, not NOT EXISTS: the planner
- * may turn NOT EXISTS into a hash anti join that reads the whole table, which is the cheaper plan
- * while the table is nearly empty, and a prepared statement keeps its generic plan until the
- * table is next analyzed. Where nothing analyzes it (autovacuum off), every arrival then read all
- * stored events (4,300 pages per single-event batch at 30,000 events). A correlated subquery is
- * always an index probe of webhook_events_body_sha256_key.
+ * The inbox's statement (see appendToStreams). Bodies received before are found by a lookup per
+ * arrival on webhook_events_body_sha256_key.
  */
-export const APPEND_TO_STREAMS = `
+const appendToStreamsSql = (rowsJson: string) => sql`
   with input as (
-    select * from jsonb_to_recordset($1::jsonb) as t(ord int, id text, sha text, raw text, bytes int,
+    select * from jsonb_to_recordset(${rowsJson}::jsonb) as t(ord int, id text, sha text, raw text, bytes int,
       received_at timestamptz, conn text, event text, rtype text, ts timestamptz)
   ), fresh as (
     select distinct on (sha) * from input i
@@ -107,7 +100,7 @@ export function createWebhookRepository(db: Executor) {
         ord, id: a.id, sha: a.sha256, raw: a.rawBody ? a.rawBody.toString('base64') : null, bytes: a.bodyBytes,
         received_at: a.receivedAt.toISOString(), conn: a.connectionId, event: a.event, rtype: a.resourceType, ts: a.eventTimestamp,
       }));
-      return queryPrepared<{ id: string; seq: number }>(db as Db, 'webhook_append_to_streams', APPEND_TO_STREAMS, [JSON.stringify(rows)]);
+      return rowsOf<{ id: string; seq: number }>(await db.execute(appendToStreamsSql(JSON.stringify(rows))));
     },
 
     /** The ids under which bodies were stored (for answering duplicates). */

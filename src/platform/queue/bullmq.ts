@@ -63,10 +63,10 @@ export function createBullQueue<D extends QueueDefinitions>(opts: BullQueueOptio
     await ensureReady(redis, PRODUCER_CONNECT_TIMEOUT_MS);
     const jobId = eo.jobId ?? crypto.randomUUID();
     const data: StoredJobData = { payload, orderingKey: eo.orderingKey, nonce: crypto.randomUUID() };
-    // BullMQ ignores an add whose id exists; reading the stored nonce back tells whether ours was stored.
+    // BullMQ ignores an add whose id exists (and answers the job that was there): the stored
+    // nonce tells whether ours was stored.
     await queue.add(queueName, data, { jobId, delay: eo.delayMs && eo.delayMs > 0 ? eo.delayMs : undefined });
-    const storedRaw = await redis.hget(`${prefix}:${queueName}:${jobId}`, 'data');
-    const stored = storedRaw ? (JSON.parse(storedRaw) as Partial<StoredJobData>) : undefined;
+    const stored = (await queue.getJob(jobId))?.data as Partial<StoredJobData> | undefined;
     const deduplicated = stored !== undefined && stored.nonce !== data.nonce;
     if (!deduplicated && eo.orderingKey !== undefined) await ordering.register(queueName, eo.orderingKey, jobId);
     return { jobId, deduplicated };
