@@ -11,13 +11,10 @@ import { costRollupProcessor, costRollupSweepProcessor } from './cost-rollup';
  * `worker` process (BullMQ) and in-process when REDIS_URL is unset. A missing entry
  * is a type error, so a new queue cannot ship without its processor.
  */
-export function createProcessors(services: Pick<PropertyServices, 'rateAnalysis' | 'maintenance' | 'webhooks' | 'pmsSync' | 'analytics'>): Processors<AppQueues> {
+export function createProcessors(services: Pick<PropertyServices, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics'>): Processors<AppQueues> {
   return {
     'rate-analysis': rateAnalysisProcessor(services),
     'tariff-import-sweep': tariffImportSweepProcessor(services),
-    'db-maintenance': async (payload) => {
-      await services.maintenance.run(payload);
-    },
     'webhook-events': webhookEventsProcessor(services),
     'pms-sync': pmsSyncProcessor(services),
     'webhook-sweep': webhookSweepProcessor(services),

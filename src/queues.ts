@@ -1,6 +1,5 @@
 import type { QueueDefinitions } from './platform/queue/types';
 import { rateAnalysisJobPayload, tariffImportSweepPayload } from './modules/rate-analysis/job-payload';
-import { dbMaintenancePayload } from './platform/db/maintenance';
 import { pmsSyncJobPayload } from './modules/pms/job-payload';
 import { webhookEventsJobPayload, webhookSweepPayload } from './modules/webhooks/job-payload';
 import { costRollupJobPayload, costRollupSweepPayload } from './modules/analytics/job-payload';
@@ -14,8 +13,6 @@ export const appQueues = {
   'rate-analysis': { payload: rateAnalysisJobPayload, attempts: 3, concurrency: 2 },
   /** Finds a tariff re-import not yet followed by re-analysis and queues one rate-analysis job per owner. */
   'tariff-import-sweep': { payload: tariffImportSweepPayload, attempts: 3, concurrency: 1 },
-  /** ANALYZE (hourly) and VACUUM (nightly) of the embedded database, which has no autovacuum; a no-op on PostgreSQL. */
-  'db-maintenance': { payload: dbMaintenancePayload, attempts: 2, concurrency: 1 },
   /**
    * Applies the PMS webhook events received, each connection's in order (the order is kept in the
    * database, see modules/webhooks/apply.ts): one job per 500 ms window for every stream, or one

@@ -8,9 +8,6 @@ import type { AppQueues } from './queues';
 export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [
   // `npm run data:import` runs in its own process; within 5 minutes properties are re-analysed on the new tariffs.
   { name: 'tariff-import-sweep', cron: '*/5 * * * *', queue: 'tariff-import-sweep', payload: () => ({}) },
-  // Embedded PGlite has no autovacuum: fresh planner statistics every hour, dead rows reclaimed nightly.
-  { name: 'db-analyze', cron: '17 * * * *', queue: 'db-maintenance', payload: () => ({ vacuum: false }) },
-  { name: 'db-vacuum', cron: '41 3 * * *', queue: 'db-maintenance', payload: () => ({ vacuum: true }) },
   // An acknowledged webhook is never lost: every 15 s, streams with an event pending for over 10 s are queued again.
   {
     name: 'webhook-sweep', cron: '*/15 * * * * *', queue: 'webhook-sweep', payload: () => ({}),

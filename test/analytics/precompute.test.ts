@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
-import type { Pool } from 'pg';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { registerUser, type RegisteredTestUser } from '../helpers/users';
@@ -96,42 +95,6 @@ describe('the precompute: rollups in SQL, data versions, incremental recompute',
     expect(await dataVersion(t, owner)).toBe(v1 + 2);
     const [dirty] = await rows(t, sql`select marked_version::int as v from analytics_dirty_properties where property_id = ${p.id}`);
     expect(dirty?.v).toBe(v1 + 1);
-  });
-
-  it('writes NOTIFY only where the web process listens in-process: the embedded database, not a PostgreSQL server', async () => {
-    const owner = alice.user.id;
-    const p = await createProperty(t, alice.token, { name: 'Notify', sqft: 10 });
-    const { database } = t.deps;
-    const heard: string[] = [];
-    if (database.kind === 'pglite') {
-      await database.listenInProcess!('analytics_owner_changed', (payload) => heard.push(payload));
-      await postBill(t, alice.token, p.id, { period_start: '2026-07-01', period_end: '2026-07-31', amount: 5, usage_kwh: 10 });
-      expect(heard).toContain(owner);
-      return;
-    }
-    // PostgreSQL: a transaction that has issued NOTIFY takes a cluster-wide lock at commit. A listener
-    // hears nothing from the API's write; a control write on a session that turns notifications on is
-    // heard, and since notifications arrive in commit order, anything from the earlier write would be first.
-    const pool = (database.db as unknown as { $client: Pool }).$client;
-    const listener = await pool.connect();
-    try {
-      listener.on('notification', (n) => heard.push(n.payload ?? ''));
-      await listener.query('LISTEN analytics_owner_changed');
-      await postBill(t, alice.token, p.id, { period_start: '2026-07-01', period_end: '2026-07-31', amount: 5, usage_kwh: 10 });
-      const control = await pool.connect();
-      try {
-        await control.query(`SET energy_api.notify_in_process = 'on'`);
-        await control.query(`insert into utility_bills (property_id, utility_type, period_start, period_end, amount)
-          values ($1, 'gas', '2026-07-01', '2026-07-31', 1)`, [p.id]);
-        await control.query('RESET energy_api.notify_in_process');
-      } finally {
-        control.release();
-      }
-      await eventually(async () => expect(heard).toEqual([owner]));
-    } finally {
-      await listener.query('UNLISTEN *');
-      listener.release();
-    }
   });
 
   it('an incremental recompute leaves exactly what a full one computes', async () => {

@@ -29,7 +29,7 @@ const CONNECTIONS = 6;
 const PER_CONNECTION = 40;
 
 /** Queues fed by the scheduler's cron ticks. */
-const SCHEDULED = new Set(['webhook-sweep', 'db-maintenance', 'cost-rollup-sweep', 'tariff-import-sweep']);
+const SCHEDULED = new Set(['webhook-sweep', 'cost-rollup-sweep', 'tariff-import-sweep']);
 
 interface Property {
   id: string;

@@ -33,7 +33,6 @@ export function createAnalyticsServices(
     servingUtilities: dueDiligenceQueries.servingUtilities,
     comparableCountBySqft: dueDiligenceQueries.comparableCountBySqft,
     enqueue: (job, opts) => deps.queue.enqueue('cost-rollup', job, opts),
-    listenInProcess: deps.database.listenInProcess,
   });
   return { analytics };
 }

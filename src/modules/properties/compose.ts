@@ -7,7 +7,6 @@ import { createRateAnalysisService, type RateAnalysisService } from '../rate-ana
 import { createPropertyService, type PropertyService } from './service';
 import { createTariffCatalog } from './tariff-catalog';
 import { engineMonthlyBill, type MonthlyBillTotal } from './energy-cost';
-import { createDatabaseMaintenance, type DatabaseMaintenance } from '../../platform/db/maintenance';
 import { createPmsServices, type PmsServices } from '../pms/compose';
 import { createAnalyticsServices, type AnalyticsServices } from '../analytics/compose';
 
@@ -19,8 +18,6 @@ export interface PropertyServices extends PmsServices, AnalyticsServices {
   utilityBills: BillService;
   notifications: NotificationService;
   rateAnalysis: RateAnalysisService;
-  /** Embedded-database housekeeping (the db-maintenance queue). */
-  maintenance: DatabaseMaintenance;
 }
 
 export function createPropertyServices(deps: PlatformDeps): PropertyServices {
@@ -47,8 +44,7 @@ export function createPropertyServices(deps: PlatformDeps): PropertyServices {
     },
   });
   const utilityBills = createBillService({ db, properties, dataChanged });
-  const maintenance = createDatabaseMaintenance({ database: deps.database, logger: deps.logger });
   const pmsServices = createPmsServices(deps, { properties, notifications });
   const analyticsServices = createAnalyticsServices(deps, { portfolios, tariffs, monthlyBill });
-  return { portfolios, properties, utilityBills, notifications, rateAnalysis, maintenance, ...pmsServices, ...analyticsServices };
+  return { portfolios, properties, utilityBills, notifications, rateAnalysis, ...pmsServices, ...analyticsServices };
 }

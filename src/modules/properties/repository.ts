@@ -86,11 +86,6 @@ export function createPropertyRepository(db: Executor) {
       return db.select().from(properties).where(eq(properties.ownerId, ownerId)).orderBy(properties.id);
     },
 
-    /** Refreshes the planner's statistics of the table (see the property service for when). */
-    async analyze(): Promise<void> {
-      await db.execute(sql`analyze properties`);
-    },
-
     async ownersWithProperties(): Promise<string[]> {
       const rows = await db.selectDistinct({ ownerId: properties.ownerId }).from(properties);
       return rows.map((r) => r.ownerId);

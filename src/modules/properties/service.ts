@@ -97,21 +97,6 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     }
   }
 
-  /**
-   * Lists filter on owner_id; without statistics the planner assumes an owner has a handful
-   * of properties and sorts all of them per page instead of walking the index. PGlite has no
-   * autovacuum and a fast-growing owner outruns PostgreSQL's, so when an owner reaches 100,
-   * 1,000, 10,000, ... properties the statistics are refreshed here (in the background).
-   */
-  async function refreshStatisticsOnGrowth(ownerId: string): Promise<void> {
-    try {
-      const { count } = await repo.listState(ownerId);
-      if (count >= 100 && /^10+$/.test(String(count))) await repo.analyze();
-    } catch (err) {
-      deps.logger.warn({ err }, 'could not refresh property statistics');
-    }
-  }
-
   /** A known ZIP code fixes the state (data/reference/README.md, "ZIP codes and states"); an unknown one is accepted as sent. */
   function checkZipState(zipCode: string, state: string): void {
     const zipState = stateOfZip(zipCode);
@@ -131,7 +116,6 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const row = await repo.insert(ownerId, { ...values, ...costsFor(values, tariff) }, deps.now());
       await requestAnalysis(row);
       await deps.dataChanged?.(ownerId);
-      void refreshStatisticsOnGrowth(ownerId);
       return presentProperty(row);
     },
 

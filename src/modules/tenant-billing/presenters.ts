@@ -4,6 +4,7 @@ import {
   METHOD_FACTORS, PERCENT_PLACES,
   type Allocation, type AllocationMethod, type RoundingMode, type VacancyPolicy,
 } from './rubs.calc';
+import { readLegacyDeflatedUnits, type LegacyDeflatedDocument } from './legacy-deflated';
 import type { BillingConfigRow, HistoryRow } from './repository';
 import type { CalculationResponse } from './schemas';
 
@@ -129,12 +130,13 @@ export function presentCalculation(h: CalculationHeader, a: Allocation): Calcula
 }
 
 /**
- * The stored form of a calculation: the answer without its unit bills, and the unit bills as rows
- * of values (amounts in integer cents, the share in hundredths of a percent), a quarter of the size
- * of 10,000 keyed objects and several times faster to serialise. stored-codec.ts writes it as text.
+ * The stored form of a calculation, written as plain JSON to rubs_calculations.result: the answer
+ * without its unit bills, and the unit bills as rows of values (amounts in integer cents, the share
+ * in hundredths of a percent), a quarter of the size of 10,000 keyed objects.
  */
 export interface StoredCalculation {
-  format: 1;
+  /** 3: this plain form (2 was the deflated form, read by legacy-deflated.ts). */
+  format: 3;
   calculation: Omit<CalculationResponse, 'unit_bills'>;
   /**
    * Per unit: unit_id, tenant_name, the method's factor fields, the share (1/100 %), base cents,
@@ -153,7 +155,13 @@ export function toStored(c: CalculationResponse, a: Allocation): StoredCalculati
     if (u.unit.move_in || u.unit.move_out) row.push(u.unit.move_in ?? null, u.unit.move_out ?? null);
     return row;
   });
-  return { format: 1, calculation, units };
+  return { format: 3, calculation, units };
+}
+
+/** A stored result's text: the plain form as it is, a row stored before issue 28 through its legacy decoder. */
+export function readStored(text: string): StoredCalculation {
+  const doc = JSON.parse(text) as StoredCalculation | LegacyDeflatedDocument;
+  return doc.format === 2 ? { format: 3, calculation: doc.calculation, units: readLegacyDeflatedUnits(doc) } : doc;
 }
 
 /** One stored unit row (StoredCalculation['units']) as its unit bill; `fields` are factorFields of the method. */

@@ -91,7 +91,7 @@ export function createTenantBillingRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** `result` is the stored text of the answer (stored-codec.ts). */
+    /** `result` is the answer's stored form as JSON text (presenters.ts StoredCalculation). */
     async insertCalculation(row: Omit<CalculationRow, 'result'>, result: string): Promise<void> {
       await db.insert(rubsCalculations).values({ ...row, result });
     },

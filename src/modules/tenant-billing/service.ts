@@ -11,14 +11,13 @@ import type { UtilityType } from '../utility-bills/utility-types';
 import { allocate, AllocationError, type AllocationMethod, type BillingUnit, type RoundingMode, type VacancyPolicy } from './rubs.calc';
 import { validateUnits } from './units.validate';
 import {
-  fromStored, presentCalculation, presentConfig, presentHistoryItem, storedUnitBill, toStored,
+  fromStored, presentCalculation, presentConfig, presentHistoryItem, readStored, storedUnitBill, toStored,
   type CalculationSource,
 } from './presenters';
 import { createTenantBillingRepository, violatesOneActiveConfig, type BillingConfigRow } from './repository';
 import type { CalculationRequest, CalculationResponse, CreateConfigInput } from './schemas';
 import { buildStatement } from './statement';
 import { calculationCsv, csvFileName } from './csv';
-import { decodeStored, encodeStored } from './stored-codec';
 
 export interface TenantBillingDeps {
   db: Db;
@@ -53,11 +52,11 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
   const repo = createTenantBillingRepository(deps.db);
   const historyPages = new VersionedCache<Page<ReturnType<typeof presentHistoryItem>>>(HISTORY_CACHE_TTL_MS, HISTORY_CACHE_ENTRIES);
 
-  /** The stored calculation, decoded (its unit bills still rows), and its property. */
+  /** The stored calculation (its unit bills still rows) and its property. */
   async function requireStored(ownerId: string, id: string) {
     const found = await repo.findCalculation(ownerId, id);
     if (!found) throw notFound('Calculation not found');
-    return { stored: decodeStored(found.result), property: found.property };
+    return { stored: readStored(found.result), property: found.property };
   }
 
   async function requireCalculation(ownerId: string, id: string) {
@@ -149,10 +148,7 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
         source,
         calculatedAt: deps.now(),
       }, allocation);
-      // Stored before it is answered. The unit rows deflate on the thread pool while the answer is
-      // serialised here.
-      const storedText = encodeStored(toStored(result, allocation));
-      const json = JSON.stringify(result);
+      // Stored before it is answered.
       await repo.insertCalculation({
         id: result.id,
         propertyId: property.id,
@@ -166,8 +162,8 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
         unitsBilled: result.units_billed,
         unitsVacant: result.units_vacant,
         calculatedAt: new Date(result.calculated_at),
-      }, await storedText);
-      return { result, json };
+      }, JSON.stringify(toStored(result, allocation)));
+      return { result, json: JSON.stringify(result) };
     },
 
     /**

@@ -48,9 +48,10 @@ export const billingConfigs = pgTable(
 
 /**
  * One stored RUBS calculation, written in one statement: the history columns, and `result`, the
- * whole answer as a JSON document whose unit bills are compact rows, deflated (stored-codec.ts).
- * Text, not json or jsonb: the service alone reads it, whole. Its storage is EXTERNAL (out of line,
- * not compressed again: migrations 0006 and 0010).
+ * whole answer as plain JSON whose unit bills are rows of values (presenters.ts StoredCalculation;
+ * rows stored before issue 28 have them deflated, read by legacy-deflated.ts). Text, not json or
+ * jsonb: the service alone reads it, whole, and jsonb would reorder its keys. Its storage is
+ * EXTERNAL (out of line, uncompressed: migrations 0006 and 0010).
  */
 export const rubsCalculations = pgTable(
   'rubs_calculations',

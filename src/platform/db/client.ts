@@ -26,13 +26,6 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap liveness probe for /health. */
   ping(): Promise<boolean>;
-  /**
-   * Embedded PGlite only: LISTEN on a channel. The database runs inside this process, so a NOTIFY
-   * reaches the listener before the notifying statement (or its transaction) resolves, and a cache
-   * invalidated by it is never behind a finished write. Undefined on PostgreSQL, where
-   * notifications arrive later than the writer's answer (and from other processes).
-   */
-  listenInProcess?(channel: string, onNotify: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,8 +88,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     extensions: { pg_trgm },
   });
   await client.waitReady;
-  // The analytics triggers NOTIFY only when this is on (migration 0016): here, where listenInProcess hears them.
-  await client.exec(`SET energy_api.notify_in_process = 'on'`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -106,9 +97,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
-    listenInProcess: async (channel, onNotify) => {
-      await client.listen(channel, onNotify);
-    },
     close: () => client.close(),
   };
 }

@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import type { Logger } from '../../platform/logger';
+import type { costRollupJobPayload, costRollupSweepPayload } from './job-payload';
+import type { RecomputeResult, Recomputer } from './recompute';
+import type { AnalyticsRepository } from './repository';
+
+export type CostRollupJob = z.output<typeof costRollupJobPayload>;
+export type CostRollupSweep = z.output<typeof costRollupSweepPayload>;
+
+/** Writes queue the owner's job at most this often (per process), so a burst of writes is one recompute. */
+const WRITE_DEBOUNCE_MS = 1000;
+
+/** Job ids and ordering keys avoid ':' (BullMQ reserves it). */
+const orderingKeyOf = (ownerId: string) => `cost-rollup.owner.${ownerId}`;
+
+/** The cost-rollup jobs: queued after writes and by the sweeps, processed by jobs/cost-rollup. */
+export function createRollupJobs(deps: {
+  logger: Logger;
+  repo: AnalyticsRepository;
+  recomputer: Recomputer;
+  recomputeShared(ownerId: string, atLeast?: number): Promise<RecomputeResult>;
+  enqueue(job: CostRollupJob, opts: { jobId: string; orderingKey: string }): Promise<unknown>;
+}) {
+  const { repo } = deps;
+  const debounced = new Map<string, NodeJS.Timeout>();
+
+  /** Queues the owner's cost-rollup job, keyed by the data version it is queued for. */
+  function enqueueVersion(ownerId: string, version: number): Promise<unknown> {
+    return deps.enqueue({ owner_id: ownerId, version }, {
+      jobId: `cost-rollup.owner.${ownerId}.v${version}`, orderingKey: orderingKeyOf(ownerId),
+    });
+  }
+
+  /** Queues the owner's cost-rollup job for its current data version. */
+  async function enqueueRecompute(ownerId: string): Promise<void> {
+    try {
+      await enqueueVersion(ownerId, (await repo.freshness(ownerId)).version);
+    } catch (err) {
+      // The write is saved; reads recompute on their own and the scheduler sweeps changed owners.
+      deps.logger.warn({ err, ownerId }, 'could not queue analytics recompute');
+    }
+  }
+
+  return {
+    /**
+     * After a write that changes what analytics show: queue the owner's recompute. Debounced per
+     * owner and process (trailing edge): the job is queued once a second at most, with the data
+     * version read when it is queued, so it covers every write before it.
+     */
+    async requestRecompute(ownerId: string): Promise<void> {
+      if (debounced.has(ownerId)) return;
+      const timer = setTimeout(() => {
+        debounced.delete(ownerId);
+        void enqueueRecompute(ownerId);
+      }, WRITE_DEBOUNCE_MS);
+      // Never keeps a process alive: a write whose job is lost to a shutdown is caught by the next sweep.
+      timer.unref();
+      debounced.set(ownerId, timer);
+    },
+
+    /** The cost-rollup job. */
+    async processRollup(job: CostRollupJob): Promise<RecomputeResult | null> {
+      if (job.full) return deps.recomputer.recompute(job.owner_id, { full: true });
+      if (job.version !== undefined) {
+        const { version } = await repo.freshness(job.owner_id);
+        // A newer write queued its own job behind this one (same ordering key).
+        if (version > job.version) return null;
+      }
+      return deps.recomputeShared(job.owner_id, job.version);
+    },
+
+    /** The cost-rollup-sweep job: queues the owners whose data changed, or (nightly) every owner. */
+    async sweep(job: CostRollupSweep): Promise<number> {
+      const owners = job.scope === 'changed' ? await repo.changedOwners() : await repo.allOwners();
+      for (const { ownerId, version } of owners) {
+        if (job.scope === 'changed') {
+          await enqueueVersion(ownerId, version);
+        } else {
+          await deps.enqueue({ owner_id: ownerId, full: true }, {
+            jobId: `cost-rollup.owner.${ownerId}.full.${job.day.replace(/-/g, '')}`, orderingKey: orderingKeyOf(ownerId),
+          });
+        }
+      }
+      if (owners.length > 0) deps.logger.info({ scope: job.scope, owners: owners.length }, 'queued analytics recomputes');
+      return owners.length;
+    },
+  };
+}
