@@ -1,4 +1,4 @@
-import type { PropertyServices } from '../src/modules/properties/compose';
+import type { Services } from '../src/services';
 import type { Processors } from '../src/platform/queue/types';
 import type { AppQueues } from '../src/queues';
 import { rateAnalysisProcessor, tariffImportSweepProcessor } from './rate-analysis';
@@ -11,7 +11,7 @@ import { costRollupProcessor, costRollupSweepProcessor } from './cost-rollup';
  * `worker` process (BullMQ) and in-process when REDIS_URL is unset. A missing entry
  * is a type error, so a new queue cannot ship without its processor.
  */
-export function createProcessors(services: Pick<PropertyServices, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics'>): Processors<AppQueues> {
+export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics'>): Processors<AppQueues> {
   return {
     'rate-analysis': rateAnalysisProcessor(services),
     'tariff-import-sweep': tariffImportSweepProcessor(services),

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
 import type { webhookEventsJobPayload, webhookSweepPayload } from '../src/modules/webhooks/job-payload';
-import type { PropertyServices } from '../src/modules/properties/compose';
+import type { Services } from '../src/services';
 
 /** `webhook-events`: apply every stream with events pending (or one stream: a retry). Throws (to retry) only when the database is down. */
-export function webhookEventsProcessor(services: Pick<PropertyServices, 'webhooks'>) {
+export function webhookEventsProcessor(services: Pick<Services, 'webhooks'>) {
   return async (payload: z.output<typeof webhookEventsJobPayload>): Promise<void> => {
     await services.webhooks.drain(payload.connection_id);
   };
 }
 
 /** `webhook-sweep`: re-queue streams with events still pending, and imports still owed. */
-export function webhookSweepProcessor(services: Pick<PropertyServices, 'webhooks'>) {
+export function webhookSweepProcessor(services: Pick<Services, 'webhooks'>) {
   return async (payload: z.output<typeof webhookSweepPayload>): Promise<void> => {
     await services.webhooks.sweep(payload.older_than_ms);
   };

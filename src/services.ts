@@ -1,5 +1,4 @@
 import type { PlatformDeps } from './context';
-import { createPropertyServices, type PropertyServices } from './modules/properties/compose';
 import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { createLimits, type Limits } from './platform/http/limits';
 import { createCalculatorService, type CalculatorService } from './modules/bills/service';
@@ -7,12 +6,31 @@ import { bundledLoadShapes } from './modules/bills/load-shapes';
 import { createTariffService, type TariffService } from './modules/tariffs/service';
 import { createUtilityService, type UtilityService } from './modules/utilities/service';
 import { createTenantBillingService, type TenantBillingService } from './modules/tenant-billing/service';
+import { createPortfolioService, type PortfolioService } from './modules/portfolios/service';
+import { createNotificationService, type NotificationService } from './modules/notifications/service';
+import { createBillService, type BillService } from './modules/utility-bills/service';
+import { createRateAnalysisService, propertyAnalysisJobId, type RateAnalysisService } from './modules/rate-analysis/service';
+import { createPropertyService, type PropertyService } from './modules/properties/service';
+import { createTariffCatalog } from './modules/properties/tariff-catalog';
+import { engineMonthlyBill, type MonthlyBillTotal } from './modules/properties/energy-cost';
+import { bundledAverageRates } from './modules/analytics/average-rates';
+import { createDueDiligenceQueries } from './modules/analytics/due-diligence.repository';
+import { bundledResidentialUsage } from './modules/analytics/residential-usage';
+import { createRecomputeRequests } from './modules/analytics/recompute-requests';
+import { createAnalyticsService, type AnalyticsService } from './modules/analytics/service';
+import { createWebhookService, type WebhookService } from './modules/webhooks/service';
+import { CircuitBreaker } from './modules/pms/breaker';
+import { createPmsEventHandler } from './modules/pms/events';
+import { createPmsProviderClient, type PmsProviderClient } from './modules/pms/provider-client';
+import { createPmsRepository } from './modules/pms/repository';
+import { createPmsService, type PmsService } from './modules/pms/service';
+import { createPmsSyncService, type PmsSyncService } from './modules/pms/sync';
 
 /**
- * Every feature service, built once per process from the platform deps.
- * Routes (src/routes.ts) and job processors (jobs/) call these same objects.
+ * Every feature service, built once per process from the platform deps. Routes (src/routes.ts),
+ * job processors (jobs/) and the process roles (workers/) use these same objects.
  */
-export interface Services extends PropertyServices {
+export interface Services {
   accounts: AccountsService;
   /** Rate limiters and daily quotas (own Redis connection when REDIS_URL is set). */
   limits: Limits;
@@ -22,29 +40,108 @@ export interface Services extends PropertyServices {
   tariffs: TariffService;
   /** Utility search, detail and ZIP look-up (GET /utilities/*). */
   utilities: UtilityService;
+  portfolios: PortfolioService;
+  properties: PropertyService;
+  /** Actual utility bills of properties (not the bill calculator). */
+  utilityBills: BillService;
+  notifications: NotificationService;
+  rateAnalysis: RateAnalysisService;
+  /** Dashboards, cost trend, health, benchmarks, due diligence and the cost-rollup precompute. */
+  analytics: AnalyticsService;
   /** Tenant billing (RUBS): configurations, calculations, history, statements (/billing/*). */
   tenantBilling: TenantBillingService;
+  /** The PMS integration: property links, unit imports from the provider, and the signed webhooks. */
+  pms: PmsService;
+  pmsSync: PmsSyncService;
+  pmsProvider: PmsProviderClient;
+  webhooks: WebhookService;
   close(): Promise<void>;
 }
 
+/**
+ * The composition root. Services are built in dependency order, each from plain arguments; where
+ * one needs to queue another's work, it is given the queueing function, not the other service.
+ */
 export function createServices(deps: PlatformDeps): Services {
-  const accounts = createAccountsService({
-    db: deps.database.db,
-    config: deps.config,
-    jwtSecret: deps.jwtSecret,
-    logger: deps.logger,
-    now: deps.now,
+  const { config, logger, now, queue } = deps;
+  const db = deps.database.db;
+
+  const accounts = createAccountsService({ db, config, jwtSecret: deps.jwtSecret, logger, now });
+  const limits = createLimits({ config, logger, now });
+  const tariffCatalog = createTariffCatalog(db, now);
+  // The engine loads the bundled load shapes on first use: a process that never prices a bill skips them.
+  let engine: MonthlyBillTotal | undefined;
+  const monthlyBill: MonthlyBillTotal = (tariff, input) => (engine ??= engineMonthlyBill(bundledLoadShapes()))(tariff, input);
+
+  // Writes that change what analytics show queue the owner's recompute. Job ids and keys avoid ':' (BullMQ reserves it).
+  const recomputeRequests = createRecomputeRequests({ db, logger, enqueue: (job, opts) => queue.enqueue('cost-rollup', job, opts) });
+  const dataChanged = recomputeRequests.requestRecompute;
+  const enqueueRateAnalysis = (job: { property_id: string } | { user_id: string }, jobId: string) => {
+    const key = 'property_id' in job ? `property.${job.property_id}` : `user.${job.user_id}`;
+    return queue.enqueue('rate-analysis', job, { jobId, orderingKey: `rate-analysis.${key}` });
+  };
+
+  const portfolios = createPortfolioService({ db, dataChanged });
+  const notifications = createNotificationService({ db, now });
+  const properties = createPropertyService({
+    db, now, logger, tariffs: tariffCatalog, monthlyBill, portfolios, dataChanged,
+    requestAnalysis: (propertyId, version) => enqueueRateAnalysis({ property_id: propertyId }, propertyAnalysisJobId(propertyId, version)),
   });
-  const limits = createLimits({ config: deps.config, logger: deps.logger, now: deps.now });
-  const propertyServices = createPropertyServices(deps);
+  const rateAnalysis = createRateAnalysisService({
+    db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis,
+  });
+  const utilityBills = createBillService({ db, properties, dataChanged });
+  const dueDiligenceQueries = createDueDiligenceQueries(db);
+  const analytics = createAnalyticsService({
+    db, now, logger, portfolios, requests: recomputeRequests,
+    monthlyBill,
+    loadShapes: () => bundledLoadShapes(),
+    residentialUsage: bundledResidentialUsage,
+    averageRates: bundledAverageRates,
+    areaTariffs: (zipCode, sector) => tariffCatalog.tariffsForZip(zipCode, [sector]),
+    servingUtilities: dueDiligenceQueries.servingUtilities,
+    comparableCountBySqft: dueDiligenceQueries.comparableCountBySqft,
+  });
+
+  const pmsProvider = createPmsProviderClient({
+    apiUrl: config.pms.apiUrl,
+    apiKey: config.pms.apiKey,
+    timeoutMs: config.pms.timeoutMs,
+    logger,
+    // One breaker per process for the one provider: after 5 failed fetches in a row, 30 s without calls.
+    breaker: new CircuitBreaker({ threshold: 5, openMs: 30_000 }),
+  });
+  const pmsSync = createPmsSyncService({
+    db, now, logger, provider: pmsProvider, notifications,
+    enqueue: (propertyId, jobId) => queue.enqueue('pms-sync', { property_id: propertyId }, { jobId }),
+  });
+  const pms = createPmsService({ db, now, properties, sync: pmsSync });
+  const pmsRepository = createPmsRepository(db);
+  const webhooks = createWebhookService({
+    db, now, logger,
+    handler: createPmsEventHandler({ now, notifications, sync: pmsSync }),
+    enqueue: (job, jobId, delayMs) => queue.enqueue('webhook-events', job, { jobId, delayMs }),
+    connectionsOf: (ownerId) => pmsRepository.connectionsOfOwner(ownerId),
+    requeueOwedSyncs: (olderThan) => pmsSync.requeueOwed(olderThan),
+  });
+
   return {
-    ...propertyServices,
     accounts,
     limits,
-    tariffs: createTariffService({ db: deps.database.db, now: deps.now }),
-    utilities: createUtilityService({ db: deps.database.db }),
-    tenantBilling: createTenantBillingService({ db: deps.database.db, now: deps.now, properties: propertyServices.properties }),
-    calculator: createCalculatorService({ db: deps.database.db, now: deps.now, loadShapes: () => bundledLoadShapes() }),
+    calculator: createCalculatorService({ db, now, loadShapes: () => bundledLoadShapes() }),
+    tariffs: createTariffService({ db, now }),
+    utilities: createUtilityService({ db }),
+    portfolios,
+    properties,
+    utilityBills,
+    notifications,
+    rateAnalysis,
+    analytics,
+    tenantBilling: createTenantBillingService({ db, now, properties }),
+    pms,
+    pmsSync,
+    pmsProvider,
+    webhooks,
     close: async () => {
       await accounts.close();
       await limits.close();

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { loadConfig, ConfigError } from '../src/platform/config';
 import { bootPlatform } from '../src/platform/bootstrap';
 import { createApp } from '../src/app';
-import { createPropertyServices, type PropertyServices } from '../src/modules/properties/compose';
+import { createServices, type Services } from '../src/services';
 import { queuePrefix, startWorkers } from '../src/platform/queue';
 import { appQueues } from '../src/queues';
 import { startScheduler } from '../src/platform/scheduler';
@@ -38,7 +38,7 @@ export async function startRoles(roles: Roles): Promise<void> {
         'Without them, run `npm start`: web, jobs and scheduler in one process.',
     );
   }
-  let jobServices: PropertyServices | undefined;
+  let jobServices: Services | undefined;
   const processors = () => {
     if (!jobServices) throw new Error('A job ran before the services were built');
     return createProcessors(jobServices);
@@ -63,9 +63,9 @@ export async function startRoles(roles: Roles): Promise<void> {
     // Build the tariff search catalog in the background, so the first search does not wait for it.
     built.services.tariffs.warm().catch((err: unknown) => logger.error({ err }, 'tariff catalog warm-up failed'));
   } else if (roles.worker) {
-    // Jobs need only the property services; the web-only ones (limits, accounts...) would open
-    // connections and timers this process never uses.
-    jobServices = createPropertyServices(deps);
+    const services = createServices(deps);
+    jobServices = services;
+    closeServices = () => services.close();
   }
 
   if (roles.scheduler) {

@@ -40,21 +40,21 @@ describe('tariff catalog cache', () => {
     expect(after.stats?.total_tariffs).toBe(99);
   });
 
-  it('reads the data in chunks: one row per read builds the same catalog as whole reads', async () => {
+  // Issue 28 replaced reading in keyset-ordered chunks with yields between them with one plain read per table.
+  it('reads each table once and builds a catalog that answers searches', async () => {
     await seedTariffs(database, [C1, SP1, C3_NON_CITY]);
-    const whole = await createCatalogCache(database.db, () => now)();
-    const chunked = await createCatalogCache(database.db, () => now, { chunks: { tariffs: 1, zipCodes: 1 } })();
-    const queries = [
-      { include_expired: true },
-      { include_expired: true, zip_code: '49837' },
-      { include_expired: false, zip_code: '49837', sector: 'commercial' as const },
-      { include_expired: true, utility_name: 'gladstone' },
-    ];
-    for (const q of queries) {
-      const expected = whole.search(q, '2026-11-22', 0, 100);
-      expect(expected.total).toBeGreaterThan(0);
-      expect(chunked.search(q, '2026-11-22', 0, 100)).toEqual(expected);
-    }
+    const tables = databaseCatalogSource(database.db);
+    const reads = { tariffs: 0, zipPairs: 0 };
+    const source: CatalogSource = {
+      ...tables,
+      tariffs: () => (reads.tariffs++, tables.tariffs()),
+      zipPairs: () => (reads.zipPairs++, tables.zipPairs()),
+    };
+    const built = await createCatalogCache(database.db, () => now, source)();
+    expect(reads).toEqual({ tariffs: 1, zipPairs: 1 });
+    expect(built.search({ include_expired: true, zip_code: '49837' }, '2026-11-22', 0, 100).items.map((e) => e.id).sort())
+      .toEqual([C1, C3_NON_CITY, SP1].sort());
+    expect(built.search({ include_expired: true, utility_name: 'gladstone' }, '2026-11-22', 0, 100).total).toBe(3);
   });
 
   it('reads again when an import commits while it reads, so it never keeps a mix of old and new data', async () => {
@@ -62,19 +62,19 @@ describe('tariff catalog cache', () => {
     const stats = (await createCatalogCache(database.db, () => now)()).stats;
     const tables = databaseCatalogSource(database.db);
     let reads = 0;
-    // Another process's import commits right after the second one-row read of the tariffs.
+    // Another process's import commits right after the first read of the tariffs.
     const source: CatalogSource = {
       ...tables,
-      tariffsAfter: async (id, limit) => {
-        const rows = await tables.tariffsAfter(id, limit);
-        if (++reads === 2) {
+      tariffs: async () => {
+        const rows = await tables.tariffs();
+        if (++reads === 1) {
           await writeSystemState(database.db, STATS_KEY, JSON.stringify({ ...stats, total_tariffs: 77 }), new Date('2031-01-01T00:00:00Z'));
         }
         return rows;
       },
     };
-    const built = await createCatalogCache(database.db, () => now, { source, chunks: { tariffs: 1, zipCodes: 1 } })();
-    expect(reads).toBeGreaterThan(4); // read the tariffs (3 rows, one per read, then an empty read) a second time
+    const built = await createCatalogCache(database.db, () => now, source)();
+    expect(reads).toBe(2); // read the tariffs a second time
     expect(built.version).toBe('2031-01-01T00:00:00.000Z');
     expect(built.stats?.total_tariffs).toBe(77);
   });

@@ -14,7 +14,7 @@ describe('tariff seeding helper and repository', () => {
   });
   afterAll(() => database.close());
 
-  it('stores tariffs that read back exactly as normalised (structure codec round trip)', async () => {
+  it('stores tariffs that read back exactly as normalised (structure round trip)', async () => {
     const expected = await loadBundledTariffs(LABELS);
     await seedTariffs(database, LABELS);
     const found = await findTariffsByIds(database.db, [LABELS[2], 'nope', LABELS[0], LABELS[1]]);

@@ -31,8 +31,8 @@ describe('tariff rows: applicability and the structure fields added later', () =
     expect(stored.rows[0].applicability).toEqual({
       demandKwMin: 100, demandKwMax: 500, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null,
     });
-    // the coincident schedule is stored like the others: 12 strings of 24 base-36 digits
-    expect(stored.rows[0].schedule).toEqual([...Array(5).fill('0'.repeat(24)), ...Array(4).fill('1'.repeat(24)), ...Array(3).fill('0'.repeat(24))]);
+    // Issue 28 replaced storing each month as a string of 24 base-36 digits with storing the engine's number arrays.
+    expect(stored.rows[0].schedule).toEqual([...Array(5).fill(Array(24).fill(0)), ...Array(4).fill(Array(24).fill(1)), ...Array(3).fill(Array(24).fill(0))]);
   });
 
   it('a row stored before the fields existed reads as "none published", and still prices', async () => {
@@ -68,5 +68,20 @@ describe('tariff rows: applicability and the structure fields added later', () =
       // Added by the data-age rule (issue 26).
       "the tariff's rates took effect on 2014-07-01, more than 5 years ago: the utility's current rates may differ",
     ]);
+  });
+
+  it('a row imported before 2026-11-26.2, with base-36 schedule strings, reads and prices the same', async () => {
+    const [lexington] = await loadBundledTariffs([LEXINGTON]);
+    const base36 = (s: number[][]) => s.map((row) => row.map((v) => v.toString(36)).join(''));
+    const { energy, demandCoincident } = lexington.structure;
+    const legacy = {
+      ...lexington.structure,
+      energy: energy && { ...energy, weekday: base36(energy.weekday), weekend: base36(energy.weekend) },
+      demandCoincident: demandCoincident && { ...demandCoincident, schedule: base36(demandCoincident.schedule) },
+    };
+    await t.deps.database.db.execute(sql`update tariffs set structure = ${JSON.stringify(legacy)}::jsonb where id = ${LEXINGTON}`);
+    expect(await findTariffById(t.deps.database.db, LEXINGTON)).toEqual(lexington);
+    const lex = await calc({ tariff_id: LEXINGTON, usage_kwh: 100_000, demand_kw: 600, month: 7 }).expect(200);
+    expect(lex.body.total_cost).toBe(20152);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callerId } from '../portfolios/caller';
+import { callerId } from '../../platform/http/auth';
 import type { ApiRouter } from '../../platform/http/router';
 import type { Limits } from '../../platform/http/limits';
 import { unauthorized } from '../../platform/http/errors';

@@ -1,8 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { AppError, unauthorized } from '../../platform/http/errors';
-import type { Tier } from '../../platform/http/auth';
+import { callerId, type Tier } from '../../platform/http/auth';
 import type { ApiRouter } from '../../platform/http/router';
-import { callerId } from '../portfolios/caller';
 import { portfolioIdParams } from '../portfolios/schemas';
 import {
   benchmarksQuery, benchmarksResponse, costTrend, costTrendQuery, dashboardStats, dueDiligenceBody, dueDiligenceResponse,

@@ -3,23 +3,24 @@ import type { Logger } from '../../platform/logger';
 import type { PortfolioService } from '../portfolios/service';
 import { createDueDiligence, type DueDiligenceDeps } from './due-diligence';
 import { monthsEndingWith } from './months';
-import { createRecomputer } from './recompute';
+import { createRecomputer, type RecomputeResult } from './recompute';
 import { createAnalyticsRepository } from './repository';
 import type { BenchmarksQuery, CostTrendQuery, HealthQuery } from './schemas';
 import type { DashboardStatsBase } from './snapshot.calc';
 import { createFreshAnswers, type OnRecompute } from './fresh-answers';
-import { createRollupJobs, type CostRollupJob } from './rollup-jobs';
+import type { CostRollupJob, RecomputeRequests } from './recompute-requests';
 import { benchmarksAnswer, costTrendAnswer, globalAnswer, healthAnswer, portfolioAnswer, statsAnswer } from './dashboard-answers';
 
 export type { OnRecompute, RecomputeTiming } from './fresh-answers';
-export type { CostRollupJob, CostRollupSweep } from './rollup-jobs';
+export type { CostRollupJob, CostRollupSweep } from './recompute-requests';
 
 export interface AnalyticsServiceDeps extends Omit<DueDiligenceDeps, 'repo'> {
   db: Db;
   now: () => Date;
   logger: Logger;
   portfolios: Pick<PortfolioService, 'requireOwned'>;
-  enqueue(job: CostRollupJob, opts: { jobId: string; orderingKey: string }): Promise<unknown>;
+  /** Queues recomputes after writes and from the sweeps (built before every service that writes). */
+  requests: RecomputeRequests;
 }
 
 /** Months of portfolio analytics. */
@@ -30,7 +31,6 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   const repo = createAnalyticsRepository(deps.db);
   const recomputer = createRecomputer(deps);
   const fresh = createFreshAnswers({ now: deps.now, repo, recomputer, portfolios: deps.portfolios });
-  const jobs = createRollupJobs({ logger: deps.logger, repo, recomputer, recomputeShared: fresh.recomputeShared, enqueue: deps.enqueue });
 
   async function aggregates(ownerId: string) {
     const found = await repo.aggregates(ownerId);
@@ -95,9 +95,19 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     /** POST /pm/due-diligence (tier checked by the route). */
     dueDiligence: createDueDiligence({ ...deps, repo }),
 
-    requestRecompute: jobs.requestRecompute,
-    processRollup: jobs.processRollup,
-    sweep: jobs.sweep,
+    requestRecompute: deps.requests.requestRecompute,
+    sweep: deps.requests.sweep,
+
+    /** The cost-rollup job. */
+    async processRollup(job: CostRollupJob): Promise<RecomputeResult | null> {
+      if (job.full) return recomputer.recompute(job.owner_id, { full: true });
+      if (job.version !== undefined) {
+        const { version } = await repo.freshness(job.owner_id);
+        // A newer write queued its own job behind this one (same ordering key).
+        if (version > job.version) return null;
+      }
+      return fresh.recomputeShared(job.owner_id, job.version);
+    },
 
     /** Recomputes now (tests, bench and operators; jobs go through processRollup). */
     recompute: (ownerId: string, opts?: { full?: boolean; atLeast?: number }) => recomputer.recompute(ownerId, opts),

@@ -1,6 +1,6 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
-import { callerId } from '../portfolios/caller';
+import { callerId } from '../../platform/http/auth';
 import { notificationIdParams, notificationListQuery, notificationResponse } from './schemas';
 import type { NotificationService } from './service';
 

@@ -1,6 +1,6 @@
 import { AppError, badRequest } from '../../platform/http/errors';
 import type { ApiRouter } from '../../platform/http/router';
-import { callerId } from '../portfolios/caller';
+import { callerId } from '../../platform/http/auth';
 import type { PropertyService } from '../properties/service';
 import { calculationRequest, calculationResponse, type CalculationRequest } from '../tenant-billing/schemas';
 import type { TenantBillingService } from '../tenant-billing/service';

@@ -1,7 +1,7 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { notFound } from '../../platform/http/errors';
 import { pageQuery } from '../../platform/http/pagination';
-import { callerId } from '../portfolios/caller';
+import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import { yieldToLiteralPaths } from '../properties/routes';
 import { linkBody, linkResponse, unitsPage } from './schemas';

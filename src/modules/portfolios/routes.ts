@@ -1,6 +1,6 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
-import { callerId } from './caller';
+import { callerId } from '../../platform/http/auth';
 import { createPortfolioBody, portfolioDetail, portfolioIdParams, portfolioListItem, portfolioResponse } from './schemas';
 import type { PortfolioService } from './service';
 

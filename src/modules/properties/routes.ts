@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
-import { callerId } from '../portfolios/caller';
+import { callerId } from '../../platform/http/auth';
 import {
   createPropertyBody, propertyDetail, propertyIdParams, propertyListItem, propertyListQuery, propertyResponse, updatePropertyBody,
 } from './schemas';

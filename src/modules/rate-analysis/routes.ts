@@ -1,5 +1,5 @@
 import type { ApiRouter } from '../../platform/http/router';
-import { callerId } from '../portfolios/caller';
+import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import { yieldToLiteralPaths } from '../properties/routes';
 import { rateAnalysisResponse } from './schemas';

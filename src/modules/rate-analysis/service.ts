@@ -63,6 +63,9 @@ function memo<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T>
   };
 }
 
+/** The job id of a property's re-analysis after its tariff, usage or demand changed (`version` names that state). */
+export const propertyAnalysisJobId = (propertyId: string, version: string) => `rate-analysis.property.${propertyId}.${version}`;
+
 export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
   const repo = createRateAnalysisRepository(deps.db);
 
@@ -204,10 +207,6 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
       for (let i = 0; i < rows.length; i += JOB_BATCH) await reanalyzeBatch(rows.slice(i, i + JOB_BATCH), reads);
       await deps.dataChanged?.(job.user_id);
     },
-
-    /** Queues a re-analysis of one property after its tariff, usage or demand changed (`version` names that state). */
-    requestPropertyAnalysis: (propertyId: string, version: string) =>
-      deps.enqueue({ property_id: propertyId }, `rate-analysis.property.${propertyId}.${version}`),
 
     /**
      * For the tariff importer: after the tariff data is re-imported, queue one job per user

@@ -1,4 +1,3 @@
-import { asc, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { readSystemState } from '../../platform/db/system-state';
 import { tariffs } from './tables';
@@ -33,7 +32,6 @@ export interface CatalogFilter {
 
 type CatalogRow = Omit<CatalogEntry, 'utilityNameLower'>;
 type ZipPair = { zipCode: string; utilityId: string };
-
 
 /** Code-point order, the same on PGlite and on PostgreSQL whatever the server's collation. */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -166,26 +164,22 @@ export function referenceDataChanged(): void {
 /** How long a catalog serves without re-reading the import stamp: another process's import shows within this. */
 export const STAMP_CHECK_MS = 5000;
 
-/** Where a catalog is read from: keyset-ordered chunks of the tables, and the import stamp. */
+/** Where a catalog is read from: the two tables, whole, and the import stamp. */
 export interface CatalogSource {
-  tariffsAfter(id: string, limit: number): Promise<CatalogRow[]>;
-  zipPairsAfter(after: ZipPair, limit: number): Promise<ZipPair[]>;
+  tariffs(): Promise<CatalogRow[]>;
+  zipPairs(): Promise<ZipPair[]>;
   stamp(): Promise<{ version: string; stats: TariffStats | null }>;
 }
 
 export function databaseCatalogSource(db: Db): CatalogSource {
   return {
-    tariffsAfter: (id, limit) => db.select({
+    tariffs: () => db.select({
       id: tariffs.id, name: tariffs.name, utilityId: tariffs.utilityId, utilityName: tariffs.utilityName, state: tariffs.state,
       sector: tariffs.sector, rateType: tariffs.rateType, hasTou: tariffs.hasTou, hasDemand: tariffs.hasDemand,
       hasNetMetering: tariffs.hasNetMetering, effectiveDate: tariffs.effectiveDate, expirationDate: tariffs.expirationDate,
       description: tariffs.description, serviceType: tariffs.serviceType, voltage: tariffs.voltage, purpose: tariffs.purpose,
-    }).from(tariffs).where(gt(tariffs.id, id)).orderBy(asc(tariffs.id)).limit(limit),
-    zipPairsAfter: (after, limit) => db.select({ zipCode: utilityZipCodes.zipCode, utilityId: utilityZipCodes.utilityId })
-      .from(utilityZipCodes)
-      .where(sql`(${utilityZipCodes.zipCode}, ${utilityZipCodes.utilityId}) > (${after.zipCode}, ${after.utilityId})`)
-      .orderBy(asc(utilityZipCodes.zipCode), asc(utilityZipCodes.utilityId))
-      .limit(limit),
+    }).from(tariffs),
+    zipPairs: () => db.select({ zipCode: utilityZipCodes.zipCode, utilityId: utilityZipCodes.utilityId }).from(utilityZipCodes),
     stamp: async () => {
       const row = await readSystemState(db, STATS_KEY);
       return row
@@ -195,43 +189,18 @@ export function databaseCatalogSource(db: Db): CatalogSource {
   };
 }
 
-/** Rows per read while building the catalog: each read holds the thread for tens of milliseconds on PGlite. */
-export const CATALOG_CHUNKS = { tariffs: 1_000, zipCodes: 5_000 };
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
- * Reads a whole catalog in chunks, yielding to the event loop between them: on embedded PGlite
- * a query runs on this thread, and one read of everything held every request (health checks
- * included) for a second or more after start. `stamp` is the import stamp read just before; an
- * import that commits mid-read moves it, and the read starts over, so a catalog never mixes old
- * and new data.
+ * Reads a whole catalog (the build sorts it, so the reads need no order). `stamp` is the import
+ * stamp read just before; an import that commits between the reads moves it, and the read starts
+ * over, so a catalog never mixes old and new data.
  */
-async function readCatalog(
-  source: CatalogSource, chunks: typeof CATALOG_CHUNKS, stamp: { version: string; stats: TariffStats | null },
-): Promise<TariffCatalog> {
+async function readCatalog(source: CatalogSource, stamp: { version: string; stats: TariffStats | null }): Promise<TariffCatalog> {
   let { version, stats } = stamp;
   for (let attempt = 1; ; attempt++) {
-    const rows: CatalogRow[] = [];
-    for (let after = ''; ;) {
-      const chunk = await source.tariffsAfter(after, chunks.tariffs);
-      rows.push(...chunk);
-      if (chunk.length < chunks.tariffs) break;
-      after = chunk[chunk.length - 1].id;
-      await yieldToEventLoop();
-    }
-    const zipPairs: ZipPair[] = [];
-    for (let after: ZipPair = { zipCode: '', utilityId: '' }; ;) {
-      await yieldToEventLoop();
-      const chunk = await source.zipPairsAfter(after, chunks.zipCodes);
-      zipPairs.push(...chunk);
-      if (chunk.length < chunks.zipCodes) break;
-      after = chunk[chunk.length - 1];
-    }
+    const rows = await source.tariffs();
+    const zipPairs = await source.zipPairs();
     const now = await source.stamp();
-    if (now.version === version) {
-      await yieldToEventLoop();
-      return TariffCatalog.build(version, stats, rows, zipPairs);
-    }
+    if (now.version === version) return TariffCatalog.build(version, stats, rows, zipPairs);
     if (attempt === 3) throw new Error('the tariff data kept changing while the search catalog was read');
     ({ version, stats } = now);
   }
@@ -242,13 +211,7 @@ async function readCatalog(
  * import stamp is read at most every STAMP_CHECK_MS, and at once after this
  * process imported or seeded; a changed stamp rebuilds the catalog.
  */
-export function createCatalogCache(
-  db: Db,
-  clock: () => number = Date.now,
-  opts: { source?: CatalogSource; chunks?: typeof CATALOG_CHUNKS } = {},
-) {
-  const source = opts.source ?? databaseCatalogSource(db);
-  const chunks = opts.chunks ?? CATALOG_CHUNKS;
+export function createCatalogCache(db: Db, clock: () => number = Date.now, source: CatalogSource = databaseCatalogSource(db)) {
   let current: TariffCatalog | undefined;
   let checkedAt = -Infinity;
   let checkedGeneration = -1;
@@ -266,7 +229,7 @@ export function createCatalogCache(
     }
     // Concurrent requests for the same stamp share one build.
     if (building?.version !== version) {
-      const promise = readCatalog(source, chunks, stamp);
+      const promise = readCatalog(source, stamp);
       building = { version, promise };
       promise.then(
         (built) => {

@@ -2,7 +2,7 @@ import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { NO_APPLICABILITY, type Tariff, type TariffApplicability } from './tariff.model';
 import { tariffs } from './tables';
-import { decodeStructure, encodeStructure } from './structure.codec';
+import { readStoredStructure } from './stored-structure';
 
 export type TariffRow = typeof tariffs.$inferSelect;
 
@@ -42,7 +42,7 @@ export function rowToTariff(r: TariffRow): Tariff {
     classNote: r.classNote,
     sourceUrl: r.sourceUrl,
     lastUpdated: r.lastUpdated.toISOString(),
-    structure: decodeStructure(r.structure),
+    structure: readStoredStructure(r.structure),
   };
 }
 
@@ -80,7 +80,7 @@ function columnsOf(t: Tariff) {
     eligibility: t.eligibility,
     source_url: t.sourceUrl,
     last_updated: t.lastUpdated,
-    structure: encodeStructure(t.structure),
+    structure: t.structure,
     applicability: t.applicability,
     service_type: t.serviceType,
     voltage: t.voltage,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { StoredStructure } from './structure.codec';
+import type { StoredStructure } from './stored-structure';
 import type { TariffApplicability } from './tariff.model';
 
 /**
@@ -28,7 +28,7 @@ export const tariffs = pgTable(
     eligibility: text('eligibility').notNull(),
     sourceUrl: text('source_url').notNull(),
     lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull(),
-    /** The full TariffStructure in its storage form (schedules as digit strings, see structure.codec.ts). */
+    /** The full TariffStructure; rows stored by older versions may differ (read through stored-structure.ts). */
     structure: jsonb('structure').$type<StoredStructure>().notNull(),
     /** Who may take the tariff (TariffApplicability); null in rows stored before it existed, read as "none published". */
     applicability: jsonb('applicability').$type<TariffApplicability>(),

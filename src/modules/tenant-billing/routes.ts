@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
-import { callerId } from '../portfolios/caller';
+import { callerId } from '../../platform/http/auth';
 import {
   calculateRubsBody, calculateRubsParse, calculationParams, calculationResponse, configResponse, createConfigBody, historyPage, historyQuery,
   propertyParams, statementParams, statementResponse,

@@ -1,22 +1,22 @@
 import { Readable } from 'node:stream';
-import type { Request } from 'express';
 import { AppError } from '../../platform/http/errors';
-import { importBillsCsv } from './csv-import';
+import { importBillsCsv, type Upload } from './csv-import';
 import type { NewBill } from './repository';
 
 const BOUNDARY = 'test-boundary-19';
 
-/** A request-like stream carrying one multipart file part, sent in small chunks without Content-Length. */
-function multipartRequest(csv: string, chunkSize = 1000): Request {
+/** An upload of one multipart file part, sent in small chunks without Content-Length. */
+function multipartRequest(csv: string, chunkSize = 1000): Upload & { headers: Record<string, string> } {
   const body = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="b.csv"\r\nContent-Type: text/csv\r\n\r\n`
       + `${csv}\r\n--${BOUNDARY}--\r\n`,
   );
   const chunks: Buffer[] = [];
   for (let i = 0; i < body.length; i += chunkSize) chunks.push(body.subarray(i, i + chunkSize));
-  const stream = Readable.from(chunks, { objectMode: false }) as Readable & { headers: Record<string, string> };
-  stream.headers = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' };
-  return stream as unknown as Request;
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' },
+    body: Readable.from(chunks, { objectMode: false }),
+  };
 }
 
 const header = 'utility_type,period_start,period_end,amount\n';

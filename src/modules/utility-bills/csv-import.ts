@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import busboy from 'busboy';
 import { parse, type Info } from 'csv-parse';
 import { AppError, unprocessable } from '../../platform/http/errors';
@@ -25,30 +25,37 @@ export interface ImportResult {
 const tooLarge = () => new AppError(413, `File too large: the limit is ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`);
 
 /**
- * Streams a CSV of bills from the request's multipart field `file` through csv-parse:
+ * Streams a CSV of bills from the upload's multipart field `file` through csv-parse:
  * rows are validated one by one and stored in batches as they arrive, so memory holds
  * one batch, never the file. Each batch is one INSERT statement (atomic); a row is
  * either stored whole or reported. Batches stored before an over-limit upload is cut
  * off stay stored (re-importing is idempotent); a declared Content-Length over the
  * limit is refused before anything is read into the database.
  */
+/** A multipart upload as it arrives: its headers and its body, not yet read. */
+export interface Upload {
+  headers: IncomingHttpHeaders;
+  body: Readable;
+}
+
 export async function importBillsCsv(
-  req: Request,
+  upload: Upload,
   insertBatch: (rows: NewBill[]) => Promise<number>,
   maxBytes = MAX_UPLOAD_BYTES,
 ): Promise<ImportResult> {
-  if (!String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
+  const { headers, body } = upload;
+  if (!String(headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
     throw new AppError(415, 'Content-Type must be multipart/form-data with the CSV in field "file"');
   }
-  const declared = Number(req.headers['content-length']);
+  const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
-    await drain(req);
+    await drain(body);
     throw tooLarge();
   }
 
   let bb: busboy.Busboy;
   try {
-    bb = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30 } });
+    bb = busboy({ headers, limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30 } });
   } catch {
     throw new AppError(415, 'Content-Type must be multipart/form-data with the CSV in field "file"');
   }
@@ -59,8 +66,8 @@ export async function importBillsCsv(
     const fail = (err: unknown) => {
       if (failed) return;
       failed = true;
-      req.unpipe(bb);
-      req.resume();
+      body.unpipe(bb);
+      body.resume();
       reject(err);
     };
     bb.on('file', (name, stream) => {
@@ -77,8 +84,8 @@ export async function importBillsCsv(
       if (!work) return fail(unprocessable('field required', 'file'));
       work.then(resolve, fail);
     });
-    req.on('error', fail);
-    req.pipe(bb);
+    body.on('error', fail);
+    body.pipe(bb);
   });
 }
 
@@ -161,11 +168,11 @@ function isCsvError(err: unknown): err is Error {
   return err instanceof Error && typeof code === 'string' && code.startsWith('CSV_');
 }
 
-function drain(req: Request): Promise<void> {
+function drain(body: Readable): Promise<void> {
   return new Promise((resolve) => {
-    req.on('end', resolve);
-    req.on('error', () => resolve());
-    req.on('close', resolve);
-    req.resume();
+    body.on('end', resolve);
+    body.on('error', () => resolve());
+    body.on('close', resolve);
+    body.resume();
   });
 }

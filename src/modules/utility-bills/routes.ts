@@ -1,6 +1,6 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
-import { callerId } from '../portfolios/caller';
+import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import { yieldToLiteralPaths } from '../properties/routes';
 import { billResponse, createBillBody, importBody, importResponse } from './schemas';
@@ -33,5 +33,5 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
     response: importResponse,
     errors: { 404: 'Property not found', 413: 'File too large', 415: 'Not a multipart/form-data request' },
     middleware: [yieldToLiteralPaths],
-  }, ({ params, req }) => bills.importCsv(callerId(req), params.id, req));
+  }, ({ params, req }) => bills.importCsv(callerId(req), params.id, { headers: req.headers, body: req }));
 }

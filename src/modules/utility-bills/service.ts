@@ -1,9 +1,8 @@
-import type { Request } from 'express';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/http/errors';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
 import type { PropertyService } from '../properties/service';
-import { importBillsCsv, type ImportResult } from './csv-import';
+import { importBillsCsv, type ImportResult, type Upload } from './csv-import';
 import { createBillRepository, type BillRow } from './repository';
 import type { CreateBillInput } from './schemas';
 import type { UtilityType } from './utility-types';
@@ -52,16 +51,16 @@ export function createBillService(deps: {
       return toPage(rows.map(present), total, q);
     },
 
-    async importCsv(ownerId: string, propertyId: string, req: Request): Promise<ImportResult> {
+    async importCsv(ownerId: string, propertyId: string, upload: Upload): Promise<ImportResult> {
       try {
         await deps.properties.requireOwned(ownerId, propertyId);
       } catch (err) {
-        req.resume(); // discard the upload so the client can read the error
+        upload.body.resume(); // discard the upload so the client can read the error
         throw err;
       }
       // One recompute per import, also when it stopped part-way (the stored batches stay).
       try {
-        return await importBillsCsv(req, (rows) => repo.insertBatch(propertyId, rows));
+        return await importBillsCsv(upload, (rows) => repo.insertBatch(propertyId, rows));
       } finally {
         await deps.dataChanged?.(ownerId);
       }

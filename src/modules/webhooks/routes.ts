@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { errorResponse, type ApiRouter } from '../../platform/http/router';
-import { callerId } from '../portfolios/caller';
+import { callerId } from '../../platform/http/auth';
 import { READ_LIMIT_BYTES, WEBHOOK_RECEIVER_PATH } from './receiver';
 import { MAX_BODY_BYTES } from './envelope';
 import { deadLetter, deadLettersResponse, eventEnvelope, eventIdParams, logsQuery, logsResponse, receiveAnswer } from './schemas';

@@ -130,3 +130,9 @@ export function createAuthentication(opts: { jwtSecret: string; now: () => Date;
 
   return { required: middleware('required'), optional: middleware('optional') };
 }
+
+/** The authenticated caller's id (routes with auth 'required' always have one). */
+export function callerId(req: Request): string {
+  if (!req.user) throw unauthorized();
+  return req.user.id;
+}

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Logger } from '../../platform/logger';
 import type { costRollupJobPayload, costRollupSweepPayload } from './job-payload';
-import type { RecomputeResult, Recomputer } from './recompute';
-import type { AnalyticsRepository } from './repository';
+import type { Db } from '../../platform/db/client';
+import { createAnalyticsRepository } from './repository';
 
 export type CostRollupJob = z.output<typeof costRollupJobPayload>;
 export type CostRollupSweep = z.output<typeof costRollupSweepPayload>;
@@ -13,15 +13,17 @@ const WRITE_DEBOUNCE_MS = 1000;
 /** Job ids and ordering keys avoid ':' (BullMQ reserves it). */
 const orderingKeyOf = (ownerId: string) => `cost-rollup.owner.${ownerId}`;
 
-/** The cost-rollup jobs: queued after writes and by the sweeps, processed by jobs/cost-rollup. */
-export function createRollupJobs(deps: {
+/**
+ * Queues the owners' cost-rollup jobs (processed by the analytics service): after writes that
+ * change what analytics show, and from the sweeps. Needs no other service, so every service that
+ * writes can be given `requestRecompute`.
+ */
+export function createRecomputeRequests(deps: {
+  db: Db;
   logger: Logger;
-  repo: AnalyticsRepository;
-  recomputer: Recomputer;
-  recomputeShared(ownerId: string, atLeast?: number): Promise<RecomputeResult>;
   enqueue(job: CostRollupJob, opts: { jobId: string; orderingKey: string }): Promise<unknown>;
 }) {
-  const { repo } = deps;
+  const repo = createAnalyticsRepository(deps.db);
   const debounced = new Map<string, NodeJS.Timeout>();
 
   /** Queues the owner's cost-rollup job, keyed by the data version it is queued for. */
@@ -58,17 +60,6 @@ export function createRollupJobs(deps: {
       debounced.set(ownerId, timer);
     },
 
-    /** The cost-rollup job. */
-    async processRollup(job: CostRollupJob): Promise<RecomputeResult | null> {
-      if (job.full) return deps.recomputer.recompute(job.owner_id, { full: true });
-      if (job.version !== undefined) {
-        const { version } = await repo.freshness(job.owner_id);
-        // A newer write queued its own job behind this one (same ordering key).
-        if (version > job.version) return null;
-      }
-      return deps.recomputeShared(job.owner_id, job.version);
-    },
-
     /** The cost-rollup-sweep job: queues the owners whose data changed, or (nightly) every owner. */
     async sweep(job: CostRollupSweep): Promise<number> {
       const owners = job.scope === 'changed' ? await repo.changedOwners() : await repo.allOwners();
@@ -86,3 +77,5 @@ export function createRollupJobs(deps: {
     },
   };
 }
+
+export type RecomputeRequests = ReturnType<typeof createRecomputeRequests>;
