@@ -33,9 +33,6 @@ export function roundDiv(n: number | bigint, d: number | bigint): number {
   return Number(roundDivBig(BigInt(n), BigInt(d)));
 }
 
-/** roundDiv under the name the plain-number RUBS path imports (it passes safe integers, d > 0). */
-export const roundDivSafe: (n: number, d: number) => number = roundDiv;
-
 /** n / d for BigInts, rounded half away from zero. */
 export function roundDivBig(n: bigint, d: bigint): bigint {
   if (d === 0n) throw new RangeError('division by zero');

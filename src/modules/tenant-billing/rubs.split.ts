@@ -5,7 +5,7 @@
  * case, several times faster), else BigInts. The unit tests check that they agree.
  */
 import {
-  apportionLargestRemainder, apportionLargestRemainderSafe, roundDivBig, roundDivSafe,
+  apportionLargestRemainder, apportionLargestRemainderSafe, roundDivBig, roundDiv,
 } from '../../platform/money';
 import type { FactorName, RoundingMode, VacancyPolicy } from './rubs.calc';
 
@@ -100,27 +100,27 @@ export function safeCore(parts: readonly FactorPart[], t: SplitTerms): Core | nu
   let base: number[];
   let vacantAbsorption: number;
   if (t.rounding === 'per_unit') {
-    base = quotas.map((q) => roundDivSafe(q, den));
-    vacantAbsorption = roundDivSafe(vacantQuota, allSum);
+    base = quotas.map((q) => roundDiv(q, den));
+    vacantAbsorption = roundDiv(vacantQuota, allSum);
   } else if (t.vacancyPolicy === 'redistribute') {
     base = apportionLargestRemainderSafe(B, quotas, den);
-    vacantAbsorption = roundDivSafe(vacantQuota, allSum);
+    vacantAbsorption = roundDiv(vacantQuota, allSum);
   } else {
     // owner_pays: the owner is one more recipient (first, so it takes the ties), holding the vacant share.
     [vacantAbsorption, ...base] = apportionLargestRemainderSafe(B, [vacantQuota, ...quotas], den);
   }
   const feeQuotas = base.map((b) => b * t.adminFeeScaled);
   let fees: number[];
-  if (t.rounding === 'per_unit') fees = feeQuotas.map((q) => roundDivSafe(q, t.adminFeeDen));
+  if (t.rounding === 'per_unit') fees = feeQuotas.map((q) => roundDiv(q, t.adminFeeDen));
   else {
     let feeSum = 0;
     for (const q of feeQuotas) feeSum += q;
-    fees = apportionLargestRemainderSafe(roundDivSafe(feeSum, t.adminFeeDen), feeQuotas, t.adminFeeDen);
+    fees = apportionLargestRemainderSafe(roundDiv(feeSum, t.adminFeeDen), feeQuotas, t.adminFeeDen);
   }
   return {
     base,
     fees,
-    basisPoints: billed.map((b) => roundDivSafe(b * 10_000, den)),
+    basisPoints: billed.map((b) => roundDiv(b * 10_000, den)),
     vacantAbsorption,
     billedSums: [BigInt(billedSum)],
     allSums: [BigInt(allSum)],

@@ -4,10 +4,10 @@
  * cents. Products are done in integers (BigInt only when a product leaves the
  * safe-integer range), so no binary floating point touches money.
  */
-import { roundDivBig } from '../../../platform/money';
+import { roundDiv, roundDivBig } from '../../../platform/money';
 
-/** The one BigInt rounding division (platform/money.ts), re-exported for the engine's callers. */
-export { roundDivBig };
+/** The one rounding division (platform/money.ts), re-exported for the engine's callers. */
+export { roundDiv, roundDivBig };
 
 /** A published decimal: value = int / 10^exp. `text` is its plain decimal form. */
 export interface Price {
@@ -19,21 +19,6 @@ export interface Price {
 const POW10: number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 const MAX_EXP = 12;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-
-/**
- * Integer n / d rounded half away from zero (d > 0): the bill's hot path, numbers only. Unlike
- * platform roundDiv it gives -0 for a small negative quotient (-3 / 10) and assumes d > 0.
- */
-export function roundDiv(n: number, d: number): number {
-  if (n > MAX_SAFE || n < -MAX_SAFE || d > MAX_SAFE) return Number(roundDivBig(BigInt(n), BigInt(d)));
-  // For |n| < 2^53 the float quotient truncates to the exact integer quotient.
-  const q = Math.trunc(n / d);
-  const r = n - q * d;
-  if (r === 0) return q;
-  const twice = r < 0 ? -2 * r : 2 * r;
-  if (twice >= d) return n < 0 ? q - 1 : q + 1;
-  return q;
-}
 
 /** round(a * b / d) with integer a, b and d > 0, exact for any magnitude. */
 export function mulDivRound(a: number, b: number, d: number): number {
