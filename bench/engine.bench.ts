@@ -10,8 +10,8 @@
 import { readUrdbLines } from '../src/modules/tariffs/bundled';
 import { normalizeUrdbRecord } from '../src/modules/tariffs/urdb.normalize';
 import { REFERENCE_DIR } from '../src/modules/utilities/reference';
-import { bundledLoadShapes } from '../src/modules/bills/load-shapes';
-import { calculateBill, type BillRequest } from '../src/modules/bills/engine';
+import { bundledLoadShapes } from '../src/modules/pricing/load-shapes';
+import { calculateBill, type BillRequest } from '../src/modules/pricing/engine';
 import type { Tariff } from '../src/modules/tariffs/tariff.model';
 
 export const ENGINE_BENCH_TARIFF = '539f6b16ec4f024411ec9847';

@@ -1,14 +1,14 @@
 import type { PlatformDeps } from './context';
 import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { createLimits, type Limits } from './platform/http/limits';
-import { createCalculatorService, type CalculatorService } from './modules/bills/service';
-import { bundledLoadShapes } from './modules/bills/load-shapes';
+import { createCalculatorService, type CalculatorService } from './modules/pricing/service';
+import { bundledLoadShapes } from './modules/pricing/load-shapes';
 import { createTariffService, type TariffService } from './modules/tariffs/service';
 import { createUtilityService, type UtilityService } from './modules/utilities/service';
 import { createTenantBillingService, type TenantBillingService } from './modules/tenant-billing/service';
 import { createPortfolioService, type PortfolioService } from './modules/portfolios/service';
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
-import { createBillService, type BillService } from './modules/utility-bills/service';
+import { createBillService, type BillService } from './modules/bills/service';
 import { createRateAnalysisService, propertyAnalysisJobId, type RateAnalysisService } from './modules/rate-analysis/service';
 import { createPropertyService, type PropertyService } from './modules/properties/service';
 import { createTariffCatalog } from './modules/properties/tariff-catalog';

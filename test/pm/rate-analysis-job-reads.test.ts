@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { seedTariffs } from '../helpers/tariffs';
 import { as, createProperty, GLADSTONE } from './helpers';
-import { bundledLoadShapes } from '../../src/modules/bills/load-shapes';
+import { bundledLoadShapes } from '../../src/modules/pricing/load-shapes';
 import { engineMonthlyBill, type MonthlyBillTotal } from '../../src/modules/properties/energy-cost';
 import { createPropertyService } from '../../src/modules/properties/service';
 import { createTariffCatalog } from '../../src/modules/properties/tariff-catalog';

@@ -50,7 +50,7 @@ describe('tariff rows: applicability and the structure fields added later', () =
 
   it('POST /calculate: the shared tiers, the coincident charge and the applicability sentences', async () => {
     const an = await calc({ tariff_id: AN_TOU_B, usage_kwh: 20_000, month: 7, usage_profile: { on_peak_kwh: 5000, off_peak_kwh: 15_000 } }).expect(200);
-    // worked in src/modules/bills/engine/engine.tiers.test.ts: 160.48 + 570.95 + 171.62 + 747.19 + 17.50
+    // worked in src/modules/pricing/engine/engine.tiers.test.ts: 160.48 + 570.95 + 171.62 + 747.19 + 17.50
     expect(an.body.line_items.map((i: { amount: number }) => i.amount)).toEqual([160.48, 570.95, 171.62, 747.19, 17.5]);
     expect(an.body.total_cost).toBe(1667.74);
 

@@ -1,5 +1,5 @@
 import { notFound, unprocessable } from '../../platform/http/errors';
-import type { LoadShapeSet } from '../bills/engine';
+import type { LoadShapeSet } from '../pricing/engine';
 import type { MonthlyBillTotal } from '../properties/energy-cost';
 import { tariffNotices } from '../tariffs/tariff-notices';
 import type { Tariff } from '../tariffs/tariff.model';

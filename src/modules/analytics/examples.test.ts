@@ -1,6 +1,6 @@
 import { readUrdbLines, normalizeBundle } from '../tariffs/bundled';
 import { loadUtilityReference, REFERENCE_DIR } from '../utilities/reference';
-import { bundledLoadShapes } from '../bills/load-shapes';
+import { bundledLoadShapes } from '../pricing/load-shapes';
 import type { MonthTotals } from './annual-cost.calc';
 import { rankBenchmarks, VALUE_SCALE } from './benchmarks.calc';
 import { bundledAverageRates } from './average-rates';

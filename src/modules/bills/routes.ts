@@ -1,34 +1,37 @@
 import type { ApiRouter } from '../../platform/http/router';
-import type { CalculatorService } from './service';
-import { billResponse, calculateBody, compareBody, compareResponse } from './schemas';
+import { pageQuery, pageSchema } from '../../platform/http/pagination';
+import { callerId } from '../../platform/http/auth';
+import { propertyIdParams } from '../properties/schemas';
+import { yieldToLiteralPaths } from '../properties/routes';
+import { billResponse, createBillBody, importBody, importResponse } from './schemas';
+import type { BillService } from './service';
 
-const CALCULATE_DESCRIPTION = [
-  'Prices one month of a tariff for the given usage, itemised. Each line item is quantity x rate rounded to the cent;',
-  'total_cost = energy + demand + fixed + riders (a minimum-charge top-up is a fixed line item); taxes_estimate is',
-  'total_cost x tax_rate_percent / 100 (0 without it), reported beside the total. Without usage_profile a time-of-use',
-  "tariff's usage is split with the sector's typical load shape over the tariff's own schedule (2017 calendar); the",
-  'shares are listed in `assumptions`.',
-].join(' ');
+const tags = ['Bills'];
 
-/** POST /calculate and POST /calculate/compare: no authentication needed; a token or key counts against its quota. */
-export function registerCalculatorRoutes(api: ApiRouter, calculator: CalculatorService): void {
-  api.post('/calculate', {
-    summary: 'Calculate a bill for one tariff',
-    description: CALCULATE_DESCRIPTION,
-    tags: ['Bill calculation'],
-    auth: 'optional',
-    body: calculateBody,
-    response: billResponse,
-    errors: { 404: 'Tariff not found', 422: 'demand_kw required for demand tariffs; month must be between 1 and 12; usage_profile does not fit' },
-  }, ({ body }) => calculator.calculate(body));
+export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
+  api.post('/pm/properties/:id/bills', {
+    summary: 'Record an actual utility bill of a property', tags, auth: 'required',
+    params: propertyIdParams, body: createBillBody, status: 201, response: billResponse,
+    errors: { 404: 'Property not found', 409: 'A bill for this utility_type and period already exists' },
+    middleware: [yieldToLiteralPaths],
+  }, ({ params, body, req }) => bills.create(callerId(req), params.id, body));
 
-  api.post('/calculate/compare', {
-    summary: 'Compare 2 to 10 tariffs for the same usage',
-    description: 'Bills every tariff for the same month and usage and ranks them by total_cost, cheapest first (equal totals keep the request order).',
-    tags: ['Bill calculation'],
-    auth: 'optional',
-    body: compareBody,
-    response: compareResponse,
-    errors: { 404: 'Tariff not found: <tariff_id>', 422: 'tariff_ids must contain at least 2 items; tariff_ids must contain at most 10 items' },
-  }, ({ body }) => calculator.compare(body));
+  api.get('/pm/properties/:id/bills', {
+    summary: 'List a property\'s bills, newest period first', tags, auth: 'required',
+    params: propertyIdParams, query: pageQuery, response: pageSchema(billResponse), errors: { 404: 'Property not found' },
+    middleware: [yieldToLiteralPaths],
+  }, ({ params, query, req }) => bills.list(callerId(req), params.id, query));
+
+  api.post('/pm/properties/:id/bills/import', {
+    summary: 'Import bills from a CSV file',
+    description: 'multipart/form-data, field `file`: a CSV whose header row names the bill fields (utility_type, '
+      + 'period_start, period_end, amount; optional usage_kwh, demand_kw; other columns are ignored). The file is '
+      + 'streamed and stored in batches. Each invalid row is reported in `rejected` with its line number (header = '
+      + 'line 1) and never stored; each valid row is stored once: a row whose property, utility_type and period '
+      + 'already has a bill is counted in `duplicates`, so re-importing a file adds nothing. At most 50 MB (413).',
+    tags, auth: 'required', params: propertyIdParams, body: importBody, bodyType: 'multipart/form-data',
+    response: importResponse,
+    errors: { 404: 'Property not found', 413: 'File too large', 415: 'Not a multipart/form-data request' },
+    middleware: [yieldToLiteralPaths],
+  }, ({ params, req }) => bills.importCsv(callerId(req), params.id, { headers: req.headers, body: req }));
 }

@@ -1,5 +1,5 @@
 import type { Tariff } from '../tariffs/tariff.model';
-import { BillingError, calculateBill, type LoadShapeSet } from '../bills/engine';
+import { BillingError, calculateBill, type LoadShapeSet } from '../pricing/engine';
 import { roundDiv, toCents } from '../../platform/money';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../../platform/http/pagination';
-import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_USAGE_KWH } from '../bills/engine/limits';
+import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_USAGE_KWH } from '../pricing/engine/limits';
 import { PROPERTY_TYPES, US_STATE_CODES, type UsStateCode } from './states';
 
 const INT_MAX = 2_147_483_647;

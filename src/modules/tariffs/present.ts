@@ -1,4 +1,4 @@
-import { MONTH_NAMES } from '../bills/engine/calendar';
+import { MONTH_NAMES } from '../pricing/engine/calendar';
 import type { Schedule12x24, Tariff } from './tariff.model';
 import { monthsOfPeriod, seasonOf } from './urdb.periods';
 

@@ -1,5 +1,5 @@
 import { fromCents, fromScaledInteger, toScaledInteger } from '../../platform/money';
-import type { UtilityType } from '../utility-bills/utility-types';
+import type { UtilityType } from '../bills/utility-types';
 import {
   METHOD_FACTORS, PERCENT_PLACES,
   type Allocation, type AllocationMethod, type RoundingMode, type VacancyPolicy,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { decimalNumber, isoDate } from '../../platform/http/validate';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
-import { UTILITY_TYPES } from '../utility-bills/utility-types';
-import { BILL_NUMBER_MAX } from '../utility-bills/schemas';
+import { UTILITY_TYPES } from '../bills/utility-types';
+import { BILL_NUMBER_MAX } from '../bills/schemas';
 import { ALLOCATION_METHODS, PERCENT_PLACES, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.calc';
 import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT, MAX_TEXT, MAX_UNITS } from './units.validate';
 import * as ex from './examples';

@@ -7,7 +7,7 @@ import { VersionedCache } from '../../platform/versioned-cache';
 import { exactCents } from '../../platform/money';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/repository';
-import type { UtilityType } from '../utility-bills/utility-types';
+import type { UtilityType } from '../bills/utility-types';
 import { allocate, AllocationError, type AllocationMethod, type BillingUnit, type RoundingMode, type VacancyPolicy } from './rubs.calc';
 import { validateUnits } from './units.validate';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
-import { UTILITY_TYPES } from '../utility-bills/utility-types';
+import { UTILITY_TYPES } from '../bills/utility-types';
 import { ALLOCATION_METHODS, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.calc';
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));

@@ -1,0 +1,34 @@
+import type { ApiRouter } from '../../platform/http/router';
+import type { CalculatorService } from './service';
+import { billResponse, calculateBody, compareBody, compareResponse } from './schemas';
+
+const CALCULATE_DESCRIPTION = [
+  'Prices one month of a tariff for the given usage, itemised. Each line item is quantity x rate rounded to the cent;',
+  'total_cost = energy + demand + fixed + riders (a minimum-charge top-up is a fixed line item); taxes_estimate is',
+  'total_cost x tax_rate_percent / 100 (0 without it), reported beside the total. Without usage_profile a time-of-use',
+  "tariff's usage is split with the sector's typical load shape over the tariff's own schedule (2017 calendar); the",
+  'shares are listed in `assumptions`.',
+].join(' ');
+
+/** POST /calculate and POST /calculate/compare: no authentication needed; a token or key counts against its quota. */
+export function registerCalculatorRoutes(api: ApiRouter, calculator: CalculatorService): void {
+  api.post('/calculate', {
+    summary: 'Calculate a bill for one tariff',
+    description: CALCULATE_DESCRIPTION,
+    tags: ['Bill calculation'],
+    auth: 'optional',
+    body: calculateBody,
+    response: billResponse,
+    errors: { 404: 'Tariff not found', 422: 'demand_kw required for demand tariffs; month must be between 1 and 12; usage_profile does not fit' },
+  }, ({ body }) => calculator.calculate(body));
+
+  api.post('/calculate/compare', {
+    summary: 'Compare 2 to 10 tariffs for the same usage',
+    description: 'Bills every tariff for the same month and usage and ranks them by total_cost, cheapest first (equal totals keep the request order).',
+    tags: ['Bill calculation'],
+    auth: 'optional',
+    body: compareBody,
+    response: compareResponse,
+    errors: { 404: 'Tariff not found: <tariff_id>', 422: 'tariff_ids must contain at least 2 items; tariff_ids must contain at most 10 items' },
+  }, ({ body }) => calculator.compare(body));
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './engine/limits';
+
+const MONTH_RANGE = 'month must be between 1 and 12';
+
+const kwh = z.number().min(0).max(MAX_USAGE_KWH);
+const optionalKwh = kwh.nullable().optional();
+
+const month = z.number().int().min(1, { error: MONTH_RANGE }).max(12, { error: MONTH_RANGE });
+
+export const usageProfileSchema = z.object({
+  on_peak_kwh: optionalKwh,
+  mid_peak_kwh: optionalKwh,
+  off_peak_kwh: optionalKwh,
+}).meta({ description: 'kWh of the month per time-of-use bucket; must add up to usage_kwh within 0.01 kWh' });
+
+const tariffId = z.string().trim().min(1).max(64);
+
+const usageFields = {
+  usage_kwh: kwh.meta({ description: 'Energy consumed in the month, kWh (metered to 0.001 kWh)' }),
+  demand_kw: z.number().min(0).max(MAX_DEMAND_KW).nullable().optional()
+    .meta({ description: "Maximum demand of the month in the tariff's demand unit; required for demand tariffs" }),
+  month: month.nullable().optional().meta({ description: '1-12; default: the current month (UTC)' }),
+  solar_generation_kwh: optionalKwh.meta({ description: 'Solar generation of the month, kWh' }),
+  usage_profile: usageProfileSchema.nullable().optional(),
+  supply_rate_per_kwh: z.number().min(0).max(MAX_SUPPLY_RATE_PER_KWH).nullable().optional()
+    .meta({ description: "The customer's retail supply price, $/kWh (0 to 5): on a delivery-only tariff it is priced as an energy line 'Supply <kWh> kWh x $<rate>'; bundled tariffs already include supply" }),
+};
+
+export const calculateBody = z.object({
+  tariff_id: tariffId,
+  ...usageFields,
+  tax_rate_percent: z.number().min(0).max(MAX_TAX_RATE_PERCENT).nullable().optional()
+    .meta({ description: 'Optional tax rate for taxes_estimate (reported beside total_cost, not added to it)' }),
+});
+export type CalculateBody = z.output<typeof calculateBody>;
+
+export const compareBody = z.object({
+  tariff_ids: z.array(tariffId)
+    .min(2, { error: 'tariff_ids must contain at least 2 items' })
+    .max(10, { error: 'tariff_ids must contain at most 10 items' })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'tariff_ids must not contain duplicates' })
+    .meta({ uniqueItems: true }),
+  ...usageFields,
+});
+export type CompareBody = z.output<typeof compareBody>;
+
+const lineItem = z.object({
+  category: z.enum(['energy', 'demand', 'fixed', 'rider']),
+  name: z.string(),
+  amount: z.number(),
+});
+
+export const billResponse = z.object({
+  tariff_id: z.string(),
+  tariff_name: z.string(),
+  month: z.number().int(),
+  season: z.string(),
+  total_cost: z.number(),
+  line_items: z.array(lineItem),
+  summary: z.object({
+    energy_charge: z.number(),
+    demand_charge: z.number(),
+    fixed_charge: z.number(),
+    riders: z.number(),
+    taxes_estimate: z.number(),
+    effective_rate_per_kwh: z.number(),
+  }),
+  assumptions: z.array(z.string()),
+});
+export type BillResponse = z.output<typeof billResponse>;
+
+export const compareResponse = z.object({
+  usage_kwh: z.number(),
+  demand_kw: z.number().nullable(),
+  month: z.number().int(),
+  results: z.array(z.object({
+    tariff_id: z.string(),
+    tariff_name: z.string(),
+    total_cost: z.number(),
+    effective_rate_per_kwh: z.number(),
+    rank: z.number().int(),
+    assumptions: z.array(z.string()).describe("what this tariff's bill had to assume, as in POST /calculate (load shape, data age, supply)"),
+  })),
+  cheapest: z.string(),
+  potential_savings: z.object({
+    vs_most_expensive: z.number(),
+    vs_most_expensive_percent: z.number(),
+  }),
+});
+export type CompareResponse = z.output<typeof compareResponse>;
