@@ -1,11 +1,11 @@
-import { VersionedCache } from '../../platform/versioned-cache';
+import { TtlCache } from '../../platform/ttl-cache';
 import { deepFreeze } from '../../platform/deep-freeze';
 import type { PortfolioService } from '../portfolios/service';
 import { monthIndexOf, type MonthIndex } from './months';
 import type { RecomputeResult, Recomputer } from './recompute';
 import type { AnalyticsRepository, Freshness } from './repository';
 
-/** Answers kept per process, keyed by owner, data version and month: a write moves the version. */
+/** Answers kept per process, keyed by owner, data version and month: a write moves the version, so an answer is never stale. */
 const CACHE_ENTRIES = 2_000;
 const CACHE_TTL_MS = 10 * 60_000;
 
@@ -36,7 +36,7 @@ export function createFreshAnswers(deps: {
   portfolios: Pick<PortfolioService, 'requireOwned'>;
 }) {
   const { repo, recomputer } = deps;
-  const cache = new VersionedCache<unknown>(CACHE_TTL_MS, CACHE_ENTRIES);
+  const cache = new TtlCache<unknown>(CACHE_TTL_MS, CACHE_ENTRIES);
   const inflight = new Map<string, Promise<RecomputeResult>>();
 
   /**
@@ -73,13 +73,13 @@ export function createFreshAnswers(deps: {
     }
   }
 
-  /** An answer of the owner's data at `at`, cached until a newer version's answer replaces it. */
-  async function cached<T>(ownerId: string, at: FreshAt, key: string, build: () => Promise<T>): Promise<T> {
+  /** An answer of the owner's data; `key` names the owner, version and month it is of. */
+  async function cached<T>(key: string, build: () => Promise<T>): Promise<T> {
     const hit = cache.get(key) as T | undefined;
     if (hit !== undefined) return hit;
     // Frozen: the same object answers many requests.
     const value = deepFreeze(await build());
-    cache.set(ownerId, at.month * 2 ** 32 + at.version, key, value);
+    cache.set(key, value);
     return value;
   }
 
@@ -104,7 +104,7 @@ export function createFreshAnswers(deps: {
       build: (month: MonthIndex) => Promise<T>,
     ): Promise<T> {
       const at = await freshVersion(ownerId, await repo.freshness(ownerId), onRecompute);
-      return cached(ownerId, at, JSON.stringify([kind, ownerId, at.version, at.month, portfolioId, ...params]), async () => {
+      return cached(JSON.stringify([kind, ownerId, at.version, at.month, portfolioId, ...params]), async () => {
         if (portfolioId !== null) await deps.portfolios.requireOwned(ownerId, portfolioId);
         return build(at.month);
       });

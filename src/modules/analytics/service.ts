@@ -42,8 +42,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     /** GET /pm/dashboard/stats: the precomputed stats, with the unread alerts counted live. */
     async stats(ownerId: string, onRecompute?: OnRecompute) {
       const at = await fresh.freshWithUnread(ownerId, onRecompute);
-      return fresh.cached(ownerId, at, JSON.stringify(['stats-answer', ownerId, at.version, at.month, at.unread]), async () => {
-        const base = await fresh.cached<DashboardStatsBase>(ownerId, at, JSON.stringify(['stats', ownerId, at.version, at.month]),
+      return fresh.cached(JSON.stringify(['stats-answer', ownerId, at.version, at.month, at.unread]), async () => {
+        const base = await fresh.cached<DashboardStatsBase>(JSON.stringify(['stats', ownerId, at.version, at.month]),
           async () => (await aggregates(ownerId)).stats);
         return statsAnswer(base, at.unread);
       });

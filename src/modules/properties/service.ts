@@ -2,8 +2,7 @@ import { stateOfZip } from '../utilities/zip-states';
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { notFound, unprocessable } from '../../platform/http/errors';
-import { offsetOf, toPage, type Page } from '../../platform/http/pagination';
-import { VersionedCache } from '../../platform/versioned-cache';
+import { offsetOf, toPage } from '../../platform/http/pagination';
 import type { Tariff } from '../tariffs/tariff.model';
 import type { TariffCatalog } from './tariff-catalog';
 import type { PortfolioService } from '../portfolios/service';
@@ -48,13 +47,9 @@ function toColumns(input: UpdatePropertyInput): Partial<PropertyValues> {
   return values as Partial<PropertyValues>;
 }
 
-/** Listed pages kept per process: a page of 20 is about 4 KB, of 100 (the most) about 20 KB. */
-const PAGE_CACHE_ENTRIES = 1_000;
-const PAGE_CACHE_TTL_MS = 5 * 60_000;
 
 export function createPropertyService(deps: PropertyServiceDeps) {
   const repo = createPropertyRepository(deps.db);
-  const pages = new VersionedCache<Page<ReturnType<typeof presentListItem>>>(PAGE_CACHE_TTL_MS, PAGE_CACHE_ENTRIES);
 
   async function requireOwned(ownerId: string, id: string): Promise<PropertyRow> {
     const row = await repo.findOwned(ownerId, id);
@@ -119,21 +114,12 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       return presentProperty(row);
     },
 
-    /**
-     * A page of the owner's properties. Pages are cached per owner, list version, filters and
-     * page: the version is read first on every call, and any change the list shows bumps it,
-     * so a cached page is never served after a change (in this process or another).
-     */
+    /** A page of the owner's properties (the owner's count is kept by a trigger: no count query without filters). */
     async list(ownerId: string, q: PropertyListQuery) {
       const state = await repo.listState(ownerId);
       const filters = { portfolioId: q.portfolio_id, state: q.state, city: q.city, propertyType: q.property_type };
-      const key = JSON.stringify([ownerId, state.version, filters, q.page, q.per_page]);
-      const cached = pages.get(key);
-      if (cached) return cached;
       const { rows, total } = await repo.list(ownerId, filters, q.per_page, offsetOf(q), state.count);
-      const page = toPage(rows.map(presentListItem), total, q);
-      pages.set(ownerId, state.version, key, page);
-      return page;
+      return toPage(rows.map(presentListItem), total, q);
     },
 
     async detail(ownerId: string, id: string) {

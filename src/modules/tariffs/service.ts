@@ -8,8 +8,6 @@ import { findTariffById } from './repository';
 import { refreshTariffStats, type TariffStats } from './stats';
 import { toDetail, toSummary, type TariffSummary } from './present';
 import { utilities } from '../utilities/tables';
-import { TtlCache } from '../../platform/ttl-cache';
-import { deepFreeze } from '../../platform/deep-freeze';
 import { createCatalogCache, referenceDataChanged, type CatalogFilter } from './catalog';
 
 export type TariffSearch = CatalogFilter & PageQuery;
@@ -23,13 +21,8 @@ export interface ByUtilityItem {
   effective_date: string | null;
 }
 
-/** Search pages kept per catalog: how many, and for how long (a day change also changes the key). */
-const SEARCH_PAGES = 500;
-const SEARCH_PAGE_TTL_MS = 10 * 60_000;
-
 export function createTariffService(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
-  const searchPages = new WeakMap<object, TtlCache<Page<TariffSummary>>>();
   const today = () => deps.now().toISOString().slice(0, 10);
   const catalog = createCatalogCache(db);
 
@@ -39,26 +32,10 @@ export function createTariffService(deps: { db: Db; now: () => Date }) {
   }
 
   return {
-    /**
-     * Pages are kept per catalog (a re-import builds a new one) and day (tariffs start and expire),
-     * frozen so each is serialised once: a ZIP code's page is asked for again and again.
-     */
+    /** Searched in the in-memory catalog (a re-import builds a new one), as of today: tariffs start and expire. */
     async search(q: TariffSearch): Promise<Page<TariffSummary>> {
-      const current = await catalog();
-      const day = today();
-      let pages = searchPages.get(current);
-      if (!pages) {
-        pages = new TtlCache<Page<TariffSummary>>(SEARCH_PAGE_TTL_MS, SEARCH_PAGES);
-        searchPages.set(current, pages);
-      }
-      const key = `${day}|${JSON.stringify(q)}`;
-      let page = pages.get(key);
-      if (!page) {
-        const { items, total } = current.search(q, day, offsetOf(q), q.per_page);
-        page = deepFreeze(toPage(items.map(toSummary), total, q));
-        pages.set(key, page);
-      }
-      return page;
+      const { items, total } = (await catalog()).search(q, today(), offsetOf(q), q.per_page);
+      return toPage(items.map(toSummary), total, q);
     },
 
     /** Builds the search catalog ahead of the first search (called once the web process listens). */

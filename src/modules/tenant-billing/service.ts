@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound, unprocessable, validationFailed } from '../../platform/http/errors';
-import { deepFreeze } from '../../platform/deep-freeze';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
-import { VersionedCache } from '../../platform/versioned-cache';
 import { exactCents } from '../../platform/money';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/repository';
@@ -44,13 +42,9 @@ export interface CalculationOutcome {
   json: string;
 }
 
-/** History pages kept per process: a page of 20 items is about 5 KB. */
-const HISTORY_CACHE_ENTRIES = 1_000;
-const HISTORY_CACHE_TTL_MS = 5 * 60_000;
 
 export function createTenantBillingService(deps: TenantBillingDeps) {
   const repo = createTenantBillingRepository(deps.db);
-  const historyPages = new VersionedCache<Page<ReturnType<typeof presentHistoryItem>>>(HISTORY_CACHE_TTL_MS, HISTORY_CACHE_ENTRIES);
 
   /** The stored calculation (its unit bills still rows) and its property. */
   async function requireStored(ownerId: string, id: string) {
@@ -181,13 +175,8 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
         return toPage([], 0, q);
       }
       if (state.ownerId !== ownerId) throw notFound('Property not found');
-      const key = `${propertyId}:${state.version}:${q.page}:${q.per_page}`;
-      const cached = historyPages.get(key);
-      if (cached) return cached;
       const rows = state.total > offsetOf(q) ? await repo.historyPage(propertyId, q.per_page, offsetOf(q)) : [];
-      const page = deepFreeze(toPage(rows.map(presentHistoryItem), state.total, q));
-      historyPages.set(propertyId, state.version, key, page);
-      return page;
+      return toPage(rows.map(presentHistoryItem), state.total, q);
     },
 
     async calculation(ownerId: string, id: string): Promise<CalculationResponse> {
