@@ -76,6 +76,7 @@ function describeTarget(t: Target): string {
   if (t.maxMedianMs !== undefined) parts.push(`median <= ${t.maxMedianMs} ms`);
   if (t.medianBelowMs !== undefined) parts.push(`median < ${t.medianBelowMs} ms`);
   if (t.maxMedianVs) parts.push(`median <= ${t.maxMedianVs.factor} x "${t.maxMedianVs.scenario}"`);
+  if (t.p99BelowMs !== undefined) parts.push(`p99 < ${t.p99BelowMs} ms`);
   return parts.join(', ');
 }
 
@@ -136,6 +137,7 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       if (s.target.minRatioToHealth !== undefined) met &&= ratio >= s.target.minRatioToHealth;
       if (s.target.maxMedianMs !== undefined) met &&= r.p50 <= s.target.maxMedianMs;
       if (s.target.medianBelowMs !== undefined) met &&= r.p50 < s.target.medianBelowMs;
+      if (s.target.p99BelowMs !== undefined) met &&= r.p99 < s.target.p99BelowMs;
       if (s.target.maxMedianVs) {
         const other = medians.get(s.target.maxMedianVs.scenario);
         met &&= other !== undefined && r.p50 <= Math.max(other, 1) * s.target.maxMedianVs.factor;
@@ -201,22 +203,10 @@ function write(rows: Row[], modes: string[]) {
   const lines = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts). Each HTTP figure comes from autocannon (10 connections,',
-    `or 1 for a pure latency target; ${seconds} s per scenario after an unmeasured warm-up) against the web process started by the bench`,
-    'itself; a ratio compares it with `GET /health` measured right before it on the same server, so ratios hold across',
-    'machines; "x bare" compares it with a bare Express app answering a constant JSON body, measured right before it (the',
-    'floor of the request path), started with `app.listen`, as the web process is. The engine figure is bills per CPU-second of one core. The embedded mode is',
-    '`npm start` (one process, PGlite, in-process jobs); the postgres mode runs the Procfile roles (web, worker and scheduler',
-    'processes on PostgreSQL and Redis), each with the node flags of its `npm run start:<role>` script. Every process logs at',
-    '`info`, as in production: one line per request, to a file. The bench process, which generates the load of the',
-    'mixed-traffic figures, runs with a 64 MB young generation and without V8\'s memory reducer (`npm run bench`), so that',
-    'its own garbage collections are rare and short and do not show as the server\'s latency.',
-    'The scale-out figure runs each web process under a CPU cap of 0.4 core (a cgroup), so that each stands in for a',
-    'machine of its own instead of competing with PostgreSQL and the load generator for the same cores',
-    '(bench/scenarios/scale-out.ts says why). Its rate R is measured anew in every run, and on this kind of machine it has',
-    'ranged from about 500 to 1,150 req/s for the same code, with the load generator\'s own CPU time per request moving by',
-    'the same factor as the web process\'s: the host\'s speed varies, not the service. The faster the host, the higher R and',
-    'the busier the machine\'s two cores are when two web processes serve it (the log gives how busy).',
+    'Written by `npm run bench` (bench/run.ts). HTTP figures: autocannon, 10 connections unless a row says otherwise,',
+    `${seconds} s per scenario after an unmeasured warm-up, against the processes the bench starts (embedded: \`npm start\`; postgres:`,
+    'the Procfile roles on PostgreSQL and Redis). "x health" and "x bare" compare throughput with `GET /health` and with a stock',
+    'Express app (`app.listen`, a constant JSON body) measured right before. The scale-out row is information, not a target.',
     '',
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}`,

@@ -11,7 +11,12 @@ export interface BenchContext {
   call<T = unknown>(method: string, path: string, body?: unknown, headers?: Record<string, string>, form?: boolean): Promise<T>;
 }
 
+/** What a user feels (issue 28): every endpoint's p99 at 10 connections, in ms. */
+export const USER_P99_MS = 50;
+
 export interface Target {
+  /** The 99th percentile latency strictly below this many ms. */
+  p99BelowMs?: number;
   /** Throughput at least this fraction of GET /health measured in the same run. */
   minRatioToHealth?: number;
   /** Median latency at most this many ms. */

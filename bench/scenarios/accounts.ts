@@ -1,4 +1,4 @@
-import type { Scenario } from '../types';
+import { USER_P99_MS, type Scenario } from '../types';
 import { newUser } from './seed';
 
 export const accountScenarios: Scenario[] = [
@@ -6,7 +6,7 @@ export const accountScenarios: Scenario[] = [
     kind: 'http',
     name: 'GET /auth/me (bearer token)',
     issue: 2,
-    target: { minRatioToHealth: 0.6, minRatioToBare: 0.5, bareIssue: 13 },
+    target: { p99BelowMs: USER_P99_MS, minRatioToBare: 0.4, bareIssue: 28 },
     prepare: async (ctx) => {
       const { auth } = await newUser(ctx, 'bearer');
       return { path: '/api/v1/auth/me', headers: auth };
@@ -16,7 +16,7 @@ export const accountScenarios: Scenario[] = [
     kind: 'http',
     name: 'GET /auth/me (X-API-Key)',
     issue: 2,
-    target: { minRatioToHealth: 0.6 },
+    target: { p99BelowMs: USER_P99_MS },
     prepare: async (ctx) => {
       const { auth } = await newUser(ctx, 'apikey');
       const { key } = await ctx.call<{ key: string }>('POST', '/api/v1/auth/api-keys', { name: 'bench' }, auth);

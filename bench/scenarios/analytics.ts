@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { BenchContext, Scenario } from '../types';
+import { USER_P99_MS, type BenchContext, type Scenario } from '../types';
 import { ADMIN_TOKEN } from '../server';
 import { inParallel, newUser, seedProperties } from './seed';
 
@@ -121,30 +121,28 @@ export const analyticsScenarios: Scenario[] = [
     kind: 'http',
     name: `GET /pm/dashboard/stats (${owner})`,
     issue: 12,
-    target: { minRatioToHealth: 0.8 },
+    target: { p99BelowMs: USER_P99_MS, minRatioToHealth: 0.5 },
     prepare: async (ctx) => ({ path: '/api/v1/pm/dashboard/stats', headers: (await seeded(ctx)).auth }),
   },
   {
     kind: 'http',
     name: `GET /pm/dashboard/cost-trend?months=36 (${owner})`,
     issue: 12,
-    target: { minRatioToHealth: 0.8 },
+    target: { p99BelowMs: USER_P99_MS, minRatioToHealth: 0.5 },
     prepare: async (ctx) => ({ path: '/api/v1/pm/dashboard/cost-trend?months=36', headers: (await seeded(ctx)).auth }),
   },
   {
     kind: 'http',
     name: `GET /pm/analytics/benchmarks (${owner})`,
     issue: 12,
-    target: { medianBelowMs: 50 },
-    connections: 1,
+    target: { p99BelowMs: USER_P99_MS },
     prepare: async (ctx) => ({ path: '/api/v1/pm/analytics/benchmarks?metric=cost_per_sqft', headers: (await seeded(ctx)).auth }),
   },
   {
     kind: 'http',
     name: `GET /pm/properties/health (${owner})`,
     issue: 12,
-    target: { medianBelowMs: 50 },
-    connections: 1,
+    target: { p99BelowMs: USER_P99_MS },
     prepare: async (ctx) => ({ path: '/api/v1/pm/properties/health', headers: (await seeded(ctx)).auth }),
   },
   {

@@ -1,4 +1,4 @@
-import type { Scenario } from '../types';
+import { USER_P99_MS, type Scenario } from '../types';
 import { newUser, seedProperties } from './seed';
 
 /** City of Gladstone, Michigan: C1 commercial flat tariff (serves ZIP 49837). */
@@ -18,7 +18,7 @@ export const propertyScenarios: Scenario[] = [
     kind: 'http',
     name: `GET /pm/properties (20 per page, user with ${LIST_PROPERTIES.toLocaleString('en-US')} properties)`,
     issue: 5,
-    target: { minRatioToHealth: 0.4 },
+    target: { p99BelowMs: USER_P99_MS },
     prepare: async (ctx) => {
       const { auth } = await newUser(ctx, 'list');
       await seedProperties(ctx, auth, LIST_PROPERTIES, property);
@@ -29,9 +29,7 @@ export const propertyScenarios: Scenario[] = [
     kind: 'http',
     name: `GET /pm/portfolios/{id} (${PORTFOLIO_PROPERTIES.toLocaleString('en-US')} priced properties)`,
     issue: 5,
-    target: { maxMedianMs: 50 },
-    // A latency target: one connection, so the median is service time, not queueing behind others.
-    connections: 1,
+    target: { p99BelowMs: USER_P99_MS },
     prepare: async (ctx) => {
       const { auth } = await newUser(ctx, 'portfolio');
       const { id } = await ctx.call<{ id: string }>('POST', '/api/v1/pm/portfolios', { name: 'Bench portfolio' }, auth);

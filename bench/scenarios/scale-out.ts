@@ -460,8 +460,9 @@ async function measure(ctx: BenchContext, db: Client, server: NonNullable<Return
       + `; ${capped ? `each web process capped at ${WEB_CORES} core` : 'web processes uncapped (no cgroup)'}`
       + `${non2xx || errors ? `; ${non2xx} non-2xx, ${errors} errors` : ''}`
       + `${disturbed > OTHER_LOAD_CORES ? `; disturbed: other load on the machine took up to ${disturbed.toFixed(2)} cores` : ''}`,
-    target: `p99 <= ${FACTOR} x one process at half the rate`,
-    met,
+    // Information since issue 28 (a figure of what scaling out does, not a target): whether it held is in `measured`.
+    target: `information (was: p99 <= ${FACTOR} x one process at half the rate; ${met ? 'held' : 'did not hold'})`,
+    met: null,
   };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { rowsOf } from '../../src/platform/db/errors';
-import { rebuildRollupsSql } from '../../src/modules/analytics/recompute-repository';
+import { rebuildRollupsSql } from '../../src/modules/analytics/rollups-sql';
 import { monthIndexOfDate } from '../../src/modules/analytics/months';
 import { MAX_SCOPED_MARKS } from '../../src/modules/analytics/recompute';
 
