@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase } from './helpers/app';
+import type { Database } from '../src/platform/db/client';
+import { rowsOf } from '../src/platform/db/errors';
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** The functions (name -> body) and triggers (name -> table) the source files define. */
+async function defined() {
+  const { DB_FUNCTION_FILES, statementsOf } = (await import('../scripts/db-functions.mjs')) as {
+    DB_FUNCTION_FILES: string[]; statementsOf(text: string): string[];
+  };
+  const functions = new Map<string, string>();
+  const triggers = new Map<string, string>();
+  for (const file of DB_FUNCTION_FILES) {
+    for (const statement of statementsOf(fs.readFileSync(path.join(ROOT, file), 'utf8'))) {
+      const fn = /^CREATE OR REPLACE FUNCTION (\w+)\(.*?AS \$\$([\s\S]*)\$\$;$/.exec(statement);
+      if (fn) functions.set(fn[1]!, fn[2]!);
+      const trigger = /^CREATE TRIGGER (\w+) .*? ON (\w+) /.exec(statement);
+      if (trigger) triggers.set(trigger[1]!, trigger[2]!);
+    }
+  }
+  return { functions, triggers };
+}
+
+/**
+ * Database functions and triggers have one readable current definition, in a file beside their
+ * module; migrations are generated from those files (npm run db:functions). A migrated database
+ * holds exactly what the files say: a change to a file without a migration fails here, and so does
+ * a function or trigger that a migration made and no file defines.
+ */
+describe('database functions and triggers', () => {
+  let database: Database;
+  beforeAll(async () => { database = await createTestDatabase(); });
+  afterAll(() => database.close());
+
+  it('are exactly those of the source files, body for body', async () => {
+    const { functions, triggers } = await defined();
+    expect(functions.size).toBeGreaterThan(10);
+    const stored = rowsOf<{ name: string; body: string }>(await database.db.execute(sql`
+      select p.proname as name, p.prosrc as body from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prokind = 'f'
+        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`));
+    expect(new Map(stored.map((f) => [f.name, f.body]))).toEqual(functions);
+    const storedTriggers = rowsOf<{ name: string; table: string }>(await database.db.execute(sql`
+      select t.tgname as name, c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal`));
+    expect(new Map(storedTriggers.map((t) => [t.name, t.table]))).toEqual(triggers);
+  });
+});
