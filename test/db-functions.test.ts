@@ -9,9 +9,7 @@ const ROOT = path.resolve(__dirname, '..');
 
 /** The functions (name -> body) and triggers (name -> table) the source files define. */
 async function defined() {
-  const { DB_FUNCTION_FILES, statementsOf } = (await import('../scripts/db-functions.mjs')) as {
-    DB_FUNCTION_FILES: string[]; statementsOf(text: string): string[];
-  };
+  const { DB_FUNCTION_FILES, statementsOf } = await import('../scripts/db-functions.mjs');
   const functions = new Map<string, string>();
   const triggers = new Map<string, string>();
   for (const file of DB_FUNCTION_FILES) {
