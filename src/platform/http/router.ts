@@ -115,7 +115,10 @@ export class ApiRouter {
       else res.status(status).json(result);
     };
     const bodyParsers: RequestHandler[] = spec.body && spec.bodyType !== 'multipart/form-data'
-      ? [express.json({ limit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT }), express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT })]
+      ? [
+        express.json({ limit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT, verify: noteJsonEscapes }),
+        express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, verify: noteForm }),
+      ]
       : [];
     const storable = storableInput(notFoundDetail(spec.errors?.[404]));
     this.router[method](path, ...this.guards[spec.auth], ...bodyParsers, storable, ...(spec.middleware ?? []), run);
@@ -190,6 +193,22 @@ function notFoundDetail(documented: string | undefined): string {
 }
 
 /**
+ * Bodies whose parsed strings may hold text PostgreSQL cannot store, noted by the body parsers'
+ * `verify` hook from the raw bytes. In JSON a NUL or a lone surrogate can only come from an escape
+ * (\u0000, \ud800: a raw control character is not JSON, and bytes that are not UTF-8 decode to
+ * U+FFFD), so a JSON body without one is not walked: a 10,000-unit body would take milliseconds.
+ * A form is always walked (%00 decodes to NUL), and forms are small.
+ */
+const mayHoldUnstorable = new WeakSet<object>();
+const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+const noteJsonEscapes = (req: object, _res: unknown, raw: Buffer) => {
+  if (raw.includes('\\u') && UNSTORABLE_ESCAPE.test(raw.toString('latin1'))) mayHoldUnstorable.add(req);
+};
+const noteForm = (req: object) => {
+  mayHoldUnstorable.add(req);
+};
+
+/**
  * Every route's input as PostgreSQL can store it (storable-text.ts), before any middleware of
  * the route or query runs: a path id that cannot be stored names nothing (404); a query or body
  * string, key or value, is a 422 naming the field.
@@ -199,7 +218,7 @@ function storableInput(notFoundText: string): RequestHandler {
     for (const value of Object.values(req.params as Record<string, unknown>)) {
       if (typeof value === 'string' && unstorableTextProblem(value)) throw notFound(notFoundText);
     }
-    const found = firstUnstorableText(req.query) ?? firstUnstorableText(req.body);
+    const found = firstUnstorableText(req.query) ?? (mayHoldUnstorable.has(req) ? firstUnstorableText(req.body) : null);
     if (found) {
       throw validationFailed([{ field: found.path.map(String).join('.'), message: found.isKey ? `keys ${found.problem}` : found.problem }]);
     }
