@@ -36,7 +36,7 @@ export function createPropertyRepository(db: Executor) {
   // The calls every GET /pm/properties makes, as named prepared statements: built once instead of
   // per request, and parsed once per connection by PostgreSQL.
   const ownerListState = db
-    .select({ count: propertyOwnerCounts.propertyCount, version: propertyOwnerCounts.listVersion })
+    .select({ count: propertyOwnerCounts.propertyCount })
     .from(propertyOwnerCounts)
     .where(eq(propertyOwnerCounts.ownerId, sql.placeholder('ownerId')))
     .prepare('properties_owner_list_state');
@@ -91,13 +91,10 @@ export function createPropertyRepository(db: Executor) {
       return rows.map((r) => r.ownerId);
     },
 
-    /**
-     * The owner's property count and list version (kept by a trigger): the version changes
-     * with every change to what the list shows, so it keys cached pages.
-     */
-    async listState(ownerId: string): Promise<{ count: number; version: number }> {
+    /** The owner's property count (kept by a trigger), so an unfiltered list needs no count query. */
+    async listState(ownerId: string): Promise<{ count: number }> {
       const [row] = await ownerListState.execute({ ownerId });
-      return row ?? { count: 0, version: 0 };
+      return row ?? { count: 0 };
     },
 
     /** One page, newest first; `knownTotal` (the owner's count) spares the count of an unfiltered list. */

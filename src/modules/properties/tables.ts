@@ -66,11 +66,10 @@ export const properties = pgTable(
 );
 
 /**
- * Per owner, kept by a trigger on `properties` whoever writes the table (migrations
- * 0001 and 0002): the number of properties, so the unfiltered GET /pm/properties total
- * is one row read instead of a count over every property; and `list_version`, bumped by
- * every change to a column the list shows, so a listed page can be served again while
- * the version is unchanged.
+ * Per owner, kept by a trigger on `properties` whoever writes the table (db-functions.sql): the
+ * number of properties, so the unfiltered GET /pm/properties total is one row read instead of a
+ * count over every property. (`list_version` is still bumped by the trigger; nothing reads it
+ * since the page cache went.)
  */
 export const propertyOwnerCounts = pgTable('property_owner_counts', {
   ownerId: text('owner_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),

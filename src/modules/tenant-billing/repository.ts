@@ -43,7 +43,7 @@ export function createTenantBillingRepository(db: Executor) {
   // GET /billing/history/{property_id}: the owner and the history's version from one row read by
   // its key (a cached page of that version answers), then, on a miss, the page.
   const historyState = db
-    .select({ ownerId: rubsHistoryState.ownerId, calculations: rubsHistoryState.calculations, version: rubsHistoryState.version })
+    .select({ ownerId: rubsHistoryState.ownerId, calculations: rubsHistoryState.calculations })
     .from(rubsHistoryState)
     .where(eq(rubsHistoryState.propertyId, sql.placeholder('propertyId')))
     .prepare('rubs_history_state');
@@ -97,12 +97,12 @@ export function createTenantBillingRepository(db: Executor) {
     },
 
     /**
-     * The owner, calculation count and history version of a property with calculations; null for a
+     * The owner and calculation count of a property with calculations; null for a
      * property without any (or no property).
      */
-    async historyState(propertyId: string): Promise<{ ownerId: string; total: number; version: number } | null> {
+    async historyState(propertyId: string): Promise<{ ownerId: string; total: number } | null> {
       const [row] = await historyState.execute({ propertyId });
-      return row ? { ownerId: row.ownerId, total: row.calculations, version: row.version } : null;
+      return row ? { ownerId: row.ownerId, total: row.calculations } : null;
     },
 
     /** A page of the property's calculations, newest first. */

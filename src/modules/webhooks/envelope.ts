@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../../platform/http/validate'; // the service's validation messages, in every process
 import { daysInMonth } from '../../platform/dates';
-import { firstUnstorableText, unstorableTextProblem } from '../../platform/http/storable-text';
+import { firstUnstorableText, mayHoldUnstorableEscape, unstorableTextProblem } from '../../platform/http/storable-text';
 
 /** Bodies larger than this are not kept: a signed one is logged `failed` (and answered 200). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -33,11 +33,6 @@ export type Arrival = { resourceType: string | null } & (
   | { kind: 'ignored' | 'failed'; event: string | null; connectionId: string | null; detail: string }
 );
 
-/**
- * In a body of well-formed UTF-8, JSON.parse makes such a character only of an escape (a raw
- * control character in a string is not JSON): a body without one needs no closer look.
- */
-const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 /** A string PostgreSQL stores as it is. */
 const storable = z.string().superRefine((v, ctx) => {
   const problem = unstorableTextProblem(v);
@@ -142,7 +137,7 @@ export function classifyArrival(body: Buffer | null): Arrival {
     ?? issue('data', data, json.data)
     ?? (event === 'sync.complete' ? null : issue('resource_type', eventName, json.resource_type))
     // The rest of the body: the applier stores parts of `data`, and an event in a stream must apply.
-    ?? (UNSTORABLE_ESCAPE.test(text) ? firstUnstorable(json) : null);
+    ?? (mayHoldUnstorableEscape(text) ? firstUnstorable(json) : null);
   if (problem) return failed(problem, event, conn, rawType);
   const knownType = rawType !== null && (RESOURCE_TYPES as readonly string[]).includes(rawType);
   if (event !== 'sync.complete' && !knownType) {

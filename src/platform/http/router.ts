@@ -3,7 +3,7 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { parseOrThrow } from './validate';
 import { notFound, validationFailed } from './errors';
-import { firstUnstorableText, unstorableTextProblem } from './storable-text';
+import { firstUnstorableText, mayHoldUnstorableEscape, unstorableTextProblem } from './storable-text';
 
 /** none: public; optional/required: a user's bearer token or API key; admin: the operator's X-Admin-Token. */
 export type AuthMode = 'none' | 'optional' | 'required' | 'admin';
@@ -194,15 +194,13 @@ function notFoundDetail(documented: string | undefined): string {
 
 /**
  * Bodies whose parsed strings may hold text PostgreSQL cannot store, noted by the body parsers'
- * `verify` hook from the raw bytes. In JSON a NUL or a lone surrogate can only come from an escape
- * (\u0000, \ud800: a raw control character is not JSON, and bytes that are not UTF-8 decode to
- * U+FFFD), so a JSON body without one is not walked: a 10,000-unit body would take milliseconds.
- * A form is always walked (%00 decodes to NUL), and forms are small.
+ * `verify` hook from the raw bytes: a JSON body without an escape that could make one is not
+ * walked (a 10,000-unit body would take milliseconds). A form is always walked (%00 decodes to
+ * NUL), and forms are small.
  */
 const mayHoldUnstorable = new WeakSet<object>();
-const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 const noteJsonEscapes = (req: object, _res: unknown, raw: Buffer) => {
-  if (raw.includes('\\u') && UNSTORABLE_ESCAPE.test(raw.toString('latin1'))) mayHoldUnstorable.add(req);
+  if (mayHoldUnstorableEscape(raw)) mayHoldUnstorable.add(req);
 };
 const noteForm = (req: object) => {
   mayHoldUnstorable.add(req);

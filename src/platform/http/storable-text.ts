@@ -9,6 +9,19 @@ const LONE_SURROGATE = /\p{Cs}/u;
 export const NUL_PROBLEM = 'must not contain NUL characters';
 export const SURROGATE_PROBLEM = 'must be well-formed Unicode (no lone surrogates)';
 
+/**
+ * In JSON a NUL or a lone surrogate can only come from an escape (\u0000, \ud800): a raw control
+ * character is not JSON, and bytes that are not UTF-8 decode to U+FFFD. A raw JSON body without
+ * such an escape parses to storable text only, and need not be walked.
+ */
+const UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+
+/** True when a raw JSON text may parse to a string PostgreSQL cannot store. */
+export function mayHoldUnstorableEscape(json: string | Buffer): boolean {
+  if (typeof json === 'string') return UNSTORABLE_ESCAPE.test(json);
+  return json.includes('\\u') && UNSTORABLE_ESCAPE.test(json.toString('latin1'));
+}
+
 /** Why PostgreSQL could not store `text` as it is, or null. */
 export function unstorableTextProblem(text: string): string | null {
   if (text.includes('\u0000')) return NUL_PROBLEM;
