@@ -36,7 +36,7 @@ async function precomputed(t: TestApp, ownerId: string) {
   };
 }
 
-describe('the precompute: rollups in SQL, data versions, incremental recompute', () => {
+describe('the precompute: stored rollups, data versions, incremental recompute', () => {
   let t: TestApp;
   let alice: RegisteredTestUser;
   const clock = { now: NOW };
@@ -46,7 +46,7 @@ describe('the precompute: rollups in SQL, data versions, incremental recompute',
   });
   afterAll(() => t.stop());
 
-  it('the rollup SQL calendarises exactly as calendarise.calc.ts (shares, kWh, billed days, bills per month)', async () => {
+  it('the stored rollups are calendarise.calc.ts\'s months of every bill in the 36-month window (shares, kWh, billed days, bills per month)', async () => {
     const p = await createProperty(t, alice.token);
     const bills = [
       ['electric', '2026-01-20', '2026-02-19', 100, 1000],

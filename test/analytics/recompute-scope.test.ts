@@ -2,11 +2,8 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { rowsOf } from '../../src/platform/db/errors';
-import { rebuildRollupsSql } from '../../src/modules/analytics/rollups-sql';
-import { monthIndexOfDate } from '../../src/modules/analytics/months';
 import { MAX_SCOPED_MARKS } from '../../src/modules/analytics/recompute';
 
-const NOW_MONTH = monthIndexOfDate('2026-11-01');
 const PROPERTIES = 2000;
 
 /** Which properties a recompute rebuilds: the marked ones, up to MAX_SCOPED_MARKS; past that, the whole owner. */
@@ -33,9 +30,6 @@ describe('analytics recompute scope', () => {
       insert into rate_analyses (id, property_id, owner_id, recommended_tariff_id, annual_savings, result, analyzed_at)
       select 'ra-' || p.id || '-' || k, p.id, p.owner_id, 'some-tariff', 120, '{}'::jsonb, now() - k * interval '1 day'
       from properties p cross join generate_series(1, 2) k`);
-    // The owner's rollups as a full recompute leaves them.
-    await db.execute(rebuildRollupsSql(big, null, NOW_MONTH - 23, NOW_MONTH, NOW_MONTH - 11));
-    await db.execute(rebuildRollupsSql(small, null, NOW_MONTH - 23, NOW_MONTH, NOW_MONTH - 11));
     await db.execute(sql`
       insert into analytics_property_metrics (property_id, owner_id, annual_cost_cents, health_score, health_status, health_issues)
       select id, owner_id, 120000, 80, 'good', '[]'::jsonb from properties`);

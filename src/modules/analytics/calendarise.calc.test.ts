@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { billedDaysByMonth, calendariseBill, runningShare } from './calendarise.calc';
+import { billedDaysByMonth, calendariseBill, calendariseMonths, runningShare } from './calendarise.calc';
 import { dayNumber, daysInMonth, monthEndDate, monthIndexOfDate, monthKey } from './months';
 
 const m = (key: string) => monthIndexOfDate(key);
@@ -65,6 +65,23 @@ describe('calendarisation (README "Calendarisation")', () => {
       { periodStart: '2025-06-01', periodEnd: '2025-06-30' }, // outside the window
     ], { from: m('2026-01'), to: m('2026-03') });
     expect([...days].map(([k, v]) => [monthKey(k), v])).toEqual([['2026-01', 31], ['2026-02', 5 + 9], ['2026-03', 10]]);
+  });
+
+  it('README example 3: a property\'s months sum its bills\' shares, count its bills and its billed days once (examples 1 and 2 together)', () => {
+    // Example 1's bill and example 2's (kWh 0): January 3871 + 333 cents, 12 billed days (20..31, the 31st in both), 2 bills;
+    // February 6129 + 9334 cents, 28 days (1..19 and 1..28 overlap), 2 bills; March 333 cents, 1 day, 1 bill.
+    const months = calendariseMonths([
+      { periodStart: '2026-01-20', periodEnd: '2026-02-19', cents: 10000, kwhMilli: 1_000_000 },
+      { periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: 10000, kwhMilli: 0 },
+    ], { from: m('2025-12'), to: m('2026-03') });
+    expect(months.map((x) => [monthKey(x.month), x.cents, x.kwhMilli, x.billedDays, x.billCount])).toEqual([
+      ['2026-01', 4204, 387097, 12, 2],
+      ['2026-02', 15463, 612903, 28, 2],
+      ['2026-03', 333, 0, 1, 1],
+    ]);
+    // the window cuts months, never shares
+    expect(calendariseMonths([{ periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: 10000, kwhMilli: 0 }], { from: m('2026-02'), to: m('2026-02') }))
+      .toEqual([{ month: m('2026-02'), cents: 9334, kwhMilli: 0, billedDays: 28, billCount: 1 }]);
   });
 });
 

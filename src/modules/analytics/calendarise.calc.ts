@@ -1,11 +1,12 @@
 import { roundDiv } from '../../platform/money';
+import type { MonthTotals } from './annual-cost.calc';
 import { dayNumber, daysInMonth, firstDayOf, monthIndexOfDate, type MonthIndex } from './months';
 
 /**
  * Calendarisation (as ENERGY STAR Portfolio Manager does it): a bill's amount and
  * kWh are spread over the calendar months of its period in proportion to the days of the period
- * in each month, `period_start` and `period_end` both included. Pure; the rollup SQL
- * (recompute-repository.ts, rebuildRollups) implements the same formulas and a test holds the two together.
+ * in each month, `period_start` and `period_end` both included. Pure; the analytics recompute
+ * (recompute.ts) stores calendariseMonths' months of each property as its monthly rollups.
  *
  * Exactness: the share of a month is taken from the running total, rounded half up to the
  * unit (cent, or milli-kWh):  share(m) = R(T x E(m) / D) - R(T x S(m) / D), where D is the
@@ -100,4 +101,30 @@ export function billedDaysByMonth(periods: BillPeriod[], window: MonthWindow): M
     if (n > 0) days.set(m, n);
   }
   return days;
+}
+
+/** A month of one property's bills: their shares summed, the days billed (overlaps counted once) and how many bills it holds a share of. */
+export interface CalendarMonth extends MonthTotals {
+  billCount: number;
+}
+
+/** The months inside `window` that the bills (of one property) reach, ascending, with their sums. */
+export function calendariseMonths(bills: BillAmounts[], window: MonthWindow): CalendarMonth[] {
+  const months = new Map<MonthIndex, CalendarMonth>();
+  for (const bill of bills) {
+    for (const share of calendariseBill(bill, window)) {
+      const m = months.get(share.month);
+      if (m) {
+        m.cents += share.cents;
+        m.kwhMilli += share.kwhMilli;
+        m.billCount += 1;
+      } else {
+        months.set(share.month, { month: share.month, cents: share.cents, kwhMilli: share.kwhMilli, billedDays: 0, billCount: 1 });
+      }
+    }
+  }
+  const days = billedDaysByMonth(bills, window);
+  return [...months.values()]
+    .sort((a, b) => a.month - b.month)
+    .map((m) => ({ ...m, billedDays: days.get(m.month) ?? 0 }));
 }

@@ -3,22 +3,18 @@ import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
 import { monthStartDate, type MonthIndex } from './months';
 import { toFreshness, type Freshness, type FreshnessRow, type PropertyMark } from './repository';
-import { inScope, param, rebuildRollupsSql, type MarkedScope, type MetricsInputRow, type PropertyScope } from './rollups-sql';
+import {
+  billsInScopeSql, deleteRollupsSql, inScope, insertRollupsSql, metricsInputsSql, param,
+  type BillRow, type MetricsInputRow, type PropertyScope, type RebuildScope, type RollupRow,
+} from './rollups-sql';
 
-export type { MarkedScope, MetricsInputRow, PropertyScope } from './rollups-sql';
+export type { BillRow, MetricsInputRow, PropertyScope, RebuildScope, RebuildWindow, RollupRow } from './rollups-sql';
 
 /**
- * The statements of an owner's recompute, set-based SQL over the owner's bills and properties.
- * Every function takes the recompute's transaction. A scope of null means every property of the
- * owner; otherwise the listed properties (with their marked months, for the rollups).
- *
- * The recompute holds the owner's lock from its first statement to its commit, and each round
- * trip to the database lasts as long as the web process's event loop takes to send the next
- * statement, which under load is longer than the statement itself. So the steps that need no
- * JavaScript in between share a statement (data-modifying CTEs, or a function where a read must
- * follow a lock): lock, settings, freshness and marks; rollups and the metrics inputs read back
- * from them; metrics, the owner's sums, its snapshot and clearing the marks. Five round trips
- * with BEGIN and COMMIT, where separate statements took fourteen.
+ * The statements of an owner's recompute. Every function takes the recompute's transaction. A
+ * scope of null means every property of the owner; otherwise the listed properties (with their
+ * windows of months, for the rollups). The calendarisation itself is calendarise.calc.ts's, in
+ * recompute.ts: these statements read the bills, store the months and read them back.
  */
 
 /**
@@ -41,6 +37,9 @@ export interface MetricsRow {
   health_status: string;
   health_issues: string[];
 }
+
+/** Rollup rows written per statement (one array parameter per column). */
+const ROLLUP_BATCH = 20000;
 
 /** Metrics rows written per statement (one jsonb parameter). */
 const METRICS_BATCH = 5000;
@@ -138,23 +137,24 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
       return { ...toFreshness(row), dirty: (row?.dirty ?? []).map(([id, rollupFrom, rollupTo]) => ({ id, rollupFrom, rollupTo })) };
     },
 
-    /**
-     * Rebuilds the calendarised rollups of the properties in scope: every month of `from`..`to`
-     * for a full scope (null), otherwise each marked property's months, clipped to that window.
-     * calendarise.calc.ts's running-total shares (numeric, so no product can overflow) and the
-     * days covered by the union of the bill periods (gaps-and-islands), per property and month: a
-     * month's figures depend only on the bills overlapping it, so rebuilding some months leaves
-     * the others exact. Returns what the metrics of the properties in scope are computed from:
-     * their rollups from month `metricsFrom` on (the rebuilt months as inserted, since the
-     * statement cannot read its own writes back, and the others as stored), their estimate and
-     * their latest rate analysis.
-     */
-    async rebuildRollups(ownerId: string, scope: MarkedScope, from: MonthIndex, to: MonthIndex, metricsFrom: MonthIndex): Promise<MetricsInputRow[]> {
-      return rowsOf<MetricsInputRow>(await db.execute(rebuildRollupsSql(ownerId, scope, from, to, metricsFrom)));
+    /** The bills of the properties in scope that overlap their windows (calendarise.calc.ts makes them rollups). */
+    async readBills(ownerId: string, scope: RebuildScope, from: MonthIndex, to: MonthIndex): Promise<BillRow[]> {
+      return rowsOf<BillRow>(await db.execute(billsInScopeSql(ownerId, scope, from, to)));
+    },
+
+    /** Replaces the rollups in the windows (every rollup of the owner, for a full scope) with `rows`. */
+    async replaceRollups(ownerId: string, scope: RebuildScope, rows: RollupRow[]): Promise<void> {
+      await db.execute(deleteRollupsSql(ownerId, scope));
+      for (let i = 0; i < rows.length; i += ROLLUP_BATCH) await db.execute(insertRollupsSql(ownerId, rows.slice(i, i + ROLLUP_BATCH)));
+    },
+
+    /** What the metrics of the properties in scope are computed from: their rollups from `metricsFrom` on, estimate and latest rate analysis. */
+    async readMetricsInputs(ownerId: string, scope: PropertyScope, metricsFrom: MonthIndex): Promise<MetricsInputRow[]> {
+      return rowsOf<MetricsInputRow>(await db.execute(metricsInputsSql(ownerId, scope, metricsFrom)));
     },
 
     /**
-     * Writes the metrics of the properties in scope (`rows`, computed from rebuildRollups' inputs;
+     * Writes the metrics of the properties in scope (`rows`, computed from readMetricsInputs' rows;
      * rows of properties in scope that no longer exist are deleted), stores the owner's snapshot at
      * `version`: the integer sums of the dashboard stats and global analytics (StoredSums), `month`
      * being the current one, and clears the marks it covers, all in one statement: the last before

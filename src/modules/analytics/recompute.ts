@@ -2,8 +2,12 @@ import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { annualCost, type MonthTotals } from './annual-cost.calc';
 import { ANOMALY_TRAILING_MONTHS, HEALTH_WINDOW_MONTHS, healthScore } from './health-score.calc';
+import { calendariseMonths, type BillAmounts } from './calendarise.calc';
 import { monthIndexOf, monthKey, type MonthIndex } from './months';
-import { createRecomputeRepository, type MetricsInputRow, type MetricsRow } from './recompute-repository';
+import {
+  createRecomputeRepository, type BillRow, type MetricsInputRow, type MetricsRow, type RebuildScope, type RollupRow,
+} from './recompute-repository';
+import type { PropertyMark } from './repository';
 import { MAX_TREND_MONTHS } from './schemas';
 
 /** Months kept in the rollup table: the longest trend ending with the current month. */
@@ -11,10 +15,9 @@ const ROLLUP_MONTHS = MAX_TREND_MONTHS;
 /** Months the metrics read: the 12 of the health window plus the 6 before its first month (the anomaly's trailing months). */
 const METRICS_MONTHS = HEALTH_WINDOW_MONTHS + ANOMALY_TRAILING_MONTHS;
 /**
- * Marked properties up to which a recompute rebuilds only those; past it, the whole owner. The
- * statements' plans do not know how many properties are in scope (recompute-repository.ts: plan
- * stability) and are made for a few; a scope of thousands (a bulk import) on such a plan joined
- * every marked property with every row of the owner (minutes, for 10,000 properties).
+ * Marked properties up to which a recompute rebuilds only those; past it (a bulk import), the
+ * whole owner, whose bills and rollups are then read and replaced by owner instead of by a list
+ * of thousands of property ids.
  */
 export const MAX_SCOPED_MARKS = 50;
 
@@ -62,6 +65,33 @@ function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex): MetricsRow {
   };
 }
 
+/** The rollup windows of the marked properties: the months each mark names inside from..to (a mark without months rebuilds none). */
+function rebuildWindows(marks: PropertyMark[], from: MonthIndex, to: MonthIndex): RebuildScope {
+  return marks.flatMap((m) => {
+    if (m.rollupFrom === null || m.rollupTo === null) return [];
+    const window = { id: m.id, from: Math.max(m.rollupFrom, from), to: Math.min(m.rollupTo, to) };
+    return window.from <= window.to ? [window] : [];
+  });
+}
+
+/** The monthly rollups of the bills read for a rebuild: calendarise.calc.ts's months of each property, inside its window. */
+function rollupsOf(bills: BillRow[], scope: RebuildScope, from: MonthIndex, to: MonthIndex): RollupRow[] {
+  const byProperty = new Map<string, BillAmounts[]>();
+  for (const b of bills) {
+    const amounts = { periodStart: b.period_start, periodEnd: b.period_end, cents: Number(b.cents), kwhMilli: Number(b.kwh_milli) };
+    const list = byProperty.get(b.property_id);
+    if (list) list.push(amounts);
+    else byProperty.set(b.property_id, [amounts]);
+  }
+  const windows = new Map((scope ?? []).map((w) => [w.id, w]));
+  const rows: RollupRow[] = [];
+  for (const [propertyId, list] of byProperty) {
+    const window = windows.get(propertyId) ?? { from, to };
+    for (const m of calendariseMonths(list, window)) rows.push({ propertyId, ...m });
+  }
+  return rows;
+}
+
 export interface RecomputeResult {
   version: number;
   month: MonthIndex;
@@ -104,9 +134,13 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
           || state.dirty.length > MAX_SCOPED_MARKS;
         const marks = full ? null : state.dirty;
         const scope = marks === null ? null : marks.map((m) => m.id);
-        const inputs = marks === null || marks.length > 0
-          ? await statements.rebuildRollups(ownerId, marks, month - ROLLUP_MONTHS + 1, month, month - METRICS_MONTHS + 1)
-          : [];
+        const from = month - ROLLUP_MONTHS + 1;
+        const windows = marks === null ? null : rebuildWindows(marks, from, month);
+        if (windows === null || windows.length > 0) {
+          const bills = await statements.readBills(ownerId, windows, from, month);
+          await statements.replaceRollups(ownerId, windows, rollupsOf(bills, windows, from, month));
+        }
+        const inputs = scope === null || scope.length > 0 ? await statements.readMetricsInputs(ownerId, scope, month - METRICS_MONTHS + 1) : [];
         await statements.replaceMetricsAndStoreSnapshot(ownerId, scope, inputs.map((row) => propertyMetrics(row, month)), {
           version: state.version, month, now: deps.now(),
         });
