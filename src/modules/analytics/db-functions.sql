@@ -116,7 +116,6 @@ $$;
 CREATE OR REPLACE FUNCTION analytics_lock_owner_and_read(owner text) RETURNS TABLE(version double precision, snapshot_version double precision, snapshot_month text, dirty json) LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(7312, hashtext(owner));
-  PERFORM set_config('work_mem', '64MB', true), set_config('synchronous_commit', 'off', true);
   RETURN QUERY
     SELECT coalesce(v.version, 0)::float8, s.data_version::float8, s.as_of_month::text,
       (SELECT coalesce(json_agg(json_build_array(d.property_id, d.rollup_from, d.rollup_to)), '[]'::json)

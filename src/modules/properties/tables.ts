@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 import { portfolios } from '../portfolios/tables';
 import { PROPERTY_TYPES, US_STATE_CODES } from './states';
@@ -68,11 +68,9 @@ export const properties = pgTable(
 /**
  * Per owner, kept by a trigger on `properties` whoever writes the table (db-functions.sql): the
  * number of properties, so the unfiltered GET /pm/properties total is one row read instead of a
- * count over every property. (`list_version` is still bumped by the trigger; nothing reads it
- * since the page cache went.)
+ * count over every property.
  */
 export const propertyOwnerCounts = pgTable('property_owner_counts', {
   ownerId: text('owner_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   propertyCount: integer('property_count').notNull().default(0),
-  listVersion: bigint('list_version', { mode: 'number' }).notNull().default(0),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
 import { UTILITY_TYPES } from '../bills/utility-types';
 import { ALLOCATION_METHODS, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.calc';
@@ -81,14 +81,12 @@ export const rubsCalculations = pgTable(
 );
 
 /**
- * Per property with calculations: its owner, how many calculations it has and a version that moves
- * with every change to them (or to the owner), kept by triggers (migrations 0008 and 0011).
- * GET /billing/history reads this one row by its key, checks the owner, and serves a page cached
- * at the same version without reading the calculations again.
+ * Per property with calculations: its owner and how many calculations it has, kept by triggers
+ * (db-functions.sql). GET /billing/history reads this one row by its key for the owner check and
+ * the page count.
  */
 export const rubsHistoryState = pgTable('rubs_history_state', {
   propertyId: text('property_id').primaryKey().references(() => properties.id, { onDelete: 'cascade' }),
   ownerId: text('owner_id').notNull(),
   calculations: integer('calculations').notNull().default(0),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

@@ -49,17 +49,16 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // JIT off (a connection option, pg's documented `options`): every statement here is short, and
+    // compiling one whose estimate passes jit_above_cost (an owner's analytics over 10,000 properties)
+    // costs more than running it.
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c jit=off' });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     // Nor one dropped while checked out (a server restart in the middle of a transaction): the query
     // in flight rejects with the error, and the pool discards the client when it is released.
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
-      // No JIT compilation: every statement here is short, and a generic plan's estimates (made for
-      // any owner) can pass jit_above_cost, when compiling took 1.9 s of a 10-property recompute in a
-      // bench run. Queued before the query the connection was opened for; a server that refuses it keeps JIT.
-      client.query('SET jit = off').catch(() => undefined);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
