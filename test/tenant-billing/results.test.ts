@@ -80,7 +80,7 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
       const before = await as(t, alice).get(`/billing/history/${p.propertyId}`).expect(200);
       expect(before.headers['content-type']).toBe('application/json; charset=utf-8');
       expect((await as(t, alice).get(`/billing/history/${p.propertyId}`).expect(200)).body).toEqual(before.body);
-      // The ETag names the history's version: unchanged, a conditional request is 304.
+      // The ETag is Express's hash of the page: unchanged, a conditional request is 304.
       await as(t, alice).get(`/billing/history/${p.propertyId}`).set('If-None-Match', before.headers.etag).expect(304);
       expect(before.body.items.map((i: { id: string }) => i.id)).toEqual([first]);
       const second = (await post()).body.id;

@@ -56,9 +56,5 @@ export function registerCalculateFromPmsRoute(api: ApiRouter, deps: CalculateFro
       422: 'Validation error, including units from the PMS the method cannot allocate (e.g. sqft required for sqft allocation method)',
       502: PMS_FETCH_FAILED,
     },
-  }, async ({ body, req, res }) => {
-    const { json } = await calculate(callerId(req), body);
-    res.status(200).type('application/json').setHeader('Content-Length', Buffer.byteLength(json));
-    res.end(json);
-  });
+  }, ({ body, req }) => calculate(callerId(req), body));
 }

@@ -48,12 +48,9 @@ export function registerTenantBillingRoutes(api: ApiRouter, billing: TenantBilli
       413: 'Request body too large',
       422: 'Validation error (units array must not be empty, sqft required for sqft allocation method, ...)',
     },
-  }, async ({ body, req, res }) => {
+  }, ({ body, req }) => {
     const { units, ...request } = body;
-    const { json } = await billing.calculate(callerId(req), request, units, 'request');
-    // Sent as serialised once, without res.send's ETag (a hash of up to 2 MB no client uses on a POST).
-    res.status(200).type('application/json').setHeader('Content-Length', Buffer.byteLength(json));
-    res.end(json);
+    return billing.calculate(callerId(req), request, units, 'request');
   });
 
   api.get('/billing/history/:property_id', {

@@ -36,11 +36,6 @@ export interface CalculationContext {
  */
 export type UnitSource = readonly unknown[] | ((ctx: CalculationContext) => Promise<readonly BillingUnit[]>);
 
-export interface CalculationOutcome {
-  result: CalculationResponse;
-  /** The result serialised (the route sends it as is; a 10,000-unit answer is not serialised twice). */
-  json: string;
-}
 
 
 export function createTenantBillingService(deps: TenantBillingDeps) {
@@ -92,7 +87,7 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
      * the configuration is inactive, 422 for a utility_type it does not bill, then (after loading
      * the units) 422 for units the method cannot allocate. Nothing is stored unless all pass.
      */
-    async calculate(ownerId: string, request: CalculationRequest, units: UnitSource, source: CalculationSource): Promise<CalculationOutcome> {
+    async calculate(ownerId: string, request: CalculationRequest, units: UnitSource, source: CalculationSource): Promise<CalculationResponse> {
       const property = await deps.properties.requireOwned(ownerId, request.property_id);
       const config = await repo.findConfig(property.id, request.billing_config_id);
       if (!config) throw notFound('Billing config not found');
@@ -157,15 +152,12 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
         unitsVacant: result.units_vacant,
         calculatedAt: new Date(result.calculated_at),
       }, JSON.stringify(toStored(result, allocation)));
-      return { result, json: JSON.stringify(result) };
+      return result;
     },
 
     /**
-     * A page of the property's calculations, newest first. One row gives the owner and the
-     * history's version; pages are cached frozen (the router serialises a frozen page once and
-     * sends it with an ETag of its body) per property, version and page, and every insert or
-     * delete of a calculation moves the version (a trigger), so a cached page is never served
-     * after a change, in this process or another; a newer version's page drops the older ones.
+     * A page of the property's calculations, newest first. One row (kept by triggers) gives the
+     * owner and the count; the page is read by the property's (calculated_at desc, id desc) index.
      */
     async history(ownerId: string, propertyId: string, q: PageQuery): Promise<Page<ReturnType<typeof presentHistoryItem>>> {
       const state = await repo.historyState(propertyId);
