@@ -114,11 +114,15 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
       p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
       ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
     from properties p
-    left join lateral (
-      select json_agg(json_build_array(${monthIndexSql(sql`month`)}, cost_cents, kwh_milli, billed_days) order by month) as series
+    -- One pass over the owner's rollups, grouped (not a lookup per property: the rows were just
+    -- written, and the table's statistics may still say it is empty).
+    left join (
+      select property_id,
+        json_agg(json_build_array(${monthIndexSql(sql`month`)}, cost_cents, kwh_milli, billed_days) order by month) as series
       from analytics_monthly_rollups
-      where property_id = p.id and owner_id = ${owner} and month >= ${param(monthStartDate(metricsFrom), 'date')}
-    ) r on true
+      where owner_id = ${owner} and month >= ${param(monthStartDate(metricsFrom), 'date')} and ${inScope(sql`property_id`, scope)}
+      group by property_id
+    ) r on r.property_id = p.id
     left join lateral (
       select annual_savings, current_tariff_id, recommended_tariff_id
       from rate_analyses
