@@ -90,7 +90,7 @@ export function createServices(deps: PlatformDeps): Services {
   const rateAnalysis = createRateAnalysisService({
     db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis,
   });
-  const utilityBills = createBillService({ db, properties, dataChanged });
+  const utilityBills = createBillService({ db, now, properties, dataChanged });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
   const analytics = createAnalyticsService({
     db, now, logger, portfolios, requests: recomputeRequests,

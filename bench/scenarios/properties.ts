@@ -59,10 +59,19 @@ export const propertyScenarios: Scenario[] = [
       const { id } = await ctx.call<{ id: string }>('POST', '/api/v1/pm/properties', property(0), auth);
       const lines = ['utility_type,period_start,period_end,amount,usage_kwh,demand_kw'];
       const types = ['electric', 'gas', 'water', 'sewer', 'trash'];
-      const day0 = Date.UTC(1900, 0, 1);
+      // Distinct periods of 1 to 5 days starting on one of 9,000 days from 2000-01-01; every other row as
+      // utility portals export it (MM/DD/YYYY dates, "$1,234.56" amounts).
+      const day0 = Date.UTC(2000, 0, 1);
+      const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
       for (let i = 0; i < IMPORT_ROWS; i++) {
-        const d = new Date(day0 + Math.floor(i / 5) * 86_400_000).toISOString().slice(0, 10);
-        lines.push(`${types[i % 5]},${d},${d},${(i % 100_000) / 100},${i},${i % 4 ? '' : 25}`);
+        const j = Math.floor(i / 5);
+        const s = new Date(day0 + (j % 9000) * 86_400_000).toISOString().slice(0, 10);
+        const e = new Date(day0 + ((j % 9000) + Math.floor(j / 9000)) * 86_400_000).toISOString().slice(0, 10);
+        const cents = (i % 100_000) * 1000 + (i % 100);
+        const amount = (cents / 100).toFixed(2);
+        lines.push(i % 2
+          ? `${types[i % 5]},${usDate(s)},${usDate(e)},"$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}",${i},${i % 4 ? '' : 25}`
+          : `${types[i % 5]},${s},${e},${amount},${i},${i % 4 ? '' : 25}`);
       }
       const form = new FormData();
       form.append('file', new Blob([lines.join('\n') + '\n'], { type: 'text/csv' }), 'bills.csv');

@@ -12,7 +12,7 @@ describe('property bills', () => {
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ now: () => new Date('2026-11-15T12:00:00Z') }); // today: bills may end up to 2026-12-16
     alice = (await registerUser(t)).token;
     bob = (await registerUser(t)).token;
   });
@@ -27,9 +27,12 @@ describe('property bills', () => {
     });
     const gas = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'gas', amount: 0 })).expect(201);
     expect(gas.body).toMatchObject({ amount: 0, usage_kwh: null, demand_kw: null });
+    // A credit (a negative amount) down to -1,000,000.
+    const credit = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'water', amount: -1_000_000 })).expect(201);
+    expect(credit.body).toMatchObject({ amount: -1_000_000 });
   });
 
-  it('validates: required fields, utility types, real dates, period order, non-negative cents', async () => {
+  it('validates: required fields, utility types, real dates, bills that can be true (bill-rules.ts), cents', async () => {
     const p = await createProperty(t, alice);
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ utility_type: undefined }, 'utility_type', 'field required'],
@@ -38,7 +41,12 @@ describe('property bills', () => {
       [{ utility_type: 'steam' }, 'utility_type', "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash'"],
       [{ period_start: '2026-02-30' }, 'period_start', 'invalid date format, expected YYYY-MM-DD'],
       [{ period_end: '2025-12-31' }, 'period_end', 'period_end must not be before period_start'],
-      [{ amount: -1 }, 'amount', 'ensure this value is greater than or equal to 0'],
+      // Issue 29 replaced "amount >= 0" with credits down to -1,000,000 and a ceiling of 100,000,000.
+      [{ amount: -1_000_000.01 }, 'amount', 'ensure this value is greater than or equal to -1000000'],
+      [{ amount: 100_000_000.01 }, 'amount', 'ensure this value is less than or equal to 100000000'],
+      [{ period_start: '1999-12-31', period_end: '2000-01-30' }, 'period_start', 'period_start must be on or after 2000-01-01'],
+      [{ period_start: '2025-01-01', period_end: '2025-04-11' }, 'period_end', "a bill's period lasts at most 100 days (this one lasts 101)"],
+      [{ period_start: '2026-11-20', period_end: '2026-12-17' }, 'period_end', 'period_end must be no later than 2026-12-16 (31 days after today)'],
       [{ amount: 1.005 }, 'amount', 'ensure this value has at most 2 decimal places'],
       [{ usage_kwh: -3 }, 'usage_kwh', 'ensure this value is greater than or equal to 0'],
     ];
@@ -90,7 +98,7 @@ describe('property bills', () => {
         '', // 5 (empty line, skipped)
         '2026-03-01,2026-02-01,electric,1,,backwards', // 6 bad
         '2026-04-01,2026-04-30,steam,1,,bad type', // 7 bad
-        '2026-05-01,2026-05-31,electric,-5,,negative', // 8 bad
+        '2026-05-01,2026-05-31,electric,-1000000.01,,below the credit floor', // 8 bad
         '2026-06-01,2026-06-30,electric,1.234,,three decimals', // 9 bad
         '2026-07-01,2026-07-31,electric,7', // 10 bad: too few fields
         '2026-01-01,2026-01-31,electric,999,,duplicate of line 2', // 11 duplicate
@@ -113,8 +121,9 @@ describe('property bills', () => {
       const lines = ['utility_type,period_start,period_end,amount,usage_kwh,demand_kw'];
       const badLines: number[] = [];
       const types = ['electric', 'gas', 'water', 'sewer', 'trash'];
-      // Row i (0-based) is line i + 2. Unique key: utility type x a day from 1900-01-01 onward.
-      const day0 = Date.UTC(1900, 0, 1);
+      // Row i (0-based) is line i + 2. Unique key: utility type x a period of 1 to 3 days starting on
+      // one of 9,000 days from 2000-01-01 (issue 29 replaced days from 1900 on: periods start in 2000 or later).
+      const day0 = Date.UTC(2000, 0, 1);
       for (let i = 0; i < 100_000; i++) {
         const line = i + 2;
         if (i % 997 === 13) {
@@ -122,8 +131,10 @@ describe('property bills', () => {
           lines.push(i % 2 ? `electric,not-a-date,2026-01-01,10,,` : `electric,2026-01-01,2026-01-31,abc,,`);
           continue;
         }
-        const d = new Date(day0 + Math.floor(i / 5) * 86400000).toISOString().slice(0, 10);
-        lines.push(`${types[i % 5]},${d},${d},${(i % 10000) / 100},${i % 3 ? i : ''},${i % 7 ? '' : 12.5}`);
+        const j = Math.floor(i / 5);
+        const d = new Date(day0 + (j % 9000) * 86400000).toISOString().slice(0, 10);
+        const e = new Date(day0 + ((j % 9000) + Math.floor(j / 9000)) * 86400000).toISOString().slice(0, 10);
+        lines.push(`${types[i % 5]},${d},${e},${(i % 10000) / 100},${i % 3 ? i : ''},${i % 7 ? '' : 12.5}`);
       }
       // Rows repeating keys of earlier batches, in reverse order (stored concurrently with other batches).
       lines.push(lines[50_002]!.replace(/,[\d.]+,/, ',1.00,'), lines[2]!, lines[1]!);

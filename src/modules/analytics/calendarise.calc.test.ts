@@ -32,6 +32,15 @@ describe('calendarisation (README "Calendarisation")', () => {
       .toEqual([['2026-01', 1, 1, 2], ['2026-02', 1, 0, 1]]);
   });
 
+  it('a credit (negative amount) is spread the same way, rounding half away from zero, and adds back exactly', () => {
+    // R(-1 x 1 / 2) = R(-0.5) = -1: January -1 cent, February 0.
+    expect(shares(calendariseBill({ periodStart: '2026-01-31', periodEnd: '2026-02-01', cents: -1, kwhMilli: 0 })))
+      .toEqual([['2026-01', 1, -1, 0], ['2026-02', 1, 0, 0]]);
+    // -$100.00 over example 2's period: -333, -9334, -333.
+    expect(shares(calendariseBill({ periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: -10000, kwhMilli: 0 })))
+      .toEqual([['2026-01', 1, -333, 0], ['2026-02', 28, -9334, 0], ['2026-03', 1, -333, 0]]);
+  });
+
   it('a window keeps exactly the shares the whole bill gives those months (a decades-long bill stays cheap)', () => {
     const bill = { periodStart: '1990-03-17', periodEnd: '2031-08-02', cents: 99_999_999_999_99, kwhMilli: 123_456_789 };
     const window = { from: m('2024-01'), to: m('2026-12') };

@@ -42,7 +42,7 @@ export interface MonthWindow {
   to: MonthIndex;
 }
 
-/** R(total x part / whole) for non-negative integers, rounded half up, exactly. */
+/** R(total x part / whole) for integers (whole > 0), rounded half away from zero (half up for a charge, down for a credit), exactly. */
 export function runningShare(total: number, part: number, whole: number): number {
   return roundDiv(BigInt(total) * BigInt(part), whole);
 }

@@ -38,11 +38,18 @@ export interface Upload {
   body: Readable;
 }
 
+export interface ImportOptions {
+  /** YYYY-MM-DD (UTC): bounds the bills' periods (bill-rules.ts). */
+  today: string;
+  maxBytes?: number;
+}
+
 export async function importBillsCsv(
   upload: Upload,
   insertBatch: (rows: NewBill[]) => Promise<number>,
-  maxBytes = MAX_UPLOAD_BYTES,
+  options: ImportOptions,
 ): Promise<ImportResult> {
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   const { headers, body } = upload;
   if (!String(headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
     throw new AppError(415, 'Content-Type must be multipart/form-data with the CSV in field "file"');
@@ -75,7 +82,7 @@ export async function importBillsCsv(
         stream.resume();
         return;
       }
-      work = importStream(stream, insertBatch);
+      work = importStream(stream, insertBatch, options.today);
       work.catch(fail);
     });
     bb.on('error', () => fail(new AppError(400, 'Malformed multipart body')));
@@ -89,19 +96,71 @@ export async function importBillsCsv(
   });
 }
 
-async function importStream(file: Readable, insertBatch: (rows: NewBill[]) => Promise<number>): Promise<ImportResult> {
+/**
+ * The delimiter of a CSV from the start of the file: `;` when its first line holds more semicolons
+ * than commas outside quotes (spreadsheets in many locales export `;`), else `,`.
+ */
+export function detectDelimiter(start: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const ch of start) {
+    if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === '\n') break;
+    else if (ch === ',') commas++;
+    else if (ch === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** Bytes read to find the first line (the delimiter's): a header longer than this is read as `,`. */
+const HEADER_PEEK_BYTES = 64 * 1024;
+
+/**
+ * The start of a stream up to its first line break (or HEADER_PEEK_BYTES), and whether that was
+ * all of it; otherwise the stream is left paused for a pipe of the rest.
+ */
+function firstLine(stream: Readable): Promise<{ head: Buffer; ended: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (err?: unknown, ended = false) => {
+      stream.off('data', onData).off('end', onEnd).off('error', onError);
+      stream.pause();
+      if (err) reject(err);
+      else resolve({ head: Buffer.concat(chunks), ended });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (chunk.includes(0x0a) || size >= HEADER_PEEK_BYTES) done();
+    };
+    const onEnd = () => done(undefined, true);
+    const onError = (err: unknown) => done(err);
+    stream.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+async function importStream(file: Readable, insertBatch: (rows: NewBill[]) => Promise<number>, today: string): Promise<ImportResult> {
   let truncated = false;
   file.on('limit', () => {
     truncated = true;
   });
+  const { head, ended } = await firstLine(file);
   const result: ImportResult = { imported: 0, duplicates: 0, rejected: [], rejected_count: 0 };
   const reject = (line: number, detail: string) => {
     result.rejected_count++;
     if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push({ line, detail });
   };
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true, info: true });
+  const delimiter = detectDelimiter(head.toString('utf8'));
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true, info: true });
   parser.on('skip', (err: Error & { lines?: number }) => reject(err.lines ?? 0, `invalid CSV: ${err.message}`));
-  file.pipe(parser);
+  if (ended) parser.end(head);
+  else {
+    parser.write(head);
+    file.pipe(parser);
+  }
 
   let columns: ColumnIndex | undefined;
   let batch: NewBill[] = [];
@@ -135,7 +194,7 @@ async function importStream(file: Readable, insertBatch: (rows: NewBill[]) => Pr
         }
         continue;
       }
-      const bill = parseBillRow(record, columns);
+      const bill = parseBillRow(record, columns, today);
       if (typeof bill === 'string') reject(info.lines, bill);
       else {
         batch.push(bill);

@@ -10,7 +10,10 @@ const tags = ['Bills'];
 
 export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
   api.post('/pm/properties/:id/bills', {
-    summary: 'Record an actual utility bill of a property', tags, auth: 'required',
+    summary: 'Record an actual utility bill of a property',
+    description: 'A period from 2000-01-01 on, ending at most 31 days after today (UTC), of 1 to 100 days; an amount from '
+      + '-1,000,000 (a credit) to 100,000,000. Otherwise 422 naming the field.',
+    tags, auth: 'required',
     params: propertyIdParams, body: createBillBody, status: 201, response: billResponse,
     errors: { 404: 'Property not found', 409: 'A bill for this utility_type and period already exists' },
     middleware: [yieldToLiteralPaths],
@@ -25,8 +28,10 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
   api.post('/pm/properties/:id/bills/import', {
     summary: 'Import bills from a CSV file',
     description: 'multipart/form-data, field `file`: a CSV whose header row names the bill fields (utility_type, '
-      + 'period_start, period_end, amount; optional usage_kwh, demand_kw; other columns are ignored). The file is '
-      + 'streamed and stored in batches. Each invalid row is reported in `rejected` with its line number (header = '
+      + 'period_start, period_end, amount; optional usage_kwh, demand_kw; other columns are ignored), separated by `,` '
+      + 'or `;` (detected from the header line), with or without a UTF-8 BOM. Amounts may carry a `$`, thousands '
+      + 'separators and a sign (`"$1,234.56"`, `-$12.00`); dates are YYYY-MM-DD or MM/DD/YYYY. Rows follow the rules of '
+      + 'POST .../bills. The file is streamed and stored in batches. Each invalid row is reported in `rejected` with its line number (header = '
       + 'line 1) and never stored; each valid row is stored once: a row whose property, utility_type and period '
       + 'already has a bill is counted in `duplicates`, so re-importing a file adds nothing. At most 50 MB (413).',
     tags, auth: 'required', params: propertyIdParams, body: importBody, bodyType: 'multipart/form-data',

@@ -1,22 +1,19 @@
 import { z } from 'zod';
 import { decimalNumber, isoDate } from '../../platform/http/validate';
+import { FIRST_BILL_DAY, MAX_BILL_AMOUNT, MAX_DAYS_AFTER_TODAY, MAX_PERIOD_DAYS, MIN_BILL_AMOUNT, NUMERIC_14_MAX } from './bill-rules';
 import { UTILITY_TYPES } from './utility-types';
 
-/** Upper bound of the numeric(14, x) columns. */
-export const BILL_NUMBER_MAX = 99_999_999_999;
-
+/** The period rules that need today's date are checked by the service (bill-rules.ts, periodProblem). */
 export const createBillBody = z
   .object({
     utility_type: z.enum(UTILITY_TYPES, { error: (iss) => (iss.input === undefined ? 'field required' : undefined) }),
-    period_start: isoDate,
-    period_end: isoDate,
-    amount: decimalNumber(2).min(0).max(BILL_NUMBER_MAX),
-    usage_kwh: z.number().min(0).max(BILL_NUMBER_MAX).nullable().optional(),
-    demand_kw: z.number().min(0).max(BILL_NUMBER_MAX).nullable().optional(),
-  })
-  .refine((b) => b.period_end >= b.period_start, {
-    error: 'period_end must not be before period_start',
-    path: ['period_end'],
+    period_start: isoDate.meta({ description: `On or after ${FIRST_BILL_DAY}.` }),
+    period_end: isoDate.meta({
+      description: `Not before period_start, at most ${MAX_DAYS_AFTER_TODAY} days after today (UTC); the period lasts 1 to ${MAX_PERIOD_DAYS} days, both ends included.`,
+    }),
+    amount: decimalNumber(2).min(MIN_BILL_AMOUNT).max(MAX_BILL_AMOUNT).meta({ description: 'USD; negative for a credit.' }),
+    usage_kwh: z.number().min(0).max(NUMERIC_14_MAX).nullable().optional(),
+    demand_kw: z.number().min(0).max(NUMERIC_14_MAX).nullable().optional(),
   });
 export type CreateBillInput = z.output<typeof createBillBody>;
 

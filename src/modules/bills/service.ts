@@ -1,5 +1,7 @@
 import type { Db } from '../../platform/db/client';
-import { conflict } from '../../platform/http/errors';
+import { isoDateOf } from '../../platform/dates';
+import { conflict, unprocessable } from '../../platform/http/errors';
+import { periodProblem } from './bill-rules';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
 import type { PropertyService } from '../properties/service';
 import { importBillsCsv, type ImportResult, type Upload } from './csv-import';
@@ -23,6 +25,7 @@ function present(b: BillRow) {
 
 export function createBillService(deps: {
   db: Db;
+  now: () => Date;
   properties: Pick<PropertyService, 'requireOwned'>;
   /** Queues the owner's analytics recompute after a write (never throws). */
   dataChanged?(ownerId: string): Promise<void>;
@@ -31,6 +34,8 @@ export function createBillService(deps: {
 
   return {
     async create(ownerId: string, propertyId: string, input: CreateBillInput) {
+      const problem = periodProblem(input.period_start, input.period_end, isoDateOf(deps.now()));
+      if (problem) throw unprocessable(problem.message, problem.field);
       await deps.properties.requireOwned(ownerId, propertyId);
       const row = await repo.insertOne(propertyId, {
         utility_type: input.utility_type,
@@ -60,7 +65,7 @@ export function createBillService(deps: {
       }
       // One recompute per import, also when it stopped part-way (the stored batches stay).
       try {
-        return await importBillsCsv(upload, (rows) => repo.insertBatch(propertyId, rows));
+        return await importBillsCsv(upload, (rows) => repo.insertBatch(propertyId, rows), { today: isoDateOf(deps.now()) });
       } finally {
         await deps.dataChanged?.(ownerId);
       }

@@ -23,9 +23,10 @@ export const utilityBills = pgTable(
     unique('utility_bills_property_period_type_key').on(t.propertyId, t.periodStart, t.periodEnd, t.utilityType),
     check('utility_bills_type_check', sql`${t.utilityType} in (${sql.raw(UTILITY_TYPES.map((v) => `'${v}'`).join(', '))})`),
     check('utility_bills_period_check', sql`${t.periodEnd} >= ${t.periodStart}`),
+    // Credits down to -1,000,000 (bill-rules.ts; the API and the import also bound the rest).
     check(
-      'utility_bills_non_negative_check',
-      sql`${t.amount} >= 0 and coalesce(${t.usageKwh}, 0) >= 0 and coalesce(${t.demandKw}, 0) >= 0`,
+      'utility_bills_amount_usage_check',
+      sql`${t.amount} >= -1000000 and coalesce(${t.usageKwh}, 0) >= 0 and coalesce(${t.demandKw}, 0) >= 0`,
     ),
   ],
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalNumber, isoDate } from '../../platform/http/validate';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
 import { UTILITY_TYPES } from '../bills/utility-types';
-import { BILL_NUMBER_MAX } from '../bills/schemas';
+import { NUMERIC_14_MAX } from '../bills/bill-rules';
 import { ALLOCATION_METHODS, PERCENT_PLACES, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.calc';
 import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT, MAX_TEXT, MAX_UNITS } from './units.validate';
 import * as ex from './examples';
@@ -84,7 +84,7 @@ export const calculationRequestShape = {
   billing_config_id: id,
   billing_period_start: isoDate,
   billing_period_end: isoDate,
-  total_amount: decimalNumber(2).min(0).max(BILL_NUMBER_MAX).meta({ description: 'The master-meter bill in USD, to the cent.', multipleOf: 0.01 }),
+  total_amount: decimalNumber(2).min(0).max(NUMERIC_14_MAX).meta({ description: 'The master-meter bill in USD, to the cent.', multipleOf: 0.01 }),
   utility_type: requiredEnum(UTILITY_TYPES),
 };
 

@@ -1,0 +1,2 @@
+ALTER TABLE "utility_bills" DROP CONSTRAINT "utility_bills_non_negative_check";--> statement-breakpoint
+ALTER TABLE "utility_bills" ADD CONSTRAINT "utility_bills_amount_usage_check" CHECK ("utility_bills"."amount" >= -1000000 and coalesce("utility_bills"."usage_kwh", 0) >= 0 and coalesce("utility_bills"."demand_kw", 0) >= 0);
