@@ -86,19 +86,23 @@ describe('dashboard stats, cost trend and global analytics', () => {
       // Elm's $310.00 over 31 days: October 12 days = $120.00, November 19 days = $190.00
       expect(res.body.months[10]).toEqual({ month: '2026-10', total_cost: 320, total_kwh: 1120, property_count: 2 });
       expect(res.body.months[11]).toEqual({ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2 });
-      // mean over the 11 billed months: (9 x 200 + 320 + 390) / 11 = 228.18
-      expect(res.body).toMatchObject({ trend_direction: 'increasing', avg_monthly_cost: 228.18 });
+      // Issue 29 replaced "the trend and the mean over every billed month, the current one included" (then
+      // increasing, $228.18): complete months only, and the fit over the properties billed in all of them
+      // (Harbor: flat). Mean over the 10 complete billed months: (9 x 200 + 320) / 10 = 212.00.
+      expect(res.body).toMatchObject({ trend_direction: 'stable', avg_monthly_cost: 212 });
     });
 
-    it('months=3 and months=36; one month is insufficient_data', async () => {
+    it('months=3 and months=36; the current month alone is insufficient_data', async () => {
       const three = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=3').expect(200);
       expect(three.body.months.map((m: { total_cost: number }) => m.total_cost)).toEqual([200, 320, 390]);
-      expect(three.body).toMatchObject({ trend_direction: 'increasing', avg_monthly_cost: 303.33 });
+      // complete months September and October only (issue 29): two points, $260.00 on average
+      expect(three.body).toMatchObject({ trend_direction: 'insufficient_data', avg_monthly_cost: 260 });
       const long = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=36').expect(200);
       expect(long.body.months).toHaveLength(36);
       expect(long.body.months[0].month).toBe('2023-12');
       const one = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
-      expect(one.body).toEqual({ months: [{ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2 }], trend_direction: 'insufficient_data', avg_monthly_cost: 390 });
+      // the current month alone is no complete month: no average (issue 29; it was 390)
+      expect(one.body).toEqual({ months: [{ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2 }], trend_direction: 'insufficient_data', avg_monthly_cost: 0 });
     });
 
     it('portfolio_id narrows to the portfolio: Harbor alone is flat', async () => {

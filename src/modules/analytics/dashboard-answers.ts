@@ -1,9 +1,9 @@
 import { roundDiv } from '../../platform/money';
 import { fromScaled, metricValue, rankBenchmarks, type BenchmarkMetric } from './benchmarks.calc';
 import { monthEndDate, monthKey, monthStartDate, type MonthIndex } from './months';
-import type { BenchmarkRow, HealthRow, MonthlyTotalsRow, PortfolioPropertyRow } from './repository';
+import type { BenchmarkRow, HealthRow, MonthlyTotalsRow, PortfolioPropertyRow, PropertyMonthRow } from './repository';
 import type { DashboardStatsBase, OwnerAggregates } from './snapshot.calc';
-import { meanCents, trendDirection } from './trend.calc';
+import { costTrend } from './trend.calc';
 
 /** The analytics answers as the API shapes them, from what the repository read. Pure. */
 
@@ -24,20 +24,26 @@ export function statsAnswer(base: DashboardStatsBase, unread: number) {
   };
 }
 
-/** GET /pm/dashboard/cost-trend over the months of `window` (oldest first). */
-export function costTrendAnswer(window: MonthIndex[], totals: MonthlyTotalsRow[]) {
-  const rows = new Map(totals.map((r) => [r.month, r]));
-  const months = window.map((m, x) => ({ x, m, row: rows.get(m) }));
-  const billed = months.filter((p) => (p.row?.properties ?? 0) > 0).map((p) => ({ x: p.x, y: p.row!.cents }));
+/** GET /pm/dashboard/cost-trend over the months of `window` (oldest first, ending with the current month). */
+export function costTrendAnswer(window: MonthIndex[], rows: PropertyMonthRow[]) {
+  const totals = new Map(window.map((m) => [m, { cents: 0, kwhMilli: 0, properties: 0 }]));
+  for (const r of rows) {
+    const t = totals.get(r.month);
+    if (!t) continue;
+    t.cents += r.cents;
+    t.kwhMilli += r.kwhMilli;
+    t.properties += 1;
+  }
+  const trend = costTrend(window, rows);
   return {
-    months: months.map(({ m, row }) => ({
+    months: window.map((m) => ({
       month: monthKey(m),
-      total_cost: (row?.cents ?? 0) / 100,
-      total_kwh: (row?.kwhMilli ?? 0) / 1000,
-      property_count: row?.properties ?? 0,
+      total_cost: totals.get(m)!.cents / 100,
+      total_kwh: totals.get(m)!.kwhMilli / 1000,
+      property_count: totals.get(m)!.properties,
     })),
-    trend_direction: trendDirection(billed),
-    avg_monthly_cost: meanCents(billed) / 100,
+    trend_direction: trend.direction,
+    avg_monthly_cost: trend.avgMonthlyCents / 100,
   };
 }
 

@@ -13,6 +13,14 @@ export interface Freshness {
   snapshotMonth: MonthIndex | null;
 }
 
+/** A property's rollup of one month with billed days. */
+export interface PropertyMonthRow {
+  propertyId: string;
+  month: MonthIndex;
+  cents: number;
+  kwhMilli: number;
+}
+
 export interface MonthlyTotalsRow {
   month: MonthIndex;
   cents: number;
@@ -132,6 +140,24 @@ export function createAnalyticsRepository(db: Executor) {
         cents: Number(r.cents),
         kwhMilli: Number(r.milli),
         properties: r.properties,
+      }));
+    },
+
+    /** Each property's rollups of from..to (the months it has billed days in), over the owner's (or one portfolio's) properties. */
+    async propertyMonths(ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): Promise<PropertyMonthRow[]> {
+      const range = sql`r.owner_id = ${ownerId} and r.month between ${monthStartDate(from)}::date and ${monthStartDate(to)}::date
+        and r.billed_days > 0`;
+      const result = await db.execute(portfolioId === null
+        ? sql`select r.property_id, to_char(r.month, 'YYYY-MM') as month, r.cost_cents::text as cents, r.kwh_milli::text as milli
+          from analytics_monthly_rollups r where ${range}`
+        : sql`select r.property_id, to_char(r.month, 'YYYY-MM') as month, r.cost_cents::text as cents, r.kwh_milli::text as milli
+          from analytics_monthly_rollups r join properties p on p.id = r.property_id
+          where ${range} and ${portfolioFilter(portfolioId)}`);
+      return rowsOf<{ property_id: string; month: string; cents: string; milli: string }>(result).map((r) => ({
+        propertyId: r.property_id,
+        month: monthIndexOfDate(r.month),
+        cents: Number(r.cents),
+        kwhMilli: Number(r.milli),
       }));
     },
 

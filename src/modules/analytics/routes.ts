@@ -46,9 +46,12 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
   api.get('/pm/dashboard/cost-trend', {
     summary: 'Actual billed cost per calendar month',
     description: 'The `months` calendar months ending with the current UTC month, every month listed. Bills are spread '
-      + 'over months by days (calendarised). trend_direction: least-squares slope of monthly cost over the billed months '
-      + 'relative to their mean, above +2 %/month increasing, below -2 % decreasing, else stable; fewer than 3 billed months '
-      + 'insufficient_data. ' + FRESHNESS,
+      + 'over months by days (calendarised). trend_direction and avg_monthly_cost use the complete months only (not the '
+      + 'current one). With 24 complete months in the window, all billed: the last 12 against the same months a year '
+      + 'earlier, each over the properties billed in both, above +5 % increasing, below -5 % decreasing, else stable. '
+      + 'Otherwise the least-squares slope of monthly cost over the complete billed months, counting the properties billed '
+      + 'in every one of them, relative to its mean: above +2 %/month increasing, below -2 % decreasing, else stable; '
+      + 'fewer than 3 such months insufficient_data. ' + FRESHNESS,
     tags, auth: 'required', query: costTrendQuery, response: costTrend, errors: { 404: 'Portfolio not found' },
   }, ({ query, req, res }) => analytics.costTrend(callerId(req), query, serverTiming(res)));
 

@@ -54,7 +54,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       const portfolioId = q.portfolio_id ?? null;
       return fresh.answer(ownerId, 'trend', [q.months], portfolioId, onRecompute, async (month) => {
         const window = monthsEndingWith(month, q.months);
-        return costTrendAnswer(window, await repo.monthlyTotals(ownerId, window[0]!, month, portfolioId));
+        return costTrendAnswer(window, await repo.propertyMonths(ownerId, window[0]!, month, portfolioId));
       });
     },
 

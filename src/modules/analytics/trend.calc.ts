@@ -73,3 +73,78 @@ export function meanCents(points: TrendPoint[]): number {
   if (points.length === 0) return 0;
   return roundDiv(points.reduce((s, p) => s + BigInt(p.y), 0n), points.length);
 }
+
+/** A property's calendarised cost in one month it has billed days in. */
+export interface PropertyMonthCost {
+  propertyId: string;
+  month: number;
+  cents: number;
+}
+
+/** Complete months the window must hold, all billed, for a year-over-year comparison. */
+export const YEAR_OVER_YEAR_MONTHS = 24;
+/** Year over year: `increasing` above +5 %, `decreasing` below -5 % (5 / 100). */
+const YOY_THRESHOLD_NUM = 5n;
+const YOY_THRESHOLD_DEN = 100n;
+
+export interface CostTrend {
+  direction: TrendDirection;
+  /** Mean cost of the complete billed months, all properties, in cents. */
+  avgMonthlyCents: number;
+}
+
+/**
+ * The cost trend's direction and average over `window` (oldest first; its last month is the
+ * current one, still incomplete, and left out of both). README "Cost trend":
+ * - with 24 complete months in the window, all billed: year over year, the last 12 complete months
+ *   against the same months a year earlier, each month over the properties billed in both;
+ * - else the least-squares rule (trendDirection) over the complete billed months, counting only
+ *   the properties billed in every one of them.
+ */
+export function costTrend(window: readonly number[], costs: readonly PropertyMonthCost[]): CostTrend {
+  const complete = window.slice(0, -1);
+  const inWindow = new Set(complete);
+  const byMonth = new Map<number, Map<string, number>>();
+  for (const c of costs) {
+    if (!inWindow.has(c.month)) continue;
+    let month = byMonth.get(c.month);
+    if (!month) byMonth.set(c.month, (month = new Map()));
+    month.set(c.propertyId, (month.get(c.propertyId) ?? 0) + c.cents);
+  }
+  const billed = complete.filter((m) => byMonth.has(m));
+  const total = (m: number) => [...byMonth.get(m)!.values()].reduce((s, v) => s + v, 0);
+  const avgMonthlyCents = meanCents(billed.map((m) => ({ x: m, y: total(m) })));
+
+  const lastTwoYears = complete.slice(-YEAR_OVER_YEAR_MONTHS);
+  if (lastTwoYears.length === YEAR_OVER_YEAR_MONTHS && lastTwoYears.every((m) => byMonth.has(m))) {
+    let now = 0n;
+    let before = 0n;
+    let pairs = 0;
+    for (const m of lastTwoYears.slice(12)) {
+      const earlier = byMonth.get(m - 12)!;
+      for (const [property, cents] of byMonth.get(m)!) {
+        const was = earlier.get(property);
+        if (was === undefined) continue;
+        now += BigInt(cents);
+        before += BigInt(was);
+        pairs++;
+      }
+    }
+    if (pairs === 0) return { direction: 'insufficient_data', avgMonthlyCents };
+    return { direction: yearOverYear(now, before), avgMonthlyCents };
+  }
+
+  const everyMonth = [...(byMonth.get(billed[0]!)?.keys() ?? [])].filter((p) => billed.every((m) => byMonth.get(m)!.has(p)));
+  if (everyMonth.length === 0) return { direction: 'insufficient_data', avgMonthlyCents };
+  const points = billed.map((m) => ({ x: window.indexOf(m), y: everyMonth.reduce((s, p) => s + byMonth.get(m)!.get(p)!, 0) }));
+  return { direction: trendDirection(points), avgMonthlyCents };
+}
+
+/** The direction of `now` against `before` (cents summed over the same property-months a year apart). */
+function yearOverYear(now: bigint, before: bigint): TrendDirection {
+  const change = now - before;
+  const base = before < 0n ? -before : before;
+  if (YOY_THRESHOLD_DEN * change > YOY_THRESHOLD_NUM * base) return 'increasing';
+  if (YOY_THRESHOLD_DEN * change < -YOY_THRESHOLD_NUM * base) return 'decreasing';
+  return 'stable';
+}
