@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --seconds=5 --modes=embedded,postgres --only=<substring> --out=<file>]`
+ * `npm run bench [-- --seconds=5 --modes=embedded,postgres --only=<substring>[|<substring>...] --out=<file>]`
  *
  * Starts the web process per database mode (embedded PGlite; PostgreSQL when
  * reachable at DATABASE_URL or the local default), measures GET /health and
@@ -24,7 +24,9 @@ const args = Object.fromEntries(
   }),
 );
 const seconds = Number(args.seconds ?? 5);
-const only = args.only as string | undefined;
+/** Substrings of the scenarios to run (`|` between them: names hold commas); undefined runs every one. */
+const only = (args.only as string | undefined)?.split('|');
+const picked = (name: string) => !only || only.some((o) => name.includes(o));
 const outFile = (args.out as string | undefined) ?? 'BENCHMARKS.md';
 const pgBase = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -119,7 +121,7 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
     const bareRun = await load(bare.url, { path: '/' }, seconds);
     rows.push({ mode, issue: 13, name: 'bare Express, constant JSON (the floor)', measured: fmt(bareRun), target: '', met: null });
     const medians = new Map<string, number>();
-    const http = scenarios.filter((s): s is HttpScenario => s.kind === 'http' && (!only || s.name.includes(only)));
+    const http = scenarios.filter((s): s is HttpScenario => s.kind === 'http' && picked(s.name));
     for (const s of http) {
       const req = await s.prepare(ctx);
       // Jobs a preparation queued (or an earlier scenario left) run before, not during, the measurement.
@@ -157,7 +159,7 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       console.log(`[${mode}] ${s.name}: ${fmt(r)} (${ratio.toFixed(2)} x health, ${toBare.toFixed(2)} x bare)`);
     }
     for (const s of scenarios) {
-      if (s.kind !== 'custom' || !s.perMode || (only && !s.name.includes(only))) continue;
+      if (s.kind !== 'custom' || !s.perMode || !picked(s.name)) continue;
       if (s.modes && !s.modes.includes(mode)) continue;
       await workersIdle(server.redis);
       const r = await s.run(ctx);
@@ -189,7 +191,7 @@ async function main() {
   const rows: Row[] = [];
   let port = 18000 + Math.floor(Math.random() * 1000);
   for (const s of scenarios) {
-    if (s.kind !== 'custom' || s.perMode || (only && !s.name.includes(only))) continue;
+    if (s.kind !== 'custom' || s.perMode || !picked(s.name)) continue;
     const r = await s.run(undefined);
     rows.push({ mode: 'engine', issue: s.issue, name: s.name, measured: `${r.value} ${r.unit}`, target: r.target, met: r.met });
     console.log(`${s.name}: ${r.value} ${r.unit}`);
