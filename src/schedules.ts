@@ -1,3 +1,4 @@
+import { utcDay } from './platform/dates';
 import type { Schedule } from './platform/scheduler';
 import type { AppQueues } from './queues';
 
@@ -18,6 +19,6 @@ export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [
   { name: 'cost-rollup-changed', cron: '*/5 * * * *', queue: 'cost-rollup-sweep', payload: () => ({ scope: 'changed' }) },
   {
     name: 'cost-rollup-nightly', cron: '20 0 * * *', queue: 'cost-rollup-sweep',
-    payload: (tick) => ({ scope: 'all', day: tick.toISOString().slice(0, 10) }),
+    payload: (tick) => ({ scope: 'all', day: utcDay(tick) }),
   },
 ];

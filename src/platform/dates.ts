@@ -48,7 +48,7 @@ export function isoDateOfDay(z: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** `YYYY-MM-DD` of a UTC instant. */
-export function isoDateOf(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
+/** `YYYY-MM-DD` of the UTC day `now` falls in. */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
 }

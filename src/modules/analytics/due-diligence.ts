@@ -1,3 +1,4 @@
+import { utcDay } from '../../platform/dates';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { LoadShapeSet } from '../pricing/engine';
 import type { MonthlyBillTotal } from '../properties/energy-cost';
@@ -81,7 +82,7 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
     if (input.property_type !== 'residential' && sqft === null) {
       throw unprocessable(`sqft required for ${input.property_type} properties`, 'sqft');
     }
-    const today = deps.now().toISOString().slice(0, 10);
+    const today = utcDay(deps.now());
     const sector = sectorOf(input.property_type);
     const zipState = stateOfZip(input.zip_code);
     const state = zipState ?? input.state;

@@ -59,6 +59,12 @@ export interface PortfolioPropertyRow {
 const portfolioFilter = (portfolioId: string | null): SQL =>
   portfolioId === null ? sql`true` : sql`p.portfolio_id = ${portfolioId}`;
 
+/** FROM and WHERE of the owner's rollups `r` of from..to, of one portfolio's properties when given. */
+const rollupsInRange = (ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): SQL => sql`
+  from analytics_monthly_rollups r
+  ${portfolioId === null ? sql`` : sql`join properties p on p.id = r.property_id and ${portfolioFilter(portfolioId)}`}
+  where r.owner_id = ${ownerId} and r.month between ${monthStartDate(from)}::date and ${monthStartDate(to)}::date`;
+
 /**
  * A property marked for recompute: its metrics, and its rollups of the months `rollupFrom` ..
  * `rollupTo` (month indexes; null when the change touched no rollup).
@@ -124,17 +130,10 @@ export function createAnalyticsRepository(db: Executor) {
 
     /** Per month of from..to: cost, kWh and properties billed, over the owner's (or one portfolio's) properties. */
     async monthlyTotals(ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): Promise<MonthlyTotalsRow[]> {
-      const range = sql`r.owner_id = ${ownerId} and r.month between ${monthStartDate(from)}::date and ${monthStartDate(to)}::date`;
-      const result = await db.execute(portfolioId === null
-        ? sql`
-          select to_char(r.month, 'YYYY-MM') as month, sum(r.cost_cents)::text as cents, sum(r.kwh_milli)::text as milli,
-            count(*) filter (where r.billed_days > 0)::int as properties
-          from analytics_monthly_rollups r where ${range} group by r.month`
-        : sql`
-          select to_char(r.month, 'YYYY-MM') as month, sum(r.cost_cents)::text as cents, sum(r.kwh_milli)::text as milli,
-            count(*) filter (where r.billed_days > 0)::int as properties
-          from analytics_monthly_rollups r join properties p on p.id = r.property_id
-          where ${range} and ${portfolioFilter(portfolioId)} group by r.month`);
+      const result = await db.execute(sql`
+        select to_char(r.month, 'YYYY-MM') as month, sum(r.cost_cents)::text as cents, sum(r.kwh_milli)::text as milli,
+          count(*) filter (where r.billed_days > 0)::int as properties
+        ${rollupsInRange(ownerId, from, to, portfolioId)} group by r.month`);
       return rowsOf<{ month: string; cents: string; milli: string; properties: number }>(result).map((r) => ({
         month: monthIndexOfDate(r.month),
         cents: Number(r.cents),
@@ -145,14 +144,9 @@ export function createAnalyticsRepository(db: Executor) {
 
     /** Each property's rollups of from..to (the months it has billed days in), over the owner's (or one portfolio's) properties. */
     async propertyMonths(ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): Promise<PropertyMonthRow[]> {
-      const range = sql`r.owner_id = ${ownerId} and r.month between ${monthStartDate(from)}::date and ${monthStartDate(to)}::date
-        and r.billed_days > 0`;
-      const result = await db.execute(portfolioId === null
-        ? sql`select r.property_id, to_char(r.month, 'YYYY-MM') as month, r.cost_cents::text as cents, r.kwh_milli::text as milli
-          from analytics_monthly_rollups r where ${range}`
-        : sql`select r.property_id, to_char(r.month, 'YYYY-MM') as month, r.cost_cents::text as cents, r.kwh_milli::text as milli
-          from analytics_monthly_rollups r join properties p on p.id = r.property_id
-          where ${range} and ${portfolioFilter(portfolioId)}`);
+      const result = await db.execute(sql`
+        select r.property_id, to_char(r.month, 'YYYY-MM') as month, r.cost_cents::text as cents, r.kwh_milli::text as milli
+        ${rollupsInRange(ownerId, from, to, portfolioId)} and r.billed_days > 0`);
       return rowsOf<{ property_id: string; month: string; cents: string; milli: string }>(result).map((r) => ({
         propertyId: r.property_id,
         month: monthIndexOfDate(r.month),

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client';
-import { isoDateOf } from '../../platform/dates';
+import { utcDay } from '../../platform/dates';
 import { conflict, unprocessable } from '../../platform/http/errors';
 import { periodProblem } from './bill-rules';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
@@ -34,7 +34,7 @@ export function createBillService(deps: {
 
   return {
     async create(ownerId: string, propertyId: string, input: CreateBillInput) {
-      const problem = periodProblem(input.period_start, input.period_end, isoDateOf(deps.now()));
+      const problem = periodProblem(input.period_start, input.period_end, utcDay(deps.now()));
       if (problem) throw unprocessable(problem.message, problem.field);
       await deps.properties.requireOwned(ownerId, propertyId);
       const row = await repo.insertOne(propertyId, {
@@ -65,7 +65,7 @@ export function createBillService(deps: {
       }
       // One recompute per import, also when it stopped part-way (the stored batches stay).
       try {
-        return await importBillsCsv(upload, (rows) => repo.insertBatch(propertyId, rows), { today: isoDateOf(deps.now()) });
+        return await importBillsCsv(upload, (rows) => repo.insertBatch(propertyId, rows), { today: utcDay(deps.now()) });
       } finally {
         await deps.dataChanged?.(ownerId);
       }

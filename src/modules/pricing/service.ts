@@ -1,3 +1,4 @@
+import { utcDay } from '../../platform/dates';
 import type { Db } from '../../platform/db/client';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import { findTariffsByIds } from '../tariffs/repository';
@@ -121,7 +122,7 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
   function price(tariff: Tariff, req: BillRequest, inCompare: boolean): BillResult {
     try {
       const bill = calculateBill(tariff, req, deps.loadShapes());
-      bill.assumptions.push(...tariffNotices(tariff, deps.now().toISOString().slice(0, 10)));
+      bill.assumptions.push(...tariffNotices(tariff, utcDay(deps.now())));
       return bill;
     } catch (err) {
       if (!(err instanceof BillingError)) throw err;

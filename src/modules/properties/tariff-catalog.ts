@@ -1,3 +1,4 @@
+import { utcDay } from '../../platform/dates';
 import { and, asc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import type { Tariff } from '../tariffs/tariff.model';
@@ -46,7 +47,7 @@ export interface TariffCatalog {
 /** Read-only queries over the tariff and utility-ZIP tables of the tariff database. */
 export function createTariffCatalog(db: Executor, now: () => Date): TariffCatalog {
   const current = () => {
-    const today = now().toISOString().slice(0, 10);
+    const today = utcDay(now());
     return or(isNull(tariffs.expirationDate), gte(tariffs.expirationDate, today));
   };
   /** Sector preference first (sectorsOfProperty's order), then utility, tariff name, id. */

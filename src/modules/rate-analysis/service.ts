@@ -1,3 +1,4 @@
+import { utcDay } from '../../platform/dates';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import type { rateAnalysisJobPayload } from './job-payload';
@@ -125,7 +126,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
 
   /** What the current and the recommended tariff's data make the answer assume (their age, their class). */
   function analysisNotices(analysis: RateAnalysis, currentTariff: Tariff | null, tariffs: Tariff[]): string[] {
-    const today = deps.now().toISOString().slice(0, 10);
+    const today = utcDay(deps.now());
     const recommended = tariffs.find((t) => t.id === analysis.recommendation && t.id !== currentTariff?.id);
     return [currentTariff, recommended].flatMap((t) => (t ? tariffNotices(t, today).map((n) => `${t.name}: ${n}`) : []));
   }

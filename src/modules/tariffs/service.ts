@@ -1,3 +1,4 @@
+import { utcDay } from '../../platform/dates';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
@@ -23,7 +24,7 @@ export interface ByUtilityItem {
 
 export function createTariffService(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
-  const today = () => deps.now().toISOString().slice(0, 10);
+  const today = () => utcDay(deps.now());
   const catalog = createCatalogCache(db);
 
   async function utilityExists(id: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { utcDay } from '../dates';
 import type { Redis } from 'ioredis';
 
 /** Counts requests per subject per UTC day. */
@@ -6,10 +7,7 @@ export interface DailyCounter {
   increment(day: string, subject: string, ttlSeconds: number): Promise<number>;
 }
 
-/** `YYYY-MM-DD` of the UTC day `now` falls in. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
+export { utcDay };
 
 /** Whole seconds from `nowMs` until `midnightMs`, at least 1 (what Retry-After and RateLimit-Reset report). */
 const secondsUntil = (midnightMs: number, nowMs: number) => Math.max(1, Math.ceil((midnightMs - nowMs) / 1000));
