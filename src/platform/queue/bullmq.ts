@@ -38,6 +38,24 @@ export function openQueue(name: string, def: QueueDefinition, connection: Redis,
   return queue;
 }
 
+/** How long closing a queue waits for its start-up (connect, version check) to finish or fail. */
+const STARTUP_SETTLE_MS = 2000;
+
+/**
+ * Closes a BullMQ queue once its start-up has settled. BullMQ reports a failed start-up as an
+ * 'error' event, and closing removes the listeners: a start-up that fails after close (Redis
+ * dropped mid-handshake) would be an unhandled 'error'. Waiting for it first avoids that.
+ */
+export async function closeQueue(queue: Queue): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bounded = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, STARTUP_SETTLE_MS);
+  });
+  await Promise.race([queue.waitUntilReady().then(() => undefined, () => undefined), bounded]);
+  clearTimeout(timer);
+  await queue.close();
+}
+
 export interface BullQueueOptions<D extends QueueDefinitions> {
   definitions: D;
   redisUrl: string;
@@ -91,7 +109,7 @@ export function createBullQueue<D extends QueueDefinitions>(opts: BullQueueOptio
         // Never connected: end the client first so BullMQ's pending start-up fails while its error listeners still exist.
         await closeRedis(redis);
       }
-      await Promise.allSettled([...queues.values()].map((q) => q.close()));
+      await Promise.allSettled([...queues.values()].map(closeQueue));
       await closeRedis(redis);
     },
   };

@@ -3,7 +3,7 @@ import { DelayedError, Worker, type Job, type Queue } from 'bullmq';
 import type { Logger } from '../logger';
 import type { Processors, QueueDefinitions } from './types';
 import { UnrecoverableError, errorText, isUnrecoverable, parsePayload, processorFor, retryPolicy } from './policy';
-import { DEFAULT_PREFIX, openQueue, type StoredJobData } from './bullmq';
+import { DEFAULT_PREFIX, closeQueue, openQueue, type StoredJobData } from './bullmq';
 import { ORDERING_LOCK_TTL_MS, OrderingStore } from './ordering';
 import { closeRedis, workerConnection } from './redis';
 
@@ -110,7 +110,7 @@ export function startWorkers<D extends QueueDefinitions>(opts: StartWorkersOptio
 
   return async () => {
     await Promise.allSettled(workers.map((w) => w.close()));
-    await Promise.allSettled(queues.map((q) => q.close()));
+    await Promise.allSettled(queues.map(closeQueue));
     await closeRedis(connection);
   };
 }
