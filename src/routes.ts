@@ -8,6 +8,7 @@ import { registerAccountRoutes } from './modules/accounts/routes';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerPortfolioRoutes } from './modules/portfolios/routes';
 import { registerPropertyRoutes } from './modules/properties/routes';
+import { registerMeterRoutes } from './modules/meters/routes';
 import { registerBillRoutes } from './modules/bills/routes';
 import { registerRateAnalysisRoutes } from './modules/rate-analysis/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
@@ -40,6 +41,7 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerAdminRoutes(api, services.accounts);
   registerPortfolioRoutes(api, services.portfolios);
   registerPropertyRoutes(api, services.properties);
+  registerMeterRoutes(api, services.meters);
   registerBillRoutes(api, services.utilityBills);
   registerRateAnalysisRoutes(api, services.rateAnalysis);
   registerNotificationRoutes(api, services.notifications);

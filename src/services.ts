@@ -9,6 +9,7 @@ import { createTenantBillingService, type TenantBillingService } from './modules
 import { createPortfolioService, type PortfolioService } from './modules/portfolios/service';
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
 import { createBillService, type BillService } from './modules/bills/service';
+import { createMeterService, type MeterService } from './modules/meters/service';
 import { createRateAnalysisService, propertyAnalysisJobId, type RateAnalysisService } from './modules/rate-analysis/service';
 import { createPropertyService, type PropertyService } from './modules/properties/service';
 import { createTariffCatalog } from './modules/properties/tariff-catalog';
@@ -42,6 +43,8 @@ export interface Services {
   utilities: UtilityService;
   portfolios: PortfolioService;
   properties: PropertyService;
+  /** A property's meters (electric, gas, water, ...): what its bills belong to. */
+  meters: MeterService;
   /** Actual utility bills of properties (not the bill calculator). */
   utilityBills: BillService;
   notifications: NotificationService;
@@ -90,7 +93,8 @@ export function createServices(deps: PlatformDeps): Services {
   const rateAnalysis = createRateAnalysisService({
     db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis,
   });
-  const utilityBills = createBillService({ db, now, properties, dataChanged });
+  const meters = createMeterService({ db, properties, dataChanged });
+  const utilityBills = createBillService({ db, now, properties, meters, dataChanged });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
   const analytics = createAnalyticsService({
     db, now, logger, portfolios, requests: recomputeRequests,
@@ -133,6 +137,7 @@ export function createServices(deps: PlatformDeps): Services {
     utilities: createUtilityService({ db }),
     portfolios,
     properties,
+    meters,
     utilityBills,
     notifications,
     rateAnalysis,

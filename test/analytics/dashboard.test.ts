@@ -1,3 +1,4 @@
+import { defaultMeter } from '../helpers/meters';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../helpers/app';
 import { registerUser, type RegisteredTestUser } from '../helpers/users';
@@ -218,8 +219,8 @@ describe('dashboard stats, cost trend and global analytics', () => {
 
     it('a write in raw SQL (no service call, no job) shows too: the database triggers move the version', async () => {
       await t.deps.database.db.execute(sql`
-        insert into utility_bills (property_id, utility_type, period_start, period_end, amount)
-        values (${elm}, 'gas', '2026-11-01', '2026-11-30', 1000)`);
+        insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount)
+        values (${elm}, ${(await defaultMeter(t.deps.database.db, elm, 'gas')).id}, 'therms', 'gas', '2026-11-01', '2026-11-30', 1000)`);
       const res = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
       expect(res.body.months[0].total_cost).toBe(1390.01);
       await t.deps.database.db.execute(sql`delete from utility_bills where property_id = ${elm} and utility_type = 'gas'`);
@@ -244,7 +245,7 @@ describe('dashboard stats, cost trend and global analytics', () => {
       const statsBefore = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
       await as(t, alice.token).get('/pm/dashboard/cost-trend?months=2').expect(200);
       const csv = [
-        'period_start,period_end,utility_type,amount,usage_kwh',
+        'period_start,period_end,utility_type,amount,usage',
         '2026-10-01,2026-10-31,sewer,5.00,50',
         '2026-11-01,2026-11-30,sewer,12.34,100',
       ].join('\n');
@@ -260,8 +261,9 @@ describe('dashboard stats, cost trend and global analytics', () => {
       expect([oct!.month, nov!.month]).toEqual(['2026-10', '2026-11']);
       expect(cents(oct!)).toBe(cents(octBefore!) + 500);
       expect(cents(nov!)).toBe(cents(novBefore!) + 1234);
-      expect(Math.round(oct!.total_kwh * 1000)).toBe(Math.round(octBefore!.total_kwh * 1000) + 50_000);
-      expect(Math.round(nov!.total_kwh * 1000)).toBe(Math.round(novBefore!.total_kwh * 1000) + 100_000);
+      // Issue 29: a sewer bill's usage is in its own unit (kgal); kWh are electric kWh only.
+      expect(oct!.total_kwh).toBe(octBefore!.total_kwh);
+      expect(nov!.total_kwh).toBe(novBefore!.total_kwh);
       // the November sewer bill overlaps this month, the October one does not
       expect(stats.body.bills_this_month).toBe(statsBefore.body.bills_this_month + 1);
     });

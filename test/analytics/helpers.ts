@@ -20,7 +20,8 @@ export async function aliceMidwestAndBob(): Promise<{ t: TestApp; alice: Registe
 
 /** Posts a bill and fails loudly unless it is stored. */
 export async function postBill(t: TestApp, token: string, propertyId: string, bill: {
-  period_start: string; period_end: string; amount: number; usage_kwh?: number; utility_type?: string;
+  period_start: string; period_end: string; amount: number; usage_kwh?: number; usage?: number; unit?: string; utility_type?: string;
+  meter_id?: string; is_estimated?: boolean;
 }): Promise<void> {
   const res = await as(t, token).post(`/pm/properties/${propertyId}/bills`, { utility_type: 'electric', ...bill });
   if (res.status !== 201) throw new Error(`bill failed: ${res.status} ${JSON.stringify(res.body)}`);

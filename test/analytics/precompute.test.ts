@@ -15,9 +15,10 @@ import { rowsOf } from '../../src/platform/db/errors';
 import { createLogger } from '../../src/platform/logger';
 import { createRecomputer } from '../../src/modules/analytics/recompute';
 import { dataVersion, NOW, postBill } from './helpers';
+import { defaultMeter, ownMeter } from '../helpers/meters';
 
 type Row = Record<string, unknown>;
-const UTILITY_TYPES = ['electric', 'gas', 'water', 'sewer', 'trash'];
+const UTILITY_TYPES = ['electric', 'gas', 'water', 'sewer', 'trash'] as const;
 const rows = async (t: TestApp, query: ReturnType<typeof sql>) => rowsOf<Row>(await t.deps.database.db.execute(query));
 
 async function snapshotVersion(t: TestApp, ownerId: string): Promise<number | null> {
@@ -58,13 +59,15 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
       ['trash', '2026-06-05', '2026-06-05', 0, null],
       ['electric', '2026-11-25', '2026-12-15', -40.5, 3], // a credit, ending after the window
     ] as const;
-    for (const [utility_type, period_start, period_end, amount, usage_kwh] of bills) {
-      await postBill(t, alice.token, p.id, { utility_type, period_start, period_end, amount, usage_kwh: usage_kwh ?? undefined });
+    // Issue 29: usage of a non-electric bill is in its own unit, and kWh are electric kWh only.
+    for (const [utility_type, period_start, period_end, amount, usage] of bills) {
+      await postBill(t, alice.token, p.id, { utility_type, period_start, period_end, amount, usage: usage ?? undefined });
     }
     await t.services.analytics.recompute(alice.user.id, { full: true });
     const window = { from: monthIndexOfDate('2023-12'), to: monthIndexOfDate('2026-11') };
     const expected = new Map<string, { cost: number; kwh: number; bills: number }>();
-    for (const [, periodStart, periodEnd, amount, kwh] of bills) {
+    for (const [type, periodStart, periodEnd, amount, usage] of bills) {
+      const kwh = type === 'electric' ? usage : 0;
       for (const s of calendariseBill({ periodStart, periodEnd, cents: Math.round(amount * 100), kwhMilli: Math.round((kwh ?? 0) * 1000) }, window)) {
         const e = expected.get(monthKey(s.month)) ?? { cost: 0, kwh: 0, bills: 0 };
         expected.set(monthKey(s.month), { cost: e.cost + s.cents, kwh: e.kwh + s.kwhMilli, bills: e.bills + 1 });
@@ -87,8 +90,9 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     const v1 = await dataVersion(t, owner);
     expect(v1).toBe(v0 + 1);
     // one multi-row insert statement: one bump
-    await t.deps.database.db.execute(sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount)
-      select ${p.id}, 'electric', d::date, d::date, 1 from generate_series('2026-01-01'::date, '2026-01-31'::date, '1 day') as d`);
+    const meter = await defaultMeter(t.deps.database.db, p.id, 'electric');
+    await t.deps.database.db.execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount)
+      select ${p.id}, ${meter.id}, 'kWh', 'electric', d::date, d::date, 1 from generate_series('2026-01-01'::date, '2026-01-31'::date, '1 day') as d`);
     expect(await dataVersion(t, owner)).toBe(v1 + 1);
     // an update that changes nothing: no bump
     await t.deps.database.db.execute(sql`update properties set sqft = sqft where id = ${p.id}`);
@@ -129,8 +133,9 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     // and a metrics row is left by a property that is gone (the delete trigger normally removes it).
     const db = t.deps.database.db;
     for (const [i, id] of ids.entries()) {
-      await db.execute(sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
-        values (${id}, 'electric', '2026-10-01', '2026-10-31', ${20 + i}, ${200 + i})`);
+      const meter = await defaultMeter(db, id, 'electric');
+      await db.execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage_kwh)
+        values (${id}, ${meter.id}, 'kWh', 'electric', '2026-10-01', '2026-10-31', ${20 + i}, ${200 + i})`);
       await db.execute(sql`update properties set annual_energy_cost = ${1000 + i} where id = ${id}`); // the metrics' annual cost (estimate)
     }
     const version = await dataVersion(t, owner);
@@ -164,9 +169,10 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     // A new property: its metrics only.
     expect(await marks()).toEqual([{ property_id: p.id, rollup_from: null, rollup_to: null }]);
     await clear();
+    const meter = await defaultMeter(t.deps.database.db, p.id, 'electric');
     const bill = async (start: string, end: string) => (await rows(t, sql`insert into utility_bills
-      (property_id, utility_type, period_start, period_end, amount, usage_kwh)
-      values (${p.id}, 'electric', ${start}::date, ${end}::date, 10, 100) returning id`))[0]!.id as string;
+      (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage_kwh)
+      values (${p.id}, ${meter.id}, 'kWh', 'electric', ${start}::date, ${end}::date, 10, 100) returning id`))[0]!.id as string;
     const sep = await bill('2026-09-10', '2026-10-09');
     expect(await marks()).toEqual([{ property_id: p.id, rollup_from: month('2026-09'), rollup_to: month('2026-10') }]);
     await bill('2026-03-01', '2026-03-31');
@@ -198,15 +204,17 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     const db = t.deps.database.db;
     const p = await createProperty(t, frank.token, { name: 'Months', sqft: 500 });
     for (const m of ['2026-06', '2026-07', '2026-08']) {
-      await db.execute(sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
-        values (${p.id}, 'electric', ${`${m}-01`}::date, (${`${m}-01`}::date + interval '1 month' - interval '1 day')::date, 40, 400)`);
+      const meter = await defaultMeter(db, p.id, 'electric');
+      await db.execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage_kwh)
+        values (${p.id}, ${meter.id}, 'kWh', 'electric', ${`${m}-01`}::date, (${`${m}-01`}::date + interval '1 month' - interval '1 day')::date, 40, 400)`);
     }
     await t.services.analytics.recompute(owner);
     const june = sql`owner_id = ${owner} and property_id = ${p.id} and month = '2026-06-01'`;
     // A stored June that no bill supports: only a rebuild of June would correct it.
     await db.execute(sql`update analytics_monthly_rollups set cost_cents = 1 where ${june}`);
-    await db.execute(sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
-      values (${p.id}, 'gas', '2026-08-01', '2026-08-31', 5, 0)`);
+    const gas = await defaultMeter(db, p.id, 'gas');
+    await db.execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage)
+      values (${p.id}, ${gas.id}, 'therms', 'gas', '2026-08-01', '2026-08-31', 5, 0)`);
     expect(await t.services.analytics.recompute(owner)).toMatchObject({ recomputed: true, scope: [p.id] });
     const cents = async () => Object.fromEntries((await rows(t, sql`select month::text as m, cost_cents::int as c from analytics_monthly_rollups
       where owner_id = ${owner} and property_id = ${p.id} order by month`)).map((r) => [r.m, r.c]));
@@ -238,8 +246,9 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     // A year of monthly bills for A (its annual cost is then actual, from the metrics' months) and half a year for B.
     for (let m = 0; m < 18; m++) {
       const first = new Date(Date.UTC(2025, 11 + (m % 12), 1));
-      const [row] = await rows(t, sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
-        values (${props[m < 12 ? 0 : 1]!.id}, 'electric', ${first.toISOString().slice(0, 10)}::date,
+      const meter = await defaultMeter(db, props[m < 12 ? 0 : 1]!.id, 'electric');
+      const [row] = await rows(t, sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage_kwh)
+        values (${props[m < 12 ? 0 : 1]!.id}, ${meter.id}, 'kWh', 'electric', ${first.toISOString().slice(0, 10)}::date,
           (${first.toISOString().slice(0, 10)}::date + interval '1 month' - interval '1 day')::date, ${50 + m}, ${500 + m}) returning id`);
       ids.push(row!.id as string);
     }
@@ -250,9 +259,14 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
       const start = step % 2 ? 1414 - 540 + random(560) : random(1500);
       const length = [0, 27, 29, 30, 61, 400][random(6)]!;
       if (op <= 1) {
-        const [row] = await rows(t, sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
-          values (${props[random(2)]!.id}, ${UTILITY_TYPES[random(5)]!}, ${day(start)}::date, ${day(start + length)}::date,
-            ${(random(100_000) + 1) / 100}, ${random(5) ? random(90_000) / 7 : null}) returning id`);
+        // Each bill on a meter of its own: these periods overlap at random, which one meter's bills may not.
+        const property = props[random(2)]!.id;
+        const meter = await ownMeter(db, property, UTILITY_TYPES[random(5)]!);
+        const usage = random(5) ? random(90_000) / 7 : null;
+        const kwh = meter.utilityType === 'electric' ? usage : null;
+        const [row] = await rows(t, sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage, usage_kwh)
+          values (${property}, ${meter.id}, ${meter.unit}, ${meter.utilityType}, ${day(start)}::date, ${day(start + length)}::date,
+            ${(random(100_000) + 1) / 100}, ${usage}, ${kwh}) returning id`);
         ids.push(row!.id as string);
       } else if (op === 2) {
         await db.execute(sql`update utility_bills set period_start = ${day(start)}::date, period_end = ${day(start + length)}::date,
@@ -364,8 +378,9 @@ describe('the cost-rollup queue and its schedules (in-process, or BullMQ when RE
     const p = await createProperty(t, alice.token, { name: 'Swept' });
     await eventually(async () => expect(await snapshotVersion(t, alice.user.id)).toBe(await dataVersion(t, alice.user.id)));
     // a write no service sees: only the trigger moves the version
-    await t.deps.database.db.execute(sql`insert into utility_bills (property_id, utility_type, period_start, period_end, amount)
-      values (${p.id}, 'gas', '2026-10-01', '2026-10-31', 9)`);
+    const gas = await defaultMeter(t.deps.database.db, p.id, 'gas');
+    await t.deps.database.db.execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount)
+      values (${p.id}, ${gas.id}, 'therms', 'gas', '2026-10-01', '2026-10-31', 9)`);
     const version = await dataVersion(t, alice.user.id);
     expect(await snapshotVersion(t, alice.user.id)).toBeLessThan(version);
     const tick = await runScheduleTick(t.deps.queue, schedule, new Date('2026-11-15T12:05:00Z'));

@@ -1,3 +1,4 @@
+import { defaultMetersOfAll } from '../helpers/meters';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
@@ -22,10 +23,12 @@ describe('analytics recompute scope', () => {
       select 'plan-' || o.n || '-' || g, o.id, 'P' || g, '1 Main St', 'Gladstone', 'MI', '49837', 'commercial', 1000 + g, 500, 1200
       from (values (1, ${big}::text, ${PROPERTIES}::int), (2, ${small}::text, 25)) as o(n, id, count)
       cross join lateral generate_series(1, o.count) g`);
+    await defaultMetersOfAll(db, 'electric');
     await db.execute(sql`
-      insert into utility_bills (property_id, utility_type, period_start, period_end, amount, usage_kwh)
-      select p.id, 'electric', make_date(2025, m, 1), (make_date(2025, m, 1) + interval '1 month - 1 day')::date, 100 + m, 800
-      from properties p cross join generate_series(1, 12) m`);
+      insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage_kwh)
+      select p.id, e.id, 'kWh', 'electric', make_date(2025, m, 1), (make_date(2025, m, 1) + interval '1 month - 1 day')::date, 100 + m, 800
+      from properties p join meters e on e.property_id = p.id and e.utility_type = 'electric' and e.is_default
+      cross join generate_series(1, 12) m`);
     await db.execute(sql`
       insert into rate_analyses (id, property_id, owner_id, recommended_tariff_id, annual_savings, result, analyzed_at)
       select 'ra-' || p.id || '-' || k, p.id, p.owner_id, 'some-tariff', 120, '{}'::jsonb, now() - k * interval '1 day'

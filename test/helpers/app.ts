@@ -66,7 +66,7 @@ function lazyProcessors(get: () => Processors<AppQueues>): Processors<AppQueues>
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-test-')),
     DATABASE_URL: process.env.DATABASE_URL,

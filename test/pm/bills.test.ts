@@ -22,11 +22,12 @@ describe('property bills', () => {
     const p = await createProperty(t, alice);
     const res = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ usage_kwh: 9876.5, demand_kw: 42 })).expect(201);
     expect(res.body).toEqual({
-      id: expect.any(String), property_id: p.id, utility_type: 'electric', period_start: '2026-01-01', period_end: '2026-01-31',
-      amount: 1234.56, usage_kwh: 9876.5, demand_kw: 42, created_at: expect.any(String),
+      id: expect.any(String), property_id: p.id, meter_id: expect.any(String), utility_type: 'electric', period_start: '2026-01-01',
+      period_end: '2026-01-31', amount: 1234.56, usage: 9876.5, unit: 'kWh', usage_kwh: 9876.5, demand_kw: 42, is_estimated: false,
+      created_at: expect.any(String),
     });
     const gas = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'gas', amount: 0 })).expect(201);
-    expect(gas.body).toMatchObject({ amount: 0, usage_kwh: null, demand_kw: null });
+    expect(gas.body).toMatchObject({ amount: 0, usage: null, unit: 'therms', usage_kwh: null, demand_kw: null });
     // A credit (a negative amount) down to -1,000,000.
     const credit = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'water', amount: -1_000_000 })).expect(201);
     expect(credit.body).toMatchObject({ amount: -1_000_000 });
@@ -34,11 +35,12 @@ describe('property bills', () => {
 
   it('validates: required fields, utility types, real dates, bills that can be true (bill-rules.ts), cents', async () => {
     const p = await createProperty(t, alice);
-    const cases: Array<[Record<string, unknown>, string, string]> = [
+    const cases: Array<[Record<string, unknown>, string, unknown]> = [
       [{ utility_type: undefined }, 'utility_type', 'field required'],
       [{ amount: undefined }, 'amount', 'field required'],
       [{ period_start: undefined }, 'period_start', 'field required'],
-      [{ utility_type: 'steam' }, 'utility_type', "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash'"],
+      // Issue 29 added meters of steam and other utilities; an unknown type is still refused.
+      [{ utility_type: 'propane' }, 'utility_type', "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash', 'steam', 'other'"],
       [{ period_start: '2026-02-30' }, 'period_start', 'invalid date format, expected YYYY-MM-DD'],
       [{ period_end: '2025-12-31' }, 'period_end', 'period_end must not be before period_start'],
       // Issue 29 replaced "amount >= 0" with credits down to -1,000,000 and a ceiling of 100,000,000.
@@ -49,6 +51,12 @@ describe('property bills', () => {
       [{ period_start: '2026-11-20', period_end: '2026-12-17' }, 'period_end', 'period_end must be no later than 2026-12-16 (31 days after today)'],
       [{ amount: 1.005 }, 'amount', 'ensure this value has at most 2 decimal places'],
       [{ usage_kwh: -3 }, 'usage_kwh', 'ensure this value is greater than or equal to 0'],
+      [{ usage: -3 }, 'usage', 'ensure this value is greater than or equal to 0'],
+      [{ unit: 'kgal' }, 'unit', "unit 'kgal' is not a unit of electric (kWh)"],
+      [{ unit: 'liters' }, 'unit', expect.stringContaining('value is not a valid enumeration member')],
+      [{ usage: 10, usage_kwh: 11 }, 'usage_kwh', 'usage_kwh must equal usage on an electric bill'],
+      [{ utility_type: 'gas', usage_kwh: 11 }, 'usage_kwh', "usage_kwh is for electric bills: give a gas bill's usage in usage and unit"],
+      [{ is_estimated: 'yes' }, 'is_estimated', 'value could not be parsed to a boolean'],
     ];
     for (const [overrides, field, message] of cases) {
       const res = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill(overrides)).expect(422);
@@ -56,12 +64,20 @@ describe('property bills', () => {
     }
   });
 
-  it('one bill per property, utility type and period: a second is 409', async () => {
+  // Issue 29 replaced "one bill per property, utility type and period" with "two bills of one meter never overlap".
+  it('two bills of one meter may not overlap: 409 naming the other bill; other meters and properties may', async () => {
     const p = await createProperty(t, alice);
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill()).expect(201);
+    const first = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill()).expect(201);
     const dup = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ amount: 1 })).expect(409);
-    expect(dup.body.detail).toBe('A bill for this utility_type and period already exists');
+    expect(dup.body.detail).toBe(`This meter already has a bill overlapping this period: ${first.body.id} (2026-01-01 to 2026-01-31)`);
+    // Overlapping by one day (both ends are billed days) is an overlap too; the next day is not.
+    const edge = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ period_start: '2026-01-31', period_end: '2026-02-27' })).expect(409);
+    expect(edge.body.detail).toContain(first.body.id);
+    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ period_start: '2026-02-01', period_end: '2026-02-28' })).expect(201);
     await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'water' })).expect(201);
+    // A second electric meter takes a bill of the same period.
+    const second = await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric', name: 'House panel' }).expect(201);
+    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ meter_id: second.body.id })).expect(201);
     const other = await createProperty(t, alice);
     await as(t, alice).post(`/pm/properties/${other.id}/bills`, bill()).expect(201);
   });
@@ -97,7 +113,7 @@ describe('property bills', () => {
         '"2026-02-01",2026-02-28,water,55,,quoted', // 4 ok
         '', // 5 (empty line, skipped)
         '2026-03-01,2026-02-01,electric,1,,backwards', // 6 bad
-        '2026-04-01,2026-04-30,steam,1,,bad type', // 7 bad
+        '2026-04-01,2026-04-30,propane,1,,bad type', // 7 bad
         '2026-05-01,2026-05-31,electric,-1000000.01,,below the credit floor', // 8 bad
         '2026-06-01,2026-06-30,electric,1.234,,three decimals', // 9 bad
         '2026-07-01,2026-07-31,electric,7', // 10 bad: too few fields
@@ -118,35 +134,41 @@ describe('property bills', () => {
 
     it('imports 100,000 rows with bad ones: exact counts and lines, nothing duplicated on re-import', async () => {
       const p = await createProperty(t, alice);
-      const lines = ['utility_type,period_start,period_end,amount,usage_kwh,demand_kw'];
-      const badLines: number[] = [];
+      // Issue 29 replaced "one bill per utility type and period" with meters whose bills never overlap:
+      // the rows go to 15 meters (3 per type, named by account number), one 1-day period per row.
       const types = ['electric', 'gas', 'water', 'sewer', 'trash'];
-      // Row i (0-based) is line i + 2. Unique key: utility type x a period of 1 to 3 days starting on
-      // one of 9,000 days from 2000-01-01 (issue 29 replaced days from 1900 on: periods start in 2000 or later).
+      for (let m = 0; m < 15; m++) {
+        await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: types[m % 5], account_number: `A${m}` }).expect(201);
+      }
+      const lines = ['account_number,period_start,period_end,amount,usage,demand_kw'];
+      const badLines: number[] = [];
+      // Row i (0-based) is line i + 2: meter A(i % 15), the day floor(i / 15) after 2000-01-01.
       const day0 = Date.UTC(2000, 0, 1);
       for (let i = 0; i < 100_000; i++) {
         const line = i + 2;
         if (i % 997 === 13) {
           badLines.push(line);
-          lines.push(i % 2 ? `electric,not-a-date,2026-01-01,10,,` : `electric,2026-01-01,2026-01-31,abc,,`);
+          lines.push(i % 2 ? `A0,not-a-date,2026-01-01,10,,` : `A0,2026-01-01,2026-01-31,abc,,`);
           continue;
         }
-        const j = Math.floor(i / 5);
-        const d = new Date(day0 + (j % 9000) * 86400000).toISOString().slice(0, 10);
-        const e = new Date(day0 + ((j % 9000) + Math.floor(j / 9000)) * 86400000).toISOString().slice(0, 10);
-        lines.push(`${types[i % 5]},${d},${e},${(i % 10000) / 100},${i % 3 ? i : ''},${i % 7 ? '' : 12.5}`);
+        const d = new Date(day0 + Math.floor(i / 15) * 86400000).toISOString().slice(0, 10);
+        lines.push(`A${i % 15},${d},${d},${(i % 10000) / 100},${i % 3 ? i : ''},${i % 7 ? '' : 12.5}`);
       }
       // Rows repeating keys of earlier batches, in reverse order (stored concurrently with other batches).
       lines.push(lines[50_002]!.replace(/,[\d.]+,/, ',1.00,'), lines[2]!, lines[1]!);
+      // A row overlapping two stored bills of A1: rejected, naming the first.
+      lines.push('A1,2000-01-01,2000-01-02,5.00,,');
+      const overlapLine = lines.length;
       const csv = lines.join('\n') + '\n';
       const good = 100_000 - badLines.length;
 
       const first = await as(t, alice).upload(`/pm/properties/${p.id}/bills/import`, csv).expect(200);
-      expect(first.body).toMatchObject({ imported: good, duplicates: 3, rejected_count: badLines.length });
-      expect(first.body.rejected.map((r: { line: number }) => r.line)).toEqual(badLines);
+      expect(first.body).toMatchObject({ imported: good, duplicates: 3, rejected_count: badLines.length + 1 });
+      expect(first.body.rejected.map((r: { line: number }) => r.line)).toEqual([...badLines, overlapLine]);
+      expect(first.body.rejected.at(-1).detail).toMatch(/^period: overlaps bill [\w-]+ of this meter \(2000-01-01 to 2000-01-01\)$/);
 
       const again = await as(t, alice).upload(`/pm/properties/${p.id}/bills/import`, csv).expect(200);
-      expect(again.body).toMatchObject({ imported: 0, duplicates: good + 3, rejected_count: badLines.length });
+      expect(again.body).toMatchObject({ imported: 0, duplicates: good + 3, rejected_count: badLines.length + 1 });
 
       const list = await as(t, alice).get(`/pm/properties/${p.id}/bills?per_page=1`).expect(200);
       expect(list.body.total).toBe(good);

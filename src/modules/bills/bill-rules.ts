@@ -1,4 +1,5 @@
 import { dayNumber, isoDateOfDay } from '../../platform/dates';
+import { unitProblem, type MeterUtilityType } from '../meters/units';
 
 /**
  * What a bill may say (README "Bills that can be true"), one rule for POST .../bills and the CSV
@@ -15,7 +16,7 @@ export const MAX_BILL_AMOUNT = 100_000_000;
 export const NUMERIC_14_MAX = 99_999_999_999;
 
 export interface BillProblem {
-  field: 'period_start' | 'period_end';
+  field: 'period_start' | 'period_end' | 'unit' | 'usage_kwh';
   message: string;
 }
 
@@ -37,4 +38,46 @@ export function periodProblem(start: string, end: string, today: string): BillPr
     return { field: 'period_end', message: `a bill's period lasts at most ${MAX_PERIOD_DAYS} days (this one lasts ${days})` };
   }
   return null;
+}
+
+/** What a bill says about usage, as sent. */
+export interface BillUsageInput {
+  usage?: number | null;
+  unit?: string;
+  usage_kwh?: number | null;
+}
+
+/** Usage as stored: in `unit`; `usage_kwh` is the same figure on an electric bill and null on others. */
+export interface BillUsage {
+  usage: number | null;
+  unit: string;
+  usage_kwh: number | null;
+}
+
+/**
+ * A bill's usage on a meter of `type` reading in `meterUnit` (README "Usage and units"): in the
+ * bill's `unit` when it gives one (a unit of the type), else the meter's. An electric bill's usage
+ * is kWh and may come as `usage`, `usage_kwh` or both (then equal); other bills have no usage_kwh.
+ */
+export function billUsage(type: MeterUtilityType, meterUnit: string, input: BillUsageInput): BillUsage | BillProblem {
+  const unit = input.unit ?? meterUnit;
+  const problem = unitProblem(type, unit);
+  if (problem) return { field: 'unit', message: problem };
+  const usage = input.usage ?? null;
+  const usageKwh = input.usage_kwh ?? null;
+  if (type === 'electric') {
+    if (usage !== null && usageKwh !== null && usage !== usageKwh) {
+      return { field: 'usage_kwh', message: 'usage_kwh must equal usage on an electric bill' };
+    }
+    const kwh = usage ?? usageKwh;
+    return { usage: kwh, unit, usage_kwh: kwh };
+  }
+  if (usageKwh !== null) {
+    return { field: 'usage_kwh', message: `usage_kwh is for electric bills: give a ${type} bill's usage in usage and unit` };
+  }
+  return { usage, unit, usage_kwh: null };
+}
+
+export function isBillProblem(v: BillUsage | BillProblem): v is BillProblem {
+  return 'field' in v;
 }

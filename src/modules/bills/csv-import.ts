@@ -3,7 +3,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import busboy from 'busboy';
 import { parse, type Info } from 'csv-parse';
 import { AppError, unprocessable } from '../../platform/http/errors';
-import type { NewBill } from './repository';
+import type { MeterUtilityType } from '../meters/units';
+import { billUsage, isBillProblem } from './bill-rules';
+import type { BatchOutcome, NewBill } from './repository';
+import type { ImportMeters } from './import-meters';
 import { parseBillRow, readHeader, type ColumnIndex } from './csv-row';
 
 /** The API's maximum upload size: 50 MB. */
@@ -38,6 +41,13 @@ export interface Upload {
   body: Readable;
 }
 
+/** Where an import stores its rows and finds their meters. */
+export interface ImportStore {
+  /** Stores a batch in one statement; the outcome of each row, in order. */
+  insertBatch(rows: NewBill[]): Promise<BatchOutcome[]>;
+  meters: ImportMeters;
+}
+
 export interface ImportOptions {
   /** YYYY-MM-DD (UTC): bounds the bills' periods (bill-rules.ts). */
   today: string;
@@ -46,7 +56,7 @@ export interface ImportOptions {
 
 export async function importBillsCsv(
   upload: Upload,
-  insertBatch: (rows: NewBill[]) => Promise<number>,
+  store: ImportStore,
   options: ImportOptions,
 ): Promise<ImportResult> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
@@ -82,7 +92,7 @@ export async function importBillsCsv(
         stream.resume();
         return;
       }
-      work = importStream(stream, insertBatch, options.today);
+      work = importStream(stream, store, options.today);
       work.catch(fail);
     });
     bb.on('error', () => fail(new AppError(400, 'Malformed multipart body')));
@@ -142,16 +152,24 @@ function firstLine(stream: Readable): Promise<{ head: Buffer; ended: boolean }> 
   });
 }
 
-async function importStream(file: Readable, insertBatch: (rows: NewBill[]) => Promise<number>, today: string): Promise<ImportResult> {
+interface BatchRow {
+  line: number;
+  bill: NewBill;
+}
+
+async function importStream(file: Readable, store: ImportStore, today: string): Promise<ImportResult> {
   let truncated = false;
   file.on('limit', () => {
     truncated = true;
   });
   const { head, ended } = await firstLine(file);
   const result: ImportResult = { imported: 0, duplicates: 0, rejected: [], rejected_count: 0 };
+  // Overlaps are known only once a batch is stored, after later lines were read: the list keeps
+  // the lowest lines, trimmed now and then and sorted at the end.
   const reject = (line: number, detail: string) => {
     result.rejected_count++;
-    if (result.rejected.length < MAX_LISTED_REJECTIONS) result.rejected.push({ line, detail });
+    result.rejected.push({ line, detail });
+    if (result.rejected.length >= 2 * MAX_LISTED_REJECTIONS) keepFirstRejections(result);
   };
   const delimiter = detectDelimiter(head.toString('utf8'));
   const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true, info: true });
@@ -163,7 +181,7 @@ async function importStream(file: Readable, insertBatch: (rows: NewBill[]) => Pr
   }
 
   let columns: ColumnIndex | undefined;
-  let batch: NewBill[] = [];
+  let batch: BatchRow[] = [];
   // Up to INSERTS_IN_FLIGHT batches are being stored while the parser reads the next one:
   // parsing and storing overlap (each insert is its own statement, so order does not matter).
   const inFlight: Array<Promise<void>> = [];
@@ -176,9 +194,15 @@ async function importStream(file: Readable, insertBatch: (rows: NewBill[]) => Pr
     // Key order: concurrent batches that share a key (a duplicate row) then lock in the same order, never deadlock.
     const rows = batch.sort(byKey);
     batch = [];
-    const insert = insertBatch(rows).then((stored) => {
-      result.imported += stored;
-      result.duplicates += rows.length - stored;
+    const insert = store.insertBatch(rows.map((r) => r.bill)).then((outcomes) => {
+      outcomes.forEach((outcome, i) => {
+        if (outcome === 'stored') result.imported++;
+        else if (outcome === 'duplicate') result.duplicates++;
+        else {
+          const o = outcome.overlaps;
+          reject(rows[i]!.line, `period: overlaps bill ${o.id} of this meter (${o.period_start} to ${o.period_end})`);
+        }
+      });
     });
     insert.catch(() => undefined); // awaited by settle(); never an unhandled rejection meanwhile
     inFlight.push(insert);
@@ -194,12 +218,30 @@ async function importStream(file: Readable, insertBatch: (rows: NewBill[]) => Pr
         }
         continue;
       }
-      const bill = parseBillRow(record, columns, today);
-      if (typeof bill === 'string') reject(info.lines, bill);
-      else {
-        batch.push(bill);
-        if (batch.length >= BATCH_ROWS) await flush();
+      const draft = parseBillRow(record, columns, today);
+      if (typeof draft === 'string') {
+        reject(info.lines, draft);
+        continue;
       }
+      const meter = await store.meters.resolve(draft.meter);
+      if (typeof meter === 'string') {
+        reject(info.lines, meter);
+        continue;
+      }
+      const type = meter.utilityType as MeterUtilityType;
+      const usage = billUsage(type, meter.unit, draft);
+      if (isBillProblem(usage)) {
+        reject(info.lines, `${usage.field}: ${usage.message}`);
+        continue;
+      }
+      batch.push({
+        line: info.lines,
+        bill: {
+          meter_id: meter.id, utility_type: type, period_start: draft.period_start, period_end: draft.period_end, amount: draft.amount,
+          ...usage, demand_kw: draft.demand_kw, is_estimated: draft.is_estimated,
+        },
+      });
+      if (batch.length >= BATCH_ROWS) await flush();
     }
   } catch (err) {
     if (err instanceof AppError || !isCsvError(err)) throw err;
@@ -213,13 +255,19 @@ async function importStream(file: Readable, insertBatch: (rows: NewBill[]) => Pr
   if (!columns) throw unprocessable('CSV file is empty: a header row is required', 'file');
   await flush();
   await settle(0);
+  keepFirstRejections(result);
   return result;
 }
 
-function byKey(a: NewBill, b: NewBill): number {
+function keepFirstRejections(result: ImportResult): void {
+  result.rejected.sort((a, b) => a.line - b.line);
+  if (result.rejected.length > MAX_LISTED_REJECTIONS) result.rejected.length = MAX_LISTED_REJECTIONS;
+}
+
+function byKey({ bill: a }: BatchRow, { bill: b }: BatchRow): number {
+  if (a.meter_id !== b.meter_id) return a.meter_id < b.meter_id ? -1 : 1;
   if (a.period_start !== b.period_start) return a.period_start < b.period_start ? -1 : 1;
-  if (a.period_end !== b.period_end) return a.period_end < b.period_end ? -1 : 1;
-  return a.utility_type < b.utility_type ? -1 : a.utility_type > b.utility_type ? 1 : 0;
+  return a.period_end < b.period_end ? -1 : a.period_end > b.period_end ? 1 : 0;
 }
 
 function isCsvError(err: unknown): err is Error {

@@ -10,6 +10,8 @@ describe('readHeader', () => {
   });
   it('names the first missing required column', () => {
     expect(() => readHeader(['utility_type', 'period_start', 'amount'])).toThrow('CSV header must name the column period_end');
+    expect(() => readHeader(['period_start', 'period_end', 'amount'])).toThrow('CSV header must name the column utility_type (or meter_id or account_number)');
+    expect(readHeader(['meter_id', 'period_start', 'period_end', 'amount'])).toMatchObject({ meter_id: 0, utility_type: undefined });
   });
 });
 
@@ -22,14 +24,18 @@ describe('parseBillRow', () => {
 
   it('parses a good row (leap day, optional numbers empty -> null)', () => {
     expect(parseBillRow(row(), cols)).toEqual({
-      utility_type: 'electric', period_start: '2024-02-01', period_end: '2024-02-29', amount: 10.5, usage_kwh: null, demand_kw: null,
+      meter: { meterId: undefined, accountNumber: undefined, utilityType: 'electric' },
+      period_start: '2024-02-01', period_end: '2024-02-29', amount: 10.5, usage: null, unit: undefined, usage_kwh: null, demand_kw: null,
+      is_estimated: false,
     });
     expect(parseBillRow(row({ usage_kwh: '1234.567', demand_kw: '0' }), cols)).toMatchObject({ usage_kwh: 1234.567, demand_kw: 0 });
   });
 
   it.each([
     [{ amount: '' }, 'amount: field required'],
-    [{ utility_type: 'steam' }, 'utility_type: must be one of electric, gas, water, sewer, trash'],
+    // Issue 29 added meters of steam and other utilities: an unknown type is still refused.
+    [{ utility_type: 'propane' }, 'utility_type: must be one of electric, gas, water, sewer, trash, steam, other'],
+    [{ utility_type: '' }, 'utility_type: field required'],
     [{ period_start: '2023-02-29' }, 'period_start: invalid date, expected YYYY-MM-DD or MM/DD/YYYY'],
     [{ period_end: '2024-13-01' }, 'period_end: invalid date, expected YYYY-MM-DD or MM/DD/YYYY'],
     [{ period_end: '02/30/2024' }, 'period_end: invalid date, expected YYYY-MM-DD or MM/DD/YYYY'],

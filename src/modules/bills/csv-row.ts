@@ -1,7 +1,7 @@
 import { isCalendarDate } from '../../platform/dates';
+import { METER_UTILITY_TYPES, type MeterUtilityType } from '../meters/units';
 import { MAX_BILL_AMOUNT, MIN_BILL_AMOUNT, NUMERIC_14_MAX, periodProblem } from './bill-rules';
-import type { NewBill } from './repository';
-import { UTILITY_TYPES } from './utility-types';
+import type { MeterRef } from './import-meters';
 
 /**
  * Validation of one CSV bill row, hand-written rather than zod because it runs for every
@@ -10,9 +10,11 @@ import { UTILITY_TYPES } from './utility-types';
  * (`-$1,234.56`), dates as `YYYY-MM-DD` or `MM/DD/YYYY`.
  */
 
-export const REQUIRED_COLUMNS = ['utility_type', 'period_start', 'period_end', 'amount'] as const;
-export const OPTIONAL_COLUMNS = ['usage_kwh', 'demand_kw'] as const;
-type Column = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
+export const REQUIRED_COLUMNS = ['period_start', 'period_end', 'amount'] as const;
+/** A row names its meter by meter_id, account_number or utility_type (the default meter): one of these columns is required. */
+export const METER_COLUMNS = ['meter_id', 'account_number', 'utility_type'] as const;
+export const OPTIONAL_COLUMNS = ['usage', 'unit', 'usage_kwh', 'demand_kw', 'is_estimated'] as const;
+type Column = (typeof REQUIRED_COLUMNS)[number] | (typeof METER_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
 
 export type ColumnIndex = Record<Column, number | undefined> & { width: number };
 
@@ -20,16 +22,32 @@ export type ColumnIndex = Record<Column, number | undefined> & { width: number }
 export function readHeader(header: string[]): ColumnIndex {
   const names = header.map((h) => h.trim().toLowerCase());
   const index = { width: names.length } as ColumnIndex;
-  for (const col of [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]) {
+  for (const col of [...REQUIRED_COLUMNS, ...METER_COLUMNS, ...OPTIONAL_COLUMNS]) {
     const i = names.indexOf(col);
     index[col] = i === -1 ? undefined : i;
   }
+  if (METER_COLUMNS.every((c) => index[c] === undefined)) throw new Error('CSV header must name the column utility_type (or meter_id or account_number)');
   const missing = REQUIRED_COLUMNS.find((c) => index[c] === undefined);
   if (missing) throw new Error(`CSV header must name the column ${missing}`);
   return index;
 }
 
-const utilityTypes: ReadonlySet<string> = new Set(UTILITY_TYPES);
+/** A row as read, before its meter is known (the import resolves it, then applies the usage rule). */
+export interface BillDraft {
+  meter: MeterRef;
+  period_start: string;
+  period_end: string;
+  amount: number;
+  usage: number | null;
+  unit?: string;
+  usage_kwh: number | null;
+  demand_kw: number | null;
+  is_estimated: boolean;
+}
+
+const utilityTypes: ReadonlySet<string> = new Set(METER_UTILITY_TYPES);
+const TRUE_WORDS: ReadonlySet<string> = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS: ReadonlySet<string> = new Set(['false', 'no', 'n', '0', '']);
 /** Digits, optionally grouped by thousands (`1,234,567`), then decimals. */
 const QUANTITY = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
 /** A sign before or after an optional `$`, digits as QUANTITY, at most 2 decimals. */
@@ -59,12 +77,15 @@ function quantity(v: string, col: string): number | null {
 }
 
 /** The bill of a row, or an error message naming the first bad field; `today` (YYYY-MM-DD) bounds the period. */
-export function parseBillRow(record: string[], columns: ColumnIndex, today: string): NewBill | string {
+export function parseBillRow(record: string[], columns: ColumnIndex, today: string): BillDraft | string {
   if (record.length !== columns.width) return `expected ${columns.width} fields, found ${record.length}`;
   const cell = (c: Column) => (columns[c] === undefined ? '' : record[columns[c]]!.trim());
-  for (const c of REQUIRED_COLUMNS) if (cell(c) === '') return `${c}: field required`;
+  const meterId = cell('meter_id');
+  const accountNumber = cell('account_number');
   const utilityType = cell('utility_type');
-  if (!utilityTypes.has(utilityType)) return `utility_type: must be one of ${UTILITY_TYPES.join(', ')}`;
+  if (utilityType === '' && meterId === '' && accountNumber === '') return 'utility_type: field required';
+  for (const c of REQUIRED_COLUMNS) if (cell(c) === '') return `${c}: field required`;
+  if (utilityType !== '' && !utilityTypes.has(utilityType)) return `utility_type: must be one of ${METER_UTILITY_TYPES.join(', ')}`;
   const periodStart = readDate(cell('period_start'));
   if (periodStart === null) return 'period_start: invalid date, expected YYYY-MM-DD or MM/DD/YYYY';
   const periodEnd = readDate(cell('period_end'));
@@ -76,14 +97,24 @@ export function parseBillRow(record: string[], columns: ColumnIndex, today: stri
   if (amount < MIN_BILL_AMOUNT || amount > MAX_BILL_AMOUNT) {
     return `amount: must be from ${MIN_BILL_AMOUNT.toLocaleString('en-US')} to ${MAX_BILL_AMOUNT.toLocaleString('en-US')}`;
   }
+  const estimated = cell('is_estimated').toLowerCase();
+  if (!TRUE_WORDS.has(estimated) && !FALSE_WORDS.has(estimated)) return 'is_estimated: expected true or false (or yes/no, 1/0)';
+  const unit = cell('unit');
   try {
     return {
-      utility_type: utilityType,
+      meter: {
+        meterId: meterId === '' ? undefined : meterId,
+        accountNumber: accountNumber === '' ? undefined : accountNumber,
+        utilityType: utilityType === '' ? undefined : (utilityType as MeterUtilityType),
+      },
       period_start: periodStart,
       period_end: periodEnd,
       amount,
+      usage: quantity(cell('usage'), 'usage'),
+      unit: unit === '' ? undefined : unit,
       usage_kwh: quantity(cell('usage_kwh'), 'usage_kwh'),
       demand_kw: quantity(cell('demand_kw'), 'demand_kw'),
+      is_estimated: TRUE_WORDS.has(estimated),
     };
   } catch (err) {
     return (err as Error).message;

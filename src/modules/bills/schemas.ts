@@ -1,46 +1,81 @@
 import { z } from 'zod';
+import { pageSchema } from '../../platform/http/pagination';
 import { decimalNumber, isoDate } from '../../platform/http/validate';
 import { FIRST_BILL_DAY, MAX_BILL_AMOUNT, MAX_DAYS_AFTER_TODAY, MAX_PERIOD_DAYS, MIN_BILL_AMOUNT, NUMERIC_14_MAX } from './bill-rules';
-import { UTILITY_TYPES } from './utility-types';
+import { METER_UTILITY_TYPES } from '../meters/units';
+import { meterUnit, meterUtilityType } from '../meters/schemas';
 
 /** The period rules that need today's date are checked by the service (bill-rules.ts, periodProblem). */
 export const createBillBody = z
   .object({
-    utility_type: z.enum(UTILITY_TYPES, { error: (iss) => (iss.input === undefined ? 'field required' : undefined) }),
+    meter_id: z.string().min(1).max(200).optional()
+      .meta({ description: "The property's meter the bill is for; without it, the property's default meter of utility_type (created on first use)." }),
+    utility_type: meterUtilityType.optional().meta({ description: 'Required without meter_id; with it, the meter\'s type (or omitted).' }),
     period_start: isoDate.meta({ description: `On or after ${FIRST_BILL_DAY}.` }),
     period_end: isoDate.meta({
       description: `Not before period_start, at most ${MAX_DAYS_AFTER_TODAY} days after today (UTC); the period lasts 1 to ${MAX_PERIOD_DAYS} days, both ends included.`,
     }),
     amount: decimalNumber(2).min(MIN_BILL_AMOUNT).max(MAX_BILL_AMOUNT).meta({ description: 'USD; negative for a credit.' }),
-    usage_kwh: z.number().min(0).max(NUMERIC_14_MAX).nullable().optional(),
+    usage: z.number().min(0).max(NUMERIC_14_MAX).nullable().optional().meta({ description: 'In unit.' }),
+    unit: meterUnit.optional().meta({ description: "A unit of the bill's utility type; defaults to the meter's." }),
+    usage_kwh: z.number().min(0).max(NUMERIC_14_MAX).nullable().optional()
+      .meta({ description: 'Electric bills only: the usage in kWh (equal to usage when both are given).' }),
     demand_kw: z.number().min(0).max(NUMERIC_14_MAX).nullable().optional(),
-  });
+    is_estimated: z.boolean().optional().meta({ description: 'An estimated read (default false).' }),
+  })
+  .meta({ example: { meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', period_start: '2026-09-12', period_end: '2026-10-11', amount: 412.37, usage: 38.2, unit: 'kgal' } });
 export type CreateBillInput = z.output<typeof createBillBody>;
 
-export const billResponse = z.object({
-  id: z.string(),
-  property_id: z.string(),
-  utility_type: z.enum(UTILITY_TYPES),
-  period_start: z.string(),
-  period_end: z.string(),
-  amount: z.number(),
-  usage_kwh: z.number().nullable(),
-  demand_kw: z.number().nullable(),
-  created_at: z.string(),
-});
+const billExample = {
+  id: '0d5e3c1b-7a2f-4e6d-9b8c-1a2b3c4d5e6f', property_id: '2b9d7c1a-0e4f-4a6b-8c3d-5e6f7a8b9c0d',
+  meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', utility_type: 'water', period_start: '2026-09-12', period_end: '2026-10-11',
+  amount: 412.37, usage: 38.2, unit: 'kgal', usage_kwh: null, demand_kw: null, is_estimated: false, created_at: '2026-10-20T09:12:44.000Z',
+};
 
-export const importBody = z.object({
-  file: z.string().optional().meta({ type: 'string', format: 'binary', description: 'The CSV file (at most 50 MB).' }),
-});
+export const billResponse = z
+  .object({
+    id: z.string(),
+    property_id: z.string(),
+    meter_id: z.string(),
+    utility_type: z.enum(METER_UTILITY_TYPES),
+    period_start: z.string(),
+    period_end: z.string(),
+    amount: z.number(),
+    usage: z.number().nullable(),
+    unit: z.string(),
+    usage_kwh: z.number().nullable(),
+    demand_kw: z.number().nullable(),
+    is_estimated: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ example: billExample });
+
+export const billPage = pageSchema(billResponse).meta({ example: { items: [billExample], total: 1, page: 1, per_page: 20, pages: 1 } });
+
+export const importBody = z
+  .object({
+    file: z.string().optional().meta({ type: 'string', format: 'binary', description: 'The CSV file (at most 50 MB).' }),
+  })
+  .meta({
+    example: {
+      file: 'account_number;period_start;period_end;amount;usage;unit;is_estimated\n'
+        + '4410-2231-07;09/12/2026;10/11/2026;$412.37;38.2;kgal;no\n',
+    },
+  });
 
 export const importResponse = z.object({
   imported: z.number().int().meta({ description: 'Rows stored by this import.' }),
   duplicates: z.number().int().meta({
-    description: 'Valid rows not stored because a bill for the same property, utility_type and period already exists '
-      + '(from an earlier import or an earlier line of this file). Re-importing a file therefore stores nothing twice.',
+    description: 'Valid rows not stored because their meter already has a bill for the same period (from an earlier '
+      + 'import or an earlier line of this file). Re-importing a file therefore stores nothing twice.',
   }),
   rejected: z.array(z.object({ line: z.number().int(), detail: z.string() })).meta({
-    description: 'Invalid rows with their 1-based line number in the file (the header is line 1); the first 10,000 are listed.',
+    description: 'Invalid rows (a period overlapping another bill of the meter is one) with their 1-based line number in the file (the header is line 1); the first 10,000 are listed.',
   }),
   rejected_count: z.number().int().meta({ description: 'All invalid rows, including any beyond the listed 10,000.' }),
+}).meta({
+  example: {
+    imported: 1180, duplicates: 12, rejected_count: 1,
+    rejected: [{ line: 14, detail: 'period: overlaps bill 0d5e3c1b-7a2f-4e6d-9b8c-1a2b3c4d5e6f of this meter (2026-09-12 to 2026-10-11)' }],
+  },
 });

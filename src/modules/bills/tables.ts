@@ -1,32 +1,47 @@
 import { sql } from 'drizzle-orm';
-import { check, date, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
-import { UTILITY_TYPES } from './utility-types';
+import { meters } from '../meters/tables';
+import { METER_UTILITY_TYPES, unitPairsSql } from '../meters/units';
 
-/** Actual billed amounts of a property (cost trend, health score, dashboard); one bill per property, utility type and period. */
+/**
+ * Actual bills of a property's meters (cost trend, health score, dashboard). Two bills of one meter
+ * never overlap: the exclusion constraint utility_bills_meter_period_excl (migration 0029, btree_gist;
+ * drizzle cannot declare it). `usage` is in `unit`; `usage_kwh` equals it on electric bills.
+ */
 export const utilityBills = pgTable(
   'utility_bills',
   {
     id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
     propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    meterId: text('meter_id').notNull(),
     utilityType: text('utility_type').notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
     amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    usage: numeric('usage', { precision: 14, scale: 3, mode: 'number' }),
+    unit: text('unit').notNull(),
     usageKwh: numeric('usage_kwh', { precision: 14, scale: 3, mode: 'number' }),
     demandKw: numeric('demand_kw', { precision: 14, scale: 3, mode: 'number' }),
+    isEstimated: boolean('is_estimated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    // Key order (property, period, type) also serves "a property's bills, newest period first":
-    // a backward scan of this one index, so imports maintain two indexes, not three.
-    unique('utility_bills_property_period_type_key').on(t.propertyId, t.periodStart, t.periodEnd, t.utilityType),
-    check('utility_bills_type_check', sql`${t.utilityType} in (${sql.raw(UTILITY_TYPES.map((v) => `'${v}'`).join(', '))})`),
+    // A bill's property and utility type are its meter's.
+    foreignKey({
+      name: 'utility_bills_meter_fk',
+      columns: [t.meterId, t.propertyId, t.utilityType],
+      foreignColumns: [meters.id, meters.propertyId, meters.utilityType],
+    }).onDelete('cascade'),
+    // "A property's bills, newest period first": a backward scan of this index.
+    index('utility_bills_property_period_idx').on(t.propertyId, t.periodStart, t.periodEnd),
+    check('utility_bills_type_check', sql`${t.utilityType} in (${sql.raw(METER_UTILITY_TYPES.map((v) => `'${v}'`).join(', '))})`),
+    check('utility_bills_unit_check', sql.raw(unitPairsSql('utility_type', 'unit'))),
     check('utility_bills_period_check', sql`${t.periodEnd} >= ${t.periodStart}`),
     // Credits down to -1,000,000 (bill-rules.ts; the API and the import also bound the rest).
     check(
       'utility_bills_amount_usage_check',
-      sql`${t.amount} >= -1000000 and coalesce(${t.usageKwh}, 0) >= 0 and coalesce(${t.demandKw}, 0) >= 0`,
+      sql`${t.amount} >= -1000000 and coalesce(${t.usage}, 0) >= 0 and coalesce(${t.usageKwh}, 0) >= 0 and coalesce(${t.demandKw}, 0) >= 0`,
     ),
   ],
 );

@@ -1,3 +1,3 @@
-/** Utility types a bill can be for (the same set RUBS bills by). */
+/** Utility types tenant billing (RUBS) splits; meters and bills have more (meters/units.ts). */
 export const UTILITY_TYPES = ['electric', 'gas', 'water', 'sewer', 'trash'] as const;
 export type UtilityType = (typeof UTILITY_TYPES)[number];

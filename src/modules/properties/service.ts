@@ -102,6 +102,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
 
   return {
     requireOwned,
+    requireTariff,
 
     async create(ownerId: string, input: CreatePropertyInput) {
       checkZipState(input.zip_code, input.state);

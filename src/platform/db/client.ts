@@ -32,6 +32,11 @@ export interface Database {
 // The contrib entry point is typed as ESM-only, but the package ships a CommonJS build of it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { btree_gist } = require('@electric-sql/pglite/contrib/btree_gist') as { btree_gist: Extension };
+
+/** Extensions the migrations use: pg_trgm (tariff search), btree_gist (bills of a meter never overlap). */
+const EXTENSIONS_SQL = 'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gist';
 
 /** Arbitrary constant key of the advisory lock held while migrating. */
 const MIGRATION_LOCK_ID = 7_310_524_011;
@@ -69,7 +74,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-          await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+          await client.query(EXTENSIONS_SQL);
           await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
@@ -84,7 +89,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = new PGlite({
     dataDir: opts.pgliteDir,
     loadDataDir: opts.pgliteTemplate,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gist },
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -92,7 +97,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: async () => {
-      await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await client.exec(EXTENSIONS_SQL);
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),

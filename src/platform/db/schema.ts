@@ -7,6 +7,7 @@ export * from './tables';
 export * from '../../modules/accounts/tables';
 export * from '../../modules/portfolios/tables';
 export * from '../../modules/properties/tables';
+export * from '../../modules/meters/tables';
 export * from '../../modules/bills/tables';
 export * from '../../modules/notifications/tables';
 export * from '../../modules/rate-analysis/tables';

@@ -1,0 +1,76 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client';
+import { properties } from '../properties/tables';
+import { meters } from './tables';
+import { defaultUnit, type MeterUtilityType } from './units';
+
+export type MeterRow = typeof meters.$inferSelect;
+export type NewMeter = Pick<typeof meters.$inferInsert, 'utilityType' | 'unit' | 'name' | 'accountNumber' | 'meterNumber' | 'tariffId' | 'isActive'>;
+export type MeterChanges = Partial<Omit<NewMeter, 'utilityType'>>;
+
+/** "Water meter": the name of a meter nobody named. */
+export function defaultMeterName(type: MeterUtilityType): string {
+  return `${type[0]!.toUpperCase()}${type.slice(1)} meter`;
+}
+
+export function createMeterRepository(db: Executor) {
+  const insertDefault = (propertyId: string, m: NewMeter) => db
+    .insert(meters)
+    .values({ ...m, propertyId, isDefault: true })
+    .onConflictDoNothing({ target: [meters.propertyId, meters.utilityType], where: sql`${meters.isDefault}` })
+    .returning();
+
+  return {
+    /** A new meter; the first of its type on the property becomes the type's default. */
+    async insert(propertyId: string, m: NewMeter): Promise<MeterRow> {
+      const [asDefault] = await insertDefault(propertyId, m);
+      if (asDefault) return asDefault;
+      const [row] = await db.insert(meters).values({ ...m, propertyId }).returning();
+      return row!;
+    },
+
+    /** The property's default meter of a type, created (kWh, "Electric meter", ...) when it has none. */
+    async defaultMeter(propertyId: string, type: MeterUtilityType): Promise<MeterRow> {
+      const find = () => db.select().from(meters)
+        .where(and(eq(meters.propertyId, propertyId), eq(meters.utilityType, type), eq(meters.isDefault, true)));
+      const [found] = await find();
+      if (found) return found;
+      const [created] = await insertDefault(propertyId, { utilityType: type, unit: defaultUnit(type), name: defaultMeterName(type) });
+      if (created) return created;
+      const [raced] = await find(); // created by a concurrent request in between
+      return raced!;
+    },
+
+    async findOwned(ownerId: string, meterId: string): Promise<MeterRow | null> {
+      const [row] = await db
+        .select({ meter: meters })
+        .from(meters)
+        .innerJoin(properties, eq(properties.id, meters.propertyId))
+        .where(and(eq(meters.id, meterId), eq(properties.ownerId, ownerId)));
+      return row?.meter ?? null;
+    },
+
+    async findOfProperty(propertyId: string, meterId: string): Promise<MeterRow | null> {
+      const [row] = await db.select().from(meters).where(and(eq(meters.id, meterId), eq(meters.propertyId, propertyId)));
+      return row ?? null;
+    },
+
+    async ofProperty(propertyId: string): Promise<MeterRow[]> {
+      return db.select().from(meters).where(eq(meters.propertyId, propertyId)).orderBy(asc(meters.createdAt), asc(meters.id));
+    },
+
+    async list(propertyId: string, limit: number, offset: number) {
+      const where = eq(meters.propertyId, propertyId);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(meters).where(where).orderBy(asc(meters.createdAt), asc(meters.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(meters).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async update(meterId: string, changes: MeterChanges): Promise<MeterRow> {
+      const [row] = await db.update(meters).set({ ...changes, updatedAt: sql`now()` }).where(eq(meters.id, meterId)).returning();
+      return row!;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import * as ex from './examples';
+import { METER_UTILITY_TYPES, UNIT_FAMILIES, unitsOf } from './units';
+
+const UNITS_DESCRIPTION = METER_UTILITY_TYPES.map((t) => `${t}: ${unitsOf(t)}`).join('; ');
+const ALL_UNITS = [...new Set(METER_UTILITY_TYPES.flatMap((t) => Object.keys(UNIT_FAMILIES[t].units)))] as [string, ...string[]];
+
+export const meterUtilityType = z.enum(METER_UTILITY_TYPES, { error: (iss) => (iss.input === undefined ? 'field required' : undefined) });
+/** Any unit of some type; whether it fits the meter's type is the service's check (units.ts). */
+export const meterUnit = z.enum(ALL_UNITS).meta({ description: `A unit of the utility type (the first is the default): ${UNITS_DESCRIPTION}.` });
+const label = (max: number) => z.string().trim().min(1).max(max);
+
+export const meterIdParams = z.object({ id: z.string().min(1).max(200) });
+
+export const createMeterBody = z
+  .object({
+    utility_type: meterUtilityType,
+    unit: meterUnit.optional(),
+    name: label(200).optional().meta({ description: 'Defaults to "<Type> meter" ("Water meter").' }),
+    account_number: label(200).nullable().optional(),
+    meter_number: label(200).nullable().optional(),
+    tariff_id: z.string().min(1).max(200).nullable().optional()
+      .meta({ description: "The tariff this meter's bills are priced on; without one, the property's." }),
+    is_active: z.boolean().optional(),
+  })
+  .meta({ example: ex.createMeterRequest });
+export type CreateMeterInput = z.output<typeof createMeterBody>;
+
+export const updateMeterBody = z
+  .object({
+    utility_type: meterUtilityType.optional().meta({ description: 'Cannot change: given, it must be the meter\'s.' }),
+    unit: meterUnit.optional(),
+    name: label(200).optional(),
+    account_number: label(200).nullable().optional(),
+    meter_number: label(200).nullable().optional(),
+    tariff_id: z.string().min(1).max(200).nullable().optional(),
+    is_active: z.boolean().optional(),
+  })
+  .meta({ example: { name: 'Domestic water (north riser)', is_active: false } });
+export type UpdateMeterInput = z.output<typeof updateMeterBody>;
+
+export const meterResponse = z
+  .object({
+    id: z.string(),
+    property_id: z.string(),
+    utility_type: z.enum(METER_UTILITY_TYPES),
+    unit: z.string(),
+    name: z.string(),
+    account_number: z.string().nullable(),
+    meter_number: z.string().nullable(),
+    tariff_id: z.string().nullable(),
+    is_active: z.boolean(),
+    is_default: z.boolean().meta({ description: 'Bills of this utility type sent without meter_id go to this meter.' }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ example: ex.meter });

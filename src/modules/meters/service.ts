@@ -1,0 +1,116 @@
+import type { Db } from '../../platform/db/client';
+import { notFound, unprocessable } from '../../platform/http/errors';
+import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
+import type { PropertyService } from '../properties/service';
+import { createMeterRepository, defaultMeterName, type MeterChanges, type MeterRow } from './repository';
+import type { CreateMeterInput, UpdateMeterInput } from './schemas';
+import { defaultUnit, unitProblem, type MeterUtilityType } from './units';
+
+export function presentMeter(m: MeterRow) {
+  return {
+    id: m.id,
+    property_id: m.propertyId,
+    utility_type: m.utilityType as MeterUtilityType,
+    unit: m.unit,
+    name: m.name,
+    account_number: m.accountNumber,
+    meter_number: m.meterNumber,
+    tariff_id: m.tariffId,
+    is_active: m.isActive,
+    is_default: m.isDefault,
+    created_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
+  };
+}
+
+export function createMeterService(deps: {
+  db: Db;
+  properties: Pick<PropertyService, 'requireOwned' | 'requireTariff'>;
+  /** Queues the owner's analytics recompute after a write (never throws). */
+  dataChanged?(ownerId: string): Promise<void>;
+}) {
+  const repo = createMeterRepository(deps.db);
+
+  async function requireOwned(ownerId: string, meterId: string): Promise<MeterRow> {
+    const meter = await repo.findOwned(ownerId, meterId);
+    if (!meter) throw notFound('Meter not found');
+    return meter;
+  }
+
+  function checkUnit(type: MeterUtilityType, unit: string): void {
+    const problem = unitProblem(type, unit);
+    if (problem) throw unprocessable(problem, 'unit');
+  }
+
+  return {
+    requireOwned,
+
+    async create(ownerId: string, propertyId: string, input: CreateMeterInput) {
+      await deps.properties.requireOwned(ownerId, propertyId);
+      const unit = input.unit ?? defaultUnit(input.utility_type);
+      checkUnit(input.utility_type, unit);
+      if (input.tariff_id) await deps.properties.requireTariff(input.tariff_id);
+      const row = await repo.insert(propertyId, {
+        utilityType: input.utility_type,
+        unit,
+        name: input.name ?? defaultMeterName(input.utility_type),
+        accountNumber: input.account_number ?? null,
+        meterNumber: input.meter_number ?? null,
+        tariffId: input.tariff_id ?? null,
+        isActive: input.is_active ?? true,
+      });
+      return presentMeter(row);
+    },
+
+    async list(ownerId: string, propertyId: string, q: PageQuery) {
+      await deps.properties.requireOwned(ownerId, propertyId);
+      const { rows, total } = await repo.list(propertyId, q.per_page, offsetOf(q));
+      return toPage(rows.map(presentMeter), total, q);
+    },
+
+    async update(ownerId: string, meterId: string, input: UpdateMeterInput) {
+      const meter = await requireOwned(ownerId, meterId);
+      const type = meter.utilityType as MeterUtilityType;
+      if (input.utility_type !== undefined && input.utility_type !== type) {
+        throw unprocessable(`utility_type of a meter cannot change (this one is ${type}): add a meter of the new type`, 'utility_type');
+      }
+      if (input.unit !== undefined) checkUnit(type, input.unit);
+      if (input.tariff_id) await deps.properties.requireTariff(input.tariff_id);
+      const changes: MeterChanges = {};
+      if (input.unit !== undefined) changes.unit = input.unit;
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.account_number !== undefined) changes.accountNumber = input.account_number;
+      if (input.meter_number !== undefined) changes.meterNumber = input.meter_number;
+      if (input.tariff_id !== undefined) changes.tariffId = input.tariff_id;
+      if (input.is_active !== undefined) changes.isActive = input.is_active;
+      const row = Object.keys(changes).length === 0 ? meter : await repo.update(meterId, changes);
+      // A meter's tariff prices its bills (audit, annual estimates): analytics may change with it.
+      if (input.tariff_id !== undefined) await deps.dataChanged?.(ownerId);
+      return presentMeter(row);
+    },
+
+    /**
+     * The meter a new bill of the property goes to: the one it names (404 when it is not the
+     * property's; 422 when utility_type contradicts it), else the property's default meter of
+     * the bill's utility type, created on first use.
+     */
+    async meterForBill(propertyId: string, utilityType: MeterUtilityType | undefined, meterId: string | undefined): Promise<MeterRow> {
+      if (meterId !== undefined) {
+        const meter = await repo.findOfProperty(propertyId, meterId);
+        if (!meter) throw notFound('Meter not found');
+        if (utilityType !== undefined && utilityType !== meter.utilityType) {
+          throw unprocessable(`utility_type must be the meter's (${meter.utilityType})`, 'utility_type');
+        }
+        return meter;
+      }
+      if (utilityType === undefined) throw unprocessable('field required', 'utility_type');
+      return repo.defaultMeter(propertyId, utilityType);
+    },
+
+    /** The property's meters, for an import that names them by id or account number. */
+    metersOf: (propertyId: string) => repo.ofProperty(propertyId),
+    defaultMeter: (propertyId: string, type: MeterUtilityType) => repo.defaultMeter(propertyId, type),
+  };
+}
+
+export type MeterService = ReturnType<typeof createMeterService>;
