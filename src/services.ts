@@ -88,6 +88,8 @@ export function createServices(deps: PlatformDeps): Services {
   const notifications = createNotificationService({ db, now });
   const properties = createPropertyService({
     db, now, logger, tariffs: tariffCatalog, monthlyBill, portfolios, dataChanged,
+    // Analytics is built below; a property is only read through it once every service exists.
+    annualCost: (ownerId, propertyId) => analytics.propertyAnnualCost(ownerId, propertyId),
     requestAnalysis: (propertyId, version) => enqueueRateAnalysis({ property_id: propertyId }, propertyAnalysisJobId(propertyId, version)),
   });
   const rateAnalysis = createRateAnalysisService({

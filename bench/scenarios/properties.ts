@@ -57,21 +57,27 @@ export const propertyScenarios: Scenario[] = [
       if (!ctx) throw new Error('needs a running server');
       const { auth } = await newUser(ctx, 'import');
       const { id } = await ctx.call<{ id: string }>('POST', '/api/v1/pm/properties', property(0), auth);
-      const lines = ['utility_type,period_start,period_end,amount,usage_kwh,demand_kw'];
+      // 25 meters (5 of each of 5 utility types), named in the file by account number; two bills of one meter
+      // never overlap (issue 29), so each meter's rows are distinct days from 2000-01-01.
       const types = ['electric', 'gas', 'water', 'sewer', 'trash'];
-      // Distinct periods of 1 to 5 days starting on one of 9,000 days from 2000-01-01; every other row as
-      // utility portals export it (MM/DD/YYYY dates, "$1,234.56" amounts).
+      const units = ['kWh', 'ccf', 'kgal', 'kgal', 'tons'];
+      const METERS = 25;
+      for (let k = 0; k < METERS; k++) {
+        await ctx.call('POST', `/api/v1/pm/properties/${id}/meters`, { utility_type: types[k % 5], account_number: `A${k}` }, auth);
+      }
+      const lines = ['account_number,utility_type,period_start,period_end,amount,usage,unit,demand_kw,is_estimated'];
+      // Every other row as utility portals export it (MM/DD/YYYY dates, "$1,234.56" amounts).
       const day0 = Date.UTC(2000, 0, 1);
       const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
       for (let i = 0; i < IMPORT_ROWS; i++) {
-        const j = Math.floor(i / 5);
-        const s = new Date(day0 + (j % 9000) * 86_400_000).toISOString().slice(0, 10);
-        const e = new Date(day0 + ((j % 9000) + Math.floor(j / 9000)) * 86_400_000).toISOString().slice(0, 10);
+        const k = i % METERS;
+        const day = new Date(day0 + Math.floor(i / METERS) * 86_400_000).toISOString().slice(0, 10);
         const cents = (i % 100_000) * 1000 + (i % 100);
         const amount = (cents / 100).toFixed(2);
+        const rest = `${i % 1000},${units[k % 5]},${k % 5 === 0 && i % 4 === 0 ? 25 : ''},${i % 10 === 0 ? 'yes' : ''}`;
         lines.push(i % 2
-          ? `${types[i % 5]},${usDate(s)},${usDate(e)},"$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}",${i},${i % 4 ? '' : 25}`
-          : `${types[i % 5]},${s},${e},${amount},${i},${i % 4 ? '' : 25}`);
+          ? `A${k},${types[k % 5]},${usDate(day)},${usDate(day)},"$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}",${rest}`
+          : `A${k},${types[k % 5]},${day},${day},${amount},${rest}`);
       }
       const form = new FormData();
       form.append('file', new Blob([lines.join('\n') + '\n'], { type: 'text/csv' }), 'bills.csv');

@@ -52,3 +52,10 @@ export function isoDateOfDay(z: number): string {
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** The date `years` before an ISO date (Feb 29 goes to Feb 28 in a common year). */
+export function yearsBefore(isoDate: string, years: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const year = y - years;
+  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, daysInMonth(year, m))).padStart(2, '0')}`;
+}

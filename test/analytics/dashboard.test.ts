@@ -33,24 +33,28 @@ describe('dashboard stats, cost trend and global analytics', () => {
   afterAll(() => t.stop());
 
   describe('GET /pm/dashboard/stats', () => {
-    it('totals the estimates; ratios over properties with both numbers; bills overlapping this month', async () => {
+    // Issue 29 replaced "dashboard stats total the estimates" ($1,622.88 here) with the one annual cost.
+    it('totals the one annual cost; ratios over properties with both numbers; bills overlapping this month', async () => {
       const res = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
+      // Harbor: 10 of the 12 complete months (Nov 2025..Oct 2026) billed $200.00 and 1,000 kWh: x 12 / 10 = $2,400.00, 12,000 kWh.
+      // Elm: 1 complete month billed and no estimate: no annual cost.
       expect(res.body).toEqual({
         total_properties: 2,
         total_portfolios: 1,
         total_sqft: 3000,
-        total_monthly_cost: 135.24,
-        total_annual_cost: 1622.88,
-        avg_cost_per_sqft: 0.8114, // 1622.88 / 2000 (Elm has no estimate)
-        avg_cost_per_kwh: 0.1352, // 1622.88 / 12,000 kWh
+        total_monthly_cost: 200,
+        total_annual_cost: 2400,
+        avg_cost_per_sqft: 1.2, // 2400 / 2000 (Elm has no annual cost)
+        avg_cost_per_kwh: 0.2, // electric 2400 / 12,000 kWh
         properties_with_savings: 0,
         total_potential_savings: 0,
         alerts_unread: 0,
         bills_this_month: 2, // Harbor's November bill and Elm's October-November bill
+        cost_by_utility: [{ utility_type: 'electric', cost: 2400, usage: 12000, unit: 'kWh', basis: 'actual' }],
       });
       expect(Object.keys(res.body)).toEqual([
         'total_properties', 'total_portfolios', 'total_sqft', 'total_monthly_cost', 'total_annual_cost', 'avg_cost_per_sqft',
-        'avg_cost_per_kwh', 'properties_with_savings', 'total_potential_savings', 'alerts_unread', 'bills_this_month',
+        'avg_cost_per_kwh', 'properties_with_savings', 'total_potential_savings', 'alerts_unread', 'bills_this_month', 'cost_by_utility',
       ]);
     });
 
@@ -68,7 +72,7 @@ describe('dashboard stats, cost trend and global analytics', () => {
       expect(res.body).toEqual({
         total_properties: 0, total_portfolios: 0, total_sqft: 0, total_monthly_cost: 0, total_annual_cost: 0,
         avg_cost_per_sqft: null, avg_cost_per_kwh: null, properties_with_savings: 0, total_potential_savings: 0,
-        alerts_unread: 0, bills_this_month: 0,
+        alerts_unread: 0, bills_this_month: 0, cost_by_utility: [],
       });
     });
 
@@ -82,11 +86,12 @@ describe('dashboard stats, cost trend and global analytics', () => {
     it('default 12 months ending with the current UTC month, zeros where nothing was billed, calendarised', async () => {
       const res = await as(t, alice.token).get('/pm/dashboard/cost-trend').expect(200);
       expect(res.body.months.map((m: { month: string }) => m.month)).toEqual(months12);
-      expect(res.body.months[0]).toEqual({ month: '2025-12', total_cost: 0, total_kwh: 0, property_count: 0 });
-      expect(res.body.months[1]).toEqual({ month: '2026-01', total_cost: 200, total_kwh: 1000, property_count: 1 });
+      const electric = (cost: number, usage: number) => [{ utility_type: 'electric', cost, usage, unit: 'kWh' }];
+      expect(res.body.months[0]).toEqual({ month: '2025-12', total_cost: 0, total_kwh: 0, property_count: 0, cost_by_utility: [] });
+      expect(res.body.months[1]).toEqual({ month: '2026-01', total_cost: 200, total_kwh: 1000, property_count: 1, cost_by_utility: electric(200, 1000) });
       // Elm's $310.00 over 31 days: October 12 days = $120.00, November 19 days = $190.00
-      expect(res.body.months[10]).toEqual({ month: '2026-10', total_cost: 320, total_kwh: 1120, property_count: 2 });
-      expect(res.body.months[11]).toEqual({ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2 });
+      expect(res.body.months[10]).toEqual({ month: '2026-10', total_cost: 320, total_kwh: 1120, property_count: 2, cost_by_utility: electric(320, 1120) });
+      expect(res.body.months[11]).toEqual({ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2, cost_by_utility: electric(390, 1190) });
       // Issue 29 replaced "the trend and the mean over every billed month, the current one included" (then
       // increasing, $228.18): complete months only, and the fit over the properties billed in all of them
       // (Harbor: flat). Mean over the 10 complete billed months: (9 x 200 + 320) / 10 = 212.00.
@@ -103,13 +108,18 @@ describe('dashboard stats, cost trend and global analytics', () => {
       expect(long.body.months[0].month).toBe('2023-12');
       const one = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
       // the current month alone is no complete month: no average (issue 29; it was 390)
-      expect(one.body).toEqual({ months: [{ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2 }], trend_direction: 'insufficient_data', avg_monthly_cost: 0 });
+      expect(one.body).toEqual({
+        months: [{ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2, cost_by_utility: [{ utility_type: 'electric', cost: 390, usage: 1190, unit: 'kWh' }] }],
+        trend_direction: 'insufficient_data', avg_monthly_cost: 0,
+      });
     });
 
     it('portfolio_id narrows to the portfolio: Harbor alone is flat', async () => {
       const res = await as(t, alice.token).get(`/pm/dashboard/cost-trend?portfolio_id=${midwest}`).expect(200);
       expect(res.body).toMatchObject({ trend_direction: 'stable', avg_monthly_cost: 200 });
-      expect(res.body.months[11]).toEqual({ month: '2026-11', total_cost: 200, total_kwh: 1000, property_count: 1 });
+      expect(res.body.months[11]).toEqual({
+        month: '2026-11', total_cost: 200, total_kwh: 1000, property_count: 1, cost_by_utility: [{ utility_type: 'electric', cost: 200, usage: 1000, unit: 'kWh' }],
+      });
     });
 
     it.each([
@@ -139,8 +149,8 @@ describe('dashboard stats, cost trend and global analytics', () => {
       const res = await as(t, bob.token).get('/pm/dashboard/cost-trend?months=2').expect(200);
       expect(res.body).toEqual({
         months: [
-          { month: '2026-10', total_cost: 0, total_kwh: 0, property_count: 0 },
-          { month: '2026-11', total_cost: 0, total_kwh: 0, property_count: 0 },
+          { month: '2026-10', total_cost: 0, total_kwh: 0, property_count: 0, cost_by_utility: [] },
+          { month: '2026-11', total_cost: 0, total_kwh: 0, property_count: 0, cost_by_utility: [] },
         ],
         trend_direction: 'insufficient_data',
         avg_monthly_cost: 0,
@@ -149,24 +159,29 @@ describe('dashboard stats, cost trend and global analytics', () => {
   });
 
   describe('GET /pm/dashboard/global-analytics', () => {
-    it('annual cost: actual annualised when 10 of 12 months are billed, else the estimate; by state and type', async () => {
+    // Issue 29 replaced "the 12 months ending with the current one, annualised by days" ($2,404.19 here) with
+    // the one annual cost: the 12 complete months, at least 10 billed, x 12 / billed months (the dashboard's figure).
+    it('annual cost: the one annual cost of the dashboard stats; by state and type', async () => {
       const res = await as(t, alice.token).get('/pm/dashboard/global-analytics').expect(200);
-      // Harbor: 11 billed months, $2,200.00 over 334 of the window's 365 days -> $2,404.19; 11,000 kWh -> 12,020.958 kWh.
-      // Elm: 2 billed months and no estimate -> counted, without a cost.
+      // Harbor: 10 billed complete months of $200.00 and 1,000 kWh -> $2,400.00, 12,000 kWh.
+      // Elm: 1 billed complete month and no estimate -> counted, without a cost.
       expect(res.body).toEqual({
         total_properties: 2,
         total_portfolios: 1,
-        total_annual_cost: 2404.19,
-        total_annual_kwh: 12020.958,
+        total_annual_cost: 2400,
+        total_annual_kwh: 12000,
         avg_cost_per_kwh: 0.2,
-        avg_cost_per_sqft: 1.2021,
-        cost_by_state: [{ state: 'MI', annual_cost: 2404.19, property_count: 1 }, { state: 'OH', annual_cost: 0, property_count: 1 }],
+        avg_cost_per_sqft: 1.2,
+        cost_by_state: [{ state: 'MI', annual_cost: 2400, property_count: 1 }, { state: 'OH', annual_cost: 0, property_count: 1 }],
         cost_by_property_type: [
-          { type: 'commercial', annual_cost: 2404.19, property_count: 1 }, { type: 'residential', annual_cost: 0, property_count: 1 },
+          { type: 'commercial', annual_cost: 2400, property_count: 1 }, { type: 'residential', annual_cost: 0, property_count: 1 },
         ],
         total_potential_savings: expect.any(Number),
         properties_with_savings: 1,
+        cost_by_utility: [{ utility_type: 'electric', cost: 2400, usage: 12000, unit: 'kWh', basis: 'actual' }],
       });
+      const stats = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
+      expect(stats.body.total_annual_cost).toBe(res.body.total_annual_cost);
     });
 
     it('another owner sees none of Alice\'s data: zeros without data, only their own with it', async () => {
@@ -174,9 +189,10 @@ describe('dashboard stats, cost trend and global analytics', () => {
       expect(empty.body).toEqual({
         total_properties: 0, total_portfolios: 0, total_annual_cost: 0, total_annual_kwh: 0, avg_cost_per_kwh: null,
         avg_cost_per_sqft: null, cost_by_state: [], cost_by_property_type: [], total_potential_savings: 0, properties_with_savings: 0,
+        cost_by_utility: [],
       });
-      // Carol: one TX property billed $50.00 and 100 kWh for each whole month Jan..Nov 2026 (11 months, 334 of 365 days):
-      // 5,500 cents x 365 / 334 -> $601.05; 1,100,000 Wh x 365 / 334 -> 1,202.096 kWh
+      // Carol: one TX property billed $50.00 and 100 kWh for each whole month Jan..Nov 2026: 10 complete months billed,
+      // $500.00 x 12 / 10 = $600.00, 1,200 kWh
       const carol = await registerUser(t);
       const home = (await createProperty(t, carol.token, {
         name: 'Carol House', state: 'TX', zip_code: '75001', property_type: 'residential', sqft: 500,
@@ -186,18 +202,19 @@ describe('dashboard stats, cost trend and global analytics', () => {
       expect(own.body).toEqual({
         total_properties: 1,
         total_portfolios: 0,
-        total_annual_cost: 601.05,
-        total_annual_kwh: 1202.096,
+        total_annual_cost: 600,
+        total_annual_kwh: 1200,
         avg_cost_per_kwh: 0.5,
-        avg_cost_per_sqft: 1.2021,
-        cost_by_state: [{ state: 'TX', annual_cost: 601.05, property_count: 1 }],
-        cost_by_property_type: [{ type: 'residential', annual_cost: 601.05, property_count: 1 }],
+        avg_cost_per_sqft: 1.2,
+        cost_by_state: [{ state: 'TX', annual_cost: 600, property_count: 1 }],
+        cost_by_property_type: [{ type: 'residential', annual_cost: 600, property_count: 1 }],
         total_potential_savings: 0,
         properties_with_savings: 0,
+        cost_by_utility: [{ utility_type: 'electric', cost: 600, usage: 1200, unit: 'kWh', basis: 'actual' }],
       });
       // and Alice's answer is still hers alone
       const alices = await as(t, alice.token).get('/pm/dashboard/global-analytics').expect(200);
-      expect(alices.body).toMatchObject({ total_properties: 2, total_annual_cost: 2404.19 });
+      expect(alices.body).toMatchObject({ total_properties: 2, total_annual_cost: 2400 });
       expect(alices.body.cost_by_state.map((c: { state: string }) => c.state)).toEqual(['MI', 'OH']);
     });
   });

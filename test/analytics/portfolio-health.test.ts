@@ -37,39 +37,41 @@ describe('portfolio analytics and property health', () => {
   afterAll(() => t.stop());
 
   describe('GET /pm/properties/health', () => {
+    // Issue 29 replaced the health rules: anomalies per meter on complete periods (Gamma's bill ending today is not
+    // one yet), no least-squares "Costs rising" (Gamma lost 15 for it), and a stale tariff (C1's rates are over
+    // 5 years old) is a data-completeness issue.
     it('scores every property with its deductions, worst first (the literal path wins over {id})', async () => {
       const res = await as(t, alice.token).get('/pm/properties/health').expect(200);
+      const stale = `Tariff ${GLADSTONE.C1} has rates over 5 years old or of unknown date: they may be out of date`;
       // Alpha: savings on offer, -20 when at least a tenth of its $1,622.88 estimate, else -10
-      const alphaScore = savings * 10 >= 1622.88 ? 80 : 90;
+      const alphaScore = (savings * 10 >= 1622.88 ? 80 : 90) - 5;
+      const alphaId = alpha;
+      const alphaRow = {
+        property_id: alphaId, name: 'Alpha', status: alphaScore >= 80 ? 'green' : 'yellow', score: alphaScore,
+        issues: [stale, `Rate savings available: $${savings.toLocaleString('en-US', { minimumFractionDigits: 2 })} a year`],
+      };
+      const gamma_ = { property_id: gamma, name: 'Gamma', status: 'green', score: 85, issues: [stale, 'Bills cover only 7 of the last 12 months'] };
       expect(res.body).toEqual({
-        summary: { green: 1, yellow: 1, red: 1, total: 3 },
+        summary: { green: alphaScore >= 80 ? 2 : 1, yellow: alphaScore >= 80 ? 1 : 2, red: 0, total: 3 },
         properties: [
-          {
-            property_id: gamma, name: 'Gamma', status: 'red', score: 45,
-            issues: [
-              'Bills cover only 7 of the last 12 months',
-              'Bill anomaly: 2026-11 cost 64% more per billed day than the 6 months before',
-              'Costs rising 5.9% a month over the last 12 months',
-            ],
-          },
           {
             property_id: beta, name: 'Beta', status: 'yellow', score: 55,
             issues: ['No tariff set', 'No monthly usage set', 'No square footage set', 'No bills in the last 12 months'],
           },
-          {
-            property_id: alpha, name: 'Alpha', status: 'green', score: alphaScore,
-            issues: [`Rate savings available: $${savings.toLocaleString('en-US', { minimumFractionDigits: 2 })} a year`],
-          },
+          ...(alphaScore <= 85 ? [alphaRow, gamma_] : [gamma_, alphaRow]),
         ],
       });
     });
 
     it('status filters the list; the summary still counts the whole scope', async () => {
-      const res = await as(t, alice.token).get('/pm/properties/health?status=red').expect(200);
-      expect(res.body.summary).toEqual({ green: 1, yellow: 1, red: 1, total: 3 });
-      expect(res.body.properties.map((p: { name: string }) => p.name)).toEqual(['Gamma']);
+      const all = (await as(t, alice.token).get('/pm/properties/health').expect(200)).body;
+      const res = await as(t, alice.token).get('/pm/properties/health?status=yellow').expect(200);
+      expect(res.body.summary).toEqual(all.summary);
+      expect(res.body.properties.map((p: { name: string }) => p.name))
+        .toEqual(all.properties.filter((p: { status: string }) => p.status === 'yellow').map((p: { name: string }) => p.name));
+      expect(res.body.properties.map((p: { name: string }) => p.name)).toContain('Beta');
       const none = await as(t, alice.token).get(`/pm/properties/health?status=red&portfolio_id=${midwest}`).expect(200);
-      expect(none.body).toEqual({ summary: { green: 1, yellow: 1, red: 0, total: 2 }, properties: [] });
+      expect(none.body).toMatchObject({ summary: { red: 0, total: 2 }, properties: [] });
     });
 
     it('portfolio_id narrows the scope', async () => {
@@ -90,7 +92,8 @@ describe('portfolio analytics and property health', () => {
       await as(t, alice.token).patch(`/pm/properties/${beta}`, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 100, sqft: 500 }).expect(200);
       const res = await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(200);
       expect(res.body.properties.find((p: { name: string }) => p.name === 'Beta')).toEqual({
-        property_id: beta, name: 'Beta', score: 80, status: 'green', issues: ['No bills in the last 12 months'],
+        property_id: beta, name: 'Beta', score: 75, status: 'yellow',
+        issues: [`Tariff ${GLADSTONE.C1} has rates over 5 years old or of unknown date: they may be out of date`, 'No bills in the last 12 months'],
       });
     });
   });
@@ -104,10 +107,14 @@ describe('portfolio analytics and property health', () => {
         total_cost: 1800,
         total_usage_kwh: 12000,
         avg_rate_per_kwh: 0.15,
+        cost_by_utility: [{ utility_type: 'electric', cost: 1800, usage: 12000, unit: 'kWh' }],
         cost_by_month: expect.any(Array),
+        // Issue 29 replaced "a property's actual cost of the period" with its one annual cost (with its basis):
+        // Alpha's 11 billed complete months x 12 / 11; Beta (given a tariff and usage above) its estimate.
+        total_annual_cost: 2108.52,
         cost_by_property: [
-          { property_id: alpha, name: 'Alpha', annual_cost: 1800 },
-          { property_id: beta, name: 'Beta', annual_cost: 0 },
+          { property_id: alpha, name: 'Alpha', annual_cost: 1800, basis: 'actual' },
+          { property_id: beta, name: 'Beta', annual_cost: 308.52, basis: 'estimate' },
         ],
         potential_savings: {
           total_annual: savings,
@@ -124,7 +131,7 @@ describe('portfolio analytics and property health', () => {
       const empty = await createPortfolio(t, bob.token, 'Empty');
       const res = await as(t, bob.token).get(`/pm/portfolios/${empty.id}/analytics`).expect(200);
       expect(res.body).toMatchObject({
-        total_cost: 0, total_usage_kwh: 0, avg_rate_per_kwh: 0, cost_by_property: [],
+        total_cost: 0, total_usage_kwh: 0, avg_rate_per_kwh: 0, cost_by_property: [], cost_by_utility: [], total_annual_cost: 0,
         potential_savings: { total_annual: 0, properties_with_savings: 0, top_opportunity: null },
       });
     });

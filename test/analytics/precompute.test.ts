@@ -29,9 +29,9 @@ async function snapshotVersion(t: TestApp, ownerId: string): Promise<number | nu
 /** Everything the recompute writes for an owner, in a comparable form. */
 async function precomputed(t: TestApp, ownerId: string) {
   return {
-    rollups: await rows(t, sql`select property_id, month::text, cost_cents::text, kwh_milli::text, billed_days, bill_count
-      from analytics_monthly_rollups where owner_id = ${ownerId} order by property_id, month`),
-    metrics: await rows(t, sql`select property_id, annual_cost_cents::text, annual_kwh_milli::text, basis, savings_cents::text,
+    rollups: await rows(t, sql`select property_id, utility_type, month::text, cost_cents::text, usage_milli::text, billed_days, bill_count
+      from analytics_monthly_rollups where owner_id = ${ownerId} order by property_id, month, utility_type`),
+    metrics: await rows(t, sql`select property_id, annual_cost_cents::text, annual_kwh_milli::text, basis, annual_by_utility, savings_cents::text,
       health_score, health_status, health_issues from analytics_property_metrics where owner_id = ${ownerId} order by property_id`),
     sums: (await rows(t, sql`select sums from analytics_owner_snapshots where owner_id = ${ownerId}`))[0]?.sums,
   };
@@ -47,9 +47,10 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
   });
   afterAll(() => t.stop());
 
-  it('the stored rollups are calendarise.calc.ts\'s months of every bill in the 36-month window (shares, kWh, billed days, bills per month)', async () => {
+  it('the stored rollups are calendarise.calc.ts\'s months of every bill in the 36-month window, per utility type (shares, usage, billed days, bills per month)', async () => {
     const p = await createProperty(t, alice.token);
     // Issue 29 replaced bills of 658 days and 9 years here: a period lasts at most 100 days (bill-rules.ts).
+    // Usage is in the default meter's unit (water and sewer: kgal), rolled up in the type's common unit (gallons).
     const bills = [
       ['electric', '2026-01-20', '2026-02-19', 100, 1000],
       ['gas', '2026-01-31', '2026-03-01', 100, null],
@@ -59,28 +60,32 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
       ['trash', '2026-06-05', '2026-06-05', 0, null],
       ['electric', '2026-11-25', '2026-12-15', -40.5, 3], // a credit, ending after the window
     ] as const;
-    // Issue 29: usage of a non-electric bill is in its own unit, and kWh are electric kWh only.
+    const perCommonUnit: Record<string, number> = { electric: 1, gas: 1, water: 1000, sewer: 1000, trash: 1 };
     for (const [utility_type, period_start, period_end, amount, usage] of bills) {
       await postBill(t, alice.token, p.id, { utility_type, period_start, period_end, amount, usage: usage ?? undefined });
     }
     await t.services.analytics.recompute(alice.user.id, { full: true });
     const window = { from: monthIndexOfDate('2023-12'), to: monthIndexOfDate('2026-11') };
-    const expected = new Map<string, { cost: number; kwh: number; bills: number }>();
+    const expected = new Map<string, { cost: number; usage: number; bills: number }>();
     for (const [type, periodStart, periodEnd, amount, usage] of bills) {
-      const kwh = type === 'electric' ? usage : 0;
-      for (const s of calendariseBill({ periodStart, periodEnd, cents: Math.round(amount * 100), kwhMilli: Math.round((kwh ?? 0) * 1000) }, window)) {
-        const e = expected.get(monthKey(s.month)) ?? { cost: 0, kwh: 0, bills: 0 };
-        expected.set(monthKey(s.month), { cost: e.cost + s.cents, kwh: e.kwh + s.kwhMilli, bills: e.bills + 1 });
+      const usageMilli = Math.round((usage ?? 0) * perCommonUnit[type]! * 1000);
+      for (const s of calendariseBill({ periodStart, periodEnd, cents: Math.round(amount * 100), usageMilli }, window)) {
+        const key = `${monthKey(s.month)} ${type}`;
+        const e = expected.get(key) ?? { cost: 0, usage: 0, bills: 0 };
+        expected.set(key, { cost: e.cost + s.cents, usage: e.usage + s.usageMilli, bills: e.bills + 1 });
       }
     }
-    const days = billedDaysByMonth(bills.map(([, periodStart, periodEnd]) => ({ periodStart, periodEnd })), window);
-    const stored = await rows(t, sql`select to_char(month, 'YYYY-MM') as month, cost_cents::text as c, kwh_milli::text as k, billed_days, bill_count
-      from analytics_monthly_rollups where property_id = ${p.id} order by month`);
-    expect(stored).toEqual([...expected.keys()].sort().map((month) => ({
-      month, c: String(expected.get(month)!.cost), k: String(expected.get(month)!.kwh),
-      billed_days: days.get(monthIndexOfDate(month)), bill_count: expected.get(month)!.bills,
+    const daysOf = (type: string) => billedDaysByMonth(bills.filter((b) => b[0] === type).map(([, periodStart, periodEnd]) => ({ periodStart, periodEnd })), window);
+    const stored = await rows(t, sql`select to_char(month, 'YYYY-MM') || ' ' || utility_type as key, cost_cents::text as c, usage_milli::text as u,
+      billed_days, bill_count from analytics_monthly_rollups where property_id = ${p.id} order by month, utility_type`);
+    expect(stored).toEqual([...expected.keys()].sort().map((key) => ({
+      key, c: String(expected.get(key)!.cost), u: String(expected.get(key)!.usage),
+      billed_days: daysOf(key.split(' ')[1]!).get(monthIndexOfDate(key.split(' ')[0]!)), bill_count: expected.get(key)!.bills,
     })));
-    expect(stored.map((r) => r.month)).toEqual(['2023-12', '2024-01', '2026-01', '2026-02', '2026-03', '2026-06', '2026-08', '2026-09', '2026-10', '2026-11']);
+    expect(stored.map((r) => r.key)).toEqual([
+      '2023-12 electric', '2024-01 electric', '2026-01 electric', '2026-01 gas', '2026-02 electric', '2026-02 gas', '2026-03 gas',
+      '2026-06 trash', '2026-08 water', '2026-09 water', '2026-10 water', '2026-11 electric', '2026-11 sewer', '2026-11 water',
+    ]);
   });
 
   it('the owner\'s data version moves with each statement that changes analytics data, and only then', async () => {
@@ -216,8 +221,8 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     await db.execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage)
       values (${p.id}, ${gas.id}, 'therms', 'gas', '2026-08-01', '2026-08-31', 5, 0)`);
     expect(await t.services.analytics.recompute(owner)).toMatchObject({ recomputed: true, scope: [p.id] });
-    const cents = async () => Object.fromEntries((await rows(t, sql`select month::text as m, cost_cents::int as c from analytics_monthly_rollups
-      where owner_id = ${owner} and property_id = ${p.id} order by month`)).map((r) => [r.m, r.c]));
+    const cents = async () => Object.fromEntries((await rows(t, sql`select month::text as m, sum(cost_cents)::int as c from analytics_monthly_rollups
+      where owner_id = ${owner} and property_id = ${p.id} group by month order by month`)).map((r) => [r.m, r.c]));
     expect(await cents()).toEqual({ '2026-06-01': 1, '2026-07-01': 4000, '2026-08-01': 4500 });
     await t.services.analytics.recompute(owner, { full: true });
     expect(await cents()).toEqual({ '2026-06-01': 4000, '2026-07-01': 4000, '2026-08-01': 4500 });

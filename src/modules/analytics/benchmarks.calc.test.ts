@@ -1,12 +1,15 @@
 import { fromScaled, metricValue, quartileTimes4, rankBenchmarks } from './benchmarks.calc';
 
 describe('benchmark metrics', () => {
-  const p = { annualCents: 120_000, annualKwhMilli: 10_000_000, sqft: 1000, unitCount: 4 };
-  it('cost per sqft, per unit, per kWh and kWh per sqft, in ten-thousandths', () => {
+  // $1,200 a year, of which $1,000 electric for 10,000 kWh; 34,120 + 50,000 kBtu of site energy (the kWh and 500 therms).
+  const p = { annualCents: 120_000, electricCents: 100_000, annualKwhMilli: 10_000_000, siteKbtuMilli: 84_120_000, sqft: 1000, unitCount: 4 };
+  it('cost per sqft, per unit, per kWh, kWh per sqft and site EUI, in ten-thousandths', () => {
     expect(fromScaled(metricValue('cost_per_sqft', p)!)).toBe(1.2); // $1,200 / 1,000 sqft
     expect(fromScaled(metricValue('cost_per_unit', p)!)).toBe(300); // $1,200 / 4 units
-    expect(fromScaled(metricValue('cost_per_kwh', p)!)).toBe(0.12); // $1,200 / 10,000 kWh
+    // Issue 29 replaced "annual cost / kWh" with electric dollars over electric kWh: $1,000 / 10,000 kWh.
+    expect(fromScaled(metricValue('cost_per_kwh', p)!)).toBe(0.1);
     expect(fromScaled(metricValue('kwh_per_sqft', p)!)).toBe(10); // 10,000 kWh / 1,000 sqft
+    expect(fromScaled(metricValue('site_eui', p)!)).toBe(84.12); // 84,120 kBtu / 1,000 sqft
     expect(metricValue('cost_per_sqft', { ...p, annualCents: 1_202_096, sqft: 10_000 })).toBe(12021); // 1.20210 -> 1.2021
   });
   it('leaves out a property without an input or with 0 of it', () => {
@@ -14,6 +17,8 @@ describe('benchmark metrics', () => {
     expect(metricValue('cost_per_sqft', { ...p, sqft: 0 })).toBeNull();
     expect(metricValue('cost_per_unit', { ...p, unitCount: null })).toBeNull();
     expect(metricValue('cost_per_kwh', { ...p, annualKwhMilli: null })).toBeNull();
+    expect(metricValue('cost_per_kwh', { ...p, electricCents: null })).toBeNull();
+    expect(metricValue('site_eui', { ...p, siteKbtuMilli: null })).toBeNull();
     expect(metricValue('kwh_per_sqft', { ...p, annualCents: null })).toBe(100_000);
     expect(metricValue('cost_per_sqft', { ...p, annualCents: null })).toBeNull();
   });

@@ -4,9 +4,10 @@ import { roundDiv } from '../../platform/money';
  * Benchmarks (README "Benchmarks"). Pure and exact: metric values are integers in ten-thousandths
  * (4 decimals), and every statistic is computed on those integers.
  *
- * - Metrics of a property's annual cost (see annual-cost.calc.ts): cost_per_sqft = cost / sqft,
- *   cost_per_unit = cost / unit_count, cost_per_kwh = cost / annual kWh, kwh_per_sqft =
- *   annual kWh / sqft; a property missing an input (or with 0 of it) is left out.
+ * - Metrics of a property's one annual cost (see annual-cost.calc.ts): cost_per_sqft = cost / sqft,
+ *   cost_per_unit = cost / unit_count, cost_per_kwh = electric cost / electric kWh, kwh_per_sqft =
+ *   electric kWh / sqft, site_eui = site energy (kBtu, ENERGY STAR factors of meters/units.ts) /
+ *   sqft; a property missing an input (or with 0 of it) is left out.
  * - percentile = round(100 x (values below + half the other equal values) / (n - 1)), half away
  *   from zero; 50 when n = 1.
  * - Quartiles by linear interpolation between closest ranks: Q(p) = x[floor(h)] + (h - floor(h))
@@ -15,7 +16,7 @@ import { roundDiv } from '../../platform/money';
  * - portfolio_avg = mean, portfolio_median = Q(1/2), both rounded to 4 decimals.
  */
 
-export const BENCHMARK_METRICS = ['cost_per_sqft', 'cost_per_unit', 'cost_per_kwh', 'kwh_per_sqft'] as const;
+export const BENCHMARK_METRICS = ['cost_per_sqft', 'cost_per_unit', 'cost_per_kwh', 'kwh_per_sqft', 'site_eui'] as const;
 export type BenchmarkMetric = (typeof BENCHMARK_METRICS)[number];
 
 /** Metric values are integers in units of 1 / VALUE_SCALE. */
@@ -23,8 +24,12 @@ export const VALUE_SCALE = 10_000;
 
 export interface BenchmarkInputs {
   annualCents: number | null;
-  /** Annual kWh in Wh. */
+  /** The electric part of the annual cost, in cents. */
+  electricCents: number | null;
+  /** Annual electric kWh in Wh. */
   annualKwhMilli: number | null;
+  /** Annual site energy of every energy type, in thousandths of a kBtu; null without usage. */
+  siteKbtuMilli: number | null;
   sqft: number | null;
   unitCount: number | null;
 }
@@ -42,10 +47,13 @@ export function metricValue(metric: BenchmarkMetric, p: BenchmarkInputs): number
       return cents !== null && positive(p.unitCount) ? roundDiv(BigInt(cents) * 100n, p.unitCount) : null;
     case 'cost_per_kwh':
       // $ / kWh x 10^4 = (cents / 100) / (Wh / 1000) x 10^4 = cents x 10^5 / Wh
-      return cents !== null && positive(p.annualKwhMilli) ? roundDiv(BigInt(cents) * 100_000n, p.annualKwhMilli) : null;
+      return p.electricCents !== null && positive(p.annualKwhMilli) ? roundDiv(BigInt(p.electricCents) * 100_000n, p.annualKwhMilli) : null;
     case 'kwh_per_sqft':
       // kWh / sqft x 10^4 = Wh x 10 / sqft
       return positive(p.annualKwhMilli) && positive(p.sqft) ? roundDiv(BigInt(p.annualKwhMilli) * 10n, p.sqft) : null;
+    case 'site_eui':
+      // kBtu / sqft x 10^4 = milli-kBtu x 10 / sqft
+      return positive(p.siteKbtuMilli) && positive(p.sqft) ? roundDiv(BigInt(p.siteKbtuMilli) * 10n, p.sqft) : null;
   }
 }
 

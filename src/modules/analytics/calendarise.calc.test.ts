@@ -3,46 +3,46 @@ import { billedDaysByMonth, calendariseBill, calendariseMonths, runningShare } f
 import { dayNumber, daysInMonth, monthEndDate, monthIndexOfDate, monthKey } from './months';
 
 const m = (key: string) => monthIndexOfDate(key);
-const shares = (s: ReturnType<typeof calendariseBill>) => s.map((x) => [monthKey(x.month), x.days, x.cents, x.kwhMilli]);
+const shares = (s: ReturnType<typeof calendariseBill>) => s.map((x) => [monthKey(x.month), x.days, x.cents, x.usageMilli]);
 
 describe('calendarisation (README "Calendarisation")', () => {
   it('README example 1: $100.00 and 1,000 kWh over 2026-01-20..2026-02-19 (31 days: 12 in January, 19 in February)', () => {
     // January: R(10000 x 12 / 31) = R(3870.97) = 3871 cents; February: 10000 - 3871 = 6129.
     // kWh: R(1,000,000 x 12 / 31) = R(387,096.77) = 387,097 Wh; February 612,903 Wh.
-    const s = calendariseBill({ periodStart: '2026-01-20', periodEnd: '2026-02-19', cents: 10000, kwhMilli: 1_000_000 });
+    const s = calendariseBill({ periodStart: '2026-01-20', periodEnd: '2026-02-19', cents: 10000, usageMilli: 1_000_000 });
     expect(shares(s)).toEqual([['2026-01', 12, 3871, 387097], ['2026-02', 19, 6129, 612903]]);
   });
 
   it('README example 2: $100.00 over 2026-01-31..2026-03-01 (1 + 28 + 1 days): running totals 333, 9667, 10000', () => {
-    const s = calendariseBill({ periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: 10000, kwhMilli: 0 });
+    const s = calendariseBill({ periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: 10000, usageMilli: 0 });
     expect(shares(s)).toEqual([['2026-01', 1, 333, 0], ['2026-02', 28, 9334, 0], ['2026-03', 1, 333, 0]]);
   });
 
   it('a whole-month bill lands in its month; a one-day bill too', () => {
-    expect(shares(calendariseBill({ periodStart: '2024-02-01', periodEnd: '2024-02-29', cents: 12345, kwhMilli: 7 })))
+    expect(shares(calendariseBill({ periodStart: '2024-02-01', periodEnd: '2024-02-29', cents: 12345, usageMilli: 7 })))
       .toEqual([['2024-02', 29, 12345, 7]]);
-    expect(shares(calendariseBill({ periodStart: '2026-05-31', periodEnd: '2026-05-31', cents: 1, kwhMilli: 1 })))
+    expect(shares(calendariseBill({ periodStart: '2026-05-31', periodEnd: '2026-05-31', cents: 1, usageMilli: 1 })))
       .toEqual([['2026-05', 1, 1, 1]]);
   });
 
   it('rounds half up on the running total: 1 cent over 2 days goes to the first day\'s month', () => {
     // R(1 x 1 / 2) = R(0.5) = 1
     expect(runningShare(1, 1, 2)).toBe(1);
-    expect(shares(calendariseBill({ periodStart: '2026-01-31', periodEnd: '2026-02-01', cents: 1, kwhMilli: 3 })))
+    expect(shares(calendariseBill({ periodStart: '2026-01-31', periodEnd: '2026-02-01', cents: 1, usageMilli: 3 })))
       .toEqual([['2026-01', 1, 1, 2], ['2026-02', 1, 0, 1]]);
   });
 
   it('a credit (negative amount) is spread the same way, rounding half away from zero, and adds back exactly', () => {
     // R(-1 x 1 / 2) = R(-0.5) = -1: January -1 cent, February 0.
-    expect(shares(calendariseBill({ periodStart: '2026-01-31', periodEnd: '2026-02-01', cents: -1, kwhMilli: 0 })))
+    expect(shares(calendariseBill({ periodStart: '2026-01-31', periodEnd: '2026-02-01', cents: -1, usageMilli: 0 })))
       .toEqual([['2026-01', 1, -1, 0], ['2026-02', 1, 0, 0]]);
     // -$100.00 over example 2's period: -333, -9334, -333.
-    expect(shares(calendariseBill({ periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: -10000, kwhMilli: 0 })))
+    expect(shares(calendariseBill({ periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: -10000, usageMilli: 0 })))
       .toEqual([['2026-01', 1, -333, 0], ['2026-02', 28, -9334, 0], ['2026-03', 1, -333, 0]]);
   });
 
   it('a window keeps exactly the shares the whole bill gives those months (a decades-long bill stays cheap)', () => {
-    const bill = { periodStart: '1990-03-17', periodEnd: '2031-08-02', cents: 99_999_999_999_99, kwhMilli: 123_456_789 };
+    const bill = { periodStart: '1990-03-17', periodEnd: '2031-08-02', cents: 99_999_999_999_99, usageMilli: 123_456_789 };
     const window = { from: m('2024-01'), to: m('2026-12') };
     const cut = calendariseBill(bill, window);
     const whole = calendariseBill(bill).filter((s) => s.month >= window.from && s.month <= window.to);
@@ -57,9 +57,9 @@ describe('calendarisation (README "Calendarisation")', () => {
       fc.integer({ min: 0, max: 9_999_999_999_999 }),
       (startDay, length, cents) => {
         const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
-        const s = calendariseBill({ periodStart: iso(startDay), periodEnd: iso(startDay + length), cents, kwhMilli: cents % 1_000_003 });
+        const s = calendariseBill({ periodStart: iso(startDay), periodEnd: iso(startDay + length), cents, usageMilli: cents % 1_000_003 });
         expect(s.reduce((a, x) => a + x.cents, 0)).toBe(cents);
-        expect(s.reduce((a, x) => a + x.kwhMilli, 0)).toBe(cents % 1_000_003);
+        expect(s.reduce((a, x) => a + x.usageMilli, 0)).toBe(cents % 1_000_003);
         expect(s.reduce((a, x) => a + x.days, 0)).toBe(length + 1);
         for (const x of s) expect(Math.abs(x.cents - (cents * x.days) / (length + 1))).toBeLessThan(1);
       },
@@ -80,17 +80,17 @@ describe('calendarisation (README "Calendarisation")', () => {
     // Example 1's bill and example 2's (kWh 0): January 3871 + 333 cents, 12 billed days (20..31, the 31st in both), 2 bills;
     // February 6129 + 9334 cents, 28 days (1..19 and 1..28 overlap), 2 bills; March 333 cents, 1 day, 1 bill.
     const months = calendariseMonths([
-      { periodStart: '2026-01-20', periodEnd: '2026-02-19', cents: 10000, kwhMilli: 1_000_000 },
-      { periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: 10000, kwhMilli: 0 },
+      { periodStart: '2026-01-20', periodEnd: '2026-02-19', cents: 10000, usageMilli: 1_000_000 },
+      { periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: 10000, usageMilli: 0 },
     ], { from: m('2025-12'), to: m('2026-03') });
-    expect(months.map((x) => [monthKey(x.month), x.cents, x.kwhMilli, x.billedDays, x.billCount])).toEqual([
+    expect(months.map((x) => [monthKey(x.month), x.cents, x.usageMilli, x.billedDays, x.billCount])).toEqual([
       ['2026-01', 4204, 387097, 12, 2],
       ['2026-02', 15463, 612903, 28, 2],
       ['2026-03', 333, 0, 1, 1],
     ]);
     // the window cuts months, never shares
-    expect(calendariseMonths([{ periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: 10000, kwhMilli: 0 }], { from: m('2026-02'), to: m('2026-02') }))
-      .toEqual([{ month: m('2026-02'), cents: 9334, kwhMilli: 0, billedDays: 28, billCount: 1 }]);
+    expect(calendariseMonths([{ periodStart: '2026-01-31', periodEnd: '2026-03-01', cents: 10000, usageMilli: 0 }], { from: m('2026-02'), to: m('2026-02') }))
+      .toEqual([{ month: m('2026-02'), cents: 9334, usageMilli: 0, billedDays: 28, billCount: 1 }]);
   });
 });
 

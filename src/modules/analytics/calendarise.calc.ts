@@ -1,15 +1,14 @@
 import { roundDiv } from '../../platform/money';
-import type { MonthTotals } from './annual-cost.calc';
 import { dayNumber, daysInMonth, firstDayOf, monthIndexOfDate, type MonthIndex } from './months';
 
 /**
  * Calendarisation (as ENERGY STAR Portfolio Manager does it): a bill's amount and
- * kWh are spread over the calendar months of its period in proportion to the days of the period
+ * usage are spread over the calendar months of its period in proportion to the days of the period
  * in each month, `period_start` and `period_end` both included. Pure; the analytics recompute
  * (recompute.ts) stores calendariseMonths' months of each property as its monthly rollups.
  *
  * Exactness: the share of a month is taken from the running total, rounded half up to the
- * unit (cent, or milli-kWh):  share(m) = R(T x E(m) / D) - R(T x S(m) / D), where D is the
+ * unit (cent, or thousandth of the usage's unit):  share(m) = R(T x E(m) / D) - R(T x S(m) / D), where D is the
  * period's days, S(m) the period's days before month m and E(m) = S(m) + its days in m. The
  * shares telescope to R(T) - R(0) = T, so they add back to the bill exactly, and each differs
  * from the exact proportion by less than one unit. Unlike a largest-remainder split, a month's
@@ -25,7 +24,8 @@ export interface BillPeriod {
 
 export interface BillAmounts extends BillPeriod {
   cents: number;
-  kwhMilli: number;
+  /** Usage in thousandths of its utility type's common unit (Wh for electric; meters/units.ts). */
+  usageMilli: number;
 }
 
 export interface MonthShare {
@@ -33,7 +33,7 @@ export interface MonthShare {
   /** Days of the bill's period in this month. */
   days: number;
   cents: number;
-  kwhMilli: number;
+  usageMilli: number;
 }
 
 /** Inclusive range of month indexes. */
@@ -69,7 +69,7 @@ export function calendariseBill(bill: BillAmounts, window?: MonthWindow): MonthS
       month: m,
       days: to - from + 1,
       cents: runningShare(bill.cents, through, totalDays) - runningShare(bill.cents, before, totalDays),
-      kwhMilli: runningShare(bill.kwhMilli, through, totalDays) - runningShare(bill.kwhMilli, before, totalDays),
+      usageMilli: runningShare(bill.usageMilli, through, totalDays) - runningShare(bill.usageMilli, before, totalDays),
     });
   }
   return shares;
@@ -103,6 +103,14 @@ export function billedDaysByMonth(periods: BillPeriod[], window: MonthWindow): M
   return days;
 }
 
+/** A calendar month of bills: cost, usage (thousandths of the type's common unit) and days billed. */
+export interface MonthTotals {
+  month: MonthIndex;
+  cents: number;
+  usageMilli: number;
+  billedDays: number;
+}
+
 /** A month of one property's bills: their shares summed, the days billed (overlaps counted once) and how many bills it holds a share of. */
 export interface CalendarMonth extends MonthTotals {
   billCount: number;
@@ -116,10 +124,10 @@ export function calendariseMonths(bills: BillAmounts[], window: MonthWindow): Ca
       const m = months.get(share.month);
       if (m) {
         m.cents += share.cents;
-        m.kwhMilli += share.kwhMilli;
+        m.usageMilli += share.usageMilli;
         m.billCount += 1;
       } else {
-        months.set(share.month, { month: share.month, cents: share.cents, kwhMilli: share.kwhMilli, billedDays: 0, billCount: 1 });
+        months.set(share.month, { month: share.month, cents: share.cents, usageMilli: share.usageMilli, billedDays: 0, billCount: 1 });
       }
     }
   }

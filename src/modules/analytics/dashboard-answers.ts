@@ -1,8 +1,10 @@
 import { roundDiv } from '../../platform/money';
+import { METER_UTILITY_TYPES, UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
 import { fromScaled, metricValue, rankBenchmarks, type BenchmarkMetric } from './benchmarks.calc';
 import { monthEndDate, monthKey, monthStartDate, type MonthIndex } from './months';
 import type { BenchmarkRow, HealthRow, MonthlyTotalsRow, PortfolioPropertyRow, PropertyMonthRow } from './repository';
 import type { DashboardStatsBase, OwnerAggregates } from './snapshot.calc';
+import type { StoredUtilityCost } from './tables';
 import { costTrend } from './trend.calc';
 
 /** The analytics answers as the API shapes them, from what the repository read. Pure. */
@@ -21,27 +23,60 @@ export function statsAnswer(base: DashboardStatsBase, unread: number) {
     total_potential_savings: base.total_potential_savings,
     alerts_unread: unread,
     bills_this_month: base.bills_this_month,
+    cost_by_utility: base.cost_by_utility,
   };
+}
+
+/** Period figures of one utility type: cents and usage summed (usage in thousandths of the type's common unit). */
+interface UtilityTotals {
+  cents: number;
+  usageMilli: number;
+}
+
+/** cost_by_utility of a period: one entry per utility type billed, in METER_UTILITY_TYPES order; usage null when none was billed. */
+function utilityCosts(byType: Map<MeterUtilityType, UtilityTotals>) {
+  return METER_UTILITY_TYPES.filter((t) => byType.has(t)).map((t) => {
+    const u = byType.get(t)!;
+    return { utility_type: t, cost: u.cents / 100, usage: u.usageMilli === 0 ? null : u.usageMilli / 1000, unit: UNIT_FAMILIES[t].common };
+  });
+}
+
+function addTo(byType: Map<MeterUtilityType, UtilityTotals>, type: MeterUtilityType, cents: number, usageMilli: number): void {
+  const u = byType.get(type);
+  if (u) {
+    u.cents += cents;
+    u.usageMilli += usageMilli;
+  } else byType.set(type, { cents, usageMilli });
+}
+
+/** $ per kWh to 4 decimals, electric dollars over electric kWh: cents x 10^5 / Wh ten-thousandths; 0 without kWh. */
+function electricRate(byType: Map<MeterUtilityType, UtilityTotals>): number {
+  const e = byType.get('electric');
+  return !e || e.usageMilli === 0 ? 0 : roundDiv(BigInt(e.cents) * 100_000n, e.usageMilli) / 10_000;
 }
 
 /** GET /pm/dashboard/cost-trend over the months of `window` (oldest first, ending with the current month). */
 export function costTrendAnswer(window: MonthIndex[], rows: PropertyMonthRow[]) {
-  const totals = new Map(window.map((m) => [m, { cents: 0, kwhMilli: 0, properties: 0 }]));
+  const months = new Map(window.map((m) => [m, { cents: 0, properties: new Set<string>(), byType: new Map<MeterUtilityType, UtilityTotals>() }]));
   for (const r of rows) {
-    const t = totals.get(r.month);
+    const t = months.get(r.month);
     if (!t) continue;
     t.cents += r.cents;
-    t.kwhMilli += r.kwhMilli;
-    t.properties += 1;
+    t.properties.add(r.propertyId);
+    addTo(t.byType, r.utilityType, r.cents, r.usageMilli);
   }
   const trend = costTrend(window, rows);
   return {
-    months: window.map((m) => ({
-      month: monthKey(m),
-      total_cost: totals.get(m)!.cents / 100,
-      total_kwh: totals.get(m)!.kwhMilli / 1000,
-      property_count: totals.get(m)!.properties,
-    })),
+    months: window.map((m) => {
+      const t = months.get(m)!;
+      return {
+        month: monthKey(m),
+        total_cost: t.cents / 100,
+        total_kwh: (t.byType.get('electric')?.usageMilli ?? 0) / 1000,
+        property_count: t.properties.size,
+        cost_by_utility: utilityCosts(t.byType),
+      };
+    }),
     trend_direction: trend.direction,
     avg_monthly_cost: trend.avgMonthlyCents / 100,
   };
@@ -60,31 +95,50 @@ export function globalAnswer(g: OwnerAggregates['global']) {
     cost_by_property_type: g.cost_by_property_type.map((c) => ({ type: c.type, annual_cost: c.annual_cost, property_count: c.property_count })),
     total_potential_savings: g.total_potential_savings,
     properties_with_savings: g.properties_with_savings,
+    cost_by_utility: g.cost_by_utility,
   };
 }
 
-/** GET /pm/portfolios/{id}/analytics: actual cost over `window`, and the savings on offer. */
+/** GET /pm/portfolios/{id}/analytics: actual cost over `window`, each property's one annual cost, and the savings on offer. */
 export function portfolioAnswer(portfolioId: string, window: MonthIndex[], totals: MonthlyTotalsRow[], props: PortfolioPropertyRow[]) {
-  const byMonth = new Map(totals.map((r) => [r.month, r]));
-  const cents = totals.reduce((s, r) => s + r.cents, 0);
-  const milli = totals.reduce((s, r) => s + r.kwhMilli, 0);
+  const byMonth = new Map(window.map((m) => [m, new Map<MeterUtilityType, UtilityTotals>()]));
+  const period = new Map<MeterUtilityType, UtilityTotals>();
+  for (const r of totals) {
+    const month = byMonth.get(r.month);
+    if (!month) continue;
+    addTo(month, r.utilityType, r.cents, r.usageMilli);
+    addTo(period, r.utilityType, r.cents, r.usageMilli);
+  }
+  const cents = [...period.values()].reduce((s, u) => s + u.cents, 0);
   const withSavings = props.filter((p) => (p.savings_cents ?? 0) > 0);
   const top = withSavings.reduce<PortfolioPropertyRow | null>(
     (best, p) => (best === null || p.savings_cents! > best.savings_cents! ? p : best), null,
   );
+  const withAnnual = props.filter((p) => p.annual_cost_cents !== null);
   return {
     portfolio_id: portfolioId,
     period: `${monthStartDate(window[0]!)}/${monthEndDate(window[window.length - 1]!)}`,
     total_cost: cents / 100,
-    total_usage_kwh: milli / 1000,
-    // $/kWh to 4 decimals: cents x 10^5 / Wh ten-thousandths; 0 without kWh (as portfolio detail)
-    avg_rate_per_kwh: milli === 0 ? 0 : roundDiv(BigInt(cents) * 100_000n, milli) / 10_000,
-    cost_by_month: window.map((m) => ({
-      month: monthKey(m), cost: (byMonth.get(m)?.cents ?? 0) / 100, usage_kwh: (byMonth.get(m)?.kwhMilli ?? 0) / 1000,
-    })),
+    total_usage_kwh: (period.get('electric')?.usageMilli ?? 0) / 1000,
+    avg_rate_per_kwh: electricRate(period),
+    cost_by_utility: utilityCosts(period),
+    cost_by_month: window.map((m) => {
+      const month = byMonth.get(m)!;
+      return {
+        month: monthKey(m),
+        cost: [...month.values()].reduce((s, u) => s + u.cents, 0) / 100,
+        usage_kwh: (month.get('electric')?.usageMilli ?? 0) / 1000,
+      };
+    }),
+    total_annual_cost: withAnnual.reduce((s, p) => s + p.annual_cost_cents!, 0) / 100,
     cost_by_property: [...props]
-      .sort((a, b) => b.cents - a.cents)
-      .map((p) => ({ property_id: p.property_id, name: p.name, annual_cost: p.cents / 100 })),
+      .sort((a, b) => (b.annual_cost_cents ?? -1) - (a.annual_cost_cents ?? -1))
+      .map((p) => ({
+        property_id: p.property_id,
+        name: p.name,
+        annual_cost: p.annual_cost_cents === null ? null : p.annual_cost_cents / 100,
+        basis: p.basis,
+      })),
     potential_savings: {
       total_annual: withSavings.reduce((s, p) => s + p.savings_cents!, 0) / 100,
       properties_with_savings: withSavings.length,
@@ -109,11 +163,29 @@ export function healthAnswer(rows: HealthRow[], status: HealthRow['status'] | un
   };
 }
 
+/**
+ * A property's annual site energy in thousandths of a kBtu: each energy type's annual usage (in its
+ * common unit) x its ENERGY STAR factor (meters/units.ts); null when no energy type has usage.
+ */
+export function siteEnergyKbtuMilli(byUtility: StoredUtilityCost[]): number | null {
+  let total = 0;
+  let any = false;
+  for (const [type, , usageMilli] of byUtility) {
+    const factor = UNIT_FAMILIES[type as MeterUtilityType]?.kbtuPerCommon ?? null;
+    if (factor === null || usageMilli === null) continue;
+    total += usageMilli * factor;
+    any = true;
+  }
+  return any ? Math.round(total) : null;
+}
+
 /** GET /pm/analytics/benchmarks: the properties with a value and a cost basis, ranked. */
 export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[]) {
   const items = rows.flatMap((r) => {
+    const electric = r.annual_by_utility.find(([type]) => type === 'electric');
     const value = metricValue(metric, {
-      annualCents: r.annual_cost_cents, annualKwhMilli: r.annual_kwh_milli, sqft: r.sqft, unitCount: r.unit_count,
+      annualCents: r.annual_cost_cents, electricCents: electric?.[1] ?? null, annualKwhMilli: r.annual_kwh_milli,
+      siteKbtuMilli: siteEnergyKbtuMilli(r.annual_by_utility), sqft: r.sqft, unitCount: r.unit_count,
     });
     return value === null || r.basis === null ? [] : [{ item: r, value }];
   });

@@ -1,7 +1,7 @@
 import { readUrdbLines, normalizeBundle } from '../tariffs/bundled';
 import { loadUtilityReference, REFERENCE_DIR } from '../utilities/reference';
 import { bundledLoadShapes } from '../pricing/load-shapes';
-import type { MonthTotals } from './annual-cost.calc';
+import type { MonthTotals } from './calendarise.calc';
 import { rankBenchmarks, VALUE_SCALE } from './benchmarks.calc';
 import { bundledAverageRates } from './average-rates';
 import { createDueDiligence } from './due-diligence';
@@ -22,54 +22,67 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 const scaled = (v: number) => Math.round(v * VALUE_SCALE);
 
 /** Each health issue's deduction, by the wording healthScore gives it. */
+const ANOMALY = (change: string) => new RegExp(`^Bill anomaly: .+, \\d{4}-\\d{2}-\\d{2} to \\d{4}-\\d{2}-\\d{2}, (cost|usage) (\\d+)% ${change} per day than (the same period a year earlier|the 6 months before)$`);
 const ISSUES: Array<[RegExp, keyof typeof DEDUCTIONS]> = [
   [/^No tariff set$/, 'noTariff'],
-  [/^Tariff expired on \d{4}-\d{2}-\d{2}: its estimate and savings rest on rates the utility no longer bills$/, 'expiredTariff'],
+  [/^(.+: t|T)ariff expired on \d{4}-\d{2}-\d{2}: its estimate and savings rest on rates the utility no longer bills$/, 'expiredTariff'],
+  [/^(.+: t|T)ariff \S+ has rates over 5 years old or of unknown date: they may be out of date$/, 'staleTariff'],
   [/^No monthly usage set$/, 'noUsage'],
   [/^No square footage set$/, 'noSqft'],
   [/^No bills in the last 12 months$/, 'noBills'],
   [/^Bills cover only \d of the last 12 months$/, 'fewBills'],
-  [/^Bill anomaly: \d{4}-\d{2} cost (\d+)% more per billed day than the 6 months before$/, 'anomalyHigh'],
-  [/^Bill anomaly: \d{4}-\d{2} cost (\d+)% more per billed day than the 6 months before$/, 'anomalyRaised'],
-  [/^Bill anomaly: \d{4}-\d{2} cost (\d+)% less per billed day than the 6 months before$/, 'anomalyLow'],
-  [/^Costs rising \d+(\.\d)?% a month over the last 12 months$/, 'risingCosts'],
+  [/^.+: \d+ estimated reads? in the last 12 months$/, 'estimatedReads'],
+  [/^.+: \d+ days? between bills not billed in the last 12 months$/, 'billGaps'],
+  [ANOMALY('more'), 'anomalyHigh'],
+  [ANOMALY('more'), 'anomalyRaised'],
+  [ANOMALY('less'), 'anomalyLow'],
+  [/^Costs up \d+% on the same months a year earlier$/, 'risingCosts'],
   [/^Rate savings available: \$[\d,]+\.\d{2} a year$/, 'largeSavings'],
   [/^Rate savings available: \$[\d,]+\.\d{2} a year$/, 'savings'],
 ];
 
 const asOf = monthIndexOfDate('2026-11');
+const today = '2026-11-15';
+const TARIFF = { id: '539f6a63ec4f024411ec8eb1', expiredOn: null, stale: false };
 const m = (key: string) => monthIndexOfDate(key);
 /** Whole months from `first`, `amounts` in cents. */
 const wholeMonths = (first: string, amounts: number[]): MonthTotals[] =>
-  amounts.map((c, i) => ({ month: m(first) + i, cents: c, kwhMilli: 0, billedDays: daysInMonth(m(first) + i) }));
+  amounts.map((c, i) => ({ month: m(first) + i, cents: c, usageMilli: 0, billedDays: daysInMonth(m(first) + i) }));
+const bill = (periodStart: string, periodEnd: string, cents: number, isEstimated = false) =>
+  ({ periodStart, periodEnd, cents, usageMilli: null, isEstimated });
 
 /**
- * Inputs that produce each example property's issues, and the deductions the example claims. The
- * anomaly of Canal Warehouse: November $160.43 (30 days) after May..October $600.00 (184 days):
- * (16043 / 30) / (60000 / 184) = 1.63995, 64 % more; its earlier months cost more, so no rising trend.
- * Harbor Lofts rises linearly, 3.4 % of its mean a month; its $742.80 of savings are under a tenth of
- * its $15,010.50 estimate.
+ * Inputs that produce each example property's issues, and the deductions the example claims.
+ * Canal Warehouse: its water meter's latest period, 2026-09-12..2026-10-11, cost $1,470.00 against
+ * $1,000.00 for the same days of 2025: 47 % more per day. Harbor Lofts: one estimated electric read,
+ * and its last 12 complete months 8 % above the same months a year earlier; its $742.80 of savings are
+ * under a tenth of its $15,010.50 estimate.
  */
 const HEALTH: Record<string, { deductions: Array<keyof typeof DEDUCTIONS>; input: HealthInput }> = {
   'Canal Warehouse': {
-    deductions: ['noTariff', 'noUsage', 'anomalyHigh'],
+    deductions: ['noTariff', 'noUsage', 'anomalyRaised'],
     input: {
-      asOf, hasTariff: false, tariffExpiredOn: null, hasUsage: false, hasSqft: true, savingsCents: null, estimateCents: null,
-      months: wholeMonths('2025-12', [...Array(5).fill(30000), ...Array(6).fill(10000), 16043]),
+      asOf, today, tariff: null, hasUsage: false, hasSqft: true, savingsCents: null, estimateCents: null,
+      months: wholeMonths('2025-12', Array(12).fill(40000)),
+      meters: [{
+        name: 'Water meter', isActive: true, tariff: null,
+        bills: [bill('2025-09-12', '2025-10-11', 100000), bill('2026-08-12', '2026-09-11', 100000), bill('2026-09-12', '2026-10-11', 147000)],
+      }],
     },
   },
   'Harbor Lofts': {
-    deductions: ['risingCosts', 'savings'],
+    deductions: ['estimatedReads', 'risingCosts', 'savings'],
     input: {
-      asOf, hasTariff: true, tariffExpiredOn: null, hasUsage: true, hasSqft: true, savingsCents: 74280, estimateCents: 1501050,
-      months: wholeMonths('2025-12', Array.from({ length: 12 }, (_, x) => Math.round(125000 * (1 + 0.034 * (x - 5.5))))),
+      asOf, today, tariff: TARIFF, hasUsage: true, hasSqft: true, savingsCents: 74280, estimateCents: 1501050,
+      months: wholeMonths('2024-11', Array.from({ length: 24 }, (_, x) => (x < 12 ? 125000 : 135000))),
+      meters: [{ name: 'Electric meter', isActive: true, tariff: null, bills: [bill('2026-09-01', '2026-09-30', 135000, true)] }],
     },
   },
   'Mill Street Offices': {
     deductions: [],
     input: {
-      asOf, hasTariff: true, tariffExpiredOn: null, hasUsage: true, hasSqft: true, savingsCents: null, estimateCents: 900000,
-      months: wholeMonths('2025-12', Array(12).fill(75000)),
+      asOf, today, tariff: TARIFF, hasUsage: true, hasSqft: true, savingsCents: null, estimateCents: 900000,
+      months: wholeMonths('2025-12', Array(12).fill(75000)), meters: [],
     },
   },
 };
@@ -129,8 +142,24 @@ describe('OpenAPI examples agree with the rules (README.md)', () => {
       expect(list.reduce((s, c) => s + cents(c.annual_cost), 0)).toBe(cents(g.total_annual_cost));
       expect(list.reduce((s, c) => s + c.property_count, 0)).toBe(g.total_properties);
     }
+    for (const answer of [g, ex.dashboardStats]) {
+      expect(answer.cost_by_utility.reduce((s, u) => s + cents(u.cost), 0)).toBe(cents(answer.total_annual_cost));
+    }
+    const electric = g.cost_by_utility.find((u) => u.utility_type === 'electric')!;
+    expect(g.total_annual_kwh).toBe(electric.usage);
+    // per kWh is electric dollars over electric kWh: $30,011.20 / 262,500 kWh = 0.11433
+    expect(g.avg_cost_per_kwh).toBe(Math.round((cents(electric.cost) / electric.usage) * 100) / 10_000);
+    expect(ex.dashboardStats.total_monthly_cost).toBe(Math.round(cents(ex.dashboardStats.total_annual_cost) / 12) / 100);
+    for (const mo of ex.costTrend.months) {
+      expect(mo.cost_by_utility.reduce((s, u) => s + cents(u.cost), 0)).toBe(cents(mo.total_cost));
+      expect(mo.cost_by_utility.find((u) => u.utility_type === 'electric')!.usage).toBe(mo.total_kwh);
+    }
     const p = ex.portfolioAnalytics;
-    expect(p.cost_by_property.reduce((s, c) => s + cents(c.annual_cost), 0)).toBe(cents(p.total_cost));
+    expect(p.cost_by_property.reduce((s, c) => s + cents(c.annual_cost), 0)).toBe(cents(p.total_annual_cost));
+    expect(p.cost_by_utility.reduce((s, u) => s + cents(u.cost), 0)).toBe(cents(p.total_cost));
+    const pe = p.cost_by_utility.find((u) => u.utility_type === 'electric')!;
+    expect(p.total_usage_kwh).toBe(pe.usage);
+    expect(p.avg_rate_per_kwh).toBe(Math.round((cents(pe.cost) / pe.usage) * 100) / 10_000);
     expect(p.potential_savings.top_opportunity.annual_savings).toBe(p.potential_savings.total_annual);
   });
 

@@ -4,25 +4,50 @@
  * answer (the README's worked example, from the bundled data) with the rules themselves.
  */
 
+/** The one annual cost of the example's three properties, by utility type (stats and global analytics). */
+const annualByUtility = [
+  { utility_type: 'electric', cost: 30011.2, usage: 262500, unit: 'kWh', basis: 'mixed' },
+  { utility_type: 'water', cost: 5500, usage: 1420000, unit: 'gallons', basis: 'actual' },
+];
+
 export const dashboardStats = {
   total_properties: 3,
   total_portfolios: 1,
   total_sqft: 42000,
-  total_monthly_cost: 2911.72,
-  total_annual_cost: 34940.64,
-  avg_cost_per_sqft: 0.8319,
-  avg_cost_per_kwh: 0.1348,
+  total_monthly_cost: 2959.27,
+  total_annual_cost: 35511.2,
+  avg_cost_per_sqft: 0.8455,
+  avg_cost_per_kwh: 0.1143,
   properties_with_savings: 1,
   total_potential_savings: 742.8,
   alerts_unread: 2,
   bills_this_month: 3,
+  cost_by_utility: annualByUtility,
 };
 
 export const costTrend = {
   months: [
-    { month: '2026-09', total_cost: 2810.4, total_kwh: 20840, property_count: 3 },
-    { month: '2026-10', total_cost: 2955.1, total_kwh: 21900.5, property_count: 3 },
-    { month: '2026-11', total_cost: 3120.75, total_kwh: 23010, property_count: 3 },
+    {
+      month: '2026-09', total_cost: 2810.4, total_kwh: 20840, property_count: 3,
+      cost_by_utility: [
+        { utility_type: 'electric', cost: 2350.4, usage: 20840, unit: 'kWh' },
+        { utility_type: 'water', cost: 460, usage: 118000, unit: 'gallons' },
+      ],
+    },
+    {
+      month: '2026-10', total_cost: 2955.1, total_kwh: 21900.5, property_count: 3,
+      cost_by_utility: [
+        { utility_type: 'electric', cost: 2495.1, usage: 21900.5, unit: 'kWh' },
+        { utility_type: 'water', cost: 460, usage: 118000, unit: 'gallons' },
+      ],
+    },
+    {
+      month: '2026-11', total_cost: 3120.75, total_kwh: 23010, property_count: 3,
+      cost_by_utility: [
+        { utility_type: 'electric', cost: 2660.75, usage: 23010, unit: 'kWh' },
+        { utility_type: 'water', cost: 460, usage: 118000, unit: 'gallons' },
+      ],
+    },
   ],
   trend_direction: 'increasing',
   avg_monthly_cost: 2962.08,
@@ -33,7 +58,7 @@ export const globalAnalytics = {
   total_portfolios: 1,
   total_annual_cost: 35511.2,
   total_annual_kwh: 262500,
-  avg_cost_per_kwh: 0.1353,
+  avg_cost_per_kwh: 0.1143,
   avg_cost_per_sqft: 0.8455,
   cost_by_state: [
     { state: 'MI', annual_cost: 23900.2, property_count: 2 },
@@ -45,6 +70,7 @@ export const globalAnalytics = {
   ],
   total_potential_savings: 742.8,
   properties_with_savings: 1,
+  cost_by_utility: annualByUtility,
 };
 
 export const portfolioAnalytics = {
@@ -52,14 +78,19 @@ export const portfolioAnalytics = {
   period: '2025-12-01/2026-11-30',
   total_cost: 24010.5,
   total_usage_kwh: 178200,
-  avg_rate_per_kwh: 0.1347,
+  avg_rate_per_kwh: 0.1179,
+  cost_by_utility: [
+    { utility_type: 'electric', cost: 21010.5, usage: 178200, unit: 'kWh' },
+    { utility_type: 'water', cost: 3000, usage: 780000, unit: 'gallons' },
+  ],
   cost_by_month: [
     { month: '2025-12', cost: 2104.12, usage_kwh: 15630 },
     { month: '2026-01', cost: 2230.4, usage_kwh: 16500 },
   ],
+  total_annual_cost: 24400,
   cost_by_property: [
-    { property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01', name: 'Harbor Lofts', annual_cost: 15010.5 },
-    { property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12', name: 'Mill Street Offices', annual_cost: 9000 },
+    { property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01', name: 'Harbor Lofts', annual_cost: 15400, basis: 'actual' },
+    { property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12', name: 'Mill Street Offices', annual_cost: 9000, basis: 'estimate' },
   ],
   potential_savings: {
     total_annual: 742.8,
@@ -80,15 +111,23 @@ export const health = {
       property_id: '2d9f7c74-af0a-4fae-9c60-7d8e9f0a1b23',
       name: 'Canal Warehouse',
       status: 'yellow',
-      score: 50,
-      issues: ['No tariff set', 'No monthly usage set', 'Bill anomaly: 2026-11 cost 64% more per billed day than the 6 months before'],
+      score: 65,
+      issues: [
+        'No tariff set',
+        'No monthly usage set',
+        'Bill anomaly: Water meter, 2026-09-12 to 2026-10-11, cost 47% more per day than the same period a year earlier',
+      ],
     },
     {
       property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01',
       name: 'Harbor Lofts',
       status: 'yellow',
-      score: 75,
-      issues: ['Costs rising 3.4% a month over the last 12 months', 'Rate savings available: $742.80 a year'],
+      score: 70,
+      issues: [
+        'Electric meter: 1 estimated read in the last 12 months',
+        'Costs up 8% on the same months a year earlier',
+        'Rate savings available: $742.80 a year',
+      ],
     },
     { property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12', name: 'Mill Street Offices', status: 'green', score: 100, issues: [] },
   ],

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
 import { monthStartDate, type MonthIndex } from './months';
+import type { StoredUtilityCost } from './tables';
 import { toFreshness, type Freshness, type FreshnessRow, type PropertyMark } from './repository';
 import {
   billsInScopeSql, deleteRollupsSql, inScope, insertRollupsSql, metricsInputsSql, param,
@@ -30,6 +31,7 @@ export interface MetricsRow {
   annual_cost_cents: number | null;
   annual_kwh_milli: number | null;
   basis: string | null;
+  annual_by_utility: StoredUtilityCost[];
   savings_cents: number | null;
   current_tariff_id: string | null;
   recommended_tariff_id: string | null;
@@ -47,18 +49,19 @@ const METRICS_BATCH = 5000;
 /** Metrics rows as a relation, from one jsonb parameter. */
 const metricsRecordsSql = (rows: MetricsRow[]): SQL => sql`
   select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(property_id text, annual_cost_cents bigint,
-    annual_kwh_milli bigint, basis text, savings_cents bigint, current_tariff_id text, recommended_tariff_id text,
+    annual_kwh_milli bigint, basis text, annual_by_utility jsonb, savings_cents bigint, current_tariff_id text, recommended_tariff_id text,
     health_score int, health_status text, health_issues jsonb)`;
 
 /** Writes the rows of the CTE `fresh` as the metrics of their properties. */
 const upsertMetricsSql = (ownerId: string): SQL => sql`
-  insert into analytics_property_metrics (property_id, owner_id, annual_cost_cents, annual_kwh_milli, basis, savings_cents,
-    current_tariff_id, recommended_tariff_id, health_score, health_status, health_issues)
-  select f.property_id, ${ownerId}, f.annual_cost_cents, f.annual_kwh_milli, f.basis, f.savings_cents,
+  insert into analytics_property_metrics (property_id, owner_id, annual_cost_cents, annual_kwh_milli, basis, annual_by_utility,
+    savings_cents, current_tariff_id, recommended_tariff_id, health_score, health_status, health_issues)
+  select f.property_id, ${ownerId}, f.annual_cost_cents, f.annual_kwh_milli, f.basis, f.annual_by_utility, f.savings_cents,
     f.current_tariff_id, f.recommended_tariff_id, f.health_score, f.health_status, f.health_issues
   from fresh f
   on conflict (property_id) do update set owner_id = excluded.owner_id, annual_cost_cents = excluded.annual_cost_cents,
-    annual_kwh_milli = excluded.annual_kwh_milli, basis = excluded.basis, savings_cents = excluded.savings_cents,
+    annual_kwh_milli = excluded.annual_kwh_milli, basis = excluded.basis, annual_by_utility = excluded.annual_by_utility,
+    savings_cents = excluded.savings_cents,
     current_tariff_id = excluded.current_tariff_id, recommended_tariff_id = excluded.recommended_tariff_id,
     health_score = excluded.health_score, health_status = excluded.health_status, health_issues = excluded.health_issues`;
 /**
@@ -78,28 +81,36 @@ export function storeMetricsAndSnapshotSql(
     ),
     written as (${upsertMetricsSql(ownerId)}),
     p as (
-      select p.id, p.state, p.property_type, p.sqft, (p.annual_energy_cost * 100)::bigint as est_cents,
-        (p.monthly_usage_kwh * 12000)::bigint as est_milli,
+      select p.id, p.state, p.property_type, p.sqft,
         case when f.property_id is null then m.annual_cost_cents else f.annual_cost_cents end as annual_cost_cents,
         case when f.property_id is null then m.annual_kwh_milli else f.annual_kwh_milli end as annual_kwh_milli,
+        case when f.property_id is null then m.annual_by_utility else f.annual_by_utility end as by_utility,
         case when f.property_id is null then m.savings_cents else f.savings_cents end as savings_cents
       from properties p
       left join fresh f on f.property_id = p.id
       left join analytics_property_metrics m on m.property_id = p.id
       where p.owner_id = ${owner}
     ),
+    -- Each property's annual figure per utility type: [type, cents, usage milli or null, basis].
+    u as (
+      select p.id, e->>0 as utility_type, (e->>1)::bigint as cents, (e->>2)::bigint as usage_milli, e->>3 as basis
+      from p cross join lateral jsonb_array_elements(coalesce(p.by_utility, '[]'::jsonb)) e
+    ),
+    electric as (select id, cents from u where utility_type = 'electric'),
     sums as (
       select
         (select count(*) from p)::int as property_count,
         (select count(*) from portfolios where owner_id = ${owner})::int as portfolio_count,
         (select coalesce(sum(sqft), 0) from p)::text as total_sqft,
-        (select coalesce(sum(est_cents), 0) from p)::text as est_cents,
-        ${ratioSumsSql('est_cents', 'sqft', 'est_sqft')},
-        ${ratioSumsSql('est_cents', 'est_milli', 'est_kwh')},
         (select coalesce(sum(annual_cost_cents), 0) from p)::text as annual_cents,
         (select coalesce(sum(annual_kwh_milli), 0) from p)::text as annual_milli,
         ${ratioSumsSql('annual_cost_cents', 'sqft', 'annual_sqft')},
-        ${ratioSumsSql('annual_cost_cents', 'annual_kwh_milli', 'annual_kwh')},
+        (select coalesce(sum(e.cents), 0) from p join electric e on e.id = p.id where p.annual_kwh_milli > 0)::text as electric_kwh_cents,
+        (select coalesce(sum(p.annual_kwh_milli), 0) from p join electric e on e.id = p.id where p.annual_kwh_milli > 0)::text as electric_kwh_quantity,
+        (select coalesce(json_agg(json_build_array(utility_type, cents::text, usage_milli::text, actual, n)), '[]'::json) from (
+          select utility_type, sum(cents) as cents, sum(usage_milli) as usage_milli,
+            count(*) filter (where basis = 'actual')::int as actual, count(*)::int as n
+          from u group by utility_type) g) as by_utility,
         (select count(*) from p where savings_cents > 0)::int as savings_count,
         (select coalesce(sum(savings_cents), 0) from p where savings_cents > 0)::text as savings_cents,
         (select coalesce(sum(bill_count), 0) from analytics_monthly_rollups
@@ -148,9 +159,9 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
       for (let i = 0; i < rows.length; i += ROLLUP_BATCH) await db.execute(insertRollupsSql(ownerId, rows.slice(i, i + ROLLUP_BATCH)));
     },
 
-    /** What the metrics of the properties in scope are computed from: their rollups from `metricsFrom` on, estimate and latest rate analysis. */
-    async readMetricsInputs(ownerId: string, scope: PropertyScope, metricsFrom: MonthIndex): Promise<MetricsInputRow[]> {
-      return rowsOf<MetricsInputRow>(await db.execute(metricsInputsSql(ownerId, scope, metricsFrom)));
+    /** What the metrics of the properties in scope are computed from: their rollups from `metricsFrom` on, meters, recent bills, estimate and latest rate analysis. */
+    async readMetricsInputs(ownerId: string, scope: PropertyScope, metricsFrom: MonthIndex, billsFrom: string): Promise<MetricsInputRow[]> {
+      return rowsOf<MetricsInputRow>(await db.execute(metricsInputsSql(ownerId, scope, metricsFrom, billsFrom)));
     },
 
     /**

@@ -1,9 +1,12 @@
 import type { Db } from '../../platform/db/client';
+import { utcDay } from '../../platform/dates';
 import type { Logger } from '../../platform/logger';
-import { annualCost, type MonthTotals } from './annual-cost.calc';
-import { ANOMALY_TRAILING_MONTHS, HEALTH_WINDOW_MONTHS, healthScore } from './health-score.calc';
-import { calendariseMonths, type BillAmounts } from './calendarise.calc';
-import { monthIndexOf, monthKey, type MonthIndex } from './months';
+import { toCommonUnit, type MeterUtilityType } from '../meters/units';
+import { annualCosts, type UtilityMonth } from './annual-cost.calc';
+import { HEALTH_HISTORY_MONTHS, healthScore, historyStart, type MeterBill, type MeterHistory, type TariffAge } from './health-score.calc';
+import { isStale } from '../tariffs/tariff-notices';
+import { calendariseMonths, type BillAmounts, type MonthTotals } from './calendarise.calc';
+import { monthIndexOf, type MonthIndex } from './months';
 import {
   createRecomputeRepository, type BillRow, type MetricsInputRow, type MetricsRow, type RebuildScope, type RollupRow,
 } from './recompute-repository';
@@ -12,8 +15,8 @@ import { MAX_TREND_MONTHS } from './schemas';
 
 /** Months kept in the rollup table: the longest trend ending with the current month. */
 const ROLLUP_MONTHS = MAX_TREND_MONTHS;
-/** Months the metrics read: the 12 of the health window plus the 6 before its first month (the anomaly's trailing months). */
-const METRICS_MONTHS = HEALTH_WINDOW_MONTHS + ANOMALY_TRAILING_MONTHS;
+/** Months the metrics read: the health score's history (24 complete months and the current one), which holds the annual cost's 12. */
+const METRICS_MONTHS = HEALTH_HISTORY_MONTHS;
 /**
  * Marked properties up to which a recompute rebuilds only those; past it (a bulk import), the
  * whole owner, whose bills and rollups are then read and replaced by owner instead of by a list
@@ -31,31 +34,61 @@ function decimalUnits(value: string, places: number): number {
 
 const unitsOrNull = (v: string | null, places: number) => (v === null ? null : decimalUnits(v, places));
 
-/** The metrics row of one property: annual cost and basis (benchmarks), savings, health score. */
-function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex): MetricsRow {
-  const months: MonthTotals[] = (row.series ?? []).map(([month, cents, kwhMilli, billedDays]) => ({
-    month, cents: Number(cents), kwhMilli: Number(kwhMilli), billedDays: Number(billedDays),
+/** The months of a property's series, by utility type. */
+function utilityMonths(row: MetricsInputRow): UtilityMonth[] {
+  return (row.series ?? []).map(([month, utilityType, cents, usageMilli, billedDays]) => ({
+    month, utilityType: utilityType as MeterUtilityType, cents: Number(cents), usageMilli: Number(usageMilli), billedDays: Number(billedDays),
   }));
+}
+
+/** A tariff's age as the health score judges it on `today`: expired before it, or stale (null without a tariff). */
+function tariffAge(id: string | null, expiration: string | null, effective: string | null, today: string): TariffAge | null {
+  if (id === null) return null;
+  const expiredOn = expiration !== null && expiration < today ? expiration : null;
+  return { id, expiredOn, stale: isStale({ effectiveDate: effective }, today) };
+}
+
+/** The property's meters with their recent bills (usage in the type's common unit). */
+function meterHistories(row: MetricsInputRow, today: string): MeterHistory[] {
+  const meters = row.meters ?? [];
+  const typeOf = new Map(meters.map(([id, , type]) => [id, type as MeterUtilityType]));
+  const billsOf = new Map<string, MeterBill[]>();
+  for (const [meterId, periodStart, periodEnd, cents, usage, unit, isEstimated] of row.bills ?? []) {
+    const usageMilli = usage === null ? null : Math.round(toCommonUnit(typeOf.get(meterId)!, Number(usage), unit) * 1000);
+    const list = billsOf.get(meterId);
+    const bill = { periodStart, periodEnd, cents: Number(cents), usageMilli, isEstimated };
+    if (list) list.push(bill);
+    else billsOf.set(meterId, [bill]);
+  }
+  return meters.map(([id, name, , isActive, tariffId, expiration, effective]) => ({
+    name, isActive, tariff: tariffAge(tariffId, expiration, effective, today), bills: billsOf.get(id) ?? [],
+  }));
+}
+
+/** The metrics row of one property: annual cost per utility type and basis, savings, health score. */
+function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex, today: string): MetricsRow {
+  const months = utilityMonths(row);
   const estimateCents = unitsOrNull(row.annual_energy_cost, 2);
   const monthlyUsageMilli = unitsOrNull(row.monthly_usage_kwh, 3);
   const savingsCents = unitsOrNull(row.annual_savings, 2);
-  const annual = annualCost({ months, asOf, estimateCents, monthlyUsageMilli });
+  const annual = annualCosts({ months, asOf, estimateCents, monthlyUsageMilli });
   const health = healthScore({
     asOf,
-    hasTariff: row.tariff_id !== null,
-    // Expired before the month the metrics are for (the metrics are recomputed at least once a month).
-    tariffExpiredOn: row.tariff_expiration_date !== null && row.tariff_expiration_date < monthKey(asOf) ? row.tariff_expiration_date : null,
+    today,
+    tariff: tariffAge(row.tariff_id, row.tariff_expiration_date, row.tariff_effective_date, today),
     hasUsage: monthlyUsageMilli !== null,
     hasSqft: row.sqft !== null && row.sqft > 0,
-    months,
+    months: propertyTotals(months),
+    meters: meterHistories(row, today),
     savingsCents,
     estimateCents,
   });
   return {
     property_id: row.id,
-    annual_cost_cents: annual?.cents ?? null,
-    annual_kwh_milli: annual?.kwhMilli ?? null,
-    basis: annual?.basis ?? null,
+    annual_cost_cents: annual.cents,
+    annual_kwh_milli: annual.kwhMilli,
+    basis: annual.basis,
+    annual_by_utility: annual.byUtility.map((u) => [u.utilityType, u.cents, u.usageMilli, u.basis]),
     savings_cents: savingsCents,
     current_tariff_id: row.current_tariff_id,
     recommended_tariff_id: row.recommended_tariff_id,
@@ -63,6 +96,19 @@ function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex): MetricsRow {
     health_status: health.status,
     health_issues: health.issues,
   };
+}
+
+/** A property's months over all its utility types: costs summed, a month's billed days those of its most-billed type. */
+function propertyTotals(months: UtilityMonth[]): MonthTotals[] {
+  const byMonth = new Map<MonthIndex, MonthTotals>();
+  for (const m of months) {
+    const t = byMonth.get(m.month);
+    if (t) {
+      t.cents += m.cents;
+      t.billedDays = Math.max(t.billedDays, m.billedDays);
+    } else byMonth.set(m.month, { month: m.month, cents: m.cents, usageMilli: 0, billedDays: m.billedDays });
+  }
+  return [...byMonth.values()].sort((a, b) => a.month - b.month);
 }
 
 /** The rollup windows of the marked properties: the months each mark names inside from..to (a mark without months rebuilds none). */
@@ -74,20 +120,26 @@ function rebuildWindows(marks: PropertyMark[], from: MonthIndex, to: MonthIndex)
   });
 }
 
-/** The monthly rollups of the bills read for a rebuild: calendarise.calc.ts's months of each property, inside its window. */
+/**
+ * The monthly rollups of the bills read for a rebuild: calendarise.calc.ts's months of each
+ * property and utility type, inside the property's window, usage in the type's common unit.
+ */
 function rollupsOf(bills: BillRow[], scope: RebuildScope, from: MonthIndex, to: MonthIndex): RollupRow[] {
-  const byProperty = new Map<string, BillAmounts[]>();
+  const groups = new Map<string, { propertyId: string; utilityType: MeterUtilityType; bills: BillAmounts[] }>();
   for (const b of bills) {
-    const amounts = { periodStart: b.period_start, periodEnd: b.period_end, cents: Number(b.cents), kwhMilli: Number(b.kwh_milli) };
-    const list = byProperty.get(b.property_id);
-    if (list) list.push(amounts);
-    else byProperty.set(b.property_id, [amounts]);
+    const type = b.utility_type as MeterUtilityType;
+    const usageMilli = b.usage === null ? 0 : Math.round(toCommonUnit(type, Number(b.usage), b.unit) * 1000);
+    const amounts = { periodStart: b.period_start, periodEnd: b.period_end, cents: Number(b.cents), usageMilli };
+    const key = `${b.property_id}\u0000${type}`;
+    const group = groups.get(key);
+    if (group) group.bills.push(amounts);
+    else groups.set(key, { propertyId: b.property_id, utilityType: type, bills: [amounts] });
   }
   const windows = new Map((scope ?? []).map((w) => [w.id, w]));
   const rows: RollupRow[] = [];
-  for (const [propertyId, list] of byProperty) {
+  for (const { propertyId, utilityType, bills: list } of groups.values()) {
     const window = windows.get(propertyId) ?? { from, to };
-    for (const m of calendariseMonths(list, window)) rows.push({ propertyId, ...m });
+    for (const m of calendariseMonths(list, window)) rows.push({ propertyId, utilityType, ...m });
   }
   return rows;
 }
@@ -140,8 +192,11 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
           const bills = await statements.readBills(ownerId, windows, from, month);
           await statements.replaceRollups(ownerId, windows, rollupsOf(bills, windows, from, month));
         }
-        const inputs = scope === null || scope.length > 0 ? await statements.readMetricsInputs(ownerId, scope, month - METRICS_MONTHS + 1) : [];
-        await statements.replaceMetricsAndStoreSnapshot(ownerId, scope, inputs.map((row) => propertyMetrics(row, month)), {
+        const inputs = scope === null || scope.length > 0
+          ? await statements.readMetricsInputs(ownerId, scope, month - METRICS_MONTHS + 1, historyStart(month))
+          : [];
+        const today = utcDay(deps.now());
+        await statements.replaceMetricsAndStoreSnapshot(ownerId, scope, inputs.map((row) => propertyMetrics(row, month, today)), {
           version: state.version, month, now: deps.now(),
         });
         deps.logger.debug(

@@ -2,7 +2,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
 import type { HealthStatus } from './health-score.calc';
-import { analyticsOwnerSnapshots } from './tables';
+import { analyticsOwnerSnapshots, type StoredUtilityCost } from './tables';
+import type { MeterUtilityType } from '../meters/units';
 import { monthIndexOfDate, monthStartDate, type MonthIndex } from './months';
 import { ownerAggregates, ownerSumsOf, type OwnerAggregates } from './snapshot.calc';
 
@@ -13,20 +14,22 @@ export interface Freshness {
   snapshotMonth: MonthIndex | null;
 }
 
-/** A property's rollup of one month with billed days. */
+/** A property's rollup of one utility type and month with billed days. */
 export interface PropertyMonthRow {
   propertyId: string;
+  utilityType: MeterUtilityType;
   month: MonthIndex;
   cents: number;
-  kwhMilli: number;
+  /** Thousandths of the type's common unit. */
+  usageMilli: number;
 }
 
+/** One month and utility type summed over properties. */
 export interface MonthlyTotalsRow {
   month: MonthIndex;
+  utilityType: MeterUtilityType;
   cents: number;
-  kwhMilli: number;
-  /** Properties with billed days in the month. */
-  properties: number;
+  usageMilli: number;
 }
 
 export interface HealthRow {
@@ -45,12 +48,15 @@ export interface BenchmarkRow {
   annual_cost_cents: number | null;
   annual_kwh_milli: number | null;
   basis: 'actual' | 'estimate' | null;
+  annual_by_utility: StoredUtilityCost[];
 }
 
 export interface PortfolioPropertyRow {
   property_id: string;
   name: string;
-  cents: number;
+  /** The property's one annual cost, null without one. */
+  annual_cost_cents: number | null;
+  basis: 'actual' | 'estimate' | null;
   savings_cents: number | null;
   current_tariff_id: string | null;
   recommended_tariff_id: string | null;
@@ -128,31 +134,39 @@ export function createAnalyticsRepository(db: Executor) {
       return row ? ownerAggregates(ownerSumsOf(row.sums)) : null;
     },
 
-    /** Per month of from..to: cost, kWh and properties billed, over the owner's (or one portfolio's) properties. */
+    /** Per month of from..to and utility type: cost and usage, over the owner's (or one portfolio's) properties. */
     async monthlyTotals(ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): Promise<MonthlyTotalsRow[]> {
       const result = await db.execute(sql`
-        select to_char(r.month, 'YYYY-MM') as month, sum(r.cost_cents)::text as cents, sum(r.kwh_milli)::text as milli,
-          count(*) filter (where r.billed_days > 0)::int as properties
-        ${rollupsInRange(ownerId, from, to, portfolioId)} group by r.month`);
-      return rowsOf<{ month: string; cents: string; milli: string; properties: number }>(result).map((r) => ({
+        select to_char(r.month, 'YYYY-MM') as month, r.utility_type, sum(r.cost_cents)::text as cents, sum(r.usage_milli)::text as milli
+        ${rollupsInRange(ownerId, from, to, portfolioId)} group by r.month, r.utility_type`);
+      return rowsOf<{ month: string; utility_type: string; cents: string; milli: string }>(result).map((r) => ({
         month: monthIndexOfDate(r.month),
+        utilityType: r.utility_type as MeterUtilityType,
         cents: Number(r.cents),
-        kwhMilli: Number(r.milli),
-        properties: r.properties,
+        usageMilli: Number(r.milli),
       }));
     },
 
-    /** Each property's rollups of from..to (the months it has billed days in), over the owner's (or one portfolio's) properties. */
+    /** Each property's rollups of from..to by utility type (those with billed days), over the owner's (or one portfolio's) properties. */
     async propertyMonths(ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): Promise<PropertyMonthRow[]> {
       const result = await db.execute(sql`
-        select r.property_id, to_char(r.month, 'YYYY-MM') as month, r.cost_cents::text as cents, r.kwh_milli::text as milli
+        select r.property_id, r.utility_type, to_char(r.month, 'YYYY-MM') as month, r.cost_cents::text as cents, r.usage_milli::text as milli
         ${rollupsInRange(ownerId, from, to, portfolioId)} and r.billed_days > 0`);
-      return rowsOf<{ property_id: string; month: string; cents: string; milli: string }>(result).map((r) => ({
+      return rowsOf<{ property_id: string; utility_type: string; month: string; cents: string; milli: string }>(result).map((r) => ({
         propertyId: r.property_id,
+        utilityType: r.utility_type as MeterUtilityType,
         month: monthIndexOfDate(r.month),
         cents: Number(r.cents),
-        kwhMilli: Number(r.milli),
+        usageMilli: Number(r.milli),
       }));
+    },
+
+    /** A property's one annual cost as its metrics store it (null: not computed yet, or gone). */
+    async propertyAnnual(ownerId: string, propertyId: string): Promise<Pick<BenchmarkRow, 'annual_cost_cents' | 'basis' | 'annual_by_utility'> | null> {
+      const result = await db.execute(sql`
+        select m.annual_cost_cents::float8 as annual_cost_cents, m.basis, m.annual_by_utility
+        from analytics_property_metrics m where m.property_id = ${propertyId} and m.owner_id = ${ownerId}`);
+      return rowsOf<Pick<BenchmarkRow, 'annual_cost_cents' | 'basis' | 'annual_by_utility'>>(result)[0] ?? null;
     },
 
     /** Every scored property of the owner (or of one portfolio), worst score first, then name. */
@@ -169,25 +183,20 @@ export function createAnalyticsRepository(db: Executor) {
     async benchmarkRows(ownerId: string, portfolioId: string | null): Promise<BenchmarkRow[]> {
       const result = await db.execute(sql`
         select p.id as property_id, p.name, p.sqft, p.unit_count, m.annual_cost_cents::float8 as annual_cost_cents,
-          m.annual_kwh_milli::float8 as annual_kwh_milli, m.basis
+          m.annual_kwh_milli::float8 as annual_kwh_milli, m.basis, m.annual_by_utility
         from properties p join analytics_property_metrics m on m.property_id = p.id
         where p.owner_id = ${ownerId} and ${portfolioFilter(portfolioId)}
         order by p.name, p.id`);
       return rowsOf<BenchmarkRow>(result);
     },
 
-    /** A portfolio's properties: actual cost over from..to, and the latest analysis's savings. */
-    async portfolioProperties(ownerId: string, portfolioId: string, from: MonthIndex, to: MonthIndex): Promise<PortfolioPropertyRow[]> {
+    /** A portfolio's properties: their one annual cost, and the latest analysis's savings. */
+    async portfolioProperties(ownerId: string, portfolioId: string): Promise<PortfolioPropertyRow[]> {
       const result = await db.execute(sql`
-        select p.id as property_id, p.name, coalesce(c.cents, 0)::float8 as cents, m.savings_cents::float8 as savings_cents,
-          m.current_tariff_id, m.recommended_tariff_id
+        select p.id as property_id, p.name, m.annual_cost_cents::float8 as annual_cost_cents, m.basis,
+          m.savings_cents::float8 as savings_cents, m.current_tariff_id, m.recommended_tariff_id
         from properties p
         left join analytics_property_metrics m on m.property_id = p.id
-        left join (
-          select r.property_id, sum(r.cost_cents) as cents from analytics_monthly_rollups r
-          where r.owner_id = ${ownerId} and r.month between ${monthStartDate(from)}::date and ${monthStartDate(to)}::date
-          group by r.property_id
-        ) c on c.property_id = p.id
         where p.owner_id = ${ownerId} and p.portfolio_id = ${portfolioId}
         order by p.name, p.id`);
       return rowsOf<PortfolioPropertyRow>(result);

@@ -42,11 +42,14 @@ const windowsSql = (windows: RebuildWindow[]): SQL => sql`select w.id, w.f, w.t 
 
 export interface BillRow {
   property_id: string;
+  utility_type: string;
   period_start: string;
   period_end: string;
-  /** The amount in cents and the kWh in Wh, as decimal strings (int8). */
+  /** The amount in cents, as a decimal string (int8). */
   cents: string;
-  kwh_milli: string;
+  /** The usage as stored (numeric(14, 3) as text) in `unit`; null when the bill gives none. */
+  usage: string | null;
+  unit: string;
 }
 
 /** The bills of the owner's properties in scope that overlap their windows. */
@@ -55,8 +58,8 @@ export function billsInScopeSql(ownerId: string, scope: RebuildScope, from: Mont
     with w as (${scope === null
       ? sql`select p.id, ${param(from, 'int')} as f, ${param(to, 'int')} as t from properties p where p.owner_id = ${param(ownerId, 'text')}`
       : windowsSql(scope)})
-    select ub.property_id, ub.period_start::text as period_start, ub.period_end::text as period_end,
-      (ub.amount * 100)::bigint::text as cents, coalesce((ub.usage_kwh * 1000)::bigint, 0)::text as kwh_milli
+    select ub.property_id, ub.utility_type, ub.period_start::text as period_start, ub.period_end::text as period_end,
+      (ub.amount * 100)::bigint::text as cents, ub.usage::text as usage, ub.unit
     from w
     join properties p on p.id = w.id and p.owner_id = ${param(ownerId, 'text')}
     join utility_bills ub on ub.property_id = w.id
@@ -74,9 +77,11 @@ export function deleteRollupsSql(ownerId: string, scope: RebuildScope): SQL {
 
 export interface RollupRow {
   propertyId: string;
+  utilityType: string;
   month: MonthIndex;
   cents: number;
-  kwhMilli: number;
+  /** Thousandths of the utility type's common unit. */
+  usageMilli: number;
   billedDays: number;
   billCount: number;
 }
@@ -84,45 +89,75 @@ export interface RollupRow {
 /** Inserts rollups of the owner's properties (one array parameter per column). */
 export function insertRollupsSql(ownerId: string, rows: RollupRow[]): SQL {
   return sql`
-    insert into analytics_monthly_rollups (property_id, owner_id, month, cost_cents, kwh_milli, billed_days, bill_count)
-    select r.id, ${param(ownerId, 'text')}, ${monthOfIndexSql(sql`r.mi`)}, r.c, r.k, r.d, r.n
-    from unnest(${arrayParam(rows.map((r) => r.propertyId), 'text')}, ${arrayParam(rows.map((r) => r.month), 'int')},
-      ${arrayParam(rows.map((r) => r.cents), 'bigint')}, ${arrayParam(rows.map((r) => r.kwhMilli), 'bigint')},
-      ${arrayParam(rows.map((r) => r.billedDays), 'int')}, ${arrayParam(rows.map((r) => r.billCount), 'int')}) as r(id, mi, c, k, d, n)`;
+    insert into analytics_monthly_rollups (property_id, owner_id, utility_type, month, cost_cents, usage_milli, billed_days, bill_count)
+    select r.id, ${param(ownerId, 'text')}, r.ut, ${monthOfIndexSql(sql`r.mi`)}, r.c, r.u, r.d, r.n
+    from unnest(${arrayParam(rows.map((r) => r.propertyId), 'text')}, ${arrayParam(rows.map((r) => r.utilityType), 'text')},
+      ${arrayParam(rows.map((r) => r.month), 'int')}, ${arrayParam(rows.map((r) => r.cents), 'bigint')},
+      ${arrayParam(rows.map((r) => r.usageMilli), 'bigint')}, ${arrayParam(rows.map((r) => r.billedDays), 'int')},
+      ${arrayParam(rows.map((r) => r.billCount), 'int')}) as r(id, ut, mi, c, u, d, n)`;
 }
 
 export interface MetricsInputRow {
   id: string;
   tariff_id: string | null;
-  /** The expiration date of the property's tariff (null: none, or no tariff). */
+  /** The expiration and effective dates of the property's tariff (null: none, or no tariff). */
   tariff_expiration_date: string | null;
+  tariff_effective_date: string | null;
   monthly_usage_kwh: string | null;
   sqft: number | null;
   annual_energy_cost: string | null;
-  /** [month index, cents, Wh, billed days] ascending, or null without rollups in range. */
-  series: Array<[number, number, number, number]> | null;
+  /** [month index, utility type, cents, usage milli, billed days] by month, or null without rollups in range. */
+  series: Array<[number, string, number, number, number]> | null;
+  /** [meter id, name, utility type, is active, tariff id, its expiration date, its effective date], or null without meters. */
+  meters: Array<[string, string, string, boolean, string | null, string | null, string | null]> | null;
+  /** [meter id, period start, period end, cents (text), usage (text) or null, unit, is estimated] of the bills since the history start. */
+  bills: Array<[string, string, string, string, string | null, string, boolean]> | null;
   annual_savings: string | null;
   current_tariff_id: string | null;
   recommended_tariff_id: string | null;
 }
 
-/** What the metrics of the owner's properties in scope are computed from: rollups from `metricsFrom` on, estimate, latest rate analysis. */
-export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsFrom: MonthIndex): SQL {
+/**
+ * What the metrics of the owner's properties in scope are computed from: rollups from `metricsFrom` on,
+ * meters and their bills ending on or after `billsFrom` (YYYY-MM-DD), estimate, latest rate analysis.
+ */
+export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsFrom: MonthIndex, billsFrom: string): SQL {
   const owner = param(ownerId, 'text');
   return sql`
-    select p.id, p.tariff_id, (select t.expiration_date::text from tariffs t where t.id = p.tariff_id) as tariff_expiration_date,
-      p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series,
+    select p.id, p.tariff_id, pt.expiration_date::text as tariff_expiration_date, pt.effective_date::text as tariff_effective_date,
+      p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series, mt.meters, bl.bills,
       ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
     from properties p
-    -- One pass over the owner's rollups, grouped (not a lookup per property: the rows were just
-    -- written, and the table's statistics may still say it is empty).
+    left join tariffs pt on pt.id = p.tariff_id
+    -- One pass over the owner's rollups, bills and meters each, grouped (not a lookup per property: the
+    -- rollups were just written, and the table's statistics may still say it is empty).
     left join (
       select property_id,
-        json_agg(json_build_array(${monthIndexSql(sql`month`)}, cost_cents, kwh_milli, billed_days) order by month) as series
+        json_agg(json_build_array(${monthIndexSql(sql`month`)}, utility_type, cost_cents, usage_milli, billed_days)
+          order by month, utility_type) as series
       from analytics_monthly_rollups
       where owner_id = ${owner} and month >= ${param(monthStartDate(metricsFrom), 'date')} and ${inScope(sql`property_id`, scope)}
       group by property_id
     ) r on r.property_id = p.id
+    left join (
+      select m.property_id,
+        json_agg(json_build_array(m.id, m.name, m.utility_type, m.is_active, m.tariff_id, t.expiration_date::text, t.effective_date::text)
+          order by m.created_at, m.id) as meters
+      from meters m
+      join properties o on o.id = m.property_id and o.owner_id = ${owner}
+      left join tariffs t on t.id = m.tariff_id
+      where ${inScope(sql`m.property_id`, scope)}
+      group by m.property_id
+    ) mt on mt.property_id = p.id
+    left join (
+      select b.property_id,
+        json_agg(json_build_array(b.meter_id, b.period_start::text, b.period_end::text, (b.amount * 100)::bigint::text, b.usage::text,
+          b.unit, b.is_estimated)) as bills
+      from utility_bills b
+      join properties o on o.id = b.property_id and o.owner_id = ${owner}
+      where b.period_end >= ${param(billsFrom, 'date')} and ${inScope(sql`b.property_id`, scope)}
+      group by b.property_id
+    ) bl on bl.property_id = p.id
     left join lateral (
       select annual_savings, current_tariff_id, recommended_tariff_id
       from rate_analyses

@@ -32,21 +32,24 @@ function serverTiming(res: Response): OnRecompute {
 }
 
 const tags = ['Analytics'];
+const ONE_ANNUAL_COST = "a property's annual cost, per utility type, is its actual cost of the last 12 complete months when at "
+  + 'least 10 are billed (x 12 / billed months), else the bill-engine estimate (electric) or nothing';
 const FRESHNESS = 'Reflects every write that finished before the request (a precomputed answer older than the '
   + "owner's data is recomputed first).";
 
 export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsService): void {
   api.get('/pm/dashboard/stats', {
     summary: "Dashboard statistics of the caller's properties",
-    description: 'Costs are bill-engine estimates (tariff and monthly usage); savings from each property\'s latest rate '
-      + 'analysis; bills_this_month counts bills whose period overlaps the current UTC month. ' + FRESHNESS,
+    description: `The properties' one annual cost (${ONE_ANNUAL_COST}), summed, with cost_by_utility; avg_cost_per_kwh is `
+      + 'electric dollars over electric kWh. Savings from each property\'s latest rate analysis; bills_this_month counts bills '
+      + 'whose period overlaps the current UTC month. ' + FRESHNESS,
     tags, auth: 'required', response: dashboardStats,
   }, ({ req, res }) => analytics.stats(callerId(req), serverTiming(res)));
 
   api.get('/pm/dashboard/cost-trend', {
     summary: 'Actual billed cost per calendar month',
-    description: 'The `months` calendar months ending with the current UTC month, every month listed. Bills are spread '
-      + 'over months by days (calendarised). trend_direction and avg_monthly_cost use the complete months only (not the '
+    description: 'The `months` calendar months ending with the current UTC month, every month listed, each with '
+      + 'cost_by_utility; total_kwh is electric. Bills are spread over months by days (calendarised). trend_direction and avg_monthly_cost use the complete months only (not the '
       + 'current one). With 24 complete months in the window, all billed: the last 12 against the same months a year '
       + 'earlier, each over the properties billed in both, above +5 % increasing, below -5 % decreasing, else stable. '
       + 'Otherwise the least-squares slope of monthly cost over the complete billed months, counting the properties billed '
@@ -56,15 +59,16 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
   }, ({ query, req, res }) => analytics.costTrend(callerId(req), query, serverTiming(res)));
 
   api.get('/pm/dashboard/global-analytics', {
-    summary: 'Annual cost of every property, by state and property type',
-    description: 'A property\'s annual cost is actual (annualised) when its bills cover at least 10 of the last 12 months, '
-      + 'else its estimate; properties with neither count in property_count only. ' + FRESHNESS,
+    summary: 'Annual cost of every property, by state, property type and utility type',
+    description: `${ONE_ANNUAL_COST}; properties without one count in property_count only. Per kWh is electric over `
+      + 'electric. ' + FRESHNESS,
     tags, auth: 'required', response: globalAnalytics,
   }, ({ req, res }) => analytics.globalAnalytics(callerId(req), serverTiming(res)));
 
   api.get('/pm/portfolios/:id/analytics', {
     summary: "Portfolio analytics: actual cost by month and property, savings on offer",
-    description: 'Actual calendarised cost over the 12 months ending with the current UTC month; cost_by_property '
+    description: 'Actual calendarised cost over the 12 months ending with the current UTC month, by month and utility '
+      + `type (avg_rate_per_kwh: electric over electric); cost_by_property: each property's one annual cost (${ONE_ANNUAL_COST}), `
       + 'largest first; potential savings from each property\'s latest rate analysis. ' + FRESHNESS,
     tags: ['Portfolios'], auth: 'required', params: portfolioIdParams, response: portfolioAnalytics,
     errors: { 404: 'Portfolio not found' },
@@ -72,8 +76,10 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
 
   api.get('/pm/properties/health', {
     summary: 'Health score of every property',
-    description: 'Score 0-100 (green >= 80, yellow 50-79, red < 50) from data completeness, bill anomalies, the cost '
-      + 'trend and savings opportunities; the deductions are listed in `issues`. summary counts the portfolio (or '
+    description: 'Score 0-100 (green >= 80, yellow 50-79, red < 50) from data completeness (tariff, usage, sqft, bill '
+      + 'coverage, estimated reads, gaps between bills, expired or stale tariffs), bill anomalies per meter (its latest '
+      + 'complete period per day against the same period a year earlier, else the 6 months before), costs up on the same '
+      + 'months a year earlier, and savings opportunities; the deductions are listed in `issues`, naming the meter. summary counts the portfolio (or '
       + 'all properties); `status` filters the list. Worst score first. ' + FRESHNESS,
     tags: ['Properties'], auth: 'required', query: healthQuery, response: healthResponse,
     errors: { 404: 'Portfolio not found' },
@@ -81,8 +87,9 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
 
   api.get('/pm/analytics/benchmarks', {
     summary: 'Rank properties by a cost metric (Pro and Enterprise)',
-    description: 'Annual cost: actual when bills cover at least 10 of the last 12 months (basis actual), else the estimate '
-      + '(basis estimate); properties without the metric\'s inputs are left out. percentile = round(100 x (values below + '
+    description: `${ONE_ANNUAL_COST}; basis actual when every figure is. cost_per_kwh and kwh_per_sqft use electric only; `
+      + 'site_eui is kBtu of site energy (ENERGY STAR conversion factors) per sqft a year. Properties without the metric\'s '
+      + 'inputs are left out. percentile = round(100 x (values below + '
       + 'half the other equal values) / (n - 1)), 50 for one property; outlier_threshold = Q3 + 1.5 x IQR (linear '
       + 'interpolation). Rankings lowest value first. ' + FRESHNESS,
     tags, auth: 'required', query: benchmarksQuery, response: benchmarksResponse,

@@ -5,6 +5,7 @@ import { BENCHMARK_METRICS } from './benchmarks.calc';
 import { HEALTH_STATUSES } from './health-score.calc';
 import { TREND_DIRECTIONS } from './trend.calc';
 import * as ex from './examples';
+import { utilityAnnualCost, utilityCost } from '../meters/schemas';
 
 const id = z.string().min(1).max(200);
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -60,20 +61,27 @@ export const dashboardStats = z
     total_properties: z.number().int(),
     total_portfolios: z.number().int(),
     total_sqft: z.number().int(),
-    total_monthly_cost: money,
-    total_annual_cost: money,
-    avg_cost_per_sqft: ratio.meta({ description: 'annual estimated cost / sqft over properties with both, 4 decimals; null when none' }),
-    avg_cost_per_kwh: ratio.meta({ description: 'annual estimated cost / annual kWh over properties with both, 4 decimals; null when none' }),
+    total_monthly_cost: money.meta({ description: 'total_annual_cost / 12' }),
+    total_annual_cost: money.meta({ description: "the properties' one annual cost (README \"One annual cost\"), summed" }),
+    avg_cost_per_sqft: ratio.meta({ description: 'annual cost / sqft over properties with both, 4 decimals; null when none' }),
+    avg_cost_per_kwh: ratio.meta({ description: 'electric annual cost / electric annual kWh over properties with both, 4 decimals; null when none' }),
     properties_with_savings: z.number().int(),
     total_potential_savings: money,
     alerts_unread: z.number().int(),
     bills_this_month: z.number().int(),
+    cost_by_utility: z.array(utilityAnnualCost).meta({ description: 'total_annual_cost by utility type' }),
   })
   .meta({ example: ex.dashboardStats });
 
 export const costTrend = z
   .object({
-    months: z.array(z.object({ month: z.string(), total_cost: money, total_kwh: z.number(), property_count: z.number().int() })),
+    months: z.array(z.object({
+      month: z.string(),
+      total_cost: money,
+      total_kwh: z.number().meta({ description: 'electric kWh' }),
+      property_count: z.number().int(),
+      cost_by_utility: z.array(utilityCost).meta({ description: 'total_cost by utility type (the types billed in the month)' }),
+    })),
     trend_direction: z.enum(TREND_DIRECTIONS),
     avg_monthly_cost: money,
   })
@@ -86,13 +94,14 @@ export const globalAnalytics = z
     total_properties: z.number().int(),
     total_portfolios: z.number().int(),
     total_annual_cost: money,
-    total_annual_kwh: z.number(),
-    avg_cost_per_kwh: ratio,
+    total_annual_kwh: z.number().meta({ description: 'electric kWh of the annual costs' }),
+    avg_cost_per_kwh: ratio.meta({ description: 'electric annual cost / electric annual kWh, 4 decimals' }),
     avg_cost_per_sqft: ratio,
     cost_by_state: z.array(z.object({ state: z.string(), ...costGroup })),
     cost_by_property_type: z.array(z.object({ type: z.string(), ...costGroup })),
     total_potential_savings: money,
     properties_with_savings: z.number().int(),
+    cost_by_utility: z.array(utilityAnnualCost).meta({ description: 'total_annual_cost by utility type' }),
   })
   .meta({ example: ex.globalAnalytics });
 
@@ -100,11 +109,18 @@ export const portfolioAnalytics = z
   .object({
     portfolio_id: z.string(),
     period: z.string().meta({ description: 'first/last day of the 12 months ending with the current UTC month' }),
-    total_cost: money,
-    total_usage_kwh: z.number(),
-    avg_rate_per_kwh: z.number(),
+    total_cost: money.meta({ description: 'actual cost of the period, every utility type' }),
+    total_usage_kwh: z.number().meta({ description: 'electric kWh of the period' }),
+    avg_rate_per_kwh: z.number().meta({ description: 'electric cost / electric kWh of the period, 4 decimals; 0 without kWh' }),
+    cost_by_utility: z.array(utilityCost).meta({ description: 'total_cost by utility type' }),
     cost_by_month: z.array(z.object({ month: z.string(), cost: money, usage_kwh: z.number() })),
-    cost_by_property: z.array(z.object({ property_id: z.string(), name: z.string(), annual_cost: money })),
+    total_annual_cost: money.meta({ description: "the properties' one annual cost (README \"One annual cost\"), summed" }),
+    cost_by_property: z.array(z.object({
+      property_id: z.string(),
+      name: z.string(),
+      annual_cost: money.nullable().meta({ description: 'the one annual cost; null without one' }),
+      basis: z.enum(['actual', 'estimate']).nullable(),
+    })),
     potential_savings: z.object({
       total_annual: money,
       properties_with_savings: z.number().int(),

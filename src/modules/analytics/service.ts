@@ -1,6 +1,8 @@
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import type { PortfolioService } from '../portfolios/service';
+import type { PropertyAnnualCost } from '../properties/service';
+import { UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
 import { createDueDiligence, type DueDiligenceDeps } from './due-diligence';
 import { monthsEndingWith } from './months';
 import { createRecomputer, type RecomputeResult } from './recompute';
@@ -72,7 +74,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         const window = monthsEndingWith(month, PORTFOLIO_MONTHS);
         const [totals, props] = await Promise.all([
           repo.monthlyTotals(ownerId, window[0]!, month, portfolioId),
-          repo.portfolioProperties(ownerId, portfolioId, window[0]!, month),
+          repo.portfolioProperties(ownerId, portfolioId),
         ]);
         return portfolioAnswer(portfolioId, window, totals, props);
       });
@@ -90,6 +92,22 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       const portfolioId = q.portfolio_id ?? null;
       return fresh.answer(ownerId, 'benchmarks', [q.metric], portfolioId, onRecompute,
         async () => benchmarksAnswer(q.metric, await repo.benchmarkRows(ownerId, portfolioId)));
+    },
+
+    /** A property's one annual cost per utility type (property detail, energy_pct_of_noi); null without one. */
+    propertyAnnualCost(ownerId: string, propertyId: string): Promise<PropertyAnnualCost | null> {
+      return fresh.answer(ownerId, 'property-annual', [propertyId], null, undefined, async () => {
+        const row = await repo.propertyAnnual(ownerId, propertyId);
+        if (row === null || row.annual_cost_cents === null || row.basis === null) return null;
+        return {
+          cents: row.annual_cost_cents,
+          basis: row.basis,
+          byUtility: row.annual_by_utility.map(([type, cents, usageMilli, basis]) => ({
+            utility_type: type, cost: cents / 100, usage: usageMilli === null ? null : usageMilli / 1000,
+            unit: UNIT_FAMILIES[type as MeterUtilityType].common, basis,
+          })),
+        };
+      });
     },
 
     /** POST /pm/due-diligence (tier checked by the route). */

@@ -1,9 +1,20 @@
 import { roundDiv } from '../../platform/money';
+import { METER_UTILITY_TYPES, UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
 
 /**
  * The owner-wide figures of the dashboard stats and global analytics, from integer sums
- * (cents, Wh, sqft) computed in SQL. Pure; rounding happens once, here.
+ * (cents, Wh, sqft) computed in SQL over each property's one annual cost. Pure; rounding happens
+ * once, here.
  */
+
+/** A utility type's annual cost summed over properties, as the answers show it. */
+export interface UtilityAnnualSum {
+  utility_type: MeterUtilityType;
+  cost: number;
+  usage: number | null;
+  unit: string;
+  basis: 'actual' | 'estimate' | 'mixed';
+}
 
 /** Dashboard stats without `alerts_unread` (read live: notifications are not analytics data). */
 export interface DashboardStatsBase {
@@ -17,6 +28,7 @@ export interface DashboardStatsBase {
   properties_with_savings: number;
   total_potential_savings: number;
   bills_this_month: number;
+  cost_by_utility: UtilityAnnualSum[];
 }
 
 export interface CostGroup {
@@ -35,6 +47,7 @@ export interface GlobalAnalytics {
   cost_by_property_type: Array<{ type: string } & CostGroup>;
   total_potential_savings: number;
   properties_with_savings: number;
+  cost_by_utility: UtilityAnnualSum[];
 }
 
 export interface OwnerAggregates {
@@ -48,22 +61,30 @@ export interface RatioSums {
   quantity: bigint;
 }
 
-export interface CostSums {
-  annualCents: bigint;
-  /** Cost and sqft of the properties with both (sqft > 0). */
-  perSqft: RatioSums;
-  /** Cost and Wh of the properties with both (kWh > 0). */
-  perKwh: RatioSums;
+/** One utility type's annual figures summed over the properties that have one. */
+export interface UtilitySums {
+  utilityType: MeterUtilityType;
+  cents: bigint;
+  /** Thousandths of the type's common unit; null when no property's figure has usage. */
+  usageMilli: bigint | null;
+  /** Properties whose figure is actual, and all properties with a figure. */
+  actual: number;
+  count: number;
 }
 
 export interface OwnerSums {
   propertyCount: number;
   portfolioCount: number;
   totalSqft: bigint;
-  /** Bill-engine estimates (annual_energy_cost, 12 x monthly_usage_kwh). */
-  estimate: CostSums;
-  /** Annual costs as benchmarks take them (actual when covered, else estimate). */
-  annual: CostSums & { annualMilli: bigint };
+  /** The one annual cost (README "One annual cost") of every property, summed. */
+  annualCents: bigint;
+  /** Electric annual kWh (Wh). */
+  annualKwhMilli: bigint;
+  /** Annual cost and sqft of the properties with both (sqft > 0). */
+  perSqft: RatioSums;
+  /** Electric annual cost and electric Wh of the properties with both (kWh > 0): per kWh is electric over electric. */
+  perKwh: RatioSums;
+  byUtility: UtilitySums[];
   byState: Array<{ key: string; cents: bigint; count: number }>;
   byType: Array<{ key: string; cents: bigint; count: number }>;
   savingsCount: number;
@@ -73,23 +94,20 @@ export interface OwnerSums {
 
 /**
  * OwnerSums as the snapshot stores them (a JSON object, one key per column of the recompute's
- * sums): bigints as decimal strings, groups as [key, cents, count].
+ * sums): bigints as decimal strings, groups as [key, cents, count], utility types as
+ * [type, cents, usage milli or null, actual count, count].
  */
 export interface StoredSums {
   property_count: number;
   portfolio_count: number;
   total_sqft: string;
-  est_cents: string;
-  est_sqft_cents: string;
-  est_sqft_quantity: string;
-  est_kwh_cents: string;
-  est_kwh_quantity: string;
   annual_cents: string;
   annual_milli: string;
   annual_sqft_cents: string;
   annual_sqft_quantity: string;
-  annual_kwh_cents: string;
-  annual_kwh_quantity: string;
+  electric_kwh_cents: string;
+  electric_kwh_quantity: string;
+  by_utility: Array<[string, string, string | null, number, number]>;
   savings_count: number;
   savings_cents: string;
   bills_this_month: number;
@@ -104,17 +122,15 @@ export function ownerSumsOf(s: StoredSums): OwnerSums {
     propertyCount: s.property_count,
     portfolioCount: s.portfolio_count,
     totalSqft: BigInt(s.total_sqft),
-    estimate: {
-      annualCents: BigInt(s.est_cents),
-      perSqft: ratio(s.est_sqft_cents, s.est_sqft_quantity),
-      perKwh: ratio(s.est_kwh_cents, s.est_kwh_quantity),
-    },
-    annual: {
-      annualCents: BigInt(s.annual_cents),
-      annualMilli: BigInt(s.annual_milli),
-      perSqft: ratio(s.annual_sqft_cents, s.annual_sqft_quantity),
-      perKwh: ratio(s.annual_kwh_cents, s.annual_kwh_quantity),
-    },
+    annualCents: BigInt(s.annual_cents),
+    annualKwhMilli: BigInt(s.annual_milli),
+    perSqft: ratio(s.annual_sqft_cents, s.annual_sqft_quantity),
+    perKwh: ratio(s.electric_kwh_cents, s.electric_kwh_quantity),
+    byUtility: s.by_utility
+      .map(([type, cents, usage, actual, count]) => ({
+        utilityType: type as MeterUtilityType, cents: BigInt(cents), usageMilli: usage === null ? null : BigInt(usage), actual, count,
+      }))
+      .sort((a, b) => METER_UTILITY_TYPES.indexOf(a.utilityType) - METER_UTILITY_TYPES.indexOf(b.utilityType)),
     byState: groupsOf(s.by_state),
     byType: groupsOf(s.by_type),
     savingsCount: s.savings_count,
@@ -142,31 +158,45 @@ function groups(list: OwnerSums['byState']) {
     .map((g) => ({ key: g.key, annual_cost: dollars(g.cents), property_count: g.count }));
 }
 
+/** The annual cost by utility type, in METER_UTILITY_TYPES order; usage in the type's common unit. */
+export function utilityAnnualSums(list: UtilitySums[]): UtilityAnnualSum[] {
+  return list.map((u) => ({
+    utility_type: u.utilityType,
+    cost: dollars(u.cents),
+    usage: u.usageMilli === null ? null : Number(u.usageMilli) / 1000,
+    unit: UNIT_FAMILIES[u.utilityType].common,
+    basis: u.actual === u.count ? 'actual' : u.actual === 0 ? 'estimate' : 'mixed',
+  }));
+}
+
 export function ownerAggregates(s: OwnerSums): OwnerAggregates {
+  const byUtility = utilityAnnualSums(s.byUtility);
   return {
     stats: {
       total_properties: s.propertyCount,
       total_portfolios: s.portfolioCount,
       total_sqft: Number(s.totalSqft),
-      total_monthly_cost: roundDiv(s.estimate.annualCents, 12) / 100,
-      total_annual_cost: dollars(s.estimate.annualCents),
-      avg_cost_per_sqft: perSqft(s.estimate.perSqft),
-      avg_cost_per_kwh: perKwh(s.estimate.perKwh),
+      total_monthly_cost: roundDiv(s.annualCents, 12) / 100,
+      total_annual_cost: dollars(s.annualCents),
+      avg_cost_per_sqft: perSqft(s.perSqft),
+      avg_cost_per_kwh: perKwh(s.perKwh),
       properties_with_savings: s.savingsCount,
       total_potential_savings: dollars(s.savingsCents),
       bills_this_month: s.billsThisMonth,
+      cost_by_utility: byUtility,
     },
     global: {
       total_properties: s.propertyCount,
       total_portfolios: s.portfolioCount,
-      total_annual_cost: dollars(s.annual.annualCents),
-      total_annual_kwh: Number(s.annual.annualMilli) / 1000,
-      avg_cost_per_kwh: perKwh(s.annual.perKwh),
-      avg_cost_per_sqft: perSqft(s.annual.perSqft),
+      total_annual_cost: dollars(s.annualCents),
+      total_annual_kwh: Number(s.annualKwhMilli) / 1000,
+      avg_cost_per_kwh: perKwh(s.perKwh),
+      avg_cost_per_sqft: perSqft(s.perSqft),
       cost_by_state: groups(s.byState).map(({ key, ...g }) => ({ state: key, ...g })),
       cost_by_property_type: groups(s.byType).map(({ key, ...g }) => ({ type: key, ...g })),
       total_potential_savings: dollars(s.savingsCents),
       properties_with_savings: s.savingsCount,
+      cost_by_utility: byUtility,
     },
   };
 }

@@ -41,18 +41,20 @@ export const analyticsDirtyProperties = pgTable(
  */
 
 /**
- * Calendarised actual bills (every utility type) per property and calendar month, for the
- * 36 months ending with the owner snapshot's month. `billed_days` counts the days of the
- * month covered by at least one bill; `bill_count` the bills whose period overlaps the month.
+ * Calendarised actual bills per property, utility type and calendar month, for the 36 months
+ * ending with the owner snapshot's month. `usage_milli` is in thousandths of the type's common
+ * unit (Wh for electric; meters/units.ts). `billed_days` counts the days of the month covered by
+ * at least one bill of the type; `bill_count` the bills whose period overlaps the month.
  */
 export const analyticsMonthlyRollups = pgTable(
   'analytics_monthly_rollups',
   {
     propertyId: text('property_id').notNull(),
     ownerId: text('owner_id').notNull(),
+    utilityType: text('utility_type').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
     costCents: bigint('cost_cents', { mode: 'number' }).notNull(),
-    kwhMilli: bigint('kwh_milli', { mode: 'number' }).notNull(),
+    usageMilli: bigint('usage_milli', { mode: 'number' }).notNull(),
     billedDays: integer('billed_days').notNull(),
     billCount: integer('bill_count').notNull(),
   },
@@ -66,9 +68,13 @@ export const analyticsMonthlyRollups = pgTable(
   ],
 );
 
+/** A utility type's annual cost of a property as stored: [utility type, cents, usage milli or null, basis]. */
+export type StoredUtilityCost = [string, number, number | null, 'actual' | 'estimate'];
+
 /**
- * Per property, computed from its rollups, estimate and latest rate analysis: the annual cost
- * benchmarks and global analytics use (with its basis), the savings on offer, the health score.
+ * Per property, computed from its rollups, estimate and latest rate analysis: the one annual cost
+ * (per utility type in `annual_by_utility`, summed in `annual_cost_cents`, electric kWh in
+ * `annual_kwh_milli`, with its basis), the savings on offer, the health score.
  */
 export const analyticsPropertyMetrics = pgTable(
   'analytics_property_metrics',
@@ -77,6 +83,7 @@ export const analyticsPropertyMetrics = pgTable(
     ownerId: text('owner_id').notNull(),
     annualCostCents: bigint('annual_cost_cents', { mode: 'number' }),
     annualKwhMilli: bigint('annual_kwh_milli', { mode: 'number' }),
+    annualByUtility: jsonb('annual_by_utility').$type<StoredUtilityCost[]>().notNull().default([]),
     /** `actual` or `estimate`; null when the property has neither enough bills nor an estimate. */
     basis: text('basis'),
     savingsCents: bigint('savings_cents', { mode: 'number' }),

@@ -103,7 +103,23 @@ export interface CostTrend {
  */
 export function costTrend(window: readonly number[], costs: readonly PropertyMonthCost[]): CostTrend {
   const complete = window.slice(0, -1);
-  const inWindow = new Set(complete);
+  const byMonth = costsByMonth(complete, costs);
+  const billed = complete.filter((m) => byMonth.has(m));
+  const total = (m: number) => [...byMonth.get(m)!.values()].reduce((s, v) => s + v, 0);
+  const avgMonthlyCents = meanCents(billed.map((m) => ({ x: m, y: total(m) })));
+
+  const yoy = yearOverYearChange(window, costs);
+  if (yoy !== null) return { direction: yoy.direction, avgMonthlyCents };
+
+  const everyMonth = [...(byMonth.get(billed[0]!)?.keys() ?? [])].filter((p) => billed.every((m) => byMonth.get(m)!.has(p)));
+  if (everyMonth.length === 0) return { direction: 'insufficient_data', avgMonthlyCents };
+  const points = billed.map((m) => ({ x: window.indexOf(m), y: everyMonth.reduce((s, p) => s + byMonth.get(m)!.get(p)!, 0) }));
+  return { direction: trendDirection(points), avgMonthlyCents };
+}
+
+/** Costs of the given months, per month and property. */
+function costsByMonth(months: readonly number[], costs: readonly PropertyMonthCost[]): Map<number, Map<string, number>> {
+  const inWindow = new Set(months);
   const byMonth = new Map<number, Map<string, number>>();
   for (const c of costs) {
     if (!inWindow.has(c.month)) continue;
@@ -111,33 +127,37 @@ export function costTrend(window: readonly number[], costs: readonly PropertyMon
     if (!month) byMonth.set(c.month, (month = new Map()));
     month.set(c.propertyId, (month.get(c.propertyId) ?? 0) + c.cents);
   }
-  const billed = complete.filter((m) => byMonth.has(m));
-  const total = (m: number) => [...byMonth.get(m)!.values()].reduce((s, v) => s + v, 0);
-  const avgMonthlyCents = meanCents(billed.map((m) => ({ x: m, y: total(m) })));
+  return byMonth;
+}
 
-  const lastTwoYears = complete.slice(-YEAR_OVER_YEAR_MONTHS);
-  if (lastTwoYears.length === YEAR_OVER_YEAR_MONTHS && lastTwoYears.every((m) => byMonth.has(m))) {
-    let now = 0n;
-    let before = 0n;
-    let pairs = 0;
-    for (const m of lastTwoYears.slice(12)) {
-      const earlier = byMonth.get(m - 12)!;
-      for (const [property, cents] of byMonth.get(m)!) {
-        const was = earlier.get(property);
-        if (was === undefined) continue;
-        now += BigInt(cents);
-        before += BigInt(was);
-        pairs++;
-      }
+/**
+ * Year over year (README "Cost trend"): when the 24 complete months ending before the window's last
+ * (current) month are all billed, the last 12 against the same months a year earlier, each month over
+ * the properties billed in both; its direction (+-5 %) and the change in whole percent (half away from
+ * zero). Null without 24 billed complete months; `insufficient_data` when no property is billed in both.
+ */
+export function yearOverYearChange(
+  window: readonly number[], costs: readonly PropertyMonthCost[],
+): { direction: TrendDirection; percent: number | null } | null {
+  const lastTwoYears = window.slice(0, -1).slice(-YEAR_OVER_YEAR_MONTHS);
+  const byMonth = costsByMonth(lastTwoYears, costs);
+  if (lastTwoYears.length !== YEAR_OVER_YEAR_MONTHS || !lastTwoYears.every((m) => byMonth.has(m))) return null;
+  let now = 0n;
+  let before = 0n;
+  let pairs = 0;
+  for (const m of lastTwoYears.slice(12)) {
+    const earlier = byMonth.get(m - 12)!;
+    for (const [property, cents] of byMonth.get(m)!) {
+      const was = earlier.get(property);
+      if (was === undefined) continue;
+      now += BigInt(cents);
+      before += BigInt(was);
+      pairs++;
     }
-    if (pairs === 0) return { direction: 'insufficient_data', avgMonthlyCents };
-    return { direction: yearOverYear(now, before), avgMonthlyCents };
   }
-
-  const everyMonth = [...(byMonth.get(billed[0]!)?.keys() ?? [])].filter((p) => billed.every((m) => byMonth.get(m)!.has(p)));
-  if (everyMonth.length === 0) return { direction: 'insufficient_data', avgMonthlyCents };
-  const points = billed.map((m) => ({ x: window.indexOf(m), y: everyMonth.reduce((s, p) => s + byMonth.get(m)!.get(p)!, 0) }));
-  return { direction: trendDirection(points), avgMonthlyCents };
+  if (pairs === 0) return { direction: 'insufficient_data', percent: null };
+  const base = before < 0n ? -before : before;
+  return { direction: yearOverYear(now, before), percent: base === 0n ? null : roundDiv((now - before) * 100n, base) };
 }
 
 /** The direction of `now` against `before` (cents summed over the same property-months a year apart). */

@@ -55,3 +55,19 @@ export const meterResponse = z
     updated_at: z.string(),
   })
   .meta({ example: ex.meter });
+
+/** A cost figure's share of one utility type: dollars, usage in the type's common unit (units.ts), that unit. */
+export const utilityCost = z.object({
+  utility_type: z.enum(METER_UTILITY_TYPES),
+  cost: z.number(),
+  usage: z.number().nullable().meta({ description: 'In unit, the common unit of the type (kWh, therms, gallons, tons, kBtu); null when no bill gave usage.' }),
+  unit: z.string(),
+});
+
+/** A utility type's annual cost, with what it rests on (analytics README "One annual cost"). */
+export const utilityAnnualCost = utilityCost.extend({
+  basis: z.enum(['actual', 'estimate', 'mixed']).meta({
+    description: 'actual: 10 or more of the last 12 complete months billed, scaled to 12; estimate: the bill engine on the tariff '
+      + '(electric only); mixed: a sum over properties of both.',
+  }),
+});

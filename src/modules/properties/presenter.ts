@@ -19,7 +19,7 @@ export function presentListItem(r: PropertyListRow) {
 }
 
 /** The full property object (unset optionals are null): the list item's fields and the rest. */
-export function presentProperty(r: PropertyRow) {
+export function presentProperty(r: PropertyRow, energyPctOfNoi: number | null) {
   return {
     ...presentListItem(r),
     year_built: r.yearBuilt,
@@ -32,7 +32,7 @@ export function presentProperty(r: PropertyRow) {
     solar_capacity_kw: r.solarCapacityKw,
     annual_revenue: r.annualRevenue,
     noi: r.noi,
-    energy_pct_of_noi: r.energyPctOfNoi,
+    energy_pct_of_noi: energyPctOfNoi,
     owner_id: r.ownerId,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),

@@ -64,11 +64,11 @@ export function createPropertyRepository(db: Executor) {
     },
 
     /** Writes engines' estimates (and what depends on them) of several properties in one statement, without touching updated_at. */
-    async setCostsMany(list: Array<{ id: string } & Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost' | 'energyPctOfNoi'>>) {
+    async setCostsMany(list: Array<{ id: string } & Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost'>>) {
       if (list.length === 0) return;
-      const values = sql.join(list.map((c) => sql`(${c.id}, ${c.monthlyEnergyCost ?? null}::numeric, ${c.annualEnergyCost ?? null}::numeric, ${c.energyPctOfNoi ?? null}::numeric)`), sql`, `);
-      await db.execute(sql`update ${properties} set monthly_energy_cost = v.monthly, annual_energy_cost = v.annual, energy_pct_of_noi = v.pct
-        from (values ${values}) as v(id, monthly, annual, pct) where ${properties.id} = v.id`);
+      const values = sql.join(list.map((c) => sql`(${c.id}, ${c.monthlyEnergyCost ?? null}::numeric, ${c.annualEnergyCost ?? null}::numeric)`), sql`, `);
+      await db.execute(sql`update ${properties} set monthly_energy_cost = v.monthly, annual_energy_cost = v.annual
+        from (values ${values}) as v(id, monthly, annual) where ${properties.id} = v.id`);
     },
 
     /** The owner's property, or null when it does not exist or is someone else's. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../../platform/http/pagination';
+import { utilityAnnualCost } from '../meters/schemas';
 import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_USAGE_KWH } from '../pricing/engine/limits';
 import { PROPERTY_TYPES, US_STATE_CODES, type UsStateCode } from './states';
 
@@ -102,8 +103,8 @@ export const propertyResponse = z.object({
   annual_revenue: z.number().nullable(),
   noi: z.number().nullable(),
   energy_pct_of_noi: z.number().nullable().meta({
-    description: 'Estimated annual energy cost (bill engine, tariff and monthly usage) as a percent of noi, 2 decimals; '
-      + 'null unless noi (> 0), tariff_id and monthly_usage_kwh are set.',
+    description: "The property's annual cost (the analytics' one annual cost: a year of bills per utility type, else the "
+      + 'electric estimate) as a percent of noi, 2 decimals; null unless noi (> 0) and an annual cost are known.',
   }),
   owner_id: z.string(),
   created_at: z.string(),
@@ -118,7 +119,12 @@ export const availableTariff = z.object({
   sector: z.string(),
 });
 
-export const propertyDetail = propertyResponse.extend({ available_tariffs: z.array(availableTariff) });
+export const propertyDetail = propertyResponse.extend({
+  annual_cost: z.number().nullable().meta({ description: 'The one annual cost (analytics README), all utility types; null without one.' }),
+  annual_cost_basis: z.enum(['actual', 'estimate']).nullable().meta({ description: 'actual when every utility figure is, else estimate.' }),
+  cost_by_utility: z.array(utilityAnnualCost.extend({ basis: z.enum(['actual', 'estimate']) })),
+  available_tariffs: z.array(availableTariff),
+});
 
 /** The list item of GET /pm/properties: a subset of the full property. */
 export const propertyListItem = propertyResponse.pick({

@@ -22,6 +22,15 @@ export interface PropertyServiceDeps {
   requestAnalysis(propertyId: string, version: string): Promise<unknown>;
   /** Queues the owner's analytics recompute after a write (never throws). */
   dataChanged?(ownerId: string): Promise<void>;
+  /** The property's one annual cost (analytics, up to date with every write), null without one. */
+  annualCost?(ownerId: string, propertyId: string): Promise<PropertyAnnualCost | null>;
+}
+
+/** A property's one annual cost, in total and per utility type (analytics README "One annual cost"). */
+export interface PropertyAnnualCost {
+  cents: number;
+  basis: 'actual' | 'estimate';
+  byUtility: Array<{ utility_type: string; cost: number; usage: number | null; unit: string; basis: 'actual' | 'estimate' }>;
 }
 
 /** API field -> column, for the fields a client may set. */
@@ -33,7 +42,7 @@ const FIELD_COLUMNS = {
   solar_capacity_kw: 'solarCapacityKw', annual_revenue: 'annualRevenue', noi: 'noi',
 } as const satisfies Record<keyof UpdatePropertyInput, keyof PropertyValues>;
 
-type CostColumns = Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost' | 'energyPctOfNoi'>;
+type CostColumns = Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost'>;
 
 /** Fields whose change alters the cost estimate and so the rate analysis. */
 const PRICING_FIELDS = ['tariffId', 'monthlyUsageKwh', 'monthlyDemandKw', 'supplyRatePerKwh'] as const;
@@ -63,23 +72,34 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     return tariff;
   }
 
-  /** Cost columns for a property's (new) state: the engine's estimate and energy_pct_of_noi. */
+  /** Cost columns for a property's (new) state: the engine's estimate (the electric annual cost without a year of bills). */
   function costsFor(
-    p: Pick<PropertyValues, 'monthlyUsageKwh' | 'monthlyDemandKw' | 'supplyRatePerKwh' | 'noi'>, tariff: Tariff | null,
+    p: Pick<PropertyValues, 'monthlyUsageKwh' | 'monthlyDemandKw' | 'supplyRatePerKwh'>, tariff: Tariff | null,
   ): CostColumns {
     const usage = p.monthlyUsageKwh ?? null;
     const estimate = tariff && usage !== null
       ? estimateEnergyCost(deps.monthlyBill, tariff, usage, p.monthlyDemandKw ?? null, p.supplyRatePerKwh ?? null)
       : null;
-    return costsOfEstimate(p, estimate);
+    return costsOfEstimate(estimate);
   }
 
-  function costsOfEstimate(p: Pick<PropertyValues, 'noi'>, estimate: EnergyCostEstimate | null): CostColumns {
+  function costsOfEstimate(estimate: EnergyCostEstimate | null): CostColumns {
     return {
       monthlyEnergyCost: estimate ? estimate.monthlyCents / 100 : null,
       annualEnergyCost: estimate ? estimate.annualCents / 100 : null,
-      energyPctOfNoi: energyPctOfNoi(estimate?.annualCents ?? null, p.noi ?? null),
     };
+  }
+
+  /**
+   * The property as the API shows it: energy_pct_of_noi is its one annual cost (analytics) over
+   * its noi. A new property has no bills: its annual cost is the estimate (`fromEstimate`).
+   */
+  async function present(ownerId: string, row: PropertyRow, fromEstimate = false) {
+    if (row.noi === null || row.noi <= 0) return presentProperty(row, null); // no percent to give: nothing to read
+    const annualCents = fromEstimate
+      ? (row.annualEnergyCost === null ? null : Math.round(row.annualEnergyCost * 100))
+      : ((await deps.annualCost?.(ownerId, row.id))?.cents ?? null);
+    return presentProperty(row, energyPctOfNoi(annualCents, row.noi));
   }
 
   async function requestAnalysis(row: PropertyRow): Promise<void> {
@@ -112,7 +132,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const row = await repo.insert(ownerId, { ...values, ...costsFor(values, tariff) }, deps.now());
       await requestAnalysis(row);
       await deps.dataChanged?.(ownerId);
-      return presentProperty(row);
+      return present(ownerId, row, true);
     },
 
     /** A page of the owner's properties (the owner's count is kept by a trigger: no count query without filters). */
@@ -125,9 +145,12 @@ export function createPropertyService(deps: PropertyServiceDeps) {
 
     async detail(ownerId: string, id: string) {
       const row = await requireOwned(ownerId, id);
-      const available = await deps.tariffs.availableTariffs(row);
+      const [available, annual] = await Promise.all([deps.tariffs.availableTariffs(row), deps.annualCost?.(ownerId, row.id) ?? null]);
       return {
-        ...presentProperty(row),
+        ...presentProperty(row, energyPctOfNoi(annual?.cents ?? null, row.noi)),
+        annual_cost: annual === null ? null : annual.cents / 100,
+        annual_cost_basis: annual?.basis ?? null,
+        cost_by_utility: annual?.byUtility ?? [],
         available_tariffs: available.map((t) => ({
           id: t.id, name: t.name, utility_name: t.utilityName, rate_type: t.rateType, sector: t.sector,
         })),
@@ -143,18 +166,18 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const pricingChanged = PRICING_FIELDS.some((f) => f in changes && changes[f] !== row[f]);
       const tariffChanged = 'tariffId' in changes && changes.tariffId !== row.tariffId;
       const newTariff = tariffChanged && merged.tariffId ? await requireTariff(merged.tariffId) : null;
-      if (pricingChanged || ('noi' in changes && changes.noi !== row.noi)) {
+      if (pricingChanged) {
         const tariff = newTariff ?? (merged.tariffId ? await deps.tariffs.findTariffById(merged.tariffId) : null);
         Object.assign(changes, costsFor(merged, tariff));
       }
       const updated = await repo.update(row.id, changes, deps.now());
       if (pricingChanged) await requestAnalysis(updated);
       await deps.dataChanged?.(ownerId);
-      return presentProperty(updated);
+      return present(ownerId, updated);
     },
 
     /** The row with the cost columns of a freshly priced estimate on its current tariff (nothing stored). */
-    withEstimate: (row: PropertyRow, estimate: EnergyCostEstimate | null): PropertyRow => ({ ...row, ...costsOfEstimate(row, estimate) }),
+    withEstimate: (row: PropertyRow, estimate: EnergyCostEstimate | null): PropertyRow => ({ ...row, ...costsOfEstimate(estimate) }),
 
     /**
      * Stores freshly priced estimates (the rate-analysis job prices each current tariff once and
@@ -162,7 +185,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
      */
     async storeEstimates(list: Array<{ row: PropertyRow; estimate: EnergyCostEstimate | null }>): Promise<void> {
       const changed = list.flatMap(({ row, estimate }) => {
-        const costs = costsOfEstimate(row, estimate);
+        const costs = costsOfEstimate(estimate);
         return (Object.keys(costs) as Array<keyof CostColumns>).some((k) => costs[k] !== row[k]) ? [{ id: row.id, ...costs }] : [];
       });
       await repo.setCostsMany(changed);

@@ -42,7 +42,6 @@ export const properties = pgTable(
     solarCapacityKw: quantity('solar_capacity_kw'),
     annualRevenue: money('annual_revenue'),
     noi: money('noi'),
-    energyPctOfNoi: numeric('energy_pct_of_noi', { precision: 14, scale: 2, mode: 'number' }),
     monthlyEnergyCost: money('monthly_energy_cost'),
     annualEnergyCost: money('annual_energy_cost'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,15 +1,9 @@
+import { yearsBefore } from '../../platform/dates';
 import type { Tariff } from './tariff.model';
 
 /** Rates older than this many years are said to be possibly out of date. */
 export const STALE_AFTER_YEARS = 5;
 
-/** The date `years` before an ISO date (Feb 29 goes to Feb 28 in a common year). */
-function yearsBefore(isoDate: string, years: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const year = y - years;
-  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
-}
 
 /** How old the tariff's data is, in the words a bill's `assumptions` carry (empty when current and recent). */
 export function dataAgeNotices(t: Pick<Tariff, 'effectiveDate' | 'expirationDate'>, today: string): string[] {
@@ -19,7 +13,7 @@ export function dataAgeNotices(t: Pick<Tariff, 'effectiveDate' | 'expirationDate
   }
   if (t.effectiveDate === null) {
     notes.push('the tariff\'s effective date is not published: its rates may be out of date');
-  } else if (t.effectiveDate < yearsBefore(today, STALE_AFTER_YEARS)) {
+  } else if (isStale(t, today)) {
     notes.push(`the tariff's rates took effect on ${t.effectiveDate}, more than ${STALE_AFTER_YEARS} years ago: the utility's current rates may differ`);
   }
   return notes;
@@ -34,6 +28,11 @@ export function tariffNotices(t: Pick<Tariff, 'effectiveDate' | 'expirationDate'
   const notes = dataAgeNotices(t, today);
   if (t.classNote) notes.push(t.classNote);
   return notes;
+}
+
+/** Stale: rates that took effect more than STALE_AFTER_YEARS before `today`, or whose effective date is not published. */
+export function isStale(t: Pick<Tariff, 'effectiveDate'>, today: string): boolean {
+  return t.effectiveDate === null || t.effectiveDate < yearsBefore(today, STALE_AFTER_YEARS);
 }
 
 /** Expired: an expiration date before `today` (an ISO date, UTC); ISO dates compare as strings. */
