@@ -73,14 +73,27 @@ export function createFreshAnswers(deps: {
     }
   }
 
-  /** An answer of the owner's data; `key` names the owner, version and month it is of. */
+  const building = new Map<string, Promise<unknown>>();
+
+  /**
+   * An answer of the owner's data; `key` names the owner, version and month it is of. Requests that
+   * miss at once share one build: a dashboard opened by many users after a write reads the rollups
+   * once, not once per request (which held every pool connection and stalled the rest of the API).
+   */
   async function cached<T>(key: string, build: () => Promise<T>): Promise<T> {
     const hit = cache.get(key) as T | undefined;
     if (hit !== undefined) return hit;
-    // Frozen: the same object answers many requests.
-    const value = deepFreeze(await build());
-    cache.set(key, value);
-    return value;
+    let pending = building.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = (async () => {
+        // Frozen: the same object answers many requests.
+        const value = deepFreeze(await build());
+        cache.set(key, value);
+        return value;
+      })().finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    return pending;
   }
 
   return {
