@@ -115,6 +115,19 @@ describe('meters', () => {
       expect((await as(t, alice).get(`/pm/properties/${p.id}/meters`).expect(200)).body.total).toBe(0);
     });
 
+    it('concurrent overlapping bills of one meter: one is stored, the others are 409 naming it', async () => {
+      const p = await createProperty(t, alice);
+      const res = await Promise.all(Array.from({ length: 6 }, (_, i) => as(t, alice).post(`/pm/properties/${p.id}/bills`,
+        bill({ period_start: `2025-03-0${i + 1}`, period_end: '2025-03-31', amount: 100 + i }))));
+      const stored = res.filter((r) => r.status === 201);
+      expect(stored).toHaveLength(1);
+      for (const r of res.filter((x) => x.status !== 201)) {
+        expect(r.status).toBe(409);
+        expect(r.body.detail).toContain(stored[0]!.body.id);
+      }
+      expect((await as(t, alice).get(`/pm/properties/${p.id}/bills`).expect(200)).body.total).toBe(1);
+    });
+
     it('concurrent first bills of a type share one default meter', async () => {
       const p = await createProperty(t, alice);
       const months = ['01', '02', '03', '04', '05', '06'];
