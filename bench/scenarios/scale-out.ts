@@ -195,7 +195,7 @@ function mixer(traffic: Traffic): (k: number) => MixRequest {
         return {
           kind, path: `/api/v1/pm/properties/${props[b % props.length]}/bills`, method: 'POST', headers: auth,
           body: json({ utility_type: UTILITY_TYPES[m % UTILITY_TYPES.length], period_start: `${y}-${mm}-01`, period_end: `${y}-${mm}-28`,
-            amount: (10_000 + (b % 5000)) / 100, usage_kwh: 800 + (b % 400) }),
+            amount: (10_000 + (b % 5000)) / 100, usage: 800 + (b % 400) }),
         };
       }
       case 'property':
