@@ -143,9 +143,9 @@ function readFactor(name: FactorName, weight: bigint, units: readonly BillingUni
     if (p === null) throw new RangeError(`${name} must have at most ${FACTOR_PLACES} decimal places`);
     if (p > places) places = p;
   }
-  const pow = 10 ** places;
+  // The scaled values themselves must be exact integers (they were once multiplied by 10^places a second time here).
   const values = places === 0 ? raw : raw.map((v) => Number(toScaledInteger(v, places)));
-  if (values.some((v) => v * pow > Number.MAX_SAFE_INTEGER)) throw new RangeError(`${name} is too large`);
+  if (values.some((v) => !Number.isSafeInteger(v))) throw new RangeError(`${name} is too large`);
   return { name, weight, values, places };
 }
 

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { allocate, AllocationError, ALLOCATION_METHODS, type Allocation, type AllocationInput, type BillingUnit } from './rubs.calc';
+import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT } from './units.validate';
 
 const PERIOD_START = Date.UTC(2026, 0, 1);
 const date = (dayOffset: number) => new Date(PERIOD_START + dayOffset * 86_400_000).toISOString().slice(0, 10);
@@ -179,6 +180,56 @@ describe('allocator properties', () => {
       const a = tryAllocate({ ...raw, units, rounding: 'per_unit' });
       if (!a) return;
       expect(new Set(a.units.map((u) => u.totalCents)).size).toBe(1);
+    }), RUNS);
+  });
+
+  // Issue 30: `sqft: 100000000` beside `sqft: 850.0001`, both inside the published limits, was a 500 (the
+  // "too large" check scaled the already scaled factors a second time).
+  it('a factor at the published limit beside one with 4 decimals splits, and adds up to the cent', () => {
+    const units: BillingUnit[] = [
+      { unit_id: 'A', tenant_name: 'A', sqft: 100_000_000 },
+      { unit_id: 'B', tenant_name: 'B', sqft: 850.0001 },
+      { unit_id: 'C', tenant_name: 'C', sqft: MAX_SQFT },
+    ];
+    const a = allocate({
+      method: 'sqft', vacancyPolicy: 'redistribute', rounding: 'exact', commonAreaPercent: 0, adminFeePercent: 0, sqftWeightPercent: 50,
+      totalCents: 123_456_789, periodStart: date(0), periodEnd: date(29), units,
+    });
+    expect(a.units.reduce((s, u) => s + u.baseCents, 0)).toBe(123_456_789);
+    // B's share: 850.0001 / 1,100,000,850.0001 of $1,234,567.89 is about 95 cents
+    expect(a.units[1]!.baseCents).toBe(95);
+  });
+
+  it('never fails on input inside the published limits: every factor to its maximum, with up to 4 decimals', () => {
+    const published = (i: number): fc.Arbitrary<BillingUnit> => fc.record({
+      unit_id: fc.constant(`U${i}`),
+      tenant_name: fc.constant(`Tenant ${i}`),
+      sqft: fc.oneof(fc.integer({ min: 0, max: MAX_SQFT }), decimal(MAX_SQFT, 4), decimal(2000, 4)),
+      occupant_count: fc.oneof(fc.integer({ min: 0, max: MAX_OCCUPANTS }), fc.integer({ min: 0, max: 6 })),
+      custom_weight: fc.oneof(decimal(MAX_CUSTOM_WEIGHT, 4), fc.constant(MAX_CUSTOM_WEIGHT)),
+      is_vacant: fc.boolean(),
+    });
+    const wide = fc.record({
+      n: fc.integer({ min: 1, max: 12 }),
+      method: fc.constantFrom(...ALLOCATION_METHODS),
+      vacancyPolicy: fc.constantFrom('redistribute' as const, 'owner_pays' as const),
+      rounding: fc.constantFrom('per_unit' as const, 'exact' as const),
+      commonAreaPercent: decimal(50, 2),
+      adminFeePercent: decimal(15, 4),
+      sqftWeightPercent: decimal(100, 2),
+      totalCents: fc.oneof(fc.integer({ min: 0, max: 9_999_999_999_999 }), fc.constant(9_999_999_999_999)),
+    }).chain((p) => fc.tuple(fc.constant(p), fc.tuple(...Array.from({ length: p.n }, (_, i) => published(i)))));
+    fc.assert(fc.property(wide, ([p, units]) => {
+      const input: AllocationInput = {
+        method: p.method, vacancyPolicy: p.vacancyPolicy, rounding: p.rounding, commonAreaPercent: p.commonAreaPercent,
+        adminFeePercent: p.adminFeePercent, sqftWeightPercent: p.sqftWeightPercent, totalCents: p.totalCents,
+        periodStart: date(0), periodEnd: date(30), units,
+      };
+      const a = tryAllocate(input); // only AllocationError (nothing to bill by) may refuse
+      if (!a) return;
+      const r = a.reconciliation;
+      expect(r.commonAreaDeductionCents + r.billedToTenantsCents + r.ownerAbsorbsCents + r.roundingDifferenceCents).toBe(r.totalAmountCents);
+      expect(tryAllocate(input, 'bigint')).toEqual(a);
     }), RUNS);
   });
 });
