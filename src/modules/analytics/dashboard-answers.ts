@@ -1,5 +1,5 @@
 import { roundDiv } from '../../platform/money';
-import { METER_UTILITY_TYPES, UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
+import { METER_UTILITY_TYPES, UNIT_FAMILIES, utilityFigure, type MeterUtilityType } from '../meters/units';
 import { fromScaled, metricValue, rankBenchmarks, type BenchmarkMetric } from './benchmarks.calc';
 import { monthEndDate, monthKey, monthStartDate, type MonthIndex } from './months';
 import type { BenchmarkRow, HealthRow, MonthlyTotalsRow, PortfolioPropertyRow, PropertyMonthRow } from './repository';
@@ -37,7 +37,7 @@ interface UtilityTotals {
 function utilityCosts(byType: Map<MeterUtilityType, UtilityTotals>) {
   return METER_UTILITY_TYPES.filter((t) => byType.has(t)).map((t) => {
     const u = byType.get(t)!;
-    return { utility_type: t, cost: u.cents / 100, usage: u.usageMilli === 0 ? null : u.usageMilli / 1000, unit: UNIT_FAMILIES[t].common };
+    return utilityFigure(t, u.cents, u.usageMilli === 0 ? null : u.usageMilli);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { utcDay } from '../../platform/dates';
 import type { Logger } from '../../platform/logger';
-import { toCommonUnit, type MeterUtilityType } from '../meters/units';
+import { usageMilliOf, type MeterUtilityType } from '../meters/units';
 import { annualCosts, type UtilityMonth } from './annual-cost.calc';
 import { HEALTH_HISTORY_MONTHS, healthScore, historyStart, type MeterBill, type MeterHistory, type TariffAge } from './health-score.calc';
 import { isStale } from '../tariffs/tariff-notices';
@@ -54,7 +54,7 @@ function meterHistories(row: MetricsInputRow, today: string): MeterHistory[] {
   const typeOf = new Map(meters.map(([id, , type]) => [id, type as MeterUtilityType]));
   const billsOf = new Map<string, MeterBill[]>();
   for (const [meterId, periodStart, periodEnd, cents, usage, unit, isEstimated] of row.bills ?? []) {
-    const usageMilli = usage === null ? null : Math.round(toCommonUnit(typeOf.get(meterId)!, Number(usage), unit) * 1000);
+    const usageMilli = usage === null ? null : usageMilliOf(typeOf.get(meterId)!, usage, unit);
     const list = billsOf.get(meterId);
     const bill = { periodStart, periodEnd, cents: Number(cents), usageMilli, isEstimated };
     if (list) list.push(bill);
@@ -128,7 +128,7 @@ function rollupsOf(bills: BillRow[], scope: RebuildScope, from: MonthIndex, to: 
   const groups = new Map<string, { propertyId: string; utilityType: MeterUtilityType; bills: BillAmounts[] }>();
   for (const b of bills) {
     const type = b.utility_type as MeterUtilityType;
-    const usageMilli = b.usage === null ? 0 : Math.round(toCommonUnit(type, Number(b.usage), b.unit) * 1000);
+    const usageMilli = b.usage === null ? 0 : usageMilliOf(type, b.usage, b.unit);
     const amounts = { periodStart: b.period_start, periodEnd: b.period_end, cents: Number(b.cents), usageMilli };
     const key = `${b.property_id}\u0000${type}`;
     const group = groups.get(key);

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import type { PortfolioService } from '../portfolios/service';
 import type { PropertyAnnualCost } from '../properties/service';
-import { UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
+import { utilityFigure, type MeterUtilityType } from '../meters/units';
 import { createDueDiligence, type DueDiligenceDeps } from './due-diligence';
 import { monthsEndingWith } from './months';
 import { createRecomputer, type RecomputeResult } from './recompute';
@@ -103,8 +103,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           cents: row.annual_cost_cents,
           basis: row.basis,
           byUtility: row.annual_by_utility.map(([type, cents, usageMilli, basis]) => ({
-            utility_type: type, cost: cents / 100, usage: usageMilli === null ? null : usageMilli / 1000,
-            unit: UNIT_FAMILIES[type as MeterUtilityType].common, basis,
+            ...utilityFigure(type as MeterUtilityType, cents, usageMilli), basis,
           })),
         };
       });

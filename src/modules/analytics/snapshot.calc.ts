@@ -1,5 +1,5 @@
 import { roundDiv } from '../../platform/money';
-import { METER_UTILITY_TYPES, UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
+import { METER_UTILITY_TYPES, utilityFigure, type MeterUtilityType } from '../meters/units';
 
 /**
  * The owner-wide figures of the dashboard stats and global analytics, from integer sums
@@ -161,10 +161,7 @@ function groups(list: OwnerSums['byState']) {
 /** The annual cost by utility type, in METER_UTILITY_TYPES order; usage in the type's common unit. */
 export function utilityAnnualSums(list: UtilitySums[]): UtilityAnnualSum[] {
   return list.map((u) => ({
-    utility_type: u.utilityType,
-    cost: dollars(u.cents),
-    usage: u.usageMilli === null ? null : Number(u.usageMilli) / 1000,
-    unit: UNIT_FAMILIES[u.utilityType].common,
+    ...utilityFigure(u.utilityType, Number(u.cents), u.usageMilli === null ? null : Number(u.usageMilli)),
     basis: u.actual === u.count ? 'actual' : u.actual === 0 ? 'estimate' : 'mixed',
   }));
 }

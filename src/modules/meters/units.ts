@@ -62,6 +62,16 @@ export function toCommonUnit(type: MeterUtilityType, usage: number, unit: string
   return usage * UNIT_FAMILIES[type].units[unit]!;
 }
 
+/** `usage` (a decimal, or its text) in `unit`, as integer thousandths of the type's common unit: how analytics store usage. */
+export function usageMilliOf(type: MeterUtilityType, usage: number | string, unit: string): number {
+  return Math.round(toCommonUnit(type, Number(usage), unit) * 1000);
+}
+
+/** A cost figure of one utility type as the API shows it: dollars, usage in the type's common unit (null: unknown), that unit. */
+export function utilityFigure(type: MeterUtilityType, cents: number, usageMilli: number | null) {
+  return { utility_type: type, cost: cents / 100, usage: usageMilli === null ? null : usageMilli / 1000, unit: UNIT_FAMILIES[type].common };
+}
+
 /** SQL of the (utility_type, unit) pairs a table may hold, for its check constraint. */
 export function unitPairsSql(typeColumn: string, unitColumn: string): string {
   const pairs = METER_UTILITY_TYPES.flatMap((t) => Object.keys(UNIT_FAMILIES[t].units).map((u) => `('${t}', '${u}')`));
