@@ -5,13 +5,14 @@ import { rateAnalysisProcessor, tariffImportSweepProcessor } from './rate-analys
 import { webhookEventsProcessor, webhookSweepProcessor } from './webhooks';
 import { pmsSyncProcessor } from './pms-sync';
 import { costRollupProcessor, costRollupSweepProcessor } from './cost-rollup';
+import { rubsPostingProcessor } from './rubs-posting';
 
 /**
  * Binds every queue of the registry to its processor. The same functions run in the
  * `worker` process (BullMQ) and in-process when REDIS_URL is unset. A missing entry
  * is a type error, so a new queue cannot ship without its processor.
  */
-export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics'>): Processors<AppQueues> {
+export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics' | 'rubsPosting'>): Processors<AppQueues> {
   return {
     'rate-analysis': rateAnalysisProcessor(services),
     'tariff-import-sweep': tariffImportSweepProcessor(services),
@@ -20,5 +21,6 @@ export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webh
     'webhook-sweep': webhookSweepProcessor(services),
     'cost-rollup': costRollupProcessor(services),
     'cost-rollup-sweep': costRollupSweepProcessor(services),
+    'rubs-posting': rubsPostingProcessor(services),
   };
 }

@@ -3,6 +3,7 @@ import { rateAnalysisJobPayload, tariffImportSweepPayload } from './modules/rate
 import { pmsSyncJobPayload } from './modules/pms/job-payload';
 import { webhookEventsJobPayload, webhookSweepPayload } from './modules/webhooks/job-payload';
 import { costRollupJobPayload, costRollupSweepPayload } from './modules/analytics/job-payload';
+import { rubsPostingJobPayload } from './modules/tenant-billing/posting/job-payload';
 
 /**
  * Every queue of the service: name -> payload schema and retry policy.
@@ -31,6 +32,12 @@ export const appQueues = {
   'cost-rollup': { payload: costRollupJobPayload, attempts: 3, backoffMs: 2000, concurrency: 2 },
   /** Finds the owners whose analytics data changed (every 5 minutes) or every owner (nightly) and queues their cost-rollup. */
   'cost-rollup-sweep': { payload: costRollupSweepPayload, attempts: 2, concurrency: 1 },
+  /**
+   * Posts (or reverses) a calculation's charges to the PMS ledger, 10 calls in flight per job; jobs of
+   * one calculation run one at a time. The client tries each charge 3 times; a job whose lines the
+   * provider still fails is retried after 5, 10 and 20 s, and its last attempt fails what is left.
+   */
+  'rubs-posting': { payload: rubsPostingJobPayload, attempts: 4, backoffMs: 5000, concurrency: 2 },
 } satisfies QueueDefinitions;
 
 export type AppQueues = typeof appQueues;

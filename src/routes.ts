@@ -17,6 +17,7 @@ import { registerTariffRoutes } from './modules/tariffs/routes';
 import { registerUtilityRoutes } from './modules/utilities/routes';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerTenantBillingRoutes } from './modules/tenant-billing/routes';
+import { registerRubsPostingRoutes } from './modules/tenant-billing/posting/routes';
 import { registerPmsRoutes } from './modules/pms/routes';
 import { registerCalculateFromPmsRoute } from './modules/pms/calculate-from-pms';
 import { documentWebhookReceiver, registerWebhookAdminRoutes, registerWebhookSiteRoutes } from './modules/webhooks/routes';
@@ -49,7 +50,8 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerTariffRoutes(api, services.tariffs);
   registerUtilityRoutes(api, services.utilities);
   registerAnalyticsRoutes(api, services.analytics);
-  registerTenantBillingRoutes(api, services.tenantBilling);
+  registerTenantBillingRoutes(api, services.tenantBilling, (id) => services.rubsPosting.postingState(id));
+  registerRubsPostingRoutes(api, services.rubsPosting);
   registerPmsRoutes(api, services.pms);
   registerCalculateFromPmsRoute(api, {
     properties: services.properties, pms: services.pms, provider: services.pmsProvider, billing: services.tenantBilling,

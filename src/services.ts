@@ -26,6 +26,8 @@ import { createPmsProviderClient, type PmsProviderClient } from './modules/pms/p
 import { createPmsRepository } from './modules/pms/repository';
 import { createPmsService, type PmsService } from './modules/pms/service';
 import { createPmsSyncService, type PmsSyncService } from './modules/pms/sync';
+import { createPmsChargesClient } from './modules/pms/charges-client';
+import { createRubsPostingService, type RubsPostingService } from './modules/tenant-billing/posting/service';
 
 /**
  * Every feature service, built once per process from the platform deps. Routes (src/routes.ts),
@@ -53,6 +55,8 @@ export interface Services {
   analytics: AnalyticsService;
   /** Tenant billing (RUBS): configurations, calculations, history, statements (/billing/*). */
   tenantBilling: TenantBillingService;
+  /** Posting calculations' charges to the PMS ledger, and reversing them (/billing/calculations/{id}/post, /reverse). */
+  rubsPosting: RubsPostingService;
   /** The PMS integration: property links, unit imports from the provider, and the signed webhooks. */
   pms: PmsService;
   pmsSync: PmsSyncService;
@@ -123,12 +127,19 @@ export function createServices(deps: PlatformDeps): Services {
   });
   const pms = createPmsService({ db, now, properties, sync: pmsSync });
   const pmsRepository = createPmsRepository(db);
+  const tenantBilling = createTenantBillingService({ db, now, properties });
+  const rubsPosting = createRubsPostingService({
+    db, now, logger, billing: tenantBilling, links: pms,
+    charges: createPmsChargesClient({ apiUrl: config.pms.apiUrl, apiKey: config.pms.apiKey, timeoutMs: config.pms.timeoutMs, logger }),
+    enqueue: (job, opts) => queue.enqueue('rubs-posting', job, opts),
+  });
   const webhooks = createWebhookService({
     db, now, logger,
     handler: createPmsEventHandler({ now, notifications, sync: pmsSync }),
     enqueue: (job, jobId, delayMs) => queue.enqueue('webhook-events', job, { jobId, delayMs }),
     connectionsOf: (ownerId) => pmsRepository.connectionsOfOwner(ownerId),
-    requeueOwedSyncs: (olderThan) => pmsSync.requeueOwed(olderThan),
+    // The sweeper also queues again the RUBS postings whose job was lost.
+    requeueOwedSyncs: async (olderThan) => (await Promise.all([pmsSync.requeueOwed(olderThan), rubsPosting.requeueOwed(olderThan)]))[0],
   });
 
   return {
@@ -144,7 +155,8 @@ export function createServices(deps: PlatformDeps): Services {
     notifications,
     rateAnalysis,
     analytics,
-    tenantBilling: createTenantBillingService({ db, now, properties }),
+    tenantBilling,
+    rubsPosting,
     pms,
     pmsSync,
     pmsProvider,

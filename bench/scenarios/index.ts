@@ -8,6 +8,7 @@ import { tenantBillingScenarios } from './tenant-billing';
 import { webhookScenarios } from './webhooks';
 import { analyticsScenarios } from './analytics';
 import { scaleOutScenarios } from './scale-out';
+import { rubsPostingScenarios } from './rubs-posting';
 
 /** Every benchmark, in issue order. */
-export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...scaleOutScenarios];
+export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...scaleOutScenarios, ...rubsPostingScenarios];

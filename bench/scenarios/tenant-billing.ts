@@ -3,6 +3,8 @@ import { ALLOCATOR_UNITS, benchAllocator } from '../rubs.bench';
 import { inParallel, newUser } from './seed';
 
 const CALCULATE_UNITS = 10_000;
+/** Of those, every fifth turned over within the month (issue 30): two occupancies each. */
+const TURNOVER_UNITS = CALCULATE_UNITS / 5;
 const HISTORY_CALCULATIONS = 1_000;
 
 /** A user with a property and an active sqft configuration (10 % common area, 5 % admin fee). */
@@ -17,15 +19,25 @@ async function billedProperty(ctx: BenchContext, tag: string) {
   return { auth, propertyId: property.id, configId: config.id };
 }
 
-/** A calculate-rubs body; `k` picks the billing month (the k-th month from January 1950). */
-function calculation(propertyId: string, configId: string, units: number, k = 0) {
+/**
+ * A calculate-rubs body; `k` picks the billing month (the k-th month from January 1950); with
+ * `turnover`, every fifth unit has two residents (out on the 12th, in on the 15th).
+ */
+function calculation(propertyId: string, configId: string, units: number, k = 0, turnover = false) {
   const month = `${1950 + Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
   return {
     property_id: propertyId, billing_config_id: configId, billing_period_start: `${month}-01`, billing_period_end: `${month}-28`,
     total_amount: 48_250.37, utility_type: 'water',
-    units: Array.from({ length: units }, (_, i) => ({
-      unit_id: `U-${String(i + 1).padStart(5, '0')}`, tenant_name: `Tenant ${i + 1}`, sqft: 550 + ((i * 37) % 900), is_vacant: i % 10 === 9,
-    })),
+    units: Array.from({ length: units }, (_, i) => {
+      const unit = { unit_id: `U-${String(i + 1).padStart(5, '0')}`, tenant_name: `Tenant ${i + 1}`, sqft: 550 + ((i * 37) % 900) };
+      if (turnover && i % 5 === 4) {
+        return { ...unit, occupancies: [
+          { tenant_name: `Tenant ${i + 1}`, move_out: `${month}-12` },
+          { tenant_name: `New tenant ${i + 1}`, move_in: `${month}-15` },
+        ] };
+      }
+      return { ...unit, is_vacant: i % 10 === 9 };
+    }),
   };
 }
 
@@ -55,8 +67,8 @@ export const tenantBillingScenarios: Scenario[] = [
   // Last: it stores about 100 results of 10,000 units, which the scenarios after it would feel.
   {
     kind: 'http',
-    name: `POST /billing/calculate-rubs (${CALCULATE_UNITS.toLocaleString('en-US')} units)`,
-    issue: 10,
+    name: `POST /billing/calculate-rubs (${CALCULATE_UNITS.toLocaleString('en-US')} units, ${TURNOVER_UNITS.toLocaleString('en-US')} with turnover)`,
+    issue: 30,
     target: { medianBelowMs: 50 },
     // A latency target: one connection, so the median is service time, not queueing behind others.
     connections: 1,
@@ -64,7 +76,7 @@ export const tenantBillingScenarios: Scenario[] = [
       const { auth, propertyId, configId } = await billedProperty(ctx, 'rubs-calc');
       return {
         path: '/api/v1/billing/calculate-rubs', method: 'POST', headers: auth,
-        body: JSON.stringify(calculation(propertyId, configId, CALCULATE_UNITS, 912)),
+        body: JSON.stringify(calculation(propertyId, configId, CALCULATE_UNITS, 912, true)),
       };
     },
   },

@@ -3,38 +3,14 @@
  * property's default meter of its type; bills of one type whose periods overlapped (allowed then,
  * only identical periods were refused) move to further meters, so none of one meter overlap.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite, type Extension } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_DIR } from '../../src/platform/db/client';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { btree_gist } = require('@electric-sql/pglite/contrib/btree_gist') as { btree_gist: Extension };
-
-/** A copy of the migrations folder holding those before `tag` only. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at === -1) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+import type { PGlite } from '@electric-sql/pglite';
+import { databaseBefore } from './helpers';
 
 describe('migration 0029: meters for the bills already stored', () => {
   let client: PGlite;
   beforeAll(async () => {
-    client = new PGlite({ extensions: { pg_trgm, btree_gist } });
-    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gist');
-    await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0029_meters') });
+    const db = await databaseBefore('0029_meters');
+    client = db.client;
     await client.exec(`
       insert into users (id, email, password_hash, full_name) values ('u1', 'a@example.com', 'x', 'A');
       insert into properties (id, owner_id, name, address, city, state, zip_code, property_type)
@@ -47,7 +23,7 @@ describe('migration 0029: meters for the bills already stored', () => {
         ('late', 'p1', 'electric', '2026-01-20', '2026-02-10', 10, 100, '2026-03-06'),
         ('gas', 'p1', 'gas', '2026-01-01', '2026-01-31', 70, 2000, '2026-02-05'),
         ('water', 'p2', 'water', '2026-01-01', '2026-03-31', 300, null, '2026-04-02');`);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    await db.rest();
   });
   afterAll(() => client.close());
 

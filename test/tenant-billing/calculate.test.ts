@@ -21,9 +21,12 @@ describe('POST /billing/calculate-rubs', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toEqual({
       ...documentedExample, id: expect.any(String), property_id: propertyId, billing_config_id: configId, calculated_at: expect.any(String),
+      // Due on the first billing day (the 1st) after the period's end and the day it was calculated (the clock's).
+      due_date: expect.stringMatching(/^\d{4}-\d{2}-01$/),
     });
-    const stored = await as(t, alice).get(`/billing/calculations/${res.body.id}`).expect(200);
-    expect(stored.body).toEqual(res.body);
+    expect(res.body.due_date > res.body.calculated_at.slice(0, 10)).toBe(true);
+    const { posting: _posting, ...stored } = (await as(t, alice).get(`/billing/calculations/${res.body.id}`).expect(200)).body;
+    expect(stored).toEqual(res.body);
     expect(await historyTotal(propertyId)).toBe(1);
   });
 
@@ -68,9 +71,11 @@ describe('POST /billing/calculate-rubs', () => {
     expect(res.body.vacant_absorption).toBe(37.9);
     expect(res.body.reconciliation).toEqual({
       total_amount: 100, common_area_deduction: 0, billed_to_tenants: 62.1, admin_fees: 6.21, owner_absorbs: 37.9, rounding_difference: 0,
+      billing_fees: 0, max_charge_absorbed: 0, min_charge_added: 0,
     });
     expect(res.body.unit_bills[1]).toMatchObject({ move_in: null, move_out: '2026-01-15', is_vacant: false });
-    expect((await as(t, alice).get(`/billing/calculations/${res.body.id}`).expect(200)).body).toEqual(res.body);
+    const { posting: _posting, ...stored } = (await as(t, alice).get(`/billing/calculations/${res.body.id}`).expect(200)).body;
+    expect(stored).toEqual(res.body);
   });
 
   // Issue 30: both factors inside the published limits (1,000,000,000 sqft, 4 decimals) answered a 500.
@@ -93,8 +98,8 @@ describe('POST /billing/calculate-rubs', () => {
     const over = await calculate(alice, calculateBody(propertyId, configId, { units: manyUnits(10_001) })).expect(422);
     expect(over.body).toEqual({ detail: 'units array must not have more than 10000 units', errors: [{ field: 'units', message: 'units array must not have more than 10000 units' }] });
     expect(await historyTotal(propertyId)).toBe(1);
-    const stored = await as(t, alice).get(`/billing/calculations/${res.body.id}`).expect(200);
-    expect(stored.body).toEqual(res.body);
+    const { posting: _posting, ...stored } = (await as(t, alice).get(`/billing/calculations/${res.body.id}`).expect(200)).body;
+    expect(stored).toEqual(res.body);
   });
 
   it('body limits: this route takes up to 5 MB, every other JSON route still 1 MB', async () => {

@@ -18,6 +18,7 @@ describe('billing configurations', () => {
       id: expect.any(String), property_id: p.id, method: 'occupant_count', utility_types: ['electric'],
       common_area_percent: 0, admin_fee_percent: 0, billing_day: 1, is_active: true,
       vacancy_policy: 'redistribute', rounding: 'per_unit', sqft_weight_percent: 50, created_at: expect.any(String),
+      methods_by_utility: {}, occupant_factors: null, max_charge: null, min_charge: null, billing_fee: 0, version: 1, updated_at: null,
     });
     expect(new Date(res.body.created_at).toISOString()).toBe(res.body.created_at);
   });

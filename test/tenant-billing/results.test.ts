@@ -61,7 +61,8 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
       expect(first.body).toMatchObject({ total: 3, page: 1, per_page: 2, pages: 2 });
       expect(first.body.items[0]).toEqual({
         id: ids[2], property_id: p.propertyId, billing_period_start: '2026-03-01', billing_period_end: '2026-03-28', utility_type: 'water',
-        total_amount: 300.25, units_billed: 3, units_vacant: 1, method: 'sqft', calculated_at: expect.any(String),
+        total_amount: 300.25, units_billed: 3, units_vacant: 1, method: 'sqft', billing_config_version: 1,
+        status: 'active', supersedes: [], superseded_by: null, calculated_at: expect.any(String),
       });
       expect(first.body.items.map((i: { id: string }) => i.id)).toEqual([ids[2], ids[1]]);
       const second = await as(t, alice).get(`/billing/history/${p.propertyId}?per_page=2&page=2`).expect(200);
@@ -131,12 +132,15 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
       expect(rows[0]).toEqual([
         'calculation_id', 'property_id', 'billing_period_start', 'billing_period_end', 'utility_type', 'method', 'unit_id', 'tenant_name',
         'is_vacant', 'occupied_days', 'sqft', 'allocation_percent', 'base_charge', 'admin_fee', 'total_charge',
+        'occupancy', 'move_in', 'move_out', 'billing_fee', 'invoice_number', 'due_date', 'status',
       ]);
+      const due = rows[1][20];
+      expect(due).toMatch(/^\d{4}-\d{2}-01$/);
       expect(rows.slice(1).map((r) => r.slice(6))).toEqual([
-        ['101', 'Ana Lima', 'false', '31', '1000', '50.00', '450.00', '22.50', '472.50'],
-        ['102', 'Ben Okafor', 'false', '31', '750', '37.50', '337.50', '16.88', '354.38'],
-        ['103', 'Chen Wei', 'false', '31', '250', '12.50', '112.50', '5.63', '118.13'],
-        ['104', '', 'true', '0', '500', '0.00', '0.00', '0.00', '0.00'],
+        ['101', 'Ana Lima', 'false', '31', '1000', '50.00', '450.00', '22.50', '472.50', '', '', '', '0.00', 'INV-000001', due, 'active'],
+        ['102', 'Ben Okafor', 'false', '31', '750', '37.50', '337.50', '16.88', '354.38', '', '', '', '0.00', 'INV-000002', due, 'active'],
+        ['103', 'Chen Wei', 'false', '31', '250', '12.50', '112.50', '5.63', '118.13', '', '', '', '0.00', 'INV-000003', due, 'active'],
+        ['104', '', 'true', '0', '500', '0.00', '0.00', '0.00', '0.00', '', '', '', '0.00', '', due, 'active'],
       ]);
       expect(rows.slice(1).every((r) => r[0] === calculationId && r[1] === propertyId && r[4] === 'water')).toBe(true);
     });
@@ -175,6 +179,7 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
         ...documentedStatement,
         calculation_id: calculationId,
         property: { ...documentedStatement.property, id: propertyId },
+        due_date: expect.stringMatching(/^\d{4}-\d{2}-01$/),
         calculated_at: expect.any(String),
       });
       const json = await as(t, alice).get(`/billing/calculations/${calculationId}/statements/102`).set('Accept', 'application/json').expect(200);
@@ -183,7 +188,9 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
 
     it('explains a vacant unit, proration, a blend and exact rounding', async () => {
       const vacant = await as(t, alice).get(`/billing/calculations/${calculationId}/statements/104`).expect(200);
-      expect(vacant.body.charges).toEqual({ base_charge: 0, admin_fee_rate: 0.05, admin_fee: 0, total_charge: 0 });
+      expect(vacant.body.charges).toEqual({
+        share_charge: 0, charge_limit: null, base_charge: 0, admin_fee_rate: 0.05, admin_fee: 0, billing_fee: 0, total_charge: 0,
+      });
       expect(vacant.body.formula[1]).toBe('This unit was vacant for the whole period: it is not billed, and the occupied units share the billable amount.');
 
       const p = await billedProperty(t, alice, { method: 'sqft_occupant', rounding: 'exact', common_area_percent: 0, admin_fee_percent: 2.5 });
@@ -194,12 +201,15 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
       const id = (await as(t, alice).post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { units, total_amount: 1200 })).expect(200)).body.id;
       const b = await as(t, alice).get(`/billing/calculations/${id}/statements/B`).expect(200);
       expect(b.body.share.factors).toEqual([
-        { factor: 'sqft', value: 500, occupied_days: 15, weight_percent: 50, total: 1241.9355, total_of: 'billed_units' },
-        { factor: 'occupant_count', value: 3, occupied_days: 15, weight_percent: 50, total: 2.4516, total_of: 'billed_units' },
+        { factor: 'sqft', value: 500, occupied_days: 15, weight_percent: 50, total: 1241.9355, total_factor_days: 38_500, total_of: 'billed_units' },
+        { factor: 'occupant_count', value: 3, occupied_days: 15, weight_percent: 50, total: 2.4516, total_factor_days: 76, total_of: 'billed_units' },
       ]);
       expect(b.body.formula[0]).toBe('Billable amount = $1,200.00 (no common-area deduction)');
+      expect(b.body.unit.allocation_percent).toBe(39.35); // the module README's statement example
+      // Issue 30 replaced "x 15/31 days occupied / 1,241.9355 sqft" (a prorated total no tenant can check) with whole
+      // factor-days: A 1,000 sqft x 31 days + B 500 x 15 = 38,500 sqft-days; 1 x 31 + 3 x 15 = 76 occupant-days.
       expect(b.body.formula[1]).toBe(
-        `Your share = 50% x 500 sqft x 15/31 days occupied / 1,241.9355 sqft + 50% x 3 occupants x 15/31 days occupied / 2.4516 occupants of the occupied units = ${b.body.unit.allocation_percent.toFixed(2)}%`,
+        `Your share = 50% x 500 sqft x 15 days / 38,500 sqft-days + 50% x 3 occupants x 15 days / 76 occupant-days of the occupied units = ${b.body.unit.allocation_percent.toFixed(2)}%`,
       );
       expect(b.body.formula[2]).toMatch(/^Base charge = \$1,200\.00 x your share = \$[\d,]+\.\d\d \(rounded by largest remainder/);
       expect(b.body.formula[3]).toMatch(/^Admin fee = \$[\d,]+\.\d\d x 2\.5% = \$[\d,]+\.\d\d/);

@@ -1,7 +1,8 @@
 /**
  * A stored calculation as CSV for a ledger import: RFC 4180 (CRLF line ends, a header row, fields
  * with a comma, quote or line break in double quotes, quotes doubled), one row per unit, each row
- * self-contained (calculation, period and utility on every line). Amounts have two decimals.
+ * self-contained (calculation, period and utility on every line); a unit that turned over has one
+ * row per occupancy. Amounts have two decimals.
  */
 import type { CalculationResponse } from './schemas';
 import { factorFields } from './presenters';
@@ -26,6 +27,8 @@ export function calculationCsv(c: CalculationResponse): string {
     'calculation_id', 'property_id', 'billing_period_start', 'billing_period_end', 'utility_type', 'method',
     'unit_id', 'tenant_name', 'is_vacant', 'occupied_days', ...factors,
     'allocation_percent', 'base_charge', 'admin_fee', 'total_charge',
+    // Since issue 30, after the columns clients already read by position.
+    'occupancy', 'move_in', 'move_out', 'billing_fee', 'invoice_number', 'due_date', 'status',
   ];
   const lines = [header.join(',')];
   for (const u of c.unit_bills) {
@@ -34,6 +37,8 @@ export function calculationCsv(c: CalculationResponse): string {
       neutralise(u.unit_id), neutralise(u.tenant_name), String(u.is_vacant), String(u.occupied_days),
       ...factors.map((f) => String(u[f] ?? '')),
       u.allocation_percent.toFixed(2), amount(u.base_charge), amount(u.admin_fee), amount(u.total_charge),
+      u.occupancy === undefined ? '' : String(u.occupancy), u.move_in ?? '', u.move_out ?? '', amount(u.billing_fee),
+      u.invoice_number ?? '', c.due_date ?? '', c.status,
     ];
     lines.push(fields.map(csvField).join(','));
   }

@@ -25,7 +25,21 @@ export const configResponse = {
   vacancy_policy: 'redistribute',
   rounding: 'per_unit',
   sqft_weight_percent: 50,
+  methods_by_utility: {},
+  occupant_factors: null,
+  max_charge: null,
+  min_charge: null,
+  billing_fee: 0,
+  version: 1,
   created_at: '2026-02-03T09:15:00.000Z',
+  updated_at: null,
+};
+
+/** A lease-addendum change: sewer split by occupants with a factor table, a $3.50 billing fee (version 2). */
+export const configPatch = {
+  methods_by_utility: { sewer: 'occupant_count' },
+  occupant_factors: { 1: 1, 2: 1.6, 3: 2.2, 4: 2.6 },
+  billing_fee: 3.5,
 };
 
 export const calculateRequest = {
@@ -43,9 +57,9 @@ export const calculateRequest = {
   ],
 };
 
-const unit = (unitId: string, tenant: string, sqft: number, percent: number, base: number, fee: number, total: number) => ({
+const unit = (unitId: string, tenant: string, sqft: number, percent: number, base: number, fee: number, total: number, invoice: number) => ({
   unit_id: unitId, tenant_name: tenant, sqft, allocation_percent: percent, base_charge: base, admin_fee: fee, total_charge: total,
-  is_vacant: false, occupied_days: 31,
+  is_vacant: false, occupied_days: 31, billing_fee: 0, invoice_number: `INV-00000${invoice}`,
 });
 
 export const calculationResponse = {
@@ -64,13 +78,24 @@ export const calculationResponse = {
   vacancy_policy: 'redistribute',
   rounding: 'per_unit',
   source: 'request',
+  billing_config_version: 1,
+  occupant_factors: null,
+  max_charge: null,
+  min_charge: null,
+  billing_fee: 0,
+  due_date: '2026-03-01',
+  status: 'active',
+  supersedes: [],
+  superseded_by: null,
+  void_reason: null,
+  voided_at: null,
   unit_bills: [
-    unit('101', 'Ana Lima', 1000, 50, 450, 22.5, 472.5),
-    unit('102', 'Ben Okafor', 750, 37.5, 337.5, 16.88, 354.38),
-    unit('103', 'Chen Wei', 250, 12.5, 112.5, 5.63, 118.13),
+    unit('101', 'Ana Lima', 1000, 50, 450, 22.5, 472.5, 1),
+    unit('102', 'Ben Okafor', 750, 37.5, 337.5, 16.88, 354.38, 2),
+    unit('103', 'Chen Wei', 250, 12.5, 112.5, 5.63, 118.13, 3),
     {
       unit_id: '104', tenant_name: '', sqft: 500, allocation_percent: 0, base_charge: 0, admin_fee: 0, total_charge: 0,
-      is_vacant: true, occupied_days: 0,
+      is_vacant: true, occupied_days: 0, billing_fee: 0, invoice_number: null,
     },
   ],
   units_billed: 3,
@@ -78,6 +103,7 @@ export const calculationResponse = {
   vacant_absorption: 180,
   reconciliation: {
     total_amount: 1000, common_area_deduction: 100, billed_to_tenants: 900, admin_fees: 45.01, owner_absorbs: 0, rounding_difference: 0,
+    billing_fees: 0, max_charge_absorbed: 0, min_charge_added: 0,
   },
   allocation_basis: { period_days: 31, factors: [{ factor: 'sqft', weight_percent: 100, billed_total: 2000, all_total: 2500 }] },
   calculated_at: '2026-02-03T09:20:00.000Z',
@@ -86,7 +112,8 @@ export const calculationResponse = {
 export const historyPage = {
   items: [{
     id: CALCULATION_ID, property_id: PROPERTY_ID, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
-    utility_type: 'water', total_amount: 1000, units_billed: 3, units_vacant: 1, method: 'sqft', calculated_at: '2026-02-03T09:20:00.000Z',
+    utility_type: 'water', total_amount: 1000, units_billed: 3, units_vacant: 1, method: 'sqft', billing_config_version: 1,
+    status: 'active', supersedes: [], superseded_by: null, calculated_at: '2026-02-03T09:20:00.000Z',
   }],
   total: 1,
   page: 1,
@@ -96,6 +123,8 @@ export const historyPage = {
 
 export const statementResponse = {
   calculation_id: CALCULATION_ID,
+  invoice_number: 'INV-000002',
+  due_date: '2026-03-01',
   property: { id: PROPERTY_ID, name: 'Maple Court', address: '12 Maple St', city: 'Ann Arbor', state: 'MI', zip_code: '48104' },
   billing_period_start: '2026-01-01',
   billing_period_end: '2026-01-31',
@@ -105,12 +134,12 @@ export const statementResponse = {
   vacancy_policy: 'redistribute',
   rounding: 'per_unit',
   master_bill: { total_amount: 1000, common_area_percent: 10, common_area_deduction: 100, billable_amount: 900 },
-  unit: unit('102', 'Ben Okafor', 750, 37.5, 337.5, 16.88, 354.38),
+  unit: unit('102', 'Ben Okafor', 750, 37.5, 337.5, 16.88, 354.38, 2),
   share: {
     allocation_percent: 37.5,
     factors: [{ factor: 'sqft', value: 750, occupied_days: 31, weight_percent: 100, total: 2000, total_of: 'billed_units' }],
   },
-  charges: { base_charge: 337.5, admin_fee_rate: 0.05, admin_fee: 16.88, total_charge: 354.38 },
+  charges: { share_charge: 337.5, charge_limit: null, base_charge: 337.5, admin_fee_rate: 0.05, admin_fee: 16.88, billing_fee: 0, total_charge: 354.38 },
   formula: [
     'Billable amount = $1,000.00 - common area 10% ($100.00) = $900.00',
     'Your share = 750 sqft / 2,000 sqft of the occupied units = 37.50%',

@@ -28,3 +28,23 @@ export function unitOccupiedDays(
   const to = unit.move_out ? Math.min(endDay, dayNumber(unit.move_out)) : endDay;
   return Math.max(0, to - from + 1);
 }
+
+/**
+ * When a calculation's charges are due: the first `billingDay` of a month strictly after both the
+ * period's last day and the day it was calculated (YYYY-MM-DD, UTC), so a statement is never due
+ * before it exists. billingDay is 1 to 28, so every month has it.
+ */
+export function dueDate(periodEnd: string, calculatedAt: Date, billingDay: number): string {
+  const calculated = calculatedAt.toISOString().slice(0, 10);
+  const from = periodEnd > calculated ? periodEnd : calculated;
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  if (Number(from.slice(8, 10)) >= billingDay) {
+    month += 1;
+    if (month === 13) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(billingDay).padStart(2, '0')}`;
+}

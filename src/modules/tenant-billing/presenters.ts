@@ -1,18 +1,18 @@
-import { fromCents, fromScaledInteger, toScaledInteger } from '../../platform/money';
+import { fromCents, fromScaledInteger, toCents, toScaledInteger } from '../../platform/money';
 import type { UtilityType } from '../bills/utility-types';
 import {
   METHOD_FACTORS, PERCENT_PLACES,
-  type Allocation, type AllocationMethod, type RoundingMode, type VacancyPolicy,
+  type Allocation, type AllocationMethod, type OccupantFactorTable, type RoundingMode, type UnitAllocation, type VacancyPolicy,
 } from './rubs.calc';
 import { readLegacyDeflatedUnits, type LegacyDeflatedDocument } from './legacy-deflated';
-import type { BillingConfigRow, HistoryRow } from './repository';
-import type { CalculationResponse } from './schemas';
+import type { BillingConfigRow, CalculationState, HistoryRow } from './repository';
+import type { CalculationResponse, ConfigResponse } from './schemas';
 
 export type CalculationSource = 'request' | 'pms';
 export type UnitBill = CalculationResponse['unit_bills'][number];
 
-/** The billing configuration, vacancy_policy, rounding and sqft_weight_percent included (README "Billing configuration"). */
-export function presentConfig(r: BillingConfigRow) {
+/** The billing configuration as answered (README "Billing configuration"). */
+export function presentConfig(r: BillingConfigRow): ConfigResponse {
   return {
     id: r.id,
     property_id: r.propertyId,
@@ -25,7 +25,14 @@ export function presentConfig(r: BillingConfigRow) {
     vacancy_policy: r.vacancyPolicy as VacancyPolicy,
     rounding: r.rounding as RoundingMode,
     sqft_weight_percent: r.sqftWeightPercent,
+    methods_by_utility: r.methodsByUtility as ConfigResponse['methods_by_utility'],
+    occupant_factors: r.occupantFactors ?? null,
+    max_charge: r.maxCharge,
+    min_charge: r.minCharge,
+    billing_fee: r.billingFee,
+    version: r.version,
     created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt ? r.updatedAt.toISOString() : null,
   };
 }
 
@@ -34,16 +41,21 @@ export function factorFields(method: AllocationMethod): Array<'sqft' | 'occupant
   return METHOD_FACTORS[method].filter((f) => f !== 'unit_count') as Array<'sqft' | 'occupant_count' | 'custom_weight'>;
 }
 
-
 /** admin_fee_percent as the API's admin_fee_rate fraction (5 -> 0.05), exactly as a decimal. */
 export function adminFeeRate(adminFeePercent: number): number {
   return fromScaledInteger(toScaledInteger(adminFeePercent, PERCENT_PLACES)!, PERCENT_PLACES + 2);
+}
+
+/** INV-000042: statements are numbered per property. */
+export function invoiceNumber(n: number): string {
+  return `INV-${String(n).padStart(6, '0')}`;
 }
 
 export interface CalculationHeader {
   id: string;
   propertyId: string;
   configId: string;
+  configVersion: number;
   periodStart: string;
   periodEnd: string;
   utilityType: UtilityType;
@@ -52,46 +64,118 @@ export interface CalculationHeader {
   rounding: RoundingMode;
   commonAreaPercent: number;
   adminFeePercent: number;
+  occupantFactors: OccupantFactorTable | null;
+  maxChargeCents: number | null;
+  minChargeCents: number | null;
+  billingFeeCents: number;
+  dueDate: string;
   source: CalculationSource;
   calculatedAt: Date;
 }
 
+/** What the rows' columns say about a calculation after it was made: its status and invoice numbers. */
+export interface CalculationMeta extends CalculationState {
+  firstInvoiceNumber: number | null;
+}
+
+/** The extra figures of a line, stored only when it has them. */
+interface LineExtras {
+  occupancy?: number;
+  occupant_factor?: number;
+  share_cents?: number;
+  limit?: 'max_charge' | 'min_charge';
+}
+
 /**
- * The rest of a unit bill after its unit_id, tenant_name and factor fields, in the answer's key
- * order, from the stored figures (an allocation's, or a stored row's): a unit with no occupied day
- * is vacant, and the move dates are set only when the unit was sent with one (a 10,000-unit
- * answer stays smaller).
+ * A unit bill in the answer's key order from the stored figures (an allocation's, or a stored
+ * row's): a line with no occupied day is vacant; the move dates are set only when the unit was
+ * sent with one (a 10,000-unit answer stays smaller); the turnover, table and limit fields only
+ * when they apply.
  */
 function completeUnitBill(
   bill: Record<string, unknown>, basisPoints: number, baseCents: number, feeCents: number, occupiedDays: number,
-  moves: ReadonlyArray<string | null> | null,
+  moves: ReadonlyArray<string | null> | null, extras: LineExtras | null, billingFeeCents: number, invoice: string | null,
 ): UnitBill {
+  const lineFee = occupiedDays > 0 ? billingFeeCents : 0;
   bill.allocation_percent = basisPoints / 100;
   bill.base_charge = fromCents(baseCents);
   bill.admin_fee = fromCents(feeCents);
-  bill.total_charge = fromCents(baseCents + feeCents);
+  bill.total_charge = fromCents(baseCents + feeCents + lineFee);
   bill.is_vacant = occupiedDays === 0;
   bill.occupied_days = occupiedDays;
   if (moves) {
     bill.move_in = moves[0];
     bill.move_out = moves[1];
   }
+  if (extras) {
+    if (extras.occupancy !== undefined) bill.occupancy = extras.occupancy;
+    if (extras.occupant_factor !== undefined) bill.occupant_factor = extras.occupant_factor;
+    if (extras.limit) bill.charge_limit = { limit: extras.limit, share_charge: fromCents(extras.share_cents ?? baseCents) };
+  }
+  bill.billing_fee = fromCents(lineFee);
+  bill.invoice_number = invoice;
   return bill as UnitBill;
 }
 
-/** The RUBS calculation as the API answers it (README "The calculation" lists its fields). */
-export function presentCalculation(h: CalculationHeader, a: Allocation): CalculationResponse {
-  const fields = factorFields(h.method);
-  const unitBills: UnitBill[] = a.units.map((u) => {
-    const bill: Record<string, unknown> = { unit_id: u.unit.unit_id, tenant_name: u.unit.tenant_name };
-    for (const f of fields) bill[f] = u.unit[f];
-    const { move_in: moveIn, move_out: moveOut } = u.unit;
-    const moves = moveIn || moveOut ? [moveIn ?? null, moveOut ?? null] : null;
-    return completeUnitBill(bill, u.shareBasisPoints, u.baseCents, u.adminFeeCents, u.occupiedDays, moves);
-  });
-  const billed = a.units.reduce((n, u) => n + (u.isVacant ? 0 : 1), 0);
-  const r = a.reconciliation;
+function extrasOf(l: UnitAllocation): LineExtras | null {
+  if (l.occupancy === null && l.occupantFactor === null && l.limit === null) return null;
+  const extras: LineExtras = {};
+  if (l.occupancy !== null) extras.occupancy = l.occupancy;
+  if (l.occupantFactor !== null) extras.occupant_factor = l.occupantFactor;
+  if (l.limit !== null) {
+    extras.limit = l.limit;
+    extras.share_cents = l.shareCents;
+  }
+  return extras;
+}
+
+/**
+ * Invoice numbers of a calculation's lines: the billed lines take the numbers from the first on,
+ * in order; a vacant line bills nothing and has none.
+ */
+function invoiceNumbers(meta: Pick<CalculationMeta, 'firstInvoiceNumber'>, occupiedDays: readonly number[]): Array<string | null> {
+  let next = meta.firstInvoiceNumber;
+  return occupiedDays.map((days) => (next === null || days === 0 ? null : invoiceNumber(next++)));
+}
+
+/** The occupied days of a stored line (its column after the factor fields, the share, base and fee). */
+const storedDays = (row: unknown[], fields: number) => row[2 + fields + 3] as number;
+
+/** The answer without its unit bills, as stored (and as answered when it was made). */
+type CalculationHead = Omit<CalculationResponse, 'unit_bills'>;
+
+/** The answer in its documented key order: the head with the rows' status, the unit bills after `voided_at`. */
+function assemble(head: CalculationHead, unitBills: UnitBill[], meta: CalculationState): CalculationResponse {
+  const {
+    units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at,
+    status: _status, supersedes: _supersedes, superseded_by: _by, void_reason: _reason, voided_at: _at, ...rest
+  } = head;
   return {
+    ...rest,
+    status: meta.status,
+    supersedes: meta.supersedes,
+    superseded_by: meta.supersededBy,
+    void_reason: meta.voidReason,
+    voided_at: meta.voidedAt ? meta.voidedAt.toISOString() : null,
+    unit_bills: unitBills,
+    units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at,
+  };
+}
+
+/** The RUBS calculation as the API answers it (README "The calculation" lists its fields). */
+export function presentCalculation(h: CalculationHeader, a: Allocation, meta: CalculationMeta): CalculationResponse {
+  const fields = factorFields(h.method);
+  const invoices = invoiceNumbers(meta, a.lines.map((l) => l.occupiedDays));
+  const unitBills: UnitBill[] = a.lines.map((l, i) => {
+    const bill: Record<string, unknown> = { unit_id: l.unit.unit_id, tenant_name: l.tenantName };
+    for (const f of fields) bill[f] = f === 'occupant_count' ? l.occupantCount : l.unit[f];
+    const moves = l.occupancy !== null || l.moveIn || l.moveOut ? [l.moveIn, l.moveOut] : null;
+    return completeUnitBill(
+      bill, l.shareBasisPoints, l.baseCents, l.adminFeeCents, l.occupiedDays, moves, extrasOf(l), h.billingFeeCents, invoices[i],
+    );
+  });
+  const r = a.reconciliation;
+  const head: CalculationHead = {
     id: h.id,
     property_id: h.propertyId,
     billing_config_id: h.configId,
@@ -107,9 +191,19 @@ export function presentCalculation(h: CalculationHeader, a: Allocation): Calcula
     vacancy_policy: h.vacancyPolicy,
     rounding: h.rounding,
     source: h.source,
-    unit_bills: unitBills,
-    units_billed: billed,
-    units_vacant: a.units.length - billed,
+    billing_config_version: h.configVersion,
+    occupant_factors: h.occupantFactors,
+    max_charge: h.maxChargeCents === null ? null : fromCents(h.maxChargeCents),
+    min_charge: h.minChargeCents === null ? null : fromCents(h.minChargeCents),
+    billing_fee: fromCents(h.billingFeeCents),
+    due_date: h.dueDate,
+    status: meta.status,
+    supersedes: meta.supersedes,
+    superseded_by: meta.supersededBy,
+    void_reason: meta.voidReason,
+    voided_at: null,
+    units_billed: a.unitsBilled,
+    units_vacant: a.unitsVacant,
     vacant_absorption: fromCents(a.vacantAbsorptionCents),
     reconciliation: {
       total_amount: fromCents(r.totalAmountCents),
@@ -118,78 +212,118 @@ export function presentCalculation(h: CalculationHeader, a: Allocation): Calcula
       admin_fees: fromCents(r.adminFeesCents),
       owner_absorbs: fromCents(r.ownerAbsorbsCents),
       rounding_difference: fromCents(r.roundingDifferenceCents),
+      billing_fees: fromCents(r.billingFeesCents),
+      max_charge_absorbed: fromCents(r.maxChargeAbsorbedCents),
+      min_charge_added: fromCents(r.minChargeAddedCents),
     },
     allocation_basis: {
       period_days: a.periodDays,
       factors: a.factorTotals.map((f) => ({
         factor: f.name, weight_percent: f.weightPercent, billed_total: f.billedTotal, all_total: f.allTotal,
+        ...(f.billedFactorDays === null ? {} : { billed_factor_days: f.billedFactorDays, all_factor_days: f.allFactorDays! }),
       })),
     },
     calculated_at: h.calculatedAt.toISOString(),
   };
+  return assemble(head, unitBills, meta);
 }
 
 /**
  * The stored form of a calculation, written as plain JSON to rubs_calculations.result: the answer
  * without its unit bills, and the unit bills as rows of values (amounts in integer cents, the share
- * in hundredths of a percent), a quarter of the size of 10,000 keyed objects.
+ * in hundredths of a percent), a quarter of the size of 10,000 keyed objects. The status and the
+ * invoice numbers are columns of the row (they change, or are the row's), not part of it.
  */
 export interface StoredCalculation {
   /** 3: this plain form (2 was the deflated form, read by legacy-deflated.ts). */
   format: 3;
-  calculation: Omit<CalculationResponse, 'unit_bills'>;
+  calculation: CalculationHead;
   /**
-   * Per unit: unit_id, tenant_name, the method's factor fields, the share (1/100 %), base cents,
-   * fee cents, occupied days (0: vacant), and move_in, move_out when either is set.
+   * Per line: unit_id, tenant_name, the method's factor fields, the share (1/100 %), base cents,
+   * fee cents, occupied days (0: vacant), then move_in, move_out when either is set or extras
+   * follow, then the line's LineExtras when it has any (turnover, occupancy table, a charge limit).
    */
   units: unknown[][];
 }
 
 export function toStored(c: CalculationResponse, a: Allocation): StoredCalculation {
-  const { unit_bills: _omitted, ...calculation } = c;
+  const {
+    unit_bills: _omitted, status: _s, supersedes: _p, superseded_by: _b, void_reason: _r, voided_at: _v, ...calculation
+  } = c;
   const fields = factorFields(c.method);
-  const units = a.units.map((u) => {
-    const row: unknown[] = [u.unit.unit_id, u.unit.tenant_name];
-    for (const f of fields) row.push(u.unit[f] ?? null);
-    row.push(u.shareBasisPoints, u.baseCents, u.adminFeeCents, u.occupiedDays);
-    if (u.unit.move_in || u.unit.move_out) row.push(u.unit.move_in ?? null, u.unit.move_out ?? null);
+  const units = a.lines.map((l) => {
+    const row: unknown[] = [l.unit.unit_id, l.tenantName];
+    for (const f of fields) row.push((f === 'occupant_count' ? l.occupantCount : l.unit[f]) ?? null);
+    row.push(l.shareBasisPoints, l.baseCents, l.adminFeeCents, l.occupiedDays);
+    const extras = extrasOf(l);
+    if (l.moveIn || l.moveOut || extras) row.push(l.moveIn, l.moveOut);
+    if (extras) row.push(extras);
     return row;
   });
-  return { format: 3, calculation, units };
+  return { format: 3, calculation: calculation as CalculationHead, units };
 }
 
 /** A stored result's text: the plain form as it is, a row stored before issue 28 through its legacy decoder. */
 export function readStored(text: string): StoredCalculation {
   const doc = JSON.parse(text) as StoredCalculation | LegacyDeflatedDocument;
-  return doc.format === 2 ? { format: 3, calculation: doc.calculation, units: readLegacyDeflatedUnits(doc) } : doc;
+  return doc.format === 2 ? { format: 3, calculation: doc.calculation as CalculationHead, units: readLegacyDeflatedUnits(doc) } : doc;
 }
 
-/** One stored unit row (StoredCalculation['units']) as its unit bill; `fields` are factorFields of the method. */
-function unitBillOfRow(row: unknown[], fields: ReturnType<typeof factorFields>): UnitBill {
+/** The terms and figures calculations stored before issue 30 did not have, at the values they had in effect. */
+function withIssue30Defaults(c: CalculationHead): CalculationHead {
+  const reconciliation: Record<string, unknown> = { ...c.reconciliation };
+  for (const key of ['billing_fees', 'max_charge_absorbed', 'min_charge_added']) reconciliation[key] ??= 0;
+  const head: Record<string, unknown> = { ...c, reconciliation };
+  const defaults: Record<string, unknown> = {
+    billing_config_version: 1, occupant_factors: null, max_charge: null, min_charge: null, billing_fee: 0, due_date: null,
+  };
+  for (const [key, value] of Object.entries(defaults)) if (head[key] === undefined) head[key] = value;
+  return head as CalculationHead;
+}
+
+/** One stored line (StoredCalculation['units']) as its unit bill; `fields` are factorFields of the method. */
+function unitBillOfRow(row: unknown[], fields: ReturnType<typeof factorFields>, billingFeeCents: number, invoice: string | null): UnitBill {
   const f = fields.length;
   const bill: Record<string, unknown> = { unit_id: row[0], tenant_name: row[1] };
   for (let k = 0; k < f; k++) bill[fields[k]] = row[2 + k];
-  const [bp, base, fee, days, ...moves] = row.slice(2 + f) as [number, number, number, number, ...Array<string | null>];
-  return completeUnitBill(bill, bp, base, fee, days, moves.length > 0 ? moves : null);
+  const [bp, base, fee, days, ...rest] = row.slice(2 + f) as [number, number, number, number, ...unknown[]];
+  const extras = rest.length === 3 ? rest[2] as LineExtras : null;
+  const moves = rest.length >= 2 ? rest.slice(0, 2) as Array<string | null> : null;
+  return completeUnitBill(bill, bp, base, fee, days, moves, extras, billingFeeCents, invoice);
 }
 
-export function fromStored(s: StoredCalculation): CalculationResponse {
-  const fields = factorFields(s.calculation.method);
-  const unitBills = s.units.map((row) => unitBillOfRow(row, fields));
-  // Key order as presentCalculation writes it: unit_bills after source.
-  const { units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at, ...head } = s.calculation;
-  return {
-    ...head, unit_bills: unitBills, units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at,
-  };
+export function fromStored(s: StoredCalculation, meta: CalculationMeta): CalculationResponse {
+  const head = withIssue30Defaults(s.calculation);
+  const fields = factorFields(head.method);
+  const feeCents = toCents(head.billing_fee);
+  const invoices = invoiceNumbers(meta, s.units.map((row) => storedDays(row, fields.length)));
+  const unitBills = s.units.map((row, i) => unitBillOfRow(row, fields, feeCents, invoices[i]));
+  return assemble(head, unitBills, meta);
+}
+
+/** A stored calculation's answer without its unit bills (what a statement reads besides its line). */
+export function storedHead(s: StoredCalculation, meta: CalculationMeta): CalculationHead {
+  const { unit_bills: _none, ...head } = assemble(withIssue30Defaults(s.calculation), [], meta);
+  return head;
 }
 
 /**
- * The bill of one unit of a stored calculation, as fromStored would give it in unit_bills (the
- * first with that unit_id), without building the others; undefined when the unit is not in it.
+ * The bill of one line of a stored calculation, as fromStored would give it in unit_bills, and
+ * its index, without building the others: the unit's line of that occupancy (null: the unit's
+ * first line); undefined when there is none.
  */
-export function storedUnitBill(s: StoredCalculation, unitId: string): UnitBill | undefined {
-  const row = s.units.find((r) => r[0] === unitId);
-  return row ? unitBillOfRow(row, factorFields(s.calculation.method)) : undefined;
+export function storedUnitBill(
+  s: StoredCalculation, meta: CalculationMeta, unitId: string, occupancy: number | null,
+): { bill: UnitBill; lines: number } | undefined {
+  const head = withIssue30Defaults(s.calculation);
+  const fields = factorFields(head.method);
+  const feeCents = toCents(head.billing_fee);
+  const indexes = s.units.flatMap((r, i) => (r[0] === unitId ? [i] : []));
+  if (indexes.length === 0) return undefined;
+  const invoices = invoiceNumbers(meta, s.units.map((row) => storedDays(row, fields.length)));
+  const bills = indexes.map((i) => unitBillOfRow(s.units[i], fields, feeCents, invoices[i]));
+  const bill = occupancy === null ? bills[0] : bills.find((b) => (b.occupancy ?? 0) === occupancy);
+  return bill ? { bill, lines: bills.length } : undefined;
 }
 
 export function presentHistoryItem(r: HistoryRow) {
@@ -203,6 +337,10 @@ export function presentHistoryItem(r: HistoryRow) {
     units_billed: r.unitsBilled,
     units_vacant: r.unitsVacant,
     method: r.method as AllocationMethod,
+    billing_config_version: r.billingConfigVersion,
+    status: r.status as CalculationState['status'],
+    supersedes: r.supersedes,
+    superseded_by: r.supersededBy,
     calculated_at: r.calculatedAt.toISOString(),
   };
 }

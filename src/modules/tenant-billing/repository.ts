@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { properties } from '../properties/tables';
-import { billingConfigs, rubsCalculations, rubsHistoryState } from './tables';
+import {
+  billingConfigs, billingConfigVersions, rubsCalculations, rubsHistoryState, rubsInvoiceCounters, rubsPostings, type CalculationStatus,
+} from './tables';
 
 export type BillingConfigRow = typeof billingConfigs.$inferSelect;
 export type NewBillingConfig = Omit<typeof billingConfigs.$inferInsert, 'id' | 'createdAt'>;
@@ -19,6 +21,21 @@ export interface StatementProperty {
   zipCode: string;
 }
 
+/** What changes about a calculation after it is made. */
+export interface CalculationState {
+  status: CalculationStatus;
+  supersedes: string[];
+  supersededBy: string | null;
+  voidReason: string | null;
+  voidedAt: Date | null;
+}
+
+/** The earlier active calculation a new one overlaps, and whether charges of it are posted. */
+export interface OverlappedCalculation {
+  id: string;
+  posted: boolean;
+}
+
 export interface HistoryRow {
   id: string;
   propertyId: string;
@@ -29,8 +46,21 @@ export interface HistoryRow {
   unitsBilled: number;
   unitsVacant: number;
   method: string;
+  billingConfigVersion: number;
+  status: string;
+  supersedes: string[];
+  supersededBy: string | null;
   calculatedAt: Date;
 }
+
+/**
+ * True for a calculation with a charge posted, or being posted, to the PMS ledger and not reversed:
+ * it can be neither voided nor superseded until it is reversed.
+ */
+const chargesOnLedger = sql<boolean>`exists (select 1 from ${rubsPostings} p where p.calculation_id = ${rubsCalculations.id}
+  and p.action = 'post' and p.status in ('posted', 'pending') and not exists (select 1 from ${rubsPostings} r
+  where r.calculation_id = p.calculation_id and r.unit_id = p.unit_id and r.occupancy = p.occupancy
+  and r.action = 'reverse' and r.status = 'posted'))`;
 
 const ONE_ACTIVE_INDEX = 'billing_configs_one_active_per_property';
 
@@ -58,6 +88,10 @@ export function createTenantBillingRepository(db: Executor) {
       unitsBilled: rubsCalculations.unitsBilled,
       unitsVacant: rubsCalculations.unitsVacant,
       method: rubsCalculations.method,
+      billingConfigVersion: rubsCalculations.billingConfigVersion,
+      status: rubsCalculations.status,
+      supersedes: rubsCalculations.supersedes,
+      supersededBy: rubsCalculations.supersededBy,
       calculatedAt: rubsCalculations.calculatedAt,
     })
     .from(rubsCalculations)
@@ -67,11 +101,59 @@ export function createTenantBillingRepository(db: Executor) {
     .offset(sql.placeholder('offset'))
     .prepare('rubs_history_page');
 
+  const historyColumns = {
+    id: rubsCalculations.id,
+    propertyId: rubsCalculations.propertyId,
+    billingPeriodStart: rubsCalculations.billingPeriodStart,
+    billingPeriodEnd: rubsCalculations.billingPeriodEnd,
+    utilityType: rubsCalculations.utilityType,
+    totalAmount: rubsCalculations.totalAmount,
+    unitsBilled: rubsCalculations.unitsBilled,
+    unitsVacant: rubsCalculations.unitsVacant,
+    method: rubsCalculations.method,
+    billingConfigVersion: rubsCalculations.billingConfigVersion,
+    status: rubsCalculations.status,
+    supersedes: rubsCalculations.supersedes,
+    supersededBy: rubsCalculations.supersededBy,
+    calculatedAt: rubsCalculations.calculatedAt,
+  };
+
   return {
     /** Throws the database's unique violation when the property already has an active configuration. */
-    async insertConfig(values: NewBillingConfig, now: Date): Promise<BillingConfigRow> {
-      const [row] = await db.insert(billingConfigs).values({ ...values, id: crypto.randomUUID(), createdAt: now }).returning();
-      return row!;
+    async insertConfig(values: NewBillingConfig, now: Date, snapshot: (row: BillingConfigRow) => Record<string, unknown>): Promise<BillingConfigRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(billingConfigs).values({ ...values, id: crypto.randomUUID(), createdAt: now }).returning();
+        await tx.insert(billingConfigVersions).values({ configId: row!.id, version: 1, terms: snapshot(row!), createdAt: now });
+        return row!;
+      });
+    },
+
+    /**
+     * The next version of a configuration: its row updated and the version kept. Throws the
+     * unique violation when it would make a second active configuration of the property.
+     */
+    async updateConfig(
+      id: string, values: Partial<NewBillingConfig>, now: Date, snapshot: (row: BillingConfigRow) => Record<string, unknown>,
+    ): Promise<BillingConfigRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(billingConfigs)
+          .set({ ...values, version: sql`${billingConfigs.version} + 1`, updatedAt: now })
+          .where(eq(billingConfigs.id, id))
+          .returning();
+        await tx.insert(billingConfigVersions).values({ configId: id, version: row!.version, terms: snapshot(row!), createdAt: now });
+        return row!;
+      });
+    },
+
+    /** Every version of a configuration as it was answered, newest first. */
+    async configVersions(configId: string): Promise<Array<Record<string, unknown>>> {
+      const rows = await db
+        .select({ terms: billingConfigVersions.terms })
+        .from(billingConfigVersions)
+        .where(eq(billingConfigVersions.configId, configId))
+        .orderBy(desc(billingConfigVersions.version));
+      return rows.map((r) => r.terms);
     },
 
     /** Every configuration of the property, newest first. */
@@ -91,9 +173,87 @@ export function createTenantBillingRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** `result` is the answer's stored form as JSON text (presenters.ts StoredCalculation). */
-    async insertCalculation(row: Omit<CalculationRow, 'result'>, result: string): Promise<void> {
-      await db.insert(rubsCalculations).values({ ...row, result });
+    /** A configuration of one of the owner's properties, or null. */
+    async findOwnedConfig(ownerId: string, configId: string): Promise<BillingConfigRow | null> {
+      const [row] = await db
+        .select({ config: billingConfigs })
+        .from(billingConfigs)
+        .innerJoin(properties, eq(properties.id, billingConfigs.propertyId))
+        .where(and(eq(billingConfigs.id, configId), eq(properties.ownerId, ownerId)));
+      return row?.config ?? null;
+    },
+
+    /**
+     * Stores a calculation in one transaction with what it does to the others: the property's
+     * calculations are serialised (its row locked), the active ones of the same utility type whose
+     * period overlaps are found, and unless `refuse` objects to them (it throws), they become
+     * superseded by this one; its `lines` billed lines take invoice numbers from the property's counter.
+     * `result` is the answer's stored form as JSON text (presenters.ts StoredCalculation), made by
+     * `build` once the superseded ids and the first invoice number are known.
+     */
+    async insertCalculation(
+      row: Omit<CalculationRow, 'result' | 'status' | 'supersedes' | 'supersededBy' | 'voidReason' | 'voidedAt' | 'firstInvoiceNumber'>,
+      lines: number,
+      refuse: (overlapped: OverlappedCalculation[]) => void,
+      build: (supersedes: string[], firstInvoiceNumber: number) => string,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${properties} where ${properties.id} = ${row.propertyId} for no key update`);
+        const overlapped = await tx
+          .select({
+            id: rubsCalculations.id,
+            posted: chargesOnLedger,
+          })
+          .from(rubsCalculations)
+          .where(and(
+            eq(rubsCalculations.propertyId, row.propertyId),
+            eq(rubsCalculations.utilityType, row.utilityType),
+            eq(rubsCalculations.status, 'active'),
+            lte(rubsCalculations.billingPeriodStart, row.billingPeriodEnd),
+            gte(rubsCalculations.billingPeriodEnd, row.billingPeriodStart),
+          ))
+          .orderBy(rubsCalculations.calculatedAt, rubsCalculations.id)
+          // Locked, as a post locks its calculation: a post that starts now waits and then finds it superseded.
+          .for('update');
+        refuse(overlapped);
+        const supersedes = overlapped.map((o) => o.id);
+        const [counter] = await tx
+          .insert(rubsInvoiceCounters)
+          .values({ propertyId: row.propertyId, lastNumber: lines })
+          .onConflictDoUpdate({ target: rubsInvoiceCounters.propertyId, set: { lastNumber: sql`${rubsInvoiceCounters.lastNumber} + ${lines}` } })
+          .returning({ lastNumber: rubsInvoiceCounters.lastNumber });
+        const firstInvoiceNumber = counter!.lastNumber - lines + 1;
+        await tx.insert(rubsCalculations).values({
+          ...row, status: 'active', supersedes, firstInvoiceNumber, result: build(supersedes, firstInvoiceNumber),
+        });
+        if (supersedes.length > 0) {
+          await tx
+            .update(rubsCalculations)
+            .set({ status: 'superseded', supersededBy: row.id })
+            .where(inArray(rubsCalculations.id, supersedes));
+        }
+      });
+    },
+
+    /**
+     * Voids a calculation unless `refuse` objects to its state (it throws): the row is locked, so a
+     * posting that starts at the same moment sees it void, or the void sees it posted.
+     */
+    async voidCalculation(
+      id: string, reason: string, now: Date, refuse: (state: { status: string; posted: boolean }) => void,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [state] = await tx
+          .select({
+            status: rubsCalculations.status,
+            posted: chargesOnLedger,
+          })
+          .from(rubsCalculations)
+          .where(eq(rubsCalculations.id, id))
+          .for('update');
+        refuse(state!);
+        await tx.update(rubsCalculations).set({ status: 'void', voidReason: reason, voidedAt: now }).where(eq(rubsCalculations.id, id));
+      });
     },
 
     /**
@@ -110,11 +270,28 @@ export function createTenantBillingRepository(db: Executor) {
       return historyPage.execute({ propertyId, limit, offset });
     },
 
-    /** The stored text of a calculation and its property, or null when it is not the owner's. */
-    async findCalculation(ownerId: string, id: string): Promise<{ result: string; property: StatementProperty } | null> {
+    /** A page of the property's calculations with one status, newest first, and how many it has. */
+    async historyPageWithStatus(propertyId: string, status: CalculationStatus, limit: number, offset: number) {
+      const where = and(eq(rubsCalculations.propertyId, propertyId), eq(rubsCalculations.status, status));
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(rubsCalculations).where(where),
+        db.select(historyColumns).from(rubsCalculations).where(where)
+          .orderBy(desc(rubsCalculations.calculatedAt), desc(rubsCalculations.id)).limit(limit).offset(offset),
+      ]);
+      return { total: total!.n, rows: rows as HistoryRow[] };
+    },
+
+    /** The stored text of a calculation, its state and its property, or null when it is not the owner's. */
+    async findCalculation(ownerId: string, id: string) {
       const [row] = await db
         .select({
           result: rubsCalculations.result,
+          status: rubsCalculations.status,
+          supersedes: rubsCalculations.supersedes,
+          supersededBy: rubsCalculations.supersededBy,
+          voidReason: rubsCalculations.voidReason,
+          voidedAt: rubsCalculations.voidedAt,
+          firstInvoiceNumber: rubsCalculations.firstInvoiceNumber,
           property: {
             id: properties.id, name: properties.name, address: properties.address, city: properties.city,
             state: properties.state, zipCode: properties.zipCode,
@@ -123,7 +300,9 @@ export function createTenantBillingRepository(db: Executor) {
         .from(rubsCalculations)
         .innerJoin(properties, eq(properties.id, rubsCalculations.propertyId))
         .where(and(eq(rubsCalculations.id, id), eq(properties.ownerId, ownerId)));
-      return row ?? null;
+      if (!row) return null;
+      const { result, property, ...meta } = row;
+      return { result, property: property as StatementProperty, meta: { ...meta, status: meta.status as CalculationStatus } };
     },
   };
 }

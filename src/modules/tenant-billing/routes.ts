@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import {
-  calculateRubsBody, calculateRubsParse, calculationParams, calculationResponse, configResponse, createConfigBody, historyPage, historyQuery,
-  propertyParams, statementParams, statementResponse,
+  calculateRubsBody, calculateRubsParse, calculationParams, calculationResponse, configIdParams, configResponse, createConfigBody, historyPage,
+  historyQuery, patchConfigBody, propertyParams, statementParams, statementQuery, statementResponse, voidBody,
 } from './schemas';
 import type { TenantBillingService } from './service';
 import { renderStatementHtml } from './statement.html';
+import { storedCalculationResponse, type PostingState } from './posting/schemas';
 
 const tags = ['Tenant billing'];
 
@@ -15,7 +16,13 @@ const CALCULATE_BODY_LIMIT = '5mb';
 
 const ERRORS_404_PROPERTY = { 404: 'Property not found' };
 
-export function registerTenantBillingRoutes(api: ApiRouter, billing: TenantBillingService): void {
+/**
+ * The billing routes; `postingState` is the posting service's (posting/service.ts), which GET of a
+ * calculation adds to the stored answer.
+ */
+export function registerTenantBillingRoutes(
+  api: ApiRouter, billing: TenantBillingService, postingState: (calculationId: string) => Promise<PostingState>,
+): void {
   api.post('/billing/config', {
     summary: 'Create a billing configuration for a property',
     description: 'At most one active configuration per property (held by the database, so two creates at once leave one). '
@@ -34,10 +41,30 @@ export function registerTenantBillingRoutes(api: ApiRouter, billing: TenantBilli
     tags, auth: 'required', params: propertyParams, response: z.array(configResponse), errors: ERRORS_404_PROPERTY,
   }, ({ params, req }) => billing.listConfigs(callerId(req), params.property_id));
 
+  api.patch('/billing/config/:id', {
+    summary: 'Change a billing configuration: a new version',
+    description: 'Any of the terms (not property_id). A change makes the next version; calculations keep the version they used '
+      + '(billing_config_version). is_active false deactivates it; true again when another configuration of the property is '
+      + 'active is 400. A body that changes nothing answers the current version as it is.',
+    tags, auth: 'required', params: configIdParams, body: patchConfigBody, response: configResponse,
+    errors: {
+      400: 'Active billing config already exists for this property',
+      404: 'Billing config not found',
+      422: 'Validation error (max_charge must not be below min_charge, methods_by_utility names a utility_types does not bill, ...)',
+    },
+  }, ({ params, body, req }) => billing.patchConfig(callerId(req), params.id, body));
+
+  api.get('/billing/config/:id/versions', {
+    summary: 'Every version of a billing configuration, newest first',
+    tags, auth: 'required', params: configIdParams, response: z.array(configResponse), errors: { 404: 'Billing config not found' },
+  }, ({ params, req }) => billing.configVersions(callerId(req), params.id));
+
   api.post('/billing/calculate-rubs', {
     summary: 'Split a master-metered bill over the units (RUBS) and store the result',
-    description: 'The module README\'s rules 1 to 8 (common area to reconciliation) with the configuration\'s method, vacancy_policy and rounding; move_in / move_out '
-      + 'prorate a unit\'s factor by the days it was occupied. reconciliation shows where every cent went: total_amount = '
+    description: 'The module README\'s rules (common area to reconciliation) with the configuration\'s method (or its method for the utility type), '
+      + 'vacancy_policy, rounding, occupancy table, charge limits and billing fee; move_in / move_out prorate a unit\'s factor by the days it was '
+      + 'occupied, and a unit with occupancies (turnover) is billed per occupancy. A calculation whose property, utility type and period overlap '
+      + 'an earlier active one supersedes it (supersedes lists them). reconciliation shows where every cent went: total_amount = '
       + 'common_area_deduction + billed_to_tenants + owner_absorbs + rounding_difference. At most 10,000 units (a body of '
       + 'up to 5 MB); total_amount is to the cent. The rules and worked examples: src/modules/tenant-billing/README.md.',
     tags, auth: 'required', body: calculateRubsParse, bodyDoc: calculateRubsBody, bodyLimit: CALCULATE_BODY_LIMIT,
@@ -46,7 +73,8 @@ export function registerTenantBillingRoutes(api: ApiRouter, billing: TenantBilli
       400: 'Billing config is not active',
       404: 'Property not found, or Billing config not found',
       413: 'Request body too large',
-      422: 'Validation error (units array must not be empty, sqft required for sqft allocation method, ...)',
+      409: 'An overlapping active calculation has charges posted to the PMS (reverse it first)',
+      422: 'Validation error (units array must not be empty, sqft required for sqft allocation method, overlapping occupancies, ...)',
     },
   }, ({ body, req }) => {
     const { units, ...request } = body;
@@ -55,13 +83,32 @@ export function registerTenantBillingRoutes(api: ApiRouter, billing: TenantBilli
 
   api.get('/billing/history/:property_id', {
     summary: "A property's stored calculations, newest first",
+    description: 'Each item has its status (active, superseded, void), the calculations it superseded and the configuration version it used; '
+      + '`status` filters.',
     tags, auth: 'required', params: propertyParams, query: historyQuery, response: historyPage, errors: ERRORS_404_PROPERTY,
   }, ({ params, query, req }) => billing.history(callerId(req), params.property_id, query));
 
+  api.post('/billing/calculations/:id/void', {
+    summary: 'Void a calculation, with the reason',
+    description: 'An active or superseded calculation becomes void (its charges are not to be collected). A calculation with charges '
+      + 'posted to the PMS ledger cannot be voided: reverse it first.',
+    tags, auth: 'required', params: calculationParams, body: voidBody, response: calculationResponse,
+    errors: {
+      404: 'Calculation not found',
+      409: 'Calculation is already void; Calculation has charges posted to the PMS: reverse it before voiding it',
+      422: 'reason required',
+    },
+  }, ({ params, body, req }) => billing.voidCalculation(callerId(req), params.id, body.reason));
+
   api.get('/billing/calculations/:id', {
-    summary: 'A stored calculation, as calculate-rubs answered it',
-    tags, auth: 'required', params: calculationParams, response: calculationResponse, errors: { 404: 'Calculation not found' },
-  }, ({ params, req }) => billing.calculation(callerId(req), params.id));
+    summary: 'A stored calculation, as calculate-rubs answered it, with its posting to the PMS ledger',
+    description: '`posting` shows each charge line sent (or to be sent) to the PMS: its status, the provider\'s charge id, the '
+      + 'reason of a failure (POST .../post and .../reverse).',
+    tags, auth: 'required', params: calculationParams, response: storedCalculationResponse, errors: { 404: 'Calculation not found' },
+  }, async ({ params, req }) => {
+    const calculation = await billing.calculation(callerId(req), params.id);
+    return { ...calculation, posting: await postingState(calculation.id) };
+  });
 
   api.get('/billing/calculations/:id/export.csv', {
     summary: 'A stored calculation as CSV, one row per unit (for a ledger import)',
@@ -79,11 +126,14 @@ export function registerTenantBillingRoutes(api: ApiRouter, billing: TenantBilli
     summary: "A tenant's statement for one unit: JSON, or a printable HTML page with Accept: text/html",
     description: 'The master bill, the common-area deduction, the unit\'s factor and share, the admin fee, and the '
       + 'calculation written out line by line (formula). The HTML page is self-contained (no external assets).',
-    tags, auth: 'required', params: statementParams, response: statementResponse,
+    tags, auth: 'required', params: statementParams, query: statementQuery, response: statementResponse,
     responseTypes: { 'text/html': z.string().meta({ example: '<!DOCTYPE html>...' }) },
-    errors: { 404: 'Calculation not found, or Unit not found in this calculation' },
-  }, async ({ params, req, res }) => {
-    const statement = await billing.statement(callerId(req), params.id, params.unit_id);
+    errors: {
+      404: 'Calculation not found, Unit not found in this calculation, or Occupancy not found in this calculation',
+      422: "occupancy required: the unit has several occupancies (turnover)",
+    },
+  }, async ({ params, query, req, res }) => {
+    const statement = await billing.statement(callerId(req), params.id, params.unit_id, query.occupancy ?? null);
     if (req.accepts(['json', 'html']) === 'html') {
       res.status(200).type('text/html; charset=utf-8').send(renderStatementHtml(statement));
       return undefined;

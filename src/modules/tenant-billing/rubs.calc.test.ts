@@ -15,7 +15,7 @@ function input(overrides: Partial<AllocationInput> & { units: BillingUnit[] }): 
 
 /** [unit_id, allocation_percent, base, fee, total] per unit, amounts in cents. */
 function bills(a: ReturnType<typeof allocate>) {
-  return a.units.map((u) => [u.unit.unit_id, u.shareBasisPoints / 100, u.baseCents, u.adminFeeCents, u.totalCents]);
+  return a.lines.map((u) => [u.unit.unit_id, u.shareBasisPoints / 100, u.baseCents, u.adminFeeCents, u.totalCents]);
 }
 
 const MAPLE_COURT: BillingUnit[] = [
@@ -36,13 +36,13 @@ describe('README examples', () => {
       ['103', 12.5, 11_250, 563, 11_813], // 5.625 -> 5.63
       ['104', 0, 0, 0, 0],
     ]);
-    expect(a.units.map((u) => u.isVacant)).toEqual([false, false, false, true]);
+    expect(a.lines.map((u) => u.isVacant)).toEqual([false, false, false, true]);
     expect(a.vacantAbsorptionCents).toBe(18_000); // 900 x 500 / 2,500, reported; the occupied units carried it
     expect(a.reconciliation).toEqual({
       totalAmountCents: 100_000, commonAreaDeductionCents: 10_000, billedToTenantsCents: 90_000, adminFeesCents: 4_501,
-      ownerAbsorbsCents: 0, roundingDifferenceCents: 0,
+      ownerAbsorbsCents: 0, roundingDifferenceCents: 0, billingFeesCents: 0, maxChargeAbsorbedCents: 0, minChargeAddedCents: 0,
     });
-    expect(a.factorTotals).toEqual([{ name: 'sqft', weightPercent: 100, billedTotal: 2000, allTotal: 2500 }]);
+    expect(a.factorTotals).toEqual([{ name: 'sqft', weightPercent: 100, billedTotal: 2000, allTotal: 2500, billedFactorDays: null, allFactorDays: null }]);
   });
 
   it('2. the same building under owner_pays: shares over all units, the owner pays the vacant one', () => {
@@ -87,7 +87,7 @@ describe('README examples', () => {
 
   it('4b. unit_count, owner_pays, per-unit: each rounded alone, a cent left in rounding_difference', () => {
     const a = allocate(input({ method: 'unit_count', vacancyPolicy: 'owner_pays', units: TWO_AND_VACANT, totalCents: 100_000 }));
-    expect(a.units.map((u) => u.baseCents)).toEqual([33_333, 33_333, 0]);
+    expect(a.lines.map((u) => u.baseCents)).toEqual([33_333, 33_333, 0]);
     expect(a.reconciliation).toMatchObject({ billedToTenantsCents: 66_666, ownerAbsorbsCents: 33_333, roundingDifferenceCents: 1 });
   });
 
@@ -111,10 +111,10 @@ describe('README examples', () => {
   it('6a. move-in proration, redistribute: factors x days occupied', () => {
     const a = allocate(input({ units: MOVE_IN, ...THIRTY_DAYS }));
     expect(a.periodDays).toBe(30);
-    expect(a.units.map((u) => u.occupiedDays)).toEqual([30, 10]);
+    expect(a.lines.map((u) => u.occupiedDays)).toEqual([30, 10]);
     expect(bills(a)).toEqual([['A', 75, 60_000, 0, 60_000], ['B', 25, 20_000, 0, 20_000]]);
     expect(a.vacantAbsorptionCents).toBe(26_667); // 800 x (1,000 x 20 days) / (2,000 x 30 days)
-    expect(a.factorTotals).toEqual([{ name: 'sqft', weightPercent: 100, billedTotal: 1333.3333, allTotal: 2000 }]);
+    expect(a.factorTotals).toEqual([{ name: 'sqft', weightPercent: 100, billedTotal: 1333.3333, allTotal: 2000, billedFactorDays: 40_000, allFactorDays: 60_000 }]);
   });
 
   it('6b. move-in proration, owner_pays: the owner pays the 20 empty days', () => {
@@ -132,8 +132,8 @@ describe('README examples', () => {
     // A: 50 % x 1,000/1,500 + 50 % x 1/4 = 11/24; B: 50 % x 500/1,500 + 50 % x 3/4 = 13/24.
     expect(bills(a)).toEqual([['A', 45.83, 55_000, 0, 55_000], ['B', 54.17, 65_000, 0, 65_000]]);
     expect(a.factorTotals).toEqual([
-      { name: 'sqft', weightPercent: 50, billedTotal: 1500, allTotal: 1500 },
-      { name: 'occupant_count', weightPercent: 50, billedTotal: 4, allTotal: 4 },
+      { name: 'sqft', weightPercent: 50, billedTotal: 1500, allTotal: 1500, billedFactorDays: null, allFactorDays: null },
+      { name: 'occupant_count', weightPercent: 50, billedTotal: 4, allTotal: 4, billedFactorDays: null, allFactorDays: null },
     ]);
   });
 
@@ -142,12 +142,12 @@ describe('README examples', () => {
     const terms = { vacancyPolicy: 'owner_pays' as const, rounding: 'exact' as const, totalCents: 123 };
     const before = allocate(input({ ...terms, units }));
     const after = allocate(input({ ...terms, units: [...units, { unit_id: 'V', tenant_name: '', sqft: 19, is_vacant: true }] }));
-    expect(before.units.map((u) => u.baseCents)).toEqual([29, 24, 14, 24, 32]);
-    expect(after.units.map((u) => u.baseCents)).toEqual([29, 24, 15, 24, 31, 0]);
+    expect(before.lines.map((u) => u.baseCents)).toEqual([29, 24, 14, 24, 32]);
+    expect(after.lines.map((u) => u.baseCents)).toEqual([29, 24, 15, 24, 31, 0]);
     // Per-unit rounding never does this: every share went down, and so does every rounded charge.
     const perUnitBefore = allocate(input({ ...terms, rounding: 'per_unit', units }));
     const perUnitAfter = allocate(input({ ...terms, rounding: 'per_unit', units: [...units, { unit_id: 'V', tenant_name: '', sqft: 19, is_vacant: true }] }));
-    perUnitBefore.units.forEach((u, i) => expect(perUnitAfter.units[i].baseCents).toBeLessThanOrEqual(u.baseCents));
+    perUnitBefore.lines.forEach((u, i) => expect(perUnitAfter.lines[i].baseCents).toBeLessThanOrEqual(u.baseCents));
   });
 });
 
@@ -163,15 +163,110 @@ describe('occupancy', () => {
 
   it('counts both ends, clamps to the period, and treats a unit with no day in it as vacant', () => {
     const a = allocate(input({ units, totalCents: 10_000 }));
-    expect(a.units.map((u) => [u.occupiedDays, u.isVacant])).toEqual([[31, false], [10, false], [2, false], [0, true], [0, true], [31, false]]);
-    expect(a.units[3].totalCents).toBe(0);
-    expect(a.units[4].totalCents).toBe(0);
+    expect(a.lines.map((u) => [u.occupiedDays, u.isVacant])).toEqual([[31, false], [10, false], [2, false], [0, true], [0, true], [31, false]]);
+    expect(a.lines[3].totalCents).toBe(0);
+    expect(a.lines[4].totalCents).toBe(0);
   });
 
   it('a one-day period', () => {
     const a = allocate(input({ units: units.slice(0, 1), periodStart: '2026-03-01', periodEnd: '2026-03-01', totalCents: 500 }));
     expect(a.periodDays).toBe(1);
-    expect(a.units[0].baseCents).toBe(500);
+    expect(a.lines[0].baseCents).toBe(500);
+  });
+});
+
+describe('README examples, issue 30: turnover, occupancy tables, charge limits, billing fee', () => {
+  const APRIL = { periodStart: '2026-04-01', periodEnd: '2026-04-30' };
+  /** [unit_id, occupancy, tenant, days, base cents, total cents] per line. */
+  const lines = (a: ReturnType<typeof allocate>) => a.lines.map((l) => [l.unit.unit_id, l.occupancy, l.tenantName, l.occupiedDays, l.baseCents, l.totalCents]);
+
+  it('9a. turnover under owner_pays: unit 301 counts once, so the tenant who stayed pays half ($460.00, not $306.67)', () => {
+    const units: BillingUnit[] = [
+      { unit_id: '301', tenant_name: '', occupancies: [
+        { tenant_name: 'Dana', move_out: '2026-04-15' },
+        { tenant_name: 'Eli', move_in: '2026-04-16' },
+      ] },
+      { unit_id: '302', tenant_name: 'Fay' },
+    ];
+    const a = allocate(input({ method: 'unit_count', vacancyPolicy: 'owner_pays', units, totalCents: 92_000, ...APRIL }));
+    // 2 units x 30 days = 60 unit-days: Dana 15/60, Eli 15/60, Fay 30/60.
+    expect(lines(a)).toEqual([['301', 0, 'Dana', 15, 23_000, 23_000], ['301', 1, 'Eli', 15, 23_000, 23_000], ['302', null, 'Fay', 30, 46_000, 46_000]]);
+    expect(a.reconciliation).toMatchObject({ billedToTenantsCents: 92_000, ownerAbsorbsCents: 0, roundingDifferenceCents: 0 });
+    expect([a.unitsBilled, a.unitsVacant]).toEqual([2, 0]);
+  });
+
+  it('9b. turnover with 10 empty days between residents: the vacancy policy takes them', () => {
+    const units: BillingUnit[] = [
+      { unit_id: '301', tenant_name: '', occupancies: [
+        { tenant_name: 'Dana', move_out: '2026-04-10' },
+        { tenant_name: 'Eli', move_in: '2026-04-21' },
+      ] },
+      { unit_id: '302', tenant_name: 'Fay' },
+    ];
+    const ownerPays = allocate(input({ method: 'unit_count', vacancyPolicy: 'owner_pays', units, totalCents: 92_000, ...APRIL }));
+    // 60 unit-days: Dana 10 ($153.33), Eli 10 ($153.33), Fay 30 ($460.00); the owner pays the 10 empty days ($153.33).
+    expect(lines(ownerPays).map((l) => l[4])).toEqual([15_333, 15_333, 46_000]);
+    expect(ownerPays.reconciliation).toMatchObject({ ownerAbsorbsCents: 15_333, roundingDifferenceCents: 1 });
+    const redistribute = allocate(input({ method: 'unit_count', units, totalCents: 92_000, ...APRIL }));
+    // 50 billed unit-days: Dana 10 ($184.00), Eli 10 ($184.00), Fay 30 ($552.00).
+    expect(lines(redistribute).map((l) => l[4])).toEqual([18_400, 18_400, 55_200]);
+    expect(redistribute.vacantAbsorptionCents).toBe(15_333);
+  });
+
+  it('9c. turnover by occupants: each occupancy brings its own head count', () => {
+    const units: BillingUnit[] = [
+      { unit_id: '301', tenant_name: '', occupancies: [
+        { tenant_name: 'Dana', move_out: '2026-04-15', occupant_count: 1 },
+        { tenant_name: 'Eli', move_in: '2026-04-16', occupant_count: 3 },
+      ] },
+      { unit_id: '302', tenant_name: 'Fay', occupant_count: 2 },
+    ];
+    const a = allocate(input({ method: 'occupant_count', units, totalCents: 90_000, ...APRIL }));
+    // Person-days: Dana 15, Eli 45, Fay 60, 120 in all.
+    expect(lines(a).map((l) => l[4])).toEqual([11_250, 33_750, 45_000]);
+  });
+
+  it('10. an occupancy factor table: 0 occupants of an occupied unit count as 1, 5 take the last row', () => {
+    const units: BillingUnit[] = [
+      { unit_id: 'A', tenant_name: 'Nobody registered', occupant_count: 0 },
+      { unit_id: 'B', tenant_name: 'Two', occupant_count: 2 },
+      { unit_id: 'C', tenant_name: 'Five', occupant_count: 5 },
+      { unit_id: 'D', tenant_name: '', occupant_count: 0, is_vacant: true },
+    ];
+    const occupantFactors = { 1: 1, 2: 1.6, 3: 2, 4: 2.3 };
+    const a = allocate(input({ method: 'occupant_count', units, totalCents: 60_000, occupantFactors }));
+    // Factors 1.0, 1.6, 2.3 (and 0 for the vacant unit): $600.00 x 1/4.9, x 1.6/4.9, x 2.3/4.9.
+    expect(a.lines.map((l) => l.occupantFactor)).toEqual([1, 1.6, 2.3, 0]);
+    expect(a.lines.map((l) => l.baseCents)).toEqual([12_245, 19_592, 28_163, 0]);
+    expect(a.factorTotals[0]).toMatchObject({ billedTotal: 4.9, allTotal: 4.9 });
+    // Linear (no table), the same units: A pays nothing.
+    expect(allocate(input({ method: 'occupant_count', units, totalCents: 60_000 })).lines.map((l) => l.baseCents)).toEqual([0, 17_143, 42_857, 0]);
+  });
+
+  it('11. max_charge, min_charge and a billing fee: the owner takes the differences, the fee comes on top', () => {
+    const units: BillingUnit[] = [
+      { unit_id: 'A', tenant_name: 'a', sqft: 2000 },
+      { unit_id: 'B', tenant_name: 'b', sqft: 1000 },
+      { unit_id: 'C', tenant_name: 'c', sqft: 600 },
+      { unit_id: 'D', tenant_name: 'd', sqft: 400 },
+      { unit_id: 'E', tenant_name: '', sqft: 400, is_vacant: true },
+    ];
+    const a = allocate(input({
+      units, totalCents: 100_000, adminFeePercent: 5, maxChargeCents: 40_000, minChargeCents: 12_000, billingFeeCents: 350,
+    }));
+    // Shares of $1,000.00 over 4,000 occupied sqft: $500, $250, $150, $100; A capped at $400, D raised to $120.
+    expect(a.lines.map((l) => [l.shareCents, l.limit, l.baseCents, l.adminFeeCents, l.billingFeeCents, l.totalCents])).toEqual([
+      [50_000, 'max_charge', 40_000, 2_000, 350, 42_350],
+      [25_000, null, 25_000, 1_250, 350, 26_600],
+      [15_000, null, 15_000, 750, 350, 16_100],
+      [10_000, 'min_charge', 12_000, 600, 350, 12_950],
+      [0, null, 0, 0, 0, 0],
+    ]);
+    expect(a.reconciliation).toEqual({
+      totalAmountCents: 100_000, commonAreaDeductionCents: 0, billedToTenantsCents: 92_000, adminFeesCents: 4_600,
+      billingFeesCents: 1_400, ownerAbsorbsCents: 8_000, maxChargeAbsorbedCents: 10_000, minChargeAddedCents: 2_000,
+      roundingDifferenceCents: 0,
+    });
   });
 });
 
@@ -209,7 +304,7 @@ describe('refusals', () => {
   it('a zero factor among others pays nothing; a zero bill bills nothing', () => {
     const units = [{ unit_id: 'A', tenant_name: 'a', occupant_count: 0 }, { unit_id: 'B', tenant_name: 'b', occupant_count: 3 }];
     expect(bills(allocate(input({ method: 'occupant_count', units, totalCents: 999 })))).toEqual([['A', 0, 0, 0, 0], ['B', 100, 999, 0, 999]]);
-    expect(allocate(input({ method: 'occupant_count', units, totalCents: 0 })).units.map((u) => u.totalCents)).toEqual([0, 0]);
+    expect(allocate(input({ method: 'occupant_count', units, totalCents: 0 })).lines.map((u) => u.totalCents)).toEqual([0, 0]);
   });
 });
 
@@ -224,11 +319,11 @@ describe('arithmetic', () => {
     const perUnit = allocate(input({ units, totalCents }));
     expect(Math.abs(perUnit.reconciliation.roundingDifferenceCents)).toBeLessThanOrEqual(5_000);
     // The first unit: 9,999,999,999,999 x 1000.5 / 60,000,000 (the sqft add up to 60,000,000) = 166,749,999.99998... cents.
-    expect(perUnit.units[0].baseCents).toBe(166_750_000);
+    expect(perUnit.lines[0].baseCents).toBe(166_750_000);
   });
 
   it('reads decimals as written: 0.1 + 0.2 sqft split a bill 1:2 exactly', () => {
     const units = [{ unit_id: 'A', tenant_name: 'a', sqft: 0.1 }, { unit_id: 'B', tenant_name: 'b', sqft: 0.2 }];
-    expect(allocate(input({ units, totalCents: 300 })).units.map((u) => u.baseCents)).toEqual([100, 200]);
+    expect(allocate(input({ units, totalCents: 300 })).lines.map((u) => u.baseCents)).toEqual([100, 200]);
   });
 });

@@ -8,7 +8,7 @@
  */
 import { decimalPlacesOf, fromScaledInteger, roundDivBig, toScaledInteger } from '../../platform/money';
 import { dayNumber, periodDays, unitOccupiedDays } from './occupancy';
-import { bigIntCore, safeCore, type Core, type FactorPart, type SplitTerms } from './rubs.split';
+import { adminFees, bigIntCore, safeCore, type Core, type FactorPart, type SplitTerms } from './rubs.split';
 
 export const ALLOCATION_METHODS = ['sqft', 'occupant_count', 'unit_count', 'custom_weight', 'sqft_occupant'] as const;
 export type AllocationMethod = (typeof ALLOCATION_METHODS)[number];
@@ -33,12 +33,24 @@ export const METHOD_FACTORS: Readonly<Record<AllocationMethod, readonly FactorNa
   sqft_occupant: ['sqft', 'occupant_count'],
 };
 
+/** One resident's stay in a unit that turned over within the period (README "Turnover"). */
+export interface Occupancy {
+  tenant_name: string;
+  /** YYYY-MM-DD, first day occupied (inclusive); absent: since before the period. */
+  move_in?: string | null;
+  /** YYYY-MM-DD, last day occupied (inclusive); absent: still there after the period. */
+  move_out?: string | null;
+  /** The occupant factor of this stay (occupant methods). */
+  occupant_count?: number | null;
+}
+
 /**
  * A tenant unit as the allocator takes it, whatever it came from (a request body, the PMS). The
  * field names are the API's, so a calculate-rubs body's units pass through as they are.
  */
 export interface BillingUnit {
   unit_id: string;
+  /** The resident; for a unit sent with occupancies, not billed (each occupancy names its own). */
   tenant_name: string;
   sqft?: number | null;
   occupant_count?: number | null;
@@ -49,7 +61,20 @@ export interface BillingUnit {
   move_in?: string | null;
   /** YYYY-MM-DD, last day occupied (inclusive); absent: still occupied after the period. */
   move_out?: string | null;
+  /**
+   * Turnover: the unit's residents within the period, in place of one tenant (and of is_vacant,
+   * move_in, move_out). Each is billed for its days; the unit's factor counts once in the totals;
+   * days no occupancy covers are vacant days. The unit's own occupant_count, if any, is that of
+   * the empty days.
+   */
+  occupancies?: readonly Occupancy[] | null;
 }
+
+/**
+ * Occupancy factors by head count (README "Occupancy factor tables"): keys "0" or "1" up to N,
+ * consecutive, factors that never decrease; a head count above N takes N's factor.
+ */
+export type OccupantFactorTable = Readonly<Record<string, number>>;
 
 /** The billing configuration's terms. Percentages are percent (5 means 5 %), at most PERCENT_PLACES decimals. */
 export interface AllocationTerms {
@@ -60,6 +85,14 @@ export interface AllocationTerms {
   adminFeePercent: number;
   /** sqft_occupant only: the weight of the sqft share; the occupant share gets the rest. */
   sqftWeightPercent: number;
+  /** The occupant factor by head count instead of the head count itself (null: linear). */
+  occupantFactors?: OccupantFactorTable | null;
+  /** A billed line's base charge is at most this (cents); the owner absorbs the rest. */
+  maxChargeCents?: number | null;
+  /** A billed line's base charge is at least this (cents); what it adds reduces what the owner pays. */
+  minChargeCents?: number | null;
+  /** A flat fee in cents on every billed line (on top of the master bill, like the admin fee). */
+  billingFeeCents?: number;
 }
 
 export interface AllocationInput extends AllocationTerms {
@@ -69,15 +102,30 @@ export interface AllocationInput extends AllocationTerms {
   units: readonly BillingUnit[];
 }
 
+/** One billed line: a unit, or one occupancy of a unit sent with occupancies. */
 export interface UnitAllocation {
   unit: BillingUnit;
+  /** The occupancy's index in unit.occupancies; null for a unit sent without occupancies. */
+  occupancy: number | null;
+  tenantName: string;
+  moveIn: string | null;
+  moveOut: string | null;
+  /** The head count of the line as sent (the occupancy's, or the unit's). */
+  occupantCount: number | null;
+  /** The occupancy table's factor used for the line; null without a table. */
+  occupantFactor: number | null;
   /** Vacant for the whole period: sent as vacant, or no occupied day within it. */
   isVacant: boolean;
   occupiedDays: number;
-  /** The unit's share in hundredths of a percent (allocation_percent x 100), rounded half up. */
+  /** The line's share in hundredths of a percent (allocation_percent x 100), rounded half up. */
   shareBasisPoints: number;
+  /** The base charge its share gives, before max_charge / min_charge. */
+  shareCents: number;
+  /** Which limit moved the base charge, if any. */
+  limit: 'max_charge' | 'min_charge' | null;
   baseCents: number;
   adminFeeCents: number;
+  billingFeeCents: number;
   totalCents: number;
 }
 
@@ -89,6 +137,9 @@ export interface FactorTotal {
   billedTotal: number;
   /** Sum over all units of the factor, vacant ones included. */
   allTotal: number;
+  /** When anyone moved within the period: the exact sums in factor-days that shares are taken from; else null. */
+  billedFactorDays: number | null;
+  allFactorDays: number | null;
 }
 
 export interface Reconciliation {
@@ -96,7 +147,13 @@ export interface Reconciliation {
   commonAreaDeductionCents: number;
   billedToTenantsCents: number;
   adminFeesCents: number;
+  billingFeesCents: number;
+  /** The vacant share (owner_pays) + maxChargeAbsorbedCents - minChargeAddedCents. */
   ownerAbsorbsCents: number;
+  /** What max_charge took off the base charges (the owner pays it). */
+  maxChargeAbsorbedCents: number;
+  /** What min_charge added to the base charges (the owner pays that much less). */
+  minChargeAddedCents: number;
   roundingDifferenceCents: number;
 }
 
@@ -105,7 +162,10 @@ export interface Allocation {
   commonAreaDeductionCents: number;
   billableCents: number;
   vacantAbsorptionCents: number;
-  units: UnitAllocation[];
+  /** One per unit, or per occupancy of a unit sent with occupancies, in the order sent. */
+  lines: UnitAllocation[];
+  unitsBilled: number;
+  unitsVacant: number;
   factorTotals: FactorTotal[];
   reconciliation: Reconciliation;
 }
@@ -124,29 +184,94 @@ function scaledPercent(value: number, what: string): bigint {
   return v;
 }
 
-function rawFactor(unit: BillingUnit, name: FactorName): number {
-  if (name === 'unit_count') return 1;
-  const raw = unit[name];
-  if (raw === null || raw === undefined || !(raw >= 0)) throw new RangeError(`unit ${unit.unit_id}: ${name} must be a number >= 0`);
-  return raw;
+/**
+ * The occupant factor of a head count: the count itself without a table; with one, the table's
+ * row, where an occupied line counts at least 1 person unless the table has a row for 0, and a
+ * count above the last row takes the last row's factor.
+ */
+export function occupantFactor(count: number, occupied: boolean, table: OccupantFactorTable | null | undefined): number {
+  if (!table) return count;
+  const people = occupied && count === 0 && !('0' in table) ? 1 : count;
+  if (people === 0) return table['0'] ?? 0;
+  let last = 0;
+  for (const key of Object.keys(table)) last = Math.max(last, Number(key));
+  return table[String(Math.min(people, last))] ?? 0;
 }
 
-/**
- * One factor of every unit as integers: value x 10^places, with places the most decimals any unit
- * used (usually 0), so the integers stay small and the arithmetic in plain numbers where it can.
- */
-function readFactor(name: FactorName, weight: bigint, units: readonly BillingUnit[]): FactorPart {
-  const raw = units.map((u) => rawFactor(u, name));
+/** A unit line before the arithmetic: where it comes from and its days. */
+interface Line {
+  unitIndex: number;
+  occupancy: number | null;
+  tenantName: string;
+  moveIn: string | null;
+  moveOut: string | null;
+  occupantCount: number | null;
+  days: number;
+}
+
+function factorOf(unit: BillingUnit, name: FactorName, occupants: number | null | undefined, occupied: boolean, table: OccupantFactorTable | null | undefined): number {
+  if (name === 'unit_count') return 1;
+  const raw = name === 'occupant_count' ? occupants : unit[name];
+  if (raw === null || raw === undefined || !(raw >= 0)) throw new RangeError(`unit ${unit.unit_id}: ${name} must be a number >= 0`);
+  return name === 'occupant_count' ? occupantFactor(raw, occupied, table) : raw;
+}
+
+/** The largest number of decimals among values (at most FACTOR_PLACES, else a RangeError). */
+function placesOf(name: FactorName, values: readonly number[]): number {
   let places = 0;
-  for (const v of raw) {
+  for (const v of values) {
     const p = decimalPlacesOf(v, FACTOR_PLACES);
     if (p === null) throw new RangeError(`${name} must have at most ${FACTOR_PLACES} decimal places`);
     if (p > places) places = p;
   }
-  // The scaled values themselves must be exact integers (they were once multiplied by 10^places a second time here).
-  const values = places === 0 ? raw : raw.map((v) => Number(toScaledInteger(v, places)));
+  return places;
+}
+
+/**
+ * One factor of every line as integers: value x 10^places, with places the most decimals any line
+ * used (usually 0), so the integers stay small and the arithmetic in plain numbers where it can;
+ * the turnover gaps' factor-days are summed at the same scale.
+ */
+function readFactor(
+  name: FactorName, weight: bigint, raw: readonly number[], gaps: ReadonlyArray<{ value: number; days: number }>,
+): FactorPart {
+  const places = placesOf(name, [...raw, ...gaps.map((g) => g.value)]);
+  const scale = (v: number) => (places === 0 ? v : Number(toScaledInteger(v, places)));
+  const values = raw.map(scale);
   if (values.some((v) => !Number.isSafeInteger(v))) throw new RangeError(`${name} is too large`);
-  return { name, weight, values, places };
+  const gapSum = gaps.reduce((sum, g) => sum + BigInt(scale(g.value)) * BigInt(g.days), 0n);
+  return { name, weight, values, places, gapSum };
+}
+
+/**
+ * The lines of the units: one per unit, or one per occupancy of a unit sent with occupancies,
+ * and per unit the days no occupancy covers (turnover gaps).
+ */
+function linesOf(units: readonly BillingUnit[], startDay: number, endDay: number, period: number) {
+  const lines: Line[] = [];
+  const gapDays = new Array<number>(units.length).fill(0);
+  units.forEach((u, unitIndex) => {
+    if (u.occupancies && u.occupancies.length > 0) {
+      let covered = 0;
+      u.occupancies.forEach((o, k) => {
+        const days = unitOccupiedDays(o, startDay, endDay);
+        covered += days;
+        lines.push({
+          unitIndex, occupancy: k, tenantName: o.tenant_name, moveIn: o.move_in ?? null, moveOut: o.move_out ?? null,
+          occupantCount: o.occupant_count ?? null, days,
+        });
+      });
+      if (covered > period) throw new RangeError(`unit ${u.unit_id}: its occupancies overlap`);
+      gapDays[unitIndex] = period - covered;
+    } else {
+      lines.push({
+        unitIndex, occupancy: null, tenantName: u.tenant_name, moveIn: u.move_in ?? null, moveOut: u.move_out ?? null,
+        occupantCount: u.occupant_count ?? null,
+        days: u.is_vacant ? 0 : u.move_in || u.move_out ? unitOccupiedDays(u, startDay, endDay) : period,
+      });
+    }
+  });
+  return { lines, gapDays };
 }
 
 export interface AllocateOptions {
@@ -154,84 +279,145 @@ export interface AllocateOptions {
   arithmetic?: 'auto' | 'bigint';
 }
 
+const nonNegativeCents = (value: number | null | undefined, what: string): number | null => {
+  if (value === null || value === undefined) return null;
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be a non-negative integer`);
+  return value;
+};
+
 /** Splits the master bill over the units; throws AllocationError for input it cannot split by. */
 export function allocate(input: AllocationInput, options: AllocateOptions = {}): Allocation {
   const { units } = input;
-  const n = units.length;
   if (!Number.isSafeInteger(input.totalCents) || input.totalCents < 0) throw new RangeError('totalCents must be a non-negative integer');
   const total = BigInt(input.totalCents);
   const commonArea = scaledPercent(input.commonAreaPercent, 'commonAreaPercent');
   const adminFee = scaledPercent(input.adminFeePercent, 'adminFeePercent');
+  const maxCharge = nonNegativeCents(input.maxChargeCents, 'maxChargeCents');
+  const minCharge = nonNegativeCents(input.minChargeCents, 'minChargeCents');
+  const billingFee = nonNegativeCents(input.billingFeeCents, 'billingFeeCents') ?? 0;
+  if (maxCharge !== null && minCharge !== null && maxCharge < minCharge) throw new RangeError('maxChargeCents must not be below minChargeCents');
 
   // Rules 1 and 2: the common-area deduction, rounded to the cent; the rest is billable.
   const deduction = roundDivBig(total * commonArea, HUNDRED_PERCENT);
   const billable = total - deduction;
 
-  // Occupied days; when nobody moved in or out within the period, every occupied unit counts 1
+  // Occupied days; when nobody moved in or out within the period, every occupied line counts 1
   // (the period's days cancel out of every share) and the integers stay smaller.
   const period = periodDays(input.periodStart, input.periodEnd);
-  const startDay = dayNumber(input.periodStart);
-  const endDay = dayNumber(input.periodEnd);
-  const days = units.map((u) => (u.is_vacant ? 0 : u.move_in || u.move_out ? unitOccupiedDays(u, startDay, endDay) : period));
-  const prorated = days.some((d) => d !== 0 && d !== period);
-  const dayWeights = prorated ? days : days.map((d) => (d === 0 ? 0 : 1));
+  const { lines, gapDays } = linesOf(units, dayNumber(input.periodStart), dayNumber(input.periodEnd), period);
+  const n = lines.length;
+  const prorated = lines.some((l) => l.days !== 0 && l.days !== period);
+  const dayWeights = prorated ? lines.map((l) => l.days) : lines.map((l) => (l.days === 0 ? 0 : 1));
   const fullWeight = prorated ? period : 1;
+  // A unit's only line counts for the whole period in every unit's total; an occupancy for its days.
+  const allWeights = lines.map((l, i) => (l.occupancy === null ? fullWeight : dayWeights[i]));
 
   const names = METHOD_FACTORS[input.method];
   const weights = names.length === 1 ? [1n] : (() => {
     const sqftWeight = scaledPercent(input.sqftWeightPercent, 'sqftWeightPercent');
     return [sqftWeight, HUNDRED_PERCENT - sqftWeight];
   })();
+  const table = input.occupantFactors;
   const parts = names
     .map((name, k) => ({ name, weight: weights[k] }))
     .filter((p) => p.weight > 0n)
-    .map((p) => readFactor(p.name, p.weight, units));
+    .map((p) => {
+      const raw = lines.map((l) => factorOf(units[l.unitIndex], p.name, l.occupantCount, l.days > 0, table));
+      const gaps = units.flatMap((u, i) => (gapDays[i] > 0
+        ? [{ value: p.name === 'occupant_count' ? occupantFactor(u.occupant_count ?? 0, false, table) : factorOf(u, p.name, null, false, table), days: gapDays[i] }]
+        : []));
+      return readFactor(p.name, p.weight, raw, gaps);
+    });
 
   const terms: SplitTerms = {
-    vacancyPolicy: input.vacancyPolicy, rounding: input.rounding, billable: Number(billable),
-    adminFeeScaled: Number(adminFee), adminFeeDen: Number(HUNDRED_PERCENT), dayWeights, fullWeight,
-    anyBilled: days.some((d) => d > 0),
+    vacancyPolicy: input.vacancyPolicy, rounding: input.rounding, billable: Number(billable), dayWeights, allWeights,
+    anyBilled: lines.some((l) => l.days > 0),
   };
   const core: Core = (options.arithmetic !== 'bigint' && safeCore(parts, terms)) || bigIntCore(parts, terms);
 
-  const unitAllocations: UnitAllocation[] = new Array(n);
+  // Charge limits on each billed line's base charge; the owner takes the difference either way.
+  let maxAbsorbed = 0;
+  let minAdded = 0;
+  const limits: Array<UnitAllocation['limit']> = new Array(n).fill(null);
+  const base = core.base.map((share, i) => {
+    if (lines[i].days === 0) return share;
+    if (maxCharge !== null && share > maxCharge) {
+      maxAbsorbed += share - maxCharge;
+      limits[i] = 'max_charge';
+      return maxCharge;
+    }
+    if (minCharge !== null && share < minCharge) {
+      minAdded += minCharge - share;
+      limits[i] = 'min_charge';
+      return minCharge;
+    }
+    return share;
+  });
+  const fees = adminFees(base, Number(adminFee), Number(HUNDRED_PERCENT), input.rounding, options.arithmetic);
+  const occupantPart = parts.findIndex((p) => p.name === 'occupant_count');
+
+  const allocations: UnitAllocation[] = new Array(n);
   let billed = 0;
-  let fees = 0;
+  let feeSum = 0;
+  let billingFees = 0;
   for (let i = 0; i < n; i++) {
-    billed += core.base[i];
-    fees += core.fees[i];
-    unitAllocations[i] = {
-      unit: units[i],
-      isVacant: days[i] === 0,
-      occupiedDays: days[i],
+    const l = lines[i];
+    const lineFee = l.days > 0 ? billingFee : 0;
+    billed += base[i];
+    feeSum += fees[i];
+    billingFees += lineFee;
+    allocations[i] = {
+      unit: units[l.unitIndex],
+      occupancy: l.occupancy,
+      tenantName: l.tenantName,
+      moveIn: l.moveIn,
+      moveOut: l.moveOut,
+      occupantCount: l.occupantCount,
+      occupantFactor: table && occupantPart >= 0 ? fromScaledInteger(parts[occupantPart].values[i], parts[occupantPart].places) : null,
+      isVacant: l.days === 0,
+      occupiedDays: l.days,
       shareBasisPoints: core.basisPoints[i],
-      baseCents: core.base[i],
-      adminFeeCents: core.fees[i],
-      totalCents: core.base[i] + core.fees[i],
+      shareCents: core.base[i],
+      limit: limits[i],
+      baseCents: base[i],
+      adminFeeCents: fees[i],
+      billingFeeCents: lineFee,
+      totalCents: base[i] + fees[i] + lineFee,
     };
   }
-  const ownerAbsorbs = input.vacancyPolicy === 'owner_pays' ? core.vacantAbsorption : 0;
+  const unitBilled = new Array<boolean>(units.length).fill(false);
+  for (const l of lines) if (l.days > 0) unitBilled[l.unitIndex] = true;
+  const unitsBilled = unitBilled.filter(Boolean).length;
+  const ownerAbsorbs = (input.vacancyPolicy === 'owner_pays' ? core.vacantAbsorption : 0) + maxAbsorbed - minAdded;
+  // Totals shown with FACTOR_PLACES decimals: factor-days over the full weight, rounded.
+  const shown = (sum: bigint, places: number) => fromScaledInteger(
+    roundDivBig(sum * 10n ** BigInt(FACTOR_PLACES), BigInt(fullWeight) * 10n ** BigInt(places)), FACTOR_PLACES,
+  );
   return {
     periodDays: period,
     commonAreaDeductionCents: Number(deduction),
     billableCents: Number(billable),
     vacantAbsorptionCents: core.vacantAbsorption,
-    units: unitAllocations,
+    lines: allocations,
+    unitsBilled,
+    unitsVacant: units.length - unitsBilled,
     factorTotals: parts.map((p, k) => ({
       name: p.name,
       weightPercent: names.length === 1 ? 100 : fromScaledInteger(p.weight, PERCENT_PLACES),
-      // Shown with FACTOR_PLACES decimals: billed factor-days over the full weight, rounded.
-      billedTotal: fromScaledInteger(
-        roundDivBig(core.billedSums[k] * 10n ** BigInt(FACTOR_PLACES), BigInt(fullWeight) * 10n ** BigInt(p.places)), FACTOR_PLACES,
-      ),
-      allTotal: fromScaledInteger(core.allSums[k] / BigInt(fullWeight), p.places),
+      billedTotal: shown(core.billedSums[k], p.places),
+      allTotal: shown(core.allSums[k], p.places),
+      billedFactorDays: prorated ? fromScaledInteger(core.billedSums[k], p.places) : null,
+      allFactorDays: prorated ? fromScaledInteger(core.allSums[k], p.places) : null,
     })),
     reconciliation: {
       totalAmountCents: input.totalCents,
       commonAreaDeductionCents: Number(deduction),
       billedToTenantsCents: billed,
-      adminFeesCents: fees,
+      adminFeesCents: feeSum,
+      billingFeesCents: billingFees,
       ownerAbsorbsCents: ownerAbsorbs,
+      maxChargeAbsorbedCents: maxAbsorbed,
+      minChargeAddedCents: minAdded,
       roundingDifferenceCents: input.totalCents - Number(deduction) - billed - ownerAbsorbs,
     },
   };

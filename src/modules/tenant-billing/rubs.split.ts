@@ -20,32 +20,37 @@ export class AllocationError extends Error {
   }
 }
 
-/** One factor of every unit: values[i] = the unit's factor x 10^places (a safe integer). */
+/** One factor of every unit line: values[i] = the line's factor x 10^places (a safe integer). */
 export interface FactorPart {
   name: FactorName;
   /** Its weight in the blend (scaled percent), or 1n for a single-factor method. */
   weight: bigint;
   values: readonly number[];
   places: number;
+  /**
+   * The days of turnover units that no occupancy covers, as factor x 10^places x day weight: part
+   * of every unit's total (owner_pays) and of the vacant share, billed to no one.
+   */
+  gapSum: bigint;
 }
 
 export interface SplitTerms {
   vacancyPolicy: VacancyPolicy;
   rounding: RoundingMode;
   billable: number;
-  /** admin fee rate = adminFeeScaled / adminFeeDen */
-  adminFeeScaled: number;
-  adminFeeDen: number;
-  /** Each unit's occupied days (0 when vacant), or 1/0 when nobody moved within the period. */
+  /** Each line's occupied days (0 when vacant), or 1/0 when nobody moved within the period. */
   dayWeights: readonly number[];
-  /** The day weight of a whole period (the period's days, or 1). */
-  fullWeight: number;
+  /**
+   * The days each line counts for in every unit's total: the whole period's weight for a unit's
+   * only line, an occupancy's own days for a line of a unit that turned over.
+   */
+  allWeights: readonly number[];
   anyBilled: boolean;
 }
 
 export interface Core {
+  /** Each line's base charge in cents, as its share gives it (before charge limits). */
   base: number[];
-  fees: number[];
   /** Each share in hundredths of a percent, rounded half up. */
   basisPoints: number[];
   vacantAbsorption: number;
@@ -80,18 +85,17 @@ export function safeCore(parts: readonly FactorPart[], t: SplitTerms): Core | nu
   const w = t.dayWeights;
   const billed = new Array<number>(n);
   let billedSum = 0;
-  let valueSum = 0;
+  let allSum = Number(parts[0].gapSum);
   for (let i = 0; i < n; i++) {
     const b = values[i] * w[i];
     billed[i] = b;
     billedSum += b;
-    valueSum += values[i];
+    allSum += values[i] * t.allWeights[i];
   }
-  const allSum = valueSum * t.fullWeight;
   const B = t.billable;
   // Every product below is at most one of these (billed <= all, base <= billable); non-negative
   // integer sums below 2^53 are exact, so the checks themselves are exact.
-  if (!(allSum <= MAX_SAFE && B * allSum <= MAX_SAFE && allSum * 10_000 <= MAX_SAFE && B * t.adminFeeScaled <= MAX_SAFE)) return null;
+  if (!(allSum <= MAX_SAFE && B * allSum <= MAX_SAFE && allSum * 10_000 <= MAX_SAFE)) return null;
   assertSplittable(name, billedSum === 0, allSum === 0, t);
 
   const den = t.vacancyPolicy === 'redistribute' ? billedSum : allSum;
@@ -109,17 +113,8 @@ export function safeCore(parts: readonly FactorPart[], t: SplitTerms): Core | nu
     // owner_pays: the owner is one more recipient (first, so it takes the ties), holding the vacant share.
     [vacantAbsorption, ...base] = apportionLargestRemainderSafe(B, [vacantQuota, ...quotas], den);
   }
-  const feeQuotas = base.map((b) => b * t.adminFeeScaled);
-  let fees: number[];
-  if (t.rounding === 'per_unit') fees = feeQuotas.map((q) => roundDiv(q, t.adminFeeDen));
-  else {
-    let feeSum = 0;
-    for (const q of feeQuotas) feeSum += q;
-    fees = apportionLargestRemainderSafe(roundDiv(feeSum, t.adminFeeDen), feeQuotas, t.adminFeeDen);
-  }
   return {
     base,
-    fees,
     basisPoints: billed.map((b) => roundDiv(b * 10_000, den)),
     vacantAbsorption,
     billedSums: [BigInt(billedSum)],
@@ -137,10 +132,9 @@ const product = (values: readonly bigint[], skip = -1) => values.reduce((p, v, j
 export function bigIntCore(parts: readonly FactorPart[], t: SplitTerms): Core {
   const n = t.dayWeights.length;
   const w = t.dayWeights.map(BigInt);
-  const full = BigInt(t.fullWeight);
   const billedParts = parts.map((p) => p.values.map((v, i) => BigInt(v) * w[i]));
   const billedSums = billedParts.map((b) => b.reduce((s, v) => s + v, 0n));
-  const allSums = parts.map((p) => p.values.reduce((s, v) => s + BigInt(v), 0n) * full);
+  const allSums = parts.map((p) => p.values.reduce((s, v, i) => s + BigInt(v) * BigInt(t.allWeights[i]), p.gapSum));
   parts.forEach((p, k) => assertSplittable(p.name, billedSums[k] === 0n, allSums[k] === 0n, t));
 
   const dens = t.vacancyPolicy === 'redistribute' ? billedSums : allSums;
@@ -172,18 +166,34 @@ export function bigIntCore(parts: readonly FactorPart[], t: SplitTerms): Core {
     // Under owner_pays den is the all-units denominator, vacantDen.
     [vacantAbsorption, ...base] = apportionLargestRemainder(B, [B * vacantNum, ...quotas], den);
   }
-  const feeScaled = BigInt(t.adminFeeScaled);
-  const feeDen = BigInt(t.adminFeeDen);
-  const feeQuotas = base.map((b) => b * feeScaled);
-  const fees = t.rounding === 'per_unit'
-    ? feeQuotas.map((q) => roundDivBig(q, feeDen))
-    : apportionLargestRemainder(roundDivBig(feeQuotas.reduce((s, q) => s + q, 0n), feeDen), feeQuotas, feeDen);
   return {
     base: base.map(Number),
-    fees: fees.map(Number),
     basisPoints: num.map((q) => Number(roundDivBig(q * 10_000n, den))),
     vacantAbsorption: Number(vacantAbsorption),
     billedSums,
     allSums,
   };
+}
+
+/**
+ * The admin fees of the final base charges (rule 5): rate = feeScaled / feeDen; `per_unit` rounds
+ * each fee, `exact` apportions (sum of base x rate, rounded once) by largest remainder. Plain
+ * numbers while every product stays below 2^53, else BigInts; the same results either way.
+ */
+export function adminFees(base: readonly number[], feeScaled: number, feeDen: number, rounding: RoundingMode, arithmetic: 'auto' | 'bigint' = 'auto'): number[] {
+  let baseSum = 0;
+  for (const b of base) baseSum += b;
+  if (arithmetic === 'auto' && baseSum * feeScaled <= MAX_SAFE) {
+    const quotas = base.map((b) => b * feeScaled);
+    return rounding === 'per_unit'
+      ? quotas.map((q) => roundDiv(q, feeDen))
+      : apportionLargestRemainderSafe(roundDiv(baseSum * feeScaled, feeDen), quotas, feeDen);
+  }
+  const scaled = BigInt(feeScaled);
+  const den = BigInt(feeDen);
+  const quotas = base.map((b) => BigInt(b) * scaled);
+  const fees = rounding === 'per_unit'
+    ? quotas.map((q) => roundDivBig(q, den))
+    : apportionLargestRemainder(roundDivBig(quotas.reduce((s, q) => s + q, 0n), den), quotas, den);
+  return fees.map(Number);
 }

@@ -3,8 +3,13 @@ import { decimalNumber, isoDate } from '../../platform/http/validate';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
 import { UTILITY_TYPES } from '../bills/utility-types';
 import { NUMERIC_14_MAX } from '../bills/bill-rules';
-import { ALLOCATION_METHODS, PERCENT_PLACES, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.calc';
-import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT, MAX_TEXT, MAX_UNITS } from './units.validate';
+import { ALLOCATION_METHODS, FACTOR_PLACES, PERCENT_PLACES, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.calc';
+import { CALCULATION_STATUSES } from './tables';
+
+/** Largest max_charge / min_charge (USD) and billing_fee. */
+export const MAX_CHARGE = 1_000_000;
+export const MAX_BILLING_FEE = 1_000;
+import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANCIES, MAX_OCCUPANTS, MAX_SQFT, MAX_TEXT, MAX_UNITS } from './units.validate';
 import * as ex from './examples';
 
 /** zod reports a missing enum as invalid_value; clients expect `field required` for it, as for any missing field. */
@@ -18,33 +23,113 @@ const percent = (name: string, min: number, max: number) => {
   return decimalNumber(PERCENT_PLACES).min(min, { error: range }).max(max, { error: range });
 };
 
+const money2 = (name: string, max: number) => {
+  const range = `${name} must be between 0 and ${max}`;
+  return decimalNumber(2).min(0, { error: range }).max(max, { error: range });
+};
+
+/**
+ * Occupancy factors by head count: {"1": 1, "2": 1.6, "3": 2.2}. Keys are whole head counts
+ * from 0 or 1 up, with no gap; factors 0 to 100 (4 decimals) that never decrease.
+ */
+export const occupantFactorsSchema = z
+  .record(z.string(), decimalNumber(FACTOR_PLACES).min(0).max(MAX_CUSTOM_WEIGHT))
+  .superRefine((table, ctx) => {
+    const badKey = Object.keys(table).find((key) => !/^(0|[1-9][0-9]?)$/.test(key));
+    if (badKey !== undefined) {
+      ctx.addIssue({ code: 'custom', message: 'occupant_factors keys are head counts from 0 to 99', path: [badKey] });
+      return;
+    }
+    const counts = Object.keys(table).map(Number).sort((a, b) => a - b);
+    if (counts.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'occupant_factors must have a row for 1 occupant' });
+      return;
+    }
+    const first = counts[0];
+    if (first > 1 || counts.some((c, k) => c !== first + k)) {
+      ctx.addIssue({ code: 'custom', message: 'occupant_factors must have a row for every head count from 0 or 1 to the largest, with no gap' });
+      return;
+    }
+    for (let k = 1; k < counts.length; k++) {
+      if (table[String(counts[k])] < table[String(counts[k - 1])]) {
+        ctx.addIssue({ code: 'custom', message: `occupant_factors must not decrease: ${counts[k]} occupants have a smaller factor than ${counts[k - 1]}` });
+        return;
+      }
+    }
+  })
+  .meta({
+    description: 'Head count -> factor, e.g. {"1": 1, "2": 1.6, "3": 2.2, "4": 2.6}: used instead of the head count by occupant_count '
+      + 'and sqft_occupant. An occupied unit counts at least 1 person unless the table has a row for 0; a head count above '
+      + 'the last row takes its factor. Rows from 0 or 1 up with no gap, factors 0 to 100 that never decrease.',
+    example: { 1: 1, 2: 1.6, 3: 2.2, 4: 2.6 },
+  });
+
+/** The terms of a configuration, each optional: createConfigBody adds the defaults, patchConfigBody takes them as they are. */
+const configTerms = {
+  method: requiredEnum(ALLOCATION_METHODS),
+  utility_types: z
+    .array(z.enum(UTILITY_TYPES))
+    .min(1)
+    .refine((types) => new Set(types).size === types.length, { error: 'utility_types must not repeat a type' })
+    .meta({ uniqueItems: true }),
+  common_area_percent: percent('common_area_percent', 0, 50),
+  admin_fee_percent: percent('admin_fee_percent', 0, 15),
+  billing_day: z.number().int().min(1, { error: 'billing_day must be between 1 and 28' }).max(28, { error: 'billing_day must be between 1 and 28' })
+    .meta({ description: 'The day of the month charges are due: a statement is due on the first such day after the period ends and after it was calculated.' }),
+  is_active: z.boolean(),
+  vacancy_policy: z.enum(VACANCY_POLICIES).meta({
+    description: 'redistribute: vacant units are left out and the occupied ones share the whole billable amount; '
+      + "owner_pays: shares are taken over all units and the vacant units' shares are billed to no one (the owner absorbs them).",
+  }),
+  rounding: z.enum(ROUNDING_MODES).meta({
+    description: 'per_unit: each charge rounded to the cent on its own; exact: largest remainder, so the base '
+      + 'charges add up to the billed amount to the cent, and so do the admin fees.',
+  }),
+  sqft_weight_percent: percent('sqft_weight_percent', 0, 100).meta({
+    description: 'sqft_occupant only: weight of the sqft share in the blend; the occupant share gets the rest.',
+  }),
+  methods_by_utility: z.partialRecord(z.enum(UTILITY_TYPES), z.enum(ALLOCATION_METHODS)).meta({
+    description: 'A method per utility type, overriding `method` for it; keys must be among utility_types.',
+    example: { water: 'occupant_count', trash: 'unit_count' },
+  }),
+  occupant_factors: occupantFactorsSchema.nullable(),
+  max_charge: money2('max_charge', MAX_CHARGE).nullable()
+    .meta({ description: "USD: a billed line's base charge is at most this; the owner absorbs the rest (reported in reconciliation).", multipleOf: 0.01 }),
+  min_charge: money2('min_charge', MAX_CHARGE).nullable()
+    .meta({ description: "USD: a billed line's base charge is at least this; what it adds lowers what the owner absorbs.", multipleOf: 0.01 }),
+  billing_fee: money2('billing_fee', MAX_BILLING_FEE)
+    .meta({ description: 'USD: a flat fee on every billed line (each occupancy of a unit that turned over), on top of the master bill like the admin fee.', multipleOf: 0.01 }),
+};
+
 export const createConfigBody = z
   .object({
     property_id: id,
-    method: requiredEnum(ALLOCATION_METHODS),
-    utility_types: z
-      .array(z.enum(UTILITY_TYPES))
-      .min(1)
-      .refine((types) => new Set(types).size === types.length, { error: 'utility_types must not repeat a type' })
-      .meta({ uniqueItems: true }),
-    common_area_percent: percent('common_area_percent', 0, 50).default(0),
-    admin_fee_percent: percent('admin_fee_percent', 0, 15).default(0),
-    billing_day: z.number().int().min(1, { error: 'billing_day must be between 1 and 28' }).max(28, { error: 'billing_day must be between 1 and 28' }).default(1),
-    is_active: z.boolean().default(true),
-    vacancy_policy: z.enum(VACANCY_POLICIES).default('redistribute').meta({
-      description: 'redistribute: vacant units are left out and the occupied ones share the whole billable amount; '
-        + "owner_pays: shares are taken over all units and the vacant units' shares are billed to no one (the owner absorbs them).",
-    }),
-    rounding: z.enum(ROUNDING_MODES).default('per_unit').meta({
-      description: 'per_unit: each charge rounded to the cent on its own; exact: largest remainder, so the base '
-        + 'charges add up to the billed amount to the cent, and so do the admin fees.',
-    }),
-    sqft_weight_percent: percent('sqft_weight_percent', 0, 100).default(50).meta({
-      description: 'sqft_occupant only: weight of the sqft share in the blend; the occupant share gets the rest.',
-    }),
+    method: configTerms.method,
+    utility_types: configTerms.utility_types,
+    common_area_percent: configTerms.common_area_percent.default(0),
+    admin_fee_percent: configTerms.admin_fee_percent.default(0),
+    billing_day: configTerms.billing_day.default(1),
+    is_active: configTerms.is_active.default(true),
+    vacancy_policy: configTerms.vacancy_policy.default('redistribute'),
+    rounding: configTerms.rounding.default('per_unit'),
+    sqft_weight_percent: configTerms.sqft_weight_percent.default(50),
+    methods_by_utility: configTerms.methods_by_utility.default({}),
+    occupant_factors: configTerms.occupant_factors.default(null),
+    max_charge: configTerms.max_charge.default(null),
+    min_charge: configTerms.min_charge.default(null),
+    billing_fee: configTerms.billing_fee.default(0),
   })
   .meta({ example: ex.configRequest });
 export type CreateConfigInput = z.output<typeof createConfigBody>;
+
+/** PATCH /billing/config/{id}: any of the terms; the result is a new version. */
+export const patchConfigBody = z
+  .object(Object.fromEntries(Object.entries(configTerms).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof typeof configTerms]: z.ZodOptional<(typeof configTerms)[K]>
+  })
+  .refine((b) => Object.keys(b).length > 0, { error: 'at least one field to change is required' })
+  .meta({ example: ex.configPatch });
+export type PatchConfigInput = z.output<typeof patchConfigBody>;
 
 export const configResponse = z
   .object({
@@ -59,9 +144,19 @@ export const configResponse = z
     vacancy_policy: z.enum(VACANCY_POLICIES),
     rounding: z.enum(ROUNDING_MODES),
     sqft_weight_percent: z.number(),
+    methods_by_utility: z.partialRecord(z.enum(UTILITY_TYPES), z.enum(ALLOCATION_METHODS)),
+    occupant_factors: z.record(z.string(), z.number()).nullable(),
+    max_charge: z.number().nullable(),
+    min_charge: z.number().nullable(),
+    billing_fee: z.number(),
+    version: z.number().int().meta({ description: '1 when created; each PATCH that changes a term makes the next version' }),
     created_at: z.string(),
+    updated_at: z.string().nullable().meta({ description: 'When this version was made (null for version 1)' }),
   })
   .meta({ example: ex.configResponse });
+export type ConfigResponse = z.output<typeof configResponse>;
+
+export const configIdParams = z.object({ id });
 
 const optionalDate = isoDate.nullable().optional();
 
@@ -76,6 +171,17 @@ export const unitBody = z.object({
   is_vacant: z.boolean().default(false),
   move_in: optionalDate.meta({ description: 'First day occupied (inclusive); the factor is prorated by the days occupied in the period.' }),
   move_out: optionalDate.meta({ description: 'Last day occupied (inclusive).' }),
+  occupancies: z.array(z.object({
+    tenant_name: z.string().max(MAX_TEXT),
+    move_in: optionalDate.meta({ description: 'First day (inclusive); absent: since before the period.' }),
+    move_out: optionalDate.meta({ description: 'Last day (inclusive); absent: still there after the period.' }),
+    occupant_count: z.number().int().min(0).max(MAX_OCCUPANTS).nullable().optional()
+      .meta({ description: 'Required by occupant_count and sqft_occupant.' }),
+  })).min(1).max(MAX_OCCUPANCIES).nullable().optional().meta({
+    description: 'Turnover: the residents of the period, one after another, in place of one tenant (not with is_vacant, move_in '
+      + 'or move_out). Each is charged for its days; the unit counts once in the totals; days no occupancy covers follow the '
+      + 'vacancy policy. Overlapping occupancies, one that moves out before it moves in or has no day in the period: 422 naming the unit.',
+  }),
 });
 
 /** The calculation request without its units: calculate-rubs adds them, calculate-from-pms fetches them. */
@@ -132,6 +238,14 @@ const unitBillResponse = z.object({
   occupied_days: z.number().int(),
   move_in: z.string().nullable().optional().meta({ description: 'Present when the unit was sent with a move_in or move_out' }),
   move_out: z.string().nullable().optional(),
+  occupancy: z.number().int().optional().meta({ description: "The occupancy's index in the unit's occupancies (units sent with occupancies: one bill per occupancy)" }),
+  occupant_factor: z.number().optional().meta({ description: "The occupancy table's factor used (configurations with occupant_factors)" }),
+  charge_limit: z.object({
+    limit: z.enum(['max_charge', 'min_charge']),
+    share_charge: money.meta({ description: 'The base charge the share gave, before the limit' }),
+  }).optional().meta({ description: 'Present when max_charge or min_charge moved the base charge' }),
+  billing_fee: money.meta({ description: "The configuration's flat fee (0 for a vacant line)" }),
+  invoice_number: z.string().nullable().meta({ description: 'Unique per property (null for calculations made before invoice numbers)' }),
 });
 
 export const reconciliationResponse = z
@@ -140,8 +254,13 @@ export const reconciliationResponse = z
     common_area_deduction: money,
     billed_to_tenants: money.meta({ description: 'Sum of the base charges' }),
     admin_fees: money.meta({ description: 'Sum of the admin fees (on top of the master bill)' }),
-    owner_absorbs: money.meta({ description: 'The vacant share under owner_pays; 0 under redistribute' }),
+    owner_absorbs: money.meta({
+      description: 'The vacant share under owner_pays (0 under redistribute) + max_charge_absorbed - min_charge_added; negative when minimum charges collect more than the vacant share and the caps',
+    }),
     rounding_difference: money.meta({ description: 'What per-unit rounding left over (may be negative); 0 with exact rounding' }),
+    billing_fees: money.meta({ description: 'Sum of the flat billing fees (on top of the master bill)' }),
+    max_charge_absorbed: money.meta({ description: 'What max_charge took off the base charges' }),
+    min_charge_added: money.meta({ description: 'What min_charge added to the base charges' }),
   })
   .meta({ description: 'total_amount = common_area_deduction + billed_to_tenants + owner_absorbs + rounding_difference' });
 
@@ -162,6 +281,19 @@ export const calculationResponse = z
     vacancy_policy: z.enum(VACANCY_POLICIES),
     rounding: z.enum(ROUNDING_MODES),
     source: z.enum(['request', 'pms']).meta({ description: 'Where the units came from' }),
+    billing_config_version: z.number().int().meta({ description: 'The version of the configuration the calculation used' }),
+    occupant_factors: z.record(z.string(), z.number()).nullable(),
+    max_charge: z.number().nullable(),
+    min_charge: z.number().nullable(),
+    billing_fee: money,
+    due_date: z.string().nullable().meta({ description: "The first billing_day after the period's end and the calculation's date (null for calculations made before due dates)" }),
+    status: z.enum(CALCULATION_STATUSES).meta({
+      description: 'active; superseded by a later calculation of the same property and utility type whose period overlaps; or void',
+    }),
+    supersedes: z.array(z.string()).meta({ description: 'The earlier active calculations this one replaced' }),
+    superseded_by: z.string().nullable(),
+    void_reason: z.string().nullable(),
+    voided_at: z.string().nullable(),
     unit_bills: z.array(unitBillResponse),
     units_billed: z.number().int(),
     units_vacant: z.number().int(),
@@ -174,6 +306,8 @@ export const calculationResponse = z
         weight_percent: z.number(),
         billed_total: z.number().meta({ description: 'Sum over billed units of factor x occupied days / period days' }),
         all_total: z.number().meta({ description: 'Sum over all units, vacant ones included' }),
+        billed_factor_days: z.number().optional().meta({ description: 'When anyone moved within the period: the billed sum in factor-days (exact)' }),
+        all_factor_days: z.number().optional().meta({ description: 'When anyone moved within the period: every unit\'s sum in factor-days (exact)' }),
       })),
     }),
     calculated_at: z.string(),
@@ -191,12 +325,27 @@ export const historyItem = z.object({
   units_billed: z.number().int(),
   units_vacant: z.number().int(),
   method: z.enum(ALLOCATION_METHODS),
+  billing_config_version: z.number().int(),
+  status: z.enum(CALCULATION_STATUSES),
+  supersedes: z.array(z.string()),
+  superseded_by: z.string().nullable(),
   calculated_at: z.string(),
 });
 
 export const historyPage = pageSchema(historyItem).meta({ example: ex.historyPage });
 
-export const historyQuery = pageQuery;
+export const historyQuery = pageQuery.extend({
+  status: z.enum(CALCULATION_STATUSES).optional().meta({ description: 'Only calculations with this status' }),
+});
+
+export const voidBody = z.object({
+  reason: z.string().trim().min(1, { error: 'reason required' }).max(500),
+}).meta({ example: { reason: 'Wrong master bill: the utility re-issued it' } });
+
+export const statementQuery = z.object({
+  occupancy: z.coerce.number().int().min(0).max(MAX_OCCUPANCIES - 1).optional()
+    .meta({ description: "Which occupancy's statement, for a unit sent with occupancies (required when it has more than one)" }),
+});
 export const propertyParams = z.object({ property_id: id });
 export const calculationParams = z.object({ id });
 export const statementParams = z.object({ id, unit_id: id });
@@ -204,6 +353,8 @@ export const statementParams = z.object({ id, unit_id: id });
 export const statementResponse = z
   .object({
     calculation_id: z.string(),
+    invoice_number: z.string().nullable().meta({ description: 'Unique per property; null for calculations made before invoice numbers' }),
+    due_date: z.string().nullable().meta({ description: 'null for calculations made before due dates' }),
     property: z.object({ id: z.string(), name: z.string(), address: z.string(), city: z.string(), state: z.string(), zip_code: z.string() }),
     billing_period_start: z.string(),
     billing_period_end: z.string(),
@@ -223,14 +374,21 @@ export const statementResponse = z
       allocation_percent: z.number(),
       factors: z.array(z.object({
         factor: z.string(),
-        value: z.number(),
+        value: z.number().meta({ description: 'As entered: whole sqft, the head count, the weight' }),
+        occupancy_factor: z.object({ occupants: z.number().int(), factor: z.number() }).optional()
+          .meta({ description: 'The occupancy table row used for the head count (configurations with occupant_factors)' }),
         occupied_days: z.number().int(),
         weight_percent: z.number(),
-        total: z.number().meta({ description: 'The total the unit\'s factor is divided by' }),
+        total: z.number().meta({ description: "The total the unit's factor is divided by (per day of the period when anyone moved)" }),
+        total_factor_days: z.number().optional().meta({ description: 'When anyone moved within the period: the total in factor-days, the whole numbers the share is computed from' }),
         total_of: z.enum(['billed_units', 'all_units']),
       })),
     }),
-    charges: z.object({ base_charge: money, admin_fee_rate: z.number(), admin_fee: money, total_charge: money }),
+    charges: z.object({
+      share_charge: money.meta({ description: 'The base charge the share gives' }),
+      charge_limit: z.enum(['max_charge', 'min_charge']).nullable(),
+      base_charge: money, admin_fee_rate: z.number(), admin_fee: money, billing_fee: money, total_charge: money,
+    }),
     formula: z.array(z.string()).meta({ description: 'The calculation written out, line by line' }),
     calculated_at: z.string(),
   })

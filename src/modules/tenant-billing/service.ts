@@ -1,19 +1,21 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../platform/db/client';
-import { badRequest, notFound, unprocessable, validationFailed } from '../../platform/http/errors';
+import { badRequest, conflict, notFound, unprocessable, validationFailed } from '../../platform/http/errors';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
-import { exactCents } from '../../platform/money';
+import { exactCents, toCents } from '../../platform/money';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/repository';
 import type { UtilityType } from '../bills/utility-types';
-import { allocate, AllocationError, type AllocationMethod, type BillingUnit, type RoundingMode, type VacancyPolicy } from './rubs.calc';
+import { allocate, AllocationError, type AllocationMethod, type AllocationTerms, type BillingUnit, type RoundingMode, type VacancyPolicy } from './rubs.calc';
+import { dueDate } from './occupancy';
 import { validateUnits } from './units.validate';
 import {
-  fromStored, presentCalculation, presentConfig, presentHistoryItem, readStored, storedUnitBill, toStored,
+  fromStored, presentCalculation, presentConfig, presentHistoryItem, readStored, storedHead, storedUnitBill, toStored,
   type CalculationSource,
 } from './presenters';
-import { createTenantBillingRepository, violatesOneActiveConfig, type BillingConfigRow } from './repository';
-import type { CalculationRequest, CalculationResponse, CreateConfigInput } from './schemas';
+import { createTenantBillingRepository, violatesOneActiveConfig, type BillingConfigRow, type NewBillingConfig } from './repository';
+import type { CalculationRequest, CalculationResponse, ConfigResponse, CreateConfigInput, PatchConfigInput } from './schemas';
+import type { CalculationStatus } from './tables';
 import { buildStatement } from './statement';
 import { calculationCsv, csvFileName } from './csv';
 
@@ -38,42 +40,95 @@ export type UnitSource = readonly unknown[] | ((ctx: CalculationContext) => Prom
 
 
 
+/** The terms of a configuration as the API names them (a created one, or a current one with a PATCH applied). */
+type ConfigTerms = Omit<ConfigResponse, 'id' | 'property_id' | 'version' | 'created_at' | 'updated_at'>;
+
+/** The rules between terms, for a create and for the result of a PATCH alike: 422 naming the field. */
+function checkTerms(t: ConfigTerms): void {
+  const unbilled = Object.keys(t.methods_by_utility).filter((u) => !t.utility_types.includes(u as UtilityType));
+  if (unbilled.length > 0) {
+    throw unprocessable(`methods_by_utility names ${unbilled.join(', ')}, which utility_types does not bill`, 'methods_by_utility');
+  }
+  if (t.max_charge !== null && t.min_charge !== null && t.max_charge < t.min_charge) {
+    throw unprocessable('max_charge must not be below min_charge', 'max_charge');
+  }
+}
+
+/** The configuration's columns from its terms. */
+function configValues(t: ConfigTerms): Omit<NewBillingConfig, 'propertyId'> {
+  return {
+    method: t.method,
+    utilityTypes: t.utility_types,
+    commonAreaPercent: t.common_area_percent,
+    adminFeePercent: t.admin_fee_percent,
+    billingDay: t.billing_day,
+    isActive: t.is_active,
+    vacancyPolicy: t.vacancy_policy,
+    rounding: t.rounding,
+    sqftWeightPercent: t.sqft_weight_percent,
+    methodsByUtility: t.methods_by_utility as Record<string, string>,
+    occupantFactors: t.occupant_factors,
+    maxCharge: t.max_charge,
+    minCharge: t.min_charge,
+    billingFee: t.billing_fee,
+  };
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 export function createTenantBillingService(deps: TenantBillingDeps) {
   const repo = createTenantBillingRepository(deps.db);
 
-  /** The stored calculation (its unit bills still rows) and its property. */
+  /** The stored calculation (its unit bills still rows), its state and its property. */
   async function requireStored(ownerId: string, id: string) {
     const found = await repo.findCalculation(ownerId, id);
     if (!found) throw notFound('Calculation not found');
-    return { stored: readStored(found.result), property: found.property };
+    return { stored: readStored(found.result), meta: found.meta, property: found.property };
   }
 
   async function requireCalculation(ownerId: string, id: string) {
-    const { stored, property } = await requireStored(ownerId, id);
-    return { calculation: fromStored(stored), property };
+    const { stored, meta, property } = await requireStored(ownerId, id);
+    return { calculation: fromStored(stored, meta), property };
   }
+
+  async function requireOwnedConfig(ownerId: string, id: string): Promise<BillingConfigRow> {
+    const row = await repo.findOwnedConfig(ownerId, id);
+    if (!row) throw notFound('Billing config not found');
+    return row;
+  }
+
+  const oneActive = <T>(write: Promise<T>): Promise<T> => write.catch((err: unknown) => {
+    if (violatesOneActiveConfig(err)) throw badRequest('Active billing config already exists for this property');
+    throw err;
+  });
 
   return {
     async createConfig(ownerId: string, input: CreateConfigInput) {
       await deps.properties.requireOwned(ownerId, input.property_id);
-      try {
-        const row = await repo.insertConfig({
-          propertyId: input.property_id,
-          method: input.method,
-          utilityTypes: input.utility_types,
-          commonAreaPercent: input.common_area_percent,
-          adminFeePercent: input.admin_fee_percent,
-          billingDay: input.billing_day,
-          isActive: input.is_active,
-          vacancyPolicy: input.vacancy_policy,
-          rounding: input.rounding,
-          sqftWeightPercent: input.sqft_weight_percent,
-        }, deps.now());
-        return presentConfig(row);
-      } catch (err) {
-        if (violatesOneActiveConfig(err)) throw badRequest('Active billing config already exists for this property');
-        throw err;
-      }
+      const { property_id: propertyId, ...terms } = input;
+      checkTerms(terms);
+      const row = await oneActive(repo.insertConfig({ propertyId, ...configValues(terms) }, deps.now(), presentConfig));
+      return presentConfig(row);
+    },
+
+    /**
+     * A new version of the configuration with the fields sent changed (README "Configuration
+     * versions"); unchanged terms answer the current version as it is. 404 for another owner's.
+     */
+    async patchConfig(ownerId: string, id: string, patch: PatchConfigInput) {
+      const row = await requireOwnedConfig(ownerId, id);
+      const { id: _id, property_id: _p, version: _v, created_at: _c, updated_at: _u, ...current } = presentConfig(row);
+      const next: ConfigTerms = { ...current };
+      for (const [key, value] of Object.entries(patch)) if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+      checkTerms(next);
+      if (sameJson(next, current)) return presentConfig(row);
+      const updated = await oneActive(repo.updateConfig(id, configValues(next), deps.now(), presentConfig));
+      return presentConfig(updated);
+    },
+
+    async configVersions(ownerId: string, id: string) {
+      await requireOwnedConfig(ownerId, id);
+      return (await repo.configVersions(id)) as ConfigResponse[];
     },
 
     async listConfigs(ownerId: string, propertyId: string) {
@@ -85,16 +140,19 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
      * Checks, allocates and stores one calculation, and returns it. Errors, in this order: 404
      * Property not found, 404 Billing config not found (unknown, or another property's), 400 when
      * the configuration is inactive, 422 for a utility_type it does not bill, then (after loading
-     * the units) 422 for units the method cannot allocate. Nothing is stored unless all pass.
+     * the units) 422 for units the method cannot allocate, and 409 when it would supersede a
+     * calculation with charges on the PMS ledger. Nothing is stored unless all pass; an earlier
+     * active calculation of the same utility type whose period overlaps becomes superseded.
      */
     async calculate(ownerId: string, request: CalculationRequest, units: UnitSource, source: CalculationSource): Promise<CalculationResponse> {
       const property = await deps.properties.requireOwned(ownerId, request.property_id);
       const config = await repo.findConfig(property.id, request.billing_config_id);
       if (!config) throw notFound('Billing config not found');
       if (!config.isActive) throw badRequest('Billing config is not active');
-      if (!config.utilityTypes.includes(request.utility_type)) {
+      const utilityType = request.utility_type as UtilityType;
+      if (!config.utilityTypes.includes(utilityType)) {
         throw unprocessable(
-          `utility_type '${request.utility_type}' is not billed by this billing config (it bills ${config.utilityTypes.join(', ')})`,
+          `utility_type '${utilityType}' is not billed by this billing config (it bills ${config.utilityTypes.join(', ')})`,
           'utility_type',
         );
       }
@@ -103,19 +161,23 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
       if (request.billing_period_end < request.billing_period_start) {
         throw unprocessable('billing_period_end must not be before billing_period_start', 'billing_period_end');
       }
+      const method = (config.methodsByUtility[utilityType] ?? config.method) as AllocationMethod;
       const loaded: readonly unknown[] = typeof units === 'function' ? await units({ property, config }) : units;
-      const problems = validateUnits(config.method as AllocationMethod, loaded);
+      const problems = validateUnits(method, loaded, { start: request.billing_period_start, end: request.billing_period_end });
       if (problems.length > 0) throw validationFailed(problems);
       const list = loaded as readonly BillingUnit[];
 
-      const method = config.method as AllocationMethod;
-      const terms = {
+      const terms: AllocationTerms = {
         method,
         vacancyPolicy: config.vacancyPolicy as VacancyPolicy,
         rounding: config.rounding as RoundingMode,
         commonAreaPercent: config.commonAreaPercent,
         adminFeePercent: config.adminFeePercent,
         sqftWeightPercent: config.sqftWeightPercent,
+        occupantFactors: config.occupantFactors ?? null,
+        maxChargeCents: config.maxCharge === null ? null : toCents(config.maxCharge),
+        minChargeCents: config.minCharge === null ? null : toCents(config.minCharge),
+        billingFeeCents: toCents(config.billingFee),
       };
       let allocation;
       try {
@@ -126,40 +188,75 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
         if (err instanceof AllocationError) throw unprocessable(err.message, err.field);
         throw err;
       }
-      const result = presentCalculation({
+      const calculatedAt = deps.now();
+      const header = {
         id: crypto.randomUUID(),
         propertyId: property.id,
         configId: config.id,
+        configVersion: config.version,
         periodStart: request.billing_period_start,
         periodEnd: request.billing_period_end,
-        utilityType: request.utility_type as UtilityType,
+        utilityType,
         ...terms,
+        occupantFactors: terms.occupantFactors ?? null,
+        maxChargeCents: terms.maxChargeCents ?? null,
+        minChargeCents: terms.minChargeCents ?? null,
+        billingFeeCents: terms.billingFeeCents ?? 0,
+        dueDate: dueDate(request.billing_period_end, calculatedAt, config.billingDay),
         source,
-        calculatedAt: deps.now(),
-      }, allocation);
+        calculatedAt,
+      };
+      let result: CalculationResponse | undefined;
       // Stored before it is answered.
       await repo.insertCalculation({
-        id: result.id,
+        id: header.id,
         propertyId: property.id,
         billingConfigId: config.id,
+        billingConfigVersion: config.version,
         source,
-        billingPeriodStart: result.billing_period_start,
-        billingPeriodEnd: result.billing_period_end,
-        utilityType: result.utility_type,
+        billingPeriodStart: header.periodStart,
+        billingPeriodEnd: header.periodEnd,
+        utilityType,
         method,
-        totalAmount: result.total_amount,
-        unitsBilled: result.units_billed,
-        unitsVacant: result.units_vacant,
-        calculatedAt: new Date(result.calculated_at),
-      }, JSON.stringify(toStored(result, allocation)));
-      return result;
+        totalAmount: request.total_amount,
+        unitsBilled: allocation.unitsBilled,
+        unitsVacant: allocation.unitsVacant,
+        calculatedAt,
+      }, allocation.lines.filter((l) => !l.isVacant).length, (overlapped) => {
+        const posted = overlapped.find((o) => o.posted);
+        if (posted) {
+          throw conflict(`Calculation ${posted.id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first`);
+        }
+      }, (supersedes, firstInvoiceNumber) => {
+        result = presentCalculation(header, allocation, {
+          status: 'active', supersedes, supersededBy: null, voidReason: null, voidedAt: null, firstInvoiceNumber,
+        });
+        return JSON.stringify(toStored(result, allocation));
+      });
+      return result!;
     },
 
     /**
-     * A page of the property's calculations, newest first. One row (kept by triggers) gives the
-     * owner and the count; the page is read by the property's (calculated_at desc, id desc) index.
+     * Voids a calculation with the reason (README "Re-bills and voids"): 409 when it is void
+     * already or has charges on the PMS ledger (reverse them first).
      */
-    async history(ownerId: string, propertyId: string, q: PageQuery): Promise<Page<ReturnType<typeof presentHistoryItem>>> {
+    async voidCalculation(ownerId: string, id: string, reason: string): Promise<CalculationResponse> {
+      await requireStored(ownerId, id);
+      await repo.voidCalculation(id, reason, deps.now(), (state) => {
+        if (state.status === 'void') throw conflict('Calculation is already void');
+        if (state.posted) throw conflict('Calculation has charges posted to the PMS: reverse it before voiding it');
+      });
+      return (await requireCalculation(ownerId, id)).calculation;
+    },
+
+    /**
+     * A page of the property's calculations, newest first, all or with one status. One row (kept by
+     * triggers) gives the owner and the count; the page is read by the property's
+     * (calculated_at desc, id desc) index.
+     */
+    async history(
+      ownerId: string, propertyId: string, q: PageQuery & { status?: CalculationStatus },
+    ): Promise<Page<ReturnType<typeof presentHistoryItem>>> {
       const state = await repo.historyState(propertyId);
       if (!state) {
         // No calculation yet: an empty history, if the property is the caller's.
@@ -167,6 +264,10 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
         return toPage([], 0, q);
       }
       if (state.ownerId !== ownerId) throw notFound('Property not found');
+      if (q.status) {
+        const { rows, total } = await repo.historyPageWithStatus(propertyId, q.status, q.per_page, offsetOf(q));
+        return toPage(rows.map(presentHistoryItem), total, q);
+      }
       const rows = state.total > offsetOf(q) ? await repo.historyPage(propertyId, q.per_page, offsetOf(q)) : [];
       return toPage(rows.map(presentHistoryItem), state.total, q);
     },
@@ -180,12 +281,19 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
       return { fileName: csvFileName(calculation), csv: calculationCsv(calculation) };
     },
 
-    async statement(ownerId: string, id: string, unitId: string) {
-      // Only the unit's own bill is built: a statement reads none of the others.
-      const { stored, property } = await requireStored(ownerId, id);
-      const unit = storedUnitBill(stored, unitId);
-      if (!unit) throw notFound('Unit not found in this calculation');
-      return buildStatement(stored.calculation, property, unit);
+    /**
+     * One line's statement: the unit's, or one occupancy's of a unit that turned over (`occupancy`
+     * is required when it has several).
+     */
+    async statement(ownerId: string, id: string, unitId: string, occupancy: number | null = null) {
+      // Only the line's own bill is built: a statement reads none of the others.
+      const { stored, meta, property } = await requireStored(ownerId, id);
+      const found = storedUnitBill(stored, meta, unitId, occupancy);
+      if (!found) throw notFound(occupancy === null ? 'Unit not found in this calculation' : 'Occupancy not found in this calculation');
+      if (occupancy === null && found.lines > 1) {
+        throw unprocessable(`unit '${unitId}' has ${found.lines} occupancies in this calculation: add ?occupancy=0 to ${found.lines - 1}`, 'occupancy');
+      }
+      return buildStatement(storedHead(stored, meta), property, found.bill);
     },
   };
 }

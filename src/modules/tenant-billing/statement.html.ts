@@ -30,7 +30,10 @@ td.amount,th.amount{text-align:right;font-variant-numeric:tabular-nums;white-spa
 tr.total td{font-weight:700;border-top:2px solid #111;border-bottom:none}
 ol.formula{padding-left:20px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}
 footer{margin-top:28px;font-size:12px;color:#666}
-@media print{body{background:#fff}main{margin:0;border:none;padding:0;max-width:none}@page{margin:18mm}}
+header{display:flex;justify-content:space-between;gap:16px}.invoice{text-align:right}
+@media print{body{background:#fff;font-size:11.5px;line-height:1.3}main{margin:0;border:none;padding:0;max-width:none}
+h2{margin:12px 0 4px}td,th{padding:2px 6px}ol.formula{font-size:10.5px}footer{margin-top:12px}
+main{break-inside:avoid}@page{size:letter;margin:12mm}}
 `;
 
 function row(label: string, value: string, cls = ''): string {
@@ -46,7 +49,14 @@ export function renderStatementHtml(s: Statement): string {
     .map((f) => {
       const weight = s.share.factors.length > 1 ? ` (weight ${percentAsWritten(f.weight_percent)})` : '';
       const of = f.total_of === 'billed_units' ? 'occupied units' : 'all units';
-      return row(`${FACTOR_NAMES[f.factor] ?? f.factor}${weight}`, `${quantity(f.value)} of ${quantity(f.total)} (${of})`);
+      // As entered: the whole sqft or head count (and the occupancy table's row), and the whole factor-days when anyone moved.
+      const counted = f.occupancy_factor
+        ? `${quantity(f.occupancy_factor.occupants)} occupants: factor ${quantity(f.occupancy_factor.factor)}`
+        : quantity(f.value);
+      const value = f.total_factor_days === undefined
+        ? `${counted} of ${quantity(f.total)} (${of})`
+        : `${counted} x ${f.occupied_days} days of ${quantity(f.total_factor_days)} factor-days (${of})`;
+      return row(`${FACTOR_NAMES[f.factor] ?? f.factor}${weight}`, value);
     })
     .join('');
   const rate = s.charges.admin_fee_rate * 100;
@@ -60,8 +70,10 @@ export function renderStatementHtml(s: Statement): string {
 </head>
 <body>
 <main>
+<header><div>
 <h1>${escapeHtml(`${UTILITY_NAMES[s.utility_type] ?? s.utility_type} statement`)}</h1>
 <div class="muted">${escapeHtml(`${p.name}, ${p.address}, ${p.city}, ${p.state} ${p.zip_code}`)}</div>
+</div><div class="invoice">${s.invoice_number ? `<div>${escapeHtml(`Invoice ${s.invoice_number}`)}</div>` : ''}${s.due_date ? `<div><strong>${escapeHtml(`Due ${s.due_date}`)}</strong></div>` : ''}</div></header>
 <h2>Tenant</h2>
 <table>
 ${row('Unit', u.unit_id)}${row('Tenant', tenant)}${row('Billing period', period)}
@@ -81,8 +93,12 @@ ${row('Your share', percent2(s.share.allocation_percent), 'total')}
 </table>
 <h2>Your charges</h2>
 <table>
-${row('Base charge', usd(s.charges.base_charge))}
+${s.charges.charge_limit ? row('Your share of the bill', usd(s.charges.share_charge)) : ''}
+${s.charges.charge_limit === 'max_charge' ? row('Base charge (maximum charge; the owner pays the rest)', usd(s.charges.base_charge)) : ''}
+${s.charges.charge_limit === 'min_charge' ? row('Base charge (minimum charge)', usd(s.charges.base_charge)) : ''}
+${s.charges.charge_limit ? '' : row('Base charge', usd(s.charges.base_charge))}
 ${row(`Admin fee (${percentAsWritten(rate)})`, usd(s.charges.admin_fee))}
+${s.charges.billing_fee > 0 ? row('Billing fee', usd(s.charges.billing_fee)) : ''}
 ${row('Total due', usd(s.charges.total_charge), 'total')}
 </table>
 <h2>How it was calculated</h2>

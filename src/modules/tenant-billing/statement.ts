@@ -26,50 +26,84 @@ function unitValue(unit: UnitBill, name: FactorName): number {
   return (unit[name] as number | undefined) ?? 0;
 }
 
-export function buildStatement(c: Omit<CalculationResponse, 'unit_bills'>, property: StatementProperty, unit: UnitBill) {
+/** Calculation fields a statement reads besides its line. */
+type StatementCalculation = Omit<CalculationResponse, 'unit_bills'>;
+
+const DAYS_NOUN: Record<FactorName, string> = {
+  sqft: 'sqft-days', occupant_count: 'occupant-days', custom_weight: 'weight-days', unit_count: 'unit-days',
+};
+
+export function buildStatement(c: StatementCalculation, property: StatementProperty, unit: UnitBill) {
   const basis = c.allocation_basis;
   const totalOf = c.vacancy_policy === 'redistribute' ? 'billed_units' : 'all_units';
-  const factors = basis.factors.map((f) => ({
-    factor: f.factor,
-    value: unitValue(unit, f.factor),
-    occupied_days: unit.occupied_days,
-    weight_percent: f.weight_percent,
-    total: totalOf === 'billed_units' ? f.billed_total : f.all_total,
-    total_of: totalOf as 'billed_units' | 'all_units',
-  }));
+  const table = c.occupant_factors !== null;
+  const factors = basis.factors.map((f) => {
+    const factorDays = totalOf === 'billed_units' ? f.billed_factor_days : f.all_factor_days;
+    return {
+      factor: f.factor,
+      value: unitValue(unit, f.factor),
+      ...(f.factor === 'occupant_count' && table && unit.occupant_factor !== undefined
+        ? { occupancy_factor: { occupants: unit.occupant_count ?? 0, factor: unit.occupant_factor } }
+        : {}),
+      occupied_days: unit.occupied_days,
+      weight_percent: f.weight_percent,
+      total: totalOf === 'billed_units' ? f.billed_total : f.all_total,
+      ...(factorDays === undefined ? {} : { total_factor_days: factorDays }),
+      total_of: totalOf as 'billed_units' | 'all_units',
+    };
+  });
   const rate = c.admin_fee_rate;
   const formula: string[] = [];
   formula.push(c.common_area_percent > 0
     ? `Billable amount = ${usd(c.total_amount)} - common area ${percentAsWritten(c.common_area_percent)} (${usd(c.common_area_deduction)}) = ${usd(c.billable_amount)}`
     : `Billable amount = ${usd(c.total_amount)} (no common-area deduction)`);
 
-  const prorated = !unit.is_vacant && unit.occupied_days < basis.period_days;
   const whose = totalOf === 'billed_units' ? 'of the occupied units' : 'of all units, vacant ones included';
+  const limit = unit.charge_limit;
+  const shareCharge = limit ? limit.share_charge : unit.base_charge;
   if (unit.is_vacant) {
     formula.push(c.vacancy_policy === 'redistribute'
       ? 'This unit was vacant for the whole period: it is not billed, and the occupied units share the billable amount.'
       : 'This unit was vacant for the whole period: it is not billed, and the owner pays its share.');
   } else {
     const terms = factors.map((f) => {
-      const days = prorated ? ` x ${unit.occupied_days}/${basis.period_days} days occupied` : '';
-      const part = `${measure(f.factor, f.value)}${days} / ${measure(f.factor, f.total)}`;
+      // What the unit counts for: the factor as entered, or the table's factor for its head count.
+      const counted = 'occupancy_factor' in f && f.occupancy_factor
+        ? `occupancy factor ${quantity(f.occupancy_factor.factor)} (${measure('occupant_count', f.occupancy_factor.occupants)})`
+        : measure(f.factor, f.value);
+      const part = f.total_factor_days === undefined
+        ? `${counted} / ${table && f.factor === 'occupant_count' ? `${quantity(f.total)} in occupancy factors` : measure(f.factor, f.total)}`
+        : `${counted} x ${f.occupied_days} days / ${quantity(f.total_factor_days)} ${table && f.factor === 'occupant_count' ? 'factor-days' : DAYS_NOUN[f.factor]}`;
       return factors.length > 1 ? `${percentAsWritten(f.weight_percent)} x ${part}` : part;
     });
     formula.push(`Your share = ${terms.join(' + ')} ${whose} = ${percent2(unit.allocation_percent)}`);
-    const simple = factors.length === 1 && !prorated;
+    const f0 = factors[0];
+    const simple = factors.length === 1 && f0.total_factor_days === undefined && !('occupancy_factor' in f0);
     const exact = c.rounding === 'exact'
       ? ` (rounded by largest remainder, so all units' base charges add up to the billed amount to the cent)`
       : '';
-    formula.push(simple
-      ? `Base charge = ${usd(c.billable_amount)} x ${quantity(factors[0].value)} / ${quantity(factors[0].total)} = ${usd(unit.base_charge)}${exact}`
-      : `Base charge = ${usd(c.billable_amount)} x your share = ${usd(unit.base_charge)}${exact}`);
+    const shareLine = simple
+      ? `${usd(c.billable_amount)} x ${quantity(f0.value)} / ${quantity(f0.total)} = ${usd(shareCharge)}${exact}`
+      : `${usd(c.billable_amount)} x your share = ${usd(shareCharge)}${exact}`;
+    if (limit?.limit === 'max_charge') {
+      formula.push(`Base charge = ${shareLine}, capped at the maximum charge of ${usd(c.max_charge ?? unit.base_charge)}: ${usd(unit.base_charge)} (the owner pays the rest)`);
+    } else if (limit?.limit === 'min_charge') {
+      formula.push(`Base charge = ${shareLine}, raised to the minimum charge of ${usd(c.min_charge ?? unit.base_charge)}: ${usd(unit.base_charge)}`);
+    } else {
+      formula.push(`Base charge = ${shareLine}`);
+    }
     const feeExact = c.rounding === 'exact' && rate > 0 ? ' (rounded by largest remainder, so all admin fees add up to the cent)' : '';
     formula.push(`Admin fee = ${usd(unit.base_charge)} x ${percentAsWritten(rate * 100)} = ${usd(unit.admin_fee)}${feeExact}`);
+    if (unit.billing_fee > 0) formula.push(`Billing fee = ${usd(unit.billing_fee)}`);
   }
-  formula.push(`Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} = ${usd(unit.total_charge)}`);
+  formula.push(unit.billing_fee > 0
+    ? `Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} + ${usd(unit.billing_fee)} = ${usd(unit.total_charge)}`
+    : `Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} = ${usd(unit.total_charge)}`);
 
   return {
     calculation_id: c.id,
+    invoice_number: unit.invoice_number,
+    due_date: c.due_date,
     property: {
       id: property.id, name: property.name, address: property.address, city: property.city, state: property.state, zip_code: property.zipCode,
     },
@@ -88,7 +122,15 @@ export function buildStatement(c: Omit<CalculationResponse, 'unit_bills'>, prope
     },
     unit,
     share: { allocation_percent: unit.allocation_percent, factors },
-    charges: { base_charge: unit.base_charge, admin_fee_rate: rate, admin_fee: unit.admin_fee, total_charge: unit.total_charge },
+    charges: {
+      share_charge: shareCharge,
+      charge_limit: limit ? limit.limit : null,
+      base_charge: unit.base_charge,
+      admin_fee_rate: rate,
+      admin_fee: unit.admin_fee,
+      billing_fee: unit.billing_fee,
+      total_charge: unit.total_charge,
+    },
     formula,
     calculated_at: c.calculated_at,
   };

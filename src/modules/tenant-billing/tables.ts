@@ -1,11 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
 import { UTILITY_TYPES } from '../bills/utility-types';
 import { ALLOCATION_METHODS, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.calc';
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 const percent = (name: string) => numeric(name, { precision: 9, scale: 4, mode: 'number' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Calculation statuses: a re-bill supersedes, a void is explicit (README "Re-bills and voids"). */
+export const CALCULATION_STATUSES = ['active', 'superseded', 'void'] as const;
+export type CalculationStatus = (typeof CALCULATION_STATUSES)[number];
+/** A charge line's posting to the PMS ledger (README "Posting to the PMS ledger"). */
+export const POSTING_ACTIONS = ['post', 'reverse'] as const;
+export const POSTING_STATUSES = ['pending', 'posted', 'failed'] as const;
 
 /**
  * How a property's master-metered bills are split (README "Billing configuration"). At most
@@ -26,7 +35,17 @@ export const billingConfigs = pgTable(
     vacancyPolicy: text('vacancy_policy').notNull().default('redistribute'),
     rounding: text('rounding').notNull().default('per_unit'),
     sqftWeightPercent: percent('sqft_weight_percent').notNull().default(50),
+    /** utility type -> method, overriding `method` for that utility ({} when none). */
+    methodsByUtility: jsonb('methods_by_utility').$type<Record<string, string>>().notNull().default({}),
+    /** Head count -> factor ({"1": 1, "2": 1.6}), or null: the occupant method counts people linearly. */
+    occupantFactors: jsonb('occupant_factors').$type<Record<string, number>>(),
+    maxCharge: money('max_charge'),
+    minCharge: money('min_charge'),
+    billingFee: money('billing_fee').notNull().default(0),
+    /** 1 when created; each PATCH that changes a term adds one (billing_config_versions keeps every version). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at'),
   },
   (t) => [
     uniqueIndex('billing_configs_one_active_per_property').on(t.propertyId).where(sql`${t.isActive}`),
@@ -43,7 +62,24 @@ export const billingConfigs = pgTable(
       sql`${t.commonAreaPercent} between 0 and 50 and ${t.adminFeePercent} between 0 and 15
         and ${t.billingDay} between 1 and 28 and ${t.sqftWeightPercent} between 0 and 100`,
     ),
+    check(
+      'billing_configs_charges_check',
+      sql`${t.billingFee} >= 0 and coalesce(${t.minCharge}, 0) >= 0
+        and (${t.maxCharge} is null or ${t.maxCharge} >= coalesce(${t.minCharge}, 0))`,
+    ),
   ],
+);
+
+/** Every version of a configuration as it was answered (the terms a calculation of that version used). */
+export const billingConfigVersions = pgTable(
+  'billing_config_versions',
+  {
+    configId: text('config_id').notNull().references(() => billingConfigs.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.configId, t.version] })],
 );
 
 /**
@@ -69,6 +105,15 @@ export const rubsCalculations = pgTable(
     unitsVacant: integer('units_vacant').notNull(),
     result: text('result').notNull(),
     calculatedAt: timestamp('calculated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    billingConfigVersion: integer('billing_config_version').notNull().default(1),
+    status: text('status').notNull().default('active'),
+    /** The earlier active calculations this one replaced (same property, utility type, overlapping period). */
+    supersedes: text('supersedes').array().notNull().default(sql`'{}'::text[]`),
+    supersededBy: text('superseded_by'),
+    voidReason: text('void_reason'),
+    voidedAt: timestamptz('voided_at'),
+    /** The invoice number of the first unit line; line k has this + k (null for calculations stored before issue 30). */
+    firstInvoiceNumber: integer('first_invoice_number'),
   },
   (t) => [
     // The history page: a property's calculations, newest first, one index range scan.
@@ -77,6 +122,40 @@ export const rubsCalculations = pgTable(
     check('rubs_calculations_source_check', sql`${t.source} in ('request', 'pms')`),
     check('rubs_calculations_utility_type_check', sql`${t.utilityType} in (${quoted(UTILITY_TYPES)})`),
     check('rubs_calculations_period_check', sql`${t.billingPeriodEnd} >= ${t.billingPeriodStart}`),
+    check('rubs_calculations_status_check', sql`${t.status} in (${quoted(CALCULATION_STATUSES)})`),
+    // A re-bill finds the active calculations it overlaps: one range scan.
+    index('rubs_calculations_active_idx').on(t.propertyId, t.utilityType, t.billingPeriodStart).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/** The last invoice number issued per property: statements are numbered 1, 2, ... per property. */
+export const rubsInvoiceCounters = pgTable('rubs_invoice_counters', {
+  propertyId: text('property_id').primaryKey().references(() => properties.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * One charge line of a calculation posted (or reversed) to the PMS ledger: the unit line, what was
+ * sent, and what the provider answered. The key is the Idempotency-Key's: a line is posted once.
+ */
+export const rubsPostings = pgTable(
+  'rubs_postings',
+  {
+    calculationId: text('calculation_id').notNull().references(() => rubsCalculations.id, { onDelete: 'cascade' }),
+    unitId: text('unit_id').notNull(),
+    occupancy: integer('occupancy').notNull(),
+    action: text('action').notNull(),
+    amount: money('amount').notNull(),
+    status: text('status').notNull(),
+    providerChargeId: text('provider_charge_id'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.calculationId, t.unitId, t.occupancy, t.action] }),
+    check('rubs_postings_action_check', sql`${t.action} in (${quoted(POSTING_ACTIONS)})`),
+    check('rubs_postings_status_check', sql`${t.status} in (${quoted(POSTING_STATUSES)})`),
   ],
 );
 

@@ -64,6 +64,43 @@ describe('validateUnits (the same checks for request and PMS units)', () => {
   });
 });
 
+describe('occupancies (turnover, issue 30): 422 naming the unit', () => {
+  const APRIL = { start: '2026-04-01', end: '2026-04-30' };
+  const turnover = (occupancies: unknown, extra: Record<string, unknown> = {}) => ({ unit_id: '301', tenant_name: '', sqft: 800, occupancies, ...extra });
+
+  it('accepts residents one after another, dates outside the period clamped to it', () => {
+    expect(validateUnits('sqft', [turnover([
+      { tenant_name: 'Dana', move_in: '2025-06-01', move_out: '2026-04-15' },
+      { tenant_name: 'Eli', move_in: '2026-04-16' },
+    ])], APRIL)).toEqual([]);
+  });
+
+  it('overlapping, starting after they end, outside the period', () => {
+    expect(validateUnits('sqft', [turnover([
+      { tenant_name: 'Dana', move_out: '2026-04-15' },
+      { tenant_name: 'Eli', move_in: '2026-04-15' },
+      { tenant_name: 'Gus', move_in: '2026-04-20', move_out: '2026-04-18' },
+      { tenant_name: 'Hal', move_in: '2026-05-02' },
+    ])], APRIL)).toEqual([
+      { field: 'units.0.occupancies.2.move_out', message: "unit '301': occupancy 2 moves out before it moves in" },
+      { field: 'units.0.occupancies.3', message: "unit '301': occupancy 3 has no day in the billing period" },
+      { field: 'units.0.occupancies.1', message: "unit '301': occupancies 0 and 1 overlap" },
+    ]);
+  });
+
+  it('no unit-level vacancy or dates beside occupancies; head counts for the occupant methods; not empty', () => {
+    expect(validateUnits('occupant_count', [
+      turnover([{ tenant_name: 'Dana' }], { is_vacant: true, move_in: '2026-04-01', occupant_count: undefined }),
+      { ...turnover([]), unit_id: '302' },
+    ], APRIL)).toEqual([
+      { field: 'units.0.is_vacant', message: "unit '301': is_vacant cannot be combined with occupancies (each occupancy has its dates; days no occupancy covers are vacant)" },
+      { field: 'units.0.move_in', message: "unit '301': move_in cannot be combined with occupancies (each occupancy has its dates; days no occupancy covers are vacant)" },
+      { field: 'units.0.occupancies.0.occupant_count', message: "unit '301': occupant_count required for each occupancy by the occupant methods" },
+      { field: 'units.1.occupancies', message: "unit '302': occupancies must not be empty" },
+    ]);
+  });
+});
+
 describe('validateUnits says what the documented unit schema (unitBody) would say', () => {
   const absent = Symbol('absent');
   const anyOf = <T>(...values: T[]) => fc.constantFrom(absent, null, 'text', '', 12, -3, 1.5, true, [], {}, ...values);

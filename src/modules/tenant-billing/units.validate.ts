@@ -7,6 +7,7 @@ import type { FieldError } from '../../platform/http/errors';
 import { isCalendarDate } from '../../platform/dates';
 import { decimalPlacesOf } from '../../platform/money';
 import { FACTOR_PLACES, METHOD_FACTORS, type AllocationMethod } from './rubs.calc';
+import { dayNumber } from './occupancy';
 
 /** Most units one calculation takes (the request body limit is sized for it). */
 export const MAX_UNITS = 10_000;
@@ -14,6 +15,8 @@ export const MAX_UNITS = 10_000;
 export const MAX_SQFT = 1_000_000_000;
 export const MAX_OCCUPANTS = 1_000_000;
 export const MAX_CUSTOM_WEIGHT = 100;
+/** Most occupancies of one unit in one period (one a day). */
+export const MAX_OCCUPANCIES = 31;
 /** At most this many problems are listed (the first is the detail). */
 const MAX_ERRORS = 100;
 
@@ -48,13 +51,82 @@ function dateProblem(value: unknown): string | null {
   return isCalendarDate(value) ? null : 'invalid date format, expected YYYY-MM-DD';
 }
 
+/** The billing period the units are checked against (occupancies must have a day in it). */
+export interface CheckPeriod {
+  start: string;
+  end: string;
+}
+
+type Add = (field: string, message: string) => void;
+
+/**
+ * The occupancies of a unit that turned over: each a resident with optional dates and, for the
+ * occupant methods, a head count; none may start after it ends, fall outside the period or
+ * overlap another. Messages name the unit.
+ */
+function occupancyProblems(unitId: string, raw: unknown, needsOccupants: boolean, period: CheckPeriod | undefined, add: Add): void {
+  if (!Array.isArray(raw)) {
+    add('occupancies', 'value is not a valid list');
+    return;
+  }
+  if (raw.length === 0) {
+    add('occupancies', `unit '${unitId}': occupancies must not be empty`);
+    return;
+  }
+  if (raw.length > MAX_OCCUPANCIES) {
+    add('occupancies', `unit '${unitId}': at most ${MAX_OCCUPANCIES} occupancies`);
+    return;
+  }
+  const spans: Array<{ k: number; from: number; to: number }> = [];
+  const startDay = period ? dayNumber(period.start) : -Infinity;
+  const endDay = period ? dayNumber(period.end) : Infinity;
+  raw.forEach((o: unknown, k) => {
+    const at = `occupancies.${k}`;
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) {
+      add(at, 'value is not a valid dict');
+      return;
+    }
+    const occ = o as Record<string, unknown>;
+    const nameProblem = textProblem(occ.tenant_name, 0);
+    if (nameProblem) add(`${at}.tenant_name`, nameProblem);
+    if (occ.occupant_count === undefined || occ.occupant_count === null) {
+      if (needsOccupants) add(`${at}.occupant_count`, `unit '${unitId}': occupant_count required for each occupancy by the occupant methods`);
+    } else {
+      const problem = factorProblem('occupant_count', occ.occupant_count);
+      if (problem) add(`${at}.occupant_count`, problem);
+    }
+    const inProblem = dateProblem(occ.move_in);
+    const outProblem = dateProblem(occ.move_out);
+    if (inProblem) add(`${at}.move_in`, inProblem);
+    if (outProblem) add(`${at}.move_out`, outProblem);
+    if (inProblem || outProblem) return;
+    const from = typeof occ.move_in === 'string' ? Math.max(dayNumber(occ.move_in), startDay) : startDay;
+    const to = typeof occ.move_out === 'string' ? Math.min(dayNumber(occ.move_out), endDay) : endDay;
+    if (typeof occ.move_in === 'string' && typeof occ.move_out === 'string' && occ.move_out < occ.move_in) {
+      add(`${at}.move_out`, `unit '${unitId}': occupancy ${k} moves out before it moves in`);
+    } else if (to < from) {
+      add(at, `unit '${unitId}': occupancy ${k} has no day in the billing period`);
+    } else {
+      spans.push({ k, from, to });
+    }
+  });
+  spans.sort((a, b) => a.from - b.from || a.k - b.k);
+  for (let j = 1; j < spans.length; j++) {
+    if (spans[j].from <= spans[j - 1].to) {
+      const [a, b] = [spans[j - 1].k, spans[j].k].sort((x, y) => x - y);
+      add(`occupancies.${b}`, `unit '${unitId}': occupancies ${a} and ${b} overlap`);
+    }
+  }
+}
+
 /**
  * Every problem of the units (at most 100), in unit order, in the wording of the API's other
  * validation errors; empty when they are BillingUnits (rubs.calc.ts) the method can allocate. This is the one
  * check of units (the request body's are not parsed by zod, and the PMS's come here too): every
- * field's type, range and decimals, the method's factors, unique ids, move dates in order.
+ * field's type, range and decimals, the method's factors, unique ids, move dates in order, and the
+ * occupancies of units that turned over (checked against the period when it is given).
  */
-export function validateUnits(method: AllocationMethod, units: readonly unknown[]): FieldError[] {
+export function validateUnits(method: AllocationMethod, units: readonly unknown[], period?: CheckPeriod): FieldError[] {
   const errors: FieldError[] = [];
   const add = (i: number, field: string, message: string) => {
     if (errors.length < MAX_ERRORS) errors.push({ field: `units.${i}.${field}`, message });
@@ -62,6 +134,7 @@ export function validateUnits(method: AllocationMethod, units: readonly unknown[
   if (units.length === 0) return [{ field: 'units', message: 'units array must not be empty' }];
   if (units.length > MAX_UNITS) return [{ field: 'units', message: `units array must not have more than ${MAX_UNITS} units` }];
   const required = new Set<string>(METHOD_FACTORS[method]);
+  const needsOccupants = required.has('occupant_count');
   const seen = new Set<string>();
   for (let i = 0; i < units.length && errors.length < MAX_ERRORS; i++) {
     const raw = units[i];
@@ -70,6 +143,7 @@ export function validateUnits(method: AllocationMethod, units: readonly unknown[
       continue;
     }
     const u = raw as Record<string, unknown>;
+    const turnover = u.occupancies !== undefined && u.occupancies !== null;
     const idProblem = textProblem(u.unit_id, 1);
     if (idProblem) add(i, 'unit_id', idProblem);
     else if (seen.has(u.unit_id as string)) add(i, 'unit_id', `unit_id '${u.unit_id as string}' appears more than once`);
@@ -79,7 +153,7 @@ export function validateUnits(method: AllocationMethod, units: readonly unknown[
     for (const name of FACTOR_FIELDS) {
       const value = u[name];
       if (value === undefined || value === null) {
-        if (required.has(name)) add(i, name, `${name} required for ${method} allocation method`);
+        if (required.has(name) && !(turnover && name === 'occupant_count')) add(i, name, `${name} required for ${method} allocation method`);
       } else {
         const problem = factorProblem(name, value);
         if (problem) add(i, name, problem);
@@ -94,7 +168,15 @@ export function validateUnits(method: AllocationMethod, units: readonly unknown[
     else if (!moveInProblem && typeof u.move_in === 'string' && typeof u.move_out === 'string' && u.move_out < u.move_in) {
       add(i, 'move_out', 'move_out must not be before move_in');
     }
+    if (turnover) {
+      const unitId = typeof u.unit_id === 'string' ? u.unit_id : String(i);
+      for (const field of ['is_vacant', 'move_in', 'move_out'] as const) {
+        if (u[field] !== undefined && u[field] !== null && u[field] !== false) {
+          add(i, field, `unit '${unitId}': ${field} cannot be combined with occupancies (each occupancy has its dates; days no occupancy covers are vacant)`);
+        }
+      }
+      occupancyProblems(unitId, u.occupancies, needsOccupants, period, (field, message) => add(i, field, message));
+    }
   }
   return errors;
 }
-

@@ -1,0 +1,424 @@
+/**
+ * Posting a calculation's charges to the PMS ledger (issue 30, item 6) over HTTP: a fake PMS
+ * provider serves the units and the charges API (counting what it creates per Idempotency-Key),
+ * the jobs run in-process through the real processors.
+ */
+import { eq } from 'drizzle-orm';
+import type { ServerResponse } from 'node:http';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { registerUser } from '../helpers/users';
+import { eventually } from '../helpers/eventually';
+import { fakeUnit } from '../helpers/fake-pms';
+import { FakePmsLedger, type FakeChargeCall } from '../helpers/fake-pms-ledger';
+import { as, configBody, createProperty, EXAMPLE_UNITS } from './helpers';
+import { client } from '../webhooks/helpers';
+import { createProcessors } from '../../jobs';
+import { rubsPostingProcessor } from '../../jobs/rubs-posting';
+import { rubsCalculations } from '../../src/modules/tenant-billing/tables';
+import type { InProcessJobQueue } from '../../src/platform/queue/types';
+import { strictSchemaProblems, type OpenApiDocument } from '../helpers/openapi-strict';
+import request from 'supertest';
+import type { AppQueues } from '../../src/queues';
+
+const API_KEY = 'ledger-key';
+const NO_PMS = { detail: 'No PMS integration configured for this property' };
+
+interface Line {
+  unit_id: string; occupancy: number; action: string; amount: number; status: string;
+  provider_charge_id: string | null; error: string | null; attempts: number; updated_at: string;
+}
+interface Posting { status: string; charges: number; posted: number; pending: number; failed: number; reversed: number; lines: Line[] }
+interface UnitBill { unit_id: string; tenant_name: string; total_charge: number; invoice_number?: string | null }
+interface Calculation { id: string; billing_period_end: string; due_date?: string | null; unit_bills: UnitBill[]; posting: Posting }
+
+/** README example 1's units under the PMS ids u1..u4 of the fake's units. */
+const PMS_UNITS = EXAMPLE_UNITS.map((u, i) => ({ ...u, unit_id: `u${i + 1}` }));
+
+describe('posting a calculation to the PMS ledger', () => {
+  const fake = new FakePmsLedger();
+  let url: string;
+  let t: TestApp;
+  let token: string;
+  let properties = 0;
+
+  beforeAll(async () => {
+    url = await fake.start();
+    t = await createTestApp({ jobs: true, env: { PMS_API_URL: url, PMS_API_KEY: API_KEY, PMS_API_TIMEOUT_MS: '1000' } });
+    token = (await registerUser(t)).token;
+  });
+  afterAll(async () => {
+    await t.stop();
+    await fake.stop();
+  });
+  beforeEach(() => {
+    fake.behaviour = undefined;
+    fake.latencyMs = 0;
+  });
+
+  /**
+   * A property of `user` linked to PMS property `P<n>` (units u1..u4 in the PMS, imported), with an active
+   * sqft configuration, and a calculation of `units` (README example 1's, by PMS id, unless given).
+   */
+  async function linkedCalculation(app = t, user = token, units: unknown[] = PMS_UNITS, overrides: Record<string, unknown> = {}) {
+    properties += 1;
+    const conn = `conn-${properties}`;
+    const pmsProperty = `P${properties}`;
+    const property = await createProperty(app, user, { name: 'Maple Court', address: '12 Maple St', city: 'Ann Arbor', state: 'MI', zip_code: '48104' });
+    fake.setUnits(conn, pmsProperty, [1, 2, 3, 4].map((i) => fakeUnit(i, pmsProperty)));
+    await client(app, user).put(`/pm/properties/${property.id}/pms`, { connection_id: conn, pms_property_id: pmsProperty }).expect(200);
+    await eventually(async () => {
+      expect((await client(app, user).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
+    });
+    const config = await as(app, user).post('/billing/config', configBody(property.id)).expect(201);
+    const calculation = await as(app, user).post('/billing/calculate-rubs', {
+      property_id: property.id, billing_config_id: config.body.id, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
+      total_amount: 1000, utility_type: 'water', units, ...overrides,
+    }).expect(200);
+    return { propertyId: property.id, id: calculation.body.id as string, conn, pmsProperty };
+  }
+
+  const post = (id: string, user = token, app = t) => as(app, user).post(`/billing/calculations/${id}/post`);
+  const reverse = (id: string, user = token, app = t) => as(app, user).post(`/billing/calculations/${id}/reverse`);
+  const get = async (id: string, app = t, user = token) => (await as(app, user).get(`/billing/calculations/${id}`).expect(200)).body as Calculation;
+  const settled = async (id: string, status: string, app = t, user = token) => {
+    let calc: Calculation | undefined;
+    await eventually(async () => {
+      calc = await get(id, app, user);
+      expect(calc.posting.status).toBe(status);
+    });
+    return calc!;
+  };
+  const callsOf = (id: string) => fake.calls.filter((c) => c.idempotencyKey?.startsWith(`${id}:`));
+  const key = (id: string, unit: string, action = 'post') => `${id}:${unit}:0:${action}`;
+  const line = (calc: Calculation, unit: string, action = 'post') => calc.posting.lines.find((l) => l.unit_id === unit && l.action === action)!;
+  /** Answers the first `n` calls of each of `keys` with `answer`, then lets the fake answer. */
+  const failFirst = (keys: string[], answer: (res: ServerResponse, call: FakeChargeCall) => void, n = 1) => {
+    const seen = new Map<string, number>();
+    fake.behaviour = (call, res) => {
+      if (!keys.includes(call.idempotencyKey ?? '')) return false;
+      const count = (seen.get(call.idempotencyKey!) ?? 0) + 1;
+      seen.set(call.idempotencyKey!, count);
+      if (count > n) return false;
+      answer(res, call);
+      return true;
+    };
+  };
+
+  it('posts each occupied unit\'s charge on the worker: exact bodies, bearer key and Idempotency-Keys; GET shows each line', async () => {
+    const { id, conn, pmsProperty } = await linkedCalculation();
+    fake.latencyMs = 100;
+    const res = await post(id).expect(202);
+    expect(res.body).toMatchObject({ status: 'pending', charges: 3, posted: 0, pending: 3, failed: 0, reversed: 0 });
+    expect(res.body.lines.map((l: Line) => [l.unit_id, l.occupancy, l.action, l.amount, l.status]))
+      .toEqual([['u1', 0, 'post', 472.5, 'pending'], ['u2', 0, 'post', 354.38, 'pending'], ['u3', 0, 'post', 118.13, 'pending']]);
+
+    const calc = await settled(id, 'posted');
+    expect(calc.posting).toMatchObject({ charges: 3, posted: 3, pending: 0, failed: 0, reversed: 0 });
+    // The vacant unit (u4, charge 0) is not posted.
+    const calls = callsOf(id);
+    expect(calls.map((c) => c.idempotencyKey).sort()).toEqual([key(id, 'u1'), key(id, 'u2'), key(id, 'u3')]);
+    const chargeDate = calc.due_date ?? calc.billing_period_end;
+    for (const [unit, resident, amount] of [['u1', 'Ana Lima', '472.50'], ['u2', 'Ben Okafor', '354.38'], ['u3', 'Chen Wei', '118.13']]) {
+      const call = calls.find((c) => c.idempotencyKey === key(id, unit))!;
+      const bill = calc.unit_bills.find((b) => b.unit_id === unit)!;
+      const invoice = bill.invoice_number ? ` invoice ${bill.invoice_number}` : '';
+      expect(call.authorization).toBe(`Bearer ${API_KEY}`);
+      expect(call.contentType).toBe('application/json');
+      expect(call.raw).toBe(`{"connection_id":"${conn}","property_id":"${pmsProperty}","unit_id":"${unit}","resident_name":"${resident}",`
+        + `"amount":${amount},"description":"Water (RUBS) 2026-01-01 to 2026-01-31${invoice}","charge_date":"${chargeDate}"}`);
+      expect(line(calc, unit)).toMatchObject({
+        occupancy: 0, status: 'posted', provider_charge_id: fake.charges.get(key(id, unit))!.id, error: null, attempts: 1,
+      });
+    }
+    expect(fake.duplicates()).toEqual([]);
+    // A posted calculation cannot be voided, only reversed.
+    expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong bill' }).expect(409)).body)
+      .toEqual({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' });
+  });
+
+  it('never creates a second charge: an answer lost, a double request, the job run again, posting again', async () => {
+    const { id } = await linkedCalculation();
+    // The provider creates u2's charge, then the connection drops before the answer: the retry gets the same charge.
+    failFirst([key(id, 'u2')], (res, call) => {
+      fake.create(call);
+      res.socket?.destroy();
+    });
+    const [a, b] = await Promise.all([post(id), post(id)]);
+    expect([a.status, b.status]).toEqual([202, 202]);
+    const calc = await settled(id, 'posted');
+    expect(line(calc, 'u2')).toMatchObject({ status: 'posted', provider_charge_id: fake.charges.get(key(id, 'u2'))!.id, attempts: 2 });
+    expect(fake.callsFor(key(id, 'u2'))).toBe(2);
+    expect([...fake.charges.keys()].filter((k) => k.startsWith(id)).sort()).toEqual([key(id, 'u1'), key(id, 'u2'), key(id, 'u3')]);
+
+    // The job again (a retry, a re-delivery after a crash): posted lines are not sent again.
+    const calls = callsOf(id).length;
+    const queue = t.deps.queue as InProcessJobQueue<AppQueues>;
+    await queue.enqueue('rubs-posting', { calculation_id: id, action: 'post' }, { jobId: `again-${id}`, orderingKey: `rubs-posting.${id}` });
+    await queue.drain();
+    expect(callsOf(id)).toHaveLength(calls);
+    expect((await post(id).expect(409)).body).toEqual({ detail: 'Calculation is already posted' });
+    expect(fake.duplicates()).toEqual([]);
+  });
+
+  it('retries a 5xx with back-off, then posts', async () => {
+    const { id } = await linkedCalculation();
+    const keys = [key(id, 'u1'), key(id, 'u2'), key(id, 'u3')];
+    failFirst(keys, (res) => res.writeHead(503).end());
+    await post(id).expect(202);
+    const calc = await settled(id, 'posted');
+    for (const k of keys) expect(fake.callsFor(k)).toBe(2);
+    expect(calc.posting.lines.map((l) => [l.status, l.attempts, l.error])).toEqual([['posted', 2, null], ['posted', 2, null], ['posted', 2, null]]);
+  });
+
+  it('a 4xx is final: the line is failed with the provider\'s reason, not retried; posting again retries it', async () => {
+    const { id } = await linkedCalculation();
+    failFirst([key(id, 'u3')], (res) => res.writeHead(422, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ detail: 'resident has moved out' })));
+    await post(id).expect(202);
+    let calc = await settled(id, 'partially_posted');
+    expect(calc.posting).toMatchObject({ charges: 3, posted: 2, pending: 0, failed: 1 });
+    expect(line(calc, 'u3')).toMatchObject({ status: 'failed', error: 'HTTP 422: resident has moved out', provider_charge_id: null, attempts: 1 });
+    expect(fake.callsFor(key(id, 'u3'))).toBe(1);
+    expect(fake.charges.has(key(id, 'u3'))).toBe(false);
+
+    const again = await post(id).expect(202);
+    expect(again.body.lines.map((l: Line) => l.status)).toEqual(['posted', 'posted', 'pending']);
+    calc = await settled(id, 'posted');
+    expect(line(calc, 'u3')).toMatchObject({ status: 'posted', error: null, attempts: 2 });
+    expect(fake.callsFor(key(id, 'u1'))).toBe(1);
+  });
+
+  it('finds the PMS unit by its PMS id or by its imported record\'s id; a unit the PMS property lacks is failed with the reason', async () => {
+    const { id: first, propertyId } = await linkedCalculation();
+    const units = (await as(t, token).get(`/pm/properties/${propertyId}/units`).expect(200)).body.items as Array<{ id: string; pms_unit_id: string }>;
+    const localU2 = units.find((u) => u.pms_unit_id === 'u2')!.id;
+    // Another calculation of the same property: u2 named by its imported record's id, and a unit X9 the PMS does not have.
+    const config = (await as(t, token).get(`/billing/config/${propertyId}`).expect(200)).body[0].id;
+    const calc = await as(t, token).post('/billing/calculate-rubs', {
+      property_id: propertyId, billing_config_id: config, billing_period_start: '2026-02-01', billing_period_end: '2026-02-28',
+      total_amount: 300, utility_type: 'water',
+      units: [{ unit_id: 'u1', tenant_name: 'Ana Lima', sqft: 100 }, { unit_id: localU2, tenant_name: 'Ben Okafor', sqft: 100 }, { unit_id: 'X9', tenant_name: 'Nobody', sqft: 100 }],
+    }).expect(200);
+    const id = calc.body.id as string;
+    await post(id).expect(202);
+    const result = await settled(id, 'partially_posted');
+    expect(line(result, 'X9')).toMatchObject({ status: 'failed', error: 'unit X9 is not a unit of the linked PMS property', attempts: 0 });
+    expect(fake.callsFor(key(id, 'X9'))).toBe(0);
+    expect(line(result, localU2).status).toBe('posted');
+    expect(fake.calls.find((c) => c.idempotencyKey === key(id, localU2))!.body.unit_id).toBe('u2');
+    expect(first).not.toBe(id);
+  });
+
+  it('reverse: a negative charge per posted line under its own key; GET shows it; then 409s', async () => {
+    const { id } = await linkedCalculation();
+    expect((await reverse(id).expect(409)).body).toEqual({ detail: 'Nothing posted to reverse' });
+    await post(id).expect(202);
+    const posted = await settled(id, 'posted');
+    const res = await reverse(id).expect(202);
+    expect(res.body.status).toMatch(/^(reversing|reversed)$/);
+    const calc = await settled(id, 'reversed');
+    expect(calc.posting).toMatchObject({ charges: 3, posted: 3, reversed: 3, pending: 0, failed: 0 });
+    const chargeDate = posted.due_date ?? posted.billing_period_end;
+    for (const [unit, amount] of [['u1', '-472.50'], ['u2', '-354.38'], ['u3', '-118.13']]) {
+      const call = fake.calls.find((c) => c.idempotencyKey === key(id, unit, 'reverse'))!;
+      const original = fake.charges.get(key(id, unit))!.body;
+      expect(call.raw).toContain(`"amount":${amount},`);
+      expect(call.body).toMatchObject({
+        unit_id: unit, resident_name: original.resident_name, charge_date: chargeDate, description: `Reversal of ${original.description}`,
+      });
+      expect(line(calc, unit, 'reverse')).toMatchObject({
+        amount: Number(amount), status: 'posted', provider_charge_id: fake.charges.get(key(id, unit, 'reverse'))!.id,
+      });
+      expect(line(calc, unit, 'post').status).toBe('posted');
+    }
+    expect((await reverse(id).expect(409)).body).toEqual({ detail: 'Calculation is already reversed' });
+    expect((await post(id).expect(409)).body).toEqual({ detail: 'Calculation is already posted' });
+    // Reversed, it can be voided.
+    expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'reversed' }).expect(200)).body.status).toBe('void');
+  });
+
+  it('400 for a property without a PMS link; 404 for another account or an unknown id; 409 for a calculation not active or without charges', async () => {
+    const property = await createProperty(t, token);
+    const config = await as(t, token).post('/billing/config', configBody(property.id)).expect(201);
+    const unlinked = await as(t, token).post('/billing/calculate-rubs', {
+      property_id: property.id, billing_config_id: config.body.id, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
+      total_amount: 1000, utility_type: 'water', units: EXAMPLE_UNITS,
+    }).expect(200);
+    expect((await post(unlinked.body.id).expect(400)).body).toEqual(NO_PMS);
+    expect((await reverse(unlinked.body.id).expect(400)).body).toEqual(NO_PMS);
+
+    const { id } = await linkedCalculation();
+    const bob = (await registerUser(t)).token;
+    expect((await post(id, bob).expect(404)).body).toEqual({ detail: 'Calculation not found' });
+    expect((await reverse(id, bob).expect(404)).body).toEqual({ detail: 'Calculation not found' });
+    expect((await post('no-such-calculation').expect(404)).body).toEqual({ detail: 'Calculation not found' });
+
+    // Superseded (by a re-bill) or void: not active.
+    for (const status of ['superseded', 'void'] as const) {
+      await t.deps.database.db.update(rubsCalculations).set({ status }).where(eq(rubsCalculations.id, id));
+      expect((await post(id).expect(409)).body).toEqual({ detail: 'Only an active calculation can be posted' });
+    }
+    expect((await get(id)).posting).toEqual({ status: 'not_posted', charges: 0, posted: 0, pending: 0, failed: 0, reversed: 0, lines: [] });
+
+    const { id: nothing } = await linkedCalculation(t, token, PMS_UNITS, { total_amount: 0 });
+    expect((await post(nothing).expect(409)).body).toEqual({ detail: 'Calculation has no charges to post (every unit is vacant or charged 0)' });
+    expect(callsOf(id)).toHaveLength(0);
+  });
+
+  it('is documented: post and reverse answer 202 with the posting, their errors are listed, the GET shows `posting`; examples are valid', async () => {
+    const doc = (await request(t.app).get('/openapi.json').expect(200)).body as OpenApiDocument;
+    type Op = { summary: string; description: string; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> };
+    for (const action of ['post', 'reverse']) {
+      const op = (doc.paths[`/api/v1/billing/calculations/{id}/${action}`] as Record<string, Op>).post;
+      expect(op.summary).toBeTruthy();
+      expect(op.description).toContain('Idempotency-Key');
+      expect(Object.keys(op.responses).sort()).toEqual(['202', '400', '401', '404', '409', '422', '429', '503']);
+      expect(op.responses['202'].content!['application/json'].schema.example).toBeDefined();
+      expect((op.responses['404'] as unknown as { description: string }).description).toBe('Calculation not found');
+    }
+    const get = (doc.paths['/api/v1/billing/calculations/{id}'] as Record<string, Op>).get;
+    const schema = get.responses['200'].content!['application/json'].schema as { properties: Record<string, unknown>; example: { posting: unknown } };
+    expect(schema.properties.posting).toBeDefined();
+    expect(schema.example.posting).toBeDefined();
+    expect(strictSchemaProblems(doc).filter((p) => p.includes('/billing/calculations/{id}'))).toEqual([]);
+  });
+
+  it('400 for every property while PMS_API_URL / PMS_API_KEY are unset', async () => {
+    const bare = await createTestApp({ jobs: true });
+    try {
+      const user = (await registerUser(bare)).token;
+      const property = await createProperty(bare, user);
+      await client(bare, user).put(`/pm/properties/${property.id}/pms`, { connection_id: 'c-bare', pms_property_id: 'p' }).expect(200);
+      const config = await as(bare, user).post('/billing/config', configBody(property.id)).expect(201);
+      const calc = await as(bare, user).post('/billing/calculate-rubs', {
+        property_id: property.id, billing_config_id: config.body.id, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
+        total_amount: 1000, utility_type: 'water', units: EXAMPLE_UNITS,
+      }).expect(200);
+      expect((await post(calc.body.id, user, bare).expect(400)).body).toEqual(NO_PMS);
+    } finally {
+      await bare.stop();
+    }
+  });
+});
+
+describe('posting: the job\'s last attempt, and the sweeper', () => {
+  const fake = new FakePmsLedger();
+  let t: TestApp;
+  let token: string;
+  let clockOffset = 0;
+  /** The rubs-posting jobs queued: this app runs them only when a test calls the processor itself. */
+  const queued: Array<{ calculation_id: string; action: string }> = [];
+
+  beforeAll(async () => {
+    const url = await fake.start();
+    t = await createTestApp({
+      env: { PMS_API_URL: url, PMS_API_KEY: API_KEY, PMS_API_TIMEOUT_MS: '1000' },
+      now: () => new Date(Date.now() + clockOffset),
+      processors: () => ({
+        ...createProcessors(t.services),
+        'rubs-posting': async (payload) => {
+          queued.push(payload);
+        },
+      }),
+    });
+    token = (await registerUser(t)).token;
+  });
+  afterAll(async () => {
+    await t.stop();
+    await fake.stop();
+  });
+
+  let linked = 0;
+  async function calculation(units: unknown[] = PMS_UNITS) {
+    const property = await createProperty(t, token);
+    const pmsProperty = `P-last-${++linked}`;
+    fake.setUnits('conn-last', pmsProperty, Array.from({ length: Math.max(4, units.length) }, (_, i) => fakeUnit(i + 1, pmsProperty)));
+    await client(t, token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'conn-last', pms_property_id: pmsProperty }).expect(200);
+    await eventually(async () => {
+      expect((await client(t, token).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
+    });
+    const config = await as(t, token).post('/billing/config', configBody(property.id)).expect(201);
+    const res = await as(t, token).post('/billing/calculate-rubs', {
+      property_id: property.id, billing_config_id: config.body.id, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
+      total_amount: 1000, utility_type: 'water', units,
+    }).expect(200);
+    return res.body.id as string;
+  }
+  const posting = async (id: string) => (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body.posting as Posting;
+  const drain = () => (t.deps.queue as InProcessJobQueue<AppQueues>).drain();
+
+  it('a provider still failing: lines stay pending with the reason while the job retries, and fail with it after the last attempt', async () => {
+    const id = await calculation();
+    fake.behaviour = (_call, res) => {
+      res.writeHead(503).end();
+      return true;
+    };
+    queued.length = 0;
+    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
+    await drain();
+    expect(queued).toEqual([{ calculation_id: id, action: 'post' }]);
+    const run = rubsPostingProcessor(t.services);
+
+    await expect(run(queued[0] as never, { attempt: 1 })).rejects.toThrow('3 post lines of calculation');
+    let state = await posting(id);
+    expect(state.status).toBe('pending');
+    expect(state.lines.map((l) => [l.status, l.attempts, l.error])).toEqual(Array(3).fill(['pending', 3, 'HTTP 503 (3 tries)']));
+
+    await expect(run(queued[0] as never, { attempt: 4 })).rejects.toMatchObject({ name: 'UnrecoverableError' });
+    state = await posting(id);
+    expect(state).toMatchObject({ status: 'failed', posted: 0, pending: 0, failed: 3 });
+    expect(state.lines.map((l) => [l.status, l.attempts, l.error])).toEqual(Array(3).fill(['failed', 6, 'HTTP 503 (3 tries)']));
+    expect(fake.charges.size).toBe(0);
+
+    // The provider is back: posting again retries the failed lines.
+    fake.behaviour = undefined;
+    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
+    await drain();
+    await run(queued[1] as never, { attempt: 1 });
+    state = await posting(id);
+    expect(state).toMatchObject({ status: 'posted', posted: 3, failed: 0 });
+    expect(state.lines.map((l) => l.attempts)).toEqual([7, 7, 7]);
+  });
+
+  it('lines failing in a row end the attempt early: the rest are not sent until the next attempt', async () => {
+    const id = await calculation(Array.from({ length: 20 }, (_, i) => ({ unit_id: `u${i + 1}`, tenant_name: `T${i + 1}`, sqft: 100 })));
+    fake.behaviour = (call, res) => {
+      if (!call.idempotencyKey?.startsWith(`${id}:`)) return false;
+      res.writeHead(500).end();
+      return true;
+    };
+    queued.length = 0;
+    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
+    await drain();
+    const run = rubsPostingProcessor(t.services);
+    await expect(run(queued[0] as never, { attempt: 1 })).rejects.toThrow('20 post lines of calculation');
+    let state = await posting(id);
+    // The 10 in flight fail; once 5 have failed in a row no more is sent: at most 4 lines went out after the first 10.
+    const tried = state.lines.filter((l) => l.attempts === 3 && l.error === 'HTTP 500 (3 tries)').length;
+    expect(tried).toBeGreaterThanOrEqual(10);
+    expect(tried).toBeLessThanOrEqual(14);
+    expect(state.lines.filter((l) => l.attempts === 0 && l.error === null && l.status === 'pending')).toHaveLength(20 - tried);
+    expect(fake.calls.filter((c) => c.idempotencyKey?.startsWith(`${id}:`))).toHaveLength(3 * tried);
+
+    await expect(run(queued[0] as never, { attempt: 4 })).rejects.toMatchObject({ name: 'UnrecoverableError' });
+    state = await posting(id);
+    expect(state).toMatchObject({ status: 'failed', failed: 20 });
+    expect(new Set(state.lines.map((l) => l.error))).toEqual(new Set(['HTTP 500 (3 tries)', 'not sent: the provider kept failing (HTTP 500 (3 tries))']));
+    fake.behaviour = undefined;
+  });
+
+  it('the sweeper queues again the lines whose job was lost, a minute on', async () => {
+    const id = await calculation();
+    queued.length = 0;
+    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
+    await drain();
+    expect(queued).toHaveLength(1);
+    await t.services.webhooks.sweep(10_000);
+    await drain();
+    expect(queued.filter((j) => j.calculation_id === id)).toHaveLength(1); // a few seconds old: left to its job
+    clockOffset += 61_000;
+    await t.services.webhooks.sweep(10_000);
+    await drain();
+    expect(queued.filter((j) => j.calculation_id === id)).toEqual([{ calculation_id: id, action: 'post' }, { calculation_id: id, action: 'post' }]);
+  });
+});
