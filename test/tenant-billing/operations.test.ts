@@ -265,8 +265,8 @@ describe('tenant billing operations (issue 30)', () => {
       const second = (await calculate(alice, calculateBody(p.propertyId, p.configId, { utility_type: 'sewer' })).expect(200)).body;
       const elsewhere = (await calculate(alice, calculateBody(other.propertyId, other.configId)).expect(200)).body;
       // Billed lines only: vacant unit 104 bills nothing and has no invoice.
-      expect(first.unit_bills.map((u: { invoice_number: string }) => u.invoice_number)).toEqual(['INV-000001', 'INV-000002', 'INV-000003', null]);
-      expect(second.unit_bills.map((u: { invoice_number: string }) => u.invoice_number)).toEqual(['INV-000004', 'INV-000005', 'INV-000006', null]);
+      expect(first.unit_bills.map((u: { invoice_number: string }) => u.invoice_number)).toEqual(['INV-000001', 'INV-000002', 'INV-000003', undefined]);
+      expect(second.unit_bills.map((u: { invoice_number: string }) => u.invoice_number)).toEqual(['INV-000004', 'INV-000005', 'INV-000006', undefined]);
       expect(elsewhere.unit_bills[0].invoice_number).toBe('INV-000001');
       // January's bill, calculated on February 3: due on the next 15th.
       expect(first.due_date).toBe('2026-02-15');

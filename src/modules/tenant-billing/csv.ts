@@ -37,7 +37,7 @@ export function calculationCsv(c: CalculationResponse): string {
       neutralise(u.unit_id), neutralise(u.tenant_name), String(u.is_vacant), String(u.occupied_days),
       ...factors.map((f) => String(u[f] ?? '')),
       u.allocation_percent.toFixed(2), amount(u.base_charge), amount(u.admin_fee), amount(u.total_charge),
-      u.occupancy === undefined ? '' : String(u.occupancy), u.move_in ?? '', u.move_out ?? '', amount(u.billing_fee),
+      u.occupancy === undefined ? '' : String(u.occupancy), u.move_in ?? '', u.move_out ?? '', amount(u.billing_fee ?? 0),
       u.invoice_number ?? '', c.due_date ?? '', c.status,
     ];
     lines.push(fields.map(csvField).join(','));

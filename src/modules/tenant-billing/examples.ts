@@ -59,7 +59,7 @@ export const calculateRequest = {
 
 const unit = (unitId: string, tenant: string, sqft: number, percent: number, base: number, fee: number, total: number, invoice: number) => ({
   unit_id: unitId, tenant_name: tenant, sqft, allocation_percent: percent, base_charge: base, admin_fee: fee, total_charge: total,
-  is_vacant: false, occupied_days: 31, billing_fee: 0, invoice_number: `INV-00000${invoice}`,
+  is_vacant: false, occupied_days: 31, invoice_number: `INV-00000${invoice}`,
 });
 
 export const calculationResponse = {
@@ -95,7 +95,7 @@ export const calculationResponse = {
     unit('103', 'Chen Wei', 250, 12.5, 112.5, 5.63, 118.13, 3),
     {
       unit_id: '104', tenant_name: '', sqft: 500, allocation_percent: 0, base_charge: 0, admin_fee: 0, total_charge: 0,
-      is_vacant: true, occupied_days: 0, billing_fee: 0, invoice_number: null,
+      is_vacant: true, occupied_days: 0,
     },
   ],
   units_billed: 3,

@@ -112,8 +112,9 @@ function completeUnitBill(
     if (extras.occupant_factor !== undefined) bill.occupant_factor = extras.occupant_factor;
     if (extras.limit) bill.charge_limit = { limit: extras.limit, share_charge: fromCents(extras.share_cents ?? baseCents) };
   }
-  bill.billing_fee = fromCents(lineFee);
-  bill.invoice_number = invoice;
+  // Present where they apply, as the move dates are: a 10,000-unit answer stays smaller.
+  if (billingFeeCents > 0) bill.billing_fee = fromCents(lineFee);
+  if (invoice !== null) bill.invoice_number = invoice;
   return bill as UnitBill;
 }
 
@@ -141,15 +142,15 @@ function invoiceNumbers(meta: Pick<CalculationMeta, 'firstInvoiceNumber'>, occup
 /** The occupied days of a stored line (its column after the factor fields, the share, base and fee). */
 const storedDays = (row: unknown[], fields: number) => row[2 + fields + 3] as number;
 
-/** The answer without its unit bills, as stored (and as answered when it was made). */
-type CalculationHead = Omit<CalculationResponse, 'unit_bills'>;
+/** The fields of a calculation that change after it is made: columns of its row, not stored in `result`. */
+type StatusField = 'status' | 'supersedes' | 'superseded_by' | 'void_reason' | 'voided_at';
+
+/** The answer without its unit bills and its status: what `result` stores besides the unit rows. */
+export type CalculationHead = Omit<CalculationResponse, 'unit_bills' | StatusField>;
 
 /** The answer in its documented key order: the head with the rows' status, the unit bills after `voided_at`. */
 function assemble(head: CalculationHead, unitBills: UnitBill[], meta: CalculationState): CalculationResponse {
-  const {
-    units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at,
-    status: _status, supersedes: _supersedes, superseded_by: _by, void_reason: _reason, voided_at: _at, ...rest
-  } = head;
+  const { units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at, ...rest } = head;
   return {
     ...rest,
     status: meta.status,
@@ -162,20 +163,24 @@ function assemble(head: CalculationHead, unitBills: UnitBill[], meta: Calculatio
   };
 }
 
-/** The RUBS calculation as the API answers it (README "The calculation" lists its fields). */
-export function presentCalculation(h: CalculationHeader, a: Allocation, meta: CalculationMeta): CalculationResponse {
-  const fields = factorFields(h.method);
+/** The RUBS calculation as the API answers it (README "The calculation" lists its fields): its head and unit bills. */
+export function presentCalculation(head: CalculationHead, a: Allocation, meta: CalculationMeta): CalculationResponse {
+  const fields = factorFields(head.method);
+  const feeCents = toCents(head.billing_fee);
   const invoices = invoiceNumbers(meta, a.lines.map((l) => l.occupiedDays));
   const unitBills: UnitBill[] = a.lines.map((l, i) => {
     const bill: Record<string, unknown> = { unit_id: l.unit.unit_id, tenant_name: l.tenantName };
     for (const f of fields) bill[f] = f === 'occupant_count' ? l.occupantCount : l.unit[f];
     const moves = l.occupancy !== null || l.moveIn || l.moveOut ? [l.moveIn, l.moveOut] : null;
-    return completeUnitBill(
-      bill, l.shareBasisPoints, l.baseCents, l.adminFeeCents, l.occupiedDays, moves, extrasOf(l), h.billingFeeCents, invoices[i],
-    );
+    return completeUnitBill(bill, l.shareBasisPoints, l.baseCents, l.adminFeeCents, l.occupiedDays, moves, extrasOf(l), feeCents, invoices[i]);
   });
+  return assemble(head, unitBills, meta);
+}
+
+/** A new calculation's answer without its unit bills and status, from its terms and its allocation. */
+export function calculationHead(h: CalculationHeader, a: Allocation): CalculationHead {
   const r = a.reconciliation;
-  const head: CalculationHead = {
+  return {
     id: h.id,
     property_id: h.propertyId,
     billing_config_id: h.configId,
@@ -197,11 +202,6 @@ export function presentCalculation(h: CalculationHeader, a: Allocation, meta: Ca
     min_charge: h.minChargeCents === null ? null : fromCents(h.minChargeCents),
     billing_fee: fromCents(h.billingFeeCents),
     due_date: h.dueDate,
-    status: meta.status,
-    supersedes: meta.supersedes,
-    superseded_by: meta.supersededBy,
-    void_reason: meta.voidReason,
-    voided_at: null,
     units_billed: a.unitsBilled,
     units_vacant: a.unitsVacant,
     vacant_absorption: fromCents(a.vacantAbsorptionCents),
@@ -225,7 +225,6 @@ export function presentCalculation(h: CalculationHeader, a: Allocation, meta: Ca
     },
     calculated_at: h.calculatedAt.toISOString(),
   };
-  return assemble(head, unitBills, meta);
 }
 
 /**
@@ -246,11 +245,8 @@ export interface StoredCalculation {
   units: unknown[][];
 }
 
-export function toStored(c: CalculationResponse, a: Allocation): StoredCalculation {
-  const {
-    unit_bills: _omitted, status: _s, supersedes: _p, superseded_by: _b, void_reason: _r, voided_at: _v, ...calculation
-  } = c;
-  const fields = factorFields(c.method);
+export function toStored(head: CalculationHead, a: Allocation): StoredCalculation {
+  const fields = factorFields(head.method);
   const units = a.lines.map((l) => {
     const row: unknown[] = [l.unit.unit_id, l.tenantName];
     for (const f of fields) row.push((f === 'occupant_count' ? l.occupantCount : l.unit[f]) ?? null);
@@ -260,7 +256,7 @@ export function toStored(c: CalculationResponse, a: Allocation): StoredCalculati
     if (extras) row.push(extras);
     return row;
   });
-  return { format: 3, calculation: calculation as CalculationHead, units };
+  return { format: 3, calculation: head, units };
 }
 
 /** A stored result's text: the plain form as it is, a row stored before issue 28 through its legacy decoder. */
@@ -302,7 +298,7 @@ export function fromStored(s: StoredCalculation, meta: CalculationMeta): Calcula
 }
 
 /** A stored calculation's answer without its unit bills (what a statement reads besides its line). */
-export function storedHead(s: StoredCalculation, meta: CalculationMeta): CalculationHead {
+export function storedHead(s: StoredCalculation, meta: CalculationMeta): Omit<CalculationResponse, 'unit_bills'> {
   const { unit_bills: _none, ...head } = assemble(withIssue30Defaults(s.calculation), [], meta);
   return head;
 }

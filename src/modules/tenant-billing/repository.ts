@@ -184,21 +184,26 @@ export function createTenantBillingRepository(db: Executor) {
     },
 
     /**
-     * Stores a calculation in one transaction with what it does to the others: the property's
-     * calculations are serialised (its row locked), the active ones of the same utility type whose
-     * period overlaps are found, and unless `refuse` objects to them (it throws), they become
-     * superseded by this one; its `lines` billed lines take invoice numbers from the property's counter.
-     * `result` is the answer's stored form as JSON text (presenters.ts StoredCalculation), made by
-     * `build` once the superseded ids and the first invoice number are known.
+     * Stores a calculation in one transaction with what it does to the others: its `lines` billed
+     * lines take invoice numbers from the property's counter, whose row stays locked to the end,
+     * so the property's calculations are stored one at a time; the active ones of the same utility
+     * type whose period overlaps are found, and unless `refuse` objects to them (it throws, and
+     * nothing is stored), they become superseded by this one. `result` is the answer's stored form
+     * as JSON text (presenters.ts StoredCalculation).
      */
     async insertCalculation(
       row: Omit<CalculationRow, 'result' | 'status' | 'supersedes' | 'supersededBy' | 'voidReason' | 'voidedAt' | 'firstInvoiceNumber'>,
+      result: string,
       lines: number,
       refuse: (overlapped: OverlappedCalculation[]) => void,
-      build: (supersedes: string[], firstInvoiceNumber: number) => string,
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from ${properties} where ${properties.id} = ${row.propertyId} for no key update`);
+    ): Promise<{ supersedes: string[]; firstInvoiceNumber: number }> {
+      return db.transaction(async (tx) => {
+        const [counter] = await tx
+          .insert(rubsInvoiceCounters)
+          .values({ propertyId: row.propertyId, lastNumber: lines })
+          .onConflictDoUpdate({ target: rubsInvoiceCounters.propertyId, set: { lastNumber: sql`${rubsInvoiceCounters.lastNumber} + ${lines}` } })
+          .returning({ lastNumber: rubsInvoiceCounters.lastNumber });
+        const firstInvoiceNumber = counter!.lastNumber - lines + 1;
         const overlapped = await tx
           .select({
             id: rubsCalculations.id,
@@ -217,21 +222,14 @@ export function createTenantBillingRepository(db: Executor) {
           .for('update');
         refuse(overlapped);
         const supersedes = overlapped.map((o) => o.id);
-        const [counter] = await tx
-          .insert(rubsInvoiceCounters)
-          .values({ propertyId: row.propertyId, lastNumber: lines })
-          .onConflictDoUpdate({ target: rubsInvoiceCounters.propertyId, set: { lastNumber: sql`${rubsInvoiceCounters.lastNumber} + ${lines}` } })
-          .returning({ lastNumber: rubsInvoiceCounters.lastNumber });
-        const firstInvoiceNumber = counter!.lastNumber - lines + 1;
-        await tx.insert(rubsCalculations).values({
-          ...row, status: 'active', supersedes, firstInvoiceNumber, result: build(supersedes, firstInvoiceNumber),
-        });
+        await tx.insert(rubsCalculations).values({ ...row, status: 'active', supersedes, firstInvoiceNumber, result });
         if (supersedes.length > 0) {
           await tx
             .update(rubsCalculations)
             .set({ status: 'superseded', supersededBy: row.id })
             .where(inArray(rubsCalculations.id, supersedes));
         }
+        return { supersedes, firstInvoiceNumber };
       });
     },
 

@@ -235,7 +235,7 @@ function placesOf(name: FactorName, values: readonly number[]): number {
 function readFactor(
   name: FactorName, weight: bigint, raw: readonly number[], gaps: ReadonlyArray<{ value: number; days: number }>,
 ): FactorPart {
-  const places = placesOf(name, [...raw, ...gaps.map((g) => g.value)]);
+  const places = Math.max(placesOf(name, raw), placesOf(name, gaps.map((g) => g.value)));
   const scale = (v: number) => (places === 0 ? v : Number(toScaledInteger(v, places)));
   const values = raw.map(scale);
   if (values.some((v) => !Number.isSafeInteger(v))) throw new RangeError(`${name} is too large`);
@@ -323,9 +323,13 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
     .filter((p) => p.weight > 0n)
     .map((p) => {
       const raw = lines.map((l) => factorOf(units[l.unitIndex], p.name, l.occupantCount, l.days > 0, table));
-      const gaps = units.flatMap((u, i) => (gapDays[i] > 0
-        ? [{ value: p.name === 'occupant_count' ? occupantFactor(u.occupant_count ?? 0, false, table) : factorOf(u, p.name, null, false, table), days: gapDays[i] }]
-        : []));
+      // The empty days of units that turned over, at the unit's factor (its own head count, 0 when absent).
+      const gaps: Array<{ value: number; days: number }> = [];
+      units.forEach((u, i) => {
+        if (gapDays[i] === 0) return;
+        const value = p.name === 'occupant_count' ? occupantFactor(u.occupant_count ?? 0, false, table) : factorOf(u, p.name, null, false, table);
+        gaps.push({ value, days: gapDays[i] });
+      });
       return readFactor(p.name, p.weight, raw, gaps);
     });
 

@@ -244,8 +244,10 @@ const unitBillResponse = z.object({
     limit: z.enum(['max_charge', 'min_charge']),
     share_charge: money.meta({ description: 'The base charge the share gave, before the limit' }),
   }).optional().meta({ description: 'Present when max_charge or min_charge moved the base charge' }),
-  billing_fee: money.meta({ description: "The configuration's flat fee (0 for a vacant line)" }),
-  invoice_number: z.string().nullable().meta({ description: 'Unique per property (null for calculations made before invoice numbers)' }),
+  billing_fee: money.optional().meta({ description: "The configuration's flat fee (0 for a vacant line); present when the configuration charges one" }),
+  invoice_number: z.string().optional().meta({
+    description: 'Unique per property; present on billed lines (absent on vacant ones, and on calculations made before invoice numbers)',
+  }),
 });
 
 export const reconciliationResponse = z
@@ -353,7 +355,7 @@ export const statementParams = z.object({ id, unit_id: id });
 export const statementResponse = z
   .object({
     calculation_id: z.string(),
-    invoice_number: z.string().nullable().meta({ description: 'Unique per property; null for calculations made before invoice numbers' }),
+    invoice_number: z.string().nullable().meta({ description: 'Unique per property; null for a vacant line and for calculations made before invoice numbers' }),
     due_date: z.string().nullable().meta({ description: 'null for calculations made before due dates' }),
     property: z.object({ id: z.string(), name: z.string(), address: z.string(), city: z.string(), state: z.string(), zip_code: z.string() }),
     billing_period_start: z.string(),

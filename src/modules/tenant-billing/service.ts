@@ -10,7 +10,7 @@ import { allocate, AllocationError, type AllocationMethod, type AllocationTerms,
 import { dueDate } from './occupancy';
 import { validateUnits } from './units.validate';
 import {
-  fromStored, presentCalculation, presentConfig, presentHistoryItem, readStored, storedHead, storedUnitBill, toStored,
+  calculationHead, fromStored, presentCalculation, presentConfig, presentHistoryItem, readStored, storedHead, storedUnitBill, toStored,
   type CalculationSource,
 } from './presenters';
 import { createTenantBillingRepository, violatesOneActiveConfig, type BillingConfigRow, type NewBillingConfig } from './repository';
@@ -206,9 +206,9 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
         source,
         calculatedAt,
       };
-      let result: CalculationResponse | undefined;
-      // Stored before it is answered.
-      await repo.insertCalculation({
+      const head = calculationHead(header, allocation);
+      // Stored before it is answered; what is stored depends on nothing the transaction decides.
+      const { supersedes, firstInvoiceNumber } = await repo.insertCalculation({
         id: header.id,
         propertyId: property.id,
         billingConfigId: config.id,
@@ -222,18 +222,15 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
         unitsBilled: allocation.unitsBilled,
         unitsVacant: allocation.unitsVacant,
         calculatedAt,
-      }, allocation.lines.filter((l) => !l.isVacant).length, (overlapped) => {
+      }, JSON.stringify(toStored(head, allocation)), allocation.lines.filter((l) => !l.isVacant).length, (overlapped) => {
         const posted = overlapped.find((o) => o.posted);
         if (posted) {
           throw conflict(`Calculation ${posted.id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first`);
         }
-      }, (supersedes, firstInvoiceNumber) => {
-        result = presentCalculation(header, allocation, {
-          status: 'active', supersedes, supersededBy: null, voidReason: null, voidedAt: null, firstInvoiceNumber,
-        });
-        return JSON.stringify(toStored(result, allocation));
       });
-      return result!;
+      return presentCalculation(head, allocation, {
+        status: 'active', supersedes, supersededBy: null, voidReason: null, voidedAt: null, firstInvoiceNumber,
+      });
     },
 
     /**

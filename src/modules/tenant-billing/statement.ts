@@ -60,6 +60,7 @@ export function buildStatement(c: StatementCalculation, property: StatementPrope
 
   const whose = totalOf === 'billed_units' ? 'of the occupied units' : 'of all units, vacant ones included';
   const limit = unit.charge_limit;
+  const billingFee = unit.billing_fee ?? 0;
   const shareCharge = limit ? limit.share_charge : unit.base_charge;
   if (unit.is_vacant) {
     formula.push(c.vacancy_policy === 'redistribute'
@@ -94,15 +95,15 @@ export function buildStatement(c: StatementCalculation, property: StatementPrope
     }
     const feeExact = c.rounding === 'exact' && rate > 0 ? ' (rounded by largest remainder, so all admin fees add up to the cent)' : '';
     formula.push(`Admin fee = ${usd(unit.base_charge)} x ${percentAsWritten(rate * 100)} = ${usd(unit.admin_fee)}${feeExact}`);
-    if (unit.billing_fee > 0) formula.push(`Billing fee = ${usd(unit.billing_fee)}`);
+    if (billingFee > 0) formula.push(`Billing fee = ${usd(billingFee)}`);
   }
-  formula.push(unit.billing_fee > 0
-    ? `Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} + ${usd(unit.billing_fee)} = ${usd(unit.total_charge)}`
+  formula.push(billingFee > 0
+    ? `Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} + ${usd(billingFee)} = ${usd(unit.total_charge)}`
     : `Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} = ${usd(unit.total_charge)}`);
 
   return {
     calculation_id: c.id,
-    invoice_number: unit.invoice_number,
+    invoice_number: unit.invoice_number ?? null,
     due_date: c.due_date,
     property: {
       id: property.id, name: property.name, address: property.address, city: property.city, state: property.state, zip_code: property.zipCode,
@@ -128,7 +129,7 @@ export function buildStatement(c: StatementCalculation, property: StatementPrope
       base_charge: unit.base_charge,
       admin_fee_rate: rate,
       admin_fee: unit.admin_fee,
-      billing_fee: unit.billing_fee,
+      billing_fee: billingFee,
       total_charge: unit.total_charge,
     },
     formula,
