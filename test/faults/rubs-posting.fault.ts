@@ -9,7 +9,7 @@ import { FakePmsLedger } from '../helpers/fake-pms-ledger';
 import { fakeUnit } from '../helpers/fake-pms';
 import { waitUntil } from '../helpers/eventually';
 import { missingServices, startPostgres, startRedis, type ThrowawayPostgres, type ThrowawayRedis } from './services';
-import { roleEnv, startWeb } from './stream';
+import { call, roleEnv, startWeb } from './stream';
 
 const UNITS = 500;
 /** The worker is killed once the provider has created this many charges. */
@@ -30,16 +30,6 @@ interface Posting {
   lines: Array<{ unit_id: string; action: string; status: string; provider_charge_id: string | null; attempts: number }>;
 }
 
-async function call<T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}, form = false): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }), ...headers },
-    body: body === undefined ? undefined : form ? String(body) : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} -> ${res.status} ${text.slice(0, 300)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 describeFaults('RUBS posting under faults (500 charges)', () => {
   let pg: ThrowawayPostgres;

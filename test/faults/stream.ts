@@ -58,14 +58,15 @@ export async function startWeb(env: Record<string, string>): Promise<WebRole> {
   };
 }
 
-async function call<T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}, form = false): Promise<T> {
+/** A JSON (or form) request to a role; a non-2xx answer throws with its status and the start of its body. */
+export async function call<T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}, form = false): Promise<T> {
   const res = await fetch(url, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }), ...headers },
     body: body === undefined ? undefined : form ? String(body) : JSON.stringify(body),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} -> ${res.status} ${text.slice(0, 200)}`);
+  if (!res.ok) throw new Error(`${method} ${url} -> ${res.status} ${text.slice(0, 300)}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FakeUnit } from './fake-pms';
+import { closeServer, listenLocally } from './local-server';
 
 /** One call of `POST /v1/charges` as the fake received it. */
 export interface FakeChargeCall {
@@ -78,17 +78,12 @@ export class FakePmsLedger {
     return found;
   }
 
-  async start(port = 0): Promise<string> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, '127.0.0.1', resolve);
-    });
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  start(port = 0): Promise<string> {
+    return listenLocally(this.server, port);
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeServer(this.server);
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {

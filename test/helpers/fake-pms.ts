@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenLocally } from './local-server';
 
 export interface FakeUnit {
   id: string;
@@ -43,17 +43,12 @@ export class FakePmsProvider {
   }
 
   /** Listens on `port` (default: any free one); returns the base URL. */
-  async start(port = 0): Promise<string> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, '127.0.0.1', resolve);
-    });
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  start(port = 0): Promise<string> {
+    return listenLocally(this.server, port);
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeServer(this.server);
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {

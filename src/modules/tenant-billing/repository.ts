@@ -77,30 +77,6 @@ export function createTenantBillingRepository(db: Executor) {
     .from(rubsHistoryState)
     .where(eq(rubsHistoryState.propertyId, sql.placeholder('propertyId')))
     .prepare('rubs_history_state');
-  const historyPage = db
-    .select({
-      id: rubsCalculations.id,
-      propertyId: rubsCalculations.propertyId,
-      billingPeriodStart: rubsCalculations.billingPeriodStart,
-      billingPeriodEnd: rubsCalculations.billingPeriodEnd,
-      utilityType: rubsCalculations.utilityType,
-      totalAmount: rubsCalculations.totalAmount,
-      unitsBilled: rubsCalculations.unitsBilled,
-      unitsVacant: rubsCalculations.unitsVacant,
-      method: rubsCalculations.method,
-      billingConfigVersion: rubsCalculations.billingConfigVersion,
-      status: rubsCalculations.status,
-      supersedes: rubsCalculations.supersedes,
-      supersededBy: rubsCalculations.supersededBy,
-      calculatedAt: rubsCalculations.calculatedAt,
-    })
-    .from(rubsCalculations)
-    .where(eq(rubsCalculations.propertyId, sql.placeholder('propertyId')))
-    .orderBy(desc(rubsCalculations.calculatedAt), desc(rubsCalculations.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('rubs_history_page');
-
   const historyColumns = {
     id: rubsCalculations.id,
     propertyId: rubsCalculations.propertyId,
@@ -117,6 +93,15 @@ export function createTenantBillingRepository(db: Executor) {
     supersededBy: rubsCalculations.supersededBy,
     calculatedAt: rubsCalculations.calculatedAt,
   };
+  const historyPage = db
+    .select(historyColumns)
+    .from(rubsCalculations)
+    .where(eq(rubsCalculations.propertyId, sql.placeholder('propertyId')))
+    .orderBy(desc(rubsCalculations.calculatedAt), desc(rubsCalculations.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('rubs_history_page');
+
 
   return {
     /** Throws the database's unique violation when the property already has an active configuration. */
