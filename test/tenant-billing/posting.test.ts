@@ -211,10 +211,19 @@ describe('posting a calculation to the PMS ledger', () => {
   });
 
   it('reverse: a negative charge per posted line under its own key; GET shows it; then 409s', async () => {
-    const { id } = await linkedCalculation();
+    const { id, propertyId } = await linkedCalculation();
     expect((await reverse(id).expect(409)).body).toEqual({ detail: 'Nothing posted to reverse' });
     await post(id).expect(202);
     const posted = await settled(id, 'posted');
+    // A re-bill of the period is refused while the charges are on the ledger.
+    const { billing_config_id: configId } = (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body as { billing_config_id: string };
+    const rebillBody = {
+      property_id: propertyId, billing_config_id: configId, billing_period_start: '2026-01-10', billing_period_end: '2026-02-09',
+      total_amount: 1100, utility_type: 'water', units: PMS_UNITS,
+    };
+    expect((await as(t, token).post('/billing/calculate-rubs', rebillBody).expect(409)).body).toEqual({
+      detail: `Calculation ${id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first`,
+    });
     const res = await reverse(id).expect(202);
     expect(res.body.status).toMatch(/^(reversing|reversed)$/);
     const calc = await settled(id, 'reversed');
@@ -234,7 +243,8 @@ describe('posting a calculation to the PMS ledger', () => {
     }
     expect((await reverse(id).expect(409)).body).toEqual({ detail: 'Calculation is already reversed' });
     expect((await post(id).expect(409)).body).toEqual({ detail: 'Calculation is already posted' });
-    // Reversed, it can be voided.
+    // Reversed, it can be superseded by the re-bill (or voided).
+    expect((await as(t, token).post('/billing/calculate-rubs', rebillBody).expect(200)).body.supersedes).toEqual([id]);
     expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'reversed' }).expect(200)).body.status).toBe('void');
   });
 
