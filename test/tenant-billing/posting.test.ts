@@ -137,6 +137,23 @@ describe('posting a calculation to the PMS ledger', () => {
       .toEqual({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' });
   });
 
+  it('a unit that turned over posts one charge per occupancy, each to its resident, under its occupancy\'s key', async () => {
+    const units = [
+      { unit_id: 'u1', tenant_name: '', sqft: 1000, occupancies: [
+        { tenant_name: 'Ana Lima', move_out: '2026-01-15' },
+        { tenant_name: 'Dana Moss', move_in: '2026-01-16' },
+      ] },
+      { unit_id: 'u2', tenant_name: 'Ben Okafor', sqft: 1000 },
+    ];
+    const { id } = await linkedCalculation(t, token, units);
+    await post(id).expect(202);
+    const calc = await settled(id, 'posted');
+    // $900.00 billable by sqft: u2 half ($450.00 + 5 % = $472.50); u1's half by days, 15 and 16 of 31.
+    expect(calc.posting.lines.map((l) => [l.unit_id, l.occupancy, l.amount])).toEqual([['u1', 0, 228.63], ['u1', 1, 243.87], ['u2', 0, 472.5]]);
+    expect(fake.charges.get(`${id}:u1:0:post`)!.body).toMatchObject({ unit_id: 'u1', resident_name: 'Ana Lima', amount: 228.63 });
+    expect(fake.charges.get(`${id}:u1:1:post`)!.body).toMatchObject({ unit_id: 'u1', resident_name: 'Dana Moss', amount: 243.87 });
+  });
+
   it('never creates a second charge: an answer lost, a double request, the job run again, posting again', async () => {
     const { id } = await linkedCalculation();
     // The provider creates u2's charge, then the connection drops before the answer: the retry gets the same charge.
