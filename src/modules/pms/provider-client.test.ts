@@ -19,8 +19,10 @@ describe('PMS provider client', () => {
     fake.setUnits('c1', 'p1', [0, 1, 2, 3, 4].map((i) => fakeUnit(i, 'p1')));
   });
 
+  // A time-out the tests of time-outs set themselves (50 ms); the others allow a loaded CI machine 5 s a call
+  // (200 ms once timed out a page, and its retry broke the page sequence asserted below).
   const client = (o: Partial<ProviderClientOptions> = {}) =>
-    createPmsProviderClient({ apiUrl: url, apiKey: 'key-1', timeoutMs: 200, logger, backoffMs: 1, ...o });
+    createPmsProviderClient({ apiUrl: url, apiKey: 'key-1', timeoutMs: 5000, logger, backoffMs: 1, ...o });
 
   const failure = async (p: Promise<unknown>) => {
     const err = await p.then(() => undefined, (e: unknown) => e);
