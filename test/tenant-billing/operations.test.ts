@@ -116,6 +116,18 @@ describe('tenant billing operations (issue 30)', () => {
       expect((await as(t, alice).get(`/billing/history/${p.propertyId}?status=paid`).expect(422)).body.errors[0].field).toBe('status');
     });
 
+    it('two re-bills of one period at the same moment: stored one after the other, exactly one stays active', async () => {
+      const p = await billedProperty(t, alice);
+      const [a, b] = await Promise.all([1, 2].map(async (k) => (await calculate(alice, calculateBody(p.propertyId, p.configId, { total_amount: 1000 + k })).expect(200)).body));
+      const [first, second] = a.supersedes.length === 0 ? [a, b] : [b, a];
+      expect([first.supersedes, second.supersedes]).toEqual([[], [first.id]]);
+      const active = (await as(t, alice).get(`/billing/history/${p.propertyId}?status=active`).expect(200)).body;
+      expect(active.items.map((i: { id: string }) => i.id)).toEqual([second.id]);
+      // Their invoice numbers do not collide either.
+      const numbers = [...first.unit_bills, ...second.unit_bills].map((u: { invoice_number?: string }) => u.invoice_number).filter(Boolean);
+      expect(new Set(numbers).size).toBe(6);
+    });
+
     it('void with a reason: status void, kept in the history, not voided twice; a reason is required', async () => {
       const p = await billedProperty(t, alice);
       const calc = (await calculate(alice, calculateBody(p.propertyId, p.configId)).expect(200)).body;
