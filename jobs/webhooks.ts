@@ -9,9 +9,10 @@ export function webhookEventsProcessor(services: Pick<Services, 'webhooks'>) {
   };
 }
 
-/** `webhook-sweep`: re-queue streams with events still pending, and imports still owed. */
-export function webhookSweepProcessor(services: Pick<Services, 'webhooks'>) {
+/** `webhook-sweep`: re-queue streams with events still pending, imports still owed, and RUBS postings whose job was lost. */
+export function webhookSweepProcessor(services: Pick<Services, 'webhooks' | 'rubsPosting'>) {
   return async (payload: z.output<typeof webhookSweepPayload>): Promise<void> => {
     await services.webhooks.sweep(payload.older_than_ms);
+    await services.rubsPosting.requeueOwed(payload.older_than_ms);
   };
 }

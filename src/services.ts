@@ -138,8 +138,7 @@ export function createServices(deps: PlatformDeps): Services {
     handler: createPmsEventHandler({ now, notifications, sync: pmsSync }),
     enqueue: (job, jobId, delayMs) => queue.enqueue('webhook-events', job, { jobId, delayMs }),
     connectionsOf: (ownerId) => pmsRepository.connectionsOfOwner(ownerId),
-    // The sweeper also queues again the RUBS postings whose job was lost.
-    requeueOwedSyncs: async (olderThan) => (await Promise.all([pmsSync.requeueOwed(olderThan), rubsPosting.requeueOwed(olderThan)]))[0],
+    requeueOwedSyncs: (olderThan) => pmsSync.requeueOwed(olderThan),
   });
 
   return {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { FakeUnit } from './fake-pms';
+import { FakePmsProvider, serveUnitsPage, type FakeUnit } from './fake-pms';
 import { closeServer, listenLocally } from './local-server';
 
 /** One call of `POST /v1/charges` as the fake received it. */
@@ -41,7 +41,7 @@ export class FakePmsLedger {
   private server = http.createServer((req, res) => this.handle(req, res));
 
   setUnits(connectionId: string, pmsPropertyId: string, units: FakeUnit[]) {
-    this.units.set(`${connectionId}|${pmsPropertyId}`, units);
+    this.units.set(FakePmsProvider.key(connectionId, pmsPropertyId), units);
   }
 
   /** Creates the charge of a call (as the provider would before answering); the existing one for a known key. */
@@ -103,11 +103,7 @@ export class FakePmsLedger {
 
   private serveUnits(url: URL, res: http.ServerResponse) {
     const q = Object.fromEntries(url.searchParams);
-    const all = this.units.get(`${q.connection_id}|${q.property_id}`) ?? [];
-    const page = Number(q.page ?? '1');
-    const data = all.slice((page - 1) * this.pageSize, page * this.pageSize);
-    const next = page * this.pageSize < all.length ? page + 1 : null;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data, meta: { page, next_page: next } }));
+    serveUnitsPage(res, this.units.get(FakePmsProvider.key(q.connection_id, q.property_id)) ?? [], q.page, this.pageSize);
   }
 
   private serveCharge(req: http.IncomingMessage, raw: string, res: http.ServerResponse) {

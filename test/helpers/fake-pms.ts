@@ -60,12 +60,16 @@ export class FakePmsProvider {
       res.writeHead(404).end();
       return;
     }
-    const all = this.units.get(FakePmsProvider.key(r.query.connection_id, r.query.property_id)) ?? [];
-    const page = Number(r.query.page ?? '1');
-    const data = all.slice((page - 1) * this.pageSize, page * this.pageSize);
-    const next = page * this.pageSize < all.length ? page + 1 : null;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data, meta: { page, next_page: next } }));
+    serveUnitsPage(res, this.units.get(FakePmsProvider.key(r.query.connection_id, r.query.property_id)) ?? [], r.query.page, this.pageSize);
   }
+}
+
+/** One page of `GET /v1/units` as the provider answers it: `{data, meta: {page, next_page}}`. */
+export function serveUnitsPage(res: http.ServerResponse, all: readonly FakeUnit[], pageParam: string | undefined, pageSize: number) {
+  const page = Number(pageParam ?? '1');
+  const data = all.slice((page - 1) * pageSize, page * pageSize);
+  const next = page * pageSize < all.length ? page + 1 : null;
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data, meta: { page, next_page: next } }));
 }
 
 export function fakeUnit(i: number, pmsPropertyId: string, overrides: Partial<FakeUnit> = {}): FakeUnit {

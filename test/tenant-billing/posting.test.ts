@@ -442,11 +442,12 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
     await drain();
     expect(queued).toHaveLength(1);
-    await t.services.webhooks.sweep(10_000);
+    const sweep = () => t.deps.queue.enqueue('webhook-sweep', { older_than_ms: 10_000 }, { jobId: `sweep-${clockOffset}` });
+    await sweep();
     await drain();
     expect(queued.filter((j) => j.calculation_id === id)).toHaveLength(1); // a few seconds old: left to its job
     clockOffset += 61_000;
-    await t.services.webhooks.sweep(10_000);
+    await sweep();
     await drain();
     expect(queued.filter((j) => j.calculation_id === id)).toEqual([{ calculation_id: id, action: 'post' }, { calculation_id: id, action: 'post' }]);
   });

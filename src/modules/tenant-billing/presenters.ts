@@ -288,38 +288,35 @@ function unitBillOfRow(row: unknown[], fields: ReturnType<typeof factorFields>, 
   return completeUnitBill(bill, bp, base, fee, days, moves, extras, billingFeeCents, invoice);
 }
 
-export function fromStored(s: StoredCalculation, meta: CalculationMeta): CalculationResponse {
+/** A stored calculation read back: its head (with the defaults of older rows) and the bill of each line, on demand. */
+function storedLines(s: StoredCalculation, meta: CalculationMeta) {
   const head = withIssue30Defaults(s.calculation);
   const fields = factorFields(head.method);
   const feeCents = toCents(head.billing_fee);
   const invoices = invoiceNumbers(meta, s.units.map((row) => storedDays(row, fields.length)));
-  const unitBills = s.units.map((row, i) => unitBillOfRow(row, fields, feeCents, invoices[i]));
-  return assemble(head, unitBills, meta);
+  return { head, billOf: (i: number) => unitBillOfRow(s.units[i], fields, feeCents, invoices[i]) };
 }
 
-/** A stored calculation's answer without its unit bills (what a statement reads besides its line). */
-export function storedHead(s: StoredCalculation, meta: CalculationMeta): Omit<CalculationResponse, 'unit_bills'> {
-  const { unit_bills: _none, ...head } = assemble(withIssue30Defaults(s.calculation), [], meta);
-  return head;
+export function fromStored(s: StoredCalculation, meta: CalculationMeta): CalculationResponse {
+  const { head, billOf } = storedLines(s, meta);
+  return assemble(head, s.units.map((_, i) => billOf(i)), meta);
 }
 
 /**
- * The bill of one line of a stored calculation, as fromStored would give it in unit_bills, and
- * its index, without building the others: the unit's line of that occupancy (null: the unit's
- * first line); undefined when there is none.
+ * What a statement reads of a stored calculation: the answer without its unit bills, and the bill
+ * of one line as fromStored would give it, without building the others: the unit's line of that
+ * occupancy (null: the unit's first line) and how many lines the unit has; undefined when there
+ * is no such line.
  */
-export function storedUnitBill(
+export function storedStatementLine(
   s: StoredCalculation, meta: CalculationMeta, unitId: string, occupancy: number | null,
-): { bill: UnitBill; lines: number } | undefined {
-  const head = withIssue30Defaults(s.calculation);
-  const fields = factorFields(head.method);
-  const feeCents = toCents(head.billing_fee);
-  const indexes = s.units.flatMap((r, i) => (r[0] === unitId ? [i] : []));
-  if (indexes.length === 0) return undefined;
-  const invoices = invoiceNumbers(meta, s.units.map((row) => storedDays(row, fields.length)));
-  const bills = indexes.map((i) => unitBillOfRow(s.units[i], fields, feeCents, invoices[i]));
+): { calculation: Omit<CalculationResponse, 'unit_bills'>; bill: UnitBill; lines: number } | undefined {
+  const { head, billOf } = storedLines(s, meta);
+  const bills = s.units.flatMap((r, i) => (r[0] === unitId ? [billOf(i)] : []));
   const bill = occupancy === null ? bills[0] : bills.find((b) => (b.occupancy ?? 0) === occupancy);
-  return bill ? { bill, lines: bills.length } : undefined;
+  if (!bill) return undefined;
+  const { unit_bills: _none, ...calculation } = assemble(head, [], meta);
+  return { calculation, bill, lines: bills.length };
 }
 
 export function presentHistoryItem(r: HistoryRow) {

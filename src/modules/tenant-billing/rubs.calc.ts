@@ -198,17 +198,6 @@ export function occupantFactor(count: number, occupied: boolean, table: Occupant
   return table[String(Math.min(people, last))] ?? 0;
 }
 
-/** A unit line before the arithmetic: where it comes from and its days. */
-interface Line {
-  unitIndex: number;
-  occupancy: number | null;
-  tenantName: string;
-  moveIn: string | null;
-  moveOut: string | null;
-  occupantCount: number | null;
-  days: number;
-}
-
 function factorOf(unit: BillingUnit, name: FactorName, occupants: number | null | undefined, occupied: boolean, table: OccupantFactorTable | null | undefined): number {
   if (name === 'unit_count') return 1;
   const raw = name === 'occupant_count' ? occupants : unit[name];
@@ -243,12 +232,23 @@ function readFactor(
   return { name, weight, values, places, gapSum };
 }
 
+/** A line as it comes from its unit, before the arithmetic fills in its share and charges. */
+function newLine(
+  unit: BillingUnit, occupancy: number | null, tenantName: string, moveIn: string | null, moveOut: string | null,
+  occupantCount: number | null, days: number,
+): UnitAllocation {
+  return {
+    unit, occupancy, tenantName, moveIn, moveOut, occupantCount, occupantFactor: null, isVacant: days === 0, occupiedDays: days,
+    shareBasisPoints: 0, shareCents: 0, limit: null, baseCents: 0, adminFeeCents: 0, billingFeeCents: 0, totalCents: 0,
+  };
+}
+
 /**
  * The lines of the units: one per unit, or one per occupancy of a unit sent with occupancies,
  * and per unit the days no occupancy covers (turnover gaps).
  */
 function linesOf(units: readonly BillingUnit[], startDay: number, endDay: number, period: number) {
-  const lines: Line[] = [];
+  const lines: UnitAllocation[] = [];
   const gapDays = new Array<number>(units.length).fill(0);
   units.forEach((u, unitIndex) => {
     if (u.occupancies && u.occupancies.length > 0) {
@@ -256,19 +256,13 @@ function linesOf(units: readonly BillingUnit[], startDay: number, endDay: number
       u.occupancies.forEach((o, k) => {
         const days = unitOccupiedDays(o, startDay, endDay);
         covered += days;
-        lines.push({
-          unitIndex, occupancy: k, tenantName: o.tenant_name, moveIn: o.move_in ?? null, moveOut: o.move_out ?? null,
-          occupantCount: o.occupant_count ?? null, days,
-        });
+        lines.push(newLine(u, k, o.tenant_name, o.move_in ?? null, o.move_out ?? null, o.occupant_count ?? null, days));
       });
       if (covered > period) throw new RangeError(`unit ${u.unit_id}: its occupancies overlap`);
       gapDays[unitIndex] = period - covered;
     } else {
-      lines.push({
-        unitIndex, occupancy: null, tenantName: u.tenant_name, moveIn: u.move_in ?? null, moveOut: u.move_out ?? null,
-        occupantCount: u.occupant_count ?? null,
-        days: u.is_vacant ? 0 : u.move_in || u.move_out ? unitOccupiedDays(u, startDay, endDay) : period,
-      });
+      const days = u.is_vacant ? 0 : u.move_in || u.move_out ? unitOccupiedDays(u, startDay, endDay) : period;
+      lines.push(newLine(u, null, u.tenant_name, u.move_in ?? null, u.move_out ?? null, u.occupant_count ?? null, days));
     }
   });
   return { lines, gapDays };
@@ -305,9 +299,8 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
   // (the period's days cancel out of every share) and the integers stay smaller.
   const period = periodDays(input.periodStart, input.periodEnd);
   const { lines, gapDays } = linesOf(units, dayNumber(input.periodStart), dayNumber(input.periodEnd), period);
-  const n = lines.length;
-  const prorated = lines.some((l) => l.days !== 0 && l.days !== period);
-  const dayWeights = prorated ? lines.map((l) => l.days) : lines.map((l) => (l.days === 0 ? 0 : 1));
+  const prorated = lines.some((l) => l.occupiedDays !== 0 && l.occupiedDays !== period);
+  const dayWeights = prorated ? lines.map((l) => l.occupiedDays) : lines.map((l) => (l.occupiedDays === 0 ? 0 : 1));
   const fullWeight = prorated ? period : 1;
   // A unit's only line counts for the whole period in every unit's total; an occupancy for its days.
   const allWeights = lines.map((l, i) => (l.occupancy === null ? fullWeight : dayWeights[i]));
@@ -322,7 +315,7 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
     .map((name, k) => ({ name, weight: weights[k] }))
     .filter((p) => p.weight > 0n)
     .map((p) => {
-      const raw = lines.map((l) => factorOf(units[l.unitIndex], p.name, l.occupantCount, l.days > 0, table));
+      const raw = lines.map((l) => factorOf(l.unit, p.name, l.occupantCount, !l.isVacant, table));
       // The empty days of units that turned over, at the unit's factor (its own head count, 0 when absent).
       const gaps: Array<{ value: number; days: number }> = [];
       units.forEach((u, i) => {
@@ -335,63 +328,49 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
 
   const terms: SplitTerms = {
     vacancyPolicy: input.vacancyPolicy, rounding: input.rounding, billable: Number(billable), dayWeights, allWeights,
-    anyBilled: lines.some((l) => l.days > 0),
+    anyBilled: lines.some((l) => !l.isVacant),
   };
   const core: Core = (options.arithmetic !== 'bigint' && safeCore(parts, terms)) || bigIntCore(parts, terms);
 
+  const occupantPart = parts.findIndex((p) => p.name === 'occupant_count');
   // Charge limits on each billed line's base charge; the owner takes the difference either way.
   let maxAbsorbed = 0;
   let minAdded = 0;
-  const limits: Array<UnitAllocation['limit']> = new Array(n).fill(null);
-  const base = core.base.map((share, i) => {
-    if (lines[i].days === 0) return share;
+  const base = lines.map((l, i) => {
+    const share = core.base[i];
+    l.shareBasisPoints = core.basisPoints[i];
+    l.shareCents = share;
+    if (table && occupantPart >= 0) l.occupantFactor = fromScaledInteger(parts[occupantPart].values[i], parts[occupantPart].places);
+    if (l.isVacant) return share;
     if (maxCharge !== null && share > maxCharge) {
       maxAbsorbed += share - maxCharge;
-      limits[i] = 'max_charge';
+      l.limit = 'max_charge';
       return maxCharge;
     }
     if (minCharge !== null && share < minCharge) {
       minAdded += minCharge - share;
-      limits[i] = 'min_charge';
+      l.limit = 'min_charge';
       return minCharge;
     }
     return share;
   });
   const fees = adminFees(base, Number(adminFee), Number(HUNDRED_PERCENT), input.rounding, options.arithmetic);
-  const occupantPart = parts.findIndex((p) => p.name === 'occupant_count');
 
-  const allocations: UnitAllocation[] = new Array(n);
   let billed = 0;
   let feeSum = 0;
   let billingFees = 0;
-  for (let i = 0; i < n; i++) {
-    const l = lines[i];
-    const lineFee = l.days > 0 ? billingFee : 0;
-    billed += base[i];
-    feeSum += fees[i];
-    billingFees += lineFee;
-    allocations[i] = {
-      unit: units[l.unitIndex],
-      occupancy: l.occupancy,
-      tenantName: l.tenantName,
-      moveIn: l.moveIn,
-      moveOut: l.moveOut,
-      occupantCount: l.occupantCount,
-      occupantFactor: table && occupantPart >= 0 ? fromScaledInteger(parts[occupantPart].values[i], parts[occupantPart].places) : null,
-      isVacant: l.days === 0,
-      occupiedDays: l.days,
-      shareBasisPoints: core.basisPoints[i],
-      shareCents: core.base[i],
-      limit: limits[i],
-      baseCents: base[i],
-      adminFeeCents: fees[i],
-      billingFeeCents: lineFee,
-      totalCents: base[i] + fees[i] + lineFee,
-    };
-  }
-  const unitBilled = new Array<boolean>(units.length).fill(false);
-  for (const l of lines) if (l.days > 0) unitBilled[l.unitIndex] = true;
-  const unitsBilled = unitBilled.filter(Boolean).length;
+  const billedUnits = new Set<BillingUnit>();
+  lines.forEach((l, i) => {
+    l.baseCents = base[i];
+    l.adminFeeCents = fees[i];
+    l.billingFeeCents = l.isVacant ? 0 : billingFee;
+    l.totalCents = l.baseCents + l.adminFeeCents + l.billingFeeCents;
+    billed += l.baseCents;
+    feeSum += l.adminFeeCents;
+    billingFees += l.billingFeeCents;
+    if (!l.isVacant) billedUnits.add(l.unit);
+  });
+  const unitsBilled = billedUnits.size;
   const ownerAbsorbs = (input.vacancyPolicy === 'owner_pays' ? core.vacantAbsorption : 0) + maxAbsorbed - minAdded;
   // Totals shown with FACTOR_PLACES decimals: factor-days over the full weight, rounded.
   const shown = (sum: bigint, places: number) => fromScaledInteger(
@@ -402,7 +381,7 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
     commonAreaDeductionCents: Number(deduction),
     billableCents: Number(billable),
     vacantAbsorptionCents: core.vacantAbsorption,
-    lines: allocations,
+    lines,
     unitsBilled,
     unitsVacant: units.length - unitsBilled,
     factorTotals: parts.map((p, k) => ({

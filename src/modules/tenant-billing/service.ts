@@ -10,7 +10,7 @@ import { allocate, AllocationError, type AllocationMethod, type AllocationTerms,
 import { dueDate } from './occupancy';
 import { validateUnits } from './units.validate';
 import {
-  calculationHead, fromStored, presentCalculation, presentConfig, presentHistoryItem, readStored, storedHead, storedUnitBill, toStored,
+  calculationHead, fromStored, presentCalculation, presentConfig, presentHistoryItem, readStored, storedStatementLine, toStored,
   type CalculationSource,
 } from './presenters';
 import { createTenantBillingRepository, violatesOneActiveConfig, type BillingConfigRow, type NewBillingConfig } from './repository';
@@ -285,12 +285,12 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
     async statement(ownerId: string, id: string, unitId: string, occupancy: number | null = null) {
       // Only the line's own bill is built: a statement reads none of the others.
       const { stored, meta, property } = await requireStored(ownerId, id);
-      const found = storedUnitBill(stored, meta, unitId, occupancy);
+      const found = storedStatementLine(stored, meta, unitId, occupancy);
       if (!found) throw notFound(occupancy === null ? 'Unit not found in this calculation' : 'Occupancy not found in this calculation');
       if (occupancy === null && found.lines > 1) {
         throw unprocessable(`unit '${unitId}' has ${found.lines} occupancies in this calculation: add ?occupancy=0 to ${found.lines - 1}`, 'occupancy');
       }
-      return buildStatement(storedHead(stored, meta), property, found.bill);
+      return buildStatement(found.calculation, property, found.bill);
     },
   };
 }

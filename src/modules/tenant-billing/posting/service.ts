@@ -240,13 +240,13 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
 
     /**
      * The sweeper's part (every webhook-sweep): queues again the postings whose pending lines have
-     * been untouched for `olderThan` and at least SWEEP_AFTER_MS (a job lost to a crash, or to a
+     * been untouched for `olderThanMs` and at least SWEEP_AFTER_MS (a job lost to a crash, or to a
      * Redis that lost its data). A job that was only slow loses nothing: jobs of one calculation
      * run one at a time, and a line posted is never sent again.
      */
-    async requeueOwed(olderThan: Date, limit = 1000): Promise<number> {
+    async requeueOwed(olderThanMs = SWEEP_AFTER_MS, limit = 1000): Promise<number> {
       const now = deps.now();
-      const before = new Date(Math.min(olderThan.getTime(), now.getTime() - SWEEP_AFTER_MS));
+      const before = new Date(now.getTime() - Math.max(olderThanMs, SWEEP_AFTER_MS));
       const owed = await repo.owedPostings(before, limit);
       for (const o of owed) await enqueueRun(o.calculationId, o.action, `sweep${now.getTime()}`);
       if (owed.length > 0) deps.logger.info({ postings: owed.length }, 'sweeper re-queued RUBS postings');
