@@ -172,6 +172,7 @@ describe('tenant billing operations (issue 30)', () => {
       const versions = (await as(t, alice).get(`/billing/config/${p.configId}/versions`).expect(200)).body;
       expect(versions.map((v: { version: number; admin_fee_percent: number }) => [v.version, v.admin_fee_percent])).toEqual([[2, 3], [1, 5]]);
       expect(versions[0]).toEqual(patched);
+      expect(Object.keys(versions[1])).toEqual(Object.keys(patched)); // the documented key order, not jsonb's
       await as(t, bob).patch(`/billing/config/${p.configId}`, { billing_day: 5 }).expect(404);
       await as(t, bob).get(`/billing/config/${p.configId}/versions`).expect(404);
       expect((await as(t, alice).patch(`/billing/config/${p.configId}`, {}).expect(422)).body.detail).toBe('at least one field to change is required');

@@ -14,7 +14,7 @@ import {
   type CalculationSource,
 } from './presenters';
 import { createTenantBillingRepository, violatesOneActiveConfig, type BillingConfigRow, type NewBillingConfig } from './repository';
-import type { CalculationRequest, CalculationResponse, ConfigResponse, CreateConfigInput, PatchConfigInput } from './schemas';
+import { configResponse, type CalculationRequest, type CalculationResponse, type ConfigResponse, type CreateConfigInput, type PatchConfigInput } from './schemas';
 import type { CalculationStatus } from './tables';
 import { buildStatement } from './statement';
 import { calculationCsv, csvFileName } from './csv';
@@ -128,7 +128,9 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
 
     async configVersions(ownerId: string, id: string) {
       await requireOwnedConfig(ownerId, id);
-      return (await repo.configVersions(id)) as ConfigResponse[];
+      // Stored as jsonb, which orders keys its own way: answered in the configuration's key order.
+      const keys = Object.keys(configResponse.shape) as Array<keyof ConfigResponse>;
+      return (await repo.configVersions(id)).map((terms) => Object.fromEntries(keys.map((k) => [k, terms[k]])) as ConfigResponse);
     },
 
     async listConfigs(ownerId: string, propertyId: string) {
