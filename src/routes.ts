@@ -47,7 +47,7 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerRateAnalysisRoutes(api, services.rateAnalysis);
   registerNotificationRoutes(api, services.notifications);
   registerCalculatorRoutes(api, services.calculator);
-  registerTariffRoutes(api, services.tariffs);
+  registerTariffRoutes(api, services.tariffs, services.customTariffs);
   registerUtilityRoutes(api, services.utilities);
   registerAnalyticsRoutes(api, services.analytics);
   registerTenantBillingRoutes(api, services.tenantBilling, (id) => services.rubsPosting.postingState(id));

@@ -4,6 +4,7 @@ import { createLimits, type Limits } from './platform/http/limits';
 import { createCalculatorService, type CalculatorService } from './modules/pricing/service';
 import { bundledLoadShapes } from './modules/pricing/load-shapes';
 import { createTariffService, type TariffService } from './modules/tariffs/service';
+import { createCustomTariffService, type CustomTariffService } from './modules/tariffs/custom/service';
 import { createUtilityService, type UtilityService } from './modules/utilities/service';
 import { createTenantBillingService, type TenantBillingService } from './modules/tenant-billing/service';
 import { createPortfolioService, type PortfolioService } from './modules/portfolios/service';
@@ -41,6 +42,8 @@ export interface Services {
   calculator: CalculatorService;
   /** Tariff search, detail and stats (GET /tariffs/*). */
   tariffs: TariffService;
+  /** An account's own tariffs (POST/GET /tariffs/custom, versions; served through the tariff routes). */
+  customTariffs: CustomTariffService;
   /** Utility search, detail and ZIP look-up (GET /utilities/*). */
   utilities: UtilityService;
   portfolios: PortfolioService;
@@ -75,6 +78,7 @@ export function createServices(deps: PlatformDeps): Services {
 
   const accounts = createAccountsService({ db, config, jwtSecret: deps.jwtSecret, logger, now });
   const limits = createLimits({ config, logger, now });
+  const customTariffs = createCustomTariffService({ db, now });
   const tariffCatalog = createTariffCatalog(db, now);
   // The engine loads the bundled load shapes on first use: a process that never prices a bill skips them.
   let engine: MonthlyBillTotal | undefined;
@@ -144,8 +148,9 @@ export function createServices(deps: PlatformDeps): Services {
   return {
     accounts,
     limits,
-    calculator: createCalculatorService({ db, now, loadShapes: () => bundledLoadShapes() }),
-    tariffs: createTariffService({ db, now }),
+    calculator: createCalculatorService({ db, now, loadShapes: () => bundledLoadShapes(), custom: customTariffs }),
+    tariffs: createTariffService({ db, now, custom: customTariffs }),
+    customTariffs,
     utilities: createUtilityService({ db }),
     portfolios,
     properties,

@@ -38,7 +38,12 @@ describe('POST /calculate and /calculate/compare', () => {
           { category: 'energy', name: 'Energy summer tier 2: 300 kWh x $0.0544/kWh', amount: 16.32 },
           { category: 'fixed', name: 'Fixed customer charge: $60/month', amount: 60 },
         ],
-        summary: { energy_charge: 43.78, demand_charge: 0, fixed_charge: 60, riders: 0, taxes_estimate: 0, effective_rate_per_kwh: 0.2076 },
+        summary: {
+          energy_charge: 43.78, demand_charge: 0, fixed_charge: 60, riders: 0, taxes_estimate: 0, effective_rate_per_kwh: 0.2076,
+          // Issue 31 (gas, water and sewer tariffs) added the rate per unit and the usage priced in its unit.
+          effective_rate_per_unit: 0.2076,
+        },
+        utility_type: 'electric', usage: 500, unit: 'kWh',
         // The data-age rule (issue 26, "honest age") replaced the empty list: rates of 2013 are more than 5 years old.
         assumptions: ["the tariff's rates took effect on 2013-01-01, more than 5 years ago: the utility's current rates may differ"],
       });
@@ -127,23 +132,25 @@ describe('POST /calculate and /calculate/compare', () => {
       // savings 103.78 - 43.95 = 59.83; 59.83 / 103.78 = 57.65% -> 57.7
       expect(res.body).toEqual({
         usage_kwh: 500,
+        // Issue 31 (gas, water and sewer tariffs): the usage compared in its unit.
+        utility_type: 'electric', usage: 500, unit: 'kWh',
         demand_kw: null,
         month: 7,
         results: [
           // Each result now carries its bill's assumptions (issue 26: the data age of every compared tariff).
           {
-            tariff_id: WINNSBORO, tariff_name: 'General Service', total_cost: 43.95, effective_rate_per_kwh: 0.0879, rank: 1,
+            tariff_id: WINNSBORO, tariff_name: 'General Service', total_cost: 43.95, effective_rate_per_kwh: 0.0879, effective_rate_per_unit: 0.0879, rank: 1,
             assumptions: ["the tariff's rates took effect on 2011-07-01, more than 5 years ago: the utility's current rates may differ"],
           },
           {
-            tariff_id: MUNICIPAL, tariff_name: 'Municipal Power', total_cost: 55.43, effective_rate_per_kwh: 0.1109, rank: 2,
+            tariff_id: MUNICIPAL, tariff_name: 'Municipal Power', total_cost: 55.43, effective_rate_per_kwh: 0.1109, effective_rate_per_unit: 0.1109, rank: 2,
             assumptions: [
               'the tariff expired on 2014-12-31: the utility no longer bills these rates, so its current tariff may cost more or less',
               "the tariff's rates took effect on 2014-06-01, more than 5 years ago: the utility's current rates may differ",
             ],
           },
           {
-            tariff_id: SCRIBNER, tariff_name: 'Commercial & Industrial Demand, Single Phase (EL 10)', total_cost: 103.78, effective_rate_per_kwh: 0.2076, rank: 3,
+            tariff_id: SCRIBNER, tariff_name: 'Commercial & Industrial Demand, Single Phase (EL 10)', total_cost: 103.78, effective_rate_per_kwh: 0.2076, effective_rate_per_unit: 0.2076, rank: 3,
             assumptions: ["the tariff's rates took effect on 2013-01-01, more than 5 years ago: the utility's current rates may differ"],
           },
         ],

@@ -152,6 +152,8 @@ describe('tariff endpoints', () => {
       demand_rates: [],
       fixed_charges: [{ name: 'Fixed customer charge', amount: 19, frequency: 'monthly' }],
       riders: [],
+      // Issue 31 (custom tariffs in the detail shape): the minimum charge, the utility type and the usage unit.
+      minimum_charge: null, utility_type: 'electric', unit: 'kWh',
       source_url: `https://apps.openei.org/IURDB/rate/view/${CNM_TOU}`,
       last_updated: '2015-03-26T21:26:20.000Z',
     });
@@ -172,8 +174,9 @@ describe('tariff endpoints', () => {
     const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
     expect(demand.body.demand_rates).toEqual([
       { period: 'all_year', months: all, type: 'facility', rate_per_kw: 6.55, tier: 1, tier_max_kw: null },
-      { period: 'off_peak', months: all, type: 'tou', rate_per_kw: 0, tier: 1, tier_max_kw: null },
-      { period: 'on_peak', months: all, type: 'tou', rate_per_kw: 6, tier: 1, tier_max_kw: null },
+      // Issue 31: time-of-use demand periods say when they apply, so the detail can be sent back as a custom tariff.
+      { period: 'off_peak', months: all, type: 'tou', hours: 'weekdays 00:00-17:00, 22:00-24:00; weekends 00:00-24:00', days: 'all', rate_per_kw: 0, tier: 1, tier_max_kw: null },
+      { period: 'on_peak', months: all, type: 'tou', hours: '17:00-22:00', days: 'weekdays', rate_per_kw: 6, tier: 1, tier_max_kw: null },
     ]);
     expect(demand.body.energy_rates).toEqual([{ period: 'all_year', months: all, ...day, rate_per_kwh: 0.07057, tier: 1, tier_max_kwh: null }]);
     const daily = await request(t.app).get(`/api/v1/tariffs/${MDU_DAILY}`).expect(200);

@@ -19,6 +19,8 @@ export const meters = pgTable(
     accountNumber: text('account_number'),
     meterNumber: text('meter_number'),
     tariffId: text('tariff_id'),
+    /** A supply-only custom tariff priced beside a delivery-only tariff_id. */
+    supplyTariffId: text('supply_tariff_id'),
     isActive: boolean('is_active').notNull().default(true),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -20,7 +20,7 @@ export function registerCalculatorRoutes(api: ApiRouter, calculator: CalculatorS
     body: calculateBody,
     response: billResponse,
     errors: { 404: 'Tariff not found', 422: 'demand_kw required for demand tariffs; month must be between 1 and 12; usage_profile does not fit' },
-  }, ({ body }) => calculator.calculate(body));
+  }, ({ body, req }) => calculator.calculate(body, req.user?.id ?? null));
 
   api.post('/calculate/compare', {
     summary: 'Compare 2 to 10 tariffs for the same usage',
@@ -30,5 +30,5 @@ export function registerCalculatorRoutes(api: ApiRouter, calculator: CalculatorS
     body: compareBody,
     response: compareResponse,
     errors: { 404: 'Tariff not found: <tariff_id>', 422: 'tariff_ids must contain at least 2 items; tariff_ids must contain at most 10 items' },
-  }, ({ body }) => calculator.compare(body));
+  }, ({ body, req }) => calculator.compare(body, req.user?.id ?? null));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from '../../platform/http/validate';
 import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './engine/limits';
 
 const MONTH_RANGE = 'month must be between 1 and 12';
@@ -17,7 +18,17 @@ export const usageProfileSchema = z.object({
 const tariffId = z.string().trim().min(1).max(64);
 
 const usageFields = {
-  usage_kwh: kwh.meta({ description: 'Energy consumed in the month, kWh (metered to 0.001 kWh)' }),
+  usage_kwh: kwh.optional().meta({ description: 'Energy consumed in the month, kWh (metered to 0.001 kWh): required for electric tariffs' }),
+  usage: z.number().min(0).max(MAX_USAGE_KWH).nullable().optional()
+    .meta({ description: "Gas, water and sewer tariffs: the month's usage in `unit` (converted to the tariff's unit, pricing README \"Units\")" }),
+  unit: z.string().min(1).max(20).nullable().optional()
+    .meta({ description: 'the unit of usage: therms, ccf, mcf, cf, kBtu, MMBtu (gas); kgal, gallons, ccf, cf, m3 (water, sewer)' }),
+  heat_content: z.number().positive().max(10).nullable().optional()
+    .meta({ description: 'therms per ccf, as the gas bill states it: needed to convert gas volume to therms (or back)' }),
+  date: isoDate.nullable().optional()
+    .meta({ description: "the day whose rates apply: a custom tariff's version in force then, and the data-age notices as of then (default today, UTC); month defaults to its month" }),
+  supply_tariff_id: tariffId.nullable().optional()
+    .meta({ description: 'your supply-only custom tariff (a supply contract): on a delivery-only tariff its bill is added line by line, superseding supply_rate_per_kwh' }),
   demand_kw: z.number().min(0).max(MAX_DEMAND_KW).nullable().optional()
     .meta({ description: "Maximum demand of the month in the tariff's demand unit; required for demand tariffs" }),
   month: month.nullable().optional().meta({ description: '1-12; default: the current month (UTC)' }),
@@ -64,21 +75,29 @@ export const billResponse = z.object({
     fixed_charge: z.number(),
     riders: z.number(),
     taxes_estimate: z.number(),
-    effective_rate_per_kwh: z.number(),
+    effective_rate_per_kwh: z.number().nullable().meta({ description: 'total_cost / usage_kwh, 4 decimals (0 at 0 kWh); null on gas, water and sewer tariffs' }),
+    effective_rate_per_unit: z.number().meta({ description: "total_cost per unit of the tariff's usage unit, 4 decimals" }),
   }),
+  utility_type: z.string(),
+  usage: z.number().meta({ description: "the usage priced, in the tariff's unit (after any conversion)" }),
+  unit: z.string(),
   assumptions: z.array(z.string()),
 });
 export type BillResponse = z.output<typeof billResponse>;
 
 export const compareResponse = z.object({
-  usage_kwh: z.number(),
+  usage_kwh: z.number().nullable().meta({ description: 'null when gas, water or sewer tariffs are compared (see usage and unit)' }),
+  utility_type: z.string(),
+  usage: z.number(),
+  unit: z.string(),
   demand_kw: z.number().nullable(),
   month: z.number().int(),
   results: z.array(z.object({
     tariff_id: z.string(),
     tariff_name: z.string(),
     total_cost: z.number(),
-    effective_rate_per_kwh: z.number(),
+    effective_rate_per_kwh: z.number().nullable(),
+    effective_rate_per_unit: z.number(),
     rank: z.number().int(),
     assumptions: z.array(z.string()).describe("what this tariff's bill had to assume, as in POST /calculate (load shape, data age, supply)"),
   })),

@@ -1,53 +1,92 @@
 import { utcDay } from '../../platform/dates';
 import type { Db } from '../../platform/db/client';
-import { notFound, unprocessable } from '../../platform/http/errors';
+import { notFound, unprocessable, validationFailed } from '../../platform/http/errors';
 import { findTariffsByIds } from '../tariffs/repository';
 import { TtlCache } from '../../platform/ttl-cache';
-import type { Tariff } from '../tariffs/tariff.model';
+import { usageOf, type Tariff } from '../tariffs/tariff.model';
+import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
+import { convertUsage } from './usage-units';
 import { tariffNotices } from '../tariffs/tariff-notices';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
 import { roundDiv } from './engine/money';
 import type { BillResponse, CalculateBody, CompareBody, CompareResponse } from './schemas';
 
 export interface CalculatorService {
-  /** POST /calculate: one tariff's bill for the month. */
-  calculate(body: CalculateBody): Promise<BillResponse>;
+  /** POST /calculate: one tariff's bill for the month; `callerId` may price their own tariffs. */
+  calculate(body: CalculateBody, callerId?: string | null): Promise<BillResponse>;
   /** POST /calculate/compare: 2-10 tariffs for the same usage, cheapest first. */
-  compare(body: CompareBody): Promise<CompareResponse>;
+  compare(body: CompareBody, callerId?: string | null): Promise<CompareResponse>;
 }
 
 export interface CalculatorDeps {
   db: Db;
   now: () => Date;
   loadShapes: () => LoadShapeSet;
+  /** The caller's own tariffs, as the version in force on a date. */
+  custom: Pick<CustomTariffService, 'onDate'>;
 }
 
 /**
  * Tariffs are reference data that change only when the bundle is re-imported,
  * so the calculator keeps recently used ones for a minute: repeated bills skip
  * the query and reuse the engine's per-tariff precomputation (cached on the
- * tariff object). A re-import is seen within that minute.
+ * tariff object). A re-import is seen within that minute. Custom tariffs are read each time: their
+ * owner may add a version at any moment.
  */
 const TARIFF_CACHE_MS = 60_000;
 const TARIFF_CACHE_ENTRIES = 2000;
 
 type UsageFields = Omit<CalculateBody, 'tariff_id' | 'tax_rate_percent'> & { tax_rate_percent?: number | null };
 
-function billRequest(body: UsageFields, month: number): BillRequest {
+/** The usage a tariff is priced for, in its unit, and what converting it assumed. */
+interface TariffUsage {
+  quantity: number;
+  notes: string[];
+}
+
+/** Fields that only electric bills take. */
+const ELECTRIC_ONLY = ['demand_kw', 'solar_generation_kwh', 'usage_profile', 'supply_rate_per_kwh'] as const;
+
+/**
+ * The request's usage for one tariff (pricing README "Units"): usage_kwh on electric tariffs;
+ * usage and unit on gas, water and sewer ones, converted to the tariff's unit.
+ */
+function usageFor(body: UsageFields, tariff: Tariff): TariffUsage {
+  const { utilityType, unit } = usageOf(tariff);
+  const given = (v: unknown) => v !== undefined && v !== null;
+  if (utilityType === 'electric') {
+    if (given(body.usage) || given(body.unit)) {
+      throw unprocessable(`usage and unit are for gas, water and sewer tariffs: ${tariff.id} is electric, send usage_kwh`, given(body.usage) ? 'usage' : 'unit');
+    }
+    if (!given(body.usage_kwh)) throw validationFailed([{ field: 'usage_kwh', message: 'field required' }]);
+    return { quantity: body.usage_kwh as number, notes: [] };
+  }
+  if (given(body.usage_kwh)) throw unprocessable(`usage_kwh is for electric tariffs: ${tariff.id} prices ${utilityType}, send usage and unit`, 'usage_kwh');
+  if (!given(body.usage)) throw validationFailed([{ field: 'usage', message: `field required (the month's ${utilityType} usage, with its unit)` }]);
+  const electricField = ELECTRIC_ONLY.find((f) => given(body[f]));
+  if (electricField) throw unprocessable(`${electricField} does not apply to a ${utilityType} tariff`, electricField);
+  const conversion = convertUsage(utilityType, body.usage as number, body.unit ?? unit, unit, body.heat_content);
+  if (!conversion.ok) throw unprocessable(conversion.message, conversion.field);
+  return { quantity: conversion.quantity, notes: conversion.note ? [conversion.note] : [] };
+}
+
+function billRequest(body: UsageFields, month: number, usage: TariffUsage, supplyTariff: Tariff | null): BillRequest {
   const p = body.usage_profile;
   return {
-    usageKwh: body.usage_kwh,
+    usageKwh: usage.quantity,
     month,
     demandKw: body.demand_kw ?? null,
     solarGenerationKwh: body.solar_generation_kwh ?? null,
     usageProfile: p ? { onPeakKwh: p.on_peak_kwh, midPeakKwh: p.mid_peak_kwh, offPeakKwh: p.off_peak_kwh } : null,
     taxRatePercent: body.tax_rate_percent ?? null,
     supplyRatePerKwh: body.supply_rate_per_kwh ?? null,
+    supplyTariff,
   };
 }
 
-export function presentBill(bill: BillResult): BillResponse {
+export function presentBill(bill: BillResult, tariff: Tariff, usage: number): BillResponse {
   const s = bill.summary;
+  const { utilityType, unit } = usageOf(tariff);
   return {
     tariff_id: bill.tariffId,
     tariff_name: bill.tariffName,
@@ -61,21 +100,26 @@ export function presentBill(bill: BillResult): BillResponse {
       fixed_charge: s.fixedCharge,
       riders: s.riders,
       taxes_estimate: s.taxesEstimate,
-      effective_rate_per_kwh: s.effectiveRatePerKwh,
+      effective_rate_per_kwh: utilityType === 'electric' ? s.effectiveRatePerKwh : null,
+      effective_rate_per_unit: s.effectiveRatePerKwh,
     },
+    utility_type: utilityType,
+    usage,
+    unit,
     assumptions: bill.assumptions,
   };
 }
 
 /** Results ranked by total, cheapest first; equal totals keep the request's order (Array.prototype.sort is stable). */
-export function rankBills(bills: BillResult[]): CompareResponse['results'] {
+export function rankBills(bills: BillResult[], electric = true): CompareResponse['results'] {
   return [...bills]
     .sort((a, b) => a.totalCostCents - b.totalCostCents)
     .map((b, i) => ({
       tariff_id: b.tariffId,
       tariff_name: b.tariffName,
       total_cost: b.totalCost,
-      effective_rate_per_kwh: b.summary.effectiveRatePerKwh,
+      effective_rate_per_kwh: electric ? b.summary.effectiveRatePerKwh : null,
+      effective_rate_per_unit: b.summary.effectiveRatePerKwh,
       rank: i + 1,
       assumptions: b.assumptions,
     }));
@@ -97,14 +141,23 @@ export function potentialSavings(bills: BillResult[]): CompareResponse['potentia
 }
 
 export function createCalculatorService(deps: CalculatorDeps): CalculatorService {
-  const monthOf = (m: number | null | undefined) => m ?? deps.now().getUTCMonth() + 1;
   const cache = new TtlCache<Tariff>(TARIFF_CACHE_MS, TARIFF_CACHE_ENTRIES);
+  /** The day whose rates apply, and the month billed (the date's month unless one is given). */
+  const when = (body: { date?: string | null; month?: number | null }) => {
+    const date = body.date ?? utcDay(deps.now());
+    return { date, month: body.month ?? (body.date ? Number(body.date.slice(5, 7)) : deps.now().getUTCMonth() + 1) };
+  };
 
-  /** The known tariffs among `ids`, cached ones first; the rest in one query. */
-  async function loadTariffs(ids: string[]): Promise<Map<string, Tariff>> {
+  /** The known tariffs among `ids`: catalog ones cached, then one query; the caller's own as on `date`. */
+  async function loadTariffs(ids: string[], callerId: string | null, date: string): Promise<Map<string, Tariff>> {
     const found = new Map<string, Tariff>();
     const missing: string[] = [];
+    const custom: string[] = [];
     for (const id of ids) {
+      if (isCustomTariffId(id)) {
+        custom.push(id);
+        continue;
+      }
       const hit = cache.get(id);
       if (hit) found.set(id, hit);
       else missing.push(id);
@@ -115,14 +168,32 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
         found.set(t.id, t);
       }
     }
+    for (const [id, on] of await deps.custom.onDate(callerId, custom, date)) {
+      if ('notInForce' in on) throw unprocessable(`tariff ${id} has no version in force on ${date}: its first takes effect ${on.notInForce}`, 'date');
+      found.set(id, on.tariff);
+    }
     return found;
   }
 
-  /** The engine's bill, with what the answer must say about the tariff's data (its age, its class). */
-  function price(tariff: Tariff, req: BillRequest, inCompare: boolean): BillResult {
+  /** The supply contract named by supply_tariff_id: the caller's supply-only tariff of the same utility type. */
+  async function supplyTariffOf(body: UsageFields, callerId: string | null, date: string, priced: Tariff[]): Promise<Tariff | null> {
+    const id = body.supply_tariff_id;
+    if (id === undefined || id === null) return null;
+    const supply = (await loadTariffs([id], callerId, date)).get(id);
+    if (!supply) throw notFound(`Tariff not found: ${id}`);
+    if (supply.serviceType !== 'supply_only') throw unprocessable(`supply_tariff_id must name a supply-only tariff: ${id} is ${supply.serviceType}`, 'supply_tariff_id');
+    const type = usageOf(supply).utilityType;
+    const other = priced.find((t) => usageOf(t).utilityType !== type);
+    if (other) throw unprocessable(`supply tariff ${id} prices ${type}, tariff ${other.id} ${usageOf(other).utilityType}`, 'supply_tariff_id');
+    return supply;
+  }
+
+  /** The engine's bill, with what the answer must say about the tariff's data (its age on `date`, its class) and the usage. */
+  function price(tariff: Tariff, req: BillRequest, usage: TariffUsage, inCompare: boolean, date: string): BillResult {
     try {
       const bill = calculateBill(tariff, req, deps.loadShapes());
-      bill.assumptions.push(...tariffNotices(tariff, utcDay(deps.now())));
+      bill.assumptions.unshift(...usage.notes);
+      bill.assumptions.push(...tariffNotices(tariff, date));
       return bill;
     } catch (err) {
       if (!(err instanceof BillingError)) throw err;
@@ -132,22 +203,35 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
   }
 
   return {
-    async calculate(body) {
-      const tariff = (await loadTariffs([body.tariff_id])).get(body.tariff_id);
+    async calculate(body, callerId = null) {
+      const { date, month } = when(body);
+      const tariff = (await loadTariffs([body.tariff_id], callerId, date)).get(body.tariff_id);
       if (!tariff) throw notFound('Tariff not found');
-      return presentBill(price(tariff, billRequest(body, monthOf(body.month)), false));
+      const usage = usageFor(body, tariff);
+      const supply = await supplyTariffOf(body, callerId, date, [tariff]);
+      return presentBill(price(tariff, billRequest(body, month, usage, supply), usage, false, date), tariff, usage.quantity);
     },
 
-    async compare(body) {
-      const found = await loadTariffs(body.tariff_ids);
+    async compare(body, callerId = null) {
+      const { date, month } = when(body);
+      const found = await loadTariffs(body.tariff_ids, callerId, date);
       const missing = body.tariff_ids.find((id) => !found.has(id));
       if (missing !== undefined) throw notFound(`Tariff not found: ${missing}`);
-      const month = monthOf(body.month);
-      const req = billRequest(body, month);
-      const bills = body.tariff_ids.map((id) => price(found.get(id) as Tariff, req, true));
-      const results = rankBills(bills);
+      const tariffs = body.tariff_ids.map((id) => found.get(id) as Tariff);
+      const type = usageOf(tariffs[0]).utilityType;
+      const other = tariffs.find((t) => usageOf(t).utilityType !== type);
+      if (other) throw unprocessable(`tariffs of different utility types cannot be compared: ${tariffs[0].id} prices ${type}, ${other.id} ${usageOf(other).utilityType}`, 'tariff_ids');
+      const supply = await supplyTariffOf(body, callerId, date, tariffs);
+      const bills = tariffs.map((t) => {
+        const usage = usageFor(body, t);
+        return price(t, billRequest(body, month, usage, supply), usage, true, date);
+      });
+      const results = rankBills(bills, type === 'electric');
       return {
-        usage_kwh: body.usage_kwh,
+        usage_kwh: type === 'electric' ? (body.usage_kwh as number) : null,
+        utility_type: type,
+        usage: type === 'electric' ? (body.usage_kwh as number) : (body.usage as number),
+        unit: type === 'electric' ? 'kWh' : (body.unit ?? usageOf(tariffs[0]).unit),
         demand_kw: body.demand_kw ?? null,
         month,
         results,

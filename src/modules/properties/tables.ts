@@ -38,6 +38,8 @@ export const properties = pgTable(
     monthlyDemandKw: quantity('monthly_demand_kw'),
     /** The customer's retail supply price, $/kWh: priced on a delivery-only tariff (issue 26). */
     supplyRatePerKwh: numeric('supply_rate_per_kwh', { precision: 10, scale: 6, mode: 'number' }),
+    /** The customer's supply contract, a supply-only custom tariff beside a delivery-only tariff_id (supersedes supplyRatePerKwh). */
+    supplyTariffId: text('supply_tariff_id'),
     hasSolar: boolean('has_solar').notNull().default(false),
     solarCapacityKw: quantity('solar_capacity_kw'),
     annualRevenue: money('annual_revenue'),

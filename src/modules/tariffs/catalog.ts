@@ -113,6 +113,11 @@ export class TariffCatalog {
     return stats;
   }
 
+  /** EIA ids of the utilities the ZIP tables list for a ZIP code (empty when none). */
+  servingUtilities(zipCode: string): ReadonlySet<string> {
+    return this.utilitiesByZip.get(zipCode) ?? new Set();
+  }
+
   /**
    * Matching entries in catalog order, one page of them, and how many matched. A ZIP code's
    * tariffs are those of the utilities serving it, in the ZIP code's state only: a utility serving
@@ -126,18 +131,7 @@ export class TariffCatalog {
     const items: CatalogEntry[] = [];
     let total = 0;
     const visit = (e: CatalogEntry) => {
-      if (f.state !== undefined && e.state !== f.state) return;
-      if (zipState !== null && e.state !== zipState) return;
-      if (needle !== undefined && !e.utilityNameLower.includes(needle)) return;
-      if (f.sector !== undefined && e.sector !== f.sector) return;
-      if (f.rate_type !== undefined && e.rateType !== f.rate_type) return;
-      if (f.has_tou !== undefined && e.hasTou !== f.has_tou) return;
-      if (f.has_demand !== undefined && e.hasDemand !== f.has_demand) return;
-      if (f.has_net_metering !== undefined && e.hasNetMetering !== f.has_net_metering) return;
-      if (f.service_type !== undefined && e.serviceType !== f.service_type) return;
-      if (f.voltage !== undefined && e.voltage !== f.voltage) return;
-      if (f.purpose !== undefined && e.purpose !== f.purpose) return;
-      if (!f.include_expired && isExpired(e, today)) return;
+      if (!matchesFilter(e, f, today, zipState, needle)) return;
       if (total >= offset && items.length < limit) items.push(e);
       total++;
     };
@@ -152,6 +146,25 @@ export class TariffCatalog {
     }
     return { items, total };
   }
+}
+
+/**
+ * The search filters other than the ZIP code's utilities (the caller narrows to those): one rule
+ * for catalog entries and for an account's own tariffs (include_custom).
+ */
+export function matchesFilter(e: CatalogEntry, f: CatalogFilter, today: string, zipState: string | null, needle: string | undefined): boolean {
+  if (f.state !== undefined && e.state !== f.state) return false;
+  if (zipState !== null && e.state !== zipState) return false;
+  if (needle !== undefined && !e.utilityNameLower.includes(needle)) return false;
+  if (f.sector !== undefined && e.sector !== f.sector) return false;
+  if (f.rate_type !== undefined && e.rateType !== f.rate_type) return false;
+  if (f.has_tou !== undefined && e.hasTou !== f.has_tou) return false;
+  if (f.has_demand !== undefined && e.hasDemand !== f.has_demand) return false;
+  if (f.has_net_metering !== undefined && e.hasNetMetering !== f.has_net_metering) return false;
+  if (f.service_type !== undefined && e.serviceType !== f.service_type) return false;
+  if (f.voltage !== undefined && e.voltage !== f.voltage) return false;
+  if (f.purpose !== undefined && e.purpose !== f.purpose) return false;
+  return f.include_expired || !isExpired(e, today);
 }
 
 /** Bumped when this process imports or seeds reference data, so its own caches re-check at once. */

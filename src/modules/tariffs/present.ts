@@ -1,5 +1,5 @@
 import { MONTH_NAMES } from '../pricing/engine/calendar';
-import type { Schedule12x24, Tariff } from './tariff.model';
+import { usageOf, type Schedule12x24, type Tariff } from './tariff.model';
 import { monthsOfPeriod, seasonOf } from './urdb.periods';
 
 /** API shapes of a tariff (its summary and detail in /openapi.json; rate items add their tier fields). */
@@ -21,20 +21,22 @@ export interface TariffSummary {
   purpose: string;
 }
 
-export interface EnergyRateItem {
+/** Electric tariffs state rate_per_kwh and tier_max_kwh; gas, water and sewer ones rate_per_unit and tier_max in `unit`. */
+export type EnergyRateItem = {
   period: string;
   months: number[];
   hours: string;
   days: string;
-  rate_per_kwh: number;
   tier: number;
-  tier_max_kwh: number | null;
-}
+} & ({ rate_per_kwh: number; tier_max_kwh: number | null } | { unit: string; rate_per_unit: number; tier_max: number | null });
 
 export interface DemandRateItem {
   period: string;
   months: number[];
   type: 'facility' | 'tou' | 'coincident';
+  /** When a time-of-use or coincident-peak demand period applies (facility demand applies all month). */
+  hours?: string;
+  days?: string;
   rate_per_kw: number;
   tier: number;
   tier_max_kw: number | null;
@@ -106,14 +108,17 @@ export function toSummary(t: SummarySource): TariffSummary {
 function energyRates(t: Tariff): EnergyRateItem[] {
   const e = t.structure.energy;
   if (!e) return [];
+  const { unit } = usageOf(t);
   return e.periods.flatMap((tiers, p) => {
     const months = monthsOfPeriod(p, e.weekday, e.weekend).map((m) => m + 1);
     if (months.length === 0) return [];
     const timing = periodTiming(p, e.weekday, e.weekend);
-    return tiers.map((tier, i) => ({
-      period: e.periodNames[p], months, hours: timing.hours, days: timing.days,
-      rate_per_kwh: tier.rate, tier: i + 1, tier_max_kwh: tier.max,
-    }));
+    return tiers.map((tier, i): EnergyRateItem => {
+      const where = { period: e.periodNames[p], months, hours: timing.hours, days: timing.days };
+      return unit === 'kWh'
+        ? { ...where, rate_per_kwh: tier.rate, tier: i + 1, tier_max_kwh: tier.max }
+        : { ...where, unit, rate_per_unit: tier.rate, tier: i + 1, tier_max: tier.max };
+    });
   });
 }
 
@@ -133,7 +138,10 @@ function demandRates(t: Tariff): DemandRateItem[] {
     tou.periods.forEach((tiers, p) => {
       const months = monthsOfPeriod(p, tou.weekday, tou.weekend).map((m) => m + 1);
       if (months.length === 0) return;
-      tiers.forEach((tier, i) => items.push({ period: tou.periodNames[p], months, type: 'tou', rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max }));
+      const timing = periodTiming(p, tou.weekday, tou.weekend);
+      tiers.forEach((tier, i) => items.push({
+        period: tou.periodNames[p], months, type: 'tou', hours: timing.hours, days: timing.days, rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max,
+      }));
     });
   }
   const coincident = t.structure.demandCoincident;
@@ -142,22 +150,31 @@ function demandRates(t: Tariff): DemandRateItem[] {
       // One schedule for every day: the same rows stand for weekdays and weekends.
       const months = monthsOfPeriod(p, coincident.schedule, coincident.schedule).map((m) => m + 1);
       if (months.length === 0) return;
+      const timing = periodTiming(p, coincident.schedule, coincident.schedule);
       tiers.forEach((tier, i) => items.push({
-        period: coincident.periodNames[p], months, type: 'coincident', rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max,
+        period: coincident.periodNames[p], months, type: 'coincident', hours: timing.hours, days: timing.days,
+        rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max,
       }));
     });
   }
   return items;
 }
 
+/** Riders per unit of usage, each with the months whose bills carry it (rate_per_unit and unit on gas, water and sewer tariffs). */
 function riders(t: Tariff) {
-  const f = t.structure.fuelAdjustmentsMonthly;
-  if (!f) return [];
-  return f.map((rate, m) => ({
+  const { unit } = usageOf(t);
+  const rate = (r: number) => (unit === 'kWh' ? { rate_per_kwh: r } : { unit, rate_per_unit: r });
+  const fuel = (t.structure.fuelAdjustmentsMonthly ?? []).map((r, m) => ({
     name: `Fuel adjustment (${MONTH_NAMES[m]})`,
-    rate_per_kwh: rate,
+    ...rate(r),
+    months: [m + 1],
     description: `Monthly fuel cost adjustment published with the tariff, charged per kWh on bills for ${MONTH_NAMES[m]}.`,
   }));
+  const own = (t.structure.riders ?? []).map((r) => ({
+    name: r.name, ...rate(r.rate), months: r.months,
+    description: `Charged per ${unit} of usage on bills for ${r.months.length === 12 ? 'every month' : r.months.map((m) => MONTH_NAMES[m - 1]).join(', ')}.`,
+  }));
+  return [...fuel, ...own];
 }
 
 export function toDetail(t: Tariff) {
@@ -182,6 +199,9 @@ export function toDetail(t: Tariff) {
         : []),
     ],
     riders: riders(t),
+    utility_type: usageOf(t).utilityType,
+    unit: usageOf(t).unit,
+    minimum_charge: t.structure.minimumCharge ? { amount: t.structure.minimumCharge.amount, frequency: t.structure.minimumCharge.frequency } : null,
     source_url: t.sourceUrl,
     last_updated: t.lastUpdated,
   };

@@ -28,6 +28,7 @@ export const tariffSearchQuery = pageQuery.extend({
   voltage: voltage.optional(),
   purpose: purpose.optional(),
   include_expired: queryBoolean.prefault('false').describe('also list tariffs whose expiration date has passed'),
+  include_custom: queryBoolean.prefault('false').describe('also list your own tariffs (POST /tariffs/custom) that match, before the catalog\'s; needs authentication'),
 });
 
 export const tariffStatsQuery = z.object({
@@ -54,15 +55,29 @@ export const tariffDetail = tariffSummary.extend({
     voltage_category: z.string().nullable(), phase_wiring: z.string().nullable(),
   }).describe("who may take the tariff, from the URDB record (null where not published): peak demand in kW, monthly usage in kWh, service voltage category and phase wiring. Rate analysis leaves out tariffs whose demand or usage limits exclude the property; /calculate prices any tariff and says in assumptions when the usage is outside them."),
   energy_rates: z.array(z.object({
-    period: z.string(), months: z.array(z.number().int()), hours: z.string(), days: z.string(), rate_per_kwh: z.number(),
-    tier: z.number().int(), tier_max_kwh: z.number().nullable(),
+    period: z.string(), months: z.array(z.number().int()), hours: z.string(), days: z.string(),
+    rate_per_kwh: z.number().optional().meta({ description: 'electric tariffs: $ per kWh' }),
+    tier: z.number().int(),
+    tier_max_kwh: z.number().nullable().optional().meta({ description: 'electric tariffs: cumulative kWh bound of the tier, null for the last' }),
+    unit: z.string().optional().meta({ description: 'gas, water and sewer tariffs: the usage unit of rate_per_unit and tier_max' }),
+    rate_per_unit: z.number().optional(),
+    tier_max: z.number().nullable().optional(),
   })),
   demand_rates: z.array(z.object({
-    period: z.string(), months: z.array(z.number().int()), type: z.string(), rate_per_kw: z.number(),
-    tier: z.number().int(), tier_max_kw: z.number().nullable(),
+    period: z.string(), months: z.array(z.number().int()), type: z.string(),
+    hours: z.string().optional().meta({ description: 'tou and coincident demand: when the period applies' }),
+    days: z.string().optional(),
+    rate_per_kw: z.number(), tier: z.number().int(), tier_max_kw: z.number().nullable(),
   })),
   fixed_charges: z.array(z.object({ name: z.string(), amount: z.number(), frequency: z.string() })),
-  riders: z.array(z.object({ name: z.string(), rate_per_kwh: z.number(), description: z.string() })),
+  riders: z.array(z.object({
+    name: z.string(), rate_per_kwh: z.number().optional(), unit: z.string().optional(), rate_per_unit: z.number().optional(),
+    months: z.array(z.number().int()).meta({ description: 'the months whose bills carry it' }), description: z.string(),
+  })),
+  minimum_charge: z.object({ amount: z.number(), frequency: z.string() }).nullable()
+    .meta({ description: 'a bill below it is topped up to it (a fixed line item); null when the tariff has none' }),
+  utility_type: z.string().meta({ description: 'electric for every catalog tariff; custom tariffs may price gas, water or sewer' }),
+  unit: z.string().meta({ description: 'the usage unit the rates are per (kWh for catalog tariffs)' }),
   source_url: z.string(),
   last_updated: z.string(),
 });

@@ -1,7 +1,7 @@
 import { utcDay } from '../../platform/dates';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
+import { notFound, unauthorized } from '../../platform/http/errors';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
 import type { Sector } from './tariff.model';
 import { tariffs } from './tables';
@@ -9,9 +9,25 @@ import { findTariffById } from './repository';
 import { refreshTariffStats, type TariffStats } from './stats';
 import { toDetail, toSummary, type TariffSummary } from './present';
 import { utilities } from '../utilities/tables';
-import { createCatalogCache, referenceDataChanged, type CatalogFilter } from './catalog';
+import { createCatalogCache, matchesFilter, referenceDataChanged, type CatalogEntry, type CatalogFilter, type TariffCatalog } from './catalog';
+import { isCustomTariffId, type CustomTariffService } from './custom/service';
+import { stateOfZip } from '../utilities/zip-states';
 
-export type TariffSearch = CatalogFilter & PageQuery;
+type CustomTariffSummary = Awaited<ReturnType<CustomTariffService['summaries']>>[number];
+
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A custom tariff's summary as a catalog entry, for the search filters. */
+function entryOf(s: CustomTariffSummary): CatalogEntry {
+  return {
+    id: s.id, name: s.name, utilityId: s.utility_id ?? '', utilityName: s.utility_name, state: s.state, sector: s.sector,
+    rateType: s.rate_type, hasTou: s.has_tou, hasDemand: s.has_demand, hasNetMetering: s.has_net_metering,
+    effectiveDate: s.effective_date, expirationDate: null, description: s.description, serviceType: s.service_type,
+    voltage: s.voltage, purpose: s.purpose, utilityNameLower: s.utility_name.toLowerCase(),
+  };
+}
+
+export type TariffSearch = CatalogFilter & PageQuery & { include_custom?: boolean };
 
 export interface ByUtilityItem {
   id: string;
@@ -22,7 +38,7 @@ export interface ByUtilityItem {
   effective_date: string | null;
 }
 
-export function createTariffService(deps: { db: Db; now: () => Date }) {
+export function createTariffService(deps: { db: Db; now: () => Date; custom: CustomTariffService }) {
   const { db } = deps;
   const today = () => utcDay(deps.now());
   const catalog = createCatalogCache(db);
@@ -32,11 +48,32 @@ export function createTariffService(deps: { db: Db; now: () => Date }) {
     return rows.length > 0;
   }
 
+  /** The caller's own tariffs that match the search, in name order (a ZIP code matches the utilities serving it). */
+  async function ownMatches(current: TariffCatalog, q: TariffSearch, callerId: string | null, day: string): Promise<CustomTariffSummary[]> {
+    if (callerId === null) throw unauthorized('include_custom=true lists your own tariffs: authenticate (bearer token or X-API-Key)');
+    const serving = q.zip_code === undefined ? null : current.servingUtilities(q.zip_code);
+    const zipState = q.zip_code === undefined ? null : stateOfZip(q.zip_code);
+    const needle = q.utility_name?.toLowerCase();
+    const summaries = await deps.custom.summaries(callerId);
+    return summaries
+      .filter((s) => (serving === null || (s.utility_id !== null && serving.has(s.utility_id)))
+        && matchesFilter(entryOf(s), q, day, zipState, needle))
+      .sort((a, b) => byCodePoint(a.name, b.name) || byCodePoint(a.id, b.id));
+  }
+
   return {
-    /** Searched in the in-memory catalog (a re-import builds a new one), as of today: tariffs start and expire. */
-    async search(q: TariffSearch): Promise<Page<TariffSummary>> {
-      const { items, total } = (await catalog()).search(q, today(), offsetOf(q), q.per_page);
-      return toPage(items.map(toSummary), total, q);
+    /**
+     * Searched in the in-memory catalog (a re-import builds a new one), as of today: tariffs start and
+     * expire. With include_custom, the caller's own tariffs that match come first.
+     */
+    async search(q: TariffSearch, callerId: string | null): Promise<Page<TariffSummary | CustomTariffSummary>> {
+      const current = await catalog();
+      const day = today();
+      const own = q.include_custom ? await ownMatches(current, q, callerId, day) : [];
+      const offset = offsetOf(q);
+      const ownPage = own.slice(offset, offset + q.per_page);
+      const { items, total } = current.search(q, day, Math.max(0, offset - own.length), q.per_page - ownPage.length);
+      return toPage([...ownPage, ...items.map(toSummary)], own.length + total, q);
     },
 
     /** Builds the search catalog ahead of the first search (called once the web process listens). */
@@ -44,7 +81,9 @@ export function createTariffService(deps: { db: Db; now: () => Date }) {
       await catalog();
     },
 
-    async detail(id: string) {
+    /** A catalog tariff for anyone; a custom tariff for its owner only (404 for everyone else). */
+    async detail(id: string, callerId: string | null) {
+      if (isCustomTariffId(id)) return deps.custom.detail(callerId, id);
       const t = await findTariffById(db, id);
       if (!t) throw notFound('Tariff not found');
       return toDetail(t);

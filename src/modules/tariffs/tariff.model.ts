@@ -96,6 +96,19 @@ export interface FixedCharge {
   frequency: ChargeFrequency;
 }
 
+/**
+ * A rider of the tariff's own, per unit of usage in the months it applies (a custom tariff's
+ * surcharges: a gas cost adjustment, a drought surcharge). URDB's monthly fuel adjustments are
+ * `fuelAdjustmentsMonthly`.
+ */
+export interface UsageRider {
+  name: string;
+  /** $ per unit of usage (per kWh on electric tariffs); may be negative (a credit). */
+  rate: number;
+  /** 1-12, ascending: the months whose bills carry it. */
+  months: number[];
+}
+
 export interface MinimumCharge {
   amount: number;
   frequency: ChargeFrequency;
@@ -123,6 +136,8 @@ export interface TariffStructure {
   reactivePowerCharge: number | null;
   /** Stated, not applied (requests carry one month's demand, no history). */
   demandRatchet: DemandRatchet | null;
+  /** Named riders per unit of usage (custom tariffs); absent on catalog tariffs. */
+  riders?: UsageRider[];
 }
 
 /**
@@ -143,6 +158,10 @@ export interface TariffApplicability {
 export const NO_APPLICABILITY: Readonly<TariffApplicability> = Object.freeze({
   demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null,
 });
+
+/** What a tariff prices: electricity (the catalog, URDB), or a custom tariff's gas, water or sewer service. */
+export type UtilityType = 'electric' | 'gas' | 'water' | 'sewer';
+export const UTILITY_TYPES: readonly UtilityType[] = ['electric', 'gas', 'water', 'sewer'];
 
 /** A tariff as stored and served: the API's summary fields (present.ts) plus the structure the engine needs. */
 export interface Tariff {
@@ -172,4 +191,17 @@ export interface Tariff {
   sourceUrl: string;
   lastUpdated: string;
   structure: TariffStructure;
+  /**
+   * Absent on catalog tariffs (electric, priced per kWh); a custom tariff says what it prices and
+   * in which of its type's meter units (meters/units.ts: therms or ccf of gas, kgal of water, ...).
+   */
+  utilityType?: UtilityType;
+  unit?: string;
+  /** A custom tariff version's own notes (URDB features not priced, rules applied), said in every bill on it. */
+  notes?: string[];
+}
+
+/** What a tariff prices and in what unit (catalog tariffs: electric, kWh). */
+export function usageOf(t: Pick<Tariff, 'utilityType' | 'unit'>): { utilityType: UtilityType; unit: string } {
+  return { utilityType: t.utilityType ?? 'electric', unit: t.unit ?? 'kWh' };
 }

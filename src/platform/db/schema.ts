@@ -17,3 +17,4 @@ export * from '../../modules/tenant-billing/tables';
 export * from '../../modules/pms/tables';
 export * from '../../modules/webhooks/tables';
 export * from '../../modules/analytics/tables';
+export * from '../../modules/tariffs/custom/tables';

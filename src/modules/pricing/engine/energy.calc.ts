@@ -30,25 +30,31 @@ function boundMilli(tier: EnergyTierPlan, days: number, demandMilli: number): nu
   }
 }
 
+/** "Energy summer" on electric tariffs, "Usage winter" on gas, water and sewer ones. */
 function periodLabel(plan: TariffPlan, period: PeriodPlan<EnergyTierPlan>): string {
-  return plan.realTime ? `Real-time energy at the published rate (no hourly price series) ${period.name}` : `Energy ${period.name}`;
+  if (plan.realTime) return `Real-time energy at the published rate (no hourly price series) ${period.name}`;
+  return `${plan.unit === 'kWh' ? 'Energy' : 'Usage'} ${period.name}`;
 }
 
-/** "(share of the month's first 3500 kWh)", "(... kWh 3500-15000)", "(... kWh above 15000)": the band of the month's total kWh a tier covers. */
-function bandText(lower: number, upper: number): string {
-  if (upper === Infinity) return ` (share of the month's kWh above ${formatMilli(lower)})`;
-  if (lower === 0) return ` (share of the month's first ${formatMilli(upper)} kWh)`;
-  return ` (share of the month's kWh ${formatMilli(lower)}-${formatMilli(upper)})`;
+/**
+ * "(share of the month's first 3500 kWh)", "(... kWh 3500-15000)", "(... kWh above 15000)": the band of the month's
+ * total usage a tier covers, in the tariff's unit.
+ */
+function bandText(lower: number, upper: number, unit: string): string {
+  if (upper === Infinity) return ` (share of the month's ${unit} above ${formatMilli(lower)})`;
+  if (lower === 0) return ` (share of the month's first ${formatMilli(upper)} ${unit})`;
+  return ` (share of the month's ${unit} ${formatMilli(lower)}-${formatMilli(upper)})`;
 }
 
 function addPiece(
-  b: BillBuilder, label: string, tiers: EnergyTierPlan[], t: number, band: string, qMilli: number,
+  b: BillBuilder, plan: TariffPlan, label: string, tiers: EnergyTierPlan[], t: number, band: string, qMilli: number,
 ): void {
   const tier = tiers[t];
   if (qMilli <= 0 || tier.price.int === 0) return;
+  const u = plan.unit;
   const name = tiers.length > 1
-    ? `${label} tier ${t + 1}${band}: ${formatMilli(qMilli)} kWh x $${tier.price.text}/kWh`
-    : `${label}: ${formatMilli(qMilli)} kWh x $${tier.price.text}/kWh`;
+    ? `${label} tier ${t + 1}${band}: ${formatMilli(qMilli)} ${u} x $${tier.price.text}/${u}`
+    : `${label}: ${formatMilli(qMilli)} ${u} x $${tier.price.text}/${u}`;
   b.add('energy', name, amountCents(qMilli, tier.price));
 }
 
@@ -68,7 +74,7 @@ function priceSinglePeriod(
     if (upper <= lower) continue;
     const inTier = (upper < qMilli ? upper : qMilli) - lower;
     lower += inTier;
-    addPiece(b, label, tiers, t, '', inTier);
+    addPiece(b, plan, label, tiers, t, '', inTier);
   }
 }
 
@@ -105,7 +111,7 @@ function priceSharedTiers(
       continue;
     }
     used = t + 1;
-    bands[t] = last > 0 ? bandText(lower, upper) : '';
+    bands[t] = last > 0 ? bandText(lower, upper, plan.unit) : '';
     if (upper >= total) {
       for (let i = 0; i < n; i++) below[base + i] = quantities[i];
       break;
@@ -119,7 +125,7 @@ function priceSharedTiers(
     const label = periodLabel(plan, period);
     for (let t = 0; t < used; t++) {
       const piece = below[t * n + i] - (t === 0 ? 0 : below[(t - 1) * n + i]);
-      if (piece > 0) addPiece(b, label, period.tiers, t, bands[t], piece);
+      if (piece > 0) addPiece(b, plan, label, period.tiers, t, bands[t], piece);
     }
   }
 }
@@ -152,7 +158,7 @@ function pricePerPeriodBounds(
         apportion(upper, weights, row);
         upTo = row[i];
       }
-      addPiece(b, label, tiers, t, bandText(lower, upper), upTo - before);
+      addPiece(b, plan, label, tiers, t, bandText(lower, upper, plan.unit), upTo - before);
       before = upTo;
       lower = upper;
     }

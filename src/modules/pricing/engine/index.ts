@@ -9,7 +9,7 @@ import { applySolar, creditExports, limitCredits } from './netmetering.calc';
 import { priceDemand } from './demand.calc';
 import { applyMinimum, priceFixed } from './fixed.calc';
 import { priceRiders } from './riders.calc';
-import { priceSupply } from './supply.calc';
+import { addSupplyBill, priceSupply } from './supply.calc';
 import { checkApplicability } from './notices';
 import { BillingError, type BillRequest, type BillResult, type LoadShapeSet } from './types';
 
@@ -67,13 +67,17 @@ export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: Load
   // same apportionment, so no tier piece shrinks as usage grows), else in proportion to the billed kWh.
   const byShape = billed === usage && !(profile && plan.timeDifferentiated) && mp.shapeShares !== undefined;
   priceEnergy(b, plan, mp, billed, byShape ? (mp.shapeShares as number[]) : billed, demandMilli);
-  priceSupply(b, tariff.serviceType, usageMilli, req.supplyRatePerKwh);
+  priceSupply(b, tariff.serviceType, usageMilli, req.supplyRatePerKwh, req.supplyTariff ?? null);
   const credits = solar?.exported ? creditExports(b, plan, mp, solar.exported) : 0;
   priceDemand(b, plan, mp, demandMilli);
   const fixedCents = priceFixed(b, plan.fixed, mp);
-  priceRiders(b, mp, usageMilli);
+  priceRiders(b, plan, mp, usageMilli);
   if (plan.netMetering) limitCredits(b, credits, fixedCents);
   applyMinimum(b, plan.minimum, mp);
+  // The supply contract's bill, after the delivery tariff's minimum (a minimum bill is the utility's, not the supplier's).
+  if (req.supplyTariff && tariff.serviceType === 'delivery_only') {
+    addSupplyBill(b, calculateBill(req.supplyTariff, { ...req, supplyTariff: null, supplyRatePerKwh: null, taxRatePercent: null }, loadShapes));
+  }
   if (plan.realTime) b.assumptions.push('real-time tariff priced at its published rates: the bundled data holds no hourly price series');
   for (const notice of plan.notices) b.assumptions.push(notice);
   checkApplicability(b, plan, usageMilli, demandGiven ? demandMilli : null);

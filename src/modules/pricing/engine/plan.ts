@@ -1,4 +1,4 @@
-import { NO_APPLICABILITY, type ChargeFrequency, type EnergyTierUnit, type Schedule12x24, type Tariff } from '../../tariffs/tariff.model';
+import { NO_APPLICABILITY, usageOf, type ChargeFrequency, type EnergyTierUnit, type Schedule12x24, type Tariff } from '../../tariffs/tariff.model';
 import { DAYS_IN_MONTH } from './calendar';
 import { toMilli, toPrice, type Price } from './money';
 import { tariffNotices } from './notices';
@@ -64,6 +64,8 @@ export interface MonthPlan {
   /** Flat (facility) demand period of the month, -1 without one. */
   flatDemandPeriod: number;
   fuel: Price | null;
+  /** The tariff's named riders (UsageRider) that apply this month, per unit of usage. */
+  riders: Array<{ name: string; price: Price }>;
   /** Load-shape share of each entry of energyPeriods (sum 1); computed on first use. */
   shapeShares?: number[];
   /** Share of the month's hours (weekday and weekend days) of each entry of energyPeriods. */
@@ -73,6 +75,8 @@ export interface MonthPlan {
 }
 
 export interface TariffPlan {
+  /** The usage unit line items state ("kWh", "therm", "kgal", ...). */
+  unit: string;
   energy: PeriodPlan<EnergyTierPlan>[] | null;
   energyWeekday: Schedule12x24 | null;
   energyWeekend: Schedule12x24 | null;
@@ -176,6 +180,7 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
       coincidentPeriods,
       flatDemandPeriod,
       fuel: fuelRate === undefined || fuelRate === 0 ? null : toPrice(fuelRate),
+      riders: (s.riders ?? []).filter((r) => r.months.includes(m + 1) && r.rate !== 0).map((r) => ({ name: r.name, price: toPrice(r.rate) })),
     });
     signatures.push(`${energyPeriods.join(',')}|${touDemandPeriods.join(',')}|${flatDemandPeriod}|${coincidentPeriods.join(',')}`);
   }
@@ -183,6 +188,7 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
   months.forEach((mp, m) => { mp.season = seasons[m]; });
 
   return {
+    unit: usageOf(tariff).unit,
     energy,
     energyWeekday: s.energy?.weekday ?? null,
     energyWeekend: s.energy?.weekend ?? null,
@@ -200,7 +206,7 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
     realTime: s.realTime || tariff.rateType === 'real_time',
     shape: selectShape(shapes, tariff.sector),
     months,
-    notices: tariffNotices(s),
+    notices: [...tariffNotices(s), ...(tariff.notes ?? [])],
     limits: {
       usageMin: milliOrNull(applicability.usageKwhMin),
       usageMax: milliOrNull(applicability.usageKwhMax),

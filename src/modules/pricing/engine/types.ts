@@ -1,4 +1,4 @@
-import type { Sector } from '../../tariffs/tariff.model';
+import type { Sector, Tariff } from '../../tariffs/tariff.model';
 
 /** kWh of the month per time-of-use bucket, as a customer's meter or an estimate gives them. */
 export interface UsageProfile {
@@ -22,6 +22,11 @@ export interface BillRequest {
   taxRatePercent?: number | null;
   /** The customer's retail supply price, $/kWh (0-5): priced on delivery-only tariffs (supply.calc.ts). */
   supplyRatePerKwh?: number | null;
+  /**
+   * The customer's supply contract as a supply-only tariff: on a delivery-only tariff its bill for
+   * the same usage is added line by line, and it supersedes supplyRatePerKwh (supply.calc.ts).
+   */
+  supplyTariff?: Tariff | null;
 }
 
 export type LineItemCategory = 'energy' | 'demand' | 'fixed' | 'rider';

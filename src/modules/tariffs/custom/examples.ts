@@ -1,0 +1,74 @@
+/**
+ * Examples in the OpenAPI document: Harlingen Waterworks System's inside-city water rate for a 5/8"
+ * meter ("Current rate schedule 2024", hwws.com; ordinance of April 17, 2024, on bills from May 2024).
+ */
+const SOURCE = 'https://www.hwws.com/customer-services/water-and-wastewater-rate-schedule/';
+const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
+
+export const createWaterTariff = {
+  name: 'Residential water, inside city (5/8" meter)',
+  utility_name: 'Harlingen Waterworks System',
+  state: 'TX',
+  sector: 'residential',
+  utility_type: 'water',
+  unit: 'kgal',
+  effective_date: '2024-05-01',
+  source_url: SOURCE,
+  energy_rates: [
+    { ...allYear, tier: 1, tier_max: 3, rate_per_unit: 1.3 },
+    { ...allYear, tier: 2, tier_max: 10, rate_per_unit: 1.8 },
+    { ...allYear, tier: 3, tier_max: 20, rate_per_unit: 2.55 },
+    { ...allYear, tier: 4, tier_max: null, rate_per_unit: 3.05 },
+  ],
+  fixed_charges: [{ name: 'Water flat fee (5/8" meter)', amount: 9.91, frequency: 'monthly' }],
+};
+
+export const createVersion = {
+  effective_date: '2025-10-01',
+  energy_rates: [
+    { ...allYear, tier: 1, tier_max: 3, rate_per_unit: 1.38 },
+    { ...allYear, tier: 2, tier_max: 10, rate_per_unit: 1.91 },
+    { ...allYear, tier: 3, tier_max: 20, rate_per_unit: 2.7 },
+    { ...allYear, tier: 4, tier_max: null, rate_per_unit: 3.23 },
+  ],
+  fixed_charges: [{ name: 'Water flat fee (5/8" meter)', amount: 10.5, frequency: 'monthly' }],
+};
+
+const rates = createWaterTariff.energy_rates.map(({ rate_per_unit, tier_max, ...r }) => ({ ...r, unit: 'kgal', rate_per_unit, tier_max }));
+
+export const waterTariffDetail = {
+  id: 'ct_3f9c2a51d7e84b0c9a6e12f4b8d07c55',
+  name: createWaterTariff.name,
+  utility_id: null,
+  utility_name: 'Harlingen Waterworks System',
+  state: 'TX',
+  sector: 'residential',
+  rate_type: 'tiered',
+  has_tou: false,
+  has_demand: false,
+  has_net_metering: false,
+  effective_date: '2024-05-01',
+  description: '',
+  service_type: 'bundled',
+  voltage: null,
+  purpose: 'general',
+  expiration_date: null,
+  eligibility: '',
+  applicability: { demand_kw_min: null, demand_kw_max: null, usage_kwh_min: null, usage_kwh_max: null, voltage_category: null, phase_wiring: null },
+  energy_rates: rates,
+  demand_rates: [],
+  fixed_charges: createWaterTariff.fixed_charges,
+  riders: [],
+  minimum_charge: null,
+  utility_type: 'water',
+  unit: 'kgal',
+  custom: true,
+  source_url: SOURCE,
+  last_updated: '2026-11-26T10:00:00.000Z',
+  created_at: '2026-11-26T10:00:00.000Z',
+  versions: [{
+    effective_date: '2024-05-01', expiration_date: null, source: 'rates', assumptions: [],
+    energy_rates: rates, demand_rates: [], fixed_charges: createWaterTariff.fixed_charges, riders: [], minimum_charge: null,
+    created_at: '2026-11-26T10:00:00.000Z',
+  }],
+};

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../../accounts/tables';
+import type { TariffApplicability, TariffStructure } from '../tariff.model';
+
+/**
+ * An account's own tariffs (tariffs README "Custom tariffs"): what the tariff is (its utility,
+ * sector, utility type and usage unit, its class) here, its rates in `custom_tariff_versions`, one
+ * row per effective date. A retired tariff keeps its rows (`retired_at`) but is no longer served.
+ */
+export const customTariffs = pgTable(
+  'custom_tariffs',
+  {
+    /** "ct_" and 32 hex digits: never a URDB label (24 hex digits), so an id says which table holds it. */
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** EIA id of the utility when it is one (electric utilities); null for a water department or a supplier. */
+    utilityId: text('utility_id'),
+    utilityName: text('utility_name').notNull(),
+    state: text('state'),
+    sector: text('sector').notNull(),
+    utilityType: text('utility_type').notNull(),
+    unit: text('unit').notNull(),
+    serviceType: text('service_type').notNull(),
+    description: text('description').notNull(),
+    sourceUrl: text('source_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('custom_tariffs_owner_idx').on(t.ownerId, t.createdAt),
+    check('custom_tariffs_sector_check', sql`${t.sector} in ('residential', 'commercial', 'industrial', 'agricultural', 'lighting')`),
+    check('custom_tariffs_utility_type_check', sql`${t.utilityType} in ('electric', 'gas', 'water', 'sewer')`),
+    check('custom_tariffs_service_type_check', sql`${t.serviceType} in ('bundled', 'delivery_only', 'supply_only')`),
+  ],
+);
+
+/** A custom tariff's rates from `effective_date` until the next version's. */
+export const customTariffVersions = pgTable(
+  'custom_tariff_versions',
+  {
+    tariffId: text('tariff_id').notNull().references(() => customTariffs.id, { onDelete: 'cascade' }),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    /** The TariffStructure the bill engine prices. */
+    structure: jsonb('structure').$type<TariffStructure>().notNull(),
+    applicability: jsonb('applicability').$type<TariffApplicability>().notNull(),
+    /** What pricing this version assumes (features of its URDB record the engine does not price, rules applied). */
+    assumptions: jsonb('assumptions').$type<string[]>().notNull(),
+    /** 'urdb' (a URDB record) or 'rates' (the detail shape). */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tariffId, t.effectiveDate] }),
+    check('custom_tariff_versions_source_check', sql`${t.source} in ('urdb', 'rates')`),
+  ],
+);

@@ -1,0 +1,167 @@
+import request from 'supertest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { registerUser } from '../helpers/users';
+import { as } from '../pm/helpers';
+import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
+
+const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] };
+
+/**
+ * Harlingen Waterworks System (TX), "Current rate schedule 2024" (hwws.com, water and wastewater rate
+ * schedule; ordinance approved 2024-04-17, rates on bills from May 2024), inside city, 5/8" meter.
+ * Sewer: flat fee $7.73 plus $4.06 per 1,000 gallons of metered water.
+ */
+const HARLINGEN_SEWER = {
+  name: 'Residential sewer, inside city (5/8" meter)', utility_name: 'Harlingen Waterworks System', state: 'TX', sector: 'residential',
+  utility_type: 'sewer', unit: 'kgal', effective_date: '2024-05-01',
+  energy_rates: [{ ...allYear, rate_per_unit: 4.06 }],
+  fixed_charges: [{ name: 'Sewer flat fee (5/8" meter)', amount: 7.73, frequency: 'monthly' }],
+};
+
+/**
+ * City of Sioux Center (IA) natural gas, residential and small commercial (siouxcenter.org/128/Rates):
+ * $7.00 a month; first 5,000 cubic feet $0.00838/cf, above $0.00810/cf; gas cost adjustment per cf by
+ * month (January 2021 -$0.00264, July 2020 -$0.00388). Priced per ccf: x 100.
+ */
+const SIOUX_CENTER_GAS = {
+  name: 'Natural gas, residential and small commercial', utility_name: 'City of Sioux Center', state: 'IA', sector: 'residential',
+  utility_type: 'gas', unit: 'ccf', effective_date: '2020-03-01',
+  energy_rates: [
+    { ...allYear, tier: 1, tier_max: 50, rate_per_unit: 0.838 },
+    { ...allYear, tier: 2, tier_max: null, rate_per_unit: 0.81 },
+  ],
+  fixed_charges: [{ name: 'Monthly service charge', amount: 7, frequency: 'monthly' }],
+  riders: [
+    { name: 'Gas cost adjustment (January 2021)', rate_per_unit: -0.264, months: [1] },
+    { name: 'Gas cost adjustment (July 2020)', rate_per_unit: -0.388, months: [7] },
+  ],
+};
+
+describe('custom tariffs (issue 31)', () => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = (await registerUser(t)).token;
+    bob = (await registerUser(t)).token;
+  });
+  afterAll(() => t.stop());
+
+  const create = (token: string, body: unknown) => as(t, token).post('/tariffs/custom', body);
+  const calc = (token: string | null, body: unknown) => {
+    const r = request(t.app).post('/api/v1/calculate');
+    return (token ? r.set('Authorization', `Bearer ${token}`) : r).send(body as object);
+  };
+
+  it('prices a month of Harlingen water and sewer by hand, in kgal, from gallons', async () => {
+    const water = (await create(alice, createWaterTariff).expect(201)).body;
+    expect(water).toMatchObject({ utility_type: 'water', unit: 'kgal', rate_type: 'tiered', custom: true, utility_id: null });
+    expect(water.id).toMatch(/^ct_[0-9a-f]{32}$/);
+    const sewer = (await create(alice, HARLINGEN_SEWER).expect(201)).body;
+
+    const bill = (await calc(alice, { tariff_id: water.id, usage: 12, unit: 'kgal', date: '2025-01-15' }).expect(200)).body;
+    // 3 x 1.30 = 3.90; 7 x 1.80 = 12.60; 2 x 2.55 = 5.10; flat fee 9.91: 31.51
+    expect(bill.line_items).toEqual([
+      { category: 'energy', name: "Usage all_year tier 1: 3 kgal x $1.3/kgal", amount: 3.9 },
+      { category: 'energy', name: "Usage all_year tier 2: 7 kgal x $1.8/kgal", amount: 12.6 },
+      { category: 'energy', name: "Usage all_year tier 3: 2 kgal x $2.55/kgal", amount: 5.1 },
+      { category: 'fixed', name: 'Water flat fee (5/8" meter): $9.91/month', amount: 9.91 },
+    ]);
+    expect(bill).toMatchObject({ total_cost: 31.51, month: 1, utility_type: 'water', usage: 12, unit: 'kgal' });
+    expect(bill.summary).toMatchObject({ effective_rate_per_kwh: null, effective_rate_per_unit: 2.6258 });
+
+    // 9,000 gallons = 9 kgal: 3.90 + 10.80 + 9.91 = 24.61; sewer 9 x 4.06 = 36.54 + 7.73 = 44.27
+    const fromGallons = (await calc(alice, { tariff_id: water.id, usage: 9000, unit: 'gallons', month: 5 }).expect(200)).body;
+    expect(fromGallons.total_cost).toBe(24.61);
+    expect(fromGallons.assumptions[0]).toBe('usage 9000 gallons converted to 9 kgal (1 gallons = 0.001 kgal), to 0.001 kgal');
+    expect((await calc(alice, { tariff_id: sewer.id, usage: 9, unit: 'kgal', month: 5 }).expect(200)).body.total_cost).toBe(44.27);
+    // 12 kgal of sewer: 48.72 + 7.73 = 56.45
+    expect((await calc(alice, { tariff_id: sewer.id, usage: 12, month: 5 }).expect(200)).body.total_cost).toBe(56.45);
+  });
+
+  it('prices Sioux Center gas by hand: blocks and the month\'s gas cost adjustment; ccf to therms only with a heat content', async () => {
+    const gas = (await create(alice, SIOUX_CENTER_GAS).expect(201)).body;
+    const january = (await calc(alice, { tariff_id: gas.id, usage: 120, unit: 'ccf', month: 1 }).expect(200)).body;
+    // 50 x 0.838 = 41.90; 70 x 0.81 = 56.70; 7.00; GCA 120 x -0.264 = -31.68: 73.92
+    expect(january.total_cost).toBe(73.92);
+    expect(january.line_items).toContainEqual({ category: 'rider', name: 'Gas cost adjustment (January 2021): 120 ccf x $-0.264/ccf', amount: -31.68 });
+    // July: 18 x 0.838 = 15.084 -> 15.08; 7.00; 18 x -0.388 = -6.984 -> -6.98: 15.10
+    expect((await calc(alice, { tariff_id: gas.id, usage: 18, unit: 'ccf', month: 7 }).expect(200)).body.total_cost).toBe(15.1);
+    // Usage in therms needs the heat content to become ccf.
+    const noHeat = await calc(alice, { tariff_id: gas.id, usage: 103.7, unit: 'therms', month: 1 }).expect(422);
+    expect(noHeat.body.errors[0].field).toBe('heat_content');
+    const withHeat = (await calc(alice, { tariff_id: gas.id, usage: 124.44, unit: 'therms', heat_content: 1.037, month: 1 }).expect(200)).body;
+    expect(withHeat.usage).toBe(120);
+    expect(withHeat.total_cost).toBe(73.92);
+  });
+
+  it('is its owner\'s only: another account and anonymous callers get 404 "Tariff not found"', async () => {
+    const water = (await create(alice, createWaterTariff).expect(201)).body;
+    await as(t, bob).get(`/tariffs/${water.id}`).expect(404, { detail: 'Tariff not found' });
+    await request(t.app).get(`/api/v1/tariffs/${water.id}`).expect(404, { detail: 'Tariff not found' });
+    await calc(bob, { tariff_id: water.id, usage: 1, unit: 'kgal' }).expect(404, { detail: 'Tariff not found' });
+    await calc(null, { tariff_id: water.id, usage: 1, unit: 'kgal' }).expect(404);
+    await as(t, bob).patch(`/tariffs/${water.id}`, { name: 'mine now' }).expect(404);
+    const own = (await as(t, alice).get(`/tariffs/${water.id}`).expect(200)).body;
+    expect(own.versions).toHaveLength(1);
+    expect((await as(t, bob).get('/tariffs/custom').expect(200)).body.total).toBe(0);
+  });
+
+  it('versions by date: the version in force on the date prices the bill; the detail shows every version', async () => {
+    const water = (await create(alice, createWaterTariff).expect(201)).body;
+    const v2 = {
+      effective_date: '2025-10-01',
+      energy_rates: [{ ...allYear, tier: 1, tier_max: 3, rate_per_unit: 1.5 }, { ...allYear, tier: 2, tier_max: null, rate_per_unit: 2 }],
+      fixed_charges: [{ name: 'Water flat fee (5/8" meter)', amount: 10.5, frequency: 'monthly' }],
+    };
+    const detail = (await as(t, alice).post(`/tariffs/custom/${water.id}/versions`, v2).expect(201)).body;
+    expect(detail.versions.map((v: { effective_date: string; expiration_date: string | null }) => [v.effective_date, v.expiration_date]))
+      .toEqual([['2024-05-01', '2025-09-30'], ['2025-10-01', null]]);
+    await as(t, alice).post(`/tariffs/custom/${water.id}/versions`, v2).expect(409, { detail: 'Tariff already has a version effective 2025-10-01' });
+
+    const before = (await calc(alice, { tariff_id: water.id, usage: 5, unit: 'kgal', date: '2025-09-30' }).expect(200)).body;
+    // 3 x 1.30 + 2 x 1.80 + 9.91 = 17.41
+    expect(before.total_cost).toBe(17.41);
+    const after = (await calc(alice, { tariff_id: water.id, usage: 5, unit: 'kgal', date: '2025-10-01' }).expect(200)).body;
+    // 3 x 1.50 + 2 x 2.00 + 10.50 = 19.00
+    expect(after.total_cost).toBe(19);
+    expect(after.month).toBe(10);
+    const early = await calc(alice, { tariff_id: water.id, usage: 5, unit: 'kgal', date: '2020-01-01' }).expect(422);
+    expect(early.body.detail).toBe(`tariff ${water.id} has no version in force on 2020-01-01: its first takes effect 2024-05-01`);
+  });
+
+  it('renames, retires, and refuses to retire a tariff a property prices on (409 naming it)', async () => {
+    const water = (await create(alice, createWaterTariff).expect(201)).body;
+    const renamed = (await as(t, alice).patch(`/tariffs/${water.id}`, { name: 'Harlingen water' }).expect(200)).body;
+    expect(renamed.name).toBe('Harlingen water');
+    await as(t, alice).patch(`/tariffs/${water.id}`, {}).expect(422);
+    await request(t.app).delete(`/api/v1/tariffs/${water.id}`).set('Authorization', `Bearer ${alice}`).expect(204);
+    await as(t, alice).get(`/tariffs/${water.id}`).expect(404);
+  });
+
+  it('refuses rates that cannot be priced with the JSON path and why', async () => {
+    const bad = async (body: unknown) => (await create(alice, body).expect(422)).body.errors[0];
+    expect(await bad({ ...createWaterTariff, energy_rates: [
+      { ...allYear, tier: 1, tier_max: 10, rate_per_unit: 1 }, { ...allYear, tier: 2, tier_max: 5, rate_per_unit: 2 }, { ...allYear, tier: 3, rate_per_unit: 3 },
+    ] })).toEqual({ field: 'energy_rates.1.tier_max', message: "tiers out of order: tier 2 ends at 5, not above tier 1's 10" });
+    expect(await bad({ ...createWaterTariff, energy_rates: [{ period: 'summer', months: [6, 7, 8], rate_per_unit: 1 }] }))
+      .toEqual({ field: 'energy_rates', message: 'no period covers weekdays 00:00 in January: every hour of every month needs a rate (give a 0 rate where nothing is charged)' });
+    expect(await bad({ ...createWaterTariff, unit: 'therms' })).toEqual({ field: 'unit', message: "unit 'therms' is not a unit of water (kgal, gallons, ccf, cf, m3)" });
+    expect(await bad({ ...createWaterTariff, energy_rates: [{ ...allYear, rate_per_kwh: 1 }] }))
+      .toEqual({ field: 'energy_rates.0.rate_per_kwh', message: 'a water tariff is priced per its unit: use rate_per_unit' });
+    expect(await bad({ urdb: { eiaid: 1, name: 'x', sector: 'Residential', energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: [[0]] } }))
+      .toEqual({ field: 'urdb.energyweekdayschedule', message: 'energyweekdayschedule is not 12 months of 24 hours' });
+  });
+
+  it('keeps at most 500 tariffs per account', async () => {
+    const carol = await registerUser(t);
+    await t.deps.database.db.execute(sql`insert into custom_tariffs (id, owner_id, name, utility_name, sector, utility_type, unit, service_type, description, source_url)
+      select 'ct_' || lpad(to_hex(g), 32, '0'), ${carol.user.id}, 'Filler ' || g, 'Water dept', 'residential', 'water', 'kgal', 'bundled', '', ''
+      from generate_series(1, 499) g`);
+    await create(carol.token, createWaterTariff).expect(201);
+    const over = await create(carol.token, createWaterTariff).expect(422);
+    expect(over.body.detail).toBe('at most 500 custom tariffs per account: retire one (DELETE /tariffs/{id}) first');
+  });
+});
