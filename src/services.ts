@@ -78,8 +78,6 @@ export function createServices(deps: PlatformDeps): Services {
 
   const accounts = createAccountsService({ db, config, jwtSecret: deps.jwtSecret, logger, now });
   const limits = createLimits({ config, logger, now });
-  const customTariffs = createCustomTariffService({ db, now });
-  const tariffCatalog = createTariffCatalog(db, now);
   // The engine loads the bundled load shapes on first use: a process that never prices a bill skips them.
   let engine: MonthlyBillTotal | undefined;
   const monthlyBill: MonthlyBillTotal = (tariff, input) => (engine ??= engineMonthlyBill(bundledLoadShapes()))(tariff, input);
@@ -92,6 +90,18 @@ export function createServices(deps: PlatformDeps): Services {
     return queue.enqueue('rate-analysis', job, { jobId, orderingKey: `rate-analysis.${key}` });
   };
 
+  // A new version of an owner's tariff re-prices the owner's properties (estimates, analyses), as a tariff import does.
+  const customTariffs = createCustomTariffService({
+    db, now,
+    ratesChanged: async (ownerId, stamp) => {
+      try {
+        await enqueueRateAnalysis({ user_id: ownerId }, `rate-analysis.custom-tariff.${stamp}.user.${ownerId}`);
+      } catch (err) {
+        logger.warn({ err, ownerId }, 'could not queue the re-analysis after a tariff version');
+      }
+    },
+  });
+  const tariffCatalog = createTariffCatalog(db, now, customTariffs);
   const portfolios = createPortfolioService({ db, dataChanged });
   const notifications = createNotificationService({ db, now });
   const properties = createPropertyService({
@@ -112,7 +122,10 @@ export function createServices(deps: PlatformDeps): Services {
     loadShapes: () => bundledLoadShapes(),
     residentialUsage: bundledResidentialUsage,
     averageRates: bundledAverageRates,
-    areaTariffs: (zipCode, sector) => tariffCatalog.tariffsForZip(zipCode, [sector]),
+    areaTariffs: async (zipCode, sector, ownerId) => [
+      ...await tariffCatalog.tariffsForZip(zipCode, [sector]),
+      ...(ownerId === null ? [] : await tariffCatalog.customAlternatives(ownerId, await tariffCatalog.servingUtilities(zipCode), [sector])),
+    ],
     servingUtilities: dueDiligenceQueries.servingUtilities,
     comparableCountBySqft: dueDiligenceQueries.comparableCountBySqft,
   });

@@ -4,6 +4,7 @@ import { registerUser } from '../helpers/users';
 import { as, createProperty, GLADSTONE } from './helpers';
 import { seedTariffs } from '../helpers/tariffs';
 import * as ex from '../../src/modules/meters/examples';
+import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 
 const bill = (overrides: Record<string, unknown> = {}) => ({
   utility_type: 'electric', period_start: '2026-01-01', period_end: '2026-01-31', amount: 100, ...overrides,
@@ -14,20 +15,28 @@ describe('meters', () => {
   let alice: string;
   let bob: string;
   let tariffId: string;
+  let waterTariffId: string;
+  let gasTariffId: string;
   beforeAll(async () => {
     t = await createTestApp({ now: () => new Date('2026-11-15T12:00:00Z') });
     alice = (await registerUser(t)).token;
     bob = (await registerUser(t)).token;
     await seedTariffs(t.deps.database, [GLADSTONE.C1]);
     tariffId = GLADSTONE.C1;
+    // Issue 31: a meter prices on a tariff of its own utility type (the catalog is electric): alice's own water and gas tariffs.
+    waterTariffId = (await as(t, alice).post('/tariffs/custom', createWaterTariff).expect(201)).body.id;
+    gasTariffId = (await as(t, alice).post('/tariffs/custom', {
+      name: 'Gas', utility_name: 'City gas', sector: 'commercial', utility_type: 'gas', unit: 'therms',
+      energy_rates: [{ period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], rate_per_unit: 0.9 }],
+    }).expect(201)).body.id;
   });
   afterAll(() => t.stop());
 
   it('creates a meter with every field; the first of a type is its default, the next is not', async () => {
     const p = await createProperty(t, alice);
-    const res = await as(t, alice).post(`/pm/properties/${p.id}/meters`, { ...ex.createMeterRequest, tariff_id: tariffId }).expect(201);
+    const res = await as(t, alice).post(`/pm/properties/${p.id}/meters`, { ...ex.createMeterRequest, tariff_id: waterTariffId }).expect(201);
     expect(res.body).toEqual({
-      ...ex.meter, id: expect.any(String), property_id: p.id, tariff_id: tariffId,
+      ...ex.meter, id: expect.any(String), property_id: p.id, tariff_id: waterTariffId,
       created_at: expect.any(String), updated_at: expect.any(String),
     });
     const second = await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'water' }).expect(201);
@@ -60,9 +69,11 @@ describe('meters', () => {
     const p = await createProperty(t, alice);
     const m = (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'gas', account_number: 'G-1' }).expect(201)).body;
     const res = await as(t, alice).patch(`/pm/meters/${m.id}`, {
-      unit: 'ccf', name: 'Boiler gas', meter_number: '55-A', account_number: null, tariff_id: tariffId, is_active: false,
+      unit: 'ccf', name: 'Boiler gas', meter_number: '55-A', account_number: null, tariff_id: gasTariffId, is_active: false,
     }).expect(200);
-    expect(res.body).toMatchObject({ unit: 'ccf', name: 'Boiler gas', meter_number: '55-A', account_number: null, tariff_id: tariffId, is_active: false, utility_type: 'gas' });
+    expect(res.body).toMatchObject({ unit: 'ccf', name: 'Boiler gas', meter_number: '55-A', account_number: null, tariff_id: gasTariffId, is_active: false, utility_type: 'gas' });
+    const electric = await as(t, alice).patch(`/pm/meters/${m.id}`, { tariff_id: tariffId }).expect(422);
+    expect(electric.body.errors[0]).toEqual({ field: 'tariff_id', message: `tariff_id must be a gas tariff: ${tariffId} prices electric` });
     const same = await as(t, alice).patch(`/pm/meters/${m.id}`, { utility_type: 'gas' }).expect(200);
     expect(same.body.unit).toBe('ccf');
     const type = await as(t, alice).patch(`/pm/meters/${m.id}`, { utility_type: 'electric' }).expect(422);

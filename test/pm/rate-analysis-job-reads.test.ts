@@ -62,7 +62,7 @@ describe('an owner\'s rate-analysis job: work per property (issue: double pricin
       if (input.month === 1) pricings[tariff.id] = (pricings[tariff.id] ?? 0) + 1;
       return engine(tariff, input);
     };
-    const tariffs = counted(createTariffCatalog(db, t.deps.now));
+    const tariffs = counted(createTariffCatalog(db, t.deps.now, t.services.customTariffs));
     const properties = counted(createPropertyService({
       db, now: t.deps.now, logger: t.deps.logger, tariffs: tariffs.proxy, monthlyBill,
       portfolios: t.services.portfolios, requestAnalysis: async () => undefined,
@@ -87,6 +87,7 @@ describe('an owner\'s rate-analysis job: work per property (issue: double pricin
     // then re-read each row by id); each row's cost columns derived in memory; one batched write.
     expect(properties.calls).toEqual({ rowsOfOwner: 1, withEstimate: N, storeEstimates: 1 });
     // Tariff reads cached for the job: the current tariff and its utility's candidates read once.
-    expect(tariffs.calls).toEqual({ findTariffById: 1, currentTariffsOf: 1 });
+    // Issue 31: the owner's own tariffs of that utility are read with the candidates, once.
+    expect(tariffs.calls).toEqual({ findTariffById: 1, currentTariffsOf: 1, customAlternatives: 1 });
   });
 });

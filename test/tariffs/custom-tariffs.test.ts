@@ -130,9 +130,66 @@ describe('custom tariffs (issue 31)', () => {
     expect(after.month).toBe(10);
     const early = await calc(alice, { tariff_id: water.id, usage: 5, unit: 'kgal', date: '2020-01-01' }).expect(422);
     expect(early.body.detail).toBe(`tariff ${water.id} has no version in force on 2020-01-01: its first takes effect 2024-05-01`);
+
+    // A billing period across the change is prorated by days on each version: Sep 16-30 (15 days) on the first,
+    // Oct 1-15 (15 days) on the second. First: (3.90, 3.60, 9.91) x 15/30 = 1.95, 1.80, 4.955 -> 4.96 = 8.71;
+    // second: (4.50, 4.00, 10.50) x 15/30 = 2.25, 2.00, 5.25 = 9.50. Total 18.21.
+    const period = (await calc(alice, { tariff_id: water.id, usage: 5, unit: 'kgal', period_start: '2025-09-16', period_end: '2025-10-15' }).expect(200)).body;
+    expect(period.line_items.map((l: { name: string; amount: number }) => [l.name, l.amount])).toEqual([
+      ['Usage all_year tier 1: 3 kgal x $1.3/kgal (15/30 days in September on the rates of 2024-05-01)', 1.95],
+      ['Usage all_year tier 2: 2 kgal x $1.8/kgal (15/30 days in September on the rates of 2024-05-01)', 1.8],
+      ['Water flat fee (5/8" meter): $9.91/month (15/30 days in September on the rates of 2024-05-01)', 4.96],
+      ['Usage all_year tier 1: 3 kgal x $1.5/kgal (15/30 days in October on the rates of 2025-10-01)', 2.25],
+      ['Usage all_year tier 2: 2 kgal x $2/kgal (15/30 days in October on the rates of 2025-10-01)', 2],
+      ['Water flat fee (5/8" meter): $10.5/month (15/30 days in October on the rates of 2025-10-01)', 5.25],
+    ]);
+    expect(period).toMatchObject({ total_cost: 18.21, month: 10 });
+    expect(period.assumptions).toContain('billing period of 30 days prorated by days: 15 in September (rates of 2024-05-01), 15 in October (rates of 2025-10-01)');
+    const mixed = await calc(alice, { tariff_id: water.id, usage: 5, period_start: '2025-09-16', period_end: '2025-10-15', month: 9 }).expect(422);
+    expect(mixed.body.errors[0]).toEqual({ field: 'month', message: 'month cannot be combined with a billing period (period_start, period_end)' });
+    await calc(alice, { tariff_id: water.id, usage: 5, period_start: '2025-01-01', period_end: '2025-06-30' }).expect(422);
   });
 
-  it('renames, retires, and refuses to retire a tariff a property prices on (409 naming it)', async () => {
+  it('a supply contract beside a delivery-only tariff: the property estimate and /calculate add the two line by line', async () => {
+    const delivery = (await create(alice, {
+      name: 'Delivery service', utility_name: 'Example Wires Co', state: 'TX', sector: 'commercial', service_type: 'delivery_only',
+      energy_rates: [{ ...allYear, rate_per_kwh: 0.04 }], fixed_charges: [{ name: 'Customer charge', amount: 10, frequency: 'monthly' }],
+    }).expect(201)).body;
+    const supply = (await create(alice, {
+      name: 'Fixed-price supply contract', utility_name: 'Example Energy Retail', state: 'TX', sector: 'commercial', service_type: 'supply_only',
+      energy_rates: [{ ...allYear, rate_per_kwh: 0.0725 }],
+    }).expect(201)).body;
+    const bill = (await calc(alice, { tariff_id: delivery.id, usage_kwh: 1000, month: 3, supply_tariff_id: supply.id, supply_rate_per_kwh: 0.2 }).expect(200)).body;
+    // 1000 x 0.04 = 40.00 + 10.00; supply 1000 x 0.0725 = 72.50: 122.50
+    expect(bill.line_items).toEqual([
+      { category: 'energy', name: 'Energy all_year: 1000 kWh x $0.04/kWh', amount: 40 },
+      { category: 'fixed', name: 'Customer charge: $10/month', amount: 10 },
+      { category: 'energy', name: 'Supply: Energy all_year: 1000 kWh x $0.0725/kWh', amount: 72.5 },
+    ]);
+    expect(bill.total_cost).toBe(122.5);
+    expect(bill.assumptions).toContain('supply_rate_per_kwh not applied: the supply tariff Fixed-price supply contract prices supply');
+    await calc(alice, { tariff_id: delivery.id, usage_kwh: 1000, supply_tariff_id: delivery.id }).expect(422);
+
+    const property = (await as(t, alice).post('/pm/properties', {
+      name: 'Depot', address: '1 Main St', city: 'Houston', state: 'TX', zip_code: '77002', property_type: 'commercial',
+      tariff_id: delivery.id, supply_tariff_id: supply.id, monthly_usage_kwh: 1000,
+    }).expect(201)).body;
+    expect(property).toMatchObject({ tariff_id: delivery.id, supply_tariff_id: supply.id });
+    const analysis = (await as(t, alice).post(`/pm/properties/${property.id}/analyze-rates`).expect(200)).body;
+    expect(analysis.current_tariff).toEqual({ id: delivery.id, name: 'Delivery service', estimated_monthly_cost: 122.5 });
+    const wrong = await as(t, alice).post('/pm/properties', {
+      name: 'Depot', address: '1 Main St', city: 'Houston', state: 'TX', zip_code: '77002', property_type: 'commercial', tariff_id: supply.id,
+    }).expect(422);
+    expect(wrong.body.errors[0]).toEqual({ field: 'tariff_id', message: `tariff_id is the utility's tariff: ${supply.id} is supply only (give it as supply_tariff_id)` });
+    // In use: it cannot be retired.
+    const retire = await request(t.app).delete(`/api/v1/tariffs/${supply.id}`).set('Authorization', `Bearer ${alice}`).expect(409);
+    expect(retire.body.detail).toBe(`Tariff is in use by property 'Depot' (${property.id}): give them another tariff first`);
+    await as(t, bob).post('/pm/properties', {
+      name: 'Not mine', address: '1 Main St', city: 'Houston', state: 'TX', zip_code: '77002', property_type: 'commercial', tariff_id: delivery.id,
+    }).expect(422, { detail: 'Tariff not found', errors: [{ field: 'tariff_id', message: 'Tariff not found' }] });
+  });
+
+  it('renames and retires (then it is gone)', async () => {
     const water = (await create(alice, createWaterTariff).expect(201)).body;
     const renamed = (await as(t, alice).patch(`/tariffs/${water.id}`, { name: 'Harlingen water' }).expect(200)).body;
     expect(renamed.name).toBe('Harlingen water');

@@ -28,8 +28,11 @@ export interface DueDiligenceDeps {
   now: () => Date;
   /** The utilities the ZIP tables list for a ZIP code. */
   servingUtilities(zipCode: string): Promise<ServingUtility[]>;
-  /** Current tariffs of the utilities serving a ZIP code, in the ZIP code's state, in one sector. */
-  areaTariffs(zipCode: string, sector: DueDiligenceSector): Promise<Tariff[]>;
+  /**
+   * Current tariffs of the utilities serving a ZIP code, in the ZIP code's state, in one sector: the
+   * catalog's, then the caller's own tariffs of those utilities (a custom tariff of the serving utility counts).
+   */
+  areaTariffs(zipCode: string, sector: DueDiligenceSector, ownerId: string | null): Promise<Tariff[]>;
   /** One month's bill in cents; the supply price goes to the engine's supply line on delivery-only tariffs. */
   monthlyBill: MonthlyBillTotal;
   loadShapes: () => LoadShapeSet;
@@ -77,7 +80,7 @@ interface Priced {
 }
 
 export function createDueDiligence(deps: DueDiligenceDeps) {
-  return async function dueDiligence(input: DueDiligenceInput) {
+  return async function dueDiligence(input: DueDiligenceInput, ownerId: string | null = null) {
     const sqft = input.sqft ?? null;
     if (input.property_type !== 'residential' && sqft === null) {
       throw unprocessable(`sqft required for ${input.property_type} properties`, 'sqft');
@@ -95,7 +98,7 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
     }
 
     // The serving utilities in the ZIP code's state: those with current tariffs there, or that EIA-861 reports there.
-    const tariffs = (await deps.areaTariffs(input.zip_code, sector)).filter((t) => t.state === state);
+    const tariffs = (await deps.areaTariffs(input.zip_code, sector, ownerId)).filter((t) => t.state === state);
     const withTariffs = new Set(tariffs.map((t) => t.utilityId));
     const utilities = (await deps.servingUtilities(input.zip_code)).filter((u) =>
       withTariffs.has(u.id) || u.state === state || utilityCustomersInState(rates, u.id, state) !== null);

@@ -113,5 +113,5 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
       422: 'Validation error (field required, Invalid state code, Invalid ZIP code format, sqft required for commercial properties, ...)',
     },
     middleware: [requirePro(DUE_DILIGENCE_UPGRADE)],
-  }, ({ body }) => analytics.dueDiligence(body));
+  }, ({ body, req }) => analytics.dueDiligence(body, callerId(req)));
 }

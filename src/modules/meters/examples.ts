@@ -17,6 +17,7 @@ export const meter = {
   account_number: '4410-2231-07',
   meter_number: 'W-118842',
   tariff_id: null,
+  supply_tariff_id: null,
   is_active: true,
   is_default: true,
   created_at: '2026-11-02T14:05:11.000Z',

@@ -20,7 +20,9 @@ export const createMeterBody = z
     account_number: label(200).nullable().optional(),
     meter_number: label(200).nullable().optional(),
     tariff_id: z.string().min(1).max(200).nullable().optional()
-      .meta({ description: "The tariff this meter's bills are priced on; without one, the property's." }),
+      .meta({ description: "The tariff this meter's bills are priced on (a catalog tariff or your own of the meter's utility type); without one, the property's." }),
+    supply_tariff_id: z.string().min(1).max(200).nullable().optional()
+      .meta({ description: 'A supply-only tariff of your own (a supply contract) priced beside a delivery-only tariff_id.' }),
     is_active: z.boolean().optional(),
   })
   .meta({ example: ex.createMeterRequest });
@@ -34,6 +36,7 @@ export const updateMeterBody = z
     account_number: label(200).nullable().optional(),
     meter_number: label(200).nullable().optional(),
     tariff_id: z.string().min(1).max(200).nullable().optional(),
+    supply_tariff_id: z.string().min(1).max(200).nullable().optional(),
     is_active: z.boolean().optional(),
   })
   .meta({ example: { name: 'Domestic water (north riser)', is_active: false } });
@@ -49,6 +52,7 @@ export const meterResponse = z
     account_number: z.string().nullable(),
     meter_number: z.string().nullable(),
     tariff_id: z.string().nullable(),
+    supply_tariff_id: z.string().nullable(),
     is_active: z.boolean(),
     is_default: z.boolean().meta({ description: 'Bills of this utility type sent without meter_id go to this meter.' }),
     created_at: z.string(),

@@ -16,6 +16,7 @@ export function presentMeter(m: MeterRow) {
     account_number: m.accountNumber,
     meter_number: m.meterNumber,
     tariff_id: m.tariffId,
+    supply_tariff_id: m.supplyTariffId,
     is_active: m.isActive,
     is_default: m.isDefault,
     created_at: m.createdAt.toISOString(),
@@ -42,6 +43,12 @@ export function createMeterService(deps: {
     if (problem) throw unprocessable(problem, 'unit');
   }
 
+  /** The tariffs a meter is given: the owner's or the catalog's, of the meter's utility type (properties' rule). */
+  async function checkTariffs(ownerId: string, type: MeterUtilityType, input: { tariff_id?: string | null; supply_tariff_id?: string | null }) {
+    if (input.tariff_id) await deps.properties.requireTariff(input.tariff_id, ownerId, { utilityType: type, field: 'tariff_id' });
+    if (input.supply_tariff_id) await deps.properties.requireTariff(input.supply_tariff_id, ownerId, { utilityType: type, field: 'supply_tariff_id' });
+  }
+
   return {
     requireOwned,
 
@@ -49,7 +56,7 @@ export function createMeterService(deps: {
       await deps.properties.requireOwned(ownerId, propertyId);
       const unit = input.unit ?? defaultUnit(input.utility_type);
       checkUnit(input.utility_type, unit);
-      if (input.tariff_id) await deps.properties.requireTariff(input.tariff_id);
+      await checkTariffs(ownerId, input.utility_type, input);
       const row = await repo.insert(propertyId, {
         utilityType: input.utility_type,
         unit,
@@ -57,6 +64,7 @@ export function createMeterService(deps: {
         accountNumber: input.account_number ?? null,
         meterNumber: input.meter_number ?? null,
         tariffId: input.tariff_id ?? null,
+        supplyTariffId: input.supply_tariff_id ?? null,
         isActive: input.is_active ?? true,
       });
       return presentMeter(row);
@@ -75,17 +83,18 @@ export function createMeterService(deps: {
         throw unprocessable(`utility_type of a meter cannot change (this one is ${type}): add a meter of the new type`, 'utility_type');
       }
       if (input.unit !== undefined) checkUnit(type, input.unit);
-      if (input.tariff_id) await deps.properties.requireTariff(input.tariff_id);
+      await checkTariffs(ownerId, type, input);
       const changes: MeterChanges = {};
       if (input.unit !== undefined) changes.unit = input.unit;
       if (input.name !== undefined) changes.name = input.name;
       if (input.account_number !== undefined) changes.accountNumber = input.account_number;
       if (input.meter_number !== undefined) changes.meterNumber = input.meter_number;
       if (input.tariff_id !== undefined) changes.tariffId = input.tariff_id;
+      if (input.supply_tariff_id !== undefined) changes.supplyTariffId = input.supply_tariff_id;
       if (input.is_active !== undefined) changes.isActive = input.is_active;
       const row = Object.keys(changes).length === 0 ? meter : await repo.update(meterId, changes);
       // A meter's tariff prices its bills (audit, annual estimates): analytics may change with it.
-      if (input.tariff_id !== undefined) await deps.dataChanged?.(ownerId);
+      if (input.tariff_id !== undefined || input.supply_tariff_id !== undefined) await deps.dataChanged?.(ownerId);
       return presentMeter(row);
     },
 

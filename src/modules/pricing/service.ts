@@ -1,10 +1,11 @@
-import { utcDay } from '../../platform/dates';
+import { dayNumber, daysInMonth, isoDateOfDay, utcDay } from '../../platform/dates';
 import type { Db } from '../../platform/db/client';
 import { notFound, unprocessable, validationFailed } from '../../platform/http/errors';
 import { findTariffsByIds } from '../tariffs/repository';
 import { TtlCache } from '../../platform/ttl-cache';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
-import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
+import { isCustomTariffId, type CustomTariffService, type VersionSpan } from '../tariffs/custom/service';
+import { calculatePeriodBill, type PeriodPiece } from './engine/period';
 import { convertUsage } from './usage-units';
 import { tariffNotices } from '../tariffs/tariff-notices';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
@@ -22,8 +23,8 @@ export interface CalculatorDeps {
   db: Db;
   now: () => Date;
   loadShapes: () => LoadShapeSet;
-  /** The caller's own tariffs, as the version in force on a date. */
-  custom: Pick<CustomTariffService, 'onDate'>;
+  /** The caller's own tariffs, as the version in force on a date or the versions over a billing period. */
+  custom: Pick<CustomTariffService, 'onDate' | 'overPeriod'>;
 }
 
 /**
@@ -36,7 +37,32 @@ export interface CalculatorDeps {
 const TARIFF_CACHE_MS = 60_000;
 const TARIFF_CACHE_ENTRIES = 2000;
 
-type UsageFields = Omit<CalculateBody, 'tariff_id' | 'tax_rate_percent'> & { tax_rate_percent?: number | null };
+type UsageFields = Omit<CalculateBody, 'tariff_id' | 'tax_rate_percent' | 'period_start' | 'period_end'> & { tax_rate_percent?: number | null };
+
+/** The longest billing period /calculate prices (utilities bill monthly or bimonthly; a quarter at most). */
+const MAX_PERIOD_DAYS = 92;
+
+/**
+ * The pieces of a billing period: each version's days cut at calendar month boundaries, in order.
+ * `versionDate` is set when more than one version prices the period.
+ */
+function periodPieces(spans: VersionSpan[]): PeriodPiece[] {
+  const pieces: PeriodPiece[] = [];
+  for (const span of spans) {
+    let day = dayNumber(span.from);
+    const last = dayNumber(span.to);
+    while (day <= last) {
+      const date = isoDateOfDay(day);
+      const month = Number(date.slice(5, 7));
+      const year = Number(date.slice(0, 4));
+      const monthEnd = dayNumber(`${date.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`);
+      const to = Math.min(last, monthEnd);
+      pieces.push({ tariff: span.tariff, month, days: to - day + 1, versionDate: spans.length > 1 ? span.tariff.effectiveDate : null });
+      day = to + 1;
+    }
+  }
+  return pieces;
+}
 
 /** The usage a tariff is priced for, in its unit, and what converting it assumed. */
 interface TariffUsage {
@@ -202,8 +228,46 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
     }
   }
 
+  /** POST /calculate for a billing period: prorated by days over its months and the tariff's versions. */
+  async function calculatePeriod(body: CalculateBody, callerId: string | null): Promise<BillResponse> {
+    const start = body.period_start;
+    const end = body.period_end;
+    if (!start || !end) throw unprocessable('period_start and period_end go together', start ? 'period_end' : 'period_start');
+    for (const field of ['month', 'date'] as const) {
+      if (body[field] !== undefined && body[field] !== null) throw unprocessable(`${field} cannot be combined with a billing period (period_start, period_end)`, field);
+    }
+    const days = dayNumber(end) - dayNumber(start) + 1;
+    if (days < 1) throw unprocessable('period_end must not be before period_start', 'period_end');
+    if (days > MAX_PERIOD_DAYS) throw unprocessable(`a billing period is at most ${MAX_PERIOD_DAYS} days (this one has ${days})`, 'period_end');
+    let spans: VersionSpan[];
+    if (isCustomTariffId(body.tariff_id)) {
+      const over = await deps.custom.overPeriod(callerId, body.tariff_id, start, end);
+      if (over === null) throw notFound('Tariff not found');
+      if ('notInForce' in over) throw unprocessable(`tariff ${body.tariff_id} has no version in force on ${start}: its first takes effect ${over.notInForce}`, 'period_start');
+      spans = over;
+    } else {
+      const tariff = (await loadTariffs([body.tariff_id], callerId, end)).get(body.tariff_id);
+      if (!tariff) throw notFound('Tariff not found');
+      spans = [{ tariff, from: start, to: end }];
+    }
+    const tariff = spans[spans.length - 1]!.tariff;
+    const usage = usageFor(body, tariff);
+    const supply = await supplyTariffOf(body, callerId, end, [tariff]);
+    const req = billRequest(body, 1, usage, supply);
+    try {
+      const bill = calculatePeriodBill(periodPieces(spans), req, deps.loadShapes());
+      bill.assumptions.unshift(...usage.notes);
+      bill.assumptions.push(...tariffNotices(tariff, end));
+      return presentBill(bill, tariff, usage.quantity);
+    } catch (err) {
+      if (!(err instanceof BillingError)) throw err;
+      throw unprocessable(err.message, err.field);
+    }
+  }
+
   return {
     async calculate(body, callerId = null) {
+      if (body.period_start || body.period_end) return calculatePeriod(body, callerId);
       const { date, month } = when(body);
       const tariff = (await loadTariffs([body.tariff_id], callerId, date)).get(body.tariff_id);
       if (!tariff) throw notFound('Tariff not found');

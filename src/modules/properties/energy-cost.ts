@@ -8,15 +8,17 @@ import { roundDiv, toCents } from '../../platform/money';
  */
 export type MonthlyBillTotal = (
   tariff: Tariff,
-  input: { usageKwh: number; demandKw: number | null; month: number; supplyRatePerKwh?: number | null },
+  input: { usageKwh: number; demandKw: number | null; month: number; supplyRatePerKwh?: number | null; supplyTariff?: Tariff | null },
 ) => number | null;
 
 /** The bill engine as a MonthlyBillTotal. */
 export function engineMonthlyBill(loadShapes: LoadShapeSet): MonthlyBillTotal {
   return (tariff, input) => {
     try {
-      const { usageKwh, demandKw, month, supplyRatePerKwh } = input;
-      return calculateBill(tariff, { usageKwh, demandKw, month, supplyRatePerKwh: supplyRatePerKwh ?? null }, loadShapes).totalCostCents;
+      const { usageKwh, demandKw, month, supplyRatePerKwh, supplyTariff } = input;
+      return calculateBill(tariff, {
+        usageKwh, demandKw, month, supplyRatePerKwh: supplyRatePerKwh ?? null, supplyTariff: supplyTariff ?? null,
+      }, loadShapes).totalCostCents;
     } catch (err) {
       if (err instanceof BillingError) return null;
       throw err;
@@ -35,14 +37,16 @@ export interface EnergyCostEstimate {
  * The estimated energy cost of a property on a tariff: the engine's bill for the property's
  * monthly usage (and demand) in each month of the year, so seasonal rates are averaged
  * instead of depending on the day the estimate is made. On a delivery-only tariff the
- * property's supply price, when it has one, is billed as the engine's supply line.
+ * property's supply price, when it has one, is billed as the engine's supply line; its supply
+ * contract (a supply-only tariff), when it has one, is billed beside it line by line instead.
  */
 export function estimateEnergyCost(
   bill: MonthlyBillTotal, tariff: Tariff, usageKwh: number, demandKw: number | null, supplyRatePerKwh: number | null = null,
+  supplyTariff: Tariff | null = null,
 ): EnergyCostEstimate | null {
   let annualCents = 0;
   for (let month = 1; month <= 12; month++) {
-    const cents = bill(tariff, { usageKwh, demandKw, month, supplyRatePerKwh });
+    const cents = bill(tariff, { usageKwh, demandKw, month, supplyRatePerKwh, supplyTariff });
     if (cents === null) return null;
     annualCents += cents;
   }

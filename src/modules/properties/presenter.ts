@@ -28,6 +28,7 @@ export function presentProperty(r: PropertyRow, energyPctOfNoi: number | null) {
     tariff_id: r.tariffId,
     monthly_demand_kw: r.monthlyDemandKw,
     supply_rate_per_kwh: r.supplyRatePerKwh,
+    supply_tariff_id: r.supplyTariffId,
     has_solar: r.hasSolar,
     solar_capacity_kw: r.solarCapacityKw,
     annual_revenue: r.annualRevenue,

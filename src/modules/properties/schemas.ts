@@ -45,6 +45,8 @@ const optionalFields = {
   monthly_demand_kw: z.number().min(0).max(MAX_DEMAND_KW).nullable().optional(),
   supply_rate_per_kwh: z.number().min(0).max(MAX_SUPPLY_RATE_PER_KWH).nullable().optional()
     .meta({ description: "The customer's retail supply price, $/kWh (0 to 5): on a delivery-only tariff the estimate and rate analysis add it as a supply line" }),
+  supply_tariff_id: z.string().min(1).max(200).nullable().optional()
+    .meta({ description: 'Your supply contract: a supply-only custom tariff (POST /tariffs/custom) priced beside a delivery-only tariff_id, line by line; it supersedes supply_rate_per_kwh' }),
   solar_capacity_kw: amount.nullable().optional(),
   annual_revenue: amount.nullable().optional(),
   noi: amount.nullable().optional(),
@@ -98,6 +100,7 @@ export const propertyResponse = z.object({
   monthly_usage_kwh: z.number().nullable(),
   monthly_demand_kw: z.number().nullable(),
   supply_rate_per_kwh: z.number().nullable(),
+  supply_tariff_id: z.string().nullable(),
   has_solar: z.boolean(),
   solar_capacity_kw: z.number().nullable(),
   annual_revenue: z.number().nullable(),

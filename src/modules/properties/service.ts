@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import { offsetOf, toPage } from '../../platform/http/pagination';
-import type { Tariff } from '../tariffs/tariff.model';
+import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import type { TariffCatalog } from './tariff-catalog';
 import type { PortfolioService } from '../portfolios/service';
 import { energyPctOfNoi, estimateEnergyCost, type EnergyCostEstimate, type MonthlyBillTotal } from './energy-cost';
@@ -38,14 +38,14 @@ const FIELD_COLUMNS = {
   name: 'name', address: 'address', city: 'city', state: 'state', zip_code: 'zipCode', property_type: 'propertyType',
   sqft: 'sqft', unit_count: 'unitCount', year_built: 'yearBuilt', portfolio_id: 'portfolioId',
   utility_account_number: 'utilityAccountNumber', meter_number: 'meterNumber', tariff_id: 'tariffId',
-  monthly_usage_kwh: 'monthlyUsageKwh', monthly_demand_kw: 'monthlyDemandKw', supply_rate_per_kwh: 'supplyRatePerKwh', has_solar: 'hasSolar',
+  monthly_usage_kwh: 'monthlyUsageKwh', monthly_demand_kw: 'monthlyDemandKw', supply_rate_per_kwh: 'supplyRatePerKwh', supply_tariff_id: 'supplyTariffId', has_solar: 'hasSolar',
   solar_capacity_kw: 'solarCapacityKw', annual_revenue: 'annualRevenue', noi: 'noi',
 } as const satisfies Record<keyof UpdatePropertyInput, keyof PropertyValues>;
 
 type CostColumns = Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost'>;
 
 /** Fields whose change alters the cost estimate and so the rate analysis. */
-const PRICING_FIELDS = ['tariffId', 'monthlyUsageKwh', 'monthlyDemandKw', 'supplyRatePerKwh'] as const;
+const PRICING_FIELDS = ['tariffId', 'monthlyUsageKwh', 'monthlyDemandKw', 'supplyRatePerKwh', 'supplyTariffId'] as const;
 
 function toColumns(input: UpdatePropertyInput): Partial<PropertyValues> {
   const values: Record<string, unknown> = {};
@@ -66,19 +66,47 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     return row;
   }
 
-  async function requireTariff(id: string): Promise<Tariff> {
-    const tariff = await deps.tariffs.findTariffById(id);
-    if (!tariff) throw unprocessable('Tariff not found', 'tariff_id');
+  /**
+   * A tariff the owner may price `field` on: a catalog tariff or their own, of the utility type it
+   * is for; tariff_id is a delivery (or bundled) tariff, supply_tariff_id a supply-only one.
+   */
+  async function requireTariff(
+    id: string, ownerId: string, use: { utilityType: string; field: 'tariff_id' | 'supply_tariff_id' } = { utilityType: 'electric', field: 'tariff_id' },
+  ): Promise<Tariff> {
+    const tariff = await deps.tariffs.findTariffById(id, ownerId);
+    if (!tariff) throw unprocessable('Tariff not found', use.field);
+    const type = usageOf(tariff).utilityType;
+    if (type !== use.utilityType) throw unprocessable(`${use.field} must be a ${use.utilityType} tariff: ${id} prices ${type}`, use.field);
+    if (use.field === 'supply_tariff_id' && tariff.serviceType !== 'supply_only') {
+      throw unprocessable(`supply_tariff_id must name a supply-only tariff: ${id} is ${tariff.serviceType}`, use.field);
+    }
+    if (use.field === 'tariff_id' && tariff.serviceType === 'supply_only') {
+      throw unprocessable(`tariff_id is the utility's tariff: ${id} is supply only (give it as supply_tariff_id)`, use.field);
+    }
     return tariff;
+  }
+
+  /**
+   * The property's tariff and supply contract as they price today (null where it has none): those
+   * the request sets are checked; one stored earlier that no longer exists prices nothing.
+   */
+  async function pricingTariffs(ownerId: string, p: Pick<PropertyValues, 'tariffId' | 'supplyTariffId'>, given: Partial<PropertyValues>) {
+    const load = (id: string | null | undefined, field: 'tariff_id' | 'supply_tariff_id') => {
+      if (!id) return null;
+      return (field === 'tariff_id' ? 'tariffId' : 'supplyTariffId') in given
+        ? requireTariff(id, ownerId, { utilityType: 'electric', field })
+        : deps.tariffs.findTariffById(id, ownerId);
+    };
+    return { tariff: await load(p.tariffId, 'tariff_id'), supply: await load(p.supplyTariffId, 'supply_tariff_id') };
   }
 
   /** Cost columns for a property's (new) state: the engine's estimate (the electric annual cost without a year of bills). */
   function costsFor(
-    p: Pick<PropertyValues, 'monthlyUsageKwh' | 'monthlyDemandKw' | 'supplyRatePerKwh'>, tariff: Tariff | null,
+    p: Pick<PropertyValues, 'monthlyUsageKwh' | 'monthlyDemandKw' | 'supplyRatePerKwh'>, tariff: Tariff | null, supply: Tariff | null,
   ): CostColumns {
     const usage = p.monthlyUsageKwh ?? null;
     const estimate = tariff && usage !== null
-      ? estimateEnergyCost(deps.monthlyBill, tariff, usage, p.monthlyDemandKw ?? null, p.supplyRatePerKwh ?? null)
+      ? estimateEnergyCost(deps.monthlyBill, tariff, usage, p.monthlyDemandKw ?? null, p.supplyRatePerKwh ?? null, supply)
       : null;
     return costsOfEstimate(estimate);
   }
@@ -127,9 +155,9 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     async create(ownerId: string, input: CreatePropertyInput) {
       checkZipState(input.zip_code, input.state);
       if (input.portfolio_id) await deps.portfolios.requireOwned(ownerId, input.portfolio_id);
-      const tariff = input.tariff_id ? await requireTariff(input.tariff_id) : null;
       const values = { ...toColumns(input), hasSolar: input.has_solar ?? false } as PropertyValues;
-      const row = await repo.insert(ownerId, { ...values, ...costsFor(values, tariff) }, deps.now());
+      const { tariff, supply } = await pricingTariffs(ownerId, values, values);
+      const row = await repo.insert(ownerId, { ...values, ...costsFor(values, tariff, supply) }, deps.now());
       await requestAnalysis(row);
       await deps.dataChanged?.(ownerId);
       return present(ownerId, row, true);
@@ -164,11 +192,9 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const merged = { ...row, ...changes };
       if ('zipCode' in changes || 'state' in changes) checkZipState(merged.zipCode, merged.state);
       const pricingChanged = PRICING_FIELDS.some((f) => f in changes && changes[f] !== row[f]);
-      const tariffChanged = 'tariffId' in changes && changes.tariffId !== row.tariffId;
-      const newTariff = tariffChanged && merged.tariffId ? await requireTariff(merged.tariffId) : null;
       if (pricingChanged) {
-        const tariff = newTariff ?? (merged.tariffId ? await deps.tariffs.findTariffById(merged.tariffId) : null);
-        Object.assign(changes, costsFor(merged, tariff));
+        const { tariff, supply } = await pricingTariffs(ownerId, merged, changes);
+        Object.assign(changes, costsFor(merged, tariff, supply));
       }
       const updated = await repo.update(row.id, changes, deps.now());
       if (pricingChanged) await requestAnalysis(updated);

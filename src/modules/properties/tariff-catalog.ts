@@ -1,7 +1,8 @@
 import { utcDay } from '../../platform/dates';
 import { and, asc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import type { Tariff } from '../tariffs/tariff.model';
+import { usageOf, type Tariff } from '../tariffs/tariff.model';
+import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
 import { findTariffById, rowToTariff } from '../tariffs/repository';
 import { tariffs } from '../tariffs/tables';
 import { utilityZipCodes } from '../utilities/tables';
@@ -26,7 +27,13 @@ export interface PropertyTariffContext {
 
 /** What properties and rate analysis need from the tariff database. */
 export interface TariffCatalog {
-  findTariffById(id: string): Promise<Tariff | null>;
+  /** A catalog tariff, or the owner's own tariff (custom: as it prices today); null when neither. */
+  findTariffById(id: string, ownerId: string): Promise<Tariff | null>;
+  /**
+   * The owner's own electric tariffs in force today that a customer of these utilities in these
+   * sectors could take beside the catalog's (not supply contracts), in name order.
+   */
+  customAlternatives(ownerId: string, utilityIds: readonly string[], sectors: readonly PropertySector[]): Promise<Tariff[]>;
   /**
    * A property's `available_tariffs`: current tariffs of the utilities serving its
    * ZIP code and of the utility of its current tariff, in its sectors, by sector preference,
@@ -45,7 +52,7 @@ export interface TariffCatalog {
 }
 
 /** Read-only queries over the tariff and utility-ZIP tables of the tariff database. */
-export function createTariffCatalog(db: Executor, now: () => Date): TariffCatalog {
+export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<CustomTariffService, 'current' | 'inForce'>): TariffCatalog {
   const current = () => {
     const today = utcDay(now());
     return or(isNull(tariffs.expirationDate), gte(tariffs.expirationDate, today));
@@ -56,7 +63,15 @@ export function createTariffCatalog(db: Executor, now: () => Date): TariffCatalo
     asc(tariffs.utilityName), asc(tariffs.name), asc(tariffs.id),
   ];
   return {
-    findTariffById: (id) => findTariffById(db, id),
+    findTariffById: (id, ownerId) => (isCustomTariffId(id) ? custom.current(ownerId, id) : findTariffById(db, id)),
+
+    async customAlternatives(ownerId, utilityIds, sectors) {
+      const own = await custom.inForce(ownerId, utcDay(now()));
+      return own
+        .filter((t) => usageOf(t).utilityType === 'electric' && t.serviceType !== 'supply_only'
+          && utilityIds.includes(t.utilityId) && sectors.includes(t.sector as PropertySector))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+    },
 
     availableTariffs(p) {
       const sectors = sectorsOfProperty(p.propertyType, p.unitCount);

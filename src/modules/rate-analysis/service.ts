@@ -52,6 +52,7 @@ type Outcome = { analysis: RateAnalysis } | { error: string };
 interface TariffReads {
   tariff(id: string): Promise<Tariff | null>;
   serving(zipCode: string): Promise<string[]>;
+  /** The catalog's current tariffs of the utilities in the sectors, then the owner's own of the same utilities and sectors. */
   candidates(utilityIds: string[], sectors: PropertySector[]): Promise<Tariff[]>;
 }
 
@@ -70,20 +71,27 @@ export const propertyAnalysisJobId = (propertyId: string, version: string) => `r
 export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
   const repo = createRateAnalysisRepository(deps.db);
 
-  function tariffReads(): TariffReads {
-    const candidates = memo((key) => {
-      const [utilities, sectors] = key.split('|').map((part) => part.split(','));
-      return deps.tariffs.currentTariffsOf(utilities, sectors as PropertySector[]);
+  /** Reads for one owner's properties (a request's or a job's): their own tariffs are among the tariffs. */
+  function tariffReads(ownerId: string): TariffReads {
+    const candidates = memo(async (key) => {
+      const [utilities, sectors] = key.split('|').map((part) => part.split(',')) as [string[], PropertySector[]];
+      const [catalog, own] = await Promise.all([
+        deps.tariffs.currentTariffsOf(utilities, sectors), deps.tariffs.customAlternatives(ownerId, utilities, sectors),
+      ]);
+      return [...catalog, ...own];
     });
     return {
-      tariff: memo((id) => deps.tariffs.findTariffById(id)),
+      tariff: memo((id) => deps.tariffs.findTariffById(id, ownerId)),
       serving: memo((zip) => deps.tariffs.servingUtilities(zip)),
       candidates: (utilityIds, sectors) => candidates(`${utilityIds.join(',')}|${sectors.join(',')}`),
     };
   }
 
-  const estimate = (tariff: Tariff, row: PropertyRow): EnergyCostEstimate | null =>
-    estimateEnergyCost(deps.monthlyBill, tariff, row.monthlyUsageKwh!, row.monthlyDemandKw, row.supplyRatePerKwh);
+  /** The property's estimate on a tariff, with its supply contract (`supply`) or supply price beside a delivery-only one. */
+  const estimate = (tariff: Tariff, row: PropertyRow, supply: Tariff | null): EnergyCostEstimate | null =>
+    estimateEnergyCost(deps.monthlyBill, tariff, row.monthlyUsageKwh!, row.monthlyDemandKw, row.supplyRatePerKwh, supply);
+
+  const supplyOf = (row: PropertyRow, reads: TariffReads) => (row.supplyTariffId ? reads.tariff(row.supplyTariffId) : Promise.resolve(null));
 
   /**
    * The rate analysis of one property: the current tariffs of one
@@ -100,7 +108,8 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     const currentTariff = row.tariffId ? await reads.tariff(row.tariffId) : null;
     const utilityIds = currentTariff ? [currentTariff.utilityId] : await reads.serving(row.zipCode);
     const tariffs = await reads.candidates(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount));
-    const currentCost = currentTariff ? (currentEstimate !== undefined ? currentEstimate : estimate(currentTariff, row)) : null;
+    const supply = await supplyOf(row, reads);
+    const currentCost = currentTariff ? (currentEstimate !== undefined ? currentEstimate : estimate(currentTariff, row, supply)) : null;
     const current: PricedTariff | null = currentTariff && currentCost
       ? { id: currentTariff.id, name: currentTariff.name, monthlyCostCents: currentCost.monthlyCents }
       : null;
@@ -115,7 +124,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     for (const t of tariffs) {
       if (t.id === currentTariff?.id) continue;
       const reason = classExclusion(t, customer) ?? switchingExclusion(t, row.monthlyUsageKwh, row.monthlyDemandKw);
-      const cost = reason ? null : estimate(t, row);
+      const cost = reason ? null : estimate(t, row, supply);
       if (cost) candidates.push({ id: t.id, name: t.name, monthlyCostCents: cost.monthlyCents });
       else excluded.push({ tariff_id: t.id, name: t.name, reason: reason ?? 'a demand tariff: the property has no monthly_demand_kw to price it' });
     }
@@ -156,7 +165,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     const notes: NewNotification[] = [];
     for (const before of stored) {
       const currentTariff = before.tariffId ? await reads.tariff(before.tariffId) : null;
-      const currentEstimate = currentTariff && before.monthlyUsageKwh !== null ? estimate(currentTariff, before) : null;
+      const currentEstimate = currentTariff && before.monthlyUsageKwh !== null ? estimate(currentTariff, before, await supplyOf(before, reads)) : null;
       estimates.push({ row: before, estimate: currentEstimate });
       const row = deps.properties.withEstimate(before, currentEstimate);
       const outcome = await analyzeRow(row, reads, currentEstimate);
@@ -174,7 +183,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     /** POST /pm/properties/{id}/analyze-rates: runs, stores and returns the analysis. */
     async analyze(ownerId: string, propertyId: string): Promise<RateAnalysis> {
       const row = await deps.properties.requireOwned(ownerId, propertyId);
-      const outcome = await analyzeRow(row, tariffReads());
+      const outcome = await analyzeRow(row, tariffReads(ownerId));
       if ('error' in outcome) throw badRequest(outcome.error);
       await repo.insertMany([{ ownerId: row.ownerId, analysis: outcome.analysis }]);
       // A stored analysis moves savings and health scores: queue the owner's analytics recompute (as the job does).
@@ -196,15 +205,15 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
      * recompute is queued (as analyze() does), for a property job only when the property exists.
      */
     async process(job: RateAnalysisJob): Promise<void> {
-      const reads = tariffReads();
       if ('property_id' in job) {
         const row = await deps.properties.findById(job.property_id);
         if (!row) return;
-        await reanalyzeBatch([row], reads);
+        await reanalyzeBatch([row], tariffReads(row.ownerId));
         await deps.dataChanged?.(row.ownerId);
         return;
       }
       const rows = await deps.properties.rowsOfOwner(job.user_id);
+      const reads = tariffReads(job.user_id);
       for (let i = 0; i < rows.length; i += JOB_BATCH) await reanalyzeBatch(rows.slice(i, i + JOB_BATCH), reads);
       await deps.dataChanged?.(job.user_id);
     },

@@ -72,6 +72,13 @@ export function tariffOfVersion(stored: StoredCustomTariff, index: number): Tari
   };
 }
 
+/** A version of a tariff and the days of a billing period it prices (both included). */
+export interface VersionSpan {
+  tariff: Tariff;
+  from: string;
+  to: string;
+}
+
 /** A custom tariff on `date`: its version then, or why there is none. */
 export type CustomTariffOn = { tariff: Tariff } | { notInForce: string };
 
@@ -117,7 +124,12 @@ function summary(stored: StoredCustomTariff, today: string) {
   };
 }
 
-export function createCustomTariffService(deps: { db: Db; now: () => Date }) {
+export function createCustomTariffService(deps: {
+  db: Db;
+  now: () => Date;
+  /** After the owner's rates changed (a new version): queue the re-pricing of what prices on them (never throws). */
+  ratesChanged?(ownerId: string, stamp: string): Promise<void>;
+}) {
   const repo = createCustomTariffRepository(deps.db);
   const today = () => utcDay(deps.now());
 
@@ -234,6 +246,7 @@ export function createCustomTariffService(deps: { db: Db; now: () => Date }) {
       const outcome = await repo.insertVersion({ ...content, tariffId: id, effectiveDate: body.effective_date }, MAX_VERSIONS, deps.now());
       if (outcome === 'limit') throw unprocessable(`at most ${MAX_VERSIONS} versions per tariff`, 'effective_date');
       if (outcome === 'exists') throw conflict(`Tariff already has a version effective ${body.effective_date}`);
+      await deps.ratesChanged?.(ownerId, `${id}.${body.effective_date}`);
       return present(await owned(ownerId, id), today());
     },
 
@@ -250,6 +263,36 @@ export function createCustomTariffService(deps: { db: Db; now: () => Date }) {
         found.set(stored.row.id, i === -1 ? { notInForce: stored.versions[0]!.effectiveDate } : { tariff: tariffOfVersion(stored, i) });
       }
       return found;
+    },
+
+    /**
+     * The owner's tariff over a billing period: each version in force during it with the days it
+     * covers (first day, last day), oldest first; null when it is not the owner's.
+     */
+    async overPeriod(ownerId: string | null, id: string, start: string, end: string): Promise<VersionSpan[] | { notInForce: string } | null> {
+      if (ownerId === null || !isCustomTariffId(id)) return null;
+      const stored = await repo.findOwned(ownerId, id);
+      if (!stored) return null;
+      const first = versionIndexOn(stored.versions, start);
+      if (first === -1) return { notInForce: stored.versions[0]!.effectiveDate };
+      const spans: VersionSpan[] = [];
+      for (let i = first; i < stored.versions.length && stored.versions[i]!.effectiveDate <= end; i++) {
+        const next = stored.versions[i + 1];
+        const from = i === first ? start : stored.versions[i]!.effectiveDate;
+        const to = next && next.effectiveDate <= end ? isoDateOfDay(dayNumber(next.effectiveDate) - 1) : end;
+        spans.push({ tariff: tariffOfVersion(stored, i), from, to });
+      }
+      return spans;
+    },
+
+    /**
+     * The owner's tariff as properties and meters price it today: the version in force, or its first
+     * before that takes effect; null when it is not the owner's.
+     */
+    async current(ownerId: string, id: string): Promise<Tariff | null> {
+      if (!isCustomTariffId(id)) return null;
+      const stored = await repo.findOwned(ownerId, id);
+      return stored ? tariffOfVersion(stored, Math.max(0, versionIndexOn(stored.versions, today()))) : null;
     },
 
     /** Every tariff of the owner in force on `date` (rate analysis alternatives, due diligence, search). */
