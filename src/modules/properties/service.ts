@@ -76,7 +76,9 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     const tariff = await deps.tariffs.findTariffById(id, ownerId);
     if (!tariff) throw unprocessable('Tariff not found', use.field);
     const type = usageOf(tariff).utilityType;
-    if (type !== use.utilityType) throw unprocessable(`${use.field} must be a ${use.utilityType} tariff: ${id} prices ${type}`, use.field);
+    if (type !== use.utilityType) {
+      throw unprocessable(`${use.field} must be ${/^[aeiou]/.test(use.utilityType) ? 'an' : 'a'} ${use.utilityType} tariff: ${id} prices ${type}`, use.field);
+    }
     if (use.field === 'supply_tariff_id' && tariff.serviceType !== 'supply_only') {
       throw unprocessable(`supply_tariff_id must name a supply-only tariff: ${id} is ${tariff.serviceType}`, use.field);
     }
