@@ -78,6 +78,7 @@ function describeTarget(t: Target): string {
   if (t.maxMedianMs !== undefined) parts.push(`median <= ${t.maxMedianMs} ms`);
   if (t.medianBelowMs !== undefined) parts.push(`median < ${t.medianBelowMs} ms`);
   if (t.maxMedianVs) parts.push(`median <= ${t.maxMedianVs.factor} x "${t.maxMedianVs.scenario}"`);
+  if (t.minThroughputVs) parts.push(`>= ${t.minThroughputVs.fraction} x "${t.minThroughputVs.scenario}" req/s`);
   if (t.p99BelowMs !== undefined) parts.push(`p99 < ${t.p99BelowMs} ms`);
   return parts.join(', ');
 }
@@ -121,6 +122,7 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
     const bareRun = await load(bare.url, { path: '/' }, seconds);
     rows.push({ mode, issue: 13, name: 'bare Express, constant JSON (the floor)', measured: fmt(bareRun), target: '', met: null });
     const medians = new Map<string, number>();
+    const throughputs = new Map<string, number>();
     const http = scenarios.filter((s): s is HttpScenario => s.kind === 'http' && picked(s.name));
     for (const s of http) {
       const req = await s.prepare(ctx);
@@ -133,6 +135,7 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       const bareBaseline = s.target.minRatioToBare !== undefined ? await load(bare.url, { path: '/' }, seconds, s.connections) : bareRun;
       const r = await load(server.url, req, seconds, s.connections);
       medians.set(s.name, r.p50);
+      throughputs.set(s.name, r.reqPerSec);
       const ratio = r.reqPerSec / baseline.reqPerSec;
       const toBare = r.reqPerSec / bareBaseline.reqPerSec;
       let met = r.non2xx === 0 && r.errors === 0;
@@ -143,6 +146,10 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       if (s.target.maxMedianVs) {
         const other = medians.get(s.target.maxMedianVs.scenario);
         met &&= other !== undefined && r.p50 <= Math.max(other, 1) * s.target.maxMedianVs.factor;
+      }
+      if (s.target.minThroughputVs) {
+        const other = throughputs.get(s.target.minThroughputVs.scenario);
+        met &&= other !== undefined && r.reqPerSec >= other * s.target.minThroughputVs.fraction;
       }
       rows.push({
         mode, issue: s.issue, name: s.name,

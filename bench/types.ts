@@ -25,6 +25,8 @@ export interface Target {
   medianBelowMs?: number;
   /** Median latency at most factor x another scenario's median. */
   maxMedianVs?: { scenario: string; factor: number };
+  /** Throughput at least this fraction of another scenario's, measured earlier in the same run. */
+  minThroughputVs?: { scenario: string; fraction: number };
   /**
    * Throughput at least this fraction of a bare Express app answering a constant JSON body,
    * measured right before on the same machine (the request path's floor), reported as a row of

@@ -1,6 +1,7 @@
 CREATE TABLE "custom_tariff_versions" (
 	"tariff_id" text NOT NULL,
 	"effective_date" date NOT NULL,
+	"expiration_date" date,
 	"structure" jsonb NOT NULL,
 	"applicability" jsonb NOT NULL,
 	"assumptions" jsonb NOT NULL,

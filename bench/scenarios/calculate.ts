@@ -1,5 +1,8 @@
 import { USER_P99_MS, type Scenario } from '../types';
 import { benchEngine, ENGINE_BENCH_TARIFF } from '../engine.bench';
+import { readUrdbLines } from '../../src/modules/tariffs/bundled';
+import { REFERENCE_DIR } from '../../src/modules/utilities/reference';
+import { newUser } from './seed';
 
 /** Ten real bundled tariffs of every kind (TOU, demand, tiered, flat); demand_kw is sent so all of them price. */
 const COMPARE_TARIFFS = [
@@ -16,6 +19,8 @@ const COMPARE_TARIFFS = [
 ];
 
 export const CALCULATE_SCENARIO = 'POST /calculate (tiered TOU + demand tariff)';
+const CALCULATE_BODY = { usage_kwh: 24_500, demand_kw: 120, month: 7 };
+const AUTHENTICATED_CALCULATE = 'POST /calculate (the same catalog tariff, bearer token)';
 
 export const calculateScenarios: Scenario[] = [
   {
@@ -35,8 +40,32 @@ export const calculateScenarios: Scenario[] = [
     prepare: async () => ({
       path: '/api/v1/calculate',
       method: 'POST',
-      body: JSON.stringify({ tariff_id: ENGINE_BENCH_TARIFF, usage_kwh: 24_500, demand_kw: 120, month: 7 }),
+      body: JSON.stringify({ tariff_id: ENGINE_BENCH_TARIFF, ...CALCULATE_BODY }),
     }),
+  },
+  // A custom tariff is priced for its owner only, so its calls carry a token: the catalog's throughput it is
+  // held to is the same call with a token (what authentication costs is the same for both).
+  {
+    kind: 'http',
+    name: AUTHENTICATED_CALCULATE,
+    issue: 31,
+    target: { p99BelowMs: USER_P99_MS },
+    prepare: async (ctx) => {
+      const { auth } = await newUser(ctx, 'catalog-tariff');
+      return { path: '/api/v1/calculate', method: 'POST', headers: auth, body: JSON.stringify({ tariff_id: ENGINE_BENCH_TARIFF, ...CALCULATE_BODY }) };
+    },
+  },
+  {
+    kind: 'http',
+    name: 'POST /calculate on a custom tariff (the same URDB record, its owner\'s token)',
+    issue: 31,
+    target: { p99BelowMs: USER_P99_MS, minThroughputVs: { scenario: AUTHENTICATED_CALCULATE, fraction: 0.9 } },
+    prepare: async (ctx) => {
+      const { auth } = await newUser(ctx, 'custom-tariff');
+      const [line] = readUrdbLines(REFERENCE_DIR, new Set([ENGINE_BENCH_TARIFF]));
+      const { id } = await ctx.call<{ id: string }>('POST', '/api/v1/tariffs/custom', { urdb: line!.record }, auth);
+      return { path: '/api/v1/calculate', method: 'POST', headers: auth, body: JSON.stringify({ tariff_id: id, ...CALCULATE_BODY }) };
+    },
   },
   {
     kind: 'http',

@@ -31,8 +31,8 @@ export interface CalculatorDeps {
  * Tariffs are reference data that change only when the bundle is re-imported,
  * so the calculator keeps recently used ones for a minute: repeated bills skip
  * the query and reuse the engine's per-tariff precomputation (cached on the
- * tariff object). A re-import is seen within that minute. Custom tariffs are read each time: their
- * owner may add a version at any moment.
+ * tariff object). A re-import is seen within that minute. Own tariffs are kept by their service for
+ * 5 s (a new version made through another process shows within that).
  */
 const TARIFF_CACHE_MS = 60_000;
 const TARIFF_CACHE_ENTRIES = 2000;

@@ -68,12 +68,6 @@ export function createCustomTariffRepository(db: Db) {
       return found ?? null;
     },
 
-    /** The owner's tariffs with these ids (not retired). */
-    async findManyOwned(ownerId: string, ids: string[]): Promise<StoredCustomTariff[]> {
-      if (ids.length === 0) return [];
-      return withVersions(await db.select().from(customTariffs).where(and(inArray(customTariffs.id, ids), live(ownerId))));
-    },
-
     /** The owner's tariffs, oldest first, one page. */
     async page(ownerId: string, offset: number, limit: number): Promise<{ items: StoredCustomTariff[]; total: number }> {
       const [{ total }] = await db.select({ total: count() }).from(customTariffs).where(live(ownerId));

@@ -4,8 +4,10 @@ import { dayNumber, isoDateOfDay, utcDay } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/client';
 import { conflict, notFound, unprocessable, validationFailed, type FieldError } from '../../../platform/http/errors';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../../platform/http/pagination';
+import { TtlCache } from '../../../platform/ttl-cache';
 import { defaultUnit, unitProblem } from '../../meters/units';
 import { utilities } from '../../utilities/tables';
+import { stateNamedIn } from '../../utilities/state-names';
 import { NO_APPLICABILITY, type Sector, type Tariff, type TariffStructure, type UtilityType } from '../tariff.model';
 import type { ServiceType } from '../tariff-class';
 import { classify } from '../urdb.normalize';
@@ -17,6 +19,15 @@ import {
   MAX_CUSTOM_TARIFFS, MAX_VERSIONS, type CreateCustomTariffBody, type CreateVersionBody, type UpdateCustomTariffBody,
 } from './schemas';
 
+const CACHE_MS = 5000;
+const CACHE_ENTRIES = 2000;
+
+/** A stored tariff and each version as the engine prices it (index = version). */
+interface PricedTariff {
+  stored: StoredCustomTariff;
+  tariffs: Tariff[];
+}
+
 /** Custom tariff ids: "ct_" and 32 hex digits, never a URDB label, so an id says where the tariff lives. */
 export const isCustomTariffId = (id: string) => id.startsWith('ct_');
 const newId = () => `ct_${randomUUID().replace(/-/g, '')}`;
@@ -26,6 +37,7 @@ const RATE_FIELDS = ['energy_rates', 'demand_rates', 'fixed_charges', 'riders', 
 /** A version's priced content before it is stored. */
 interface VersionContent {
   structure: TariffStructure;
+  expirationDate: string | null;
   applicability: typeof NO_APPLICABILITY;
   assumptions: string[];
   source: 'urdb' | 'rates';
@@ -38,6 +50,12 @@ export function versionIndexOn(versions: ReadonlyArray<{ effectiveDate: string }
   let found = -1;
   versions.forEach((v, i) => { if (v.effectiveDate <= date) found = i; });
   return found;
+}
+
+/** The earlier of a published end date and the day before the next version (null: neither). */
+function endOf(published: string | null, beforeNext: string | null): string | null {
+  if (published === null) return beforeNext;
+  return beforeNext === null || published < beforeNext ? published : beforeNext;
 }
 
 /** The tariff of one version, as the bill engine and the catalog's presenters take tariffs. */
@@ -55,7 +73,7 @@ export function tariffOfVersion(stored: StoredCustomTariff, index: number): Tari
     sector: row.sector as Sector,
     ...classify(v.structure),
     effectiveDate: v.effectiveDate,
-    expirationDate: next ? isoDateOfDay(dayNumber(next.effectiveDate) - 1) : null,
+    expirationDate: endOf(v.expirationDate, next ? isoDateOfDay(dayNumber(next.effectiveDate) - 1) : null),
     description: row.description,
     eligibility: '',
     applicability: v.applicability,
@@ -133,6 +151,26 @@ export function createCustomTariffService(deps: {
   const repo = createCustomTariffRepository(deps.db);
   const today = () => utcDay(deps.now());
 
+  /**
+   * Tariffs priced recently, with their versions' Tariff objects (which keep the engine's
+   * precomputation): a calculation on one reads no row. Writes through this process drop the entry at
+   * once; another process sees a change within CACHE_MS, as with the catalog's import stamp.
+   */
+  const cache = new TtlCache<PricedTariff>(CACHE_MS, CACHE_ENTRIES);
+  const cacheKey = (ownerId: string, id: string) => `${ownerId}|${id}`;
+
+  /** The owner's tariff (not retired), from the cache or one read; null when it is not theirs. */
+  async function priced(ownerId: string, id: string): Promise<PricedTariff | null> {
+    const key = cacheKey(ownerId, id);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const stored = await repo.findOwned(ownerId, id);
+    if (!stored) return null;
+    const entry: PricedTariff = { stored, tariffs: stored.versions.map((_, i) => tariffOfVersion(stored, i)) };
+    cache.set(key, entry);
+    return entry;
+  }
+
   async function utilityOf(id: string): Promise<{ name: string; state: string | null } | null> {
     const [row] = await deps.db.select({ name: utilities.name, state: utilities.state }).from(utilities).where(eq(utilities.id, id));
     return row ?? null;
@@ -147,11 +185,13 @@ export function createCustomTariffService(deps: {
       const imported = importUrdbRecord(body.urdb, utility, deps.now());
       if (!imported.ok) throw validationFailed(imported.errors);
       const t = imported.tariff;
-      return { structure: t.structure, applicability: t.applicability, assumptions: imported.assumptions, source: 'urdb', record: t };
+      // What the classification had to assume is said in every bill, as on the catalog's record.
+      const assumptions = t.classNote ? [...imported.assumptions, t.classNote] : imported.assumptions;
+      return { structure: t.structure, expirationDate: t.expirationDate, applicability: t.applicability, assumptions, source: 'urdb', record: t };
     }
     const parsed = parseRates(body as RatesInput, type, unit);
     if (!parsed.ok) throw validationFailed(parsed.errors);
-    return { structure: parsed.structure, applicability: { ...NO_APPLICABILITY }, assumptions: [], source: 'rates' };
+    return { structure: parsed.structure, expirationDate: null, applicability: { ...NO_APPLICABILITY }, assumptions: [], source: 'rates' };
   }
 
   async function owned(ownerId: string | null, id: string): Promise<StoredCustomTariff> {
@@ -191,7 +231,8 @@ export function createCustomTariffService(deps: {
         utilityId: utility ? utilityId : null,
         // A utility's tariffs carry its name in the utility records (CONTRACT.md, third round).
         utilityName: utility?.name ?? body.utility_name ?? fromRecord?.utilityName ?? '',
-        state: body.state ?? utility?.state ?? null,
+        // A multi-state utility's record names its state ("PacifiCorp (Oregon)"), as the catalog reads it.
+        state: body.state ?? (urdb && typeof urdb.utility === 'string' ? stateNamedIn(urdb.utility) : null) ?? utility?.state ?? null,
         sector: body.sector ?? fromRecord?.sector ?? 'commercial',
         utilityType: type,
         unit,
@@ -222,6 +263,7 @@ export function createCustomTariffService(deps: {
         throw unprocessable('at least one of name, description, source_url is required', '');
       }
       await repo.update(id, { name: body.name, description: body.description, sourceUrl: body.source_url }, deps.now());
+      cache.delete(cacheKey(ownerId, id));
       return present(await owned(ownerId, id), today());
     },
 
@@ -235,6 +277,7 @@ export function createCustomTariffService(deps: {
       ];
       if (named.length > 0) throw conflict(`Tariff is in use by ${named.join(', ')}: give them another tariff first`);
       await repo.retire(id, deps.now());
+      cache.delete(cacheKey(ownerId, id));
     },
 
     /** POST /tariffs/custom/{id}/versions: new rates from an effective date. */
@@ -246,6 +289,7 @@ export function createCustomTariffService(deps: {
       const outcome = await repo.insertVersion({ ...content, tariffId: id, effectiveDate: body.effective_date }, MAX_VERSIONS, deps.now());
       if (outcome === 'limit') throw unprocessable(`at most ${MAX_VERSIONS} versions per tariff`, 'effective_date');
       if (outcome === 'exists') throw conflict(`Tariff already has a version effective ${body.effective_date}`);
+      cache.delete(cacheKey(ownerId, id));
       await deps.ratesChanged?.(ownerId, `${id}.${body.effective_date}`);
       return present(await owned(ownerId, id), today());
     },
@@ -258,9 +302,11 @@ export function createCustomTariffService(deps: {
       const found = new Map<string, CustomTariffOn>();
       const custom = ids.filter(isCustomTariffId);
       if (ownerId === null || custom.length === 0) return found;
-      for (const stored of await repo.findManyOwned(ownerId, custom)) {
-        const i = versionIndexOn(stored.versions, date);
-        found.set(stored.row.id, i === -1 ? { notInForce: stored.versions[0]!.effectiveDate } : { tariff: tariffOfVersion(stored, i) });
+      for (const id of custom) {
+        const entry = await priced(ownerId, id);
+        if (!entry) continue;
+        const i = versionIndexOn(entry.stored.versions, date);
+        found.set(id, i === -1 ? { notInForce: entry.stored.versions[0]!.effectiveDate } : { tariff: entry.tariffs[i]! });
       }
       return found;
     },
@@ -271,8 +317,9 @@ export function createCustomTariffService(deps: {
      */
     async overPeriod(ownerId: string | null, id: string, start: string, end: string): Promise<VersionSpan[] | { notInForce: string } | null> {
       if (ownerId === null || !isCustomTariffId(id)) return null;
-      const stored = await repo.findOwned(ownerId, id);
-      if (!stored) return null;
+      const entry = await priced(ownerId, id);
+      if (!entry) return null;
+      const { stored } = entry;
       const first = versionIndexOn(stored.versions, start);
       if (first === -1) return { notInForce: stored.versions[0]!.effectiveDate };
       const spans: VersionSpan[] = [];
@@ -280,7 +327,7 @@ export function createCustomTariffService(deps: {
         const next = stored.versions[i + 1];
         const from = i === first ? start : stored.versions[i]!.effectiveDate;
         const to = next && next.effectiveDate <= end ? isoDateOfDay(dayNumber(next.effectiveDate) - 1) : end;
-        spans.push({ tariff: tariffOfVersion(stored, i), from, to });
+        spans.push({ tariff: entry.tariffs[i]!, from, to });
       }
       return spans;
     },
@@ -291,8 +338,8 @@ export function createCustomTariffService(deps: {
      */
     async current(ownerId: string, id: string): Promise<Tariff | null> {
       if (!isCustomTariffId(id)) return null;
-      const stored = await repo.findOwned(ownerId, id);
-      return stored ? tariffOfVersion(stored, Math.max(0, versionIndexOn(stored.versions, today()))) : null;
+      const entry = await priced(ownerId, id);
+      return entry ? entry.tariffs[Math.max(0, versionIndexOn(entry.stored.versions, today()))]! : null;
     },
 
     /** Every tariff of the owner in force on `date` (rate analysis alternatives, due diligence, search). */

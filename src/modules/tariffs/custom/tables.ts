@@ -43,6 +43,8 @@ export const customTariffVersions = pgTable(
   {
     tariffId: text('tariff_id').notNull().references(() => customTariffs.id, { onDelete: 'cascade' }),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    /** The end date a URDB record publishes (its `enddate`); the version also ends where the next begins. */
+    expirationDate: date('expiration_date', { mode: 'string' }),
     /** The TariffStructure the bill engine prices. */
     structure: jsonb('structure').$type<TariffStructure>().notNull(),
     applicability: jsonb('applicability').$type<TariffApplicability>().notNull(),
