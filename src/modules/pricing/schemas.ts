@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from '../../platform/http/validate';
+import { calculateWater } from '../tariffs/custom/examples';
 import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './engine/limits';
 
 const MONTH_RANGE = 'month must be between 1 and 12';
@@ -16,6 +17,23 @@ export const usageProfileSchema = z.object({
 }).meta({ description: 'kWh of the month per time-of-use bucket; must add up to usage_kwh within 0.01 kWh' });
 
 const tariffId = z.string().trim().min(1).max(64);
+
+/** San Francisco's C-1 small commercial tariff (polyphase), a July of 12,000 kWh and 40 kW (the README's first bill). */
+/** The water tariff's July of 12,000 gallons (pricing README "Units"). */
+const WATER_BILL = {
+  tariff_id: calculateWater.tariff_id, tariff_name: 'Residential water, inside city (5/8" meter)', month: 7, season: 'all_year', total_cost: 31.51,
+  line_items: [
+    { category: 'energy', name: 'Usage all_year tier 1: 3 kgal x $1.3/kgal', amount: 3.9 },
+    { category: 'energy', name: 'Usage all_year tier 2: 7 kgal x $1.8/kgal', amount: 12.6 },
+    { category: 'energy', name: 'Usage all_year tier 3: 2 kgal x $2.55/kgal', amount: 5.1 },
+    { category: 'fixed', name: 'Water flat fee (5/8" meter): $9.91/month', amount: 9.91 },
+  ],
+  summary: { energy_charge: 21.6, demand_charge: 0, fixed_charge: 9.91, riders: 0, taxes_estimate: 0, effective_rate_per_kwh: null, effective_rate_per_unit: 2.6258 },
+  utility_type: 'water', usage: 12, unit: 'kgal',
+  assumptions: ['usage 12000 gallons converted to 12 kgal (1 gallons = 0.001 kgal), to 0.001 kgal'],
+};
+
+const ELECTRIC_EXAMPLE = { tariff_id: '5a382b5d5457a31d47d2dd7f', usage_kwh: 12000, demand_kw: 40, month: 7 };
 
 const usageFields = {
   usage_kwh: kwh.optional().meta({ description: 'Energy consumed in the month, kWh (metered to 0.001 kWh): required for electric tariffs' }),
@@ -46,6 +64,13 @@ export const calculateBody = z.object({
   period_end: isoDate.nullable().optional().meta({ description: "the billing period's last day (included)" }),
   tax_rate_percent: z.number().min(0).max(MAX_TAX_RATE_PERCENT).nullable().optional()
     .meta({ description: 'Optional tax rate for taxes_estimate (reported beside total_cost, not added to it)' }),
+}).meta({
+  example: ELECTRIC_EXAMPLE,
+  examples: [
+    ELECTRIC_EXAMPLE,
+    calculateWater,
+    { tariff_id: calculateWater.tariff_id, usage: 5, unit: 'kgal', period_start: '2025-09-16', period_end: '2025-10-15' },
+  ],
 });
 export type CalculateBody = z.output<typeof calculateBody>;
 
@@ -85,7 +110,7 @@ export const billResponse = z.object({
   usage: z.number().meta({ description: "the usage priced, in the tariff's unit (after any conversion)" }),
   unit: z.string(),
   assumptions: z.array(z.string()),
-});
+}).meta({ example: WATER_BILL });
 export type BillResponse = z.output<typeof billResponse>;
 
 export const compareResponse = z.object({

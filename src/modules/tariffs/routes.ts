@@ -5,6 +5,7 @@ import { callerId } from '../../platform/http/auth';
 import { pageQuery } from '../../platform/http/pagination';
 import type { TariffService } from './service';
 import type { CustomTariffService } from './custom/service';
+import { customTariffList } from './custom/examples';
 import { createCustomTariffBody, createVersionBody, customTariffDetail, customTariffSummary, updateCustomTariffBody } from './custom/schemas';
 import { ZIP_TABLES } from '../utilities/reference';
 import {
@@ -54,7 +55,7 @@ export function registerTariffRoutes(api: ApiRouter, service: TariffService, cus
 
   api.get('/tariffs/custom', {
     summary: 'Your own tariffs', description: 'Oldest first; retired tariffs (DELETE /tariffs/{id}) are not listed.', tags, auth: 'required',
-    query: pageQuery, response: pageSchema(customTariffSummary),
+    query: pageQuery, response: pageSchema(customTariffSummary).meta({ example: customTariffList }),
   }, ({ query, req }) => custom.list(callerId(req), query));
 
   api.post('/tariffs/custom/:id/versions', {

@@ -73,7 +73,7 @@ export const createCustomTariffBody = z.object({
   description: z.string().max(2000).nullish(),
   source_url: z.string().max(2000).nullish(),
   ...ratesFields,
-}).meta({ example: ex.createWaterTariff });
+}).meta({ example: ex.createWaterTariff, examples: [ex.createWaterTariff, ex.createFromUrdb] });
 export type CreateCustomTariffBody = z.output<typeof createCustomTariffBody>;
 
 export const createVersionBody = z.object({
@@ -101,7 +101,7 @@ export const customTariffSummary = tariffSummary.extend({
   ...usageFields,
   versions: z.number().int().meta({ description: 'how many versions (effective dates) the tariff has' }),
   created_at: z.string(),
-});
+}).meta({ example: ex.customTariffList.items[0] });
 
 const versionItem = z.object({
   effective_date: z.string(),
