@@ -82,19 +82,26 @@ export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: Load
   for (const notice of plan.notices) b.assumptions.push(notice);
   checkApplicability(b, plan, usageMilli, demandGiven ? demandMilli : null);
 
+  return billResult(b, { tariffId: tariff.id, tariffName: tariff.name, month: req.month, season: mp.season }, usageMilli, req.taxRatePercent);
+}
+
+/**
+ * The bill a builder holds: its total, category sums, the tax estimate (reported beside the total)
+ * and the effective rate per unit of usage, 4 decimals.
+ */
+export function billResult(
+  b: BillBuilder, head: Pick<BillResult, 'tariffId' | 'tariffName' | 'month' | 'season'>, usageMilli: number, taxRatePercent: number | null | undefined,
+): BillResult {
   const totalCents = b.totalCents();
   let taxCents = 0;
-  if (req.taxRatePercent) {
-    const rate = toPrice(req.taxRatePercent);
+  if (taxRatePercent) {
+    const rate = toPrice(taxRatePercent);
     taxCents = mulDivRound(totalCents, rate.int, 100 * 10 ** rate.exp);
   }
   // effective rate = (cents / 100) / (Wh / 1000) $/kWh, to 4 decimals: round(cents * 1e5 / Wh) / 1e4
   const effective = usageMilli > 0 ? mulDivRound(totalCents, 100000, usageMilli) / 10000 : 0;
   return {
-    tariffId: tariff.id,
-    tariffName: tariff.name,
-    month: req.month,
-    season: mp.season,
+    ...head,
     totalCost: totalCents / 100,
     totalCostCents: totalCents,
     lineItems: b.items,

@@ -12,8 +12,8 @@
 import type { Tariff } from '../../tariffs/tariff.model';
 import { BillBuilder } from './builder';
 import { MONTH_NAMES } from './calendar';
-import { mulDivRound, roundDiv, toMilli, toPrice } from './money';
-import { calculateBill } from './index';
+import { roundDiv, toMilli } from './money';
+import { billResult, calculateBill } from './index';
 import type { BillRequest, BillResult, LoadShapeSet } from './types';
 
 /** One piece of a billing period: `days` days of month `month` (1-12) priced on `tariff` (the version in force then). */
@@ -44,29 +44,6 @@ export function calculatePeriodBill(pieces: PeriodPiece[], req: Omit<BillRequest
   }
   if (!main) throw new RangeError('a billing period has at least one day');
   b.assumptions.push(`billing period of ${totalDays} days prorated by days: ${pieces.map((p) => `${p.days} in ${MONTH_NAMES[p.month - 1]}${p.versionDate ? ` (rates of ${p.versionDate})` : ''}`).join(', ')}`);
-  const totalCents = b.totalCents();
-  let taxCents = 0;
-  if (req.taxRatePercent) {
-    const rate = toPrice(req.taxRatePercent);
-    taxCents = mulDivRound(totalCents, rate.int, 100 * 10 ** rate.exp);
-  }
-  const usageMilli = toMilli(req.usageKwh);
-  return {
-    tariffId: main.bill.tariffId,
-    tariffName: main.bill.tariffName,
-    month: main.piece.month,
-    season: main.bill.season,
-    totalCost: totalCents / 100,
-    totalCostCents: totalCents,
-    lineItems: b.items,
-    summary: {
-      energyCharge: b.energyCents / 100,
-      demandCharge: b.demandCents / 100,
-      fixedCharge: b.fixedCents / 100,
-      riders: b.riderCents / 100,
-      taxesEstimate: taxCents / 100,
-      effectiveRatePerKwh: usageMilli > 0 ? mulDivRound(totalCents, 100000, usageMilli) / 10000 : 0,
-    },
-    assumptions: b.assumptions,
-  };
+  const head = { tariffId: main.bill.tariffId, tariffName: main.bill.tariffName, month: main.piece.month, season: main.bill.season };
+  return billResult(b, head, toMilli(req.usageKwh), req.taxRatePercent);
 }
