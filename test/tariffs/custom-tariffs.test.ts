@@ -212,6 +212,54 @@ describe('custom tariffs (issue 31)', () => {
       .toEqual({ field: 'urdb.energyweekdayschedule', message: 'energyweekdayschedule is not 12 months of 24 hours' });
   });
 
+  it('accepts a URDB record with features the engine does not price, listing them in assumptions; refuses a schedule naming a period with no rate', async () => {
+    const allDay = Array.from({ length: 12 }, () => Array<number>(24).fill(0));
+    const record = {
+      label: '539f6adcec4f024411ec9565', eiaid: 13756, utility: 'Northern Indiana Pub Serv Co', name: 'Municipal Power', sector: 'Commercial',
+      uri: 'https://apps.openei.org/IURDB/rate/view/539f6adcec4f024411ec9565', startdate: 1401606000,
+      energyratestructure: [[{ rate: 0.094782, adj: 0.016079 }]], energyweekdayschedule: allDay, energyweekendschedule: allDay,
+      energyattrs: [{ 'Franchise fee': '1.5%' }], demandwindow: 15,
+    };
+    const created = (await create(alice, { urdb: record, effective_date: '2026-01-01' }).expect(201)).body;
+    expect(created.versions[0].assumptions).toEqual([
+      'URDB field demandwindow is published but not priced: bills on this tariff leave it out',
+      'URDB field energyattrs is published but not priced: bills on this tariff leave it out',
+    ]);
+    const bill = (await calc(alice, { tariff_id: created.id, usage_kwh: 1000, month: 3 }).expect(200)).body;
+    // 1,000 x (0.094782 + 0.016079) = 110.861 -> 110.86
+    expect(bill.total_cost).toBe(110.86);
+    expect(bill.assumptions).toContain('URDB field energyattrs is published but not priced: bills on this tariff leave it out');
+    const twoPeriods = { ...record, energyweekdayschedule: allDay.map((row) => row.map((_, h) => (h >= 16 ? 1 : 0))) };
+    expect((await create(alice, { urdb: twoPeriods }).expect(422)).body.errors[0])
+      .toEqual({ field: 'urdb.energyweekdayschedule', message: 'energyweekdayschedule refers to period 2 but only 1 are defined' });
+    // A URDB record prices electricity only.
+    expect((await create(alice, { urdb: record, utility_type: 'water', unit: 'kgal' }).expect(422)).body.errors[0].field).toBe('urdb');
+  });
+
+  it('compares own tariffs of one utility type, and refuses to compare water with sewer', async () => {
+    const water = (await create(alice, createWaterTariff).expect(201)).body;
+    const flat = (await create(alice, { ...createWaterTariff, name: 'Flat water', energy_rates: [{ ...allYear, rate_per_unit: 2.5 }] }).expect(201)).body;
+    const sewer = (await create(alice, HARLINGEN_SEWER).expect(201)).body;
+    const compare = (body: unknown) => as(t, alice).post('/calculate/compare', body);
+    const res = (await compare({ tariff_ids: [water.id, flat.id], usage: 12, unit: 'kgal', month: 7 }).expect(200)).body;
+    // Tiered 31.51; flat 12 x 2.50 + 9.91 = 39.91
+    expect(res.results.map((r: { tariff_id: string; total_cost: number }) => [r.tariff_id, r.total_cost])).toEqual([[water.id, 31.51], [flat.id, 39.91]]);
+    expect(res).toMatchObject({ usage_kwh: null, utility_type: 'water', usage: 12, unit: 'kgal', cheapest: water.id });
+    const mixed = await compare({ tariff_ids: [water.id, sewer.id], usage: 12, unit: 'kgal' }).expect(422);
+    expect(mixed.body.errors[0]).toEqual({ field: 'tariff_ids', message: `tariffs of different utility types cannot be compared: ${water.id} prices water, ${sewer.id} sewer` });
+  });
+
+  it('keeps at most 50 versions of a tariff', async () => {
+    const water = (await create(alice, createWaterTariff).expect(201)).body;
+    await t.deps.database.db.execute(sql`insert into custom_tariff_versions (tariff_id, effective_date, structure, applicability, assumptions, source)
+      select tariff_id, effective_date + g, structure, applicability, assumptions, source
+      from custom_tariff_versions, generate_series(1, 48) g where tariff_id = ${water.id}`);
+    const next = { effective_date: '2030-01-01', energy_rates: [{ ...allYear, rate_per_unit: 2 }] };
+    await as(t, alice).post(`/tariffs/custom/${water.id}/versions`, next).expect(201);
+    const over = await as(t, alice).post(`/tariffs/custom/${water.id}/versions`, { ...next, effective_date: '2030-02-01' }).expect(422);
+    expect(over.body.detail).toBe('at most 50 versions per tariff');
+  });
+
   it('keeps at most 500 tariffs per account', async () => {
     const carol = await registerUser(t);
     await t.deps.database.db.execute(sql`insert into custom_tariffs (id, owner_id, name, utility_name, sector, utility_type, unit, service_type, description, source_url)
