@@ -96,7 +96,8 @@ describe('utility endpoints', () => {
     const res = await request(t.app).get(`/api/v1/tariffs/${ENTERGY_FUEL}`).expect(200);
     expect(res.body.riders).toHaveLength(12);
     expect(res.body.riders[0]).toEqual({
-      name: 'Fuel adjustment (January)', rate_per_kwh: 0.02376,
+      // Issue 31: each rider says the months whose bills carry it, so a detail can be sent back as a custom tariff.
+      name: 'Fuel adjustment (January)', rate_per_kwh: 0.02376, months: [1],
       description: 'Monthly fuel cost adjustment published with the tariff, charged per kWh on bills for January.',
     });
     expect(res.body.riders[11].rate_per_kwh).toBe(0.02664);

@@ -15,6 +15,9 @@ import {
 
 const tags = ['Tariffs'];
 
+/** Literal paths under /tariffs/: never a tariff id, so PATCH or DELETE on them is not a change of a tariff. */
+const LITERAL_PATHS: ReadonlySet<string> = new Set(['search', 'stats', 'custom']);
+
 const SEARCH_DESCRIPTION = [
   'Every filter is optional and they combine (AND). Tariffs come from the U.S. Utility Rate Database (URDB, OpenEI/NREL,',
   'CC BY 4.0) as pulled in Dec 2023 and Jun 2025. zip_code uses the OpenEI utility look-up tables: non-investor-owned',
@@ -93,12 +96,12 @@ export function registerTariffRoutes(api: ApiRouter, service: TariffService, cus
   api.patch('/tariffs/:id', {
     summary: 'Rename your tariff', description: 'Changes name, description or source_url of your own tariff; rates change by a new version.',
     tags, auth: 'required', params: tariffIdParams, body: updateCustomTariffBody, response: customTariffDetail,
-    errors: { 404: 'Tariff not found', 422: 'at least one of name, description, source_url is required' },
+    errors: { 404: 'Tariff not found', 422: 'at least one of name, description, source_url is required' }, literalIds: LITERAL_PATHS,
   }, ({ params, body, req }) => custom.update(callerId(req), params.id, body));
 
   api.delete('/tariffs/:id', {
     summary: 'Retire your tariff', description: 'It is no longer listed or priced; a tariff that properties or meters price on cannot be retired.',
     tags, auth: 'required', params: tariffIdParams, status: 204,
-    errors: { 404: 'Tariff not found', 409: 'Tariff is in use by property ... / meter ...' },
+    errors: { 404: 'Tariff not found', 409: 'Tariff is in use by property ... / meter ...' }, literalIds: LITERAL_PATHS,
   }, async ({ params, req }) => { await custom.retire(callerId(req), params.id); });
 }

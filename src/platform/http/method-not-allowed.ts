@@ -17,11 +17,14 @@ function pathPattern(template: string): RegExp {
  * the paths and methods are the OpenAPI document's, read when the first such request comes.
  */
 export function methodNotAllowed(registry: OpenAPIRegistry): RequestHandler {
-  let routes: Array<{ pattern: RegExp; method: string }> | undefined;
+  let routes: Array<{ pattern: RegExp; method: string; literal: boolean }> | undefined;
   const documented = () => (routes ??= registry.definitions.flatMap((d) =>
-    d.type === 'route' ? [{ pattern: pathPattern(d.route.path), method: d.route.method.toUpperCase() }] : []));
+    d.type === 'route' ? [{ pattern: pathPattern(d.route.path), method: d.route.method.toUpperCase(), literal: !d.route.path.includes('{') }] : []));
   return (req, _res, next) => {
-    const allowed = new Set(documented().filter((r) => r.pattern.test(req.path)).map((r) => r.method));
+    const matching = documented().filter((r) => r.pattern.test(req.path));
+    // A literal path (/tariffs/search) is not an id of a templated one (/tariffs/{id}): its own methods only.
+    const literal = matching.filter((r) => r.literal);
+    const allowed = new Set((literal.length > 0 ? literal : matching).map((r) => r.method));
     if (allowed.size === 0) return next();
     if (allowed.has('GET')) allowed.add('HEAD');
     const allow = [...allowed].sort().join(', ');

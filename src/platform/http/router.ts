@@ -38,6 +38,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   errors?: Record<number, string>;
   /** Extra middleware run after the guards and before validation (rate limiters, tier checks, uploads). */
   middleware?: RequestHandler[];
+  /**
+   * Values of the path's `:id` that are literal paths of other routes (/tariffs/search beside
+   * /tariffs/:id): such a request is handed on before authentication, as if this route were not there.
+   */
+  literalIds?: ReadonlySet<string>;
 }
 
 export interface RouteInput<B, Q, P> {
@@ -121,7 +126,9 @@ export class ApiRouter {
       ]
       : [];
     const storable = storableInput(notFoundDetail(spec.errors?.[404]));
-    this.router[method](path, ...this.guards[spec.auth], ...bodyParsers, storable, ...(spec.middleware ?? []), run);
+    const literal = spec.literalIds;
+    const yieldToLiteral: RequestHandler[] = literal ? [(req, _res, next) => next(literal.has(String(req.params.id)) ? 'route' : undefined)] : [];
+    this.router[method](path, ...yieldToLiteral, ...this.guards[spec.auth], ...bodyParsers, storable, ...(spec.middleware ?? []), run);
     this.document(method, path, spec, status);
   }
 

@@ -229,7 +229,7 @@ export function createCustomTariffService(deps: {
         ownerId,
         name: body.name ?? fromRecord?.name ?? '',
         utilityId: utility ? utilityId : null,
-        // A utility's tariffs carry its name in the utility records (CONTRACT.md, third round).
+        // A utility's tariffs carry the name its utility record has, as the catalog's do.
         utilityName: utility?.name ?? body.utility_name ?? fromRecord?.utilityName ?? '',
         // A multi-state utility's record names its state ("PacifiCorp (Oregon)"), as the catalog reads it.
         state: body.state ?? (urdb && typeof urdb.utility === 'string' ? stateNamedIn(urdb.utility) : null) ?? utility?.state ?? null,
