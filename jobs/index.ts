@@ -6,13 +6,14 @@ import { webhookEventsProcessor, webhookSweepProcessor } from './webhooks';
 import { pmsSyncProcessor } from './pms-sync';
 import { costRollupProcessor, costRollupSweepProcessor } from './cost-rollup';
 import { rubsPostingProcessor } from './rubs-posting';
+import { billAuditProcessor } from './bill-audit';
 
 /**
  * Binds every queue of the registry to its processor. The same functions run in the
  * `worker` process (BullMQ) and in-process when REDIS_URL is unset. A missing entry
  * is a type error, so a new queue cannot ship without its processor.
  */
-export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics' | 'rubsPosting'>): Processors<AppQueues> {
+export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics' | 'rubsPosting' | 'audit'>): Processors<AppQueues> {
   return {
     'rate-analysis': rateAnalysisProcessor(services),
     'tariff-import-sweep': tariffImportSweepProcessor(services),
@@ -22,5 +23,6 @@ export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webh
     'cost-rollup': costRollupProcessor(services),
     'cost-rollup-sweep': costRollupSweepProcessor(services),
     'rubs-posting': rubsPostingProcessor(services),
+    'bill-audit': billAuditProcessor(services),
   };
 }

@@ -4,6 +4,7 @@ import { pmsSyncJobPayload } from './modules/pms/job-payload';
 import { webhookEventsJobPayload, webhookSweepPayload } from './modules/webhooks/job-payload';
 import { costRollupJobPayload, costRollupSweepPayload } from './modules/analytics/job-payload';
 import { rubsPostingJobPayload } from './modules/tenant-billing/posting/job-payload';
+import { billAuditJobPayload } from './modules/audit/job-payload';
 
 /**
  * Every queue of the service: name -> payload schema and retry policy.
@@ -38,6 +39,11 @@ export const appQueues = {
    * provider still fails is retried after 5, 10 and 20 s, and its last attempt fails what is left.
    */
   'rubs-posting': { payload: rubsPostingJobPayload, attempts: 4, backoffMs: 5000, concurrency: 2 },
+  /**
+   * Audits one meter's bills after a write that changes them or what prices them (a bill, an import,
+   * a tariff, a tariff version, the tolerance); jobs of one meter run one at a time, in order.
+   */
+  'bill-audit': { payload: billAuditJobPayload, attempts: 3, backoffMs: 2000, concurrency: 2 },
 } satisfies QueueDefinitions;
 
 export type AppQueues = typeof appQueues;

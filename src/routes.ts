@@ -13,6 +13,7 @@ import { registerBillRoutes } from './modules/bills/routes';
 import { registerRateAnalysisRoutes } from './modules/rate-analysis/routes';
 import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerCalculatorRoutes } from './modules/pricing/routes';
+import { registerAuditRoutes } from './modules/audit/routes';
 import { registerTariffRoutes } from './modules/tariffs/routes';
 import { registerUtilityRoutes } from './modules/utilities/routes';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
@@ -47,6 +48,7 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerRateAnalysisRoutes(api, services.rateAnalysis);
   registerNotificationRoutes(api, services.notifications);
   registerCalculatorRoutes(api, services.calculator);
+  registerAuditRoutes(api, services.audit);
   registerTariffRoutes(api, services.tariffs, services.customTariffs);
   registerUtilityRoutes(api, services.utilities);
   registerAnalyticsRoutes(api, services.analytics);

@@ -5,6 +5,7 @@ import { createCalculatorService, type CalculatorService } from './modules/prici
 import { bundledLoadShapes } from './modules/pricing/load-shapes';
 import { createTariffService, type TariffService } from './modules/tariffs/service';
 import { createCustomTariffService, type CustomTariffService } from './modules/tariffs/custom/service';
+import { createAuditService, type AuditService } from './modules/audit/service';
 import { createUtilityService, type UtilityService } from './modules/utilities/service';
 import { createTenantBillingService, type TenantBillingService } from './modules/tenant-billing/service';
 import { createPortfolioService, type PortfolioService } from './modules/portfolios/service';
@@ -42,6 +43,8 @@ export interface Services {
   calculator: CalculatorService;
   /** Tariff search, detail and stats (GET /tariffs/*). */
   tariffs: TariffService;
+  /** Bill audit: every bill re-priced on its tariff, and the rule audits (/pm/bills/{id}/audit, /pm/audit/*). */
+  audit: AuditService;
   /** An account's own tariffs (POST/GET /tariffs/custom, versions; served through the tariff routes). */
   customTariffs: CustomTariffService;
   /** Utility search, detail and ZIP look-up (GET /utilities/*). */
@@ -85,6 +88,16 @@ export function createServices(deps: PlatformDeps): Services {
   // Writes that change what analytics show queue the owner's recompute. Job ids and keys avoid ':' (BullMQ reserves it).
   const recomputeRequests = createRecomputeRequests({ db, logger, enqueue: (job, opts) => queue.enqueue('cost-rollup', job, opts) });
   const dataChanged = recomputeRequests.requestRecompute;
+  // A meter's bills are audited again after anything that changes them or what prices them, in order per meter.
+  const requestAudits = async (meterIds: readonly string[]) => {
+    for (const meterId of new Set(meterIds)) {
+      try {
+        await queue.enqueue('bill-audit', { meter_id: meterId }, { orderingKey: `bill-audit.${meterId}` });
+      } catch (err) {
+        logger.warn({ err, meterId }, 'could not queue the bill audit');
+      }
+    }
+  };
   const enqueueRateAnalysis = (job: { property_id: string } | { user_id: string }, jobId: string) => {
     const key = 'property_id' in job ? `property.${job.property_id}` : `user.${job.user_id}`;
     return queue.enqueue('rate-analysis', job, { jobId, orderingKey: `rate-analysis.${key}` });
@@ -96,16 +109,20 @@ export function createServices(deps: PlatformDeps): Services {
     ratesChanged: async (ownerId, stamp) => {
       try {
         await enqueueRateAnalysis({ user_id: ownerId }, `rate-analysis.custom-tariff.${stamp}.user.${ownerId}`);
+        await audit.auditOwner(ownerId);
       } catch (err) {
-        logger.warn({ err, ownerId }, 'could not queue the re-analysis after a tariff version');
+        logger.warn({ err, ownerId }, 'could not queue the re-analysis and audits after a tariff version');
       }
     },
   });
   const tariffCatalog = createTariffCatalog(db, now, customTariffs);
+  const calculator = createCalculatorService({ db, now, loadShapes: () => bundledLoadShapes(), custom: customTariffs });
+  const audit = createAuditService({ db, now, calculator, requestAudits });
   const portfolios = createPortfolioService({ db, dataChanged });
   const notifications = createNotificationService({ db, now });
   const properties = createPropertyService({
     db, now, logger, tariffs: tariffCatalog, monthlyBill, portfolios, dataChanged,
+    pricingChanged: (propertyId) => audit.auditProperty(propertyId),
     // Analytics is built below; a property is only read through it once every service exists.
     annualCost: (ownerId, propertyId) => analytics.propertyAnnualCost(ownerId, propertyId),
     requestAnalysis: (propertyId, version) => enqueueRateAnalysis({ property_id: propertyId }, propertyAnalysisJobId(propertyId, version)),
@@ -113,11 +130,12 @@ export function createServices(deps: PlatformDeps): Services {
   const rateAnalysis = createRateAnalysisService({
     db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis,
   });
-  const meters = createMeterService({ db, properties, dataChanged });
-  const utilityBills = createBillService({ db, now, properties, meters, dataChanged });
+  const meters = createMeterService({ db, properties, dataChanged, auditMeters: requestAudits });
+  const utilityBills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
   const analytics = createAnalyticsService({
     db, now, logger, portfolios, requests: recomputeRequests,
+    auditTotals: (ownerId) => audit.openTotals(ownerId),
     monthlyBill,
     loadShapes: () => bundledLoadShapes(),
     residentialUsage: bundledResidentialUsage,
@@ -161,7 +179,8 @@ export function createServices(deps: PlatformDeps): Services {
   return {
     accounts,
     limits,
-    calculator: createCalculatorService({ db, now, loadShapes: () => bundledLoadShapes(), custom: customTariffs }),
+    calculator,
+    audit,
     tariffs: createTariffService({ db, now, custom: customTariffs }),
     customTariffs,
     utilities: createUtilityService({ db }),

@@ -14,7 +14,7 @@ const FEATURE_PATHS = [
   /^\/api\/v1\/billing\//, /^\/api\/v1\/pm\/properties\/\{id\}\/(pms|units|meters|bills|bills\/import)$/, /^\/api\/v1\/pm\/meters\//, /^\/api\/v1\/pm\/dashboard\//,
   /^\/api\/v1\/pm\/analytics\//, /^\/api\/v1\/pm\/due-diligence$/, /^\/api\/v1\/pm\/properties\/health$/,
   /^\/api\/v1\/pm\/portfolios\/\{id\}\/analytics$/, /^\/api\/webhooks\//, /^\/api\/v1\/admin\/webhooks\//,
-  /^\/api\/v1\/tariffs\/custom/, /^\/api\/v1\/calculate$/,
+  /^\/api\/v1\/tariffs\/custom/, /^\/api\/v1\/calculate$/, /^\/api\/v1\/pm\/audit\//, /^\/api\/v1\/pm\/bills\//,
 ];
 
 describe('/openapi.json examples of the meter, bill, billing, PMS, webhook and analytics operations', () => {
@@ -55,7 +55,8 @@ describe('/openapi.json examples of the meter, bill, billing, PMS, webhook and a
     // Issue 29 added meters (3 operations) and documented the bills (3); issue 30 added PATCH and versions of a
     // configuration, void, post and reverse of a calculation (5).
     // Issue 31 added own tariffs (create, list, versions) and documented POST /calculate's request shapes (4).
-    expect(checked).toBe(38);
+    // Issue 32 added the bill audit (a bill's audit, findings, resolve, settings: 4).
+    expect(checked).toBe(42);
     expect(missing).toEqual([]);
   });
 });

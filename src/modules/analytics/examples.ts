@@ -23,6 +23,8 @@ export const dashboardStats = {
   alerts_unread: 2,
   bills_this_month: 3,
   cost_by_utility: annualByUtility,
+  audit_findings_open: 2,
+  audit_amount_at_issue: 11.64,
 };
 
 export const costTrend = {

@@ -70,6 +70,8 @@ export const dashboardStats = z
     alerts_unread: z.number().int(),
     bills_this_month: z.number().int(),
     cost_by_utility: z.array(utilityAnnualCost).meta({ description: 'total_annual_cost by utility type' }),
+    audit_findings_open: z.number().int().meta({ description: 'open bill-audit findings (GET /pm/audit/findings?status=open)' }),
+    audit_amount_at_issue: money.meta({ description: "dollars at issue in the open findings: per bill the largest of its findings' amounts by size (over- and under-billing alike), summed" }),
   })
   .meta({ example: ex.dashboardStats });
 

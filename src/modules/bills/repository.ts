@@ -16,6 +16,8 @@ export interface NewBill {
   usage_kwh: number | null;
   demand_kw: number | null;
   is_estimated: boolean;
+  /** As the utility printed them (the API only; an import has none). */
+  line_items?: Array<{ category: string; description: string; amount: number }> | null;
 }
 
 /** Another bill of the meter whose period overlaps. */
@@ -114,6 +116,7 @@ export function createBillRepository(db: Executor) {
               usageKwh: b.usage_kwh,
               demandKw: b.demand_kw,
               isEstimated: b.is_estimated,
+              lineItems: b.line_items ?? null,
             })
             .onConflictDoNothing()
             .returning();

@@ -6,6 +6,15 @@ import { METER_UTILITY_TYPES } from '../meters/units';
 import { meterUnit, meterUtilityType } from '../meters/schemas';
 
 /** The period rules that need today's date are checked by the service (bill-rules.ts, periodProblem). */
+/** A printed line's category, as the bill engine's line items have them (taxes and anything else: other). */
+export const PRINTED_CATEGORIES = ['energy', 'demand', 'fixed', 'rider', 'tax', 'other'] as const;
+
+const printedLine = z.object({
+  category: z.enum(PRINTED_CATEGORIES).meta({ description: 'energy (usage), demand, fixed, rider, tax or other' }),
+  description: z.string().trim().min(1).max(300),
+  amount: decimalNumber(2).min(MIN_BILL_AMOUNT).max(MAX_BILL_AMOUNT),
+});
+
 export const createBillBody = z
   .object({
     meter_id: z.string().min(1).max(200).optional()
@@ -22,6 +31,8 @@ export const createBillBody = z
       .meta({ description: 'Electric bills only: the usage in kWh (equal to usage when both are given).' }),
     demand_kw: z.number().min(0).max(NUMERIC_14_MAX).nullable().optional(),
     is_estimated: z.boolean().optional().meta({ description: 'An estimated read (default false).' }),
+    line_items: z.array(printedLine).min(1).max(100).nullable().optional()
+      .meta({ description: "The bill's lines as the utility printed them; they add up to amount. The audit compares them with the expected bill line by line (category sums)." }),
   })
   .meta({ example: { meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', period_start: '2026-09-12', period_end: '2026-10-11', amount: 412.37, usage: 38.2, unit: 'kgal' } });
 export type CreateBillInput = z.output<typeof createBillBody>;
@@ -29,7 +40,7 @@ export type CreateBillInput = z.output<typeof createBillBody>;
 const billExample = {
   id: '0d5e3c1b-7a2f-4e6d-9b8c-1a2b3c4d5e6f', property_id: '2b9d7c1a-0e4f-4a6b-8c3d-5e6f7a8b9c0d',
   meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', utility_type: 'water', period_start: '2026-09-12', period_end: '2026-10-11',
-  amount: 412.37, usage: 38.2, unit: 'kgal', usage_kwh: null, demand_kw: null, is_estimated: false, created_at: '2026-10-20T09:12:44.000Z',
+  amount: 412.37, usage: 38.2, unit: 'kgal', usage_kwh: null, demand_kw: null, is_estimated: false, line_items: null, created_at: '2026-10-20T09:12:44.000Z',
 };
 
 export const billResponse = z
@@ -46,6 +57,7 @@ export const billResponse = z
     usage_kwh: z.number().nullable(),
     demand_kw: z.number().nullable(),
     is_estimated: z.boolean(),
+    line_items: z.array(z.object({ category: z.string(), description: z.string(), amount: z.number() })).nullable(),
     created_at: z.string(),
   })
   .meta({ example: billExample });

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/client';
 import { utcDay } from '../../platform/dates';
+import { fromCents, toCents } from '../../platform/money';
 import { conflict, unprocessable } from '../../platform/http/errors';
 import { billUsage, isBillProblem, periodProblem } from './bill-rules';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
@@ -25,6 +26,7 @@ function present(b: BillRow) {
     usage_kwh: b.usageKwh,
     demand_kw: b.demandKw,
     is_estimated: b.isEstimated,
+    line_items: b.lineItems,
     created_at: b.createdAt.toISOString(),
   };
 }
@@ -41,6 +43,8 @@ export function createBillService(deps: {
   meters: Pick<MeterService, 'meterForBill' | 'metersOf' | 'defaultMeter'>;
   /** Queues the owner's analytics recompute after a write (never throws). */
   dataChanged?(ownerId: string): Promise<void>;
+  /** Queues the audit of these meters' bills after a write (never throws). */
+  auditMeters?(meterIds: readonly string[]): Promise<void>;
 }) {
   const repo = createBillRepository(deps.db);
 
@@ -48,6 +52,12 @@ export function createBillService(deps: {
     async create(ownerId: string, propertyId: string, input: CreateBillInput) {
       const problem = periodProblem(input.period_start, input.period_end, utcDay(deps.now()));
       if (problem) throw unprocessable(problem.message, problem.field);
+      if (input.line_items) {
+        const cents = input.line_items.reduce((sum, l) => sum + toCents(l.amount), 0);
+        if (cents !== toCents(input.amount)) {
+          throw unprocessable(`line_items add up to ${fromCents(cents)}, not the bill's amount ${input.amount}`, 'line_items');
+        }
+      }
       await deps.properties.requireOwned(ownerId, propertyId);
       // Checked before a default meter is created for the bill, so a refused bill leaves nothing behind
       // (whether the usage fits depends on the utility type only, not on which meter of it).
@@ -68,9 +78,11 @@ export function createBillService(deps: {
         ...usage,
         demand_kw: input.demand_kw ?? null,
         is_estimated: input.is_estimated ?? false,
+        line_items: input.line_items ?? null,
       });
       if ('overlaps' in result) throw conflict(overlapMessage(result.overlaps));
       await deps.dataChanged?.(ownerId);
+      await deps.auditMeters?.([meter.id]);
       return present(result);
     },
 
@@ -93,6 +105,7 @@ export function createBillService(deps: {
         return await importBillsCsv(upload, { insertBatch: (rows) => repo.insertBatch(propertyId, rows), meters }, { today: utcDay(deps.now()) });
       } finally {
         await deps.dataChanged?.(ownerId);
+        await deps.auditMeters?.((await deps.meters.metersOf(propertyId)).map((m) => m.id));
       }
     },
   };

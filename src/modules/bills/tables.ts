@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
 import { meters } from '../meters/tables';
 import { METER_UTILITY_TYPES, unitPairsSql } from '../meters/units';
@@ -26,6 +26,8 @@ export const utilityBills = pgTable(
     usageKwh: numeric('usage_kwh', { precision: 14, scale: 3, mode: 'number' }),
     demandKw: numeric('demand_kw', { precision: 14, scale: 3, mode: 'number' }),
     isEstimated: boolean('is_estimated').notNull().default(false),
+    /** The bill's lines as the utility printed them (category, description, amount), when sent; the audit compares them. */
+    lineItems: jsonb('line_items').$type<Array<{ category: string; description: string; amount: number }>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -29,6 +29,8 @@ export function createMeterService(deps: {
   properties: Pick<PropertyService, 'requireOwned' | 'requireTariff'>;
   /** Queues the owner's analytics recompute after a write (never throws). */
   dataChanged?(ownerId: string): Promise<void>;
+  /** Queues the audit of these meters' bills after what prices them changed (never throws). */
+  auditMeters?(meterIds: readonly string[]): Promise<void>;
 }) {
   const repo = createMeterRepository(deps.db);
 
@@ -94,7 +96,10 @@ export function createMeterService(deps: {
       if (input.is_active !== undefined) changes.isActive = input.is_active;
       const row = Object.keys(changes).length === 0 ? meter : await repo.update(meterId, changes);
       // A meter's tariff prices its bills (audit, annual estimates): analytics may change with it.
-      if (input.tariff_id !== undefined || input.supply_tariff_id !== undefined) await deps.dataChanged?.(ownerId);
+      if (input.tariff_id !== undefined || input.supply_tariff_id !== undefined) {
+        await deps.dataChanged?.(ownerId);
+        await deps.auditMeters?.([meterId]);
+      }
       return presentMeter(row);
     },
 

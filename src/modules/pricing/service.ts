@@ -15,6 +15,11 @@ import type { BillResponse, CalculateBody, CompareBody, CompareResponse } from '
 export interface CalculatorService {
   /** POST /calculate: one tariff's bill for the month; `callerId` may price their own tariffs. */
   calculate(body: CalculateBody, callerId?: string | null): Promise<BillResponse>;
+  /**
+   * A billing period's bill (POST /calculate with period_start and period_end) with the tariff
+   * version in force on its last day: what the bill audit prices a bill with.
+   */
+  calculatePeriod(body: CalculateBody, callerId: string | null): Promise<{ bill: BillResponse; tariff: Tariff }>;
   /** POST /calculate/compare: 2-10 tariffs for the same usage, cheapest first. */
   compare(body: CompareBody, callerId?: string | null): Promise<CompareResponse>;
 }
@@ -229,7 +234,7 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
   }
 
   /** POST /calculate for a billing period: prorated by days over its months and the tariff's versions. */
-  async function calculatePeriod(body: CalculateBody, callerId: string | null): Promise<BillResponse> {
+  async function calculatePeriod(body: CalculateBody, callerId: string | null): Promise<{ bill: BillResponse; tariff: Tariff }> {
     const start = body.period_start;
     const end = body.period_end;
     if (!start || !end) throw unprocessable('period_start and period_end go together', start ? 'period_end' : 'period_start');
@@ -258,7 +263,7 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
       const bill = calculatePeriodBill(periodPieces(spans), req, deps.loadShapes());
       bill.assumptions.unshift(...usage.notes);
       bill.assumptions.push(...tariffNotices(tariff, end));
-      return presentBill(bill, tariff, usage.quantity);
+      return { bill: presentBill(bill, tariff, usage.quantity), tariff };
     } catch (err) {
       if (!(err instanceof BillingError)) throw err;
       throw unprocessable(err.message, err.field);
@@ -266,8 +271,10 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
   }
 
   return {
+    calculatePeriod,
+
     async calculate(body, callerId = null) {
-      if (body.period_start || body.period_end) return calculatePeriod(body, callerId);
+      if (body.period_start || body.period_end) return (await calculatePeriod(body, callerId)).bill;
       const { date, month } = when(body);
       const tariff = (await loadTariffs([body.tariff_id], callerId, date)).get(body.tariff_id);
       if (!tariff) throw notFound('Tariff not found');

@@ -22,6 +22,8 @@ export interface PropertyServiceDeps {
   requestAnalysis(propertyId: string, version: string): Promise<unknown>;
   /** Queues the owner's analytics recompute after a write (never throws). */
   dataChanged?(ownerId: string): Promise<void>;
+  /** Queues the audit of the property's bills after its tariff or supply changed (never throws). */
+  pricingChanged?(propertyId: string): Promise<void>;
   /** The property's one annual cost (analytics, up to date with every write), null without one. */
   annualCost?(ownerId: string, propertyId: string): Promise<PropertyAnnualCost | null>;
 }
@@ -200,6 +202,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       }
       const updated = await repo.update(row.id, changes, deps.now());
       if (pricingChanged) await requestAnalysis(updated);
+      if (['tariffId', 'supplyTariffId', 'supplyRatePerKwh'].some((f) => f in changes)) await deps.pricingChanged?.(row.id);
       await deps.dataChanged?.(ownerId);
       return present(ownerId, updated);
     },

@@ -18,3 +18,4 @@ export * from '../../modules/pms/tables';
 export * from '../../modules/webhooks/tables';
 export * from '../../modules/analytics/tables';
 export * from '../../modules/tariffs/custom/tables';
+export * from '../../modules/audit/tables';

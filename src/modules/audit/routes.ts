@@ -1,0 +1,32 @@
+import type { ApiRouter } from '../../platform/http/router';
+import { callerId } from '../../platform/http/auth';
+import type { AuditService } from './service';
+import {
+  billAuditResponse, billIdParams, finding, findingIdParams, findingsPage, findingsQuery, resolveBody, settingsBody, settingsResponse,
+} from './schemas';
+
+const tags = ['Bill audit'];
+
+export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
+  api.get('/pm/bills/:id/audit', {
+    summary: "A bill's audit: re-priced on its tariff, and what the rules found",
+    description: "The bill's meter is audited when asked (read-your-writes): the expected amount on the tariff version(s) in force over "
+      + 'the period (prorated by days), the variance, and the findings of every rule (audit README).',
+    tags, auth: 'required', params: billIdParams, response: billAuditResponse, errors: { 404: 'Bill not found' },
+  }, ({ params, req }) => audit.billAudit(callerId(req), params.id));
+
+  api.get('/pm/audit/findings', {
+    summary: 'Audit findings', description: 'The newest bills first; filters combine (AND).',
+    tags, auth: 'required', query: findingsQuery, response: findingsPage,
+  }, ({ query, req }) => audit.findings(callerId(req), { ...query, propertyId: query.property_id, portfolioId: query.portfolio_id, meterId: query.meter_id }));
+
+  api.post('/pm/audit/findings/:id/resolve', {
+    summary: 'Resolve a finding', tags, auth: 'required', params: findingIdParams, body: resolveBody, response: finding,
+    errors: { 404: 'Finding not found', 422: 'the finding is already resolved' },
+  }, ({ params, body, req }) => audit.resolve(callerId(req), params.id, body));
+
+  api.patch('/pm/audit/settings', {
+    summary: 'Audit settings', description: 'The price tolerance; the bills are audited again with it.',
+    tags, auth: 'required', body: settingsBody, response: settingsResponse,
+  }, ({ body, req }) => audit.updateSettings(callerId(req), body));
+}

@@ -1,0 +1,115 @@
+import { createTestApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
+import { registerUser } from '../helpers/users';
+import { as, createProperty } from '../pm/helpers';
+import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
+
+/**
+ * Issue 32: a bill re-priced on its meter's tariff over its period and compared with what was billed.
+ * The water tariff is Harlingen Waterworks' 2024 rate (pricing README "Units"): 12 kgal in a month is
+ * 3 x 1.30 + 7 x 1.80 + 2 x 2.55 + 9.91 = $31.51.
+ */
+describe('bill audit (issue 32)', () => {
+  let t: TestApp;
+  let alice: string;
+  let propertyId: string;
+  let meterId: string;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => new Date('2026-11-15T12:00:00Z'), jobs: true });
+    alice = (await registerUser(t)).token;
+    const tariff = (await as(t, alice).post('/tariffs/custom', createWaterTariff).expect(201)).body;
+    propertyId = (await createProperty(t, alice)).id;
+    meterId = (await as(t, alice).post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariff.id }).expect(201)).body.id;
+  });
+  afterAll(() => t.stop());
+
+  const bill = async (body: Record<string, unknown>) =>
+    (await as(t, alice).post(`/pm/properties/${propertyId}/bills`, { meter_id: meterId, usage: 12, ...body }).expect(201)).body;
+  const audit = async (billId: string) => (await as(t, alice).get(`/pm/bills/${billId}/audit`).expect(200)).body;
+
+  it('a bill at the expected amount is ok; 10 % more is a price_variance of +10 % with the dollars at issue', async () => {
+    const right = await bill({ period_start: '2026-01-01', period_end: '2026-01-31', amount: 31.51 });
+    const ok = await audit(right.id);
+    expect(ok).toMatchObject({ status: 'ok', billed_amount: 31.51, expected_amount: 31.51, variance: 0, variance_percent: 0, findings: [] });
+    expect(ok.expected_line_items[0].name).toBe('Usage all_year tier 1: 3 kgal x $1.3/kgal (31/31 days in January)');
+
+    // 31.51 x 1.10 = 34.661 -> 34.66: +3.15, 3.15 / 31.51 = 9.997 % -> 10.0 %
+    const high = await bill({ period_start: '2026-02-01', period_end: '2026-02-28', amount: 34.66 });
+    const res = await audit(high.id);
+    expect(res).toMatchObject({ status: 'variance', expected_amount: 31.51, variance: 3.15, variance_percent: 10 });
+    const [finding] = res.findings;
+    expect(finding).toMatchObject({ reason: 'price_variance', severity: 'high', amount_at_issue: 3.15, status: 'open' });
+    // Without printed lines, what the amount would mean: 12 kgal more usage at $2.55 (tier 3) adds 3.15 at 12 x 0.1029...
+    expect(finding.message).toMatch(/^billed \$34\.66, expected \$31\.51 on Residential water, inside city \(5\/8" meter\): \+\$3\.15 \(\+10 %\); the billed amount matches the expected bill at [0-9.]+ % more usage$/);
+  });
+
+  it('with printed lines, says which lines differ and by how much', async () => {
+    const b = await bill({
+      period_start: '2026-03-01', period_end: '2026-03-31', amount: 33.51,
+      line_items: [
+        { category: 'energy', description: 'Water usage 12,000 gal', amount: 21.6 },
+        { category: 'fixed', description: 'Meter charge 5/8"', amount: 11.91 },
+      ],
+    });
+    const [finding] = (await audit(b.id)).findings;
+    expect(finding.message).toBe('billed $33.51, expected $31.51 on Residential water, inside city (5/8" meter): +$2.00 (+6.3 %); lines that differ: fixed billed $11.91, expected $9.91 (+$2.00)');
+    expect(finding.severity).toBe('medium');
+    await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
+      meter_id: meterId, usage: 12, period_start: '2026-04-01', period_end: '2026-04-30', amount: 31.51,
+      line_items: [{ category: 'energy', description: 'Usage', amount: 21.6 }],
+    }).expect(422, {
+      detail: "line_items add up to 21.6, not the bill's amount 31.51",
+      errors: [{ field: 'line_items', message: "line_items add up to 21.6, not the bill's amount 31.51" }],
+    });
+  });
+
+  it('the bill-audit queue audits a bill written, without anyone asking for it', async () => {
+    const b = await bill({ period_start: '2026-05-01', period_end: '2026-05-31', amount: 40 });
+    // 40.00 - 31.51 = +8.49, 8.49 / 31.51 = 26.9 %
+    await eventually(async () => {
+      const page = (await as(t, alice).get(`/pm/audit/findings?meter_id=${meterId}&reason=price_variance&from=2026-05-31&to=2026-05-31`).expect(200)).body;
+      expect(page.items).toEqual([expect.objectContaining({ bill_id: b.id, reason: 'price_variance', amount_at_issue: 8.49 })]);
+    });
+  });
+
+  it('a bill it cannot price is unpriceable with the reason, and the bill is stored', async () => {
+    const noUsage = (await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
+      meter_id: meterId, period_start: '2026-04-01', period_end: '2026-04-30', amount: 31.51,
+    }).expect(201)).body;
+    expect(await audit(noUsage.id)).toMatchObject({ status: 'unpriceable', reason: 'the bill has no usage', expected_amount: null });
+  });
+
+  it('lists findings newest first with filters, resolves one, and a tolerance change re-audits', async () => {
+    const page = (await as(t, alice).get(`/pm/audit/findings?property_id=${propertyId}&reason=price_variance`).expect(200)).body;
+    expect(page.items.map((f: { period_end: string }) => f.period_end)).toEqual(['2026-05-31', '2026-03-31', '2026-02-28']);
+    const march = page.items[1];
+    const resolved = (await as(t, alice).post(`/pm/audit/findings/${march.id}/resolve`, { resolution: 'disputed', note: 'claim filed' }).expect(200)).body;
+    expect(resolved).toMatchObject({ status: 'resolved', resolution: 'disputed', note: 'claim filed' });
+    await as(t, alice).post(`/pm/audit/findings/${march.id}/resolve`, { resolution: 'accepted' }).expect(422);
+    expect((await as(t, alice).get('/pm/audit/findings?status=open&reason=price_variance').expect(200)).body.total).toBe(2);
+
+    // A tolerance of 10 % makes February's +10.0 % ok: the queued re-audit removes its open finding; March's resolved
+    // one stays resolved; May's +26.9 % stays open.
+    expect((await as(t, alice).patch('/pm/audit/settings', { tolerance_percent: 10 }).expect(200)).body).toEqual({ tolerance_percent: 10 });
+    await eventually(async () => {
+      const after = (await as(t, alice).get('/pm/audit/findings?reason=price_variance').expect(200)).body;
+      expect(after.items.map((f: { period_end: string; status: string }) => [f.period_end, f.status])).toEqual([['2026-05-31', 'open'], ['2026-03-31', 'resolved']]);
+    });
+    // Dashboard stats: the open findings, and per bill the largest of their dollars. The tariff bills 12 kgal $31.51
+    // in every month, so a bill above 31.51 x 1.05 = 33.09 is also out of its unit-price range. Open: May's price
+    // variance and unit price (40.00: +8.49 each, counted once), March's unit price (33.51: +2.00; its price variance
+    // is resolved), February's unit price (34.66: +3.15; its price variance is within 10 % now). 4 findings,
+    // 8.49 + 2.00 + 3.15 = $13.64.
+    await eventually(async () => {
+      const stats = (await as(t, alice).get('/pm/dashboard/stats').expect(200)).body;
+      const open = (await as(t, alice).get('/pm/audit/findings?status=open&per_page=100').expect(200)).body;
+      expect(open.items.map((f: { period_end: string; reason: string; amount_at_issue: number | null }) => [f.period_end, f.reason, f.amount_at_issue]))
+        .toEqual(expect.arrayContaining([['2026-05-31', 'price_variance', 8.49], ['2026-05-31', 'unit_price_out_of_range', 8.49],
+          ['2026-03-31', 'unit_price_out_of_range', 2], ['2026-02-28', 'unit_price_out_of_range', 3.15]]));
+      expect(stats).toMatchObject({ audit_findings_open: 4, audit_amount_at_issue: 13.64 });
+    });
+    const bob = (await registerUser(t)).token;
+    await as(t, bob).get(`/pm/bills/${march.bill_id}/audit`).expect(404, { detail: 'Bill not found' });
+    await as(t, bob).post(`/pm/audit/findings/${march.id}/resolve`, { resolution: 'accepted' }).expect(404);
+  });
+});
