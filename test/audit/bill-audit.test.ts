@@ -108,6 +108,16 @@ describe('bill audit (issue 32)', () => {
           ['2026-03-31', 'unit_price_out_of_range', 2], ['2026-02-28', 'unit_price_out_of_range', 3.15]]));
       expect(stats).toMatchObject({ audit_findings_open: 4, audit_amount_at_issue: 13.64 });
     });
+    const csv = await as(t, alice).get('/pm/audit/findings/export.csv?reason=price_variance').expect(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename=audit-findings.csv');
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toBe('finding_id,bill_id,property_id,meter_id,period_start,period_end,reason,severity,amount_at_issue,message,status,resolution,note,created_at');
+    expect(lines.slice(1, -1).map((l) => l.split(',').slice(4, 9))).toEqual([
+      ['2026-05-01', '2026-05-31', 'price_variance', 'high', '8.49'],
+      ['2026-03-01', '2026-03-31', 'price_variance', 'medium', '2.00'],
+    ]);
+    expect(lines.at(-1)).toBe('');
     const bob = (await registerUser(t)).token;
     await as(t, bob).get(`/pm/bills/${march.bill_id}/audit`).expect(404, { detail: 'Bill not found' });
     await as(t, bob).post(`/pm/audit/findings/${march.id}/resolve`, { resolution: 'accepted' }).expect(404);

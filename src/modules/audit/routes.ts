@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import type { AuditService } from './service';
@@ -19,6 +20,18 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
     summary: 'Audit findings', description: 'The newest bills first; filters combine (AND).',
     tags, auth: 'required', query: findingsQuery, response: findingsPage,
   }, ({ query, req }) => audit.findings(callerId(req), { ...query, propertyId: query.property_id, portfolioId: query.portfolio_id, meterId: query.meter_id }));
+
+  // Registered before /pm/audit/findings/:id/... so the literal path wins.
+  api.get('/pm/audit/findings/export.csv', {
+    summary: 'Audit findings as CSV',
+    description: 'The findings the filters select, all of them (at most 100,000 rows), newest bill first; RFC 4180 with a header row, '
+      + 'amounts with 2 decimals, text starting with = + - @ with a leading apostrophe (spreadsheet formula injection).',
+    tags, auth: 'required', query: findingsQuery.omit({ page: true, per_page: true }),
+    responseTypes: { 'text/csv': z.string().meta({ example: 'finding_id,bill_id,property_id,meter_id,period_start,period_end,reason,severity,amount_at_issue,message,status,resolution,note,created_at\r\n' }) },
+  }, async ({ query, req, res }) => {
+    const csv = await audit.exportCsv(callerId(req), { ...query, propertyId: query.property_id, portfolioId: query.portfolio_id, meterId: query.meter_id });
+    res.status(200).type('text/csv; charset=utf-8').attachment('audit-findings.csv').send(csv);
+  });
 
   api.post('/pm/audit/findings/:id/resolve', {
     summary: 'Resolve a finding', tags, auth: 'required', params: findingIdParams, body: resolveBody, response: finding,

@@ -2,10 +2,18 @@ import type { Db } from '../../platform/db/client';
 import { AppError, notFound, unprocessable } from '../../platform/http/errors';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
 import { toCents } from '../../platform/money';
+import { csvDocument, neutralise } from '../../platform/csv';
 import type { CalculatorService } from '../pricing/service';
 import type { CalculateBody } from '../pricing/schemas';
 import { auditMeterBills, type AuditBill, type BillAudit, type BillPricing, type PrintedLine, type SiblingBill } from './audit.calc';
 import { createAuditRepository, type BillRow, type FindingFilter, type FindingRow, type MeterAuditInput } from './repository';
+
+/** Rows of one export at most (an owner with more filters by property or date). */
+export const MAX_EXPORT_ROWS = 100_000;
+const FINDING_CSV_HEADER = [
+  'finding_id', 'bill_id', 'property_id', 'meter_id', 'period_start', 'period_end', 'reason', 'severity', 'amount_at_issue',
+  'message', 'status', 'resolution', 'note', 'created_at',
+];
 
 /** How far the explanation's search goes: usage (or demand) from 0 to 4 times the bill's. */
 const MAX_FACTOR = 4;
@@ -181,6 +189,19 @@ export function createAuditService(deps: {
     async findings(ownerId: string, q: PageQuery & FindingFilter) {
       const { rows, total } = await repo.findings(ownerId, q, offsetOf(q), q.per_page);
       return toPage(rows.map((r) => presentFinding(r)), total, q);
+    },
+
+    /**
+     * GET /pm/audit/findings/export.csv: every finding the filters select (no pages), newest bill
+     * first, one row each, for a dispute file or a spreadsheet.
+     */
+    async exportCsv(ownerId: string, filter: FindingFilter): Promise<string> {
+      const { rows } = await repo.findings(ownerId, filter, 0, MAX_EXPORT_ROWS);
+      return csvDocument(FINDING_CSV_HEADER, rows.map((f) => [
+        f.id, f.billId, f.propertyId, f.meterId, f.periodStart, f.periodEnd, f.reason, f.severity,
+        f.amountCents === null ? '' : (f.amountCents / 100).toFixed(2), neutralise(f.message), f.status, f.resolution ?? '',
+        neutralise(f.note ?? ''), f.createdAt.toISOString(),
+      ]));
     },
 
     /** POST /pm/audit/findings/{id}/resolve. */

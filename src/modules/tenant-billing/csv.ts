@@ -6,18 +6,7 @@
  */
 import type { CalculationResponse } from './schemas';
 import { factorFields } from './presenters';
-
-/**
- * Text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe,
- * OWASP's advice against CSV injection: tenant names and unit ids are user input.
- */
-function neutralise(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+import { csvField, neutralise } from '../../platform/csv';
 
 const amount = (v: number) => v.toFixed(2);
 

@@ -1,5 +1,5 @@
 import { escapeHtml } from './statement.html';
-import { csvField } from './csv';
+import { csvField } from '../../platform/csv';
 import { percent2, percentAsWritten, quantity, usd } from './format';
 
 describe('statement and export text', () => {
