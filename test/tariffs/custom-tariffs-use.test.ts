@@ -66,6 +66,10 @@ describe('custom tariffs in search, rate analysis and due diligence (issue 31)',
     // A property may take it as its tariff.
     const moved = (await as(t, alice.token).patch(`/pm/properties/${p.id}`, { tariff_id: own.id }).expect(200)).body;
     expect(moved.tariff_id).toBe(own.id);
+    // Its rates took effect today: the health score does not call them stale (they have no catalog row to date them).
+    const health = (await as(t, alice.token).get('/pm/properties/health').expect(200)).body;
+    const item = health.properties.find((h: { property_id: string }) => h.property_id === p.id);
+    expect(item.issues.filter((i: string) => i.startsWith('Tariff'))).toEqual([]);
     const water422 = await as(t, alice.token).patch(`/pm/properties/${p.id}`, { tariff_id: water.id }).expect(422);
     expect(water422.body.errors[0]).toEqual({ field: 'tariff_id', message: `tariff_id must be an electric tariff: ${water.id} prices water` });
   });

@@ -117,6 +117,9 @@ export interface MetricsInputRow {
   recommended_tariff_id: string | null;
 }
 
+/** An own tariff's (custom_tariffs) latest effective date: its rates' age, as a catalog tariff's effective_date is. */
+const ownTariffEffective = (tariffId: SQL) => sql`(select max(v.effective_date) from custom_tariff_versions v where v.tariff_id = ${tariffId})`;
+
 /**
  * What the metrics of the owner's properties in scope are computed from: rollups from `metricsFrom` on,
  * meters and their bills ending on or after `billsFrom` (YYYY-MM-DD), estimate, latest rate analysis.
@@ -124,7 +127,8 @@ export interface MetricsInputRow {
 export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsFrom: MonthIndex, billsFrom: string): SQL {
   const owner = param(ownerId, 'text');
   return sql`
-    select p.id, p.tariff_id, pt.expiration_date::text as tariff_expiration_date, pt.effective_date::text as tariff_effective_date,
+    select p.id, p.tariff_id, pt.expiration_date::text as tariff_expiration_date,
+      coalesce(pt.effective_date, ${ownTariffEffective(sql`p.tariff_id`)})::text as tariff_effective_date,
       p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series, mt.meters, bl.bills,
       ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
     from properties p
@@ -141,7 +145,8 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
     ) r on r.property_id = p.id
     left join (
       select m.property_id,
-        json_agg(json_build_array(m.id, m.name, m.utility_type, m.is_active, m.tariff_id, t.expiration_date::text, t.effective_date::text)
+        json_agg(json_build_array(m.id, m.name, m.utility_type, m.is_active, m.tariff_id, t.expiration_date::text,
+          coalesce(t.effective_date, ${ownTariffEffective(sql`m.tariff_id`)})::text)
           order by m.created_at, m.id) as meters
       from meters m
       join properties o on o.id = m.property_id and o.owner_id = ${owner}
