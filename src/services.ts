@@ -117,7 +117,11 @@ export function createServices(deps: PlatformDeps): Services {
   });
   const tariffCatalog = createTariffCatalog(db, now, customTariffs);
   const calculator = createCalculatorService({ db, now, loadShapes: () => bundledLoadShapes(), custom: customTariffs });
-  const audit = createAuditService({ db, now, calculator, requestAudits });
+  const audit = createAuditService({
+    db, now, calculator, requestAudits, dataChanged,
+    // Notifications are built below; the audit notifies only once every service exists.
+    notifications: { notifyMany: (list, executor) => notifications.notifyMany(list, executor) },
+  });
   const portfolios = createPortfolioService({ db, dataChanged });
   const notifications = createNotificationService({ db, now });
   const properties = createPropertyService({

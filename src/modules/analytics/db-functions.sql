@@ -145,6 +145,13 @@ DROP TRIGGER IF EXISTS analytics_rate_analyses_insert ON rate_analyses;
 CREATE TRIGGER analytics_rate_analyses_insert AFTER INSERT ON rate_analyses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
 DROP TRIGGER IF EXISTS analytics_rate_analyses_update ON rate_analyses;
 CREATE TRIGGER analytics_rate_analyses_update AFTER UPDATE ON rate_analyses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
+-- Open high-severity bill-audit findings are a health deduction: a change of them marks the property's metrics.
+DROP TRIGGER IF EXISTS analytics_audit_findings_delete ON audit_findings;
+CREATE TRIGGER analytics_audit_findings_delete AFTER DELETE ON audit_findings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
+DROP TRIGGER IF EXISTS analytics_audit_findings_insert ON audit_findings;
+CREATE TRIGGER analytics_audit_findings_insert AFTER INSERT ON audit_findings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
+DROP TRIGGER IF EXISTS analytics_audit_findings_update ON audit_findings;
+CREATE TRIGGER analytics_audit_findings_update AFTER UPDATE ON audit_findings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
 DROP TRIGGER IF EXISTS analytics_bills_delete ON utility_bills;
 CREATE TRIGGER analytics_bills_delete AFTER DELETE ON utility_bills REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_bills_changed();
 DROP TRIGGER IF EXISTS analytics_bills_insert ON utility_bills;

@@ -29,6 +29,7 @@ export const DEDUCTIONS = {
   risingCosts: 15,
   largeSavings: 20,
   savings: 10,
+  auditFindings: 15,
 } as const;
 
 /** Months the bill coverage looks at: the 12 ending with the current month. */
@@ -83,6 +84,8 @@ export interface HealthInput {
   savingsCents: number | null;
   /** annual_energy_cost in cents, null when not estimated. */
   estimateCents: number | null;
+  /** The property's open high-severity bill-audit findings, and the dollars at issue in them (cents, per bill the largest). */
+  auditHigh?: { open: number; amountCents: number };
 }
 
 export interface HealthScore {
@@ -236,8 +239,15 @@ function savings(input: HealthInput): Deduction[] {
   return [[large ? DEDUCTIONS.largeSavings : DEDUCTIONS.savings, `Rate savings available: ${formatDollars(s)} a year`]];
 }
 
+/** Open high-severity bill-audit findings: bills the utility may have got wrong, not yet disputed or accepted. */
+function auditFindings(input: HealthInput): Deduction[] {
+  const a = input.auditHigh;
+  if (!a || a.open === 0) return [];
+  return [[DEDUCTIONS.auditFindings, `${a.open} open high-severity bill audit finding${a.open === 1 ? '' : 's'}: ${formatDollars(a.amountCents)} at issue`]];
+}
+
 export function healthScore(input: HealthInput): HealthScore {
-  const deductions = [...completeness(input), ...anomalies(input), ...rising(input), ...savings(input)];
+  const deductions = [...completeness(input), ...anomalies(input), ...rising(input), ...savings(input), ...auditFindings(input)];
   const score = Math.max(0, 100 - deductions.reduce((s, [points]) => s + points, 0));
   return { score, status: statusOf(score), issues: deductions.map(([, issue]) => issue) };
 }

@@ -82,6 +82,7 @@ function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex, today: string):
     meters: meterHistories(row, today),
     savingsCents,
     estimateCents,
+    auditHigh: { open: row.audit_high_open ?? 0, amountCents: Number(row.audit_high_cents ?? 0) },
   });
   return {
     property_id: row.id,

@@ -115,6 +115,9 @@ export interface MetricsInputRow {
   annual_savings: string | null;
   current_tariff_id: string | null;
   recommended_tariff_id: string | null;
+  /** Open high-severity audit findings of the property, and per bill the largest dollars at issue, summed (cents, text). */
+  audit_high_open: number | null;
+  audit_high_cents: string | null;
 }
 
 /** An own tariff's (custom_tariffs) latest effective date: its rates' age, as a catalog tariff's effective_date is. */
@@ -130,7 +133,7 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
     select p.id, p.tariff_id, pt.expiration_date::text as tariff_expiration_date,
       coalesce(pt.effective_date, ${ownTariffEffective(sql`p.tariff_id`)})::text as tariff_effective_date,
       p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series, mt.meters, bl.bills,
-      ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id
+      ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id, af.open as audit_high_open, af.cents::text as audit_high_cents
     from properties p
     left join tariffs pt on pt.id = p.tariff_id
     -- One pass over the owner's rollups, bills and meters each, grouped (not a lookup per property: the
@@ -170,5 +173,13 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
       order by analyzed_at desc, id desc
       limit 1
     ) ra on true
+    left join lateral (
+      select sum(n)::int as open, sum(cents) as cents from (
+        select count(*) as n, coalesce(max(abs(f.amount_cents)), 0) as cents
+        from audit_findings f
+        where f.property_id = p.id and f.owner_id = ${owner} and f.status = 'open' and f.severity = 'high'
+        group by f.bill_id
+      ) per_bill
+    ) af on true
     where p.owner_id = ${owner} and ${inScope(sql`p.id`, scope)}`;
 }

@@ -13,7 +13,7 @@ export type BillRow = typeof utilityBills.$inferSelect;
 /** What an audit of one meter reads: the meter, its property's pricing fields, its bills and the siblings. */
 export interface MeterAuditInput {
   meter: typeof meters.$inferSelect;
-  property: Pick<typeof properties.$inferSelect, 'id' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh'>;
+  property: Pick<typeof properties.$inferSelect, 'id' | 'name' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh'>;
   bills: BillRow[];
   /** The property's bills of the same utility type on its other meters. */
   siblings: BillRow[];
@@ -56,7 +56,7 @@ export function createAuditRepository(db: Db) {
     /** Everything an audit of the meter reads; null when the meter is gone. */
     async meterInput(meterId: string): Promise<MeterAuditInput | null> {
       const [found] = await db.select({ meter: meters, property: {
-        id: properties.id, ownerId: properties.ownerId, tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId,
+        id: properties.id, name: properties.name, ownerId: properties.ownerId, tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId,
         supplyRatePerKwh: properties.supplyRatePerKwh,
       } }).from(meters).innerJoin(properties, eq(properties.id, meters.propertyId)).where(eq(meters.id, meterId));
       if (!found) return null;
@@ -113,7 +113,9 @@ export function createAuditRepository(db: Db) {
             severity: sql`excluded.severity`, amountCents: sql`excluded.amount_cents`, message: sql`excluded.message`,
             details: sql`excluded.details`, updatedAt: sql`excluded.updated_at`,
           },
-          setWhere: eq(auditFindings.status, 'open'),
+          // Only what changed is written: each write marks the property's health for a recompute.
+          setWhere: and(eq(auditFindings.status, 'open'), sql`(${auditFindings.severity}, ${auditFindings.amountCents}, ${auditFindings.message}, ${auditFindings.details})
+            is distinct from (excluded.severity, excluded.amount_cents, excluded.message, excluded.details)`),
         });
       });
     },

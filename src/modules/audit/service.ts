@@ -4,6 +4,7 @@ import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination
 import { toCents } from '../../platform/money';
 import { csvDocument, neutralise } from '../../platform/csv';
 import type { CalculatorService } from '../pricing/service';
+import type { NotificationService } from '../notifications/service';
 import type { CalculateBody } from '../pricing/schemas';
 import { auditMeterBills, type AuditBill, type BillAudit, type BillPricing, type PrintedLine, type SiblingBill } from './audit.calc';
 import { createAuditRepository, type BillRow, type FindingFilter, type FindingRow, type MeterAuditInput } from './repository';
@@ -55,6 +56,10 @@ export function createAuditService(deps: {
   calculator: Pick<CalculatorService, 'calculate' | 'calculatePeriod'>;
   /** Queues the audit of these meters (the bill-audit queue; never throws). */
   requestAudits(meterIds: readonly string[]): Promise<void>;
+  /** An open high-severity finding is a notification (once per bill and reason). */
+  notifications?: Pick<NotificationService, 'notifyMany'>;
+  /** Queues the owner's analytics recompute (open high-severity findings are a health deduction; never throws). */
+  dataChanged?(ownerId: string): Promise<void>;
 }) {
   const repo = createAuditRepository(deps.db);
 
@@ -155,7 +160,17 @@ export function createAuditService(deps: {
       bills: input.bills.map(toAuditBill), pricing, siblings: input.siblings.map(toSibling),
       settings: { tolerancePercent: input.tolerancePercent },
     });
-    await repo.store({ ownerId: input.property.ownerId, propertyId: input.property.id, meterId }, audits, deps.now());
+    const ownerId = input.property.ownerId;
+    await repo.store({ ownerId, propertyId: input.property.id, meterId }, audits, deps.now());
+    const periodOf = new Map(input.bills.map((b) => [b.id, `${b.periodStart} to ${b.periodEnd}`]));
+    await deps.notifications?.notifyMany(audits.flatMap((a) => a.findings).filter((f) => f.severity === 'high').map((f) => ({
+      userId: ownerId,
+      type: 'bill_audit',
+      propertyId: input.property.id,
+      message: `Bill audit: ${input.property.name}, ${input.meter.name}, ${periodOf.get(f.billId)}: ${f.message}`,
+      dedupeKey: `bill-audit:${f.billId}:${f.reason}`,
+    })));
+    await deps.dataChanged?.(ownerId);
     return true;
   }
 
@@ -209,7 +224,9 @@ export function createAuditService(deps: {
       const finding = await repo.findingOfOwner(ownerId, id);
       if (!finding) throw notFound('Finding not found');
       if (finding.status === 'resolved') throw unprocessable(`the finding is already resolved (${finding.resolution})`, 'resolution');
-      return presentFinding(await repo.resolve(id, body.resolution, body.note ?? null, deps.now()));
+      const resolved = presentFinding(await repo.resolve(id, body.resolution, body.note ?? null, deps.now()));
+      await deps.dataChanged?.(ownerId);
+      return resolved;
     },
 
     /** PATCH /pm/audit/settings: the tolerance; the owner's meters are queued to be audited again with it. */
