@@ -31,6 +31,7 @@ describe('bill audit (issue 32)', () => {
     const right = await bill({ period_start: '2026-01-01', period_end: '2026-01-31', amount: 31.51 });
     const ok = await audit(right.id);
     expect(ok).toMatchObject({ status: 'ok', billed_amount: 31.51, expected_amount: 31.51, variance: 0, variance_percent: 0, findings: [] });
+    expect(Object.keys(ok.expected_line_items[0])).toEqual(['category', 'name', 'amount']);
     expect(ok.expected_line_items[0].name).toBe('Usage all_year tier 1: 3 kgal x $1.3/kgal (31/31 days in January)');
 
     // 31.51 x 1.10 = 34.661 -> 34.66: +3.15, 3.15 / 31.51 = 9.997 % -> 10.0 %

@@ -194,7 +194,8 @@ export function createAuditService(deps: {
         expected_amount: audit.expectedCents === null ? null : audit.expectedCents / 100,
         variance: audit.varianceCents === null ? null : audit.varianceCents / 100,
         variance_percent: audit.variancePercent,
-        expected_line_items: audit.expectedLines,
+        // In the documented key order (jsonb keeps its own).
+        expected_line_items: audit.expectedLines?.map((l) => ({ category: l.category, name: l.name, amount: l.amount })) ?? null,
         findings: findings.map((f) => presentFinding(f)),
         audited_at: audit.auditedAt.toISOString(),
       };
