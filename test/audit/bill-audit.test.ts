@@ -73,6 +73,26 @@ describe('bill audit (issue 32)', () => {
     });
   });
 
+  it('audits a meter of 5,600 bills (stored in chunks: 5,600 bills x 12 columns is more parameters than a statement takes)', async () => {
+    // Another owner: alice's findings are counted below.
+    const carol = (await registerUser(t)).token;
+    const other = (await createProperty(t, carol)).id;
+    const daily = (await as(t, carol).post(`/pm/properties/${other}/meters`, { utility_type: 'water', unit: 'kgal', account_number: 'D-1' }).expect(201)).body.id;
+    const day = (n: number) => new Date(Date.UTC(2010, 0, 1 + n)).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 5600 }, (_, n) => `D-1,${day(n)},${day(n)},${n === 700 ? 12 : 1}.00,true`);
+    await as(t, carol).upload(`/pm/properties/${other}/bills/import`, `account_number,period_start,period_end,amount,is_estimated\n${rows.join('\n')}\n`).expect(200);
+    const page = (await as(t, carol).get(`/pm/properties/${other}/bills?per_page=1`).expect(200)).body;
+    expect(page.total).toBe(5600);
+    const latest = page.items[0];
+    const res = (await as(t, carol).get(`/pm/bills/${latest.id}/audit`).expect(200)).body;
+    expect(res).toMatchObject({ status: 'unpriceable', reason: 'the water meter has no tariff' });
+    // Every bill an estimated read, 5,600 in a row; day 700 costs 12 times the day a year before it: a cost_change.
+    const estimates = (await as(t, carol).get(`/pm/audit/findings?meter_id=${daily}&reason=estimated_read&per_page=1`).expect(200)).body;
+    expect(estimates.total).toBe(5600);
+    const yearOverYear = (await as(t, carol).get(`/pm/audit/findings?meter_id=${daily}&reason=cost_change`).expect(200)).body;
+    expect(yearOverYear.items.map((f: { period_start: string }) => f.period_start)).toEqual([day(700 + 365), day(700)]);
+  });
+
   it('a bill it cannot price is unpriceable with the reason, and the bill is stored', async () => {
     const noUsage = (await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
       meter_id: meterId, period_start: '2026-04-01', period_end: '2026-04-30', amount: 31.51,

@@ -20,7 +20,8 @@ const HARLINGEN_SEWER = {
 };
 
 /**
- * City of Sioux Center (IA) natural gas, residential and small commercial (siouxcenter.org/128/Rates):
+ * City of Sioux Center (IA) natural gas, residential and small commercial (siouxcenter.org/128/Rates, the "Rates" page
+ * with its gas cost adjustment table of March 2020 to February 2021; the page states no effective date for the base rates):
  * $7.00 a month; first 5,000 cubic feet $0.00838/cf, above $0.00810/cf; gas cost adjustment per cf by
  * month (January 2021 -$0.00264, July 2020 -$0.00388). Priced per ccf: x 100.
  */

@@ -165,6 +165,8 @@ export function auditMeterBills(input: {
 }): BillAudit[] {
   const { bills, pricing, siblings, settings } = input;
   const monthly = isMonthly(bills);
+  const twins = indexSiblings(siblings);
+  const days = bills.map((b) => ({ start: dayNumber(b.periodStart), end: dayNumber(b.periodEnd) }));
   return bills.map((bill, i) => {
     const findings: Finding[] = [];
     const priced = pricing.get(bill.id) ?? { kind: 'unpriceable' as const, reason: 'not priced' };
@@ -185,9 +187,21 @@ export function auditMeterBills(input: {
         variancePercent: null, tariffId: null, expectedLines: null,
       };
     }
-    findings.push(...sequenceRules(bills, i, monthly), ...duplicateRule(bill, siblings), ...yearOverYear(bills, i));
+    findings.push(...sequenceRules(bills, i, monthly), ...duplicateRule(bill, twins), ...yearOverYear(bills, days, i));
     return { ...audit, findings };
   });
+}
+
+/** Siblings by period and amount, each list in write order: the duplicate rule's look-up (one pass, not one per bill). */
+function indexSiblings(siblings: SiblingBill[]): Map<string, SiblingBill[]> {
+  const byKey = new Map<string, SiblingBill[]>();
+  for (const s of siblings) {
+    const key = `${s.periodStart}|${s.periodEnd}|${s.amountCents}`;
+    const list = byKey.get(key);
+    if (list) list.push(s);
+    else byKey.set(key, [s]);
+  }
+  return byKey;
 }
 
 /** A meter is read monthly when most of its bills last 25 to 35 days (one bill: when it does). */
@@ -277,9 +291,9 @@ function consecutiveEstimates(bills: AuditBill[], i: number): number {
 }
 
 /** The same bill sent twice: another meter's bill of the property's same utility type, same period and amount, written earlier. */
-function duplicateRule(bill: AuditBill, siblings: SiblingBill[]): Finding[] {
-  const twin = siblings.find((s) => s.periodStart === bill.periodStart && s.periodEnd === bill.periodEnd
-    && s.amountCents === bill.amountCents && (s.createdAt < bill.createdAt || (s.createdAt.getTime() === bill.createdAt.getTime() && s.id < bill.id)));
+function duplicateRule(bill: AuditBill, twins: ReadonlyMap<string, SiblingBill[]>): Finding[] {
+  const twin = (twins.get(`${bill.periodStart}|${bill.periodEnd}|${bill.amountCents}`) ?? [])
+    .find((s) => s.createdAt < bill.createdAt || (s.createdAt.getTime() === bill.createdAt.getTime() && s.id < bill.id));
   if (!twin) return [];
   return [{
     billId: bill.id, reason: 'duplicate_bill', severity: 'high', amountCents: bill.amountCents,
@@ -292,17 +306,25 @@ function duplicateRule(bill: AuditBill, siblings: SiblingBill[]): Finding[] {
  * Usage and cost per day against the same days a year earlier: the meter's bill that overlaps the
  * period shifted back 365 days the most. More than 50 % above or below is a finding.
  */
-function yearOverYear(bills: AuditBill[], i: number): Finding[] {
+function yearOverYear(bills: AuditBill[], days: ReadonlyArray<{ start: number; end: number }>, i: number): Finding[] {
   const bill = bills[i]!;
-  const from = dayNumber(bill.periodStart) - 365;
-  const to = dayNumber(bill.periodEnd) - 365;
+  const from = days[i]!.start - 365;
+  const to = days[i]!.end - 365;
+  // A meter's bills do not overlap, so in period order their ends rise too: the first that ends on or
+  // after `from` is found by halving, and only the few after it that start by `to` can overlap.
+  let lo = 0;
+  let hi = i;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]!.end < from) lo = mid + 1;
+    else hi = mid;
+  }
   let best: AuditBill | null = null;
   let bestOverlap = 0;
-  for (let k = 0; k < i; k++) {
-    const b = bills[k]!;
-    const overlap = Math.min(to, dayNumber(b.periodEnd)) - Math.max(from, dayNumber(b.periodStart)) + 1;
+  for (let k = lo; k < i && days[k]!.start <= to; k++) {
+    const overlap = Math.min(to, days[k]!.end) - Math.max(from, days[k]!.start) + 1;
     if (overlap > bestOverlap) {
-      best = b;
+      best = bills[k]!;
       bestOverlap = overlap;
     }
   }

@@ -32,6 +32,47 @@ export interface FindingFilter {
 }
 
 export const DEFAULT_TOLERANCE_PERCENT = 3;
+/** Bills stored per statement (12 parameters each; their findings, at most 10 per bill, 11 each). */
+const STORE_CHUNK = 400;
+
+/** One chunk of a meter's audit: the bills' audit rows, then their findings. */
+async function storeChunk(tx: Executor, owner: { ownerId: string; propertyId: string; meterId: string }, audits: BillAudit[], at: Date): Promise<void> {
+  const billIds = audits.map((a) => a.billId);
+  if (billIds.length === 0) return;
+  await tx.insert(billAudits).values(audits.map((a) => ({
+    billId: a.billId, ownerId: owner.ownerId, propertyId: owner.propertyId, meterId: owner.meterId, status: a.status,
+    reason: a.reason, expectedCents: a.expectedCents, varianceCents: a.varianceCents, variancePercent: a.variancePercent,
+    tariffId: a.tariffId, expectedLines: a.expectedLines, auditedAt: at,
+  }))).onConflictDoUpdate({
+    target: billAudits.billId,
+    set: {
+      status: sql`excluded.status`, reason: sql`excluded.reason`, expectedCents: sql`excluded.expected_cents`,
+      varianceCents: sql`excluded.variance_cents`, variancePercent: sql`excluded.variance_percent`, tariffId: sql`excluded.tariff_id`,
+      expectedLines: sql`excluded.expected_lines`, auditedAt: sql`excluded.audited_at`,
+    },
+  });
+  const findings = audits.flatMap((a) => a.findings);
+  const keep = findings.map((f) => `${f.billId}|${f.reason}`);
+  // Open findings the audit no longer makes go; resolved ones stay as their owner left them.
+  await tx.delete(auditFindings).where(and(
+    inArray(auditFindings.billId, billIds), eq(auditFindings.status, 'open'),
+    keep.length > 0 ? notInArray(sql`${auditFindings.billId} || '|' || ${auditFindings.reason}`, keep) : undefined,
+  ));
+  if (findings.length === 0) return;
+  await tx.insert(auditFindings).values(findings.map((f) => ({
+    ownerId: owner.ownerId, propertyId: owner.propertyId, meterId: owner.meterId, billId: f.billId, reason: f.reason,
+    severity: f.severity, amountCents: f.amountCents, message: f.message, details: f.details, createdAt: at, updatedAt: at,
+  }))).onConflictDoUpdate({
+    target: [auditFindings.billId, auditFindings.reason],
+    set: {
+      severity: sql`excluded.severity`, amountCents: sql`excluded.amount_cents`, message: sql`excluded.message`,
+      details: sql`excluded.details`, updatedAt: sql`excluded.updated_at`,
+    },
+    // Only what changed is written: each write marks the property's health for a recompute.
+    setWhere: and(eq(auditFindings.status, 'open'), sql`(${auditFindings.severity}, ${auditFindings.amountCents}, ${auditFindings.message}, ${auditFindings.details})
+      is distinct from (excluded.severity, excluded.amount_cents, excluded.message, excluded.details)`),
+  });
+}
 
 export function createAuditRepository(db: Db) {
   async function tolerance(ex: Executor, ownerId: string): Promise<number> {
@@ -82,41 +123,8 @@ export function createAuditRepository(db: Db) {
      */
     async store(owner: { ownerId: string; propertyId: string; meterId: string }, audits: BillAudit[], at: Date): Promise<void> {
       await db.transaction(async (tx) => {
-        const billIds = audits.map((a) => a.billId);
-        if (billIds.length === 0) return;
-        await tx.insert(billAudits).values(audits.map((a) => ({
-          billId: a.billId, ownerId: owner.ownerId, propertyId: owner.propertyId, meterId: owner.meterId, status: a.status,
-          reason: a.reason, expectedCents: a.expectedCents, varianceCents: a.varianceCents, variancePercent: a.variancePercent,
-          tariffId: a.tariffId, expectedLines: a.expectedLines, auditedAt: at,
-        }))).onConflictDoUpdate({
-          target: billAudits.billId,
-          set: {
-            status: sql`excluded.status`, reason: sql`excluded.reason`, expectedCents: sql`excluded.expected_cents`,
-            varianceCents: sql`excluded.variance_cents`, variancePercent: sql`excluded.variance_percent`, tariffId: sql`excluded.tariff_id`,
-            expectedLines: sql`excluded.expected_lines`, auditedAt: sql`excluded.audited_at`,
-          },
-        });
-        const findings = audits.flatMap((a) => a.findings);
-        const keep = findings.map((f) => `${f.billId}|${f.reason}`);
-        // Open findings the audit no longer makes go; resolved ones stay as their owner left them.
-        await tx.delete(auditFindings).where(and(
-          inArray(auditFindings.billId, billIds), eq(auditFindings.status, 'open'),
-          keep.length > 0 ? notInArray(sql`${auditFindings.billId} || '|' || ${auditFindings.reason}`, keep) : undefined,
-        ));
-        if (findings.length === 0) return;
-        await tx.insert(auditFindings).values(findings.map((f) => ({
-          ownerId: owner.ownerId, propertyId: owner.propertyId, meterId: owner.meterId, billId: f.billId, reason: f.reason,
-          severity: f.severity, amountCents: f.amountCents, message: f.message, details: f.details, createdAt: at, updatedAt: at,
-        }))).onConflictDoUpdate({
-          target: [auditFindings.billId, auditFindings.reason],
-          set: {
-            severity: sql`excluded.severity`, amountCents: sql`excluded.amount_cents`, message: sql`excluded.message`,
-            details: sql`excluded.details`, updatedAt: sql`excluded.updated_at`,
-          },
-          // Only what changed is written: each write marks the property's health for a recompute.
-          setWhere: and(eq(auditFindings.status, 'open'), sql`(${auditFindings.severity}, ${auditFindings.amountCents}, ${auditFindings.message}, ${auditFindings.details})
-            is distinct from (excluded.severity, excluded.amount_cents, excluded.message, excluded.details)`),
-        });
+        // In chunks: a meter may have thousands of bills, and a statement takes at most 65,535 parameters.
+        for (let i = 0; i < audits.length; i += STORE_CHUNK) await storeChunk(tx, owner, audits.slice(i, i + STORE_CHUNK), at);
       });
     },
 
