@@ -8,6 +8,10 @@ import {
 
 const tags = ['Bill audit'];
 
+/** The findings filter of a query (its snake_case ids as the repository names them). */
+const filterOf = <Q extends { property_id?: string; portfolio_id?: string; meter_id?: string }>(q: Q) =>
+  ({ ...q, propertyId: q.property_id, portfolioId: q.portfolio_id, meterId: q.meter_id });
+
 export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
   api.get('/pm/bills/:id/audit', {
     summary: "A bill's audit: re-priced on its tariff, and what the rules found",
@@ -19,7 +23,7 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
   api.get('/pm/audit/findings', {
     summary: 'Audit findings', description: 'The newest bills first; filters combine (AND).',
     tags, auth: 'required', query: findingsQuery, response: findingsPage,
-  }, ({ query, req }) => audit.findings(callerId(req), { ...query, propertyId: query.property_id, portfolioId: query.portfolio_id, meterId: query.meter_id }));
+  }, ({ query, req }) => audit.findings(callerId(req), filterOf(query)));
 
   // Registered before /pm/audit/findings/:id/... so the literal path wins.
   api.get('/pm/audit/findings/export.csv', {
@@ -29,7 +33,7 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
     tags, auth: 'required', query: findingsQuery.omit({ page: true, per_page: true }),
     responseTypes: { 'text/csv': z.string().meta({ example: 'finding_id,bill_id,property_id,meter_id,period_start,period_end,reason,severity,amount_at_issue,message,status,resolution,note,created_at\r\n' }) },
   }, async ({ query, req, res }) => {
-    const csv = await audit.exportCsv(callerId(req), { ...query, propertyId: query.property_id, portfolioId: query.portfolio_id, meterId: query.meter_id });
+    const csv = await audit.exportCsv(callerId(req), filterOf(query));
     res.status(200).type('text/csv; charset=utf-8').attachment('audit-findings.csv').send(csv);
   });
 

@@ -100,9 +100,11 @@ export interface VersionSpan {
 /** A custom tariff on `date`: its version then, or why there is none. */
 export type CustomTariffOn = { tariff: Tariff } | { notInForce: string };
 
+/** The version a tariff is shown as: the one in force today, or its first before that takes effect. */
+const shownVersion = (stored: StoredCustomTariff, today: string) => Math.max(0, versionIndexOn(stored.versions, today));
+
 function present(stored: StoredCustomTariff, today: string) {
-  const shown = Math.max(0, versionIndexOn(stored.versions, today));
-  const detail = toDetail(tariffOfVersion(stored, shown));
+  const detail = toDetail(tariffOfVersion(stored, shownVersion(stored, today)));
   return {
     ...detail,
     utility_id: stored.row.utilityId,
@@ -129,8 +131,7 @@ function present(stored: StoredCustomTariff, today: string) {
 export type CustomTariffDetail = ReturnType<typeof present>;
 
 function summary(stored: StoredCustomTariff, today: string) {
-  const shown = Math.max(0, versionIndexOn(stored.versions, today));
-  const t = tariffOfVersion(stored, shown);
+  const t = tariffOfVersion(stored, shownVersion(stored, today));
   return {
     ...toSummary(t),
     utility_id: stored.row.utilityId,
@@ -339,7 +340,7 @@ export function createCustomTariffService(deps: {
     async current(ownerId: string, id: string): Promise<Tariff | null> {
       if (!isCustomTariffId(id)) return null;
       const entry = await priced(ownerId, id);
-      return entry ? entry.tariffs[Math.max(0, versionIndexOn(entry.stored.versions, today()))]! : null;
+      return entry ? entry.tariffs[shownVersion(entry.stored, today())]! : null;
     },
 
     /** Every tariff of the owner in force on `date` (rate analysis alternatives, due diligence, search). */
