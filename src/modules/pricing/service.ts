@@ -5,7 +5,7 @@ import { findTariffsByIds } from '../tariffs/repository';
 import { TtlCache } from '../../platform/ttl-cache';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import { isCustomTariffId, type CustomTariffService, type VersionSpan } from '../tariffs/custom/service';
-import { calculatePeriodBill, type PeriodPiece } from './engine/period';
+import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './engine/period';
 import { convertUsage } from './usage-units';
 import { tariffNotices } from '../tariffs/tariff-notices';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
@@ -19,9 +19,25 @@ export interface CalculatorService {
    * A billing period's bill (POST /calculate with period_start and period_end) with the tariff
    * version in force on its last day: what the bill audit prices a bill with.
    */
-  calculatePeriod(body: CalculateBody, callerId: string | null): Promise<{ bill: BillResponse; tariff: Tariff }>;
+  calculatePeriod(body: CalculateBody, callerId: string | null): Promise<PricedPeriod>;
   /** POST /calculate/compare: 2-10 tariffs for the same usage, cheapest first. */
   compare(body: CompareBody, callerId?: string | null): Promise<CompareResponse>;
+}
+
+/** A billing period priced, with what the bill audit asks of the same tariffs and request next. */
+export interface PricedPeriod {
+  bill: BillResponse;
+  /** The version in force on the period's last day. */
+  tariff: Tariff;
+  /**
+   * The period's total in cents for the same request with the usage (in the tariff's unit) or the
+   * demand replaced; null when the engine cannot price that.
+   */
+  totalCentsWith(change: { usage?: number; demandKw?: number }): number | null;
+  /** What `tariff` bills for this usage in each calendar month (cents, January first); null when a month cannot be priced. */
+  monthTotalsCents(): number[] | null;
+  /** The period's total in cents for the same request on another tariff of the same unit; null when the engine cannot price it. */
+  totalCentsOn(other: Tariff): number | null;
 }
 
 export interface CalculatorDeps {
@@ -234,7 +250,7 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
   }
 
   /** POST /calculate for a billing period: prorated by days over its months and the tariff's versions. */
-  async function calculatePeriod(body: CalculateBody, callerId: string | null): Promise<{ bill: BillResponse; tariff: Tariff }> {
+  async function calculatePeriod(body: CalculateBody, callerId: string | null): Promise<PricedPeriod> {
     const start = body.period_start;
     const end = body.period_end;
     if (!start || !end) throw unprocessable('period_start and period_end go together', start ? 'period_end' : 'period_start');
@@ -259,15 +275,43 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
     const usage = usageFor(body, tariff);
     const supply = await supplyTariffOf(body, callerId, end, [tariff]);
     const req = billRequest(body, 1, usage, supply);
+    const pieces = periodPieces(spans);
+    const loadShapes = deps.loadShapes();
+    let bill: BillResult;
     try {
-      const bill = calculatePeriodBill(periodPieces(spans), req, deps.loadShapes());
-      bill.assumptions.unshift(...usage.notes);
-      bill.assumptions.push(...tariffNotices(tariff, end));
-      return { bill: presentBill(bill, tariff, usage.quantity), tariff };
+      bill = calculatePeriodBill(pieces, req, loadShapes);
     } catch (err) {
       if (!(err instanceof BillingError)) throw err;
       throw unprocessable(err.message, err.field);
     }
+    bill.assumptions.unshift(...usage.notes);
+    bill.assumptions.push(...tariffNotices(tariff, end));
+    /** The engine's total, or null where it refuses the request. */
+    const totalOf = (work: () => number): number | null => {
+      try {
+        return work();
+      } catch (err) {
+        if (err instanceof BillingError) return null;
+        throw err;
+      }
+    };
+    return {
+      bill: presentBill(bill, tariff, usage.quantity),
+      tariff,
+      totalCentsWith: (change) => totalOf(() => periodTotalCents(pieces, {
+        ...req, usageKwh: change.usage ?? req.usageKwh, demandKw: change.demandKw ?? req.demandKw,
+      }, loadShapes)),
+      totalCentsOn: (other) => totalOf(() => periodTotalCents(periodPieces([{ tariff: other, from: start, to: end }]), req, loadShapes)),
+      monthTotalsCents() {
+        const totals: number[] = [];
+        for (let month = 1; month <= 12; month++) {
+          const cents = totalOf(() => calculateBill(tariff, { ...req, month }, loadShapes).totalCostCents);
+          if (cents === null) return null;
+          totals.push(cents);
+        }
+        return totals;
+      },
+    };
   }
 
   return {

@@ -11,6 +11,7 @@ import { bundledLoadShapes } from '../load-shapes';
 import { rankBills } from '../service';
 import { calculateBill, type BillRequest, type BillResult } from './index';
 import { planOf } from './plan';
+import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './period';
 
 const shapes = bundledLoadShapes();
 let sample: Tariff[];
@@ -156,3 +157,29 @@ describe('energy tiers shared by the periods of a month (every tiered multi-peri
   });
 });
 
+
+describe('billing periods', () => {
+  it("periodTotalCents is calculatePeriodBill's total, over tariffs, months, days and versions", () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 1, max: 31 }), fc.integer({ min: 1, max: 31 }), fc.double({ min: 0, max: 500_000, noNaN: true }),
+      fc.double({ min: 0, max: 2000, noNaN: true }),
+      (i, j, month, first, second, usageKwh, demandKw) => {
+        // Two pieces, possibly on two tariffs (a version change), in consecutive months.
+        const pieces: PeriodPiece[] = [
+          { tariff: sample[i % sample.length]!, month, days: first, versionDate: null },
+          { tariff: sample[j % sample.length]!, month: (month % 12) + 1, days: second, versionDate: '2025-01-01' },
+        ];
+        const req = { usageKwh, demandKw };
+        let whole: number | null;
+        try {
+          whole = calculatePeriodBill(pieces, req, shapes).totalCostCents;
+        } catch {
+          whole = null;
+        }
+        if (whole === null) expect(() => periodTotalCents(pieces, req, shapes)).toThrow();
+        else expect(periodTotalCents(pieces, req, shapes)).toBe(whole);
+      },
+    ), { numRuns: 500 });
+  });
+});

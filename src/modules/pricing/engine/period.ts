@@ -25,21 +25,38 @@ export interface PeriodPiece {
   versionDate: string | null;
 }
 
+const daysOf = (pieces: PeriodPiece[]) => pieces.reduce((sum, p) => sum + p.days, 0);
+const pieceBill = (piece: PeriodPiece, req: Omit<BillRequest, 'month'>, loadShapes: LoadShapeSet) =>
+  calculateBill(piece.tariff, { ...req, month: piece.month, taxRatePercent: null }, loadShapes);
+/** A line of a piece's bill, prorated: its cents x the piece's days / the period's days, half away from zero. */
+const proratedCents = (amount: number, days: number, totalDays: number) => roundDiv(Math.round(amount * 100) * days, totalDays);
+
+/**
+ * The period's total in cents, exactly as calculatePeriodBill totals it, without naming its lines
+ * (the bill audit prices a period many times to explain a variance).
+ */
+export function periodTotalCents(pieces: PeriodPiece[], req: Omit<BillRequest, 'month'>, loadShapes: LoadShapeSet): number {
+  const totalDays = daysOf(pieces);
+  let cents = 0;
+  for (const piece of pieces) {
+    for (const item of pieceBill(piece, req, loadShapes).lineItems) cents += proratedCents(item.amount, piece.days, totalDays);
+  }
+  return cents;
+}
+
 /**
  * The period's bill: the pieces' bills prorated by days. `month` and `season` are those of the
  * piece with the most days (the later on a tie).
  */
 export function calculatePeriodBill(pieces: PeriodPiece[], req: Omit<BillRequest, 'month'>, loadShapes: LoadShapeSet): BillResult {
-  const totalDays = pieces.reduce((sum, p) => sum + p.days, 0);
+  const totalDays = daysOf(pieces);
   const b = new BillBuilder();
   let main: { piece: PeriodPiece; bill: BillResult } | null = null;
   for (const piece of pieces) {
-    const bill = calculateBill(piece.tariff, { ...req, month: piece.month, taxRatePercent: null }, loadShapes);
+    const bill = pieceBill(piece, req, loadShapes);
     if (!main || piece.days >= main.piece.days) main = { piece, bill };
     const where = `${piece.days}/${totalDays} days in ${MONTH_NAMES[piece.month - 1]}${piece.versionDate ? ` on the rates of ${piece.versionDate}` : ''}`;
-    for (const item of bill.lineItems) {
-      b.add(item.category, `${item.name} (${where})`, roundDiv(Math.round(item.amount * 100) * piece.days, totalDays));
-    }
+    for (const item of bill.lineItems) b.add(item.category, `${item.name} (${where})`, proratedCents(item.amount, piece.days, totalDays));
     for (const a of bill.assumptions) if (!b.assumptions.includes(a)) b.assumptions.push(a);
   }
   if (!main) throw new RangeError('a billing period has at least one day');
