@@ -173,13 +173,14 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
       order by analyzed_at desc, id desc
       limit 1
     ) ra on true
-    left join lateral (
-      select sum(n)::int as open, sum(cents) as cents from (
-        select count(*) as n, coalesce(max(abs(f.amount_cents)), 0) as cents
+    left join (
+      select property_id, sum(n)::int as open, sum(cents) as cents from (
+        select f.property_id, count(*) as n, coalesce(max(abs(f.amount_cents)), 0) as cents
         from audit_findings f
-        where f.property_id = p.id and f.owner_id = ${owner} and f.status = 'open' and f.severity = 'high'
-        group by f.bill_id
+        where f.owner_id = ${owner} and f.status = 'open' and f.severity = 'high' and ${inScope(sql`f.property_id`, scope)}
+        group by f.property_id, f.bill_id
       ) per_bill
-    ) af on true
+      group by property_id
+    ) af on af.property_id = p.id
     where p.owner_id = ${owner} and ${inScope(sql`p.id`, scope)}`;
 }
