@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { billAuditJobPayload } from '../src/modules/audit/job-payload';
 import type { Services } from '../src/services';
 
-/** `bill-audit`: audit one meter's bills (a meter gone since is nothing to do). */
+/** `bill-audit`: audit the bills of one meter or of a batch of them (meters gone since are nothing to do). */
 export function billAuditProcessor(services: Pick<Services, 'audit'>) {
   return async (payload: z.output<typeof billAuditJobPayload>): Promise<void> => {
-    await services.audit.auditMeter(payload.meter_id);
+    await services.audit.auditMeters('meter_id' in payload ? [payload.meter_id] : payload.meter_ids);
   };
 }

@@ -43,7 +43,7 @@ export const appQueues = {
    * Audits one meter's bills after a write that changes them or what prices them (a bill, an import,
    * a tariff, a tariff version, the tolerance); jobs of one meter run one at a time, in order.
    */
-  'bill-audit': { payload: billAuditJobPayload, attempts: 3, backoffMs: 2000, concurrency: 2 },
+  'bill-audit': { payload: billAuditJobPayload, attempts: 3, backoffMs: 2000, concurrency: 4 },
 } satisfies QueueDefinitions;
 
 export type AppQueues = typeof appQueues;

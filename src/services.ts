@@ -4,8 +4,9 @@ import { createLimits, type Limits } from './platform/http/limits';
 import { createCalculatorService, type CalculatorService } from './modules/pricing/service';
 import { bundledLoadShapes } from './modules/pricing/load-shapes';
 import { createTariffService, type TariffService } from './modules/tariffs/service';
-import { createCustomTariffService, type CustomTariffService } from './modules/tariffs/custom/service';
+import { CUSTOM_TARIFF_CACHE_MS, createCustomTariffService, type CustomTariffService } from './modules/tariffs/custom/service';
 import { createAuditService, type AuditService } from './modules/audit/service';
+import { METERS_PER_AUDIT_JOB } from './modules/audit/job-payload';
 import { createUtilityService, type UtilityService } from './modules/utilities/service';
 import { createTenantBillingService, type TenantBillingService } from './modules/tenant-billing/service';
 import { createPortfolioService, type PortfolioService } from './modules/portfolios/service';
@@ -88,28 +89,33 @@ export function createServices(deps: PlatformDeps): Services {
   // Writes that change what analytics show queue the owner's recompute. Job ids and keys avoid ':' (BullMQ reserves it).
   const recomputeRequests = createRecomputeRequests({ db, logger, enqueue: (job, opts) => queue.enqueue('cost-rollup', job, opts) });
   const dataChanged = recomputeRequests.requestRecompute;
-  // A meter's bills are audited again after anything that changes them or what prices them, in order per meter.
-  const requestAudits = async (meterIds: readonly string[]) => {
-    for (const meterId of new Set(meterIds)) {
-      try {
-        await queue.enqueue('bill-audit', { meter_id: meterId }, { orderingKey: `bill-audit.${meterId}` });
-      } catch (err) {
-        logger.warn({ err, meterId }, 'could not queue the bill audit');
-      }
+  // A meter's bills are audited again after anything that changes them or what prices them: one
+  // meter's job in order per meter; many meters (an owner's re-audit) in jobs of 200.
+  const requestAudits = async (meterIds: readonly string[], delayMs = 0) => {
+    const unique = [...new Set(meterIds)];
+    const batches = unique.length === 1 ? [] : Array.from({ length: Math.ceil(unique.length / METERS_PER_AUDIT_JOB) }, (_, i) => unique.slice(i * METERS_PER_AUDIT_JOB, (i + 1) * METERS_PER_AUDIT_JOB));
+    try {
+      if (unique.length === 1) await queue.enqueue('bill-audit', { meter_id: unique[0]! }, { orderingKey: `bill-audit.${unique[0]}`, delayMs });
+      for (const batch of batches) await queue.enqueue('bill-audit', { meter_ids: batch }, { delayMs });
+    } catch (err) {
+      logger.warn({ err, meters: unique.length }, 'could not queue the bill audit');
     }
   };
-  const enqueueRateAnalysis = (job: { property_id: string } | { user_id: string }, jobId: string) => {
+  const enqueueRateAnalysis = (job: { property_id: string } | { user_id: string }, jobId: string, delayMs = 0) => {
     const key = 'property_id' in job ? `property.${job.property_id}` : `user.${job.user_id}`;
-    return queue.enqueue('rate-analysis', job, { jobId, orderingKey: `rate-analysis.${key}` });
+    return queue.enqueue('rate-analysis', job, { jobId, orderingKey: `rate-analysis.${key}`, delayMs });
   };
+  // Worker processes keep an owner's priced tariff for CUSTOM_TARIFF_CACHE_MS: the re-pricing after a
+  // new version waits that long, so no worker prices it on the rates it kept (one process drops them at once).
+  const newRatesSeenAfterMs = queue.driver === 'bullmq' ? CUSTOM_TARIFF_CACHE_MS : 0;
 
   // A new version of an owner's tariff re-prices the owner's properties (estimates, analyses), as a tariff import does.
   const customTariffs = createCustomTariffService({
     db, now,
     ratesChanged: async (ownerId, stamp) => {
       try {
-        await enqueueRateAnalysis({ user_id: ownerId }, `rate-analysis.custom-tariff.${stamp}.user.${ownerId}`);
-        await audit.auditOwner(ownerId);
+        await enqueueRateAnalysis({ user_id: ownerId }, `rate-analysis.custom-tariff.${stamp}.user.${ownerId}`, newRatesSeenAfterMs);
+        await audit.auditOwner(ownerId, newRatesSeenAfterMs);
       } catch (err) {
         logger.warn({ err, ownerId }, 'could not queue the re-analysis and audits after a tariff version');
       }
@@ -119,6 +125,7 @@ export function createServices(deps: PlatformDeps): Services {
   const calculator = createCalculatorService({ db, now, loadShapes: () => bundledLoadShapes(), custom: customTariffs });
   const audit = createAuditService({
     db, now, calculator, requestAudits, dataChanged,
+    otherTariffs: (ownerId, tariff, sectors) => tariffCatalog.sameUtilityTariffs(ownerId, tariff, sectors),
     // Notifications are built below; the audit notifies only once every service exists.
     notifications: { notifyMany: (list, executor) => notifications.notifyMany(list, executor) },
   });

@@ -12,6 +12,12 @@ import { inParallel, newUser, seedProperties } from './seed';
 const PROPERTIES = 10_000;
 const LONG_HISTORY = 1_000;
 const BILLS = LONG_HISTORY * (36 + 12) + (PROPERTIES - LONG_HISTORY) * (12 + 4);
+/** What the analytics owner holds (the bill-audit figures use the same owner). */
+export const ANALYTICS_OWNER = {
+  properties: PROPERTIES,
+  bills: BILLS,
+  electricBills: LONG_HISTORY * 36 + (PROPERTIES - LONG_HISTORY) * 12,
+};
 const IMPORT_PROPERTIES = 20;
 const IMPORT_BILLS_EACH = 5_000;
 const RECOMPUTE_TARGET_S = 10;
@@ -109,6 +115,9 @@ async function forcedFullRecompute(ctx: BenchContext, auth: Record<string, strin
   if (!res.ok) throw new Error(`stats failed: ${res.status}`);
   return parseServerTiming(res.headers.get('server-timing'));
 }
+
+/** The analytics owner of the server (seeded on first use). */
+export const analyticsOwner = (ctx: BenchContext): Promise<Seeded> => seeded(ctx);
 
 function seeded(ctx: BenchContext): Promise<Seeded> {
   let s = seeds.get(ctx.url);

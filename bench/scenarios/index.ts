@@ -9,6 +9,7 @@ import { webhookScenarios } from './webhooks';
 import { analyticsScenarios } from './analytics';
 import { scaleOutScenarios } from './scale-out';
 import { rubsPostingScenarios } from './rubs-posting';
+import { auditScenarios } from './audit';
 
 /** Every benchmark, in issue order. */
-export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...scaleOutScenarios, ...rubsPostingScenarios];
+export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...scaleOutScenarios, ...rubsPostingScenarios, ...auditScenarios];

@@ -3,6 +3,9 @@ import { eventually } from '../helpers/eventually';
 import { registerUser } from '../helpers/users';
 import { as, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
+import { createAuditRepository } from '../../src/modules/audit/repository';
+import type { InProcessJobQueue } from '../../src/platform/queue/types';
+import type { AppQueues } from '../../src/queues';
 
 /**
  * Issue 32: a bill re-priced on its meter's tariff over its period and compared with what was billed.
@@ -73,7 +76,7 @@ describe('bill audit (issue 32)', () => {
     });
   });
 
-  it('audits a meter of 5,600 bills (stored in chunks: 5,600 bills x 12 columns is more parameters than a statement takes)', async () => {
+  it('audits a meter of 5,600 bills (their rows go as JSON: 5,600 bills x 12 columns would be more parameters than a statement takes)', async () => {
     // Another owner: alice's findings are counted below.
     const carol = (await registerUser(t)).token;
     const other = (await createProperty(t, carol)).id;
@@ -91,6 +94,28 @@ describe('bill audit (issue 32)', () => {
     expect(estimates.total).toBe(5600);
     const yearOverYear = (await as(t, carol).get(`/pm/audit/findings?meter_id=${daily}&reason=cost_change`).expect(200)).body;
     expect(yearOverYear.items.map((f: { period_start: string }) => f.period_start)).toEqual([day(700 + 365), day(700)]);
+  });
+
+  it('an audit that read the meter before the stored one did stores nothing (two audits at once: the later reader wins)', async () => {
+    const b = await bill({ period_start: '2026-06-01', period_end: '2026-06-30', amount: 31.51 });
+    expect(await audit(b.id)).toMatchObject({ status: 'ok' });
+    // The write's own audit job is done too (it would read after `later` below).
+    await (t.deps.queue as InProcessJobQueue<AppQueues>).drain();
+    const repo = createAuditRepository(t.deps.database.db);
+    const { readAt: later, inputs } = await repo.metersInput([meterId]);
+    const wrong = inputs[0]!.bills.map((x) => ({
+      billId: x.id, status: 'variance' as const, reason: null, expectedCents: 1, varianceCents: 0, variancePercent: 0, tariffId: null, expectedLines: null, findings: [],
+    }));
+    const owner = { ownerId: inputs[0]!.property.ownerId, propertyId, meterId };
+    // Read a minute before the stored audit: refused, nothing changes.
+    const earlier = new Date(Date.parse(later) - 60_000).toISOString();
+    expect([...(await repo.store([{ ...owner, audits: wrong }], earlier, new Date()))]).toEqual([]);
+    expect(await repo.auditOf(b.id)).toMatchObject({ status: 'ok', expectedCents: 3151 });
+    // Read after it: stored.
+    expect([...(await repo.store([{ ...owner, audits: wrong }], later, new Date()))]).toEqual([meterId]);
+    expect(await repo.auditOf(b.id)).toMatchObject({ status: 'variance', expectedCents: 1 });
+    // The next audit puts it right.
+    expect(await audit(b.id)).toMatchObject({ status: 'ok', expected_amount: 31.51 });
   });
 
   it('a bill it cannot price is unpriceable with the reason, and the bill is stored', async () => {
@@ -111,7 +136,9 @@ describe('bill audit (issue 32)', () => {
 
     // A tolerance of 10 % makes February's +10.0 % ok: the queued re-audit removes its open finding; March's resolved
     // one stays resolved; May's +26.9 % stays open.
+    expect((await as(t, alice).get('/pm/audit/settings').expect(200)).body).toEqual({ tolerance_percent: 3 });
     expect((await as(t, alice).patch('/pm/audit/settings', { tolerance_percent: 10 }).expect(200)).body).toEqual({ tolerance_percent: 10 });
+    expect((await as(t, alice).get('/pm/audit/settings').expect(200)).body).toEqual({ tolerance_percent: 10 });
     await eventually(async () => {
       const after = (await as(t, alice).get('/pm/audit/findings?reason=price_variance').expect(200)).body;
       expect(after.items.map((f: { period_end: string; status: string }) => [f.period_end, f.status])).toEqual([['2026-05-31', 'open'], ['2026-03-31', 'resolved']]);
@@ -156,5 +183,31 @@ describe('bill audit (issue 32)', () => {
     const bob = (await registerUser(t)).token;
     await as(t, bob).get(`/pm/bills/${march.bill_id}/audit`).expect(404, { detail: 'Bill not found' });
     await as(t, bob).post(`/pm/audit/findings/${march.id}/resolve`, { resolution: 'accepted' }).expect(404);
+  });
+
+  it('a bill priced on another tariff of the utility says so: "or on tariff X"', async () => {
+    const carol = (await registerUser(t)).token;
+    const residential = (await as(t, carol).post('/tariffs/custom', createWaterTariff).expect(201)).body;
+    // Harlingen's inside-city rate for a 1" meter: the same usage tiers, a $15.90 flat fee (hwws.com, 2024 schedule).
+    const oneInch = (await as(t, carol).post('/tariffs/custom', {
+      ...createWaterTariff, name: 'Residential water, inside city (1" meter)', fixed_charges: [{ name: 'Water flat fee (1" meter)', amount: 15.9, frequency: 'monthly' }],
+    }).expect(201)).body;
+    const property = (await createProperty(t, carol)).id;
+    const meter = (await as(t, carol).post(`/pm/properties/${property}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: residential.id }).expect(201)).body.id;
+    // 12 kgal on the 1" meter's rate: 3.90 + 12.60 + 5.10 + 15.90 = $37.50; on the meter's 5/8" rate $31.51: +$5.99 (+19.0 %).
+    const wrong = (await as(t, carol).post(`/pm/properties/${property}/bills`, {
+      meter_id: meter, usage: 12, period_start: '2026-06-01', period_end: '2026-06-30', amount: 37.5,
+    }).expect(201)).body;
+    const res = (await as(t, carol).get(`/pm/bills/${wrong.id}/audit`).expect(200)).body;
+    const finding = res.findings.find((f: { reason: string }) => f.reason === 'price_variance');
+    // 37.50 - 9.91 = 27.59 of usage: 16.50 to 10 kgal, then 11.09 / 2.55 = 4.349 kgal more: 14.349 kgal, 19.6 % more than 12.
+    expect(finding.message).toBe('billed $37.50, expected $31.51 on Residential water, inside city (5/8" meter): +$5.99 (+19 %); '
+      + `the billed amount matches the expected bill at 19.6 % more usage, or on Residential water, inside city (1" meter) (${oneInch.id}: $37.50)`);
+    // A bill no other tariff explains says only what the usage would be.
+    const other = (await as(t, carol).post(`/pm/properties/${property}/bills`, {
+      meter_id: meter, usage: 12, period_start: '2026-07-01', period_end: '2026-07-31', amount: 45,
+    }).expect(201)).body;
+    const plain = (await as(t, carol).get(`/pm/bills/${other.id}/audit`).expect(200)).body.findings.find((f: { reason: string }) => f.reason === 'price_variance');
+    expect(plain.message).toMatch(/the billed amount matches the expected bill at [0-9.]+ % more usage$/);
   });
 });

@@ -131,11 +131,17 @@ export function compareLines(expected: Array<{ category: string; amount: number 
     .filter((d) => d.difference !== 0);
 }
 
+/** Whether a billed amount is a price variance against the expected one: off by more than the tolerance (any amount when nothing was expected). */
+export function isPriceVariance(billedCents: number, expectedCents: number, tolerancePercent: number): boolean {
+  const variance = billedCents - expectedCents;
+  if (variance === 0) return false;
+  return expectedCents <= 0 || Math.abs(percentOf(variance, expectedCents)) > tolerancePercent;
+}
+
 function priceFinding(bill: AuditBill, pricing: Extract<BillPricing, { kind: 'priced' }>, settings: AuditSettings): Finding | null {
+  if (!isPriceVariance(bill.amountCents, pricing.expectedCents, settings.tolerancePercent)) return null;
   const variance = bill.amountCents - pricing.expectedCents;
-  if (variance === 0) return null;
   const percent = pricing.expectedCents > 0 ? percentOf(variance, pricing.expectedCents) : null;
-  if (percent !== null && Math.abs(percent) <= settings.tolerancePercent) return null;
   const high = percent === null || Math.abs(percent) >= RULES.highVariancePercent || Math.abs(variance) >= RULES.highVarianceCents;
   const lines = bill.lineItems ? compareLines(pricing.expectedLines, bill.lineItems) : null;
   const why = lines && lines.length > 0

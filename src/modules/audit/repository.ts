@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/client';
+import { rowsOf } from '../../platform/db/errors';
 import { properties } from '../properties/tables';
 import { meters } from '../meters/tables';
 import { utilityBills } from '../bills/tables';
-import { auditFindings, auditSettings, billAudits } from './tables';
+import { auditFindings, auditSettings, billAudits, meterAudits } from './tables';
 import type { BillAudit } from './audit.calc';
 
 export type FindingRow = typeof auditFindings.$inferSelect;
@@ -13,7 +14,7 @@ export type BillRow = typeof utilityBills.$inferSelect;
 /** What an audit of one meter reads: the meter, its property's pricing fields, its bills and the siblings. */
 export interface MeterAuditInput {
   meter: typeof meters.$inferSelect;
-  property: Pick<typeof properties.$inferSelect, 'id' | 'name' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh'>;
+  property: Pick<typeof properties.$inferSelect, 'id' | 'name' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh' | 'propertyType' | 'unitCount'>;
   bills: BillRow[];
   /** The property's bills of the same utility type on its other meters. */
   siblings: BillRow[];
@@ -32,47 +33,6 @@ export interface FindingFilter {
 }
 
 export const DEFAULT_TOLERANCE_PERCENT = 3;
-/** Bills stored per statement (12 parameters each; their findings, at most 10 per bill, 11 each). */
-const STORE_CHUNK = 400;
-
-/** One chunk of a meter's audit: the bills' audit rows, then their findings. */
-async function storeChunk(tx: Executor, owner: { ownerId: string; propertyId: string; meterId: string }, audits: BillAudit[], at: Date): Promise<void> {
-  const billIds = audits.map((a) => a.billId);
-  if (billIds.length === 0) return;
-  await tx.insert(billAudits).values(audits.map((a) => ({
-    billId: a.billId, ownerId: owner.ownerId, propertyId: owner.propertyId, meterId: owner.meterId, status: a.status,
-    reason: a.reason, expectedCents: a.expectedCents, varianceCents: a.varianceCents, variancePercent: a.variancePercent,
-    tariffId: a.tariffId, expectedLines: a.expectedLines, auditedAt: at,
-  }))).onConflictDoUpdate({
-    target: billAudits.billId,
-    set: {
-      status: sql`excluded.status`, reason: sql`excluded.reason`, expectedCents: sql`excluded.expected_cents`,
-      varianceCents: sql`excluded.variance_cents`, variancePercent: sql`excluded.variance_percent`, tariffId: sql`excluded.tariff_id`,
-      expectedLines: sql`excluded.expected_lines`, auditedAt: sql`excluded.audited_at`,
-    },
-  });
-  const findings = audits.flatMap((a) => a.findings);
-  const keep = findings.map((f) => `${f.billId}|${f.reason}`);
-  // Open findings the audit no longer makes go; resolved ones stay as their owner left them.
-  await tx.delete(auditFindings).where(and(
-    inArray(auditFindings.billId, billIds), eq(auditFindings.status, 'open'),
-    keep.length > 0 ? notInArray(sql`${auditFindings.billId} || '|' || ${auditFindings.reason}`, keep) : undefined,
-  ));
-  if (findings.length === 0) return;
-  await tx.insert(auditFindings).values(findings.map((f) => ({
-    ownerId: owner.ownerId, propertyId: owner.propertyId, meterId: owner.meterId, billId: f.billId, reason: f.reason,
-    severity: f.severity, amountCents: f.amountCents, message: f.message, details: f.details, createdAt: at, updatedAt: at,
-  }))).onConflictDoUpdate({
-    target: [auditFindings.billId, auditFindings.reason],
-    set: {
-      severity: sql`excluded.severity`, amountCents: sql`excluded.amount_cents`, message: sql`excluded.message`,
-      details: sql`excluded.details`, updatedAt: sql`excluded.updated_at`,
-    },
-    // Only what changed is written: each write marks the property's health for a recompute.
-    setWhere: and(eq(auditFindings.status, 'open'), sql`(${auditFindings.severity}, ${auditFindings.amountCents}, ${auditFindings.message}, ${auditFindings.details})
-      is distinct from (excluded.severity, excluded.amount_cents, excluded.message, excluded.details)`),
-  });
-}
 
 export function createAuditRepository(db: Db) {
   async function tolerance(ex: Executor, ownerId: string): Promise<number> {
@@ -94,19 +54,42 @@ export function createAuditRepository(db: Db) {
   }
 
   return {
-    /** Everything an audit of the meter reads; null when the meter is gone. */
-    async meterInput(meterId: string): Promise<MeterAuditInput | null> {
-      const [found] = await db.select({ meter: meters, property: {
+    /**
+     * Everything the audits of these meters read, in few statements (a batch of an owner's re-audit
+     * reads its 200 meters together): meters gone since are left out. `readAt` is when they were read.
+     */
+    async metersInput(meterIds: readonly string[]): Promise<{ readAt: string; inputs: MeterAuditInput[] }> {
+      const found = await db.select({ meter: meters, property: {
         id: properties.id, name: properties.name, ownerId: properties.ownerId, tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId,
-        supplyRatePerKwh: properties.supplyRatePerKwh,
-      } }).from(meters).innerJoin(properties, eq(properties.id, meters.propertyId)).where(eq(meters.id, meterId));
-      if (!found) return null;
-      const bills = await db.select().from(utilityBills).where(eq(utilityBills.meterId, meterId))
-        .orderBy(asc(utilityBills.periodStart), asc(utilityBills.periodEnd));
-      const siblings = await db.select().from(utilityBills).where(and(
-        eq(utilityBills.propertyId, found.property.id), eq(utilityBills.utilityType, found.meter.utilityType), ne(utilityBills.meterId, meterId),
-      ));
-      return { ...found, bills, siblings, tolerancePercent: await tolerance(db, found.property.ownerId) };
+        supplyRatePerKwh: properties.supplyRatePerKwh, propertyType: properties.propertyType, unitCount: properties.unitCount,
+      }, tolerance: auditSettings.tolerancePercent, readAt: sql<string>`now()::text` })
+        .from(meters).innerJoin(properties, eq(properties.id, meters.propertyId)).leftJoin(auditSettings, eq(auditSettings.ownerId, properties.ownerId))
+        .where(inArray(meters.id, [...meterIds]))
+        // In id order: concurrent statements storing overlapping meters lock them in the same order (no deadlock).
+        .orderBy(asc(meters.id));
+      if (found.length === 0) return { readAt: '', inputs: [] };
+      // The properties' bills: each meter's own, and the siblings of the same utility type on the property's other meters.
+      const propertyIds = [...new Set(found.map((f) => f.property.id))];
+      const bills = await db.select().from(utilityBills).where(inArray(utilityBills.propertyId, propertyIds))
+        .orderBy(asc(utilityBills.periodStart), asc(utilityBills.periodEnd), asc(utilityBills.id));
+      const byProperty = new Map<string, BillRow[]>();
+      for (const bill of bills) {
+        const list = byProperty.get(bill.propertyId);
+        if (list) list.push(bill);
+        else byProperty.set(bill.propertyId, [bill]);
+      }
+      return {
+        readAt: found[0]!.readAt,
+        inputs: found.map(({ meter, property, tolerance: t }) => {
+          const ofProperty = byProperty.get(property.id) ?? [];
+          return {
+            meter, property,
+            bills: ofProperty.filter((b) => b.meterId === meter.id),
+            siblings: ofProperty.filter((b) => b.meterId !== meter.id && b.utilityType === meter.utilityType),
+            tolerancePercent: t ?? DEFAULT_TOLERANCE_PERCENT,
+          };
+        }),
+      };
     },
 
     /** The meter a bill is on, when the bill is the owner's. */
@@ -118,14 +101,70 @@ export function createAuditRepository(db: Db) {
     },
 
     /**
-     * Stores a meter's audit in one transaction: each bill's audit row, its findings (a finding already
-     * resolved keeps its resolution; an open one the audit no longer finds goes).
+     * Stores meters' audits read at `readAt`, in one statement (so atomically): each bill's audit row,
+     * its findings (a finding already resolved keeps its resolution; an open one the audit no longer
+     * finds goes; a finding that did not change is not rewritten, since each write marks the
+     * property's health for a recompute). A meter whose stored audit read it later is left as it is.
+     * Rows go as JSON parameters expanded by jsonb_to_recordset (as bill imports do): thousands of
+     * bind parameters cost more to build than the statement costs to run. Returns the meters stored.
      */
-    async store(owner: { ownerId: string; propertyId: string; meterId: string }, audits: BillAudit[], at: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        // In chunks: a meter may have thousands of bills, and a statement takes at most 65,535 parameters.
-        for (let i = 0; i < audits.length; i += STORE_CHUNK) await storeChunk(tx, owner, audits.slice(i, i + STORE_CHUNK), at);
-      });
+    async store(stored: Array<{ ownerId: string; propertyId: string; meterId: string; audits: BillAudit[] }>, readAt: string, at: Date): Promise<Set<string>> {
+      if (stored.length === 0) return new Set();
+      const when = at.toISOString();
+      const audits = stored.flatMap((m) => m.audits.map((a) => ({
+        bill_id: a.billId, owner_id: m.ownerId, property_id: m.propertyId, meter_id: m.meterId, status: a.status, reason: a.reason,
+        expected_cents: a.expectedCents, variance_cents: a.varianceCents, variance_percent: a.variancePercent, tariff_id: a.tariffId,
+        expected_lines: a.expectedLines,
+      })));
+      const findings = stored.flatMap((m) => m.audits.flatMap((a) => a.findings.map((f) => ({
+        owner_id: m.ownerId, property_id: m.propertyId, meter_id: m.meterId, bill_id: f.billId, reason: f.reason,
+        severity: f.severity, amount_cents: f.amountCents, message: f.message, details: f.details,
+      }))));
+      // Meters in the order given (id order): concurrent statements lock their rows in the same order.
+      const claimed = rowsOf<{ meter_id: string }>(await db.execute(sql`
+        with claimed as (
+          insert into ${meterAudits} (meter_id, read_at)
+          select m.id, ${readAt}::timestamptz from jsonb_array_elements_text(${JSON.stringify(stored.map((m) => m.meterId))}::jsonb) as m(id)
+          on conflict (meter_id) do update set read_at = excluded.read_at where ${meterAudits}.read_at <= excluded.read_at
+          returning meter_id
+        ),
+        audits as (
+          select * from jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) as r(bill_id text, owner_id text, property_id text, meter_id text,
+            status text, reason text, expected_cents bigint, variance_cents bigint, variance_percent numeric, tariff_id text, expected_lines jsonb)
+          where r.meter_id in (select meter_id from claimed)
+        ),
+        findings as (
+          select * from jsonb_to_recordset(${JSON.stringify(findings)}::jsonb) as r(owner_id text, property_id text, meter_id text, bill_id text,
+            reason text, severity text, amount_cents bigint, message text, details jsonb)
+          where r.meter_id in (select meter_id from claimed)
+        ),
+        audits_stored as (
+          insert into ${billAudits} (bill_id, owner_id, property_id, meter_id, status, reason, expected_cents, variance_cents, variance_percent,
+            tariff_id, expected_lines, audited_at)
+          select bill_id, owner_id, property_id, meter_id, status, reason, expected_cents, variance_cents, variance_percent,
+            tariff_id, expected_lines, ${when}::timestamptz from audits
+          on conflict (bill_id) do update set status = excluded.status, reason = excluded.reason, expected_cents = excluded.expected_cents,
+            variance_cents = excluded.variance_cents, variance_percent = excluded.variance_percent, tariff_id = excluded.tariff_id,
+            expected_lines = excluded.expected_lines, audited_at = excluded.audited_at
+        ),
+        findings_gone as (
+          delete from ${auditFindings} f
+          -- An array, not a join with the CTE: the planner then looks the bills up in the index (a join scanned the table).
+          where f.bill_id = any(array(select bill_id from audits)) and f.status = 'open'
+            and not exists (select 1 from findings k where k.bill_id = f.bill_id and k.reason = f.reason)
+        ),
+        findings_stored as (
+          insert into ${auditFindings} as f (owner_id, property_id, meter_id, bill_id, reason, severity, amount_cents, message, details,
+            created_at, updated_at)
+          select owner_id, property_id, meter_id, bill_id, reason, severity, amount_cents, message, details, ${when}::timestamptz, ${when}::timestamptz
+          from findings
+          on conflict (bill_id, reason) do update set severity = excluded.severity, amount_cents = excluded.amount_cents,
+            message = excluded.message, details = excluded.details, updated_at = excluded.updated_at
+          where f.status = 'open'
+            and (f.severity, f.amount_cents, f.message, f.details) is distinct from (excluded.severity, excluded.amount_cents, excluded.message, excluded.details)
+        )
+        select meter_id from claimed`));
+      return new Set(claimed.map((r) => r.meter_id));
     },
 
     async auditOf(billId: string): Promise<BillAuditRow | null> {

@@ -42,6 +42,11 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
     errors: { 404: 'Finding not found', 422: 'the finding is already resolved' },
   }, ({ params, body, req }) => audit.resolve(callerId(req), params.id, body));
 
+  api.get('/pm/audit/settings', {
+    summary: 'Audit settings', description: 'The price tolerance the bills are audited with (3 % until changed).',
+    tags, auth: 'required', response: settingsResponse,
+  }, async ({ req }) => ({ tolerance_percent: await audit.tolerance(callerId(req)) }));
+
   api.patch('/pm/audit/settings', {
     summary: 'Audit settings', description: 'The price tolerance; the bills are audited again with it.',
     tags, auth: 'required', body: settingsBody, response: settingsResponse,

@@ -1,12 +1,15 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../platform/db/client';
 import { AppError, notFound, unprocessable } from '../../platform/http/errors';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
-import { toCents } from '../../platform/money';
+import { toCents, usd } from '../../platform/money';
 import { csvDocument, neutralise } from '../../platform/csv';
-import type { CalculatorService } from '../pricing/service';
+import type { CalculatorService, PricedPeriod } from '../pricing/service';
 import type { NotificationService } from '../notifications/service';
 import type { CalculateBody } from '../pricing/schemas';
-import { auditMeterBills, type AuditBill, type BillAudit, type BillPricing, type PrintedLine, type SiblingBill } from './audit.calc';
+import type { Tariff } from '../tariffs/tariff.model';
+import { sectorsOfProperty, type PropertySector } from '../properties/states';
+import { auditMeterBills, isPriceVariance, type AuditBill, type BillAudit, type BillPricing, type PrintedLine, type SiblingBill } from './audit.calc';
 import { createAuditRepository, type BillRow, type FindingFilter, type FindingRow, type MeterAuditInput } from './repository';
 
 /** Rows of one export at most (an owner with more filters by property or date). */
@@ -16,9 +19,15 @@ const FINDING_CSV_HEADER = [
   'message', 'status', 'resolution', 'note', 'created_at',
 ];
 
+/** Bills of the meters one transaction stores at most (a meter with more is stored alone). */
+const BILLS_PER_STORE = 4000;
+/** Notifications per statement (a statement takes at most 65,535 parameters). */
+const NOTICES_PER_INSERT = 1000;
+
 /** How far the explanation's search goes: usage (or demand) from 0 to 4 times the bill's. */
 const MAX_FACTOR = 4;
-const SEARCH_STEPS = 30;
+/** Halvings of the search: the interval (at most 3 wide) ends below 0.0002, finer than the 0.1 % the answer states. */
+const SEARCH_STEPS = 14;
 
 export function presentFinding(f: FindingRow & { periodStart?: string; periodEnd?: string }) {
   return {
@@ -53,11 +62,13 @@ const toSibling = (b: BillRow): SiblingBill => ({
 export function createAuditService(deps: {
   db: Db;
   now: () => Date;
-  calculator: Pick<CalculatorService, 'calculate' | 'calculatePeriod'>;
-  /** Queues the audit of these meters (the bill-audit queue; never throws). */
-  requestAudits(meterIds: readonly string[]): Promise<void>;
+  calculator: Pick<CalculatorService, 'calculatePeriod'>;
+  /** Queues the audit of these meters (the bill-audit queue; never throws), to run no sooner than `delayMs` from now. */
+  requestAudits(meterIds: readonly string[], delayMs?: number): Promise<void>;
   /** An open high-severity finding is a notification (once per bill and reason). */
   notifications?: Pick<NotificationService, 'notifyMany'>;
+  /** The other tariffs a bill on `tariff` could have been priced on (TariffCatalog.sameUtilityTariffs). */
+  otherTariffs?(ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]): Promise<Tariff[]>;
   /** Queues the owner's analytics recompute (open high-severity findings are a health deduction; never throws). */
   dataChanged?(ownerId: string): Promise<void>;
 }) {
@@ -91,52 +102,68 @@ export function createAuditService(deps: {
   }
 
   /**
-   * Without printed lines, what the billed amount would mean: the usage (or, on a bill with demand,
-   * the demand) at which the expected bill equals it, found by halving the interval (README
-   * "Explanations"). Null when no such amount lies between 0 and 4 times the bill's.
+   * Without printed lines, the usage (or, on a bill with demand, the demand) at which the expected
+   * bill equals the billed amount, found by halving the interval (README "Explanations"); null when
+   * no such amount lies between 0 and 4 times the bill's.
    */
-  async function explain(bill: BillRow, body: CalculateBody, ownerId: string, billedCents: number, expectedCents: number): Promise<string | null> {
+  function scaledToMatch(bill: BillRow, priced: PricedPeriod, billedCents: number, expectedCents: number): string | null {
     const byDemand = bill.demandKw !== null && bill.demandKw > 0;
-    const base = byDemand ? bill.demandKw! : (bill.usageKwh ?? bill.usage ?? 0);
+    const base = byDemand ? bill.demandKw! : priced.bill.usage;
     if (base <= 0) return null;
-    const field = byDemand ? 'demand_kw' : ('usage_kwh' in body && body.usage_kwh !== undefined ? 'usage_kwh' : 'usage');
-    const costAt = async (factor: number) => {
-      const r = await attempt(() => deps.calculator.calculatePeriod({ ...body, [field]: Math.round(base * factor * 1000) / 1000 }, ownerId));
-      return 'reason' in r ? null : toCents(r.bill.total_cost);
+    const costAt = (factor: number) => {
+      const scaled = Math.round(base * factor * 1000) / 1000;
+      return priced.totalCentsWith(byDemand ? { demandKw: scaled } : { usage: scaled });
     };
     let [lo, hi] = billedCents > expectedCents ? [1, MAX_FACTOR] : [0, 1];
-    const atHi = await costAt(hi);
-    const atLo = await costAt(lo);
+    const atHi = costAt(hi);
+    const atLo = costAt(lo);
     if (atHi === null || atLo === null || billedCents < atLo || billedCents > atHi) return null;
     for (let i = 0; i < SEARCH_STEPS; i++) {
       const mid = (lo + hi) / 2;
-      const cents = await costAt(mid);
+      const cents = costAt(mid);
       if (cents === null) return null;
       if (cents < billedCents) lo = mid;
       else hi = mid;
     }
     const percent = Math.round((hi - 1) * 1000) / 10;
     if (percent === 0) return null;
-    return `the billed amount matches the expected bill at ${Math.abs(percent)} % ${percent > 0 ? 'more' : 'less'} ${byDemand ? 'demand' : 'usage'}`;
+    return `at ${Math.abs(percent)} % ${percent > 0 ? 'more' : 'less'} ${byDemand ? 'demand' : 'usage'}`;
+  }
+
+  /**
+   * The other tariff of the utility on which the bill would not be a price variance, the closest to
+   * the billed amount (a bill priced on the wrong rate class; README "Explanations").
+   */
+  function otherTariffMatching(priced: PricedPeriod, others: Tariff[], billedCents: number, tolerancePercent: number): string | null {
+    let best: { tariff: Tariff; cents: number } | null = null;
+    for (const other of others) {
+      const cents = priced.totalCentsOn(other);
+      if (cents === null || isPriceVariance(billedCents, cents, tolerancePercent)) continue;
+      if (!best || Math.abs(cents - billedCents) < Math.abs(best.cents - billedCents)) best = { tariff: other, cents };
+    }
+    return best ? `on ${best.tariff.name} (${best.tariff.id}: ${usd(best.cents / 100)})` : null;
   }
 
   /** The engine's view of one bill: its expected amount and lines, the tariff's limits and what it bills in any month. */
-  async function priceBill(bill: BillRow, input: MeterAuditInput): Promise<BillPricing> {
+  async function priceBill(bill: BillRow, input: MeterAuditInput, othersOf: (tariff: Tariff) => Promise<Tariff[]>): Promise<BillPricing> {
     const request = pricingRequest(bill, input);
     if ('reason' in request) return { kind: 'unpriceable', reason: request.reason };
-    const ownerId = input.property.ownerId;
     const body = { ...request.body, period_start: bill.periodStart, period_end: bill.periodEnd };
-    const priced = await attempt(() => deps.calculator.calculatePeriod(body, ownerId));
+    const priced = await attempt(() => deps.calculator.calculatePeriod(body, input.property.ownerId));
     if ('reason' in priced) return { kind: 'unpriceable', reason: priced.reason };
     const { bill: expected, tariff } = priced;
     const expectedCents = toCents(expected.total_cost);
-    const months: number[] = [];
-    for (let month = 1; month <= 12; month++) {
-      const r = await attempt(() => deps.calculator.calculate({ ...request.body, month, date: bill.periodEnd }, ownerId));
-      if (!('reason' in r)) months.push(toCents(r.total_cost));
-    }
+    const months = priced.monthTotalsCents();
     const billedCents = toCents(bill.amount);
-    const needsExplaining = bill.lineItems === null && billedCents !== expectedCents;
+    // Only a price variance without printed lines is explained (with them, the lines that differ are).
+    let explanation: string | null = null;
+    if (bill.lineItems === null && isPriceVariance(billedCents, expectedCents, input.tolerancePercent)) {
+      const ways = [
+        scaledToMatch(bill, priced, billedCents, expectedCents),
+        otherTariffMatching(priced, await othersOf(tariff), billedCents, input.tolerancePercent),
+      ].filter((w) => w !== null);
+      explanation = ways.length > 0 ? `the billed amount matches the expected bill ${ways.join(', or ')}` : null;
+    }
     return {
       kind: 'priced',
       tariffId: tariff.id,
@@ -145,43 +172,78 @@ export function createAuditService(deps: {
       expectedLines: expected.line_items,
       demandKwMax: tariff.applicability.demandKwMax,
       expiredOn: tariff.expirationDate !== null && tariff.expirationDate < bill.periodEnd ? tariff.expirationDate : null,
-      yearRangeCents: months.length === 12 ? { min: Math.min(...months), max: Math.max(...months) } : null,
-      explanation: needsExplaining ? await explain(bill, body, ownerId, billedCents, expectedCents) : null,
+      yearRangeCents: months ? { min: Math.min(...months), max: Math.max(...months) } : null,
+      explanation,
     };
   }
 
-  /** Audits every bill of a meter and stores the result; false when the meter is gone. */
-  async function auditMeter(meterId: string): Promise<boolean> {
-    const input = await repo.meterInput(meterId);
-    if (!input) return false;
+  /** The audit of one meter's bills, from what was read for it. */
+  async function auditOf(input: MeterAuditInput, othersOf: (ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]) => Promise<Tariff[]>): Promise<BillAudit[]> {
+    const sectors = sectorsOfProperty(input.property.propertyType, input.property.unitCount);
     const pricing = new Map<string, BillPricing>();
-    for (const bill of input.bills) pricing.set(bill.id, await priceBill(bill, input));
-    const audits: BillAudit[] = auditMeterBills({
+    for (const bill of input.bills) pricing.set(bill.id, await priceBill(bill, input, (tariff) => othersOf(input.property.ownerId, tariff, sectors)));
+    return auditMeterBills({
       bills: input.bills.map(toAuditBill), pricing, siblings: input.siblings.map(toSibling),
       settings: { tolerancePercent: input.tolerancePercent },
     });
-    const ownerId = input.property.ownerId;
-    await repo.store({ ownerId, propertyId: input.property.id, meterId }, audits, deps.now());
-    const periodOf = new Map(input.bills.map((b) => [b.id, `${b.periodStart} to ${b.periodEnd}`]));
-    await deps.notifications?.notifyMany(audits.flatMap((a) => a.findings).filter((f) => f.severity === 'high').map((f) => ({
-      userId: ownerId,
-      type: 'bill_audit',
-      propertyId: input.property.id,
-      message: `Bill audit: ${input.property.name}, ${input.meter.name}, ${periodOf.get(f.billId)}: ${f.message}`,
-      dedupeKey: `bill-audit:${f.billId}:${f.reason}`,
-    })));
-    await deps.dataChanged?.(ownerId);
-    return true;
+  }
+
+  /** Audits a group of meters read at `readAt`, stores them in one transaction, and notifies what is new and high. */
+  async function auditGroup(inputs: MeterAuditInput[], readAt: string, othersOf: (ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]) => Promise<Tariff[]>): Promise<void> {
+    const audited: Array<{ input: MeterAuditInput; audits: BillAudit[] }> = [];
+    for (const input of inputs) audited.push({ input, audits: await auditOf(input, othersOf) });
+    const stored = await repo.store(audited.map(({ input, audits }) => ({
+      ownerId: input.property.ownerId, propertyId: input.property.id, meterId: input.meter.id, audits,
+    })), readAt, deps.now());
+    const notices = audited.filter(({ input }) => stored.has(input.meter.id)).flatMap(({ input, audits }) => {
+      const periodOf = new Map(input.bills.map((b) => [b.id, `${b.periodStart} to ${b.periodEnd}`]));
+      return audits.flatMap((a) => a.findings).filter((f) => f.severity === 'high').map((f) => ({
+        userId: input.property.ownerId,
+        type: 'bill_audit',
+        propertyId: input.property.id,
+        message: `Bill audit: ${input.property.name}, ${input.meter.name}, ${periodOf.get(f.billId)}: ${f.message}`,
+        dedupeKey: `bill-audit:${f.billId}:${f.reason}`,
+      }));
+    });
+    for (let i = 0; i < notices.length; i += NOTICES_PER_INSERT) await deps.notifications?.notifyMany(notices.slice(i, i + NOTICES_PER_INSERT));
+  }
+
+  /**
+   * Audits every bill of these meters (meters gone since are nothing to do) and stores them, a group
+   * of meters per transaction; an audit of a meter that read it later than this one is kept instead.
+   */
+  async function auditMeters(meterIds: readonly string[]): Promise<void> {
+    const { readAt, inputs } = await repo.metersInput(meterIds);
+    if (inputs.length === 0) return;
+    // The utility's other tariffs, read once per owner, tariff and sectors, only when a bill needs them.
+    const others = new Map<string, Promise<Tariff[]>>();
+    const othersOf = (ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]) => {
+      const key = `${ownerId}|${tariff.id}|${sectors.join(',')}`;
+      let found = others.get(key);
+      if (!found) others.set(key, (found = deps.otherTariffs?.(ownerId, tariff, sectors) ?? Promise.resolve([])));
+      return found;
+    };
+    // Stored a few thousand bills at a time, the event loop getting a turn between groups: a batch may
+    // run for minutes, and on the embedded database no query of it would otherwise let a request in.
+    for (let start = 0; start < inputs.length;) {
+      let end = start;
+      let bills = 0;
+      while (end < inputs.length && (end === start || bills + inputs[end]!.bills.length <= BILLS_PER_STORE)) bills += inputs[end++]!.bills.length;
+      await auditGroup(inputs.slice(start, end), readAt, othersOf);
+      start = end;
+      await nextTurn();
+    }
+    for (const ownerId of new Set(inputs.map((i) => i.property.ownerId))) await deps.dataChanged?.(ownerId);
   }
 
   return {
-    auditMeter,
+    auditMeters,
 
     /** GET /pm/bills/{id}/audit: the bill's meter audited now (read-your-writes), then its audit and findings. */
     async billAudit(ownerId: string, billId: string) {
       const bill = await repo.billOfOwner(ownerId, billId);
       if (!bill) throw notFound('Bill not found');
-      await auditMeter(bill.meterId);
+      await auditMeters([bill.meterId]);
       const audit = (await repo.auditOf(billId))!;
       const findings = await repo.findingsOfBill(billId);
       return {
@@ -237,11 +299,17 @@ export function createAuditService(deps: {
       return { tolerance_percent: await repo.tolerance(ownerId) };
     },
 
+    /** GET /pm/audit/settings: the owner's tolerance (the default until changed). */
+    tolerance: (ownerId: string) => repo.tolerance(ownerId),
+
     /** Dashboard stats' audit figures. */
     openTotals: (ownerId: string) => repo.openTotals(ownerId),
 
-    /** Queues the audit of every meter of the owner with bills (a version of one of their tariffs was added). */
-    auditOwner: async (ownerId: string) => deps.requestAudits(await repo.metersWithBills(ownerId)),
+    /**
+     * Queues the audit of every meter of the owner with bills (a version of one of their tariffs was
+     * added), to run no sooner than `delayMs` from now.
+     */
+    auditOwner: async (ownerId: string, delayMs = 0) => deps.requestAudits(await repo.metersWithBills(ownerId), delayMs),
 
     /** Queues the audit of a property's meters (its tariff or supply changed). */
     auditProperty: async (propertyId: string) => deps.requestAudits(await repo.metersOfProperty(propertyId)),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
+import { meters } from '../meters/tables';
 import { properties } from '../properties/tables';
 import { utilityBills } from '../bills/tables';
 
@@ -31,6 +32,16 @@ export const billAudits = pgTable(
   ],
 );
 
+/**
+ * When the stored audit of a meter read its inputs (the database's clock). An audit stores only if
+ * it read after the one stored: two audits of a meter running at once (a bill's job and an owner's
+ * re-audit) leave the one that saw the latest bills, whichever finishes last.
+ */
+export const meterAudits = pgTable('meter_audits', {
+  meterId: text('meter_id').primaryKey().references(() => meters.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'string' }).notNull(),
+});
+
 /** What an audit found on a bill, one per bill and reason; open until its owner resolves it. */
 export const auditFindings = pgTable(
   'audit_findings',
@@ -56,6 +67,8 @@ export const auditFindings = pgTable(
   (t) => [
     unique('audit_findings_bill_reason_key').on(t.billId, t.reason),
     index('audit_findings_owner_idx').on(t.ownerId, t.status, t.createdAt),
+    // A property's findings (its findings filter; deleting a property cascades here).
+    index('audit_findings_property_idx').on(t.propertyId),
     check('audit_findings_severity_check', sql`${t.severity} in ('low', 'medium', 'high')`),
     check('audit_findings_status_check', sql`${t.status} in ('open', 'resolved')`),
     check('audit_findings_resolution_check', sql`${t.resolution} in ('disputed', 'accepted', 'corrected')`),

@@ -49,6 +49,12 @@ export interface TariffCatalog {
   currentTariffsOf(utilityIds: readonly string[], sectors: readonly PropertySector[], state?: string | null): Promise<Tariff[]>;
   /** Current tariffs of the utilities serving a ZIP code, in the ZIP code's state only, in the given sectors. */
   tariffsForZip(zipCode: string, sectors: readonly PropertySector[]): Promise<Tariff[]>;
+  /**
+   * The other tariffs a bill on `tariff` could have been priced on (the bill audit's "or on tariff X"):
+   * the utility's current catalog tariffs in these sectors and the owner's own tariffs of the same
+   * utility in force today, of the same utility type and unit, no supply contracts, `tariff` left out.
+   */
+  sameUtilityTariffs(ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]): Promise<Tariff[]>;
 }
 
 /** Read-only queries over the tariff and utility-ZIP tables of the tariff database. */
@@ -112,6 +118,17 @@ export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<
 
     async tariffsForZip(zipCode, sectors) {
       return this.currentTariffsOf(await this.servingUtilities(zipCode), sectors, stateOfZip(zipCode));
+    },
+
+    async sameUtilityTariffs(ownerId, tariff, sectors) {
+      const { utilityType, unit } = usageOf(tariff);
+      const sameUtility = (t: Tariff) => (tariff.utilityId !== '' ? t.utilityId === tariff.utilityId : t.utilityName.toLowerCase() === tariff.utilityName.toLowerCase());
+      const [catalog, own] = await Promise.all([
+        tariff.utilityId !== '' && utilityType === 'electric' ? this.currentTariffsOf([tariff.utilityId], sectors, tariff.state) : Promise.resolve([]),
+        custom.inForce(ownerId, utcDay(now())),
+      ]);
+      return [...catalog, ...own.filter(sameUtility)].filter((t) => t.id !== tariff.id && t.serviceType !== 'supply_only'
+        && usageOf(t).utilityType === utilityType && usageOf(t).unit === unit);
     },
   };
 }

@@ -19,7 +19,8 @@ import {
   MAX_CUSTOM_TARIFFS, MAX_VERSIONS, type CreateCustomTariffBody, type CreateVersionBody, type UpdateCustomTariffBody,
 } from './schemas';
 
-const CACHE_MS = 5000;
+/** How long a process keeps a priced custom tariff: another process sees a new version within this. */
+export const CUSTOM_TARIFF_CACHE_MS = 5000;
 const CACHE_ENTRIES = 2000;
 
 /** A stored tariff and each version as the engine prices it (index = version). */
@@ -155,10 +156,18 @@ export function createCustomTariffService(deps: {
   /**
    * Tariffs priced recently, with their versions' Tariff objects (which keep the engine's
    * precomputation): a calculation on one reads no row. Writes through this process drop the entry at
-   * once; another process sees a change within CACHE_MS, as with the catalog's import stamp.
+   * once; another process sees a change within CUSTOM_TARIFF_CACHE_MS, as with the catalog's import stamp.
    */
-  const cache = new TtlCache<PricedTariff>(CACHE_MS, CACHE_ENTRIES);
+  const cache = new TtlCache<PricedTariff>(CUSTOM_TARIFF_CACHE_MS, CACHE_ENTRIES);
   const cacheKey = (ownerId: string, id: string) => `${ownerId}|${id}`;
+
+  /** Every tariff of an owner (not retired), priced, kept as long: what rate analysis and the bill audit compare with. */
+  const ownerTariffs = new TtlCache<PricedTariff[]>(CUSTOM_TARIFF_CACHE_MS, CACHE_ENTRIES);
+  /** A write through this process: its tariff and its owner's list are read again. */
+  const forget = (ownerId: string, id: string) => {
+    cache.delete(cacheKey(ownerId, id));
+    ownerTariffs.delete(ownerId);
+  };
 
   /** The owner's tariff (not retired), from the cache or one read; null when it is not theirs. */
   async function priced(ownerId: string, id: string): Promise<PricedTariff | null> {
@@ -242,6 +251,7 @@ export function createCustomTariffService(deps: {
         sourceUrl: body.source_url ?? fromRecord?.sourceUrl ?? '',
       }, { ...content, effectiveDate }, MAX_CUSTOM_TARIFFS);
       if (stored === 'limit') throw unprocessable(`at most ${MAX_CUSTOM_TARIFFS} custom tariffs per account: retire one (DELETE /tariffs/{id}) first`, '');
+      ownerTariffs.delete(ownerId);
       return present(stored, today());
     },
 
@@ -264,7 +274,7 @@ export function createCustomTariffService(deps: {
         throw unprocessable('at least one of name, description, source_url is required', '');
       }
       await repo.update(id, { name: body.name, description: body.description, sourceUrl: body.source_url }, deps.now());
-      cache.delete(cacheKey(ownerId, id));
+      forget(ownerId, id);
       return present(await owned(ownerId, id), today());
     },
 
@@ -278,7 +288,7 @@ export function createCustomTariffService(deps: {
       ];
       if (named.length > 0) throw conflict(`Tariff is in use by ${named.join(', ')}: give them another tariff first`);
       await repo.retire(id, deps.now());
-      cache.delete(cacheKey(ownerId, id));
+      forget(ownerId, id);
     },
 
     /** POST /tariffs/custom/{id}/versions: new rates from an effective date. */
@@ -290,7 +300,7 @@ export function createCustomTariffService(deps: {
       const outcome = await repo.insertVersion({ ...content, tariffId: id, effectiveDate: body.effective_date }, MAX_VERSIONS, deps.now());
       if (outcome === 'limit') throw unprocessable(`at most ${MAX_VERSIONS} versions per tariff`, 'effective_date');
       if (outcome === 'exists') throw conflict(`Tariff already has a version effective ${body.effective_date}`);
-      cache.delete(cacheKey(ownerId, id));
+      forget(ownerId, id);
       await deps.ratesChanged?.(ownerId, `${id}.${body.effective_date}`);
       return present(await owned(ownerId, id), today());
     },
@@ -345,9 +355,14 @@ export function createCustomTariffService(deps: {
 
     /** Every tariff of the owner in force on `date` (rate analysis alternatives, due diligence, search). */
     async inForce(ownerId: string, date: string): Promise<Tariff[]> {
-      return (await repo.allOfOwner(ownerId)).flatMap((stored) => {
+      let all = ownerTariffs.get(ownerId);
+      if (!all) {
+        all = (await repo.allOfOwner(ownerId)).map((stored) => ({ stored, tariffs: stored.versions.map((_, i) => tariffOfVersion(stored, i)) }));
+        ownerTariffs.set(ownerId, all);
+      }
+      return all.flatMap(({ stored, tariffs }) => {
         const i = versionIndexOn(stored.versions, date);
-        return i === -1 ? [] : [tariffOfVersion(stored, i)];
+        return i === -1 ? [] : [tariffs[i]!];
       });
     },
 
