@@ -185,44 +185,49 @@ export const analyticsScenarios: Scenario[] = [
       };
     },
   },
-  {
-    kind: 'custom',
-    name: `${(IMPORT_PROPERTIES * IMPORT_BILLS_EACH).toLocaleString('en-US')} bills imported (${IMPORT_PROPERTIES} CSV files) by the ${owner} -> reflected in cost-trend?months=36`,
-    issue: 12,
-    perMode: true,
-    run: async (ctx) => {
-      if (!ctx) throw new Error('needs a running server');
-      const { auth } = await seeded(ctx);
-      const before = await trendTotalCents(ctx, auth);
-      // 20 more properties of the owner, each with 1,000 daily readings of 5 utility types ($1.00 each), all in the window.
-      const ids: string[] = [];
-      for (let i = 0; i < IMPORT_PROPERTIES; i++) {
-        const p = await ctx.call<{ id: string }>('POST', '/api/v1/pm/properties', {
-          name: `Import ${i}`, address: `${i} Oak St`, city: 'Columbus', state: 'OH', zip_code: '43004', property_type: 'commercial', sqft: 5000,
-        }, auth);
-        ids.push(p.id);
-      }
-      const today = new Date();
-      const days = IMPORT_BILLS_EACH / 5;
-      const lines = ['utility_type,period_start,period_end,amount'];
-      for (let d = 0; d < days; d++) {
-        const day = iso(utcDate(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 1 - d));
-        for (const type of ['electric', 'gas', 'water', 'sewer', 'trash']) lines.push(`${type},${day},${day},1.00`);
-      }
-      const csv = `${lines.join('\n')}\n`;
-      const started = performance.now();
-      await inParallel(IMPORT_PROPERTIES, 4, async (i) => {
-        const n = await importCsv(ctx, auth, ids[i]!, csv);
-        if (n !== IMPORT_BILLS_EACH) throw new Error(`imported ${n}`);
-      });
-      const expected = before + IMPORT_PROPERTIES * IMPORT_BILLS_EACH * 100;
-      for (;;) {
-        if ((await trendTotalCents(ctx, auth)) === expected) break;
-        if (performance.now() - started > 120_000) throw new Error('the trend never showed the import');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const seconds = Math.round((performance.now() - started) / 100) / 10;
-      return { value: seconds, unit: 's (from the first upload to the trend showing every bill)', target: `< ${REFLECTED_TARGET_S} s`, met: seconds < REFLECTED_TARGET_S };
-    },
-  },
 ];
+
+/**
+ * The owner's 100,000-bill import: after the bill-audit figures (bench/scenarios/audit.ts), which measure
+ * the owner as issue 32 states it (192,000 bills, 144,000 of them monthly electric).
+ */
+export const analyticsImportScenario: Scenario = {
+  kind: 'custom',
+  name: `${(IMPORT_PROPERTIES * IMPORT_BILLS_EACH).toLocaleString('en-US')} bills imported (${IMPORT_PROPERTIES} CSV files) by the ${owner} -> reflected in cost-trend?months=36`,
+  issue: 12,
+  perMode: true,
+  run: async (ctx) => {
+    if (!ctx) throw new Error('needs a running server');
+    const { auth } = await seeded(ctx);
+    const before = await trendTotalCents(ctx, auth);
+    // 20 more properties of the owner, each with 1,000 daily readings of 5 utility types ($1.00 each), all in the window.
+    const ids: string[] = [];
+    for (let i = 0; i < IMPORT_PROPERTIES; i++) {
+      const p = await ctx.call<{ id: string }>('POST', '/api/v1/pm/properties', {
+        name: `Import ${i}`, address: `${i} Oak St`, city: 'Columbus', state: 'OH', zip_code: '43004', property_type: 'commercial', sqft: 5000,
+      }, auth);
+      ids.push(p.id);
+    }
+    const today = new Date();
+    const days = IMPORT_BILLS_EACH / 5;
+    const lines = ['utility_type,period_start,period_end,amount'];
+    for (let d = 0; d < days; d++) {
+      const day = iso(utcDate(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 1 - d));
+      for (const type of ['electric', 'gas', 'water', 'sewer', 'trash']) lines.push(`${type},${day},${day},1.00`);
+    }
+    const csv = `${lines.join('\n')}\n`;
+    const started = performance.now();
+    await inParallel(IMPORT_PROPERTIES, 4, async (i) => {
+      const n = await importCsv(ctx, auth, ids[i]!, csv);
+      if (n !== IMPORT_BILLS_EACH) throw new Error(`imported ${n}`);
+    });
+    const expected = before + IMPORT_PROPERTIES * IMPORT_BILLS_EACH * 100;
+    for (;;) {
+      if ((await trendTotalCents(ctx, auth)) === expected) break;
+      if (performance.now() - started > 120_000) throw new Error('the trend never showed the import');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    return { value: seconds, unit: 's (from the first upload to the trend showing every bill)', target: `< ${REFLECTED_TARGET_S} s`, met: seconds < REFLECTED_TARGET_S };
+  },
+};

@@ -6,10 +6,10 @@ import { propertyScenarios } from './properties';
 import { rateAnalysisScenarios } from './rate-analysis';
 import { tenantBillingScenarios } from './tenant-billing';
 import { webhookScenarios } from './webhooks';
-import { analyticsScenarios } from './analytics';
+import { analyticsImportScenario, analyticsScenarios } from './analytics';
 import { scaleOutScenarios } from './scale-out';
 import { rubsPostingScenarios } from './rubs-posting';
 import { auditScenarios } from './audit';
 
 /** Every benchmark, in issue order. */
-export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...scaleOutScenarios, ...rubsPostingScenarios, ...auditScenarios];
+export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...auditScenarios, analyticsImportScenario, ...scaleOutScenarios, ...rubsPostingScenarios];
