@@ -188,7 +188,7 @@ export function createAuditService(deps: {
     });
   }
 
-  /** Audits a group of meters read at `readAt`, stores them in one transaction, and notifies what is new and high. */
+  /** Audits a group of meters read at `readAt`, stores them in one statement, and notifies what is new and high. */
   async function auditGroup(inputs: MeterAuditInput[], readAt: string, othersOf: (ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]) => Promise<Tariff[]>): Promise<void> {
     const audited: Array<{ input: MeterAuditInput; audits: BillAudit[] }> = [];
     for (const input of inputs) audited.push({ input, audits: await auditOf(input, othersOf) });
@@ -210,7 +210,7 @@ export function createAuditService(deps: {
 
   /**
    * Audits every bill of these meters (meters gone since are nothing to do) and stores them, a group
-   * of meters per transaction; an audit of a meter that read it later than this one is kept instead.
+   * of meters per statement; an audit of a meter that read it later than this one is kept instead.
    */
   async function auditMeters(meterIds: readonly string[]): Promise<void> {
     const { readAt, inputs } = await repo.metersInput(meterIds);
