@@ -93,10 +93,13 @@ export function createServices(deps: PlatformDeps): Services {
   // meter's job in order per meter; many meters (an owner's re-audit) in jobs of 200.
   const requestAudits = async (meterIds: readonly string[], delayMs = 0) => {
     const unique = [...new Set(meterIds)];
-    const batches = unique.length === 1 ? [] : Array.from({ length: Math.ceil(unique.length / METERS_PER_AUDIT_JOB) }, (_, i) => unique.slice(i * METERS_PER_AUDIT_JOB, (i + 1) * METERS_PER_AUDIT_JOB));
     try {
       if (unique.length === 1) await queue.enqueue('bill-audit', { meter_id: unique[0]! }, { orderingKey: `bill-audit.${unique[0]}`, delayMs });
-      for (const batch of batches) await queue.enqueue('bill-audit', { meter_ids: batch }, { delayMs });
+      else {
+        for (let i = 0; i < unique.length; i += METERS_PER_AUDIT_JOB) {
+          await queue.enqueue('bill-audit', { meter_ids: unique.slice(i, i + METERS_PER_AUDIT_JOB) }, { delayMs });
+        }
+      }
     } catch (err) {
       logger.warn({ err, meters: unique.length }, 'could not queue the bill audit');
     }
