@@ -4,7 +4,7 @@ import { createLimits, type Limits } from './platform/http/limits';
 import { createCalculatorService, type CalculatorService } from './modules/pricing/service';
 import { bundledLoadShapes } from './modules/pricing/load-shapes';
 import { createTariffService, type TariffService } from './modules/tariffs/service';
-import { CUSTOM_TARIFF_CACHE_MS, createCustomTariffService, type CustomTariffService } from './modules/tariffs/custom/service';
+import { createCustomTariffService, type CustomTariffService } from './modules/tariffs/custom/service';
 import { createAuditService, type AuditService } from './modules/audit/service';
 import { METERS_PER_AUDIT_JOB } from './modules/audit/job-payload';
 import { createUtilityService, type UtilityService } from './modules/utilities/service';
@@ -91,34 +91,31 @@ export function createServices(deps: PlatformDeps): Services {
   const dataChanged = recomputeRequests.requestRecompute;
   // A meter's bills are audited again after anything that changes them or what prices them: one
   // meter's job in order per meter; many meters (an owner's re-audit) in jobs of 200.
-  const requestAudits = async (meterIds: readonly string[], delayMs = 0) => {
+  const requestAudits = async (meterIds: readonly string[]) => {
     const unique = [...new Set(meterIds)];
     try {
-      if (unique.length === 1) await queue.enqueue('bill-audit', { meter_id: unique[0]! }, { orderingKey: `bill-audit.${unique[0]}`, delayMs });
+      if (unique.length === 1) await queue.enqueue('bill-audit', { meter_id: unique[0]! }, { orderingKey: `bill-audit.${unique[0]}` });
       else {
         for (let i = 0; i < unique.length; i += METERS_PER_AUDIT_JOB) {
-          await queue.enqueue('bill-audit', { meter_ids: unique.slice(i, i + METERS_PER_AUDIT_JOB) }, { delayMs });
+          await queue.enqueue('bill-audit', { meter_ids: unique.slice(i, i + METERS_PER_AUDIT_JOB) });
         }
       }
     } catch (err) {
       logger.warn({ err, meters: unique.length }, 'could not queue the bill audit');
     }
   };
-  const enqueueRateAnalysis = (job: { property_id: string } | { user_id: string }, jobId: string, delayMs = 0) => {
+  const enqueueRateAnalysis = (job: { property_id: string } | { user_id: string }, jobId: string) => {
     const key = 'property_id' in job ? `property.${job.property_id}` : `user.${job.user_id}`;
-    return queue.enqueue('rate-analysis', job, { jobId, orderingKey: `rate-analysis.${key}`, delayMs });
+    return queue.enqueue('rate-analysis', job, { jobId, orderingKey: `rate-analysis.${key}` });
   };
-  // Worker processes keep an owner's priced tariff for CUSTOM_TARIFF_CACHE_MS: the re-pricing after a
-  // new version waits that long, so no worker prices it on the rates it kept (one process drops them at once).
-  const newRatesSeenAfterMs = queue.driver === 'bullmq' ? CUSTOM_TARIFF_CACHE_MS : 0;
 
   // A new version of an owner's tariff re-prices the owner's properties (estimates, analyses), as a tariff import does.
   const customTariffs = createCustomTariffService({
     db, now,
     ratesChanged: async (ownerId, stamp) => {
       try {
-        await enqueueRateAnalysis({ user_id: ownerId }, `rate-analysis.custom-tariff.${stamp}.user.${ownerId}`, newRatesSeenAfterMs);
-        await audit.auditOwner(ownerId, newRatesSeenAfterMs);
+        await enqueueRateAnalysis({ user_id: ownerId }, `rate-analysis.custom-tariff.${stamp}.user.${ownerId}`);
+        await audit.auditOwner(ownerId);
       } catch (err) {
         logger.warn({ err, ownerId }, 'could not queue the re-analysis and audits after a tariff version');
       }

@@ -63,8 +63,8 @@ export function createAuditService(deps: {
   db: Db;
   now: () => Date;
   calculator: Pick<CalculatorService, 'calculatePeriod'>;
-  /** Queues the audit of these meters (the bill-audit queue; never throws), to run no sooner than `delayMs` from now. */
-  requestAudits(meterIds: readonly string[], delayMs?: number): Promise<void>;
+  /** Queues the audit of these meters (the bill-audit queue; never throws). */
+  requestAudits(meterIds: readonly string[]): Promise<void>;
   /** An open high-severity finding is a notification (once per bill and reason). */
   notifications?: Pick<NotificationService, 'notifyMany'>;
   /** The other tariffs a bill on `tariff` could have been priced on (TariffCatalog.sameUtilityTariffs). */
@@ -307,9 +307,9 @@ export function createAuditService(deps: {
 
     /**
      * Queues the audit of every meter of the owner with bills (a version of one of their tariffs was
-     * added), to run no sooner than `delayMs` from now.
+     * added).
      */
-    auditOwner: async (ownerId: string, delayMs = 0) => deps.requestAudits(await repo.metersWithBills(ownerId), delayMs),
+    auditOwner: async (ownerId: string) => deps.requestAudits(await repo.metersWithBills(ownerId)),
 
     /** Queues the audit of a property's meters (its tariff or supply changed). */
     auditProperty: async (propertyId: string) => deps.requestAudits(await repo.metersOfProperty(propertyId)),

@@ -163,8 +163,14 @@ export function createCustomTariffService(deps: {
 
   /** Every tariff of an owner (not retired), priced, kept as long: what rate analysis and the bill audit compare with. */
   const ownerTariffs = new TtlCache<PricedTariff[]>(CUSTOM_TARIFF_CACHE_MS, CACHE_ENTRIES);
+  /**
+   * Counts the drops: a read that began before a drop may have read the rates the drop was for, so
+   * its answer is used once and not kept.
+   */
+  let drops = 0;
   /** A write through this process: its tariff and its owner's list are read again. */
   const forget = (ownerId: string, id: string) => {
+    drops++;
     cache.delete(cacheKey(ownerId, id));
     ownerTariffs.delete(ownerId);
   };
@@ -174,10 +180,11 @@ export function createCustomTariffService(deps: {
     const key = cacheKey(ownerId, id);
     const hit = cache.get(key);
     if (hit) return hit;
+    const readAfter = drops;
     const stored = await repo.findOwned(ownerId, id);
     if (!stored) return null;
     const entry: PricedTariff = { stored, tariffs: stored.versions.map((_, i) => tariffOfVersion(stored, i)) };
-    cache.set(key, entry);
+    if (drops === readAfter) cache.set(key, entry);
     return entry;
   }
 
@@ -357,13 +364,25 @@ export function createCustomTariffService(deps: {
     async inForce(ownerId: string, date: string): Promise<Tariff[]> {
       let all = ownerTariffs.get(ownerId);
       if (!all) {
+        const readAfter = drops;
         all = (await repo.allOfOwner(ownerId)).map((stored) => ({ stored, tariffs: stored.versions.map((_, i) => tariffOfVersion(stored, i)) }));
-        ownerTariffs.set(ownerId, all);
+        if (drops === readAfter) ownerTariffs.set(ownerId, all);
       }
       return all.flatMap(({ stored, tariffs }) => {
         const i = versionIndexOn(stored.versions, date);
         return i === -1 ? [] : [tariffs[i]!];
       });
+    },
+
+    /**
+     * Drops every priced tariff this process keeps. A job that re-prices calls it first: the change
+     * that queued it (a version added through another process) is then in what it reads, without
+     * waiting for the entries to expire.
+     */
+    forgetPricedTariffs(): void {
+      drops++;
+      cache.clear();
+      ownerTariffs.clear();
     },
 
     /** The owner's tariffs as search rows (the version in force today, else the first). */
