@@ -146,7 +146,6 @@ export function createServices(deps: PlatformDeps): Services {
   const dueDiligenceQueries = createDueDiligenceQueries(db);
   const analytics = createAnalyticsService({
     db, now, logger, portfolios, requests: recomputeRequests,
-    auditTotals: (ownerId) => audit.openTotals(ownerId),
     monthlyBill,
     loadShapes: () => bundledLoadShapes(),
     residentialUsage: bundledResidentialUsage,

@@ -121,8 +121,11 @@ describe('bill audit (issue 32)', () => {
     const page = (await as(t, alice).get(`/pm/audit/findings?property_id=${propertyId}&reason=price_variance`).expect(200)).body;
     expect(page.items.map((f: { period_end: string }) => f.period_end)).toEqual(['2026-05-31', '2026-03-31', '2026-02-28']);
     const march = page.items[1];
+    const openBefore = (await as(t, alice).get('/pm/dashboard/stats').expect(200)).body.audit_findings_open;
     const resolved = (await as(t, alice).post(`/pm/audit/findings/${march.id}/resolve`, { resolution: 'disputed', note: 'claim filed' }).expect(200)).body;
     expect(resolved).toMatchObject({ status: 'resolved', resolution: 'disputed', note: 'claim filed' });
+    // Dashboard stats count it at once (the resolution is a change of the owner's analytics data).
+    expect((await as(t, alice).get('/pm/dashboard/stats').expect(200)).body.audit_findings_open).toBe(openBefore - 1);
     await as(t, alice).post(`/pm/audit/findings/${march.id}/resolve`, { resolution: 'accepted' }).expect(422);
     expect((await as(t, alice).get('/pm/audit/findings?status=open&reason=price_variance').expect(200)).body.total).toBe(2);
 

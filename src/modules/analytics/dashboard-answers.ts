@@ -24,6 +24,8 @@ export function statsAnswer(base: DashboardStatsBase, unread: number) {
     alerts_unread: unread,
     bills_this_month: base.bills_this_month,
     cost_by_utility: base.cost_by_utility,
+    audit_findings_open: base.audit_findings_open,
+    audit_amount_at_issue: base.audit_amount_at_issue,
   };
 }
 

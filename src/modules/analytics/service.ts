@@ -23,8 +23,6 @@ export interface AnalyticsServiceDeps extends Omit<DueDiligenceDeps, 'repo'> {
   portfolios: Pick<PortfolioService, 'requireOwned'>;
   /** Queues recomputes after writes and from the sweeps (built before every service that writes). */
   requests: RecomputeRequests;
-  /** The owner's open audit findings and the dollars at issue in them, read live (bill audit). */
-  auditTotals?(ownerId: string): Promise<{ open: number; amountCents: number }>;
 }
 
 /** Months of portfolio analytics. */
@@ -44,20 +42,16 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
 
   return {
     /**
-     * GET /pm/dashboard/stats: the precomputed stats, with the unread alerts and the open audit
-     * findings counted live (neither is analytics data: they change when read or resolved).
+     * GET /pm/dashboard/stats: the precomputed stats (the open audit findings among them: a finding
+     * written or resolved changes the owner's data version), with the unread alerts counted live.
      */
     async stats(ownerId: string, onRecompute?: OnRecompute) {
       const at = await fresh.freshWithUnread(ownerId, onRecompute);
-      const [answer, audit] = await Promise.all([
-        fresh.cached(JSON.stringify(['stats-answer', ownerId, at.version, at.month, at.unread]), async () => {
-          const base = await fresh.cached<DashboardStatsBase>(JSON.stringify(['stats', ownerId, at.version, at.month]),
-            async () => (await aggregates(ownerId)).stats);
-          return statsAnswer(base, at.unread);
-        }),
-        deps.auditTotals?.(ownerId) ?? { open: 0, amountCents: 0 },
-      ]);
-      return { ...answer, audit_findings_open: audit.open, audit_amount_at_issue: audit.amountCents / 100 };
+      return fresh.cached(JSON.stringify(['stats-answer', ownerId, at.version, at.month, at.unread]), async () => {
+        const base = await fresh.cached<DashboardStatsBase>(JSON.stringify(['stats', ownerId, at.version, at.month]),
+          async () => (await aggregates(ownerId)).stats);
+        return statsAnswer(base, at.unread);
+      });
     },
 
     /** GET /pm/dashboard/cost-trend: actual calendarised cost of the N months ending with this one. */

@@ -17,6 +17,8 @@ const stored: StoredSums = {
   bills_this_month: 4,
   by_state: [['MI', '500001', 1], ['CA', '1000000', 2]],
   by_type: [['office', '1500001', 3]],
+  audit_open: 5,
+  audit_cents: '136401',
 };
 
 // Issue 29 replaced "dashboard stats total the estimates" with the one annual cost (stats and global
@@ -40,6 +42,8 @@ describe('ownerSumsOf and ownerAggregates', () => {
       savingsCount: 1,
       savingsCents: 12345n,
       billsThisMonth: 4,
+      auditOpen: 5,
+      auditCents: 136401n,
     });
   });
 
@@ -61,6 +65,8 @@ describe('ownerSumsOf and ownerAggregates', () => {
       total_potential_savings: 123.45,
       bills_this_month: 4,
       cost_by_utility: byUtility,
+      audit_findings_open: 5,
+      audit_amount_at_issue: 1364.01,
     });
     expect(global).toEqual({
       total_properties: 3,

@@ -16,7 +16,7 @@ export interface UtilityAnnualSum {
   basis: 'actual' | 'estimate' | 'mixed';
 }
 
-/** Dashboard stats without `alerts_unread` (read live: notifications are not analytics data). */
+/** Dashboard stats without `alerts_unread` (read live: reading a notification is not a change of analytics data). */
 export interface DashboardStatsBase {
   total_properties: number;
   total_portfolios: number;
@@ -29,6 +29,8 @@ export interface DashboardStatsBase {
   total_potential_savings: number;
   bills_this_month: number;
   cost_by_utility: UtilityAnnualSum[];
+  audit_findings_open: number;
+  audit_amount_at_issue: number;
 }
 
 export interface CostGroup {
@@ -90,6 +92,9 @@ export interface OwnerSums {
   savingsCount: number;
   savingsCents: bigint;
   billsThisMonth: number;
+  /** Open bill-audit findings, and the cents at issue in them (per bill, its largest finding's). */
+  auditOpen: number;
+  auditCents: bigint;
 }
 
 /**
@@ -113,6 +118,8 @@ export interface StoredSums {
   bills_this_month: number;
   by_state: Array<[string, string, number]>;
   by_type: Array<[string, string, number]>;
+  audit_open: number;
+  audit_cents: string;
 }
 
 export function ownerSumsOf(s: StoredSums): OwnerSums {
@@ -136,6 +143,8 @@ export function ownerSumsOf(s: StoredSums): OwnerSums {
     savingsCount: s.savings_count,
     savingsCents: BigInt(s.savings_cents),
     billsThisMonth: s.bills_this_month,
+    auditOpen: s.audit_open,
+    auditCents: BigInt(s.audit_cents),
   };
 }
 
@@ -181,6 +190,8 @@ export function ownerAggregates(s: OwnerSums): OwnerAggregates {
       total_potential_savings: dollars(s.savingsCents),
       bills_this_month: s.billsThisMonth,
       cost_by_utility: byUtility,
+      audit_findings_open: s.auditOpen,
+      audit_amount_at_issue: dollars(s.auditCents),
     },
     global: {
       total_properties: s.propertyCount,

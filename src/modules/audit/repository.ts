@@ -204,15 +204,6 @@ export function createAuditRepository(db: Db) {
      * The owner's open findings, and the dollars at issue in them: per bill the largest of its open
      * findings' amounts by size (two rules finding the same overcharge count it once).
      */
-    async openTotals(ownerId: string): Promise<{ open: number; amountCents: number }> {
-      const open = and(eq(auditFindings.ownerId, ownerId), eq(auditFindings.status, 'open'));
-      const perBill = db.select({ amount: sql<string>`max(abs(${auditFindings.amountCents}))`.as('amount') })
-        .from(auditFindings).where(open).groupBy(auditFindings.billId).as('per_bill');
-      const [{ n }] = await db.select({ n: count() }).from(auditFindings).where(open);
-      const [row] = await db.select({ amount: sql<string>`coalesce(sum(${perBill.amount}), 0)::text` }).from(perBill);
-      return { open: n, amountCents: Number(row?.amount ?? 0) };
-    },
-
     async setTolerance(ownerId: string, tolerancePercent: number, at: Date): Promise<void> {
       await db.insert(auditSettings).values({ ownerId, tolerancePercent, updatedAt: at })
         .onConflictDoUpdate({ target: auditSettings.ownerId, set: { tolerancePercent, updatedAt: at } });

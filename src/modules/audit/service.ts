@@ -302,9 +302,6 @@ export function createAuditService(deps: {
     /** GET /pm/audit/settings: the owner's tolerance (the default until changed). */
     tolerance: (ownerId: string) => repo.tolerance(ownerId),
 
-    /** Dashboard stats' audit figures. */
-    openTotals: (ownerId: string) => repo.openTotals(ownerId),
-
     /**
      * Queues the audit of every meter of the owner with bills (a version of one of their tariffs was
      * added).
