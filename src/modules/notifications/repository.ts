@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { notifications } from './tables';
 
@@ -44,10 +44,22 @@ export function createNotificationRepository(db: Executor) {
       return existing!;
     },
 
-    /** Inserts in one statement; rows whose (user, dedupe key) exists already are skipped. */
+    /**
+     * Inserts in one statement; rows whose (user, dedupe key) exists already are skipped. The rows go
+     * as one JSON parameter expanded by jsonb_to_recordset (as bill imports do): an audit notifies
+     * thousands at a time, and building a bind parameter per value cost 35 ms per 1,000 rows.
+     */
     async insertMany(list: NewNotification[], now: Date): Promise<void> {
       if (list.length === 0) return;
-      await db.insert(notifications).values(list.map((n) => rowOf(n, now))).onConflictDoNothing();
+      const rows = list.map((n) => {
+        const row = rowOf(n, now);
+        return { id: row.id, user_id: row.userId, type: row.type, message: row.message, property_id: row.propertyId, dedupe_key: row.dedupeKey };
+      });
+      await db.execute(sql`
+        insert into ${notifications} (id, user_id, type, message, property_id, dedupe_key, created_at)
+        select r.id, r.user_id, r.type, r.message, r.property_id, r.dedupe_key, ${now.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id text, user_id text, type text, message text, property_id text, dedupe_key text)
+        on conflict do nothing`);
     },
 
     async list(userId: string, unreadOnly: boolean, limit: number, offset: number) {
