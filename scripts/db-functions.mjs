@@ -15,6 +15,7 @@ export const DB_FUNCTION_FILES = [
   'src/modules/properties/db-functions.sql',
   'src/modules/bills/db-functions.sql',
   'src/modules/tenant-billing/db-functions.sql',
+  'src/modules/notifications/db-functions.sql',
   'src/modules/analytics/db-functions.sql',
 ];
 

@@ -2,6 +2,8 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as, createProperty } from './helpers';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/platform/db/errors';
 
 describe('notifications', () => {
   let t: TestApp;
@@ -60,6 +62,47 @@ describe('notifications', () => {
       .toEqual(['Bob only']);
     await as(t, alice.token).get('/pm/notifications?unread=maybe').expect(422);
     await request(t.app).get('/api/v1/pm/notifications').expect(401);
+  });
+
+  it('keeps each user\'s unread count exact through inserts, dedupes, reads and deletes (statement triggers)', async () => {
+    const erin = await registerUser(t);
+    const frank = await registerUser(t);
+    const property = await createProperty(t, erin.token);
+    const db = t.deps.database.db;
+    const kept = (userId: string) => t.services.notifications.countUnread(userId);
+    const counted = async (userId: string) => rowsOf<{ n: number }>(await db.execute(
+      sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`))[0]!.n;
+    expect(await kept(erin.user.id)).toBe(0);
+
+    // One statement: 4 of Erin's (the fifth repeats a dedupe key), 2 of Frank's.
+    const note = (userId: string, key: string, propertyId: string | null = null) => ({ userId, type: 'x', message: key, dedupeKey: key, propertyId });
+    await t.services.notifications.notifyMany([
+      note(erin.user.id, 'a', property.id), note(erin.user.id, 'b', property.id), note(erin.user.id, 'c'), note(erin.user.id, 'd'),
+      note(erin.user.id, 'a', property.id), note(frank.user.id, 'a'), note(frank.user.id, 'b'),
+    ]);
+    expect([await kept(erin.user.id), await kept(frank.user.id)]).toEqual([4, 2]);
+    // The same again adds nothing.
+    await t.services.notifications.notifyMany([note(erin.user.id, 'c'), note(frank.user.id, 'b')]);
+    expect([await kept(erin.user.id), await kept(frank.user.id)]).toEqual([4, 2]);
+
+    const items = (await as(t, erin.token).get('/pm/notifications?per_page=100').expect(200)).body.items as Array<{ id: string; message: string }>;
+    const c = items.find((n) => n.message === 'c')!.id;
+    await as(t, erin.token).post(`/pm/notifications/${c}/read`).expect(200);
+    await as(t, erin.token).post(`/pm/notifications/${c}/read`).expect(200);
+    expect(await kept(erin.user.id)).toBe(3);
+    expect((await as(t, erin.token).get('/pm/dashboard/stats').expect(200)).body.alerts_unread).toBe(3);
+    // Back to unread, and every notification read at once (updates of many rows).
+    await db.execute(sql`update notifications set read_at = null where id = ${c}`);
+    expect(await kept(erin.user.id)).toBe(4);
+    await db.execute(sql`update notifications set read_at = now() where user_id = ${frank.user.id}`);
+    expect(await kept(frank.user.id)).toBe(0);
+
+    // Deleting the property deletes its two notifications; deleting a user deletes the count with them.
+    await db.execute(sql`delete from properties where id = ${property.id}`);
+    expect(await kept(erin.user.id)).toBe(2);
+    expect(await kept(erin.user.id)).toBe(await counted(erin.user.id));
+    await db.execute(sql`delete from users where id = ${frank.user.id}`);
+    expect(rowsOf(await db.execute(sql`select 1 from notification_unread_counts where user_id = ${frank.user.id}`))).toEqual([]);
   });
 
   it('a dedupe key makes creation idempotent per user', async () => {

@@ -111,7 +111,7 @@ export function createAnalyticsRepository(db: Executor) {
     rowsOf<FreshnessRow>(await db.execute(sql`${freshnessSelect} ${freshnessFrom(ownerId)}`));
   const freshnessAndUnreadOf = async (ownerId: string) => rowsOf<FreshnessRow & { unread: number }>(await db.execute(sql`
     ${freshnessSelect},
-      (select count(*) from notifications n where n.user_id = u.id and n.read_at is null)::float8 as "unread"
+      coalesce((select c.unread from notification_unread_counts c where c.user_id = u.id), 0)::float8 as "unread"
     ${freshnessFrom(ownerId)}`));
   return {
     async freshness(ownerId: string): Promise<Freshness> {
