@@ -40,8 +40,9 @@ export const appQueues = {
    */
   'rubs-posting': { payload: rubsPostingJobPayload, attempts: 4, backoffMs: 5000, concurrency: 2 },
   /**
-   * Audits one meter's bills after a write that changes them or what prices them (a bill, an import,
-   * a tariff, a tariff version, the tolerance); jobs of one meter run one at a time, in order.
+   * Audits a meter's bills after a write that changes them or what prices them (a bill, an import,
+   * a tariff, a tariff version, the tolerance): one meter's jobs run one at a time, in order; an
+   * owner's re-audit goes in jobs of up to 200 meters.
    */
   'bill-audit': { payload: billAuditJobPayload, attempts: 3, backoffMs: 2000, concurrency: 4 },
 } satisfies QueueDefinitions;

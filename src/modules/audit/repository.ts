@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../platform/db/client';
+import type { Db } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
 import { properties } from '../properties/tables';
 import { meters } from '../meters/tables';
@@ -35,11 +35,6 @@ export interface FindingFilter {
 export const DEFAULT_TOLERANCE_PERCENT = 3;
 
 export function createAuditRepository(db: Db) {
-  async function tolerance(ex: Executor, ownerId: string): Promise<number> {
-    const [row] = await ex.select({ t: auditSettings.tolerancePercent }).from(auditSettings).where(eq(auditSettings.ownerId, ownerId));
-    return row?.t ?? DEFAULT_TOLERANCE_PERCENT;
-  }
-
   function findingConditions(ownerId: string, f: FindingFilter): SQL | undefined {
     return and(
       eq(auditFindings.ownerId, ownerId),
@@ -198,12 +193,12 @@ export function createAuditRepository(db: Db) {
       return row!;
     },
 
-    tolerance: (ownerId: string) => tolerance(db, ownerId),
+    /** The owner's tolerance, the default until they set one. */
+    async tolerance(ownerId: string): Promise<number> {
+      const [row] = await db.select({ t: auditSettings.tolerancePercent }).from(auditSettings).where(eq(auditSettings.ownerId, ownerId));
+      return row?.t ?? DEFAULT_TOLERANCE_PERCENT;
+    },
 
-    /**
-     * The owner's open findings, and the dollars at issue in them: per bill the largest of its open
-     * findings' amounts by size (two rules finding the same overcharge count it once).
-     */
     async setTolerance(ownerId: string, tolerancePercent: number, at: Date): Promise<void> {
       await db.insert(auditSettings).values({ ownerId, tolerancePercent, updatedAt: at })
         .onConflictDoUpdate({ target: auditSettings.ownerId, set: { tolerancePercent, updatedAt: at } });

@@ -45,7 +45,7 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
   api.get('/pm/audit/settings', {
     summary: 'Audit settings', description: 'The price tolerance the bills are audited with (3 % until changed).',
     tags, auth: 'required', response: settingsResponse,
-  }, async ({ req }) => ({ tolerance_percent: await audit.tolerance(callerId(req)) }));
+  }, ({ req }) => audit.settings(callerId(req)));
 
   api.patch('/pm/audit/settings', {
     summary: 'Audit settings', description: 'The price tolerance; the bills are audited again with it.',

@@ -21,8 +21,6 @@ const FINDING_CSV_HEADER = [
 
 /** Bills of the meters one transaction stores at most (a meter with more is stored alone). */
 const BILLS_PER_STORE = 4000;
-/** Notifications per statement (a statement takes at most 65,535 parameters). */
-const NOTICES_PER_INSERT = 1000;
 
 /** How far the explanation's search goes: usage (or demand) from 0 to 4 times the bill's. */
 const MAX_FACTOR = 4;
@@ -59,6 +57,9 @@ const toSibling = (b: BillRow): SiblingBill => ({
   id: b.id, meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd, amountCents: toCents(b.amount), createdAt: b.createdAt,
 });
 
+/** The other tariffs a bill of the owner's, priced on `tariff`, could have been priced on. */
+type OtherTariffs = (ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]) => Promise<Tariff[]>;
+
 export function createAuditService(deps: {
   db: Db;
   now: () => Date;
@@ -68,7 +69,7 @@ export function createAuditService(deps: {
   /** An open high-severity finding is a notification (once per bill and reason). */
   notifications?: Pick<NotificationService, 'notifyMany'>;
   /** The other tariffs a bill on `tariff` could have been priced on (TariffCatalog.sameUtilityTariffs). */
-  otherTariffs?(ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]): Promise<Tariff[]>;
+  otherTariffs?: OtherTariffs;
   /** Queues the owner's analytics recompute (open high-severity findings are a health deduction; never throws). */
   dataChanged?(ownerId: string): Promise<void>;
 }) {
@@ -178,7 +179,7 @@ export function createAuditService(deps: {
   }
 
   /** The audit of one meter's bills, from what was read for it. */
-  async function auditOf(input: MeterAuditInput, othersOf: (ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]) => Promise<Tariff[]>): Promise<BillAudit[]> {
+  async function auditOf(input: MeterAuditInput, othersOf: OtherTariffs): Promise<BillAudit[]> {
     const sectors = sectorsOfProperty(input.property.propertyType, input.property.unitCount);
     const pricing = new Map<string, BillPricing>();
     for (const bill of input.bills) pricing.set(bill.id, await priceBill(bill, input, (tariff) => othersOf(input.property.ownerId, tariff, sectors)));
@@ -189,7 +190,7 @@ export function createAuditService(deps: {
   }
 
   /** Audits a group of meters read at `readAt`, stores them in one statement, and notifies what is new and high. */
-  async function auditGroup(inputs: MeterAuditInput[], readAt: string, othersOf: (ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]) => Promise<Tariff[]>): Promise<void> {
+  async function auditGroup(inputs: MeterAuditInput[], readAt: string, othersOf: OtherTariffs): Promise<void> {
     const audited: Array<{ input: MeterAuditInput; audits: BillAudit[] }> = [];
     for (const input of inputs) audited.push({ input, audits: await auditOf(input, othersOf) });
     const stored = await repo.store(audited.map(({ input, audits }) => ({
@@ -205,7 +206,7 @@ export function createAuditService(deps: {
         dedupeKey: `bill-audit:${f.billId}:${f.reason}`,
       }));
     });
-    for (let i = 0; i < notices.length; i += NOTICES_PER_INSERT) await deps.notifications?.notifyMany(notices.slice(i, i + NOTICES_PER_INSERT));
+    await deps.notifications?.notifyMany(notices);
   }
 
   /**
@@ -217,7 +218,7 @@ export function createAuditService(deps: {
     if (inputs.length === 0) return;
     // The utility's other tariffs, read once per owner, tariff and sectors, only when a bill needs them.
     const others = new Map<string, Promise<Tariff[]>>();
-    const othersOf = (ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]) => {
+    const othersOf: OtherTariffs = (ownerId, tariff, sectors) => {
       const key = `${ownerId}|${tariff.id}|${sectors.join(',')}`;
       let found = others.get(key);
       if (!found) others.set(key, (found = deps.otherTariffs?.(ownerId, tariff, sectors) ?? Promise.resolve([])));
@@ -296,11 +297,11 @@ export function createAuditService(deps: {
     async updateSettings(ownerId: string, body: { tolerance_percent: number }) {
       await repo.setTolerance(ownerId, body.tolerance_percent, deps.now());
       await deps.requestAudits(await repo.metersWithBills(ownerId));
-      return { tolerance_percent: await repo.tolerance(ownerId) };
+      return this.settings(ownerId);
     },
 
     /** GET /pm/audit/settings: the owner's tolerance (the default until changed). */
-    tolerance: (ownerId: string) => repo.tolerance(ownerId),
+    settings: async (ownerId: string) => ({ tolerance_percent: await repo.tolerance(ownerId) }),
 
     /**
      * Queues the audit of every meter of the owner with bills (a version of one of their tariffs was
