@@ -5,7 +5,7 @@ import { properties } from '../properties/tables';
 import { meters } from '../meters/tables';
 import { utilityBills } from '../bills/tables';
 import { auditFindings, auditSettings, billAudits, meterAudits } from './tables';
-import type { BillAudit } from './audit.calc';
+import type { BillAudit } from './audit.types';
 
 export type FindingRow = typeof auditFindings.$inferSelect;
 export type BillAuditRow = typeof billAudits.$inferSelect;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from '../../platform/http/validate';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
-import { REASON_CODES, type ReasonCode } from './audit.calc';
+import { REASON_CODES, type ReasonCode } from './audit.types';
 
 export const billIdParams = z.object({ id: z.string().min(1).max(200) });
 export const findingIdParams = z.object({ id: z.string().min(1).max(200) });

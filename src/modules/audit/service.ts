@@ -1,16 +1,11 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../platform/db/client';
-import { AppError, notFound, unprocessable } from '../../platform/http/errors';
+import { notFound, unprocessable } from '../../platform/http/errors';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
-import { toCents, usd } from '../../platform/money';
 import { csvDocument, neutralise } from '../../platform/csv';
-import type { CalculatorService, PricedPeriod } from '../pricing/service';
+import type { CalculatorService } from '../pricing/service';
 import type { NotificationService } from '../notifications/service';
-import type { CalculateBody } from '../pricing/schemas';
-import type { Tariff } from '../tariffs/tariff.model';
-import { sectorsOfProperty, type PropertySector } from '../properties/states';
-import { auditMeterBills, isPriceVariance, type AuditBill, type BillAudit, type BillPricing, type PrintedLine, type SiblingBill } from './audit.calc';
-import { createAuditRepository, type BillRow, type FindingFilter, type FindingRow, type MeterAuditInput } from './repository';
+import { createAuditRepository, type FindingFilter, type FindingRow } from './repository';
+import { createMeterAuditor, type OtherTariffs } from './meter-auditor';
 
 /** Rows of one export at most (an owner with more filters by property or date). */
 export const MAX_EXPORT_ROWS = 100_000;
@@ -18,14 +13,6 @@ const FINDING_CSV_HEADER = [
   'finding_id', 'bill_id', 'property_id', 'meter_id', 'period_start', 'period_end', 'reason', 'severity', 'amount_at_issue',
   'message', 'status', 'resolution', 'note', 'created_at',
 ];
-
-/** Bills of the meters one transaction stores at most (a meter with more is stored alone). */
-const BILLS_PER_STORE = 4000;
-
-/** How far the explanation's search goes: usage (or demand) from 0 to 4 times the bill's. */
-const MAX_FACTOR = 4;
-/** Halvings of the search: the interval (at most 3 wide) ends below 0.0002, finer than the 0.1 % the answer states. */
-const SEARCH_STEPS = 14;
 
 export function presentFinding(f: FindingRow & { periodStart?: string; periodEnd?: string }) {
   return {
@@ -47,19 +34,6 @@ export function presentFinding(f: FindingRow & { periodStart?: string; periodEnd
   };
 }
 
-const toAuditBill = (b: BillRow): AuditBill => ({
-  id: b.id, meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd, amountCents: toCents(b.amount),
-  usage: b.usage, unit: b.unit, demandKw: b.demandKw, isEstimated: b.isEstimated, lineItems: (b.lineItems as PrintedLine[] | null) ?? null,
-  createdAt: b.createdAt,
-});
-
-const toSibling = (b: BillRow): SiblingBill => ({
-  id: b.id, meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd, amountCents: toCents(b.amount), createdAt: b.createdAt,
-});
-
-/** The other tariffs a bill of the owner's, priced on `tariff`, could have been priced on. */
-type OtherTariffs = (ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]) => Promise<Tariff[]>;
-
 export function createAuditService(deps: {
   db: Db;
   now: () => Date;
@@ -75,167 +49,10 @@ export function createAuditService(deps: {
 }) {
   const repo = createAuditRepository(deps.db);
 
-  /** The /calculate request that prices a bill on its meter's tariff, or why there is none. */
-  function pricingRequest(bill: BillRow, input: MeterAuditInput): { body: CalculateBody } | { reason: string } {
-    const { meter, property } = input;
-    const electric = meter.utilityType === 'electric';
-    const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
-    if (!tariffId) return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
-    if (bill.usage === null) return { reason: 'the bill has no usage' };
-    const supplyTariffId = meter.supplyTariffId ?? (electric ? property.supplyTariffId : null);
-    const body = electric
-      ? {
-        tariff_id: tariffId, usage_kwh: bill.usageKwh ?? bill.usage, demand_kw: bill.demandKw,
-        supply_tariff_id: supplyTariffId, supply_rate_per_kwh: property.supplyRatePerKwh,
-      }
-      : { tariff_id: tariffId, usage: bill.usage, unit: bill.unit };
-    return { body: body as CalculateBody };
-  }
-
-  /** A 4xx of the calculator is why a bill cannot be priced; anything else is a fault. */
-  async function attempt<T>(work: () => Promise<T>): Promise<T | { reason: string }> {
-    try {
-      return await work();
-    } catch (err) {
-      if (err instanceof AppError && err.status < 500) return { reason: err.detail };
-      throw err;
-    }
-  }
-
-  /**
-   * Without printed lines, the usage (or, on a bill with demand, the demand) at which the expected
-   * bill equals the billed amount, found by halving the interval (README "Explanations"); null when
-   * no such amount lies between 0 and 4 times the bill's.
-   */
-  function scaledToMatch(bill: BillRow, priced: PricedPeriod, billedCents: number, expectedCents: number): string | null {
-    const byDemand = bill.demandKw !== null && bill.demandKw > 0;
-    const base = byDemand ? bill.demandKw! : priced.bill.usage;
-    if (base <= 0) return null;
-    const costAt = (factor: number) => {
-      const scaled = Math.round(base * factor * 1000) / 1000;
-      return priced.totalCentsWith(byDemand ? { demandKw: scaled } : { usage: scaled });
-    };
-    let [lo, hi] = billedCents > expectedCents ? [1, MAX_FACTOR] : [0, 1];
-    const atHi = costAt(hi);
-    const atLo = costAt(lo);
-    if (atHi === null || atLo === null || billedCents < atLo || billedCents > atHi) return null;
-    for (let i = 0; i < SEARCH_STEPS; i++) {
-      const mid = (lo + hi) / 2;
-      const cents = costAt(mid);
-      if (cents === null) return null;
-      if (cents < billedCents) lo = mid;
-      else hi = mid;
-    }
-    const percent = Math.round((hi - 1) * 1000) / 10;
-    if (percent === 0) return null;
-    return `at ${Math.abs(percent)} % ${percent > 0 ? 'more' : 'less'} ${byDemand ? 'demand' : 'usage'}`;
-  }
-
-  /**
-   * The other tariff of the utility on which the bill would not be a price variance, the closest to
-   * the billed amount (a bill priced on the wrong rate class; README "Explanations").
-   */
-  function otherTariffMatching(priced: PricedPeriod, others: Tariff[], billedCents: number, tolerancePercent: number): string | null {
-    let best: { tariff: Tariff; cents: number } | null = null;
-    for (const other of others) {
-      const cents = priced.totalCentsOn(other);
-      if (cents === null || isPriceVariance(billedCents, cents, tolerancePercent)) continue;
-      if (!best || Math.abs(cents - billedCents) < Math.abs(best.cents - billedCents)) best = { tariff: other, cents };
-    }
-    return best ? `on ${best.tariff.name} (${best.tariff.id}: ${usd(best.cents / 100)})` : null;
-  }
-
-  /** The engine's view of one bill: its expected amount and lines, the tariff's limits and what it bills in any month. */
-  async function priceBill(bill: BillRow, input: MeterAuditInput, othersOf: (tariff: Tariff) => Promise<Tariff[]>): Promise<BillPricing> {
-    const request = pricingRequest(bill, input);
-    if ('reason' in request) return { kind: 'unpriceable', reason: request.reason };
-    const body = { ...request.body, period_start: bill.periodStart, period_end: bill.periodEnd };
-    const priced = await attempt(() => deps.calculator.calculatePeriod(body, input.property.ownerId));
-    if ('reason' in priced) return { kind: 'unpriceable', reason: priced.reason };
-    const { bill: expected, tariff } = priced;
-    const expectedCents = toCents(expected.total_cost);
-    const months = priced.monthTotalsCents();
-    const billedCents = toCents(bill.amount);
-    // Only a price variance without printed lines is explained (with them, the lines that differ are).
-    let explanation: string | null = null;
-    if (bill.lineItems === null && isPriceVariance(billedCents, expectedCents, input.tolerancePercent)) {
-      const ways = [
-        scaledToMatch(bill, priced, billedCents, expectedCents),
-        otherTariffMatching(priced, await othersOf(tariff), billedCents, input.tolerancePercent),
-      ].filter((w) => w !== null);
-      explanation = ways.length > 0 ? `the billed amount matches the expected bill ${ways.join(', or ')}` : null;
-    }
-    return {
-      kind: 'priced',
-      tariffId: tariff.id,
-      tariffName: tariff.name,
-      expectedCents,
-      expectedLines: expected.line_items,
-      demandKwMax: tariff.applicability.demandKwMax,
-      expiredOn: tariff.expirationDate !== null && tariff.expirationDate < bill.periodEnd ? tariff.expirationDate : null,
-      yearRangeCents: months ? { min: Math.min(...months), max: Math.max(...months) } : null,
-      explanation,
-    };
-  }
-
-  /** The audit of one meter's bills, from what was read for it. */
-  async function auditOf(input: MeterAuditInput, othersOf: OtherTariffs): Promise<BillAudit[]> {
-    const sectors = sectorsOfProperty(input.property.propertyType, input.property.unitCount);
-    const pricing = new Map<string, BillPricing>();
-    for (const bill of input.bills) pricing.set(bill.id, await priceBill(bill, input, (tariff) => othersOf(input.property.ownerId, tariff, sectors)));
-    return auditMeterBills({
-      bills: input.bills.map(toAuditBill), pricing, siblings: input.siblings.map(toSibling),
-      settings: { tolerancePercent: input.tolerancePercent },
-    });
-  }
-
-  /** Audits a group of meters read at `readAt`, stores them in one statement, and notifies what is new and high. */
-  async function auditGroup(inputs: MeterAuditInput[], readAt: string, othersOf: OtherTariffs): Promise<void> {
-    const audited: Array<{ input: MeterAuditInput; audits: BillAudit[] }> = [];
-    for (const input of inputs) audited.push({ input, audits: await auditOf(input, othersOf) });
-    const stored = await repo.store(audited.map(({ input, audits }) => ({
-      ownerId: input.property.ownerId, propertyId: input.property.id, meterId: input.meter.id, audits,
-    })), readAt, deps.now());
-    const notices = audited.filter(({ input }) => stored.has(input.meter.id)).flatMap(({ input, audits }) => {
-      const periodOf = new Map(input.bills.map((b) => [b.id, `${b.periodStart} to ${b.periodEnd}`]));
-      return audits.flatMap((a) => a.findings).filter((f) => f.severity === 'high').map((f) => ({
-        userId: input.property.ownerId,
-        type: 'bill_audit',
-        propertyId: input.property.id,
-        message: `Bill audit: ${input.property.name}, ${input.meter.name}, ${periodOf.get(f.billId)}: ${f.message}`,
-        dedupeKey: `bill-audit:${f.billId}:${f.reason}`,
-      }));
-    });
-    await deps.notifications?.notifyMany(notices);
-  }
-
-  /**
-   * Audits every bill of these meters (meters gone since are nothing to do) and stores them, a group
-   * of meters per statement; an audit of a meter that read it later than this one is kept instead.
-   */
-  async function auditMeters(meterIds: readonly string[]): Promise<void> {
-    const { readAt, inputs } = await repo.metersInput(meterIds);
-    if (inputs.length === 0) return;
-    // The utility's other tariffs, read once per owner, tariff and sectors, only when a bill needs them.
-    const others = new Map<string, Promise<Tariff[]>>();
-    const othersOf: OtherTariffs = (ownerId, tariff, sectors) => {
-      const key = `${ownerId}|${tariff.id}|${sectors.join(',')}`;
-      let found = others.get(key);
-      if (!found) others.set(key, (found = deps.otherTariffs?.(ownerId, tariff, sectors) ?? Promise.resolve([])));
-      return found;
-    };
-    // Stored a few thousand bills at a time, the event loop getting a turn between groups: a batch may
-    // run for minutes, and on the embedded database no query of it would otherwise let a request in.
-    for (let start = 0; start < inputs.length;) {
-      let end = start;
-      let bills = 0;
-      while (end < inputs.length && (end === start || bills + inputs[end]!.bills.length <= BILLS_PER_STORE)) bills += inputs[end++]!.bills.length;
-      await auditGroup(inputs.slice(start, end), readAt, othersOf);
-      start = end;
-      await nextTurn();
-    }
-    for (const ownerId of new Set(inputs.map((i) => i.property.ownerId))) await deps.dataChanged?.(ownerId);
-  }
+  const { auditMeters } = createMeterAuditor({
+    repo, now: deps.now, calculator: deps.calculator, notifications: deps.notifications, otherTariffs: deps.otherTariffs,
+    dataChanged: deps.dataChanged,
+  });
 
   return {
     auditMeters,

@@ -1,4 +1,4 @@
-import type { BillingUnit } from '../tenant-billing/rubs.calc';
+import type { BillingUnit } from '../tenant-billing/rubs.types';
 import type { PmsUnitData } from './unit-data';
 
 /** tenant_name is at most this long in a calculation. */

@@ -1,15 +1,16 @@
 import { dayNumber, daysInMonth, isoDateOfDay, utcDay } from '../../platform/dates';
 import type { Db } from '../../platform/db/client';
-import { notFound, unprocessable, validationFailed } from '../../platform/http/errors';
+import { notFound, unprocessable } from '../../platform/http/errors';
 import { findTariffsByIds } from '../tariffs/repository';
 import { TtlCache } from '../../platform/ttl-cache';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
-import { isCustomTariffId, type CustomTariffService, type VersionSpan } from '../tariffs/custom/service';
+import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
+import type { VersionSpan } from '../tariffs/custom/versions';
 import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './engine/period';
-import { convertUsage } from './usage-units';
 import { tariffNotices } from '../tariffs/tariff-notices';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
-import { roundDiv } from './engine/money';
+import { billRequest, usageFor, type TariffUsage, type UsageFields } from './bill-request';
+import { potentialSavings, presentBill, rankBills } from './present';
 import type { BillResponse, CalculateBody, CompareBody, CompareResponse } from './schemas';
 
 export interface CalculatorService {
@@ -58,8 +59,6 @@ export interface CalculatorDeps {
 const TARIFF_CACHE_MS = 60_000;
 const TARIFF_CACHE_ENTRIES = 2000;
 
-type UsageFields = Omit<CalculateBody, 'tariff_id' | 'tax_rate_percent' | 'period_start' | 'period_end'> & { tax_rate_percent?: number | null };
-
 /** The longest billing period /calculate prices (utilities bill monthly or bimonthly; a quarter at most). */
 const MAX_PERIOD_DAYS = 92;
 
@@ -83,108 +82,6 @@ function periodPieces(spans: VersionSpan[]): PeriodPiece[] {
     }
   }
   return pieces;
-}
-
-/** The usage a tariff is priced for, in its unit, and what converting it assumed. */
-interface TariffUsage {
-  quantity: number;
-  notes: string[];
-}
-
-/** Fields that only electric bills take. */
-const ELECTRIC_ONLY = ['demand_kw', 'solar_generation_kwh', 'usage_profile', 'supply_rate_per_kwh'] as const;
-
-/**
- * The request's usage for one tariff (pricing README "Units"): usage_kwh on electric tariffs;
- * usage and unit on gas, water and sewer ones, converted to the tariff's unit.
- */
-function usageFor(body: UsageFields, tariff: Tariff): TariffUsage {
-  const { utilityType, unit } = usageOf(tariff);
-  const given = (v: unknown) => v !== undefined && v !== null;
-  if (utilityType === 'electric') {
-    if (given(body.usage) || given(body.unit)) {
-      throw unprocessable(`usage and unit are for gas, water and sewer tariffs: ${tariff.id} is electric, send usage_kwh`, given(body.usage) ? 'usage' : 'unit');
-    }
-    if (!given(body.usage_kwh)) throw validationFailed([{ field: 'usage_kwh', message: 'field required' }]);
-    return { quantity: body.usage_kwh as number, notes: [] };
-  }
-  if (given(body.usage_kwh)) throw unprocessable(`usage_kwh is for electric tariffs: ${tariff.id} prices ${utilityType}, send usage and unit`, 'usage_kwh');
-  if (!given(body.usage)) throw validationFailed([{ field: 'usage', message: `field required (the month's ${utilityType} usage, with its unit)` }]);
-  const electricField = ELECTRIC_ONLY.find((f) => given(body[f]));
-  if (electricField) throw unprocessable(`${electricField} does not apply to a ${utilityType} tariff`, electricField);
-  const conversion = convertUsage(utilityType, body.usage as number, body.unit ?? unit, unit, body.heat_content);
-  if (!conversion.ok) throw unprocessable(conversion.message, conversion.field);
-  return { quantity: conversion.quantity, notes: conversion.note ? [conversion.note] : [] };
-}
-
-function billRequest(body: UsageFields, month: number, usage: TariffUsage, supplyTariff: Tariff | null): BillRequest {
-  const p = body.usage_profile;
-  return {
-    usageKwh: usage.quantity,
-    month,
-    demandKw: body.demand_kw ?? null,
-    solarGenerationKwh: body.solar_generation_kwh ?? null,
-    usageProfile: p ? { onPeakKwh: p.on_peak_kwh, midPeakKwh: p.mid_peak_kwh, offPeakKwh: p.off_peak_kwh } : null,
-    taxRatePercent: body.tax_rate_percent ?? null,
-    supplyRatePerKwh: body.supply_rate_per_kwh ?? null,
-    supplyTariff,
-  };
-}
-
-export function presentBill(bill: BillResult, tariff: Tariff, usage: number): BillResponse {
-  const s = bill.summary;
-  const { utilityType, unit } = usageOf(tariff);
-  return {
-    tariff_id: bill.tariffId,
-    tariff_name: bill.tariffName,
-    month: bill.month,
-    season: bill.season,
-    total_cost: bill.totalCost,
-    line_items: bill.lineItems,
-    summary: {
-      energy_charge: s.energyCharge,
-      demand_charge: s.demandCharge,
-      fixed_charge: s.fixedCharge,
-      riders: s.riders,
-      taxes_estimate: s.taxesEstimate,
-      effective_rate_per_kwh: utilityType === 'electric' ? s.effectiveRatePerKwh : null,
-      effective_rate_per_unit: s.effectiveRatePerKwh,
-    },
-    utility_type: utilityType,
-    usage,
-    unit,
-    assumptions: bill.assumptions,
-  };
-}
-
-/** Results ranked by total, cheapest first; equal totals keep the request's order (Array.prototype.sort is stable). */
-export function rankBills(bills: BillResult[], electric = true): CompareResponse['results'] {
-  return [...bills]
-    .sort((a, b) => a.totalCostCents - b.totalCostCents)
-    .map((b, i) => ({
-      tariff_id: b.tariffId,
-      tariff_name: b.tariffName,
-      total_cost: b.totalCost,
-      effective_rate_per_kwh: electric ? b.summary.effectiveRatePerKwh : null,
-      effective_rate_per_unit: b.summary.effectiveRatePerKwh,
-      rank: i + 1,
-      assumptions: b.assumptions,
-    }));
-}
-
-/** Most expensive minus cheapest, and that over the most expensive total in percent (1 decimal; 0 when that total is not above 0). */
-export function potentialSavings(bills: BillResult[]): CompareResponse['potential_savings'] {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const b of bills) {
-    if (b.totalCostCents < min) min = b.totalCostCents;
-    if (b.totalCostCents > max) max = b.totalCostCents;
-  }
-  const diff = max - min;
-  return {
-    vs_most_expensive: diff / 100,
-    vs_most_expensive_percent: max > 0 ? roundDiv(diff * 1000, max) / 10 : 0,
-  };
 }
 
 export function createCalculatorService(deps: CalculatorDeps): CalculatorService {

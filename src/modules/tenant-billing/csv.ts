@@ -4,7 +4,7 @@
  * self-contained (calculation, period and utility on every line); a unit that turned over has one
  * row per occupancy. Amounts have two decimals.
  */
-import type { CalculationResponse } from './schemas';
+import type { CalculationResponse } from './schemas.response';
 import { factorFields } from './presenters';
 import { csvField, neutralise } from '../../platform/csv';
 

@@ -2,10 +2,10 @@
  * Read only: the form calculations were stored in before issue 28, which rows in existing
  * databases still have. The document was { format: 2, calculation, units_deflated }, where
  * units_deflated is the unit rows of a StoredCalculation as JSON, raw-deflated and base64-encoded.
- * Nothing writes this form any more (presenters.ts readStored is its one caller).
+ * Nothing writes this form any more (stored.ts readStored is its one caller).
  */
 import zlib from 'node:zlib';
-import type { StoredCalculation } from './presenters';
+import type { StoredCalculation } from './stored';
 
 export interface LegacyDeflatedDocument {
   format: 2;

@@ -3,10 +3,9 @@ import type { UtilityType } from '../bills/utility-types';
 import {
   METHOD_FACTORS, PERCENT_PLACES,
   type Allocation, type AllocationMethod, type OccupantFactorTable, type RoundingMode, type UnitAllocation, type VacancyPolicy,
-} from './rubs.calc';
-import { readLegacyDeflatedUnits, type LegacyDeflatedDocument } from './legacy-deflated';
+} from './rubs.types';
 import type { BillingConfigRow, CalculationState, HistoryRow } from './repository';
-import type { CalculationResponse, ConfigResponse } from './schemas';
+import type { CalculationResponse, ConfigResponse } from './schemas.response';
 
 export type CalculationSource = 'request' | 'pms';
 export type UnitBill = CalculationResponse['unit_bills'][number];
@@ -79,7 +78,7 @@ export interface CalculationMeta extends CalculationState {
 }
 
 /** The extra figures of a line, stored only when it has them. */
-interface LineExtras {
+export interface LineExtras {
   occupancy?: number;
   occupant_factor?: number;
   share_cents?: number;
@@ -92,7 +91,7 @@ interface LineExtras {
  * sent with one (a 10,000-unit answer stays smaller); the turnover, table and limit fields only
  * when they apply.
  */
-function completeUnitBill(
+export function completeUnitBill(
   bill: Record<string, unknown>, basisPoints: number, baseCents: number, feeCents: number, occupiedDays: number,
   moves: ReadonlyArray<string | null> | null, extras: LineExtras | null, billingFeeCents: number, invoice: string | null,
 ): UnitBill {
@@ -118,7 +117,7 @@ function completeUnitBill(
   return bill as UnitBill;
 }
 
-function extrasOf(l: UnitAllocation): LineExtras | null {
+export function extrasOf(l: UnitAllocation): LineExtras | null {
   if (l.occupancy === null && l.occupantFactor === null && l.limit === null) return null;
   const extras: LineExtras = {};
   if (l.occupancy !== null) extras.occupancy = l.occupancy;
@@ -134,13 +133,10 @@ function extrasOf(l: UnitAllocation): LineExtras | null {
  * Invoice numbers of a calculation's lines: the billed lines take the numbers from the first on,
  * in order; a vacant line bills nothing and has none.
  */
-function invoiceNumbers(meta: Pick<CalculationMeta, 'firstInvoiceNumber'>, occupiedDays: readonly number[]): Array<string | null> {
+export function invoiceNumbers(meta: Pick<CalculationMeta, 'firstInvoiceNumber'>, occupiedDays: readonly number[]): Array<string | null> {
   let next = meta.firstInvoiceNumber;
   return occupiedDays.map((days) => (next === null || days === 0 ? null : invoiceNumber(next++)));
 }
-
-/** The occupied days of a stored line (its column after the factor fields, the share, base and fee). */
-const storedDays = (row: unknown[], fields: number) => row[2 + fields + 3] as number;
 
 /** The fields of a calculation that change after it is made: columns of its row, not stored in `result`. */
 type StatusField = 'status' | 'supersedes' | 'superseded_by' | 'void_reason' | 'voided_at';
@@ -149,7 +145,7 @@ type StatusField = 'status' | 'supersedes' | 'superseded_by' | 'void_reason' | '
 export type CalculationHead = Omit<CalculationResponse, 'unit_bills' | StatusField>;
 
 /** The answer in its documented key order: the head with the rows' status, the unit bills after `voided_at`. */
-function assemble(head: CalculationHead, unitBills: UnitBill[], meta: CalculationState): CalculationResponse {
+export function assemble(head: CalculationHead, unitBills: UnitBill[], meta: CalculationState): CalculationResponse {
   const { units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at, ...rest } = head;
   return {
     ...rest,
@@ -225,98 +221,6 @@ export function calculationHead(h: CalculationHeader, a: Allocation): Calculatio
     },
     calculated_at: h.calculatedAt.toISOString(),
   };
-}
-
-/**
- * The stored form of a calculation, written as plain JSON to rubs_calculations.result: the answer
- * without its unit bills, and the unit bills as rows of values (amounts in integer cents, the share
- * in hundredths of a percent), a quarter of the size of 10,000 keyed objects. The status and the
- * invoice numbers are columns of the row (they change, or are the row's), not part of it.
- */
-export interface StoredCalculation {
-  /** 3: this plain form (2 was the deflated form, read by legacy-deflated.ts). */
-  format: 3;
-  calculation: CalculationHead;
-  /**
-   * Per line: unit_id, tenant_name, the method's factor fields, the share (1/100 %), base cents,
-   * fee cents, occupied days (0: vacant), then move_in, move_out when either is set or extras
-   * follow, then the line's LineExtras when it has any (turnover, occupancy table, a charge limit).
-   */
-  units: unknown[][];
-}
-
-export function toStored(head: CalculationHead, a: Allocation): StoredCalculation {
-  const fields = factorFields(head.method);
-  const units = a.lines.map((l) => {
-    const row: unknown[] = [l.unit.unit_id, l.tenantName];
-    for (const f of fields) row.push((f === 'occupant_count' ? l.occupantCount : l.unit[f]) ?? null);
-    row.push(l.shareBasisPoints, l.baseCents, l.adminFeeCents, l.occupiedDays);
-    const extras = extrasOf(l);
-    if (l.moveIn || l.moveOut || extras) row.push(l.moveIn, l.moveOut);
-    if (extras) row.push(extras);
-    return row;
-  });
-  return { format: 3, calculation: head, units };
-}
-
-/** A stored result's text: the plain form as it is, a row stored before issue 28 through its legacy decoder. */
-export function readStored(text: string): StoredCalculation {
-  const doc = JSON.parse(text) as StoredCalculation | LegacyDeflatedDocument;
-  return doc.format === 2 ? { format: 3, calculation: doc.calculation as CalculationHead, units: readLegacyDeflatedUnits(doc) } : doc;
-}
-
-/** The terms and figures calculations stored before issue 30 did not have, at the values they had in effect. */
-function withIssue30Defaults(c: CalculationHead): CalculationHead {
-  const reconciliation: Record<string, unknown> = { ...c.reconciliation };
-  for (const key of ['billing_fees', 'max_charge_absorbed', 'min_charge_added']) reconciliation[key] ??= 0;
-  const head: Record<string, unknown> = { ...c, reconciliation };
-  const defaults: Record<string, unknown> = {
-    billing_config_version: 1, occupant_factors: null, max_charge: null, min_charge: null, billing_fee: 0, due_date: null,
-  };
-  for (const [key, value] of Object.entries(defaults)) if (head[key] === undefined) head[key] = value;
-  return head as CalculationHead;
-}
-
-/** One stored line (StoredCalculation['units']) as its unit bill; `fields` are factorFields of the method. */
-function unitBillOfRow(row: unknown[], fields: ReturnType<typeof factorFields>, billingFeeCents: number, invoice: string | null): UnitBill {
-  const f = fields.length;
-  const bill: Record<string, unknown> = { unit_id: row[0], tenant_name: row[1] };
-  for (let k = 0; k < f; k++) bill[fields[k]] = row[2 + k];
-  const [bp, base, fee, days, ...rest] = row.slice(2 + f) as [number, number, number, number, ...unknown[]];
-  const extras = rest.length === 3 ? rest[2] as LineExtras : null;
-  const moves = rest.length >= 2 ? rest.slice(0, 2) as Array<string | null> : null;
-  return completeUnitBill(bill, bp, base, fee, days, moves, extras, billingFeeCents, invoice);
-}
-
-/** A stored calculation read back: its head (with the defaults of older rows) and the bill of each line, on demand. */
-function storedLines(s: StoredCalculation, meta: CalculationMeta) {
-  const head = withIssue30Defaults(s.calculation);
-  const fields = factorFields(head.method);
-  const feeCents = toCents(head.billing_fee);
-  const invoices = invoiceNumbers(meta, s.units.map((row) => storedDays(row, fields.length)));
-  return { head, billOf: (i: number) => unitBillOfRow(s.units[i], fields, feeCents, invoices[i]) };
-}
-
-export function fromStored(s: StoredCalculation, meta: CalculationMeta): CalculationResponse {
-  const { head, billOf } = storedLines(s, meta);
-  return assemble(head, s.units.map((_, i) => billOf(i)), meta);
-}
-
-/**
- * What a statement reads of a stored calculation: the answer without its unit bills, and the bill
- * of one line as fromStored would give it, without building the others: the unit's line of that
- * occupancy (null: the unit's first line) and how many lines the unit has; undefined when there
- * is no such line.
- */
-export function storedStatementLine(
-  s: StoredCalculation, meta: CalculationMeta, unitId: string, occupancy: number | null,
-): { calculation: Omit<CalculationResponse, 'unit_bills'>; bill: UnitBill; lines: number } | undefined {
-  const { head, billOf } = storedLines(s, meta);
-  const bills = s.units.flatMap((r, i) => (r[0] === unitId ? [billOf(i)] : []));
-  const bill = occupancy === null ? bills[0] : bills.find((b) => (b.occupancy ?? 0) === occupancy);
-  if (!bill) return undefined;
-  const { unit_bills: _none, ...calculation } = assemble(head, [], meta);
-  return { calculation, bill, lines: bills.length };
 }
 
 export function presentHistoryItem(r: HistoryRow) {

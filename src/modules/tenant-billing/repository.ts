@@ -174,7 +174,7 @@ export function createTenantBillingRepository(db: Executor) {
      * so the property's calculations are stored one at a time; the active ones of the same utility
      * type whose period overlaps are found, and unless `refuse` objects to them (it throws, and
      * nothing is stored), they become superseded by this one. `result` is the answer's stored form
-     * as JSON text (presenters.ts StoredCalculation).
+     * as JSON text (stored.ts StoredCalculation).
      */
     async insertCalculation(
       row: Omit<CalculationRow, 'result' | 'status' | 'supersedes' | 'supersededBy' | 'voidReason' | 'voidedAt' | 'firstInvoiceNumber'>,

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import {
-  calculateRubsBody, calculateRubsParse, calculationParams, calculationResponse, configIdParams, configResponse, createConfigBody, historyPage,
-  historyQuery, patchConfigBody, propertyParams, statementParams, statementQuery, statementResponse, voidBody,
+  calculateRubsBody, calculateRubsParse, calculationParams, configIdParams, createConfigBody, historyQuery, patchConfigBody, propertyParams,
+  statementParams, statementQuery, voidBody,
 } from './schemas';
+import { calculationResponse, configResponse, historyPage, statementResponse } from './schemas.response';
 import type { TenantBillingService } from './service';
 import { renderStatementHtml } from './statement.html';
 import { storedCalculationResponse, type PostingState } from './posting/schemas';

@@ -7,7 +7,7 @@
 import {
   apportionLargestRemainder, apportionLargestRemainderSafe, roundDivBig, roundDiv,
 } from '../../platform/money';
-import type { FactorName, RoundingMode, VacancyPolicy } from './rubs.calc';
+import type { FactorName, RoundingMode, VacancyPolicy } from './rubs.types';
 
 /** Input the allocator cannot split by (a 422 for the API), with the request field it concerns. */
 export class AllocationError extends Error {

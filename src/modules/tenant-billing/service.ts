@@ -6,15 +6,15 @@ import { exactCents, toCents } from '../../platform/money';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/repository';
 import type { UtilityType } from '../bills/utility-types';
-import { allocate, AllocationError, type AllocationMethod, type AllocationTerms, type BillingUnit, type RoundingMode, type VacancyPolicy } from './rubs.calc';
+import { allocate, AllocationError } from './rubs.calc';
+import type { AllocationMethod, AllocationTerms, BillingUnit, RoundingMode, VacancyPolicy } from './rubs.types';
 import { dueDate } from './occupancy';
 import { validateUnits } from './units.validate';
-import {
-  calculationHead, fromStored, presentCalculation, presentConfig, presentHistoryItem, readStored, storedStatementLine, toStored,
-  type CalculationSource,
-} from './presenters';
+import { calculationHead, presentCalculation, presentConfig, presentHistoryItem, type CalculationSource } from './presenters';
+import { fromStored, readStored, storedStatementLine, toStored } from './stored';
 import { createTenantBillingRepository, violatesOneActiveConfig, type BillingConfigRow, type NewBillingConfig } from './repository';
-import { configResponse, type CalculationRequest, type CalculationResponse, type ConfigResponse, type CreateConfigInput, type PatchConfigInput } from './schemas';
+import type { CalculationRequest, CreateConfigInput, PatchConfigInput } from './schemas';
+import { configResponse, type CalculationResponse, type ConfigResponse } from './schemas.response';
 import type { CalculationStatus } from './tables';
 import { buildStatement } from './statement';
 import { calculationCsv, csvFileName } from './csv';

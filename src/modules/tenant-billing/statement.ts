@@ -5,8 +5,8 @@
  */
 import type { UnitBill } from './presenters';
 import type { StatementProperty } from './repository';
-import type { CalculationResponse } from './schemas';
-import type { FactorName } from './rubs.calc';
+import type { CalculationResponse } from './schemas.response';
+import type { FactorName } from './rubs.types';
 import { percent2, percentAsWritten, quantity, usd } from './format';
 
 const NOUN: Record<FactorName, [string, string]> = {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
 import { UTILITY_TYPES } from '../bills/utility-types';
-import { ALLOCATION_METHODS, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.calc';
+import { ALLOCATION_METHODS, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.types';
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 const percent = (name: string) => numeric(name, { precision: 9, scale: 4, mode: 'number' });
@@ -84,7 +84,7 @@ export const billingConfigVersions = pgTable(
 
 /**
  * One stored RUBS calculation, written in one statement: the history columns, and `result`, the
- * whole answer as plain JSON whose unit bills are rows of values (presenters.ts StoredCalculation;
+ * whole answer as plain JSON whose unit bills are rows of values (stored.ts StoredCalculation;
  * rows stored before issue 28 have them deflated, read by legacy-deflated.ts). Text, not json or
  * jsonb: the service alone reads it, whole, and jsonb would reorder its keys. Its storage is
  * EXTERNAL (out of line, uncompressed: migrations 0006 and 0010).

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { toFieldErrors } from '../../platform/http/validate';
 import { validateUnits } from './units.validate';
 import { unitBody } from './schemas';
-import type { BillingUnit } from './rubs.calc';
+import type { BillingUnit } from './rubs.types';
 
 const unit = (overrides: Partial<BillingUnit> = {}): BillingUnit => ({ unit_id: 'A', tenant_name: 'a', sqft: 100, ...overrides });
 

@@ -6,7 +6,7 @@
 import type { FieldError } from '../../platform/http/errors';
 import { isCalendarDate } from '../../platform/dates';
 import { decimalPlacesOf } from '../../platform/money';
-import { FACTOR_PLACES, METHOD_FACTORS, type AllocationMethod } from './rubs.calc';
+import { FACTOR_PLACES, METHOD_FACTORS, type AllocationMethod } from './rubs.types';
 import { dayNumber } from './occupancy';
 
 /** Most units one calculation takes (the request body limit is sized for it). */
@@ -121,7 +121,7 @@ function occupancyProblems(unitId: string, raw: unknown, needsOccupants: boolean
 
 /**
  * Every problem of the units (at most 100), in unit order, in the wording of the API's other
- * validation errors; empty when they are BillingUnits (rubs.calc.ts) the method can allocate. This is the one
+ * validation errors; empty when they are BillingUnits (rubs.types.ts) the method can allocate. This is the one
  * check of units (the request body's are not parsed by zod, and the PMS's come here too): every
  * field's type, range and decimals, the method's factors, unique ids, move dates in order, and the
  * occupancies of units that turned over (checked against the period when it is given).

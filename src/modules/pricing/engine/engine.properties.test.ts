@@ -8,7 +8,7 @@ import { REFERENCE_DIR } from '../../utilities/reference';
 import { utilityReference } from '../../../../test/helpers/tariffs';
 import type { Tariff } from '../../tariffs/tariff.model';
 import { bundledLoadShapes } from '../load-shapes';
-import { rankBills } from '../service';
+import { rankBills } from '../present';
 import { calculateBill, type BillRequest, type BillResult } from './index';
 import { planOf } from './plan';
 import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './period';

@@ -1,33 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { dayNumber, isoDateOfDay, utcDay } from '../../../platform/dates';
+import { utcDay } from '../../../platform/dates';
 import type { Db } from '../../../platform/db/client';
 import { conflict, notFound, unprocessable, validationFailed, type FieldError } from '../../../platform/http/errors';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../../platform/http/pagination';
-import { TtlCache } from '../../../platform/ttl-cache';
 import { defaultUnit, unitProblem } from '../../meters/units';
 import { utilities } from '../../utilities/tables';
 import { stateNamedIn } from '../../utilities/state-names';
-import { NO_APPLICABILITY, type Sector, type Tariff, type TariffStructure, type UtilityType } from '../tariff.model';
-import type { ServiceType } from '../tariff-class';
-import { classify } from '../urdb.normalize';
-import { toDetail, toSummary } from '../present';
+import { NO_APPLICABILITY, type Tariff, type TariffStructure, type UtilityType } from '../tariff.model';
 import { parseRates, type RatesInput } from './rates.parse';
 import { importUrdbRecord } from './urdb.import';
-import { createCustomTariffRepository, type StoredCustomTariff, type VersionRow } from './repository';
+import { createCustomTariffRepository, type StoredCustomTariff } from './repository';
+import { createPricedTariffCache } from './priced-cache';
+import { present, summary, type CustomTariffDetail, type CustomTariffSummary } from './present';
+import { shownVersion, versionIndexOn, versionSpans, type CustomTariffOn, type VersionSpan } from './versions';
 import {
   MAX_CUSTOM_TARIFFS, MAX_VERSIONS, type CreateCustomTariffBody, type CreateVersionBody, type UpdateCustomTariffBody,
 } from './schemas';
-
-/** How long a process keeps a priced custom tariff: another process sees a new version within this. */
-export const CUSTOM_TARIFF_CACHE_MS = 5000;
-const CACHE_ENTRIES = 2000;
-
-/** A stored tariff and each version as the engine prices it (index = version). */
-interface PricedTariff {
-  stored: StoredCustomTariff;
-  tariffs: Tariff[];
-}
 
 /** Custom tariff ids: "ct_" and 32 hex digits, never a URDB label, so an id says where the tariff lives. */
 export const isCustomTariffId = (id: string) => id.startsWith('ct_');
@@ -46,104 +35,6 @@ interface VersionContent {
   record?: Tariff;
 }
 
-/** Index of the version in force on `date` (the latest that took effect by then), -1 before the first. */
-export function versionIndexOn(versions: ReadonlyArray<{ effectiveDate: string }>, date: string): number {
-  let found = -1;
-  versions.forEach((v, i) => { if (v.effectiveDate <= date) found = i; });
-  return found;
-}
-
-/** The earlier of a published end date and the day before the next version (null: neither). */
-function endOf(published: string | null, beforeNext: string | null): string | null {
-  if (published === null) return beforeNext;
-  return beforeNext === null || published < beforeNext ? published : beforeNext;
-}
-
-/** The tariff of one version, as the bill engine and the catalog's presenters take tariffs. */
-export function tariffOfVersion(stored: StoredCustomTariff, index: number): Tariff {
-  const { row, versions } = stored;
-  const v = versions[index];
-  const next = versions[index + 1];
-  return {
-    id: row.id,
-    name: row.name,
-    // Tariff.utilityId is the catalog's EIA id; a water department or a supplier has none.
-    utilityId: row.utilityId ?? '',
-    utilityName: row.utilityName,
-    state: row.state,
-    sector: row.sector as Sector,
-    ...classify(v.structure),
-    effectiveDate: v.effectiveDate,
-    expirationDate: endOf(v.expirationDate, next ? isoDateOfDay(dayNumber(next.effectiveDate) - 1) : null),
-    description: row.description,
-    eligibility: '',
-    applicability: v.applicability,
-    serviceType: row.serviceType as ServiceType,
-    voltage: null,
-    purpose: 'general',
-    classNote: null,
-    sourceUrl: row.sourceUrl,
-    lastUpdated: v.createdAt.toISOString(),
-    structure: v.structure,
-    utilityType: row.utilityType as UtilityType,
-    unit: row.unit,
-    notes: v.assumptions,
-  };
-}
-
-/** A version of a tariff and the days of a billing period it prices (both included). */
-export interface VersionSpan {
-  tariff: Tariff;
-  from: string;
-  to: string;
-}
-
-/** A custom tariff on `date`: its version then, or why there is none. */
-export type CustomTariffOn = { tariff: Tariff } | { notInForce: string };
-
-/** The version a tariff is shown as: the one in force today, or its first before that takes effect. */
-const shownVersion = (stored: StoredCustomTariff, today: string) => Math.max(0, versionIndexOn(stored.versions, today));
-
-function present(stored: StoredCustomTariff, today: string) {
-  const detail = toDetail(tariffOfVersion(stored, shownVersion(stored, today)));
-  return {
-    ...detail,
-    utility_id: stored.row.utilityId,
-    custom: true,
-    created_at: stored.row.createdAt.toISOString(),
-    versions: stored.versions.map((v: VersionRow, i) => {
-      const d = toDetail(tariffOfVersion(stored, i));
-      return {
-        effective_date: v.effectiveDate,
-        expiration_date: d.expiration_date,
-        source: v.source as 'urdb' | 'rates',
-        assumptions: v.assumptions,
-        energy_rates: d.energy_rates,
-        demand_rates: d.demand_rates,
-        fixed_charges: d.fixed_charges,
-        riders: d.riders,
-        minimum_charge: d.minimum_charge,
-        created_at: v.createdAt.toISOString(),
-      };
-    }),
-  };
-}
-
-export type CustomTariffDetail = ReturnType<typeof present>;
-
-function summary(stored: StoredCustomTariff, today: string) {
-  const t = tariffOfVersion(stored, shownVersion(stored, today));
-  return {
-    ...toSummary(t),
-    utility_id: stored.row.utilityId,
-    utility_type: stored.row.utilityType as UtilityType,
-    unit: stored.row.unit,
-    custom: true,
-    versions: stored.versions.length,
-    created_at: stored.row.createdAt.toISOString(),
-  };
-}
-
 export function createCustomTariffService(deps: {
   db: Db;
   now: () => Date;
@@ -152,41 +43,8 @@ export function createCustomTariffService(deps: {
 }) {
   const repo = createCustomTariffRepository(deps.db);
   const today = () => utcDay(deps.now());
-
-  /**
-   * Tariffs priced recently, with their versions' Tariff objects (which keep the engine's
-   * precomputation): a calculation on one reads no row. Writes through this process drop the entry at
-   * once; another process sees a change within CUSTOM_TARIFF_CACHE_MS, as with the catalog's import stamp.
-   */
-  const cache = new TtlCache<PricedTariff>(CUSTOM_TARIFF_CACHE_MS, CACHE_ENTRIES);
-  const cacheKey = (ownerId: string, id: string) => `${ownerId}|${id}`;
-
-  /** Every tariff of an owner (not retired), priced, kept as long: what rate analysis and the bill audit compare with. */
-  const ownerTariffs = new TtlCache<PricedTariff[]>(CUSTOM_TARIFF_CACHE_MS, CACHE_ENTRIES);
-  /**
-   * Counts the drops: a read that began before a drop may have read the rates the drop was for, so
-   * its answer is used once and not kept.
-   */
-  let drops = 0;
-  /** A write through this process: its tariff and its owner's list are read again. */
-  const forget = (ownerId: string, id: string) => {
-    drops++;
-    cache.delete(cacheKey(ownerId, id));
-    ownerTariffs.delete(ownerId);
-  };
-
-  /** The owner's tariff (not retired), from the cache or one read; null when it is not theirs. */
-  async function priced(ownerId: string, id: string): Promise<PricedTariff | null> {
-    const key = cacheKey(ownerId, id);
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const readAfter = drops;
-    const stored = await repo.findOwned(ownerId, id);
-    if (!stored) return null;
-    const entry: PricedTariff = { stored, tariffs: stored.versions.map((_, i) => tariffOfVersion(stored, i)) };
-    if (drops === readAfter) cache.set(key, entry);
-    return entry;
-  }
+  /** The owner's tariffs as priced, kept a few seconds (priced-cache.ts). */
+  const cache = createPricedTariffCache(repo);
 
   async function utilityOf(id: string): Promise<{ name: string; state: string | null } | null> {
     const [row] = await deps.db.select({ name: utilities.name, state: utilities.state }).from(utilities).where(eq(utilities.id, id));
@@ -258,12 +116,12 @@ export function createCustomTariffService(deps: {
         sourceUrl: body.source_url ?? fromRecord?.sourceUrl ?? '',
       }, { ...content, effectiveDate }, MAX_CUSTOM_TARIFFS);
       if (stored === 'limit') throw unprocessable(`at most ${MAX_CUSTOM_TARIFFS} custom tariffs per account: retire one (DELETE /tariffs/{id}) first`, '');
-      ownerTariffs.delete(ownerId);
+      cache.forgetOwnerList(ownerId);
       return present(stored, today());
     },
 
     /** GET /tariffs/custom: the caller's tariffs, oldest first. */
-    async list(ownerId: string, q: PageQuery): Promise<Page<ReturnType<typeof summary>>> {
+    async list(ownerId: string, q: PageQuery): Promise<Page<CustomTariffSummary>> {
       const { items, total } = await repo.page(ownerId, offsetOf(q), q.per_page);
       const day = today();
       return toPage(items.map((s) => summary(s, day)), total, q);
@@ -281,7 +139,7 @@ export function createCustomTariffService(deps: {
         throw unprocessable('at least one of name, description, source_url is required', '');
       }
       await repo.update(id, { name: body.name, description: body.description, sourceUrl: body.source_url }, deps.now());
-      forget(ownerId, id);
+      cache.forget(ownerId, id);
       return present(await owned(ownerId, id), today());
     },
 
@@ -295,7 +153,7 @@ export function createCustomTariffService(deps: {
       ];
       if (named.length > 0) throw conflict(`Tariff is in use by ${named.join(', ')}: give them another tariff first`);
       await repo.retire(id, deps.now());
-      forget(ownerId, id);
+      cache.forget(ownerId, id);
     },
 
     /** POST /tariffs/custom/{id}/versions: new rates from an effective date. */
@@ -307,7 +165,7 @@ export function createCustomTariffService(deps: {
       const outcome = await repo.insertVersion({ ...content, tariffId: id, effectiveDate: body.effective_date }, MAX_VERSIONS, deps.now());
       if (outcome === 'limit') throw unprocessable(`at most ${MAX_VERSIONS} versions per tariff`, 'effective_date');
       if (outcome === 'exists') throw conflict(`Tariff already has a version effective ${body.effective_date}`);
-      forget(ownerId, id);
+      cache.forget(ownerId, id);
       await deps.ratesChanged?.(ownerId, `${id}.${body.effective_date}`);
       return present(await owned(ownerId, id), today());
     },
@@ -321,7 +179,7 @@ export function createCustomTariffService(deps: {
       const custom = ids.filter(isCustomTariffId);
       if (ownerId === null || custom.length === 0) return found;
       for (const id of custom) {
-        const entry = await priced(ownerId, id);
+        const entry = await cache.priced(ownerId, id);
         if (!entry) continue;
         const i = versionIndexOn(entry.stored.versions, date);
         found.set(id, i === -1 ? { notInForce: entry.stored.versions[0]!.effectiveDate } : { tariff: entry.tariffs[i]! });
@@ -335,19 +193,9 @@ export function createCustomTariffService(deps: {
      */
     async overPeriod(ownerId: string | null, id: string, start: string, end: string): Promise<VersionSpan[] | { notInForce: string } | null> {
       if (ownerId === null || !isCustomTariffId(id)) return null;
-      const entry = await priced(ownerId, id);
+      const entry = await cache.priced(ownerId, id);
       if (!entry) return null;
-      const { stored } = entry;
-      const first = versionIndexOn(stored.versions, start);
-      if (first === -1) return { notInForce: stored.versions[0]!.effectiveDate };
-      const spans: VersionSpan[] = [];
-      for (let i = first; i < stored.versions.length && stored.versions[i]!.effectiveDate <= end; i++) {
-        const next = stored.versions[i + 1];
-        const from = i === first ? start : stored.versions[i]!.effectiveDate;
-        const to = next && next.effectiveDate <= end ? isoDateOfDay(dayNumber(next.effectiveDate) - 1) : end;
-        spans.push({ tariff: entry.tariffs[i]!, from, to });
-      }
-      return spans;
+      return versionSpans(entry.stored, entry.tariffs, start, end);
     },
 
     /**
@@ -356,19 +204,13 @@ export function createCustomTariffService(deps: {
      */
     async current(ownerId: string, id: string): Promise<Tariff | null> {
       if (!isCustomTariffId(id)) return null;
-      const entry = await priced(ownerId, id);
+      const entry = await cache.priced(ownerId, id);
       return entry ? entry.tariffs[shownVersion(entry.stored, today())]! : null;
     },
 
     /** Every tariff of the owner in force on `date` (rate analysis alternatives, due diligence, search). */
     async inForce(ownerId: string, date: string): Promise<Tariff[]> {
-      let all = ownerTariffs.get(ownerId);
-      if (!all) {
-        const readAfter = drops;
-        all = (await repo.allOfOwner(ownerId)).map((stored) => ({ stored, tariffs: stored.versions.map((_, i) => tariffOfVersion(stored, i)) }));
-        if (drops === readAfter) ownerTariffs.set(ownerId, all);
-      }
-      return all.flatMap(({ stored, tariffs }) => {
+      return (await cache.ofOwner(ownerId)).flatMap(({ stored, tariffs }) => {
         const i = versionIndexOn(stored.versions, date);
         return i === -1 ? [] : [tariffs[i]!];
       });
@@ -380,9 +222,7 @@ export function createCustomTariffService(deps: {
      * waiting for the entries to expire.
      */
     forgetPricedTariffs(): void {
-      drops++;
       cache.clear();
-      ownerTariffs.clear();
     },
 
     /** The owner's tariffs as search rows (the version in force today, else the first). */

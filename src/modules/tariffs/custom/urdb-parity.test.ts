@@ -23,7 +23,7 @@ import type { UrdbRecord } from '../urdb.record';
 import { bundledLoadShapes } from '../../pricing/load-shapes';
 import { BillingError, calculateBill, type BillRequest, type BillResult } from '../../pricing/engine';
 import { importUrdbRecord } from './urdb.import';
-import { tariffOfVersion } from './service';
+import { tariffOfVersion } from './versions';
 import type { StoredCustomTariff } from './repository';
 
 const IMPORTED_AT = new Date('2026-01-01T00:00:00Z');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calculationResponse } from '../schemas';
+import { calculationResponse } from '../schemas.response';
 import { calculationResponse as calculationExample } from '../examples';
 import { POSTING_ACTIONS, POSTING_STATUSES } from '../tables';
 

@@ -1,0 +1,84 @@
+import { RULES } from './audit.thresholds';
+import { auditOne, bill, findingsOf } from './audit.calc.fixtures';
+
+describe('demand_above_applicability', () => {
+  const demand = (demandKw: number | null, demandKwMax: number | null) =>
+    findingsOf(auditOne(bill('2025-01-01', '2025-01-31', { demandKw }), { demandKwMax }), 'demand_above_applicability');
+
+  it('demand at the tariff\'s limit is fine', () => {
+    expect(demand(50, 50)).toEqual([]);
+  });
+
+  it('above it: high', () => {
+    expect(demand(50.5, 50)).toEqual([{
+      billId: '2025-01-01', reason: 'demand_above_applicability', severity: 'high', amountCents: null,
+      message: 'demand 50.5 kW is above E-1\'s limit of 50 kW: the meter may belong on another rate class',
+      details: { demand_kw: 50.5, demand_kw_max: 50, tariff_id: 't1' },
+    }]);
+  });
+
+  it('no limit published or no demand on the bill: nothing to compare', () => {
+    expect(demand(500, null)).toEqual([]);
+    expect(demand(null, 50)).toEqual([]);
+  });
+});
+
+describe('expired_tariff', () => {
+  const expired = (expiredOn: string | null) => findingsOf(auditOne(bill('2025-01-01', '2025-01-31'), { expiredOn }), 'expired_tariff');
+
+  it('a tariff in force over the period: none', () => {
+    expect(expired(null)).toEqual([]);
+  });
+
+  it('a tariff that expired before the period ended: medium', () => {
+    expect(expired('2025-01-15')).toEqual([{
+      billId: '2025-01-01', reason: 'expired_tariff', severity: 'medium', amountCents: null,
+      message: 'E-1 expired on 2025-01-15, before this period ended: the utility bills other rates now',
+      details: { expired_on: '2025-01-15', tariff_id: 't1' },
+    }]);
+  });
+});
+
+describe('unit_price_out_of_range', () => {
+  // Range $100.00..$200.00 for 1000 kWh, widened 5 %: 10000 - 500 = 9500 c to 20000 + 1000 = 21000 c.
+  const outOfRange = (amountCents: number, yearRangeCents: { min: number; max: number } | null = { min: 10000, max: 20000 }, usage: number | null = 1000) =>
+    findingsOf(auditOne(bill('2025-01-01', '2025-01-31', { amountCents, usage }), { expectedCents: 15000, yearRangeCents }), 'unit_price_out_of_range');
+
+  it('up to the widened ends is fine', () => {
+    expect(outOfRange(21000)).toEqual([]);
+    expect(outOfRange(9500)).toEqual([]);
+    expect(RULES.unitPriceSlackPercent).toBe(5);
+  });
+
+  it('a cent above: high, the amount above the range\'s max', () => {
+    // 21001 - 20000 = 1001 c; $210.01 / 1000 kWh = $0.21001 -> 0.2100
+    expect(outOfRange(21001)).toEqual([{
+      billId: '2025-01-01', reason: 'unit_price_out_of_range', severity: 'high', amountCents: 1001,
+      message: '$0.2100 per kWh is outside what E-1 bills for 1000 kWh in any month ($0.1000 to $0.2000)',
+      details: { billed_per_unit: 0.21, min_per_unit: 0.1, max_per_unit: 0.2 },
+    }]);
+  });
+
+  it('a cent below: high, the (negative) amount below the range\'s min', () => {
+    // 9499 - 10000 = -501 c; $94.99 / 1000 = $0.09499 -> 0.0950
+    expect(outOfRange(9499)).toEqual([expect.objectContaining({
+      severity: 'high', amountCents: -501,
+      message: '$0.0950 per kWh is outside what E-1 bills for 1000 kWh in any month ($0.1000 to $0.2000)',
+      details: { billed_per_unit: 0.095, min_per_unit: 0.1, max_per_unit: 0.2 },
+    })]);
+  });
+
+  it('the 5 % is rounded half away from zero to a cent', () => {
+    // max 20010: 5 % = 1000.5 -> 1001, up to 21011 c; min 10010: 500.5 -> 501, down to 9509 c
+    expect(outOfRange(21011, { min: 10010, max: 20010 })).toEqual([]);
+    expect(outOfRange(21012, { min: 10010, max: 20010 })).toEqual([expect.objectContaining({ amountCents: 21012 - 20010 })]);
+    expect(outOfRange(9509, { min: 10010, max: 20010 })).toEqual([]);
+    expect(outOfRange(9508, { min: 10010, max: 20010 })).toEqual([expect.objectContaining({ amountCents: 9508 - 10010 })]);
+  });
+
+  it('no range, or no usage to price a unit of: not checked', () => {
+    expect(outOfRange(99999, null)).toEqual([]);
+    expect(outOfRange(99999, undefined, null)).toEqual([]);
+    expect(outOfRange(99999, undefined, 0)).toEqual([]);
+  });
+});

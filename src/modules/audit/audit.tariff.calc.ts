@@ -1,0 +1,39 @@
+/** The rules that need the tariff pricing the bill (README "Rules"). */
+import { roundDiv } from '../../platform/money';
+import { RULES } from './audit.thresholds';
+import type { AuditBill, BillPricing, Finding } from './audit.types';
+
+/** Rules that need the tariff: demand above its limit, an expired tariff, a unit price it cannot produce. */
+export function pricedRules(bill: AuditBill, p: Extract<BillPricing, { kind: 'priced' }>): Finding[] {
+  const out: Finding[] = [];
+  if (bill.demandKw !== null && p.demandKwMax !== null && bill.demandKw > p.demandKwMax) {
+    out.push({
+      billId: bill.id, reason: 'demand_above_applicability', severity: 'high', amountCents: null,
+      message: `demand ${bill.demandKw} kW is above ${p.tariffName}'s limit of ${p.demandKwMax} kW: the meter may belong on another rate class`,
+      details: { demand_kw: bill.demandKw, demand_kw_max: p.demandKwMax, tariff_id: p.tariffId },
+    });
+  }
+  if (p.expiredOn !== null) {
+    out.push({
+      billId: bill.id, reason: 'expired_tariff', severity: 'medium', amountCents: null,
+      message: `${p.tariffName} expired on ${p.expiredOn}, before this period ended: the utility bills other rates now`,
+      details: { expired_on: p.expiredOn, tariff_id: p.tariffId },
+    });
+  }
+  if (p.yearRangeCents && bill.usage !== null && bill.usage > 0) {
+    const slack = (cents: number, sign: 1 | -1) => cents + sign * roundDiv(Math.abs(cents) * RULES.unitPriceSlackPercent, 100);
+    const low = slack(p.yearRangeCents.min, -1);
+    const high = slack(p.yearRangeCents.max, 1);
+    if (bill.amountCents < low || bill.amountCents > high) {
+      const perUnit = (cents: number) => (cents / 100 / (bill.usage as number)).toFixed(4);
+      out.push({
+        billId: bill.id, reason: 'unit_price_out_of_range', severity: 'high',
+        amountCents: bill.amountCents > high ? bill.amountCents - p.yearRangeCents.max : bill.amountCents - p.yearRangeCents.min,
+        message: `$${perUnit(bill.amountCents)} per ${bill.unit} is outside what ${p.tariffName} bills for ${bill.usage} ${bill.unit} in any month `
+          + `($${perUnit(p.yearRangeCents.min)} to $${perUnit(p.yearRangeCents.max)})`,
+        details: { billed_per_unit: Number(perUnit(bill.amountCents)), min_per_unit: Number(perUnit(p.yearRangeCents.min)), max_per_unit: Number(perUnit(p.yearRangeCents.max)) },
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+/**
+ * What the bill audit (`audit.calc.ts`) works on and answers: a meter's bills, what the engine said
+ * about each, and each bill's audit and findings (README "Rules").
+ */
+
+export type Severity = 'low' | 'medium' | 'high';
+
+export type ReasonCode =
+  | 'price_variance' | 'duplicate_bill' | 'billing_gap' | 'period_length' | 'estimated_read' | 'usage_change'
+  | 'cost_change' | 'demand_above_applicability' | 'expired_tariff' | 'unit_price_out_of_range';
+
+export const REASON_CODES: readonly ReasonCode[] = [
+  'price_variance', 'duplicate_bill', 'billing_gap', 'period_length', 'estimated_read', 'usage_change', 'cost_change',
+  'demand_above_applicability', 'expired_tariff', 'unit_price_out_of_range',
+];
+
+/** A line item as the utility printed it on the bill. */
+export interface PrintedLine {
+  category: string;
+  description: string;
+  amount: number;
+}
+
+export interface AuditBill {
+  id: string;
+  meterId: string;
+  periodStart: string;
+  periodEnd: string;
+  amountCents: number;
+  /** In the bill's unit; null when the bill gave none. */
+  usage: number | null;
+  unit: string;
+  demandKw: number | null;
+  isEstimated: boolean;
+  lineItems: PrintedLine[] | null;
+  /** Write order: of two duplicates, the later one is flagged. */
+  createdAt: Date;
+}
+
+/** A bill of the same property and utility type on another meter (the duplicate rule's candidates). */
+export interface SiblingBill {
+  id: string;
+  meterId: string;
+  periodStart: string;
+  periodEnd: string;
+  amountCents: number;
+  createdAt: Date;
+}
+
+/** What the engine said about a bill. */
+export type BillPricing =
+  | {
+    kind: 'priced';
+    tariffId: string;
+    tariffName: string;
+    expectedCents: number;
+    expectedLines: Array<{ category: string; name: string; amount: number }>;
+    /** The tariff's demand limit (kW), null when it publishes none. */
+    demandKwMax: number | null;
+    /** The day the tariff (version) pricing the period's end expired, when that is before the period's end. */
+    expiredOn: string | null;
+    /** The least and most the tariff bills for this usage over the months of a year, cents (the unit-price rule). */
+    yearRangeCents: { min: number; max: number } | null;
+    /** What the variance would mean without line items ("matches at 18 % more usage"), worked out by the caller. */
+    explanation: string | null;
+  }
+  | { kind: 'unpriceable'; reason: string };
+
+export interface Finding {
+  billId: string;
+  reason: ReasonCode;
+  severity: Severity;
+  /** Dollars at issue, in cents (positive: billed more than it should be); null where a rule has no amount. */
+  amountCents: number | null;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export interface BillAudit {
+  billId: string;
+  status: 'ok' | 'variance' | 'unpriceable';
+  reason: string | null;
+  expectedCents: number | null;
+  varianceCents: number | null;
+  /** (billed - expected) / expected x 100, one decimal; null when nothing was expected or priced. */
+  variancePercent: number | null;
+  tariffId: string | null;
+  expectedLines: Array<{ category: string; name: string; amount: number }> | null;
+  findings: Finding[];
+}
+
+export interface AuditSettings {
+  /** A variance within this percent of the expected amount is ok (default 3). */
+  tolerancePercent: number;
+}
