@@ -5,7 +5,8 @@
  * costlier mode. CPU time of the loop, not wall time, so other load on the machine does not lower
  * it. Run alone: `npx tsx bench/rubs.bench.ts`.
  */
-import { allocate, type AllocationInput, type BillingUnit } from '../src/modules/tenant-billing/rubs.calc';
+import { allocate } from '../src/modules/tenant-billing/rubs.calc';
+import type { AllocationInput, BillingUnit } from '../src/modules/tenant-billing/rubs.types';
 
 export const ALLOCATOR_UNITS = 100;
 export const ALLOCATOR_TARGET_PER_SECOND = 5_000;

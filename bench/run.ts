@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { startServer, startBareExpress, freshPostgres } from './server';
 import { load, type LoadResult } from './load';
 import { scenarios } from './scenarios';
-import { workersIdle } from './idle';
+import { databaseSettled, workersIdle } from './idle';
 import type { BenchContext, HttpScenario, Target } from './types';
 
 const args = Object.fromEntries(
@@ -126,8 +126,10 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
     const http = scenarios.filter((s): s is HttpScenario => s.kind === 'http' && picked(s.name));
     for (const s of http) {
       const req = await s.prepare(ctx);
-      // Jobs a preparation queued (or an earlier scenario left) run before, not during, the measurement.
+      // Jobs a preparation queued (or an earlier scenario left) run before, not during, the
+      // measurement, and the database's disk writes of the preparation are done.
       await workersIdle(server.redis);
+      await databaseSettled(pg?.url);
       await load(server.url, req, 1, s.connections);
       // Ratio targets pair the scenario with a /health run just before it, so drift of a busy
       // machine over the run does not move the ratio.
@@ -169,6 +171,7 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       if (s.kind !== 'custom' || !s.perMode || !picked(s.name)) continue;
       if (s.modes && !s.modes.includes(mode)) continue;
       await workersIdle(server.redis);
+      await databaseSettled(pg?.url);
       const r = await s.run(ctx);
       rows.push({ mode, issue: s.issue, name: s.name, measured: `${r.value} ${r.unit}`, target: r.target, met: r.met });
     }
@@ -215,7 +218,8 @@ function write(rows: Row[], modes: string[]) {
     'Written by `npm run bench` (bench/run.ts). HTTP figures: autocannon, 10 connections unless a row says otherwise,',
     `${seconds} s per scenario after an unmeasured warm-up, against the processes the bench starts (embedded: \`npm start\`; postgres:`,
     'the Procfile roles on PostgreSQL and Redis). "x health" and "x bare" compare throughput with `GET /health` and with a stock',
-    'Express app (`app.listen`, a constant JSON body) measured right before. The scale-out row is information, not a target.',
+    'Express app (`app.listen`, a constant JSON body) measured right before. Each measurement starts with the worker idle and',
+    'PostgreSQL checkpointed (bench/idle.ts), not behind earlier scenarios\' jobs and disk writes. The scale-out row is information, not a target.',
     '',
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}`,
