@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import { Client } from 'pg';
 import { Redis } from 'ioredis';
 import { queuePrefix } from '../src/platform/queue';
@@ -34,39 +32,20 @@ export async function workersIdle(redis: { url: string; keyPrefix: string } | un
 }
 
 /**
- * Writes PostgreSQL's dirty pages out before a measurement (CHECKPOINT), then whatever else the
- * kernel holds unwritten (sync(1): the processes' logs, at info level, grow through a full run),
- * so the measurement does not share the disk with the write-back of what earlier scenarios
- * stored. After the analytics seed (192,000 bills, about 1 GB of WAL) the checkpointer was still
- * writing when the webhook scenario ran, its commits waited in IO:WALSync, and every
- * acknowledgment of a 350-550 ms window was answered at once: p99 75-440 ms in such runs, 24-28 ms
- * in runs of its own. The bench connects as a superuser (CHECKPOINT needs one, or pg_checkpoint).
- * Returns the seconds it took; 0 without a database URL (embedded mode).
+ * Writes PostgreSQL's dirty pages out before a measurement (CHECKPOINT), so it does not share the
+ * disk with a checkpoint of what earlier scenarios stored: after the analytics seed (192,000 bills,
+ * about 1 GB of WAL) WAL-triggered checkpoints ran every ~35 s, the webhook scenario's commits
+ * waited in IO:WALSync and the acknowledgment p99 was 75-440 ms (24-28 ms in runs of its own). The
+ * bench connects as a superuser (CHECKPOINT needs one, or pg_checkpoint). Nothing to do in
+ * embedded mode (no database URL).
  */
-export async function databaseSettled(databaseUrl: string | undefined): Promise<number> {
-  if (!databaseUrl) return 0;
-  const started = Date.now();
-  const dirty = dirtyMiB();
+export async function databaseSettled(databaseUrl: string | undefined): Promise<void> {
+  if (!databaseUrl) return;
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('CHECKPOINT');
   } finally {
     await client.end();
-  }
-  await new Promise<void>((resolve) => execFile('sync', () => resolve()));
-  const seconds = Math.round((Date.now() - started) / 100) / 10;
-  console.log(`[settle] checkpoint and sync: ${seconds} s${dirty === null ? '' : ` (${dirty} MiB of dirty pages before)`}`);
-  return seconds;
-}
-
-/** The kernel's dirty and under-write-back memory in MiB (/proc/meminfo), null where there is none. */
-function dirtyMiB(): number | null {
-  try {
-    const info = fs.readFileSync('/proc/meminfo', 'utf8');
-    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(info)?.[1] ?? 0);
-    return Math.round((kb('Dirty') + kb('Writeback')) / 1024);
-  } catch {
-    return null;
   }
 }
