@@ -14,6 +14,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Mean bytes of an answer (headers included), as autocannon counts them (load() only). */
+  bytesPerResponse?: number;
 }
 
 /** Drives one request shape with autocannon for `seconds` and returns throughput and latency. */
@@ -32,6 +34,7 @@ export async function load(baseUrl: string, req: LoadRequest, seconds: number, c
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
   };
 }
 

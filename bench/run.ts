@@ -28,6 +28,8 @@ const seconds = Number(args.seconds ?? 5);
 const only = (args.only as string | undefined)?.split('|');
 const picked = (name: string) => !only || only.some((o) => name.includes(o));
 const outFile = (args.out as string | undefined) ?? 'BENCHMARKS.md';
+/** Answers at least this large also show the bare app's figures for a body of their size. */
+const LARGE_ANSWER_BYTES = 100_000;
 const pgBase = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -153,9 +155,18 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
         const other = throughputs.get(s.target.minThroughputVs.scenario);
         met &&= other !== undefined && r.reqPerSec >= other * s.target.minThroughputVs.fraction;
       }
+      // A large answer's floor: the bare app sending a body of the same size, same connections.
+      let floor = '';
+      const bytes = r.bytesPerResponse ?? 0;
+      if (bytes >= LARGE_ANSWER_BYTES) {
+        const sized = { path: `/bytes/${Math.round(bytes)}` };
+        await load(bare.url, sized, 1, s.connections);
+        const f = await load(bare.url, sized, seconds, s.connections);
+        floor = `; bare Express sending ${(bytes / 1e6).toFixed(2)} MB: ${fmt(f)}`;
+      }
       rows.push({
         mode, issue: s.issue, name: s.name,
-        measured: `${fmt(r)}, ${ratio.toFixed(2)} x health, ${toBare.toFixed(2)} x bare${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
+        measured: `${fmt(r)}, ${ratio.toFixed(2)} x health, ${toBare.toFixed(2)} x bare${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}${floor}`,
         target: describeTarget(s.target), met,
       });
       if (s.target.minRatioToBare !== undefined) {

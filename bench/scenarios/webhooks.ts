@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client } from 'pg';
 import type { BenchContext, CustomScenario, Scenario } from '../types';
 import { BENCH_WEBHOOK_SECRET, pmsProviderPort } from '../server';
@@ -145,12 +146,17 @@ const ackLatency: CustomScenario = {
       return deliver(ctx, unitEvent(`${prefix}c${c}`, `P${c}`, Math.floor(i / 100) % 5, Math.floor(i / 500), base + i));
     };
     await openLoop(ACK_RATE, 2, send); // warm-up
+    // The bench's own event loop: an answer that waits in its socket while the bench is busy counts as latency.
+    const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+    benchLoop.enable();
     const latencies = await openLoop(ACK_RATE, ACK_SECONDS, send);
+    benchLoop.disable();
+    const benchDelay = `bench event-loop delay p99 ${(benchLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(benchLoop.max / 1e6).toFixed(1)} ms`;
     await waitUntil('acknowledged events applied', async () => (await inbox(db, prefix)).pending === 0, 120_000, 20);
     const [p50, p99] = [percentileOf(latencies, 50), percentileOf(latencies, 99)];
-    console.log(`[webhooks] ack at ${ACK_RATE}/s: p50 ${p50} ms, p99 ${p99} ms (${latencies.length} events)`);
+    console.log(`[webhooks] ack at ${ACK_RATE}/s: p50 ${p50} ms, p99 ${p99} ms (${latencies.length} events; ${benchDelay})`);
     return {
-      value: p99, unit: `ms p99 (p50 ${p50} ms; ${latencies.length} events in ${ACK_SECONDS} s, open loop)`,
+      value: p99, unit: `ms p99 (p50 ${p50} ms; ${latencies.length} events in ${ACK_SECONDS} s, open loop; ${benchDelay})`,
       target: `p99 < ${ACK_P99_TARGET_MS} ms at ${ACK_RATE} events/s`, met: p99 < ACK_P99_TARGET_MS,
     };
   }),

@@ -89,12 +89,18 @@ describe('portfolio analytics and property health', () => {
     });
 
     it('a fix shows at once: setting Beta\'s tariff, usage and sqft removes those deductions', async () => {
+      // The answer is serialised once per cached answer (decision 0011): unchanged, a conditional request is a 304;
+      // after the write the ETag it held is no longer the answer's.
+      const before = await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(200);
+      await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).set('If-None-Match', before.headers.etag).expect(304);
       await as(t, alice.token).patch(`/pm/properties/${beta}`, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 100, sqft: 500 }).expect(200);
       const res = await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(200);
       expect(res.body.properties.find((p: { name: string }) => p.name === 'Beta')).toEqual({
         property_id: beta, name: 'Beta', score: 75, status: 'yellow',
         issues: [`Tariff ${GLADSTONE.C1} has rates over 5 years old or of unknown date: they may be out of date`, 'No bills in the last 12 months'],
       });
+      expect(res.headers.etag).not.toBe(before.headers.etag);
+      await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).set('If-None-Match', before.headers.etag).expect(200);
     });
   });
 
