@@ -33,3 +33,23 @@ describe('405 Method Not Allowed', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+/** Conditional requests are for reads: a write's answer is not hashed for an ETag (a RUBS answer is megabytes). */
+describe('ETags', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(() => t.stop());
+
+  it('a POST answer is JSON with its length and no ETag; a GET answer has one, and revalidates to 304', async () => {
+    const created = await request(t.app).post('/api/v1/auth/register')
+      .send({ email: 'etag@example.com', password: 'Passw0rd!x', full_name: 'E Tag' }).expect(201);
+    expect(created.headers.etag).toBeUndefined();
+    expect(created.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(created.headers['content-length'])).toBe(Buffer.byteLength(created.text));
+    expect(created.body.email).toBe('etag@example.com');
+
+    const read = await request(t.app).get('/api/v1/tariffs/stats').expect(200);
+    expect(read.headers.etag).toMatch(/^W\/"/);
+    await request(t.app).get('/api/v1/tariffs/stats').set('If-None-Match', read.headers.etag).expect(304);
+  });
+});

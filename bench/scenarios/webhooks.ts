@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import type { BenchContext, CustomScenario, Scenario } from '../types';
 import { BENCH_WEBHOOK_SECRET, pmsProviderPort } from '../server';
@@ -9,6 +10,9 @@ import { waitUntil } from '../../test/helpers/eventually';
 import { inParallel, newUser, seedProperties } from './seed';
 import { cpuPer, sampleCpu } from '../process-cpu';
 import { percentileOf } from '../load';
+import type { SenderResult } from '../webhook-sender';
+
+const execFileAsync = promisify(execFile);
 
 /*
  * Issue 11's figures, on the Procfile roles (web, worker, scheduler) with PostgreSQL and Redis:
@@ -42,8 +46,8 @@ export function unitEvent(connectionId: string, pmsPropertyId: string, unit: num
 /** Keep-alive connections for the senders: node:http costs the load generator a fraction of what fetch does. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-function deliver(ctx: BenchContext, body: string): Promise<void> {
-  const url = new URL('/api/webhooks/pms', ctx.url);
+export function deliver(baseUrl: string, body: string): Promise<void> {
+  const url = new URL('/api/webhooks/pms', baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method: 'POST', agent,
@@ -109,26 +113,6 @@ export async function inbox(db: Client, prefix: string): Promise<InboxCount> {
   return { total: Number(rows[0].total), pending: Number(rows[0].pending), wrong: Number(rows[0].wrong) };
 }
 
-/**
- * Open loop, as a provider sends: request k leaves at k / rate seconds whatever the answers
- * before it did (a closed loop would slow down with the server and hide its queueing).
- */
-async function openLoop(rate: number, seconds: number, send: () => Promise<void>): Promise<number[]> {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const inFlight: Array<Promise<void>> = [];
-  for (let k = 0; k < rate * seconds; k++) {
-    const wait = started + (k * 1000) / rate - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const sentAt = performance.now();
-    inFlight.push(send().then(() => {
-      latencies.push(performance.now() - sentAt);
-    }));
-  }
-  await Promise.all(inFlight);
-  return latencies.sort((a, b) => a - b);
-}
-
 const ackLatency: CustomScenario = {
   kind: 'custom',
   name: `webhook acknowledgment: POST /api/webhooks/pms at ${ACK_RATE} events/s (100 connections, worker applying)`,
@@ -138,20 +122,13 @@ const ackLatency: CustomScenario = {
   run: (context) => withStack(context, async (ctx, db) => {
     const prefix = `ack${Date.now().toString(36)}-`;
     await linkedProperties(ctx, db, prefix, 100);
-    let n = 0;
-    const base = Date.now();
-    const send = () => {
-      const i = n++;
-      const c = i % 100;
-      return deliver(ctx, unitEvent(`${prefix}c${c}`, `P${c}`, Math.floor(i / 100) % 5, Math.floor(i / 500), base + i));
-    };
-    await openLoop(ACK_RATE, 2, send); // warm-up
-    // The bench's own event loop: an answer that waits in its socket while the bench is busy counts as latency.
-    const benchLoop = monitorEventLoopDelay({ resolution: 10 });
-    benchLoop.enable();
-    const latencies = await openLoop(ACK_RATE, ACK_SECONDS, send);
-    benchLoop.disable();
-    const benchDelay = `bench event-loop delay p99 ${(benchLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(benchLoop.max / 1e6).toFixed(1)} ms`;
+    // The sender runs in a process of its own (bench/webhook-sender.ts), away from this one's heap.
+    const { stdout } = await execFileAsync(process.execPath, [
+      ...process.execArgv, 'bench/webhook-sender.ts',
+      JSON.stringify({ url: ctx.url, prefix, rate: ACK_RATE, seconds: ACK_SECONDS, warmupSeconds: 2 }),
+    ], { maxBuffer: 64 * 1024 * 1024 });
+    const { latencies, loopP99Ms, loopMaxMs } = JSON.parse(stdout) as SenderResult;
+    const benchDelay = `sender event-loop delay p99 ${loopP99Ms.toFixed(1)} ms, max ${loopMaxMs.toFixed(1)} ms`;
     await waitUntil('acknowledged events applied', async () => (await inbox(db, prefix)).pending === 0, 120_000, 20);
     const [p50, p99] = [percentileOf(latencies, 50), percentileOf(latencies, 99)];
     console.log(`[webhooks] ack at ${ACK_RATE}/s: p50 ${p50} ms, p99 ${p99} ms (${latencies.length} events; ${benchDelay})`);
@@ -178,7 +155,7 @@ const throughput: CustomScenario = {
     // The provider's side of 100 streams: one sender per stream, each in order, all at once.
     await Promise.all(Array.from({ length: THROUGHPUT_CONNECTIONS }, async (_, c) => {
       for (let e = 0; e < THROUGHPUT_PER_CONNECTION; e++) {
-        await deliver(ctx, unitEvent(`${prefix}c${c}`, `P${c}`, e % 5, Math.floor(e / 5), base + e));
+        await deliver(ctx.url, unitEvent(`${prefix}c${c}`, `P${c}`, e % 5, Math.floor(e / 5), base + e));
       }
     }));
     const ackedAt = performance.now();
@@ -219,7 +196,7 @@ const syncRefresh: CustomScenario = {
     for (let i = 0; i < SYNC_PROPERTIES; i++) provider.setUnits(connectionId, `P${i}`, units(i, 1));
     const sentAt = new Date();
     const started = performance.now();
-    await deliver(ctx, JSON.stringify({
+    await deliver(ctx.url, JSON.stringify({
       event: 'sync.complete', timestamp: sentAt.toISOString(), connection_id: connectionId,
       data: { sync_id: 'bench', stats: { properties_synced: SYNC_PROPERTIES, units_synced: SYNC_PROPERTIES * SYNC_UNITS_PER_PROPERTY, leases_synced: 0, duration_seconds: 1, errors: 0 } },
     }));

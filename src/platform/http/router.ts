@@ -117,7 +117,9 @@ export class ApiRouter {
       const result = await handler({ body, query, params, req, res } as RouteInput<z.output<B>, z.output<Q>, z.output<P>>);
       if (res.headersSent) return;
       if (status === 204) res.status(204).end();
-      else res.status(status).json(result);
+      else if (method === 'get') res.status(status).json(result);
+      // Only a GET answer can be revalidated: others get no ETag, which res.json would hash the whole body for.
+      else res.status(status).type('json').end(JSON.stringify(result));
     };
     const bodyParsers: RequestHandler[] = spec.body && spec.bodyType !== 'multipart/form-data'
       ? [
