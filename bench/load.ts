@@ -14,12 +14,15 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
-  /** Mean bytes of an answer (headers included), as autocannon counts them (load() only). */
-  bytesPerResponse?: number;
+}
+
+/** A load() run: its figures and the mean bytes of an answer (headers included), as autocannon counts them. */
+export interface SizedLoadResult extends LoadResult {
+  bytesPerResponse: number;
 }
 
 /** Drives one request shape with autocannon for `seconds` and returns throughput and latency. */
-export async function load(baseUrl: string, req: LoadRequest, seconds: number, connections = 10): Promise<LoadResult> {
+export async function load(baseUrl: string, req: LoadRequest, seconds: number, connections = 10): Promise<SizedLoadResult> {
   const result = await autocannon({
     url: baseUrl + req.path,
     method: req.method ?? 'GET',

@@ -157,12 +157,11 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       }
       // A large answer's floor: the bare app sending a body of the same size, same connections.
       let floor = '';
-      const bytes = r.bytesPerResponse ?? 0;
-      if (bytes >= LARGE_ANSWER_BYTES) {
-        const sized = { path: `/bytes/${Math.round(bytes)}` };
+      if (r.bytesPerResponse >= LARGE_ANSWER_BYTES) {
+        const sized = { path: `/bytes/${Math.round(r.bytesPerResponse)}` };
         await load(bare.url, sized, 1, s.connections);
         const f = await load(bare.url, sized, seconds, s.connections);
-        floor = `; bare Express sending ${(bytes / 1e6).toFixed(2)} MB: ${fmt(f)}`;
+        floor = `; bare Express sending ${(r.bytesPerResponse / 1e6).toFixed(2)} MB: ${fmt(f)}`;
       }
       rows.push({
         mode, issue: s.issue, name: s.name,

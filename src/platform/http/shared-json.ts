@@ -18,6 +18,15 @@ interface Serialised {
 /** Per answer object; an entry goes when its object is collected. */
 const serialised = new WeakMap<object, Serialised>();
 
+/** The entry's gzip form, made on first use; a failed compression is tried again next time. */
+function gzippedOf(entry: Serialised): Promise<Buffer> {
+  entry.gzipped ??= gzip(entry.json).catch((err: unknown) => {
+    entry.gzipped = undefined;
+    throw err;
+  });
+  return entry.gzipped;
+}
+
 /**
  * Sends an answer object that many requests share (an analytics answer, cached frozen per owner,
  * data version and month), serialised once for all of them, and gzipped once for the clients that
@@ -36,12 +45,7 @@ export async function sendSharedJson(req: Request, res: Response, answer: object
   }
   res.vary('Accept-Encoding').set('ETag', entry.etag).type('json');
   if (entry.json.length >= GZIP_MIN_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    const cached = entry;
-    cached.gzipped ??= gzip(cached.json).catch((err: unknown) => {
-      cached.gzipped = undefined;
-      throw err;
-    });
-    const body = await cached.gzipped;
+    const body = await gzippedOf(entry);
     res.set('Content-Encoding', 'gzip').send(body);
   } else {
     res.send(entry.json);
