@@ -155,10 +155,11 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
         const other = throughputs.get(s.target.minThroughputVs.scenario);
         met &&= other !== undefined && r.reqPerSec >= other * s.target.minThroughputVs.fraction;
       }
-      // A large answer's floor: the bare app sending a body of the same size, same connections.
+      // A large answer's floor: the bare app sending a body of the same size, same connections,
+      // through the same client (the request's headers choose it: load() in load.ts).
       let floor = '';
       if (r.bytesPerResponse >= LARGE_ANSWER_BYTES) {
-        const sized = { path: `/bytes/${Math.round(r.bytesPerResponse)}` };
+        const sized = { path: `/bytes/${Math.round(r.bytesPerResponse)}`, headers: req.headers };
         await load(bare.url, sized, 1, s.connections);
         const f = await load(bare.url, sized, seconds, s.connections);
         floor = `; bare Express sending ${(r.bytesPerResponse / 1e6).toFixed(2)} MB: ${fmt(f)}`;
@@ -230,7 +231,9 @@ function write(rows: Row[], modes: string[]) {
     'the Procfile roles on PostgreSQL and Redis). "x health" and "x bare" compare throughput with `GET /health` and with a stock',
     'Express app (`app.listen`, a constant JSON body) measured right before. Each measurement starts with the worker idle and',
     'PostgreSQL checkpointed (bench/idle.ts), not behind earlier scenarios\' jobs and disk writes. An answer of 100 KB or more is',
-    'followed by the same app sending a body of its size (its floor on this machine). The scale-out row is information, not a target.',
+    'followed by the same app sending a body of its size (its floor on this machine). Rows read with Accept-Encoding: gzip use a',
+    'node:http closed loop instead of autocannon, whose client decodes every body to a string: for gzip bytes that decoding was',
+    'the load generator\'s own limit (bench/load.ts). The scale-out row is information, not a target.',
     '',
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}`,
