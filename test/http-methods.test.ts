@@ -53,3 +53,25 @@ describe('ETags', () => {
     await request(t.app).get('/api/v1/tariffs/stats').set('If-None-Match', read.headers.etag).expect(304);
   });
 });
+
+/** Answers are encoded to UTF-8 once (jsonBytes): text beyond ASCII keeps its bytes, and Content-Length counts them. */
+describe('UTF-8 answers', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(() => t.stop());
+
+  it('a name with accents, a non-Latin-1 letter and an emoji comes back as sent, from a POST and a GET', async () => {
+    const fullName = 'José Łódź 🏢 "quoted"';
+    const created = await request(t.app).post('/api/v1/auth/register')
+      .send({ email: 'utf8@example.com', password: 'Passw0rd!x', full_name: fullName }).expect(201);
+    expect(created.body.full_name).toBe(fullName);
+    expect(Number(created.headers['content-length'])).toBe(Buffer.byteLength(created.text));
+    const login = await request(t.app).post('/api/v1/auth/login').type('form')
+      .send({ username: 'utf8@example.com', password: 'Passw0rd!x' }).expect(200);
+    const me = await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${login.body.access_token}`).expect(200);
+    expect(me.body.full_name).toBe(fullName);
+    expect(me.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(me.headers['content-length'])).toBe(Buffer.byteLength(me.text));
+    expect(me.text).toContain('Łódź 🏢');
+  });
+});

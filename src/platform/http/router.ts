@@ -1,6 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { jsonBytes } from './json-bytes';
 import { parseOrThrow } from './validate';
 import { notFound, validationFailed } from './errors';
 import { firstUnstorableText, mayHoldUnstorableEscape, unstorableTextProblem } from './storable-text';
@@ -117,9 +118,9 @@ export class ApiRouter {
       const result = await handler({ body, query, params, req, res } as RouteInput<z.output<B>, z.output<Q>, z.output<P>>);
       if (res.headersSent) return;
       if (status === 204) res.status(204).end();
-      else if (method === 'get') res.status(status).json(result);
-      // Only a GET answer can be revalidated: others get no ETag, which res.json would hash the whole body for.
-      else res.status(status).type('json').end(JSON.stringify(result));
+      else if (method === 'get') res.status(status).type('json').send(jsonBytes(result));
+      // Only a GET answer can be revalidated: others get no ETag, which res.send would hash the whole body for.
+      else res.status(status).type('json').end(jsonBytes(result));
     };
     const bodyParsers: RequestHandler[] = spec.body && spec.bodyType !== 'multipart/form-data'
       ? [

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import etag from 'etag';
 import type { Request, Response } from 'express';
+import { jsonBytes } from './json-bytes';
 
 const gzip = promisify(zlib.gzip);
 
@@ -39,7 +40,7 @@ function gzippedOf(entry: Serialised): Promise<Buffer> {
 export async function sendSharedJson(req: Request, res: Response, answer: object): Promise<void> {
   let entry = serialised.get(answer);
   if (!entry) {
-    const json = Buffer.from(JSON.stringify(answer));
+    const json = jsonBytes(answer);
     entry = { json, etag: etag(json, { weak: true }) };
     serialised.set(answer, entry);
   }
