@@ -16,19 +16,15 @@ export interface LoadResult {
   errors: number;
 }
 
-/** A load() run: its figures and the mean bytes of an answer (with its headers through autocannon, the body alone through node:http). */
+/** Figures and the mean bytes of an answer (with its headers through autocannon; through node:http its body as sent, still compressed if it was). */
 export interface SizedLoadResult extends LoadResult {
   bytesPerResponse: number;
 }
 
 /**
  * Whether the answer may come compressed: the request accepts gzip (as browsers and fetch send it).
- * autocannon's client keeps every answer's body as a string, appending each chunk to it
- * (`req.body += data`, lib/pipelinedRequestsQueue.js, since autocannon PR #301): for text that is
- * cheap, but for a compressed (binary) body the UTF-8 decoding is the load generator's own work,
- * and on this 2-core machine it set the figure: a stock Express app sending 250 KB of random bytes
- * measured 269 req/s, p50 33 ms through autocannon and 2,034 req/s, p50 4.4 ms through node:http
- * (BENCHMARKS.md's header, decision 0011).
+ * autocannon's client appends every answer's body to a string (`req.body += data`), and UTF-8
+ * decoding gzip bytes was the load generator's own limit (decision 0011 has the measurements).
  */
 function answersCompressed(req: LoadRequest): boolean {
   return Object.entries(req.headers ?? {}).some(([name, value]) => name.toLowerCase() === 'accept-encoding' && /\bgzip\b/i.test(value));
@@ -37,12 +33,11 @@ function answersCompressed(req: LoadRequest): boolean {
 /**
  * Drives one request shape for `seconds` at `connections` (closed loop) and returns throughput
  * and latency: with autocannon, or, for an answer that may come compressed, with the node:http
- * closed loop of loadMix, which discards bodies unread (answersCompressed says why).
+ * closed loop of loadMix, which counts body bytes without decoding them (answersCompressed says why).
  */
 export async function load(baseUrl: string, req: LoadRequest, seconds: number, connections = 10): Promise<SizedLoadResult> {
   if (answersCompressed(req)) {
-    const r = await loadMix(baseUrl, () => ({ ...req, kind: 'load' }), { seconds, connections });
-    return { reqPerSec: r.reqPerSec, p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors, bytesPerResponse: r.bytesPerAnswer };
+    return loadMix(baseUrl, () => ({ ...req, kind: 'load' }), { seconds, connections });
   }
   const result = await autocannon({
     url: baseUrl + req.path,
@@ -67,7 +62,7 @@ export interface MixRequest extends LoadRequest {
   kind: string;
 }
 
-export interface MixResult extends LoadResult {
+export interface MixResult extends SizedLoadResult {
   /** Requests answered (any status) and errors, over `seconds` from the first send to the last answer. */
   answered: number;
   seconds: number;
@@ -77,8 +72,6 @@ export interface MixResult extends LoadResult {
   statuses: Record<string, number>;
   /** Latencies of every answered request, ms, sorted. */
   latencies: number[];
-  /** Mean bytes of an answer's body as sent (still compressed, if it was). */
-  bytesPerAnswer: number;
   byKind: Record<string, { count: number; p50: number; p99: number; non2xx: number }>;
   /** The first few non-2xx answers or errors, for the log. */
   failures: string[];
@@ -229,7 +222,7 @@ export async function loadMixSplit(
       non2xx: target.non2xx, errors: target.errors, answered: latencies.length, seconds,
       sentPerSec: opts.rate === undefined ? (seconds > 0 ? target.sent / seconds : 0) : target.sent / Math.max(sendingWindow, 1e-3),
       statuses: target.statuses, latencies, byKind, failures: target.failures,
-      bytesPerAnswer: latencies.length > 0 ? target.bodyBytes / latencies.length : 0,
+      bytesPerResponse: latencies.length > 0 ? target.bodyBytes / latencies.length : 0,
     };
   });
 }
