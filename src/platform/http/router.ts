@@ -117,10 +117,14 @@ export class ApiRouter {
       const body = spec.body ? parseOrThrow(spec.body, req.body ?? {}) : req.body;
       const result = await handler({ body, query, params, req, res } as RouteInput<z.output<B>, z.output<Q>, z.output<P>>);
       if (res.headersSent) return;
-      if (status === 204) res.status(204).end();
-      else if (method === 'get') res.status(status).type('json').send(jsonBytes(result));
-      // Only a GET answer can be revalidated: others get no ETag, which res.send would hash the whole body for.
-      else res.status(status).type('json').end(jsonBytes(result));
+      if (status === 204) {
+        res.status(204).end();
+        return;
+      }
+      res.status(status).type('json');
+      // Only a GET answer can be revalidated (res.send adds the ETag); others skip hashing the body.
+      if (method === 'get') res.send(jsonBytes(result));
+      else res.end(jsonBytes(result));
     };
     const bodyParsers: RequestHandler[] = spec.body && spec.bodyType !== 'multipart/form-data'
       ? [
