@@ -1,8 +1,8 @@
 /**
  * `npm run data:import`: replaces the tariff, utility and ZIP tables with the
  * bundled reference data (data/reference) in one transaction, then prints the
- * report: records read, imported, skipped with the reason per record, and the
- * rules applied to upstream quirks.
+ * report: records read, imported, skipped with the reason per record, the
+ * rules applied to upstream quirks, and the records a later revision supersedes.
  */
 import { loadConfig } from '../src/platform/config';
 import { openMigratedDatabase } from '../src/platform/bootstrap';
@@ -19,6 +19,11 @@ async function main() {
     for (const s of report.skipped) out.write(`  skip ${s.id}: ${s.reason}\n`);
     out.write(`quirk rules applied: ${report.warnings.length}\n`);
     for (const w of report.warnings) out.write(`  ${w.id}: ${w.warning}\n`);
+    const expiring = report.supersessions.filter((a) => a.expirationDate !== null).length;
+    out.write(`superseded by a later revision: ${report.supersessions.length} (${expiring} given an expiration date)\n`);
+    for (const a of report.supersessions) {
+      out.write(`  ${a.id} superseded by ${a.supersededBy} (${a.rule})${a.expirationDate ? `, expires ${a.expirationDate}` : ''}\n`);
+    }
     out.write(`utilities:     ${report.utilities} (${report.utilitiesFromUrdbOnly.length} known only from URDB: ${report.utilitiesFromUrdbOnly.join(', ')})\n`);
     out.write(`ZIP pairs:     ${report.zipPairs} (${Object.entries(report.coverage.pairsBySource).map(([s, n]) => `${s}: ${n}`).join(', ')})\n`);
     const { zipCodes, pairs, gainedSample, lostSample } = report.coverage;

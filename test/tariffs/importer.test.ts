@@ -75,7 +75,9 @@ describe('reference data importer', () => {
       zipCodes: { before: 0, gained: first.coverage.zipCodes.after, lost: 0 },
       pairs: { before: 0, after: first.zipPairs, added: first.zipPairs, removed: 0 },
     });
-    expect(first.coverage.pairsBySource.non_iou_2023 + first.coverage.pairsBySource.iou_2011 + first.coverage.pairsBySource.energystar_2025).toBe(first.zipPairs);
+    // Issue 45 added the EIA-861 county pairs (counties the 2011 investor-owned table misses) to the three tables' pairs.
+    expect(first.coverage.pairsBySource.non_iou_2023 + first.coverage.pairsBySource.iou_2011 + first.coverage.pairsBySource.energystar_2025
+      + first.coverage.pairsBySource.eia861_county_2018).toBe(first.zipPairs);
     const again = await importReferenceData(t.deps.database.db, { dir, now });
     expect(again.coverage).toMatchObject({ zipCodes: { gained: 0, lost: 0 }, pairs: { added: 0, removed: 0 } });
     expect({ ...again, durationMs: 0, coverage: null }).toEqual({ ...first, durationMs: 0, coverage: null });
@@ -119,7 +121,8 @@ describe('reference data importer', () => {
       'demandweekdayschedule refers to period 2 but only 1 are defined': 1,
       'flatdemandmonths refers to period 2 but only 1 are defined': 1,
     });
-    expect(report.utilitiesFromUrdbOnly).toHaveLength(20);
+    // 12: issue 45 files the tariffs of 8 merged utilities only URDB named (Columbus Southern Power, ...) under their successors.
+    expect(report.utilitiesFromUrdbOnly).toHaveLength(12);
     const stats = (await request(t.app).get('/api/v1/tariffs/stats?include_expired=true').expect(200)).body;
     expect(stats.total_tariffs).toBe(13666);
     // By default stats count what search finds: current tariffs only.
@@ -134,13 +137,19 @@ describe('reference data importer', () => {
     // The 2023 non-investor-owned ZIP table gives ZIP 94103 to the City & County of San Francisco; the ENERGY STAR
     // table (issue 26) adds PG&E there, and CenterPoint (a Texas distribution utility no NREL table lists) in Houston.
     const byZip = async (zip: string) => (await request(t.app).get(`/api/v1/utilities/by-zip/${zip}`).expect(200)).body as Array<{ id: string; name: string }>;
-    expect((await byZip('94103')).map((u) => u.id)).toEqual(['16612', '14328']);
+    // Issue 45 replaced the name order: by estimated customers in the county, PG&E first (primary).
+    expect((await byZip('94103')).map((u) => u.id)).toEqual(['14328', '16612']);
     expect((await byZip('77002')).map((u) => u.id)).toEqual(['8901']);
     expect((await byZip('02108')).map((u) => u.id)).toContain('54913');
-    expect(report.coverage.pairsBySource).toEqual({ non_iou_2023: expect.any(Number), iou_2011: expect.any(Number), energystar_2025: expect.any(Number) });
+    expect(report.coverage.pairsBySource).toEqual({
+      non_iou_2023: expect.any(Number), iou_2011: expect.any(Number), energystar_2025: expect.any(Number),
+      eia861_county_2018: expect.any(Number), // issue 45: the counties the 2011 investor-owned table misses
+    });
+    // Issue 45: downtown Columbus's primary utility is Ohio Power, from the EIA-861 county rule.
+    expect((await byZip('43215')).map((u) => u.id)).toEqual(['14006', '13998', '4065']);
     // A tariff carries its utility's name from the utility records (issue 26): one name per utility.
     const cc = await request(t.app).get('/api/v1/tariffs/search?zip_code=94103&utility_name=san%20francisco').expect(200);
-    expect(new Set(cc.body.items.map((i: { utility_name: string }) => i.utility_name))).toEqual(new Set([(await byZip('94103'))[0]!.name]));
+    expect(new Set(cc.body.items.map((i: { utility_name: string }) => i.utility_name))).toEqual(new Set([(await byZip('94103'))[1]!.name]));
     // Minneapolis gets Northern States Power's Minnesota tariffs only, not its North or South Dakota ones (all 26 of
     // its Minnesota records have expired, so only include_expired shows them).
     expect((await request(t.app).get('/api/v1/tariffs/search?zip_code=55401').expect(200)).body.total).toBe(0);
@@ -154,6 +163,22 @@ describe('reference data importer', () => {
     const search = await request(t.app).get('/api/v1/tariffs/search?zip_code=95616&sector=commercial').expect(200);
     expect(search.body.total).toBeGreaterThan(0);
     expect(search.body.items.every((i: { utility_id: string }) => i.utility_id === '14328')).toBe(true);
+
+    // Issue 45 item 4: 701 records a later revision of their schedule supersedes (678 by the same name, 23 by a revision
+    // number); 34 of them published no expiration date and were current, now expired the day before their successor
+    // took effect (data/reference/README.md, "Revisions of one schedule"). The current count above drops by those 34.
+    const rules = new Map<string, number>();
+    for (const a of report.supersessions) rules.set(a.rule, (rules.get(a.rule) ?? 0) + 1);
+    expect(Object.fromEntries(rules)).toEqual({ same_name: 678, revision_number: 23 });
+    expect(report.supersessions.filter((a) => a.expirationDate !== null)).toHaveLength(34);
+    // Georgia Power's TOU-MB-4 (2013) is superseded by TOU-MB-6 (2015), which TOU-MB-7 (2018) superseded in turn.
+    const mb4 = (await request(t.app).get('/api/v1/tariffs/539f6f43ec4f024411eccc6f').expect(200)).body;
+    expect(mb4).toMatchObject({ expiration_date: '2015-03-31', superseded_by: '55524f875457a304638b4567' });
+    const mb6 = (await request(t.app).get('/api/v1/tariffs/55524f875457a304638b4567').expect(200)).body;
+    expect(mb6).toMatchObject({ expiration_date: '2015-12-31', superseded_by: '5ae3acd05457a3a8689b4e70' });
+    const georgia = await request(t.app).get('/api/v1/tariffs/search?utility_name=georgia%20power&per_page=100').expect(200);
+    expect(georgia.body.items.map((i: { name: string }) => i.name).filter((n: string) => n.includes('TOU-MB')))
+      .toEqual(['Time of Use- Multiple Business Schedule TOU-MB-7']);
   }, 240_000);
 
   it('a start imports when the stored data is missing or of another REFERENCE_DATA_VERSION, and only then', async () => {

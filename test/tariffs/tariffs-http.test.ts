@@ -144,6 +144,8 @@ describe('tariff endpoints', () => {
       has_tou: true, has_demand: false, has_net_metering: false, effective_date: null, service_type: 'bundled', voltage: null, purpose: 'general',
       description: 'Any residential consumers wishing to abide by the on peak off peak hours are eligible.',
       expiration_date: null, eligibility: '',
+      // Issue 45 item 4: the later revision of the schedule that superseded the tariff (none here).
+      superseded_by: null,
       applicability: { demand_kw_min: null, demand_kw_max: null, usage_kwh_min: null, usage_kwh_max: null, voltage_category: null, phase_wiring: null },
       energy_rates: [
         { period: 'on_peak', months: all, hours: 'weekdays 06:00-10:00, 16:00-23:00; weekends 00:00-24:00', days: 'all', rate_per_kwh: 0.15, tier: 1, tier_max_kwh: null },

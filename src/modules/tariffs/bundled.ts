@@ -6,6 +6,8 @@ import type { UrdbRecord } from './urdb.record';
 import { normalizeUrdbRecord } from './urdb.normalize';
 import type { UtilityReference } from '../utilities/reference';
 import { stateNamedIn } from '../utilities/state-names';
+import { withPredecessorNote } from '../utilities/successors';
+import { applySupersessions, type Supersession } from './revisions';
 
 export const URDB_FILE = 'urdb_tariffs.jsonl.gz';
 
@@ -41,6 +43,8 @@ export interface NormalizedBundle {
   tariffs: Tariff[];
   skipped: Array<{ id: string; reason: string }>;
   warnings: Array<{ id: string; warning: string }>;
+  /** Records a later revision of the same schedule supersedes (revisions.ts), each with its successor. */
+  supersessions: Supersession[];
 }
 
 /**
@@ -59,10 +63,12 @@ export function tariffState(record: Pick<UrdbRecord, 'eiaid' | 'utility'>, ref: 
 
 /**
  * Normalises bundled records (state by tariffState). A label seen twice is a skip, never a silent
- * overwrite.
+ * overwrite. Then the revisions rule (revisions.ts) across the records read: a record a later
+ * revision of its schedule supersedes names it and, without a published expiration date, expires
+ * the day before that revision took effect.
  */
 export function normalizeBundle(lines: RawLine[], ref: UtilityReference, importedAt: Date): NormalizedBundle {
-  const result: NormalizedBundle = { recordsRead: lines.length, tariffs: [], skipped: [], warnings: [] };
+  const result: NormalizedBundle = { recordsRead: lines.length, tariffs: [], skipped: [], warnings: [], supersessions: [] };
   const seen = new Set<string>();
   for (const { line, record, error } of lines) {
     if (!record) {
@@ -75,15 +81,34 @@ export function normalizeBundle(lines: RawLine[], ref: UtilityReference, importe
       continue;
     }
     seen.add(id);
-    const state = tariffState(record, ref);
-    const name = ref.utilities.get(String(record.eiaid))?.name ?? null;
+    // A merged utility's tariff is its successor's (utilities/successors.ts), for the predecessor's state; it is
+    // classified as its publisher published it (as a custom tariff from the same record is).
+    const successor = ref.successors?.get(String(record.eiaid));
+    const merged = successor && ref.utilities.has(successor.successorId) ? successor : undefined;
+    const state = merged ? merged.state : tariffState(record, ref);
+    const name = ref.utilities.get(merged ? merged.successorId : String(record.eiaid))?.name ?? null;
     const r = normalizeUrdbRecord(record, { state, name, importedAt });
     if (!r.ok) {
       result.skipped.push({ id, reason: r.reason });
       continue;
     }
-    result.tariffs.push(r.tariff);
+    // Who may take it says whose tariff it was: its rates are for the predecessor's former service area.
+    result.tariffs.push(merged
+      ? { ...r.tariff, utilityId: merged.successorId, eligibility: withPredecessorNote(r.tariff.eligibility, merged) }
+      : r.tariff);
     for (const warning of r.warnings) result.warnings.push({ id, warning });
+    if (merged) {
+      result.warnings.push({ id, warning: `utility ${merged.predecessorId} (${merged.predecessorName}) merged into ${merged.successorId} `
+        + `(${merged.successorName}) on ${merged.effective}: the tariff is filed under the successor, for ${merged.state}` });
+    }
   }
+  // Revisions are of one utility as URDB publishes it (a merged utility's schedules stay apart from its successor's).
+  const publishedBy = new Map<string, string>();
+  for (const { record } of lines) {
+    if (record && typeof record.label === 'string' && !publishedBy.has(record.label)) publishedBy.set(record.label, String(record.eiaid));
+  }
+  const revised = applySupersessions(result.tariffs, (t) => publishedBy.get(t.id));
+  result.tariffs = revised.tariffs;
+  result.supersessions = revised.supersessions;
   return result;
 }

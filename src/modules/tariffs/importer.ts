@@ -14,6 +14,7 @@ import { loadUtilityReference, REFERENCE_DIR, type UtilityRecord, type UtilityRe
 import { insertZipPairs, refreshUtilityCounts, upsertUtilities } from '../utilities/repository';
 import { coverageChange, type CoverageChange } from '../utilities/coverage';
 import { readSystemState } from '../../platform/db/system-state';
+import type { Supersession } from './revisions';
 
 export interface ImportReport {
   recordsRead: number;
@@ -21,6 +22,12 @@ export interface ImportReport {
   skipped: Array<{ id: string; reason: string }>;
   /** Every rule applied to an upstream quirk, per tariff. */
   warnings: Array<{ id: string; warning: string }>;
+  /**
+   * Every application of the revisions rule (revisions.ts): a record that a later revision of its
+   * schedule supersedes, its successor, the rule (same_name, revision_number) and the expiration date
+   * it was given (null when it kept a published one).
+   */
+  supersessions: Supersession[];
   utilities: number;
   /** Utilities named only by URDB (not in EIA-861 2018 or the ZIP tables). */
   utilitiesFromUrdbOnly: string[];
@@ -38,7 +45,7 @@ export const REFERENCE_IMPORT_KEY = 'reference_import';
  * (a new ZIP table, a normalisation rule, a new stored field): a deployment whose stored
  * data carries another version re-imports at its next start.
  */
-export const REFERENCE_DATA_VERSION = '2026-11-26.2';
+export const REFERENCE_DATA_VERSION = '2026-11-28.1';
 
 /** The version stamped by the last import, or null (never imported, or before versions were stamped). */
 export async function storedReferenceVersion(db: Executor): Promise<string | null> {
@@ -118,6 +125,7 @@ async function runImport(db: Db, opts: { dir?: string; now?: Date; onlyIfStale: 
     imported: bundle.tariffs.length,
     skipped: bundle.skipped,
     warnings: bundle.warnings,
+    supersessions: bundle.supersessions,
     utilities: rows.length,
     utilitiesFromUrdbOnly: urdbOnly,
     zipPairs: ref.zipPairs.length,
@@ -141,6 +149,8 @@ export async function ensureReferenceData(db: Db, logger: Logger, opts: { dir?: 
   logger.info({
     recordsRead: report.recordsRead, imported: report.imported, skipped: report.skipped,
     warnings: report.warnings.length, utilities: report.utilities, zipPairs: report.zipPairs,
+    superseded: report.supersessions.length,
+    supersededGivenEndDate: report.supersessions.filter((a) => a.expirationDate !== null).length,
     coverage: report.coverage, durationMs: report.durationMs,
   }, 'reference data imported');
 }

@@ -40,6 +40,7 @@ export function rowToTariff(r: TariffRow): Tariff {
     voltage: r.voltage as Tariff['voltage'],
     purpose: r.purpose as Tariff['purpose'],
     classNote: r.classNote,
+    supersededBy: r.supersededBy,
     sourceUrl: r.sourceUrl,
     lastUpdated: r.lastUpdated.toISOString(),
     structure: readStoredStructure(r.structure),
@@ -86,6 +87,7 @@ function columnsOf(t: Tariff) {
     voltage: t.voltage,
     purpose: t.purpose,
     class_note: t.classNote,
+    superseded_by: t.supersededBy ?? null,
   };
 }
 

@@ -37,6 +37,8 @@ export const tariffs = pgTable(
     voltage: text('voltage'),
     purpose: text('purpose').notNull().default('general'),
     classNote: text('class_note'),
+    /** The later revision of the same schedule that superseded this tariff (revisions.ts); null when none did. */
+    supersededBy: text('superseded_by'),
   },
   // No index on expiration_date: about three quarters of tariffs have none, so it never narrows the
   // default "not expired" condition, and the planner wasted time OR-ing its bitmaps into selective scans.

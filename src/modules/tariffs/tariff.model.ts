@@ -192,6 +192,11 @@ export interface Tariff {
   lastUpdated: string;
   structure: TariffStructure;
   /**
+   * Catalog tariffs: the id of the later revision of the same schedule that superseded this one
+   * (revisions.ts), null when none did. Absent on custom tariffs.
+   */
+  supersededBy?: string | null;
+  /**
    * Absent on catalog tariffs (electric, priced per kWh); a custom tariff says what it prices and
    * in which of its type's meter units (meters/units.ts: therms or ccf of gas, kgal of water, ...).
    */
