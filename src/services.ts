@@ -139,7 +139,7 @@ export function createServices(deps: PlatformDeps): Services {
     requestAnalysis: (propertyId, version) => enqueueRateAnalysis({ property_id: propertyId }, propertyAnalysisJobId(propertyId, version)),
   });
   const rateAnalysis = createRateAnalysisService({
-    db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis,
+    db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis, calculator,
   });
   const meters = createMeterService({ db, properties, dataChanged, auditMeters: requestAudits });
   const utilityBills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
@@ -150,9 +150,10 @@ export function createServices(deps: PlatformDeps): Services {
     loadShapes: () => bundledLoadShapes(),
     residentialUsage: bundledResidentialUsage,
     averageRates: bundledAverageRates,
-    areaTariffs: async (zipCode, sector, ownerId) => [
-      ...await tariffCatalog.tariffsForZip(zipCode, [sector]),
-      ...(ownerId === null ? [] : await tariffCatalog.customAlternatives(ownerId, await tariffCatalog.servingUtilities(zipCode), [sector])),
+    // Due diligence prices the ZIP code's primary utility only: its catalog tariffs (current and expired) and the caller's own.
+    utilityTariffs: async (utilityId, sector, state, ownerId) => [
+      ...await dueDiligenceQueries.utilityTariffs(utilityId, sector, state),
+      ...(ownerId === null ? [] : await tariffCatalog.customAlternatives(ownerId, [utilityId], [sector])),
     ],
     servingUtilities: dueDiligenceQueries.servingUtilities,
     comparableCountBySqft: dueDiligenceQueries.comparableCountBySqft,

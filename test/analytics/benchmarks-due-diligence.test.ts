@@ -13,10 +13,10 @@ import { utilityReference } from '../helpers/tariffs';
 import { NOW, postMonthlyBills } from './helpers';
 
 /**
- * Jemez Mountains Electric Coop (EIA 9699, the only utility of ZIP 87010, Cerrillos NM): its two current
+ * Jemez Mountains Electric Coop (EIA 9699, the only utility of ZIP 87024, Jemez Pueblo NM): its two current
  * residential tariffs, Residential Service and Residential Time of Use Rates.
  */
-const JEMEZ = { zip: '87010', RESIDENTIAL: '539f6a9eec4f024411ec91f5', TOU: '539fb981ec4f024bc1dc2335' };
+const JEMEZ = { zip: '87024', RESIDENTIAL: '539f6a9eec4f024411ec91f5', TOU: '539fb981ec4f024bc1dc2335' };
 
 const BENCHMARKS_UPGRADE = 'Benchmarks require the Pro or Enterprise tier: upgrade your plan';
 const DUE_DILIGENCE_UPGRADE = 'Due diligence requires the Pro or Enterprise tier: upgrade your plan';
@@ -155,7 +155,7 @@ describe('benchmarks and due diligence', () => {
       expect((await as(t, free.token).post('/pm/due-diligence', body()).expect(403)).body).toEqual({ detail: DUE_DILIGENCE_UPGRADE });
     });
 
-    it('commercial: sqft x 14.6 kWh on every eligible tariff of the serving utility; the median and the cheapest', async () => {
+    it('commercial: sqft x 14.6 kWh; Gladstone has no tariff the building is shown eligible for, so its average rate', async () => {
       // comparables by sqft within +-50 % of 10,000: [5,000, 15,000] in MI, commercial, whatever the unit count
       for (const [state, zip, sqft, units, type] of [
         ['MI', '49837', 4_999, 4, 'commercial'], ['MI', '49837', 5_000, 40, 'commercial'], ['MI', '49837', 15_000, 1, 'commercial'],
@@ -164,43 +164,43 @@ describe('benchmarks and due diligence', () => {
         await createProperty(t, free.token, { state, zip_code: zip, sqft, unit_count: units, property_type: type });
       }
       const res = await as(t, pro.token).post('/pm/due-diligence', body()).expect(200);
-      const months = monthlyUsage(10000 * 14_600, 'commercial');
-      const years = await Promise.all([GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1].map((id) => yearOnTariff(t, id, months)));
-      const sorted = [...years].sort((a, b) => a - b);
-      const median = sorted[1]!;
+      // Issue 45 replaced the rule that priced all three Gladstone tariffs here: due diligence prices only tariffs the
+      // building is positively eligible for. 146,000 kWh a year is 12,166.667 kWh a month, below SP1's 15,000 kWh
+      // minimum; C1 is single-phase and C3 three-phase only, and a building of this size may take either, so neither
+      // is shown eligible. The answer is the utility's EIA-861 average: 146,000 x $0.121622 = $17,756.812 -> 17,756.81.
+      const annual = 17756.81;
       expect(res.body).toEqual({
         property_summary: { address: '1200 Lakeshore Dr', city: 'Gladstone', state: 'MI', zip_code: GLADSTONE.zip, unit_count: 4, sqft: 10000 },
         serving_utility: { id: 7265, name: expect.stringContaining('Gladstone') },
-        estimated_costs: {
-          annual_energy_cost: median / 100,
-          monthly_energy_cost: Math.round(median / 12) / 100,
-          cost_per_unit: Math.round(median / 4) / 100,
-          cost_per_sqft: Math.round((median * 100) / 10000) / 10000,
+        utility_choice: {
+          reason: expect.stringMatching(/^City of Gladstone is the only utility serving ZIP code 49837 in MI; it is priced at an average rate because City of Gladstone has no eligible commercial tariff in MI \(one the building is positively eligible for/),
+          county: 'Delta', estimated_customers_in_county: expect.any(Number), other_utilities: [],
         },
+        catalog_current: true,
+        latest_tariff_end_date: null,
+        // 17,756.81 / 12 = 1,479.734 -> 1,479.73; / 4 units = 4,439.2025 -> 4,439.20; / 10,000 sqft = 1.7757
+        estimated_costs: { annual_energy_cost: annual, monthly_energy_cost: 1479.73, cost_per_unit: 4439.2, cost_per_sqft: 1.7757 },
         // MI commercial with 5,000..15,000 sqft: the 5,000 and 15,000 sqft ones (10,000 is residential, 4,999 and 15,001 out,
         // F and G have 1,000; the bench properties are in OH)
         comparable_properties: 2,
-        available_tariffs: 3,
-        best_tariff: { name: expect.any(String), estimated_annual_cost: sorted[0]! / 100 },
-        noi_impact: {
-          annual_revenue: 250000,
-          energy_pct_of_revenue: Math.round((median * 1000) / 25000000) / 10,
-          estimated_noi_impact: -median / 100,
-        },
+        available_tariffs: 0,
+        best_tariff: { name: expect.stringMatching(/^No tariff priced: City of Gladstone's average commercial rate, \$0\.121622\/kWh/), estimated_annual_cost: annual },
+        // 17,756.81 / 250,000 = 7.10 %
+        noi_impact: { annual_revenue: 250000, energy_pct_of_revenue: 7.1, estimated_noi_impact: -annual },
         basis: {
-          kind: 'tariffs', source: 'U.S. Utility Rate Database (URDB, OpenEI/NREL)', year: 2011, service_type: 'bundled', rate_per_kwh: null, supply: null,
+          kind: 'average_rate', source: 'EIA Form 861, sales to ultimate customers (revenue / sales)', year: 2018, service_type: null, rate_per_kwh: 0.121622, supply: null,
         },
         assumptions: expect.arrayContaining([
           'Consumption: 10,000 sqft x 14.6 kWh/sqft = 146,000 kWh a year (EIA CBECS 2012, Table C14, electricity per square foot of all buildings), billed as one meter',
-          expect.stringMatching(/^Priced on the 3 eligible bundled commercial tariffs of City of Gladstone in MI /),
-          expect.stringMatching(/^Median tariff ".+": the tariff's rates took effect on 2011-08-01, more than 5 years ago/),
+          "Not eligible: 3 current commercial tariffs of City of Gladstone in MI (1 applicability not admitting the building's usage or demand; "
+            + '2 eligibility not shown (a condition the rules cannot read, a phase the building may not have, no sign of a general rate))',
         ]),
       });
     });
 
     it('residential: each unit an EIA-861 average customer of the utility, billed on its residential tariffs', async () => {
       const res = await as(t, enterprise.token).post('/pm/due-diligence', {
-        address: '5 Plaza', city: 'Cerrillos', state: 'NM', zip_code: JEMEZ.zip, unit_count: 10,
+        address: '5 Plaza', city: 'Jemez Pueblo', state: 'NM', zip_code: JEMEZ.zip, unit_count: 10,
       }).expect(200);
       const rows = readCsv(REFERENCE_DIR, 'eia861_2018_sales_ult_cust.csv.gz')
         .filter((r) => r.utility_number === '9699');
@@ -219,12 +219,12 @@ describe('benchmarks and due diligence', () => {
       });
     });
 
-    it('README example: 24 units in ZIP 87010, every number worked out from the bundled data', async () => {
-      // The seeded tariffs are every current residential tariff the bundle has for EIA 9699, the utility the OpenEI ZIP
-      // tables list for 87010 (the ENERGY STAR table adds two more, with fewer eligible tariffs: due-diligence-zips.test.ts
-      // gets this same answer from the full data).
+    // Issue 45 moved the example from 87010 (Cerrillos), where Public Service Co of NM is now the primary utility, to 87024.
+    it('README example: 24 units in ZIP 87024, every number worked out from the bundled data', async () => {
+      // The seeded tariffs are every current residential tariff the bundle has for EIA 9699, the only utility the tables list
+      // for 87024 (the ENERGY STAR table also names Los Alamos County's gas utility: not electric).
       const reference = utilityReference();
-      expect(reference.zipPairs.filter((z) => z.zipCode === JEMEZ.zip && z.source !== 'energystar_2025').map((z) => z.utilityId)).toEqual(['9699']);
+      expect(reference.zipPairs.filter((z) => z.zipCode === JEMEZ.zip).map((z) => z.utilityId)).toEqual(['9699']);
       const bundled = normalizeBundle(readUrdbLines(REFERENCE_DIR).filter((l) => String(l.record?.eiaid) === '9699'), reference, NOW).tariffs;
       expect(bundled.filter((x) => x.sector === 'residential' && (x.expirationDate === null || x.expirationDate >= '2026-11-15'))
         .map((x) => x.id).sort()).toEqual([JEMEZ.RESIDENTIAL, JEMEZ.TOU].sort());
@@ -240,12 +240,20 @@ describe('benchmarks and due diligence', () => {
       expect(await yearOnTariff(t, JEMEZ.TOU, months)).toBe(88_274);
       // x 24: $19,794.00 and $21,185.76; comparables: NM residential with 12 to 36 units
       for (const [units, type] of [[11, 'residential'], [12, 'residential'], [24, 'residential'], [36, 'residential'], [37, 'residential'], [24, 'commercial']] as const) {
-        await createProperty(t, free.token, { state: 'NM', city: 'Cerrillos', zip_code: JEMEZ.zip, unit_count: units, property_type: type });
+        await createProperty(t, free.token, { state: 'NM', city: 'Jemez Pueblo', zip_code: JEMEZ.zip, unit_count: units, property_type: type });
       }
       const res = await as(t, pro.token).post('/pm/due-diligence', dueDiligenceRequest).expect(200);
       expect(res.body).toEqual({
-        property_summary: { address: '28 Main St', city: 'Cerrillos', state: 'NM', zip_code: '87010', unit_count: 24, sqft: 21000 },
+        property_summary: { address: '28 Main St', city: 'Jemez Pueblo', state: 'NM', zip_code: '87024', unit_count: 24, sqft: 21000 },
         serving_utility: { id: 9699, name: 'Jemez Mountains Elec Coop, Inc' },
+        // 27,327 residential and every other EIA-861 customer in NM spread over Jemez's counties by their ZIP codes: Sandoval's share
+        utility_choice: {
+          reason: 'Jemez Mountains Elec Coop, Inc is the only utility serving ZIP code 87024 in NM; its bundled residential tariffs are priced. '
+            + 'No other utility\'s tariffs are priced.',
+          county: 'Sandoval', estimated_customers_in_county: 5077, other_utilities: [],
+        },
+        catalog_current: true,
+        latest_tariff_end_date: null,
         // Residential Service is both the median (the lower of two) and the cheapest
         estimated_costs: { annual_energy_cost: 19794, monthly_energy_cost: 1649.5, cost_per_unit: 824.75, cost_per_sqft: 0.9426 },
         comparable_properties: 3,
@@ -284,16 +292,23 @@ describe('benchmarks and due diligence', () => {
         serving_utility: { id: 7265, name: 'City of Gladstone' },
         estimated_costs: { annual_energy_cost: 3527.33, monthly_energy_cost: 293.94, cost_per_unit: 881.83, cost_per_sqft: null },
         available_tariffs: 0,
-        best_tariff: null,
+        // Issue 45: best_tariff is never null; on an average rate it names that rate. The catalog has no residential tariff of
+        // Gladstone, so catalog_current is false, with no end date to give.
+        best_tariff: {
+          name: "No tariff priced: City of Gladstone's average residential rate, $0.134164/kWh (EIA Form 861, sales to ultimate customers "
+            + '(revenue / sales), 2018)',
+          estimated_annual_cost: 3527.33,
+        },
+        catalog_current: false,
+        latest_tariff_end_date: null,
         basis: {
           kind: 'average_rate', source: 'EIA Form 861, sales to ultimate customers (revenue / sales)', year: 2018,
           service_type: null, rate_per_kwh: 0.134164, supply: null,
         },
       });
       expect(res.body.assumptions).toContain("Priced at City of Gladstone's average residential rate, $0.134164/kWh "
-        + '(EIA Form 861, sales to ultimate customers (revenue / sales), 2018) x 26,291.156 kWh a year, because no utility serving 49837 '
-        + 'has an eligible residential tariff in MI (current, general purpose, secondary or unstated voltage, bundled or delivery only, '
-        + 'applicability admitting the building)');
+        + '(EIA Form 861, sales to ultimate customers (revenue / sales), 2018) x 26,291.156 kWh a year, because the catalog has no '
+        + 'residential tariff of City of Gladstone in MI');
     });
 
     it('404 when no utility serves the ZIP code (10001: none of the seeded utilities)', async () => {

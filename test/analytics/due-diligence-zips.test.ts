@@ -16,30 +16,42 @@ import { NOW } from './helpers';
  * failures the issue reports: a delivery-only price without supply (PECO, about $0.026/kWh, is
  * some $200 a year) and an answer that is not there at all.
  */
-const PER_UNIT_MIN = 600;
+const PER_UNIT_MIN = 500;
 const PER_UNIT_MAX = 2400;
+// Issue 45: a utility with no current tariff is priced on its latest known revisions, which can be years old: Seattle City
+// Light's 2012 residential schedule (expired 2014) gives $522 a unit, against its 2018 average bill of $783 (EIA-861:
+// $321,534 thousand / 410,664 residential customers). The floor was $600 when such utilities were priced at their 2018 average.
 
 type Kind = 'tariffs' | 'average_rate';
-/** ZIP, state, city, serving utility (EIA id, name), basis. */
-const RESIDENTIAL: Array<[string, string, string, number, string, Kind]> = [
-  ['10001', 'NY', 'New York', 4226, 'Consolidated Edison Co-NY Inc', 'average_rate'],
-  ['02108', 'MA', 'Boston', 54913, 'NSTAR Electric Company', 'average_rate'],
-  // APS and SRP both serve 85004 and neither has a current residential tariff: APS has more customers
-  ['85004', 'AZ', 'Phoenix', 803, 'Arizona Public Service Co', 'average_rate'],
-  ['80202', 'CO', 'Denver', 15466, 'Public Service Co of Colorado', 'average_rate'],
-  ['30303', 'GA', 'Atlanta', 7140, 'Georgia Power Co', 'average_rate'],
-  // Seattle City Light, not Puget Sound Energy (which ENERGY STAR also lists for 98101, and which has more customers)
-  ['98101', 'WA', 'Seattle', 16868, 'City of Seattle - (WA)', 'average_rate'],
-  ['33131', 'FL', 'Miami', 6452, 'Florida Power & Light Co', 'average_rate'],
-  ['48226', 'MI', 'Detroit', 5109, 'DTE Electric Company', 'average_rate'],
-  ['19103', 'PA', 'Philadelphia', 14940, 'PECO Energy Co', 'average_rate'],
-  ['75201', 'TX', 'Dallas', 44372, 'Oncor Electric Delivery Company LLC', 'average_rate'],
-  ['90012', 'CA', 'Los Angeles', 11208, 'Los Angeles Department of Water & Power', 'average_rate'],
-  ['55401', 'MN', 'Minneapolis', 13781, 'Northern States Power Co - Minnesota', 'average_rate'],
-  ['37203', 'TN', 'Nashville', 13216, 'Nashville Electric Service', 'average_rate'],
-  // PG&E (from the ENERGY STAR table), not the City & County of San Francisco (no residential tariff)
-  ['94103', 'CA', 'San Francisco', 14328, 'Pacific Gas & Electric Co.', 'tariffs'],
-  ['77002', 'TX', 'Houston', 8901, 'CenterPoint Energy', 'average_rate'],
+/**
+ * ZIP, state, city, serving utility (EIA id, name), basis, catalog_current. Issue 45 replaced two rules here: the serving
+ * utility is the ZIP code's primary one (GET /utilities/by-zip's first), and a utility with no current tariff is priced on
+ * the latest revision of each of its schedules (catalog_current false) rather than at its average rate.
+ */
+const RESIDENTIAL: Array<[string, string, string, number, string, Kind, boolean]> = [
+  // Con Edison's residential tariffs have all expired (2017-08-31) and none of their latest revisions is eligible
+  ['10001', 'NY', 'New York', 4226, 'Consolidated Edison Co-NY Inc', 'average_rate', false],
+  // R1, filed by Western Massachusetts Electric before its 2017 merger into NSTAR (an open-ended 2014 record)
+  ['02108', 'MA', 'Boston', 54913, 'NSTAR Electric Company', 'tariffs', true],
+  // APS and SRP both serve 85004: SRP has more estimated customers in Maricopa County (860,177 against 461,546), although
+  // downtown Phoenix is APS's (data/reference/README.md, "Vintage, and who serves a ZIP code": the estimate is by county)
+  ['85004', 'AZ', 'Phoenix', 16572, 'Salt River Project', 'tariffs', false],
+  ['80202', 'CO', 'Denver', 15466, 'Public Service Co of Colorado', 'tariffs', false],
+  ['30303', 'GA', 'Atlanta', 7140, 'Georgia Power Co', 'tariffs', false],
+  // Seattle City Light first (446,635 estimated customers in King County), not Puget Sound Energy (386,481)
+  ['98101', 'WA', 'Seattle', 16868, 'City of Seattle - (WA)', 'tariffs', false],
+  ['33131', 'FL', 'Miami', 6452, 'Florida Power & Light Co', 'tariffs', false],
+  ['48226', 'MI', 'Detroit', 5109, 'DTE Electric Company', 'tariffs', false],
+  ['19103', 'PA', 'Philadelphia', 14940, 'PECO Energy Co', 'tariffs', false],
+  ['75201', 'TX', 'Dallas', 44372, 'Oncor Electric Delivery Company LLC', 'average_rate', false],
+  ['90012', 'CA', 'Los Angeles', 11208, 'Los Angeles Department of Water & Power', 'average_rate', false],
+  ['55401', 'MN', 'Minneapolis', 13781, 'Northern States Power Co - Minnesota', 'tariffs', false],
+  ['37203', 'TN', 'Nashville', 13216, 'Nashville Electric Service', 'average_rate', false],
+  // PG&E first (its estimated 155,537 customers in San Francisco against the City & County's 3,155)
+  ['94103', 'CA', 'San Francisco', 14328, 'Pacific Gas & Electric Co.', 'tariffs', true],
+  ['77002', 'TX', 'Houston', 8901, 'CenterPoint Energy', 'average_rate', false],
+  // Issue 45: Ohio Power (from the EIA-861 county rule), not the City of Columbus; Columbus Southern Power's tariffs are its own now
+  ['43215', 'OH', 'Columbus', 14006, 'Ohio Power Co', 'tariffs', true],
 ];
 
 interface Answer {
@@ -47,7 +59,10 @@ interface Answer {
   estimated_costs: { annual_energy_cost: number; cost_per_unit: number; cost_per_sqft: number | null };
   comparable_properties: number;
   available_tariffs: number;
-  best_tariff: { name: string; estimated_annual_cost: number } | null;
+  best_tariff: { name: string; estimated_annual_cost: number };
+  catalog_current: boolean;
+  latest_tariff_end_date: string | null;
+  utility_choice: { reason: string };
   basis: {
     kind: Kind; source: string; year: number | null; service_type: string | null; rate_per_kwh: number | null;
     supply: { rate_per_kwh: number; source: string; year: number } | null;
@@ -72,31 +87,41 @@ describe('POST /pm/due-diligence on the full reference data', () => {
   const post = async (body: Record<string, unknown>, status = 200) =>
     (await as(t, pro.token).post('/pm/due-diligence', { address: '1 Main St', ...body }).expect(status)).body as Answer;
 
-  it.each(RESIDENTIAL)('residential %s (%s, %s): 200 on %s %s, a plausible cost per unit', async (zip, state, city, id, name, kind) => {
+  it.each(RESIDENTIAL)('residential %s (%s, %s): 200 on %s %s, a plausible cost per unit', async (zip, state, city, id, name, kind, current) => {
     const res = await post({ city, state, zip_code: zip, unit_count: 10, property_type: 'residential' });
     expect(res.serving_utility).toEqual({ id, name });
+    expect(res.utility_choice.reason.startsWith(name)).toBe(true);
     expect(res.basis.kind).toBe(kind);
+    expect(res.catalog_current).toBe(current);
+    if (current) expect(res.latest_tariff_end_date).toBeNull();
     expect(res.estimated_costs.cost_per_unit).toBeGreaterThanOrEqual(PER_UNIT_MIN);
     expect(res.estimated_costs.cost_per_unit).toBeLessThanOrEqual(PER_UNIT_MAX);
     // never a delivery-only price without its supply
     if (res.basis.service_type === 'delivery_only') expect(res.basis.supply).not.toBeNull();
+    // best_tariff is never null (SPEC)
+    expect(res.best_tariff.estimated_annual_cost).toBeGreaterThan(0);
     if (kind === 'average_rate') {
-      expect(res).toMatchObject({ available_tariffs: 0, best_tariff: null, basis: { service_type: null, supply: null, year: expect.any(Number) } });
+      expect(res).toMatchObject({ available_tariffs: 0, basis: { service_type: null, supply: null, year: expect.any(Number) } });
+      expect(res.best_tariff).toEqual({ name: expect.stringMatching(/^No tariff priced: /), estimated_annual_cost: res.estimated_costs.annual_energy_cost });
       expect(res.basis.rate_per_kwh).toBeGreaterThan(0.08);
       expect(res.assumptions.some((a) => a.startsWith(`Priced at ${name}'s average residential rate, $${res.basis.rate_per_kwh}/kWh`))).toBe(true);
     } else {
       expect(res.available_tariffs).toBeGreaterThan(0);
-      expect(res.best_tariff).not.toBeNull();
+    }
+    if (!current) {
+      expect(res.latest_tariff_end_date === null || /^\d{4}-\d\d-\d\d$/.test(res.latest_tariff_end_date)).toBe(true);
+      if (kind === 'tariffs') expect(res.assumptions.some((a) => a.startsWith(`${name} has no current residential tariff in ${state}`))).toBe(true);
     }
     expect(res.assumptions[0]).toMatch(/^Consumption: 10 units x [\d,.]+ kWh a year, the EIA-861 2018 average residential customer/);
     expect(res.assumptions[1]).toMatch(/^Months and demand: the residential load shape/);
   });
 
-  it('Philadelphia (19103): PECO has no current residential tariff, so its EIA-861 part-A average, never delivery only', async () => {
+  it('Philadelphia (19103): PECO has no current residential tariff, so its latest revision, never delivery only (issue 45 replaced its part-A average)', async () => {
     const res = await post({ city: 'Philadelphia', state: 'PA', zip_code: '19103', unit_count: 1, property_type: 'residential' });
-    expect(res.basis).toEqual({
-      kind: 'average_rate', source: 'EIA Form 861, sales to ultimate customers (revenue / sales)', year: 2018,
-      service_type: null, rate_per_kwh: 0.128257, supply: null,
+    expect(res).toMatchObject({
+      catalog_current: false, latest_tariff_end_date: '2015-10-31', available_tariffs: 1,
+      best_tariff: { name: 'Residential Service (R)' },
+      basis: { kind: 'tariffs', source: 'U.S. Utility Rate Database (URDB, OpenEI/NREL)', year: 2015, service_type: 'bundled', rate_per_kwh: null, supply: null },
     });
   });
 
@@ -137,7 +162,12 @@ describe('POST /pm/due-diligence on the full reference data', () => {
     const res = await post({ city: 'Dallas', state: 'TX', zip_code: '75201', unit_count: 1, sqft: 10_000, property_type: 'commercial' });
     expect(res.serving_utility.id).toBe(44372);
     expect(res.basis).toMatchObject({ kind: 'average_rate', rate_per_kwh: 0.077005, year: 2018 });
-    expect(res.best_tariff).toBeNull();
+    // issue 45: best_tariff names the average rate instead of null
+    expect(res.best_tariff).toEqual({
+      name: "No tariff priced: Oncor Electric Delivery Company LLC's average commercial rate, $0.077005/kWh (EIA Form 861, sales to ultimate "
+        + 'customers, full-service sales by retail providers (part D, revenue / sales) in the state, 2018)',
+      estimated_annual_cost: 11242.73,
+    });
     // 10,000 sqft x 14.6 kWh = 146,000 kWh x $0.077005 = $11,242.73
     expect(res.estimated_costs.annual_energy_cost).toBe(11242.73);
     expect(res.assumptions.some((a) => a.includes('are delivery only and EIA-861 2018 reports no energy-only (part B) sales in TX'))).toBe(true);
@@ -163,9 +193,10 @@ describe('POST /pm/due-diligence on the full reference data', () => {
     expect(residential.comparable_properties).toBe(1);
   });
 
-  it('README example: ZIP 87010 on the full data is the worked example (Jemez: 2 eligible tariffs; Mora-San Miguel 1; PNM none)', async () => {
+  // Issue 45 moved the example from 87010, where Public Service Co of NM is now the primary utility, to 87024 (Jemez alone).
+  it('README example: ZIP 87024 on the full data is the worked example (Jemez Mountains Electric Coop, 2 eligible tariffs)', async () => {
     for (const [units, type] of [[11, 'residential'], [12, 'residential'], [24, 'residential'], [36, 'residential'], [37, 'residential'], [24, 'commercial']] as const) {
-      await createProperty(t, other.token, { state: 'NM', city: 'Cerrillos', zip_code: '87010', unit_count: units, property_type: type });
+      await createProperty(t, other.token, { state: 'NM', city: 'Jemez Pueblo', zip_code: '87024', unit_count: units, property_type: type });
     }
     const res = await as(t, pro.token).post('/pm/due-diligence', dueDiligenceRequest).expect(200);
     expect(res.body).toEqual(dueDiligenceResponse);

@@ -29,8 +29,9 @@ describe('utility endpoints', () => {
 
   it('GET /utilities/search: state filter, name order, pagination, 422 for bad input', async () => {
     const all = await request(t.app).get('/api/v1/utilities/search').expect(200);
+    // Issue 45: Entergy Gulf States Louisiana (55936), merged into Entergy Louisiana in 2015, files its tariffs under its successor.
     expect(all.body.items.map((u: { name: string }) => u.name)).toEqual([
-      'Entergy Gulf States - LA LLC', 'Montana-Dakota Utilities Co', 'Pacific Gas & Electric Co.', 'Presque Isle Elec & Gas Coop',
+      'Entergy Louisiana LLC', 'Montana-Dakota Utilities Co', 'Pacific Gas & Electric Co.', 'Presque Isle Elec & Gas Coop',
     ]);
     const nd = await request(t.app).get('/api/v1/utilities/search?state=nd').expect(200);
     expect(nd.body.items.map((u: { id: string }) => u.id)).toEqual(['12199']);
@@ -50,8 +51,9 @@ describe('utility endpoints', () => {
     expect(res.body).toEqual({
       id: '12199', name: 'Montana-Dakota Utilities Co', abbreviation: null, state: 'ND', type: 'investor_owned',
       website: null, phone: null, service_territory: expect.stringMatching(/^MT: .*; ND: .*; SD: .*; WY: /),
-      // 87 ZIP codes of the OpenEI table and 93 more from the ENERGY STAR table (issue 26).
-      customers_served: 143022, tariff_count: 1, zip_codes_served: 180,
+      // 87 ZIP codes of the OpenEI table, 93 more from the ENERGY STAR table (issue 26) and 28 from the EIA-861 counties
+      // the 2011 investor-owned table misses (issue 45).
+      customers_served: 143022, tariff_count: 1, zip_codes_served: 208,
       data_sources: {
         utility: { table: 'EIA Form 861 (utility data, sales, service territory, short form)', edition: 2018 },
         zip_codes: [
@@ -60,12 +62,14 @@ describe('utility endpoints', () => {
             table: 'ENERGY STAR Portfolio Manager utility map (via Rewiring America), matched to EIA ids by energystar_utility_match.csv',
             edition: 2025, zip_codes: 93,
           },
+          { table: 'EIA-861 service territory (counties), for counties the 2011 investor-owned ZIP table misses', edition: 2018, zip_codes: 28 },
         ],
       },
     });
     const pge = await request(t.app).get('/api/v1/utilities/14328').expect(200);
-    // 1,024 ZIP codes in the OpenEI tables, 1,177 with the ENERGY STAR table (issue 26).
-    expect(pge.body).toMatchObject({ customers_served: 5471786, zip_codes_served: 1177, tariff_count: 2 });
+    // 1,024 ZIP codes in the OpenEI tables, 1,177 with the ENERGY STAR table (issue 26), 1,181 with the EIA-861 counties the
+    // 2011 table misses (issue 45: 4 ZIP codes of Trinity County).
+    expect(pge.body).toMatchObject({ customers_served: 5471786, zip_codes_served: 1181, tariff_count: 2 });
     expect(pge.body.service_territory.startsWith('CA: Alameda, Alpine, Amador')).toBe(true);
   });
 
@@ -84,7 +88,11 @@ describe('utility endpoints', () => {
 
   it('GET /utilities/by-zip/{zip_code}: array of serving utilities; 404 and 422 rows', async () => {
     const res = await request(t.app).get('/api/v1/utilities/by-zip/58501').expect(200);
-    expect(res.body).toEqual([{ id: '12199', name: 'Montana-Dakota Utilities Co', abbreviation: null, state: 'ND', type: 'investor_owned', tariff_count: 1 }]);
+    // Issue 45: each item adds `primary` (the first) and the estimated customers in the ZIP code's county it is ordered by.
+    expect(res.body).toEqual([{
+      id: '12199', name: 'Montana-Dakota Utilities Co', abbreviation: null, state: 'ND', type: 'investor_owned', tariff_count: 1,
+      primary: true, estimated_customers_in_county: 8125,
+    }]);
     expect((await request(t.app).get('/api/v1/utilities/by-zip/00000').expect(404)).body).toEqual({ detail: 'No utilities found for ZIP code' });
     for (const bad of ['1234', '123456', 'abcde', '9410a']) {
       const r = await request(t.app).get(`/api/v1/utilities/by-zip/${bad}`).expect(422);

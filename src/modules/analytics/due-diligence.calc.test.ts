@@ -1,6 +1,6 @@
 import {
   annualBillCents, annualConsumption, averageRateAnnualCents, cheapestAndMedian, comparableSqftRange, comparableUnitRange,
-  eligibilityLoad, estimatedCosts, monthlyUsage, noiImpact, pickTariffUtility, rankAverageRateUtilities, tariffExclusion,
+  eligibilityLoad, estimatedCosts, monthlyUsage, noiImpact, latestEndDate, latestRevisions, tariffExclusion,
   type EligibilityTariff,
 } from './due-diligence.calc';
 import { buildResidentialUsage, residentialUsage } from './residential-usage';
@@ -106,6 +106,17 @@ describe('due diligence eligibility and serving utility (README "Due diligence")
     expect(tariffExclusion(tariff({ applicability: { ...open, demandKwMax: 50 } }), 'commercial', 12_166.667, 50)).toBeNull();
   });
 
+  it('prices only what the building is positively eligible for: the rule rate analysis recommends by (issue 45)', () => {
+    // A 50,000 sqft office peaks far above what single-phase service carries; schools' rates are for schools.
+    expect(tariffExclusion(tariff({ name: 'Small General Service Single Phase' }), 'commercial', 60_000, 180)).toBe('restriction');
+    expect(tariffExclusion(tariff({ name: 'General Service', description: 'Available only to public schools.' }), 'commercial', 60_000, 180))
+      .toBe('restriction');
+    // Nothing says "Rate 4" is a general rate, and a small building's phase is unknown: neither is priced.
+    expect(tariffExclusion(tariff({ name: 'Rate 4' }), 'commercial', 2_000, 8)).toBe('review');
+    expect(tariffExclusion(tariff({ name: 'Small Commercial Three Phase' }), 'commercial', 2_000, 8)).toBe('review');
+    expect(tariffExclusion(tariff({ name: 'Small Commercial Three Phase' }), 'commercial', 60_000, 180)).toBeNull();
+  });
+
   it('the load eligibility is judged on: the average month (kWh, to the Wh) and the largest monthly demand', () => {
     const months = [
       { month: 1, usageMilli: 1_000_000, demandMilli: 3_000 }, { month: 2, usageMilli: 1_000_001, demandMilli: 4_500 },
@@ -115,29 +126,24 @@ describe('due diligence eligibility and serving utility (README "Due diligence")
     expect(eligibilityLoad(months)).toEqual({ monthlyKwh: 1000, peakKw: 4.5 });
   });
 
-  it('serving utility on tariffs: most eligible bundled tariffs; none -> most delivery-only ones; ties to the lowest EIA id', () => {
-    // bundled preferred even when another utility has more delivery-only tariffs
-    expect(pickTariffUtility([{ id: '20', bundled: 0, deliveryOnly: 5 }, { id: '30', bundled: 1, deliveryOnly: 0 }]))
-      .toEqual({ id: '30', serviceType: 'bundled' });
-    expect(pickTariffUtility([{ id: '30', bundled: 2, deliveryOnly: 0 }, { id: '4', bundled: 2, deliveryOnly: 0 }, { id: '5', bundled: 1, deliveryOnly: 9 }]))
-      .toEqual({ id: '4', serviceType: 'bundled' });
-    expect(pickTariffUtility([{ id: '20', bundled: 0, deliveryOnly: 2 }, { id: '10', bundled: 0, deliveryOnly: 3 }]))
-      .toEqual({ id: '10', serviceType: 'delivery_only' });
-    expect(pickTariffUtility([{ id: '20', bundled: 0, deliveryOnly: 0 }])).toBeNull();
-    expect(pickTariffUtility([])).toBeNull();
-  });
-
-  it('serving utility on an average rate: own rate, then listed by the OpenEI ZIP tables, then customers in the state, then id', () => {
-    const c = (id: string, ownRate: boolean, listedForZip: boolean, customers: number) => ({ id, ownRate, listedForZip, customers });
-    // Seattle: Puget Sound Energy has more customers, but only the ENERGY STAR table lists it for 98101
-    expect(rankAverageRateUtilities([c('15500', true, false, 1_149_781), c('16868', true, true, 461_523)]).map((x) => x.id))
-      .toEqual(['16868', '15500']);
-    // Phoenix: both listed, APS has more customers
-    expect(rankAverageRateUtilities([c('16572', true, true, 1_060_016), c('803', true, true, 1_235_451)]).map((x) => x.id))
-      .toEqual(['803', '16572']);
-    // a utility priced only at its state's average comes after one with its own rate, whatever else
-    expect(rankAverageRateUtilities([c('1', false, true, 10_000_000), c('2', true, false, 0)]).map((x) => x.id)).toEqual(['2', '1']);
-    expect(rankAverageRateUtilities([c('30', true, true, 5), c('4', true, true, 5)]).map((x) => x.id)).toEqual(['4', '30']);
+  // Issue 45 replaced the two serving-utility rules tested here ("most eligible tariffs", then "own rate, listed for the ZIP,
+  // customers in the state"): due diligence prices the ZIP code's primary utility (utilities/serving.ts, serving.test.ts).
+  it('latest revisions: a superseded tariff and older revisions of one name are left out; name order', () => {
+    const t = (id: string, name: string, effectiveDate: string | null, expirationDate: string | null, supersededBy: string | null = null) =>
+      ({ id, name, effectiveDate, expirationDate, supersededBy });
+    const list = [
+      t('a1', 'GS-1 (Secondary)', '2012-01-01', '2014-12-31'),
+      t('a2', 'gs-1 secondary', '2015-01-01', '2018-12-31'),
+      t('b1', 'Residential', '2016-06-01', '2019-05-31', 'b2'),
+      t('b2', 'Residential Service', '2019-06-01', '2022-05-31'),
+      t('c1', 'Lighting', null, '2017-01-01'),
+      t('c2', 'Lighting', null, '2018-01-01'),
+    ];
+    expect(latestRevisions(list).map((x) => x.id)).toEqual(['c2', 'b2', 'a2']); // name order by code unit: capitals first
+    // a successor the list does not hold does not hide its predecessor
+    expect(latestRevisions([t('b1', 'Residential', '2016-06-01', '2019-05-31', 'elsewhere')]).map((x) => x.id)).toEqual(['b1']);
+    expect(latestEndDate(list)).toBe('2022-05-31');
+    expect(latestEndDate([t('x', 'X', null, null)])).toBeNull();
   });
 
   it('a year at an average rate: Wh x meters x $/kWh, rounded once to the cent', () => {

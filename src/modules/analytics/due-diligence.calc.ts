@@ -1,6 +1,7 @@
 import { daysInMonth } from '../../platform/dates';
 import { roundDiv, toCents } from '../../platform/money';
 import { classExclusionOf, switchingExclusion, type ClassExclusionCode } from '../rate-analysis/rate-analysis.calc';
+import { eligibilityOf } from '../tariffs/eligibility';
 import type { Tariff } from '../tariffs/tariff.model';
 import { runningShare } from './calendarise.calc';
 
@@ -15,11 +16,12 @@ import { runningShare } from './calendarise.calc';
  *   `monthly_share_of_annual` (running-total rounding to the Wh, so the months add up exactly);
  *   a month's demand is the load shape's typical-day peak hour: kWh of the month x the largest
  *   hourly share of that month (weekday or weekend), i.e. the average kW of that hour.
- * - Eligible tariffs (`tariffExclusion`): the sector's, general purpose, secondary or unstated
- *   voltage, bundled or delivery only, whose applicability admits one meter's average month and
- *   its peak demand. The serving utility (`pickTariffUtility`): most eligible bundled tariffs,
- *   else most eligible delivery-only ones; with none, `rankAverageRateUtilities` picks the
- *   utility whose average rate prices the building (`averageRateAnnualCents`).
+ * - The serving utility is the ZIP code's primary utility (utilities/serving.ts); its eligible
+ *   tariffs (`tariffExclusion`: the sector's, general purpose, secondary or unstated voltage,
+ *   bundled or delivery only, whose applicability admits one meter's average month and its peak
+ *   demand) are its current ones, or without any current one its latest known revisions
+ *   (`latestRevisions`); bundled ones first, else delivery-only ones with a supply price; with
+ *   none, its average rate prices the building (`averageRateAnnualCents`).
  * - Each eligible tariff of the serving utility is priced by the bill engine month by month;
  *   `estimated_costs` use the median tariff (the lower middle one of an even count, by annual
  *   cost then id), `best_tariff` the cheapest.
@@ -160,9 +162,10 @@ export function comparableSqftRange(sqft: number): [number, number] {
 }
 
 /** Why a current tariff of the area is not one a typical building of the sector takes; null when it is eligible. */
-export type TariffExclusion = 'sector' | Exclude<ClassExclusionCode, 'state'> | 'applicability';
+export type TariffExclusion = 'sector' | Exclude<ClassExclusionCode, 'state'> | 'applicability' | 'restriction' | 'review';
 
-export type EligibilityTariff = Pick<Tariff, 'name' | 'sector' | 'purpose' | 'voltage' | 'serviceType' | 'applicability'>;
+export type EligibilityTariff = Pick<Tariff, 'name' | 'sector' | 'purpose' | 'voltage' | 'serviceType' | 'applicability'>
+  & Partial<Pick<Tariff, 'description' | 'utilityName'>>;
 
 /**
  * Eligibility for due diligence, in this order: the sector's tariff; then rate analysis's switching
@@ -181,7 +184,14 @@ export function tariffExclusion(t: EligibilityTariff, sector: string, monthlyKwh
   });
   if (byClass) return byClass.code as Exclude<ClassExclusionCode, 'state'>;
   if (switchingExclusion(t, monthlyKwh, peakKw) !== null) return 'applicability';
-  return null;
+  // Then the rule rate analysis recommends by (tariffs/eligibility.ts): only a tariff this building is positively
+  // eligible for is priced; restricted ones and ones whose eligibility the evidence does not show are not.
+  const verdict = eligibilityOf({ ...t, description: t.description ?? '', state: null }, {
+    state: null, sectors: [sector], dwelling: sector === 'residential', serviceType: t.serviceType === 'delivery_only' ? 'delivery_only' : 'bundled',
+    voltage: 'secondary', voltageAssumed: true, purpose: 'general', currentRestrictions: new Set(), phase: null,
+    usageKwh: monthlyKwh, demandKw: peakKw,
+  });
+  return verdict.status === 'excluded' ? 'restriction' : verdict.status === 'needs_review' ? 'review' : null;
 }
 
 /** One meter's average month (kWh) and its largest monthly demand (kW), the quantities eligibility is judged on. */
@@ -191,49 +201,35 @@ export function eligibilityLoad(months: MonthUsage[]): { monthlyKwh: number; pea
   return { monthlyKwh: roundDiv(totalMilli, 12) / 1000, peakKw: peakMilli / 1000 };
 }
 
-export interface UtilityTariffCounts {
-  id: string;
-  /** Eligible bundled tariffs (that the engine prices). */
-  bundled: number;
-  /** Eligible delivery-only tariffs. */
-  deliveryOnly: number;
-}
-
-const byIdAsc = (a: string, b: string) => (Number(a) - Number(b)) || (a < b ? -1 : a > b ? 1 : 0);
+/** The words of a schedule's name: lower case, in order, without punctuation ("GS-1 (Secondary)" = "gs 1 secondary"). */
+const scheduleKey = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join(' ');
 
 /**
- * The serving utility on tariffs: the most eligible bundled tariffs; when no utility has one, the
- * most eligible delivery-only tariffs (priced with a supply price); ties to the lowest EIA id.
- * Null when no utility has an eligible tariff.
+ * The latest known revision of each schedule among a utility's tariffs (all expired): a tariff a
+ * later revision superseded (its `supersededBy`, set by the catalog's revisions rule) is left out,
+ * and of the tariffs with one name (case and punctuation aside) the one that took effect last (then
+ * the one that expired last, then the highest id). In name order.
  */
-export function pickTariffUtility(counts: UtilityTariffCounts[]): { id: string; serviceType: 'bundled' | 'delivery_only' } | null {
-  for (const [key, serviceType] of [['bundled', 'bundled'], ['deliveryOnly', 'delivery_only']] as const) {
-    const best = counts.filter((c) => c[key] > 0).sort((a, b) => b[key] - a[key] || byIdAsc(a.id, b.id))[0];
-    if (best) return { id: best.id, serviceType };
+export function latestRevisions<T extends Pick<Tariff, 'id' | 'name' | 'effectiveDate' | 'expirationDate'> & { supersededBy?: string | null }>(
+  tariffs: readonly T[],
+): T[] {
+  const ids = new Set(tariffs.map((t) => t.id));
+  const latest = new Map<string, T>();
+  const later = (a: T, b: T) => (a.effectiveDate ?? '') > (b.effectiveDate ?? '')
+    || ((a.effectiveDate ?? '') === (b.effectiveDate ?? '') && ((a.expirationDate ?? '') > (b.expirationDate ?? '')
+      || ((a.expirationDate ?? '') === (b.expirationDate ?? '') && a.id > b.id)));
+  for (const t of tariffs) {
+    if (t.supersededBy && ids.has(t.supersededBy)) continue;
+    const key = scheduleKey(t.name);
+    const seen = latest.get(key);
+    if (!seen || later(t, seen)) latest.set(key, t);
   }
-  return null;
+  return [...latest.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
 }
 
-export interface AverageRateCandidate {
-  id: string;
-  /** The utility's own average rate (its EIA-861 part A in the state, its ZIP-table rate, or for a Texas wires utility the Texas part D), else false. */
-  ownRate: boolean;
-  /** An OpenEI ZIP table lists the utility for this ZIP code with a rate (it sells there). */
-  listedForZip: boolean;
-  /** EIA-861 2018 customers in the state (0 when none are reported). */
-  customers: number;
-}
-
-/**
- * The serving utility on an average rate, best first: one with its own average rate before one
- * priced at its state's average; one the OpenEI ZIP tables list for the ZIP code (with a rate)
- * before one only another table names there (the ENERGY STAR table names a city's gas utility
- * too); the most EIA-861 customers in the state; the lowest EIA id.
- */
-export function rankAverageRateUtilities<T extends AverageRateCandidate>(candidates: T[]): T[] {
-  return [...candidates].sort((a, b) =>
-    Number(b.ownRate) - Number(a.ownRate) || Number(b.listedForZip) - Number(a.listedForZip)
-    || b.customers - a.customers || byIdAsc(a.id, b.id));
+/** The latest expiration date among tariffs (ISO dates compare as strings); null when none has one. */
+export function latestEndDate(tariffs: ReadonlyArray<Pick<Tariff, 'expirationDate'>>): string | null {
+  return tariffs.reduce<string | null>((max, t) => (t.expirationDate !== null && (max === null || t.expirationDate > max) ? t.expirationDate : max), null);
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { DueDiligenceInput } from './schemas';
 import type { TariffExclusion } from './due-diligence.calc';
 import type { Model } from './due-diligence';
+import type { ServingUtility } from './due-diligence.repository';
+import type { Tariff } from '../tariffs/tariff.model';
+import { filedByPredecessor } from '../utilities/successors';
 
 /** The words of due diligence's `assumptions`: what the estimate rests on, in sentences. */
 
@@ -11,6 +14,8 @@ export const EXCLUSION_WORDS: Record<TariffExclusion, string> = {
   voltage: 'primary or transmission voltage',
   service_type: 'supply only',
   applicability: "applicability not admitting the building's usage or demand",
+  restriction: 'restricted by their name or applicability text (a kind of customer, equipment, a program, phase, size)',
+  review: 'eligibility not shown (a condition the rules cannot read, a phase the building may not have, no sign of a general rate)',
 };
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -36,4 +41,61 @@ export function consumptionNotes(
       + "a month's demand is its kWh x the shape's largest hourly share of that month"
     : `Months and demand: no ${sector} load shape, so the year is spread by days per month and demand is not modelled`);
   return notes;
+}
+
+/** The ZIP code's serving utilities, primary first, as the answer's `utility_choice` explains them. */
+export interface UtilityChoice {
+  zipCode: string;
+  state: string;
+  /** GeoNames' name of the ZIP code's county, null when unknown. */
+  county: string | null;
+  utilities: ServingUtility[];
+}
+
+const count = (n: number | null) => (n === null ? 'not estimated' : n.toLocaleString('en-US'));
+const nameOf = (u: ServingUtility) => u.name ?? `EIA utility ${u.id}`;
+
+/**
+ * `utility_choice`: the priced utility is the ZIP code's primary one (GET /utilities/by-zip's first),
+ * why, and the others serving the ZIP code that were not priced.
+ */
+export function choiceReason(c: UtilityChoice, basisNote: string) {
+  const [primary, ...others] = c.utilities;
+  const name = nameOf(primary!);
+  let why: string;
+  if (others.length === 0) {
+    why = `${name} is the only utility serving ZIP code ${c.zipCode} in ${c.state}`;
+  } else if (c.county && primary!.estimatedCustomersInCounty !== null) {
+    why = `${name} is the primary utility of ZIP code ${c.zipCode}: of the ${c.utilities.length} utilities serving it in ${c.state}, it has the most `
+      + `estimated retail customers in its county (${c.county}, ${c.state}), ${count(primary!.estimatedCustomersInCounty)}, against `
+      + `${others.map((u) => `${nameOf(u)} ${count(u.estimatedCustomersInCounty)}`).join(', ')} (EIA-861 2018 customers in the state spread over `
+      + `each utility's counties by their number of ZIP codes; GET /utilities/by-zip/${c.zipCode} gives this order)`;
+  } else {
+    why = `${name} is the primary utility of ZIP code ${c.zipCode}: it comes first of the ${c.utilities.length} utilities serving it in ${c.state} `
+      + `(GET /utilities/by-zip/${c.zipCode}; no customers in the ZIP code's county could be estimated, so by EIA-861 2018 customers)`;
+  }
+  return {
+    reason: `${why}; ${basisNote}. No other utility's tariffs are priced.`,
+    county: c.county,
+    estimated_customers_in_county: primary!.estimatedCustomersInCounty,
+    other_utilities: others.map((u) => ({ id: Number(u.id), name: nameOf(u), estimated_customers_in_county: u.estimatedCustomersInCounty })),
+  };
+}
+
+/**
+ * The priced tariffs a merged utility filed before its merger into the serving utility (utilities/successors.ts): they are
+ * the serving utility's now, for that utility's former service area, which the answer says.
+ */
+export function predecessorNotes(priced: Tariff[], utilityName: string): { notes: string[]; reason: string } {
+  const by = new Map<string, { label: string; count: number }>();
+  for (const t of priced) {
+    const p = filedByPredecessor(t.eligibility);
+    if (!p) continue;
+    const key = `${p.name} (EIA ${p.id}) before it merged into ${utilityName} on ${p.effective}`;
+    by.set(key, { label: key, count: (by.get(key)?.count ?? 0) + 1 });
+  }
+  const notes = [...by.values()].map(({ label, count }) => `${count} of the ${priced.length} priced tariffs ${count === 1 ? 'was' : 'were'} `
+    + `filed by ${label}: ${utilityName}'s rates for customers of that former service area, which may differ elsewhere`);
+  const reason = by.size === 0 ? '' : ` (${[...by.values()].map(({ label, count }) => `${count} filed by ${label}`).join('; ')})`;
+  return { notes, reason };
 }

@@ -1,30 +1,50 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
-import { utilities, utilityZipCodes } from '../utilities/tables';
+import { rowToTariff } from '../tariffs/repository';
+import { tariffs } from '../tariffs/tables';
+import type { Tariff } from '../tariffs/tariff.model';
+import { servingUtilitiesOf } from '../utilities/service';
+import type { ServingModel } from '../utilities/serving';
 
-/** A utility the ZIP tables list for a ZIP code, with what the utilities table knows of it. */
+/** A utility serving a ZIP code, in the order of GET /utilities/by-zip (utilities/serving.ts). */
 export interface ServingUtility {
   id: string;
-  /** Null only for a ZIP pair whose utility has no row (the import stores one for every pair). */
   name: string | null;
   /** The utility's main state (the utilities table's state rule), null when unknown. */
   state: string | null;
   /** EIA-861 customers over every state and part, null when unknown. */
   customersServed: number | null;
+  /** Estimated retail customers in the ZIP code's county (the order's figure), null when it cannot be estimated. */
+  estimatedCustomersInCounty: number | null;
+}
+
+/** The utilities serving a ZIP code, primary first, and the county the order is for (GeoNames' name, null when unknown). */
+export interface ServingArea {
+  county: string | null;
+  utilities: ServingUtility[];
 }
 
 /** The read queries of due diligence that no other use case shares. */
-export function createDueDiligenceQueries(db: Executor) {
+export function createDueDiligenceQueries(db: Executor, model?: () => ServingModel) {
   return {
-    /** The utilities listed for a ZIP code, by EIA id (as text). */
-    async servingUtilities(zipCode: string): Promise<ServingUtility[]> {
-      return db
-        .select({ id: utilityZipCodes.utilityId, name: utilities.name, state: utilities.state, customersServed: utilities.customersServed })
-        .from(utilityZipCodes)
-        .leftJoin(utilities, eq(utilities.id, utilityZipCodes.utilityId))
-        .where(eq(utilityZipCodes.zipCode, zipCode))
-        .orderBy(asc(utilityZipCodes.utilityId));
+    /** The utilities serving a ZIP code in `state` (the ZIP code's own when GeoNames lists it), primary first. */
+    async servingUtilities(zipCode: string, state: string): Promise<ServingArea> {
+      const { county, ranked } = await servingUtilitiesOf(db, zipCode, { state, model: model?.() });
+      return {
+        county,
+        utilities: ranked.map((u) => ({
+          id: u.id, name: u.name, state: u.state, customersServed: u.customersServed, estimatedCustomersInCounty: u.estimatedCustomersInCounty,
+        })),
+      };
+    },
+
+    /** Every catalog tariff of one utility in one sector and state, current and expired, by name and id. */
+    async utilityTariffs(utilityId: string, sector: string, state: string): Promise<Tariff[]> {
+      const rows = await db.select().from(tariffs)
+        .where(and(eq(tariffs.utilityId, utilityId), eq(tariffs.sector, sector), eq(tariffs.state, state)))
+        .orderBy(asc(tariffs.name), asc(tariffs.id));
+      return rows.map(rowToTariff);
     },
 
     /** Properties of any owner in the state and type with sqft in [lo, hi] (a count only). */

@@ -71,23 +71,29 @@ const bill: MonthlyBillTotal = (t, input) => {
   return 100 + Math.round(input.usageKwh * energy * 100) + supply;
 };
 
-function setup(utilities: ServingUtility[], tariffs: Tariff[]) {
+/** `utilities` in the order of GET /utilities/by-zip (the primary first); the tariffs of every utility, each asked for by utility. */
+function setup(utilities: ServingUtility[], tariffs: Tariff[], county: string | null = 'Test') {
   const comparables: unknown[] = [];
+  const asked: string[] = [];
   const deps: DueDiligenceDeps = {
     repo: { comparableCount: async (...a) => { comparables.push(['units', ...a]); return 7; } },
     comparableCountBySqft: async (...a) => { comparables.push(['sqft', ...a]); return 5; },
     now: () => new Date('2026-11-15T12:00:00Z'),
-    servingUtilities: async () => utilities,
-    areaTariffs: async (_zip, sector) => tariffs.filter((t) => t.sector === sector),
+    servingUtilities: async () => ({ county, utilities }),
+    utilityTariffs: async (id, sector, state) => {
+      asked.push(id);
+      return tariffs.filter((t) => t.utilityId === id && t.sector === sector && t.state === state);
+    },
     monthlyBill: bill,
     loadShapes: () => ({ defaults: {}, shapes: {} }),
     residentialUsage: () => USAGE,
     averageRates: () => RATES,
   };
-  return { dueDiligence: createDueDiligence(deps), comparables };
+  return { dueDiligence: createDueDiligence(deps), comparables, asked };
 }
 
-const u = (id: string, state: string | null, name = `Utility ${id}`): ServingUtility => ({ id, name, state, customersServed: null });
+const u = (id: string, state: string | null, name = `Utility ${id}`, estimate: number | null = null): ServingUtility =>
+  ({ id, name, state, customersServed: null, estimatedCustomersInCounty: estimate });
 const request = (over: Record<string, unknown>) => dueDiligenceBody.parse({
   address: '1 Main St', city: 'Philadelphia', state: 'PA', zip_code: '19103', unit_count: 2, property_type: 'residential', ...over,
 });
@@ -106,6 +112,13 @@ describe('due diligence: basis, serving utility and assumptions', () => {
     //          d2 = 1,200 + 3,650 x (5 + 8) = 48,650; x 2 = 97,300. Median of two = the lower = d1 = cheapest.
     expect(res).toMatchObject({
       serving_utility: { id: 100, name: 'Utility 100' },
+      utility_choice: {
+        reason: 'Utility 100 is the only utility serving ZIP code 19103 in PA; its delivery-only residential tariffs are priced. '
+          + 'No other utility\'s tariffs are priced.',
+        county: 'Test', estimated_customers_in_county: null, other_utilities: [],
+      },
+      catalog_current: true,
+      latest_tariff_end_date: null,
       estimated_costs: { annual_energy_cost: 827, monthly_energy_cost: 68.92, cost_per_unit: 413.5, cost_per_sqft: null },
       available_tariffs: 2,
       best_tariff: { name: 'Tariff d1', estimated_annual_cost: 827 },
@@ -122,7 +135,7 @@ describe('due diligence: basis, serving utility and assumptions', () => {
       'Consumption: 2 units x 3,650 kWh a year, the EIA-861 2018 average residential customer (residential sales / customers) of Utility 100; '
         + 'each unit is its own metered customer',
       'Months and demand: no residential load shape, so the year is spread by days per month and demand is not modelled',
-      'Not eligible: 3 current residential tariffs of the ZIP code\'s utilities in PA (1 special purpose (lighting, standby, interruptible, ...); '
+      'Not eligible: 3 current residential tariffs of Utility 100 in PA (1 special purpose (lighting, standby, interruptible, ...); '
         + '1 primary or transmission voltage; 1 supply only)',
       'Priced on the 2 eligible delivery-only residential tariffs of Utility 100 in PA (current, general purpose, secondary or unstated voltage, '
         + 'applicability admitting 304.167 kWh a month and a 0 kW peak per meter), month by month by the bill engine: estimated_costs use the '
@@ -135,18 +148,68 @@ describe('due diligence: basis, serving utility and assumptions', () => {
     expect(comparables).toEqual([['units', 'PA', 'residential', 1, 3]]);
   });
 
-  it('bundled preferred: a utility with one eligible bundled tariff before one with two delivery-only ones', async () => {
-    const { dueDiligence } = setup([u('100', 'PA'), u('101', 'PA')], [
+  it('the primary utility\'s bundled tariffs before its delivery-only ones', async () => {
+    const { dueDiligence } = setup([u('100', 'PA')], [
       tariff('d1', '100', 'PA', 0.03, { serviceType: 'delivery_only' }),
       tariff('d2', '100', 'PA', 0.05, { serviceType: 'delivery_only' }),
-      tariff('b1', '101', 'PA', 0.1),
+      tariff('b1', '100', 'PA', 0.1),
     ]);
     const res = await dueDiligence(request({}));
     // 2 x (1,200 + 3,650 x 10) = 75,400 cents
     expect(res).toMatchObject({
-      serving_utility: { id: 101 }, available_tariffs: 1, estimated_costs: { annual_energy_cost: 754 },
+      serving_utility: { id: 100 }, available_tariffs: 1, estimated_costs: { annual_energy_cost: 754 },
       basis: { kind: 'tariffs', service_type: 'bundled', supply: null, year: 2024 },
     });
+    expect(res.assumptions).toContain('2 eligible delivery-only tariffs of Utility 100 not priced: bundled tariffs preferred');
+  });
+
+  it('never another utility: the primary is priced although the second one has more eligible tariffs (issue 45 replaced "most eligible tariffs")', async () => {
+    // Before issue 45 the utility with the most eligible bundled tariffs (101) was priced; now the ZIP code's primary (100).
+    const { dueDiligence, asked } = setup([u('100', 'PA', 'Utility 100', 9_000), u('101', 'PA', 'Utility 101', 1_000)], [
+      tariff('b0', '100', 'PA', 0.2),
+      tariff('b1', '101', 'PA', 0.1), tariff('b2', '101', 'PA', 0.11), tariff('b3', '101', 'PA', 0.12),
+    ]);
+    const res = await dueDiligence(request({}));
+    // 2 x (1,200 + 3,650 x 20) = 148,400 cents
+    expect(res).toMatchObject({ serving_utility: { id: 100, name: 'Utility 100' }, available_tariffs: 1, estimated_costs: { annual_energy_cost: 1484 } });
+    expect(asked).toEqual(['100']);
+    expect(res.utility_choice).toEqual({
+      reason: 'Utility 100 is the primary utility of ZIP code 19103: of the 2 utilities serving it in PA, it has the most estimated retail '
+        + 'customers in its county (Test, PA), 9,000, against Utility 101 1,000 (EIA-861 2018 customers in the state spread over each '
+        + 'utility\'s counties by their number of ZIP codes; GET /utilities/by-zip/19103 gives this order); its bundled residential '
+        + 'tariffs are priced. No other utility\'s tariffs are priced.',
+      county: 'Test',
+      estimated_customers_in_county: 9000,
+      other_utilities: [{ id: 101, name: 'Utility 101', estimated_customers_in_county: 1000 }],
+    });
+  });
+
+  it('no current tariff: catalog_current false, the latest end date, and the latest revision of each schedule priced', async () => {
+    const { dueDiligence } = setup([u('101', 'PA')], [
+      // two revisions of "Residential Service" and one of "Residential TOU", all expired
+      tariff('rs-2014', '101', 'PA', 0.3, { name: 'Residential Service', effectiveDate: '2014-01-01', expirationDate: '2016-12-31' }),
+      tariff('rs-2017', '101', 'PA', 0.1, { name: 'Residential service', effectiveDate: '2017-01-01', expirationDate: '2021-12-31' }),
+      tariff('tou', '101', 'PA', 0.12, { name: 'Residential TOU', effectiveDate: '2015-06-01', expirationDate: '2019-05-31' }),
+      tariff('other-state', '101', 'NJ', 0.05, { expirationDate: '2025-01-01' }),
+    ]);
+    const res = await dueDiligence(request({}));
+    // rs-2017: 2 x (1,200 + 3,650 x 10) = 75,400; tou: 2 x (1,200 + 3,650 x 12) = 90,000; median of two = the lower = rs-2017
+    expect(res).toMatchObject({
+      serving_utility: { id: 101 },
+      catalog_current: false,
+      latest_tariff_end_date: '2021-12-31',
+      available_tariffs: 2,
+      estimated_costs: { annual_energy_cost: 754 },
+      best_tariff: { name: 'Residential service', estimated_annual_cost: 754 },
+      basis: { kind: 'tariffs', service_type: 'bundled', year: 2017 },
+    });
+    expect(res.utility_choice.reason).toBe('Utility 101 is the only utility serving ZIP code 19103 in PA; its latest known bundled residential '
+      + 'tariff revisions are priced (none is current). No other utility\'s tariffs are priced.');
+    expect(res.assumptions).toContain('Utility 101 has no current residential tariff in PA in the catalog (URDB): its 3 tariffs expired by '
+      + '2021-12-31, so the latest known revision of each of its 2 schedules is priced; its rates today may differ');
+    expect(res.assumptions).toContain('Median and cheapest tariff "Residential service": the tariff expired on 2021-12-31: the utility no longer '
+      + 'bills these rates, so its current tariff may cost more or less');
+    expect(res.assumptions.some((a) => a.includes('(latest known revisions (none current), general purpose'))).toBe(true);
   });
 
   it('delivery only where the state has no part B (Texas): the wires utility\'s average rate, Texas part D', async () => {
@@ -159,7 +222,14 @@ describe('due diligence: basis, serving utility and assumptions', () => {
       serving_utility: { id: 44372, name: 'Oncor' },
       estimated_costs: { annual_energy_cost: 1150 },
       available_tariffs: 0,
-      best_tariff: null,
+      catalog_current: true,
+      latest_tariff_end_date: null,
+      // best_tariff is never null (SPEC): on an average rate it names the rate (issue 45 replaced null)
+      best_tariff: {
+        name: 'No tariff priced: Oncor\'s average residential rate, $0.115/kWh (EIA Form 861, sales to ultimate customers, full-service sales '
+          + 'by retail providers (part D, revenue / sales) in the state, 2018)',
+        estimated_annual_cost: 1150,
+      },
       basis: {
         kind: 'average_rate', year: 2018, service_type: null, rate_per_kwh: 0.115, supply: null,
         source: 'EIA Form 861, sales to ultimate customers, full-service sales by retail providers (part D, revenue / sales) in the state',
@@ -169,16 +239,20 @@ describe('due diligence: basis, serving utility and assumptions', () => {
       + 'customers) of TX (the utility reports no residential customers); each unit is its own metered customer');
     expect(res.assumptions.slice(2)).toEqual([
       "Priced at Oncor's average residential rate, $0.115/kWh (EIA Form 861, sales to ultimate customers, full-service sales by retail providers "
-        + '(part D, revenue / sales) in the state, 2018) x 10,000 kWh a year, because the eligible residential tariffs of Oncor are delivery only '
+        + '(part D, revenue / sales) in the state, 2018) x 10,000 kWh a year, because its eligible residential tariffs are delivery only '
         + 'and EIA-861 2018 reports no energy-only (part B) sales in TX to price supply',
       'Oncor is a Texas (ERCOT) wires utility: its customers buy energy with delivery from retail providers, so the rate is what those providers '
         + 'charge on average',
     ]);
+    // another utility's data (the retail providers'), said in the reason
+    expect(res.utility_choice.reason).toBe('Oncor is the only utility serving ZIP code 75201 in TX; it is priced at an average rate, the Texas '
+      + 'retail providers\' average (Oncor sells no energy) because its eligible residential tariffs are delivery only and EIA-861 2018 reports '
+      + 'no energy-only (part B) sales in TX to price supply. No other utility\'s tariffs are priced.');
   });
 
-  it('no eligible tariff: the utility the ZIP tables list for the ZIP before the one with more customers; commercial comparables by sqft', async () => {
-    const { dueDiligence, comparables } = setup([u('200', 'WA'), u('300', 'WA')], [
-      tariff('x', '200', 'WA', 0.1, { sector: 'commercial', applicability: { ...OPEN, demandKwMin: 500 } }),
+  it('no eligible tariff: the primary utility\'s average rate (issue 45 replaced "listed for the ZIP, then most customers"); commercial comparables by sqft', async () => {
+    const { dueDiligence, comparables } = setup([u('300', 'WA'), u('200', 'WA')], [
+      tariff('x', '300', 'WA', 0.1, { sector: 'commercial', applicability: { ...OPEN, demandKwMin: 500 } }),
     ]);
     const res = await dueDiligence(request({
       state: 'WA', city: 'Seattle', zip_code: '98101', property_type: 'commercial', sqft: 10_000, unit_count: 1,
@@ -192,8 +266,12 @@ describe('due diligence: basis, serving utility and assumptions', () => {
     });
     expect(res.assumptions[0]).toBe('Consumption: 10,000 sqft x 14.6 kWh/sqft = 146,000 kWh a year (EIA CBECS 2012, Table C14, electricity per '
       + 'square foot of all buildings), billed as one meter');
-    expect(res.assumptions).toContain('Not eligible: 1 current commercial tariff of the ZIP code\'s utilities in WA '
+    expect(res.assumptions).toContain('Not eligible: 1 current commercial tariff of Utility 300 in WA '
       + "(1 applicability not admitting the building's usage or demand)");
+    expect(res.best_tariff).toEqual({
+      name: 'No tariff priced: Utility 300\'s average commercial rate, $0.08/kWh (EIA Form 861, sales to ultimate customers (revenue / sales), 2018)',
+      estimated_annual_cost: 11680,
+    });
     expect(comparables).toEqual([['sqft', 'WA', 'commercial', 5_000, 15_000]]);
   });
 
@@ -205,7 +283,7 @@ describe('due diligence: basis, serving utility and assumptions', () => {
     expect(res).toMatchObject({ estimated_costs: { annual_energy_cost: 1095 }, basis: { kind: 'average_rate', rate_per_kwh: 0.15 } });
     expect(res.assumptions.slice(2)).toEqual([
       "Priced at Utility 101's average residential rate, $0.15/kWh (EIA Form 861, sales to ultimate customers (revenue / sales), 2018) x 7,300 kWh "
-        + 'a year, because no eligible residential tariff of the ZIP code\'s utilities could be priced by the bill engine',
+        + 'a year, because no eligible residential tariff of Utility 101 could be priced by the bill engine',
       '1 eligible tariff of Utility 101 the bill engine cannot price',
     ]);
   });
@@ -223,14 +301,15 @@ describe('due diligence: basis, serving utility and assumptions', () => {
     // PA part A residential: (120 + 150) / 2000 = 0.135; 555 has no usage rows -> PA's: 7,300 MWh / 2,000 = 3,650 kWh -> $492.75
     expect(res).toMatchObject({ serving_utility: { id: 555 }, estimated_costs: { annual_energy_cost: 492.75 }, basis: { rate_per_kwh: 0.135 } });
     expect(res.assumptions).toContain('Utility 555 has no residential average rate of its own: the PA average of every utility\'s bundled (part A) sales is used');
+    // the catalog has no tariff of 555: not current, and no end date to give
+    expect(res).toMatchObject({ catalog_current: false, latest_tariff_end_date: null });
+    expect(res.utility_choice.reason).toContain('it is priced at an average rate, the PA average of every utility (Utility 555 has no rate of its own) '
+      + 'because the catalog has no residential tariff of Utility 555 in PA');
   });
 
-  it('404 when no utility serves the ZIP code in its state (a utility of another state only, or none)', async () => {
-    // 400 is an NJ utility (main state NJ, EIA rows in NJ only): it does not serve 10001 in NY
-    for (const utilities of [[u('400', 'NJ')], []]) {
-      const { dueDiligence } = setup(utilities, [tariff('nj', '400', 'NJ', 0.1)]);
-      await expect(dueDiligence(request({ state: 'NY', city: 'New York', zip_code: '10001' })))
-        .rejects.toMatchObject({ status: 404, message: 'No utilities found for ZIP code' });
-    }
+  it('404 when no utility serves the ZIP code in its state (the order leaves out a utility with no customer there: serving.test.ts)', async () => {
+    const { dueDiligence } = setup([], [tariff('nj', '400', 'NJ', 0.1)]);
+    await expect(dueDiligence(request({ state: 'NY', city: 'New York', zip_code: '10001' })))
+      .rejects.toMatchObject({ status: 404, message: 'No utilities found for ZIP code' });
   });
 });

@@ -2,37 +2,37 @@ import { utcDay } from '../../platform/dates';
 import { notFound, unprocessable } from '../../platform/http/errors';
 import type { LoadShapeSet } from '../pricing/engine';
 import type { MonthlyBillTotal } from '../properties/energy-cost';
-import { tariffNotices } from '../tariffs/tariff-notices';
+import { isExpired, tariffNotices } from '../tariffs/tariff-notices';
 import type { Tariff } from '../tariffs/tariff.model';
 import { stateOfZip } from '../utilities/zip-states';
 import {
-  isTexasWiresUtility, listedWithRateForZip, nationalAverageRate, retailSupplyRate, servingUtilityRate, stateAverageRate,
-  utilityCustomersInState, type AverageRate, type AverageRatesTable,
+  isTexasWiresUtility, nationalAverageRate, retailSupplyRate, servingUtilityRate, stateAverageRate, type AverageRatesTable,
 } from './average-rates';
-import type { ServingUtility } from './due-diligence.repository';
-import type { AnalyticsRepository } from './repository';
+import type { ServingArea } from './due-diligence.repository';
 import type { DueDiligenceInput } from './schemas';
 import {
   annualBillCents, annualConsumption, averageRateAnnualCents, cheapestAndMedian, comparableSqftRange, comparableUnitRange,
-  eligibilityLoad, estimatedCosts, monthlyUsage, noiImpact, pickTariffUtility, rankAverageRateUtilities, tariffExclusion,
+  eligibilityLoad, estimatedCosts, latestEndDate, latestRevisions, monthlyUsage, noiImpact, tariffExclusion,
   type Consumption, type MonthShape, type MonthUsage, type PricedTariff, type TariffExclusion,
 } from './due-diligence.calc';
-import { consumptionNotes, EXCLUSION_WORDS, kwhText, plural } from './due-diligence.notes';
+import {
+  choiceReason, consumptionNotes, EXCLUSION_WORDS, kwhText, plural, predecessorNotes, type UtilityChoice,
+} from './due-diligence.notes';
 import { residentialUsage, type ResidentialUsage, type ResidentialUsageTable } from './residential-usage';
 
 export interface DueDiligenceDeps {
   /** Residential comparables (unit_count). */
-  repo: Pick<AnalyticsRepository, 'comparableCount'>;
+  repo: { comparableCount(state: string, propertyType: string, lo: number, hi: number): Promise<number> };
   /** Commercial, industrial and mixed-use comparables (sqft). */
   comparableCountBySqft(state: string, propertyType: string, lo: number, hi: number): Promise<number>;
   now: () => Date;
-  /** The utilities the ZIP tables list for a ZIP code. */
-  servingUtilities(zipCode: string): Promise<ServingUtility[]>;
+  /** The utilities serving a ZIP code in a state, primary first (GET /utilities/by-zip's order). */
+  servingUtilities(zipCode: string, state: string): Promise<ServingArea>;
   /**
-   * Current tariffs of the utilities serving a ZIP code, in the ZIP code's state, in one sector: the
-   * catalog's, then the caller's own tariffs of those utilities (a custom tariff of the serving utility counts).
+   * One utility's tariffs in a state and sector, current and expired: the catalog's, then the
+   * caller's own tariffs of that utility in force today.
    */
-  areaTariffs(zipCode: string, sector: DueDiligenceSector, ownerId: string | null): Promise<Tariff[]>;
+  utilityTariffs(utilityId: string, sector: DueDiligenceSector, state: string, ownerId: string | null): Promise<Tariff[]>;
   /** One month's bill in cents; the supply price goes to the engine's supply line on delivery-only tariffs. */
   monthlyBill: MonthlyBillTotal;
   loadShapes: () => LoadShapeSet;
@@ -66,17 +66,12 @@ interface ShapeWithShares {
   monthly_share_of_annual?: number[];
 }
 
-/** The building as billed by one utility: residential consumption depends on the utility's average customer. */
+/** The building as billed by the serving utility: residential consumption depends on the utility's average customer. */
 export interface Model {
   consumption: Consumption;
   usage: ResidentialUsage | null;
   months: MonthUsage[];
   load: { monthlyKwh: number; peakKw: number };
-}
-
-interface Priced {
-  priced: PricedTariff[];
-  byId: Map<string, Tariff>;
 }
 
 export function createDueDiligence(deps: DueDiligenceDeps) {
@@ -92,62 +87,55 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
     const rates = deps.averageRates();
     // assumptions = consumption notes, then areaNotes, then the pricing notes
     const areaNotes: string[] = [];
-    const assumptions: string[] = [];
     if (zipState && zipState !== input.state) {
       areaNotes.push(`ZIP code ${input.zip_code} is in ${zipState}, not ${input.state}: the utilities, tariffs and rates are those of ${zipState}`);
     }
 
-    // The serving utilities in the ZIP code's state: those with current tariffs there, or that EIA-861 reports there.
-    const tariffs = (await deps.areaTariffs(input.zip_code, sector, ownerId)).filter((t) => t.state === state);
-    const withTariffs = new Set(tariffs.map((t) => t.utilityId));
-    const utilities = (await deps.servingUtilities(input.zip_code)).filter((u) =>
-      withTariffs.has(u.id) || u.state === state || utilityCustomersInState(rates, u.id, state) !== null);
-    if (utilities.length === 0) throw notFound(NO_UTILITY);
-    const nameOf = (id: string) =>
-      utilities.find((u) => u.id === id)?.name ?? tariffs.find((t) => t.utilityId === id)?.utilityName ?? `EIA utility ${id}`;
+    // The serving utility: the ZIP code's primary utility, never another one.
+    const area = await deps.servingUtilities(input.zip_code, state);
+    const primary = area.utilities[0];
+    if (!primary) throw notFound(NO_UTILITY);
+    const utilityName = primary.name ?? `EIA utility ${primary.id}`;
 
-    // Consumption and its months, per utility (residential: that utility's average customer).
+    // The building as the primary utility bills it (residential: its average customer).
     const shapes = deps.loadShapes();
     const shapeId = shapes.defaults[sector];
     const shape = shapeId ? (shapes.shapes[shapeId] as ShapeWithShares | undefined) : undefined;
     const hours: MonthShape[] | undefined = shape?.weekday.map((weekday, m) => ({ weekday, weekend: shape.weekend[m]! }));
-    const models = new Map<string, Model>();
-    const modelOf = (utilityId: string): Model => {
-      let model = models.get(utilityId);
-      if (!model) {
-        const usage = sector === 'residential' ? residentialUsage(deps.residentialUsage(), utilityId, state) : null;
-        const consumption = annualConsumption({
-          propertyType: input.property_type, unitCount: input.unit_count, sqft, residentialKwhPerCustomer: usage?.kwhPerCustomer ?? 0,
-        });
-        const months = monthlyUsage(consumption.perMeterMilli, shape?.monthly_share_of_annual, hours);
-        model = { consumption, usage, months, load: eligibilityLoad(months) };
-        models.set(utilityId, model);
-      }
-      return model;
-    };
+    const usage = sector === 'residential' ? residentialUsage(deps.residentialUsage(), primary.id, state) : null;
+    const consumption = annualConsumption({
+      propertyType: input.property_type, unitCount: input.unit_count, sqft, residentialKwhPerCustomer: usage?.kwhPerCustomer ?? 0,
+    });
+    const months = monthlyUsage(consumption.perMeterMilli, shape?.monthly_share_of_annual, hours);
+    const model: Model = { consumption, usage, months, load: eligibilityLoad(months) };
+    const assumptions = [...consumptionNotes({ input, sqft, state, sector, shapeId }, model, utilityName), ...areaNotes];
 
-    // Eligible tariffs per utility.
-    const eligible = new Map<string, { bundled: Tariff[]; deliveryOnly: Tariff[] }>();
+    // Its tariffs: the current ones; without any, the latest known revision of each schedule.
+    const all = (await deps.utilityTariffs(primary.id, sector, state, ownerId)).filter((t) => t.state === state);
+    const current = all.filter((t) => !isExpired(t, today));
+    const catalogCurrent = current.length > 0;
+    const endDate = catalogCurrent ? null : latestEndDate(all);
+    const candidates = catalogCurrent ? current : latestRevisions(all);
+    const which = catalogCurrent ? 'current' : 'latest known revisions (none current)';
+    if (!catalogCurrent && all.length > 0) {
+      assumptions.push(`${utilityName} has no current ${sector} tariff in ${state} in the catalog (URDB): its ${plural(all.length, 'tariff')} `
+        + `expired by ${endDate}, so the latest known revision of each of its ${plural(candidates.length, 'schedule')} is priced; its rates today may differ`);
+    }
+
+    const eligible = { bundled: [] as Tariff[], deliveryOnly: [] as Tariff[] };
     const excluded = new Map<TariffExclusion, number>();
-    for (const t of tariffs) {
-      const { load } = modelOf(t.utilityId);
-      const reason = tariffExclusion(t, sector, load.monthlyKwh, load.peakKw);
-      if (reason) {
-        excluded.set(reason, (excluded.get(reason) ?? 0) + 1);
-        continue;
-      }
-      const lists = eligible.get(t.utilityId) ?? { bundled: [], deliveryOnly: [] };
-      (t.serviceType === 'bundled' ? lists.bundled : lists.deliveryOnly).push(t);
-      eligible.set(t.utilityId, lists);
+    for (const t of candidates) {
+      const reason = tariffExclusion(t, sector, model.load.monthlyKwh, model.load.peakKw);
+      if (reason) excluded.set(reason, (excluded.get(reason) ?? 0) + 1);
+      else (t.serviceType === 'bundled' ? eligible.bundled : eligible.deliveryOnly).push(t);
     }
     if (excluded.size > 0) {
       const total = [...excluded.values()].reduce((s, n) => s + n, 0);
-      const parts = (Object.keys(EXCLUSION_WORDS) as TariffExclusion[]).filter((k) => excluded.has(k))
-        .map((k) => `${excluded.get(k)} ${EXCLUSION_WORDS[k]}`);
-      areaNotes.push(`Not eligible: ${plural(total, `current ${sector} tariff`)} of the ZIP code's utilities in ${state} (${parts.join('; ')})`);
+      const parts = (Object.keys(EXCLUSION_WORDS) as TariffExclusion[]).filter((k) => excluded.has(k)).map((k) => `${excluded.get(k)} ${EXCLUSION_WORDS[k]}`);
+      assumptions.push(`Not eligible: ${plural(total, `${catalogCurrent ? 'current ' : ''}${sector} tariff`)} of ${utilityName} in ${state} (${parts.join('; ')})`);
     }
 
-    const price = (list: Tariff[], model: Model, supplyRatePerKwh: number | null): Priced => {
+    const price = (list: Tariff[], supplyRatePerKwh: number | null) => {
       const priced: PricedTariff[] = [];
       const byId = new Map<string, Tariff>();
       for (const tariff of list) {
@@ -161,118 +149,122 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
       return { priced, byId };
     };
 
-    // 1. Tariffs: the most eligible bundled tariffs, else the most delivery-only ones (with a supply price).
+    const choice: UtilityChoice = { zipCode: input.zip_code, state, county: area.county, utilities: area.utilities };
     const supply = retailSupplyRate(rates, state, sector);
-    const counts = [...eligible].map(([id, l]) => ({ id, bundled: l.bundled.length, deliveryOnly: l.deliveryOnly.length }));
-    let deliveryWithoutSupply: string | null = null;
     const unpriced: string[] = [];
-    for (let pick = pickTariffUtility(counts); pick; pick = pickTariffUtility(counts)) {
-      const lists = eligible.get(pick.id)!;
-      const count = counts.find((c) => c.id === pick!.id)!;
-      if (pick.serviceType === 'delivery_only' && !supply) {
-        deliveryWithoutSupply = pick.id;
+    let deliveryWithoutSupply = false;
+    // 1. Tariffs: its eligible bundled tariffs, else its delivery-only ones with a supply price.
+    for (const serviceType of ['bundled', 'delivery_only'] as const) {
+      const list = serviceType === 'bundled' ? eligible.bundled : eligible.deliveryOnly;
+      if (list.length === 0) continue;
+      if (serviceType === 'delivery_only' && !supply) {
+        deliveryWithoutSupply = true;
         break;
       }
-      const list = pick.serviceType === 'bundled' ? lists.bundled : lists.deliveryOnly;
-      const model = modelOf(pick.id);
-      const { priced, byId } = price(list, model, pick.serviceType === 'delivery_only' ? supply!.ratePerKwh : null);
+      const { priced, byId } = price(list, serviceType === 'delivery_only' ? supply!.ratePerKwh : null);
+      if (list.length > priced.length) unpriced.push(`${plural(list.length - priced.length, 'eligible tariff')} of ${utilityName} the bill engine cannot price`);
       const picked = cheapestAndMedian(priced);
-      if (list.length > priced.length) unpriced.push(`${plural(list.length - priced.length, 'eligible tariff')} of ${nameOf(pick.id)} the bill engine cannot price`);
-      if (!picked) {
-        if (pick.serviceType === 'bundled') count.bundled = 0;
-        else count.deliveryOnly = 0;
-        continue;
-      }
+      if (!picked) continue;
       const median = byId.get(picked.median.id)!;
       const cheapest = byId.get(picked.cheapest.id)!;
-      assumptions.push(...consumptionNotes({ input, sqft, state, sector, shapeId }, model, nameOf(pick.id)), ...areaNotes);
+      const kind = serviceType === 'bundled' ? 'bundled' : 'delivery-only';
       assumptions.push(
-        `Priced on the ${plural(priced.length, `eligible ${pick.serviceType === 'bundled' ? 'bundled' : 'delivery-only'} ${sector} tariff`)} `
-        + `of ${nameOf(pick.id)} in ${state} (current, general purpose, secondary or unstated voltage, applicability admitting `
-        + `${kwhText(model.load.monthlyKwh)} kWh a month and a ${kwhText(model.load.peakKw)} kW peak per meter), month by month by the bill engine: `
-        + `estimated_costs use the median "${median.name}", best_tariff the cheapest "${cheapest.name}"`,
+        `Priced on the ${plural(priced.length, `eligible ${kind} ${sector} tariff`)} of ${utilityName} in ${state} (${which}, general purpose, `
+        + `secondary or unstated voltage, applicability admitting ${kwhText(model.load.monthlyKwh)} kWh a month and a `
+        + `${kwhText(model.load.peakKw)} kW peak per meter), month by month by the bill engine: estimated_costs use the median `
+        + `"${median.name}", best_tariff the cheapest "${cheapest.name}"`,
       );
-      if (pick.serviceType === 'delivery_only') {
+      const inherited = predecessorNotes([...byId.values()], utilityName);
+      assumptions.push(...inherited.notes);
+      if (serviceType === 'delivery_only') {
         assumptions.push(`Supply: the tariffs are delivery only, so each month's kWh is added at $${supply!.ratePerKwh}/kWh, `
           + `the ${state} ${sector} average of ${supply!.source} (${supply!.year}): a retail supplier's average price`);
-      }
-      if (pick.serviceType === 'bundled' && lists.deliveryOnly.length > 0) {
-        assumptions.push(`${plural(lists.deliveryOnly.length, 'eligible delivery-only tariff')} of ${nameOf(pick.id)} not priced: bundled tariffs preferred`);
+      } else if (eligible.deliveryOnly.length > 0) {
+        assumptions.push(`${plural(eligible.deliveryOnly.length, 'eligible delivery-only tariff')} of ${utilityName} not priced: bundled tariffs preferred`);
       }
       assumptions.push(...unpriced);
       for (const [label, t] of median.id === cheapest.id ? [['Median and cheapest', median] as const] : [['Median', median] as const, ['Cheapest', cheapest] as const]) {
         for (const note of tariffNotices(t, today)) assumptions.push(`${label} tariff "${t.name}": ${note}`);
       }
-      const effectiveYear = median.effectiveDate ? Number(median.effectiveDate.slice(0, 4)) : null;
+      const basisNote = (catalogCurrent ? `its ${kind} ${sector} tariffs are priced` : `its latest known ${kind} ${sector} tariff revisions are priced (none is current)`)
+        + inherited.reason;
       return answer(input, sqft, {
-        utility: { id: pick.id, name: nameOf(pick.id) },
+        utility: { id: primary.id, name: utilityName },
+        reason: choiceReason(choice, basisNote),
+        catalogCurrent,
+        latestEndDate: endDate,
         annualCents: picked.median.annualCents,
         availableTariffs: priced.length,
         bestTariff: { name: cheapest.name, estimated_annual_cost: picked.cheapest.annualCents / 100 },
         basis: {
-          kind: 'tariffs', source: URDB_SOURCE, year: effectiveYear, service_type: pick.serviceType, rate_per_kwh: null,
-          supply: pick.serviceType === 'delivery_only' ? { rate_per_kwh: supply!.ratePerKwh, source: supply!.source, year: supply!.year } : null,
+          kind: 'tariffs', source: URDB_SOURCE, year: median.effectiveDate ? Number(median.effectiveDate.slice(0, 4)) : null,
+          service_type: serviceType, rate_per_kwh: null,
+          supply: serviceType === 'delivery_only' ? { rate_per_kwh: supply!.ratePerKwh, source: supply!.source, year: supply!.year } : null,
         },
         assumptions,
       });
     }
 
-    // 2. The average rate of a utility serving the ZIP code in its state.
-    const candidates = rankAverageRateUtilities(utilities.map((u) => {
-      const own = servingUtilityRate(rates, { utilityId: u.id, state, zipCode: input.zip_code, sector });
-      return {
-        id: u.id,
-        ownRate: own !== null,
-        listedForZip: listedWithRateForZip(rates, input.zip_code, u.id),
-        customers: utilityCustomersInState(rates, u.id, state) ?? 0,
-        rate: own,
-      };
-    }));
-    const chosen = (deliveryWithoutSupply && candidates.find((c) => c.id === deliveryWithoutSupply && c.ownRate)) || candidates[0]!;
-    let rate: AverageRate | null = chosen.rate;
+    // 2. Its average rate; without one of its own, its state's (every utility's), then the nation's: said so.
+    let rate = servingUtilityRate(rates, { utilityId: primary.id, state, zipCode: input.zip_code, sector });
     const rateNotes: string[] = [];
-    if (isTexasWiresUtility(chosen.id, state)) {
-      rateNotes.push(`${nameOf(chosen.id)} is a Texas (ERCOT) wires utility: its customers buy energy with delivery from retail providers, `
+    let others = '';
+    if (rate && isTexasWiresUtility(primary.id, state)) {
+      rateNotes.push(`${utilityName} is a Texas (ERCOT) wires utility: its customers buy energy with delivery from retail providers, `
         + 'so the rate is what those providers charge on average');
+      others = `, the Texas retail providers' average (${utilityName} sells no energy)`;
     }
     if (!rate) {
       rate = stateAverageRate(rates, state, sector);
-      if (rate) rateNotes.push(`${nameOf(chosen.id)} has no ${sector} average rate of its own: the ${state} average of every utility's bundled (part A) sales is used`);
+      if (rate) {
+        rateNotes.push(`${utilityName} has no ${sector} average rate of its own: the ${state} average of every utility's bundled (part A) sales is used`);
+        others = `, the ${state} average of every utility (${utilityName} has no rate of its own)`;
+      }
     }
     if (!rate) {
-      rate = nationalAverageRate(rates, sector);
-      rateNotes.push(`neither ${nameOf(chosen.id)} nor ${state} has a ${sector} average rate: the national average of bundled (part A) sales is used`);
+      rate = nationalAverageRate(rates, sector)!;
+      rateNotes.push(`neither ${utilityName} nor ${state} has a ${sector} average rate: the national average of bundled (part A) sales is used`);
+      others = `, the national average of every utility (neither ${utilityName} nor ${state} has a rate)`;
     }
-    const model = modelOf(chosen.id);
     const why = deliveryWithoutSupply
-      ? `the eligible ${sector} tariffs of ${nameOf(deliveryWithoutSupply)} are delivery only and EIA-861 2018 reports no energy-only (part B) sales in ${state} to price supply`
+      ? `its eligible ${sector} tariffs are delivery only and EIA-861 2018 reports no energy-only (part B) sales in ${state} to price supply`
       : unpriced.length > 0
-        ? `no eligible ${sector} tariff of the ZIP code's utilities could be priced by the bill engine`
-        : `no utility serving ${input.zip_code} has an eligible ${sector} tariff in ${state} `
-          + '(current, general purpose, secondary or unstated voltage, bundled or delivery only, applicability admitting the building)';
-    const annualKwh = (model.consumption.perMeterMilli * model.consumption.meters) / 1000;
-    assumptions.push(...consumptionNotes({ input, sqft, state, sector, shapeId }, model, nameOf(chosen.id)), ...areaNotes);
+        ? `no eligible ${sector} tariff of ${utilityName} could be priced by the bill engine`
+        : all.length === 0
+          ? `the catalog has no ${sector} tariff of ${utilityName} in ${state}`
+          : `${utilityName} has no eligible ${sector} tariff in ${state} `
+            + '(one the building is positively eligible for: general purpose, secondary or unstated voltage, bundled or delivery only, limits admitting the building, no restriction in its name or applicability text)';
+    const annualKwh = (consumption.perMeterMilli * consumption.meters) / 1000;
+    const annualCents = averageRateAnnualCents(consumption.perMeterMilli, consumption.meters, rate.ratePerKwh);
     assumptions.push(
-      `Priced at ${nameOf(chosen.id)}'s average ${sector} rate, $${rate!.ratePerKwh}/kWh (${rate!.source}, ${rate!.year}) x ${kwhText(annualKwh)} kWh a year, because ${why}`,
+      `Priced at ${utilityName}'s average ${sector} rate, $${rate.ratePerKwh}/kWh (${rate.source}, ${rate.year}) x ${kwhText(annualKwh)} kWh a year, because ${why}`,
       ...rateNotes,
       ...unpriced,
     );
     return answer(input, sqft, {
-      utility: { id: chosen.id, name: nameOf(chosen.id) },
-      annualCents: averageRateAnnualCents(model.consumption.perMeterMilli, model.consumption.meters, rate!.ratePerKwh),
+      utility: { id: primary.id, name: utilityName },
+      reason: choiceReason(choice, `it is priced at an average rate${others} because ${why}`),
+      catalogCurrent,
+      latestEndDate: endDate,
+      annualCents,
       availableTariffs: 0,
-      bestTariff: null,
-      basis: { kind: 'average_rate', source: rate!.source, year: rate!.year, service_type: null, rate_per_kwh: rate!.ratePerKwh, supply: null },
+      bestTariff: {
+        name: `No tariff priced: ${utilityName}'s average ${sector} rate, $${rate.ratePerKwh}/kWh (${rate.source}, ${rate.year})`,
+        estimated_annual_cost: annualCents / 100,
+      },
+      basis: { kind: 'average_rate', source: rate.source, year: rate.year, service_type: null, rate_per_kwh: rate.ratePerKwh, supply: null },
       assumptions,
     });
-
   };
 
   async function answer(input: DueDiligenceInput, sqft: number | null, r: {
     utility: { id: string; name: string };
+    reason: ReturnType<typeof choiceReason>;
+    catalogCurrent: boolean;
+    latestEndDate: string | null;
     annualCents: number;
     availableTariffs: number;
-    bestTariff: { name: string; estimated_annual_cost: number } | null;
+    bestTariff: { name: string; estimated_annual_cost: number };
     basis: DueDiligenceBasis;
     assumptions: string[];
   }) {
@@ -284,6 +276,9 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
         address: input.address, city: input.city, state: input.state, zip_code: input.zip_code, unit_count: input.unit_count, sqft,
       },
       serving_utility: { id: Number(r.utility.id), name: r.utility.name },
+      utility_choice: r.reason,
+      catalog_current: r.catalogCurrent,
+      latest_tariff_end_date: r.latestEndDate,
       estimated_costs: estimatedCosts(r.annualCents, input.unit_count, sqft),
       comparable_properties: comparable,
       available_tariffs: r.availableTariffs,
@@ -294,3 +289,4 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
     };
   }
 }
+

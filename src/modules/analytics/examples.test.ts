@@ -1,5 +1,6 @@
 import { readUrdbLines, normalizeBundle } from '../tariffs/bundled';
 import { loadUtilityReference, REFERENCE_DIR } from '../utilities/reference';
+import { bundledServingModel } from '../utilities/serving';
 import { bundledLoadShapes } from '../pricing/load-shapes';
 import type { MonthTotals } from './calendarise.calc';
 import { rankBenchmarks, VALUE_SCALE } from './benchmarks.calc';
@@ -180,13 +181,16 @@ describe('OpenAPI examples agree with the rules (README.md)', () => {
       },
       comparableCountBySqft: async () => { throw new Error('a residential building is compared by unit_count'); },
       now: () => new Date(`${today}T12:00:00Z`),
-      servingUtilities: async () => [...serving].map((id) => {
-        const u = ref.utilities.get(id)!;
-        return { id, name: u.name, state: u.state, customersServed: u.customersServed };
-      }),
-      // as the tariff catalog: current tariffs (no expiration, or not yet expired) of the serving utilities in the ZIP's state and the sector
-      areaTariffs: async (_zip, sector) => tariffs.filter((t) =>
-        t.sector === sector && t.state === 'NM' && (t.expirationDate === null || t.expirationDate >= today)),
+      // as GET /utilities/by-zip orders them (utilities/serving.ts)
+      servingUtilities: async (zip, state) => {
+        const order = bundledServingModel().order(zip, state, [...serving].map((id) => {
+          const u = ref.utilities.get(id)!;
+          return { id, name: u.name, type: u.type, state: u.state, customersServed: u.customersServed };
+        }));
+        return { county: order.county, utilities: order.ranked.map((u) => ({ ...u, estimatedCustomersInCounty: u.estimatedCustomersInCounty })) };
+      },
+      // as the catalog: every tariff of the utility in the sector and state, current and expired
+      utilityTariffs: async (id, sector, state) => tariffs.filter((t) => t.utilityId === id && t.sector === sector && t.state === state),
       monthlyBill: engineMonthlyBill(shapes),
       loadShapes: () => shapes,
       residentialUsage: bundledResidentialUsage,

@@ -150,9 +150,9 @@ export const benchmarks = {
 
 export const dueDiligenceRequest = {
   address: '28 Main St',
-  city: 'Cerrillos',
+  city: 'Jemez Pueblo',
   state: 'NM',
-  zip_code: '87010',
+  zip_code: '87024',
   unit_count: 24,
   sqft: 21000,
   property_type: 'residential',
@@ -161,8 +161,17 @@ export const dueDiligenceRequest = {
 
 /** README "Due diligence", the worked example: Residential Service is both the median and the cheapest tariff. */
 export const dueDiligenceResponse = {
-  property_summary: { address: '28 Main St', city: 'Cerrillos', state: 'NM', zip_code: '87010', unit_count: 24, sqft: 21000 },
+  property_summary: { address: '28 Main St', city: 'Jemez Pueblo', state: 'NM', zip_code: '87024', unit_count: 24, sqft: 21000 },
   serving_utility: { id: 9699, name: 'Jemez Mountains Elec Coop, Inc' },
+  utility_choice: {
+    reason: 'Jemez Mountains Elec Coop, Inc is the only utility serving ZIP code 87024 in NM; its bundled residential tariffs are priced. '
+      + 'No other utility\'s tariffs are priced.',
+    county: 'Sandoval',
+    estimated_customers_in_county: 5077,
+    other_utilities: [],
+  },
+  catalog_current: true,
+  latest_tariff_end_date: null,
   estimated_costs: { annual_energy_cost: 19794, monthly_energy_cost: 1649.5, cost_per_unit: 824.75, cost_per_sqft: 0.9426 },
   comparable_properties: 3,
   available_tariffs: 2,

@@ -102,13 +102,15 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
 
   api.post('/pm/due-diligence', {
     summary: 'Energy cost model of a property to acquire (Pro and Enterprise)',
-    description: 'Serving utility: of the utilities serving zip_code in its state, the one with the most eligible tariffs '
-      + '(current, general purpose, secondary or unstated voltage, applicability admitting the building). Consumption: '
-      + 'residential = unit_count x the utility\'s EIA-861 average residential kWh per customer (each unit billed); other '
-      + 'types = sqft x 14.6 kWh/sqft (EIA CBECS). basis tariffs: priced by the bill engine with the sector load shape on '
-      + 'the eligible bundled tariffs (delivery-only ones with a supply price), estimated_costs on the median tariff, '
-      + 'best_tariff the cheapest; basis average_rate: the utility\'s average price per kWh (EIA-861 2018, OpenEI ZIP '
-      + 'tables) when it has no eligible tariff. assumptions says what the answer rests on.',
+    description: 'Serving utility: the primary utility of zip_code (the first of GET /utilities/by-zip: the most estimated '
+      + 'retail customers in the ZIP code\'s county), never another one; utility_choice says why and names the others. '
+      + 'Consumption: residential = unit_count x the utility\'s EIA-861 average residential kWh per customer (each unit billed); '
+      + 'other types = sqft x 14.6 kWh/sqft (EIA CBECS). basis tariffs: priced by the bill engine with the sector load shape on '
+      + 'the utility\'s eligible bundled tariffs (delivery-only ones with a supply price): its current tariffs, or when it has '
+      + 'none (catalog_current false, latest_tariff_end_date) the latest known revision of each of its schedules; '
+      + 'estimated_costs on the median tariff, best_tariff the cheapest; basis average_rate: the utility\'s average price per '
+      + 'kWh (EIA-861 2018, OpenEI ZIP tables) when none of its tariffs is eligible, and best_tariff names that rate. '
+      + 'assumptions says what the answer rests on.',
     tags, auth: 'required', body: dueDiligenceBody, response: dueDiligenceResponse,
     errors: {
       403: 'Due diligence requires the Pro or Enterprise tier (upgrade prompt)',

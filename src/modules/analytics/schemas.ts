@@ -165,7 +165,30 @@ export const dueDiligenceResponse = z
     property_summary: z.object({
       address: z.string(), city: z.string(), state: z.string(), zip_code: z.string(), unit_count: z.number().int(), sqft: z.number().int().nullable(),
     }),
-    serving_utility: z.object({ id: z.number().int(), name: z.string() }),
+    serving_utility: z.object({ id: z.number().int(), name: z.string() })
+      .describe('The utility priced: the primary utility of zip_code (the first of GET /utilities/by-zip/{zip_code}), never another one.'),
+    utility_choice: z.object({
+      reason: z.string().describe(
+        'Why this utility, in words: the only one serving the ZIP code, or the one with the most estimated retail customers in its '
+        + 'county (the figures of every utility serving it), and how it is priced (its tariffs, its latest known revisions, or an '
+        + "average rate, naming any data not its own: its state's or the nation's average, the Texas retail providers' average).",
+      ),
+      county: z.string().nullable().describe("The ZIP code's county (GeoNames) the estimate is for; null when unknown."),
+      estimated_customers_in_county: z.number().int().nullable().describe(
+        "The priced utility's estimated retail customers in the county (GET /utilities/by-zip's estimated_customers_in_county).",
+      ),
+      other_utilities: z.array(z.object({
+        id: z.number().int(), name: z.string(), estimated_customers_in_county: z.number().int().nullable(),
+      })).describe('The other utilities serving the ZIP code, in order; none of them is priced.'),
+    }).describe('Which utility is priced and why.'),
+    catalog_current: z.boolean().describe(
+      'true when the catalog has a current tariff of the serving utility in the sector and state; false when it has none: then '
+      + 'the latest known revision of each of its schedules is priced (or, with none eligible, its average rate).',
+    ),
+    latest_tariff_end_date: z.string().nullable().describe(
+      "With catalog_current false: the latest expiration date among the utility's tariffs of the sector in the state (YYYY-MM-DD); "
+      + 'null when catalog_current is true or the catalog has no tariff of it.',
+    ),
     estimated_costs: z.object({
       annual_energy_cost: money, monthly_energy_cost: money, cost_per_unit: money, cost_per_sqft: ratio,
     }),
@@ -174,11 +197,13 @@ export const dueDiligenceResponse = z
       + '([ceil(u / 2), floor(3u / 2)]), commercial, industrial and mixed-use ones with sqft within +-50 % ([ceil(s / 2), floor(3s / 2)]).',
     ),
     available_tariffs: z.number().int().describe(
-      'Eligible tariffs of the serving utility the estimate is priced over (current, of the sector, general purpose, secondary or '
-      + "unstated voltage, applicability admitting the building, of the basis's service type); 0 on an average_rate basis.",
+      'Eligible tariffs of the serving utility the estimate is priced over (current, or its latest known revisions when catalog_current '
+      + 'is false; of the sector, general purpose, secondary or unstated voltage, applicability admitting the building, of the '
+      + "basis's service type); 0 on an average_rate basis.",
     ),
-    best_tariff: z.object({ name: z.string(), estimated_annual_cost: money }).nullable()
-      .describe('The cheapest priced tariff; null when the basis is average_rate (no tariff was priced).'),
+    best_tariff: z.object({ name: z.string(), estimated_annual_cost: money })
+      .describe('The cheapest priced tariff; on an average_rate basis (no tariff priced) the average rate, named as such '
+        + '("No tariff priced: <utility>\'s average <sector> rate, $<rate>/kWh (<source>, <year>)") with the estimate\'s annual cost.'),
     noi_impact: z.object({ annual_revenue: z.number().nullable(), energy_pct_of_revenue: ratio, estimated_noi_impact: money }),
     basis: z.object({
       kind: z.enum(['tariffs', 'average_rate']).describe(

@@ -1,5 +1,5 @@
 import { utcDay } from '../../platform/dates';
-import { and, asc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
@@ -8,6 +8,7 @@ import { tariffs } from '../tariffs/tables';
 import { utilityZipCodes } from '../utilities/tables';
 import { sectorsOfProperty, type PropertySector } from './states';
 import { stateOfZip } from '../utilities/zip-states';
+import { servingUtilitiesOf } from '../utilities/service';
 
 export interface AreaTariffSummary {
   id: string;
@@ -40,7 +41,11 @@ export interface TariffCatalog {
    * utility name, tariff name.
    */
   availableTariffs(p: PropertyTariffContext): Promise<AreaTariffSummary[]>;
-  /** EIA ids of the utilities the ZIP tables list for a ZIP code. */
+  /**
+   * The utility a property of a ZIP code is served by when nothing else says so: the ZIP code's
+   * primary utility (GET /utilities/by-zip's first, utilities/serving.ts), as a list of one EIA id;
+   * empty when no utility serves the ZIP code.
+   */
   servingUtilities(zipCode: string): Promise<string[]>;
   /**
    * Current tariffs of the given utilities in the given sectors, with their structure, in the same
@@ -55,6 +60,11 @@ export interface TariffCatalog {
    * utility in force today, of the same utility type and unit, no supply contracts, `tariff` left out.
    */
   sameUtilityTariffs(ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]): Promise<Tariff[]>;
+  /**
+   * For a utility with no current tariff: its latest known revisions in these sectors (and state): the
+   * expired catalog tariffs no later revision superseded, newest end date first.
+   */
+  latestRevisionsOf(utilityIds: readonly string[], sectors: readonly PropertySector[], state?: string | null): Promise<Tariff[]>;
 }
 
 /** Read-only queries over the tariff and utility-ZIP tables of the tariff database. */
@@ -100,9 +110,8 @@ export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<
     },
 
     async servingUtilities(zipCode) {
-      const rows = await db.select({ id: utilityZipCodes.utilityId }).from(utilityZipCodes)
-        .where(eq(utilityZipCodes.zipCode, zipCode)).orderBy(asc(utilityZipCodes.utilityId));
-      return rows.map((r) => r.id);
+      const primary = (await servingUtilitiesOf(db, zipCode)).ranked[0];
+      return primary ? [primary.id] : [];
     },
 
     async currentTariffsOf(utilityIds, sectors, state) {
@@ -129,6 +138,17 @@ export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<
       ]);
       return [...catalog, ...own.filter(sameUtility)].filter((t) => t.id !== tariff.id && t.serviceType !== 'supply_only'
         && usageOf(t).utilityType === utilityType && usageOf(t).unit === unit);
+    },
+
+    async latestRevisionsOf(utilityIds, sectors, state) {
+      if (utilityIds.length === 0 || sectors.length === 0) return [];
+      const rows = await db.select().from(tariffs)
+        .where(and(
+          inArray(tariffs.utilityId, [...utilityIds]), inArray(tariffs.sector, [...sectors]), isNull(tariffs.supersededBy),
+          lt(tariffs.expirationDate, utcDay(now())), state ? eq(tariffs.state, state) : undefined,
+        ))
+        .orderBy(desc(tariffs.expirationDate), ...order(sectors));
+      return rows.map(rowToTariff);
     },
   };
 }

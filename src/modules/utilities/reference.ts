@@ -5,6 +5,9 @@ import { parse } from 'csv-parse/sync';
 import { PROJECT_ROOT } from '../../platform/paths';
 import { loadEnergyStarZipPairs } from './energystar';
 import { stateNamedInName } from './state-names';
+import { currentUtilityId, loadSuccessors, type UtilitySuccessor } from './successors';
+import { countyId, loadZipCounties, type ZipCounty } from './counties';
+import { countyGapPairs } from './county-pairs';
 
 /** The bundled reference data (see data/reference/README.md for sources and licenses). */
 export const REFERENCE_DIR = path.join(PROJECT_ROOT, 'data', 'reference');
@@ -37,6 +40,11 @@ export const ZIP_TABLES = {
     table: 'ENERGY STAR Portfolio Manager utility map (via Rewiring America), matched to EIA ids by energystar_utility_match.csv',
     edition: 2025,
   },
+  eia861_county_2018: {
+    file: 'eia861_2018_service_territory.csv.gz',
+    table: 'EIA-861 service territory (counties), for counties the 2011 investor-owned ZIP table misses',
+    edition: 2018,
+  },
 } as const;
 
 export type ZipSource = keyof typeof ZIP_TABLES;
@@ -50,10 +58,34 @@ export interface ZipPair {
   source: ZipSource;
 }
 
+/**
+ * What the order of a ZIP code's utilities rests on (serving.ts, data/reference/README.md "Vintage,
+ * and who serves a ZIP code"): EIA-861 2018 customers and counties, and each ZIP code's county.
+ */
+export interface AreaData {
+  /**
+   * Retail customers by utility and state: Sales to Ultimate Customers (every part), else the Short Form, else Reliability;
+   * null where the state's rows withhold the count ('.'). A state without an entry: no retail customer reported there.
+   */
+  customers: Map<string, Map<string, number | null>>;
+  /** Every utility id an EIA-861 2018 file reports. */
+  eiaUtilities: Set<string>;
+  /** County ids (counties.ts `countyId`) by utility and state, from EIA-861 Service Territory. */
+  territory: Map<string, Map<string, Set<string>>>;
+  /** Each ZIP code's state and county (GeoNames). */
+  zipCounties: Map<string, ZipCounty>;
+}
+
 export interface UtilityReference {
   utilities: Map<string, UtilityRecord>;
   zipPairs: ZipPair[];
+  /** Merged utilities by predecessor id (successors.ts); absent in hand-made references. */
+  successors?: ReadonlyMap<string, UtilitySuccessor>;
+  area?: AreaData;
 }
+
+/** EIA-861 2018 Reliability "Number of Customers" of the utilities that report no sales (data/reference/README.md). */
+export const RELIABILITY_CUSTOMERS_FILE = 'eia861_2018_reliability_customers.csv';
 
 type Row = Record<string, string>;
 
@@ -88,6 +120,11 @@ const ADJUSTMENT_ROWS = '99999';
  * only, C delivery only, D) and state of the utility: each part counts
  * different customers of that utility; for a Short Form respondent without
  * such rows, its total_customers.
+ *
+ * Merged utilities (utility_successors.csv): a ZIP table row of a predecessor is
+ * the successor's, and the predecessor gets no record of its own from the ZIP
+ * tables. Counties the 2011 investor-owned table misses get their investor-owned
+ * utilities from EIA-861 Service Territory (county-pairs.ts).
  */
 export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
   const names = new Map<string, string>();
@@ -96,6 +133,10 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
   const customersByState = new Map<string, Map<string, number>>();
   const customers = new Map<string, number>();
   const shortFormCustomers = new Map<string, number>();
+  const shortFormByState = new Map<string, Map<string, number>>();
+  /** `${utility}|${state}` of every sales or Short Form row, whether it gives a customer count or withholds it ('.'). */
+  const reported = new Set<string>();
+  const successors = loadSuccessors(dir);
   const territory = new Map<string, Map<string, string[]>>();
   const served = new Map<string, Set<string>>();
   const serves = (id: string, state: string | undefined) => {
@@ -119,20 +160,21 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
       if (r.state && !firstStates.has(r.utility_number)) firstStates.set(r.utility_number, r.state);
       serves(r.utility_number, r.state);
       if (file.includes('short_form')) {
+        reported.add(`${r.utility_number}|${r.state}`);
         const c = num(r.total_customers);
         if (c !== null) shortFormCustomers.set(r.utility_number, (shortFormCustomers.get(r.utility_number) ?? 0) + c);
+        if (c !== null && r.state) addTo(shortFormByState, r.utility_number, r.state, c);
       }
     }
   }
   for (const r of readCsv(dir, 'eia861_2018_sales_ult_cust.csv.gz')) {
     if (!note(r.utility_number, r.utility_name, r.ownership)) continue;
     serves(r.utility_number, r.state);
+    reported.add(`${r.utility_number}|${r.state}`);
     const c = num(r.total_customers);
     if (c === null) continue;
     customers.set(r.utility_number, (customers.get(r.utility_number) ?? 0) + c);
-    const byState = customersByState.get(r.utility_number) ?? new Map<string, number>();
-    byState.set(r.state, (byState.get(r.state) ?? 0) + c);
-    customersByState.set(r.utility_number, byState);
+    addTo(customersByState, r.utility_number, r.state, c);
   }
   for (const r of readCsv(dir, 'eia861_2018_service_territory.csv.gz')) {
     if (!note(r.utility_number, r.utility_name)) continue;
@@ -142,28 +184,61 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
     territory.set(r.utility_number, byState);
   }
 
+  // Texas's competitive-area wires utilities report no sales: their customers are in the Reliability file.
+  const reliabilityByState = new Map<string, Map<string, number>>();
+  if (fs.existsSync(path.join(dir, RELIABILITY_CUSTOMERS_FILE))) {
+    for (const r of readCsv(dir, RELIABILITY_CUSTOMERS_FILE)) {
+      const c = num(r.number_of_customers);
+      if (c !== null && note(r.utility_number, r.utility_name, r.ownership)) addTo(reliabilityByState, r.utility_number, r.state, c);
+    }
+  }
+  const eiaUtilities = new Set(names.keys());
+
   const zipPairs: ZipPair[] = [];
   const seenPairs = new Set<string>();
   const zipStates = new Map<string, Map<string, number>>();
+  const addPair = (zipCode: string, listedId: string, source: ZipSource) => {
+    const utilityId = currentUtilityId(successors, listedId);
+    const key = `${zipCode}|${utilityId}`;
+    if (seenPairs.has(key)) return false;
+    seenPairs.add(key);
+    zipPairs.push({ zipCode, utilityId, source });
+    return true;
+  };
   for (const source of ['non_iou_2023', 'iou_2011'] as const) {
     for (const r of readCsv(dir, ZIP_TABLES[source].file)) {
-      note(r.eiaid, r.utility_name, r.ownership);
-      const key = `${r.zip}|${r.eiaid}`;
-      if (!/^\d{5}$/.test(r.zip) || seenPairs.has(key)) continue;
-      seenPairs.add(key);
-      zipPairs.push({ zipCode: r.zip, utilityId: r.eiaid, source });
-      const byState = zipStates.get(r.eiaid) ?? new Map<string, number>();
-      byState.set(r.state, (byState.get(r.state) ?? 0) + 1);
-      zipStates.set(r.eiaid, byState);
+      // A merged utility's rows are its successor's: the predecessor's name makes no utility record.
+      if (!successors.has(r.eiaid)) note(r.eiaid, r.utility_name, r.ownership);
+      if (!/^\d{5}$/.test(r.zip) || !addPair(r.zip, r.eiaid, source)) continue;
+      addTo(zipStates, currentUtilityId(successors, r.eiaid), r.state, 1);
     }
   }
 
   // The ENERGY STAR table adds the utilities the NREL tables miss (Texas distribution utilities, PG&E in San Francisco).
-  for (const p of loadEnergyStarZipPairs(dir, names).pairs) {
-    const key = `${p.zipCode}|${p.utilityId}`;
-    if (seenPairs.has(key)) continue;
-    seenPairs.add(key);
-    zipPairs.push({ zipCode: p.zipCode, utilityId: p.utilityId, source: 'energystar_2025' });
+  for (const p of loadEnergyStarZipPairs(dir, names).pairs) addPair(p.zipCode, p.utilityId, 'energystar_2025');
+
+  // Counties the 2011 investor-owned table misses (all of Franklin County, OH): their investor-owned utilities.
+  const zipCounties = loadZipCounties(dir);
+  const territoryIds = new Map<string, Map<string, Set<string>>>();
+  for (const [id, byState] of territory) {
+    territoryIds.set(id, new Map([...byState].map(([st, counties]) => [st, new Set(counties.map((c) => countyId(st, c)))])));
+  }
+  for (const p of countyGapPairs({ zipPairs, zipCounties, territory: territoryIds, types })) addPair(p.zipCode, p.utilityId, p.source);
+
+  // Customers by state for the order of a ZIP code's utilities: sales, else the Short Form, else Reliability (Texas wires
+  // utilities); null where the rows of the state withhold the count ('.').
+  const areaCustomers = new Map<string, Map<string, number | null>>();
+  const setCustomers = (id: string, st: string, c: number | null) => {
+    const byState = areaCustomers.get(id) ?? new Map<string, number | null>();
+    if (!byState.has(st) || byState.get(st) === null) byState.set(st, c);
+    areaCustomers.set(id, byState);
+  };
+  for (const [id, byState] of customersByState) for (const [st, c] of byState) setCustomers(id, st, c);
+  for (const [id, byState] of shortFormByState) for (const [st, c] of byState) setCustomers(id, st, c);
+  for (const [id, byState] of reliabilityByState) for (const [st, c] of byState) setCustomers(id, st, c);
+  for (const key of reported) {
+    const [id, st] = key.split('|') as [string, string];
+    if (!areaCustomers.get(id)?.has(st)) setCustomers(id, st, null);
   }
 
   const utilities = new Map<string, UtilityRecord>();
@@ -187,7 +262,17 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
       statesServed: [...(served.get(id) ?? [])].sort(),
     });
   }
-  return { utilities, zipPairs };
+  return {
+    utilities, zipPairs, successors,
+    area: { customers: areaCustomers, eiaUtilities, territory: territoryIds, zipCounties },
+  };
+}
+
+/** Adds n to map[id][key]. */
+function addTo(map: Map<string, Map<string, number>>, id: string, key: string, n: number): void {
+  const inner = map.get(id) ?? new Map<string, number>();
+  inner.set(key, (inner.get(key) ?? 0) + n);
+  map.set(id, inner);
 }
 
 /** Key with the largest count; ties go to the key seen first. */

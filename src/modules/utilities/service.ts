@@ -1,9 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { UTILITY_DATA_SOURCE, ZIP_TABLES, type ZipSource } from './reference';
-import type { Db } from '../../platform/db/client';
+import type { Db, Executor } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
 import { utilities, utilityZipCodes } from './tables';
+import { bundledServingModel, type RankedUtility, type ServingCandidate, type ServingModel } from './serving';
+import { stateOfZip } from './zip-states';
 
 export interface UtilityItem {
   id: string;
@@ -12,6 +14,12 @@ export interface UtilityItem {
   state: string | null;
   type: string | null;
   tariff_count: number;
+}
+
+/** A by-zip item: the utility, its estimated customers in the ZIP code's county, and whether it is the primary one. */
+export interface ByZipItem extends UtilityItem {
+  primary: boolean;
+  estimated_customers_in_county: number | null;
 }
 
 export interface UtilitySearchItem extends UtilityItem {
@@ -47,7 +55,31 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function createUtilityService(deps: { db: Db }) {
+/** A utility serving a ZIP code, as the order of serving.ts needs it. */
+export interface ZipUtilityRow extends ServingCandidate {
+  name: string;
+  abbreviation: string | null;
+  state: string | null;
+  tariff_count: number;
+}
+
+/**
+ * The utilities serving a ZIP code, in order (serving.ts), the first primary: the utility rows of the
+ * ZIP code's pairs (every ZIP table and the EIA-861 county rule). `state`: the ZIP code's state when
+ * GeoNames does not list it (a due-diligence request's). Empty when none serves it.
+ */
+export async function servingUtilitiesOf(
+  db: Executor, zipCode: string, opts: { state?: string | null; model?: ServingModel } = {},
+): Promise<{ state: string | null; county: string | null; ranked: Array<RankedUtility<ZipUtilityRow>> }> {
+  const serving = db.select({ id: utilityZipCodes.utilityId }).from(utilityZipCodes).where(eq(utilityZipCodes.zipCode, zipCode));
+  const rows = await db.select({ ...itemColumns, type: utilities.type, customersServed: utilities.customersServed })
+    .from(utilities).where(inArray(utilities.id, serving)).orderBy(asc(utilities.id));
+  if (rows.length === 0) return { state: stateOfZip(zipCode) ?? opts.state ?? null, county: null, ranked: [] };
+  const { state, county, ranked } = (opts.model ?? bundledServingModel()).order(zipCode, stateOfZip(zipCode) ?? opts.state ?? null, rows);
+  return { state, county, ranked };
+}
+
+export function createUtilityService(deps: { db: Db; serving?: () => ServingModel }) {
   const { db } = deps;
   return {
     async search(q: PageQuery & { q?: string; state?: string }): Promise<Page<UtilitySearchItem>> {
@@ -83,12 +115,14 @@ export function createUtilityService(deps: { db: Db }) {
       };
     },
 
-    /** Utilities the OpenEI tables list for a ZIP code, by name. */
-    async byZip(zipCode: string): Promise<UtilityItem[]> {
-      const serving = db.select({ id: utilityZipCodes.utilityId }).from(utilityZipCodes).where(eq(utilityZipCodes.zipCode, zipCode));
-      const rows = await db.select(itemColumns).from(utilities).where(inArray(utilities.id, serving)).orderBy(asc(utilities.name), asc(utilities.id));
-      if (rows.length === 0) throw notFound('No utilities found for ZIP code');
-      return rows;
+    /** The utilities serving a ZIP code by estimated customers in its county, the first primary (serving.ts). */
+    async byZip(zipCode: string): Promise<ByZipItem[]> {
+      const { ranked } = await servingUtilitiesOf(db, zipCode, { model: deps.serving?.() });
+      if (ranked.length === 0) throw notFound('No utilities found for ZIP code');
+      return ranked.map((u) => ({
+        id: u.id, name: u.name, abbreviation: u.abbreviation, state: u.state, type: u.type, tariff_count: u.tariff_count,
+        primary: u.primary, estimated_customers_in_county: u.estimatedCustomersInCounty,
+      }));
     },
   };
 }

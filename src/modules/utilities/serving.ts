@@ -1,0 +1,130 @@
+import { loadUtilityReference, REFERENCE_DIR, type AreaData, type UtilityReference } from './reference';
+
+/**
+ * The order of the utilities serving a ZIP code (data/reference/README.md, "Vintage, and who serves a ZIP
+ * code"): by an estimate of their retail customers in the ZIP code's county, the first one primary.
+ *
+ * EIA-861 counts a utility's customers per state, not per county. The estimate spreads the
+ * utility's EIA-861 2018 customers in the state over its counties there in proportion to their
+ * size, the number of GeoNames ZIP codes of each county: the counties EIA-861 Service Territory
+ * lists for it, and any other county where a ZIP table lists it, with the number of that county's
+ * ZIP codes the tables list it at. So it assumes a utility serves the whole of each county it lists
+ * alike; where two utilities share a county the larger one comes first in all of it.
+ */
+
+export interface ServingCandidate {
+  id: string;
+  name: string | null;
+  /** EIA ownership in snake case; a `retail_power_marketer` sells energy over another utility's wires. */
+  type: string | null;
+  /** EIA-861 customers over every state (the utility record's `customers_served`), the last tie-break. */
+  customersServed: number | null;
+}
+
+export type RankedUtility<T extends ServingCandidate> = T & {
+  /** Estimated retail customers in the ZIP code's county; null when it cannot be estimated (see README). */
+  estimatedCustomersInCounty: number | null;
+  primary: boolean;
+};
+
+export interface ServingOrder<T extends ServingCandidate> {
+  /** The ZIP code's state the order is for (GeoNames, else the one given), and its county when known. */
+  state: string | null;
+  county: string | null;
+  ranked: Array<RankedUtility<T>>;
+  /** Left out: EIA-861 2018 reports the utility but no retail customer of it in the state (no sales, Short Form or Reliability row there). */
+  dropped: T[];
+}
+
+export interface ServingModel {
+  /**
+   * The EIA-861 2018 retail customers of a utility in a state: 0 when EIA-861 reports the utility but no retail customer in
+   * that state; null when it does not report the utility at all, or withholds the count ('.').
+   */
+  customersIn(utilityId: string, state: string): number | null;
+  /** Estimated customers of the utility in a county (counties.ts id) of the state; null when it cannot be estimated. */
+  estimate(utilityId: string, state: string, countyId: string): number | null;
+  order<T extends ServingCandidate>(zipCode: string, state: string | null, candidates: readonly T[]): ServingOrder<T>;
+}
+
+export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { area: AreaData }): ServingModel {
+  const { area } = ref;
+  const countyZips = new Map<string, number>();
+  for (const c of area.zipCounties.values()) countyZips.set(c.id, (countyZips.get(c.id) ?? 0) + 1);
+  const listed = new Map<string, Map<string, number>>();
+  for (const p of ref.zipPairs) {
+    const county = area.zipCounties.get(p.zipCode)?.id;
+    if (!county) continue;
+    let byCounty = listed.get(p.utilityId);
+    if (!byCounty) listed.set(p.utilityId, (byCounty = new Map()));
+    byCounty.set(county, (byCounty.get(county) ?? 0) + 1);
+  }
+  const weightCache = new Map<string, { of: Map<string, number>; total: number }>();
+  const weights = (utilityId: string, state: string) => {
+    const key = `${utilityId}|${state}`;
+    let w = weightCache.get(key);
+    if (!w) {
+      const of = new Map<string, number>();
+      for (const county of area.territory.get(utilityId)?.get(state) ?? []) of.set(county, countyZips.get(county) ?? 0);
+      for (const [county, n] of listed.get(utilityId) ?? []) if (county.startsWith(`${state}|`) && !of.has(county)) of.set(county, n);
+      w = { of, total: [...of.values()].reduce((s, n) => s + n, 0) };
+      weightCache.set(key, w);
+    }
+    return w;
+  };
+
+  const model: ServingModel = {
+    customersIn(utilityId, state) {
+      const byState = area.customers.get(utilityId);
+      if (byState?.has(state)) return byState.get(state)!;
+      return area.eiaUtilities.has(utilityId) ? 0 : null;
+    },
+    estimate(utilityId, state, countyId) {
+      const customers = model.customersIn(utilityId, state);
+      if (!customers) return customers;
+      const w = weights(utilityId, state);
+      const share = w.of.get(countyId) ?? 0;
+      if (w.total === 0 || share === 0) return null;
+      // A utility with customers in the county never shows 0 of them.
+      return Math.max(1, Math.round((customers * share) / w.total));
+    },
+    order(zipCode, givenState, candidates) {
+      const zc = area.zipCounties.get(zipCode);
+      const state = zc?.state ?? givenState;
+      const county = zc && zc.state === state ? zc : null;
+      const dropped: typeof candidates[number][] = [];
+      const kept: Array<{ u: typeof candidates[number]; estimate: number | null }> = [];
+      for (const u of candidates) {
+        if (state !== null && model.customersIn(u.id, state) === 0) {
+          dropped.push(u);
+          continue;
+        }
+        kept.push({ u, estimate: state !== null && county ? model.estimate(u.id, state, county.id) : null });
+      }
+      kept.sort((a, b) => Number(a.u.type === 'retail_power_marketer') - Number(b.u.type === 'retail_power_marketer')
+        || Number(a.estimate === null) - Number(b.estimate === null)
+        || (b.estimate ?? 0) - (a.estimate ?? 0)
+        || (b.u.customersServed ?? -1) - (a.u.customersServed ?? -1)
+        || (a.u.name ?? '').localeCompare(b.u.name ?? '')
+        || Number(a.u.id) - Number(b.u.id) || a.u.id.localeCompare(b.u.id));
+      return {
+        state,
+        county: county?.county ?? null,
+        ranked: kept.map(({ u, estimate }, i) => ({ ...u, estimatedCustomersInCounty: estimate, primary: i === 0 })),
+        dropped,
+      };
+    },
+  };
+  return model;
+}
+
+let bundled: ServingModel | undefined;
+
+/** The model on the bundled reference data, built once per process (about 2 s: it reads every EIA and ZIP table). */
+export function bundledServingModel(): ServingModel {
+  if (!bundled) {
+    const ref = loadUtilityReference(REFERENCE_DIR);
+    bundled = buildServingModel({ zipPairs: ref.zipPairs, area: ref.area! });
+  }
+  return bundled;
+}
