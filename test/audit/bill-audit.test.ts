@@ -5,6 +5,9 @@ import { as, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { createAuditRepository } from '../../src/modules/audit/repository';
 
+/** Where Harlingen Waterworks' water rate (createWaterTariff, TX) is taken. */
+const HARLINGEN = { city: 'Harlingen', state: 'TX', zip_code: '78550' };
+
 /**
  * Issue 32: a bill re-priced on its meter's tariff over its period and compared with what was billed.
  * The water tariff is Harlingen Waterworks' 2024 rate (pricing README "Units"): 12 kgal in a month is
@@ -19,7 +22,8 @@ describe('bill audit (issue 32)', () => {
     t = await createTestApp({ now: () => new Date('2026-11-15T12:00:00Z'), jobs: true });
     alice = (await registerUser(t)).token;
     const tariff = (await as(t, alice).post('/tariffs/custom', createWaterTariff).expect(201)).body;
-    propertyId = (await createProperty(t, alice)).id;
+    // Issue 45 item 7: a meter's tariff is of its property's state, so Harlingen's (TX) water rate goes on a Harlingen property.
+    propertyId = (await createProperty(t, alice, HARLINGEN)).id;
     meterId = (await as(t, alice).post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariff.id }).expect(201)).body.id;
   });
   afterAll(() => t.stop());
@@ -187,7 +191,8 @@ describe('bill audit (issue 32)', () => {
     const oneInch = (await as(t, carol).post('/tariffs/custom', {
       ...createWaterTariff, name: 'Residential water, inside city (1" meter)', fixed_charges: [{ name: 'Water flat fee (1" meter)', amount: 15.9, frequency: 'monthly' }],
     }).expect(201)).body;
-    const property = (await createProperty(t, carol)).id;
+    // Issue 45 item 7: a tariff of the property's state (Harlingen, TX).
+    const property = (await createProperty(t, carol, HARLINGEN)).id;
     const meter = (await as(t, carol).post(`/pm/properties/${property}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: residential.id }).expect(201)).body.id;
     // 12 kgal on the 1" meter's rate: 3.90 + 12.60 + 5.10 + 15.90 = $37.50; on the meter's 5/8" rate $31.51: +$5.99 (+19.0 %).
     const wrong = (await as(t, carol).post(`/pm/properties/${property}/bills`, {

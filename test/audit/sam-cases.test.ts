@@ -5,6 +5,13 @@ import { as, createProperty } from '../pm/helpers';
 import { CASES, IDS, LABELS } from '../fixtures/engine-cases';
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/**
+ * Issue 45 item 7: a property's tariff is of its state, so each case's property is in its tariff's
+ * state (a ZIP code of that state) rather than the helper's Gladstone, MI.
+ */
+const ZIP_OF_STATE: Record<string, string> = {
+  KY: '40507', LA: '70112', TN: '37201', IN: '46402', SC: '29180', NE: '68057', CA: '91770', PA: '18614', WY: '82801',
+};
 /** The month's days (the engine's: February has 28). */
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -30,7 +37,8 @@ describe('bill audit over the SAM oracle cases (issue 32)', () => {
   });
 
   it.each(billable.map((c, i) => [i, c] as const))('case %i: at the engine amount ok, 10 %% higher a +10 %% finding', async (_i, c) => {
-    const p = await createProperty(t, alice, { tariff_id: IDS[c.tariff] });
+    const { state } = (await as(t, alice).get(`/tariffs/${IDS[c.tariff]}`).expect(200)).body as { state: string };
+    const p = await createProperty(t, alice, { tariff_id: IDS[c.tariff], state, zip_code: ZIP_OF_STATE[state] });
     const meter = (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric' }).expect(201)).body;
     const month = c.body.month;
     const record = async (year: number, amount: number) => (await as(t, alice).post(`/pm/properties/${p.id}/bills`, {

@@ -33,7 +33,8 @@ describe('meters', () => {
   afterAll(() => t.stop());
 
   it('creates a meter with every field; the first of a type is its default, the next is not', async () => {
-    const p = await createProperty(t, alice);
+    // Issue 45 item 7: a meter's tariff is of its property's state, so the Harlingen (TX) water rate goes on a Harlingen property.
+    const p = await createProperty(t, alice, { city: 'Harlingen', state: 'TX', zip_code: '78550' });
     const res = await as(t, alice).post(`/pm/properties/${p.id}/meters`, { ...ex.createMeterRequest, tariff_id: waterTariffId }).expect(201);
     expect(res.body).toEqual({
       ...ex.meter, id: expect.any(String), property_id: p.id, tariff_id: waterTariffId,

@@ -231,8 +231,13 @@ describe('custom tariffs (issue 31)', () => {
     expect(bill.total_cost).toBe(110.86);
     expect(bill.assumptions).toContain('URDB field energyattrs is published but not priced: bills on this tariff leave it out');
     const twoPeriods = { ...record, energyweekdayschedule: allDay.map((row) => row.map((_, h) => (h >= 16 ? 1 : 0))) };
-    expect((await create(alice, { urdb: twoPeriods }).expect(422)).body.errors[0])
-      .toEqual({ field: 'urdb.energyweekdayschedule', message: 'energyweekdayschedule refers to period 2 but only 1 are defined' });
+    // Issue 45 item 7 replaced the normaliser's words on `urdb.energyweekdayschedule`: each month's first wrong value, at its path.
+    const refused = (await create(alice, { urdb: twoPeriods }).expect(422)).body;
+    expect(refused.errors[0]).toEqual({
+      field: 'urdb.energyweekdayschedule[0][16]',
+      message: 'urdb.energyweekdayschedule[0][16] is 1: a period without rates (urdb.energyratestructure has 1 period, index 0); so are 7 more hours of this month',
+    });
+    expect(refused.errors.map((e: { field: string }) => e.field)).toEqual(Array.from({ length: 12 }, (_, m) => `urdb.energyweekdayschedule[${m}][16]`));
     // A URDB record prices electricity only.
     expect((await create(alice, { urdb: record, utility_type: 'water', unit: 'kgal' }).expect(422)).body.errors[0].field).toBe('urdb');
   });

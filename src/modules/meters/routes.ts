@@ -16,7 +16,7 @@ export function registerMeterRoutes(api: ApiRouter, meters: MeterService): void 
       + 'The first meter of a type on a property is its default: bills of that type sent without meter_id go to it '
       + '(one is created on first use when a bill arrives before any meter).',
     tags, auth: 'required', params: propertyIdParams, body: createMeterBody, status: 201, response: meterResponse,
-    errors: { 404: 'Property not found', 422: 'Validation error (field required, a unit of another type, Tariff not found)' },
+    errors: { 404: 'Property not found', 422: 'Validation error (field required, a unit of another type, Tariff not found, a tariff of another state)' },
     middleware: [yieldToLiteralPaths],
   }, ({ params, body, req }) => meters.create(callerId(req), params.id, body));
 
@@ -32,6 +32,6 @@ export function registerMeterRoutes(api: ApiRouter, meters: MeterService): void 
     description: 'utility_type cannot change. A new unit applies to bills recorded from then on; each bill keeps its own unit. '
       + 'null clears account_number, meter_number or tariff_id.',
     tags, auth: 'required', params: meterIdParams, body: updateMeterBody, response: meterResponse,
-    errors: { 404: 'Meter not found', 422: 'Validation error (a unit of another type, utility_type changed, Tariff not found)' },
+    errors: { 404: 'Meter not found', 422: 'Validation error (a unit of another type, utility_type changed, Tariff not found, a tariff of another state)' },
   }, ({ params, body, req }) => meters.update(callerId(req), params.id, body));
 }

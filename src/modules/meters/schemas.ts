@@ -20,7 +20,7 @@ export const createMeterBody = z
     account_number: label(200).nullable().optional(),
     meter_number: label(200).nullable().optional(),
     tariff_id: z.string().min(1).max(200).nullable().optional()
-      .meta({ description: "The tariff this meter's bills are priced on (a catalog tariff or your own of the meter's utility type); without one, the property's." }),
+      .meta({ description: "The tariff this meter's bills are priced on (a catalog tariff or your own of the meter's utility type and its property's state); without one, the property's." }),
     supply_tariff_id: z.string().min(1).max(200).nullable().optional()
       .meta({ description: 'A supply-only tariff of your own (a supply contract) priced beside a delivery-only tariff_id.' }),
     is_active: z.boolean().optional(),

@@ -45,20 +45,26 @@ export function createMeterService(deps: {
     if (problem) throw unprocessable(problem, 'unit');
   }
 
-  /** The tariffs a meter is given: the owner's or the catalog's, of the meter's utility type (properties' rule). */
-  async function checkTariffs(ownerId: string, type: MeterUtilityType, input: { tariff_id?: string | null; supply_tariff_id?: string | null }) {
-    if (input.tariff_id) await deps.properties.requireTariff(input.tariff_id, ownerId, { utilityType: type, field: 'tariff_id' });
-    if (input.supply_tariff_id) await deps.properties.requireTariff(input.supply_tariff_id, ownerId, { utilityType: type, field: 'supply_tariff_id' });
+  /**
+   * The tariffs a meter is given: the owner's or the catalog's, of the meter's utility type and of
+   * its property's state (properties' rules).
+   */
+  async function checkTariffs(
+    ownerId: string, type: MeterUtilityType, state: string, input: { tariff_id?: string | null; supply_tariff_id?: string | null },
+  ) {
+    const use = { utilityType: type, state, whose: "the meter's property" };
+    if (input.tariff_id) await deps.properties.requireTariff(input.tariff_id, ownerId, { ...use, field: 'tariff_id' });
+    if (input.supply_tariff_id) await deps.properties.requireTariff(input.supply_tariff_id, ownerId, { ...use, field: 'supply_tariff_id' });
   }
 
   return {
     requireOwned,
 
     async create(ownerId: string, propertyId: string, input: CreateMeterInput) {
-      await deps.properties.requireOwned(ownerId, propertyId);
+      const property = await deps.properties.requireOwned(ownerId, propertyId);
       const unit = input.unit ?? defaultUnit(input.utility_type);
       checkUnit(input.utility_type, unit);
-      await checkTariffs(ownerId, input.utility_type, input);
+      await checkTariffs(ownerId, input.utility_type, property.state, input);
       const row = await repo.insert(propertyId, {
         utilityType: input.utility_type,
         unit,
@@ -85,7 +91,15 @@ export function createMeterService(deps: {
         throw unprocessable(`utility_type of a meter cannot change (this one is ${type}): add a meter of the new type`, 'utility_type');
       }
       if (input.unit !== undefined) checkUnit(type, input.unit);
-      await checkTariffs(ownerId, type, input);
+      // The tariffs it changes (one stored earlier and sent again is left as it is, as on properties).
+      const newTariffs = {
+        tariff_id: input.tariff_id !== meter.tariffId ? input.tariff_id : undefined,
+        supply_tariff_id: input.supply_tariff_id !== meter.supplyTariffId ? input.supply_tariff_id : undefined,
+      };
+      if (newTariffs.tariff_id || newTariffs.supply_tariff_id) {
+        const property = await deps.properties.requireOwned(ownerId, meter.propertyId);
+        await checkTariffs(ownerId, type, property.state, newTariffs);
+      }
       const changes: MeterChanges = {};
       if (input.unit !== undefined) changes.unit = input.unit;
       if (input.name !== undefined) changes.name = input.name;

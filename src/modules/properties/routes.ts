@@ -22,7 +22,7 @@ export const yieldToLiteralPaths: RequestHandler = (req, _res, next) => {
 export function registerPropertyRoutes(api: ApiRouter, properties: PropertyService): void {
   api.post('/pm/properties', {
     summary: 'Create a property', tags, auth: 'required', body: createPropertyBody, status: 201, response: propertyResponse,
-    errors: { 404: 'Portfolio not found', 422: 'Validation error (field required, Invalid state code, Tariff not found, ...)' },
+    errors: { 404: 'Portfolio not found', 422: 'Validation error (field required, Invalid state code, Tariff not found, a tariff of another state, ...)' },
   }, ({ body, req }) => properties.create(callerId(req), body));
 
   api.get('/pm/properties', {
@@ -43,7 +43,8 @@ export function registerPropertyRoutes(api: ApiRouter, properties: PropertyServi
 
   api.patch('/pm/properties/:id', {
     summary: 'Update any subset of a property\'s fields',
-    description: 'Same validation as create; null clears an optional field (required fields cannot be null).',
+    description: 'Same validation as create; null clears an optional field (required fields cannot be null). A new state that the '
+      + "property's tariff_id, supply_tariff_id or a meter's tariff is not of is a 422 on state, naming both.",
     tags, auth: 'required', params: propertyIdParams, body: updatePropertyBody, response: propertyResponse,
     errors: { 404: 'Property not found or Portfolio not found' }, middleware: [yieldToLiteralPaths],
   }, ({ params, body, req }) => properties.update(callerId(req), params.id, body));

@@ -40,13 +40,14 @@ const optionalFields = {
   portfolio_id: z.string().min(1).max(200).nullable().optional(),
   utility_account_number: z.string().max(200).nullable().optional(),
   meter_number: z.string().max(200).nullable().optional(),
-  tariff_id: z.string().min(1).max(200).nullable().optional(),
+  tariff_id: z.string().min(1).max(200).nullable().optional()
+    .meta({ description: "A catalog tariff or your own, electric, of the property's state (one of another state is a 422; an own tariff without a state is accepted)" }),
   monthly_usage_kwh: z.number().min(0).max(MAX_USAGE_KWH).nullable().optional(),
   monthly_demand_kw: z.number().min(0).max(MAX_DEMAND_KW).nullable().optional(),
   supply_rate_per_kwh: z.number().min(0).max(MAX_SUPPLY_RATE_PER_KWH).nullable().optional()
     .meta({ description: "The customer's retail supply price, $/kWh (0 to 5): on a delivery-only tariff the estimate and rate analysis add it as a supply line" }),
   supply_tariff_id: z.string().min(1).max(200).nullable().optional()
-    .meta({ description: 'Your supply contract: a supply-only custom tariff (POST /tariffs/custom) priced beside a delivery-only tariff_id, line by line; it supersedes supply_rate_per_kwh' }),
+    .meta({ description: "Your supply contract: a supply-only custom tariff (POST /tariffs/custom) of the property's state, priced beside a delivery-only tariff_id, line by line; it supersedes supply_rate_per_kwh" }),
   solar_capacity_kw: amount.nullable().optional(),
   annual_revenue: amount.nullable().optional(),
   noi: amount.nullable().optional(),

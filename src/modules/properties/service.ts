@@ -1,7 +1,7 @@
 import { stateOfZip } from '../utilities/zip-states';
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import { notFound, unprocessable } from '../../platform/http/errors';
+import { notFound, unprocessable, validationFailed, type FieldError } from '../../platform/http/errors';
 import { offsetOf, toPage } from '../../platform/http/pagination';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import type { TariffCatalog } from './tariff-catalog';
@@ -10,6 +10,7 @@ import { energyPctOfNoi, estimateEnergyCost, type EnergyCostEstimate, type Month
 import { createPropertyRepository, type PropertyRow, type PropertyValues } from './repository';
 import type { CreatePropertyInput, PropertyListQuery, UpdatePropertyInput } from './schemas';
 import { presentListItem, presentProperty } from './presenter';
+import { createMeterRepository } from '../meters/repository';
 
 export interface PropertyServiceDeps {
   db: Db;
@@ -46,6 +47,31 @@ const FIELD_COLUMNS = {
 
 type CostColumns = Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost'>;
 
+export type TariffField = 'tariff_id' | 'supply_tariff_id';
+
+/** What a tariff is checked for: its utility type, the field naming it, and the state it must be of (with whose state that is). */
+export interface TariffUse {
+  utilityType: string;
+  field: TariffField;
+  /** The state of the property it prices (the meter's property for a meter); absent: not checked. */
+  state?: string;
+  /** How the message names the state's holder: "the property" (default), "the meter's property". */
+  whose?: string;
+}
+
+/**
+ * A tariff prices properties of its own state only (properties README "A tariff of the property's
+ * state"): one of another state (a Georgia Power tariff on a Denver property) is a 422 naming both,
+ * e.g. "tariff_id 5ae3acd05457a3a8689b4e70 is a GA tariff (Georgia Power Co); the property is in CO".
+ * A tariff without a state (an own tariff whose utility has none on record, a utility only URDB
+ * names) fits every state: its utility is the owner's word. Null when it fits.
+ */
+export function tariffStateProblem(tariff: Pick<Tariff, 'id' | 'state' | 'utilityName'>, field: TariffField, state: string, whose: string): string | null {
+  if (tariff.state === null || tariff.state === '' || tariff.state === state) return null;
+  const utility = tariff.utilityName ? ` (${tariff.utilityName})` : '';
+  return `${field} ${tariff.id} is a ${tariff.state} tariff${utility}; ${whose} is in ${state}`;
+}
+
 /** Fields whose change alters the cost estimate and so the rate analysis. */
 const PRICING_FIELDS = ['tariffId', 'monthlyUsageKwh', 'monthlyDemandKw', 'supplyRatePerKwh', 'supplyTariffId'] as const;
 
@@ -61,6 +87,7 @@ function toColumns(input: UpdatePropertyInput): Partial<PropertyValues> {
 
 export function createPropertyService(deps: PropertyServiceDeps) {
   const repo = createPropertyRepository(deps.db);
+  const meterRepo = createMeterRepository(deps.db);
 
   async function requireOwned(ownerId: string, id: string): Promise<PropertyRow> {
     const row = await repo.findOwned(ownerId, id);
@@ -70,10 +97,11 @@ export function createPropertyService(deps: PropertyServiceDeps) {
 
   /**
    * A tariff the owner may price `field` on: a catalog tariff or their own, of the utility type it
-   * is for; tariff_id is a delivery (or bundled) tariff, supply_tariff_id a supply-only one.
+   * is for; tariff_id is a delivery (or bundled) tariff, supply_tariff_id a supply-only one. With
+   * `state`, also a tariff of that state (or of none: tariffStateProblem).
    */
   async function requireTariff(
-    id: string, ownerId: string, use: { utilityType: string; field: 'tariff_id' | 'supply_tariff_id' } = { utilityType: 'electric', field: 'tariff_id' },
+    id: string, ownerId: string, use: TariffUse = { utilityType: 'electric', field: 'tariff_id' },
   ): Promise<Tariff> {
     const tariff = await deps.tariffs.findTariffById(id, ownerId);
     if (!tariff) throw unprocessable('Tariff not found', use.field);
@@ -87,21 +115,57 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     if (use.field === 'tariff_id' && tariff.serviceType === 'supply_only') {
       throw unprocessable(`tariff_id is the utility's tariff: ${id} is supply only (give it as supply_tariff_id)`, use.field);
     }
+    if (use.state !== undefined) {
+      const problem = tariffStateProblem(tariff, use.field, use.state, use.whose ?? 'the property');
+      if (problem) throw unprocessable(problem, use.field);
+    }
     return tariff;
   }
 
   /**
    * The property's tariff and supply contract as they price today (null where it has none): those
-   * the request sets are checked; one stored earlier that no longer exists prices nothing.
+   * the request sets are checked (of the property's state too); one stored earlier that no longer
+   * exists prices nothing. When the request moves the property to another state, a stored tariff
+   * of another state is a 422 on `state` (tariffStateProblem).
    */
-  async function pricingTariffs(ownerId: string, p: Pick<PropertyValues, 'tariffId' | 'supplyTariffId'>, given: Partial<PropertyValues>) {
-    const load = (id: string | null | undefined, field: 'tariff_id' | 'supply_tariff_id') => {
+  async function pricingTariffs(
+    ownerId: string, p: Pick<PropertyValues, 'tariffId' | 'supplyTariffId' | 'state'>, given: Partial<PropertyValues>, stateChanged = false,
+  ) {
+    const load = async (id: string | null | undefined, field: TariffField) => {
       if (!id) return null;
-      return (field === 'tariff_id' ? 'tariffId' : 'supplyTariffId') in given
-        ? requireTariff(id, ownerId, { utilityType: 'electric', field })
-        : deps.tariffs.findTariffById(id, ownerId);
+      if ((field === 'tariff_id' ? 'tariffId' : 'supplyTariffId') in given) {
+        return requireTariff(id, ownerId, { utilityType: 'electric', field, state: p.state });
+      }
+      const stored = await deps.tariffs.findTariffById(id, ownerId);
+      const problem = stored && stateChanged ? tariffStateProblem(stored, field, p.state, 'the property') : null;
+      if (problem) {
+        throw unprocessable(`state ${p.state} does not fit the property's ${field}: ${problem}; give a ${p.state} ${field} (or null) in the same PATCH`, 'state');
+      }
+      return stored;
     };
     return { tariff: await load(p.tariffId, 'tariff_id'), supply: await load(p.supplyTariffId, 'supply_tariff_id') };
+  }
+
+  /**
+   * The property's meters whose tariffs a move to `state` would put in another state: one error
+   * each, on `state`, naming the meter, its tariff and both states.
+   */
+  async function meterStateProblems(ownerId: string, propertyId: string, state: string): Promise<FieldError[]> {
+    const errors: FieldError[] = [];
+    for (const m of await meterRepo.ofProperty(propertyId)) {
+      for (const [field, id] of [['tariff_id', m.tariffId], ['supply_tariff_id', m.supplyTariffId]] as const) {
+        if (!id) continue;
+        const tariff = await deps.tariffs.findTariffById(id, ownerId);
+        const problem = tariff ? tariffStateProblem(tariff, field, state, 'the property') : null;
+        if (problem) {
+          errors.push({
+            field: 'state',
+            message: `state ${state} does not fit meter '${m.name}' (${m.id}): ${problem}; clear or change the meter's ${field} first (PATCH /pm/meters/${m.id})`,
+          });
+        }
+      }
+    }
+    return errors;
   }
 
   /** Cost columns for a property's (new) state: the engine's estimate (the electric annual cost without a year of bills). */
@@ -196,9 +260,18 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const merged = { ...row, ...changes };
       if ('zipCode' in changes || 'state' in changes) checkZipState(merged.zipCode, merged.state);
       const pricingChanged = PRICING_FIELDS.some((f) => f in changes && changes[f] !== row[f]);
-      if (pricingChanged) {
-        const { tariff, supply } = await pricingTariffs(ownerId, merged, changes);
-        Object.assign(changes, costsFor(merged, tariff, supply));
+      // A move to another state: every tariff the property or its meters price on must be of the new state.
+      const stateChanged = 'state' in changes && changes.state !== row.state;
+      if (pricingChanged || stateChanged) {
+        // The tariffs the PATCH changes are checked; one it repeats as stored is left as it is.
+        const newTariffs = Object.fromEntries((['tariffId', 'supplyTariffId'] as const)
+          .filter((f) => f in changes && changes[f] !== row[f]).map((f) => [f, changes[f]]));
+        const { tariff, supply } = await pricingTariffs(ownerId, merged, newTariffs, stateChanged);
+        if (pricingChanged) Object.assign(changes, costsFor(merged, tariff, supply));
+      }
+      if (stateChanged) {
+        const problems = await meterStateProblems(ownerId, row.id, merged.state);
+        if (problems.length > 0) throw validationFailed(problems);
       }
       const updated = await repo.update(row.id, changes, deps.now());
       if (pricingChanged) await requestAnalysis(updated);

@@ -56,7 +56,11 @@ const ratesFields = {
 };
 
 const urdbRecord = z.record(z.string(), z.unknown())
-  .meta({ description: 'a URDB rate record as the URDB API returns it (detail=full): priced exactly as the catalog prices its records' });
+  .meta({
+    description: 'a URDB rate record as the URDB API returns it (detail=full): priced exactly as the catalog prices its records. '
+      + "Its tiers must be in order (each max above the previous tier's in the same unit) and its schedules name periods with rates: "
+      + 'else a 422 at the JSON path (urdb.energyratestructure[0][1].max, urdb.energyweekdayschedule[0][12])',
+  });
 
 export const createCustomTariffBody = z.object({
   urdb: urdbRecord.optional(),

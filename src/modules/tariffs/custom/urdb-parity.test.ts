@@ -4,6 +4,8 @@
  * import reads it (readUrdbLines + readUrdb2020PlusLines, normalizeBundle with the EIA-861
  * reference), re-imported through importUrdbRecord with the same utility state and name, built into
  * the engine's Tariff the way the service does (a stored row and version, tariffOfVersion), and then:
+ *  - (issue 45 item 7) unless it has tiers out of order, which the catalog repairs (zero-width tier
+ *    dropped) and a custom tariff refuses at the tier's JSON path (urdb.check.ts): the 7 listed below;
  *  - its structure and classification must equal the catalog tariff's;
  *  - every case of the grid must price to identical line items, total and summary on both, or fail
  *    with the same BillingError on both.
@@ -23,6 +25,7 @@ import type { UrdbRecord } from '../urdb.record';
 import { bundledLoadShapes } from '../../pricing/load-shapes';
 import { BillingError, calculateBill, type BillRequest, type BillResult } from '../../pricing/engine';
 import { importUrdbRecord } from './urdb.import';
+import { normalizeUrdbRecord } from '../urdb.normalize';
 import { tariffOfVersion } from './versions';
 import type { StoredCustomTariff } from './repository';
 
@@ -88,6 +91,18 @@ function price(tariff: Tariff, req: BillRequest): Outcome {
 
 const CLASS_FIELDS = ['rateType', 'hasTou', 'hasDemand', 'hasNetMetering', 'serviceType', 'sector'] as const;
 
+/**
+ * Issue 45 item 7: the bundled records the catalog imports after dropping a tier whose max does not rise
+ * (data/reference/README.md "Upstream errors"), which a custom tariff refuses at the tier's path.
+ */
+const TIERS_OUT_OF_ORDER = [
+  '539f6cd9ec4f024411ecaed7', '539f6d4cec4f024411ecb435', '539f74d3ec4f024411ed0c8b', '539fbdb4ec4f024c27d87e27',
+  '539fc8cfec4f024d2f53ea68', '5552513f5457a304638b4568', '5d1a2f355457a3f711a745b5',
+];
+const TIER_MAX_PATH = /^urdb\.(energyratestructure|demandratestructure|flatdemandstructure|coincidentratestructure)\[\d+\]\[\d+\]\.max$/;
+/** A schedule value (or flatdemandmonths entry) at its exact path. */
+const SCHEDULE_VALUE_PATH = /^urdb\.((energy|demand)(weekday|weekend)schedule\[\d+\]|coincidentschedule\[\d+\]|flatdemandmonths)\[\d+\]$/;
+
 describe('a URDB record re-created as a custom tariff prices as the catalog record (issue 31)', () => {
   const ref = utilityReference();
   const lines = [...readUrdbLines(REFERENCE_DIR), ...readUrdb2020PlusLines(REFERENCE_DIR)];
@@ -108,18 +123,23 @@ describe('a URDB record re-created as a custom tariff prices as the catalog reco
     expect(bundle.tariffs.length + bundle.skipped.length).toBe(bundle.recordsRead);
   });
 
-  it('a record the catalog rejects is rejected as a custom tariff too, for the catalog\'s reason', () => {
+  it('a record the catalog rejects is rejected as a custom tariff too, for the catalog\'s reason or at the value\'s path', () => {
     const rejected = bundle.skipped.filter((s) => recordOf.has(s.id));
     expect(rejected.length).toBe(bundle.skipped.length);
     const outcomes = rejected.map(({ id, reason }) => {
       const record = recordOf.get(id) as UrdbRecord;
       const r = importUrdbRecord(record as unknown as Record<string, unknown>, { state: tariffState(record, ref), name: null }, IMPORTED_AT);
-      return { id, reason, message: r.ok ? 'accepted' : r.errors.map((e) => e.message).join('; ') };
+      return { id, reason, errors: r.ok ? [] : r.errors, message: r.ok ? 'accepted' : r.errors.map((e) => e.message).join('; ') };
     });
-    expect(outcomes.filter((o) => o.message !== o.reason)).toEqual([]);
+    // Issue 45 item 7: a schedule naming a period without rates is refused at each wrong value's path (urdb.check.ts).
+    const atPath = (o: (typeof outcomes)[number]) => /refers to period/.test(o.reason) && o.errors.length > 0 && o.errors.every((e) => SCHEDULE_VALUE_PATH.test(e.field));
+    expect(outcomes.filter((o) => o.message !== o.reason && !atPath(o))).toEqual([]);
+    expect(outcomes.filter(atPath).length).toBe(4);
   });
 
-  it('every imported record re-imports as a custom tariff with the catalog\'s structure and classification', () => {
+  const outOfOrder: Array<{ label: string; fields: string[]; repaired: boolean }> = [];
+
+  it('every imported record re-imports as a custom tariff with the catalog\'s structure and classification, but for tiers out of order', () => {
     const problems: string[] = [];
     bundle.tariffs.forEach((catalog, n) => {
       const record = recordOf.get(catalog.id);
@@ -132,6 +152,13 @@ describe('a URDB record re-created as a custom tariff prices as the catalog reco
       const known = ref.utilities.get(String(record.eiaid));
       const name = known?.name ?? null;
       const imported = importUrdbRecord(record as unknown as Record<string, unknown>, { state, name }, IMPORTED_AT);
+      if (!imported.ok && imported.errors.every((e) => TIER_MAX_PATH.test(e.field))) {
+        // The catalog priced it by dropping the tier; the caller's own record is refused instead.
+        const normalised = normalizeUrdbRecord(record, { state, name, importedAt: IMPORTED_AT });
+        const repaired = normalised.ok && normalised.warnings.some((w) => w.endsWith('zero-width tier dropped'));
+        outOfOrder.push({ label: catalog.id, fields: imported.errors.map((e) => e.field), repaired });
+        return;
+      }
       if (!imported.ok) {
         problems.push(`${catalog.id}: import rejected: ${JSON.stringify(imported.errors)}`);
         return;
@@ -154,14 +181,17 @@ describe('a URDB record re-created as a custom tariff prices as the catalog reco
       pairs.push({ label: catalog.id, catalog, custom });
     });
     expect(problems).toEqual([]);
-    expect(pairs).toHaveLength(bundle.tariffs.length);
+    expect(outOfOrder.map((o) => o.label).sort()).toEqual(TIERS_OUT_OF_ORDER);
+    expect(outOfOrder.filter((o) => !o.repaired)).toEqual([]);
+    expect(outOfOrder.find((o) => o.label === '539f6cd9ec4f024411ecaed7')?.fields).toEqual(['urdb.energyratestructure[0][3].max']);
+    expect(pairs).toHaveLength(bundle.tariffs.length - TIERS_OUT_OF_ORDER.length);
     // Show the first structural difference in full, if any (the list above only names them).
     const firstDiff = pairs.find((p) => !isDeepStrictEqual(p.custom.structure, p.catalog.structure));
     if (firstDiff) expect(firstDiff.custom.structure).toEqual(firstDiff.catalog.structure);
   });
 
   it('every case of the grid prices identically on the catalog and the custom tariff', () => {
-    expect(pairs.length).toBe(bundle.tariffs.length);
+    expect(pairs.length).toBe(bundle.tariffs.length - TIERS_OUT_OF_ORDER.length);
     const mismatches: string[] = [];
     let cases = 0;
     let priced = 0;

@@ -1,11 +1,13 @@
 /**
  * A URDB record as the URDB API returns it, made a custom tariff's version through the catalog
- * import's own normaliser (urdb.normalize.ts), so it prices exactly as the catalog record does.
+ * import's own normaliser (urdb.normalize.ts), so it prices exactly as the catalog record does,
+ * once it passes the input checks of urdb.check.ts (tiers in order, schedules naming periods with rates).
  * Pure. What the record publishes that the engine does not price is listed, never dropped
  * silently (tariffs README "Custom tariffs").
  */
 import type { FieldError } from '../../../platform/http/errors';
 import { normalizeUrdbRecord } from '../urdb.normalize';
+import { checkUrdbRecord } from './urdb.check';
 import type { UrdbRecord } from '../urdb.record';
 import type { Tariff } from '../tariff.model';
 
@@ -45,6 +47,9 @@ export type ImportedRecord =
  * does not price (energyattrs, demandwindow, ...).
  */
 export function importUrdbRecord(record: Record<string, unknown>, utility: { state: string | null; name: string | null }, now: Date): ImportedRecord {
+  // The caller's own record is input: tiers out of order or a schedule naming a period without rates is refused (urdb.check.ts).
+  const problems = checkUrdbRecord(record);
+  if (problems.length > 0) return { ok: false, errors: problems };
   // A record pasted without its URDB label still prices; the label is not our id.
   const labelled = record.label === undefined ? { ...record, label: '0'.repeat(24) } : record;
   const result = normalizeUrdbRecord(labelled as unknown as UrdbRecord, { state: utility.state, name: utility.name, importedAt: now });
