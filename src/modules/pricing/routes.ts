@@ -7,7 +7,9 @@ const CALCULATE_DESCRIPTION = [
   'total_cost = energy + demand + fixed + riders (a minimum-charge top-up is a fixed line item); taxes_estimate is',
   'total_cost x tax_rate_percent / 100 (0 without it), reported beside the total. Without usage_profile a time-of-use',
   "tariff's usage is split with the sector's typical load shape over the tariff's own schedule (2017 calendar); the",
-  'shares are listed in `assumptions`.',
+  'shares are listed in `assumptions`. An energy tier bounded per kW of demand (URDB "kWh/kW", hours use) or per day',
+  'names its band as published and as converted for this bill ("first 180 kWh per kW x 800 kW = 144000 kWh"). A demand,',
+  "customer or minimum charge the tariff's description names but its rates lack is named in `assumptions`: the bill leaves it out.",
 ].join(' ');
 
 /** POST /calculate and POST /calculate/compare: no authentication needed; a token or key counts against its quota. */

@@ -8,6 +8,7 @@ import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/se
 import type { VersionSpan } from '../tariffs/custom/versions';
 import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './engine/period';
 import { tariffNotices } from '../tariffs/tariff-notices';
+import { chargesNamedButMissing } from '../tariffs/missing-charges';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
 import { billRequest, usageFor, type TariffUsage, type UsageFields } from './bill-request';
 import { potentialSavings, presentBill, rankBills } from './present';
@@ -58,6 +59,17 @@ export interface CalculatorDeps {
  */
 const TARIFF_CACHE_MS = 60_000;
 const TARIFF_CACHE_ENTRIES = 2000;
+
+/** What the tariff's description names that its rates lack (missing-charges.ts), read once per tariff object. */
+const namedButMissing = new WeakMap<Tariff, string[]>();
+function missingCharges(tariff: Tariff): string[] {
+  let notes = namedButMissing.get(tariff);
+  if (!notes) {
+    notes = chargesNamedButMissing(tariff);
+    namedButMissing.set(tariff, notes);
+  }
+  return notes;
+}
 
 /** The longest billing period /calculate prices (utilities bill monthly or bimonthly; a quarter at most). */
 const MAX_PERIOD_DAYS = 92;
@@ -132,12 +144,15 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
     return supply;
   }
 
-  /** The engine's bill, with what the answer must say about the tariff's data (its age on `date`, its class) and the usage. */
+  /**
+   * The engine's bill, with what the answer must say about the tariff's data (charges its description names that its
+   * rates lack, its age on `date`, its class) and the usage.
+   */
   function price(tariff: Tariff, req: BillRequest, usage: TariffUsage, inCompare: boolean, date: string): BillResult {
     try {
       const bill = calculateBill(tariff, req, deps.loadShapes());
       bill.assumptions.unshift(...usage.notes);
-      bill.assumptions.push(...tariffNotices(tariff, date));
+      bill.assumptions.push(...missingCharges(tariff), ...tariffNotices(tariff, date));
       return bill;
     } catch (err) {
       if (!(err instanceof BillingError)) throw err;
@@ -182,7 +197,7 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
       throw unprocessable(err.message, err.field);
     }
     bill.assumptions.unshift(...usage.notes);
-    bill.assumptions.push(...tariffNotices(tariff, end));
+    bill.assumptions.push(...missingCharges(tariff), ...tariffNotices(tariff, end));
     /** The engine's total, or null where it refuses the request. */
     const totalOf = (work: () => number): number | null => {
       try {

@@ -1,5 +1,5 @@
 import { MONTH_NAMES } from '../pricing/engine/calendar';
-import { usageOf, type Schedule12x24, type Tariff } from './tariff.model';
+import { usageOf, type EnergyTier, type EnergyTierUnit, type Schedule12x24, type Tariff } from './tariff.model';
 import { monthsOfPeriod, seasonOf } from './urdb.periods';
 
 /** API shapes of a tariff (its summary and detail in /openapi.json; rate items add their tier fields). */
@@ -21,13 +21,19 @@ export interface TariffSummary {
   purpose: string;
 }
 
-/** Electric tariffs state rate_per_kwh and tier_max_kwh; gas, water and sewer ones rate_per_unit and tier_max in `unit`. */
+/**
+ * Electric tariffs state rate_per_kwh and tier_max_kwh; gas, water and sewer ones rate_per_unit and tier_max in `unit`.
+ * The tiers of a period with a bound that is not plain kWh of the month (per day, per kW of demand) add the bound's
+ * unit and the band in words (`tierBounds`).
+ */
 export type EnergyRateItem = {
   period: string;
   months: number[];
   hours: string;
   days: string;
   tier: number;
+  tier_max_unit?: EnergyTierUnit | null;
+  bound?: string;
 } & ({ rate_per_kwh: number; tier_max_kwh: number | null } | { unit: string; rate_per_unit: number; tier_max: number | null });
 
 export interface DemandRateItem {
@@ -105,6 +111,37 @@ export function toSummary(t: SummarySource): TariffSummary {
   };
 }
 
+/** "180 kWh per kW of billing demand", "13.5 kWh a day (times the days of the month)", "3000 kWh a month": a tier bound in words. */
+function boundWords(max: number, unit: EnergyTierUnit): string {
+  switch (unit) {
+    case 'kWh daily': return `${max} kWh a day (times the days of the month)`;
+    case 'kWh/kW': return `${max} kWh per kW of billing demand`;
+    case 'kWh/kVA': return `${max} kWh per kVA of billing demand`;
+    default: return `${max} kWh a month`;
+  }
+}
+
+/**
+ * The unit of each tier's bound and the band of the month's kWh it covers, in words, for a period whose bounds
+ * are not all plain kWh of the month (URDB "kWh daily", "kWh/kW" hours-use, "kWh/kVA"); null for any other
+ * period, whose tier_max_kwh says it all. "up to 180 kWh per kW of billing demand", "above 180 and up to 360 kWh
+ * per kW of billing demand", "above 360 kWh per kW of billing demand"; a bound in another unit than the one
+ * before it is named in full ("above 3000 kWh a month and up to 200 kWh per kW of billing demand").
+ */
+export function tierBounds(tiers: EnergyTier[]): Array<{ tier_max_unit: EnergyTierUnit | null; bound: string }> | null {
+  if (!tiers.some((tier, i) => i < tiers.length - 1 && tier.max !== null && tier.unit !== 'kWh')) return null;
+  return tiers.map((tier, i) => {
+    const prev = i > 0 ? tiers[i - 1] : null;
+    const max = i < tiers.length - 1 ? tier.max : null;
+    let bound: string;
+    if (prev === null || prev.max === null) bound = max === null ? 'all kWh' : `up to ${boundWords(max, tier.unit)}`;
+    else if (max === null) bound = `above ${boundWords(prev.max, prev.unit)}`;
+    else if (prev.unit === tier.unit) bound = `above ${prev.max} and up to ${boundWords(max, tier.unit)}`;
+    else bound = `above ${boundWords(prev.max, prev.unit)} and up to ${boundWords(max, tier.unit)}`;
+    return { tier_max_unit: max === null ? null : tier.unit, bound };
+  });
+}
+
 function energyRates(t: Tariff): EnergyRateItem[] {
   const e = t.structure.energy;
   if (!e) return [];
@@ -113,11 +150,12 @@ function energyRates(t: Tariff): EnergyRateItem[] {
     const months = monthsOfPeriod(p, e.weekday, e.weekend).map((m) => m + 1);
     if (months.length === 0) return [];
     const timing = periodTiming(p, e.weekday, e.weekend);
+    const bounds = tierBounds(tiers);
     return tiers.map((tier, i): EnergyRateItem => {
       const where = { period: e.periodNames[p], months, hours: timing.hours, days: timing.days };
       return unit === 'kWh'
-        ? { ...where, rate_per_kwh: tier.rate, tier: i + 1, tier_max_kwh: tier.max }
-        : { ...where, unit, rate_per_unit: tier.rate, tier: i + 1, tier_max: tier.max };
+        ? { ...where, rate_per_kwh: tier.rate, tier: i + 1, tier_max_kwh: tier.max, ...bounds?.[i] }
+        : { ...where, unit, rate_per_unit: tier.rate, tier: i + 1, tier_max: tier.max, ...bounds?.[i] };
     });
   });
 }
@@ -181,6 +219,8 @@ export function toDetail(t: Tariff) {
   return {
     ...toSummary(t),
     expiration_date: t.expirationDate,
+    // Catalog tariffs only (custom tariffs have versions instead).
+    ...(t.supersededBy !== undefined ? { superseded_by: t.supersededBy } : {}),
     eligibility: t.eligibility,
     applicability: {
       demand_kw_min: t.applicability.demandKwMin,

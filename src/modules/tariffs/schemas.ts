@@ -48,6 +48,11 @@ export const tariffSummary = z.object({
 
 export const tariffDetail = tariffSummary.extend({
   expiration_date: z.string().nullable(),
+  superseded_by: z.string().nullable().optional().meta({
+    description: 'catalog tariffs: the id of the later revision of the same schedule that superseded this one, null when none did. '
+      + 'A superseded tariff that published no expiration date expires the day before that revision took effect: search and stats '
+      + 'leave it out unless include_expired=true, and GET /tariffs/{id} still answers it. Absent on your own tariffs.',
+  }),
   eligibility: z.string(),
   applicability: z.object({
     demand_kw_min: z.number().nullable(), demand_kw_max: z.number().nullable(),
@@ -59,6 +64,16 @@ export const tariffDetail = tariffSummary.extend({
     rate_per_kwh: z.number().optional().meta({ description: 'electric tariffs: $ per kWh' }),
     tier: z.number().int(),
     tier_max_kwh: z.number().nullable().optional().meta({ description: 'electric tariffs: cumulative kWh bound of the tier, null for the last' }),
+    tier_max_unit: z.enum(['kWh', 'kWh daily', 'kWh/kW', 'kWh/kVA']).nullable().optional().meta({
+      description: 'the tiers of a period with a bound that is not plain kWh of the month: the unit of tier_max_kwh as published '
+        + "(URDB's tier unit): kWh (of the month), 'kWh daily' (kWh a day, times the days of the month), 'kWh/kW' (\"hours use\": kWh "
+        + "per kW of billing demand, times the bill's demand_kw) or 'kWh/kVA'; null for the last tier. Absent on other tiers: their bound is kWh",
+    }),
+    bound: z.string().optional().meta({
+      description: "with tier_max_unit: the band of the month's kWh the tier covers, in words, e.g. 'up to 180 kWh per kW of billing "
+        + "demand', 'above 180 and up to 360 kWh per kW of billing demand'. A bill states each band converted with its demand_kw "
+        + "or days ('first 180 kWh per kW x 800 kW = 144000 kWh')",
+    }),
     unit: z.string().optional().meta({ description: 'gas, water and sewer tariffs: the usage unit of rate_per_unit and tier_max' }),
     rate_per_unit: z.number().optional(),
     tier_max: z.number().nullable().optional(),

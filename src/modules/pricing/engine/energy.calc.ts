@@ -1,5 +1,5 @@
 import type { EnergyTierPlan, MonthPlan, PeriodPlan, TariffPlan } from './plan';
-import { amountCents, formatMilli } from './money';
+import { amountCents, formatMilli, toPrice } from './money';
 import { apportion } from './load-shape';
 import type { BillBuilder } from './builder';
 
@@ -46,6 +46,71 @@ function bandText(lower: number, upper: number, unit: string): string {
   return ` (share of the month's ${unit} ${formatMilli(lower)}-${formatMilli(upper)})`;
 }
 
+/** A tier bound that is not plain usage of the month: per day of the month, or per kW (kVA) of demand. */
+const sized = (tier: EnergyTierPlan) => tier.max !== null && tier.unit !== 'kWh';
+
+/** A period whose tiers have a bound sized by the days or the demand: its line items state every band in the published units. */
+const hasSizedBound = (tiers: EnergyTierPlan[]) => tiers.some((t, i) => i < tiers.length - 1 && sized(t));
+
+/** "180 kWh per kW", "13.5 kWh a day": a bound as published. */
+function publishedBound(tier: EnergyTierPlan): string {
+  const max = toPrice(tier.max as number).text;
+  switch (tier.unit) {
+    case 'kWh daily': return `${max} kWh a day`;
+    case 'kWh/kW': return `${max} kWh per kW`;
+    case 'kWh/kVA': return `${max} kWh per kVA`;
+    default: return `${max} kWh`;
+  }
+}
+
+/** What a bound's published figure is multiplied by on this bill: " x 31 days", " x 800 kW"; "" for plain kWh. */
+function boundFactor(tier: EnergyTierPlan, days: number, demandMilli: number): string {
+  switch (tier.unit) {
+    case 'kWh daily': return ` x ${days} days`;
+    case 'kWh/kW': return ` x ${formatMilli(demandMilli)} kW`;
+    case 'kWh/kVA': return ` x ${formatMilli(demandMilli)} kVA`;
+    default: return '';
+  }
+}
+
+/** "180 kWh per kW x 800 kW = 144000 kWh", "3000 kWh": a bound and what it is on this bill. */
+function boundText(tier: EnergyTierPlan, days: number, demandMilli: number): string {
+  if (!sized(tier)) return `${formatMilli(boundMilli(tier, days, demandMilli))} kWh`;
+  return `${publishedBound(tier)}${boundFactor(tier, days, demandMilli)} = ${formatMilli(boundMilli(tier, days, demandMilli))} kWh`;
+}
+
+/**
+ * The band of the month's kWh a tier covers, in the published units of its bounds ("first 180 kWh per kW x
+ * 800 kW = 144000 kWh", "kWh from 180 to 360 kWh per kW x 800 kW = 144000 to 288000 kWh", "kWh from 6000 kWh
+ * to 200 kWh per kW x 100 kW = 20000 kWh", "kWh above 3000"). `from` is the tier whose bound the band starts at
+ * (the last tier before it that is not empty), null for the first; `to` the tier's own, null for the last.
+ */
+function sizedBand(from: EnergyTierPlan | null, to: EnergyTierPlan | null, days: number, demandMilli: number): string {
+  if (from === null && to === null) return 'kWh';
+  if (from === null) return `first ${boundText(to as EnergyTierPlan, days, demandMilli)}`;
+  if (to === null) return `kWh above ${sized(from) ? boundText(from, days, demandMilli) : formatMilli(boundMilli(from, days, demandMilli))}`;
+  const lower = boundMilli(from, days, demandMilli);
+  const upper = boundMilli(to, days, demandMilli);
+  if (!sized(from) && !sized(to)) return `kWh ${formatMilli(lower)}-${formatMilli(upper)}`;
+  if (from.unit === to.unit) {
+    return `kWh from ${toPrice(from.max as number).text} to ${publishedBound(to)}${boundFactor(to, days, demandMilli)}`
+      + ` = ${formatMilli(lower)} to ${formatMilli(upper)} kWh`;
+  }
+  return `kWh from ${boundText(from, days, demandMilli)} to ${boundText(to, days, demandMilli)}`;
+}
+
+/**
+ * The assumption said when a tier's bound, sized by the days or the demand of this bill, is not above
+ * where the tiers before it end (a kWh bound, then a kWh-per-kW one on a small demand): the tier bills nothing.
+ */
+function emptyTierNote(
+  b: BillBuilder, label: string, t: number, tier: EnergyTierPlan, lowerMilli: number, days: number, demandMilli: number,
+): void {
+  const note = `${label} tier ${t + 1} covers no kWh this month: its bound (${boundText(tier, days, demandMilli)}) `
+    + `is not above the ${formatMilli(lowerMilli)} kWh where the tiers before it end`;
+  if (!b.assumptions.includes(note)) b.assumptions.push(note);
+}
+
 function addPiece(
   b: BillBuilder, plan: TariffPlan, label: string, tiers: EnergyTierPlan[], t: number, band: string, qMilli: number,
 ): void {
@@ -68,13 +133,22 @@ function priceSinglePeriod(
 ): void {
   const tiers = period.tiers;
   const label = periodLabel(plan, period);
+  // Bounds sized by the days or the demand are stated with each band; plain kWh tiers keep the plain names.
+  const stated = hasSizedBound(tiers);
   let lower = 0;
+  let from: EnergyTierPlan | null = null;
   for (let t = 0; t < tiers.length && lower < qMilli; t++) {
-    const upper = t === tiers.length - 1 ? Infinity : boundMilli(tiers[t], mp.days, demandMilli);
-    if (upper <= lower) continue;
+    const last = t === tiers.length - 1;
+    const upper = last ? Infinity : boundMilli(tiers[t], mp.days, demandMilli);
+    if (upper <= lower) {
+      emptyTierNote(b, label, t, tiers[t], lower, mp.days, demandMilli);
+      continue;
+    }
     const inTier = (upper < qMilli ? upper : qMilli) - lower;
+    const band = stated ? ` (${sizedBand(from, last ? null : tiers[t], mp.days, demandMilli)})` : '';
     lower += inTier;
-    addPiece(b, plan, label, tiers, t, '', inTier);
+    from = tiers[t];
+    addPiece(b, plan, label, tiers, t, band, inTier);
   }
 }
 
@@ -100,18 +174,24 @@ function priceSharedTiers(
   const n = mp.energyPeriods.length;
   const bounds = energy[mp.energyPeriods[0]].tiers;
   const last = bounds.length - 1;
+  const stated = hasSizedBound(bounds);
   let lower = 0;
   let used = 0;
+  let from: EnergyTierPlan | null = null;
   for (let t = 0; t <= last; t++) {
     const upper = t === last ? Infinity : boundMilli(bounds[t], mp.days, demandMilli);
     const base = t * n;
     if (upper <= lower) {
       // Empty tier (a bound not above the one before it): nothing below it that the previous tier does not hold.
       for (let i = 0; i < n; i++) below[base + i] = t === 0 ? 0 : below[base - n + i];
+      emptyTierNote(b, plan.unit === 'kWh' ? 'Energy' : 'Usage', t, bounds[t], lower, mp.days, demandMilli);
       continue;
     }
     used = t + 1;
-    bands[t] = last > 0 ? bandText(lower, upper, plan.unit) : '';
+    if (last === 0) bands[t] = '';
+    else if (stated) bands[t] = ` (share of the month's ${sizedBand(from, t === last ? null : bounds[t], mp.days, demandMilli)})`;
+    else bands[t] = bandText(lower, upper, plan.unit);
+    from = bounds[t];
     if (upper >= total) {
       for (let i = 0; i < n; i++) below[base + i] = quantities[i];
       break;
@@ -148,19 +228,29 @@ function pricePerPeriodBounds(
     const period = energy[mp.energyPeriods[i]];
     const tiers = period.tiers;
     const label = periodLabel(plan, period);
+    const stated = hasSizedBound(tiers);
     let lower = 0;
     let before = 0;
+    let from: EnergyTierPlan | null = null;
     for (let t = 0; t < tiers.length && before < q; t++) {
-      const upper = t === tiers.length - 1 ? Infinity : boundMilli(tiers[t], mp.days, demandMilli);
-      if (upper <= lower) continue;
+      const last = t === tiers.length - 1;
+      const upper = last ? Infinity : boundMilli(tiers[t], mp.days, demandMilli);
+      if (upper <= lower) {
+        emptyTierNote(b, label, t, tiers[t], lower, mp.days, demandMilli);
+        continue;
+      }
       let upTo = q;
       if (upper < total) {
         apportion(upper, weights, row);
         upTo = row[i];
       }
-      addPiece(b, plan, label, tiers, t, bandText(lower, upper, plan.unit), upTo - before);
+      const band = stated
+        ? ` (share of the month's ${sizedBand(from, last ? null : tiers[t], mp.days, demandMilli)})`
+        : bandText(lower, upper, plan.unit);
+      addPiece(b, plan, label, tiers, t, band, upTo - before);
       before = upTo;
       lower = upper;
+      from = tiers[t];
     }
   }
 }

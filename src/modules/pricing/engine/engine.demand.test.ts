@@ -72,10 +72,11 @@ describe('demand charges', () => {
     // 15,000 x (0.02047 + 0.001621 = 0.022091) = 331.365 -> 331.37
     // demand 100 kW x (4.12 - 1.10 = 3.02) = 302.00; fixed 36.66; fuel May 30,000 x 0.01848 = 554.40
     // total 126.52 + 236.97 + 331.37 + 302 + 36.66 + 554.40 = 1,587.92
+    // Issue 45 item 6: each band states its bounds in kWh per kW and what they are at 100 kW.
     expect(amounts(b)).toEqual([
-      ['energy', 'Energy all_year tier 1: 5000 kWh x $0.025303/kWh', 126.52],
-      ['energy', 'Energy all_year tier 2: 10000 kWh x $0.023697/kWh', 236.97],
-      ['energy', 'Energy all_year tier 3: 15000 kWh x $0.022091/kWh', 331.37],
+      ['energy', 'Energy all_year tier 1 (first 50 kWh per kW x 100 kW = 5000 kWh): 5000 kWh x $0.025303/kWh', 126.52],
+      ['energy', 'Energy all_year tier 2 (kWh from 50 to 150 kWh per kW x 100 kW = 5000 to 15000 kWh): 10000 kWh x $0.023697/kWh', 236.97],
+      ['energy', 'Energy all_year tier 3 (kWh from 150 to 375 kWh per kW x 100 kW = 15000 to 37500 kWh): 15000 kWh x $0.022091/kWh', 331.37],
       ['demand', 'Facility demand: 100 kW x $3.02/kW', 302],
       ['fixed', 'Fixed customer charge: $36.66/month', 36.66],
       ['rider', 'Fuel adjustment (May): 30000 kWh x $0.01848/kWh', 554.4],
@@ -122,8 +123,8 @@ describe('demand charges', () => {
     // energy: 438 kWh/kW x 200 kW = 87,600 kWh x 0.0511 = 4,476.36; 12,400 kWh x 0.0467 = 579.08
     // coincident demand (June-September period): 200 kW x 25.07 = 5,014.00; total 10,069.44 (above the minimum)
     expect(amounts(july)).toEqual([
-      ['energy', 'Energy all_year tier 1: 87600 kWh x $0.0511/kWh', 4476.36],
-      ['energy', 'Energy all_year tier 2: 12400 kWh x $0.0467/kWh', 579.08],
+      ['energy', 'Energy all_year tier 1 (first 438 kWh per kW x 200 kW = 87600 kWh): 87600 kWh x $0.0511/kWh', 4476.36],
+      ['energy', 'Energy all_year tier 2 (kWh above 438 kWh per kW x 200 kW = 87600 kWh): 12400 kWh x $0.0467/kWh', 579.08],
       ['demand', 'Coincident peak demand summer: 200 kW x $25.07/kW', 5014],
     ]);
     expect(july.totalCost).toBe(10069.44);

@@ -79,11 +79,12 @@ describe('flat and tiered energy', () => {
     // (837 - 544.05) = 292.95 x 0.27374 = 80.192133 -> 80.19
     // (1000 - 837) = 163 x 0.30374 = 49.50962 -> 49.51
     // fixed 0.9436 -> 0.94; total 55.38 + 20.66 + 80.19 + 49.51 + 0.94 = 206.68
+    // Issue 45 item 6: each band states its bounds in kWh a day and what they are in July.
     expect(amounts(july)).toEqual([
-      ['energy', 'Energy summer tier 1: 418.5 kWh x $0.13233/kWh', 55.38],
-      ['energy', 'Energy summer tier 2: 125.55 kWh x $0.16454/kWh', 20.66],
-      ['energy', 'Energy summer tier 3: 292.95 kWh x $0.27374/kWh', 80.19],
-      ['energy', 'Energy summer tier 4: 163 kWh x $0.30374/kWh', 49.51],
+      ['energy', 'Energy summer tier 1 (first 13.5 kWh a day x 31 days = 418.5 kWh): 418.5 kWh x $0.13233/kWh', 55.38],
+      ['energy', 'Energy summer tier 2 (kWh from 13.5 to 17.55 kWh a day x 31 days = 418.5 to 544.05 kWh): 125.55 kWh x $0.16454/kWh', 20.66],
+      ['energy', 'Energy summer tier 3 (kWh from 17.55 to 27 kWh a day x 31 days = 544.05 to 837 kWh): 292.95 kWh x $0.27374/kWh', 80.19],
+      ['energy', 'Energy summer tier 4 (kWh above 27 kWh a day x 31 days = 837 kWh): 163 kWh x $0.30374/kWh', 49.51],
       ['fixed', 'Fixed customer charge: $0.9436/month', 0.94],
     ]);
     expect(july.totalCost).toBe(206.68);
