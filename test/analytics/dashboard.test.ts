@@ -8,10 +8,11 @@ import { aliceMidwestAndBob, postBill, postMonthlyBills } from './helpers';
 const months12 = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
 
 /**
- * Alice: portfolio Midwest with Harbor (commercial, MI, 2,000 sqft, tariff C1 at 1,000 kWh a month:
- * $0.1217 x 1000 + $13.54 = $135.24 a month, $1,622.88 a year), billed $200.00 and 1,000 kWh for
+ * Alice: portfolio Midwest with Harbor (commercial, MI, 2,000 sqft, tariff C1 at 20,000 kWh a month:
+ * $0.1217 x 20,000 + $13.54 = $2,447.54 a month, $29,370.48 a year), billed $200.00 and 20,000 kWh for
  * every whole month Jan..Nov 2026; Elm (residential, OH, 1,000 sqft, no tariff), one bill
  * 2026-10-20..2026-11-19 of $310.00 and 310 kWh (12 days in October, 19 in November).
+ * Issue 45 replaced Harbor's 1,000 kWh a month: SP1, the rate analysis's saving, is open from 15,000 kWh a month.
  */
 describe('dashboard stats, cost trend and global analytics', () => {
   let t: TestApp;
@@ -24,10 +25,10 @@ describe('dashboard stats, cost trend and global analytics', () => {
   beforeAll(async () => {
     ({ t, alice, bob, midwest } = await aliceMidwestAndBob());
     harbor = (await createProperty(t, alice.token, {
-      name: 'Harbor', sqft: 2000, unit_count: 10, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000, portfolio_id: midwest,
+      name: 'Harbor', sqft: 2000, unit_count: 10, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 20000, portfolio_id: midwest,
     })).id;
     elm = (await createProperty(t, alice.token, { name: 'Elm', state: 'OH', zip_code: '43004', property_type: 'residential', sqft: 1000 })).id;
-    await postMonthlyBills(t, alice.token, harbor, '2026-01', Array(11).fill(200), Array(11).fill(1000));
+    await postMonthlyBills(t, alice.token, harbor, '2026-01', Array(11).fill(200), Array(11).fill(20000));
     await postBill(t, alice.token, elm, { period_start: '2026-10-20', period_end: '2026-11-19', amount: 310, usage_kwh: 310 });
   });
   afterAll(() => t.stop());
@@ -36,7 +37,7 @@ describe('dashboard stats, cost trend and global analytics', () => {
     // Issue 29 replaced "dashboard stats total the estimates" ($1,622.88 here) with the one annual cost.
     it('totals the one annual cost; ratios over properties with both numbers; bills overlapping this month', async () => {
       const res = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
-      // Harbor: 10 of the 12 complete months (Nov 2025..Oct 2026) billed $200.00 and 1,000 kWh: x 12 / 10 = $2,400.00, 12,000 kWh.
+      // Harbor: 10 of the 12 complete months (Nov 2025..Oct 2026) billed $200.00 and 20,000 kWh: x 12 / 10 = $2,400.00, 240,000 kWh.
       // Elm: 1 complete month billed and no estimate: no annual cost.
       expect(res.body).toEqual({
         total_properties: 2,
@@ -45,12 +46,12 @@ describe('dashboard stats, cost trend and global analytics', () => {
         total_monthly_cost: 200,
         total_annual_cost: 2400,
         avg_cost_per_sqft: 1.2, // 2400 / 2000 (Elm has no annual cost)
-        avg_cost_per_kwh: 0.2, // electric 2400 / 12,000 kWh
+        avg_cost_per_kwh: 0.01, // electric 2400 / 240,000 kWh
         properties_with_savings: 0,
         total_potential_savings: 0,
         alerts_unread: 0,
         bills_this_month: 2, // Harbor's November bill and Elm's October-November bill
-        cost_by_utility: [{ utility_type: 'electric', cost: 2400, usage: 12000, unit: 'kWh', basis: 'actual' }],
+        cost_by_utility: [{ utility_type: 'electric', cost: 2400, usage: 240000, unit: 'kWh', basis: 'actual' }],
         // Issue 32 (bill audit): open findings and the dollars at issue, read live; these bills' meters have no tariff.
         audit_findings_open: 0, audit_amount_at_issue: 0,
       });
@@ -63,11 +64,18 @@ describe('dashboard stats, cost trend and global analytics', () => {
 
     it('savings come from the latest rate analysis, unread alerts are counted live', async () => {
       const analysis = await as(t, alice.token).post(`/pm/properties/${harbor}/analyze-rates`).expect(200);
+      // Priced from Harbor's bills of the last 365 days (periods ending 2025-11-15..2026-11-15): Jan..Oct 2026, 10 bills of
+      // 20,000 kWh over 304 days. Each bill on C1: 20,000 x 0.1217 + 13.54 = 2,447.54; on SP1: 20,000 x 0.1016 + 18.54 = 2,050.54.
+      // Per 30.4375 days: C1 10 x 2,447.54 x 30.4375 / 304 = 2,450.559 -> 2,450.56; SP1 10 x 2,050.54 x 30.4375 / 304
+      // = 2,053.073 -> 2,053.07; SP1 saves 397.49 a month, 4,769.88 a year (SP1 sees 200,000 x 30.4375 / 304 = 20,025 kWh a month).
+      expect(analysis.body.basis).toMatchObject({ kind: 'bills' });
+      expect(analysis.body.current_tariff).toMatchObject({ id: GLADSTONE.C1, estimated_monthly_cost: 2450.56 });
+      expect(analysis.body.recommendation).toBe(GLADSTONE.SP1);
       const recommended = analysis.body.alternatives.find((a: { tariff_id: string }) => a.tariff_id === analysis.body.recommendation);
-      expect(recommended.annual_savings).toBeGreaterThan(0);
+      expect(recommended).toMatchObject({ estimated_monthly_cost: 2053.07, monthly_savings: 397.49, annual_savings: 4769.88 });
       await t.services.notifications.notify({ userId: alice.user.id, type: 'test', propertyId: harbor, message: 'hello', dedupeKey: 'x' });
       const res = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
-      expect(res.body).toMatchObject({ properties_with_savings: 1, total_potential_savings: recommended.annual_savings, alerts_unread: 1 });
+      expect(res.body).toMatchObject({ properties_with_savings: 1, total_potential_savings: 4769.88, alerts_unread: 1 });
     });
 
     it('a user without data gets zeros and null ratios; nothing of Alice shows', async () => {
@@ -91,10 +99,10 @@ describe('dashboard stats, cost trend and global analytics', () => {
       expect(res.body.months.map((m: { month: string }) => m.month)).toEqual(months12);
       const electric = (cost: number, usage: number) => [{ utility_type: 'electric', cost, usage, unit: 'kWh' }];
       expect(res.body.months[0]).toEqual({ month: '2025-12', total_cost: 0, total_kwh: 0, property_count: 0, cost_by_utility: [] });
-      expect(res.body.months[1]).toEqual({ month: '2026-01', total_cost: 200, total_kwh: 1000, property_count: 1, cost_by_utility: electric(200, 1000) });
-      // Elm's $310.00 over 31 days: October 12 days = $120.00, November 19 days = $190.00
-      expect(res.body.months[10]).toEqual({ month: '2026-10', total_cost: 320, total_kwh: 1120, property_count: 2, cost_by_utility: electric(320, 1120) });
-      expect(res.body.months[11]).toEqual({ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2, cost_by_utility: electric(390, 1190) });
+      expect(res.body.months[1]).toEqual({ month: '2026-01', total_cost: 200, total_kwh: 20000, property_count: 1, cost_by_utility: electric(200, 20000) });
+      // Elm's $310.00 and 310 kWh over 31 days: October 12 days = $120.00 and 120 kWh, November 19 days = $190.00 and 190 kWh
+      expect(res.body.months[10]).toEqual({ month: '2026-10', total_cost: 320, total_kwh: 20120, property_count: 2, cost_by_utility: electric(320, 20120) });
+      expect(res.body.months[11]).toEqual({ month: '2026-11', total_cost: 390, total_kwh: 20190, property_count: 2, cost_by_utility: electric(390, 20190) });
       // Issue 29 replaced "the trend and the mean over every billed month, the current one included" (then
       // increasing, $228.18): complete months only, and the fit over the properties billed in all of them
       // (Harbor: flat). Mean over the 10 complete billed months: (9 x 200 + 320) / 10 = 212.00.
@@ -112,7 +120,7 @@ describe('dashboard stats, cost trend and global analytics', () => {
       const one = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
       // the current month alone is no complete month: no average (issue 29; it was 390)
       expect(one.body).toEqual({
-        months: [{ month: '2026-11', total_cost: 390, total_kwh: 1190, property_count: 2, cost_by_utility: [{ utility_type: 'electric', cost: 390, usage: 1190, unit: 'kWh' }] }],
+        months: [{ month: '2026-11', total_cost: 390, total_kwh: 20190, property_count: 2, cost_by_utility: [{ utility_type: 'electric', cost: 390, usage: 20190, unit: 'kWh' }] }],
         trend_direction: 'insufficient_data', avg_monthly_cost: 0,
       });
     });
@@ -121,7 +129,7 @@ describe('dashboard stats, cost trend and global analytics', () => {
       const res = await as(t, alice.token).get(`/pm/dashboard/cost-trend?portfolio_id=${midwest}`).expect(200);
       expect(res.body).toMatchObject({ trend_direction: 'stable', avg_monthly_cost: 200 });
       expect(res.body.months[11]).toEqual({
-        month: '2026-11', total_cost: 200, total_kwh: 1000, property_count: 1, cost_by_utility: [{ utility_type: 'electric', cost: 200, usage: 1000, unit: 'kWh' }],
+        month: '2026-11', total_cost: 200, total_kwh: 20000, property_count: 1, cost_by_utility: [{ utility_type: 'electric', cost: 200, usage: 20000, unit: 'kWh' }],
       });
     });
 
@@ -166,22 +174,23 @@ describe('dashboard stats, cost trend and global analytics', () => {
     // the one annual cost: the 12 complete months, at least 10 billed, x 12 / billed months (the dashboard's figure).
     it('annual cost: the one annual cost of the dashboard stats; by state and type', async () => {
       const res = await as(t, alice.token).get('/pm/dashboard/global-analytics').expect(200);
-      // Harbor: 10 billed complete months of $200.00 and 1,000 kWh -> $2,400.00, 12,000 kWh.
+      // Harbor: 10 billed complete months of $200.00 and 20,000 kWh -> $2,400.00, 240,000 kWh.
       // Elm: 1 billed complete month and no estimate -> counted, without a cost.
       expect(res.body).toEqual({
         total_properties: 2,
         total_portfolios: 1,
         total_annual_cost: 2400,
-        total_annual_kwh: 12000,
-        avg_cost_per_kwh: 0.2,
+        total_annual_kwh: 240000,
+        avg_cost_per_kwh: 0.01,
         avg_cost_per_sqft: 1.2,
         cost_by_state: [{ state: 'MI', annual_cost: 2400, property_count: 1 }, { state: 'OH', annual_cost: 0, property_count: 1 }],
         cost_by_property_type: [
           { type: 'commercial', annual_cost: 2400, property_count: 1 }, { type: 'residential', annual_cost: 0, property_count: 1 },
         ],
-        total_potential_savings: expect.any(Number),
+        // Harbor's rate analysis above: SP1 saves 4,769.88 a year.
+        total_potential_savings: 4769.88,
         properties_with_savings: 1,
-        cost_by_utility: [{ utility_type: 'electric', cost: 2400, usage: 12000, unit: 'kWh', basis: 'actual' }],
+        cost_by_utility: [{ utility_type: 'electric', cost: 2400, usage: 240000, unit: 'kWh', basis: 'actual' }],
       });
       const stats = await as(t, alice.token).get('/pm/dashboard/stats').expect(200);
       expect(stats.body.total_annual_cost).toBe(res.body.total_annual_cost);

@@ -4,9 +4,10 @@ import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
 import { aliceMidwestAndBob, postBill, postMonthlyBills } from './helpers';
 
 /**
- * Alice's portfolio Midwest: Alpha (complete: tariff C1 at 1,000 kWh, 2,000 sqft, $150.00 every month
+ * Alice's portfolio Midwest: Alpha (complete: tariff C1 at 20,000 kWh, 2,000 sqft, $150.00 and 20,000 kWh every month
  * Dec 2025..Nov 2026, rate analysis run) and Beta (nothing but an address). Outside it: Gamma,
  * the README's health example (May..Oct $100.00, November 1..15 $80.00).
+ * Issue 45 replaced Alpha's 1,000 kWh a month: SP1, the rate analysis's saving, is open from 15,000 kWh a month.
  */
 describe('portfolio analytics and property health', () => {
   let t: TestApp;
@@ -16,23 +17,28 @@ describe('portfolio analytics and property health', () => {
   let alpha: string;
   let beta: string;
   let gamma: string;
-  let savings: number;
-  let recommended: string;
 
   beforeAll(async () => {
     ({ t, alice, bob, midwest } = await aliceMidwestAndBob());
     alpha = (await createProperty(t, alice.token, {
-      name: 'Alpha', portfolio_id: midwest, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000, sqft: 2000,
+      name: 'Alpha', portfolio_id: midwest, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 20000, sqft: 2000,
     })).id;
     beta = (await createProperty(t, alice.token, { name: 'Beta', portfolio_id: midwest })).id;
     gamma = (await createProperty(t, alice.token, { name: 'Gamma', tariff_id: GLADSTONE.C1, monthly_usage_kwh: 500, sqft: 900 })).id;
-    await postMonthlyBills(t, alice.token, alpha, '2025-12', Array(12).fill(150), Array(12).fill(1000));
+    await postMonthlyBills(t, alice.token, alpha, '2025-12', Array(12).fill(150), Array(12).fill(20000));
     await postMonthlyBills(t, alice.token, gamma, '2026-05', Array(6).fill(100));
     await postBill(t, alice.token, gamma, { period_start: '2026-11-01', period_end: '2026-11-15', amount: 80 });
     const analysis = await as(t, alice.token).post(`/pm/properties/${alpha}/analyze-rates`).expect(200);
-    recommended = analysis.body.recommendation;
-    savings = analysis.body.alternatives.find((a: { tariff_id: string }) => a.tariff_id === recommended).annual_savings;
-    expect(savings).toBeGreaterThan(0);
+    // Priced from Alpha's bills of the last 365 days (periods ending 2025-11-15..2026-11-15): Dec 2025..Oct 2026, 11 bills of
+    // 20,000 kWh over 335 days. Each bill on C1: 20,000 x 0.1217 + 13.54 = 2,447.54; on SP1: 20,000 x 0.1016 + 18.54 = 2,050.54.
+    // Per 30.4375 days: C1 11 x 2,447.54 x 30.4375 / 335 = 2,446.170 -> 2,446.17; SP1 11 x 2,050.54 x 30.4375 / 335
+    // = 2,049.392 -> 2,049.39; SP1 saves 396.78 a month, 4,761.36 a year.
+    expect(analysis.body).toMatchObject({
+      basis: { kind: 'bills' }, recommendation: GLADSTONE.SP1, current_tariff: { id: GLADSTONE.C1, estimated_monthly_cost: 2446.17 },
+    });
+    expect(analysis.body.alternatives[0]).toMatchObject({
+      tariff_id: GLADSTONE.SP1, estimated_monthly_cost: 2049.39, monthly_savings: 396.78, annual_savings: 4761.36,
+    });
   });
   afterAll(() => t.stop());
 
@@ -43,22 +49,21 @@ describe('portfolio analytics and property health', () => {
     it('scores every property with its deductions, worst first (the literal path wins over {id})', async () => {
       const res = await as(t, alice.token).get('/pm/properties/health').expect(200);
       const stale = `Tariff ${GLADSTONE.C1} has rates over 5 years old or of unknown date: they may be out of date`;
-      // Alpha: savings on offer, -20 when at least a tenth of its $1,622.88 estimate, else -10
-      const alphaScore = (savings * 10 >= 1622.88 ? 80 : 90) - 5;
-      const alphaId = alpha;
+      // Alpha: savings on offer, -20 when at least a tenth of its estimate (C1 at 20,000 kWh: 2,447.54 x 12 = 29,370.48,
+      // a tenth 2,937.05), else -10: 4,761.36 is more, so 100 - 20 - 5 (stale) = 75, yellow.
       const alphaRow = {
-        property_id: alphaId, name: 'Alpha', status: alphaScore >= 80 ? 'green' : 'yellow', score: alphaScore,
-        issues: [stale, `Rate savings available: $${savings.toLocaleString('en-US', { minimumFractionDigits: 2 })} a year`],
+        property_id: alpha, name: 'Alpha', status: 'yellow', score: 75,
+        issues: [stale, 'Rate savings available: $4,761.36 a year'],
       };
       const gamma_ = { property_id: gamma, name: 'Gamma', status: 'green', score: 85, issues: [stale, 'Bills cover only 7 of the last 12 months'] };
       expect(res.body).toEqual({
-        summary: { green: alphaScore >= 80 ? 2 : 1, yellow: alphaScore >= 80 ? 1 : 2, red: 0, total: 3 },
+        summary: { green: 1, yellow: 2, red: 0, total: 3 },
         properties: [
           {
             property_id: beta, name: 'Beta', status: 'yellow', score: 55,
             issues: ['No tariff set', 'No monthly usage set', 'No square footage set', 'No bills in the last 12 months'],
           },
-          ...(alphaScore <= 85 ? [alphaRow, gamma_] : [gamma_, alphaRow]),
+          alphaRow, gamma_,
         ],
       });
     });
@@ -111,9 +116,9 @@ describe('portfolio analytics and property health', () => {
         portfolio_id: midwest,
         period: '2025-12-01/2026-11-30',
         total_cost: 1800,
-        total_usage_kwh: 12000,
-        avg_rate_per_kwh: 0.15,
-        cost_by_utility: [{ utility_type: 'electric', cost: 1800, usage: 12000, unit: 'kWh' }],
+        total_usage_kwh: 240000, // 12 x 20,000
+        avg_rate_per_kwh: 0.0075, // 1,800 / 240,000
+        cost_by_utility: [{ utility_type: 'electric', cost: 1800, usage: 240000, unit: 'kWh' }],
         cost_by_month: expect.any(Array),
         // Issue 29 replaced "a property's actual cost of the period" with its one annual cost (with its basis):
         // Alpha's 11 billed complete months x 12 / 11; Beta (given a tariff and usage above) its estimate.
@@ -122,15 +127,16 @@ describe('portfolio analytics and property health', () => {
           { property_id: alpha, name: 'Alpha', annual_cost: 1800, basis: 'actual' },
           { property_id: beta, name: 'Beta', annual_cost: 308.52, basis: 'estimate' },
         ],
+        // Alpha's rate analysis (beforeAll): SP1 saves 4,761.36 a year.
         potential_savings: {
-          total_annual: savings,
+          total_annual: 4761.36,
           properties_with_savings: 1,
-          top_opportunity: { property_id: alpha, current_tariff: GLADSTONE.C1, recommended_tariff: recommended, annual_savings: savings },
+          top_opportunity: { property_id: alpha, current_tariff: GLADSTONE.C1, recommended_tariff: GLADSTONE.SP1, annual_savings: 4761.36 },
         },
       });
       expect(res.body.cost_by_month).toHaveLength(12);
-      expect(res.body.cost_by_month[0]).toEqual({ month: '2025-12', cost: 150, usage_kwh: 1000 });
-      expect(res.body.cost_by_month[11]).toEqual({ month: '2026-11', cost: 150, usage_kwh: 1000 });
+      expect(res.body.cost_by_month[0]).toEqual({ month: '2025-12', cost: 150, usage_kwh: 20000 });
+      expect(res.body.cost_by_month[11]).toEqual({ month: '2026-11', cost: 150, usage_kwh: 20000 });
     });
 
     it('an empty portfolio answers zeros and no opportunity', async () => {

@@ -397,14 +397,16 @@ describe('the cost-rollup queue and its schedules (in-process, or BullMQ when RE
   it('a stored rate analysis (the rate-analysis job) queues the owner\'s recompute too', async () => {
     await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.SP1]);
     const carol = await registerUser(t);
-    const p = await createProperty(t, carol.token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000 });
+    // Issue 45 replaced 1,000 kWh (SP1 is open from 15,000 kWh a month): at 20,000 kWh C1 costs 20,000 x 0.1217 + 13.54
+    // = 2,447.54 and SP1 20,000 x 0.1016 + 18.54 = 2,050.54 a month: SP1 saves 397.00 a month, 4,764.00 a year.
+    const p = await createProperty(t, carol.token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 20000 });
     // the property's rate-analysis job stores an analysis (moving the version), then queues the recompute
     await eventually(async () => {
       const [a] = await rows(t, sql`select count(*)::int as n from rate_analyses where property_id = ${p.id}`);
       expect(a?.n).toBeGreaterThan(0);
       expect(await snapshotVersion(t, carol.user.id)).toBe(await dataVersion(t, carol.user.id));
       const [m] = await rows(t, sql`select savings_cents::int as s from analytics_property_metrics where property_id = ${p.id}`);
-      expect(m?.s).toBeGreaterThan(0);
+      expect(m?.s).toBe(476400);
     }, 20000);
   });
 

@@ -44,8 +44,12 @@ export const GLADSTONE = {
   zip: '49837',
   /** Rate schedule C1-Commercial Service 1PH: $0.1217/kWh + $13.54/month */
   C1: '539f6a63ec4f024411ec8eb1',
-  /** Rate Schedule C3- Commercial 3PH Non-City: $0.1241/kWh + $14.54/month */
+  /** Rate Schedule C3- Commercial 3PH Non-City: $0.1241/kWh + $14.54/month (three-phase, outside the city: no rate for a C1 customer) */
   C3_NON_CITY: '539fb983ec4f024bc1dc23a9',
-  /** Rate Schedule SP1- Small Power 1PH - Non city: $0.10/kWh + $18.54/month */
-  SP1: '539f6a34ec4f024411ec8c9b',
+  /**
+   * Rate Schedule SP1- Small Power 1PH( Over 15,000 kWh per Month): $0.1016/kWh + $18.54/month. Issue 45 replaced the
+   * earlier fixture, "SP1- Small Power 1PH - Non city (Minimum 15,000 kWh per Month)" at $0.10: offered to a city
+   * customer using 10,000 kWh on C1, it was a rate of another location for a larger customer.
+   */
+  SP1: '539fc30cec4f024c27d8b7ab',
 };

@@ -59,15 +59,17 @@ describe('portfolios', () => {
     const p = await createPortfolio(t, alice, 'Summary');
     // C1: 10,000 kWh x $0.1217 + $13.54 = $1,230.54 / month
     await createProperty(t, alice, { portfolio_id: p.id, sqft: 10000, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 10000 });
-    // SP1: 2,500 kWh x $0.10 + $18.54 = $268.54 / month
-    await createProperty(t, alice, { portfolio_id: p.id, sqft: 2500, tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 2500 });
+    // Issue 45 replaced SP1 at 2,500 kWh (SP1 is open from 15,000 kWh a month; the fixture is now the in-city SP1 at $0.1016):
+    // SP1: 25,000 kWh x $0.1016 + $18.54 = $2,540.00 + $18.54 = $2,558.54 / month
+    await createProperty(t, alice, { portfolio_id: p.id, sqft: 2500, tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 25000 });
     await createProperty(t, alice, { portfolio_id: p.id, sqft: 700, tariff_id: GLADSTONE.SP1 }); // no usage
     await createProperty(t, alice, { portfolio_id: p.id, monthly_usage_kwh: 9999 }); // no tariff, no sqft
     const res = await as(t, alice).get(`/pm/portfolios/${p.id}`).expect(200);
     expect(res.body).toMatchObject({ id: p.id, name: 'Summary', description: null, owner_id: expect.any(String) });
-    // monthly 1,230.54 + 268.54 = 1,499.08; annual 17,988.96; kWh a year 150,000 -> $0.1199/kWh (0.119926...)
+    // monthly 1,230.54 + 2,558.54 = 3,789.08; annual x 12 = 45,468.96; kWh a year (10,000 + 25,000) x 12 = 420,000
+    // -> 45,468.96 / 420,000 = $0.1083/kWh (0.108259...)
     expect(res.body.summary).toEqual({
-      property_count: 4, total_monthly_cost: 1499.08, total_annual_cost: 17988.96, avg_cost_per_kwh: 0.1199, total_sqft: 13200,
+      property_count: 4, total_monthly_cost: 3789.08, total_annual_cost: 45468.96, avg_cost_per_kwh: 0.1083, total_sqft: 13200,
     });
   });
 

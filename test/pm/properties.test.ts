@@ -150,17 +150,18 @@ describe('properties', () => {
     it('updates any subset, keeps the rest, clears optionals with null and recomputes energy_pct_of_noi', async () => {
       const p = await createProperty(t, alice, { sqft: 5000, meter_number: 'M-1', noi: 100000 });
       expect(p.energy_pct_of_noi).toBeNull();
-      const a = await as(t, alice).patch(`/pm/properties/${p.id}`, { tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 10000 })
+      // Issue 45 replaced SP1 at 10,000 kWh (SP1 is open from 15,000 kWh a month; the fixture is now the in-city SP1 at $0.1016).
+      const a = await as(t, alice).patch(`/pm/properties/${p.id}`, { tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 20000 })
         .expect(200);
-      // SP1: 10,000 x $0.10 + $18.54 = $1,018.54 / month = $12,222.48 / year; / $100,000 = 12.22 %
-      expect(a.body).toMatchObject({ sqft: 5000, meter_number: 'M-1', tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 10000,
-        energy_pct_of_noi: 12.22, name: 'Harbor Lofts' });
+      // SP1: 20,000 x $0.1016 + $18.54 = $2,050.54 / month = $24,606.48 / year; / $100,000 = 24.61 %
+      expect(a.body).toMatchObject({ sqft: 5000, meter_number: 'M-1', tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 20000,
+        energy_pct_of_noi: 24.61, name: 'Harbor Lofts' });
       expect(a.body.available_tariffs).toBeUndefined();
       expect(Date.parse(a.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(a.body.created_at));
       const b = await as(t, alice).patch(`/pm/properties/${p.id}`, { noi: 50000, meter_number: null, name: 'Renamed' })
         .expect(200);
-      // $12,222.48 / $50,000 = 24.44 %
-      expect(b.body).toMatchObject({ noi: 50000, energy_pct_of_noi: 24.44, meter_number: null, name: 'Renamed', sqft: 5000 });
+      // $24,606.48 / $50,000 = 49.21 % (49.21296)
+      expect(b.body).toMatchObject({ noi: 50000, energy_pct_of_noi: 49.21, meter_number: null, name: 'Renamed', sqft: 5000 });
       const c = await as(t, alice).patch(`/pm/properties/${p.id}`, { tariff_id: null }).expect(200);
       expect(c.body.energy_pct_of_noi).toBeNull();
       const empty = await as(t, alice).patch(`/pm/properties/${p.id}`, {}).expect(200);

@@ -34,7 +34,9 @@ function counted<T extends object>(target: T): { proxy: T; calls: Record<string,
  */
 describe('an owner\'s rate-analysis job: work per property (issue: double pricing and re-reads)', () => {
   const N = 5;
-  const CANDIDATES = [GLADSTONE.SP1, GLADSTONE.C3_NON_CITY]; // K = 2 other current tariffs of the utility
+  // K = 2 other current tariffs of the utility: SP1, which the C1 properties below may take, and C3 (three-phase only),
+  // which the single-phase C1 customers may not: an excluded tariff is read with the candidates but never priced.
+  const CANDIDATES = [GLADSTONE.SP1, GLADSTONE.C3_NON_CITY];
   let t: TestApp;
 
   beforeAll(async () => {
@@ -48,7 +50,8 @@ describe('an owner\'s rate-analysis job: work per property (issue: double pricin
   it(`prices each current tariff once (${N} pricings for ${N} properties) and reads the owner's rows once (not ${N} times by id)`, async () => {
     const owner = await registerUser(t);
     for (let i = 0; i < N; i++) {
-      await createProperty(t, owner.token, { name: `Shop ${i}`, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000 * (i + 1) });
+      // Issue 45 replaced 1,000 x (i + 1) kWh: SP1 is open from 15,000 kWh a month, so 15,000 x (i + 1) kWh.
+      await createProperty(t, owner.token, { name: `Shop ${i}`, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 15000 * (i + 1) });
     }
     // Another owner's property in the same area: not the job's.
     await createProperty(t, (await registerUser(t)).token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 500 });
@@ -70,6 +73,7 @@ describe('an owner\'s rate-analysis job: work per property (issue: double pricin
     const rateAnalysis = createRateAnalysisService({
       db, now: t.deps.now, logger: t.deps.logger, tariffs: tariffs.proxy, monthlyBill,
       properties: properties.proxy, notifications: t.services.notifications, enqueue: async () => undefined,
+      calculator: t.services.calculator,
     });
 
     await rateAnalysis.process({ user_id: ownerId });
@@ -77,12 +81,15 @@ describe('an owner\'s rate-analysis job: work per property (issue: double pricin
     // The job did the work: every property of the owner analysed against C1, nothing else.
     const stored = await rateAnalysis.latestForOwner(ownerId);
     expect(stored).toHaveLength(N);
-    for (const a of stored) expect(a).toMatchObject({ currentTariffId: GLADSTONE.C1, recommendedTariffId: GLADSTONE.SP1 });
+    // At U kWh, C1 = U x 0.1217 + 13.54 and SP1 = U x 0.1016 + 18.54: SP1 saves U x 0.0201 - 5.00 a month
+    // (15,000: 296.50; 30,000: 598.00; 45,000: 899.50; 60,000: 1,201.00; 75,000: 1,502.50).
+    expect(stored.map((a) => [a.currentTariffId, a.recommendedTariffId, a.monthlySavings]).sort((x, y) => Number(x[2]) - Number(y[2])))
+      .toEqual([296.5, 598, 899.5, 1201, 1502.5].map((saving) => [GLADSTONE.C1, GLADSTONE.SP1, saving]));
 
-    // Each tariff priced once per property: the current tariff N times, each of the K candidates N times.
+    // Each tariff priced once per property: the current tariff N times, each candidate the property may take N times.
     // (The old job priced the current tariff 3N times: for the stored estimate, again as the analysis's
-    // current tariff, and once more among the area's tariffs.)
-    expect(pricings).toEqual({ [GLADSTONE.C1]: N, [GLADSTONE.SP1]: N, [GLADSTONE.C3_NON_CITY]: N });
+    // current tariff, and once more among the area's tariffs.) Issue 45: C3, excluded (three-phase only), is never priced.
+    expect(pricings).toEqual({ [GLADSTONE.C1]: N, [GLADSTONE.SP1]: N });
     // Property rows: one read of the owner's rows, no per-id read (the old job listed the owner's ids,
     // then re-read each row by id); each row's cost columns derived in memory; one batched write.
     expect(properties.calls).toEqual({ rowsOfOwner: 1, withEstimate: N, storeEstimates: 1 });

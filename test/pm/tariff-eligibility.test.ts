@@ -77,17 +77,21 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
   it('applicability: a 40 kW shop on C-1 is never sent to C-2P (200 to 500 kW); the excluded list says why', async () => {
     const p = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C1_POLY, monthly_usage_kwh: 8000, monthly_demand_kw: 40 }));
     const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
-    expect(ids(res.body.alternatives)).toEqual([SF.CCSF_C1_SINGLE]);
+    // Issue 45 replaced the rule that offered C-1 Single Phase here: the current tariff says the shop takes polyphase
+    // service, and a single-phase rate is not one it can take.
+    expect(ids(res.body.alternatives)).toEqual([]);
     // Issue 26: a primary-voltage tariff is not offered to a customer whose service is secondary (assumed when the
     // current tariff does not say); that reason comes before the applicability limits.
     const primary = 'service at primary voltage: the property takes service at secondary (assumed: the current tariff does not say)';
     expect(res.body.excluded).toEqual([
+      { tariff_id: SF.CCSF_C1_SINGLE, name: 'C-1 Small Commercial Service Single Phase',
+        reason: 'single-phase service only: the property takes three-phase service (its current tariff says so)' },
       { tariff_id: SF.CCSF_C2P, name: 'C-2P Medium Commercial Service Primary', reason: primary },
       { tariff_id: SF.CCSF_C2S, name: 'C-2S Medium Commercial Service Secondary', reason: "peak demand 40 kW is below the tariff's minimum of 200 kW" },
       { tariff_id: SF.CCSF_C3P, name: 'C-3P Large Commercial Service TOU Primary', reason: primary },
       { tariff_id: SF.CCSF_C3S, name: 'C-3S Large Commercial Service TOU Secondary', reason: "peak demand 40 kW is below the tariff's minimum of 500 kW" },
     ]);
-    expect([SF.CCSF_C1_POLY, SF.CCSF_C1_SINGLE]).toContain(res.body.recommendation);
+    expect(res.body.recommendation).toBe(SF.CCSF_C1_POLY);
     // A 300 kW customer on C-2S: C-1 (at most 200 kW) and C-3 (from 500 kW) are out; so is C-2P since issue 26, as
     // a secondary customer (C-2S) cannot take primary service by changing tariff; a C-2P customer may take C-2S.
     const mid = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C2S, monthly_usage_kwh: 90000, monthly_demand_kw: 300 }));
@@ -103,23 +107,24 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
 
   it('without monthly_demand_kw a tariff with a demand minimum cannot be shown to fit and is left out', async () => {
     // 100,000 kWh a month is an average of 136.986 kW: within C-1's 200 kW maximum (the unit tests cover the average rule).
-    const p = await createProperty(t, alice, sfShop({ monthly_usage_kwh: 100000 }));
+    // Issue 45 replaced two rules here: without a current tariff only the ZIP code's primary utility is compared (PG&E
+    // in 94103, whose four seeded tariffs this building cannot take: nothing current, said in the 400), so the CCSF
+    // customer names its tariff; and C-1 Single Phase is no rate for a 137 kW building (three-phase service).
+    const none = await createProperty(t, alice, sfShop({ monthly_usage_kwh: 100000 }));
+    const refused = await as(t, alice).post(`/pm/properties/${none.id}/analyze-rates`).expect(400);
+    expect(refused.body.detail).toBe('Pacific Gas & Electric Co. has no current tariff in the catalog the property could take '
+      + '(its 4 current ones are all excluded above): no tariff can be recommended');
+    const p = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C1_POLY, monthly_usage_kwh: 100000 }));
     const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
-    // Without a current tariff the utilities serving the ZIP code are compared: CCSF and, since the ENERGY STAR
-    // table (issue 26), PG&E too. Special-purpose and primary-voltage tariffs are left out first.
-    expect(ids(res.body.alternatives)).toEqual(sorted([SF.CCSF_C1_POLY, SF.CCSF_C1_SINGLE]));
+    expect(ids(res.body.alternatives)).toEqual([]);
     const reasons = Object.fromEntries(res.body.excluded.map((e: { tariff_id: string; reason: string }) => [e.tariff_id, e.reason]));
     const primary = 'service at primary voltage: the property takes service at secondary (assumed: the current tariff does not say)';
-    const special = (purpose: string) => `a special-purpose tariff (${purpose}), not a general rate the property could take`;
     expect(reasons).toEqual({
-      [SF.CCSF_C2S]: 'the tariff requires a peak demand of at least 200 kW and the property has no monthly_demand_kw to show it',
+      [SF.CCSF_C1_SINGLE]: 'single-phase service only: the property takes three-phase service (its current tariff says so)',
+      [SF.CCSF_C2S]: 'the tariff requires a peak demand of at least 200 kW and the property has no demand figure to show it',
       [SF.CCSF_C2P]: primary,
-      [SF.CCSF_C3S]: 'the tariff requires a peak demand of at least 500 kW and the property has no monthly_demand_kw to show it',
+      [SF.CCSF_C3S]: 'the tariff requires a peak demand of at least 500 kW and the property has no demand figure to show it',
       [SF.CCSF_C3P]: primary,
-      [SF.PGE_A1_POLY]: "average demand 136.986 kW (monthly usage / 730 h; the peak is higher) is above the tariff's maximum of 75 kW",
-      [SF.PGE_TC1]: special('traffic_signals'),
-      [SF.PGE_B19R]: special('distributed_generation'),
-      [SF.PGE_B20R]: special('distributed_generation'),
     });
   });
 
@@ -127,9 +132,18 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
     const building = await createProperty(t, alice, { property_type: 'residential', unit_count: 24, monthly_usage_kwh: 1000 });
     const detail = await as(t, alice).get(`/pm/properties/${building.id}`).expect(200);
     expect(ids(detail.body.available_tariffs)).toEqual(sorted([GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1]));
-    const res = await as(t, alice).post(`/pm/properties/${building.id}/analyze-rates`).expect(200);
-    // 1,000 kWh: SP1 100.00 + 18.54 = 118.54, C1 121.70 + 13.54 = 135.24, C3 124.10 + 14.54 = 138.64
+    // Issue 45 replaced the rule that recommended SP1 here: SP1 requires 15,000 kWh a month (its name says so), and
+    // without a current tariff the building's service phase is unknown, so the single-phase C1 and three-phase C3
+    // are priced for review only; nothing can be recommended until the property names its tariff.
+    const refused = await as(t, alice).post(`/pm/properties/${building.id}/analyze-rates`).expect(400);
+    expect(refused.body.detail).toMatch(/^No tariff of this service area is shown eligible for the property: 2 need review \(Rate Schedule C3- Commercial 3PH Non-City: may be limited to a named location: "Non-City" in its name; \.\.\.\)/);
+    // On C1 (single-phase) at 20,000 kWh: SP1 20,000 x 0.1016 + 18.54 = 2,050.54 against C1 20,000 x 0.1217 + 13.54 = 2,447.54.
+    const onC1 = await createProperty(t, alice, { property_type: 'residential', unit_count: 24, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 20000 });
+    const res = await as(t, alice).post(`/pm/properties/${onC1.id}/analyze-rates`).expect(200);
     expect(res.body.recommendation).toBe(GLADSTONE.SP1);
+    expect(res.body.alternatives[0]).toMatchObject({ tariff_id: GLADSTONE.SP1, estimated_monthly_cost: 2050.54, monthly_savings: 397 });
+    expect(res.body.excluded).toEqual([{ tariff_id: GLADSTONE.C3_NON_CITY, name: 'Rate Schedule C3- Commercial 3PH Non-City',
+      reason: 'three-phase service only: the property takes single-phase service (its current tariff says so)' }]);
     const small = await createProperty(t, alice, { property_type: 'residential', unit_count: 4 });
     expect((await as(t, alice).get(`/pm/properties/${small.id}`).expect(200)).body.available_tariffs).toEqual([]);
     // Mixed use: commercial (then industrial, which the bundled data has none of).

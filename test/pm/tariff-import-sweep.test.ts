@@ -20,17 +20,19 @@ describe('re-analysis after a tariff re-import', () => {
     const alice = await registerUser(t);
     const bob = await registerUser(t);
     await registerUser(t); // an owner without properties is not queued
-    const p = await createProperty(t, alice.token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 10000 });
-    await createProperty(t, bob.token, { tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 500 });
+    // Issue 45 replaced 10,000 kWh (below SP1's 15,000 kWh minimum) and bob's SP1 at 500 kWh: 20,000 kWh each.
+    const p = await createProperty(t, alice.token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 20000 });
+    await createProperty(t, bob.token, { tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 20000 });
 
     await writeSystemState(t.deps.database.db, REFERENCE_IMPORT_KEY, '{}', new Date('2026-11-01T00:00:00Z'));
     expect(await t.services.rateAnalysis.sweepAfterTariffImport()).toBe(2);
     expect(await t.services.rateAnalysis.sweepAfterTariffImport()).toBe(0);
 
-    // The queued user job analyses alice's property: SP1 saves 1,230.54 - 1,018.54 = 212.00 a month.
+    // The queued user job analyses alice's property: C1 20,000 x 0.1217 + 13.54 = 2,447.54; SP1 20,000 x 0.1016 + 18.54
+    // = 2,050.54; SP1 saves 2,447.54 - 2,050.54 = 397.00 a month, 4,764.00 a year.
     await eventually(async () => {
       const stored = await t.services.rateAnalysis.latestForProperty(p.id);
-      expect(stored).toMatchObject({ recommendedTariffId: GLADSTONE.SP1, monthlySavings: 212 });
+      expect(stored).toMatchObject({ recommendedTariffId: GLADSTONE.SP1, monthlySavings: 397, annualSavings: 4764 });
     });
     // The job stores the analyses, then writes their notifications: wait for those too.
     await eventually(async () => {

@@ -54,14 +54,22 @@ describe('custom tariffs in search, rate analysis and due diligence (issue 31)',
   });
 
   it('rate analysis puts the owner\'s tariffs of the same utility and sector beside the catalog\'s', async () => {
-    const own = (await as(t, alice.token).post('/tariffs/custom', { ...negotiated(), name: 'Negotiated B' }).expect(201)).body;
+    // Issue 45 replaced the name 'Negotiated B': a tariff is recommended only when its words show the property may take it,
+    // and "Negotiated" in a name states a program (a contract rate). An own tariff named as an ordinary rate is an alternative.
+    const own = (await as(t, alice.token).post('/tariffs/custom', { ...negotiated(), name: 'Commercial service B' }).expect(201)).body;
     const water = (await as(t, alice.token).post('/tariffs/custom', createWaterTariff).expect(201)).body;
     const p = await createProperty(t, alice.token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000 });
     const analysis = (await as(t, alice.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(200)).body;
-    // C1: 1,000 x 0.1217 + 13.54 = 135.24; own: 1,000 x 0.09 + 10 = 100.00 a month.
+    // C1: 1,000 x 0.1217 + 13.54 = 135.24; own: 1,000 x 0.09 + 10 = 100.00 a month: saves 35.24, 422.88 a year,
+    // 35.24 / 135.24 = 26.06 % -> 26.1.
     expect(analysis.current_tariff).toMatchObject({ id: GLADSTONE.C1, estimated_monthly_cost: 135.24 });
-    const alternative = analysis.alternatives.find((a: { tariff_id: string }) => a.tariff_id === own.id);
-    expect(alternative).toMatchObject({ estimated_monthly_cost: 100 });
+    expect(analysis.alternatives).toEqual([{ tariff_id: own.id, name: 'Commercial service B', estimated_monthly_cost: 100,
+      monthly_savings: 35.24, annual_savings: 422.88, savings_percent: 26.1 }]);
+    expect(analysis.recommendation).toBe(own.id);
+    // The first test's 'Negotiated commercial service' (same utility and sector) is the owner's too, and excluded by its name.
+    expect(analysis.excluded.map((e: { name: string; reason: string }) => [e.name, e.reason])).toEqual([
+      ['Negotiated commercial service', 'limited to a program (pilot, limited enrolment, incentive): "Negotiated" in its name'],
+    ]);
     expect(analysis.alternatives.some((a: { tariff_id: string }) => a.tariff_id === water.id)).toBe(false);
     // A property may take it as its tariff.
     const moved = (await as(t, alice.token).patch(`/pm/properties/${p.id}`, { tariff_id: own.id }).expect(200)).body;
@@ -78,8 +86,10 @@ describe('custom tariffs in search, rate analysis and due diligence (issue 31)',
     const body = { address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: GLADSTONE.zip, property_type: 'residential', unit_count: 10 };
     const before = (await as(t, alice.token).post('/pm/due-diligence', body).expect(200)).body;
     expect(before.basis.kind).toBe('average_rate');
+    // Issue 45 replaced the name 'Residential service (current sheet)': words of a name the eligibility rules do not read
+    // ("current", "sheet") send the tariff to review, and due diligence prices only tariffs shown eligible.
     const own = (await as(t, alice.token).post('/tariffs/custom', {
-      ...negotiated(), name: 'Residential service (current sheet)', sector: 'residential',
+      ...negotiated(), name: 'Residential service', sector: 'residential',
     }).expect(201)).body;
     const after = (await as(t, alice.token).post('/pm/due-diligence', body).expect(200)).body;
     expect(after.basis.kind).toBe('tariffs');

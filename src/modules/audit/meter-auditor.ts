@@ -15,6 +15,10 @@ import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import { auditMeterBills, isPriceVariance } from './audit.calc';
 import type { AuditBill, BillAudit, BillPricing, PrintedLine, SiblingBill } from './audit.types';
 import type { AuditRepository, BillRow, MeterAuditInput } from './repository';
+import { customerTraits, eligibilityOf } from '../tariffs/eligibility';
+import { isCustomTariffId } from '../tariffs/custom/service';
+import { stateOfZip } from '../utilities/zip-states';
+import { dayNumber } from '../../platform/dates';
 
 /** Bills of the meters one transaction stores at most (a meter with more is stored alone). */
 const BILLS_PER_STORE = 4000;
@@ -120,6 +124,28 @@ export function createMeterAuditor(deps: {
     return best ? `on ${best.tariff.name} (${best.tariff.id}: ${usd(best.cents / 100)})` : null;
   }
 
+  /**
+   * The other tariffs the customer could be on (tariffs/eligibility.ts, the rule rate analysis recommends by):
+   * the catalog's only when eligible for a customer on `tariff` with this bill's usage and demand a month; the
+   * owner's own tariffs as they are (the owner wrote them for its buildings).
+   */
+  function eligibleOthers(others: Tariff[], tariff: Tariff, bill: BillRow, input: MeterAuditInput): Tariff[] {
+    const { property } = input;
+    const days = dayNumber(bill.periodEnd) - dayNumber(bill.periodStart) + 1;
+    const usage = bill.usageKwh ?? bill.usage ?? 0;
+    const traits = customerTraits(tariff);
+    const customer = {
+      ...traits,
+      serviceType: traits.serviceType ?? tariff.serviceType,
+      state: stateOfZip(property.zipCode) ?? tariff.state,
+      sectors: [tariff.sector],
+      dwelling: property.propertyType === 'residential' && (property.unitCount === null || property.unitCount <= 4),
+      usageKwh: days > 0 ? (usage * 30.4375) / days : usage,
+      demandKw: bill.demandKw,
+    };
+    return others.filter((o) => isCustomTariffId(o.id) || eligibilityOf(o, customer).status === 'eligible');
+  }
+
   /** The engine's view of one bill: its expected amount and lines, the tariff's limits and what it bills in any month. */
   async function priceBill(bill: BillRow, input: MeterAuditInput, othersOf: (tariff: Tariff) => Promise<Tariff[]>): Promise<BillPricing> {
     const request = pricingRequest(bill, input);
@@ -136,7 +162,7 @@ export function createMeterAuditor(deps: {
     if (bill.lineItems === null && isPriceVariance(billedCents, expectedCents, input.tolerancePercent)) {
       const ways = [
         scaledToMatch(bill, priced, billedCents, expectedCents),
-        otherTariffMatching(priced, await othersOf(tariff), billedCents, input.tolerancePercent),
+        otherTariffMatching(priced, eligibleOthers(await othersOf(tariff), tariff, bill, input), billedCents, input.tolerancePercent),
       ].filter((w) => w !== null);
       explanation = ways.length > 0 ? `the billed amount matches the expected bill ${ways.join(', or ')}` : null;
     }

@@ -14,7 +14,7 @@ export type BillRow = typeof utilityBills.$inferSelect;
 /** What an audit of one meter reads: the meter, its property's pricing fields, its bills and the siblings. */
 export interface MeterAuditInput {
   meter: typeof meters.$inferSelect;
-  property: Pick<typeof properties.$inferSelect, 'id' | 'name' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh' | 'propertyType' | 'unitCount'>;
+  property: Pick<typeof properties.$inferSelect, 'id' | 'name' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh' | 'propertyType' | 'unitCount' | 'zipCode'>;
   bills: BillRow[];
   /** The property's bills of the same utility type on its other meters. */
   siblings: BillRow[];
@@ -57,6 +57,7 @@ export function createAuditRepository(db: Db) {
       const found = await db.select({ meter: meters, property: {
         id: properties.id, name: properties.name, ownerId: properties.ownerId, tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId,
         supplyRatePerKwh: properties.supplyRatePerKwh, propertyType: properties.propertyType, unitCount: properties.unitCount,
+        zipCode: properties.zipCode,
       }, tolerance: auditSettings.tolerancePercent, readAt: sql<string>`now()::text` })
         .from(meters).innerJoin(properties, eq(properties.id, meters.propertyId)).leftJoin(auditSettings, eq(auditSettings.ownerId, properties.ownerId))
         .where(inArray(meters.id, [...meterIds]))

@@ -40,10 +40,30 @@ describe('analyzeRates', () => {
       ],
       // Excluded tariffs are reported as given and never priced or recommended.
       excluded: [{ tariff_id: 'big', name: 'Big', reason: "peak demand 40 kW is below the tariff's minimum of 200 kW" }],
+      // Issue 45: the answer says what it was priced on and whether the catalog had anything current.
+      needs_review: [],
+      basis: { kind: 'typed_usage' },
+      catalog_current: true,
+      latest_tariff_end_date: null,
       recommendation: 'cheap',
       analyzed_at: '2026-05-01T00:00:00.000Z',
     });
     expect(recommendationSavingsCents(a)).toBe(21200);
+  });
+
+  it('prices tariffs to review beside the alternatives and never recommends one, however cheap (issue 45)', () => {
+    const a = analyzeRates({
+      propertyId: 'p', current, analyzedAt: at,
+      candidates: [{ id: 'dear', name: 'Dear', monthlyCostCents: 125554 }],
+      needsReview: [{ id: 'schools', name: 'Schools', monthlyCostCents: 50000, reason: 'limited to a kind of customer (institution)' }],
+    });
+    expect(a.recommendation).toBe('cur');
+    expect(recommendationSavingsCents(a)).toBe(0);
+    // 123054 - 50000 = 73054 a month: shown, with its reason, and nowhere else.
+    expect(a.needs_review).toEqual([{
+      tariff_id: 'schools', name: 'Schools', estimated_monthly_cost: 500, monthly_savings: 730.54, annual_savings: 8766.48, savings_percent: 59.4,
+      reason: 'limited to a kind of customer (institution)',
+    }]);
   });
 
   it('rounds the percent half away from zero: 1 / 8 = 12.5 %, 1/16 = 6.25 % -> 6.3', () => {

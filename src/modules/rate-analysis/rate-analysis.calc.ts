@@ -18,6 +18,16 @@ export interface RateAlternative {
   savings_percent: number | null;
 }
 
+/** A tariff priced beside the alternatives whose eligibility the evidence does not settle: shown, never recommended. */
+export interface ReviewTariff extends RateAlternative {
+  reason: string;
+}
+
+/** What the costs were priced on: the property's actual bills (per meter, by billing period) or its typed monthly usage. */
+export type AnalysisBasis =
+  | { kind: 'bills'; months: string[]; meters: Array<{ meter_id: string; bills: number; months: string[] }> }
+  | { kind: 'typed_usage' };
+
 /** A tariff of the compared utility that the analysis left out, and why. */
 export interface ExcludedTariff {
   tariff_id: string;
@@ -31,6 +41,12 @@ export interface RateAnalysis {
   alternatives: RateAlternative[];
   /** Tariffs the property may not take (applicability) or that cannot be priced from its data; never recommended. */
   excluded: ExcludedTariff[];
+  /** Tariffs the evidence neither admits nor excludes, priced with the reason to check them; never recommended. */
+  needs_review: ReviewTariff[];
+  basis: AnalysisBasis;
+  /** False when the compared utility has no current tariff in the catalog (then `latest_tariff_end_date` says how old it is). */
+  catalog_current: boolean;
+  latest_tariff_end_date: string | null;
   recommendation: string;
   analyzed_at: string;
   /** What the answer rests on that the customer should know: the age of the current and recommended tariffs' data. */
@@ -153,29 +169,18 @@ export function analyzeRates(input: {
   current: PricedTariff | null;
   candidates: PricedTariff[];
   excluded?: ExcludedTariff[];
+  /** Priced tariffs to show for review, each with its reason; they never become the recommendation. */
+  needsReview?: Array<PricedTariff & { reason: string }>;
+  basis?: AnalysisBasis;
+  catalog?: { current: boolean; latestEndDate: string | null };
   analyzedAt: Date;
 }): RateAnalysis {
   const { current } = input;
-  const alternatives = input.candidates
+  const byCost = <T extends PricedTariff>(list: T[]) => list
     .filter((c) => c.id !== current?.id)
-    .sort((a, b) => a.monthlyCostCents - b.monthlyCostCents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((alt): RateAlternative => {
-      if (!current) {
-        return {
-          tariff_id: alt.id, name: alt.name, estimated_monthly_cost: fromCents(alt.monthlyCostCents),
-          monthly_savings: null, annual_savings: null, savings_percent: null,
-        };
-      }
-      const savingsCents = current.monthlyCostCents - alt.monthlyCostCents;
-      return {
-        tariff_id: alt.id,
-        name: alt.name,
-        estimated_monthly_cost: fromCents(alt.monthlyCostCents),
-        monthly_savings: fromCents(savingsCents),
-        annual_savings: fromCents(12 * savingsCents),
-        savings_percent: current.monthlyCostCents === 0 ? 0 : roundDiv(BigInt(savingsCents) * 1000n, current.monthlyCostCents) / 10,
-      };
-    });
+    .sort((a, b) => a.monthlyCostCents - b.monthlyCostCents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const alternatives = byCost(input.candidates).map((alt) => priced(alt, current));
+  const needsReview = byCost(input.needsReview ?? []).map((t): ReviewTariff => ({ ...priced(t, current), reason: t.reason }));
   const cheapest = alternatives[0];
   let recommendation: string;
   if (!current) {
@@ -191,8 +196,31 @@ export function analyzeRates(input: {
       : null,
     alternatives,
     excluded: input.excluded ?? [],
+    needs_review: needsReview,
+    basis: input.basis ?? { kind: 'typed_usage' },
+    catalog_current: input.catalog?.current ?? true,
+    latest_tariff_end_date: input.catalog?.latestEndDate ?? null,
     recommendation,
     analyzed_at: input.analyzedAt.toISOString(),
+  };
+}
+
+/** One priced tariff against the current one (savings null without a current tariff). */
+function priced(alt: PricedTariff, current: PricedTariff | null): RateAlternative {
+  if (!current) {
+    return {
+      tariff_id: alt.id, name: alt.name, estimated_monthly_cost: fromCents(alt.monthlyCostCents),
+      monthly_savings: null, annual_savings: null, savings_percent: null,
+    };
+  }
+  const savingsCents = current.monthlyCostCents - alt.monthlyCostCents;
+  return {
+    tariff_id: alt.id,
+    name: alt.name,
+    estimated_monthly_cost: fromCents(alt.monthlyCostCents),
+    monthly_savings: fromCents(savingsCents),
+    annual_savings: fromCents(12 * savingsCents),
+    savings_percent: current.monthlyCostCents === 0 ? 0 : roundDiv(BigInt(savingsCents) * 1000n, current.monthlyCostCents) / 10,
   };
 }
 

@@ -1,10 +1,24 @@
 import crypto from 'node:crypto';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { utilityBills } from '../bills/tables';
+import { meters } from '../meters/tables';
 import type { Executor } from '../../platform/db/client';
 import { rateAnalyses } from './tables';
 import { recommendationSavingsCents, type RateAnalysis } from './rate-analysis.calc';
 
 export type RateAnalysisRow = typeof rateAnalyses.$inferSelect;
+
+/** An electric bill with usage, and its meter's tariffs: what a rate analysis from bills re-prices. */
+export interface AnalysedBill {
+  meterId: string;
+  meterName: string;
+  meterTariffId: string | null;
+  meterSupplyTariffId: string | null;
+  periodStart: string;
+  periodEnd: string;
+  usageKwh: number;
+  demandKw: number | null;
+}
 
 /** Analyses kept per property: the latest (what dashboards read) and a short history; older ones are deleted. */
 export const ANALYSES_KEPT_PER_PROPERTY = 10;
@@ -38,6 +52,20 @@ export function createRateAnalysisRepository(db: Executor) {
           select id, row_number() over (partition by property_id order by analyzed_at desc, id desc) as n
           from ${rateAnalyses} where ${inArray(rateAnalyses.propertyId, ids)}
         ) ranked where n > ${ANALYSES_KEPT_PER_PROPERTY})`);
+    },
+
+    /** The property's electric bills with kWh whose period ends in [from, to], by meter and period. */
+    async electricBills(propertyId: string, from: string, to: string): Promise<AnalysedBill[]> {
+      const rows = await db.select({
+        meterId: utilityBills.meterId, meterName: meters.name, meterTariffId: meters.tariffId, meterSupplyTariffId: meters.supplyTariffId,
+        periodStart: utilityBills.periodStart, periodEnd: utilityBills.periodEnd, usageKwh: utilityBills.usageKwh, demandKw: utilityBills.demandKw,
+      }).from(utilityBills).innerJoin(meters, eq(meters.id, utilityBills.meterId))
+        .where(and(
+          eq(utilityBills.propertyId, propertyId), eq(utilityBills.utilityType, 'electric'), isNotNull(utilityBills.usageKwh),
+          gte(utilityBills.periodEnd, from), lte(utilityBills.periodEnd, to),
+        ))
+        .orderBy(asc(utilityBills.meterId), asc(utilityBills.periodStart));
+      return rows.map((r) => ({ ...r, usageKwh: r.usageKwh! }));
     },
 
     async latestForProperty(propertyId: string): Promise<RateAnalysisRow | null> {

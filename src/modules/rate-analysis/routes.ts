@@ -26,7 +26,7 @@ export function registerRateAnalysisRoutes(api: ApiRouter, rateAnalysis: RateAna
       + 'latest 10 per property are kept); the rate-analysis queue also re-runs it when tariff_id, monthly_usage_kwh or '
       + 'monthly_demand_kw change and after a tariff data re-import.',
     tags: ['Properties'], auth: 'required', params: propertyIdParams, response: rateAnalysisResponse,
-    errors: { 400: 'Property has no usage data, or No tariffs available for this service area', 404: 'Property not found' },
+    errors: { 400: 'Property has no usage data (and no electric bills), No tariffs available for this service area, or why no tariff can be recommended (nothing current, or every candidate needs review)', 404: 'Property not found' },
     middleware: [yieldToLiteralPaths],
   }, ({ params, req }) => rateAnalysis.analyze(callerId(req), params.id));
 }

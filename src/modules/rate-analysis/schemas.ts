@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+const alternative = z.object({
+  tariff_id: z.string(),
+  name: z.string(),
+  estimated_monthly_cost: z.number(),
+  monthly_savings: z.number().nullable(),
+  annual_savings: z.number().nullable(),
+  savings_percent: z.number().nullable(),
+});
+
 export const rateAnalysisResponse = z.object({
   property_id: z.string(),
   current_tariff: z
@@ -9,22 +18,39 @@ export const rateAnalysisResponse = z.object({
       description: 'null when the property has no tariff_id, its tariff is no longer in the database, or it cannot be priced '
         + 'from the property (a demand tariff without monthly_demand_kw)',
     }),
-  alternatives: z.array(
-    z.object({
-      tariff_id: z.string(),
-      name: z.string(),
-      estimated_monthly_cost: z.number(),
-      monthly_savings: z.number().nullable(),
-      annual_savings: z.number().nullable(),
-      savings_percent: z.number().nullable(),
-    }),
-  ),
+  alternatives: z.array(alternative).meta({
+    description: 'tariffs the property is shown eligible for by the written rules (data/reference/README.md, "Who may take a tariff"): '
+      + 'same utility and state, same sector and service type, a general-service rate by its own words, no restriction in its name or '
+      + 'description, limits that admit the property, voltage no higher, open to new customers; cheapest first. Only these are recommended.',
+  }),
   excluded: z.array(z.object({ tariff_id: z.string(), name: z.string(), reason: z.string() })).meta({
     description: 'tariffs of the compared utility the property cannot move to, each with its reason: another state\'s, '
       + 'another service type (bundled / delivery only), a special purpose (lighting, standby, a rider, ...), a higher '
       + 'voltage, closed to new customers, demand or usage outside its applicability (published, or the kW limits its name '
       + 'states), or not priceable from the property (a demand tariff without monthly_demand_kw). Never recommended.',
   }),
+  needs_review: z.array(alternative.extend({ reason: z.string() })).meta({
+    description: 'tariffs priced beside the alternatives whose eligibility the evidence neither shows nor rules out (a condition the rules '
+      + 'cannot read, a limit the property has no figure for, a record with no statement that it is a general rate, a revision that '
+      + 'is no longer current), each with the reason to check. Never the recommendation, and never counted in savings, health or notifications.',
+  }),
+  basis: z.union([
+    z.object({
+      kind: z.literal('bills'),
+      months: z.array(z.string()).meta({ description: 'the calendar months (YYYY-MM) the re-priced bills cover' }),
+      meters: z.array(z.object({ meter_id: z.string(), bills: z.number().int(), months: z.array(z.string()) })),
+    }),
+    z.object({ kind: z.literal('typed_usage') }),
+  ]).meta({
+    description: '`bills`: the last 12 months of the property\'s electric bills re-priced per meter and billing period on each tariff '
+      + '(monthly costs are the average month of those bills); `typed_usage`: the property\'s monthly_usage_kwh (and monthly_demand_kw) priced '
+      + 'on a typical year',
+  }),
+  catalog_current: z.boolean().meta({
+    description: 'false when the compared utility has no current tariff in the catalog: then nothing current could be compared, '
+      + 'the latest known revisions are listed in needs_review only, and latest_tariff_end_date says when the newest of them ended',
+  }),
+  latest_tariff_end_date: z.string().nullable(),
   recommendation: z.string(),
   analyzed_at: z.string(),
   assumptions: z.array(z.string()).optional().meta({

@@ -12,12 +12,15 @@ import type { TariffCatalog } from '../properties/tariff-catalog';
 import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import type { NotificationService } from '../notifications/service';
 import type { NewNotification } from '../notifications/repository';
-import { stateOfZip } from '../utilities/zip-states';
 import { tariffNotices } from '../tariffs/tariff-notices';
-import {
-  analyzeRates, classExclusion, switchingExclusion, recommendationSavingsCents, type ExcludedTariff, type PricedTariff, type RateAnalysis,
-} from './rate-analysis.calc';
+import { analyzeRates, recommendationSavingsCents, type ExcludedTariff, type PricedTariff, type RateAnalysis } from './rate-analysis.calc';
+import { eligibilityOf, type EligibilityVerdict } from '../tariffs/eligibility';
+import type { CalculatorService } from '../pricing/service';
+import { basisOf, billNotes, sumOrNull, worstVerdict } from './from-bills';
+import { billedMeters, switchingCustomer } from './customer';
 import { createRateAnalysisRepository } from './repository';
+import { isCustomTariffId } from '../tariffs/custom/service';
+import { chargesNamedButMissing } from '../tariffs/missing-charges';
 import { readSystemState, writeSystemState } from '../../platform/db/system-state';
 import { REFERENCE_IMPORT_KEY } from '../tariffs/importer';
 
@@ -38,6 +41,8 @@ export interface RateAnalysisServiceDeps {
   monthlyBill: MonthlyBillTotal;
   properties: Pick<PropertyService, 'requireOwned' | 'findById' | 'rowsOfOwner' | 'withEstimate' | 'storeEstimates' | 'ownersWithProperties'>;
   notifications: Pick<NotificationService, 'notifyMany'>;
+  /** Prices a property's bills by billing period (the bill audit's pricing), for an analysis from bills. */
+  calculator: Pick<CalculatorService, 'calculatePeriod'>;
   enqueue(job: RateAnalysisJob, jobId: string): Promise<unknown>;
   /** Queues the owner's analytics recompute after a write (never throws). */
   dataChanged?(ownerId: string): Promise<void>;
@@ -54,6 +59,8 @@ interface TariffReads {
   serving(zipCode: string): Promise<string[]>;
   /** The catalog's current tariffs of the utilities in the sectors, then the owner's own of the same utilities and sectors. */
   candidates(utilityIds: string[], sectors: PropertySector[]): Promise<Tariff[]>;
+  /** The latest known revisions of the utilities' expired tariffs (for a utility with no current one). */
+  latest(utilityIds: string[], sectors: PropertySector[], state: string | null): Promise<Tariff[]>;
 }
 
 function memo<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
@@ -80,7 +87,12 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
       ]);
       return [...catalog, ...own];
     });
+    const latest = memo(async (key) => {
+      const [utilities, sectors, state] = key.split('|') as [string, string, string];
+      return deps.tariffs.latestRevisionsOf(utilities.split(','), sectors.split(',') as PropertySector[], state || null);
+    });
     return {
+      latest: (utilityIds, sectors, state) => latest(`${utilityIds.join(',')}|${sectors.join(',')}|${state ?? ''}`),
       tariff: memo((id) => deps.tariffs.findTariffById(id, ownerId)),
       serving: memo((zip) => deps.tariffs.servingUtilities(zip)),
       candidates: (utilityIds, sectors) => candidates(`${utilityIds.join(',')}|${sectors.join(',')}`),
@@ -104,33 +116,93 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
    * has it. Stores nothing.
    */
   async function analyzeRow(row: PropertyRow, reads: TariffReads, currentEstimate?: EnergyCostEstimate | null): Promise<Outcome> {
-    if (row.monthlyUsageKwh === null) return { error: 'Property has no usage data' };
     const currentTariff = row.tariffId ? await reads.tariff(row.tariffId) : null;
+    const billed = currentTariff ? await billedMeters({ repo, calculator: deps.calculator, today: utcDay(deps.now()) }, row, currentTariff) : [];
+    if (billed.length === 0 && row.monthlyUsageKwh === null) return { error: 'Property has no usage data' };
     const utilityIds = currentTariff ? [currentTariff.utilityId] : await reads.serving(row.zipCode);
     const tariffs = await reads.candidates(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount));
     const supply = await supplyOf(row, reads);
-    const currentCost = currentTariff ? (currentEstimate !== undefined ? currentEstimate : estimate(currentTariff, row, supply)) : null;
-    const current: PricedTariff | null = currentTariff && currentCost
-      ? { id: currentTariff.id, name: currentTariff.name, monthlyCostCents: currentCost.monthlyCents }
+    const base = switchingCustomer(row, currentTariff, tariffs);
+    // What each tariff costs a month and whether the property may take it: from the bills, meter by meter, or from the typed usage.
+    let monthlyCents: (t: Tariff) => number | null;
+    let verdictOf: (t: Tariff) => EligibilityVerdict;
+    let currentCents: number | null;
+    if (billed.length > 0) {
+      const customers = billed.map((m) => ({ meter: m, customer: { ...base, usageKwh: m.monthlyKwh, demandKw: m.peakKw } }));
+      monthlyCents = (t) => sumOrNull(billed.map((m) => m.monthlyCentsOn(t)));
+      verdictOf = (t) => worstVerdict(customers.map(({ meter, customer }) => ({ meter: billed.length > 1 ? meter.name : null, verdict: eligibilityOf(t, customer) })));
+      currentCents = sumOrNull(billed.map((m) => m.currentMonthlyCents));
+    } else {
+      monthlyCents = (t) => estimate(t, row, supply)?.monthlyCents ?? null;
+      verdictOf = (t) => eligibilityOf(t, base);
+      const cost = currentTariff ? (currentEstimate !== undefined ? currentEstimate : estimate(currentTariff, row, supply)) : null;
+      currentCents = cost?.monthlyCents ?? null;
+    }
+    const current: PricedTariff | null = currentTariff && currentCents !== null
+      ? { id: currentTariff.id, name: currentTariff.name, monthlyCostCents: currentCents }
       : null;
     const candidates: PricedTariff[] = [];
+    const needsReview: Array<PricedTariff & { reason: string }> = [];
     const excluded: ExcludedTariff[] = [];
-    const customer = {
-      current: currentTariff,
-      state: stateOfZip(row.zipCode),
-      // Without a current tariff, compare bundled service where the utility offers it (a customer who has chosen no supplier).
-      serviceType: tariffs.some((t) => t.serviceType === 'bundled') ? 'bundled' as const : 'delivery_only' as const,
+    const unpriceable = billed.length > 0
+      ? 'cannot be priced from the bills (a demand tariff and a bill without demand_kw, or a period the engine refuses)'
+      : 'a demand tariff: the property has no monthly_demand_kw to price it';
+    /** Sorts one tariff into the three lists; `review` makes an eligible tariff one to review (an expired revision). */
+    const sort = (t: Tariff, review: string | null) => {
+      const verdict = verdictOf(t);
+      if (verdict.status === 'excluded') {
+        excluded.push({ tariff_id: t.id, name: t.name, reason: verdict.reason });
+        return;
+      }
+      const cents = monthlyCents(t);
+      if (cents === null) {
+        excluded.push({ tariff_id: t.id, name: t.name, reason: verdict.status === 'needs_review' ? verdict.reason : unpriceable });
+        return;
+      }
+      const priced = { id: t.id, name: t.name, monthlyCostCents: cents };
+      // A tariff whose own description names a charge its rates lack is priced too low: for review only (issue 45).
+      const missing = chargesNamedButMissing(t)[0] ?? null;
+      const reasons = [review, verdict.status === 'needs_review' ? verdict.reason : null, missing].filter((r) => r !== null);
+      if (reasons.length > 0) needsReview.push({ ...priced, reason: reasons.join('; ') });
+      else candidates.push(priced);
     };
-    for (const t of tariffs) {
-      if (t.id === currentTariff?.id) continue;
-      const reason = classExclusion(t, customer) ?? switchingExclusion(t, row.monthlyUsageKwh, row.monthlyDemandKw);
-      const cost = reason ? null : estimate(t, row, supply);
-      if (cost) candidates.push({ id: t.id, name: t.name, monthlyCostCents: cost.monthlyCents });
-      else excluded.push({ tariff_id: t.id, name: t.name, reason: reason ?? 'a demand tariff: the property has no monthly_demand_kw to price it' });
+    for (const t of tariffs) if (t.id !== currentTariff?.id) sort(t, null);
+
+    // Nothing current to compare (no current catalog tariff the property is not excluded from, and the current tariff
+    // expired or absent): the utility's latest known revisions are priced for review only, with their end dates.
+    const today = utcDay(deps.now());
+    const excludedIds = new Set(excluded.map((e) => e.tariff_id));
+    const catalogCurrent = tariffs.some((t) => !isCustomTariffId(t.id) && t.id !== currentTariff?.id && !excludedIds.has(t.id))
+      || (currentTariff !== null && !isCustomTariffId(currentTariff.id) && (currentTariff.expirationDate === null || currentTariff.expirationDate >= today));
+    let latestEndDate: string | null = null;
+    const notes: string[] = [];
+    if (!catalogCurrent) {
+      const latest = await reads.latest(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount), base.state);
+      const ends = [...latest, ...(currentTariff && !isCustomTariffId(currentTariff.id) ? [currentTariff] : [])]
+        .map((t) => t.expirationDate).filter((d): d is string => d !== null).sort();
+      latestEndDate = ends.at(-1) ?? null;
+      const utility = currentTariff?.utilityName ?? tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ?? latest[0]?.utilityName ?? 'The serving utility';
+      const currentOnes = tariffs.filter((t) => !isCustomTariffId(t.id)).length;
+      notes.push(`${utility} has no current tariff in the catalog the property could take${currentOnes > 0 ? ` (its ${currentOnes} current ones are all excluded above)` : ''}`
+        + `${latestEndDate ? `; its latest records ended on ${latestEndDate}` : ''}: nothing current could be compared; its latest known revisions `
+        + 'are priced in needs_review only, and the advice may be out of date');
+      for (const t of latest) if (t.id !== currentTariff?.id) sort(t, `expired on ${t.expirationDate}: the latest known revision, not a current tariff`);
     }
-    if (!current && candidates.length === 0) return { error: 'No tariffs available for this service area' };
-    const analysis = analyzeRates({ propertyId: row.id, current, candidates, excluded, analyzedAt: deps.now() });
-    return { analysis: { ...analysis, assumptions: analysisNotices(analysis, currentTariff, tariffs) } };
+    if (!current && candidates.length === 0) {
+      // SPEC's answer when the area has no tariff at all; the others say why none can be recommended.
+      if (tariffs.length === 0 && excluded.length === 0 && needsReview.length === 0) return { error: 'No tariffs available for this service area' };
+      return { error: !catalogCurrent
+        ? `${notes[0]!.split(':')[0]}: no tariff can be recommended`
+        : needsReview.length > 0
+          ? `No tariff of this service area is shown eligible for the property: ${needsReview.length} need review (${needsReview[0]!.name}: `
+            + `${needsReview[0]!.reason}${needsReview.length > 1 ? '; ...' : ''}); set the property's tariff_id to compare from its current tariff`
+          : 'No tariffs available for this service area' };
+    }
+    const analysis = analyzeRates({
+      propertyId: row.id, current, candidates, excluded, needsReview, analyzedAt: deps.now(),
+      catalog: { current: catalogCurrent, latestEndDate }, basis: basisOf(billed),
+    });
+    return { analysis: { ...analysis, assumptions: [...notes, ...billNotes(billed), ...analysisNotices(analysis, currentTariff, tariffs)] } };
   }
 
   /** What the current and the recommended tariff's data make the answer assume (their age, their class). */

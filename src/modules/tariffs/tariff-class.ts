@@ -55,6 +55,15 @@ export interface ClassInput {
  */
 export const TEXAS_DELIVERY_UTILITIES: ReadonlySet<string> = new Set(['8901', '44372', '3278', '20404', '40051', '17008']);
 
+/**
+ * Maine's investor-owned transmission and distribution utilities (Central Maine Power, Emera Maine /
+ * Bangor Hydro-Electric, Maine Public Service): Maine's restructuring act made them divest their
+ * generation (35-A M.R.S. §3204) and forbids them to sell energy at retail except as the standard-offer
+ * service the Public Utilities Commission procures (35-A M.R.S. §3212). Their rates are delivery; the
+ * "Standard Offer" rates are the supply price.
+ */
+export const MAINE_TD_UTILITIES: ReadonlySet<string> = new Set(['3266', '1179', '11522']);
+
 const AMEREN_ILLINOIS = '56697';
 
 const PUBLISHED_SERVICE_TYPES: Record<string, ServiceType> = {
@@ -66,18 +75,28 @@ const PUBLISHED_SERVICE_TYPES: Record<string, ServiceType> = {
 };
 
 const DELIVERY_WORDS = /\bunbundled\b|\bretail delivery\b|\bdelivery (service|only|class)\b|\bdistribution (service )?only\b|\bretail (access|choice)\b|\bdirect access\b|\bopen access\b|\besco\b|\(delivery\)|-\s*delivery\s*$/i;
+const RETAIL_ACCESS_NAME = /\(retail service\)|\bretail (open )?access\b|\bretail choice\b/i;
 const SUPPLY_WORDS = /\bsupply only\b|(?<!co-?)\bgeneration (service|only)\b|\benergy only\b|\bbasic generation service\b|\bdefault (energy )?service\b(?!.*\bdelivery\b)/i;
 const BUNDLED_WORDS = /\bbundled\b(?!.*\bunbundled\b)/i;
 
 /** The record's own text says its energy rates leave supply out, or that its adjustment is the supply charge. */
-const TEXT_NO_SUPPLY = /\b(do|does) not include (the )?(generation|supply|power supply|energy supply)|\bincludes only the delivery\b|\bsupply is (billed|purchased|provided) separately\b/i;
+const TEXT_NO_SUPPLY = /\bdistribution service (under|pursuant to|provided under) this (tariff|rate|schedule)\b|\b(do|does) not include (the )?(generation|supply|power supply|energy supply)|\bincludes only the delivery\b|\bsupply is (billed|purchased|provided) separately\b/i;
 const TEXT_SUPPLY_IN_ADJUSTMENT = /\badjustment\b[^.]{0,60}\b(power supply charge|basic service|default service|standard offer service)/i;
 
 function serviceTypeOf(input: ClassInput, notes: string[]): ServiceType {
   if (TEXAS_DELIVERY_UTILITIES.has(input.utilityId)) return 'delivery_only';
+  if (MAINE_TD_UTILITIES.has(input.utilityId)) {
+    const published = input.servicetype?.trim();
+    if (published === 'Delivery with Standard Offer' || published === 'Bundled' || BUNDLED_WORDS.test(input.name)) return 'bundled';
+    return /\bstandard offer\b/i.test(input.name) && !/\bdelivery\b/i.test(input.name) ? 'supply_only' : 'delivery_only';
+  }
   const text = `${input.description ?? ''}\n${input.comments ?? ''}`;
   if (input.energyAdjusted && TEXT_SUPPLY_IN_ADJUSTMENT.test(text)) return 'bundled';
   if (TEXT_NO_SUPPLY.test(text)) return 'delivery_only';
+  // Michigan's retail access (MCL 460.10a) and the like: a schedule named for customers who buy power from another
+  // supplier is delivery, even where URDB entered it as "Delivery with Standard Offer" (DTE's "(Retail Service)"
+  // twins of its "(Full Service)" schedules).
+  if (RETAIL_ACCESS_NAME.test(input.name)) return 'delivery_only';
   const published = input.servicetype?.trim();
   if (published) {
     const known = PUBLISHED_SERVICE_TYPES[published];
