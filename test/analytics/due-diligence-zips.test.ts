@@ -48,7 +48,9 @@ const RESIDENTIAL: Array<[string, string, string, number, string, Kind, boolean]
   ['55401', 'MN', 'Minneapolis', 13781, 'Northern States Power Co - Minnesota', 'tariffs', false],
   ['37203', 'TN', 'Nashville', 13216, 'Nashville Electric Service', 'average_rate', false],
   // PG&E first (its estimated 155,537 customers in San Francisco against the City & County's 3,155)
-  ['94103', 'CA', 'San Francisco', 14328, 'Pacific Gas & Electric Co.', 'tariffs', true],
+  // Issue 45: PG&E's residential records are per baseline region ("E-1 ... Baseline Region P"), a location the rules
+  // cannot place a ZIP code in, so none is shown eligible and its average rate is used.
+  ['94103', 'CA', 'San Francisco', 14328, 'Pacific Gas & Electric Co.', 'average_rate', true],
   ['77002', 'TX', 'Houston', 8901, 'CenterPoint Energy', 'average_rate', false],
   // Issue 45: Ohio Power (from the EIA-861 county rule), not the City of Columbus; Columbus Southern Power's tariffs are its own now
   ['43215', 'OH', 'Columbus', 14006, 'Ohio Power Co', 'tariffs', true],
@@ -135,25 +137,23 @@ describe('POST /pm/due-diligence on the full reference data', () => {
     }
   });
 
-  it('San Francisco (94103): PG&E\'s residential tariff, with its data age in the assumptions', async () => {
+  it('San Francisco (94103): PG&E\'s residential rates are per baseline region, none shown eligible: its average rate, and why', async () => {
+    // Issue 45 replaced the rule that priced the median of every region's rate here.
     const res = await post({ city: 'San Francisco', state: 'CA', zip_code: '94103', unit_count: 1, property_type: 'residential' });
-    expect(res.basis).toMatchObject({ kind: 'tariffs', service_type: 'bundled', supply: null, rate_per_kwh: null });
+    expect(res.basis).toMatchObject({ kind: 'average_rate', service_type: null, supply: null });
     expect(res.best_tariff!.estimated_annual_cost).toBe(res.estimated_costs.annual_energy_cost);
-    expect(res.assumptions.filter((a) => a.includes('more than 5 years ago'))).toHaveLength(1);
+    expect(res.assumptions.some((a) => /^Not eligible: \d+ current residential tariffs? of Pacific Gas & Electric Co\. in CA \(.*eligibility not shown/.test(a))).toBe(true);
   });
 
-  it('commercial in Philadelphia: PECO\'s delivery-only tariffs priced with the Pennsylvania energy-only (part B) supply price', async () => {
+  it('commercial in Philadelphia: PECO\'s delivery-only general service rates are phase-specific, so none is shown eligible for a 10,000 sqft office', async () => {
+    // Issue 45 replaced the rule that priced PECO's delivery-only tariffs with the Pennsylvania part-B supply price here: its
+    // GS rates are single-phase or polyphase only and such a building may take either, so its average rate is used
+    // (the part-B pricing is covered by due-diligence.test.ts).
     const res = await post({ city: 'Philadelphia', state: 'PA', zip_code: '19103', unit_count: 1, sqft: 10_000, property_type: 'commercial' });
     expect(res.serving_utility).toEqual({ id: 14940, name: 'PECO Energy Co' });
-    expect(res.basis).toMatchObject({ kind: 'tariffs', service_type: 'delivery_only', rate_per_kwh: null });
-    // PA commercial part B: revenue / sales over every part-B row of PA, 2018
-    expect(res.basis.supply).toEqual({
-      rate_per_kwh: 0.061139,
-      source: 'EIA Form 861, sales to ultimate customers, energy-only sales by retail suppliers (part B, revenue / sales) in the state',
-      year: 2018,
-    });
-    expect(res.assumptions.some((a) => a.startsWith("Supply: the tariffs are delivery only, so each month's kWh is added at $0.061139/kWh"))).toBe(true);
-    // 146,000 kWh a year: delivery + supply between 6 and 30 cents a kWh
+    expect(res.basis).toMatchObject({ kind: 'average_rate', service_type: null });
+    expect(res.assumptions.some((a) => /^Not eligible: \d+ current commercial tariffs of PECO Energy Co in PA \(.*eligibility not shown/.test(a))).toBe(true);
+    // 146,000 kWh a year at PECO's average commercial rate: between 6 and 30 cents a kWh
     expect(res.estimated_costs.annual_energy_cost / 146_000).toBeGreaterThan(0.06);
     expect(res.estimated_costs.annual_energy_cost / 146_000).toBeLessThan(0.3);
   });

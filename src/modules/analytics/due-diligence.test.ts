@@ -58,7 +58,8 @@ const ENERGY = new Map<string, number>();
 function tariff(id: string, utilityId: string, state: string, energy: number, over: Partial<Tariff> = {}): Tariff {
   ENERGY.set(id, energy);
   return {
-    id, name: `Tariff ${id}`, utilityId, utilityName: `Utility ${utilityId}`, state, sector: 'residential',
+    // Issue 45: a name that shows a general-service rate ("Tariff x" shows none, and is not priced since).
+    id, name: `General Service ${id}`, utilityId, utilityName: `Utility ${utilityId}`, state, sector: 'residential',
     serviceType: 'bundled', voltage: null, purpose: 'general', classNote: null, applicability: OPEN,
     effectiveDate: '2024-01-01', expirationDate: null, ...over,
   } as Tariff;
@@ -121,7 +122,7 @@ describe('due diligence: basis, serving utility and assumptions', () => {
       latest_tariff_end_date: null,
       estimated_costs: { annual_energy_cost: 827, monthly_energy_cost: 68.92, cost_per_unit: 413.5, cost_per_sqft: null },
       available_tariffs: 2,
-      best_tariff: { name: 'Tariff d1', estimated_annual_cost: 827 },
+      best_tariff: { name: 'General Service d1', estimated_annual_cost: 827 },
       comparable_properties: 7,
       basis: {
         kind: 'tariffs', source: 'U.S. Utility Rate Database (URDB, OpenEI/NREL)', year: 2015, service_type: 'delivery_only', rate_per_kwh: null,
@@ -139,11 +140,11 @@ describe('due diligence: basis, serving utility and assumptions', () => {
         + '1 primary or transmission voltage; 1 supply only)',
       'Priced on the 2 eligible delivery-only residential tariffs of Utility 100 in PA (current, general purpose, secondary or unstated voltage, '
         + 'applicability admitting 304.167 kWh a month and a 0 kW peak per meter), month by month by the bill engine: estimated_costs use the '
-        + 'median "Tariff d1", best_tariff the cheapest "Tariff d1"',
+        + 'median "General Service d1", best_tariff the cheapest "General Service d1"',
       "Supply: the tariffs are delivery only, so each month's kWh is added at $0.08/kWh, the PA residential average of EIA Form 861, sales to "
         + "ultimate customers, energy-only sales by retail suppliers (part B, revenue / sales) in the state (2018): a retail supplier's average price",
-      'Median and cheapest tariff "Tariff d1": the tariff\'s rates took effect on 2015-01-01, more than 5 years ago: the utility\'s current rates may differ',
-      'Median and cheapest tariff "Tariff d1": voltage assumed',
+      'Median and cheapest tariff "General Service d1": the tariff\'s rates took effect on 2015-01-01, more than 5 years ago: the utility\'s current rates may differ',
+      'Median and cheapest tariff "General Service d1": voltage assumed',
     ]);
     expect(comparables).toEqual([['units', 'PA', 'residential', 1, 3]]);
   });
@@ -276,7 +277,8 @@ describe('due diligence: basis, serving utility and assumptions', () => {
   });
 
   it('tariffs the engine cannot price are left out; none left: the average rate, and says why', async () => {
-    const unpriceable = { ...tariff('n', '101', 'PA', 0), id: 'not-priced' };
+    // Named as a general rate: since issue 45 a tariff whose name shows no general-service rate is not priced at all.
+    const unpriceable = { ...tariff('n', '101', 'PA', 0, { name: 'Residential Service' }), id: 'not-priced' };
     const { dueDiligence } = setup([u('101', 'PA')], [unpriceable]);
     const res = await dueDiligence(request({}));
     // 101: 150 / 1000 = $0.15 x 2 x 3,650 kWh = $1,095.00

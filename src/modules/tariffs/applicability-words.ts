@@ -68,7 +68,8 @@ export const NEUTRAL_NAME_WORDS = new Set((
   + 'peak service less over under greater more above below up not exceeding max maximum minimum size capacity load loads '
   + 'factor high low level customer customers consumer consumers account accounts all other electric electrical '
   + 'bundled unbundled delivery monthly month year annual billed billing charge charges tiered tier block blocks flat '
-  + 'regular normal no new type code part zone system network'
+  + 'regular normal no new type code part zone system network price prices pricing plan plans full overhead underground '
+  + 'super on off mid summer winter'
 ).split(' '));
 export const CODE = /^(?=.*\d)[a-z0-9.]{1,8}$|^[A-Z]{1,5}$/;
 
