@@ -175,6 +175,8 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     const catalogCurrent = tariffs.some((t) => !isCustomTariffId(t.id) && t.id !== currentTariff?.id && !excludedIds.has(t.id))
       || (currentTariff !== null && !isCustomTariffId(currentTariff.id) && (currentTariff.expirationDate === null || currentTariff.expirationDate >= today));
     let latestEndDate: string | null = null;
+    /** What the utility lacks, in words: said in the assumptions, and in the 400 when nothing can be recommended. */
+    let nothingCurrent: string | null = null;
     const notes: string[] = [];
     if (!catalogCurrent) {
       const latest = await reads.latest(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount), base.state);
@@ -183,16 +185,16 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
       latestEndDate = ends.at(-1) ?? null;
       const utility = currentTariff?.utilityName ?? tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ?? latest[0]?.utilityName ?? 'The serving utility';
       const currentOnes = tariffs.filter((t) => !isCustomTariffId(t.id)).length;
-      notes.push(`${utility} has no current tariff in the catalog the property could take${currentOnes > 0 ? ` (its ${currentOnes} current ones are all excluded above)` : ''}`
-        + `${latestEndDate ? `; its latest records ended on ${latestEndDate}` : ''}: nothing current could be compared; its latest known revisions `
-        + 'are priced in needs_review only, and the advice may be out of date');
+      nothingCurrent = `${utility} has no current tariff in the catalog the property could take${currentOnes > 0 ? ` (its ${currentOnes} current ones are all excluded above)` : ''}`
+        + `${latestEndDate ? `; its latest records ended on ${latestEndDate}` : ''}`;
+      notes.push(`${nothingCurrent}: nothing current could be compared; its latest known revisions are priced in needs_review only, and the advice may be out of date`);
       for (const t of latest) if (t.id !== currentTariff?.id) sort(t, `expired on ${t.expirationDate}: the latest known revision, not a current tariff`);
     }
     if (!current && candidates.length === 0) {
       // SPEC's answer when the area has no tariff at all; the others say why none can be recommended.
       if (tariffs.length === 0 && excluded.length === 0 && needsReview.length === 0) return { error: 'No tariffs available for this service area' };
-      return { error: !catalogCurrent
-        ? `${notes[0]!.split(':')[0]}: no tariff can be recommended`
+      return { error: nothingCurrent !== null
+        ? `${nothingCurrent}: no tariff can be recommended`
         : needsReview.length > 0
           ? `No tariff of this service area is shown eligible for the property: ${needsReview.length} need review (${needsReview[0]!.name}: `
             + `${needsReview[0]!.reason}${needsReview.length > 1 ? '; ...' : ''}); set the property's tariff_id to compare from its current tariff`
