@@ -225,7 +225,7 @@ const REVIEWED: Record<string, [eia: string, why: string]> = {
   'ma-holden-municipal-light-plant': ['8715', 'municipal utility of Holden'],
   'ma-hull-municipal-light-plant': ['8797', 'Hull Municipal Light Plant'],
   'ma-merrimac-municipal-light-plant': ['12296', 'municipal utility of Merrimac'],
-  'ma-national-grid': ['11804', 'National Grid\'s Massachusetts electric companies are Massachusetts Electric (1,317,661 customers) and Nantucket Electric (13206, 13,579 customers; 02554 is in this slug): the larger is chosen'],
+  'ma-national-grid': ['11804 13206', 'National Grid\'s Massachusetts electric companies are Massachusetts Electric (1,317,661 customers) and Nantucket Electric (13206, 13,579 customers; 02554 is in this slug): at each ZIP code the one whose EIA-861 Service Territory lists its county'],
   'ma-paxton-municipal-light-department': ['14585', 'municipal utility of Paxton'],
   'ma-princeton-municipal-light-dept': ['15371', 'municipal utility of Princeton'],
   'ma-rowley-municipal-light-plant': ['16377', 'municipal utility of Rowley'],
@@ -378,7 +378,7 @@ const REVIEWED: Record<string, [eia: string, why: string]> = {
   'nm-northern-rio-arriba-electric-cooperative': ['13777', 'Northern Rio Arriba Electric Cooperative'],
   'nm-pnm': ['15473', 'PNM is Public Service Co of New Mexico'],
   'nm-xcel-energy': ['17718', 'Xcel Energy\'s New Mexico operating company is Southwestern Public Service Co'],
-  'nv-nv-energy': ['13407', 'NV Energy\'s two companies are Nevada Power (934,370 customers) and Sierra Pacific Power (17166, 347,199): the larger is chosen (Sierra Pacific Power has its own slug, nv-sierra-pacific-power)'],
+  'nv-nv-energy': ['13407 17166', 'NV Energy\'s two companies are Nevada Power (934,370 customers, southern Nevada) and Sierra Pacific Power (17166, 347,199, northern Nevada): at each ZIP code the one whose EIA-861 Service Territory lists its county'],
   'ny-con-edison': ['4226', 'Con Edison is Consolidated Edison Co of New York'],
   'ny-massena-electric': ['11811', 'municipal utility of Massena'],
   'ny-national-grid': ['13573', 'National Grid\'s New York electric company is Niagara Mohawk Power'],
@@ -586,10 +586,14 @@ export function matchUtilities(dir = REFERENCE_DIR): MatchRow[] {
   for (const [slug, a] of Object.entries(authorities).sort(([x], [y]) => x.localeCompare(y))) {
     const reviewed = REVIEWED[slug];
     if (reviewed) {
-      const [eia, why] = reviewed;
-      const u = utilities.get(eia);
-      if (!u || !servesState(u, a.state)) throw new Error(`${slug}: EIA ${eia} is unknown or does not serve ${a.state}`);
-      rows.push({ slug, eiaId: u.id, how: 'reviewed', note: `${u.name}: ${why}; ${zipNote(slug, u.id)}` });
+      // Several ids: a holding company's utilities, resolved per ZIP code by county (energystar.ts).
+      const [ids, why] = reviewed;
+      for (const eia of ids.split(' ')) {
+        const u = utilities.get(eia);
+        if (!u || !servesState(u, a.state)) throw new Error(`${slug}: EIA ${eia} is unknown or does not serve ${a.state}`);
+      }
+      const u = utilities.get(ids.split(' ')[0])!;
+      rows.push({ slug, eiaId: ids, how: 'reviewed', note: `${u.name}: ${why}; ${zipNote(slug, u.id)}` });
     } else if (GAS[slug] !== undefined || isGasSlug(slug)) {
       rows.push({ slug, eiaId: '', how: 'gas', note: GAS[slug] ?? 'gas utility (slug)' });
     } else if (NONE[slug] !== undefined) {

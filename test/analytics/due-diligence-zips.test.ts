@@ -33,9 +33,11 @@ const RESIDENTIAL: Array<[string, string, string, number, string, Kind, boolean]
   ['10001', 'NY', 'New York', 4226, 'Consolidated Edison Co-NY Inc', 'average_rate', false],
   // R1, filed by Western Massachusetts Electric before its 2017 merger into NSTAR (an open-ended 2014 record)
   ['02108', 'MA', 'Boston', 54913, 'NSTAR Electric Company', 'tariffs', true],
-  // APS and SRP both serve 85004: SRP has more estimated customers in Maricopa County (860,177 against 461,546), although
-  // downtown Phoenix is APS's (data/reference/README.md, "Vintage, and who serves a ZIP code": the estimate is by county)
-  ['85004', 'AZ', 'Phoenix', 16572, 'Salt River Project', 'tariffs', false],
+  // APS and SRP both serve 85004. Issue 45 replaced the county estimate alone (SRP, 860,177 customers in Maricopa County
+  // against 461,546) with the ZIP code's own statement: the ENERGY STAR map marks APS, whose downtown Phoenix is
+  // (data/reference/README.md, "Vintage, and who serves a ZIP code", rule 5). APS's one residential record in the catalog
+  // (expired 2022) is restricted, so its average rate prices the building.
+  ['85004', 'AZ', 'Phoenix', 803, 'Arizona Public Service Co', 'average_rate', false],
   ['80202', 'CO', 'Denver', 15466, 'Public Service Co of Colorado', 'tariffs', false],
   ['30303', 'GA', 'Atlanta', 7140, 'Georgia Power Co', 'tariffs', false],
   // Seattle City Light first (446,635 estimated customers in King County), not Puget Sound Energy (386,481)

@@ -43,7 +43,7 @@ describe('advice that holds for customers no test names (issue 45)', () => {
     // Nothing current to compare: said in a field and in words, with the latest end date; the expired D4 is priced for review only.
     expect(res.body.catalog_current).toBe(false);
     expect(res.body.latest_tariff_end_date).toBe('2022-08-23');
-    expect(res.body.assumptions[0]).toMatch(/^DTE Electric Company has no current tariff in the catalog the property could take \(its 5 current ones are all excluded above\); its latest records ended on 2022-08-23: nothing current could be compared/);
+    expect(res.body.assumptions[0]).toMatch(/^DTE Electric Company has no current tariff in the catalog the property could take \(its 5 current ones are all excluded for this property, e\.g\. ALL-ELECTRIC SCHOOL BUILDING SERVICE RATE D10-FULL SERVICE: a special-purpose tariff \(institutional\), not a general rate the property could take\); its latest records ended on 2022-08-23: nothing current could be compared/);
     expect(res.body.needs_review.map((r: { tariff_id: string; reason: string }) => [r.tariff_id, r.reason.split(':')[0]]))
       .toEqual([[DTE.D4_FULL, 'expired on 2022-08-23']]);
     expect(res.body.basis).toEqual({ kind: 'typed_usage' });

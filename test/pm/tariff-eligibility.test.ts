@@ -113,7 +113,8 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
     const none = await createProperty(t, alice, sfShop({ monthly_usage_kwh: 100000 }));
     const refused = await as(t, alice).post(`/pm/properties/${none.id}/analyze-rates`).expect(400);
     expect(refused.body.detail).toBe('Pacific Gas & Electric Co. has no current tariff in the catalog the property could take '
-      + '(its 4 current ones are all excluded above): no tariff can be recommended');
+      + '(its 4 current ones are all excluded for this property, e.g. A-1-Small General Service-Non-Time of Use Rate (Poly-Phase): '
+      + 'average demand 136.986 kW (monthly usage / 730 h; the peak is higher) is above the tariff\'s maximum of 75 kW): no tariff can be recommended');
     const p = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C1_POLY, monthly_usage_kwh: 100000 }));
     const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
     expect(ids(res.body.alternatives)).toEqual([]);

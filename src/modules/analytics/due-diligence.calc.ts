@@ -2,6 +2,7 @@ import { daysInMonth } from '../../platform/dates';
 import { roundDiv, toCents } from '../../platform/money';
 import { classExclusionOf, switchingExclusion, type ClassExclusionCode } from '../rate-analysis/rate-analysis.calc';
 import { eligibilityOf } from '../tariffs/eligibility';
+import { priceDefects } from '../tariffs/price-defects';
 import type { Tariff } from '../tariffs/tariff.model';
 import { runningShare } from './calendarise.calc';
 
@@ -165,7 +166,7 @@ export function comparableSqftRange(sqft: number): [number, number] {
 export type TariffExclusion = 'sector' | Exclude<ClassExclusionCode, 'state'> | 'applicability' | 'restriction' | 'review';
 
 export type EligibilityTariff = Pick<Tariff, 'name' | 'sector' | 'purpose' | 'voltage' | 'serviceType' | 'applicability'>
-  & Partial<Pick<Tariff, 'description' | 'utilityName'>>;
+  & Partial<Pick<Tariff, 'description' | 'utilityName' | 'structure'>>;
 
 /**
  * Eligibility for due diligence, in this order: the sector's tariff; then rate analysis's switching
@@ -191,7 +192,10 @@ export function tariffExclusion(t: EligibilityTariff, sector: string, monthlyKwh
     voltage: 'secondary', voltageAssumed: true, purpose: 'general', currentRestrictions: new Set(), phase: null,
     usageKwh: monthlyKwh, demandKw: peakKw,
   });
-  return verdict.status === 'excluded' ? 'restriction' : verdict.status === 'needs_review' ? 'review' : null;
+  if (verdict.status === 'excluded') return 'restriction';
+  // A record that prices bills wrongly (tariffs/price-defects.ts) is no price to quote either.
+  if (verdict.status === 'needs_review' || (t.structure && priceDefects({ description: t.description ?? '', structure: t.structure }).length > 0)) return 'review';
+  return null;
 }
 
 /** One meter's average month (kWh) and its largest monthly demand (kW), the quantities eligibility is judged on. */

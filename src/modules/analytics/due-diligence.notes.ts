@@ -65,6 +65,12 @@ export function choiceReason(c: UtilityChoice, basisNote: string) {
   let why: string;
   if (others.length === 0) {
     why = `${name} is the only utility serving ZIP code ${c.zipCode} in ${c.state}`;
+  } else if (primary!.markedPrimary) {
+    const otherCounts = others.map((u) => `${nameOf(u)} ${count(u.estimatedCustomersInCounty)}`).join(', ');
+    why = `${name} is the primary utility of ZIP code ${c.zipCode}: the ENERGY STAR utility map marks it as the utility serving most of `
+      + `the ZIP code and the NREL ZIP table lists it there, so it comes first although the estimated retail customers in its county `
+      + `(${c.county ?? 'unknown'}, ${c.state}) are ${count(primary!.estimatedCustomersInCounty)}, against ${otherCounts} `
+      + `(GET /utilities/by-zip/${c.zipCode} gives this order)`;
   } else if (c.county && primary!.estimatedCustomersInCounty !== null) {
     why = `${name} is the primary utility of ZIP code ${c.zipCode}: of the ${c.utilities.length} utilities serving it in ${c.state}, it has the most `
       + `estimated retail customers in its county (${c.county}, ${c.state}), ${count(primary!.estimatedCustomersInCounty)}, against `

@@ -17,6 +17,8 @@ export interface ServingUtility {
   customersServed: number | null;
   /** Estimated retail customers in the ZIP code's county (the order's figure), null when it cannot be estimated. */
   estimatedCustomersInCounty: number | null;
+  /** First because the ENERGY STAR map marks it as serving most of the ZIP code, not by the estimate (utilities/serving.ts). */
+  markedPrimary: boolean;
 }
 
 /** The utilities serving a ZIP code, primary first, and the county the order is for (GeoNames' name, null when unknown). */
@@ -35,6 +37,7 @@ export function createDueDiligenceQueries(db: Executor, model?: () => ServingMod
         county,
         utilities: ranked.map((u) => ({
           id: u.id, name: u.name, state: u.state, customersServed: u.customersServed, estimatedCustomersInCounty: u.estimatedCustomersInCounty,
+          markedPrimary: u.markedPrimary,
         })),
       };
     },

@@ -94,7 +94,7 @@ function setup(utilities: ServingUtility[], tariffs: Tariff[], county: string | 
 }
 
 const u = (id: string, state: string | null, name = `Utility ${id}`, estimate: number | null = null): ServingUtility =>
-  ({ id, name, state, customersServed: null, estimatedCustomersInCounty: estimate });
+  ({ id, name, state, customersServed: null, estimatedCustomersInCounty: estimate, markedPrimary: false });
 const request = (over: Record<string, unknown>) => dueDiligenceBody.parse({
   address: '1 Main St', city: 'Philadelphia', state: 'PA', zip_code: '19103', unit_count: 2, property_type: 'residential', ...over,
 });

@@ -113,19 +113,29 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
     // Its tariffs: the current ones; without any, the latest known revision of each schedule.
     const all = (await deps.utilityTariffs(primary.id, sector, state, ownerId)).filter((t) => t.state === state);
     const current = all.filter((t) => !isExpired(t, today));
-    const catalogCurrent = current.length > 0;
-    const endDate = catalogCurrent ? null : latestEndDate(all);
+    // Current means current *and* one the building could take (rate analysis's rule): a utility whose only current records
+    // are special-purpose or restricted (a school rate, a cogeneration rate) has nothing current for this building, and its
+    // latest known general revisions are priced.
+    const exclusionOf = (t: Tariff) => tariffExclusion(t, sector, model.load.monthlyKwh, model.load.peakKw);
+    const currentUsable = current.filter((t) => { const why = exclusionOf(t); return why === null || why === 'review'; });
+    const expired = all.filter((t) => isExpired(t, today));
+    // With no expired record either, the catalog is current and simply holds nothing this building could take.
+    const catalogCurrent = currentUsable.length > 0 || (current.length > 0 && expired.length === 0);
+    const endDate = catalogCurrent ? null : latestEndDate(expired);
     const candidates = catalogCurrent ? current : latestRevisions(all);
     const which = catalogCurrent ? 'current' : 'latest known revisions (none current)';
     if (!catalogCurrent && all.length > 0) {
-      assumptions.push(`${utilityName} has no current ${sector} tariff in ${state} in the catalog (URDB): its ${plural(all.length, 'tariff')} `
+      const none = current.length > 0
+        ? `in the catalog (URDB) that this building could take (its ${plural(current.length, 'current one')} ${current.length === 1 ? 'is' : 'are'} special-purpose or restricted)`
+        : 'in the catalog (URDB)';
+      assumptions.push(`${utilityName} has no current ${sector} tariff in ${state} ${none}: its ${plural(expired.length, current.length > 0 ? 'other tariff' : 'tariff')} `
         + `expired by ${endDate}, so the latest known revision of each of its ${plural(candidates.length, 'schedule')} is priced; its rates today may differ`);
     }
 
     const eligible = { bundled: [] as Tariff[], deliveryOnly: [] as Tariff[] };
     const excluded = new Map<TariffExclusion, number>();
     for (const t of candidates) {
-      const reason = tariffExclusion(t, sector, model.load.monthlyKwh, model.load.peakKw);
+      const reason = exclusionOf(t);
       if (reason) excluded.set(reason, (excluded.get(reason) ?? 0) + 1);
       else (t.serviceType === 'bundled' ? eligible.bundled : eligible.deliveryOnly).push(t);
     }
@@ -135,6 +145,13 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
       assumptions.push(`Not eligible: ${plural(total, `${catalogCurrent ? 'current ' : ''}${sector} tariff`)} of ${utilityName} in ${state} (${parts.join('; ')})`);
     }
 
+    // An analyst's plausibility check: a tariff that prices the building below half the utility's own average revenue per
+    // kWh in the sector (EIA-861) leaves a part of the bill out (Portland General Electric's cost-of-service opt-out,
+    // Rate 485, has no energy price): it is not quoted.
+    const utilityRate = servingUtilityRate(rates, { utilityId: primary.id, state, zipCode: input.zip_code, sector });
+    const perMeterKwh = model.consumption.perMeterMilli / 1000;
+    let implausible = 0;
+    let implausibleTotal = 0;
     const price = (list: Tariff[], supplyRatePerKwh: number | null) => {
       const priced: PricedTariff[] = [];
       const byId = new Map<string, Tariff>();
@@ -143,6 +160,11 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
           usageKwh: m.usageMilli / 1000, demandKw: m.demandMilli / 1000, month: m.month, supplyRatePerKwh,
         }));
         if (perMeter === null) continue;
+        if (utilityRate && perMeterKwh > 0 && perMeter / 100 / perMeterKwh < utilityRate.ratePerKwh / 2) {
+          implausible += 1;
+          implausibleTotal += 1;
+          continue;
+        }
         priced.push({ id: tariff.id, name: tariff.name, annualCents: perMeter * model.consumption.meters });
         byId.set(tariff.id, tariff);
       }
@@ -161,8 +183,15 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
         deliveryWithoutSupply = true;
         break;
       }
+      implausible = 0;
       const { priced, byId } = price(list, serviceType === 'delivery_only' ? supply!.ratePerKwh : null);
-      if (list.length > priced.length) unpriced.push(`${plural(list.length - priced.length, 'eligible tariff')} of ${utilityName} the bill engine cannot price`);
+      if (implausible > 0) {
+        unpriced.push(`${plural(implausible, 'eligible tariff')} of ${utilityName} left out: priced below half its average ${sector} rate, `
+          + `$${utilityRate!.ratePerKwh}/kWh (${utilityRate!.source}, ${utilityRate!.year}), a record missing part of the bill`);
+      }
+      if (list.length > priced.length + implausible) {
+        unpriced.push(`${plural(list.length - priced.length - implausible, 'eligible tariff')} of ${utilityName} the bill engine cannot price`);
+      }
       const picked = cheapestAndMedian(priced);
       if (!picked) continue;
       const median = byId.get(picked.median.id)!;
@@ -206,7 +235,7 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
     }
 
     // 2. Its average rate; without one of its own, its state's (every utility's), then the nation's: said so.
-    let rate = servingUtilityRate(rates, { utilityId: primary.id, state, zipCode: input.zip_code, sector });
+    let rate = utilityRate;
     const rateNotes: string[] = [];
     let others = '';
     if (rate && isTexasWiresUtility(primary.id, state)) {
@@ -228,6 +257,8 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
     }
     const why = deliveryWithoutSupply
       ? `its eligible ${sector} tariffs are delivery only and EIA-861 2018 reports no energy-only (part B) sales in ${state} to price supply`
+      : implausibleTotal > 0
+        ? `its eligible ${sector} tariffs price the building below half its average rate (records missing part of the bill)`
       : unpriced.length > 0
         ? `no eligible ${sector} tariff of ${utilityName} could be priced by the bill engine`
         : all.length === 0

@@ -8,7 +8,7 @@ import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/se
 import type { VersionSpan } from '../tariffs/custom/versions';
 import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './engine/period';
 import { tariffNotices } from '../tariffs/tariff-notices';
-import { chargesNamedButMissing } from '../tariffs/missing-charges';
+import { priceDefects } from '../tariffs/price-defects';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
 import { billRequest, usageFor, type TariffUsage, type UsageFields } from './bill-request';
 import { potentialSavings, presentBill, rankBills } from './present';
@@ -60,12 +60,12 @@ export interface CalculatorDeps {
 const TARIFF_CACHE_MS = 60_000;
 const TARIFF_CACHE_ENTRIES = 2000;
 
-/** What the tariff's description names that its rates lack (missing-charges.ts), read once per tariff object. */
+/** What makes the record's bills wrong (tariffs/price-defects.ts: charges named but missing, a negative energy price), read once per tariff object. */
 const namedButMissing = new WeakMap<Tariff, string[]>();
 function missingCharges(tariff: Tariff): string[] {
   let notes = namedButMissing.get(tariff);
   if (!notes) {
-    notes = chargesNamedButMissing(tariff);
+    notes = priceDefects(tariff);
     namedButMissing.set(tariff, notes);
   }
   return notes;

@@ -20,7 +20,7 @@ import { basisOf, billNotes, sumOrNull, worstVerdict } from './from-bills';
 import { billedMeters, switchingCustomer } from './customer';
 import { createRateAnalysisRepository } from './repository';
 import { isCustomTariffId } from '../tariffs/custom/service';
-import { chargesNamedButMissing } from '../tariffs/missing-charges';
+import { priceDefects } from '../tariffs/price-defects';
 import { readSystemState, writeSystemState } from '../../platform/db/system-state';
 import { REFERENCE_IMPORT_KEY } from '../tariffs/importer';
 
@@ -160,8 +160,9 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
         return;
       }
       const priced = { id: t.id, name: t.name, monthlyCostCents: cents };
-      // A tariff whose own description names a charge its rates lack is priced too low: for review only (issue 45).
-      const missing = chargesNamedButMissing(t)[0] ?? null;
+      // A tariff whose own record prices bills wrongly (a charge its description names and its rates lack, a negative
+      // energy price) is for review only (issue 45).
+      const missing = priceDefects(t)[0] ?? null;
       const reasons = [review, verdict.status === 'needs_review' ? verdict.reason : null, missing].filter((r) => r !== null);
       if (reasons.length > 0) needsReview.push({ ...priced, reason: reasons.join('; ') });
       else candidates.push(priced);
@@ -178,6 +179,10 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     /** What the utility lacks, in words: said in the assumptions, and in the 400 when nothing can be recommended. */
     let nothingCurrent: string | null = null;
     const notes: string[] = [];
+    if (currentTariff?.serviceType === 'delivery_only' && row.supplyRatePerKwh === null && !supply) {
+      notes.push(`${currentTariff.name} is delivery only and the property has no supply_rate_per_kwh or supply contract: every cost here leaves `
+        + 'out the energy supply (set either to compare whole bills)');
+    }
     if (!catalogCurrent) {
       const latest = await reads.latest(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount), base.state);
       const ends = [...latest, ...(currentTariff && !isCustomTariffId(currentTariff.id) ? [currentTariff] : [])]
@@ -185,7 +190,9 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
       latestEndDate = ends.at(-1) ?? null;
       const utility = currentTariff?.utilityName ?? tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ?? latest[0]?.utilityName ?? 'The serving utility';
       const currentOnes = tariffs.filter((t) => !isCustomTariffId(t.id)).length;
-      nothingCurrent = `${utility} has no current tariff in the catalog the property could take${currentOnes > 0 ? ` (its ${currentOnes} current ones are all excluded above)` : ''}`
+      const firstExcluded = excluded.find((e) => !isCustomTariffId(e.tariff_id));
+      nothingCurrent = `${utility} has no current tariff in the catalog the property could take`
+        + `${currentOnes > 0 && firstExcluded ? ` (its ${currentOnes} current ones are all excluded for this property, e.g. ${firstExcluded.name}: ${firstExcluded.reason})` : ''}`
         + `${latestEndDate ? `; its latest records ended on ${latestEndDate}` : ''}`;
       notes.push(`${nothingCurrent}: nothing current could be compared; its latest known revisions are priced in needs_review only, and the advice may be out of date`);
       for (const t of latest) if (t.id !== currentTariff?.id) sort(t, `expired on ${t.expirationDate}: the latest known revision, not a current tariff`);

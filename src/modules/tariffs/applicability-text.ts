@@ -6,6 +6,7 @@
  * "except schools") are removed before the restriction words are looked for: they restrict nobody who asks for the
  * ordinary rate.
  */
+import { DATE_IN_NAME } from './revisions';
 import { demandLimitsNamed } from './tariff-class';
 import {
   EXCLUDING_CLAUSE, AVAILABILITY, GENERAL_NAME, GENERAL_DESCRIPTION, DESCRIBED_PRIMARY, SERVED_AT_KV, OVER_VOLTS, CUSTOMER_OWNED_TRANSFORMATION, DESCRIBED_TRANSMISSION, RETAIL_ACCESS, LOAD_FACTOR, KWH_MIN, KWH_MAX, NEUTRAL_NAME_WORDS, CODE, INCLUSIVE, SOLE_USE, LISTED_KINDS, CONDITION_WORDS, SIZE_CONDITION, STRONG_CONDITION_WORDS, type RestrictionKind, type Rule,
@@ -57,9 +58,9 @@ const RULES: readonly Rule[] = [
   { kind: 'institution', pattern: /\b(manufactur\w*|nursing|restaurants?|schools?|school district|educational|education institutions?|churche?s?|religious|places? of worship|synagogues?|government(al)?|municipal(ity|ities)? (accounts?|facilities|buildings?|departments?|loads?|meters?|general fund|service|pumping|use)|city (owned|departments?|buildings?|accounts?|facilities|use|government)|town (owned|buildings?|accounts?|facilities)|county (owned|buildings?|accounts?|facilities|government)|public (authorit(y|ies)|buildings?|schools?|agenc(y|ies)|housing|entit(y|ies)|institutions?)|interdepartmental|military|army|air force|naval|non-?profit|not[- ]for[- ]profit|charitable|universit(y|ies)|colleges?|hospitals?|state (agenc(y|ies)|facilities|government|institutions?)|federal (government|facilities|agenc(y|ies))|tribal|armory|fire (stations?|departments?)|volunteer fire)\b/i },
   { kind: 'agriculture', pattern: /\b(farms?|farming|agricultur\w*|irrigat\w*|grain|crop|poultry|dairy|livestock|greenhouses?|ranch(es)?|orchards?|cotton gins?|feed ?lots?|aquaculture|pivot)\b/i },
   { kind: 'equipment', pattern: /\b(geothermal|ground[- ]source|heat pumps?|electric (space |water )?heat(ing)?|space heat(ing)?|water heat(ing|ers?)|(all|total)[- ]electric (homes?|houses?|buildings?|residences?|dwellings?|premises|structures|living|rate|schedule)|electrically heated|\(all[- ]electric\)|dual heat|ripple|interrupt\w*|sub[- ]?meter(ed)?|thermal storage|storage (heat(ing)?|water)|energy storage|batter(y|ies)|electric vehicles?|\bev\b|ev charg\w*|vehicle charg\w*|charging stations?|dual[- ]fuel|off[- ]peak (heating|storage)|snow ?melt|x-?ray|welders?|motors? (only|service)|air[- ]condition\w* (only|service)|ice (making|storage)|controlled (water|heat|load|service|circuit)|load control|interruptible|curtailable|demand response|separately metered (water|heat|load|circuit))\b/i },
-  { kind: 'generation', pattern: /\b(net[- ](energy[- ])?meter(ing|ed)?|net billing|distributed generat\w*|on-?site generat\w*|customer[- ]owned generat\w*|own generat\w*|self[- ]generat\w*|co-?generat\w*|small power produc\w*|qualifying facilit\w*|parallel (generat\w*|operation)|renewable (energy )?(generat\w*|resource|facility|systems?)|solar|photovoltaic|\bpv\b|wind (turbine|generat\w*|energy)|generating (facilit\w*|units?|systems?)|standby|back-?up|supplementa(l|ry) (power|service)|partial requirements?|maintenance power|net requirements|\bdg\b|buy[- ]?all|sell[- ]?all)\b/i },
+  { kind: 'generation', pattern: /\b(net[- ](energy[- ])?meter(ing|ed)?|net billing|distributed generat\w*|on-?site generat\w*|customer[- ]owned generat\w*|customer[- ]generators?|own generat\w*|self[- ]generat\w*|co-?generat\w*|small power produc\w*|qualifying facilit\w*|parallel (generat\w*|operation)|renewable (energy )?(generat\w*|resource|facility|systems?)|solar|photovoltaic|\bpv\b|wind (turbine|generat\w*|energy)|generating (facilit\w*|units?|systems?)|standby|back-?up|supplementa(l|ry) (power|service)|partial requirements?|maintenance power|net requirements|\bdg\b|buy[- ]?all|sell[- ]?all)\b/i },
   { kind: 'multi_account', pattern: /\b(multiple (accounts|locations|meters|premises|sites|points of delivery)|several (accounts|locations|meters)|aggregat(e|ed|ion) (accounts|load|meters|demand|billing)|two or more (accounts|locations|meters|premises)|(\d+|ten|five|three) or more (accounts|locations|meters|premises|stores|facilities)|chain|combined (billing|accounts|meters)|conjunctive|coincident (billing|demand) of (multiple|several|all))\b/i },
-  { kind: 'program', pattern: /\b(pilot|experimental|trial|demonstration|limited (enrollment|enrolment|participation|availability|number|to the first)|first \d[\d,]* (customers|participants|applicants)|on a first[- ]come|subscription|economic development|business (development|retention|attraction|incentive)|incentive rate|new load|load (growth|retention)|low[- ]income|life-?line|assistance|medical|senior citizens?|green (power|energy|pricing)|renewable (energy )?(option|program|choice|credit)|community solar|pre-?pa(id|y)|prepayment|critical peak|peak time rebate|real[- ]time pricing|market[- ]based|day[- ]ahead)\b/i },
+  { kind: 'program', pattern: /\b(pilot|experimental|trial|demonstration|limited (enrollment|enrolment|participation|availability|number|to the first)|first \d[\d,]* (customers|participants|applicants)|on a first[- ]come|subscription|economic development|business (development|retention|attraction|incentive)|incentive rate|new load|load (growth|retention)|low[- ]income|life-?line|assistance|medical|senior citizens?|green (power|energy|pricing)|renewable (energy )?(option|program|choice|credit)|community solar|pre-?pa(id|y)|prepayment|critical peak|peak time rebate|real[- ]time pricing|market[- ]based|day[- ]ahead|transition program)\b/i },
   { kind: 'special_use', pattern: /\b(non-?commercial (use|purposes?)|no commercial (use|purposes?)|weekends?|resale|wholesale|temporary|construction|seasonal|street ?light\w*|area light\w*|security light\w*|outdoor light\w*|traffic|signals?|unmetered|flat[- ]rate service|sign service|billboards?|cathodic|telecommunications?|communication (equipment|devices)|cable tv|amplifiers?|oil ?field|oil and gas|pumping|pumps?|wells?|sewage|wastewater|water (works|treatment|utilit(y|ies))|lift stations?|mining|mines?|crypto\w*|data centers?|blockchain|cannabis|marijuana|grow (operations?|facilities)|stock ?tanks?|recreational|campgrounds?|cabins?|boat ?(docks?|slips?|houses?)|docks?|marinas?|camps?|hunting|vacation|barns?|sheds?|garages?|gates?|yard lights?|shops?)\b/i },
   { kind: 'location', pattern: /\b(villages?|islands?|district of|city limits|non[- ]?city|in[- ]city|(inside|outside)( the)? (city|town|corporate)( limits)?|within the (city|town|corporate) limits|rural|urban|suburban)\b/i },
   { kind: 'dwelling', pattern: /\b(single[- ]family|one[- ]family|individual (private )?(dwelling|residence|family)|separately metered (dwelling|residence|apartment|unit)s?|individually metered|one meter|each (dwelling|apartment|living) unit|private residences?|multi-?family dwelling units?|mobile homes?)\b/i },
@@ -73,7 +74,9 @@ function unreadWords(name: string, utilityName: string): string[] {
   const out: string[] = [];
   // Letters joined by slashes ("A/E", "E/H") abbreviate a condition the rules cannot expand.
   for (const m of name.matchAll(/\b[A-Za-z]{1,2}\/[A-Za-z]{1,2}\b/g)) if (!/^c\/i$/i.test(m[0])) out.push(m[0]);
-  for (const word of name.replace(/\b[A-Za-z]{1,2}\/[A-Za-z]{1,2}\b/g, ' ').match(/[A-Za-z0-9.]+/g) ?? []) {
+  // A date in the name ("(Effective from January 01, 2015)") dates the record; it restricts nobody.
+  const undated = name.replace(new RegExp(DATE_IN_NAME.source, 'gi'), ' ').replace(/\beffective( from| date| on)?\b/gi, ' ');
+  for (const word of undated.replace(/\b[A-Za-z]{1,2}\/[A-Za-z]{1,2}\b/g, ' ').match(/[A-Za-z0-9.]+/g) ?? []) {
     const lower = word.toLowerCase().replace(/\.$/, '');
     if (!lower || /^[\d.,]+$/.test(lower) || NEUTRAL_NAME_WORDS.has(lower) || utilityWords.has(lower)) continue;
     if (/^[a-z]+s$/.test(lower) && NEUTRAL_NAME_WORDS.has(lower.slice(0, -1))) continue;
@@ -88,10 +91,18 @@ function sentences(text: string): string[] {
   return text.split(/(?<=[.;:!?])\s+|\n+|\s\*\s?|\s-\s(?=[A-Z])/).map((s) => s.trim()).filter(Boolean);
 }
 
+/**
+ * A closed word that qualifies a charge, rider or option ("Additional Meter Charge (FROZEN)", "the ... rider is
+ * closed") closes that charge, not the rate.
+ */
+const QUALIFIED_CHARGE = /\b(charges?|fees?|riders?|credits?|provisions?|options?|discounts?|adjustments?|programs?)\s*(?:\(\s*|\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?)$/i;
+
 function ruleMatches(text: string, source: Restriction['source']): Restriction[] {
   const out: Restriction[] = [];
   for (const rule of RULES) {
-    const m = rule.pattern.exec(text);
+    const m = rule.kind === 'closed'
+      ? [...text.matchAll(new RegExp(rule.pattern.source, 'gi'))].find((c) => !QUALIFIED_CHARGE.test(text.slice(Math.max(0, c.index! - 60), c.index!)))
+      : rule.pattern.exec(text);
     if (m) out.push({ kind: rule.kind, words: m[0], source });
   }
   return out;
@@ -135,6 +146,9 @@ function limitsOf(name: string, availability: string): StatedLimits {
 const NAME_RULES: readonly Rule[] = [
   { kind: 'equipment', pattern: /\b(all[- ]electric|total electric|off[- ]peak|heat(ing)?|e\/h|ets)\b(?!.*\b(rate|service) (of|for) (all|any)\b)/i },
   { kind: 'program', pattern: /\b(special|contract|negotiated|individual|pilot)\b/i },
+  // Prices set by events the utility calls (critical peak pricing, peak time rebates, variable peak pricing): no bill
+  // priced from a usage profile holds them.
+  { kind: 'program', pattern: /\b(cpp|critical peak|peak time rebate|ptr|variable peak|vpp)\b/i },
 ];
 
 /** The first condition of a sentence that no other rule reads, as written. */
@@ -151,7 +165,8 @@ function unreadCondition(sentence: string, words: RegExp = CONDITION_WORDS): str
 
 /** Restrictions that count wherever the description states them, in an availability sentence or not. */
 const MENTION_RULES: readonly Rule[] = [
-  { kind: 'equipment', pattern: /\b(2nd|second|additional|sub-?) ?meter(ed)?\b|\(all[- ]electric\)/i },
+  // A charge for additional meters ("Additional Meter Charge") asks nothing of a customer with one meter.
+  { kind: 'equipment', pattern: /\b(2nd|second|additional|sub-?) ?meter(ed)?\b(?!\s*(charges?|fees?))|\(all[- ]electric\)/i },
   { kind: 'special_use', pattern: /\b(non-?commercial (use|purposes?)|no commercial (use|purposes?))\b/i },
   // A rate written for one customer: "established for the Thomas Rest Haven", "for Tower Metal Products L.P.".
   { kind: 'single_customer', pattern: /\b(established|designed|created|negotiated|written) for\b|\b(special|individual|negotiated) (contract|agreement)\b|\b[A-Z][\w&]*(?: [A-Z][\w&]*)* (?:L\.?P\.?|LLC|Inc\.?|Corp\.?|Corporation|Company)(?=\W|$)/ },

@@ -43,13 +43,13 @@ export const RETAIL_ACCESS = /\(retail service\)|\bretail (access|open access|ch
 
 export const LOAD_FACTOR = /\b(?:load factor|lf)\b[^.;]{0,40}?(\d{1,2}(?:\.\d+)?)\s?%|(\d{1,2}(?:\.\d+)?)\s?%\s*(?:or (?:greater|higher|more)\s*)?(?:annual |monthly )?load factor/i;
 /** kWh figures count as limits only when stated per month ("averaging less than 6,000 kWh per month"): others are tiers. */
-export const KWH = String.raw`(\d[\d,]*(?:\.\d+)?)\s*(?:kwh|kilowatt[- ]hours?)(?=\s*(?:per|a|each|every)\s+(?:month|billing)|\s*monthly)`;
+export const KWH = String.raw`(\d[\d,]*(?:\.\d+)?)\s*(?:kwh|kilowatt[- ]hours?)(?=\s*(?:per|a|each|every)\s+(?:month|billing)|\s*monthly|\s*(?:in|during) (?:any|each)\b[^.;]{0,60}?\b(?:months?|billing (?:periods?|months?|cycles?)))`;
 export const KWH_MIN = [
   new RegExp(String.raw`(?:exceed(?:s|ing)?|greater than|more than|over|above|at least|minimum(?: of)?)\s*${KWH}`, 'gi'),
   new RegExp(String.raw`${KWH}\s*(?:or more|or greater|and over|and above)`, 'gi'),
 ];
 export const KWH_MAX = [
-  new RegExp(String.raw`(?:less than|under|below|up to|not (?:to )?exceed(?:ing)?|not more than|maximum of)\s*${KWH}`, 'gi'),
+  new RegExp(String.raw`(?:less than|under|below|up to|not (?:to )?exceed(?:ed|ing)?|not more than|maximum of)\s*${KWH}`, 'gi'),
   new RegExp(String.raw`${KWH}\s*(?:or less|and under|and less)`, 'gi'),
 ];
 
@@ -89,7 +89,7 @@ export const LISTED_KINDS: ReadonlySet<RestrictionKind> = new Set(['institution'
  * phase words after them ("requiring three-phase service", "only where demand exceeds 50 kW") are read by
  * the limits and do not count.
  */
-export const CONDITION_WORDS = /\b(only|exclusively|solely|reserved|restricted|requir(e|es|ed|ing)|must|provided (that|the)|installed|transferred|formerly|previously|who (have|has|own|owns|operate|operates|use|uses|install|installs|agree|agrees)|whose (use|load|operation|business|facilit\w*)|qualif(y|ies|ying|ied)|in lieu|participat\w*|enroll\w*|elect(s|ing)? to)\b/i;
+export const CONDITION_WORDS = /\b(currently (taking|receiving|served|on)|only|exclusively|solely|reserved|restricted|requir(e|es|ed|ing)|must|provided (that|the)|installed|transferred|formerly|previously|who (have|has|own|owns|operate|operates|use|uses|install|installs|agree|agrees)|whose (use|load|operation|business|facilit\w*)|qualif(y|ies|ying|ied)|in lieu|participat\w*|enroll\w*|elect(s|ing)? to)\b/i;
 export const SIZE_CONDITION = /^[^.;]{0,12}\b(\d[\d,.]*\s?(kw|kva|kwh|kv|amps?|hp|volts?)|(single|three|3|poly|multi)[- ]?phase|transformer|demand|capacity|voltage|load of|kilowatt|one (point|meter)|a (single )?meter|metered|delivery point|point of delivery|service (at|from)|residential)\b/i;
 
 /** Outside availability sentences only the strongest of them count ("customers using service exclusively for ..."). */

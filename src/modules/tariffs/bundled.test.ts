@@ -9,6 +9,7 @@ const ref: UtilityReference = {
   utilities: new Map([
     ['12199', utility('12199', 'ND', ['MT', 'ND', 'SD', 'WY'])],
     ['14328', utility('14328', 'CA', ['CA'])],
+    ['14354', utility('14354', 'UT', ['CA', 'ID', 'OR', 'UT', 'WA', 'WY'])],
   ]),
   zipPairs: [],
 };
@@ -27,5 +28,17 @@ describe('tariff state rule', () => {
     expect(tariffState({ eiaid: 12199, utility: 'Montana-Dakota Utilities Co (Texas)' }, ref)).toBe('ND');
     expect(tariffState({ eiaid: 14328, utility: 'Pacific Gas & Electric Co (Oregon)' }, ref)).toBe('CA');
     expect(tariffState({ eiaid: 1, utility: 'Unknown (Ohio)' }, ref)).toBeNull();
+  });
+
+  it('else the one state a multi-state utility\'s source address names (issue 45: PacifiCorp\'s California schedules were Utah\'s)', () => {
+    const a25 = 'https://www.pacificpower.net/content/dam/pcorp/documents/en/pacificpower/rates-regulation/california/tariffs/rates/A-25.pdf';
+    expect(tariffState({ eiaid: 14354, utility: 'PacifiCorp', source: a25.replace('california', 'California') }, ref)).toBe('CA');
+    expect(tariffState({ eiaid: 14354, utility: 'PacifiCorp', source: 'https://www.pacificpower.net/Washington/Idaho_rates.pdf' }, ref)).toBe('UT');
+    // a citation, not an address, names no state; nor does an address of a state the utility does not serve
+    expect(tariffState({ eiaid: 14354, utility: 'PacifiCorp', source: 'Rate Binder #7 (Oregon State University)' }, ref)).toBe('UT');
+    expect(tariffState({ eiaid: 14354, utility: 'PacifiCorp', sourceparent: 'https://example.com/Texas/rates' }, ref)).toBe('UT');
+    expect(tariffState({ eiaid: 14354, utility: 'PacifiCorp (Oregon)', source: 'https://example.com/California/x.pdf' }, ref)).toBe('OR');
+    // a single-state utility keeps its state
+    expect(tariffState({ eiaid: 14328, utility: 'Pacific Gas & Electric Co', source: 'https://pge.com/Oregon/x.pdf' }, ref)).toBe('CA');
   });
 });

@@ -5,7 +5,7 @@ import type { Tariff } from './tariff.model';
 import type { UrdbRecord } from './urdb.record';
 import { normalizeUrdbRecord } from './urdb.normalize';
 import type { UtilityReference } from '../utilities/reference';
-import { stateNamedIn } from '../utilities/state-names';
+import { stateNamedIn, stateNamedInAddress } from '../utilities/state-names';
 import { withPredecessorNote } from '../utilities/successors';
 import { applySupersessions, type Supersession } from './revisions';
 
@@ -50,14 +50,23 @@ export interface NormalizedBundle {
 /**
  * A tariff's state: when its utility serves several states in EIA-861 and the
  * URDB utility name ends with one of them in parentheses ("PacifiCorp
- * (Oregon)"), that state; otherwise the utility's state (the most-customers
- * rule of utilities/reference.ts); null for a utility EIA-861 does not know.
+ * (Oregon)"), that state; else, for such a utility, the one state its source
+ * address names, if it serves it (PacifiCorp's unnamed records from
+ * ".../California/Approved_Tariffs/..." are California's, not Utah's); otherwise
+ * the utility's state (the most-customers rule of utilities/reference.ts); null
+ * for a utility EIA-861 does not know.
  */
-export function tariffState(record: Pick<UrdbRecord, 'eiaid' | 'utility'>, ref: UtilityReference): string | null {
+export function tariffState(record: Pick<UrdbRecord, 'eiaid' | 'utility' | 'source' | 'sourceparent'>, ref: UtilityReference): string | null {
   const utility = ref.utilities.get(String(record.eiaid));
   if (!utility) return null;
+  const served = (state: string | null): state is string => state !== null && utility.statesServed.length > 1 && utility.statesServed.includes(state);
   const named = typeof record.utility === 'string' ? stateNamedIn(record.utility) : null;
-  if (named && utility.statesServed.length > 1 && utility.statesServed.includes(named)) return named;
+  if (served(named)) return named;
+  for (const address of [record.source, record.sourceparent]) {
+    // only an address: some records cite a document instead ("Rate Binder #7 (Illinois State University)")
+    const inAddress = typeof address === 'string' && /^(https?:\/\/|www\.)/i.test(address) ? stateNamedInAddress(address) : null;
+    if (served(inAddress)) return inAddress;
+  }
   return utility.state;
 }
 

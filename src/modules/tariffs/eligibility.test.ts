@@ -111,6 +111,43 @@ describe('readApplicability and eligibilityOf: the written rules, one example ea
   });
 });
 
+describe('the classes a new-user pass in ten more metros found (issue 45)', () => {
+  it('a charge marked frozen closes the charge, not the rate (Kansas City Power & Light\'s MGS)', () => {
+    const mgs = withText('Medium General Service -Schedule MGS (200-999kW) Secondary',
+      'Additional Meter Charge (FROZEN) can be added to those customers who have additional meters. The additional fee is $2.22.');
+    expect(eligibilityOf(mgs, { ...houseMeter, demandKw: 208, usageKwh: 76_000 })).toEqual({ status: 'eligible' });
+    // the rate itself frozen still is closed
+    expect(eligibilityOf(withText('General Service', 'This schedule is frozen to new customers.'), houseMeter)).toEqual({
+      status: 'excluded', reason: 'closed to new customers ("frozen")',
+    });
+  });
+
+  it('a critical-peak-pricing option is a program, not a general rate (OG&E GS-CPP)', () => {
+    const cpp = withText('GS-CPP General Service Time-of-Use with CPP',
+      'AVAILABILITY: This tariff is limited to customers currently taking service under any of the GS, PS-ND, OGP-ND, or PM tariffs.');
+    expect(eligibilityOf(cpp, houseMeter)).toEqual({
+      status: 'excluded', reason: 'limited to a program (pilot, limited enrolment, incentive): "CPP" in its name',
+    });
+    // "currently taking service under" other schedules is a condition to read, not an open door
+    expect(readApplicability({ name: 'General Service TOU', description: cpp.description }).unreadCondition).toMatch(/currently taking service under/);
+  });
+
+  it('a kWh limit "in any one of the prior twelve billing periods" is a monthly limit (Tampa Electric GS)', () => {
+    const gs = withText('Schedule GS General Service-Non Demand-Metered accounts', 'Applicable for lighting and power in establishments not '
+      + 'classified as residential whose energy consumption has not exceeded 9000kWh in any one of the prior twelve(12) consecutive billing periods.');
+    expect(eligibilityOf(gs, { ...houseMeter, usageKwh: 45_000 })).toEqual({
+      status: 'excluded', reason: "monthly usage 45000 kWh is above the tariff's maximum of 9000 kWh",
+    });
+  });
+
+  it('a program for customer generators is own generation (PacifiCorp Utah Schedule 6 transition program)', () => {
+    const transition = withText('Schelule 6 (General Service - Distribution Voltage) [Transition Program for Customer Generators]');
+    expect(eligibilityOf(transition, houseMeter)).toEqual({
+      status: 'excluded', reason: 'limited to own generation or standby service: "Customer Generators" in its name',
+    });
+  });
+});
+
 describe('precision of "recommended" on hand-labelled records never tuned on (test/fixtures/eligibility)', () => {
   // The fifth draw (fresh4, 319 current records over 48 states), labelled by readers who had not read the rules;
   // the rules were tuned on the four earlier draws only. Figures in data/reference/README.md, "Who may take a tariff".

@@ -63,6 +63,17 @@ describe('revisions of one schedule: the rule', () => {
     expect(revisionRule(primary, rec('l', 'Commercial Service', '2016-01-01'))).toBe('same_name');
   });
 
+  it('the words of secondary service are left out when both are at secondary voltage or one states none (issue 45)', () => {
+    // Northern States Power (MN): "General Service (A14)" of 2015 and its 2020 revision "... Secondary Voltage"
+    const a14 = rec('a14', 'General Service (A14)', '2015-05-01', { voltage: 'secondary' });
+    expect(revisionRule(a14, rec('a14s', 'General Service (A14) Secondary Voltage', '2020-11-16', { voltage: 'secondary' }))).toBe('same_name');
+    expect(revisionRule(rec('w', 'Large Power Service- Secondary Service', '2012-02-01', { voltage: 'secondary' }), rec('w2', 'Large Power Service', '2014-10-14')))
+      .toBe('same_name');
+    // never primary: SDG&E's "TOU-A Primary" is the primary twin of "TOU-A", not its revision
+    expect(revisionRule(rec('toua', 'TOU-A', '2017-12-01'), rec('touap', 'TOU-A Primary', '2019-01-01', { voltage: 'primary' }))).toBeNull();
+    expect(revisionRule(a14, rec('a14p', 'General Service (A14) Primary Voltage', '2020-11-16', { voltage: 'primary' }))).toBeNull();
+  });
+
   it('a higher revision number of one schedule code, the rest of the name the same: a revision', () => {
     const mb4 = rec('mb4', 'SCHEDULE TOU-MB-4 TIME OF USE - MULTIPLE BUSINESS', '2013-01-01');
     const mb7 = rec('mb7', 'Time of Use- Multiple Business Schedule TOU-MB-7', '2018-04-01', { voltage: 'secondary' });

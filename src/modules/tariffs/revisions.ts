@@ -10,7 +10,8 @@
  * purpose, at the same voltage (or one of them states none), both publish an effective date, the
  * newer's strictly later, and
  * - **same name**: their names have the same words once case, punctuation, word order and a date
- *   in the name ("2014", "October 2013", "1/1/2015") are ignored; or
+ *   in the name ("2014", "October 2013", "1/1/2015") are ignored, and, when one of them states no
+ *   voltage or both secondary, the words "secondary" (voltage, service); or
  * - **revision number**: both names carry a schedule code of capital letters, a hyphen and a
  *   number ("TOU-MB-4", "GS-LVS-11") with the same letters, the newer's number is higher, the rest
  *   of the names has the same words as above (at least one besides "schedule", "rate" and "no"),
@@ -61,7 +62,7 @@ export interface Supersession {
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 /** A date in a name: "1/1/2015", "10/2013", "October 2013", "Jan. 1, 2014", "2014", with an "effective" before it. */
-const DATE_IN_NAME = new RegExp(
+export const DATE_IN_NAME = new RegExp(
   '(?:\\beff(?:ective|\\.)?\\s*:?\\s*)?(?:\\b\\d{1,2}/(?:\\d{1,2}/)?(?:19|20)?\\d\\d\\b'
   + `|(?:\\b${MONTH}\\s+(?:\\d{1,2},?\\s+)?)?\\b(?:19|20)\\d\\d\\b)`,
   'gi',
@@ -144,10 +145,16 @@ interface Prepared {
   t: RevisionCandidate;
   group: string;
   words: string;
+  /** The name's words without those of secondary service ("Secondary Voltage", "(Secondary)"). */
+  wordsBesideVoltage: string;
   codes: ScheduleCode[];
 }
 
-const prepare = (t: RevisionCandidate): Prepared => ({ t, group: groupKey(t), words: nameWords(t.name), codes: scheduleCodes(t.name) });
+const VOLTAGE_WORDS = /\bsecondary(\s+(voltage|service|level|delivery))?\b/gi;
+
+const prepare = (t: RevisionCandidate): Prepared => ({
+  t, group: groupKey(t), words: nameWords(t.name), wordsBesideVoltage: nameWords(t.name.replace(VOLTAGE_WORDS, ' ')), codes: scheduleCodes(t.name),
+});
 
 /**
  * How `newer` is a revision of `older`, or null. `numbersRevisions`: the utility numbers its schedule
@@ -160,6 +167,14 @@ function ruleBetween(older: Prepared, newer: Prepared, numbersRevisions: boolean
   if (a.voltage !== null && b.voltage !== null && a.voltage !== b.voltage) return null;
   if (a.effectiveDate === null || b.effectiveDate === null || b.effectiveDate <= a.effectiveDate) return null;
   if (older.words !== '' && older.words === newer.words) return 'same_name';
+  // Both at secondary voltage or one stating none: the voltage words name the voltage the schedule always had
+  // (Northern States Power's "General Service (A14)" of 2015 and "General Service (A14) Secondary Voltage" of 2020).
+  // Only secondary: a schedule named for primary service beside one naming none is usually the primary twin of a secondary
+  // schedule (SDG&E "TOU-A" and "TOU-A Primary").
+  if ((a.voltage ?? 'secondary') === 'secondary' && (b.voltage ?? 'secondary') === 'secondary' && older.wordsBesideVoltage !== ''
+    && older.wordsBesideVoltage === newer.wordsBesideVoltage) {
+    return 'same_name';
+  }
   if (!numbersRevisions) return null;
   for (const c of older.codes) {
     if (!c.rest.split(' ').some((w) => /[a-z]/.test(w) && !FILLER.has(w))) continue;

@@ -18,6 +18,9 @@ export interface UrdbRecord {
   name: string;
   sector: string;
   uri: string;
+  /** The rate sheet's address, and the page that lists it (where the utility publishes the tariff). */
+  source?: string;
+  sourceparent?: string;
   servicetype?: string;
   startdate?: number;
   enddate?: number;

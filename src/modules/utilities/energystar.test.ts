@@ -56,7 +56,9 @@ describe('loadEnergyStarZipPairs on the bundled ENERGY STAR table', () => {
   it('counts 1723 name matches, 418 reviewed, 1 gas and 17 none among the 2159 slugs', () => {
     const count = (how: string) => matchRows.filter((r) => r.how === how).length;
     expect([count('name'), count('reviewed'), count('gas'), count('none')]).toEqual([1723, 418, 1, 17]);
-    expect(matchRows.filter((r) => r.how === 'name' || r.how === 'reviewed').every((r) => utilities.has(r.eia_id))).toBe(true);
+    expect(matchRows.filter((r) => r.how === 'name' || r.how === 'reviewed').every((r) => r.eia_id.split(' ').every((id) => utilities.has(id)))).toBe(true);
+    // a brand of two operating companies, resolved per ZIP code by county
+    expect(matchRows.filter((r) => r.eia_id.includes(' ')).map((r) => [r.slug, r.eia_id])).toEqual([['ma-national-grid', '11804 13206'], ['nv-nv-energy', '13407 17166']]);
     expect(matchRows.filter((r) => r.how === 'gas' || r.how === 'none').every((r) => r.eia_id === '')).toBe(true);
   });
 

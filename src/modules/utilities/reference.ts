@@ -74,6 +74,8 @@ export interface AreaData {
   territory: Map<string, Map<string, Set<string>>>;
   /** Each ZIP code's state and county (GeoNames). */
   zipCounties: Map<string, ZipCounty>;
+  /** `${zip}|${utility id}` of the ENERGY STAR rows that mark the utility predominant at the ZIP code; absent in hand-made data. */
+  energyStarPredominant?: Set<string>;
 }
 
 export interface UtilityReference {
@@ -214,15 +216,25 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
     }
   }
 
-  // The ENERGY STAR table adds the utilities the NREL tables miss (Texas distribution utilities, PG&E in San Francisco).
-  for (const p of loadEnergyStarZipPairs(dir, names).pairs) addPair(p.zipCode, p.utilityId, 'energystar_2025');
-
-  // Counties the 2011 investor-owned table misses (all of Franklin County, OH): their investor-owned utilities.
   const zipCounties = loadZipCounties(dir);
   const territoryIds = new Map<string, Map<string, Set<string>>>();
   for (const [id, byState] of territory) {
     territoryIds.set(id, new Map([...byState].map(([st, counties]) => [st, new Set(counties.map((c) => countyId(st, c)))])));
   }
+
+  // The ENERGY STAR table adds the utilities the NREL tables miss (Texas distribution utilities, PG&E in San Francisco),
+  // and says which utility serves most of a ZIP code (serving.ts reads that).
+  const energyStarPredominant = new Set<string>();
+  const energyStar = loadEnergyStarZipPairs(dir, names, {
+    countyOf: (zip) => zipCounties.get(zip)?.id,
+    servesCounty: (id, county) => territoryIds.get(id)?.get(county.slice(0, 2))?.has(county) ?? false,
+  });
+  for (const p of energyStar.pairs) {
+    addPair(p.zipCode, p.utilityId, 'energystar_2025');
+    if (p.predominant) energyStarPredominant.add(`${p.zipCode}|${currentUtilityId(successors, p.utilityId)}`);
+  }
+
+  // Counties the 2011 investor-owned table misses (all of Franklin County, OH): their investor-owned utilities.
   for (const p of countyGapPairs({ zipPairs, zipCounties, territory: territoryIds, types })) addPair(p.zipCode, p.utilityId, p.source);
 
   // Customers by state for the order of a ZIP code's utilities: sales, else the Short Form, else Reliability (Texas wires
@@ -264,7 +276,7 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
   }
   return {
     utilities, zipPairs, successors,
-    area: { customers: areaCustomers, eiaUtilities, territory: territoryIds, zipCounties },
+    area: { customers: areaCustomers, eiaUtilities, territory: territoryIds, zipCounties, energyStarPredominant },
   };
 }
 

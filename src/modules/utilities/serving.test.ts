@@ -72,6 +72,24 @@ describe('who serves a ZIP code, on the bundled data', () => {
     expect(summary('94103')).toEqual([['14328', 155537, true], ['16612', 3155, false]]);
   });
 
+  it('the ZIP code\'s own statement: an investor-owned utility the ENERGY STAR map alone marks predominant, and an NREL table lists there, is primary', () => {
+    // Phoenix 85004: Salt River Project has more customers in Maricopa County, but APS serves downtown Phoenix
+    expect(summary('85004')).toEqual([['803', 461546, true], ['16572', 860177, false]]);
+    // Raleigh 27601: Duke Energy Progress, not Duke Energy Carolinas (larger in Wake County by the estimate)
+    expect(summary('27601')).toEqual([['3046', 137702, true], ['5416', 204691, false]]);
+    // Reno 89501: NV Energy's slug is Sierra Pacific Power in Washoe County (its EIA-861 territory), Nevada Power in Clark
+    expect(summary('89501')).toEqual([['17166', 123579, true]]);
+    expect(orderAt('89101').ranked[0]).toMatchObject({ id: '13407', primary: true });
+    expect(pairsAt('89501').some((p) => p.utilityId === '13407')).toBe(false);
+    // Nantucket: National Grid's Massachusetts slug is Nantucket Electric there
+    expect(orderAt('02554').ranked[0]).toMatchObject({ id: '13206', primary: true });
+    // not used: a public-power mark (Omaha: NPPD marked, OPPD serves), a mark of a utility no NREL table places at the
+    // ZIP code (PG&E in Sacramento), two marks (Seattle)
+    expect(summary('68102').map(([id, , primary]) => [id, primary])).toEqual([['14127', true], ['13337', false]]);
+    expect(orderAt('95814').ranked[0]).toMatchObject({ id: '16534', primary: true });
+    expect(orderAt('98101').ranked[0]).toMatchObject({ id: '16868', primary: true });
+  });
+
   it('Texas wires utilities count their EIA-861 Reliability customers (they report no sales): Oncor in Dallas, CenterPoint in Houston', () => {
     expect(model.customersIn('44372', 'TX')).toBe(3_502_276);
     expect(summary('75201')).toEqual([['44372', 510942, true]]);

@@ -10,6 +10,13 @@ import { loadUtilityReference, REFERENCE_DIR, type AreaData, type UtilityReferen
  * lists for it, and any other county where a ZIP table lists it, with the number of that county's
  * ZIP codes the tables list it at. So it assumes a utility serves the whole of each county it lists
  * alike; where two utilities share a county the larger one comes first in all of it.
+ *
+ * One ZIP-level statement corrects that: the ENERGY STAR map marks the utility that serves most of
+ * a ZIP code. Where it marks exactly one of the candidates, that one is investor-owned, and an NREL
+ * ZIP table also lists it at the ZIP code, it comes first (Arizona Public Service in downtown Phoenix,
+ * where Salt River Project has more customers in Maricopa County). Its marks of public power are not
+ * used: they name Nebraska Public Power District in Omaha and Columbus's municipal utility in
+ * downtown Columbus (README, measured on metro ZIP codes).
  */
 
 export interface ServingCandidate {
@@ -25,6 +32,8 @@ export type RankedUtility<T extends ServingCandidate> = T & {
   /** Estimated retail customers in the ZIP code's county; null when it cannot be estimated (see README). */
   estimatedCustomersInCounty: number | null;
   primary: boolean;
+  /** The ENERGY STAR map's mark put it first, ahead of a larger county estimate (rule 5 of the README). */
+  markedPrimary: boolean;
 };
 
 export interface ServingOrder<T extends ServingCandidate> {
@@ -49,6 +58,14 @@ export interface ServingModel {
 
 export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { area: AreaData }): ServingModel {
   const { area } = ref;
+  const nrelListed = new Set(ref.zipPairs.filter((p) => p.source === 'iou_2011' || p.source === 'non_iou_2023')
+    .map((p) => `${p.zipCode}|${p.utilityId}`));
+  /** The candidate the ENERGY STAR map makes primary at the ZIP code (see above), if any. */
+  const markedPrimary = <T extends ServingCandidate>(zipCode: string, candidates: readonly T[]): T | undefined => {
+    const marked = candidates.filter((u) => area.energyStarPredominant?.has(`${zipCode}|${u.id}`));
+    const [u] = marked;
+    return marked.length === 1 && u.type === 'investor_owned' && nrelListed.has(`${zipCode}|${u.id}`) ? u : undefined;
+  };
   const countyZips = new Map<string, number>();
   for (const c of area.zipCounties.values()) countyZips.set(c.id, (countyZips.get(c.id) ?? 0) + 1);
   const listed = new Map<string, Map<string, number>>();
@@ -107,10 +124,12 @@ export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { ar
         || (b.u.customersServed ?? -1) - (a.u.customersServed ?? -1)
         || (a.u.name ?? '').localeCompare(b.u.name ?? '')
         || Number(a.u.id) - Number(b.u.id) || a.u.id.localeCompare(b.u.id));
+      const marked = markedPrimary(zipCode, kept.map((k) => k.u));
+      if (marked) kept.unshift(...kept.splice(kept.findIndex((k) => k.u === marked), 1));
       return {
         state,
         county: county?.county ?? null,
-        ranked: kept.map(({ u, estimate }, i) => ({ ...u, estimatedCustomersInCounty: estimate, primary: i === 0 })),
+        ranked: kept.map(({ u, estimate }, i) => ({ ...u, estimatedCustomersInCounty: estimate, primary: i === 0, markedPrimary: u === marked })),
         dropped,
       };
     },

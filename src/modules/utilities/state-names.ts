@@ -22,4 +22,18 @@ export function stateNamedInName(utilityName: string): string | null {
   return found.length === 1 ? found[0]![1] : null;
 }
 
+/**
+ * The one state a URDB record's source address names as a path word ("https://www.pacificpower.net/.../California/
+ * Approved_Tariffs/CA_Price_Summary.pdf" -> "CA"); null if none or several.
+ */
+export function stateNamedInAddress(address: string): string | null {
+  let text = address;
+  try {
+    text = decodeURIComponent(address);
+  } catch {
+    // a malformed escape: read the address as written
+  }
+  return stateNamedInName(text.replace(/[/_\-.+?=&]+/g, ' '));
+}
+
 const STATE_WORDS: ReadonlyArray<[RegExp, string]> = Object.entries(STATE_CODES).map(([name, code]) => [new RegExp(`\\b${name}\\b`), code]);

@@ -1,0 +1,84 @@
+import { createTestApp, type TestApp } from '../helpers/app';
+import { registerUser, setTier, type RegisteredTestUser } from '../helpers/users';
+import { as, createProperty } from '../pm/helpers';
+import { importReferenceData } from '../../src/modules/tariffs/importer';
+import { NOW } from './helpers';
+
+/**
+ * Issue 45, tried again as a new user in ten metros no other test names (Minneapolis, Kansas City, Louisville,
+ * Milwaukee, Tampa, Salt Lake City, Omaha, Richmond, Portland, Oklahoma City): what a rate analyst rejected there,
+ * on the whole bundled catalog.
+ */
+describe('advice in metros no other test names (issue 45 new-user pass)', () => {
+  let t: TestApp;
+  let pro: RegisteredTestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => NOW });
+    await importReferenceData(t.deps.database.db, { now: NOW });
+    pro = await registerUser(t);
+    await setTier(t, pro.user.id, 'pro');
+  }, 180_000);
+  afterAll(() => t.stop());
+
+  const office = (zip: string, state: string, city: string) => as(t, pro.token).post('/pm/due-diligence', {
+    address: '1 Main St', city, state, zip_code: zip, unit_count: 1, sqft: 60_000, property_type: 'commercial',
+  }).expect(200);
+
+  it('Portland: a record whose energy price is below zero (PGE Rate 485, a credit without its supply) is never the price quoted', async () => {
+    const res = (await office('97204', 'OR', 'Portland')).body;
+    expect(res.serving_utility.name).toBe('Portland General Electric Co');
+    expect(res.best_tariff.name).not.toBe('Large Non-Residential Service, Secondary Voltage (Rate 485)');
+    // 876,000 kWh a year: not the quarter-price of Rate 485 ($20,779)
+    expect(res.estimated_costs.annual_energy_cost / 876_000).toBeGreaterThan(0.05);
+  });
+
+  it('Portland rate analysis: Rate 485\'s negative energy price sends it to review with the reason, never to a saving', async () => {
+    const p = await createProperty(t, pro.token, {
+      name: 'Pearl Office', address: '1 NW Broadway', city: 'Portland', state: 'OR', zip_code: '97204', property_type: 'commercial',
+      unit_count: 1, sqft: 60_000, tariff_id: '5cc719bd5457a34b0de327dc', monthly_usage_kwh: 90_000, monthly_demand_kw: 250,
+    });
+    const res = (await as(t, pro.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(200)).body;
+    const rate485 = res.needs_review.find((r: { tariff_id: string }) => r.tariff_id === '5ccb0ec05457a3b544e327dc');
+    expect(rate485.reason).toContain('Its energy price is below zero ($-0.005926/kWh in period 1)');
+    expect(res.recommendation).not.toBe('5ccb0ec05457a3b544e327dc');
+    expect(res.alternatives.map((a: { tariff_id: string }) => a.tariff_id)).not.toContain('5ccb0ec05457a3b544e327dc');
+  });
+
+  it('Portland rate analysis on a delivery-only tariff without a supply price says the costs leave out supply', async () => {
+    const p = await createProperty(t, pro.token, {
+      name: 'Rate 83 Office', address: '2 NW Broadway', city: 'Portland', state: 'OR', zip_code: '97204', property_type: 'commercial',
+      unit_count: 1, sqft: 60_000, tariff_id: '5cc70fb65457a3430ee327dd', monthly_usage_kwh: 45_000, monthly_demand_kw: 150,
+    });
+    const res = (await as(t, pro.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(200)).body;
+    expect(res.assumptions).toContain('Large Non Residential Service, Three Phase (Rate 83) is delivery only and the property has no '
+      + 'supply_rate_per_kwh or supply contract: every cost here leaves out the energy supply (set either to compare whole bills)');
+  });
+
+  it('Salt Lake City: PacifiCorp\'s California schedules are California\'s, not offered in Utah', async () => {
+    const search = await as(t, pro.token).get('/tariffs/search?zip_code=84111&sector=commercial&per_page=100').expect(200);
+    const names = search.body.items.map((i: { name: string }) => i.name);
+    expect(names.some((n: string) => /^Schedule A-(25|32|36)\b|AT-48/.test(n))).toBe(false);
+    const ca = await as(t, pro.token).get('/tariffs/53b2fc9b5257a3e776050f96').expect(200);
+    expect(ca.body.state).toBe('CA');
+  });
+
+  it('Minneapolis: the 2015 "General Service (A14)" is superseded by its 2020 "... Secondary Voltage" revision', async () => {
+    const a14 = (await as(t, pro.token).get('/tariffs/555604d45457a33b558b4576').expect(200)).body;
+    expect(a14.superseded_by).toBe('604b87135457a34d3b09d556');
+    const res = (await office('55401', 'MN', 'Minneapolis')).body;
+    expect(res.best_tariff.name).not.toBe('General Service (A14)');
+  });
+
+  it('Oklahoma City: a critical-peak-pricing option is not the price quoted', async () => {
+    const res = (await office('73102', 'OK', 'Oklahoma City')).body;
+    expect(res.serving_utility.name).toBe('Oklahoma Gas & Electric Co');
+    expect(res.best_tariff.name).not.toMatch(/CPP/);
+  });
+
+  it('Louisville: current records that are all special-purpose are no current catalog; the latest general revisions are priced', async () => {
+    const res = (await office('40202', 'KY', 'Louisville')).body;
+    expect(res.serving_utility.name).toBe('Louisville Gas & Electric Co');
+    expect(res.catalog_current).toBe(false);
+    expect(res.assumptions.some((a: string) => /that this building could take \(its \d+ current ones? (is|are) special-purpose or restricted\)/.test(a))).toBe(true);
+  });
+});
