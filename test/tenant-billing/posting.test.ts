@@ -178,6 +178,36 @@ describe('posting a calculation to the PMS ledger', () => {
     expect(fake.duplicates()).toEqual([]);
   });
 
+  it('a post racing a re-bill or a void: exactly one wins, and a superseded or void calculation never has charges (issue 46, concurrent trials)', async () => {
+    // On PostgreSQL (CI's first run) each request has its own connection, so the two really race; on the embedded
+    // database they run one after the other, which must hold the same rules.
+    for (let trial = 0; trial < 8; trial++) {
+      const race = trial % 2 === 0 ? 'rebill' : 'void';
+      const { id, propertyId } = await linkedCalculation();
+      const calc = (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body;
+      const other = race === 'rebill'
+        ? as(t, token).post('/billing/calculate-rubs', {
+          property_id: propertyId, billing_config_id: calc.billing_config_id, billing_period_start: '2026-01-01',
+          billing_period_end: '2026-01-31', total_amount: 1200, utility_type: 'water', units: PMS_UNITS,
+        })
+        : as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong meter read' });
+      const [posted, raced] = await Promise.all([post(id), other]);
+      const won = [posted.status === 202, raced.status === 200].filter(Boolean).length;
+      expect({ trial, race, won, statuses: [posted.status, raced.status] }).toMatchObject({ won: 1 });
+      await eventually(async () => expect((await get(id)).posting.pending).toBe(0));
+      const after = await get(id) as Calculation & { status: string };
+      if (raced.status === 200) {
+        expect(after.status).toBe(race === 'rebill' ? 'superseded' : 'void');
+        expect(after.posting.posted + after.posting.pending).toBe(0);
+        expect(callsOf(id)).toHaveLength(0);
+      } else {
+        expect(after.status).toBe('active');
+        expect(after.posting).toMatchObject({ status: 'posted', posted: 3 });
+      }
+    }
+    expect(fake.duplicates()).toEqual([]);
+  }, 120_000);
+
   it('retries a 5xx with back-off, then posts', async () => {
     const { id } = await linkedCalculation();
     const keys = [key(id, 'u1'), key(id, 'u2'), key(id, 'u3')];
@@ -286,7 +316,7 @@ describe('posting a calculation to the PMS ledger', () => {
       await t.deps.database.db.update(rubsCalculations).set({ status }).where(eq(rubsCalculations.id, id));
       expect((await post(id).expect(409)).body).toEqual({ detail: 'Only an active calculation can be posted' });
     }
-    expect((await get(id)).posting).toEqual({ status: 'not_posted', charges: 0, posted: 0, pending: 0, failed: 0, reversed: 0, lines: [] });
+    expect((await get(id)).posting).toEqual({ status: 'not_posted', charges: 0, posted: 0, pending: 0, failed: 0, unknown: 0, reversed: 0, lines: [] });
 
     const { id: nothing } = await linkedCalculation(t, token, PMS_UNITS, { total_amount: 0 });
     expect((await post(nothing).expect(409)).body).toEqual({ detail: 'Calculation has no charges to post (every unit is vacant or charged 0)' });
@@ -393,13 +423,17 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     expect(state.status).toBe('pending');
     expect(state.lines.map((l) => [l.status, l.attempts, l.error])).toEqual(Array(3).fill(['pending', 3, 'HTTP 503 (3 tries)']));
 
+    // Issue 46 replaced "failed after the last attempt": a 503 may come after the charge was made, so the outcome is unknown,
+    // and the lines count as on the ledger (no void, no re-bill) until posting again reconciles them under their keys.
     await expect(run(queued[0] as never, { attempt: 4 })).rejects.toMatchObject({ name: 'UnrecoverableError' });
     state = await posting(id);
-    expect(state).toMatchObject({ status: 'failed', posted: 0, pending: 0, failed: 3 });
-    expect(state.lines.map((l) => [l.status, l.attempts, l.error])).toEqual(Array(3).fill(['failed', 6, 'HTTP 503 (3 tries)']));
+    expect(state).toMatchObject({ status: 'unknown', posted: 0, pending: 0, failed: 0, unknown: 3 });
+    expect(state.lines.map((l) => [l.status, l.attempts, l.error])).toEqual(Array(3).fill(['unknown', 6, 'HTTP 503 (3 tries)']));
     expect(fake.charges.size).toBe(0);
+    expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong meter read' }).expect(409)).body)
+      .toEqual({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' });
 
-    // The provider is back: posting again retries the failed lines.
+    // The provider is back: posting again sends the unknown lines under their keys.
     fake.behaviour = undefined;
     await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
     await drain();
@@ -429,10 +463,96 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     expect(state.lines.filter((l) => l.attempts === 0 && l.error === null && l.status === 'pending')).toHaveLength(20 - tried);
     expect(fake.calls.filter((c) => c.idempotencyKey?.startsWith(`${id}:`))).toHaveLength(3 * tried);
 
+    // Issue 46: lines sent (a 500 may come after the charge was made) end unknown; lines never sent fail.
     await expect(run(queued[0] as never, { attempt: 4 })).rejects.toMatchObject({ name: 'UnrecoverableError' });
     state = await posting(id);
-    expect(state).toMatchObject({ status: 'failed', failed: 20 });
-    expect(new Set(state.lines.map((l) => l.error))).toEqual(new Set(['HTTP 500 (3 tries)', 'not sent: the provider kept failing (HTTP 500 (3 tries))']));
+    expect(state).toMatchObject({ status: 'unknown', unknown: 20 - state.failed });
+    expect(state.failed).toBeGreaterThan(0);
+    expect(new Set(state.lines.filter((l) => l.status === 'unknown').map((l) => l.error))).toEqual(new Set(['HTTP 500 (3 tries)']));
+    expect(new Set(state.lines.filter((l) => l.status === 'failed').map((l) => [l.attempts, l.error].join(' '))))
+      .toEqual(new Set(['0 not sent: the provider kept failing (HTTP 500 (3 tries))']));
+    fake.behaviour = undefined;
+  });
+
+  it('a charge made and then answered with a 500 is unknown, not failed: it blocks void and re-bill, and is reconciled under its key (issue 46)', async () => {
+    const id = await calculation();
+    const u1 = `${id}:u1:0:post`;
+    // The provider makes u1's charge, then answers 500, every time: the charge exists, we were never told.
+    fake.behaviour = (call, res, ledger) => {
+      if (call.idempotencyKey !== u1) return false;
+      ledger.create(call);
+      res.writeHead(500).end();
+      return true;
+    };
+    queued.length = 0;
+    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
+    await drain();
+    const run = rubsPostingProcessor(t.services);
+    await expect(run(queued[0] as never, { attempt: 4 })).rejects.toMatchObject({ name: 'UnrecoverableError' });
+    let state = await posting(id);
+    expect(state).toMatchObject({ status: 'unknown', posted: 2, unknown: 1, failed: 0 });
+    expect(state.lines.find((l) => l.unit_id === 'u1')).toMatchObject({ status: 'unknown', error: 'HTTP 500 (3 tries)', provider_charge_id: null });
+    expect(fake.charges.has(u1)).toBe(true);
+
+    // Before: failed, so void and a re-bill were allowed and the re-bill's post charged u1 twice. Now both are refused.
+    expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'typo' }).expect(409)).body)
+      .toEqual({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' });
+    const calc = (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body;
+    const rebill = await as(t, token).post('/billing/calculate-rubs', {
+      property_id: calc.property_id, billing_config_id: calc.billing_config_id, billing_period_start: '2026-01-01',
+      billing_period_end: '2026-01-31', total_amount: 1100, utility_type: 'water', units: PMS_UNITS,
+    }).expect(409);
+    expect(rebill.body.detail).toMatch(/has charges posted to the PMS: reverse it first$/);
+
+    // Reverse: u1's charge is sent again under its own key first (the provider answers with the charge it made), then
+    // every charge is reversed once: no second charge, no reversal of a charge never made.
+    fake.behaviour = undefined;
+    queued.length = 0;
+    await as(t, token).post(`/billing/calculations/${id}/reverse`).expect(202);
+    await drain();
+    expect(queued).toEqual([{ calculation_id: id, action: 'post' }, { calculation_id: id, action: 'reverse' }]);
+    for (const job of queued) await run(job as never, { attempt: 1 });
+    state = await posting(id);
+    expect(state).toMatchObject({ status: 'reversed', posted: 3, reversed: 3, unknown: 0, pending: 0 });
+    expect(fake.charges.get(u1)!.creations).toBe(1);
+    expect([...fake.charges.keys()].filter((k) => k.startsWith(id)).sort()).toHaveLength(6);
+    expect(fake.duplicates()).toEqual([]);
+  });
+
+  it('a reversal waits for the answer on an unknown charge, and is not sent for a charge the provider refused', async () => {
+    const id = await calculation();
+    const u1 = `${id}:u1:0:post`;
+    fake.behaviour = (call, res) => {
+      if (call.idempotencyKey !== u1) return false;
+      res.writeHead(503).end();
+      return true;
+    };
+    queued.length = 0;
+    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
+    await drain();
+    const run = rubsPostingProcessor(t.services);
+    await expect(run(queued[0] as never, { attempt: 4 })).rejects.toMatchObject({ name: 'UnrecoverableError' });
+    // Asked again, the provider now refuses u1's charge for good (the resident left): nothing was made, nothing is reversed.
+    fake.behaviour = (call, res) => {
+      if (call.idempotencyKey !== u1) return false;
+      res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'resident has moved out' }));
+      return true;
+    };
+    queued.length = 0;
+    await as(t, token).post(`/billing/calculations/${id}/reverse`).expect(202);
+    await drain();
+    // The reversal job alone first: u1's charge has no answer yet, so its reversal waits.
+    await expect(run(queued[1] as never, { attempt: 1 })).rejects.toThrow(/waiting for the answer on the charge it reverses/);
+    await run(queued[0] as never, { attempt: 1 });
+    await run(queued[1] as never, { attempt: 2 });
+    const state = await posting(id);
+    // The provider answers the key it never charged with a refusal: the charge was never made, so its reversal is not sent.
+    expect(state.lines.filter((l) => l.unit_id === 'u1').map((l) => [l.action, l.status, l.error])).toEqual([
+      ['post', 'failed', 'HTTP 422: resident has moved out'],
+      ['reverse', 'failed', 'the charge was never made (the provider refused it): nothing to reverse'],
+    ]);
+    expect(fake.charges.has(`${id}:u1:0:reverse`)).toBe(false);
+    expect(state).toMatchObject({ status: 'reversed', posted: 2, reversed: 2 });
     fake.behaviour = undefined;
   });
 

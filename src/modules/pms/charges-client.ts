@@ -24,6 +24,12 @@ export class PmsChargeError extends Error {
     readonly final: boolean,
     /** Calls made for this charge, the failed ones included. */
     readonly tries: number,
+    /**
+     * The provider may have created the charge: a call reached it and the answer was lost or ambiguous (a time-out,
+     * a 5xx, a connection cut after sending, a 2xx without a charge id). Only a call that surely created nothing (a
+     * 4xx, 408 or 429, a connection refused or a name not resolved) leaves this false.
+     */
+    readonly ambiguous = false,
   ) {
     super(`PMS provider: ${reason}`);
     this.name = 'PmsChargeError';
@@ -123,7 +129,19 @@ async function errorReason(res: Response): Promise<string> {
   return said ? `HTTP ${res.status}: ${said}` : `HTTP ${res.status}`;
 }
 
-class RetryableFailure extends Error {}
+/** A call to try again; `ambiguous` when the provider may have acted on it (see PmsChargeError). */
+class RetryableFailure extends Error {
+  constructor(message: string, readonly ambiguous: boolean) {
+    super(message);
+  }
+}
+
+/** Network errors raised before a request left: nothing reached the provider. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+const notSent = (err: unknown) => {
+  const code = typeof err === 'object' && err !== null ? (err as { cause?: { code?: unknown } }).cause?.code : undefined;
+  return typeof code === 'string' && NOT_SENT_CODES.has(code);
+};
 
 /**
  * The PMS data provider's charges API (`POST {PMS_API_URL}/v1/charges`; tenant-billing README,
@@ -156,28 +174,29 @@ export function createPmsChargesClient(opts: ChargesClientOptions): PmsChargesCl
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (err) {
-      throw new RetryableFailure(isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`);
+      throw new RetryableFailure(isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`, !notSent(err));
     }
     if (res.status >= 500 || res.status === 408 || res.status === 429) {
       await res.body?.cancel().catch(() => undefined);
-      throw new RetryableFailure(`HTTP ${res.status}`);
+      // 408 and 429 say the request was not processed; a 5xx may come after the charge was made.
+      throw new RetryableFailure(`HTTP ${res.status}`, res.status >= 500);
     }
     if (res.status >= 400) throw new PmsChargeError(await errorReason(res), true, attempt);
     let text: string;
     try {
       text = await res.text();
     } catch (err) {
-      throw new RetryableFailure(isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`);
+      throw new RetryableFailure(isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`, true);
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new RetryableFailure(`HTTP ${res.status} without a JSON body`);
+      throw new RetryableFailure(`HTTP ${res.status} without a JSON body`, true);
     }
     const parsed = chargeAnswer.safeParse(json);
     if (!parsed.success || (res.status !== 200 && res.status !== 201)) {
-      throw new RetryableFailure(`HTTP ${res.status} without a charge id`);
+      throw new RetryableFailure(`HTTP ${res.status} without a charge id`, true);
     }
     return String(parsed.data.id);
   }
@@ -190,17 +209,23 @@ export function createPmsChargesClient(opts: ChargesClientOptions): PmsChargesCl
       const key = headerSafeKey(idempotencyKey);
       const body = chargeBody(charge);
       let last = 'no answer';
+      let ambiguous = false;
       for (let attempt = 1; attempt <= tries; attempt++) {
         if (attempt > 1) await new Promise((r) => setTimeout(r, backoffDelay(backoffMs, attempt - 1)));
         try {
           return { id: await callOnce(key, body, attempt), tries: attempt };
         } catch (err) {
-          if (!(err instanceof RetryableFailure)) throw err;
+          if (!(err instanceof RetryableFailure)) {
+            // A 4xx after an ambiguous call: the provider refused this call, yet an earlier one may have made the charge.
+            if (err instanceof PmsChargeError && ambiguous) throw new PmsChargeError(err.reason, err.final, err.tries, true);
+            throw err;
+          }
           last = err.message;
+          ambiguous ||= err.ambiguous;
           logger.warn({ idempotencyKey: key, attempt, reason: last }, 'PMS charge call failed');
         }
       }
-      throw new PmsChargeError(`${last} (${tries} tries)`, false, tries);
+      throw new PmsChargeError(`${last} (${tries} tries)`, false, tries, ambiguous);
     },
   };
 }

@@ -54,11 +54,16 @@ export interface HistoryRow {
 }
 
 /**
- * True for a calculation with a charge posted, or being posted, to the PMS ledger and not reversed:
- * it can be neither voided nor superseded until it is reversed.
+ * True for a calculation with a charge posted, being posted, or whose outcome is unknown (sent, the answer
+ * ambiguous), and not reversed: it can be neither voided nor superseded until it is reversed.
+ *
+ * Read in its own statement *after* the row lock is taken, never in the locking statement: under READ
+ * COMMITTED a statement reads the snapshot taken when it began, so a subquery of the `SELECT ... FOR UPDATE`
+ * that waited for a post's lock would not see the lines that post committed (issue 46: a post racing a
+ * re-bill charged the tenants twice).
  */
 const chargesOnLedger = sql<boolean>`exists (select 1 from ${rubsPostings} p where p.calculation_id = ${rubsCalculations.id}
-  and p.action = 'post' and p.status in ('posted', 'pending') and not exists (select 1 from ${rubsPostings} r
+  and p.action = 'post' and p.status in ('posted', 'pending', 'unknown') and not exists (select 1 from ${rubsPostings} r
   where r.calculation_id = p.calculation_id and r.unit_id = p.unit_id and r.occupancy = p.occupancy
   and r.action = 'reverse' and r.status = 'posted'))`;
 
@@ -189,11 +194,8 @@ export function createTenantBillingRepository(db: Executor) {
           .onConflictDoUpdate({ target: rubsInvoiceCounters.propertyId, set: { lastNumber: sql`${rubsInvoiceCounters.lastNumber} + ${lines}` } })
           .returning({ lastNumber: rubsInvoiceCounters.lastNumber });
         const firstInvoiceNumber = counter!.lastNumber - lines + 1;
-        const overlapped = await tx
-          .select({
-            id: rubsCalculations.id,
-            posted: chargesOnLedger,
-          })
+        const locked = await tx
+          .select({ id: rubsCalculations.id })
           .from(rubsCalculations)
           .where(and(
             eq(rubsCalculations.propertyId, row.propertyId),
@@ -205,6 +207,12 @@ export function createTenantBillingRepository(db: Executor) {
           .orderBy(rubsCalculations.calculatedAt, rubsCalculations.id)
           // Locked, as a post locks its calculation: a post that starts now waits and then finds it superseded.
           .for('update');
+        // Then, in a statement of its own (a fresh snapshot), whether a post that held the lock put charges on the ledger.
+        const overlapped = locked.length === 0 ? [] : await tx
+          .select({ id: rubsCalculations.id, posted: chargesOnLedger })
+          .from(rubsCalculations)
+          .where(inArray(rubsCalculations.id, locked.map((l) => l.id)))
+          .orderBy(rubsCalculations.calculatedAt, rubsCalculations.id);
         refuse(overlapped);
         const supersedes = overlapped.map((o) => o.id);
         await tx.insert(rubsCalculations).values({ ...row, status: 'active', supersedes, firstInvoiceNumber, result });
@@ -226,15 +234,11 @@ export function createTenantBillingRepository(db: Executor) {
       id: string, reason: string, now: Date, refuse: (state: { status: string; posted: boolean }) => void,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        const [state] = await tx
-          .select({
-            status: rubsCalculations.status,
-            posted: chargesOnLedger,
-          })
-          .from(rubsCalculations)
-          .where(eq(rubsCalculations.id, id))
-          .for('update');
-        refuse(state!);
+        const [locked] = await tx.select({ status: rubsCalculations.status }).from(rubsCalculations)
+          .where(eq(rubsCalculations.id, id)).for('update');
+        // A statement of its own after the lock: it sees the lines a post committed while we waited (see chargesOnLedger).
+        const [ledger] = await tx.select({ posted: chargesOnLedger }).from(rubsCalculations).where(eq(rubsCalculations.id, id));
+        refuse({ status: locked!.status, posted: ledger!.posted });
         await tx.update(rubsCalculations).set({ status: 'void', voidReason: reason, voidedAt: now }).where(eq(rubsCalculations.id, id));
       });
     },

@@ -113,8 +113,8 @@ export function registerTenantBillingRoutes(
 
   api.get('/billing/calculations/:id/export.csv', {
     summary: 'A stored calculation as CSV, one row per unit (for a ledger import)',
-    description: 'RFC 4180 with a header row; amounts with 2 decimals; text starting with = + - @ gets a leading apostrophe '
-      + '(spreadsheet formula injection). Sent as an attachment named rubs-<period start>-<utility>-<id>.csv.',
+    description: 'RFC 4180 with a header row; amounts with 2 decimals; text starting with = + - @ (after spaces), tab or CR, or holding one '
+      + 'after a , ; tab or line break, gets a leading apostrophe (spreadsheet formula injection). Sent as an attachment named rubs-<period start>-<utility>-<id>.csv.',
     tags, auth: 'required', params: calculationParams,
     responseTypes: { 'text/csv': z.string().meta({ example: 'calculation_id,property_id,...\r\n' }) },
     errors: { 404: 'Calculation not found' },

@@ -14,7 +14,7 @@ export const CALCULATION_STATUSES = ['active', 'superseded', 'void'] as const;
 export type CalculationStatus = (typeof CALCULATION_STATUSES)[number];
 /** A charge line's posting to the PMS ledger (README "Posting to the PMS ledger"). */
 export const POSTING_ACTIONS = ['post', 'reverse'] as const;
-export const POSTING_STATUSES = ['pending', 'posted', 'failed'] as const;
+export const POSTING_STATUSES = ['pending', 'posted', 'failed', 'unknown'] as const;
 
 /**
  * How a property's master-metered bills are split (README "Billing configuration"). At most

@@ -91,20 +91,24 @@ export function presentLine(r: PostingRow): PostingLine {
 }
 
 /** The posting as a whole, from its lines (the order of the checks is the order of precedence). */
-export function summaryStatus(n: { charges: number; posted: number; postPending: number; reverses: number; reversed: number; reversePending: number }): PostingSummaryStatus {
+export function summaryStatus(n: {
+  charges: number; posted: number; postPending: number; reverses: number; reversed: number; reversePending: number; unknown: number;
+}): PostingSummaryStatus {
   if (n.charges === 0) return 'not_posted';
   if (n.postPending > 0) return 'pending';
   if (n.reversePending > 0) return 'reversing';
+  if (n.unknown > 0) return 'unknown';
   if (n.reverses > 0) return n.reversed === n.posted ? 'reversed' : 'partially_reversed';
   if (n.posted === n.charges) return 'posted';
   return n.posted > 0 ? 'partially_posted' : 'failed';
 }
 
 export function postingStateOf(rows: readonly PostingRow[]): PostingState {
-  const n = { charges: 0, posted: 0, postPending: 0, reverses: 0, reversed: 0, reversePending: 0, pending: 0, failed: 0 };
+  const n = { charges: 0, posted: 0, postPending: 0, reverses: 0, reversed: 0, reversePending: 0, pending: 0, failed: 0, unknown: 0 };
   for (const r of rows) {
     if (r.status === 'pending') n.pending += 1;
     if (r.status === 'failed') n.failed += 1;
+    if (r.status === 'unknown') n.unknown += 1;
     if (r.action === 'post') {
       n.charges += 1;
       if (r.status === 'posted') n.posted += 1;
@@ -121,6 +125,7 @@ export function postingStateOf(rows: readonly PostingRow[]): PostingState {
     posted: n.posted,
     pending: n.pending,
     failed: n.failed,
+    unknown: n.unknown,
     reversed: n.reversed,
     lines: rows.map(presentLine),
   };

@@ -73,12 +73,23 @@ export function createPostingRepository(db: Executor) {
       }
     },
 
-    /** Failed lines of an action are pending again. */
+    /**
+     * Failed lines of an action, and those whose outcome is unknown, are pending again: sent again under
+     * their own key, the provider answers with the charge it made, or makes it (reconciliation).
+     */
     async retryFailed(calculationId: string, action: PostingAction, now: Date): Promise<number> {
       const rows = await db.update(rubsPostings).set({ status: 'pending', error: null, updatedAt: now })
-        .where(and(eq(rubsPostings.calculationId, calculationId), eq(rubsPostings.action, action), eq(rubsPostings.status, 'failed')))
+        .where(and(eq(rubsPostings.calculationId, calculationId), eq(rubsPostings.action, action), inArray(rubsPostings.status, ['failed', 'unknown'])))
         .returning({ unitId: rubsPostings.unitId });
       return rows.length;
+    },
+
+    /** Lines of `keys` (post lines whose outcome is unknown) are pending again, so a reversal can follow their answer. */
+    async resend(calculationId: string, keys: LineKey[], now: Date): Promise<void> {
+      for (const k of keys) {
+        await db.update(rubsPostings).set({ status: 'pending', updatedAt: now })
+          .where(and(lineWhere(calculationId, k), eq(rubsPostings.status, 'unknown')));
+      }
     },
 
     /** The pending lines of an action, marked as taken now (the sweeper leaves recently touched lines to their job). */
@@ -103,12 +114,17 @@ export function createPostingRepository(db: Executor) {
     },
 
     /**
-     * What is still pending fails: with `reason` when `override` (a reason that holds for every line, such
-     * as no PMS link), else with each line's last reason (`reason` for a line never tried).
+     * What is still pending ends: `unknown` when it was sent at least once (a call may have reached the
+     * provider and made the charge), else `failed`; with `reason` when `override` (a reason that holds for
+     * every line, such as no PMS link), else with each line's last reason (`reason` for a line never tried).
      */
     async failPending(calculationId: string, action: PostingAction, reason: string, now: Date, override: boolean): Promise<number> {
       const rows = await db.update(rubsPostings)
-        .set({ status: 'failed', error: override ? reason : sql`coalesce(${rubsPostings.error}, ${reason})`, updatedAt: now })
+        .set({
+          status: sql`case when ${rubsPostings.attempts} > 0 then 'unknown' else 'failed' end`,
+          error: override ? reason : sql`coalesce(${rubsPostings.error}, ${reason})`,
+          updatedAt: now,
+        })
         .where(and(eq(rubsPostings.calculationId, calculationId), eq(rubsPostings.action, action), eq(rubsPostings.status, 'pending')))
         .returning({ unitId: rubsPostings.unitId });
       return rows.length;

@@ -5,7 +5,7 @@ import { POSTING_ACTIONS, POSTING_STATUSES } from '../tables';
 
 /** What the posting of a calculation to the PMS ledger is, as a whole (README "Posting to the PMS ledger"). */
 export const POSTING_SUMMARY_STATUSES = [
-  'not_posted', 'pending', 'posted', 'partially_posted', 'failed', 'reversing', 'reversed', 'partially_reversed',
+  'not_posted', 'pending', 'posted', 'partially_posted', 'failed', 'unknown', 'reversing', 'reversed', 'partially_reversed',
 ] as const;
 export type PostingSummaryStatus = (typeof POSTING_SUMMARY_STATUSES)[number];
 export type PostingAction = (typeof POSTING_ACTIONS)[number];
@@ -24,6 +24,7 @@ export const postingExample = {
   posted: 2,
   pending: 0,
   failed: 1,
+  unknown: 0,
   reversed: 0,
   lines: [
     postedLine('101', 472.5, 'chg_9f2c01'),
@@ -44,8 +45,11 @@ export const postingLine = z.object({
   amount: z.number().meta({ description: 'USD with 2 decimals, as sent to the provider: total_charge, negated for a reversal' }),
   status: z.enum(POSTING_STATUSES).meta({
     description: 'pending: waiting for the worker or being sent (also between retries after a 5xx or a time-out); posted: the '
-      + "provider answered with its charge id; failed: not posted, `error` says why (a 4xx, or the provider still failing after "
-      + 'the last retry); nothing was charged unless the provider says otherwise for this idempotency key',
+      + 'provider answered with its charge id; failed: not posted, `error` says why (a 4xx, or nothing ever reached the provider); '
+      + 'unknown: sent, and the answer was lost or ambiguous (a time-out, a 5xx, a connection cut): the charge may exist, so it '
+      + 'counts as on the ledger (the calculation can be neither voided nor re-billed) until reconciled: POST .../post sends '
+      + 'it again under the same Idempotency-Key (the provider answers with the charge it made, or makes it), POST .../reverse '
+      + 'does that and then reverses it',
   }),
   provider_charge_id: z.string().nullable().meta({ description: "The provider's charge id, once posted" }),
   error: z.string().nullable().meta({ description: "Why the line is failed, or why its last try failed while it is pending; null once posted" }),
@@ -58,7 +62,8 @@ export const postingState = z
   .object({
     status: z.enum(POSTING_SUMMARY_STATUSES).meta({
       description: 'not_posted: never posted; pending: charges queued or being sent; posted: every charge posted; '
-        + 'partially_posted / failed: some / all charges failed (POST .../post again retries them); reversing: reversals '
+        + 'partially_posted / failed: some / all charges failed (POST .../post again retries them); unknown: some charges\' '
+        + 'outcome is unknown (POST .../post again reconciles them); reversing: reversals '
         + 'being sent; reversed: every posted charge reversed; partially_reversed: some posted charges not reversed '
         + '(failed, or posted after the reversal was asked: POST .../reverse again)',
     }),
@@ -66,6 +71,7 @@ export const postingState = z
     posted: z.number().int().meta({ description: 'Charge lines posted (action post)' }),
     pending: z.number().int().meta({ description: 'Lines pending, both actions' }),
     failed: z.number().int().meta({ description: 'Lines failed, both actions' }),
+    unknown: z.number().int().meta({ description: 'Lines whose outcome is unknown (sent, the answer lost or ambiguous), both actions' }),
     reversed: z.number().int().meta({ description: 'Reversing charges posted (action reverse)' }),
     lines: z.array(postingLine).meta({ description: 'Every line by unit_id, occupancy, then post before reverse' }),
   })

@@ -19,6 +19,8 @@ export const NOTHING_TO_POST = 'Calculation has no charges to post (every unit i
 export const NOTHING_TO_REVERSE = 'Nothing posted to reverse';
 export const ALREADY_REVERSED = 'Calculation is already reversed';
 export const VOIDED = 'The calculation was voided before this charge was sent';
+export const NEVER_CHARGED = 'the charge was never made (the provider refused it): nothing to reverse';
+export const WAITING_FOR_CHARGE = 'waiting for the answer on the charge it reverses (its outcome is unknown)';
 export const notPmsUnit = (unitId: string) => `unit ${unitId} is not a unit of the linked PMS property`;
 
 /** Charges in flight at once per job (a provider answering in 50 ms: 500 charges in about 2.5 s). */
@@ -112,10 +114,15 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
     await txRepo.retryFailed(calculation.id, 'post', now);
   }
 
-  /** Reverse: a pending reversing line (the amount negated) per posted charge not reversed yet. */
+  /**
+   * Reverse: a pending reversing line (the amount negated) per charge posted, or whose outcome is unknown, not
+   * reversed yet. An unknown charge is first sent again under its own key (the provider answers with the charge it
+   * made, or makes it), and its reversal follows that answer: a tenant is never credited for a charge never made.
+   */
   async function prepareReverse(txRepo: PostingRepository, calculationId: string, existing: PostingRow[], now: Date) {
-    const posted = existing.filter((r) => r.action === 'post' && r.status === 'posted');
+    const posted = existing.filter((r) => r.action === 'post' && (r.status === 'posted' || r.status === 'unknown'));
     if (posted.length === 0) throw conflict(NOTHING_TO_REVERSE);
+    await txRepo.resend(calculationId, posted.filter((r) => r.status === 'unknown').map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'post' })), now);
     const reverses = existing.filter((r) => r.action === 'reverse');
     const known = new Set(reverses.map(lineId));
     const fresh = posted.filter((r) => !known.has(lineId(r)));
@@ -148,7 +155,8 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
       if (!(err instanceof PmsChargeError)) throw err;
       if (err.final) {
         breaker.neutral();
-        await record({ status: 'failed', error: err.reason, tries: err.tries });
+        // A refusal after a call that may have made the charge leaves its outcome unknown, not failed.
+        await record({ status: err.ambiguous ? 'unknown' : 'failed', error: err.reason, tries: err.tries });
         return { done: true };
       }
       breaker.failure();
@@ -180,6 +188,9 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
         if (action === 'post') await preparePost(txRepo, calculation, status, existing, now);
         else await prepareReverse(txRepo, calculationId, existing, now);
       });
+      // A reversal of charges whose outcome was unknown waits for their answer: their post job first (jobs of one
+      // calculation run one at a time, in order).
+      if (action === 'reverse') await enqueueRun(calculationId, 'post');
       await enqueueRun(calculationId, action);
       return postingState(calculationId);
     },
@@ -207,6 +218,11 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
       }
       const calculation = await deps.billing.calculation(head.ownerId, calculationId);
       const lines = new Map(chargeLines(calculation).map((l) => [lineId(l), l]));
+      // A reversal is sent only for a charge the provider confirmed; one never made is not reversed, one unknown waits.
+      const postStatus = action === 'reverse'
+        ? new Map((await repo.lines(calculationId)).filter((r) => r.action === 'post').map((r) => [lineId(r), r.status]))
+        : null;
+      let waiting = 0;
       const pmsIds = await repo.pmsUnitIds(head.propertyId, [...new Set(pending.map((r) => r.unitId))]);
       const breaker = new CircuitBreaker({ threshold: STOP_AFTER_FAILURES, openMs: Number.POSITIVE_INFINITY });
       let unsent = 0;
@@ -221,6 +237,15 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
           await repo.record(calculationId, key, { status: 'failed', error, tries: 0 }, deps.now());
           return;
         }
+        const charge = postStatus?.get(lineId(row));
+        if (postStatus && charge === 'failed') {
+          await repo.record(calculationId, key, { status: 'failed', error: NEVER_CHARGED, tries: 0 }, deps.now());
+          return;
+        }
+        if (postStatus && charge !== 'posted') {
+          waiting += 1;
+          return;
+        }
         const result = await sendLine(calculation, link, pmsUnitId, line, key, toCents(row.amount), breaker);
         if (!result.done) {
           unsent += 1;
@@ -228,8 +253,9 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
         }
       });
 
+      if (waiting > 0) unsent += waiting;
       if (unsent === 0) return;
-      const reason = lastReason ?? 'the provider kept failing';
+      const reason = lastReason ?? (waiting > 0 ? WAITING_FOR_CHARGE : 'the provider kept failing');
       if (opts.finalAttempt) {
         const failed = await repo.failPending(calculationId, action, `not sent: the provider kept failing (${reason})`, deps.now(), false);
         deps.logger.warn({ calculationId, action, failed, reason }, 'RUBS posting: lines failed after the last attempt');

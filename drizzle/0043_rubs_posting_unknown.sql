@@ -1,0 +1,2 @@
+ALTER TABLE "rubs_postings" DROP CONSTRAINT "rubs_postings_status_check";--> statement-breakpoint
+ALTER TABLE "rubs_postings" ADD CONSTRAINT "rubs_postings_status_check" CHECK ("rubs_postings"."status" in ('pending', 'posted', 'failed', 'unknown'));
