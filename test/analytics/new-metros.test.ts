@@ -54,6 +54,16 @@ describe('advice in metros no other test names (issue 45 new-user pass)', () => 
       + 'supply_rate_per_kwh or supply contract: every cost here leaves out the energy supply (set either to compare whole bills)');
   });
 
+  it('Buffalo: advice to stay on a tariff whose own limits do not admit the property says so (Niagara Mohawk SC2 Zone A, 100 kW)', async () => {
+    const p = await createProperty(t, pro.token, {
+      name: 'Main Place', address: '1 Main St', city: 'Buffalo', state: 'NY', zip_code: '14202', property_type: 'commercial',
+      unit_count: 1, sqft: 60_000, tariff_id: '56f5b1615457a3177a7112bf', monthly_usage_kwh: 45_000, monthly_demand_kw: 150,
+    });
+    const res = (await as(t, pro.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(200)).body;
+    expect(res.assumptions).toContain('The current tariff SC2- Zone A (Metered) may not admit the property: peak demand 150 kW is above the '
+      + "tariff's maximum of 100 kW; the utility may move it to another schedule, so its cost here, and any advice to stay on it, may not hold");
+  });
+
   it('Salt Lake City: PacifiCorp\'s California schedules are California\'s, not offered in Utah', async () => {
     const search = await as(t, pro.token).get('/tariffs/search?zip_code=84111&sector=commercial&per_page=100').expect(200);
     const names = search.body.items.map((i: { name: string }) => i.name);

@@ -179,6 +179,12 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     /** What the utility lacks, in words: said in the assumptions, and in the 400 when nothing can be recommended. */
     let nothingCurrent: string | null = null;
     const notes: string[] = [];
+    // Advice to stay is only as good as the current tariff's fit: its own limits may not admit the property (issue 45).
+    const currentFit = currentTariff ? verdictOf(currentTariff) : null;
+    if (currentFit?.status === 'excluded' && !currentFit.reason.startsWith('closed')) {
+      notes.push(`The current tariff ${currentTariff!.name} may not admit the property: ${currentFit.reason}; the utility may move it to `
+        + 'another schedule, so its cost here, and any advice to stay on it, may not hold');
+    }
     if (currentTariff?.serviceType === 'delivery_only' && row.supplyRatePerKwh === null && !supply) {
       notes.push(`${currentTariff.name} is delivery only and the property has no supply_rate_per_kwh or supply contract: every cost here leaves `
         + 'out the energy supply (set either to compare whole bills)');

@@ -69,7 +69,7 @@ export const NEUTRAL_NAME_WORDS = new Set((
   + 'factor high low level customer customers consumer consumers account accounts all other electric electrical '
   + 'bundled unbundled delivery monthly month year annual billed billing charge charges tiered tier block blocks flat '
   + 'regular normal no new type code part zone system network price prices pricing plan plans full overhead underground '
-  + 'super on off mid summer winter'
+  + 'super on off mid summer winter equal equals'
 ).split(' '));
 export const CODE = /^(?=.*\d)[a-z0-9.]{1,8}$|^[A-Z]{1,5}$/;
 
@@ -77,9 +77,9 @@ export const CODE = /^(?=.*\d)[a-z0-9.]{1,8}$|^[A-Z]{1,5}$/;
  * An availability sentence that lists a kind of customer among others ("commercial, industrial,
  * churches and schools") opens the rate to it rather than limiting the rate to it.
  */
-export const INCLUSIVE = /\b(all|any|every|general|commercial|industrial|business(es)?|non-?residential|residential|other|power)\b/i;
+export const INCLUSIVE = /\b(all|any|every|general|commercial|industrial|business(es)?|non-?residential|residential|residences?|apartments?|other|power)\b/i;
 /** ...unless the sentence says the use is the main one ("whose use is primarily for pumping water"). */
-export const SOLE_USE = /\b(primarily|principally|predominantly|exclusively|solely|whose (use|load) is)\b/i;
+export const SOLE_USE = /\b(primarily|principally|predominantly|exclusively|solely|whose (use|load) is|(furnishing|providing|engaged in|in the business of) [^.;]{0,40}\bservice)\b/i;
 export const LISTED_KINDS: ReadonlySet<RestrictionKind> = new Set(['institution', 'agriculture', 'special_use', 'location', 'dwelling']);
 
 /**

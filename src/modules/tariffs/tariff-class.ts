@@ -226,11 +226,11 @@ export function closedToNewCustomers(name: string): boolean {
 
 const KW = String.raw`(\d[\d,]*(?:\.\d+)?)\s*-?\s*kw\b`;
 const NAMED_MAX = [
-  new RegExp(String.raw`(?:less than|under|below|up to|not exceeding|not over|<)\s*${KW}`, 'gi'),
+  new RegExp(String.raw`(?:less than or equal to|less than|under|below|up to|not exceeding|not over|<=|≤|<)\s*${KW}`, 'gi'),
   new RegExp(String.raw`${KW}\s*(?:or less|and (?:under|less|below))`, 'gi'),
 ];
 const NAMED_MIN = [
-  new RegExp(String.raw`(?:greater than|over|above|more than|exceeding|>)\s*${KW}`, 'gi'),
+  new RegExp(String.raw`(?:greater than or equal to|more than or equal to|at least|greater than|over|above|more than|exceeding|>=|≥|>)\s*${KW}`, 'gi'),
   new RegExp(String.raw`${KW}\s*(?:or (?:more|greater)(?!\s+than)|and (?:over|above|greater|more))`, 'gi'),
 ];
 const NAMED_RANGE = /\b(\d[\d,]*(?:\.\d+)?)\s*(?:-|to)\s*(\d[\d,]*(?:\.\d+)?)\s*kw\b/gi;
