@@ -10,6 +10,9 @@ import { documentSiteRoutes, healthRouter } from './modules/health/routes';
 import { docsRouter } from './modules/docs/routes';
 import { createServices, type Services } from './services';
 import { registerRoutes, createGuards, siteRouters, registerSiteRoutes, rawBodyRoutes } from './routes';
+import { QUEUE_BOARD_PATH } from './platform/queue/board';
+
+const isQueueBoardPath = (path: string) => path === QUEUE_BOARD_PATH || path.startsWith(`${QUEUE_BOARD_PATH}/`);
 
 export const API_PREFIX = '/api/v1';
 
@@ -35,10 +38,15 @@ export function createApp(deps: PlatformDeps): BuiltApp {
   app.use(requestLog(logger, { enabled: config.nodeEnv !== 'test' }));
   // No upgrade-insecure-requests: it breaks /docs and Bull Board served over plain http on a LAN host.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  app.use(cors({
-    origin: config.corsOrigins ?? true,
-    exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
-  }));
+  // CORS only for the origins CORS_ORIGINS lists (none by default: a browser page of another origin
+  // cannot read an answer), and never for the operators' queue board.
+  if (config.corsOrigins) {
+    const allowed = cors({
+      origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
+      exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
+    });
+    app.use((req, res, next) => (isQueueBoardPath(req.path) ? next() : allowed(req, res, next)));
+  }
 
   const registry = createOpenApiRegistry();
   const guards = createGuards(deps, services);
@@ -49,7 +57,7 @@ export function createApp(deps: PlatformDeps): BuiltApp {
   documentSiteRoutes(registry);
 
   app.use(API_PREFIX, api.router);
-  app.use(healthRouter(deps));
+  app.use(healthRouter(deps, services.limits));
   for (const router of siteRouters(deps)) app.use(router);
   app.use(site.router);
   app.use(docsRouter(registry));

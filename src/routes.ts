@@ -71,7 +71,9 @@ export function registerSiteRoutes(site: ApiRouter, services: Services): void {
 export function rawBodyRoutes(deps: PlatformDeps, services: Services): Array<{ path: string; router: Router }> {
   return [{
     path: WEBHOOK_RECEIVER_PATH,
-    router: webhookReceiverRouter({ secrets: parseSecrets(deps.config.pms.webhookSecret), webhooks: services.webhooks }),
+    router: webhookReceiverRouter({
+      secrets: parseSecrets(deps.config.pms.webhookSecret), webhooks: services.webhooks, limiter: services.limits.refusals,
+    }),
   }];
 }
 

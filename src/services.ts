@@ -171,7 +171,7 @@ export function createServices(deps: PlatformDeps): Services {
     db, now, logger, provider: pmsProvider, notifications,
     enqueue: (propertyId, jobId) => queue.enqueue('pms-sync', { property_id: propertyId }, { jobId }),
   });
-  const pms = createPmsService({ db, now, properties, sync: pmsSync });
+  const pms = createPmsService({ db, now, properties, sync: pmsSync, provider: pmsProvider });
   const pmsRepository = createPmsRepository(db);
   const tenantBilling = createTenantBillingService({ db, now, properties });
   const rubsPosting = createRubsPostingService({

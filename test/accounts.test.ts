@@ -17,19 +17,19 @@ describe('accounts: register', () => {
   it('201 with the registration fields only, e-mail lower-cased, Free tier', async () => {
     const res = await request(t.app)
       .post(`${AUTH}/register`)
-      .send({ email: 'Alice@Example.COM', password: 'Secret123', full_name: 'Alice A', company: 'Acme' })
+      .send({ email: 'Alice@Example.COM', password: 'Kilowatt42', full_name: 'Alice A', company: 'Acme' })
       .expect(201);
     expect(Object.keys(res.body).sort()).toEqual(['company', 'created_at', 'email', 'full_name', 'id', 'tier']);
     expect(res.body).toMatchObject({ email: 'alice@example.com', full_name: 'Alice A', company: 'Acme', tier: 'free' });
     expect(typeof res.body.id).toBe('string');
     expect(new Date(res.body.created_at).toISOString()).toBe(res.body.created_at);
-    expect(JSON.stringify(res.body)).not.toContain('Secret123');
+    expect(JSON.stringify(res.body)).not.toContain('Kilowatt42');
   });
 
   it('company is optional and returned as null', async () => {
     const res = await request(t.app)
       .post(`${AUTH}/register`)
-      .send({ email: 'nocompany@example.com', password: 'Secret123', full_name: 'No Company' })
+      .send({ email: 'nocompany@example.com', password: 'Kilowatt42', full_name: 'No Company' })
       .expect(201);
     expect(res.body.company).toBeNull();
   });
@@ -38,13 +38,13 @@ describe('accounts: register', () => {
     await registerUser(t, { email: 'dup@example.com' });
     const res = await request(t.app)
       .post(`${AUTH}/register`)
-      .send({ email: 'DUP@example.com', password: 'Secret123', full_name: 'Again' })
+      .send({ email: 'DUP@example.com', password: 'Kilowatt42', full_name: 'Again' })
       .expect(400);
     expect(res.body).toEqual({ detail: 'Email already registered' });
   });
 
   it('two concurrent registrations of one address: exactly one succeeds', async () => {
-    const body = { email: 'race@example.com', password: 'Secret123', full_name: 'Race' };
+    const body = { email: 'race@example.com', password: 'Kilowatt42', full_name: 'Race' };
     const results = await Promise.all([1, 2, 3].map(() => request(t.app).post(`${AUTH}/register`).send(body)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 400, 400]);
@@ -52,9 +52,9 @@ describe('accounts: register', () => {
   });
 
   it.each([
-    ['email', { password: 'Secret123', full_name: 'X' }],
+    ['email', { password: 'Kilowatt42', full_name: 'X' }],
     ['password', { email: 'a1@example.com', full_name: 'X' }],
-    ['full_name', { email: 'a2@example.com', password: 'Secret123' }],
+    ['full_name', { email: 'a2@example.com', password: 'Kilowatt42' }],
   ])('422 field required when %s is missing', async (field, body) => {
     const res = await request(t.app).post(`${AUTH}/register`).send(body).expect(422);
     expect(res.body.detail).toBe('field required');
@@ -78,7 +78,7 @@ describe('accounts: register', () => {
   it('422 for an invalid e-mail address', async () => {
     const res = await request(t.app)
       .post(`${AUTH}/register`)
-      .send({ email: 'not-an-email', password: 'Secret123', full_name: 'X' })
+      .send({ email: 'not-an-email', password: 'Kilowatt42', full_name: 'X' })
       .expect(422);
     expect(res.body.errors[0].field).toBe('email');
   });

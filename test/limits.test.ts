@@ -42,7 +42,7 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
       const limited = await request(t.app)
         .post('/api/v1/auth/register')
         .set('X-Forwarded-For', ip)
-        .send({ email: 'late@example.com', password: 'Secret123', full_name: 'Late' })
+        .send({ email: 'late@example.com', password: 'Kilowatt42', full_name: 'Late' })
         .expect(429);
       expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
       expect(limited.headers['ratelimit-limit']).toBe('2');
@@ -184,7 +184,7 @@ describe('limits when Redis is unreachable', () => {
       config: {
         redisUrl: 'redis://127.0.0.1:1',
         redisKeyPrefix: 'test:down:',
-        limits: { registerPerMin: 1, loginPerMin: 1, quotaFreePerDay: 1, quotaProPerDay: 1, maxApiKeys: 1 },
+        limits: { registerPerMin: 1, loginPerMin: 1, webhookRefusedPerMin: 1, quotaFreePerDay: 1, quotaProPerDay: 1, maxApiKeys: 1 },
       },
       logger: createLogger('silent'),
       now: () => new Date('2026-03-01T12:00:00Z'),

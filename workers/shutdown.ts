@@ -1,8 +1,10 @@
 import type http from 'node:http';
 import { ConfigError } from '../src/platform/config';
+import { DataDirLockedError } from '../src/platform/db/data-dir-lock';
 
 export function exitOnBootError(err: unknown): never {
-  if (err instanceof ConfigError) console.error(err.message);
+  // Errors that say what to do: their message alone.
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) console.error(err.message);
   else console.error('Start-up failed:', err);
   process.exit(1);
 }

@@ -3,6 +3,7 @@ import { pmsProviderPort } from '../server';
 import { FakePmsLedger } from '../../test/helpers/fake-pms-ledger';
 import { fakeUnit } from '../../test/helpers/fake-pms';
 import { waitUntil } from '../../test/helpers/eventually';
+import { linkThroughProvider } from '../../test/helpers/pms-link';
 import { newUser } from './seed';
 
 /*
@@ -28,7 +29,7 @@ async function postableCalculation(ctx: BenchContext, provider: FakePmsLedger): 
   const property = await ctx.call<{ id: string }>('POST', '/api/v1/pm/properties', {
     name: 'Bench Towers', address: '1 Bench St', city: 'Ann Arbor', state: 'MI', zip_code: '48104', property_type: 'residential', unit_count: UNITS,
   }, auth);
-  await ctx.call('PUT', `/api/v1/pm/properties/${property.id}/pms`, { connection_id: connection, pms_property_id: 'P0' }, auth);
+  await linkThroughProvider((method, path, body) => ctx.call(method, path, body, auth), provider, property.id, { connection_id: connection, pms_property_id: 'P0' });
   await waitUntil('units imported', async () =>
     (await ctx.call<{ last_synced_at: string | null }>('GET', `/api/v1/pm/properties/${property.id}/pms`, undefined, auth)).last_synced_at !== null,
   120_000, 50);

@@ -9,6 +9,7 @@ import { cpuPer, sampleCpu } from '../process-cpu';
 import { createCpuCap, type CpuCap } from '../cpu-cap';
 import { newUser, seedProperties } from './seed';
 import { inbox, linkedProperties, sign, unitEvent, withStack } from './webhooks';
+import type { FakePmsProvider } from '../../test/helpers/fake-pms';
 import { waitUntil } from '../../test/helpers/eventually';
 import { freePort } from '../../test/helpers/net';
 
@@ -125,7 +126,7 @@ interface Traffic {
  * Users with properties (half priced), users that onboard new properties, tariff ids from a
  * search, PMS-linked properties for the webhooks.
  */
-async function prepare(ctx: BenchContext, db: Client): Promise<Traffic> {
+async function prepare(ctx: BenchContext, db: Client, provider: FakePmsProvider): Promise<Traffic> {
   const { items } = await ctx.call<{ items: Array<{ id: string }> }>('GET', `/api/v1/tariffs/search?zip_code=${ZIP}&sector=commercial&per_page=20`);
   const tariffIds: string[] = [];
   for (const { id } of items) {
@@ -151,7 +152,7 @@ async function prepare(ctx: BenchContext, db: Client): Promise<Traffic> {
   const onboarding: Traffic['onboarding'] = [];
   for (let a = 0; a < ONBOARDING_ACCOUNTS; a++) onboarding.push((await newUser(ctx, `scalenew${a}`)).auth);
   const connectionPrefix = `scale${Date.now().toString(36)}-`;
-  await linkedProperties(ctx, db, connectionPrefix, LINKED_PROPERTIES);
+  await linkedProperties(ctx, db, provider, connectionPrefix, LINKED_PROPERTIES);
   return { accounts, onboarding, tariffIds, connectionPrefix };
 }
 
@@ -312,13 +313,13 @@ const scaleOut: CustomScenario = {
   issue: 13,
   perMode: true,
   modes: ['postgres'],
-  run: (context) => withStack(context, async (ctx, db) => {
+  run: (context) => withStack(context, async (ctx, db, provider) => {
     const scenarioStarted = performance.now();
     const server = serverAt(ctx.url);
     if (!server) throw new Error(`no BenchServer of this process answers at ${ctx.url}`);
     const caps: CpuCap[] = [];
     try {
-      return await measure(ctx, db, server, caps, scenarioStarted);
+      return await measure(ctx, db, provider, server, caps, scenarioStarted);
     } finally {
       // The first web process serves the scenarios after this one: uncapped again.
       for (const cap of caps) cap.remove();
@@ -335,11 +336,11 @@ function capWeb(caps: CpuCap[], pid: number): boolean {
   return true;
 }
 
-async function measure(ctx: BenchContext, db: Client, server: NonNullable<ReturnType<typeof serverAt>>, caps: CpuCap[], scenarioStarted: number) {
+async function measure(ctx: BenchContext, db: Client, provider: FakePmsProvider, server: NonNullable<ReturnType<typeof serverAt>>, caps: CpuCap[], scenarioStarted: number) {
   const capped = capWeb(caps, server.pid);
   console.log(`[scale-out] ${capped ? `each web process capped at ${WEB_CORES} core (${caps[0].where})` : 'no cgroup could be written: web processes uncapped'}`);
   const dbName = new URL(ctx.databaseUrl!).pathname.slice(1);
-  const traffic = await prepare(ctx, db);
+  const traffic = await prepare(ctx, db, provider);
   const next = mixer(traffic);
   const all: MixResult[] = [];
   // Dashboard reads that had to bring the owner's analytics up to date first (the Server-Timing header says so).

@@ -7,6 +7,7 @@ import type { BenchContext, CustomScenario, Scenario } from '../types';
 import { BENCH_WEBHOOK_SECRET, pmsProviderPort } from '../server';
 import { FakePmsProvider, fakeUnit } from '../../test/helpers/fake-pms';
 import { waitUntil } from '../../test/helpers/eventually';
+import { linkThroughProvider } from '../../test/helpers/pms-link';
 import { inParallel, newUser, seedProperties } from './seed';
 import { cpuPer, sampleCpu } from '../process-cpu';
 import { percentileOf } from '../load';
@@ -78,10 +79,11 @@ export async function withStack<T>(ctx: BenchContext | undefined, fn: (ctx: Benc
 
 /**
  * `count` properties of a new user, property i linked to PMS property `P${i}` on connection
- * `${prefix}c${i}` (or all on `${prefix}c0` with `oneConnection`); returns once the imports the
- * links queued are done, so they do not share the machine with the measurement.
+ * `${prefix}c${i}` (or all on `${prefix}c0` with `oneConnection`), each connection bound through
+ * the fake `provider` (a link session completed there); returns once the imports the links queued
+ * are done, so they do not share the machine with the measurement.
  */
-export async function linkedProperties(ctx: BenchContext, db: Client, prefix: string, count: number, oneConnection = false): Promise<void> {
+export async function linkedProperties(ctx: BenchContext, db: Client, provider: FakePmsProvider, prefix: string, count: number, oneConnection = false): Promise<void> {
   const connection = (i: number) => `${prefix}c${oneConnection ? 0 : i}`;
   const tag = prefix.replace(/[^a-z]/g, '');
   const { auth } = await newUser(ctx, tag);
@@ -89,7 +91,7 @@ export async function linkedProperties(ctx: BenchContext, db: Client, prefix: st
     name: `${tag} ${i}`, address: `${i} Main St`, city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential', unit_count: 100,
   }));
   await inParallel(ids.length, 16, async (i) => {
-    await ctx.call('PUT', `/api/v1/pm/properties/${ids[i]}/pms`, { connection_id: connection(i), pms_property_id: `P${i}` }, auth);
+    await linkThroughProvider((method, path, body) => ctx.call(method, path, body, auth), provider, ids[i], { connection_id: connection(i), pms_property_id: `P${i}` });
   });
   await importsDone(db, prefix, count);
 }
@@ -119,9 +121,9 @@ const ackLatency: CustomScenario = {
   issue: 11,
   perMode: true,
   modes: ['postgres'],
-  run: (context) => withStack(context, async (ctx, db) => {
+  run: (context) => withStack(context, async (ctx, db, provider) => {
     const prefix = `ack${Date.now().toString(36)}-`;
-    await linkedProperties(ctx, db, prefix, 100);
+    await linkedProperties(ctx, db, provider, prefix, 100);
     // The sender runs in a process of its own (bench/webhook-sender.ts), away from this one's heap.
     const { stdout } = await execFileAsync(process.execPath, [
       '--import', 'tsx', 'bench/webhook-sender.ts',
@@ -145,9 +147,9 @@ const throughput: CustomScenario = {
   issue: 11,
   perMode: true,
   modes: ['postgres'],
-  run: (context) => withStack(context, async (ctx, db) => {
+  run: (context) => withStack(context, async (ctx, db, provider) => {
     const prefix = `tp${Date.now().toString(36)}-`;
-    await linkedProperties(ctx, db, prefix, THROUGHPUT_CONNECTIONS);
+    await linkedProperties(ctx, db, provider, prefix, THROUGHPUT_CONNECTIONS);
     const total = THROUGHPUT_CONNECTIONS * THROUGHPUT_PER_CONNECTION;
     const base = Date.now();
     const cpuBefore = sampleCpu();
@@ -192,7 +194,7 @@ const syncRefresh: CustomScenario = {
       fakeUnit(u, `P${i}`, { sqft: 600 + round * 10 + u, status: (u + round) % 3 ? 'occupied' : 'vacant' }));
     provider.pageSize = 50;
     for (let i = 0; i < SYNC_PROPERTIES; i++) provider.setUnits(connectionId, `P${i}`, units(i, 0));
-    await linkedProperties(ctx, db, prefix, SYNC_PROPERTIES, true);
+    await linkedProperties(ctx, db, provider, prefix, SYNC_PROPERTIES, true);
     for (let i = 0; i < SYNC_PROPERTIES; i++) provider.setUnits(connectionId, `P${i}`, units(i, 1));
     const sentAt = new Date();
     const started = performance.now();

@@ -9,6 +9,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 
+/** A browser origin as the Origin header sends it: scheme, host and port, no path. */
+const ORIGIN = /^https?:\/\/[^/\s,]+$/;
+
 const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max).default(def);
 
@@ -32,11 +35,17 @@ const envSchema = z.object({
   ADMIN_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   RATE_LIMIT_REGISTER_PER_MIN: int(5, 1),
   RATE_LIMIT_LOGIN_PER_MIN: int(10, 1),
+  RATE_LIMIT_WEBHOOK_REFUSED_PER_MIN: int(60, 1),
   QUOTA_FREE_PER_DAY: int(1000, 1),
   QUOTA_PRO_PER_DAY: int(100000, 1),
   MAX_API_KEYS: int(10, 1, 1000),
   TRUST_PROXY: optionalString,
-  CORS_ORIGINS: optionalString,
+  CORS_ORIGINS: optionalString.pipe(
+    z.string().refine(
+      (v) => v.split(',').map((o) => o.trim()).filter(Boolean).every((o) => o === '*' || ORIGIN.test(o)),
+      'must be * or comma-separated origins, each scheme://host[:port] (https://app.example.com)',
+    ).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,13 +67,15 @@ export interface Config {
   limits: {
     registerPerMin: number;
     loginPerMin: number;
+    /** Webhook deliveries refused with a 4xx (bad signature, too large) per address per minute, before a 429. */
+    webhookRefusedPerMin: number;
     quotaFreePerDay: number;
     quotaProPerDay: number;
     maxApiKeys: number;
   };
   /** Express `trust proxy` value: a hop count, a boolean, or a list of addresses. */
   trustProxy?: boolean | number | string;
-  /** Allowed CORS origins; undefined allows any origin (the API is token-authenticated, not cookie-based). */
+  /** Origins a browser may call the API from (CORS); undefined: none (no CORS headers); ['*']: any. */
   corsOrigins?: string[];
   logLevel: Env['LOG_LEVEL'];
 }
@@ -106,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: Object.freeze({
       registerPerMin: e.RATE_LIMIT_REGISTER_PER_MIN,
       loginPerMin: e.RATE_LIMIT_LOGIN_PER_MIN,
+      webhookRefusedPerMin: e.RATE_LIMIT_WEBHOOK_REFUSED_PER_MIN,
       quotaFreePerDay: e.QUOTA_FREE_PER_DAY,
       quotaProPerDay: e.QUOTA_PRO_PER_DAY,
       maxApiKeys: e.MAX_API_KEYS,

@@ -8,14 +8,17 @@ export function daysInMonth(year: number, month: number): number {
   return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
 }
 
-/** A YYYY-MM-DD calendar date that exists (proleptic Gregorian: 2024-02-29 yes, 2023-02-29 no). */
+/**
+ * A YYYY-MM-DD calendar date that exists (proleptic Gregorian: 2024-02-29 yes, 2023-02-29 no) in
+ * a year PostgreSQL stores: 0001 to 9999 (it has no year 0).
+ */
 export function isCalendarDate(v: string): boolean {
   const m = DATE.exec(v);
   if (!m) return false;
   const y = Number(m[1]);
   const mo = Number(m[2]);
   const d = Number(m[3]);
-  if (mo < 1 || mo > 12 || d < 1) return false;
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
   return d <= daysInMonth(y, mo);
 }
 

@@ -10,6 +10,7 @@ import { fakeUnit } from '../helpers/fake-pms';
 import { waitUntil } from '../helpers/eventually';
 import { missingServices, startPostgres, startRedis, type ThrowawayPostgres, type ThrowawayRedis } from './services';
 import { call, roleEnv, startWeb } from './stream';
+import { linkThroughProvider } from '../helpers/pms-link';
 
 const UNITS = 500;
 /** The worker is killed once the provider has created this many charges. */
@@ -67,7 +68,8 @@ describeFaults('RUBS posting under faults (500 charges)', () => {
       const property = await call<{ id: string }>(`${api}/pm/properties`, 'POST', {
         name: 'Fault Towers', address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential', unit_count: UNITS,
       }, auth);
-      await call(`${api}/pm/properties/${property.id}/pms`, 'PUT', { connection_id: 'post-c0', pms_property_id: 'P0' }, auth);
+      await linkThroughProvider((method, path, body) => call(`${web.url}${path}`, method, body, auth), fake, property.id,
+        { connection_id: 'post-c0', pms_property_id: 'P0' });
       await waitUntil('units imported', async () =>
         (await call<{ last_synced_at: string | null }>(`${api}/pm/properties/${property.id}/pms`, 'GET', undefined, auth)).last_synced_at !== null, 60_000);
       const config = await call<{ id: string }>(`${api}/billing/config`, 'POST', { property_id: property.id, method: 'sqft', utility_types: ['water'], admin_fee_percent: 5 }, auth);

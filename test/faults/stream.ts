@@ -11,6 +11,7 @@ import { createApp, type BuiltApp } from '../../src/app';
 import type { PlatformDeps } from '../../src/context';
 import { signBody } from '../../src/modules/webhooks/signature';
 import { isDatabaseUnavailable } from '../../src/platform/db/errors';
+import { linkThroughProvider, type LinkAuthorizer } from '../helpers/pms-link';
 
 export const SECRET = 'fault-test-secret-0123456789';
 export const UNITS_PER_PROPERTY = 5;
@@ -70,8 +71,12 @@ export async function call<T>(url: string, method: string, body?: unknown, heade
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** An account with `count` properties, property i linked to connection `${tag}-c${i}`, PMS property `P${i}`. */
-export async function linkConnections(web: Pick<WebRole, 'url'>, tag: string, count: number): Promise<string[]> {
+/**
+ * An account with `count` properties, property i linked to connection `${tag}-c${i}`, PMS property
+ * `P${i}`, each connection bound through `provider` (a link session completed at the fake provider
+ * the roles' PMS_API_URL points at).
+ */
+export async function linkConnections(web: Pick<WebRole, 'url'>, tag: string, count: number, provider: LinkAuthorizer): Promise<string[]> {
   const email = `${tag}-${crypto.randomBytes(4).toString('hex')}@example.com`;
   await call(`${web.url}/api/v1/auth/register`, 'POST', { email, password: 'Faults123x', full_name: 'Fault Test' });
   const { access_token } = await call<{ access_token: string }>(`${web.url}/api/v1/auth/login`, 'POST', `username=${encodeURIComponent(email)}&password=Faults123x`, {}, true);
@@ -82,7 +87,8 @@ export async function linkConnections(web: Pick<WebRole, 'url'>, tag: string, co
       name: `Fault ${i}`, address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential',
     }, auth);
     const connectionId = `${tag}-c${i}`;
-    await call(`${web.url}/api/v1/pm/properties/${property.id}/pms`, 'PUT', { connection_id: connectionId, pms_property_id: `P${i}` }, auth);
+    await linkThroughProvider((method, path, body) => call(`${web.url}${path}`, method, body, auth), provider, property.id,
+      { connection_id: connectionId, pms_property_id: `P${i}` });
     connections.push(connectionId);
   }
   return connections;

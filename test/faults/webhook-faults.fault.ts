@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { spawnRole } from '../multiprocess/processes';
 import { missingServices, startPostgres, startRedis, type ThrowawayPostgres, type ThrowawayRedis } from './services';
 import { checkState, linkConnections, makeStream, overtakeSomeUpdates, roleEnv, sendStreams, startWeb, waitForApplied } from './stream';
+import { FakePmsProvider } from '../helpers/fake-pms';
 
 const CONNECTIONS = 20;
 const PER_CONNECTION = 50;
@@ -24,21 +25,25 @@ describeFaults('webhook pipeline under faults (1,000 events over 20 connections)
   let pg: ThrowawayPostgres;
   let redis: ThrowawayRedis;
   let scenario = 0;
+  // The provider the connections are bound through; the units come from the events only (no import).
+  const provider = new FakePmsProvider();
+  provider.servesUnits = false;
+  let providerUrl: string;
 
   beforeAll(async () => {
-    [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+    [pg, redis, providerUrl] = await Promise.all([startPostgres(), startRedis(), provider.start()]);
   }, 120_000);
   afterAll(async () => {
-    await Promise.allSettled([pg?.destroy(), redis?.destroy()]);
+    await Promise.allSettled([pg?.destroy(), redis?.destroy(), provider.stop()]);
   });
 
   /** A fresh database, Redis prefix, web role in this process and one worker process. */
   async function setUp(tag: string) {
     scenario += 1;
     const databaseUrl = await pg.createDatabase(`faults_${scenario}_${crypto.randomBytes(3).toString('hex')}`);
-    const env = roleEnv(databaseUrl, redis.url, `fault${scenario}:`);
+    const env = { ...roleEnv(databaseUrl, redis.url, `fault${scenario}:`), PMS_API_URL: providerUrl, PMS_API_KEY: 'fault-pms-key' };
     const web = await startWeb(env);
-    const connections = await linkConnections(web, tag, CONNECTIONS);
+    const connections = await linkConnections(web, tag, CONNECTIONS, provider);
     let worker = spawnRole('worker', env);
     await worker.ready;
     let sweeps = 0;

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { FakePmsProvider, serveUnitsPage, type FakeUnit } from './fake-pms';
+import { FakeConnections, FakePmsProvider, serveUnitsPage, type FakeUnit } from './fake-pms';
 import { closeServer, listenLocally } from './local-server';
 
 /** One call of `POST /v1/charges` as the fake received it. */
@@ -27,11 +27,13 @@ export type ChargeBehaviour = (call: FakeChargeCall, res: http.ServerResponse, l
  * The PMS data provider for the posting tests, the fault test and the bench: its units API
  * (`GET /v1/units`, paged, as provider-client.ts calls it) and its charges API (`POST /v1/charges`,
  * as the tenant-billing README describes it: 201 `{"id"}` for a new Idempotency-Key, 200 with the
- * same id for a key seen before, 400 without a key). Every answer waits `latencyMs`; `behaviour`
- * may answer instead (5xx, 4xx, a dropped connection).
+ * same id for a key seen before, 400 without a key), and its connections (`GET /v1/connections/{id}`:
+ * `authorize` completes a link session at the provider). Every answer waits `latencyMs`; `behaviour`
+ * may answer a charge call instead (5xx, 4xx, a dropped connection).
  */
 export class FakePmsLedger {
   readonly units = new Map<string, FakeUnit[]>();
+  readonly connections = new FakeConnections();
   readonly calls: FakeChargeCall[] = [];
   readonly charges = new Map<string, FakeCharge>();
   pageSize = 100;
@@ -42,6 +44,11 @@ export class FakePmsLedger {
 
   setUnits(connectionId: string, pmsPropertyId: string, units: FakeUnit[]) {
     this.units.set(FakePmsProvider.key(connectionId, pmsPropertyId), units);
+  }
+
+  /** Completes a link session at the provider: `connectionId` now reports `linkToken` as its reference. */
+  authorize(connectionId: string, linkToken: string): void {
+    this.connections.authorize(connectionId, linkToken);
   }
 
   /** Creates the charge of a call (as the provider would before answering); the existing one for a known key. */
@@ -94,6 +101,7 @@ export class FakePmsLedger {
       const answer = () => {
         if (req.method === 'GET' && url.pathname === '/v1/units') return this.serveUnits(url, res);
         if (req.method === 'POST' && url.pathname === '/v1/charges') return this.serveCharge(req, Buffer.concat(chunks).toString('utf8'), res);
+        if (req.method === 'GET' && this.connections.serve(url.pathname, res)) return;
         res.writeHead(404).end();
       };
       if (this.latencyMs > 0) setTimeout(answer, this.latencyMs);

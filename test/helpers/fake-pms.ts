@@ -22,16 +22,46 @@ export interface FakeRequest {
 export type FakeBehaviour = (req: FakeRequest, res: http.ServerResponse) => boolean | void;
 
 /**
+ * The provider's connections, as the linking handshake needs them: the connect flow, completed
+ * with a link token, creates a connection whose `reference` is that token, and
+ * `GET /v1/connections/{id}` reports it (404 for a connection it does not know).
+ */
+export class FakeConnections {
+  /** connection id -> the link token its connect flow was completed with. */
+  readonly references = new Map<string, string>();
+
+  /** Completes a link session at the provider: `connectionId` now reports `linkToken` as its reference. */
+  authorize(connectionId: string, linkToken: string): void {
+    this.references.set(connectionId, linkToken);
+  }
+
+  /** Serves `GET /v1/connections/{id}`; false for any other path. */
+  serve(pathname: string, res: http.ServerResponse): boolean {
+    const m = /^\/v1\/connections\/([^/]+)$/.exec(pathname);
+    if (!m) return false;
+    const id = decodeURIComponent(m[1]);
+    const reference = this.references.get(id);
+    if (reference === undefined) res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'connection not found' }));
+    else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, reference }));
+    return true;
+  }
+}
+
+/**
  * The PMS data provider's units API (`GET /v1/units`, as provider-client.ts calls it), served
  * on a local port for tests and the bench: `units[connection|property]` paged `pageSize` at a
  * time; `behaviour` may answer instead (errors, time-outs, garbage) by writing the response and
- * returning true.
+ * returning true. It also serves its connections (`GET /v1/connections/{id}`): `authorize`
+ * completes a link session at the provider. With `servesUnits` false, `/v1/units` answers 404
+ * (imports fail, as with no provider: for tests whose units come from webhook events only).
  */
 export class FakePmsProvider {
   readonly requests: FakeRequest[] = [];
   readonly units = new Map<string, FakeUnit[]>();
+  readonly connections = new FakeConnections();
   behaviour: FakeBehaviour | undefined;
   pageSize = 50;
+  servesUnits = true;
   private server = http.createServer((req, res) => this.handle(req, res));
 
   static key(connectionId: string, pmsPropertyId: string) {
@@ -40,6 +70,11 @@ export class FakePmsProvider {
 
   setUnits(connectionId: string, pmsPropertyId: string, units: FakeUnit[]) {
     this.units.set(FakePmsProvider.key(connectionId, pmsPropertyId), units);
+  }
+
+  /** Completes a link session at the provider: `connectionId` now reports `linkToken` as its reference. */
+  authorize(connectionId: string, linkToken: string): void {
+    this.connections.authorize(connectionId, linkToken);
   }
 
   /** Listens on `port` (default: any free one); returns the base URL. */
@@ -56,7 +91,8 @@ export class FakePmsProvider {
     const r: FakeRequest = { path: url.pathname, query: Object.fromEntries(url.searchParams), authorization: req.headers.authorization };
     this.requests.push(r);
     if (this.behaviour?.(r, res)) return;
-    if (url.pathname !== '/v1/units') {
+    if (this.connections.serve(url.pathname, res)) return;
+    if (url.pathname !== '/v1/units' || !this.servesUnits) {
       res.writeHead(404).end();
       return;
     }

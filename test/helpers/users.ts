@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import type { Services } from '../../src/services';
 import type { Tier } from '../../src/platform/http/auth';
 
-export const DEFAULT_PASSWORD = 'Secret123';
+export const DEFAULT_PASSWORD = 'Kilowatt42';
 
 export interface RegisteredTestUser {
   user: { id: string; email: string; full_name: string; company: string | null; tier: Tier; created_at: string };

@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queue } from 'bullmq';
 import { FakePmsProvider, fakeUnit } from '../helpers/fake-pms';
+import { linkThroughProvider } from '../helpers/pms-link';
 import { waitUntil } from '../helpers/eventually';
 import { bullQueues } from '../helpers/bull';
 import { readSystemState, writeSystemState } from '../../src/platform/db/system-state';
@@ -101,7 +102,7 @@ describeMulti('two workers, two web processes and a scheduler on one database an
     }));
 
     // Webhook streams; their properties' first imports (empty: the fake provider has no units for them) are done before any event.
-    const connections = await linkConnections(webs[1], 'mpw', CONNECTIONS);
+    const connections = await linkConnections(webs[1], 'mpw', CONNECTIONS, provider);
     await waitUntil('first PMS imports', async () => (await rows(sql`select 1 from pms_property_links where connection_id like 'mpw-%' and last_synced_at is null`)).length === 0);
     const original = makeStream(connections, PER_CONNECTION);
     const { streams, stale } = overtakeSomeUpdates(original);
@@ -224,7 +225,8 @@ describeMulti('two workers, two web processes and a scheduler on one database an
     try {
       // Quiet queues first, so that the import is the only job running when the SIGTERM comes.
       await waitForDrain(queues, 60_000, () => analyticsCurrent([owner.id]));
-      await apiOk(webs[1].url, 'PUT', `/api/v1/pm/properties/${property.id}/pms`, 200, { ...auth, body: { connection_id: CONNECTION, pms_property_id: 'SP1' } });
+      await linkThroughProvider((method, path, body) => apiOk(webs[1].url, method, path, method === 'POST' ? 201 : 200, { ...auth, body }), provider, property.id,
+        { connection_id: CONNECTION, pms_property_id: 'SP1' });
       await withTimeout(firstFetch, 30_000, 'the PMS import never called the provider');
       const [active] = (await jobRecords(queues)).filter((r) => r.queue === 'pms-sync' && r.state === 'active' && (r.payload as { property_id: string }).property_id === property.id);
       expect(active).toBeDefined();

@@ -5,6 +5,7 @@ import { eventually } from '../helpers/eventually';
 import { FakePmsProvider, fakeUnit, type FakeUnit } from '../helpers/fake-pms';
 import { createProperty } from '../pm/helpers';
 import { client } from '../webhooks/helpers';
+import { bindConnectionDirectly, linkPms } from '../helpers/pms-link';
 
 describe('POST /billing/calculate-from-pms', () => {
   let t: TestApp;
@@ -33,7 +34,7 @@ describe('POST /billing/calculate-from-pms', () => {
   async function billed(conn: string, pmsId: string, units: FakeUnit[], config: Record<string, unknown> = { method: 'occupant_count' }) {
     const property = await createProperty(t, token);
     fake.setUnits(conn, pmsId, units);
-    await client(t, token).put(`/pm/properties/${property.id}/pms`, { connection_id: conn, pms_property_id: pmsId }).expect(200);
+    await linkPms(t, token, property.id, { connection_id: conn, pms_property_id: pmsId }, fake);
     // The import the link queued, out of the way.
     await eventually(async () => {
       const link = (await client(t, token).get(`/pm/properties/${property.id}/pms`).expect(200)).body;
@@ -133,6 +134,8 @@ describe('POST /billing/calculate-from-pms', () => {
     try {
       const user = await registerUser(bare);
       const property = await createProperty(bare, user.token);
+      // Bound while a provider was configured (no link session can be completed without one).
+      await bindConnectionDirectly(bare, user.token, 'c');
       await client(bare, user.token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'c', pms_property_id: 'p' }).expect(200);
       const cfg = await request(bare.app).post('/api/v1/billing/config').set('Authorization', `Bearer ${user.token}`)
         .send({ property_id: property.id, method: 'unit_count', utility_types: ['water'] }).expect(201);

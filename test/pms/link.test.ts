@@ -4,6 +4,7 @@ import { eventually } from '../helpers/eventually';
 import { FakePmsProvider, fakeUnit } from '../helpers/fake-pms';
 import { createProperty } from '../pm/helpers';
 import { client } from '../webhooks/helpers';
+import { linkPms } from '../helpers/pms-link';
 
 describe('PMS link and units', () => {
   let t: TestApp;
@@ -29,7 +30,7 @@ describe('PMS link and units', () => {
     const property = await createProperty(t, alice.token);
     fake.pageSize = 2;
     fake.setUnits('conn-a', 'pms-1', [0, 1, 2, 3, 4].map((i) => fakeUnit(i, 'pms-1')));
-    const res = await client(t, alice.token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'conn-a', pms_property_id: 'pms-1' }).expect(200);
+    const res = await linkPms(t, alice.token, property.id, { connection_id: 'conn-a', pms_property_id: 'pms-1' }, fake);
     expect(res.body).toEqual({
       property_id: property.id, connection_id: 'conn-a', pms_property_id: 'pms-1', linked_at: expect.any(String),
       last_synced_at: null, last_sync_error: null,
@@ -48,13 +49,14 @@ describe('PMS link and units', () => {
     expect(fake.requests.filter((r) => r.query.property_id === 'pms-1').every((r) => r.authorization === 'Bearer provider-key')).toBe(true);
   });
 
-  it('a connection belongs to the first account that links it; the same account may link several properties', async () => {
+  it('a connection belongs to the account that authorised it at the provider; the same account may link several properties', async () => {
     const alice = await registerUser(t);
     const bob = await registerUser(t);
     const a1 = await createProperty(t, alice.token);
     const a2 = await createProperty(t, alice.token);
     const b1 = await createProperty(t, bob.token);
-    await client(t, alice.token).put(`/pm/properties/${a1.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x1' }).expect(200);
+    await linkPms(t, alice.token, a1.id, { connection_id: 'conn-owned', pms_property_id: 'x1' }, fake);
+    // Bound to Alice now: her other properties link to it without another session.
     await client(t, alice.token).put(`/pm/properties/${a2.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x2' }).expect(200);
     const taken = await client(t, bob.token).put(`/pm/properties/${b1.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x3' }).expect(409);
     expect(taken.body).toEqual({ detail: 'This PMS connection belongs to another account' });
@@ -70,7 +72,7 @@ describe('PMS link and units', () => {
     fake.setUnits('conn-r', 'old', [fakeUnit(1, 'old'), fakeUnit(2, 'old')]);
     fake.setUnits('conn-r', 'new', [fakeUnit(7, 'new')]);
     const api = client(t, alice.token);
-    await api.put(`/pm/properties/${property.id}/pms`, { connection_id: 'conn-r', pms_property_id: 'old' }).expect(200);
+    await linkPms(t, alice.token, property.id, { connection_id: 'conn-r', pms_property_id: 'old' }, fake);
     await eventually(async () => expect((await unitsOf(alice.token, property.id)).total).toBe(2));
     await api.put(`/pm/properties/${property.id}/pms`, { connection_id: 'conn-r', pms_property_id: 'new' }).expect(200);
     await eventually(async () => {
@@ -93,7 +95,7 @@ describe('PMS link and units', () => {
       res.end('{"data": [oops');
       return true;
     };
-    await client(t, alice.token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'conn-f', pms_property_id: 'p' }).expect(200);
+    await linkPms(t, alice.token, property.id, { connection_id: 'conn-f', pms_property_id: 'p' }, fake);
     await eventually(async () => {
       const link = await client(t, alice.token).get(`/pm/properties/${property.id}/pms`).expect(200);
       expect(link.body.last_sync_error).toBe('Failed to fetch units from the PMS: the answer is not JSON');

@@ -12,6 +12,7 @@ import { fakeUnit } from '../helpers/fake-pms';
 import { FakePmsLedger, type FakeChargeCall } from '../helpers/fake-pms-ledger';
 import { as, configBody, createProperty, EXAMPLE_UNITS } from './helpers';
 import { client } from '../webhooks/helpers';
+import { bindConnectionDirectly, linkPms } from '../helpers/pms-link';
 import { createProcessors } from '../../jobs';
 import { rubsPostingProcessor } from '../../jobs/rubs-posting';
 import { rubsCalculations } from '../../src/modules/tenant-billing/tables';
@@ -66,7 +67,7 @@ describe('posting a calculation to the PMS ledger', () => {
     const pmsProperty = `P${properties}`;
     const property = await createProperty(app, user, { name: 'Maple Court', address: '12 Maple St', city: 'Ann Arbor', state: 'MI', zip_code: '48104' });
     fake.setUnits(conn, pmsProperty, [1, 2, 3, 4].map((i) => fakeUnit(i, pmsProperty)));
-    await client(app, user).put(`/pm/properties/${property.id}/pms`, { connection_id: conn, pms_property_id: pmsProperty }).expect(200);
+    await linkPms(app, user, property.id, { connection_id: conn, pms_property_id: pmsProperty }, fake);
     await eventually(async () => {
       expect((await client(app, user).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
     });
@@ -346,6 +347,8 @@ describe('posting a calculation to the PMS ledger', () => {
     try {
       const user = (await registerUser(bare)).token;
       const property = await createProperty(bare, user);
+      // Bound while a provider was configured (no link session can be completed without one).
+      await bindConnectionDirectly(bare, user, 'c-bare');
       await client(bare, user).put(`/pm/properties/${property.id}/pms`, { connection_id: 'c-bare', pms_property_id: 'p' }).expect(200);
       const config = await as(bare, user).post('/billing/config', configBody(property.id)).expect(201);
       const calc = await as(bare, user).post('/billing/calculate-rubs', {
@@ -392,7 +395,7 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     const property = await createProperty(t, token);
     const pmsProperty = `P-last-${++linked}`;
     fake.setUnits('conn-last', pmsProperty, Array.from({ length: Math.max(4, units.length) }, (_, i) => fakeUnit(i + 1, pmsProperty)));
-    await client(t, token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'conn-last', pms_property_id: pmsProperty }).expect(200);
+    await linkPms(t, token, property.id, { connection_id: 'conn-last', pms_property_id: pmsProperty }, fake);
     await eventually(async () => {
       expect((await client(t, token).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
     });

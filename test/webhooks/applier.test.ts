@@ -10,6 +10,7 @@ import { KICK_WINDOW_MS, createWebhookService, type WebhookService } from '../..
 import { createWebhookRepository } from '../../src/modules/webhooks/repository';
 import type { EventHandlerFactory } from '../../src/modules/webhooks/handler';
 import { client, deliver, nextTimestamp, unitEvent } from './helpers';
+import { bindConnectionDirectly } from '../helpers/pms-link';
 import { fakeUnit } from '../helpers/fake-pms';
 import { appSchedules } from '../../src/schedules';
 import { runScheduleTick } from '../../src/platform/scheduler';
@@ -19,7 +20,9 @@ const uid = () => crypto.randomBytes(4).toString('hex');
 
 describe('stream applier: order, retries, dead letters, replay, sweeper', () => {
   let t: TestApp;
-  let now = new Date('2026-05-01T00:00:00Z');
+  // The wall clock's second at the start (events are stamped with the wall clock, and one from
+  // more than 5 minutes after the service's clock is refused); the tests move it on from there.
+  let now = new Date(Math.floor(Date.now() / 1000) * 1000);
   let svc: WebhookService;
   const failing = new Set<string>();
   const kicks: Array<{ connection_id?: string; jobId: string; delayMs?: number }> = [];
@@ -157,6 +160,8 @@ describe('stream applier: order, retries, dead letters, replay, sweeper', () => 
     it('list dead letters and replay one (X-Admin-Token)', async () => {
       const alice = await registerUser(t);
       const property = await createProperty(t, alice.token);
+      // No provider here to complete a link session with: the connection is bound as one from before them.
+      await bindConnectionDirectly(t, alice.token, 'conn-admin');
       await client(t, alice.token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'conn-admin', pms_property_id: 'P' }).expect(200);
       const res = await deliver(t, unitEvent('conn-admin', fakeUnit(1, 'P'), 'data.new')).expect(200);
       // The app's own queue has no processors here: the event is dead-lettered as a failed handler would leave it.

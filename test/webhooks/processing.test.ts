@@ -5,6 +5,7 @@ import { FakePmsProvider, fakeUnit, type FakeUnit } from '../helpers/fake-pms';
 import { createProperty } from '../pm/helpers';
 import { createWebhookRepository } from '../../src/modules/webhooks/repository';
 import { client, deliver, nextTimestamp, unitEvent } from './helpers';
+import { linkPms } from '../helpers/pms-link';
 
 interface LogItem { id: string; status: string; detail: string | null; event: string; payload: { data?: { id?: string } } }
 
@@ -24,7 +25,7 @@ describe('PMS webhook processing', () => {
     alice = await registerUser(t);
     propertyId = (await createProperty(t, alice.token, { name: 'Elm Court' })).id;
     fake.setUnits(conn, 'P1', [fakeUnit(1, 'P1'), fakeUnit(2, 'P1')]);
-    await client(t, alice.token).put(`/pm/properties/${propertyId}/pms`, { connection_id: conn, pms_property_id: 'P1' }).expect(200);
+    await linkPms(t, alice.token, propertyId, { connection_id: conn, pms_property_id: 'P1' }, fake);
     await eventually(async () => expect((await units()).length).toBe(2));
   });
   afterAll(async () => {
@@ -114,7 +115,7 @@ describe('PMS webhook processing', () => {
   it('lease events import the property\'s units again; sync.complete refreshes every linked property of the connection', async () => {
     const other = (await createProperty(t, alice.token, { name: 'Birch' })).id;
     fake.setUnits(conn, 'P2', [fakeUnit(50, 'P2')]);
-    await client(t, alice.token).put(`/pm/properties/${other}/pms`, { connection_id: conn, pms_property_id: 'P2' }).expect(200);
+    await linkPms(t, alice.token, other, { connection_id: conn, pms_property_id: 'P2' }, fake);
     fake.setUnits(conn, 'P1', [fakeUnit(1, 'P1', { unit_number: '1-renamed' })]);
     expect(await processed({ event: 'data.new', timestamp: nextTimestamp(), connection_id: conn, resource_type: 'lease', data: { id: 'L1', property_id: 'P1' } }))
       .toMatchObject({ status: 'success', detail: 'units import queued' });

@@ -7,6 +7,7 @@ import { registerUser } from '../helpers/users';
 import { createProperty } from '../pm/helpers';
 import { createWebhookRepository } from '../../src/modules/webhooks/repository';
 import { SECRET, client, deliver, nextTimestamp } from './helpers';
+import { bindConnectionDirectly } from '../helpers/pms-link';
 
 const sha = (body: string | Buffer) => crypto.createHash('sha256').update(body).digest('hex');
 
@@ -21,6 +22,8 @@ describe('POST /api/webhooks/pms', () => {
     const alice = await registerUser(t);
     token = alice.token;
     const property = await createProperty(t, token);
+    // No provider here to complete a link session with: the connection is bound as one from before them.
+    await bindConnectionDirectly(t, token, conn);
     await client(t, token).put(`/pm/properties/${property.id}/pms`, { connection_id: conn, pms_property_id: 'p1' }).expect(200);
   });
   afterAll(() => t.stop());
@@ -158,7 +161,7 @@ describe('POST /api/webhooks/pms', () => {
     await deliver(t, body, { signature: null }).expect(401);
   });
 
-  it('refuses a body over 50 MB with 413 once it passes the limit, without reading the rest', async () => {
+  it('refuses a body over the read limit (Content-Length 200 MiB) with 413 without reading the rest', async () => {
     const server = http.createServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

@@ -33,7 +33,7 @@ export async function listUsers(db: Executor, opts: { email?: string; limit: num
 export async function updateUser(
   db: Executor,
   id: string,
-  patch: Partial<Pick<UserRow, 'tier' | 'isActive' | 'lastLogin'>>,
+  patch: Partial<Pick<UserRow, 'tier' | 'isActive' | 'lastLogin' | 'tokensValidAfter'>>,
 ): Promise<UserRow | null> {
   const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length === 0) return findUserById(db, id);

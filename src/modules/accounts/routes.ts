@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import { z } from 'zod';
 import { callerId } from '../../platform/http/auth';
 import type { ApiRouter } from '../../platform/http/router';
@@ -18,6 +19,15 @@ import {
 } from './schemas';
 
 const tags = ['Accounts'];
+
+/**
+ * An answer that carries a credential (a token, an API key) is kept by no cache, shared or the
+ * browser's (RFC 9111 no-store; RFC 6749 5.1 asks it of token answers, with Pragma for HTTP/1.0).
+ */
+function noStore(res: Response): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
+}
 
 /** POST /auth/register, POST /auth/login, GET /auth/me and the API-key endpoints. */
 export function registerAccountRoutes(api: ApiRouter, deps: { accounts: AccountsService; limits: Pick<Limits, 'register' | 'login'> }): void {
@@ -42,7 +52,7 @@ export function registerAccountRoutes(api: ApiRouter, deps: { accounts: Accounts
     '/auth/login',
     {
       summary: 'Log in with the OAuth2 password form',
-      description: 'form-urlencoded `username` (the e-mail) and `password`; returns a bearer token.',
+      description: 'form-urlencoded `username` (the e-mail) and `password`; returns a bearer token (answered with `Cache-Control: no-store`).',
       tags,
       auth: 'none',
       body: loginForm,
@@ -51,7 +61,11 @@ export function registerAccountRoutes(api: ApiRouter, deps: { accounts: Accounts
       errors: { 401: 'Incorrect email or password', 429: 'Rate limit exceeded' },
       middleware: [limits.login],
     },
-    ({ body }) => accounts.login(body.username, body.password),
+    async ({ body, res }) => {
+      const token = await accounts.login(body.username, body.password);
+      noStore(res);
+      return token;
+    },
   );
 
   api.get(
@@ -73,6 +87,7 @@ export function registerAccountRoutes(api: ApiRouter, deps: { accounts: Accounts
     '/auth/api-keys',
     {
       summary: 'Create an API key (the key is shown only in this response)',
+      description: 'Answered with `Cache-Control: no-store`: no cache keeps the key.',
       tags,
       auth: 'required',
       body: createApiKeyBody,
@@ -80,7 +95,11 @@ export function registerAccountRoutes(api: ApiRouter, deps: { accounts: Accounts
       response: createdApiKey,
       errors: { 400: 'API key limit reached' },
     },
-    ({ body, req }) => accounts.createApiKey(callerId(req), body.name),
+    async ({ body, req, res }) => {
+      const key = await accounts.createApiKey(callerId(req), body.name);
+      noStore(res);
+      return key;
+    },
   );
 
   api.delete(

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { TIERS } from '../../platform/http/auth';
+import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
 
 const email = z
   .email()
   .max(254, { error: 'ensure this value has at most 254 characters' })
   .transform((v) => v.toLowerCase());
 
-/** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
+/** At least 8 characters with an uppercase letter, a lowercase letter and a digit, and not a common password. */
 export const password = z
   .string()
   .min(8)
@@ -14,6 +15,8 @@ export const password = z
   .regex(/[A-Z]/, { error: 'password must contain an uppercase letter' })
   .regex(/[a-z]/, { error: 'password must contain a lowercase letter' })
   .regex(/[0-9]/, { error: 'password must contain a digit' })
+  // Checked once the others pass: a password that breaks a rule is told that rule only.
+  .refine((v) => !isCommonPassword(v), { error: COMMON_PASSWORD, when: (payload) => payload.issues.length === 0 })
   // The three checks as one pattern for the OpenAPI document (zod would state only the first).
   .meta({ pattern: '^(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*[a-z])(?=[\\s\\S]*[0-9])' });
 

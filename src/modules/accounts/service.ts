@@ -6,7 +6,7 @@ import type { Logger } from '../../platform/logger';
 import { badRequest, notFound, unauthorized } from '../../platform/http/errors';
 import type { Tier } from '../../platform/http/auth';
 import { generateApiKey } from './api-key-secret';
-import { createCredentialStore, type CredentialStore } from './credentials';
+import { createCredentialStore, tokenIssueTime, type CredentialStore } from './credentials';
 import { KeyUsageRecorder } from './key-usage';
 import { hashPassword, verifyPassword } from './password';
 import { presentApiKey, presentRegisteredUser, presentUser, toAuthUser } from './presenters';
@@ -90,7 +90,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const token = issueAccessToken({
         secret: deps.jwtSecret,
         userId: user.id,
-        now: at,
+        now: tokenIssueTime(at, user.tokensValidAfter),
         lifetimeMinutes: deps.config.accessTokenExpireMinutes,
       });
       return { access_token: token, token_type: 'bearer' };
@@ -133,7 +133,9 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     },
 
     async updateUser(userId, patch) {
-      const row = await repo.updateUser(db, userId, { tier: patch.tier, isActive: patch.is_active });
+      // Deactivation revokes every bearer token issued so far: reactivated, the account needs a new login.
+      const tokensValidAfter = patch.is_active === false ? now() : undefined;
+      const row = await repo.updateUser(db, userId, { tier: patch.tier, isActive: patch.is_active, tokensValidAfter });
       if (!row) throw notFound(USER_NOT_FOUND);
       credentials.forgetUser(userId);
       return presentUser(toAuthUser(row));

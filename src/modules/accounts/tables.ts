@@ -16,6 +16,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastLogin: timestamptz('last_login'),
+    /** Bearer tokens issued before this instant are refused (set when the account is deactivated). */
+    tokensValidAfter: timestamptz('tokens_valid_after'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

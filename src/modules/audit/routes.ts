@@ -29,7 +29,8 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
   api.get('/pm/audit/findings/export.csv', {
     summary: 'Audit findings as CSV',
     description: 'The findings the filters select, all of them (at most 100,000 rows), newest bill first; RFC 4180 with a header row, '
-      + 'amounts with 2 decimals, text starting with = + - @ with a leading apostrophe (spreadsheet formula injection).',
+      + 'amounts with 2 decimals; text a spreadsheet could run as a formula (= + - @ first, also after spaces or after a `,` or `;` '
+      + 'within it) with a leading apostrophe, and fields holding `;` quoted (spreadsheet formula injection).',
     tags, auth: 'required', query: findingsQuery.omit({ page: true, per_page: true }),
     responseTypes: { 'text/csv': z.string().meta({ example: 'finding_id,bill_id,property_id,meter_id,period_start,period_end,reason,severity,amount_at_issue,message,status,resolution,note,created_at\r\n' }) },
   }, async ({ query, req, res }) => {

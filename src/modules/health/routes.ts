@@ -3,17 +3,48 @@ import { z } from 'zod';
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { PlatformDeps } from '../../context';
 import { errorResponse } from '../../platform/http/router';
+import type { Limits } from '../../platform/http/limits';
 
-/** GET /health (site root): database and queue state; 503 when the database is unreachable. */
-export function healthRouter(deps: Pick<PlatformDeps, 'database' | 'queue'>): Router {
+/** A dependency check answers within this long, or counts as down: /health itself never hangs on one. */
+export const HEALTH_CHECK_TIMEOUT_MS = 1500;
+
+const within = (check: Promise<boolean>, ms: number): Promise<boolean> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([check.catch(() => false), late]).finally(() => clearTimeout(timer));
+};
+
+const REDIS_DOWN = 'Redis (REDIS_URL) is unreachable: background jobs cannot be queued, and rate limits and '
+  + 'quotas are not enforced, until it is back';
+const DATABASE_DOWN = 'The database is unreachable';
+
+/**
+ * GET /health (site root): the state of each dependency. 200 `healthy` when all are up; 503
+ * `unhealthy` when the database is down (nothing works), 503 `degraded` when only Redis is (the
+ * BullMQ queue, or the rate-limit and quota counters): requests are served, but jobs are not
+ * queued and limits are not counted. `failing` names the dependencies that are down.
+ */
+export function healthRouter(deps: Pick<PlatformDeps, 'database' | 'queue'>, limits: Pick<Limits, 'storeStatus'>): Router {
   const router = Router();
   router.get('/health', async (_req, res) => {
-    const [database, queue] = await Promise.all([deps.database.ping(), deps.queue.ping()]);
-    const healthy = database;
-    res.status(healthy ? 200 : 503).json({
-      status: healthy ? 'healthy' : 'unhealthy',
+    const [database, queue, counters] = await Promise.all([
+      within(deps.database.ping(), HEALTH_CHECK_TIMEOUT_MS),
+      within(deps.queue.ping(), HEALTH_CHECK_TIMEOUT_MS),
+      limits.storeStatus().catch(() => ({ store: 'redis' as const, up: false })),
+    ]);
+    const redisDown = (deps.queue.driver === 'bullmq' && !queue) || (counters.store === 'redis' && !counters.up);
+    const failing = [...(database ? [] : ['database']), ...(redisDown ? ['redis'] : [])];
+    const status = !database ? 'unhealthy' : redisDown ? 'degraded' : 'healthy';
+    const detail = [database ? null : DATABASE_DOWN, redisDown ? REDIS_DOWN : null].filter(Boolean).join('; ');
+    res.status(status === 'healthy' ? 200 : 503).json({
+      status,
       database: { status: database ? 'up' : 'down', driver: deps.database.kind },
       queue: { status: queue ? 'up' : 'down', driver: deps.queue.driver },
+      rate_limits: { status: counters.up ? 'up' : 'down', store: counters.store },
+      failing,
+      ...(detail ? { detail } : {}),
     });
   });
   return router;
@@ -34,18 +65,25 @@ const failedJobsBody = z.object({
 });
 
 const healthBody = z.object({
-  status: z.enum(['healthy', 'unhealthy']),
+  status: z.enum(['healthy', 'degraded', 'unhealthy']),
   database: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['postgres', 'pglite']) }),
   queue: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['bullmq', 'inprocess']) }),
+  rate_limits: z.object({ status: z.enum(['up', 'down']), store: z.enum(['redis', 'memory']) }),
+  failing: z.array(z.enum(['database', 'redis'])).describe('The dependencies that are down'),
+  detail: z.string().optional().describe('What is down and what that means, when something is'),
 });
 
 /** The site-root endpoints outside ApiRouter, so /openapi.json lists every endpoint that exists. */
 export function documentSiteRoutes(registry: OpenAPIRegistry): void {
   registry.registerPath({
-    method: 'get', path: '/health', tags: ['Service'], summary: 'Health: database and queue state', security: [],
+    method: 'get', path: '/health', tags: ['Service'], summary: 'Health: the state of the database, the queue and the rate-limit counters', security: [],
+    description: '`healthy` (200) when every dependency answers. 503 `unhealthy` when the database does not; 503 `degraded` when '
+      + 'only Redis does not (REDIS_URL set): requests are still served, without background jobs being queued or rate limits '
+      + 'and quotas counted. `failing` names what is down. Each check answers within '
+      + `${HEALTH_CHECK_TIMEOUT_MS} ms.`,
     responses: {
       200: { description: 'Healthy', content: { 'application/json': { schema: healthBody } } },
-      503: { description: 'The database is unreachable', content: { 'application/json': { schema: healthBody } } },
+      503: { description: 'The database (`unhealthy`) or Redis (`degraded`) is unreachable', content: { 'application/json': { schema: healthBody } } },
     },
   });
   registry.registerPath({

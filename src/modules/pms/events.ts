@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/client';
 import type { NotificationService } from '../notifications/service';
 import type { NewNotification } from '../notifications/repository';
 import type { StreamEnvelope } from '../webhooks/envelope';
+import { latestBelievable } from '../webhooks/clock-skew';
 import type { EventBatch, EventHandlerFactory, EventOutcome } from '../webhooks/handler';
 import { createPmsRepository, type LinkedProperty } from './repository';
 import type { PmsSyncService, SyncRequest } from './sync';
@@ -40,7 +41,8 @@ interface UnitState extends RubsFactors {
 /**
  * What the PMS events mean here:
  * - unit data.new / data.update: the unit record is written, unless a later event already wrote it
- *   (`stale`); a move of a RUBS factor (vacancy, occupants, sqft) notifies the property's owner;
+ *   (`stale`; a stored time past now plus the allowed clock skew is no real one and counts as none);
+ *   a move of a RUBS factor (vacancy, occupants, sqft) notifies the property's owner;
  * - property data.new: a linked property gets its units imported, an unlinked one is flagged for
  *   review to the connection's owner;
  * - lease and resident events: their records come with the units, so the property's units are
@@ -53,6 +55,7 @@ interface UnitState extends RubsFactors {
 export function createPmsEventHandler(deps: PmsEventDeps): EventHandlerFactory {
   return (tx: Executor): EventBatch => {
     const repo = createPmsRepository(tx);
+    const believable = BigInt(latestBelievable(deps.now()).getTime()) * 1000n;
     const parsed = new Map<string, z.ZodSafeParseResult<PmsUnitData>>();
     const resolved = new Map<string, { ownerId: string | null; link: LinkedProperty | null }>();
     const units = new Map<string, UnitState>();
@@ -75,8 +78,9 @@ export function createPmsEventHandler(deps: PmsEventDeps): EventHandlerFactory {
       const key = unitKey(link.propertyId, unit.id);
       const stored = units.get(key);
       const at = isoToMicros(env.timestamp);
-      // Equal times apply in the order received; only a strictly older event is stale.
-      if (stored?.writtenAt != null && at < stored.writtenAt) return ignored('stale');
+      // Equal times apply in the order received; only a strictly older event is stale. A stored time
+      // beyond the believable (a future-dated event taken before they were refused) guards nothing.
+      if (stored?.writtenAt != null && stored.writtenAt <= believable && at < stored.writtenAt) return ignored('stale');
       const record = toUnitRecord(unit);
       units.set(key, { ...record, writtenAt: at, write: { ...record, property_id: link.propertyId, at: env.timestamp } });
       if (!stored) return ok(`unit ${unit.unit_number} created`);

@@ -10,6 +10,12 @@ export const link = {
   last_sync_error: null,
 };
 
+export const linkSession = {
+  id: '3c9e1f2a-7b4d-4e8a-9f10-5d2c6b8a1e47',
+  link_token: 'pmslink_Jr3kQ9vX2mW7bT5nY8pL1cF4hD6sA0zE_uGiKoNqRtV',
+  expires_at: '2026-02-03T10:19:41.000Z',
+};
+
 export const unitsPage = {
   items: [
     {

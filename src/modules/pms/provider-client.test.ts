@@ -165,5 +165,51 @@ describe('PMS provider client', () => {
     const c = client({ apiKey: undefined });
     expect(c.configured).toBe(false);
     expect((await failure(c.fetchUnits('c1', 'p1'))).reason).toBe('PMS_API_URL and PMS_API_KEY are not configured');
+    expect((await failure(c.fetchConnection('c1'))).reason).toBe('PMS_API_URL and PMS_API_KEY are not configured');
+  });
+
+  describe('fetchConnection (the linking handshake)', () => {
+    it('reports a connection with its reference, with the bearer key; null for one the provider does not know', async () => {
+      fake.authorize('conn/1 ü', 'pmslink_token');
+      expect(await client().fetchConnection('conn/1 ü')).toEqual({ id: 'conn/1 ü', reference: 'pmslink_token' });
+      expect(fake.requests[0]).toMatchObject({ path: '/v1/connections/conn%2F1%20%C3%BC', authorization: 'Bearer key-1' });
+      expect(await client().fetchConnection('nobody')).toBeNull();
+      expect(await client().fetchConnection('..')).toBeNull();
+      expect(fake.requests).toHaveLength(2);
+    });
+
+    it('a connection without a reference, or with none given, reports null', async () => {
+      fake.behaviour = (r, res) => {
+        res.end(JSON.stringify(r.path.endsWith('/a') ? { id: 'a', reference: null } : { id: 'b' }));
+        return true;
+      };
+      expect(await client().fetchConnection('a')).toEqual({ id: 'a', reference: null });
+      expect(await client().fetchConnection('b')).toEqual({ id: 'b', reference: null });
+    });
+
+    it('retries a 5xx up to 3 tries; another connection\'s record, garbage or a 401 fail at once', async () => {
+      fake.behaviour = (_r, res) => {
+        res.writeHead(503).end();
+        return true;
+      };
+      const err = await failure(client().fetchConnection('c1'));
+      expect(err.reason).toBe('HTTP 503 (3 tries)');
+      expect(fake.requests).toHaveLength(3);
+      fake.behaviour = (_r, res) => {
+        res.end(JSON.stringify({ id: 'someone-else', reference: 'x' }));
+        return true;
+      };
+      expect((await failure(client().fetchConnection('c1'))).reason).toBe('unexpected answer (the connection "someone-else" for "c1")');
+      fake.behaviour = (_r, res) => {
+        res.end('{"id": 7}');
+        return true;
+      };
+      expect((await failure(client().fetchConnection('c1'))).reason).toMatch(/^unexpected answer \(id: /);
+      fake.behaviour = (_r, res) => {
+        res.writeHead(401).end();
+        return true;
+      };
+      expect((await failure(client().fetchConnection('c1'))).reason).toBe('HTTP 401');
+    });
   });
 });

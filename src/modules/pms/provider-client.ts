@@ -42,17 +42,36 @@ export interface ProviderClientOptions {
   fetch?: typeof fetch;
 }
 
+/** A connection as the provider reports it: `reference` is what the connect flow was given (a link token), or null. */
+export interface PmsConnection {
+  id: string;
+  reference: string | null;
+}
+
 export interface PmsProviderClient {
   /** False when PMS_API_URL or PMS_API_KEY is unset: nothing can be fetched. */
   readonly configured: boolean;
   /** Every unit of a PMS property, all pages, or a PmsProviderError: never a partial list. */
   fetchUnits(connectionId: string, pmsPropertyId: string): Promise<PmsUnitData[]>;
+  /**
+   * The provider's record of a connection (`GET /v1/connections/{id}`), null when it answers 404
+   * (no such connection); a PmsProviderError when it cannot tell (5xx, time-out, garbage, 3 tries).
+   */
+  fetchConnection(connectionId: string): Promise<PmsConnection | null>;
 }
 
 const pageBody = z.object({
   data: z.array(z.unknown()),
   meta: z.object({ page: z.number().int().optional(), next_page: z.number().int().min(1).nullable().optional() }),
 });
+
+const connectionBody = z.object({
+  id: z.string(),
+  reference: z.string().nullable().optional(),
+});
+
+/** The shape an answer's JSON is checked against. */
+type Shape<T> = z.ZodType<T>;
 
 // By name: the DOMException of an aborted fetch may come from another realm than this module's Error.
 const errorName = (err: unknown) => (typeof err === 'object' && err !== null ? String((err as { name?: unknown }).name) : '');
@@ -80,7 +99,8 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
 
 /**
  * The PMS data provider's units API (`GET {PMS_API_URL}/v1/units`): bearer key, `next_page`
- * followed to the end, a time limit per call, up to 3 tries on a 5xx, a time-out or a network
+ * followed to the end; and its connections (`GET {PMS_API_URL}/v1/connections/{id}`, the linking
+ * handshake's proof). For every call: a time limit, up to 3 tries on a 5xx, a time-out or a network
  * error with back-off, and a circuit breaker shared by every call, so a provider that keeps
  * failing is left alone for a while instead of being hammered by every sync and calculation.
  */
@@ -95,11 +115,15 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
   const { apiUrl, apiKey, logger } = opts;
   const base = apiUrl ? (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) : undefined;
 
-  async function fetchPageOnce(url: URL): Promise<z.output<typeof pageBody>> {
+  async function getOnce<T>(url: URL, shape: Shape<T>, notFoundIsNull: boolean): Promise<T | null> {
     const res = await doFetch(url, {
       headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
       signal: AbortSignal.timeout(opts.timeoutMs),
     });
+    if (res.status === 404 && notFoundIsNull) {
+      await res.body?.cancel().catch(() => undefined);
+      return null;
+    }
     if (res.status >= 500) {
       await res.body?.cancel().catch(() => undefined);
       throw new PmsProviderError(`HTTP ${res.status}`);
@@ -115,20 +139,21 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
     } catch {
       throw new FinalError('the answer is not JSON');
     }
-    const parsed = pageBody.safeParse(json);
+    const parsed = shape.safeParse(json);
     if (!parsed.success) throw new FinalError(`unexpected answer (${firstIssue(parsed.error)})`);
     return parsed.data;
   }
 
-  async function fetchPage(url: URL): Promise<z.output<typeof pageBody>> {
+  /** One GET with the bearer key: tries, back-off and the breaker; null for a 404 when `notFoundIsNull`. */
+  async function get<T>(url: URL, shape: Shape<T>, notFoundIsNull = false): Promise<T | null> {
     let last = 'no answer';
     for (let attempt = 1; attempt <= tries; attempt++) {
       if (attempt > 1) await new Promise((r) => setTimeout(r, backoffDelay(backoffMs, attempt - 1)));
       if (!breaker.tryAcquire()) throw new FinalError('circuit open after repeated failures');
       try {
-        const page = await fetchPageOnce(url);
+        const answer = await getOnce(url, shape, notFoundIsNull);
         breaker.success();
-        return page;
+        return answer;
       } catch (err) {
         if (err instanceof FinalError) {
           // A 4xx says nothing about the provider's health; a malformed answer does.
@@ -157,7 +182,7 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
         url.searchParams.set('connection_id', connectionId);
         url.searchParams.set('property_id', pmsPropertyId);
         url.searchParams.set('page', String(page));
-        const body = await fetchPage(url);
+        const body = (await get(url, pageBody))!;
         for (const [i, raw] of body.data.entries()) {
           const unit = pmsUnitData.safeParse(raw);
           if (!unit.success) throw new FinalError(`invalid unit on page ${page} (${firstIssue(unit.error, `data.${i}`)})`);
@@ -169,6 +194,17 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
         if (next <= page) throw new FinalError(`pagination does not advance (page ${page}, next_page ${next})`);
         page = next;
       }
+    },
+
+    async fetchConnection(connectionId) {
+      if (!base || !apiKey) throw new FinalError('PMS_API_URL and PMS_API_KEY are not configured');
+      // "." and ".." are path steps, not names, in any URL: no connection can be asked for by them.
+      if (connectionId === '.' || connectionId === '..') return null;
+      const url = new URL(`v1/connections/${encodeURIComponent(connectionId)}`, base);
+      const body = await get(url, connectionBody, true);
+      if (body === null) return null;
+      if (body.id !== connectionId) throw new FinalError(`unexpected answer (the connection ${JSON.stringify(body.id)} for ${JSON.stringify(connectionId)})`);
+      return { id: body.id, reference: body.reference ?? null };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
 import { pmsConnections, pmsPropertyLinks, pmsUnits } from './tables';
 import type { RubsFactors, UnitRecord } from './unit-data';
+import { latestBelievable } from '../webhooks/clock-skew';
 
 export type LinkRow = typeof pmsPropertyLinks.$inferSelect;
 export type UnitRow = typeof pmsUnits.$inferSelect;
@@ -31,22 +32,51 @@ export interface ImportedUnit extends RubsFactors {
 const UNIT_COLUMNS = sql`(property_id, pms_unit_id, unit_number, sqft, bedrooms, bathrooms, status, resident_name,
   occupant_count, lease_start, lease_end, source_updated_at, updated_at)`;
 
-/** Overwrites a unit unless the stored record is newer than what is written (the stale guard). */
-const UNIT_UPSERT = sql`on conflict (property_id, pms_unit_id) do update set
+/**
+ * Overwrites a unit unless the stored record is newer than what is written (the stale guard). A
+ * stored time past `latestBelievable(now)` is no event's real time (a future-dated event taken
+ * before such events were refused): it guards nothing, so whatever comes next replaces it.
+ */
+const unitUpsert = (now: Date) => sql`on conflict (property_id, pms_unit_id) do update set
   unit_number = excluded.unit_number, sqft = excluded.sqft, bedrooms = excluded.bedrooms,
   bathrooms = excluded.bathrooms, status = excluded.status, resident_name = excluded.resident_name,
   occupant_count = excluded.occupant_count, lease_start = excluded.lease_start, lease_end = excluded.lease_end,
   source_updated_at = excluded.source_updated_at, updated_at = excluded.updated_at
-  where pms_units.source_updated_at is null or pms_units.source_updated_at <= excluded.source_updated_at`;
+  where pms_units.source_updated_at is null or pms_units.source_updated_at <= excluded.source_updated_at
+    or pms_units.source_updated_at > ${latestBelievable(now).toISOString()}::timestamptz`;
 
 export function createPmsRepository(db: Executor) {
   return {
-    /** The connection's owner, claiming it for `ownerId` when nobody holds it yet. */
-    async claimConnection(connectionId: string, ownerId: string, now: Date): Promise<string> {
+    /**
+     * Binds an unbound connection to `ownerId` (the caller has the provider's proof that this account
+     * authorised it); returns the connection's owner: `ownerId`, or whoever bound it first (the
+     * primary key decides between two accounts binding it at once).
+     */
+    async bindConnection(connectionId: string, ownerId: string, now: Date): Promise<string> {
       await db.insert(pmsConnections).values({ connectionId, ownerId, createdAt: now }).onConflictDoNothing();
       const [row] = await db.select({ ownerId: pmsConnections.ownerId }).from(pmsConnections)
         .where(eq(pmsConnections.connectionId, connectionId));
       return row!.ownerId;
+    },
+
+    /**
+     * The connection's owner (null: unbound), its row locked until the transaction ends: `share`
+     * while a property is linked to it, `update` while unlinking may free it, so a link never lands
+     * on a connection being freed.
+     */
+    async lockConnection(connectionId: string, mode: 'share' | 'update'): Promise<string | null> {
+      const [row] = await db.select({ ownerId: pmsConnections.ownerId }).from(pmsConnections)
+        .where(eq(pmsConnections.connectionId, connectionId)).for(mode);
+      return row?.ownerId ?? null;
+    },
+
+    /** Frees a connection no property links to any more (its owner must bind it again through the provider). */
+    async freeConnectionIfUnlinked(connectionId: string): Promise<boolean> {
+      const freed = await db.delete(pmsConnections).where(and(
+        eq(pmsConnections.connectionId, connectionId),
+        sql`not exists (select 1 from pms_property_links l where l.connection_id = ${connectionId})`,
+      )).returning({ id: pmsConnections.connectionId });
+      return freed.length > 0;
     },
 
     async connectionsOfOwner(ownerId: string): Promise<string[]> {
@@ -128,7 +158,7 @@ export function createPmsRepository(db: Executor) {
           sqft numeric, bedrooms integer, bathrooms numeric, status text, resident_name text, occupant_count integer,
           lease_start date, lease_end date, at timestamptz)
         order by property_id, pms_unit_id
-        ${UNIT_UPSERT}`);
+        ${unitUpsert(now)}`);
     },
 
     async propertyIdsOfConnection(connectionId: string): Promise<string[]> {
@@ -203,6 +233,8 @@ export function createPmsRepository(db: Executor) {
     /**
      * An import: every listed unit is written as of `fetchedAt` (units an event changed later are
      * kept), and units the provider no longer lists are removed unless an event wrote them later.
+     * "Later" is only a believable time (up to `latestBelievable(now)`): the import replaces a
+     * record stamped further ahead, which no real event can have written.
      */
     async importUnits(propertyId: string, units: UnitRecord[], fetchedAt: Date, now: Date): Promise<{ written: ImportedUnit[]; removed: number }> {
       const at = fetchedAt.toISOString();
@@ -219,7 +251,7 @@ export function createPmsRepository(db: Executor) {
             lease_start, lease_end, ${at}::timestamptz, ${now.toISOString()}::timestamptz
           from incoming
           order by pms_unit_id
-          ${UNIT_UPSERT}
+          ${unitUpsert(now)}
           returning pms_unit_id, unit_number, status, occupant_count, sqft::float8 as sqft
         )
         select up.*, b.pms_unit_id is not null as existed, b.status as before_status,
@@ -227,7 +259,8 @@ export function createPmsRepository(db: Executor) {
         from up left join before b using (pms_unit_id)`);
       const removed = await db.execute(sql`
         delete from pms_units u where u.property_id = ${propertyId}
-          and (u.source_updated_at is null or u.source_updated_at <= ${at}::timestamptz)
+          and (u.source_updated_at is null or u.source_updated_at <= ${at}::timestamptz
+            or u.source_updated_at > ${latestBelievable(now).toISOString()}::timestamptz)
           and not exists (select 1 from jsonb_array_elements_text(${JSON.stringify(units.map((x) => x.pms_unit_id))}::jsonb) ids(id)
             where ids.id = u.pms_unit_id)
         returning 1`);

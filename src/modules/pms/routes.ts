@@ -4,19 +4,46 @@ import { pageQuery } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import { yieldToLiteralPaths } from '../properties/routes';
-import { linkBody, linkResponse, unitsPage } from './schemas';
-import type { PmsService } from './service';
+import { linkBody, linkResponse, linkSessionResponse, unitsPage } from './schemas';
+import { CONNECTION_TAKEN, NOT_AUTHORISED, NO_PROVIDER, PROVIDER_UNREACHABLE, type PmsService } from './service';
 
 const tags = ['PMS'];
 
 export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
+  api.post('/pm/pms/link-sessions', {
+    summary: 'Start a PMS link session: the token that proves to us which account authorised a connection at the provider',
+    description: 'Step 1 of binding a PMS connection to this account. Hand `link_token` to the PMS data provider\'s connect '
+      + 'flow; the provider creates the connection and reports the token as its `reference` '
+      + '(`GET {PMS_API_URL}/v1/connections/{connection_id}`). Step 2: `PUT /pm/properties/{id}/pms` with that '
+      + '`connection_id` within the hour binds the connection to this account. The token is shown once (only its SHA-256 '
+      + 'is stored), proves one connection, and is answered with `Cache-Control: no-store`.',
+    tags, auth: 'required', status: 201, response: linkSessionResponse,
+    errors: { 400: NO_PROVIDER },
+  }, async ({ req, res }) => {
+    const session = await pms.createLinkSession(callerId(req));
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Pragma', 'no-cache');
+    return session;
+  });
+
   api.put('/pm/properties/:id/pms', {
     summary: "Link a property to its record in the PMS and import its units",
-    description: 'The first account that links a property to a `connection_id` holds that connection; the same account '
-      + 'may link several properties on it. Linking queues an import of the property\'s units from the PMS data '
-      + 'provider (see `last_synced_at`); relinking to another PMS property drops the units imported from the old one.',
+    description: 'A connection is bound to the account the PMS data provider says authorised it, never to the first that '
+      + 'names it: a `connection_id` bound to this account links at once; one bound to another account is 409; an unbound '
+      + 'one is asked of the provider (`GET {PMS_API_URL}/v1/connections/{connection_id}`), and is bound to this account '
+      + 'only when its `reference` is the `link_token` of an unexpired link session of this account (`POST '
+      + '/pm/pms/link-sessions`) used for no other connection; otherwise 403. The same account may link several '
+      + 'properties on one connection; unlinking the last of them frees it. Linking queues an import of the property\'s '
+      + 'units from the provider (see `last_synced_at`); relinking to another PMS property drops the units imported from '
+      + 'the old one.',
     tags, auth: 'required', params: propertyIdParams, body: linkBody, response: linkResponse,
-    errors: { 404: 'Property not found', 409: 'The connection belongs to another account, or the PMS property is linked to another property' },
+    errors: {
+      400: `${NO_PROVIDER} (to bind a connection not yet bound to this account)`,
+      403: NOT_AUTHORISED,
+      404: 'Property not found',
+      409: `${CONNECTION_TAKEN}, or the PMS property is linked to another property`,
+      502: PROVIDER_UNREACHABLE,
+    },
     middleware: [yieldToLiteralPaths],
   }, ({ params, body, req }) => pms.link(callerId(req), params.id, body));
 
@@ -32,6 +59,8 @@ export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
 
   api.delete('/pm/properties/:id/pms', {
     summary: 'Unlink a property from the PMS (its imported units are removed)',
+    description: 'Unlinking the last property of a connection frees the connection: its webhook events are ignored like '
+      + 'those of an unknown connection, and binding it again takes the provider\'s word again (a link session).',
     tags, auth: 'required', params: propertyIdParams, status: 204, errors: { 404: 'Property not found' },
     middleware: [yieldToLiteralPaths],
   }, ({ params, req }) => pms.unlink(callerId(req), params.id));

@@ -13,6 +13,15 @@ export const linkBody = z
 
 export type LinkInput = z.output<typeof linkBody>;
 
+export const linkSessionResponse = z
+  .object({
+    id: z.string(),
+    link_token: z.string().describe("hand it to the provider's connect flow, which reports it as the new connection's `reference`; "
+      + 'shown once (only its SHA-256 is stored)'),
+    expires_at: z.string().describe('ISO 8601; one hour after creation: link the property before then'),
+  })
+  .meta({ id: 'PmsLinkSession', example: ex.linkSession });
+
 export const linkResponse = z
   .object({
     property_id: z.string(),

@@ -7,8 +7,10 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 const quantity = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
 
 /**
- * A PMS data provider connection. It belongs to the first account that links a property
- * to it; webhook events find their owner through it.
+ * A PMS data provider connection bound to the account the provider says authorised it: a link
+ * session of that account whose token the provider reports as the connection's `reference`
+ * (connections bound first-come before link sessions existed stay bound). Unlinking its last
+ * property deletes the row, freeing the connection. Webhook events find their owner through it.
  */
 export const pmsConnections = pgTable(
   'pms_connections',
@@ -18,6 +20,26 @@ export const pmsConnections = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('pms_connections_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * A link session (POST /pm/pms/link-sessions): its token, of which only the SHA-256 is kept, is
+ * handed to the provider's connect flow, which reports it as the `reference` of the connection it
+ * creates. Linking a property to that connection binds the connection to `owner_id` and records
+ * it here (`used_at`, `connection_id`): the session proves no other connection.
+ */
+export const pmsLinkSessions = pgTable(
+  'pms_link_sessions',
+  {
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('pms_link_sessions_token_hash_key'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    connectionId: text('connection_id'),
+  },
+  (t) => [index('pms_link_sessions_owner_idx').on(t.ownerId, t.expiresAt)],
 );
 
 /**

@@ -4,6 +4,8 @@ import { errorResponse, type ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import { READ_LIMIT_BYTES, WEBHOOK_RECEIVER_PATH } from './receiver';
 import { MAX_BODY_BYTES } from './envelope';
+import { MAX_JSON_DEPTH } from './json-depth';
+import { MAX_FUTURE_SKEW_MS } from './clock-skew';
 import { deadLetter, deadLettersResponse, eventEnvelope, eventIdParams, logsQuery, logsResponse, receiveAnswer } from './schemas';
 import type { WebhookService } from './service';
 
@@ -50,8 +52,14 @@ export function documentWebhookReceiver(registry: OpenAPIRegistry): void {
       + `nothing; \`test.ping\` answers \`{"status": "ok"}\`; unknown event types are logged \`ignored\`; a signed body that is `
       + `not a valid event (not JSON, not an object, over ${MAX_BODY_BYTES} bytes, a missing or wrong-typed field, a \`timestamp\` `
       + 'that is not `YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM]` in the years 0001 to 9999, text with NUL or a lone UTF-16 surrogate) is logged '
-      + '`failed` with the reason and answered 200, so the provider does not retry it. Bodies over '
-      + `${READ_LIMIT_BYTES} bytes are refused unread.`,
+      + '`failed` with the reason and answered 200, so the provider does not retry it. An event whose `timestamp` is more '
+      + `than ${MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the time it is received is answered 422 and not stored (a date in the `
+      + 'future would make every later event of its record look stale); a retry is taken once that time has come. Bodies over '
+      + `${READ_LIMIT_BYTES} bytes are refused unread (at once when their Content-Length says so), and so is a request without `
+      + 'a header of the form `sha256=<64 hex digits>` (401). A signed body nested deeper than '
+      + `${MAX_JSON_DEPTH} levels (objects and arrays) is answered 422 and not stored. An address whose deliveries were refused `
+      + 'unverified (401, 413) more than RATE_LIMIT_WEBHOOK_REFUSED_PER_MIN times (default 60) this minute gets 429 until the minute ends; '
+      + 'accepted deliveries are not counted.',
     security: [],
     request: {
       headers: z.object({ 'X-Pms-Signature': z.string().describe('sha256=<hex>') }),
@@ -60,7 +68,10 @@ export function documentWebhookReceiver(registry: OpenAPIRegistry): void {
     responses: {
       200: { description: 'Stored (accepted, duplicate, ignored or failed), or the ping answered', content: { 'application/json': { schema: receiveAnswer } } },
       401: errorResponse('Missing or invalid signature: nothing is stored'),
-      413: errorResponse('Body too large to read'),
+      422: errorResponse(`A \`timestamp\` more than ${MAX_FUTURE_SKEW_MS / 60_000} minutes in the future, or JSON nested deeper than `
+        + `${MAX_JSON_DEPTH} levels: nothing is stored`),
+      413: errorResponse(`Body over ${READ_LIMIT_BYTES} bytes: refused unread`),
+      429: errorResponse('Rate limit exceeded: more than RATE_LIMIT_WEBHOOK_REFUSED_PER_MIN deliveries from the address refused unverified (401, 413) this minute'),
       503: errorResponse('The database cannot commit the event: retry later (Retry-After)'),
     },
   });

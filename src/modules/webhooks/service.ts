@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../platform/db/client';
-import { AppError } from '../../platform/http/errors';
+import { AppError, unprocessable } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logger';
 import { createStreamApplier } from './apply';
 import { classifyArrival } from './envelope';
+import { nestsDeeperThan } from './json-depth';
+import { futureTimestampProblem } from './clock-skew';
 import type { EventHandlerFactory } from './handler';
 import { createInboxWriter, refusesEvent } from './inbox-writer';
 import { createWebhookRepository, type ArrivalRecord, type WebhookEventRow } from './repository';
@@ -47,9 +49,14 @@ export type ReceiveAnswer =
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:.]/g, '');
 
+/**
+ * The log's `payload`: the body parsed, or its text when it is not JSON or nests too deep to be
+ * answered as JSON (stored before the receiver refused such bodies; JSON.stringify would overflow).
+ */
 function parsePayload(body: Buffer | null): unknown {
   if (body === null) return null;
   const text = body.toString('utf8');
+  if (nestsDeeperThan(body)) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -166,6 +173,13 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       };
       if (arrival.kind === 'event') {
         const env = arrival.envelope;
+        // A time from the future would freeze its record (every later event looks older): refused,
+        // unstored, so the provider's retry is taken once the sender's clock is right.
+        const future = futureTimestampProblem(env.timestamp, base.receivedAt);
+        if (future) {
+          deps.logger.warn({ sha256: body.sha256, connectionId: env.connectionId, timestamp: env.timestamp }, 'webhook event from the future refused');
+          throw unprocessable(future, 'timestamp');
+        }
         const record = { ...base, connectionId: env.connectionId, event: env.event };
         const outcome = await inbox.append({ ...record, eventTimestamp: env.timestamp });
         if (outcome.kind === 'stored') return { status: 'accepted', id: outcome.id };

@@ -31,6 +31,11 @@ export class BodyDigests {
 
 const HEADER = /^sha256=([0-9a-f]{64})$/i;
 
+/** True when `header` has the form of a signature (`sha256=` and 64 hex digits): checked before a body is read. */
+export function plausibleSignature(header: unknown): boolean {
+  return typeof header === 'string' && HEADER.test(header.trim());
+}
+
 /**
  * True when `header` is `sha256=<hex>` and equals one of the computed MACs. Every MAC is
  * compared in constant time and none is skipped, so timing tells nothing about which or how much.

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
 import { PROJECT_ROOT } from '../paths';
+import { acquireDataDirLock } from './data-dir-lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -85,13 +86,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = new PGlite({
-    dataDir: opts.pgliteDir,
-    loadDataDir: opts.pgliteTemplate,
-    extensions: { pg_trgm, btree_gist },
-  });
-  await client.waitReady;
+  // A folder on disk belongs to one process (data-dir-lock.ts); in-memory databases need no lock.
+  const lock = opts.pgliteDir ? acquireDataDirLock(opts.pgliteDir) : undefined;
+  let client: PGlite;
+  try {
+    if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+    client = new PGlite({
+      dataDir: opts.pgliteDir,
+      loadDataDir: opts.pgliteTemplate,
+      extensions: { pg_trgm, btree_gist },
+    });
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -101,7 +110,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => ping(db),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy, type VerifiedCallback } from 'passport-jwt';
 import { unauthorized } from './errors';
+import { unstorableTextProblem } from './storable-text';
 
 export const TIERS = ['free', 'pro', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -32,7 +33,11 @@ declare global {
 
 /** Finds active callers; null means "not authenticated" (unknown, inactive, revoked). Supplied by the accounts module. */
 export interface CredentialResolver {
-  userById(userId: string): Promise<AuthUser | null>;
+  /**
+   * The user a bearer token names; `issuedAt` (the token's `iat`, Unix seconds) lets the resolver
+   * refuse tokens issued before the account's tokens were revoked (a deactivation).
+   */
+  userById(userId: string, issuedAt: number): Promise<AuthUser | null>;
   userByApiKey(key: string): Promise<AuthUser | null>;
 }
 
@@ -63,7 +68,14 @@ function apiKeyStrategy(resolver: CredentialResolver): passport.Strategy {
 interface TokenClaims {
   sub?: unknown;
   exp?: unknown;
+  iat?: unknown;
 }
+
+/**
+ * A subject that can name a user: a non-empty string PostgreSQL can compare (a NUL or a lone
+ * surrogate would make the lookup fail with a 500, though the token is merely one of no user).
+ */
+const isSubject = (sub: unknown): sub is string => typeof sub === 'string' && sub !== '' && sub.length <= 200 && unstorableTextProblem(sub) === null;
 
 function jwtStrategy(secret: string, now: () => Date, resolver: CredentialResolver): JwtStrategy {
   return new JwtStrategy(
@@ -78,10 +90,12 @@ function jwtStrategy(secret: string, now: () => Date, resolver: CredentialResolv
     },
     (claims: TokenClaims, done: VerifiedCallback) => {
       const nowSeconds = Math.floor(now().getTime() / 1000);
-      if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number' || claims.exp <= nowSeconds) {
+      if (!isSubject(claims.sub) || typeof claims.exp !== 'number' || claims.exp <= nowSeconds) {
         return done(null, false);
       }
-      resolver.userById(claims.sub).then((user) => done(null, user ?? false), (err) => done(err, false));
+      // Every token this service issues has an `iat`; one without is as old as can be.
+      const issuedAt = typeof claims.iat === 'number' && Number.isFinite(claims.iat) ? claims.iat : -Infinity;
+      resolver.userById(claims.sub, issuedAt).then((user) => done(null, user ?? false), (err) => done(err, false));
     },
   );
 }

@@ -1,10 +1,10 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimit, ipKeyGenerator, MemoryStore, type Store } from 'express-rate-limit';
+import { rateLimit, ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { createRedisClient, closeRedisClient } from '../redis';
+import { RedisUnavailableError, availabilityOf, createRedisClient, closeRedisClient } from '../redis';
 import { AppError } from './errors';
 import type { Tier } from './auth';
 import {
@@ -24,6 +24,18 @@ export interface Limits {
   login: RequestHandler;
   /** Daily quota of the caller's tier (anonymous: per IP at the Free quota). Runs after authentication. */
   quota: RequestHandler;
+  /**
+   * Per-IP limit of the requests a route refuses with a 4xx (RATE_LIMIT_WEBHOOK_REFUSED_PER_MIN),
+   * for the unauthenticated webhook receiver: answered requests (2xx) and 5xx do not count, so a
+   * provider's steady stream of signed events is never limited; past the limit an address gets 429
+   * for the rest of the minute. Counted in each process's memory, off the path to Redis.
+   */
+  refusals: RequestHandler;
+  /**
+   * Where the counters are, and whether that store answers now (/health): memory is always up; a
+   * Redis store is asked (a PING, or nothing at all while it is known to be down).
+   */
+  storeStatus(): Promise<{ store: 'redis' | 'memory'; up: boolean }>;
   close(): Promise<void>;
 }
 
@@ -58,8 +70,12 @@ class RecoveringRedisStore extends RedisStore {
   }
 }
 
-function perMinuteLimiter(name: string, perMinute: number, store: Store, logger: Logger): RequestHandler {
+/** A counter skipped because Redis is known to be down: the outage is logged once by the client, not per request. */
+const skipped = (err: unknown) => err instanceof RedisUnavailableError;
+
+function perMinuteLimiter(name: string, perMinute: number, store: Store, logger: Logger, extra: Partial<Options> = {}): RequestHandler {
   return rateLimit({
+    ...extra,
     windowMs: 60_000,
     limit: perMinute,
     // draft-6: RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset on every response, Retry-After on a 429.
@@ -71,7 +87,9 @@ function perMinuteLimiter(name: string, perMinute: number, store: Store, logger:
     // A Redis outage must not lock everybody out of login; the error is logged.
     passOnStoreError: true,
     logger: {
-      error: (err, msg) => logger.error({ err, limiter: name }, msg ?? 'rate limiter error'),
+      error: (err, msg) => {
+        if (!skipped(err)) logger.error({ err, limiter: name }, msg ?? 'rate limiter error');
+      },
       warn: (err, msg) => logger.warn({ err, limiter: name }, msg ?? 'rate limiter warning'),
     },
   });
@@ -85,13 +103,15 @@ function perMinuteLimiter(name: string, perMinute: number, store: Store, logger:
 export function createLimits(deps: LimitsDeps): Limits {
   const { config, logger, now } = deps;
   const prefix = config.redisKeyPrefix;
-  const redis: Redis | undefined = config.redisUrl ? createRedisClient(config.redisUrl, logger) : undefined;
+  const redis: Redis | undefined = config.redisUrl ? createRedisClient(config.redisUrl, logger, () => now().getTime()) : undefined;
+  // Every counter command goes through the circuit: while Redis is down a request skips it at once.
+  const redisCall = redis ? availabilityOf(redis).guard : undefined;
   const memoryStores: MemoryStore[] = [];
   const storeFor = (name: string): Store => {
     if (redis) {
       return new RecoveringRedisStore({
         prefix: `${prefix}rl:${name}:`,
-        sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+        sendCommand: (command: string, ...args: string[]) => redisCall!(() => redis.call(command, ...args) as Promise<RedisReply>),
       });
     }
     const store = new MemoryStore();
@@ -108,10 +128,11 @@ export function createLimits(deps: LimitsDeps): Limits {
     const { day, resetSeconds: reset } = dayOf(now());
     let count: number;
     try {
-      count = await counter.increment(day, user ? `user:${user.id}` : `ip:${clientIp(req)}`, reset);
+      const subject = user ? `user:${user.id}` : `ip:${clientIp(req)}`;
+      count = await (redisCall ? redisCall(() => counter.increment(day, subject, reset)) : counter.increment(day, subject, reset));
     } catch (err) {
       // Same choice as the rate limiters: an unreachable Redis lets requests through, loudly.
-      logger.error({ err }, 'quota counter unavailable, request allowed');
+      if (!skipped(err)) logger.error({ err }, 'quota counter unavailable, request allowed');
       return next();
     }
     res.setHeader('RateLimit-Limit', String(limit));
@@ -124,10 +145,27 @@ export function createLimits(deps: LimitsDeps): Limits {
     next();
   };
 
+  const refusalStore = new MemoryStore();
+  memoryStores.push(refusalStore);
+
   return {
     register: perMinuteLimiter('register', config.limits.registerPerMin, storeFor('register'), logger),
     login: perMinuteLimiter('login', config.limits.loginPerMin, storeFor('login'), logger),
     quota,
+    storeStatus: async () => {
+      if (!redis) return { store: 'memory', up: true };
+      try {
+        return { store: 'redis', up: (await redisCall!(() => redis.ping())) === 'PONG' };
+      } catch {
+        return { store: 'redis', up: false };
+      }
+    },
+    refusals: perMinuteLimiter('refusals', config.limits.webhookRefusedPerMin, refusalStore, logger, {
+      skipSuccessfulRequests: true,
+      // Only refusals of unverified deliveries count (401 bad or missing signature, 413 too large): a signed event the
+      // service refuses (422: its time too far ahead, nested too deep) is the provider's, and must not get it 429s.
+      requestWasSuccessful: (_req, res) => res.statusCode !== 401 && res.statusCode !== 413,
+    }),
     close: async () => {
       for (const store of memoryStores) store.shutdown();
       if (redis) await closeRedisClient(redis);

@@ -71,8 +71,14 @@ export const queryBoolean = z
   .enum(['true', 'false', '1', '0'], { error: 'value could not be parsed to a boolean' })
   .transform((v) => v === 'true' || v === '1');
 
-/** Calendar date YYYY-MM-DD that really exists (2026-02-30 is rejected). */
-export const isoDate = z.iso.date();
+/** Why a date of year 0000 is refused: PostgreSQL has no year 0 (1 BC), and four digits write no year past 9999. */
+export const YEAR_OUT_OF_RANGE = 'year out of range (0001 to 9999)';
+
+/**
+ * Calendar date YYYY-MM-DD that really exists (2026-02-30 is rejected) in the years 0001 to 9999:
+ * 0000-01-01 is a 422, not a 500 from PostgreSQL. Every date the API takes is this schema.
+ */
+export const isoDate = z.iso.date().refine((v) => !v.startsWith('0000'), { error: YEAR_OUT_OF_RANGE });
 
 /**
  * A number written with at most `places` decimals (money to the cent: 2), checked exactly on

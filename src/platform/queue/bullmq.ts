@@ -95,8 +95,9 @@ export function createBullQueue<D extends QueueDefinitions>(opts: BullQueueOptio
     enqueue: enqueue as BullJobQueue<D>['enqueue'],
     bullQueues: () => [...queues.values()],
     async ping() {
-      if (redis.status !== 'ready') return false;
       try {
+        // Just booted: the first connection is waited for (bounded); an outage answers false at once.
+        await ensureReady(redis, PRODUCER_CONNECT_TIMEOUT_MS);
         return (await redis.ping()) === 'PONG';
       } catch {
         return false;

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
+import { availabilityOf } from '../redis';
 
 /** How long a producer waits for a (re)connecting Redis before enqueue fails. */
 export const PRODUCER_CONNECT_TIMEOUT_MS = 2000;
@@ -9,7 +10,7 @@ export const PRODUCER_CONNECT_TIMEOUT_MS = 2000;
  * made while Redis is down fails at once instead of hanging an HTTP request.
  */
 export function producerConnection(url: string, logger: Logger): Redis {
-  return withErrorLog(
+  const redis = withErrorLog(
     new Redis(url, {
       enableOfflineQueue: false,
       connectTimeout: PRODUCER_CONNECT_TIMEOUT_MS,
@@ -19,6 +20,9 @@ export function producerConnection(url: string, logger: Logger): Redis {
     logger,
     'producer',
   );
+  // Follow the connection from the start: ensureReady asks whether it failed since it was last ready.
+  availabilityOf(redis);
+  return redis;
 }
 
 /** Worker connection: BullMQ requires maxRetriesPerRequest null for its blocking calls. */
@@ -41,11 +45,20 @@ function withErrorLog(redis: Redis, logger: Logger, role: string): Redis {
   return redis;
 }
 
-/** Resolves once the client is ready; rejects after timeoutMs (or at once when it was closed). */
+/**
+ * Resolves once the client is ready; rejects at once when it was closed or Redis is known to be
+ * down (platform/redis.ts availabilityOf: the connection failed since it was last ready, or a wait
+ * here timed out lately), so a request never waits on an outage. Only the first connection of a
+ * client that has not failed yet is waited for, at most timeoutMs; a time-out then counts as an
+ * outage, so the next callers do not wait again.
+ */
 export async function ensureReady(redis: Redis, timeoutMs: number): Promise<void> {
   if (redis.status === 'ready') return;
   if (redis.status === 'end') throw new Error('Job queue is closed');
-  if (redis.status === 'reconnecting' || redis.status === 'close') throw new Error('Job queue unavailable: Redis is not reachable');
+  const availability = availabilityOf(redis);
+  if (redis.status === 'reconnecting' || redis.status === 'close' || !availability.up()) {
+    throw new Error('Job queue unavailable: Redis is not reachable');
+  }
   // Still connecting (just booted): wait for the outcome, but no longer than timeoutMs.
   await new Promise<void>((resolve, reject) => {
     const done = (err?: Error) => {
@@ -57,7 +70,10 @@ export async function ensureReady(redis: Redis, timeoutMs: number): Promise<void
     };
     const onReady = () => done();
     const onError = () => done(new Error('Job queue unavailable: Redis is not reachable'));
-    const timer = setTimeout(onError, timeoutMs);
+    const timer = setTimeout(() => {
+      availability.timedOut();
+      onError();
+    }, timeoutMs);
     redis.once('ready', onReady);
     redis.once('error', onError);
   });

@@ -134,9 +134,28 @@ function checkMonths(record: Record<string, unknown>, key: string, count: number
   });
 }
 
-/** Every problem of the record's rate structures and schedules, each at its JSON path; empty when none. */
+/** 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z in Unix seconds: the dates PostgreSQL stores and YYYY-MM-DD writes. */
+const FIRST_SECOND = -62135596800;
+const LAST_SECOND = 253402300799;
+
+/** startdate and enddate, Unix seconds when present: a day of the years 0001 to 9999 (PostgreSQL has no year 0). */
+function checkDates(record: Record<string, unknown>, errors: FieldError[]): void {
+  for (const key of ['startdate', 'enddate']) {
+    const value = record[key];
+    const at = `urdb.${key}`;
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      errors.push({ field: at, message: `${at} must be a Unix time in seconds (leave the key out for none)` });
+    } else if (value < FIRST_SECOND || value > LAST_SECOND) {
+      errors.push({ field: at, message: `${at} is ${value}: year out of range (0001 to 9999)` });
+    }
+  }
+}
+
+/** Every problem of the record's dates, rate structures and schedules, each at its JSON path; empty when none. */
 export function checkUrdbRecord(record: Record<string, unknown>): FieldError[] {
   const errors: FieldError[] = [];
+  checkDates(record, errors);
   for (const s of STRUCTURES) {
     const count = checkStructure(record, s, errors);
     if (count === null) continue;
