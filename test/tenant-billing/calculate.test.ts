@@ -83,8 +83,8 @@ describe('POST /billing/calculate-rubs', () => {
     const { propertyId, configId } = await billedProperty(t, alice, { common_area_percent: 0, admin_fee_percent: 0 });
     const units = [{ unit_id: 'A', tenant_name: 'Warehouse', sqft: 100_000_000 }, { unit_id: 'B', tenant_name: 'Kiosk', sqft: 850.0001 }];
     const res = await as(t, alice).post('/billing/calculate-rubs', calculateBody(propertyId, configId, { units, total_amount: 1_000_000 })).expect(200);
-    // B: 850.0001 / 100,000,850.0001 of $1,000,000.00 = $8.4999... -> $8.50; A the rest
-    expect(res.body.unit_bills.map((u: { unit_id: string; total_charge: number }) => [u.unit_id, u.total_charge])).toEqual([['A', 999991.5], ['B', 8.5]]);
+    // B: 850.0001 / 100,000,850.0001 of $1,000,000.00 = $8.4999... -> $8.49 (Issue 46 replaced per-unit rounding half up with rounding down (never bill more than the bill)); A the rest
+    expect(res.body.unit_bills.map((u: { unit_id: string; total_charge: number }) => [u.unit_id, u.total_charge])).toEqual([['A', 999991.5], ['B', 8.49]]);
   });
 
   it('a 10,000-unit body (about 1 MB of JSON) is accepted; 10,001 units are 422 and store nothing', async () => {

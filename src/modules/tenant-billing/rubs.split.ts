@@ -104,7 +104,8 @@ export function safeCore(parts: readonly FactorPart[], t: SplitTerms): Core | nu
   let base: number[];
   let vacantAbsorption: number;
   if (t.rounding === 'per_unit') {
-    base = quotas.map((q) => roundDiv(q, den));
+    // Each share on its own, rounded down: never more than the bill (issue 46), equal shares equal charges.
+    base = quotas.map((q) => (q - (q % den)) / den);
     vacantAbsorption = roundDiv(vacantQuota, allSum);
   } else if (t.vacancyPolicy === 'redistribute') {
     base = apportionLargestRemainderSafe(B, quotas, den);
@@ -157,7 +158,7 @@ export function bigIntCore(parts: readonly FactorPart[], t: SplitTerms): Core {
   let base: bigint[];
   let vacantAbsorption: bigint;
   if (t.rounding === 'per_unit') {
-    base = quotas.map((q) => roundDivBig(q, den));
+    base = quotas.map((q) => q / den);
     vacantAbsorption = roundDivBig(B * vacantNum, vacantDen);
   } else if (t.vacancyPolicy === 'redistribute') {
     base = apportionLargestRemainder(B, quotas, den);

@@ -68,7 +68,7 @@ export const reconciliationResponse = z
     owner_absorbs: money.meta({
       description: 'The vacant share under owner_pays (0 under redistribute) + max_charge_absorbed - min_charge_added; negative when minimum charges collect more than the vacant share and the caps',
     }),
-    rounding_difference: money.meta({ description: 'What per-unit rounding left over (may be negative); 0 with exact rounding' }),
+    rounding_difference: money.meta({ description: 'What per-unit rounding left over (each base charge rounded down: never negative, under a cent a line); 0 with exact rounding' }),
     billing_fees: money.meta({ description: 'Sum of the flat billing fees (on top of the master bill)' }),
     max_charge_absorbed: money.meta({ description: 'What max_charge took off the base charges' }),
     min_charge_added: money.meta({ description: 'What min_charge added to the base charges' }),
