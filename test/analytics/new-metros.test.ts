@@ -20,6 +20,16 @@ describe('advice in metros no other test names (issue 45 new-user pass)', () => 
   }, 180_000);
   afterAll(() => t.stop());
 
+  /** Rate analysis of a 60,000 sqft office on `tariffId` with the month's usage and peak. */
+  const analyzeOffice = async (where: { city: string; state: string; zip_code: string }, tariffId: string, kwh: number, kw: number) => {
+    const p = await createProperty(t, pro.token, {
+      name: `${where.city} office`, address: '1 Main St', ...where, property_type: 'commercial', unit_count: 1, sqft: 60_000,
+      tariff_id: tariffId, monthly_usage_kwh: kwh, monthly_demand_kw: kw,
+    });
+    return (await as(t, pro.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(200)).body;
+  };
+  const PORTLAND = { city: 'Portland', state: 'OR', zip_code: '97204' };
+
   const office = (zip: string, state: string, city: string) => as(t, pro.token).post('/pm/due-diligence', {
     address: '1 Main St', city, state, zip_code: zip, unit_count: 1, sqft: 60_000, property_type: 'commercial',
   }).expect(200);
@@ -33,11 +43,7 @@ describe('advice in metros no other test names (issue 45 new-user pass)', () => 
   });
 
   it('Portland rate analysis: Rate 485\'s negative energy price sends it to review with the reason, never to a saving', async () => {
-    const p = await createProperty(t, pro.token, {
-      name: 'Pearl Office', address: '1 NW Broadway', city: 'Portland', state: 'OR', zip_code: '97204', property_type: 'commercial',
-      unit_count: 1, sqft: 60_000, tariff_id: '5cc719bd5457a34b0de327dc', monthly_usage_kwh: 90_000, monthly_demand_kw: 250,
-    });
-    const res = (await as(t, pro.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(200)).body;
+    const res = await analyzeOffice(PORTLAND, '5cc719bd5457a34b0de327dc', 90_000, 250);
     const rate485 = res.needs_review.find((r: { tariff_id: string }) => r.tariff_id === '5ccb0ec05457a3b544e327dc');
     expect(rate485.reason).toContain('Its energy price is below zero ($-0.005926/kWh in period 1)');
     expect(res.recommendation).not.toBe('5ccb0ec05457a3b544e327dc');
@@ -45,21 +51,13 @@ describe('advice in metros no other test names (issue 45 new-user pass)', () => 
   });
 
   it('Portland rate analysis on a delivery-only tariff without a supply price says the costs leave out supply', async () => {
-    const p = await createProperty(t, pro.token, {
-      name: 'Rate 83 Office', address: '2 NW Broadway', city: 'Portland', state: 'OR', zip_code: '97204', property_type: 'commercial',
-      unit_count: 1, sqft: 60_000, tariff_id: '5cc70fb65457a3430ee327dd', monthly_usage_kwh: 45_000, monthly_demand_kw: 150,
-    });
-    const res = (await as(t, pro.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(200)).body;
+    const res = await analyzeOffice(PORTLAND, '5cc70fb65457a3430ee327dd', 45_000, 150);
     expect(res.assumptions).toContain('Large Non Residential Service, Three Phase (Rate 83) is delivery only and the property has no '
       + 'supply_rate_per_kwh or supply contract: every cost here leaves out the energy supply (set either to compare whole bills)');
   });
 
   it('Buffalo: advice to stay on a tariff whose own limits do not admit the property says so (Niagara Mohawk SC2 Zone A, 100 kW)', async () => {
-    const p = await createProperty(t, pro.token, {
-      name: 'Main Place', address: '1 Main St', city: 'Buffalo', state: 'NY', zip_code: '14202', property_type: 'commercial',
-      unit_count: 1, sqft: 60_000, tariff_id: '56f5b1615457a3177a7112bf', monthly_usage_kwh: 45_000, monthly_demand_kw: 150,
-    });
-    const res = (await as(t, pro.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(200)).body;
+    const res = await analyzeOffice({ city: 'Buffalo', state: 'NY', zip_code: '14202' }, '56f5b1615457a3177a7112bf', 45_000, 150);
     expect(res.assumptions).toContain('The current tariff SC2- Zone A (Metered) may not admit the property: peak demand 150 kW is above the '
       + "tariff's maximum of 100 kW; the utility may move it to another schedule, so its cost here, and any advice to stay on it, may not hold");
   });

@@ -150,11 +150,11 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
     // Rate 485, has no energy price): it is not quoted.
     const utilityRate = servingUtilityRate(rates, { utilityId: primary.id, state, zipCode: input.zip_code, sector });
     const perMeterKwh = model.consumption.perMeterMilli / 1000;
-    let implausible = 0;
     let implausibleTotal = 0;
     const price = (list: Tariff[], supplyRatePerKwh: number | null) => {
       const priced: PricedTariff[] = [];
       const byId = new Map<string, Tariff>();
+      let implausible = 0;
       for (const tariff of list) {
         const perMeter = annualBillCents(model.months, (m) => deps.monthlyBill(tariff, {
           usageKwh: m.usageMilli / 1000, demandKw: m.demandMilli / 1000, month: m.month, supplyRatePerKwh,
@@ -162,13 +162,12 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
         if (perMeter === null) continue;
         if (utilityRate && perMeterKwh > 0 && perMeter / 100 / perMeterKwh < utilityRate.ratePerKwh / 2) {
           implausible += 1;
-          implausibleTotal += 1;
           continue;
         }
         priced.push({ id: tariff.id, name: tariff.name, annualCents: perMeter * model.consumption.meters });
         byId.set(tariff.id, tariff);
       }
-      return { priced, byId };
+      return { priced, byId, implausible };
     };
 
     const choice: UtilityChoice = { zipCode: input.zip_code, state, county: area.county, utilities: area.utilities };
@@ -183,8 +182,8 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
         deliveryWithoutSupply = true;
         break;
       }
-      implausible = 0;
-      const { priced, byId } = price(list, serviceType === 'delivery_only' ? supply!.ratePerKwh : null);
+      const { priced, byId, implausible } = price(list, serviceType === 'delivery_only' ? supply!.ratePerKwh : null);
+      implausibleTotal += implausible;
       if (implausible > 0) {
         unpriced.push(`${plural(implausible, 'eligible tariff')} of ${utilityName} left out: priced below half its average ${sector} rate, `
           + `$${utilityRate!.ratePerKwh}/kWh (${utilityRate!.source}, ${utilityRate!.year}), a record missing part of the bill`);

@@ -61,12 +61,12 @@ const TARIFF_CACHE_MS = 60_000;
 const TARIFF_CACHE_ENTRIES = 2000;
 
 /** What makes the record's bills wrong (tariffs/price-defects.ts: charges named but missing, a negative energy price), read once per tariff object. */
-const namedButMissing = new WeakMap<Tariff, string[]>();
-function missingCharges(tariff: Tariff): string[] {
-  let notes = namedButMissing.get(tariff);
+const defectsOf = new WeakMap<Tariff, string[]>();
+function recordDefects(tariff: Tariff): string[] {
+  let notes = defectsOf.get(tariff);
   if (!notes) {
     notes = priceDefects(tariff);
-    namedButMissing.set(tariff, notes);
+    defectsOf.set(tariff, notes);
   }
   return notes;
 }
@@ -152,7 +152,7 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
     try {
       const bill = calculateBill(tariff, req, deps.loadShapes());
       bill.assumptions.unshift(...usage.notes);
-      bill.assumptions.push(...missingCharges(tariff), ...tariffNotices(tariff, date));
+      bill.assumptions.push(...recordDefects(tariff), ...tariffNotices(tariff, date));
       return bill;
     } catch (err) {
       if (!(err instanceof BillingError)) throw err;
@@ -197,7 +197,7 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
       throw unprocessable(err.message, err.field);
     }
     bill.assumptions.unshift(...usage.notes);
-    bill.assumptions.push(...missingCharges(tariff), ...tariffNotices(tariff, end));
+    bill.assumptions.push(...recordDefects(tariff), ...tariffNotices(tariff, end));
     /** The engine's total, or null where it refuses the request. */
     const totalOf = (work: () => number): number | null => {
       try {
