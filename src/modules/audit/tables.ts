@@ -39,7 +39,13 @@ export const billAudits = pgTable(
  */
 export const meterAudits = pgTable('meter_audits', {
   meterId: text('meter_id').primaryKey().references(() => meters.id, { onDelete: 'cascade' }),
+  /** '-infinity' until an audit has read the meter (a row made by a request). */
   readAt: timestamp('read_at', { withTimezone: true, mode: 'string' }).notNull(),
+  /**
+   * When an audit of the meter was last asked for (a write changed its bills or what prices them).
+   * The stored audit is stale while this is later than `read_at` (README "Endpoints").
+   */
+  requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'string' }),
 });
 
 /** What an audit found on a bill, one per bill and reason; open until its owner resolves it. */

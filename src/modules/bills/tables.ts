@@ -26,6 +26,8 @@ export const utilityBills = pgTable(
     usageKwh: numeric('usage_kwh', { precision: 14, scale: 3, mode: 'number' }),
     demandKw: numeric('demand_kw', { precision: 14, scale: 3, mode: 'number' }),
     isEstimated: boolean('is_estimated').notNull().default(false),
+    /** Therms per ccf as a gas bill prints it (its therm or BTU factor); the audit converts a volume to therms with it. */
+    heatContent: numeric('heat_content', { precision: 6, scale: 4, mode: 'number' }),
     /** The bill's lines as the utility printed them (category, description, amount), when sent; the audit compares them. */
     lineItems: jsonb('line_items').$type<Array<{ category: string; description: string; amount: number }>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -44,6 +46,8 @@ export const utilityBills = pgTable(
     check('utility_bills_type_check', sql`${t.utilityType} in (${sql.raw(METER_UTILITY_TYPES.map((v) => `'${v}'`).join(', '))})`),
     check('utility_bills_unit_check', sql.raw(unitPairsSql('utility_type', 'unit'))),
     check('utility_bills_period_check', sql`${t.periodEnd} >= ${t.periodStart}`),
+    // Gas bills only (bill-rules.ts bounds it further, to what bills print).
+    check('utility_bills_heat_content_check', sql`${t.heatContent} is null or (${t.utilityType} = 'gas' and ${t.heatContent} > 0)`),
     // Credits down to -1,000,000 (bill-rules.ts; the API and the import also bound the rest).
     check(
       'utility_bills_amount_usage_check',
