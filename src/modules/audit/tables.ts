@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 import { meters } from '../meters/tables';
 import { properties } from '../properties/tables';
@@ -67,6 +67,15 @@ export const auditFindings = pgTable(
     resolution: text('resolution'),
     note: text('note'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    /** A dispute with the utility (README "Disputes and recovered money"): the day the claim was filed, its reference, the cents claimed. */
+    disputedOn: date('disputed_on', { mode: 'string' }),
+    claimReference: text('claim_reference'),
+    amountClaimedCents: bigint('amount_claimed_cents', { mode: 'number' }),
+    /** A credited dispute: the credit, and the later bill of the meter that carries it (null once that bill is deleted). */
+    creditCents: bigint('credit_cents', { mode: 'number' }),
+    creditBillId: text('credit_bill_id').references(() => utilityBills.id, { onDelete: 'set null' }),
+    /** A credited or denied dispute: the day the utility answered. */
+    disputeClosedOn: date('dispute_closed_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -76,7 +85,23 @@ export const auditFindings = pgTable(
     // A property's findings (its findings filter; deleting a property cascades here).
     index('audit_findings_property_idx').on(t.propertyId),
     check('audit_findings_severity_check', sql`${t.severity} in ('low', 'medium', 'high')`),
-    check('audit_findings_status_check', sql`${t.status} in ('open', 'resolved')`),
+    check('audit_findings_status_check', sql`${t.status} in ('open', 'resolved', 'disputed', 'credited', 'denied')`),
+    // A finding in dispute has its claim, a claim asks at least a cent and no more than an overcharge at issue, and only a
+    // credited one has a credit, of at most the claim; a closed dispute has the day it closed, not before it was filed.
+    check('audit_findings_dispute_check', sql`(${t.status} in ('disputed', 'credited', 'denied'))
+      = (${t.disputedOn} is not null and ${t.claimReference} is not null and ${t.amountClaimedCents} is not null)
+      and char_length(coalesce(${t.claimReference}, 'x')) between 1 and 100
+      and coalesce(${t.amountClaimedCents}, 1) > 0
+      and (${t.amountCents} is null or ${t.amountCents} <= 0 or coalesce(${t.amountClaimedCents}, 0) <= ${t.amountCents})`),
+    check('audit_findings_credit_check', sql`(${t.status} = 'credited') = (${t.creditCents} is not null)
+      and (${t.status} = 'credited' or ${t.creditBillId} is null)
+      and coalesce(${t.creditCents}, 1) > 0 and coalesce(${t.creditCents}, 0) <= coalesce(${t.amountClaimedCents}, 0)
+      and (${t.status} in ('credited', 'denied')) = (${t.disputeClosedOn} is not null)
+      and coalesce(${t.disputeClosedOn} >= ${t.disputedOn}, true)`),
+    // The credits a meter's bills carry (read by every audit of the meter).
+    index('audit_findings_credit_bill_idx').on(t.creditBillId).where(sql`${t.creditBillId} is not null`),
+    // Disputes still open, oldest first (the daily reminder).
+    index('audit_findings_open_dispute_idx').on(t.disputedOn).where(sql`${t.status} = 'disputed'`),
     check('audit_findings_resolution_check', sql`${t.resolution} in ('disputed', 'accepted', 'corrected')`),
   ],
 );
