@@ -119,10 +119,12 @@ export function storeMetricsAndSnapshotSql(
           select state, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by state) s) as by_state,
         (select coalesce(json_agg(json_build_array(property_type, cents::text, n)), '[]'::json) from (
           select property_type, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by property_type) t) as by_type,
-        -- Open bill-audit findings, and the dollars at issue: per bill the largest of its findings' (audit README).
+        -- Open bill-audit findings, and the dollars at issue: per bill the largest of its findings' (audit README); a
+        -- likely unit error is never summed (its bill's price is not audited until the usage is corrected).
         (select count(*) from audit_findings where owner_id = ${owner} and status = 'open')::int as audit_open,
         (select coalesce(sum(cents), 0) from (
-          select max(abs(amount_cents)) as cents from audit_findings where owner_id = ${owner} and status = 'open' group by bill_id) f)::text as audit_cents
+          select max(abs(amount_cents)) as cents from audit_findings where owner_id = ${owner} and status = 'open'
+            and reason <> 'likely_unit_error' group by bill_id) f)::text as audit_cents
     ),
     cleared as (
       delete from analytics_dirty_properties where owner_id = ${owner} and marked_version <= ${param(snapshot.version, 'bigint')}

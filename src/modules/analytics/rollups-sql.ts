@@ -177,7 +177,9 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
       select property_id, sum(n)::int as open, sum(cents) as cents from (
         select f.property_id, count(*) as n, coalesce(max(abs(f.amount_cents)), 0) as cents
         from audit_findings f
-        where f.owner_id = ${owner} and f.status = 'open' and f.severity = 'high' and ${inScope(sql`f.property_id`, scope)}
+        -- A likely unit error is never summed (audit README), whatever its severity.
+        where f.owner_id = ${owner} and f.status = 'open' and f.severity = 'high' and f.reason <> 'likely_unit_error'
+          and ${inScope(sql`f.property_id`, scope)}
         group by f.property_id, f.bill_id
       ) per_bill
       group by property_id

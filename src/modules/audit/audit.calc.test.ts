@@ -179,6 +179,27 @@ describe('price_variance', () => {
   });
 });
 
+describe('dollars at issue never exceed what was billed (CONTRACT, fourth round)', () => {
+  const jan = (amountCents: number) => bill('2025-01-01', '2025-01-31', { amountCents });
+
+  it('a variance larger than the bill is the bill\'s amount at issue; the message keeps the variance', () => {
+    // Billed $100.00, expected $250.00: -$150.00 (-60 %), $100.00 at issue. The year's range $250.00..$300.00: $100 - $250 = -$150.00, also -$100.00.
+    const a = auditOne(jan(10000), { expectedCents: 25000, yearRangeCents: { min: 25000, max: 30000 } });
+    expect(a).toMatchObject({ varianceCents: -15000, variancePercent: -60 });
+    expect(a.findings.map((f) => [f.reason, f.amountCents])).toEqual([['price_variance', -10000], ['unit_price_out_of_range', -10000]]);
+    expect(a.findings[0]!.message).toBe('billed $100.00, expected $250.00 on E-1: -$150.00 (-60 %)');
+  });
+
+  it('a bill expecting a credit: billed $20.00 where -$50.00 was expected is +$70.00, $20.00 at issue; a bill of $0.00 has $0.00', () => {
+    expect(findingsOf(auditOne(jan(2000), { expectedCents: -5000 }), 'price_variance')[0]!.amountCents).toBe(2000);
+    expect(findingsOf(auditOne(jan(0), { expectedCents: 5000 }), 'price_variance')[0]!.amountCents).toBe(0);
+  });
+
+  it('within the bill it is the variance itself', () => {
+    expect(findingsOf(auditOne(jan(10000), { expectedCents: 19999 }), 'price_variance')[0]!.amountCents).toBe(-9999);
+  });
+});
+
 describe('unpriceable', () => {
   it('a bill the engine cannot price: status unpriceable with the reason, no expected figures', () => {
     expect(audit([bill('2025-01-01', '2025-01-31', { id: 'b1' })], { b1: { kind: 'unpriceable', reason: 'no tariff version covers 2025-01' } })).toEqual([{

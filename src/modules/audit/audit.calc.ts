@@ -6,9 +6,10 @@
  * `audit.history.calc.ts` (against other bills) and `audit.tariff.calc.ts` (against the tariff).
  */
 import { dayNumber } from '../../platform/dates';
-import { percentOf, RULES, signedUsd, usd } from './audit.thresholds';
+import { atMostBilled, percentOf, RULES, signedUsd, usd } from './audit.thresholds';
 import { duplicateRule, indexSiblings, isMonthly, sequenceRules, yearOverYear } from './audit.history.calc';
 import { pricedRules } from './audit.tariff.calc';
+import { likelyUnitErrors } from './audit.units.calc';
 import type { AuditBill, AuditSettings, BillAudit, BillPricing, Finding, PrintedLine, SiblingBill } from './audit.types';
 
 /** Expected and billed by category, where the bill carries its printed lines: the lines that differ and by how much. */
@@ -67,11 +68,20 @@ export function auditMeterBills(input: {
   const monthly = isMonthly(bills);
   const twins = indexSiblings(siblings);
   const days = bills.map((b) => ({ start: dayNumber(b.periodStart), end: dayNumber(b.periodEnd) }));
+  const unitErrors = likelyUnitErrors(bills, pricing);
   return bills.map((bill, i) => {
     const findings: Finding[] = [];
     const priced = pricing.get(bill.id) ?? { kind: 'unpriceable' as const, reason: 'not priced' };
+    const unitError = unitErrors.get(bill.id);
     let audit: Omit<BillAudit, 'findings'>;
-    if (priced.kind === 'priced') {
+    if (priced.kind === 'priced' && unitError) {
+      // The usage as typed cannot be priced: the unit error replaces the price findings (price_variance, unit_price_out_of_range).
+      audit = {
+        billId: bill.id, status: 'unpriceable', reason: `the usage looks ${unitError.details.factor} times too ${unitError.details.direction === 'too_large' ? 'large' : 'small'} (likely_unit_error)`,
+        expectedCents: null, varianceCents: null, variancePercent: null, tariffId: priced.tariffId, expectedLines: null,
+      };
+      findings.push(...pricedRules(bill, priced).filter((f) => f.reason !== 'unit_price_out_of_range'));
+    } else if (priced.kind === 'priced') {
       const varianceCents = bill.amountCents - priced.expectedCents;
       const variancePercent = priced.expectedCents > 0 ? percentOf(varianceCents, priced.expectedCents) : null;
       const finding = priceFinding(bill, priced, settings);
@@ -87,7 +97,8 @@ export function auditMeterBills(input: {
         variancePercent: null, tariffId: null, expectedLines: null,
       };
     }
-    findings.push(...sequenceRules(bills, i, monthly), ...duplicateRule(bill, twins), ...yearOverYear(bills, days, i));
-    return { ...audit, findings };
+    if (unitError) findings.push(unitError);
+    findings.push(...sequenceRules(bills, i, monthly), ...duplicateRule(bill, twins), ...yearOverYear(bills, days, i, unitErrors));
+    return { ...audit, findings: findings.map((f) => (f.amountCents === null ? f : { ...f, amountCents: atMostBilled(f.amountCents, bill.amountCents) })) };
   });
 }

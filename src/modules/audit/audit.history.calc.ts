@@ -84,9 +84,12 @@ export function duplicateRule(bill: AuditBill, twins: ReadonlyMap<string, Siblin
 
 /**
  * Usage and cost per day against the same days a year earlier: the meter's bill that overlaps the
- * period shifted back 365 days the most. More than 50 % above or below is a finding.
+ * period shifted back 365 days the most. More than 50 % above or below is a finding. `usageInDoubt`:
+ * bills whose usage is a likely unit error, compared by cost only.
  */
-export function yearOverYear(bills: AuditBill[], days: ReadonlyArray<{ start: number; end: number }>, i: number): Finding[] {
+export function yearOverYear(
+  bills: AuditBill[], days: ReadonlyArray<{ start: number; end: number }>, i: number, usageInDoubt: ReadonlyMap<string, unknown> = new Map(),
+): Finding[] {
   const bill = bills[i]!;
   const from = days[i]!.start - 365;
   const to = days[i]!.end - 365;
@@ -124,7 +127,8 @@ export function yearOverYear(bills: AuditBill[], days: ReadonlyArray<{ start: nu
       details: { change_percent: change, year_earlier_bill_id: best!.id },
     });
   };
-  if (bill.usage !== null && best.usage !== null && bill.unit === best.unit) {
+  // A usage typed in the wrong unit (likely_unit_error) is no usage to compare, on either side.
+  if (bill.usage !== null && best.usage !== null && bill.unit === best.unit && !usageInDoubt.has(bill.id) && !usageInDoubt.has(best.id)) {
     compare('usage_change', bill.usage / daysOf(bill), best.usage / daysOf(best), 'usage', bill.unit);
   }
   compare('cost_change', bill.amountCents / 100 / daysOf(bill), best.amountCents / 100 / daysOf(best), 'cost', '$');

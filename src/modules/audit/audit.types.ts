@@ -7,11 +7,11 @@ export type Severity = 'low' | 'medium' | 'high';
 
 export type ReasonCode =
   | 'price_variance' | 'duplicate_bill' | 'billing_gap' | 'period_length' | 'estimated_read' | 'usage_change'
-  | 'cost_change' | 'demand_above_applicability' | 'expired_tariff' | 'unit_price_out_of_range';
+  | 'cost_change' | 'demand_above_applicability' | 'expired_tariff' | 'unit_price_out_of_range' | 'likely_unit_error';
 
 export const REASON_CODES: readonly ReasonCode[] = [
   'price_variance', 'duplicate_bill', 'billing_gap', 'period_length', 'estimated_read', 'usage_change', 'cost_change',
-  'demand_above_applicability', 'expired_tariff', 'unit_price_out_of_range',
+  'demand_above_applicability', 'expired_tariff', 'unit_price_out_of_range', 'likely_unit_error',
 ];
 
 /** A line item as the utility printed it on the bill. */

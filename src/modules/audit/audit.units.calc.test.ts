@@ -1,0 +1,121 @@
+import { RULES } from './audit.thresholds';
+import { nearPowerOfTen } from './audit.units.calc';
+import { audit, bill, findingsOf, priced, reasons } from './audit.calc.fixtures';
+
+describe('nearPowerOfTen', () => {
+  it('names the power of ten a ratio is within a factor of 2 of, 10 and up', () => {
+    expect(RULES.unitErrorNearFactor).toBe(2);
+    // 1,000 / 2 = 500 to 1,000 x 2 = 2,000
+    expect([500, 1382.35, 2000].map(nearPowerOfTen)).toEqual([1000, 1000, 1000]);
+    expect([499, 2001].map(nearPowerOfTen)).toEqual([null, null]);
+    // 10: 5 to 20; 100: 50 to 200
+    expect([5, 20, 50, 200].map(nearPowerOfTen)).toEqual([10, 10, 100, 100]);
+    expect([4.99, 20.1, 49.9, 201].map(nearPowerOfTen)).toEqual([null, null, null, null]);
+    // Near 1 is no unit error at all.
+    expect([1, 1.5, 2.5, 0.5].map(nearPowerOfTen)).toEqual([null, null, null, null]);
+  });
+});
+
+describe('likely_unit_error', () => {
+  // A water meter on W-1: $11.80 a month and $4.18 per kgal; three months of about 1,100 kgal (36.667 kgal a day).
+  const water = (id: string, periodStart: string, periodEnd: string, usage: number, amountCents: number) =>
+    bill(periodStart, periodEnd, { id, usage, unit: 'kgal', amountCents });
+  const onW1 = (usage: number) => {
+    const usageCents = Math.round(usage * 418);
+    return priced(1180 + usageCents, {
+      tariffName: 'W-1', expectedLines: [{ category: 'energy', name: 'Usage', amount: usageCents / 100 }, { category: 'fixed', name: 'Service', amount: 11.8 }],
+    });
+  };
+  const history = [water('h1', '2025-01-01', '2025-01-30', 1100, 460_980), water('h2', '2025-01-31', '2025-03-01', 1100, 460_980),
+    water('h3', '2025-03-02', '2025-03-31', 1100, 460_980)];
+  const pricingOf = (bills: ReturnType<typeof water>[]) => Object.fromEntries(bills.map((b) => [b.id, onW1(b.usage!)]));
+
+  it('gallons typed as kgal: one finding naming the factor, in place of the price findings; no dollars at issue', () => {
+    // Typed 1,100,000 kgal (1,100,000 gallons), billed $3,337.99. W-1 expects 1,100,000 x 4.18 = $4,598,000.00 + $11.80.
+    // Usage charges: billed 3,337.99 - 11.80 = $3,326.19 against $4,598,000.00: 1/1,382.35, near 1/1,000.
+    // History: 1,100,000 / 30 = 36,666.667 kgal a day against a median of 36.667: 1,000 times.
+    const typo = water('typo', '2025-04-01', '2025-04-30', 1_100_000, 333_799);
+    const bills = [...history, typo];
+    const a = audit(bills, { ...pricingOf(bills), typo: onW1(1_100_000) })[3]!;
+    expect(a).toMatchObject({ status: 'unpriceable', reason: 'the usage looks 1000 times too large (likely_unit_error)', expectedCents: null, varianceCents: null });
+    expect(a.findings).toEqual([{
+      billId: 'typo', reason: 'likely_unit_error', severity: 'medium', amountCents: null,
+      message: '1,100,000 kgal looks 1,000 times too large (a unit error?): its usage charges ($3326.19) are 1/1,382 of what W-1 charges '
+        + 'for 1,100,000 kgal ($4598000.00); as 1,100 kgal the bill can be audited, and until then its price is not',
+      details: {
+        factor: 1000, direction: 'too_large', basis: 'unit_price', usage: 1_100_000, unit: 'kgal', corrected_usage: 1100,
+        usage_charge_ratio: 0.000723, history_ratio: 1000,
+      },
+    }]);
+    // Before: a price_variance of 3,337.99 - 4,598,011.80 = -$4,594,673.81 and a unit price out of range.
+    expect(reasons(audit([typo], { typo: onW1(1_100_000) })[0]!)).toEqual(['likely_unit_error']);
+  });
+
+  it('a usage 100 times too small, by unit price: billed $110.00 for 10 kWh that E-1 charges $1.00 (usage charges 100 times)', () => {
+    const b = bill('2025-01-01', '2025-01-31', { id: 'b', usage: 10, amountCents: 11000 });
+    const p = priced(1100, { expectedLines: [{ category: 'energy', name: 'Energy', amount: 1 }, { category: 'fixed', name: 'Customer', amount: 10 }] });
+    expect(findingsOf(audit([b], { b: p })[0]!, 'likely_unit_error')).toEqual([expect.objectContaining({
+      message: '10 kWh looks 100 times too small (a unit error?): its usage charges ($100.00) are 100 times what E-1 charges for 10 kWh ($1.00); '
+        + 'as 1,000 kWh the bill can be audited, and until then its price is not',
+      details: expect.objectContaining({ factor: 100, direction: 'too_small', corrected_usage: 1000 }),
+    })]);
+  });
+
+  it('near 10 by unit price only when the meter\'s history agrees (a minimum bill is 10 times a small usage\'s charges) or there is none', () => {
+    // E-1: $10.00 a month + $0.01 a kWh. History: 300 kWh in 30 days, three times (10 kWh a day).
+    const month = (id: string, start: string, end: string, usage: number, amountCents: number) => bill(start, end, { id, usage, amountCents });
+    const e1 = (usage: number) => priced(1000 + usage, { expectedLines: [{ category: 'energy', name: 'Energy', amount: usage / 100 }, { category: 'fixed', name: 'Customer', amount: 10 }] });
+    const before = [month('a', '2025-01-01', '2025-01-30', 300, 1300), month('b', '2025-01-31', '2025-03-01', 300, 1300), month('c', '2025-03-02', '2025-03-31', 300, 1300)];
+    const run = (last: ReturnType<typeof month>, withHistory: boolean) => {
+      const bills = withHistory ? [...before, last] : [last];
+      return audit(bills, Object.fromEntries(bills.map((x) => [x.id, e1(x.usage!)]))).at(-1)!;
+    };
+    // 300 kWh billed $40.00: usage charges $30.00 against $3.00, 10 times; but 10 kWh a day is the meter's usual: a price variance.
+    const minimum = month('d', '2025-04-01', '2025-04-30', 300, 4000);
+    expect(reasons(run(minimum, true))).toEqual(['price_variance']);
+    // Without history the unit price decides: 10 times too small.
+    expect(findingsOf(run(minimum, false), 'likely_unit_error')).toEqual([expect.objectContaining({ details: expect.objectContaining({ factor: 10, direction: 'too_small' }) })]);
+    // 30 kWh (1 a day, a tenth of the usual) billed $13.00: usage charges $3.00 against $0.30, 10 times, and the history agrees.
+    expect(findingsOf(run(month('d', '2025-04-01', '2025-04-30', 30, 1300), true), 'likely_unit_error')).toEqual([expect.objectContaining({
+      details: expect.objectContaining({ factor: 10, direction: 'too_small', basis: 'unit_price', corrected_usage: 300, history_ratio: 0.1 }),
+    })]);
+  });
+
+  it('by history, on a meter without a tariff: from 10^1.5 (31.6) times the median of the meter\'s other bills', () => {
+    // Three bills of 3,000 kWh in 30 days (100 a day); the fourth, 30 days too.
+    const meter = (usage: number) => audit([
+      bill('2025-01-01', '2025-01-30', { usage: 3000 }), bill('2025-01-31', '2025-03-01', { usage: 3000 }), bill('2025-03-02', '2025-03-31', { usage: 3000 }),
+      bill('2025-04-01', '2025-04-30', { id: 'x', usage }),
+    ])[3]!;
+    // 94,800 / 30 = 3,160 a day: 31.6 times, under 31.623; 94,900: 31.633 times, a unit error of 10^round(1.50) = 100.
+    expect(findingsOf(meter(94_800), 'likely_unit_error')).toEqual([]);
+    expect(findingsOf(meter(94_900), 'likely_unit_error')).toEqual([{
+      billId: 'x', reason: 'likely_unit_error', severity: 'medium', amountCents: null,
+      message: '94,900 kWh looks 100 times too large (a unit error?): 3,163.333 kWh a day against a median of 100 on the meter\'s 3 other bills; '
+        + 'as 949 kWh the bill can be audited, and until then its price is not',
+      details: { factor: 100, direction: 'too_large', basis: 'history', usage: 94_900, unit: 'kWh', corrected_usage: 949, usage_charge_ratio: null, history_ratio: 31.633 },
+    }]);
+    // 3,000,000 kWh: 1,000 times; 3 kWh: 1/1,000.
+    expect(findingsOf(meter(3_000_000), 'likely_unit_error')[0]!.details).toMatchObject({ factor: 1000, direction: 'too_large', corrected_usage: 3000 });
+    expect(findingsOf(meter(3), 'likely_unit_error')[0]!.details).toMatchObject({ factor: 1000, direction: 'too_small', corrected_usage: 3000 });
+  });
+
+  it('history needs two other bills, and a unit price that is right overrules it (the other bills are the ones typed wrong)', () => {
+    expect(findingsOf(audit([bill('2025-01-01', '2025-01-30', { usage: 3000 }), bill('2025-04-01', '2025-04-30', { id: 'x', usage: 3_000_000 })])[1]!, 'likely_unit_error')).toEqual([]);
+    // Two bills typed in Wh (3,000,000 for 3,000 kWh) and one right, priced as billed: the right one is 1/1,000 of the median, but its price fits.
+    const bills = [bill('2025-01-01', '2025-01-30', { usage: 3_000_000 }), bill('2025-01-31', '2025-03-01', { usage: 3_000_000 }), bill('2025-03-02', '2025-03-31', { id: 'x', usage: 3000 })];
+    const p = priced(10000, { expectedLines: [{ category: 'energy', name: 'Energy', amount: 100 }] });
+    expect(findingsOf(audit(bills, { x: p })[2]!, 'likely_unit_error')).toEqual([]);
+  });
+
+  it('a usage in doubt is no year-earlier comparison (either side); its cost still is', () => {
+    // June 2024: 3,000 kWh for $300.00; June 2025 typed 3,000,000 kWh for $300.00, unpriced: one finding, no usage_change.
+    const audits = audit([
+      bill('2024-06-01', '2024-06-30', { usage: 3000, amountCents: 30000 }), bill('2024-07-01', '2024-07-30', { usage: 3000, amountCents: 30000 }),
+      bill('2024-07-31', '2024-08-29', { usage: 3000, amountCents: 30000 }), bill('2025-06-01', '2025-06-30', { id: 'x', usage: 3_000_000, amountCents: 30000 }),
+      bill('2026-06-01', '2026-06-30', { id: 'y', usage: 3000, amountCents: 30000 }),
+    ]);
+    expect(reasons(audits[3]!)).toEqual(['likely_unit_error', 'billing_gap']);
+    expect(reasons(audits[4]!)).toEqual(['billing_gap']);
+  });
+});
