@@ -1,3 +1,4 @@
+import { RULES } from './audit.thresholds';
 import { isMonthly } from './audit.history.calc';
 import type { AuditBill, SiblingBill } from './audit.types';
 import { audit, bill, findingsOf, june2024, priced, sibling } from './audit.calc.fixtures';
@@ -249,6 +250,27 @@ describe('cost_change', () => {
     expect(findingsOf(audits[2]!, 'cost_change')).toEqual([expect.objectContaining({
       message: 'cost per day rose 200 % from the same period a year earlier (15.00 vs 5.00 $ a day)', details: { change_percent: 200, year_earlier_bill_id: 'b' },
     })]);
+  });
+
+  it('like with like (issue 47 item 5): a partial first bill is no baseline for a full period a year on', () => {
+    // The meter's first bill, January 14..31 2024 (18 days): 180 kWh (10 a day), $90.00 ($5.00 a day); then February 2024 (29 days).
+    // January 2025 (31 days): 310 kWh (10 a day), $310.78 ($10.025 a day). Its window, 2024-01-02..2024-02-01, overlaps the
+    // partial bill 18 days (more than half of 31): before, "cost per day rose 100.5 %" with the usage a day unchanged.
+    // 18 days is 58 % of 31 (under 80 %): no baseline; February overlaps 1 day: no comparison.
+    const audits = audit([
+      bill('2024-01-14', '2024-01-31', { id: 'first', usage: 180, amountCents: 9000 }),
+      bill('2024-02-01', '2024-02-29', { id: 'feb', usage: 290, amountCents: 14500 }),
+      bill('2025-01-01', '2025-01-31', { id: 'now', usage: 310, amountCents: 31078 }),
+    ]);
+    expect(audits[2]!.findings.filter((f) => f.reason === 'cost_change' || f.reason === 'usage_change')).toEqual([]);
+    expect(RULES.baselineLengthPercent).toBe(80);
+  });
+
+  it('lengths of at least 80 % of each other are like: 24 days against 30 are compared, 23 are not', () => {
+    // June 2024 (30 days, $10.00 a day); June 1..24 2025 (24 days, 80 %) at $20.00 a day: +100 %. June 1..23 (23 days, 76.7 %): none.
+    const now = (end: string, days: number) => audit([june2024(), bill('2025-06-01', end, { id: 'now', usage: 100 * days, amountCents: 2000 * days })])[1]!;
+    expect(findingsOf(now('2025-06-24', 24), 'cost_change')).toEqual([expect.objectContaining({ details: { change_percent: 100, year_earlier_bill_id: 'y1' } })]);
+    expect(findingsOf(now('2025-06-23', 23), 'cost_change')).toEqual([]);
   });
 
   it('no bill a year earlier, no comparison', () => {

@@ -83,8 +83,9 @@ export function duplicateRule(bill: AuditBill, twins: ReadonlyMap<string, Siblin
 }
 
 /**
- * Usage and cost per day against the same days a year earlier: the meter's bill that overlaps the
- * period shifted back 365 days the most. More than 50 % above or below is a finding. `usageInDoubt`:
+ * Usage and cost per day against the same days a year earlier: of the meter's bills of like length
+ * (the shorter at least 80 % of the longer), the one that overlaps the period shifted back 365 days
+ * the most. More than 50 % above or below is a finding. `usageInDoubt`:
  * bills whose usage is a likely unit error, compared by cost only.
  */
 export function yearOverYear(
@@ -104,7 +105,11 @@ export function yearOverYear(
   }
   let best: AuditBill | null = null;
   let bestOverlap = 0;
+  const length = days[i]!.end - days[i]!.start + 1;
   for (let k = lo; k < i && days[k]!.start <= to; k++) {
+    // Like with like: a partial period (a first bill of 18 days) is no baseline for a full one, nor the other way.
+    const other = days[k]!.end - days[k]!.start + 1;
+    if (Math.min(length, other) * 100 < RULES.baselineLengthPercent * Math.max(length, other)) continue;
     const overlap = Math.min(to, days[k]!.end) - Math.max(from, days[k]!.start) + 1;
     if (overlap > bestOverlap) {
       best = bills[k]!;

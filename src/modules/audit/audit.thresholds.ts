@@ -12,6 +12,11 @@ export const RULES = {
   monthlyMaxDays: 35,
   /** Usage or cost per day this far above or below the same days a year earlier. */
   yearOverYearPercent: 50,
+  /**
+   * A year-earlier bill is a baseline only for a bill of like length: the shorter at least this percent of the
+   * longer (an 18-day first bill is no baseline for a 31-day one; 28 and 31 days are compared).
+   */
+  baselineLengthPercent: 80,
   /** The unit-price rule allows this much beyond the tariff's range for the usage (rounding, riders it does not publish). */
   unitPriceSlackPercent: 5,
   /** A ratio is "near" a power of ten (10, 100, 1,000, ...) within this factor either way (likely_unit_error). */
