@@ -54,12 +54,13 @@ describe('tenant billing operations (issue 30)', () => {
       expect(res.body).toMatchObject({ units_billed: 2, units_vacant: 0 });
       expect(res.body.reconciliation).toMatchObject({ billed_to_tenants: 920, owner_absorbs: 0, rounding_difference: 0 });
 
-      // One statement per occupancy; the unit alone is ambiguous.
+      // One statement per occupancy with ?occupancy=; the unit alone shows both parts and its total.
       const statement = (q: string) => as(t, alice).get(`/billing/calculations/${res.body.id}/statements/301${q}`);
-      expect((await statement('').expect(422)).body).toEqual({
-        detail: "unit '301' has 2 occupancies in this calculation: add ?occupancy=0 to 1",
-        errors: [{ field: 'occupancy', message: "unit '301' has 2 occupancies in this calculation: add ?occupancy=0 to 1" }],
-      });
+      // Issue 46 replaced the 422 asking for ?occupancy with one statement of every occupancy's part (statement-turnover.test.ts).
+      const unit = (await statement('').expect(200)).body;
+      expect(unit.occupancies.map((o: { unit: { tenant_name: string; total_charge: number } }) => [o.unit.tenant_name, o.unit.total_charge]))
+        .toEqual([['Dana Moss', 230], ['Eli Park', 230]]);
+      expect(unit.charges.total_charge).toBe(460);
       const eli = (await statement('?occupancy=1').expect(200)).body;
       expect(eli.unit).toMatchObject({ tenant_name: 'Eli Park', occupancy: 1, total_charge: 230 });
       expect(eli.formula[1]).toBe('Your share = 1 unit x 15 days / 60 unit-days of all units, vacant ones included = 25.00%');

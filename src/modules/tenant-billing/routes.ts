@@ -126,12 +126,14 @@ export function registerTenantBillingRoutes(
   api.get('/billing/calculations/:id/statements/:unit_id', {
     summary: "A tenant's statement for one unit: JSON, or a printable HTML page with Accept: text/html",
     description: 'The master bill, the common-area deduction, the unit\'s factor and share, the admin fee, and the '
-      + 'calculation written out line by line (formula). The HTML page is self-contained (no external assets).',
+      + 'calculation written out line by line (formula). The HTML page is self-contained (no external assets). A unit that '
+      + 'turned over within the period (a unit bill per occupancy): without ?occupancy, one statement with each occupancy\'s '
+      + 'part in `occupancies` and the unit as a whole (every amount the sum of the parts\'); with ?occupancy=<n>, that resident\'s own.',
     tags, auth: 'required', params: statementParams, query: statementQuery, response: statementResponse,
     responseTypes: { 'text/html': z.string().meta({ example: '<!DOCTYPE html>...' }) },
     errors: {
       404: 'Calculation not found, Unit not found in this calculation, or Occupancy not found in this calculation',
-      422: "occupancy required: the unit has several occupancies (turnover)",
+      422: 'Validation error (occupancy is not a whole number from 0 to 30)',
     },
   }, async ({ params, query, req, res }) => {
     const statement = await billing.statement(callerId(req), params.id, params.unit_id, query.occupancy ?? null);

@@ -145,10 +145,48 @@ export const historyItem = z.object({
 
 export const historyPage = pageSchema(historyItem).meta({ example: ex.historyPage });
 
+const statementShare = z.object({
+  allocation_percent: z.number().meta({ description: "A unit that turned over, asked without ?occupancy: the sum of its parts' percentages" }),
+  factors: z.array(z.object({
+    occupancy: z.number().int().optional().meta({ description: 'A unit that turned over, asked without ?occupancy: the part this factor is of (each part\'s factors in turn)' }),
+    factor: z.string(),
+    value: z.number().meta({ description: 'As entered: whole sqft, the head count, the weight' }),
+    occupancy_factor: z.object({ occupants: z.number().int(), factor: z.number() }).optional()
+      .meta({ description: 'The occupancy table row used for the head count (configurations with occupant_factors)' }),
+    occupied_days: z.number().int(),
+    weight_percent: z.number(),
+    total: z.number().meta({ description: "The total the unit's factor is divided by (per day of the period when anyone moved)" }),
+    total_factor_days: z.number().optional().meta({ description: 'When anyone moved within the period: the total in factor-days, the whole numbers the share is computed from' }),
+    total_of: z.enum(['billed_units', 'all_units']),
+  })),
+});
+
+const statementCharges = z.object({
+  share_charge: money.meta({ description: 'The base charge the share gives' }),
+  charge_limit: z.enum(['max_charge', 'min_charge']).nullable().meta({
+    description: 'A unit that turned over, asked without ?occupancy: the limit that moved its parts\' base charges when all were moved the same way, else null (each part says its own)',
+  }),
+  base_charge: money, admin_fee_rate: z.number(), admin_fee: money, billing_fee: money, total_charge: money,
+});
+
+const formulaLines = z.array(z.string()).meta({ description: 'The calculation written out, line by line' });
+
+/** One occupancy's part of the statement of a unit that turned over: as its resident's own statement (?occupancy=) has them. */
+const statementPart = z.object({
+  occupancy: z.number().int().meta({ description: "The occupancy's index (the ?occupancy= of its resident's own statement)" }),
+  invoice_number: z.string().nullable(),
+  unit: unitBillResponse.meta({ description: "The occupancy's unit bill: its resident, move dates, days and charges" }),
+  share: statementShare,
+  charges: statementCharges.meta({ description: "The part's subtotal" }),
+  formula: formulaLines,
+});
+
 export const statementResponse = z
   .object({
     calculation_id: z.string(),
-    invoice_number: z.string().nullable().meta({ description: 'Unique per property; null for a vacant line and for calculations made before invoice numbers' }),
+    invoice_number: z.string().nullable().meta({
+      description: 'Unique per property; null for a vacant line, for calculations made before invoice numbers, and for a unit that turned over asked without ?occupancy (each part has its own)',
+    }),
     due_date: z.string().nullable().meta({ description: 'null for calculations made before due dates' }),
     property: z.object({ id: z.string(), name: z.string(), address: z.string(), city: z.string(), state: z.string(), zip_code: z.string() }),
     billing_period_start: z.string(),
@@ -164,27 +202,15 @@ export const statementResponse = z
       common_area_deduction: money,
       billable_amount: money,
     }),
-    unit: unitBillResponse,
-    share: z.object({
-      allocation_percent: z.number(),
-      factors: z.array(z.object({
-        factor: z.string(),
-        value: z.number().meta({ description: 'As entered: whole sqft, the head count, the weight' }),
-        occupancy_factor: z.object({ occupants: z.number().int(), factor: z.number() }).optional()
-          .meta({ description: 'The occupancy table row used for the head count (configurations with occupant_factors)' }),
-        occupied_days: z.number().int(),
-        weight_percent: z.number(),
-        total: z.number().meta({ description: "The total the unit's factor is divided by (per day of the period when anyone moved)" }),
-        total_factor_days: z.number().optional().meta({ description: 'When anyone moved within the period: the total in factor-days, the whole numbers the share is computed from' }),
-        total_of: z.enum(['billed_units', 'all_units']),
-      })),
+    unit: unitBillResponse.meta({
+      description: 'The unit bill; for a unit that turned over asked without ?occupancy, the unit as a whole: its residents\' names, the factor fields all parts share, every amount and the days the sum of the parts\'',
     }),
-    charges: z.object({
-      share_charge: money.meta({ description: 'The base charge the share gives' }),
-      charge_limit: z.enum(['max_charge', 'min_charge']).nullable(),
-      base_charge: money, admin_fee_rate: z.number(), admin_fee: money, billing_fee: money, total_charge: money,
-    }),
-    formula: z.array(z.string()).meta({ description: 'The calculation written out, line by line' }),
+    share: statementShare,
+    charges: statementCharges.meta({ description: "The unit's charges; for a unit that turned over asked without ?occupancy, the unit total: each amount the sum of the parts'" }),
+    formula: formulaLines,
     calculated_at: z.string(),
+    occupancies: z.array(statementPart).optional().meta({
+      description: "Present only for a unit that turned over within the period, asked without ?occupancy: each occupancy's part, in order",
+    }),
   })
   .meta({ example: ex.statementResponse });

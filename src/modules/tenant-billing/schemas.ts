@@ -211,7 +211,7 @@ export const voidBody = z.object({
 
 export const statementQuery = z.object({
   occupancy: z.coerce.number().int().min(0).max(MAX_OCCUPANCIES - 1).optional()
-    .meta({ description: "Which occupancy's statement, for a unit sent with occupancies (required when it has more than one)" }),
+    .meta({ description: "Which occupancy's statement, for a unit sent with occupancies; without it, one statement with every occupancy's part" }),
 });
 export const propertyParams = z.object({ property_id: id });
 export const calculationParams = z.object({ id });

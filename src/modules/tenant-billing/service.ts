@@ -11,12 +11,13 @@ import type { AllocationMethod, AllocationTerms, BillingUnit, RoundingMode, Vaca
 import { dueDate } from './occupancy';
 import { validateUnits } from './units.validate';
 import { calculationHead, presentCalculation, presentConfig, presentHistoryItem, type CalculationSource } from './presenters';
-import { fromStored, readStored, storedStatementLine, toStored } from './stored';
+import { fromStored, readStored, storedUnitLines, toStored } from './stored';
 import { createTenantBillingRepository, violatesOneActiveConfig, type BillingConfigRow, type NewBillingConfig } from './repository';
 import type { CalculationRequest, CreateConfigInput, PatchConfigInput } from './schemas';
 import { configResponse, type CalculationResponse, type ConfigResponse } from './schemas.response';
 import type { CalculationStatus } from './tables';
 import { buildStatement } from './statement';
+import { buildTurnoverStatement } from './statement.turnover';
 import { calculationCsv, csvFileName } from './csv';
 
 export interface TenantBillingDeps {
@@ -37,8 +38,6 @@ export interface CalculationContext {
  * fetched from the PMS). Either way they are checked by validateUnits before anything else.
  */
 export type UnitSource = readonly unknown[] | ((ctx: CalculationContext) => Promise<readonly BillingUnit[]>);
-
-
 
 /** The terms of a configuration as the API names them (a created one, or a current one with a PATCH applied). */
 type ConfigTerms = Omit<ConfigResponse, 'id' | 'property_id' | 'version' | 'created_at' | 'updated_at'>;
@@ -281,18 +280,21 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
     },
 
     /**
-     * One line's statement: the unit's, or one occupancy's of a unit that turned over (`occupancy`
-     * is required when it has several).
+     * A unit's statement. A unit that turned over within the period has a line per occupancy:
+     * without `occupancy` its statement shows every part and the unit's total (issue 46 replaced a
+     * 422 asking for the parameter); with it, that resident's own statement.
      */
     async statement(ownerId: string, id: string, unitId: string, occupancy: number | null = null) {
-      // Only the line's own bill is built: a statement reads none of the others.
+      // Only the unit's own bills are built: a statement reads none of the others.
       const { stored, meta, property } = await requireStored(ownerId, id);
-      const found = storedStatementLine(stored, meta, unitId, occupancy);
-      if (!found) throw notFound(occupancy === null ? 'Unit not found in this calculation' : 'Occupancy not found in this calculation');
-      if (occupancy === null && found.lines > 1) {
-        throw unprocessable(`unit '${unitId}' has ${found.lines} occupancies in this calculation: add ?occupancy=0 to ${found.lines - 1}`, 'occupancy');
+      const { calculation, bills } = storedUnitLines(stored, meta, unitId);
+      if (bills.length === 0) throw notFound('Unit not found in this calculation');
+      if (occupancy !== null) {
+        const bill = bills.find((b) => (b.occupancy ?? 0) === occupancy);
+        if (!bill) throw notFound('Occupancy not found in this calculation');
+        return buildStatement(calculation, property, bill);
       }
-      return buildStatement(found.calculation, property, found.bill);
+      return bills.length === 1 ? buildStatement(calculation, property, bills[0]) : buildTurnoverStatement(calculation, property, bills);
     },
   };
 }

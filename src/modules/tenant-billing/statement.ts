@@ -27,7 +27,7 @@ function unitValue(unit: UnitBill, name: FactorName): number {
 }
 
 /** Calculation fields a statement reads besides its line. */
-type StatementCalculation = Omit<CalculationResponse, 'unit_bills'>;
+export type StatementCalculation = Omit<CalculationResponse, 'unit_bills'>;
 
 const DAYS_NOUN: Record<FactorName, string> = {
   sqft: 'sqft-days', occupant_count: 'occupant-days', custom_weight: 'weight-days', unit_count: 'unit-days',

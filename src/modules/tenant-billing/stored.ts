@@ -90,18 +90,15 @@ export function fromStored(s: StoredCalculation, meta: CalculationMeta): Calcula
 }
 
 /**
- * What a statement reads of a stored calculation: the answer without its unit bills, and the bill
- * of one line as fromStored would give it, without building the others: the unit's line of that
- * occupancy (null: the unit's first line) and how many lines the unit has; undefined when there
- * is no such line.
+ * What a statement reads of a stored calculation: the answer without its unit bills, and the bills
+ * of one unit's lines (one per occupancy of a unit that turned over, in order) as fromStored would
+ * give them, without building the others; none for a unit the calculation does not have.
  */
-export function storedStatementLine(
-  s: StoredCalculation, meta: CalculationMeta, unitId: string, occupancy: number | null,
-): { calculation: Omit<CalculationResponse, 'unit_bills'>; bill: UnitBill; lines: number } | undefined {
+export function storedUnitLines(
+  s: StoredCalculation, meta: CalculationMeta, unitId: string,
+): { calculation: Omit<CalculationResponse, 'unit_bills'>; bills: UnitBill[] } {
   const { head, billOf } = storedLines(s, meta);
   const bills = s.units.flatMap((r, i) => (r[0] === unitId ? [billOf(i)] : []));
-  const bill = occupancy === null ? bills[0] : bills.find((b) => (b.occupancy ?? 0) === occupancy);
-  if (!bill) return undefined;
   const { unit_bills: _none, ...calculation } = assemble(head, [], meta);
-  return { calculation, bill, lines: bills.length };
+  return { calculation, bills };
 }
