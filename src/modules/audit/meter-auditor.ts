@@ -68,7 +68,8 @@ export function createMeterAuditor(deps: {
         supply_tariff_id: supplyTariffId, supply_rate_per_kwh: property.supplyRatePerKwh,
       }
       // Gas, water and sewer price with the meter's supply contract (a marketer's) as electric does (issue 47).
-      : { tariff_id: tariffId, usage: bill.usage, unit: bill.unit, supply_tariff_id: supplyTariffId };
+      // A gas volume becomes therms with the heat content the bill prints (README "Re-pricing").
+      : { tariff_id: tariffId, usage: bill.usage, unit: bill.unit, heat_content: bill.heatContent, supply_tariff_id: supplyTariffId };
     return { body: body as CalculateBody };
   }
 

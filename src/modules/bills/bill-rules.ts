@@ -14,9 +14,19 @@ export const MIN_BILL_AMOUNT = -1_000_000;
 export const MAX_BILL_AMOUNT = 100_000_000;
 /** Upper bound of the numeric(14, x) columns (usage, demand; a RUBS bill's total). */
 export const NUMERIC_14_MAX = 99_999_999_999;
+/**
+ * A gas bill's heat content (therms per ccf, its "therm factor"), README "Gas heat content": EIA's
+ * "Heat Content of Natural Gas Consumed" averages 1.036-1.037 (1,036-1,037 Btu per cubic foot) for
+ * the US, and 0.917 (Hawaii) to 1.077 (Colorado) by state; a bill's factor also corrects for delivery
+ * pressure and altitude (about 0.82 of sea-level volume at a mile high). 0.8 to 1.2 admits those and
+ * refuses the usual typing errors: Btu per cubic foot (1037), therms per mcf (10.37).
+ */
+export const MIN_HEAT_CONTENT = 0.8;
+export const MAX_HEAT_CONTENT = 1.2;
+export const HEAT_CONTENT_PLACES = 4;
 
 export interface BillProblem {
-  field: 'period_start' | 'period_end' | 'unit' | 'usage_kwh';
+  field: 'period_start' | 'period_end' | 'unit' | 'usage_kwh' | 'heat_content';
   message: string;
 }
 
@@ -45,6 +55,8 @@ export interface BillUsageInput {
   usage?: number | null;
   unit?: string;
   usage_kwh?: number | null;
+  /** Therms per ccf, gas bills only (its range is the schema's, or the import's, check). */
+  heat_content?: number | null;
 }
 
 /** Usage as stored: in `unit`; `usage_kwh` is the same figure on an electric bill and null on others. */
@@ -52,6 +64,7 @@ export interface BillUsage {
   usage: number | null;
   unit: string;
   usage_kwh: number | null;
+  heat_content: number | null;
 }
 
 /**
@@ -65,17 +78,28 @@ export function billUsage(type: MeterUtilityType, meterUnit: string, input: Bill
   if (problem) return { field: 'unit', message: problem };
   const usage = input.usage ?? null;
   const usageKwh = input.usage_kwh ?? null;
+  const heatContent = input.heat_content ?? null;
+  if (heatContent !== null && type !== 'gas') {
+    return { field: 'heat_content', message: `heat_content (therms per ccf) is for gas bills, not ${type}` };
+  }
   if (type === 'electric') {
     if (usage !== null && usageKwh !== null && usage !== usageKwh) {
       return { field: 'usage_kwh', message: 'usage_kwh must equal usage on an electric bill' };
     }
     const kwh = usage ?? usageKwh;
-    return { usage: kwh, unit, usage_kwh: kwh };
+    return { usage: kwh, unit, usage_kwh: kwh, heat_content: null };
   }
   if (usageKwh !== null) {
     return { field: 'usage_kwh', message: `usage_kwh is for electric bills: give a ${type} bill's usage in usage and unit` };
   }
-  return { usage, unit, usage_kwh: null };
+  return { usage, unit, usage_kwh: null, heat_content: heatContent };
+}
+
+export const HEAT_CONTENT_RANGE = `heat_content is therms per ccf as the gas bill prints it, from ${MIN_HEAT_CONTENT} to ${MAX_HEAT_CONTENT} (US average 1.037)`;
+
+/** The problem of a heat content outside what gas bills print (MIN_HEAT_CONTENT..MAX_HEAT_CONTENT), or null. */
+export function heatContentProblem(value: number): string | null {
+  return value < MIN_HEAT_CONTENT || value > MAX_HEAT_CONTENT ? HEAT_CONTENT_RANGE : null;
 }
 
 export function isBillProblem(v: BillUsage | BillProblem): v is BillProblem {

@@ -26,7 +26,7 @@ describe('parseBillRow', () => {
     expect(parseBillRow(row(), cols)).toEqual({
       meter: { meterId: undefined, accountNumber: undefined, utilityType: 'electric' },
       period_start: '2024-02-01', period_end: '2024-02-29', amount: 10.5, usage: null, unit: undefined, usage_kwh: null, demand_kw: null,
-      is_estimated: false,
+      is_estimated: false, heat_content: null,
     });
     expect(parseBillRow(row({ usage_kwh: '1234.567', demand_kw: '0' }), cols)).toMatchObject({ usage_kwh: 1234.567, demand_kw: 0 });
   });

@@ -1,6 +1,6 @@
 import { isCalendarDate } from '../../platform/dates';
 import { METER_UTILITY_TYPES, type MeterUtilityType } from '../meters/units';
-import { MAX_BILL_AMOUNT, MIN_BILL_AMOUNT, NUMERIC_14_MAX, periodProblem } from './bill-rules';
+import { heatContentProblem, MAX_BILL_AMOUNT, MIN_BILL_AMOUNT, NUMERIC_14_MAX, periodProblem } from './bill-rules';
 import type { MeterRef } from './import-meters';
 
 /**
@@ -13,7 +13,7 @@ import type { MeterRef } from './import-meters';
 export const REQUIRED_COLUMNS = ['period_start', 'period_end', 'amount'] as const;
 /** A row names its meter by meter_id, account_number or utility_type (the default meter): one of these columns is required. */
 export const METER_COLUMNS = ['meter_id', 'account_number', 'utility_type'] as const;
-export const OPTIONAL_COLUMNS = ['usage', 'unit', 'usage_kwh', 'demand_kw', 'is_estimated'] as const;
+export const OPTIONAL_COLUMNS = ['usage', 'unit', 'usage_kwh', 'demand_kw', 'is_estimated', 'heat_content'] as const;
 type Column = (typeof REQUIRED_COLUMNS)[number] | (typeof METER_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
 
 export type ColumnIndex = Record<Column, number | undefined> & { width: number };
@@ -43,6 +43,7 @@ export interface BillDraft {
   usage_kwh: number | null;
   demand_kw: number | null;
   is_estimated: boolean;
+  heat_content: number | null;
 }
 
 const utilityTypes: ReadonlySet<string> = new Set(METER_UTILITY_TYPES);
@@ -101,6 +102,10 @@ export function parseBillRow(record: string[], columns: ColumnIndex, today: stri
   if (!TRUE_WORDS.has(estimated) && !FALSE_WORDS.has(estimated)) return 'is_estimated: expected true or false (or yes/no, 1/0)';
   const unit = cell('unit');
   try {
+    const heatContent = quantity(cell('heat_content'), 'heat_content');
+    const heatProblem = heatContent === null ? null
+      : /\.\d{5,}$/.test(cell('heat_content')) ? 'ensure this value has at most 4 decimal places' : heatContentProblem(heatContent);
+    if (heatProblem) return `heat_content: ${heatProblem}`;
     return {
       meter: {
         meterId: meterId === '' ? undefined : meterId,
@@ -115,6 +120,7 @@ export function parseBillRow(record: string[], columns: ColumnIndex, today: stri
       usage_kwh: quantity(cell('usage_kwh'), 'usage_kwh'),
       demand_kw: quantity(cell('demand_kw'), 'demand_kw'),
       is_estimated: TRUE_WORDS.has(estimated),
+      heat_content: heatContent,
     };
   } catch (err) {
     return (err as Error).message;

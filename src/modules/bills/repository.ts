@@ -16,6 +16,8 @@ export interface NewBill {
   usage_kwh: number | null;
   demand_kw: number | null;
   is_estimated: boolean;
+  /** Therms per ccf, gas bills only. */
+  heat_content: number | null;
   /** As the utility printed them (the API only; an import has none). */
   line_items?: Array<{ category: string; description: string; amount: number }> | null;
 }
@@ -84,11 +86,13 @@ export function createBillRepository(db: Executor) {
   /** Inserts the rows that overlap no stored bill of their meter (one statement); the stored keys. */
   async function insertFree(propertyId: string, rows: NewBill[]): Promise<Set<string>> {
     const stored = rowsOf<{ meter_id: string; period_start: string; period_end: string }>(await db.execute(sql`
-      insert into ${utilityBills} (property_id, meter_id, utility_type, period_start, period_end, amount, usage, unit, usage_kwh, demand_kw, is_estimated)
-      select ${propertyId}, r.meter_id, r.utility_type, r.period_start, r.period_end, r.amount, r.usage, r.unit, r.usage_kwh, r.demand_kw, r.is_estimated
+      insert into ${utilityBills} (property_id, meter_id, utility_type, period_start, period_end, amount, usage, unit, usage_kwh, demand_kw, is_estimated,
+        heat_content)
+      select ${propertyId}, r.meter_id, r.utility_type, r.period_start, r.period_end, r.amount, r.usage, r.unit, r.usage_kwh, r.demand_kw, r.is_estimated,
+        r.heat_content
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as r(meter_id text, utility_type text, period_start date, period_end date, amount numeric, usage numeric, unit text,
-             usage_kwh numeric, demand_kw numeric, is_estimated boolean)
+             usage_kwh numeric, demand_kw numeric, is_estimated boolean, heat_content numeric)
       where not exists (${firstOverlapSql(sql`r.meter_id`, sql`r.period_start`, sql`r.period_end`)})
       on conflict (meter_id, period_start, period_end) do nothing
       returning meter_id, period_start::text as period_start, period_end::text as period_end`));
@@ -116,6 +120,7 @@ export function createBillRepository(db: Executor) {
               usageKwh: b.usage_kwh,
               demandKw: b.demand_kw,
               isEstimated: b.is_estimated,
+              heatContent: b.heat_content,
               lineItems: b.line_items ?? null,
             })
             .onConflictDoNothing()

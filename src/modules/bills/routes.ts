@@ -33,7 +33,7 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
     description: 'multipart/form-data, field `file`: a CSV whose header row names the bill fields: period_start, period_end, '
       + 'amount, and the meter by meter_id, account_number (a meter of the property with that account number) or '
       + 'utility_type (the default meter of that type, created on first use); optional usage, unit, usage_kwh, demand_kw, '
-      + 'is_estimated (true/false, yes/no, 1/0); other columns are ignored. Fields are separated by `,` or `;` (detected '
+      + 'is_estimated (true/false, yes/no, 1/0), heat_content (gas: therms per ccf, 0.8 to 1.2); other columns are ignored. Fields are separated by `,` or `;` (detected '
       + 'from the header line), with or without a UTF-8 BOM. Amounts may carry a `$`, thousands separators and a sign '
       + '(`"$1,234.56"`, `-$12.00`); dates are YYYY-MM-DD or MM/DD/YYYY. Rows follow the rules of POST .../bills. The file is '
       + 'streamed and stored in batches. Each invalid row (a period overlapping another bill of its meter is one) is reported '

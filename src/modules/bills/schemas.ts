@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { pageSchema } from '../../platform/http/pagination';
 import { decimalNumber, isoDate } from '../../platform/http/validate';
-import { FIRST_BILL_DAY, MAX_BILL_AMOUNT, MAX_DAYS_AFTER_TODAY, MAX_PERIOD_DAYS, MIN_BILL_AMOUNT, NUMERIC_14_MAX } from './bill-rules';
+import {
+  FIRST_BILL_DAY, HEAT_CONTENT_PLACES, HEAT_CONTENT_RANGE, MAX_BILL_AMOUNT, MAX_DAYS_AFTER_TODAY, MAX_HEAT_CONTENT, MAX_PERIOD_DAYS, MIN_BILL_AMOUNT,
+  MIN_HEAT_CONTENT, NUMERIC_14_MAX,
+} from './bill-rules';
 import { METER_UTILITY_TYPES } from '../meters/units';
 import { meterUnit, meterUtilityType } from '../meters/schemas';
 
@@ -31,6 +34,12 @@ export const createBillBody = z
       .meta({ description: 'Electric bills only: the usage in kWh (equal to usage when both are given).' }),
     demand_kw: z.number().min(0).max(NUMERIC_14_MAX).nullable().optional(),
     is_estimated: z.boolean().optional().meta({ description: 'An estimated read (default false).' }),
+    heat_content: decimalNumber(HEAT_CONTENT_PLACES).min(MIN_HEAT_CONTENT, { error: HEAT_CONTENT_RANGE })
+      .max(MAX_HEAT_CONTENT, { error: HEAT_CONTENT_RANGE }).nullable().optional()
+      .meta({
+        description: `Gas bills only: therms per ccf as the bill prints it (its therm or BTU factor), ${MIN_HEAT_CONTENT} to ${MAX_HEAT_CONTENT}. `
+          + 'The audit prices a bill in a gas volume (ccf, cf, mcf) on a therm tariff with it.',
+      }),
     line_items: z.array(printedLine).min(1).max(100).nullable().optional()
       .meta({ description: "The bill's lines as the utility printed them; they add up to amount. The audit compares them with the expected bill line by line (category sums)." }),
   })
@@ -40,7 +49,7 @@ export type CreateBillInput = z.output<typeof createBillBody>;
 const billExample = {
   id: '0d5e3c1b-7a2f-4e6d-9b8c-1a2b3c4d5e6f', property_id: '2b9d7c1a-0e4f-4a6b-8c3d-5e6f7a8b9c0d',
   meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', utility_type: 'water', period_start: '2026-09-12', period_end: '2026-10-11',
-  amount: 412.37, usage: 38.2, unit: 'kgal', usage_kwh: null, demand_kw: null, is_estimated: false, line_items: null, created_at: '2026-10-20T09:12:44.000Z',
+  amount: 412.37, usage: 38.2, unit: 'kgal', usage_kwh: null, demand_kw: null, is_estimated: false, heat_content: null, line_items: null, created_at: '2026-10-20T09:12:44.000Z',
 };
 
 export const billResponse = z
@@ -57,6 +66,7 @@ export const billResponse = z
     usage_kwh: z.number().nullable(),
     demand_kw: z.number().nullable(),
     is_estimated: z.boolean(),
+    heat_content: z.number().nullable().meta({ description: 'Therms per ccf as the gas bill prints it; null when not given (and on other bills).' }),
     line_items: z.array(z.object({ category: z.string(), description: z.string(), amount: z.number() })).nullable(),
     created_at: z.string(),
   })

@@ -26,6 +26,7 @@ function present(b: BillRow) {
     usage_kwh: b.usageKwh,
     demand_kw: b.demandKw,
     is_estimated: b.isEstimated,
+    heat_content: b.heatContent,
     line_items: b.lineItems,
     created_at: b.createdAt.toISOString(),
   };
