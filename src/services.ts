@@ -144,6 +144,7 @@ export function createServices(deps: PlatformDeps): Services {
   const meters = createMeterService({ db, properties, dataChanged, auditMeters: requestAudits });
   const utilityBills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
+    averageRates: bundledAverageRates,
   const analytics = createAnalyticsService({
     db, now, logger, portfolios, requests: recomputeRequests,
     monthlyBill,

@@ -62,6 +62,18 @@ describe('advice in metros no other test names (issue 45 new-user pass)', () => 
       + "tariff's maximum of 100 kW; the utility may move it to another schedule, so its cost here, and any advice to stay on it, may not hold");
   });
 
+  it('Stillwater: a record missing part of the bill (PL-S/TOD, no energy charge) is for review, never a saving', async () => {
+    // On General Service (GS, $3,075.67 a month here), Stillwater's "Power and Light TOD - Secondary" ($1,207.34) looked like a
+    // 61 % saving: its record has no energy charge at all (demand charges only), below half Stillwater's commercial average.
+    const res = await analyzeOffice({ city: 'Stillwater', state: 'OK', zip_code: '74074' }, '56212c045457a30669a988fe', 30_000, 100);
+    const tod = res.needs_review.find((r: { tariff_id: string }) => r.tariff_id === '56212a2f5457a34551a988fe');
+    expect(tod.reason).toBe('priced at $0.0402/kWh for this usage, below half Stillwater Utilities Authority\'s average commercial rate, '
+      + '$0.104679/kWh (EIA Form 861, sales to ultimate customers (revenue / sales), 2018): a record missing part of the bill '
+      + '(supply, or the delivery charges)');
+    expect(res.alternatives.map((a: { tariff_id: string }) => a.tariff_id)).not.toContain('56212a2f5457a34551a988fe');
+    expect(res.recommendation).not.toBe('56212a2f5457a34551a988fe');
+  });
+
   it('Salt Lake City: PacifiCorp\'s California schedules are California\'s, not offered in Utah', async () => {
     const search = await as(t, pro.token).get('/tariffs/search?zip_code=84111&sector=commercial&per_page=100').expect(200);
     const names = search.body.items.map((i: { name: string }) => i.name);

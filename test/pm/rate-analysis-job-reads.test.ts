@@ -7,6 +7,7 @@ import { engineMonthlyBill, type MonthlyBillTotal } from '../../src/modules/prop
 import { createPropertyService } from '../../src/modules/properties/service';
 import { createTariffCatalog } from '../../src/modules/properties/tariff-catalog';
 import { createRateAnalysisService } from '../../src/modules/rate-analysis/service';
+import { bundledAverageRates } from '../../src/modules/analytics/average-rates';
 
 /** A proxy of `target` that counts calls of each of its methods (by name); the calls go through unchanged. */
 function counted<T extends object>(target: T): { proxy: T; calls: Record<string, number> } {
@@ -73,7 +74,7 @@ describe('an owner\'s rate-analysis job: work per property (issue: double pricin
     const rateAnalysis = createRateAnalysisService({
       db, now: t.deps.now, logger: t.deps.logger, tariffs: tariffs.proxy, monthlyBill,
       properties: properties.proxy, notifications: t.services.notifications, enqueue: async () => undefined,
-      calculator: t.services.calculator,
+      calculator: t.services.calculator, averageRates: bundledAverageRates,
     });
 
     await rateAnalysis.process({ user_id: ownerId });

@@ -9,6 +9,7 @@ import {
   isTexasWiresUtility, nationalAverageRate, retailSupplyRate, servingUtilityRate, stateAverageRate, type AverageRatesTable,
 } from './average-rates';
 import type { ServingArea } from './due-diligence.repository';
+import { belowHalfAverage } from './plausible-price';
 import type { DueDiligenceInput } from './schemas';
 import {
   annualBillCents, annualConsumption, averageRateAnnualCents, cheapestAndMedian, comparableSqftRange, comparableUnitRange,
@@ -145,9 +146,8 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
       assumptions.push(`Not eligible: ${plural(total, `${catalogCurrent ? 'current ' : ''}${sector} tariff`)} of ${utilityName} in ${state} (${parts.join('; ')})`);
     }
 
-    // An analyst's plausibility check: a tariff that prices the building below half the utility's own average revenue per
-    // kWh in the sector (EIA-861) leaves a part of the bill out (Portland General Electric's cost-of-service opt-out,
-    // Rate 485, has no energy price): it is not quoted.
+    // An analyst's plausibility check (plausible-price.ts, the rule rate analysis uses too): a tariff that prices the
+    // building below half the utility's own average rate leaves a part of the bill out: it is not quoted.
     const utilityRate = servingUtilityRate(rates, { utilityId: primary.id, state, zipCode: input.zip_code, sector });
     const perMeterKwh = model.consumption.perMeterMilli / 1000;
     let implausibleTotal = 0;
@@ -160,7 +160,7 @@ export function createDueDiligence(deps: DueDiligenceDeps) {
           usageKwh: m.usageMilli / 1000, demandKw: m.demandMilli / 1000, month: m.month, supplyRatePerKwh,
         }));
         if (perMeter === null) continue;
-        if (utilityRate && perMeterKwh > 0 && perMeter / 100 / perMeterKwh < utilityRate.ratePerKwh / 2) {
+        if (belowHalfAverage(perMeter, perMeterKwh, utilityRate)) {
           implausible += 1;
           continue;
         }

@@ -23,6 +23,8 @@ import { isCustomTariffId } from '../tariffs/custom/service';
 import { priceDefects } from '../tariffs/price-defects';
 import { readSystemState, writeSystemState } from '../../platform/db/system-state';
 import { REFERENCE_IMPORT_KEY } from '../tariffs/importer';
+import type { AverageRatesTable } from '../analytics/average-rates';
+import { implausibleCost } from './plausibility';
 
 /** system_state key holding the stamp of the last tariff import whose re-analysis was queued. */
 const IMPORT_SWEEP_KEY = 'rate_analysis_import_sweep';
@@ -43,6 +45,8 @@ export interface RateAnalysisServiceDeps {
   notifications: Pick<NotificationService, 'notifyMany'>;
   /** Prices a property's bills by billing period (the bill audit's pricing), for an analysis from bills. */
   calculator: Pick<CalculatorService, 'calculatePeriod'>;
+  /** EIA-861 average rates, for the plausibility check (a cost below half the utility's average is a defective record). */
+  averageRates: () => AverageRatesTable;
   enqueue(job: RateAnalysisJob, jobId: string): Promise<unknown>;
   /** Queues the owner's analytics recompute after a write (never throws). */
   dataChanged?(ownerId: string): Promise<void>;
@@ -144,6 +148,9 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     const candidates: PricedTariff[] = [];
     const needsReview: Array<PricedTariff & { reason: string }> = [];
     const excluded: ExcludedTariff[] = [];
+    const usageKwh = billed.length > 0 ? billed.reduce((sum, m) => sum + m.monthlyKwh, 0) : row.monthlyUsageKwh!;
+    const where = { zipCode: row.zipCode, supplyPriced: row.supplyRatePerKwh !== null || supply !== null };
+    const implausible = (t: Tariff, cents: number) => implausibleCost(deps.averageRates(), t, where, cents, usageKwh);
     const unpriceable = billed.length > 0
       ? 'cannot be priced from the bills (a demand tariff and a bill without demand_kw, or a period the engine refuses)'
       : 'a demand tariff: the property has no monthly_demand_kw to price it';
@@ -162,7 +169,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
       const priced = { id: t.id, name: t.name, monthlyCostCents: cents };
       // A tariff whose own record prices bills wrongly (a charge its description names and its rates lack, a negative
       // energy price) is for review only (issue 45).
-      const missing = priceDefects(t)[0] ?? null;
+      const missing = priceDefects(t)[0] ?? implausible(t, cents);
       const reasons = [review, verdict.status === 'needs_review' ? verdict.reason : null, missing].filter((r) => r !== null);
       if (reasons.length > 0) needsReview.push({ ...priced, reason: reasons.join('; ') });
       else candidates.push(priced);
@@ -184,6 +191,11 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     if (currentFit?.status === 'excluded' && !currentFit.reason.startsWith('closed')) {
       notes.push(`The current tariff ${currentTariff!.name} may not admit the property: ${currentFit.reason}; the utility may move it to `
         + 'another schedule, so its cost here, and any advice to stay on it, may not hold');
+    }
+    const currentImplausible = currentTariff && current ? implausible(currentTariff, current.monthlyCostCents) : null;
+    if (currentImplausible) {
+      notes.push(`The current tariff ${currentTariff!.name} is ${currentImplausible}: its cost here is too low, so the savings against it, `
+        + 'and any advice to stay on it, may not hold');
     }
     if (currentTariff?.serviceType === 'delivery_only' && row.supplyRatePerKwh === null && !supply) {
       notes.push(`${currentTariff.name} is delivery only and the property has no supply_rate_per_kwh or supply contract: every cost here leaves `
