@@ -7,6 +7,7 @@ import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
 import type { VersionSpan } from '../tariffs/custom/versions';
 import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './engine/period';
+import { periodLength } from './engine/period-length';
 import { tariffNotices } from '../tariffs/tariff-notices';
 import { priceDefects } from '../tariffs/price-defects';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
@@ -217,7 +218,8 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
       monthTotalsCents() {
         const totals: number[] = [];
         for (let month = 1; month <= 12; month++) {
-          const cents = totalOf(() => calculateBill(tariff, { ...req, month }, loadShapes).totalCostCents);
+          // A month's bill for the period's length (period-length.ts), so a quarter's bill is judged against quarters.
+          const cents = totalOf(() => calculateBill(tariff, { ...req, month, period: periodLength(days) }, loadShapes).totalCostCents);
           if (cents === null) return null;
           totals.push(cents);
         }

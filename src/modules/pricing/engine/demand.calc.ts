@@ -2,15 +2,19 @@ import type { DemandTierPlan, DemandUnit, MonthPlan, PeriodPlan, TariffPlan } fr
 import { amountCents, formatMilli } from './money';
 import { MONTH_NAMES } from './calendar';
 import type { BillBuilder } from './builder';
+import { isOneMonth, monthsText } from './period-length';
 
 /**
  * Demand line items of one demand period: the bill's demand run through the
  * period's tiers (cumulative kW bands). A "daily" unit charges each day of the
- * month: quantity = kW x days.
+ * month (or billing period): quantity = kW x days. A monthly one charges a
+ * billing period's months (period-length.ts); its kW bands are not scaled (a
+ * peak is no sum over days).
  */
 function priceDemandPeriod(
-  b: BillBuilder, label: string, period: PeriodPlan<DemandTierPlan>, unit: DemandUnit, days: number, demandMilli: number,
+  b: BillBuilder, label: string, period: PeriodPlan<DemandTierPlan>, unit: DemandUnit, mp: MonthPlan, demandMilli: number,
 ): void {
+  const { days, months } = mp;
   const tiers = period.tiers;
   let lower = 0;
   for (let t = 0; t < tiers.length && lower < demandMilli; t++) {
@@ -24,8 +28,11 @@ function priceDemandPeriod(
     if (unit.daily) {
       b.add('demand', `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x ${days} days x $${tier.price.text}/${unit.label} per day`,
         amountCents(inTier, tier.price, days));
-    } else {
+    } else if (isOneMonth(months)) {
       b.add('demand', `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x $${tier.price.text}/${unit.label}`, amountCents(inTier, tier.price));
+    } else {
+      b.add('demand', `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x $${tier.price.text}/${unit.label} x ${monthsText(months!)}`,
+        amountCents(inTier, tier.price, months!.num, months!.den));
     }
   }
 }
@@ -40,7 +47,7 @@ function priceCoincident(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, demand
   const before = b.items.length;
   for (const p of mp.coincidentPeriods) {
     const period = plan.coincident[p];
-    priceDemandPeriod(b, `Coincident peak demand ${period.name}`, period, plan.coincidentUnit, mp.days, demandMilli);
+    priceDemandPeriod(b, `Coincident peak demand ${period.name}`, period, plan.coincidentUnit, mp, demandMilli);
   }
   if (b.items.length > before) {
     b.assumptions.push(
@@ -60,7 +67,7 @@ function priceCoincident(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, demand
 export function priceDemand(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, demandMilli: number): void {
   if (demandMilli <= 0) return;
   if (plan.flatDemand && mp.flatDemandPeriod >= 0) {
-    priceDemandPeriod(b, 'Facility demand', plan.flatDemand[mp.flatDemandPeriod], plan.flatDemandUnit, mp.days, demandMilli);
+    priceDemandPeriod(b, 'Facility demand', plan.flatDemand[mp.flatDemandPeriod], plan.flatDemandUnit, mp, demandMilli);
   }
   if (plan.touDemand && mp.touDemandPeriods.length > 0) {
     const several = mp.touDemandPeriods.length > 1;
@@ -71,7 +78,7 @@ export function priceDemand(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, dem
       const label = several
         ? `TOU demand ${period.name} (demand_kw applied to every TOU demand period active in ${month})`
         : `TOU demand ${period.name}`;
-      priceDemandPeriod(b, label, period, plan.touDemandUnit, mp.days, demandMilli);
+      priceDemandPeriod(b, label, period, plan.touDemandUnit, mp, demandMilli);
     }
     if (several && b.items.length > before) {
       const names = mp.touDemandPeriods.map((p) => plan.touDemand?.[p].name).join(', ');

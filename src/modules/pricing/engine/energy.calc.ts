@@ -2,6 +2,7 @@ import type { EnergyTierPlan, MonthPlan, PeriodPlan, TariffPlan } from './plan';
 import { amountCents, formatMilli, toPrice } from './money';
 import { apportion } from './load-shape';
 import type { BillBuilder } from './builder';
+import { isOneMonth, monthsText, timesMonths } from './period-length';
 
 /**
  * Energy charges. URDB tier bounds are cumulative kWh of the month, so tiers
@@ -15,18 +16,20 @@ import type { BillBuilder } from './builder';
 
 /**
  * Upper bound of a tier in Wh for this bill: kWh as published, "kWh daily" x
- * the days of the month, "kWh/kW" (and kWh/kVA) x the bill's demand.
+ * the days of the month, "kWh/kW" (and kWh/kVA) x the bill's demand; a bound
+ * of the month (all but "kWh daily") x the months of a billing period
+ * (period-length.ts), to the Wh.
  */
-function boundMilli(tier: EnergyTierPlan, days: number, demandMilli: number): number {
+function boundMilli(tier: EnergyTierPlan, mp: MonthPlan, demandMilli: number): number {
   if (tier.max === null) return Infinity;
   switch (tier.unit) {
     case 'kWh daily':
-      return Math.round(tier.max * days * 1000);
+      return Math.round(tier.max * mp.days * 1000);
     case 'kWh/kW':
     case 'kWh/kVA':
-      return Math.round(tier.max * demandMilli);
+      return timesMonths(Math.round(tier.max * demandMilli), mp.months);
     default:
-      return Math.round(tier.max * 1000);
+      return timesMonths(Math.round(tier.max * 1000), mp.months);
   }
 }
 
@@ -64,19 +67,20 @@ function publishedBound(tier: EnergyTierPlan): string {
 }
 
 /** What a bound's published figure is multiplied by on this bill: " x 31 days", " x 800 kW"; "" for plain kWh. */
-function boundFactor(tier: EnergyTierPlan, days: number, demandMilli: number): string {
+function boundFactor(tier: EnergyTierPlan, mp: MonthPlan, demandMilli: number): string {
+  const months = isOneMonth(mp.months) ? '' : ` x ${monthsText(mp.months!)}`;
   switch (tier.unit) {
-    case 'kWh daily': return ` x ${days} days`;
-    case 'kWh/kW': return ` x ${formatMilli(demandMilli)} kW`;
-    case 'kWh/kVA': return ` x ${formatMilli(demandMilli)} kVA`;
+    case 'kWh daily': return ` x ${mp.days} days`;
+    case 'kWh/kW': return ` x ${formatMilli(demandMilli)} kW${months}`;
+    case 'kWh/kVA': return ` x ${formatMilli(demandMilli)} kVA${months}`;
     default: return '';
   }
 }
 
 /** "180 kWh per kW x 800 kW = 144000 kWh", "3000 kWh": a bound and what it is on this bill. */
-function boundText(tier: EnergyTierPlan, days: number, demandMilli: number): string {
-  if (!sized(tier)) return `${formatMilli(boundMilli(tier, days, demandMilli))} kWh`;
-  return `${publishedBound(tier)}${boundFactor(tier, days, demandMilli)} = ${formatMilli(boundMilli(tier, days, demandMilli))} kWh`;
+function boundText(tier: EnergyTierPlan, mp: MonthPlan, demandMilli: number): string {
+  if (!sized(tier)) return `${formatMilli(boundMilli(tier, mp, demandMilli))} kWh`;
+  return `${publishedBound(tier)}${boundFactor(tier, mp, demandMilli)} = ${formatMilli(boundMilli(tier, mp, demandMilli))} kWh`;
 }
 
 /**
@@ -85,18 +89,18 @@ function boundText(tier: EnergyTierPlan, days: number, demandMilli: number): str
  * to 200 kWh per kW x 100 kW = 20000 kWh", "kWh above 3000"). `from` is the tier whose bound the band starts at
  * (the last tier before it that is not empty), null for the first; `to` the tier's own, null for the last.
  */
-function sizedBand(from: EnergyTierPlan | null, to: EnergyTierPlan | null, days: number, demandMilli: number): string {
+function sizedBand(from: EnergyTierPlan | null, to: EnergyTierPlan | null, mp: MonthPlan, demandMilli: number): string {
   if (from === null && to === null) return 'kWh';
-  if (from === null) return `first ${boundText(to as EnergyTierPlan, days, demandMilli)}`;
-  if (to === null) return `kWh above ${sized(from) ? boundText(from, days, demandMilli) : formatMilli(boundMilli(from, days, demandMilli))}`;
-  const lower = boundMilli(from, days, demandMilli);
-  const upper = boundMilli(to, days, demandMilli);
+  if (from === null) return `first ${boundText(to as EnergyTierPlan, mp, demandMilli)}`;
+  if (to === null) return `kWh above ${sized(from) ? boundText(from, mp, demandMilli) : formatMilli(boundMilli(from, mp, demandMilli))}`;
+  const lower = boundMilli(from, mp, demandMilli);
+  const upper = boundMilli(to, mp, demandMilli);
   if (!sized(from) && !sized(to)) return `kWh ${formatMilli(lower)}-${formatMilli(upper)}`;
   if (from.unit === to.unit) {
-    return `kWh from ${toPrice(from.max as number).text} to ${publishedBound(to)}${boundFactor(to, days, demandMilli)}`
+    return `kWh from ${toPrice(from.max as number).text} to ${publishedBound(to)}${boundFactor(to, mp, demandMilli)}`
       + ` = ${formatMilli(lower)} to ${formatMilli(upper)} kWh`;
   }
-  return `kWh from ${boundText(from, days, demandMilli)} to ${boundText(to, days, demandMilli)}`;
+  return `kWh from ${boundText(from, mp, demandMilli)} to ${boundText(to, mp, demandMilli)}`;
 }
 
 /**
@@ -104,9 +108,9 @@ function sizedBand(from: EnergyTierPlan | null, to: EnergyTierPlan | null, days:
  * where the tiers before it end (a kWh bound, then a kWh-per-kW one on a small demand): the tier bills nothing.
  */
 function emptyTierNote(
-  b: BillBuilder, label: string, t: number, tier: EnergyTierPlan, lowerMilli: number, days: number, demandMilli: number,
+  b: BillBuilder, label: string, t: number, tier: EnergyTierPlan, lowerMilli: number, mp: MonthPlan, demandMilli: number,
 ): void {
-  const note = `${label} tier ${t + 1} covers no kWh this month: its bound (${boundText(tier, days, demandMilli)}) `
+  const note = `${label} tier ${t + 1} covers no kWh this month: its bound (${boundText(tier, mp, demandMilli)}) `
     + `is not above the ${formatMilli(lowerMilli)} kWh where the tiers before it end`;
   if (!b.assumptions.includes(note)) b.assumptions.push(note);
 }
@@ -139,13 +143,13 @@ function priceSinglePeriod(
   let from: EnergyTierPlan | null = null;
   for (let t = 0; t < tiers.length && lower < qMilli; t++) {
     const last = t === tiers.length - 1;
-    const upper = last ? Infinity : boundMilli(tiers[t], mp.days, demandMilli);
+    const upper = last ? Infinity : boundMilli(tiers[t], mp, demandMilli);
     if (upper <= lower) {
-      emptyTierNote(b, label, t, tiers[t], lower, mp.days, demandMilli);
+      emptyTierNote(b, label, t, tiers[t], lower, mp, demandMilli);
       continue;
     }
     const inTier = (upper < qMilli ? upper : qMilli) - lower;
-    const band = stated ? ` (${sizedBand(from, last ? null : tiers[t], mp.days, demandMilli)})` : '';
+    const band = stated ? ` (${sizedBand(from, last ? null : tiers[t], mp, demandMilli)})` : '';
     lower += inTier;
     from = tiers[t];
     addPiece(b, plan, label, tiers, t, band, inTier);
@@ -179,17 +183,17 @@ function priceSharedTiers(
   let used = 0;
   let from: EnergyTierPlan | null = null;
   for (let t = 0; t <= last; t++) {
-    const upper = t === last ? Infinity : boundMilli(bounds[t], mp.days, demandMilli);
+    const upper = t === last ? Infinity : boundMilli(bounds[t], mp, demandMilli);
     const base = t * n;
     if (upper <= lower) {
       // Empty tier (a bound not above the one before it): nothing below it that the previous tier does not hold.
       for (let i = 0; i < n; i++) below[base + i] = t === 0 ? 0 : below[base - n + i];
-      emptyTierNote(b, plan.unit === 'kWh' ? 'Energy' : 'Usage', t, bounds[t], lower, mp.days, demandMilli);
+      emptyTierNote(b, plan.unit === 'kWh' ? 'Energy' : 'Usage', t, bounds[t], lower, mp, demandMilli);
       continue;
     }
     used = t + 1;
     if (last === 0) bands[t] = '';
-    else if (stated) bands[t] = ` (share of the month's ${sizedBand(from, t === last ? null : bounds[t], mp.days, demandMilli)})`;
+    else if (stated) bands[t] = ` (share of the month's ${sizedBand(from, t === last ? null : bounds[t], mp, demandMilli)})`;
     else bands[t] = bandText(lower, upper, plan.unit);
     from = bounds[t];
     if (upper >= total) {
@@ -234,9 +238,9 @@ function pricePerPeriodBounds(
     let from: EnergyTierPlan | null = null;
     for (let t = 0; t < tiers.length && before < q; t++) {
       const last = t === tiers.length - 1;
-      const upper = last ? Infinity : boundMilli(tiers[t], mp.days, demandMilli);
+      const upper = last ? Infinity : boundMilli(tiers[t], mp, demandMilli);
       if (upper <= lower) {
-        emptyTierNote(b, label, t, tiers[t], lower, mp.days, demandMilli);
+        emptyTierNote(b, label, t, tiers[t], lower, mp, demandMilli);
         continue;
       }
       let upTo = q;
@@ -245,7 +249,7 @@ function pricePerPeriodBounds(
         upTo = row[i];
       }
       const band = stated
-        ? ` (share of the month's ${sizedBand(from, last ? null : tiers[t], mp.days, demandMilli)})`
+        ? ` (share of the month's ${sizedBand(from, last ? null : tiers[t], mp, demandMilli)})`
         : bandText(lower, upper, plan.unit);
       addPiece(b, plan, label, tiers, t, band, upTo - before);
       before = upTo;

@@ -2,24 +2,33 @@ import type { ChargePlan, MonthPlan } from './plan';
 import { formatCents, priceCents } from './money';
 import { MONTH_NAMES } from './calendar';
 import type { BillBuilder } from './builder';
+import { isOneMonth, monthsText } from './period-length';
 
-/** Cents of a charge for the month, and how the line item states it. */
-function chargeOf(c: ChargePlan, days: number): { cents: number; how: string } {
+/**
+ * Cents of a charge for the bill, and how the line item states it: daily x the days billed; monthly
+ * (and yearly / 12) x the months billed, one unless the bill prices a billing period of another
+ * length (period-length.ts), each rounded once.
+ */
+function chargeOf(c: ChargePlan, mp: MonthPlan): { cents: number; how: string } {
+  const m = mp.months;
+  const times = isOneMonth(m) ? '' : ` x ${monthsText(m!)}`;
+  const num = m?.num ?? 1;
+  const den = m?.den ?? 1;
   switch (c.frequency) {
     case 'daily':
-      return { cents: priceCents(c.price, days), how: `${days} days x $${c.price.text}/day` };
+      return { cents: priceCents(c.price, mp.days), how: `${mp.days} days x $${c.price.text}/day` };
     case 'yearly':
-      return { cents: priceCents(c.price, 1, 12), how: `1/12 x $${c.price.text}/year` };
+      return { cents: priceCents(c.price, num, 12 * den), how: `1/12 x $${c.price.text}/year${times}` };
     default:
-      return { cents: priceCents(c.price), how: `$${c.price.text}/month` };
+      return { cents: priceCents(c.price, num, den), how: `$${c.price.text}/month${times}` };
   }
 }
 
-/** Fixed charges: monthly as published, daily x the days of the month, yearly / 12. Returns their sum in cents. */
+/** Fixed charges: monthly as published, daily x the days of the month, yearly / 12 (each x the months of a billing period). Returns their sum in cents. */
 export function priceFixed(b: BillBuilder, charges: ChargePlan[], mp: MonthPlan): number {
   let sum = 0;
   for (const c of charges) {
-    const { cents, how } = chargeOf(c, mp.days);
+    const { cents, how } = chargeOf(c, mp);
     b.add('fixed', `${c.name}: ${how}`, cents);
     sum += cents;
   }
@@ -32,7 +41,7 @@ export function priceFixed(b: BillBuilder, charges: ChargePlan[], mp: MonthPlan)
  */
 export function applyMinimum(b: BillBuilder, minimum: ChargePlan | null, mp: MonthPlan): void {
   if (!minimum) return;
-  const { cents: minCents, how } = chargeOf(minimum, mp.days);
+  const { cents: minCents, how } = chargeOf(minimum, mp);
   const billed = b.totalCents();
   if (billed >= minCents) return;
   b.add('fixed', `Minimum charge top-up: minimum ${how} ($${formatCents(minCents)} in ${MONTH_NAMES[mp.month0]}) - $${formatCents(billed)} billed`,

@@ -2,7 +2,7 @@ import type { Tariff } from '../../tariffs/tariff.model';
 import { BillBuilder } from './builder';
 import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './limits';
 import { mulDivRound, toMilli, toPrice } from './money';
-import { monthPlanOf, planOf } from './plan';
+import { billingMonthOf, monthPlanOf, planOf } from './plan';
 import { allocateUsage, checkProfile } from './usage';
 import { priceEnergy } from './energy.calc';
 import { applySolar, creditExports, limitCredits } from './netmetering.calc';
@@ -53,7 +53,7 @@ export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: Load
   if (plan.needsDemand && !demandGiven) {
     throw new BillingError('demand_required', 'demand_kw required for demand tariffs', 'demand_kw');
   }
-  const mp = monthPlanOf(plan, req.month - 1);
+  const mp = billingMonthOf(monthPlanOf(plan, req.month - 1), req.period);
   const usageMilli = toMilli(req.usageKwh);
   const demandMilli = demandGiven ? toMilli(req.demandKw as number) : 0;
   const solarMilli = req.solarGenerationKwh ? toMilli(req.solarGenerationKwh) : 0;
@@ -80,7 +80,9 @@ export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: Load
   }
   if (plan.realTime) b.assumptions.push('real-time tariff priced at its published rates: the bundled data holds no hourly price series');
   for (const notice of plan.notices) b.assumptions.push(notice);
-  checkApplicability(b, plan, usageMilli, demandGiven ? demandMilli : null);
+  // Applicability limits are a month's: a billing period's usage is judged per month it bills.
+  const monthUsageMilli = req.period ? mulDivRound(usageMilli, req.period.months.den, req.period.months.num) : usageMilli;
+  checkApplicability(b, plan, monthUsageMilli, demandGiven ? demandMilli : null);
 
   return billResult(b, { tariffId: tariff.id, tariffName: tariff.name, month: req.month, season: mp.season }, usageMilli, req.taxRatePercent);
 }

@@ -5,6 +5,7 @@ import { tariffNotices } from './notices';
 import { seasonNames } from './season';
 import { monthShares, selectShape, type ShapeChoice } from './load-shape';
 import type { LoadShapeSet } from './types';
+import type { BillingPeriodLength, MonthCount } from './period-length';
 
 export interface EnergyTierPlan {
   max: number | null;
@@ -44,7 +45,10 @@ export const OFF = 2;
 
 export interface MonthPlan {
   month0: number;
+  /** Days the bill covers: the month's, or a billing period's (per-day charges and bounds). */
   days: number;
+  /** Months the bill covers when it prices a billing period (period-length.ts); absent: one month. */
+  months?: MonthCount;
   season: string;
   /** Energy periods in use this month (weekday or weekend), ascending. */
   energyPeriods: number[];
@@ -225,6 +229,11 @@ export function planOf(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
   const plan = buildPlan(tariff, shapes);
   cache.set(tariff, { shapes, plan });
   return plan;
+}
+
+/** The month plan as a billing period of `period`'s length sees it (the month's own when none). */
+export function billingMonthOf(mp: MonthPlan, period: BillingPeriodLength | null | undefined): MonthPlan {
+  return period ? { ...mp, days: period.days, months: period.months } : mp;
 }
 
 /** Month plan with its load-shape shares filled in. */

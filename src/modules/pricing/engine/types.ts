@@ -1,4 +1,5 @@
 import type { Sector, Tariff } from '../../tariffs/tariff.model';
+import type { BillingPeriodLength } from './period-length';
 
 /** kWh of the month per time-of-use bucket, as a customer's meter or an estimate gives them. */
 export interface UsageProfile {
@@ -27,6 +28,11 @@ export interface BillRequest {
    * the same usage is added line by line, and it supersedes supplyRatePerKwh (supply.calc.ts).
    */
   supplyTariff?: Tariff | null;
+  /**
+   * A billing period's length (period-length.ts): per-month charges (fixed, minimum, demand) and
+   * usage blocks times its months, per-day charges and bounds times its days. Absent: the month's.
+   */
+  period?: BillingPeriodLength | null;
 }
 
 export type LineItemCategory = 'energy' | 'demand' | 'fixed' | 'rider';
