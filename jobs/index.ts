@@ -7,6 +7,7 @@ import { pmsSyncProcessor } from './pms-sync';
 import { costRollupProcessor, costRollupSweepProcessor } from './cost-rollup';
 import { rubsPostingProcessor } from './rubs-posting';
 import { billAuditProcessor } from './bill-audit';
+import { auditDisputeRemindersProcessor } from './audit-dispute-reminders';
 
 /**
  * Binds every queue of the registry to its processor. The same functions run in the
@@ -24,5 +25,6 @@ export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webh
     'cost-rollup-sweep': costRollupSweepProcessor(services),
     'rubs-posting': rubsPostingProcessor(services),
     'bill-audit': billAuditProcessor(services),
+    'audit-dispute-reminders': auditDisputeRemindersProcessor(services),
   };
 }

@@ -5,6 +5,7 @@ import { webhookEventsJobPayload, webhookSweepPayload } from './modules/webhooks
 import { costRollupJobPayload, costRollupSweepPayload } from './modules/analytics/job-payload';
 import { rubsPostingJobPayload } from './modules/tenant-billing/posting/job-payload';
 import { billAuditJobPayload } from './modules/audit/job-payload';
+import { disputeRemindersJobPayload } from './modules/audit/disputes/job-payload';
 
 /**
  * Every queue of the service: name -> payload schema and retry policy.
@@ -45,6 +46,8 @@ export const appQueues = {
    * owner's re-audit goes in jobs of up to 200 meters.
    */
   'bill-audit': { payload: billAuditJobPayload, attempts: 3, backoffMs: 2000, concurrency: 4 },
+  /** Notifies the bill-audit disputes left unanswered for more than 60 days (daily; once per dispute). */
+  'audit-dispute-reminders': { payload: disputeRemindersJobPayload, attempts: 3, backoffMs: 5000, concurrency: 1 },
 } satisfies QueueDefinitions;
 
 export type AppQueues = typeof appQueues;

@@ -21,4 +21,6 @@ export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [
     name: 'cost-rollup-nightly', cron: '20 0 * * *', queue: 'cost-rollup-sweep',
     payload: (tick) => ({ scope: 'all', day: utcDay(tick) }),
   },
+  // Bill-audit disputes unanswered for more than 60 days: a notification each, once (audit README "Disputes and recovered money").
+  { name: 'audit-dispute-reminders', cron: '40 6 * * *', queue: 'audit-dispute-reminders', payload: (tick) => ({ day: utcDay(tick) }) },
 ];

@@ -147,6 +147,7 @@ export function createServices(deps: PlatformDeps): Services {
     averageRates: bundledAverageRates,
   const analytics = createAnalyticsService({
     db, now, logger, portfolios, requests: recomputeRequests,
+    auditRecovery: (ownerId) => audit.disputes.recoveryStats(ownerId),
     monthlyBill,
     loadShapes: () => bundledLoadShapes(),
     residentialUsage: bundledResidentialUsage,

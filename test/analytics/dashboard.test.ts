@@ -54,11 +54,13 @@ describe('dashboard stats, cost trend and global analytics', () => {
         cost_by_utility: [{ utility_type: 'electric', cost: 2400, usage: 240000, unit: 'kWh', basis: 'actual' }],
         // Issue 32 (bill audit): open findings and the dollars at issue, read live; these bills' meters have no tariff.
         audit_findings_open: 0, audit_amount_at_issue: 0,
+        // Issue 47 item 10: money claimed from the utilities, recovered and written off (no disputes here).
+        audit_amount_claimed: 0, audit_amount_recovered: 0, audit_amount_written_off: 0, audit_recovery: [],
       });
       expect(Object.keys(res.body)).toEqual([
         'total_properties', 'total_portfolios', 'total_sqft', 'total_monthly_cost', 'total_annual_cost', 'avg_cost_per_sqft',
         'avg_cost_per_kwh', 'properties_with_savings', 'total_potential_savings', 'alerts_unread', 'bills_this_month', 'cost_by_utility',
-        'audit_findings_open', 'audit_amount_at_issue',
+        'audit_findings_open', 'audit_amount_at_issue', 'audit_amount_claimed', 'audit_amount_recovered', 'audit_amount_written_off', 'audit_recovery',
       ]);
     });
 
@@ -84,6 +86,7 @@ describe('dashboard stats, cost trend and global analytics', () => {
         total_properties: 0, total_portfolios: 0, total_sqft: 0, total_monthly_cost: 0, total_annual_cost: 0,
         avg_cost_per_sqft: null, avg_cost_per_kwh: null, properties_with_savings: 0, total_potential_savings: 0,
         alerts_unread: 0, bills_this_month: 0, cost_by_utility: [], audit_findings_open: 0, audit_amount_at_issue: 0,
+        audit_amount_claimed: 0, audit_amount_recovered: 0, audit_amount_written_off: 0, audit_recovery: [],
       });
     });
 

@@ -25,6 +25,13 @@ export const dashboardStats = {
   cost_by_utility: annualByUtility,
   audit_findings_open: 2,
   audit_amount_at_issue: 11.64,
+  audit_amount_claimed: 412.5,
+  audit_amount_recovered: 300,
+  audit_amount_written_off: 100,
+  audit_recovery: [{
+    property_id: '2b9d7c1a-0e4f-4a6b-8c3d-5e6f7a8b9c0d', property_name: 'Harbor Lofts', year: 2026, disputes: 3,
+    claimed: 412.5, recovered: 300, written_off: 100, pending: 12.5,
+  }],
 };
 
 export const costTrend = {

@@ -6,6 +6,7 @@ import { HEALTH_STATUSES } from './health-score.calc';
 import { TREND_DIRECTIONS } from './trend.calc';
 import * as ex from './examples';
 import { utilityAnnualCost, utilityCost } from '../meters/schemas';
+import { recoveryItem } from '../audit/disputes/schemas';
 
 const id = z.string().min(1).max(200);
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -72,6 +73,12 @@ export const dashboardStats = z
     cost_by_utility: z.array(utilityAnnualCost).meta({ description: 'total_annual_cost by utility type' }),
     audit_findings_open: z.number().int().meta({ description: 'open bill-audit findings (GET /pm/audit/findings?status=open)' }),
     audit_amount_at_issue: money.meta({ description: "dollars at issue in the open findings: per bill the largest of its findings' amounts by size (over- and under-billing alike), summed" }),
+    audit_amount_claimed: money.meta({ description: 'dollars claimed from utilities in disputes of audit findings, all of them' }),
+    audit_amount_recovered: money.meta({ description: 'dollars the utilities credited on those claims' }),
+    audit_amount_written_off: money.meta({ description: 'dollars of closed claims not credited (denied claims, and what a credit left of its claim)' }),
+    audit_recovery: z.array(recoveryItem).meta({
+      description: 'per property and year the claims were filed, newest year first: claimed = recovered + written_off + pending (GET /pm/audit/recovery/export.csv)',
+    }),
   })
   .meta({ example: ex.dashboardStats });
 

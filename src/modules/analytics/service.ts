@@ -9,6 +9,7 @@ import { createRecomputer, type RecomputeResult } from './recompute';
 import { createAnalyticsRepository } from './repository';
 import type { BenchmarksQuery, CostTrendQuery, HealthQuery } from './schemas';
 import type { DashboardStatsBase } from './snapshot.calc';
+import type { RecoveryStats } from '../audit/disputes/present';
 import { createFreshAnswers, type OnRecompute } from './fresh-answers';
 import type { CostRollupJob, RecomputeRequests } from './recompute-requests';
 import { benchmarksAnswer, costTrendAnswer, globalAnswer, healthAnswer, portfolioAnswer, statsAnswer } from './dashboard-answers';
@@ -23,6 +24,8 @@ export interface AnalyticsServiceDeps extends Omit<DueDiligenceDeps, 'repo'> {
   portfolios: Pick<PortfolioService, 'requireOwned'>;
   /** Queues recomputes after writes and from the sweeps (built before every service that writes). */
   requests: RecomputeRequests;
+  /** The money claimed, recovered and written off in bill-audit disputes (audit README "Disputes and recovered money"). */
+  auditRecovery(ownerId: string): Promise<RecoveryStats>;
 }
 
 /** Months of portfolio analytics. */
@@ -43,14 +46,15 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   return {
     /**
      * GET /pm/dashboard/stats: the precomputed stats (the open audit findings among them: a finding
-     * written or resolved changes the owner's data version), with the unread alerts counted live.
+     * written or resolved changes the owner's data version), with the unread alerts counted live
+     * and the money of the audit's disputes (a dispute's transition also changes the data version).
      */
     async stats(ownerId: string, onRecompute?: OnRecompute) {
       const at = await fresh.freshWithUnread(ownerId, onRecompute);
       return fresh.cached(JSON.stringify(['stats-answer', ownerId, at.version, at.month, at.unread]), async () => {
         const base = await fresh.cached<DashboardStatsBase>(JSON.stringify(['stats', ownerId, at.version, at.month]),
           async () => (await aggregates(ownerId)).stats);
-        return statsAnswer(base, at.unread);
+        return { ...statsAnswer(base, at.unread), ...await deps.auditRecovery(ownerId) };
       });
     },
 

@@ -15,6 +15,7 @@ import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import { auditMeterBills, isPriceVariance } from './audit.calc';
 import type { AuditBill, BillAudit, BillPricing, PrintedLine, SiblingBill } from './audit.types';
 import type { AuditRepository, BillRow, MeterAuditInput } from './repository';
+import { chargesBeforeCredits, creditsByBill, expectingCredits, type BillCredit } from './disputes/credits.calc';
 import { customerTraits, eligibilityOf } from '../tariffs/eligibility';
 import { isCustomTariffId } from '../tariffs/custom/service';
 import { stateOfZip } from '../utilities/zip-states';
@@ -51,6 +52,8 @@ export function createMeterAuditor(deps: {
   otherTariffs?: OtherTariffs;
   /** Queues the owner's analytics recompute (open high-severity findings are a health deduction; never throws). */
   dataChanged?(ownerId: string): Promise<void>;
+  /** The credits granted on disputes that these bills carry (their audits expect them). */
+  creditsOnBills?(billIds: readonly string[]): Promise<BillCredit[]>;
 }) {
   const { repo } = deps;
 
@@ -149,7 +152,9 @@ export function createMeterAuditor(deps: {
   }
 
   /** The engine's view of one bill: its expected amount and lines, the tariff's limits and what it bills in any month. */
-  async function priceBill(bill: BillRow, input: MeterAuditInput, othersOf: (tariff: Tariff) => Promise<Tariff[]>): Promise<BillPricing> {
+  async function priceBill(
+    bill: BillRow, input: MeterAuditInput, othersOf: (tariff: Tariff) => Promise<Tariff[]>, credits: readonly BillCredit[] | undefined,
+  ): Promise<BillPricing> {
     const request = pricingRequest(bill, input);
     if ('reason' in request) return { kind: 'unpriceable', reason: request.reason };
     const body = { ...request.body, period_start: bill.periodStart, period_end: bill.periodEnd };
@@ -158,7 +163,8 @@ export function createMeterAuditor(deps: {
     const { bill: expected, tariff } = priced;
     const expectedCents = toCents(expected.total_cost);
     const months = priced.monthTotalsCents();
-    const billedCents = toCents(bill.amount);
+    // A bill carrying credits is judged on its charges (disputes/credits.calc.ts).
+    const billedCents = chargesBeforeCredits(toAuditBill(bill), credits).amountCents;
     // Only a price variance without printed lines is explained (with them, the lines that differ are).
     let explanation: string | null = null;
     if (bill.lineItems === null && isPriceVariance(billedCents, expectedCents, input.tolerancePercent)) {
@@ -182,20 +188,22 @@ export function createMeterAuditor(deps: {
   }
 
   /** The audit of one meter's bills, from what was read for it. */
-  async function auditOf(input: MeterAuditInput, othersOf: OtherTariffs): Promise<BillAudit[]> {
+  async function auditOf(input: MeterAuditInput, othersOf: OtherTariffs, credits: ReadonlyMap<string, BillCredit[]>): Promise<BillAudit[]> {
     const sectors = sectorsOfProperty(input.property.propertyType, input.property.unitCount);
     const pricing = new Map<string, BillPricing>();
-    for (const bill of input.bills) pricing.set(bill.id, await priceBill(bill, input, (tariff) => othersOf(input.property.ownerId, tariff, sectors)));
+    for (const bill of input.bills) {
+      pricing.set(bill.id, await priceBill(bill, input, (tariff) => othersOf(input.property.ownerId, tariff, sectors), credits.get(bill.id)));
+    }
     return auditMeterBills({
-      bills: input.bills.map(toAuditBill), pricing, siblings: input.siblings.map(toSibling),
+      bills: input.bills.map((b) => chargesBeforeCredits(toAuditBill(b), credits.get(b.id))), pricing, siblings: input.siblings.map(toSibling),
       settings: { tolerancePercent: input.tolerancePercent },
-    });
+    }).map((audit) => expectingCredits(audit, credits.get(audit.billId)));
   }
 
   /** Audits a group of meters read at `readAt`, stores them in one statement, and notifies what is new and high. */
-  async function auditGroup(inputs: MeterAuditInput[], readAt: string, othersOf: OtherTariffs): Promise<void> {
+  async function auditGroup(inputs: MeterAuditInput[], readAt: string, othersOf: OtherTariffs, credits: ReadonlyMap<string, BillCredit[]>): Promise<void> {
     const audited: Array<{ input: MeterAuditInput; audits: BillAudit[] }> = [];
-    for (const input of inputs) audited.push({ input, audits: await auditOf(input, othersOf) });
+    for (const input of inputs) audited.push({ input, audits: await auditOf(input, othersOf, credits) });
     const stored = await repo.store(audited.map(({ input, audits }) => ({
       ownerId: input.property.ownerId, propertyId: input.property.id, meterId: input.meter.id, audits,
     })), readAt, deps.now());
@@ -219,6 +227,7 @@ export function createMeterAuditor(deps: {
   async function auditMeters(meterIds: readonly string[]): Promise<void> {
     const { readAt, inputs } = await repo.metersInput(meterIds);
     if (inputs.length === 0) return;
+    const credits = creditsByBill(await deps.creditsOnBills?.(inputs.flatMap((i) => i.bills.map((b) => b.id))) ?? []);
     // The utility's other tariffs, read once per owner, tariff and sectors, only when a bill needs them.
     const others = new Map<string, Promise<Tariff[]>>();
     const othersOf: OtherTariffs = (ownerId, tariff, sectors) => {
@@ -233,7 +242,7 @@ export function createMeterAuditor(deps: {
       let end = start;
       let bills = 0;
       while (end < inputs.length && (end === start || bills + inputs[end]!.bills.length <= BILLS_PER_STORE)) bills += inputs[end++]!.bills.length;
-      await auditGroup(inputs.slice(start, end), readAt, othersOf);
+      await auditGroup(inputs.slice(start, end), readAt, othersOf, credits);
       start = end;
       await nextTurn();
     }
