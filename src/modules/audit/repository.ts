@@ -26,7 +26,7 @@ export interface FindingFilter {
   portfolioId?: string;
   meterId?: string;
   reason?: string;
-  status?: 'open' | 'resolved';
+  status?: 'open' | 'resolved' | 'disputed' | 'credited' | 'denied';
   /** Bills whose period ends on or after / on or before these days. */
   from?: string;
   to?: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import type { AuditService } from './service';
+import { registerDisputeRoutes } from './disputes/routes';
 import {
   billAuditResponse, billIdParams, finding, findingIdParams, findingsPage, findingsQuery, resolveBody, settingsBody, settingsResponse,
 } from './schemas';
@@ -40,7 +41,7 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
 
   api.post('/pm/audit/findings/:id/resolve', {
     summary: 'Resolve a finding', tags, auth: 'required', params: findingIdParams, body: resolveBody, response: finding,
-    errors: { 404: 'Finding not found', 422: 'the finding is already resolved' },
+    errors: { 404: 'Finding not found', 409: 'the finding is in dispute (disputed, credited or denied)', 422: 'the finding is already resolved' },
   }, ({ params, body, req }) => audit.resolve(callerId(req), params.id, body));
 
   api.get('/pm/audit/settings', {
@@ -52,4 +53,6 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
     summary: 'Audit settings', description: 'The price tolerance; the bills are audited again with it.',
     tags, auth: 'required', body: settingsBody, response: settingsResponse,
   }, ({ body, req }) => audit.updateSettings(callerId(req), body));
+
+  registerDisputeRoutes(api, audit.disputes);
 }

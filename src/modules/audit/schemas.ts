@@ -2,18 +2,21 @@ import { z } from 'zod';
 import { isoDate } from '../../platform/http/validate';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
 import { REASON_CODES, type ReasonCode } from './audit.types';
+import { FINDING_STATUSES, type FindingStatus } from './disputes/dispute.calc';
+import { dispute } from './disputes/schemas';
 
 export const billIdParams = z.object({ id: z.string().min(1).max(200) });
 export const findingIdParams = z.object({ id: z.string().min(1).max(200) });
 
 const reason = z.enum(REASON_CODES as [ReasonCode, ...ReasonCode[]]);
+const findingStatus = z.enum(FINDING_STATUSES as [FindingStatus, ...FindingStatus[]]);
 
 const findingExample = {
   id: '7b1e9d2c-4a3f-4c8e-9f1a-2b3c4d5e6f70', bill_id: '0d5e3c1b-7a2f-4e6d-9b8c-1a2b3c4d5e6f', property_id: '2b9d7c1a-0e4f-4a6b-8c3d-5e6f7a8b9c0d',
   meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', reason: 'price_variance', severity: 'high', amount_at_issue: 3.15,
   message: 'billed $34.66, expected $31.51 on Residential water, inside city (5/8" meter): +$3.15 (+10 %); the billed amount matches the expected bill at 9.1 % more usage',
   details: { expected: 31.51, billed: 34.66, variance_percent: 10, tariff_id: 'ct_3f9c2a51d7e84b0c9a6e12f4b8d07c55', lines: null },
-  status: 'open', resolution: null, note: null, resolved_at: null, created_at: '2026-11-26T10:00:00.000Z',
+  status: 'open', resolution: null, note: null, dispute: null, resolved_at: null, created_at: '2026-11-26T10:00:00.000Z',
   period_start: '2026-06-01', period_end: '2026-06-30',
 };
 
@@ -27,9 +30,10 @@ export const finding = z.object({
   amount_at_issue: z.number().nullable().meta({ description: 'dollars at issue (positive: billed more than it should be); null where the rule has no amount' }),
   message: z.string(),
   details: z.record(z.string(), z.unknown()),
-  status: z.enum(['open', 'resolved']),
+  status: findingStatus.meta({ description: 'open; resolved (resolution says how); disputed with the utility, then credited or denied' }),
   resolution: z.enum(['disputed', 'accepted', 'corrected']).nullable(),
   note: z.string().nullable(),
+  dispute: dispute.nullable(),
   resolved_at: z.string().nullable(),
   created_at: z.string(),
   period_start: z.string().optional(),
@@ -68,7 +72,7 @@ export const findingsQuery = pageQuery.extend({
   portfolio_id: z.string().min(1).max(200).optional(),
   meter_id: z.string().min(1).max(200).optional(),
   reason: reason.optional(),
-  status: z.enum(['open', 'resolved']).optional(),
+  status: findingStatus.optional(),
   from: isoDate.optional().meta({ description: 'bills whose period ends on or after this day' }),
   to: isoDate.optional().meta({ description: 'bills whose period ends on or before this day' }),
 });

@@ -1,11 +1,15 @@
 import type { Db } from '../../platform/db/client';
-import { notFound, unprocessable } from '../../platform/http/errors';
+import { conflict, notFound, unprocessable } from '../../platform/http/errors';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
 import { csvDocument, neutralise } from '../../platform/csv';
 import type { CalculatorService } from '../pricing/service';
 import type { NotificationService } from '../notifications/service';
 import { createAuditRepository, type FindingFilter, type FindingRow } from './repository';
 import { createMeterAuditor, type OtherTariffs } from './meter-auditor';
+import { createDisputeService } from './disputes/service';
+import { createDisputeRepository } from './disputes/repository';
+import { presentDispute } from './disputes/present';
+import { transitionProblem, type FindingStatus } from './disputes/dispute.calc';
 
 /** Rows of one export at most (an owner with more filters by property or date). */
 export const MAX_EXPORT_ROWS = 100_000;
@@ -28,6 +32,7 @@ export function presentFinding(f: FindingRow & { periodStart?: string; periodEnd
     status: f.status,
     resolution: f.resolution,
     note: f.note,
+    dispute: presentDispute(f),
     resolved_at: f.resolvedAt ? f.resolvedAt.toISOString() : null,
     created_at: f.createdAt.toISOString(),
     ...(f.periodStart !== undefined ? { period_start: f.periodStart, period_end: f.periodEnd } : {}),
@@ -51,11 +56,16 @@ export function createAuditService(deps: {
 
   const { auditMeters } = createMeterAuditor({
     repo, now: deps.now, calculator: deps.calculator, notifications: deps.notifications, otherTariffs: deps.otherTariffs,
-    dataChanged: deps.dataChanged,
+    dataChanged: deps.dataChanged, creditsOnBills: createDisputeRepository(deps.db).creditsOnBills,
   });
 
   return {
     auditMeters,
+
+    /** Findings disputed with the utility, credited or denied, and the money recovered (README "Disputes and recovered money"). */
+    disputes: createDisputeService({
+      db: deps.db, now: deps.now, requestAudits: deps.requestAudits, notifications: deps.notifications, dataChanged: deps.dataChanged,
+    }),
 
     /** GET /pm/bills/{id}/audit: the bill's meter audited now (read-your-writes), then its audit and findings. */
     async billAudit(ownerId: string, billId: string) {
@@ -104,6 +114,8 @@ export function createAuditService(deps: {
     async resolve(ownerId: string, id: string, body: { resolution: 'disputed' | 'accepted' | 'corrected'; note?: string | null }) {
       const finding = await repo.findingOfOwner(ownerId, id);
       if (!finding) throw notFound('Finding not found');
+      const inDispute = transitionProblem(finding.status as FindingStatus, 'resolved');
+      if (inDispute) throw conflict(inDispute);
       if (finding.status === 'resolved') throw unprocessable(`the finding is already resolved (${finding.resolution})`, 'resolution');
       const resolved = presentFinding(await repo.resolve(id, body.resolution, body.note ?? null, deps.now()));
       await deps.dataChanged?.(ownerId);
