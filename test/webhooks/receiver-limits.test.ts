@@ -136,3 +136,47 @@ describe('POST /api/webhooks/pms rate limit', () => {
     await request(t.app).get('/api/v1/tariffs/stats').expect(200);
   });
 });
+
+describe('POST /api/webhooks/pms refusal limit under a burst', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PMS_WEBHOOK_SECRET: SECRET, RATE_LIMIT_WEBHOOK_REFUSED_PER_MIN: '3' } });
+  });
+  afterAll(() => t.stop());
+
+  // Issue 46 item 9: a limiter that counts every request on arrival and forgives it once answered
+  // refused a provider's burst while more than the limit were in flight (429s at 500 events/s).
+  it('never refuses signed deliveries however many are in flight at once', async () => {
+    const server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const body = () => JSON.stringify({ event: 'test.ping', timestamp: nextTimestamp(), connection_id: 'conn-burst', data: {} });
+      const sign = (b: string) => `sha256=${crypto.createHmac('sha256', SECRET).update(b).digest('hex')}`;
+      /** Starts a delivery whose body arrives in two halves; `finish` sends the rest; `answer` is its status. */
+      const slow = () => {
+        const b = body();
+        const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/webhooks/pms',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(b), 'x-pms-signature': sign(b) } });
+        const answer = new Promise<number>((resolve, reject) => {
+          req.on('response', (res) => { res.resume(); res.on('end', () => resolve(res.statusCode!)); });
+          req.on('error', reject);
+        });
+        req.write(b.slice(0, 10));
+        req.flushHeaders();
+        return { answer, finish: () => req.end(b.slice(10)) };
+      };
+      // Five deliveries in flight, more than the limit of three refusals, none of them refused.
+      const inFlight = Array.from({ length: 5 }, slow);
+      await new Promise((r) => setTimeout(r, 300));
+      const another = slow();
+      another.finish();
+      expect(await another.answer).toBe(200);
+      for (const d of inFlight) d.finish();
+      expect(await Promise.all(inFlight.map((d) => d.answer))).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -7,10 +7,16 @@ import { readStreamEnvelope, type StreamEnvelope } from './envelope';
 import type { EventHandlerFactory } from './handler';
 import { createWebhookRepository, type PendingEvent, type ProcessedEvent, type WebhookEventRow } from './repository';
 
-/** Events applied per transaction. */
+/**
+ * Events applied per transaction, at most. A transaction holds its streams' locks, and on the
+ * embedded database the only connection, for as long as it runs: every acknowledgment of a
+ * webhook received meanwhile waits for it (issue 46 item 9: 50 streams of 100 events in one
+ * transaction held it for up to a second). A hundred events cost a few tens of milliseconds.
+ */
 const BATCH_SIZE = 100;
-/** Streams one transaction of the drain of every stream takes. */
-const STREAMS_PER_TRANSACTION = 50;
+/** Streams one transaction of the drain of every stream takes, each with up to BATCH_SIZE / this many events. */
+const STREAMS_PER_TRANSACTION = 10;
+const EVENTS_PER_STREAM_OF_DRAIN_ALL = BATCH_SIZE / STREAMS_PER_TRANSACTION;
 /** The drain of every stream stops after this long (another job goes on): a busy inbox never keeps one job forever. */
 const DRAIN_ALL_BUDGET_MS = 5_000;
 /** Attempts of an event whose handler throws, before it is dead-lettered. */
@@ -131,7 +137,7 @@ export function createStreamApplier(deps: StreamApplierDeps) {
     try {
       result = await deps.db.transaction(async (tx) => {
         const txRepo = createWebhookRepository(tx);
-        const batches = await txRepo.lockAndReadMany(connectionIds, BATCH_SIZE);
+        const batches = await txRepo.lockAndReadMany(connectionIds, EVENTS_PER_STREAM_OF_DRAIN_ALL);
         const now = deps.now();
         const cursors: Array<{ conn: string; seq: number }> = [];
         const ready: Array<{ envelope: StreamEnvelope; eventId: string }> = [];

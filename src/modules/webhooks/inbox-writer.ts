@@ -59,6 +59,13 @@ export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArriva
   /** Connections with events in a write in flight. */
   const busy = new Set<string>();
   let inFlight = 0;
+  /**
+   * Writing starts once the requests read in this turn of the event loop have all queued their
+   * events, not with the first: on the embedded database a statement runs on this thread, so a
+   * write started by the first request would finish before the next request is even read, and
+   * every event would cost a statement and a commit of its own.
+   */
+  let flushScheduled = false;
 
   async function append(arrivals: StreamArrival[]): Promise<Array<{ id: string; seq: number }>> {
     try {
@@ -159,7 +166,12 @@ export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArriva
     append(arrival: StreamArrival): Promise<AppendOutcome> {
       return new Promise<AppendOutcome>((resolve, reject) => {
         queue.push({ arrival, resolve, reject });
-        pump();
+        if (flushScheduled) return;
+        flushScheduled = true;
+        setImmediate(() => {
+          flushScheduled = false;
+          pump();
+        });
       });
     },
   };

@@ -73,9 +73,8 @@ class RecoveringRedisStore extends RedisStore {
 /** A counter skipped because Redis is known to be down: the outage is logged once by the client, not per request. */
 const skipped = (err: unknown) => err instanceof RedisUnavailableError;
 
-function perMinuteLimiter(name: string, perMinute: number, store: Store, logger: Logger, extra: Partial<Options> = {}): RequestHandler {
+function perMinuteLimiter(name: string, perMinute: number, store: Store, logger: Logger): RequestHandler {
   return rateLimit({
-    ...extra,
     windowMs: 60_000,
     limit: perMinute,
     // draft-6: RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset on every response, Retry-After on a 429.
@@ -93,6 +92,33 @@ function perMinuteLimiter(name: string, perMinute: number, store: Store, logger:
       warn: (err, msg) => logger.warn({ err, limiter: name }, msg ?? 'rate limiter warning'),
     },
   });
+}
+
+/** Refusals of unverified deliveries, the ones counted: 401 (bad or missing signature), 413 (too large). */
+const REFUSED_STATUSES = new Set([401, 413]);
+
+/**
+ * Limits.refusals. A refusal is counted once it is answered, never a request on arrival: a limiter
+ * that counts each request and forgives it when answered 2xx (express-rate-limit's
+ * skipSuccessfulRequests) refuses a provider's burst while more requests than the limit are in
+ * flight. A signed event the service refuses (422: its time too far ahead, nested too deep) is
+ * the provider's and is not counted either.
+ */
+function refusalLimiter(perMinute: number, store: MemoryStore): RequestHandler {
+  store.init({ windowMs: 60_000 } as Options);
+  return async (req, res, next) => {
+    const key = clientIp(req);
+    const counted = await store.get(key);
+    if (counted && counted.totalHits >= perMinute) {
+      const resetSeconds = Math.max(1, Math.ceil(((counted.resetTime?.getTime() ?? Date.now()) - Date.now()) / 1000));
+      res.setHeader('Retry-After', String(resetSeconds));
+      return next(new AppError(429, RATE_LIMIT_DETAIL));
+    }
+    res.once('finish', () => {
+      if (REFUSED_STATUSES.has(res.statusCode)) void store.increment(key);
+    });
+    next();
+  };
 }
 
 /**
@@ -160,12 +186,7 @@ export function createLimits(deps: LimitsDeps): Limits {
         return { store: 'redis', up: false };
       }
     },
-    refusals: perMinuteLimiter('refusals', config.limits.webhookRefusedPerMin, refusalStore, logger, {
-      skipSuccessfulRequests: true,
-      // Only refusals of unverified deliveries count (401 bad or missing signature, 413 too large): a signed event the
-      // service refuses (422: its time too far ahead, nested too deep) is the provider's, and must not get it 429s.
-      requestWasSuccessful: (_req, res) => res.statusCode !== 401 && res.statusCode !== 413,
-    }),
+    refusals: refusalLimiter(config.limits.webhookRefusedPerMin, refusalStore),
     close: async () => {
       for (const store of memoryStores) store.shutdown();
       if (redis) await closeRedisClient(redis);
