@@ -155,7 +155,8 @@ describe('bill audit (issue 32)', () => {
           ['2026-03-31', 'unit_price_out_of_range', 2], ['2026-02-28', 'unit_price_out_of_range', 3.15]]));
       expect(stats).toMatchObject({ audit_findings_open: 4, audit_amount_at_issue: 13.64 });
     });
-    // Open high-severity findings are a health deduction and a notification (once per bill and reason). High: May's price
+    // Open high-severity findings are a health deduction and a notification (a line of the digest of the audit run that found
+    // them, one per property: the rule of issue 47 item 4 replaced one notification per bill and reason). High: May's price
     // variance and unit price (one bill, $8.49), March's and February's unit price ($2.00, $3.15): 4 findings, $13.64.
     await eventually(async () => {
       const health = (await as(t, alice).get('/pm/properties/health').expect(200)).body;
@@ -166,9 +167,9 @@ describe('bill audit (issue 32)', () => {
       .filter((n: { type: string }) => n.type === 'bill_audit').map((n: { message: string }) => n.message);
     // $40.00 - 9.91 fixed = 30.09 of usage: 3.90 + 12.60 to 10 kgal, then (30.09 - 16.50) / 2.55 = 5.329 kgal more:
     // 15.329 kgal is 27.7 % more than 12.
-    expect(notes).toContain('Bill audit: Harbor Lofts, Water meter, 2026-05-01 to 2026-05-31: billed $40.00, expected $31.51 on '
+    expect(notes.flatMap((n: string) => n.split('\n'))).toContain('- Water meter, 2026-05-01 to 2026-05-31: billed $40.00, expected $31.51 on '
       + 'Residential water, inside city (5/8" meter): +$8.49 (+26.9 %); the billed amount matches the expected bill at 27.7 % more usage');
-    expect(new Set(notes).size).toBe(notes.length);
+    expect(notes.every((n: string) => n.startsWith('Bill audit: Harbor Lofts: '))).toBe(true);
     const csv = await as(t, alice).get('/pm/audit/findings/export.csv?reason=price_variance').expect(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename=audit-findings.csv');

@@ -10,6 +10,7 @@ import { atMostBilled, percentOf, RULES, signedUsd, usd } from './audit.threshol
 import { duplicateRule, indexSiblings, isMonthly, sequenceRules, yearOverYear } from './audit.history.calc';
 import { pricedRules } from './audit.tariff.calc';
 import { likelyUnitErrors } from './audit.units.calc';
+import { meterCauses } from './audit.meter.calc';
 import type { AuditBill, AuditSettings, BillAudit, BillPricing, Finding, PrintedLine, SiblingBill } from './audit.types';
 
 /** Expected and billed by category, where the bill carries its printed lines: the lines that differ and by how much. */
@@ -69,6 +70,7 @@ export function auditMeterBills(input: {
   const twins = indexSiblings(siblings);
   const days = bills.map((b) => ({ start: dayNumber(b.periodStart), end: dayNumber(b.periodEnd) }));
   const unitErrors = likelyUnitErrors(bills, pricing);
+  const causes = meterCauses(bills, pricing);
   return bills.map((bill, i) => {
     const findings: Finding[] = [];
     const priced = pricing.get(bill.id) ?? { kind: 'unpriceable' as const, reason: 'not priced' };
@@ -80,7 +82,6 @@ export function auditMeterBills(input: {
         billId: bill.id, status: 'unpriceable', reason: `the usage looks ${unitError.details.factor} times too ${unitError.details.direction === 'too_large' ? 'large' : 'small'} (likely_unit_error)`,
         expectedCents: null, varianceCents: null, variancePercent: null, tariffId: priced.tariffId, expectedLines: null,
       };
-      findings.push(...pricedRules(bill, priced).filter((f) => f.reason !== 'unit_price_out_of_range'));
     } else if (priced.kind === 'priced') {
       const varianceCents = bill.amountCents - priced.expectedCents;
       const variancePercent = priced.expectedCents > 0 ? percentOf(varianceCents, priced.expectedCents) : null;
@@ -97,6 +98,7 @@ export function auditMeterBills(input: {
         variancePercent: null, tariffId: null, expectedLines: null,
       };
     }
+    findings.push(...(causes.get(bill.id) ?? []));
     if (unitError) findings.push(unitError);
     findings.push(...sequenceRules(bills, i, monthly), ...duplicateRule(bill, twins), ...yearOverYear(bills, days, i, unitErrors));
     return { ...audit, findings: findings.map((f) => (f.amountCents === null ? f : { ...f, amountCents: atMostBilled(f.amountCents, bill.amountCents) })) };

@@ -1,43 +1,7 @@
 import { RULES } from './audit.thresholds';
 import { auditOne, bill, findingsOf } from './audit.calc.fixtures';
 
-describe('demand_above_applicability', () => {
-  const demand = (demandKw: number | null, demandKwMax: number | null) =>
-    findingsOf(auditOne(bill('2025-01-01', '2025-01-31', { demandKw }), { demandKwMax }), 'demand_above_applicability');
-
-  it('demand at the tariff\'s limit is fine', () => {
-    expect(demand(50, 50)).toEqual([]);
-  });
-
-  it('above it: high', () => {
-    expect(demand(50.5, 50)).toEqual([{
-      billId: '2025-01-01', reason: 'demand_above_applicability', severity: 'high', amountCents: null,
-      message: 'demand 50.5 kW is above E-1\'s limit of 50 kW: the meter may belong on another rate class',
-      details: { demand_kw: 50.5, demand_kw_max: 50, tariff_id: 't1' },
-    }]);
-  });
-
-  it('no limit published or no demand on the bill: nothing to compare', () => {
-    expect(demand(500, null)).toEqual([]);
-    expect(demand(null, 50)).toEqual([]);
-  });
-});
-
-describe('expired_tariff', () => {
-  const expired = (expiredOn: string | null) => findingsOf(auditOne(bill('2025-01-01', '2025-01-31'), { expiredOn }), 'expired_tariff');
-
-  it('a tariff in force over the period: none', () => {
-    expect(expired(null)).toEqual([]);
-  });
-
-  it('a tariff that expired before the period ended: medium', () => {
-    expect(expired('2025-01-15')).toEqual([{
-      billId: '2025-01-01', reason: 'expired_tariff', severity: 'medium', amountCents: null,
-      message: 'E-1 expired on 2025-01-15, before this period ended: the utility bills other rates now',
-      details: { expired_on: '2025-01-15', tariff_id: 't1' },
-    }]);
-  });
-});
+// demand_above_applicability and expired_tariff: replaced by one finding per meter and cause (issue 47 item 4), audit.meter.calc.test.ts.
 
 describe('unit_price_out_of_range', () => {
   // Range $100.00..$200.00 for 1000 kWh, widened 5 %: 10000 - 500 = 9500 c to 20000 + 1000 = 21000 c.

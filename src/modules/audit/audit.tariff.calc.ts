@@ -1,25 +1,14 @@
-/** The rules that need the tariff pricing the bill (README "Rules"). */
+/** The rule that needs the tariff pricing the bill (README "Rules"). */
 import { roundDiv } from '../../platform/money';
 import { RULES } from './audit.thresholds';
 import type { AuditBill, BillPricing, Finding } from './audit.types';
 
-/** Rules that need the tariff: demand above its limit, an expired tariff, a unit price it cannot produce. */
+/**
+ * A rule of one bill that needs the tariff: a unit price it cannot produce. (Demand above its limit and
+ * an expired tariff are the meter's causes, stated once for the bills they cover: `audit.meter.calc.ts`.)
+ */
 export function pricedRules(bill: AuditBill, p: Extract<BillPricing, { kind: 'priced' }>): Finding[] {
   const out: Finding[] = [];
-  if (bill.demandKw !== null && p.demandKwMax !== null && bill.demandKw > p.demandKwMax) {
-    out.push({
-      billId: bill.id, reason: 'demand_above_applicability', severity: 'high', amountCents: null,
-      message: `demand ${bill.demandKw} kW is above ${p.tariffName}'s limit of ${p.demandKwMax} kW: the meter may belong on another rate class`,
-      details: { demand_kw: bill.demandKw, demand_kw_max: p.demandKwMax, tariff_id: p.tariffId },
-    });
-  }
-  if (p.expiredOn !== null) {
-    out.push({
-      billId: bill.id, reason: 'expired_tariff', severity: 'medium', amountCents: null,
-      message: `${p.tariffName} expired on ${p.expiredOn}, before this period ended: the utility bills other rates now`,
-      details: { expired_on: p.expiredOn, tariff_id: p.tariffId },
-    });
-  }
   if (p.yearRangeCents && bill.usage !== null && bill.usage > 0) {
     const slack = (cents: number, sign: 1 | -1) => cents + sign * roundDiv(Math.abs(cents) * RULES.unitPriceSlackPercent, 100);
     const low = slack(p.yearRangeCents.min, -1);

@@ -15,6 +15,7 @@ import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import { auditMeterBills, isPriceVariance } from './audit.calc';
 import type { AuditBill, BillAudit, BillPricing, PrintedLine, SiblingBill } from './audit.types';
 import type { AuditRepository, BillRow, MeterAuditInput } from './repository';
+import { auditDigests, storeGroups } from './audit-digest';
 import { chargesBeforeCredits, creditsByBill, expectingCredits, type BillCredit } from './disputes/credits.calc';
 import { customerTraits, eligibilityOf } from '../tariffs/eligibility';
 import { isCustomTariffId } from '../tariffs/custom/service';
@@ -46,7 +47,7 @@ export function createMeterAuditor(deps: {
   repo: AuditRepository;
   now: () => Date;
   calculator: Pick<CalculatorService, 'calculatePeriod'>;
-  /** An open high-severity finding is a notification (once per bill and reason). */
+  /** New high-severity findings are a notification, one digest per property and run (audit-digest.ts). */
   notifications?: Pick<NotificationService, 'notifyMany'>;
   /** The other tariffs a bill on `tariff` could have been priced on (TariffCatalog.sameUtilityTariffs). */
   otherTariffs?: OtherTariffs;
@@ -204,20 +205,14 @@ export function createMeterAuditor(deps: {
   async function auditGroup(inputs: MeterAuditInput[], readAt: string, othersOf: OtherTariffs, credits: ReadonlyMap<string, BillCredit[]>): Promise<void> {
     const audited: Array<{ input: MeterAuditInput; audits: BillAudit[] }> = [];
     for (const input of inputs) audited.push({ input, audits: await auditOf(input, othersOf, credits) });
-    const stored = await repo.store(audited.map(({ input, audits }) => ({
+    // One digest per property of what this run found new and high, in the transaction that stores it.
+    await repo.store(audited.map(({ input, audits }) => ({
       ownerId: input.property.ownerId, propertyId: input.property.id, meterId: input.meter.id, audits,
-    })), readAt, deps.now());
-    const notices = audited.filter(({ input }) => stored.has(input.meter.id)).flatMap(({ input, audits }) => {
-      const periodOf = new Map(input.bills.map((b) => [b.id, `${b.periodStart} to ${b.periodEnd}`]));
-      return audits.flatMap((a) => a.findings).filter((f) => f.severity === 'high').map((f) => ({
-        userId: input.property.ownerId,
-        type: 'bill_audit',
-        propertyId: input.property.id,
-        message: `Bill audit: ${input.property.name}, ${input.meter.name}, ${periodOf.get(f.billId)}: ${f.message}`,
-        dedupeKey: `bill-audit:${f.billId}:${f.reason}`,
-      }));
+    })), readAt, deps.now(), async ({ meters, newFindings }, executor) => {
+      const digests = auditDigests(audited.filter(({ input }) => meters.has(input.meter.id)).map(({ input, audits }) => ({ ...input, audits })),
+        (billId, reason) => newFindings.has(`${billId}|${reason}`));
+      if (digests.length > 0) await deps.notifications?.notifyMany(digests, executor);
     });
-    await deps.notifications?.notifyMany(notices);
   }
 
   /**
@@ -238,12 +233,8 @@ export function createMeterAuditor(deps: {
     };
     // Stored a few thousand bills at a time, the event loop getting a turn between groups: a batch may
     // run for minutes, and on the embedded database no query of it would otherwise let a request in.
-    for (let start = 0; start < inputs.length;) {
-      let end = start;
-      let bills = 0;
-      while (end < inputs.length && (end === start || bills + inputs[end]!.bills.length <= BILLS_PER_STORE)) bills += inputs[end++]!.bills.length;
-      await auditGroup(inputs.slice(start, end), readAt, othersOf, credits);
-      start = end;
+    for (const group of storeGroups(inputs, BILLS_PER_STORE)) {
+      await auditGroup(group, readAt, othersOf, credits);
       await nextTurn();
     }
     for (const ownerId of new Set(inputs.map((i) => i.property.ownerId))) await deps.dataChanged?.(ownerId);

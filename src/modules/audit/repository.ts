@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
 import { properties } from '../properties/tables';
 import { meters } from '../meters/tables';
@@ -103,8 +103,13 @@ export function createAuditRepository(db: Db) {
      * property's health for a recompute). A meter whose stored audit read it later is left as it is.
      * Rows go as JSON parameters expanded by jsonb_to_recordset (as bill imports do): thousands of
      * bind parameters cost more to build than the statement costs to run. Returns the meters stored.
+     * `after` runs in the same transaction with what was stored, and the findings written new (keys
+     * `bill id|reason`): the run's notification commits with the findings it reports, or neither does.
      */
-    async store(stored: Array<{ ownerId: string; propertyId: string; meterId: string; audits: BillAudit[] }>, readAt: string, at: Date): Promise<Set<string>> {
+    async store(
+      stored: Array<{ ownerId: string; propertyId: string; meterId: string; audits: BillAudit[] }>, readAt: string, at: Date,
+      after?: (result: { meters: Set<string>; newFindings: Set<string> }, executor: Executor) => Promise<void>,
+    ): Promise<Set<string>> {
       if (stored.length === 0) return new Set();
       const when = at.toISOString();
       const audits = stored.flatMap((m) => m.audits.map((a) => ({
@@ -117,50 +122,58 @@ export function createAuditRepository(db: Db) {
         severity: f.severity, amount_cents: f.amountCents, message: f.message, details: f.details,
       }))));
       // Meters in the order given (id order): concurrent statements lock their rows in the same order.
-      const claimed = rowsOf<{ meter_id: string }>(await db.execute(sql`
-        with claimed as (
-          insert into ${meterAudits} (meter_id, read_at)
-          select m.id, ${readAt}::timestamptz from jsonb_array_elements_text(${JSON.stringify(stored.map((m) => m.meterId))}::jsonb) as m(id)
-          on conflict (meter_id) do update set read_at = excluded.read_at where ${meterAudits}.read_at <= excluded.read_at
-          returning meter_id
-        ),
-        audits as (
-          select * from jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) as r(bill_id text, owner_id text, property_id text, meter_id text,
-            status text, reason text, expected_cents bigint, variance_cents bigint, variance_percent numeric, tariff_id text, expected_lines jsonb)
-          where r.meter_id in (select meter_id from claimed)
-        ),
-        findings as (
-          select * from jsonb_to_recordset(${JSON.stringify(findings)}::jsonb) as r(owner_id text, property_id text, meter_id text, bill_id text,
-            reason text, severity text, amount_cents bigint, message text, details jsonb)
-          where r.meter_id in (select meter_id from claimed)
-        ),
-        audits_stored as (
-          insert into ${billAudits} (bill_id, owner_id, property_id, meter_id, status, reason, expected_cents, variance_cents, variance_percent,
-            tariff_id, expected_lines, audited_at)
-          select bill_id, owner_id, property_id, meter_id, status, reason, expected_cents, variance_cents, variance_percent,
-            tariff_id, expected_lines, ${when}::timestamptz from audits
-          on conflict (bill_id) do update set status = excluded.status, reason = excluded.reason, expected_cents = excluded.expected_cents,
-            variance_cents = excluded.variance_cents, variance_percent = excluded.variance_percent, tariff_id = excluded.tariff_id,
-            expected_lines = excluded.expected_lines, audited_at = excluded.audited_at
-        ),
-        findings_gone as (
-          delete from ${auditFindings} f
-          -- An array, not a join with the CTE: the planner then looks the bills up in the index (a join scanned the table).
-          where f.bill_id = any(array(select bill_id from audits)) and f.status = 'open'
-            and not exists (select 1 from findings k where k.bill_id = f.bill_id and k.reason = f.reason)
-        ),
-        findings_stored as (
-          insert into ${auditFindings} as f (owner_id, property_id, meter_id, bill_id, reason, severity, amount_cents, message, details,
-            created_at, updated_at)
-          select owner_id, property_id, meter_id, bill_id, reason, severity, amount_cents, message, details, ${when}::timestamptz, ${when}::timestamptz
-          from findings
-          on conflict (bill_id, reason) do update set severity = excluded.severity, amount_cents = excluded.amount_cents,
-            message = excluded.message, details = excluded.details, updated_at = excluded.updated_at
-          where f.status = 'open'
-            and (f.severity, f.amount_cents, f.message, f.details) is distinct from (excluded.severity, excluded.amount_cents, excluded.message, excluded.details)
-        )
-        select meter_id from claimed`));
-      return new Set(claimed.map((r) => r.meter_id));
+      return db.transaction(async (tx) => {
+        const rows = rowsOf<{ meter_id: string | null; bill_id: string | null; reason: string | null }>(await tx.execute(sql`
+          with claimed as (
+            insert into ${meterAudits} (meter_id, read_at)
+            select m.id, ${readAt}::timestamptz from jsonb_array_elements_text(${JSON.stringify(stored.map((m) => m.meterId))}::jsonb) as m(id)
+            on conflict (meter_id) do update set read_at = excluded.read_at where ${meterAudits}.read_at <= excluded.read_at
+            returning meter_id
+          ),
+          audits as (
+            select * from jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) as r(bill_id text, owner_id text, property_id text, meter_id text,
+              status text, reason text, expected_cents bigint, variance_cents bigint, variance_percent numeric, tariff_id text, expected_lines jsonb)
+            where r.meter_id in (select meter_id from claimed)
+          ),
+          findings as (
+            select * from jsonb_to_recordset(${JSON.stringify(findings)}::jsonb) as r(owner_id text, property_id text, meter_id text, bill_id text,
+              reason text, severity text, amount_cents bigint, message text, details jsonb)
+            where r.meter_id in (select meter_id from claimed)
+          ),
+          audits_stored as (
+            insert into ${billAudits} (bill_id, owner_id, property_id, meter_id, status, reason, expected_cents, variance_cents, variance_percent,
+              tariff_id, expected_lines, audited_at)
+            select bill_id, owner_id, property_id, meter_id, status, reason, expected_cents, variance_cents, variance_percent,
+              tariff_id, expected_lines, ${when}::timestamptz from audits
+            on conflict (bill_id) do update set status = excluded.status, reason = excluded.reason, expected_cents = excluded.expected_cents,
+              variance_cents = excluded.variance_cents, variance_percent = excluded.variance_percent, tariff_id = excluded.tariff_id,
+              expected_lines = excluded.expected_lines, audited_at = excluded.audited_at
+          ),
+          findings_gone as (
+            delete from ${auditFindings} f
+            -- An array, not a join with the CTE: the planner then looks the bills up in the index (a join scanned the table).
+            where f.bill_id = any(array(select bill_id from audits)) and f.status = 'open'
+              and not exists (select 1 from findings k where k.bill_id = f.bill_id and k.reason = f.reason)
+          ),
+          findings_stored as (
+            insert into ${auditFindings} as f (owner_id, property_id, meter_id, bill_id, reason, severity, amount_cents, message, details,
+              created_at, updated_at)
+            select owner_id, property_id, meter_id, bill_id, reason, severity, amount_cents, message, details, ${when}::timestamptz, ${when}::timestamptz
+            from findings
+            on conflict (bill_id, reason) do update set severity = excluded.severity, amount_cents = excluded.amount_cents,
+              message = excluded.message, details = excluded.details, updated_at = excluded.updated_at
+            where f.status = 'open'
+              and (f.severity, f.amount_cents, f.message, f.details) is distinct from (excluded.severity, excluded.amount_cents, excluded.message, excluded.details)
+            -- xmax is 0 on a row this statement inserted (an update of a conflicting row sets it).
+            returning f.bill_id, f.reason, (f.xmax = 0) as inserted
+          )
+          select meter_id, null::text as bill_id, null::text as reason from claimed
+          union all select null, bill_id, reason from findings_stored where inserted`));
+        const meters = new Set(rows.flatMap((r) => (r.meter_id === null ? [] : [r.meter_id])));
+        const newFindings = new Set(rows.flatMap((r) => (r.bill_id === null ? [] : [`${r.bill_id}|${r.reason}`])));
+        await after?.({ meters, newFindings }, tx);
+        return meters;
+      });
     },
 
     async auditOf(billId: string): Promise<BillAuditRow | null> {
@@ -168,8 +181,16 @@ export function createAuditRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * A bill's findings: its own, and its meter's causes that cover it though stated on an earlier
+     * bill (`expired_tariff`, `demand_above_applicability`: `details.bills`, audit.meter.calc.ts).
+     */
     async findingsOfBill(billId: string): Promise<FindingRow[]> {
-      return db.select().from(auditFindings).where(eq(auditFindings.billId, billId)).orderBy(asc(auditFindings.reason));
+      const covering = sql`${auditFindings.propertyId} = (select property_id from ${utilityBills} where id = ${billId})
+        and ${auditFindings.meterId} = (select meter_id from ${utilityBills} where id = ${billId})
+        and ${auditFindings.reason} in ('expired_tariff', 'demand_above_applicability')
+        and ${auditFindings.details} @> jsonb_build_object('bills', jsonb_build_array(jsonb_build_object('bill_id', ${billId}::text)))`;
+      return db.select().from(auditFindings).where(or(eq(auditFindings.billId, billId), covering)).orderBy(asc(auditFindings.reason));
     },
 
     /** One page of the owner's findings, newest bill first. */
