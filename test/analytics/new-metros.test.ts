@@ -60,6 +60,20 @@ describe('advice in metros no other test names (issue 45 new-user pass)', () => 
     const res = await analyzeOffice({ city: 'Buffalo', state: 'NY', zip_code: '14202' }, '56f5b1615457a3177a7112bf', 45_000, 150);
     expect(res.assumptions).toContain('The current tariff SC2- Zone A (Metered) may not admit the property: peak demand 150 kW is above the '
       + "tariff's maximum of 100 kW; the utility may move it to another schedule, so its cost here, and any advice to stay on it, may not hold");
+    // Its record is Niagara Mohawk's delivery charges alone ($0.009983/kWh, $11.09/kW): the plausibility check says so of the current tariff too.
+    expect(res.assumptions.some((a: string) => a.startsWith('The current tariff SC2- Zone A (Metered) is priced at $0.0')
+      && a.includes("below half Niagara Mohawk Power Corp.'s average commercial rate, $0.099869/kWh"))).toBe(true);
+  });
+
+  it('Baltimore without a tariff: the current records are BGE\'s "(Unbundled)" schedules, and the answer says the costs are delivery only', async () => {
+    const p = await createProperty(t, pro.token, {
+      name: 'Baltimore office', address: '1 Main St', city: 'Baltimore', state: 'MD', zip_code: '21202', property_type: 'commercial',
+      unit_count: 1, sqft: 60_000, monthly_usage_kwh: 30_000, monthly_demand_kw: 100,
+    });
+    const res = (await as(t, pro.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(200)).body;
+    expect(res.assumptions).toContain('Baltimore Gas & Electric Co has no current bundled tariff in the catalog: the tariffs compared, and the one '
+      + 'recommended, are delivery only, and every cost here leaves out the energy supply (set the property\'s supply_rate_per_kwh or supply '
+      + 'contract to compare whole bills, or its tariff_id)');
   });
 
   it('Stillwater: a record missing part of the bill (PL-S/TOD, no energy charge) is for review, never a saving', async () => {

@@ -25,6 +25,7 @@ import { readSystemState, writeSystemState } from '../../platform/db/system-stat
 import { REFERENCE_IMPORT_KEY } from '../tariffs/importer';
 import type { AverageRatesTable } from '../analytics/average-rates';
 import { implausibleCost } from './plausibility';
+import { comparedFromNotes } from './notes';
 
 /** system_state key holding the stamp of the last tariff import whose re-analysis was queued. */
 const IMPORT_SWEEP_KEY = 'rate_analysis_import_sweep';
@@ -185,22 +186,12 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     let latestEndDate: string | null = null;
     /** What the utility lacks, in words: said in the assumptions, and in the 400 when nothing can be recommended. */
     let nothingCurrent: string | null = null;
-    const notes: string[] = [];
-    // Advice to stay is only as good as the current tariff's fit: its own limits may not admit the property (issue 45).
-    const currentFit = currentTariff ? verdictOf(currentTariff) : null;
-    if (currentFit?.status === 'excluded' && !currentFit.reason.startsWith('closed')) {
-      notes.push(`The current tariff ${currentTariff!.name} may not admit the property: ${currentFit.reason}; the utility may move it to `
-        + 'another schedule, so its cost here, and any advice to stay on it, may not hold');
-    }
-    const currentImplausible = currentTariff && current ? implausible(currentTariff, current.monthlyCostCents) : null;
-    if (currentImplausible) {
-      notes.push(`The current tariff ${currentTariff!.name} is ${currentImplausible}: its cost here is too low, so the savings against it, `
-        + 'and any advice to stay on it, may not hold');
-    }
-    if (currentTariff?.serviceType === 'delivery_only' && row.supplyRatePerKwh === null && !supply) {
-      notes.push(`${currentTariff.name} is delivery only and the property has no supply_rate_per_kwh or supply contract: every cost here leaves `
-        + 'out the energy supply (set either to compare whole bills)');
-    }
+    const notes = comparedFromNotes({
+      currentTariff, currentFit: currentTariff ? verdictOf(currentTariff) : null,
+      currentImplausible: currentTariff && current ? implausible(currentTariff, current.monthlyCostCents) : null,
+      serviceType: base.serviceType, supplyPriced: where.supplyPriced,
+      utilityName: tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ?? 'The serving utility',
+    });
     if (!catalogCurrent) {
       const latest = await reads.latest(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount), base.state);
       const ends = [...latest, ...(currentTariff && !isCustomTariffId(currentTariff.id) ? [currentTariff] : [])]

@@ -66,6 +66,17 @@ describe('classifyTariff: the cases users saw (issue "Answers a utility would ag
       .toBe('bundled');
   });
 
+  it('a description saying the rates leave generation out is delivery only (issue 45, third new-user pass)', () => {
+    // Westfield Electric (WI), General Power #E25/26; Northeastern REMC (IN), Schedule 50-3
+    expect(cls({ name: 'General Power #E25/26', description: 'This rate does not include any charges associated with generation.' }).serviceType)
+      .toBe('delivery_only');
+    expect(cls({ name: 'SCHEDULE 50-3 ALTERNATIVE COINCIDENT PEAK CAPACITY POWER SERVICE(Secondary Voltage)',
+      description: 'Rate for distribution only. Supply charges depend on monthly wholesale price.' }).serviceType).toBe('delivery_only');
+    // a list of the rules billed beside the rate names supply without saying the rate leaves it out (Niagara Mohawk SC1 of 2014)
+    expect(cls({ name: 'SC1- Zone A', description: 'Customers ... may be subject to adjustments ...\n*Rule 46 - Supply Service Charges' }).serviceType)
+      .toBe('bundled');
+  });
+
   it('every tariff of a Texas competitive-market distribution utility is delivery only', () => {
     expect(cls({ utilityId: '8901', name: 'SmalL Non-Residential LSP POLR(Less Than 10KW-No Demand Meter)' }).serviceType).toBe('delivery_only');
   });

@@ -79,8 +79,20 @@ const RETAIL_ACCESS_NAME = /\(retail service\)|\bretail (open )?access\b|\bretai
 const SUPPLY_WORDS = /\bsupply only\b|(?<!co-?)\bgeneration (service|only)\b|\benergy only\b|\bbasic generation service\b|\bdefault (energy )?service\b(?!.*\bdelivery\b)/i;
 const BUNDLED_WORDS = /\bbundled\b(?!.*\bunbundled\b)/i;
 
-/** The record's own text says its energy rates leave supply out, or that its adjustment is the supply charge. */
-const TEXT_NO_SUPPLY = /\bdistribution service (under|pursuant to|provided under) this (tariff|rate|schedule)\b|\b(do|does) not include (the )?(generation|supply|power supply|energy supply)|\bincludes only the delivery\b|\bsupply is (billed|purchased|provided) separately\b/i;
+/**
+ * The record's own text says its energy rates leave supply out, or that its adjustment is the supply charge. Issue 45's
+ * third new-user pass added two wordings of the same statement: "does not include any charges associated with
+ * generation" (Westfield Electric, WI) and "Rate for distribution only" (Northeastern REMC, IN). (Supply listed among the
+ * rules billed beside the rate, Niagara Mohawk's "*Rule 46 - Supply Service Charges", is no such statement: its SC1 of
+ * 2014 lists it and prices supply in its energy charge.)
+ */
+const TEXT_NO_SUPPLY = new RegExp([
+  String.raw`\bdistribution service (under|pursuant to|provided under) this (tariff|rate|schedule)\b`,
+  String.raw`\b(do|does) not include (any )?(the )?(charges? (associated with|for) )?(the )?(generation|supply|power supply|energy supply)`,
+  String.raw`\bincludes only the delivery\b`,
+  String.raw`\bsupply is (billed|purchased|provided) separately\b`,
+  String.raw`\b(rate|rates|charges?) (is |are )?for distribution only\b`,
+].join('|'), 'i');
 const TEXT_SUPPLY_IN_ADJUSTMENT = /\badjustment\b[^.]{0,60}\b(power supply charge|basic service|default service|standard offer service)/i;
 
 function serviceTypeOf(input: ClassInput, notes: string[]): ServiceType {
