@@ -7,6 +7,7 @@ import { createTariffService, type TariffService } from './modules/tariffs/servi
 import { createCustomTariffService, type CustomTariffService } from './modules/tariffs/custom/service';
 import { createAuditService, type AuditService } from './modules/audit/service';
 import { METERS_PER_AUDIT_JOB } from './modules/audit/job-payload';
+import { createAuditRequests } from './modules/audit/audit-requests';
 import { createUtilityService, type UtilityService } from './modules/utilities/service';
 import { createTenantBillingService, type TenantBillingService } from './modules/tenant-billing/service';
 import { createPortfolioService, type PortfolioService } from './modules/portfolios/service';
@@ -91,9 +92,12 @@ export function createServices(deps: PlatformDeps): Services {
   const dataChanged = recomputeRequests.requestRecompute;
   // A meter's bills are audited again after anything that changes them or what prices them: one
   // meter's job in order per meter; many meters (an owner's re-audit) in jobs of 200.
+  const auditRequests = createAuditRequests(db);
   const requestAudits = async (meterIds: readonly string[]) => {
     const unique = [...new Set(meterIds)];
     try {
+      // Marked before queued, so the job (which reads after) clears the mark: GET .../audit says stale until it has run.
+      await auditRequests.markRequested(unique);
       if (unique.length === 1) await queue.enqueue('bill-audit', { meter_id: unique[0]! }, { orderingKey: `bill-audit.${unique[0]}` });
       else {
         for (let i = 0; i < unique.length; i += METERS_PER_AUDIT_JOB) {

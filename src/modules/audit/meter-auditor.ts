@@ -2,7 +2,7 @@
  * The audit of meters' bills (README "Re-pricing", "Explanations", "Pipeline"): each bill priced
  * with the bill calculator on its meter's tariff over its period, a price variance explained, the
  * rules run (`audit.calc.ts`) and the audits stored. What the bill-audit job runs, and what
- * GET /pm/bills/{id}/audit runs before it answers.
+ * POST /pm/bills/{id}/audit (or the first read of a bill never audited) runs before it answers.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AppError } from '../../platform/http/errors';

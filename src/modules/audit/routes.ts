@@ -16,10 +16,19 @@ const filterOf = <Q extends { property_id?: string; portfolio_id?: string; meter
 export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
   api.get('/pm/bills/:id/audit', {
     summary: "A bill's audit: re-priced on its tariff, and what the rules found",
-    description: "The bill's meter is audited when asked (read-your-writes): the expected amount on the tariff version(s) in force over "
-      + 'the period (prorated by days), the variance, and the findings of every rule (audit README).',
+    description: 'The stored audit (it is not run again on a read): the expected amount on the tariff version(s) in force over the '
+      + 'period (prorated by days), the variance, and the findings of every rule (audit README). `stale` is true while an audit '
+      + 'asked for after a change (a bill, the meter, a tariff, the tolerance) is queued: the figures are those of the audit before '
+      + 'it. A bill never audited is audited on its first read. POST runs the audit now.',
     tags, auth: 'required', params: billIdParams, response: billAuditResponse, errors: { 404: 'Bill not found' },
   }, ({ params, req }) => audit.billAudit(callerId(req), params.id));
+
+  api.post('/pm/bills/:id/audit', {
+    summary: "Audit a bill's meter now",
+    description: "Every bill of the bill's meter is re-priced and its rules run now (as the bill-audit queue would), and the bill's "
+      + 'audit is answered as GET answers it, `stale` false unless another change came in meanwhile.',
+    tags, auth: 'required', params: billIdParams, response: billAuditResponse, errors: { 404: 'Bill not found' },
+  }, ({ params, req }) => audit.reaudit(callerId(req), params.id));
 
   api.get('/pm/audit/findings', {
     summary: 'Audit findings', description: 'The newest bills first; filters combine (AND).',

@@ -53,6 +53,7 @@ export const billAuditResponse = z.object({
   expected_line_items: z.array(z.object({ category: z.string(), name: z.string(), amount: z.number() })).nullable(),
   findings: z.array(finding),
   audited_at: z.string(),
+  stale: z.boolean().meta({ description: 'true while an audit asked for after a change is queued: these are the figures of the audit before it' }),
 }).meta({
   example: {
     bill_id: findingExample.bill_id, meter_id: findingExample.meter_id, status: 'variance', reason: null, tariff_id: findingExample.details.tariff_id,
@@ -63,7 +64,7 @@ export const billAuditResponse = z.object({
       { category: 'energy', name: 'Usage all_year tier 3: 2 kgal x $2.55/kgal (30/30 days in June)', amount: 5.1 },
       { category: 'fixed', name: 'Water flat fee (5/8" meter): $9.91/month (30/30 days in June)', amount: 9.91 },
     ],
-    findings: [findingExample], audited_at: '2026-11-26T10:00:00.000Z',
+    findings: [findingExample], audited_at: '2026-11-26T10:00:00.000Z', stale: false,
   },
 });
 

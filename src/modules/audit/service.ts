@@ -4,7 +4,8 @@ import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination
 import { csvDocument, neutralise } from '../../platform/csv';
 import type { CalculatorService } from '../pricing/service';
 import type { NotificationService } from '../notifications/service';
-import { createAuditRepository, type FindingFilter, type FindingRow } from './repository';
+import { createAuditRepository, type BillRow, type FindingFilter, type FindingRow } from './repository';
+import { createAuditRequests } from './audit-requests';
 import { createMeterAuditor, type OtherTariffs } from './meter-auditor';
 import { createDisputeService } from './disputes/service';
 import { createDisputeRepository } from './disputes/repository';
@@ -59,6 +60,29 @@ export function createAuditService(deps: {
     dataChanged: deps.dataChanged, creditsOnBills: createDisputeRepository(deps.db).creditsOnBills,
   });
 
+  const requests = createAuditRequests(deps.db);
+
+  /** A bill's stored audit and findings, and whether an audit asked for since is still to come. */
+  async function presentBillAudit(bill: BillRow) {
+    const [audit, findings, stale] = await Promise.all([repo.auditOf(bill.id), repo.findingsOfBill(bill.id), requests.isStale(bill.meterId)]);
+    return {
+      bill_id: bill.id,
+      meter_id: bill.meterId,
+      status: audit!.status,
+      reason: audit!.reason,
+      tariff_id: audit!.tariffId,
+      billed_amount: bill.amount,
+      expected_amount: audit!.expectedCents === null ? null : audit!.expectedCents / 100,
+      variance: audit!.varianceCents === null ? null : audit!.varianceCents / 100,
+      variance_percent: audit!.variancePercent,
+      // In the documented key order (jsonb keeps its own).
+      expected_line_items: audit!.expectedLines?.map((l) => ({ category: l.category, name: l.name, amount: l.amount })) ?? null,
+      findings: findings.map((f) => presentFinding(f)),
+      audited_at: audit!.auditedAt.toISOString(),
+      stale,
+    };
+  }
+
   return {
     auditMeters,
 
@@ -67,28 +91,23 @@ export function createAuditService(deps: {
       db: deps.db, now: deps.now, requestAudits: deps.requestAudits, notifications: deps.notifications, dataChanged: deps.dataChanged,
     }),
 
-    /** GET /pm/bills/{id}/audit: the bill's meter audited now (read-your-writes), then its audit and findings. */
+    /**
+     * GET /pm/bills/{id}/audit: the stored audit, `stale` while an audit asked for after a change is
+     * not yet stored (README "Endpoints"); a bill never audited is audited now, once.
+     */
     async billAudit(ownerId: string, billId: string) {
       const bill = await repo.billOfOwner(ownerId, billId);
       if (!bill) throw notFound('Bill not found');
+      if (!(await repo.auditOf(billId))) await auditMeters([bill.meterId]);
+      return presentBillAudit(bill);
+    },
+
+    /** POST /pm/bills/{id}/audit: the bill's meter audited now, then the bill's audit. */
+    async reaudit(ownerId: string, billId: string) {
+      const bill = await repo.billOfOwner(ownerId, billId);
+      if (!bill) throw notFound('Bill not found');
       await auditMeters([bill.meterId]);
-      const audit = (await repo.auditOf(billId))!;
-      const findings = await repo.findingsOfBill(billId);
-      return {
-        bill_id: billId,
-        meter_id: bill.meterId,
-        status: audit.status,
-        reason: audit.reason,
-        tariff_id: audit.tariffId,
-        billed_amount: bill.amount,
-        expected_amount: audit.expectedCents === null ? null : audit.expectedCents / 100,
-        variance: audit.varianceCents === null ? null : audit.varianceCents / 100,
-        variance_percent: audit.variancePercent,
-        // In the documented key order (jsonb keeps its own).
-        expected_line_items: audit.expectedLines?.map((l) => ({ category: l.category, name: l.name, amount: l.amount })) ?? null,
-        findings: findings.map((f) => presentFinding(f)),
-        audited_at: audit.auditedAt.toISOString(),
-      };
+      return presentBillAudit(bill);
     },
 
     /** GET /pm/audit/findings: the owner's findings, newest bill first. */
