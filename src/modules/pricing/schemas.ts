@@ -60,7 +60,7 @@ export const calculateBody = z.object({
   tariff_id: tariffId,
   ...usageFields,
   period_start: isoDate.nullable().optional()
-    .meta({ description: "A billing period instead of a month: its first day (with period_end, at most 92 days). The bill is prorated by days over the period's months and the tariff's versions (pricing README \"Billing periods\")" }),
+    .meta({ description: "A billing period instead of a month: its first day (with period_end, at most 92 days). The bill is prorated by days over the period's months and the tariff's versions, and bills monthly charges and usage blocks for the period's length: 1, 2 or 3 months within 5 days of 30, 61 or 91 days, else days / 30.4375 (pricing README \"Billing periods\")" }),
   period_end: isoDate.nullable().optional().meta({ description: "the billing period's last day (included)" }),
   tax_rate_percent: z.number().min(0).max(MAX_TAX_RATE_PERCENT).nullable().optional()
     .meta({ description: 'Optional tax rate for taxes_estimate (reported beside total_cost, not added to it)' }),
