@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { registerUser } from '../helpers/users';
 import { as, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { runScheduleTick } from '../../src/platform/scheduler';
+import { rootCause } from '../../src/platform/db/errors';
 import { appSchedules } from '../../src/schedules';
 
 /** Where Harlingen Waterworks' water rate (createWaterTariff, TX) is taken. */
@@ -187,6 +189,26 @@ describe('disputes and recovered money (issue 47 item 10)', () => {
     // 31.51 - 8.49 = $23.02 on July's bill: credited, and July's bill is expected with it.
     await credit({ credit_bill_id: julyPalm }).expect(200);
     await eventually(async () => expect(await audit(julyPalm)).toMatchObject({ status: 'ok', expected_amount: 23.02, findings: [] }));
+  });
+
+  it('the database holds the invariants, and of two denials sent at once exactly one wins', async () => {
+    const db = t.deps.database.db;
+    const refusedBy = async (query: ReturnType<typeof sql>) => db.execute(query).then(() => 'stored', (err: unknown) => rootCause(err)?.constraint);
+    // A credited finding without its credit, a credit above the claim, a claim above the overcharge at issue: refused.
+    expect(await refusedBy(sql`update audit_findings set status = 'credited', dispute_closed_on = '2026-08-01' where id = ${aprilFinding.id}`))
+      .toBe('audit_findings_credit_check');
+    expect(await refusedBy(sql`update audit_findings set status = 'credited', credit_cents = 850, dispute_closed_on = '2026-08-01' where id = ${aprilFinding.id}`))
+      .toBe('audit_findings_credit_check');
+    expect(await refusedBy(sql`update audit_findings set amount_claimed_cents = 850 where id = ${aprilFinding.id}`)).toBe('audit_findings_dispute_check');
+    expect(await refusedBy(sql`update audit_findings set status = 'open' where id = ${aprilFinding.id}`)).toBe('audit_findings_dispute_check');
+
+    const september = await priceFinding(await bill(palm, '2026-08-01', '2026-08-10', 40));
+    await as(t, alice).post(`/pm/audit/findings/${september.id}/dispute`, { disputed_on: '2026-08-12', claim_reference: 'W-4000', amount_claimed: 1 }).expect(200);
+    const answers = await Promise.all([
+      as(t, alice).post(`/pm/audit/findings/${september.id}/deny`, {}),
+      as(t, alice).post(`/pm/audit/findings/${september.id}/deny`, {}),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
   it("another owner's finding is not found, and their report holds none of it", async () => {
