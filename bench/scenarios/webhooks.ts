@@ -24,7 +24,10 @@ const execFileAsync = promisify(execFile);
 
 const ACK_RATE = 500;
 const ACK_SECONDS = 10;
+/** Issue 11, on the Procfile roles with PostgreSQL and Redis. */
 const ACK_P99_TARGET_MS = 50;
+/** Issue 46 item 9, on the embedded default: web, jobs and the database share one process. */
+const ACK_P99_TARGET_EMBEDDED_MS = 250;
 const THROUGHPUT_CONNECTIONS = 100;
 const THROUGHPUT_PER_CONNECTION = 200;
 const THROUGHPUT_TARGET = 2000;
@@ -65,14 +68,24 @@ export function deliver(baseUrl: string, body: string): Promise<void> {
 /** Runs `fn` with a database client and the fake PMS provider listening where the processes look for it. */
 export async function withStack<T>(ctx: BenchContext | undefined, fn: (ctx: BenchContext, db: Client, provider: FakePmsProvider) => Promise<T>): Promise<T> {
   if (!ctx?.databaseUrl || !ctx.redis) throw new Error('needs the Procfile roles on PostgreSQL and Redis');
+  return withProvider(ctx, async (provider) => {
+    const db = new Client({ connectionString: ctx.databaseUrl });
+    await db.connect();
+    try {
+      return await fn(ctx, db, provider);
+    } finally {
+      await db.end();
+    }
+  });
+}
+
+/** Runs `fn` with the fake PMS provider listening where the server's processes look for it (either mode). */
+async function withProvider<T>(ctx: BenchContext, fn: (provider: FakePmsProvider) => Promise<T>): Promise<T> {
   const provider = new FakePmsProvider();
   await provider.start(pmsProviderPort(Number(new URL(ctx.url).port)));
-  const db = new Client({ connectionString: ctx.databaseUrl });
-  await db.connect();
   try {
-    return await fn(ctx, db, provider);
+    return await fn(provider);
   } finally {
-    await db.end();
     await provider.stop();
   }
 }
@@ -83,7 +96,7 @@ export async function withStack<T>(ctx: BenchContext | undefined, fn: (ctx: Benc
  * the fake `provider` (a link session completed there); returns once the imports the links queued
  * are done, so they do not share the machine with the measurement.
  */
-export async function linkedProperties(ctx: BenchContext, db: Client, provider: FakePmsProvider, prefix: string, count: number, oneConnection = false): Promise<void> {
+export async function linkedProperties(ctx: BenchContext, db: Client | null, provider: FakePmsProvider, prefix: string, count: number, oneConnection = false): Promise<void> {
   const connection = (i: number) => `${prefix}c${oneConnection ? 0 : i}`;
   const tag = prefix.replace(/[^a-z]/g, '');
   const { auth } = await newUser(ctx, tag);
@@ -93,7 +106,17 @@ export async function linkedProperties(ctx: BenchContext, db: Client, provider: 
   await inParallel(ids.length, 16, async (i) => {
     await linkThroughProvider((method, path, body) => ctx.call(method, path, body, auth), provider, ids[i], { connection_id: connection(i), pms_property_id: `P${i}` });
   });
-  await importsDone(db, prefix, count);
+  if (db) await importsDone(db, prefix, count);
+  else await importsDoneOverApi(ctx, auth, ids);
+}
+
+/** The embedded database cannot be read from outside its process: each link's first import, as the API shows it. */
+async function importsDoneOverApi(ctx: BenchContext, auth: Record<string, string>, propertyIds: string[]): Promise<void> {
+  await waitUntil('imports', async () => {
+    const links = await Promise.all(propertyIds.map((id) =>
+      ctx.call<{ last_synced_at: string | null }>('GET', `/api/v1/pm/properties/${id}/pms`, undefined, auth)));
+    return links.every((l) => l.last_synced_at !== null);
+  }, 300_000, 500);
 }
 
 async function importsDone(db: Client, connectionPrefix: string, count: number, since = new Date(0)): Promise<void> {
@@ -115,30 +138,52 @@ export async function inbox(db: Client, prefix: string): Promise<InboxCount> {
   return { total: Number(rows[0].total), pending: Number(rows[0].pending), wrong: Number(rows[0].wrong) };
 }
 
+/** The sender's figures for `prefix`'s 100 linked connections, once what it sent is applied (when `db` can tell). */
+async function measureAcks(ctx: BenchContext, db: Client | null, prefix: string) {
+  // The sender runs in a process of its own (bench/webhook-sender.ts), away from this one's heap.
+  const { stdout } = await execFileAsync(process.execPath, [
+    '--import', 'tsx', 'bench/webhook-sender.ts',
+    JSON.stringify({ url: ctx.url, prefix, rate: ACK_RATE, seconds: ACK_SECONDS, warmupSeconds: 2 }),
+  ], { maxBuffer: 64 * 1024 * 1024 });
+  const { latencies, loopP99Ms, loopMaxMs } = JSON.parse(stdout) as SenderResult;
+  const senderDelay = `sender event-loop delay p99 ${loopP99Ms.toFixed(1)} ms, max ${loopMaxMs.toFixed(1)} ms`;
+  if (db) await waitUntil('acknowledged events applied', async () => (await inbox(db, prefix)).pending === 0, 120_000, 20);
+  const [p50, p99] = [percentileOf(latencies, 50), percentileOf(latencies, 99)];
+  console.log(`[webhooks] ${ctx.mode} ack at ${ACK_RATE}/s: p50 ${p50} ms, p99 ${p99} ms (${latencies.length} events; ${senderDelay})`);
+  return { p99, unit: `ms p99 (p50 ${p50} ms; ${latencies.length} events in ${ACK_SECONDS} s, open loop; ${senderDelay})` };
+}
+
+const ACK_NAME = `webhook acknowledgment: POST /api/webhooks/pms at ${ACK_RATE} events/s (100 connections, worker applying)`;
+
 const ackLatency: CustomScenario = {
   kind: 'custom',
-  name: `webhook acknowledgment: POST /api/webhooks/pms at ${ACK_RATE} events/s (100 connections, worker applying)`,
+  name: ACK_NAME,
   issue: 11,
   perMode: true,
   modes: ['postgres'],
   run: (context) => withStack(context, async (ctx, db, provider) => {
     const prefix = `ack${Date.now().toString(36)}-`;
     await linkedProperties(ctx, db, provider, prefix, 100);
-    // The sender runs in a process of its own (bench/webhook-sender.ts), away from this one's heap.
-    const { stdout } = await execFileAsync(process.execPath, [
-      '--import', 'tsx', 'bench/webhook-sender.ts',
-      JSON.stringify({ url: ctx.url, prefix, rate: ACK_RATE, seconds: ACK_SECONDS, warmupSeconds: 2 }),
-    ], { maxBuffer: 64 * 1024 * 1024 });
-    const { latencies, loopP99Ms, loopMaxMs } = JSON.parse(stdout) as SenderResult;
-    const senderDelay = `sender event-loop delay p99 ${loopP99Ms.toFixed(1)} ms, max ${loopMaxMs.toFixed(1)} ms`;
-    await waitUntil('acknowledged events applied', async () => (await inbox(db, prefix)).pending === 0, 120_000, 20);
-    const [p50, p99] = [percentileOf(latencies, 50), percentileOf(latencies, 99)];
-    console.log(`[webhooks] ack at ${ACK_RATE}/s: p50 ${p50} ms, p99 ${p99} ms (${latencies.length} events; ${senderDelay})`);
-    return {
-      value: p99, unit: `ms p99 (p50 ${p50} ms; ${latencies.length} events in ${ACK_SECONDS} s, open loop; ${senderDelay})`,
-      target: `p99 < ${ACK_P99_TARGET_MS} ms at ${ACK_RATE} events/s`, met: p99 < ACK_P99_TARGET_MS,
-    };
+    const { p99, unit } = await measureAcks(ctx, db, prefix);
+    return { value: p99, unit, target: `p99 < ${ACK_P99_TARGET_MS} ms at ${ACK_RATE} events/s`, met: p99 < ACK_P99_TARGET_MS };
   }),
+};
+
+const ackLatencyEmbedded: CustomScenario = {
+  kind: 'custom',
+  name: `${ACK_NAME.replace('worker applying', 'jobs applying in the same process')}, embedded`,
+  issue: 46,
+  perMode: true,
+  modes: ['embedded'],
+  run: (ctx) => {
+    if (!ctx) throw new Error('runs against a server');
+    return withProvider(ctx, async (provider) => {
+      const prefix = `acke${Date.now().toString(36)}-`;
+      await linkedProperties(ctx, null, provider, prefix, 100);
+      const { p99, unit } = await measureAcks(ctx, null, prefix);
+      return { value: p99, unit, target: `p99 < ${ACK_P99_TARGET_EMBEDDED_MS} ms at ${ACK_RATE} events/s`, met: p99 < ACK_P99_TARGET_EMBEDDED_MS };
+    });
+  },
 };
 
 const throughput: CustomScenario = {
@@ -216,4 +261,4 @@ const syncRefresh: CustomScenario = {
   }),
 };
 
-export const webhookScenarios: Scenario[] = [ackLatency, throughput, syncRefresh];
+export const webhookScenarios: Scenario[] = [ackLatency, ackLatencyEmbedded, throughput, syncRefresh];
