@@ -145,25 +145,25 @@ describe('bill audit (issue 32)', () => {
       expect(after.items.map((f: { period_end: string; status: string }) => [f.period_end, f.status])).toEqual([['2026-05-31', 'open'], ['2026-03-31', 'resolved']]);
     });
     // Dashboard stats: the open findings, and per bill the largest of their dollars. The tariff bills 12 kgal $31.51
-    // in every month, so a bill above 31.51 x 1.05 = 33.09 is also out of its unit-price range. Open: May's price
-    // variance and unit price (40.00: +8.49 each, counted once), March's unit price (33.51: +2.00; its price variance
-    // is resolved), February's unit price (34.66: +3.15; its price variance is within 10 % now). 4 findings,
-    // 8.49 + 2.00 + 3.15 = $13.64.
+    // in every month, so a bill above 31.51 x 1.05 = 33.09 is out of its unit-price range, a finding where the bill is no
+    // price variance (one finding per cause, issue 47 item 4, replaced stating both). Open: May's price variance (40.00:
+    // +8.49), March's unit price (33.51: +2.00; +6.3 % is within 10 % now, its resolved price variance stays resolved),
+    // February's unit price (34.66: +3.15; its price variance is within 10 % now). 3 findings, 8.49 + 2.00 + 3.15 = $13.64.
     await eventually(async () => {
       const stats = (await as(t, alice).get('/pm/dashboard/stats').expect(200)).body;
       const open = (await as(t, alice).get('/pm/audit/findings?status=open&per_page=100').expect(200)).body;
       expect(open.items.map((f: { period_end: string; reason: string; amount_at_issue: number | null }) => [f.period_end, f.reason, f.amount_at_issue]))
-        .toEqual(expect.arrayContaining([['2026-05-31', 'price_variance', 8.49], ['2026-05-31', 'unit_price_out_of_range', 8.49],
+        .toEqual(expect.arrayContaining([['2026-05-31', 'price_variance', 8.49],
           ['2026-03-31', 'unit_price_out_of_range', 2], ['2026-02-28', 'unit_price_out_of_range', 3.15]]));
-      expect(stats).toMatchObject({ audit_findings_open: 4, audit_amount_at_issue: 13.64 });
+      expect(stats).toMatchObject({ audit_findings_open: 3, audit_amount_at_issue: 13.64 });
     });
     // Open high-severity findings are a health deduction and a notification (a line of the digest of the audit run that found
     // them, one per property: the rule of issue 47 item 4 replaced one notification per bill and reason). High: May's price
-    // variance and unit price (one bill, $8.49), March's and February's unit price ($2.00, $3.15): 4 findings, $13.64.
+    // variance ($8.49), March's and February's unit price ($2.00, $3.15): 3 findings, $13.64.
     await eventually(async () => {
       const health = (await as(t, alice).get('/pm/properties/health').expect(200)).body;
       const item = health.properties.find((h: { property_id: string }) => h.property_id === propertyId);
-      expect(item.issues).toContain('4 open high-severity bill audit findings: $13.64 at issue');
+      expect(item.issues).toContain('3 open high-severity bill audit findings: $13.64 at issue');
     });
     const notes = (await as(t, alice).get('/pm/notifications?per_page=100').expect(200)).body.items
       .filter((n: { type: string }) => n.type === 'bill_audit').map((n: { message: string }) => n.message);

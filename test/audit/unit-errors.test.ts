@@ -31,15 +31,15 @@ describe('likely unit errors and dollars at issue (issue 47 item 3)', () => {
     // all. Billed $31.51: usage charges 31.51 - 9.91 = $21.60, 1/1,693.6 of the tariff's (near 1/1,000). Before, a price variance of
     // 31.51 - 36,590.91 = -$36,559.40 was at issue.
     const typo = await bill('2026-04-01', '2026-04-30', 12000, 31.51);
-    // 12 kgal billed $10.00: -$21.51 (-68.3 %), and $10.00 - $31.51 below the year's least; each is at most the bill's $10.00.
-    // Usage charges $0.09 against $21.60 (1/240) are near no power of ten: no unit error.
+    // 12 kgal billed $10.00: -$21.51 (-68.3 %), at most the bill's $10.00 at issue (its unit price below the year's least is
+    // the same cause: no second finding). Usage charges $0.09 against $21.60 (1/240) are near no power of ten: no unit error.
     const under = await bill('2026-05-01', '2026-05-31', 12, 10);
 
     await eventually(async () => {
       const open = (await as(t, owner).get(`/pm/audit/findings?meter_id=${meterId}&status=open`).expect(200)).body;
       expect(open.items.map((f: { bill_id: string; reason: string; severity: string; amount_at_issue: number | null }) => [f.bill_id, f.reason, f.severity, f.amount_at_issue])
         .sort((a: string[], b: string[]) => a[1]!.localeCompare(b[1]!)))
-        .toEqual([[typo.id, 'likely_unit_error', 'medium', null], [under.id, 'price_variance', 'high', -10], [under.id, 'unit_price_out_of_range', 'high', -10]]);
+        .toEqual([[typo.id, 'likely_unit_error', 'medium', null], [under.id, 'price_variance', 'high', -10]]);
       const unitError = open.items.find((f: { reason: string }) => f.reason === 'likely_unit_error');
       expect(unitError.message).toBe('12,000 kgal looks 1,000 times too large (a unit error?): its usage charges ($21.60) are 1/1,694 of what '
         + 'Residential water, inside city (5/8" meter) charges for 12,000 kgal ($36581.00); as 12 kgal the bill can be audited, and until then its price is not');
@@ -50,12 +50,12 @@ describe('likely unit errors and dollars at issue (issue 47 item 3)', () => {
     expect((await as(t, owner).get(`/pm/bills/${typo.id}/audit`).expect(200)).body).toMatchObject({
       status: 'unpriceable', reason: 'the usage looks 1000 times too large (likely_unit_error)', expected_amount: null, variance: null,
     });
-    // Totals: 3 open findings; at issue only May's $10.00 (per bill the largest), never the unit error's bill.
+    // Totals: 2 open findings; at issue only May's $10.00, never the unit error's bill.
     await eventually(async () => {
-      expect((await as(t, owner).get('/pm/dashboard/stats').expect(200)).body).toMatchObject({ audit_findings_open: 3, audit_amount_at_issue: 10 });
+      expect((await as(t, owner).get('/pm/dashboard/stats').expect(200)).body).toMatchObject({ audit_findings_open: 2, audit_amount_at_issue: 10 });
       const health = (await as(t, owner).get('/pm/properties/health').expect(200)).body;
       const item = health.properties.find((h: { property_id: string }) => h.property_id === propertyId);
-      expect(item.issues).toContain('2 open high-severity bill audit findings: $10.00 at issue');
+      expect(item.issues).toContain('1 open high-severity bill audit finding: $10.00 at issue');
     });
   });
 });

@@ -183,11 +183,14 @@ describe('dollars at issue never exceed what was billed (CONTRACT, fourth round)
   const jan = (amountCents: number) => bill('2025-01-01', '2025-01-31', { amountCents });
 
   it('a variance larger than the bill is the bill\'s amount at issue; the message keeps the variance', () => {
-    // Billed $100.00, expected $250.00: -$150.00 (-60 %), $100.00 at issue. The year's range $250.00..$300.00: $100 - $250 = -$150.00, also -$100.00.
-    const a = auditOne(jan(10000), { expectedCents: 25000, yearRangeCents: { min: 25000, max: 30000 } });
+    // Billed $100.00, expected $250.00: -$150.00 (-60 %), $100.00 at issue.
+    const a = auditOne(jan(10000), { expectedCents: 25000 });
     expect(a).toMatchObject({ varianceCents: -15000, variancePercent: -60 });
-    expect(a.findings.map((f) => [f.reason, f.amountCents])).toEqual([['price_variance', -10000], ['unit_price_out_of_range', -10000]]);
+    expect(a.findings.map((f) => [f.reason, f.amountCents])).toEqual([['price_variance', -10000]]);
     expect(a.findings[0]!.message).toBe('billed $100.00, expected $250.00 on E-1: -$150.00 (-60 %)');
+    // With a tolerance of 70 % it is no price variance; the year's range $250.00..$300.00 is: $100 - $250 = -$150.00, also -$100.00.
+    expect(auditOne(jan(10000), { expectedCents: 25000, yearRangeCents: { min: 25000, max: 30000 } }, 70).findings.map((f) => [f.reason, f.amountCents]))
+      .toEqual([['unit_price_out_of_range', -10000]]);
   });
 
   it('a bill expecting a credit: billed $20.00 where -$50.00 was expected is +$70.00, $20.00 at issue; a bill of $0.00 has $0.00', () => {

@@ -91,7 +91,9 @@ export function auditMeterBills(input: {
         billId: bill.id, status: finding ? 'variance' : 'ok', reason: null, expectedCents: priced.expectedCents,
         varianceCents, variancePercent, tariffId: priced.tariffId, expectedLines: priced.expectedLines,
       };
-      findings.push(...pricedRules(bill, priced));
+      // One finding per cause: a bill over (or under) its expected amount is its price variance; its unit price out of
+      // the year's range says it again, so it stands only where the variance is within the owner's tolerance.
+      if (!finding) findings.push(...pricedRules(bill, priced));
     } else {
       audit = {
         billId: bill.id, status: 'unpriceable', reason: priced.reason, expectedCents: null, varianceCents: null,

@@ -4,9 +4,10 @@ import { auditOne, bill, findingsOf } from './audit.calc.fixtures';
 // demand_above_applicability and expired_tariff: replaced by one finding per meter and cause (issue 47 item 4), audit.meter.calc.test.ts.
 
 describe('unit_price_out_of_range', () => {
-  // Range $100.00..$200.00 for 1000 kWh, widened 5 %: 10000 - 500 = 9500 c to 20000 + 1000 = 21000 c.
+  // Range $100.00..$200.00 for 1000 kWh, widened 5 %: 10000 - 500 = 9500 c to 20000 + 1000 = 21000 c. Expected $150.00 with a
+  // tolerance of 50 %: the bills below are no price variance, which would state the same cause (issue 47 item 4).
   const outOfRange = (amountCents: number, yearRangeCents: { min: number; max: number } | null = { min: 10000, max: 20000 }, usage: number | null = 1000) =>
-    findingsOf(auditOne(bill('2025-01-01', '2025-01-31', { amountCents, usage }), { expectedCents: 15000, yearRangeCents }), 'unit_price_out_of_range');
+    findingsOf(auditOne(bill('2025-01-01', '2025-01-31', { amountCents, usage }), { expectedCents: 15000, yearRangeCents }, 50), 'unit_price_out_of_range');
 
   it('up to the widened ends is fine', () => {
     expect(outOfRange(21000)).toEqual([]);
@@ -38,6 +39,12 @@ describe('unit_price_out_of_range', () => {
     expect(outOfRange(21012, { min: 10010, max: 20010 })).toEqual([expect.objectContaining({ amountCents: 21012 - 20010 })]);
     expect(outOfRange(9509, { min: 10010, max: 20010 })).toEqual([]);
     expect(outOfRange(9508, { min: 10010, max: 20010 })).toEqual([expect.objectContaining({ amountCents: 9508 - 10010 })]);
+  });
+
+  it('a bill that is a price variance is that finding only: its unit price states the same cause', () => {
+    // $210.01 against $150.00 expected is +40.0 %: over the default tolerance of 3 %, a price variance and nothing more.
+    const a = auditOne(bill('2025-01-01', '2025-01-31', { amountCents: 21001 }), { expectedCents: 15000, yearRangeCents: { min: 10000, max: 20000 } });
+    expect(a.findings.map((f) => [f.reason, f.amountCents])).toEqual([['price_variance', 6001]]);
   });
 
   it('no range, or no usage to price a unit of: not checked', () => {

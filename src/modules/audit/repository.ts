@@ -233,8 +233,10 @@ export function createAuditRepository(db: Db) {
 
     /** The owner's meters with bills (a tolerance change re-audits them). */
     async metersWithBills(ownerId: string): Promise<string[]> {
-      const rows = await db.selectDistinct({ id: utilityBills.meterId }).from(utilityBills)
-        .innerJoin(properties, eq(properties.id, utilityBills.propertyId)).where(eq(properties.ownerId, ownerId));
+      // A property's meters side by side: the re-audit's jobs of 200 meters keep a property in one (one digest each) but at a boundary.
+      const rows = await db.selectDistinct({ propertyId: utilityBills.propertyId, id: utilityBills.meterId }).from(utilityBills)
+        .innerJoin(properties, eq(properties.id, utilityBills.propertyId)).where(eq(properties.ownerId, ownerId))
+        .orderBy(asc(utilityBills.propertyId), asc(utilityBills.meterId));
       return rows.map((r) => r.id);
     },
   };

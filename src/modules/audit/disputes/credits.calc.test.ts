@@ -16,9 +16,10 @@ describe('a bill carrying a credit', () => {
       .map((a) => expectingCredits(a, credits.get(a.billId)));
     expect(result).toMatchObject({ status: 'ok', expectedCents: 8000, varianceCents: 0, findings: [] });
     expect(result!.expectedLines).toEqual([{ category: 'other', name: 'Credit on dispute C-1', amount: -20 }]);
-    // Without the credit, $80.00 against $100.00 is a -20 % price variance and a unit price under the tariff's.
+    // Without the credit, $80.00 against $100.00 is a -20 % price variance (its unit price under the tariff's is the same
+    // cause, no second finding: issue 47 item 4 replaced the rule that stated both).
     expect(audit([march], { mar: priced(10000, { yearRangeCents: { min: 10000, max: 10000 } }) })[0]!.findings.map((f) => f.reason))
-      .toEqual(['price_variance', 'unit_price_out_of_range']);
+      .toEqual(['price_variance']);
   });
 
   it('its printed lines (the credit among them) get a line adding the credits back, in other', () => {
