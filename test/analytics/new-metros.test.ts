@@ -103,6 +103,12 @@ describe('advice in metros no other test names (issue 45 new-user pass)', () => 
     expect(res.best_tariff.name).not.toBe('General Service (A14)');
   });
 
+  it('New Orleans: "Large Electric Service (LE-23)" of 2016 is superseded by its 2019 revision "... Secondary (LE-24)"', async () => {
+    // Entergy New Orleans has nothing current: before, LE-23 was a "latest known revision" beside LE-24.
+    const le23 = (await as(t, pro.token).get('/tariffs/5798f45c5457a38d6d102fd2').expect(200)).body;
+    expect(le23.superseded_by).toBe('5cd48a7a5457a3c83d54e9d5');
+  });
+
   it('Oklahoma City: a critical-peak-pricing option is not the price quoted', async () => {
     const res = (await office('73102', 'OK', 'Oklahoma City')).body;
     expect(res.serving_utility.name).toBe('Oklahoma Gas & Electric Co');

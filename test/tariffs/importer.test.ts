@@ -172,7 +172,9 @@ describe('reference data importer', () => {
     // Issue 45 (new-user pass): a name adding the words of secondary service to a schedule at secondary or unstated voltage
     // is the same name ("General Service (A14)" of 2015, "General Service (A14) Secondary Voltage" of 2020): 678 -> 698, and
     // 35 rather than 34 were current.
-    expect(Object.fromEntries(rules)).toEqual({ same_name: 698, revision_number: 23 });
+    // Issue 45 (third new-user pass): a higher revision number adding those words too (Entergy New Orleans LE-23 of 2016,
+    // "Large Electric Service Secondary (LE-24)" of 2019): 23 -> 24 by number; LE-23 had ended, so still 35 were current.
+    expect(Object.fromEntries(rules)).toEqual({ same_name: 698, revision_number: 24 });
     expect(report.supersessions.filter((a) => a.expirationDate !== null)).toHaveLength(35);
     // Georgia Power's TOU-MB-4 (2013) is superseded by TOU-MB-6 (2015), which TOU-MB-7 (2018) superseded in turn.
     const mb4 = (await request(t.app).get('/api/v1/tariffs/539f6f43ec4f024411eccc6f').expect(200)).body;

@@ -29,8 +29,11 @@ describe('revisions of one schedule: names', () => {
 
   it('reads schedule codes: capital letters, a hyphen, a number, and the rest of the name', () => {
     expect(scheduleCodes('Time of Use- Multiple Business Schedule TOU-MB-7')).toEqual([
-      { letters: 'TOU-MB', number: 7, rest: 'business multiple of schedule time use' },
+      { letters: 'TOU-MB', number: 7, rest: 'business multiple of schedule time use', restBesideVoltage: 'business multiple of schedule time use' },
     ]);
+    expect(scheduleCodes('Large Electric Service Secondary (LE-24)')[0]).toMatchObject({
+      rest: 'electric large secondary service', restBesideVoltage: 'electric large service',
+    });
     expect(scheduleCodes('General Service - Low Voltage Single-Phase (GS-LVS-11)')[0]).toMatchObject({ letters: 'GS-LVS', number: 11 });
     // Not codes: no hyphen ("GSA1", "Rate 2"), lower case ("Class-2"), four digits.
     expect(scheduleCodes('Commercial Rate- GSA1')).toEqual([]);
@@ -86,6 +89,13 @@ describe('revisions of one schedule: the rule', () => {
     expect(revisionRule(rec('gs1', 'GS-1 Small General Service', '2012-01-01'), rec('gs2', 'GS-2 Large General Service', '2015-01-01'))).toBeNull();
     expect(revisionRule(rec('sc2', 'SC-2', '2012-01-01'), rec('sc3', 'SC-3', '2017-05-01'))).toBeNull();
     expect(revisionRule(rec('s2', 'Schedule SC-2', '2012-01-01'), rec('s3', 'Schedule SC-3', '2017-05-01'))).toBeNull();
+  });
+
+  it('a higher revision number that adds the words of secondary service is a revision too (issue 45, third new-user pass)', () => {
+    // Entergy New Orleans: "Large Electric Service (LE-23)" of 2016 and, in 2019, LE-24 split by voltage
+    const le23 = rec('le23', 'Large Electric Service (LE-23)', '2016-07-01', { expirationDate: '2017-03-31' });
+    expect(revisionRule(le23, rec('le24s', 'Large Electric Service Secondary (LE-24)', '2019-05-01', { voltage: 'secondary' }))).toBe('revision_number');
+    expect(revisionRule(le23, rec('le24p', 'Large Electric Service Primary (LE-24)', '2019-05-01', { voltage: 'primary' }))).toBeNull();
   });
 
   it('a utility that numbers distinct schedules (two numbers of one code effective the same day) never matches by number', () => {

@@ -14,7 +14,8 @@
  *   voltage or both secondary, the words "secondary" (voltage, service); or
  * - **revision number**: both names carry a schedule code of capital letters, a hyphen and a
  *   number ("TOU-MB-4", "GS-LVS-11") with the same letters, the newer's number is higher, the rest
- *   of the names has the same words as above (at least one besides "schedule", "rate" and "no"),
+ *   of the names has the same words as above (at least one besides "schedule", "rate" and "no"; at secondary
+ *   voltage, beside the words of secondary service: "LE-23" and "Large Electric Service Secondary (LE-24)"),
  *   and the utility numbers its codes by revision: among its records with an effective date (all
  *   sectors), no two numbers of one code's letters take effect on the same day, and a higher
  *   number never takes effect before a lower one. A utility that numbers distinct schedules
@@ -86,6 +87,9 @@ export function nameWords(name: string): string {
 /** A schedule code: capital letters (hyphen-separated groups), a hyphen, a number of 1 to 3 digits. */
 const CODE = /(?<![A-Za-z0-9])([A-Z]{1,6}(?:-[A-Z]{1,6})*)-(\d{1,3})(?![A-Za-z0-9])/g;
 
+/** The words of secondary service, left out where a name's voltage is secondary or unstated. */
+const VOLTAGE_WORDS = /\bsecondary(\s+(voltage|service|level|delivery))?\b/gi;
+
 /** Words that alone do not name a schedule. */
 const FILLER = new Set(['schedule', 'rate', 'no']);
 
@@ -96,15 +100,16 @@ export interface ScheduleCode {
   number: number;
   /** The other words of the name (nameWords of the name without the code). */
   rest: string;
+  /** The other words without those of secondary service (as `wordsBesideVoltage`). */
+  restBesideVoltage: string;
 }
 
 /** Every schedule code of a name, each with the rest of the name. */
 export function scheduleCodes(name: string): ScheduleCode[] {
-  return [...name.matchAll(CODE)].map((m) => ({
-    letters: m[1],
-    number: Number(m[2]),
-    rest: nameWords(`${name.slice(0, m.index)} ${name.slice(m.index + m[0].length)}`),
-  }));
+  return [...name.matchAll(CODE)].map((m) => {
+    const rest = `${name.slice(0, m.index)} ${name.slice(m.index + m[0].length)}`;
+    return { letters: m[1], number: Number(m[2]), rest: nameWords(rest), restBesideVoltage: nameWords(rest.replace(VOLTAGE_WORDS, ' ')) };
+  });
 }
 
 /** One utility (as published) in one state. */
@@ -150,8 +155,6 @@ interface Prepared {
   codes: ScheduleCode[];
 }
 
-const VOLTAGE_WORDS = /\bsecondary(\s+(voltage|service|level|delivery))?\b/gi;
-
 const prepare = (t: RevisionCandidate): Prepared => ({
   t, group: groupKey(t), words: nameWords(t.name), wordsBesideVoltage: nameWords(t.name.replace(VOLTAGE_WORDS, ' ')), codes: scheduleCodes(t.name),
 });
@@ -171,14 +174,15 @@ function ruleBetween(older: Prepared, newer: Prepared, numbersRevisions: boolean
   // (Northern States Power's "General Service (A14)" of 2015 and "General Service (A14) Secondary Voltage" of 2020).
   // Only secondary: a schedule named for primary service beside one naming none is usually the primary twin of a secondary
   // schedule (SDG&E "TOU-A" and "TOU-A Primary").
-  if ((a.voltage ?? 'secondary') === 'secondary' && (b.voltage ?? 'secondary') === 'secondary' && older.wordsBesideVoltage !== ''
-    && older.wordsBesideVoltage === newer.wordsBesideVoltage) {
-    return 'same_name';
-  }
+  const secondary = (a.voltage ?? 'secondary') === 'secondary' && (b.voltage ?? 'secondary') === 'secondary';
+  if (secondary && older.wordsBesideVoltage !== '' && older.wordsBesideVoltage === newer.wordsBesideVoltage) return 'same_name';
   if (!numbersRevisions) return null;
+  // The same words, or (at secondary voltage) the same words beside those of secondary service: Entergy New Orleans's
+  // "Large Electric Service (LE-23)" of 2016 and "Large Electric Service Secondary (LE-24)" of 2019 (issue 45).
+  const sameRest = (c: ScheduleCode, d: ScheduleCode) => d.rest === c.rest || (secondary && d.restBesideVoltage === c.restBesideVoltage);
   for (const c of older.codes) {
     if (!c.rest.split(' ').some((w) => /[a-z]/.test(w) && !FILLER.has(w))) continue;
-    if (newer.codes.some((d) => d.letters === c.letters && d.number > c.number && d.rest === c.rest)) return 'revision_number';
+    if (newer.codes.some((d) => d.letters === c.letters && d.number > c.number && sameRest(c, d))) return 'revision_number';
   }
   return null;
 }
