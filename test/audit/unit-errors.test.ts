@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { registerUser } from '../helpers/users';
@@ -57,5 +58,11 @@ describe('likely unit errors and dollars at issue (issue 47 item 3)', () => {
       const item = health.properties.find((h: { property_id: string }) => h.property_id === propertyId);
       expect(item.issues).toContain('1 open high-severity bill audit finding: $10.00 at issue');
     });
+  });
+
+  it('the OpenAPI document lists likely_unit_error among the finding reasons', async () => {
+    const doc = (await request(t.app).get('/openapi.json').expect(200)).body as { paths: Record<string, { get?: unknown }> };
+    const findings = Object.entries(doc.paths).find(([path]) => path.endsWith('/pm/audit/findings'))![1];
+    expect(JSON.stringify(findings.get)).toContain('"likely_unit_error"');
   });
 });

@@ -29,7 +29,12 @@ export const finding = z.object({
   severity: z.enum(['low', 'medium', 'high']),
   amount_at_issue: z.number().nullable().meta({ description: 'dollars at issue (positive: billed more than it should be); null where the rule has no amount' }),
   message: z.string(),
-  details: z.record(z.string(), z.unknown()),
+  details: z.record(z.string(), z.unknown()).meta({
+    description: 'the figures behind the message, by reason (audit README "Rules"); a meter-level cause (expired_tariff, '
+      + 'demand_above_applicability) lists the bills it covers in `bills` (bill_id, period_start, period_end) with `bill_count`; '
+      + 'likely_unit_error gives `factor` (10, 100, 1000, ...), `direction` (too_large, too_small), `basis` (unit_price, history) '
+      + 'and `corrected_usage`',
+  }),
   status: findingStatus.meta({ description: 'open; resolved (resolution says how); disputed with the utility, then credited or denied' }),
   resolution: z.enum(['disputed', 'accepted', 'corrected']).nullable(),
   note: z.string().nullable(),
