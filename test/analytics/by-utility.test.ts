@@ -54,10 +54,11 @@ describe('analytics by utility type: one annual cost, per-kWh on electric only',
   it('anything per kWh is electric dollars over electric kWh', async () => {
     const perKwh = (await as(t, nina.token).get('/pm/analytics/benchmarks?metric=cost_per_kwh').expect(200)).body;
     expect(perKwh.rankings[0].value).toBe(0.1); // not ($12,000 + $12,000 + gas) / 120,000 kWh
-    // Portfolio analytics of the 12 months ending with November: electric Dec..Oct ($11,000, 110,000 kWh) over its kWh.
+    // Issue 47 replaced the portfolio's raw bills of the 12 months ending with November (electric Dec..Oct, $11,000 and
+    // 110,000 kWh; gas and water as billed) with the one annual cost: electric and water, gas without a figure.
     const port = (await as(t, nina.token).get(`/pm/portfolios/${portfolio}/analytics`).expect(200)).body;
-    expect(port).toMatchObject({ total_usage_kwh: 110000, avg_rate_per_kwh: 0.1 });
-    expect(port.cost_by_utility.map((u: { utility_type: string }) => u.utility_type)).toEqual(['electric', 'gas', 'water']);
+    expect(port).toMatchObject({ total_cost: 24000, total_usage_kwh: 120000, avg_rate_per_kwh: 0.1 });
+    expect(port.cost_by_utility).toEqual([electric, water]);
   });
 
   it('site EUI: kBtu of site energy per sqft a year, ENERGY STAR factors (120,000 kWh x 3.412 / 20,000 sqft)', async () => {

@@ -110,15 +110,17 @@ describe('portfolio analytics and property health', () => {
   });
 
   describe('GET /pm/portfolios/{id}/analytics', () => {
-    it('actual cost of the 12 months ending with the current month, by month and property; savings on offer', async () => {
+    it('the one annual cost of its properties, the actual cost of the 12 months ending with this one by month; savings', async () => {
       const res = await as(t, alice.token).get(`/pm/portfolios/${midwest}/analytics`).expect(200);
       expect(res.body).toEqual({
         portfolio_id: midwest,
         period: '2025-12-01/2026-11-30',
-        total_cost: 1800,
-        total_usage_kwh: 240000, // 12 x 20,000
-        avg_rate_per_kwh: 0.0075, // 1,800 / 240,000
-        cost_by_utility: [{ utility_type: 'electric', cost: 1800, usage: 240000, unit: 'kWh' }],
+        // Issue 47 replaced the raw bills of the period ($1,800.00, 240,000 kWh, 0.0075) with the one annual cost:
+        // Alpha $1,800.00 and 240,000 kWh (actual) + Beta's estimate $308.52 and 12 x 100 = 1,200 kWh.
+        total_cost: 2108.52,
+        total_usage_kwh: 241200,
+        avg_rate_per_kwh: 0.0087, // 210,852 cents / 241,200 kWh = 0.008742
+        cost_by_utility: [{ utility_type: 'electric', cost: 2108.52, usage: 241200, unit: 'kWh', basis: 'mixed' }],
         cost_by_month: expect.any(Array),
         // Issue 29 replaced "a property's actual cost of the period" with its one annual cost (with its basis):
         // Alpha's 11 billed complete months x 12 / 11; Beta (given a tariff and usage above) its estimate.

@@ -1,9 +1,8 @@
-import { roundDiv } from '../../platform/money';
 import { METER_UTILITY_TYPES, UNIT_FAMILIES, utilityFigure, type MeterUtilityType } from '../meters/units';
 import { fromScaled, metricValue, rankBenchmarks, type BenchmarkMetric } from './benchmarks.calc';
 import { monthEndDate, monthKey, monthStartDate, type MonthIndex } from './months';
 import type { BenchmarkRow, HealthRow, MonthlyTotalsRow, PortfolioPropertyRow, PropertyMonthRow } from './repository';
-import type { DashboardStatsBase, OwnerAggregates } from './snapshot.calc';
+import { perKwh, utilityAnnualSums, type DashboardStatsBase, type OwnerAggregates, type UtilitySums } from './snapshot.calc';
 import type { StoredUtilityCost } from './tables';
 import { costTrend } from './trend.calc';
 
@@ -51,12 +50,6 @@ function addTo(byType: Map<MeterUtilityType, UtilityTotals>, type: MeterUtilityT
   } else byType.set(type, { cents, usageMilli });
 }
 
-/** $ per kWh to 4 decimals, electric dollars over electric kWh: cents x 10^5 / Wh ten-thousandths; 0 without kWh. */
-function electricRate(byType: Map<MeterUtilityType, UtilityTotals>): number {
-  const e = byType.get('electric');
-  return !e || e.usageMilli === 0 ? 0 : roundDiv(BigInt(e.cents) * 100_000n, e.usageMilli) / 10_000;
-}
-
 /** GET /pm/dashboard/cost-trend over the months of `window` (oldest first, ending with the current month). */
 export function costTrendAnswer(window: MonthIndex[], rows: PropertyMonthRow[]) {
   const months = new Map(window.map((m) => [m, { cents: 0, properties: new Set<string>(), byType: new Map<MeterUtilityType, UtilityTotals>() }]));
@@ -101,29 +94,60 @@ export function globalAnswer(g: OwnerAggregates['global']) {
   };
 }
 
-/** GET /pm/portfolios/{id}/analytics: actual cost over `window`, each property's one annual cost, and the savings on offer. */
+/**
+ * The one annual cost of a portfolio's properties, summed (the owner's sums are the snapshot's, in
+ * SQL): by utility type with the basis of what it sums, and per kWh electric dollars over electric
+ * kWh of the properties whose electric figure has kWh.
+ */
+function portfolioAnnualSums(props: PortfolioPropertyRow[]) {
+  const byType = new Map<MeterUtilityType, UtilitySums>();
+  const perKwhSums = { cents: 0n, quantity: 0n };
+  for (const p of props) {
+    for (const [type, cents, usageMilli, basis] of p.annual_by_utility) {
+      const utilityType = type as MeterUtilityType;
+      const u = byType.get(utilityType) ?? { utilityType, cents: 0n, usageMilli: null, actual: 0, count: 0 };
+      u.cents += BigInt(cents);
+      if (usageMilli !== null) u.usageMilli = (u.usageMilli ?? 0n) + BigInt(usageMilli);
+      if (basis === 'actual') u.actual++;
+      u.count++;
+      byType.set(utilityType, u);
+      if (utilityType === 'electric' && usageMilli !== null && usageMilli > 0) {
+        perKwhSums.cents += BigInt(cents);
+        perKwhSums.quantity += BigInt(usageMilli);
+      }
+    }
+  }
+  const list = METER_UTILITY_TYPES.filter((t) => byType.has(t)).map((t) => byType.get(t)!);
+  return {
+    cents: list.reduce((s, u) => s + u.cents, 0n),
+    kwhMilli: byType.get('electric')?.usageMilli ?? 0n,
+    perKwh: perKwh(perKwhSums),
+    byUtility: utilityAnnualSums(list),
+  };
+}
+
+/**
+ * GET /pm/portfolios/{id}/analytics: the properties' one annual cost (README "One annual cost"), in
+ * total and by utility type; each month's actual cost of `window`; and the savings on offer.
+ */
 export function portfolioAnswer(portfolioId: string, window: MonthIndex[], totals: MonthlyTotalsRow[], props: PortfolioPropertyRow[]) {
   const byMonth = new Map(window.map((m) => [m, new Map<MeterUtilityType, UtilityTotals>()]));
-  const period = new Map<MeterUtilityType, UtilityTotals>();
   for (const r of totals) {
     const month = byMonth.get(r.month);
-    if (!month) continue;
-    addTo(month, r.utilityType, r.cents, r.usageMilli);
-    addTo(period, r.utilityType, r.cents, r.usageMilli);
+    if (month) addTo(month, r.utilityType, r.cents, r.usageMilli);
   }
-  const cents = [...period.values()].reduce((s, u) => s + u.cents, 0);
+  const annual = portfolioAnnualSums(props);
   const withSavings = props.filter((p) => (p.savings_cents ?? 0) > 0);
   const top = withSavings.reduce<PortfolioPropertyRow | null>(
     (best, p) => (best === null || p.savings_cents! > best.savings_cents! ? p : best), null,
   );
-  const withAnnual = props.filter((p) => p.annual_cost_cents !== null);
   return {
     portfolio_id: portfolioId,
     period: `${monthStartDate(window[0]!)}/${monthEndDate(window[window.length - 1]!)}`,
-    total_cost: cents / 100,
-    total_usage_kwh: (period.get('electric')?.usageMilli ?? 0) / 1000,
-    avg_rate_per_kwh: electricRate(period),
-    cost_by_utility: utilityCosts(period),
+    total_cost: Number(annual.cents) / 100,
+    total_usage_kwh: Number(annual.kwhMilli) / 1000,
+    avg_rate_per_kwh: annual.perKwh ?? 0,
+    cost_by_utility: annual.byUtility,
     cost_by_month: window.map((m) => {
       const month = byMonth.get(m)!;
       return {
@@ -132,7 +156,7 @@ export function portfolioAnswer(portfolioId: string, window: MonthIndex[], total
         usage_kwh: (month.get('electric')?.usageMilli ?? 0) / 1000,
       };
     }),
-    total_annual_cost: withAnnual.reduce((s, p) => s + p.annual_cost_cents!, 0) / 100,
+    total_annual_cost: Number(annual.cents) / 100,
     cost_by_property: [...props]
       .sort((a, b) => (b.annual_cost_cents ?? -1) - (a.annual_cost_cents ?? -1))
       .map((p) => ({

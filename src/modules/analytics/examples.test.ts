@@ -158,6 +158,7 @@ describe('OpenAPI examples agree with the rules (README.md)', () => {
     const p = ex.portfolioAnalytics;
     expect(p.cost_by_property.reduce((s, c) => s + cents(c.annual_cost), 0)).toBe(cents(p.total_annual_cost));
     expect(p.cost_by_utility.reduce((s, u) => s + cents(u.cost), 0)).toBe(cents(p.total_cost));
+    expect(p.total_cost).toBe(p.total_annual_cost); // issue 47: the totals are the one annual cost, not the period's bills
     const pe = p.cost_by_utility.find((u) => u.utility_type === 'electric')!;
     expect(p.total_usage_kwh).toBe(pe.usage);
     expect(p.avg_rate_per_kwh).toBe(Math.round((cents(pe.cost) / pe.usage) * 100) / 10_000);

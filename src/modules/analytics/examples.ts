@@ -85,12 +85,14 @@ export const globalAnalytics = {
 export const portfolioAnalytics = {
   portfolio_id: '6f1c2b7e-3f3a-4d51-9d43-0c8b1f8e2a10',
   period: '2025-12-01/2026-11-30',
-  total_cost: 24010.5,
+  // The one annual cost: Harbor Lofts' bills (electric $12,400.00 and 103,200 kWh, water $3,000.00), Mill Street's estimate
+  // (electric $9,000.00, 75,000 kWh); per kWh $21,400.00 / 178,200 kWh.
+  total_cost: 24400,
   total_usage_kwh: 178200,
-  avg_rate_per_kwh: 0.1179,
+  avg_rate_per_kwh: 0.1201,
   cost_by_utility: [
-    { utility_type: 'electric', cost: 21010.5, usage: 178200, unit: 'kWh' },
-    { utility_type: 'water', cost: 3000, usage: 780000, unit: 'gallons' },
+    { utility_type: 'electric', cost: 21400, usage: 178200, unit: 'kWh', basis: 'mixed' },
+    { utility_type: 'water', cost: 3000, usage: 780000, unit: 'gallons', basis: 'actual' },
   ],
   cost_by_month: [
     { month: '2025-12', cost: 2104.12, usage_kwh: 15630 },

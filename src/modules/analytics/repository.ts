@@ -56,7 +56,11 @@ export interface PortfolioPropertyRow {
   name: string;
   /** The property's one annual cost, null without one. */
   annual_cost_cents: number | null;
+  /** Its electric kWh (Wh), null when unknown. */
+  annual_kwh_milli: number | null;
   basis: 'actual' | 'estimate' | null;
+  /** Its figures by utility type (empty without one). */
+  annual_by_utility: StoredUtilityCost[];
   savings_cents: number | null;
   current_tariff_id: string | null;
   recommended_tariff_id: string | null;
@@ -190,10 +194,11 @@ export function createAnalyticsRepository(db: Executor) {
       return rowsOf<BenchmarkRow>(result);
     },
 
-    /** A portfolio's properties: their one annual cost, and the latest analysis's savings. */
+    /** A portfolio's properties: their one annual cost (by utility type), and the latest analysis's savings. */
     async portfolioProperties(ownerId: string, portfolioId: string): Promise<PortfolioPropertyRow[]> {
       const result = await db.execute(sql`
-        select p.id as property_id, p.name, m.annual_cost_cents::float8 as annual_cost_cents, m.basis,
+        select p.id as property_id, p.name, m.annual_cost_cents::float8 as annual_cost_cents,
+          m.annual_kwh_milli::float8 as annual_kwh_milli, m.basis, coalesce(m.annual_by_utility, '[]'::jsonb) as annual_by_utility,
           m.savings_cents::float8 as savings_cents, m.current_tariff_id, m.recommended_tariff_id
         from properties p
         left join analytics_property_metrics m on m.property_id = p.id

@@ -117,12 +117,15 @@ export const globalAnalytics = z
 export const portfolioAnalytics = z
   .object({
     portfolio_id: z.string(),
-    period: z.string().meta({ description: 'first/last day of the 12 months ending with the current UTC month' }),
-    total_cost: money.meta({ description: 'actual cost of the period, every utility type' }),
-    total_usage_kwh: z.number().meta({ description: 'electric kWh of the period' }),
-    avg_rate_per_kwh: z.number().meta({ description: 'electric cost / electric kWh of the period, 4 decimals; 0 without kWh' }),
-    cost_by_utility: z.array(utilityCost).meta({ description: 'total_cost by utility type' }),
-    cost_by_month: z.array(z.object({ month: z.string(), cost: money, usage_kwh: z.number() })),
+    period: z.string().meta({ description: 'first/last day of cost_by_month: the 12 months ending with the current UTC month' }),
+    total_cost: money.meta({ description: "the properties' one annual cost (README \"One annual cost\"), every utility type: total_annual_cost" }),
+    total_usage_kwh: z.number().meta({ description: 'electric kWh a year of the same figures' }),
+    avg_rate_per_kwh: z.number().meta({
+      description: 'electric annual cost / electric annual kWh of the properties whose electric figure has kWh, 4 decimals; 0 without kWh',
+    }),
+    cost_by_utility: z.array(utilityAnnualCost).meta({ description: 'total_cost by utility type' }),
+    cost_by_month: z.array(z.object({ month: z.string(), cost: money, usage_kwh: z.number() }))
+      .meta({ description: 'actual calendarised cost and electric kWh billed in each month of the period' }),
     total_annual_cost: money.meta({ description: "the properties' one annual cost (README \"One annual cost\"), summed" }),
     cost_by_property: z.array(z.object({
       property_id: z.string(),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { properties } from '../properties/tables';
 import { meters } from './tables';
@@ -57,6 +57,16 @@ export function createMeterRepository(db: Executor) {
 
     async ofProperty(propertyId: string): Promise<MeterRow[]> {
       return db.select().from(meters).where(eq(meters.propertyId, propertyId)).orderBy(asc(meters.createdAt), asc(meters.id));
+    },
+
+    /** The electric meters of these properties, by property (one query; none for an empty list). */
+    async electricOf(propertyIds: string[]): Promise<Map<string, MeterRow[]>> {
+      const byProperty = new Map<string, MeterRow[]>();
+      if (propertyIds.length === 0) return byProperty;
+      const rows = await db.select().from(meters).where(and(inArray(meters.propertyId, propertyIds), eq(meters.utilityType, 'electric')))
+        .orderBy(asc(meters.createdAt), asc(meters.id));
+      for (const m of rows) byProperty.set(m.propertyId, [...(byProperty.get(m.propertyId) ?? []), m]);
+      return byProperty;
     },
 
     async list(propertyId: string, limit: number, offset: number) {

@@ -26,7 +26,7 @@ export function presentMeter(m: MeterRow) {
 
 export function createMeterService(deps: {
   db: Db;
-  properties: Pick<PropertyService, 'requireOwned' | 'requireTariff'>;
+  properties: Pick<PropertyService, 'requireOwned' | 'requireTariff' | 'repriceFromMeters'>;
   /** Queues the owner's analytics recompute after a write (never throws). */
   dataChanged?(ownerId: string): Promise<void>;
   /** Queues the audit of these meters' bills after what prices them changed (never throws). */
@@ -75,6 +75,8 @@ export function createMeterService(deps: {
         supplyTariffId: input.supply_tariff_id ?? null,
         isActive: input.is_active ?? true,
       });
+      // An electric meter's tariff prices the estimate of a property without its own (properties/estimate.ts).
+      if (row.utilityType === 'electric' && row.tariffId !== null) await deps.properties.repriceFromMeters(ownerId, propertyId);
       return presentMeter(row);
     },
 
@@ -113,6 +115,9 @@ export function createMeterService(deps: {
       if (input.tariff_id !== undefined || input.supply_tariff_id !== undefined) {
         await deps.dataChanged?.(ownerId);
         await deps.auditMeters?.([meterId]);
+      }
+      if (type === 'electric' && (input.tariff_id !== undefined || input.supply_tariff_id !== undefined || input.is_active !== undefined)) {
+        await deps.properties.repriceFromMeters(ownerId, meter.propertyId);
       }
       return presentMeter(row);
     },

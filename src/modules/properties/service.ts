@@ -6,7 +6,8 @@ import { offsetOf, toPage } from '../../platform/http/pagination';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import type { TariffCatalog } from './tariff-catalog';
 import type { PortfolioService } from '../portfolios/service';
-import { energyPctOfNoi, estimateEnergyCost, type EnergyCostEstimate, type MonthlyBillTotal } from './energy-cost';
+import { energyPctOfNoi, type EnergyCostEstimate, type MonthlyBillTotal } from './energy-cost';
+import { annualCostWithoutBills, costsOfEstimate, createEstimates, type CostColumns } from './estimate';
 import { createPropertyRepository, type PropertyRow, type PropertyValues } from './repository';
 import type { CreatePropertyInput, PropertyListQuery, UpdatePropertyInput } from './schemas';
 import { presentListItem, presentProperty } from './presenter';
@@ -44,8 +45,6 @@ const FIELD_COLUMNS = {
   monthly_usage_kwh: 'monthlyUsageKwh', monthly_demand_kw: 'monthlyDemandKw', supply_rate_per_kwh: 'supplyRatePerKwh', supply_tariff_id: 'supplyTariffId', has_solar: 'hasSolar',
   solar_capacity_kw: 'solarCapacityKw', annual_revenue: 'annualRevenue', noi: 'noi',
 } as const satisfies Record<keyof UpdatePropertyInput, keyof PropertyValues>;
-
-type CostColumns = Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost'>;
 
 export type TariffField = 'tariff_id' | 'supply_tariff_id';
 
@@ -88,6 +87,7 @@ function toColumns(input: UpdatePropertyInput): Partial<PropertyValues> {
 export function createPropertyService(deps: PropertyServiceDeps) {
   const repo = createPropertyRepository(deps.db);
   const meterRepo = createMeterRepository(deps.db);
+  const estimates = createEstimates(deps);
 
   async function requireOwned(ownerId: string, id: string): Promise<PropertyRow> {
     const row = await repo.findOwned(ownerId, id);
@@ -168,33 +168,13 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     return errors;
   }
 
-  /** Cost columns for a property's (new) state: the engine's estimate (the electric annual cost without a year of bills). */
-  function costsFor(
-    p: Pick<PropertyValues, 'monthlyUsageKwh' | 'monthlyDemandKw' | 'supplyRatePerKwh'>, tariff: Tariff | null, supply: Tariff | null,
-  ): CostColumns {
-    const usage = p.monthlyUsageKwh ?? null;
-    const estimate = tariff && usage !== null
-      ? estimateEnergyCost(deps.monthlyBill, tariff, usage, p.monthlyDemandKw ?? null, p.supplyRatePerKwh ?? null, supply)
-      : null;
-    return costsOfEstimate(estimate);
-  }
-
-  function costsOfEstimate(estimate: EnergyCostEstimate | null): CostColumns {
-    return {
-      monthlyEnergyCost: estimate ? estimate.monthlyCents / 100 : null,
-      annualEnergyCost: estimate ? estimate.annualCents / 100 : null,
-    };
-  }
-
   /**
    * The property as the API shows it: energy_pct_of_noi is its one annual cost (analytics) over
    * its noi. A new property has no bills: its annual cost is the estimate (`fromEstimate`).
    */
   async function present(ownerId: string, row: PropertyRow, fromEstimate = false) {
     if (row.noi === null || row.noi <= 0) return presentProperty(row, null); // no percent to give: nothing to read
-    const annualCents = fromEstimate
-      ? (row.annualEnergyCost === null ? null : Math.round(row.annualEnergyCost * 100))
-      : ((await deps.annualCost?.(ownerId, row.id))?.cents ?? null);
+    const annualCents = fromEstimate ? annualCostWithoutBills(row) : ((await deps.annualCost?.(ownerId, row.id))?.cents ?? null);
     return presentProperty(row, energyPctOfNoi(annualCents, row.noi));
   }
 
@@ -225,7 +205,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       if (input.portfolio_id) await deps.portfolios.requireOwned(ownerId, input.portfolio_id);
       const values = { ...toColumns(input), hasSolar: input.has_solar ?? false } as PropertyValues;
       const { tariff, supply } = await pricingTariffs(ownerId, values, values);
-      const row = await repo.insert(ownerId, { ...values, ...costsFor(values, tariff, supply) }, deps.now());
+      const row = await repo.insert(ownerId, { ...values, ...estimates.costsFor(values, tariff, supply) }, deps.now());
       await requestAnalysis(row);
       await deps.dataChanged?.(ownerId);
       return present(ownerId, row, true);
@@ -267,7 +247,11 @@ export function createPropertyService(deps: PropertyServiceDeps) {
         const newTariffs = Object.fromEntries((['tariffId', 'supplyTariffId'] as const)
           .filter((f) => f in changes && changes[f] !== row[f]).map((f) => [f, changes[f]]));
         const { tariff, supply } = await pricingTariffs(ownerId, merged, newTariffs, stateChanged);
-        if (pricingChanged) Object.assign(changes, costsFor(merged, tariff, supply));
+        if (pricingChanged) {
+          Object.assign(changes, merged.tariffId
+            ? estimates.costsFor(merged, tariff, supply)
+            : await estimates.costsFromMeters(ownerId, merged, await meterRepo.ofProperty(row.id)));
+        }
       }
       if (stateChanged) {
         const problems = await meterStateProblems(ownerId, row.id, merged.state);
@@ -284,15 +268,34 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     withEstimate: (row: PropertyRow, estimate: EnergyCostEstimate | null): PropertyRow => ({ ...row, ...costsOfEstimate(estimate) }),
 
     /**
-     * Stores freshly priced estimates (the rate-analysis job prices each current tariff once and
-     * hands them here): one statement for the rows whose cost columns changed, none when none did.
+     * Stores freshly priced estimates (the rate-analysis job prices each property's own tariff once
+     * and hands them here): one statement for the rows whose cost columns changed, none when none did.
+     * A property without its own tariff is priced here on its electric meters' tariff (estimate.ts).
      */
     async storeEstimates(list: Array<{ row: PropertyRow; estimate: EnergyCostEstimate | null }>): Promise<void> {
-      const changed = list.flatMap(({ row, estimate }) => {
-        const costs = costsOfEstimate(estimate);
-        return (Object.keys(costs) as Array<keyof CostColumns>).some((k) => costs[k] !== row[k]) ? [{ id: row.id, ...costs }] : [];
-      });
+      const fromMeters = list.filter(({ row }) => row.tariffId === null && row.monthlyUsageKwh !== null).map(({ row }) => row.id);
+      const metersOf = await meterRepo.electricOf(fromMeters);
+      const changed: Array<{ id: string } & CostColumns> = [];
+      for (const { row, estimate } of list) {
+        const costs = row.tariffId === null
+          ? await estimates.costsFromMeters(row.ownerId, row, metersOf.get(row.id) ?? [])
+          : costsOfEstimate(estimate);
+        if ((Object.keys(costs) as Array<keyof CostColumns>).some((k) => costs[k] !== row[k])) changed.push({ id: row.id, ...costs });
+      }
       await repo.setCostsMany(changed);
+    },
+
+    /**
+     * Prices again the estimate of a property without its own tariff after its electric meters'
+     * tariffs changed (meter service); stores it, and queues the analytics, when it changed.
+     */
+    async repriceFromMeters(ownerId: string, propertyId: string): Promise<void> {
+      const row = await repo.findOwned(ownerId, propertyId);
+      if (!row || row.tariffId !== null) return;
+      const costs = await estimates.costsFromMeters(ownerId, row, await meterRepo.ofProperty(row.id));
+      if (costs.annualEnergyCost === row.annualEnergyCost && costs.monthlyEnergyCost === row.monthlyEnergyCost) return;
+      await repo.setCostsMany([{ id: row.id, ...costs }]);
+      await deps.dataChanged?.(ownerId);
     },
 
     findById: (id: string) => repo.findById(id),
