@@ -36,7 +36,7 @@ describe('binding a PMS connection through the provider', () => {
     t = await createTestApp({
       jobs: true,
       now: () => new Date(Date.now() + clockOffset),
-      env: { PMS_API_URL: url, PMS_API_KEY: 'provider-key', PMS_API_TIMEOUT_MS: '500', PMS_WEBHOOK_SECRET: SECRET },
+      env: { PMS_API_URL: url, PMS_API_KEY: 'provider-key', PMS_WEBHOOK_SECRET: SECRET },
     });
   });
   afterAll(async () => {

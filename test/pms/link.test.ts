@@ -11,7 +11,7 @@ describe('PMS link and units', () => {
   const fake = new FakePmsProvider();
   beforeAll(async () => {
     const url = await fake.start();
-    t = await createTestApp({ jobs: true, env: { PMS_API_URL: url, PMS_API_KEY: 'provider-key', PMS_API_TIMEOUT_MS: '500' } });
+    t = await createTestApp({ jobs: true, env: { PMS_API_URL: url, PMS_API_KEY: 'provider-key' } });
   });
   afterAll(async () => {
     await t.stop();

@@ -45,7 +45,7 @@ describe('posting a calculation to the PMS ledger', () => {
   beforeAll(async () => {
     url = await fake.start();
     // The in-process queue even when REDIS_URL is set: the tests drain it (test/faults/rubs-posting.fault.ts runs BullMQ's worker).
-    t = await createTestApp({ jobs: true, env: { PMS_API_URL: url, PMS_API_KEY: API_KEY, PMS_API_TIMEOUT_MS: '1000', REDIS_URL: '' } });
+    t = await createTestApp({ jobs: true, env: { PMS_API_URL: url, PMS_API_KEY: API_KEY, REDIS_URL: '' } });
     token = (await registerUser(t)).token;
   });
   afterAll(async () => {
@@ -374,7 +374,7 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     const url = await fake.start();
     t = await createTestApp({
       // In-process, as above: these tests run the processor themselves and drain the queue.
-      env: { PMS_API_URL: url, PMS_API_KEY: API_KEY, PMS_API_TIMEOUT_MS: '1000', REDIS_URL: '' },
+      env: { PMS_API_URL: url, PMS_API_KEY: API_KEY, REDIS_URL: '' },
       now: () => new Date(Date.now() + clockOffset),
       processors: () => ({
         ...createProcessors(t.services),

@@ -20,7 +20,7 @@ describe('PMS webhook processing', () => {
     const url = await fake.start();
     t = await createTestApp({
       jobs: true,
-      env: { PMS_WEBHOOK_SECRET: 'whsec-test-0123456789', PMS_API_URL: url, PMS_API_KEY: 'k', PMS_API_TIMEOUT_MS: '500' },
+      env: { PMS_WEBHOOK_SECRET: 'whsec-test-0123456789', PMS_API_URL: url, PMS_API_KEY: 'k' },
     });
     alice = await registerUser(t);
     propertyId = (await createProperty(t, alice.token, { name: 'Elm Court' })).id;
