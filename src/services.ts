@@ -145,7 +145,10 @@ export function createServices(deps: PlatformDeps): Services {
   const rateAnalysis = createRateAnalysisService({
     db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis, calculator,
   });
-  const meters = createMeterService({ db, properties, dataChanged, auditMeters: requestAudits });
+  const meters = createMeterService({
+    db, properties, dataChanged, auditMeters: requestAudits,
+    coverageChanged: (ownerId, propertyId) => recomputeRequests.propertyChanged(ownerId, propertyId),
+  });
   const utilityBills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
     averageRates: bundledAverageRates,

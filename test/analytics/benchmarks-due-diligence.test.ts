@@ -105,6 +105,7 @@ describe('benchmarks and due diligence', () => {
         ],
         outlier_threshold: 1.95,
         outlier_count: 1,
+        partial_coverage: [], // issue 47 item 8: every meter covers the whole building
       });
     });
 
@@ -128,6 +129,7 @@ describe('benchmarks and due diligence', () => {
       const res = await as(t, enterprise.token).get('/pm/analytics/benchmarks').expect(200);
       expect(res.body).toEqual({
         metric: 'cost_per_sqft', portfolio_avg: null, portfolio_median: null, rankings: [], outlier_threshold: null, outlier_count: 0,
+        partial_coverage: [],
       });
       const bad = await as(t, pro.token).get('/pm/analytics/benchmarks?metric=cost_per_acre').expect(422);
       expect(bad.body.errors[0].field).toBe('metric');

@@ -1,5 +1,6 @@
 import { METER_UTILITY_TYPES, UNIT_FAMILIES, utilityFigure, type MeterUtilityType } from '../meters/units';
 import { fromScaled, metricValue, rankBenchmarks, type BenchmarkMetric } from './benchmarks.calc';
+import { partialMetersOf, type PartialMeter } from './benchmark-coverage.calc';
 import { monthEndDate, monthKey, monthStartDate, type MonthIndex } from './months';
 import type { BenchmarkRow, HealthRow, MonthlyTotalsRow, PortfolioPropertyRow, PropertyMonthRow } from './repository';
 import { perKwh, utilityAnnualSums, type DashboardStatsBase, type OwnerAggregates, type UtilitySums } from './snapshot.calc';
@@ -207,13 +208,21 @@ export function siteEnergyKbtuMilli(byUtility: StoredUtilityCost[]): number | nu
 
 /** GET /pm/analytics/benchmarks: the properties with a value and a cost basis, ranked. */
 export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[]) {
+  const partial: Array<{ row: BenchmarkRow; value: number; meters: PartialMeter[] }> = [];
   const items = rows.flatMap((r) => {
     const electric = r.annual_by_utility.find(([type]) => type === 'electric');
     const value = metricValue(metric, {
       annualCents: r.annual_cost_cents, electricCents: electric?.[1] ?? null, annualKwhMilli: r.annual_kwh_milli,
       siteKbtuMilli: siteEnergyKbtuMilli(r.annual_by_utility), sqft: r.sqft, unitCount: r.unit_count,
     });
-    return value === null || r.basis === null ? [] : [{ item: r, value }];
+    if (value === null || r.basis === null) return [];
+    // A figure of part of the building is listed apart, never ranked against whole buildings (README "Benchmarks").
+    const meters = partialMetersOf(metric, r.partial_meters);
+    if (meters.length > 0) {
+      partial.push({ row: r, value, meters });
+      return [];
+    }
+    return [{ item: r, value }];
   });
   const ranked = rankBenchmarks(items);
   const scaled = (v: number | null) => (v === null ? null : fromScaled(v));
@@ -231,5 +240,8 @@ export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[]) 
     })),
     outlier_threshold: scaled(ranked.outlierThreshold),
     outlier_count: ranked.outlierCount,
+    partial_coverage: partial.map((p) => ({
+      property_id: p.row.property_id, name: p.row.name, value: fromScaled(p.value), basis: p.row.basis!, meters: p.meters,
+    })),
   };
 }

@@ -155,6 +155,12 @@ export const benchmarks = {
   ],
   outlier_threshold: 1.4081,
   outlier_count: 0,
+  partial_coverage: [
+    {
+      property_id: '3e0a8d85-b01b-4a0f-8d71-8e9f0a1b2c34', name: 'Elm Court', value: 0.21, basis: 'actual',
+      meters: [{ meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', name: 'House panel', utility_type: 'electric', covers: 'common_area' }],
+    },
+  ],
 };
 
 export const dueDiligenceRequest = {

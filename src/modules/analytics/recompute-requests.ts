@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Logger } from '../../platform/logger';
 import type { costRollupJobPayload, costRollupSweepPayload } from './job-payload';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { createAnalyticsRepository } from './repository';
 
@@ -58,6 +59,15 @@ export function createRecomputeRequests(deps: {
       // Never keeps a process alive: a write whose job is lost to a shutdown is caught by the next sweep.
       timer.unref();
       debounced.set(ownerId, timer);
+    },
+
+    /**
+     * A change of a property no table trigger sees (what a meter covers): moves the owner's data version
+     * and marks the property, as the triggers of db-functions.sql do, then queues the recompute.
+     */
+    async propertyChanged(ownerId: string, propertyId: string): Promise<void> {
+      await deps.db.execute(sql`select analytics_mark_changed(${JSON.stringify([[ownerId, propertyId, null, null]])}::jsonb)`);
+      await this.requestRecompute(ownerId);
     },
 
     /** The cost-rollup-sweep job: queues the owners whose data changed, or (nightly) every owner. */

@@ -6,6 +6,7 @@ import { analyticsOwnerSnapshots, type StoredUtilityCost } from './tables';
 import type { MeterUtilityType } from '../meters/units';
 import { monthIndexOfDate, monthStartDate, type MonthIndex } from './months';
 import { ownerAggregates, ownerSumsOf, type OwnerAggregates } from './snapshot.calc';
+import type { PartialMeter } from './benchmark-coverage.calc';
 
 /** The owner's data version against the precomputed snapshot's. */
 export interface Freshness {
@@ -49,6 +50,8 @@ export interface BenchmarkRow {
   annual_kwh_milli: number | null;
   basis: 'actual' | 'estimate' | null;
   annual_by_utility: StoredUtilityCost[];
+  /** Its meters that cover part of the building, with bills in the annual figure's window (benchmark-coverage.calc.ts). */
+  partial_meters: PartialMeter[];
 }
 
 export interface PortfolioPropertyRow {
@@ -187,7 +190,16 @@ export function createAnalyticsRepository(db: Executor) {
     async benchmarkRows(ownerId: string, portfolioId: string | null): Promise<BenchmarkRow[]> {
       const result = await db.execute(sql`
         select p.id as property_id, p.name, p.sqft, p.unit_count, m.annual_cost_cents::float8 as annual_cost_cents,
-          m.annual_kwh_milli::float8 as annual_kwh_milli, m.basis, m.annual_by_utility
+          m.annual_kwh_milli::float8 as annual_kwh_milli, m.basis, m.annual_by_utility,
+          -- Meters of part of the building with a bill ending in the snapshot's 12 months or after (what its figures sum).
+          coalesce((
+            select json_agg(json_build_object('meter_id', mt.id, 'name', mt.name, 'utility_type', mt.utility_type, 'covers', mt.covers)
+              order by mt.name, mt.id)
+            from meters mt
+            where mt.property_id = p.id and mt.covers <> 'whole_building'
+              and exists (select 1 from utility_bills b where b.meter_id = mt.id and b.period_end >= coalesce(
+                (select s.as_of_month - interval '12 months' from analytics_owner_snapshots s where s.owner_id = ${ownerId}), '-infinity'))
+          ), '[]'::json) as partial_meters
         from properties p join analytics_property_metrics m on m.property_id = p.id
         where p.owner_id = ${ownerId} and ${portfolioFilter(portfolioId)}
         order by p.name, p.id`);

@@ -167,6 +167,17 @@ export const benchmarksResponse = z
     })),
     outlier_threshold: ratio,
     outlier_count: z.number().int(),
+    partial_coverage: z.array(z.object({
+      property_id: z.string(),
+      name: z.string(),
+      value: z.number(),
+      basis: z.enum(['actual', 'estimate']),
+      meters: z.array(z.object({ meter_id: z.string(), name: z.string(), utility_type: z.string(), covers: z.enum(['common_area', 'tenant']) }))
+        .meta({ description: "the meters behind the figure that cover part of the building (the metric's utility types, billed in its 12 months)" }),
+    })).meta({
+      description: 'properties with a figure of only part of the building (a common-area or tenant meter behind it): listed, '
+        + 'not ranked, and left out of the average, median, percentiles and outliers',
+    }),
   })
   .meta({ example: ex.benchmarks });
 

@@ -19,6 +19,7 @@ export const meter = {
   tariff_id: null,
   supply_tariff_id: null,
   is_active: true,
+  covers: 'whole_building',
   is_default: true,
   created_at: '2026-11-02T14:05:11.000Z',
   updated_at: '2026-11-02T14:05:11.000Z',

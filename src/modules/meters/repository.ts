@@ -5,7 +5,7 @@ import { meters } from './tables';
 import { defaultUnit, type MeterUtilityType } from './units';
 
 export type MeterRow = typeof meters.$inferSelect;
-export type NewMeter = Pick<typeof meters.$inferInsert, 'utilityType' | 'unit' | 'name' | 'accountNumber' | 'meterNumber' | 'tariffId' | 'supplyTariffId' | 'isActive'>;
+export type NewMeter = Pick<typeof meters.$inferInsert, 'utilityType' | 'unit' | 'name' | 'accountNumber' | 'meterNumber' | 'tariffId' | 'supplyTariffId' | 'isActive' | 'covers'>;
 export type MeterChanges = Partial<Omit<NewMeter, 'utilityType'>>;
 
 /** "Water meter": the name of a meter nobody named. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as ex from './examples';
 import { METER_UTILITY_TYPES, UNIT_FAMILIES, unitsOf } from './units';
+import { METER_COVERS } from './tables';
 
 const UNITS_DESCRIPTION = METER_UTILITY_TYPES.map((t) => `${t}: ${unitsOf(t)}`).join('; ');
 const ALL_UNITS = [...new Set(METER_UTILITY_TYPES.flatMap((t) => Object.keys(UNIT_FAMILIES[t].units)))] as [string, ...string[]];
@@ -9,6 +10,9 @@ export const meterUtilityType = z.enum(METER_UTILITY_TYPES, { error: (iss) => (i
 /** Any unit of some type; whether it fits the meter's type is the service's check (units.ts). */
 export const meterUnit = z.enum(ALL_UNITS).meta({ description: `A unit of the utility type (the first is the default): ${UNITS_DESCRIPTION}.` });
 const label = (max: number) => z.string().trim().min(1).max(max);
+const META_COVERS = 'What the meter measures: whole_building (default), common_area (the shared spaces of the building: hallways, '
+  + 'lighting, central plant) or tenant (the space of one tenant). Benchmarks rank only properties whose meters behind the figure '
+  + 'cover the whole building (meters README "What a meter covers").';
 
 export const meterIdParams = z.object({ id: z.string().min(1).max(200) });
 
@@ -24,6 +28,7 @@ export const createMeterBody = z
     supply_tariff_id: z.string().min(1).max(200).nullable().optional()
       .meta({ description: 'A supply-only tariff of your own (a supply contract) priced beside a delivery-only tariff_id.' }),
     is_active: z.boolean().optional(),
+    covers: z.enum(METER_COVERS).optional().meta({ description: META_COVERS }),
   })
   .meta({ example: ex.createMeterRequest });
 export type CreateMeterInput = z.output<typeof createMeterBody>;
@@ -38,6 +43,7 @@ export const updateMeterBody = z
     tariff_id: z.string().min(1).max(200).nullable().optional(),
     supply_tariff_id: z.string().min(1).max(200).nullable().optional(),
     is_active: z.boolean().optional(),
+    covers: z.enum(METER_COVERS).optional().meta({ description: META_COVERS }),
   })
   .meta({ example: { name: 'Domestic water (north riser)', is_active: false } });
 export type UpdateMeterInput = z.output<typeof updateMeterBody>;
@@ -54,6 +60,7 @@ export const meterResponse = z
     tariff_id: z.string().nullable(),
     supply_tariff_id: z.string().nullable(),
     is_active: z.boolean(),
+    covers: z.enum(METER_COVERS).meta({ description: META_COVERS }),
     is_default: z.boolean().meta({ description: 'Bills of this utility type sent without meter_id go to this meter.' }),
     created_at: z.string(),
     updated_at: z.string(),

@@ -4,6 +4,7 @@ import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination
 import type { PropertyService } from '../properties/service';
 import { createMeterRepository, defaultMeterName, type MeterChanges, type MeterRow } from './repository';
 import type { CreateMeterInput, UpdateMeterInput } from './schemas';
+import type { MeterCovers } from './tables';
 import { defaultUnit, unitProblem, type MeterUtilityType } from './units';
 
 export function presentMeter(m: MeterRow) {
@@ -18,6 +19,7 @@ export function presentMeter(m: MeterRow) {
     tariff_id: m.tariffId,
     supply_tariff_id: m.supplyTariffId,
     is_active: m.isActive,
+    covers: m.covers as MeterCovers,
     is_default: m.isDefault,
     created_at: m.createdAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
@@ -31,6 +33,8 @@ export function createMeterService(deps: {
   dataChanged?(ownerId: string): Promise<void>;
   /** Queues the audit of these meters' bills after what prices them changed (never throws). */
   auditMeters?(meterIds: readonly string[]): Promise<void>;
+  /** Marks the property's analytics for a recompute (what a meter covers decides its benchmarks). */
+  coverageChanged?(ownerId: string, propertyId: string): Promise<void>;
 }) {
   const repo = createMeterRepository(deps.db);
 
@@ -74,6 +78,7 @@ export function createMeterService(deps: {
         tariffId: input.tariff_id ?? null,
         supplyTariffId: input.supply_tariff_id ?? null,
         isActive: input.is_active ?? true,
+        covers: input.covers ?? 'whole_building',
       });
       // An electric meter's tariff prices the estimate of a property without its own (properties/estimate.ts).
       if (row.utilityType === 'electric' && row.tariffId !== null) await deps.properties.repriceFromMeters(ownerId, propertyId);
@@ -110,7 +115,9 @@ export function createMeterService(deps: {
       if (input.tariff_id !== undefined) changes.tariffId = input.tariff_id;
       if (input.supply_tariff_id !== undefined) changes.supplyTariffId = input.supply_tariff_id;
       if (input.is_active !== undefined) changes.isActive = input.is_active;
+      if (input.covers !== undefined) changes.covers = input.covers;
       const row = Object.keys(changes).length === 0 ? meter : await repo.update(meterId, changes);
+      if (input.covers !== undefined && input.covers !== meter.covers) await deps.coverageChanged?.(ownerId, meter.propertyId);
       // A meter's tariff prices its bills (audit, annual estimates): analytics may change with it.
       if (input.tariff_id !== undefined || input.supply_tariff_id !== undefined) {
         await deps.dataChanged?.(ownerId);
