@@ -144,14 +144,11 @@ export function createServices(deps: PlatformDeps): Services {
   });
   const rateAnalysis = createRateAnalysisService({
     db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis, calculator,
+    averageRates: bundledAverageRates,
   });
-  const meters = createMeterService({
-    db, properties, dataChanged, auditMeters: requestAudits,
-    coverageChanged: (ownerId, propertyId) => recomputeRequests.propertyChanged(ownerId, propertyId),
-  });
+  const meters = createMeterService({ db, properties, dataChanged, auditMeters: requestAudits });
   const utilityBills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
-    averageRates: bundledAverageRates,
   const analytics = createAnalyticsService({
     db, now, logger, portfolios, requests: recomputeRequests,
     auditRecovery: (ownerId) => audit.disputes.recoveryStats(ownerId),
