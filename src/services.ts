@@ -146,7 +146,10 @@ export function createServices(deps: PlatformDeps): Services {
     db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis, calculator,
     averageRates: bundledAverageRates,
   });
-  const meters = createMeterService({ db, properties, dataChanged, auditMeters: requestAudits });
+  const meters = createMeterService({
+    db, properties, dataChanged, auditMeters: requestAudits,
+    coverageChanged: (ownerId, propertyId) => recomputeRequests.propertyChanged(ownerId, propertyId),
+  });
   const utilityBills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
   const analytics = createAnalyticsService({
