@@ -92,7 +92,8 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
     summary: 'Rank properties by a cost metric (Pro and Enterprise)',
     description: `${ONE_ANNUAL_COST}; basis actual when every figure is. cost_per_kwh and kwh_per_sqft use electric only; `
       + 'site_eui is kBtu of site energy (ENERGY STAR conversion factors) per sqft a year. Properties without the metric\'s '
-      + 'inputs are left out. percentile = round(100 x (values below + '
+      + 'inputs are left out; those whose figure rests on a meter of part of the building (covers common_area or tenant) are '
+      + 'listed in partial_coverage, not ranked. percentile = round(100 x (values below + '
       + 'half the other equal values) / (n - 1)), 50 for one property; outlier_threshold = Q3 + 1.5 x IQR (linear '
       + 'interpolation). Rankings lowest value first. ' + FRESHNESS + SHARED_LIST,
     tags, auth: 'required', query: benchmarksQuery, response: benchmarksResponse,
