@@ -26,6 +26,8 @@ describe('property bills', () => {
       period_end: '2026-01-31', amount: 1234.56, usage: 9876.5, unit: 'kWh', usage_kwh: 9876.5, demand_kw: 42, is_estimated: false,
       // Issue 32: the lines as the utility printed them, when sent (the audit compares them).
       line_items: null,
+      // Issue 47: a gas bill's therms per ccf; null on other bills.
+      heat_content: null,
       created_at: expect.any(String),
     });
     const gas = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'gas', amount: 0 })).expect(201);
