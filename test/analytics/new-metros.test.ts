@@ -109,6 +109,12 @@ describe('advice in metros no other test names (issue 45 new-user pass)', () => 
     expect(le23.superseded_by).toBe('5cd48a7a5457a3c83d54e9d5');
   });
 
+  it('Honolulu: Hawaiian Electric\'s Schedule J (25 to 300 kW), published "Single Phase", is no single-phase rate for a 150 kW office', async () => {
+    const res = await analyzeOffice({ city: 'Honolulu', state: 'HI', zip_code: '96813' }, '55e870415457a3cb7e8e8004', 45_000, 150);
+    // before, advice to stay said Schedule J might not admit the office: "single-phase service only: a 150 kW demand takes three-phase service"
+    expect(res.assumptions.filter((a: string) => a.includes('single-phase service only'))).toEqual([]);
+  });
+
   it('Oklahoma City: a critical-peak-pricing option is not the price quoted', async () => {
     const res = (await office('73102', 'OK', 'Oklahoma City')).body;
     expect(res.serving_utility.name).toBe('Oklahoma Gas & Electric Co');

@@ -1,6 +1,6 @@
 import { loadUtilityReference, REFERENCE_DIR } from '../utilities/reference';
 import { normalizeBundle, readUrdbLines } from './bundled';
-import { customerTraits, eligibilityOf, readApplicability, type EligibilityCustomer, type EligibilityTariff } from './eligibility';
+import { customerTraits, eligibilityOf, phaseOf, readApplicability, type EligibilityCustomer, type EligibilityTariff } from './eligibility';
 import type { Tariff } from './tariff.model';
 import { evaluate } from '../../../test/fixtures/eligibility/evaluate';
 
@@ -108,6 +108,27 @@ describe('readApplicability and eligibilityOf: the written rules, one example ea
     expect(reading.limits.kwMin).toBe(1001);
     const gsa3 = withText('General Power Rate GSA 3 (1,001-5,000 kW)', '', { applicability: { ...general.applicability!, phaseWiring: 'Single Phase' } });
     expect(eligibilityOf(gsa3, { ...houseMeter, demandKw: 2000, usageKwh: 800_000 })).toEqual({ status: 'eligible' });
+  });
+});
+
+describe('a published "Single Phase" that the published demand limits contradict (issue 45, third new-user pass)', () => {
+  const published = (demandKwMin: number | null, demandKwMax: number | null) => ({
+    applicability: { ...general.applicability!, demandKwMin, demandKwMax, phaseWiring: 'Single Phase' },
+  });
+
+  it('Hawaiian Electric\'s Schedule J (25 to 300 kW, name silent on phase) and Schedule P (from 300 kW) are no single-phase rates', () => {
+    const j = withText('Schedule J - General Service Demand', '', published(25, 300));
+    expect(eligibilityOf(j, houseMeter)).toEqual({ status: 'eligible' });
+    const p = withText('Schedule P - Large Power Service', '', published(300, null));
+    expect(phaseOf('Single Phase', readApplicability(p).limits, p.applicability)).toBeNull();
+  });
+
+  it('a name that says single-phase keeps the limit, however large (Traverse Electric\'s "Large Single Phase", 100 to 500 kW)', () => {
+    const large = withText('Large Single Phase', '', published(100, 500));
+    expect(phaseOf('Single Phase', readApplicability(large).limits, large.applicability)).toBe('single');
+    // and up to 100 kW a published single phase stands (PPL's GS-1, to 100 kW)
+    const small = withText('GS-1 (Small General Service)', '', published(null, 100));
+    expect(phaseOf('Single Phase', readApplicability(small).limits, small.applicability)).toBe('single');
   });
 });
 

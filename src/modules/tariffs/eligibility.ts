@@ -88,11 +88,23 @@ const KIND_WORDS: Record<RestrictionKind, string> = {
   single_customer: 'one named customer or contract',
 };
 
+/**
+ * A rate whose published demand limits reach past twice what single-phase service carries (above 100 kW: Hawaiian
+ * Electric's Schedule J, 25 to 300 kW) is not a single-phase rate unless its name or text says so.
+ */
+const SINGLE_PHASE_CONTRADICTING_MAX_KW = 2 * SINGLE_PHASE_MAX_KW;
+
 /** The phase a tariff is limited to: URDB's published wiring, else what its name and availability text state. */
-export function phaseOf(phaseWiring: string | null, stated: StatedLimits): 'single' | 'three' | null {
+export function phaseOf(
+  phaseWiring: string | null, stated: StatedLimits, published: { demandKwMin: number | null; demandKwMax: number | null } | null = null,
+): 'single' | 'three' | null {
   // A published "Single Phase" that the rate's own figures contradict (a minimum demand above what single-phase
-  // service carries, or a text naming three-phase service) is not a limit.
-  const contradicted = stated.phase === 'three' || (stated.kwMin !== null && stated.kwMin > SINGLE_PHASE_MAX_KW) || stated.mentionsThreePhase;
+  // service carries; a text naming three-phase service) is not a limit. Published limits contradict it only where
+  // neither name nor text says single-phase (a published minimum above 50 kW, a maximum above 100 kW): rural
+  // utilities do sell large single-phase service under names that say so (Traverse Electric's "Large Single Phase").
+  const silent = stated.phase !== 'single';
+  const contradicted = stated.phase === 'three' || (stated.kwMin !== null && stated.kwMin > SINGLE_PHASE_MAX_KW) || stated.mentionsThreePhase
+    || (silent && ((published?.demandKwMin ?? 0) > SINGLE_PHASE_MAX_KW || (published?.demandKwMax ?? 0) > SINGLE_PHASE_CONTRADICTING_MAX_KW));
   if (phaseWiring && /single/i.test(phaseWiring) && !/3|three/i.test(phaseWiring)) return contradicted ? null : 'single';
   if (phaseWiring && /3|three/i.test(phaseWiring) && !/single/i.test(phaseWiring)) return 'three';
   return stated.phase;
@@ -131,7 +143,7 @@ function sizeVerdict(t: EligibilityTariff, reading: ApplicabilityReading, c: Eli
       return { status: 'excluded', reason: `load factor ${fmt(loadFactor * 100)} % (usage / (peak x 730 h)) is below the tariff's minimum of ${fmt(stated.loadFactorMin * 100)} %` };
     }
   }
-  const phase = phaseOf(published?.phaseWiring ?? null, stated);
+  const phase = phaseOf(published?.phaseWiring ?? null, stated, published);
   // The customer's phase: what its current tariff says; else a peak above what single-phase service carries is three-phase.
   const peak = c.demandKw ?? average;
   const customerPhase = c.phase ?? (!c.dwelling && peak > SINGLE_PHASE_MAX_KW ? 'three' : null);
@@ -220,7 +232,7 @@ export function customerTraits(current: EligibilityTariff | null): Pick<Eligibil
     purpose: current.purpose,
     currentRestrictions: new Set(reading.restrictions.map((r) => r.kind)),
     currentLocation: ((words) => (words ? locationWords(words) : null))(reading.restrictions.find((r) => r.kind === 'location' && r.source === 'name')?.words),
-    phase: phaseOf(current.applicability?.phaseWiring ?? null, reading.limits),
+    phase: phaseOf(current.applicability?.phaseWiring ?? null, reading.limits, current.applicability),
     serviceType: current.serviceType === 'bundled' && reading.retailAccess ? 'delivery_only' : current.serviceType,
   };
 }
