@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
+import compression from 'compression';
 import { requestLog } from './platform/http/request-log';
 import type { PlatformDeps } from './context';
 import { ApiRouter, createOpenApiRegistry } from './platform/http/router';
@@ -36,6 +37,8 @@ export function createApp(deps: PlatformDeps): BuiltApp {
   for (const { path, router } of rawBodyRoutes(deps, services)) app.all(path, router);
 
   app.use(requestLog(logger, { enabled: config.nodeEnv !== 'test' }));
+  // Gzip for clients that accept it, on every compressible answer over 1 KB (the package's defaults).
+  app.use(compression());
   // No upgrade-insecure-requests: it breaks /docs and Bull Board served over plain http on a LAN host.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   // CORS only for the origins CORS_ORIGINS lists (none by default: a browser page of another origin

@@ -94,7 +94,7 @@ describe('portfolio analytics and property health', () => {
     });
 
     it('a fix shows at once: setting Beta\'s tariff, usage and sqft removes those deductions', async () => {
-      // The answer is serialised once per cached answer (decision 0011): unchanged, a conditional request is a 304;
+      // Unchanged, a conditional request is a 304 (Express's ETag of the answer);
       // after the write the ETag it held is no longer the answer's.
       const before = await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(200);
       await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).set('If-None-Match', before.headers.etag).expect(304);

@@ -2,7 +2,6 @@ import type { RequestHandler, Response } from 'express';
 import { AppError, unauthorized } from '../../platform/http/errors';
 import { callerId, type Tier } from '../../platform/http/auth';
 import type { ApiRouter } from '../../platform/http/router';
-import { sendSharedJson } from '../../platform/http/shared-json';
 import { portfolioIdParams } from '../portfolios/schemas';
 import {
   benchmarksQuery, benchmarksResponse, costTrend, costTrendQuery, dashboardStats, dueDiligenceBody, dueDiligenceResponse,
@@ -37,8 +36,6 @@ const ONE_ANNUAL_COST = "a property's annual cost, per utility type, is its actu
   + 'least 10 are billed (x 12 / billed months), else the bill-engine estimate (electric) or nothing';
 const FRESHNESS = 'Reflects every write that finished before the request (a precomputed answer older than the '
   + "owner's data is recomputed first).";
-/** The two lists of every property (decision 0011). */
-const SHARED_LIST = ' Gzipped for clients that accept it; an unchanged answer is a 304 to If-None-Match with its ETag.';
 
 export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsService): void {
   api.get('/pm/dashboard/stats', {
@@ -83,10 +80,10 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
       + 'coverage, estimated reads, gaps between bills, expired or stale tariffs), bill anomalies per meter (its latest '
       + 'complete period per day against the same period a year earlier, else the 6 months before), costs up on the same '
       + 'months a year earlier, and savings opportunities; the deductions are listed in `issues`, naming the meter. summary counts the portfolio (or '
-      + 'all properties); `status` filters the list. Worst score first. ' + FRESHNESS + SHARED_LIST,
+      + 'all properties); `status` filters the list. Worst score first. ' + FRESHNESS,
     tags: ['Properties'], auth: 'required', query: healthQuery, response: healthResponse,
     errors: { 404: 'Portfolio not found' },
-  }, async ({ query, req, res }) => sendSharedJson(req, res, await analytics.health(callerId(req), query, serverTiming(res))));
+  }, ({ query, req, res }) => analytics.health(callerId(req), query, serverTiming(res)));
 
   api.get('/pm/analytics/benchmarks', {
     summary: 'Rank properties by a cost metric (Pro and Enterprise)',
@@ -95,11 +92,11 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
       + 'inputs are left out; those whose figure rests on a meter of part of the building (covers common_area or tenant) are '
       + 'listed in partial_coverage, not ranked. percentile = round(100 x (values below + '
       + 'half the other equal values) / (n - 1)), 50 for one property; outlier_threshold = Q3 + 1.5 x IQR (linear '
-      + 'interpolation). Rankings lowest value first. ' + FRESHNESS + SHARED_LIST,
+      + 'interpolation). Rankings lowest value first. ' + FRESHNESS,
     tags, auth: 'required', query: benchmarksQuery, response: benchmarksResponse,
     errors: { 403: 'Benchmarks require the Pro or Enterprise tier (upgrade prompt)', 404: 'Portfolio not found' },
     middleware: [requirePro(BENCHMARKS_UPGRADE)],
-  }, async ({ query, req, res }) => sendSharedJson(req, res, await analytics.benchmarks(callerId(req), query, serverTiming(res))));
+  }, ({ query, req, res }) => analytics.benchmarks(callerId(req), query, serverTiming(res)));
 
   api.post('/pm/due-diligence', {
     summary: 'Energy cost model of a property to acquire (Pro and Enterprise)',

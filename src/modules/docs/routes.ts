@@ -13,7 +13,8 @@ export function docsRouter(registry: OpenAPIRegistry): Router {
         version: '1.0.0',
         description:
           'US utility tariffs and bill calculation, property energy-cost analytics, and tenant utility billing (RUBS). ' +
-          'Errors are `{"detail": "..."}`; a 422 adds `errors: [{field, message}]`.',
+          'Errors are `{"detail": "..."}`; a 422 adds `errors: [{field, message}]`. Answers over 1 KB are gzipped for clients ' +
+          'that accept it; a GET answer has an ETag, and an unchanged one is a 304 to `If-None-Match`.',
       },
       servers: [{ url: '/' }],
     }));

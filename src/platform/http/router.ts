@@ -1,7 +1,6 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { jsonBytes } from './json-bytes';
 import { parseOrThrow } from './validate';
 import { notFound, validationFailed } from './errors';
 import { firstUnstorableText, mayHoldUnstorableEscape, unstorableTextProblem } from './storable-text';
@@ -121,10 +120,7 @@ export class ApiRouter {
         res.status(204).end();
         return;
       }
-      res.status(status).type('json');
-      // Only a GET answer can be revalidated (res.send adds the ETag); others skip hashing the body.
-      if (method === 'get') res.send(jsonBytes(result));
-      else res.end(jsonBytes(result));
+      res.status(status).json(result);
     };
     const bodyParsers: RequestHandler[] = spec.body && spec.bodyType !== 'multipart/form-data'
       ? [
