@@ -8,15 +8,37 @@ import type { EventHandlerFactory } from './handler';
 import { createWebhookRepository, type PendingEvent, type ProcessedEvent, type WebhookEventRow } from './repository';
 
 /**
- * Events applied per transaction, at most. A transaction holds its streams' locks, and on the
+ * Events applied per transaction, about (a stream's events as counted just before, the later
+ * arrivals of its stream waiting for the next). A transaction holds its streams' locks, and on the
  * embedded database the only connection, for as long as it runs: every acknowledgment of a
  * webhook received meanwhile waits for it (issue 46 item 9: 50 streams of 100 events in one
  * transaction held it for up to a second). A hundred events cost a few tens of milliseconds.
  */
 const BATCH_SIZE = 100;
-/** Streams one transaction of the drain of every stream takes, each with up to BATCH_SIZE / this many events. */
-const STREAMS_PER_TRANSACTION = 10;
-const EVENTS_PER_STREAM_OF_DRAIN_ALL = BATCH_SIZE / STREAMS_PER_TRANSACTION;
+/** Streams one transaction of the drain of every stream takes, at most (streams of a few events each). */
+const STREAMS_PER_TRANSACTION = 50;
+
+/**
+ * The drain's transactions: streams in order, grouped so that each transaction reads about
+ * BATCH_SIZE events (a stream with more than that has a transaction of its own, of BATCH_SIZE).
+ */
+export function transactionsOf(pending: ReadonlyArray<{ connectionId: string; pending: number }>) {
+  const groups: Array<Array<{ connectionId: string; limit: number }>> = [];
+  let group: Array<{ connectionId: string; limit: number }> = [];
+  let events = 0;
+  for (const stream of pending) {
+    const limit = Math.max(1, Math.min(stream.pending, BATCH_SIZE));
+    if (group.length > 0 && (events + limit > BATCH_SIZE || group.length >= STREAMS_PER_TRANSACTION)) {
+      groups.push(group);
+      group = [];
+      events = 0;
+    }
+    group.push({ connectionId: stream.connectionId, limit });
+    events += limit;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
 /** The drain of every stream stops after this long (another job goes on): a busy inbox never keeps one job forever. */
 const DRAIN_ALL_BUDGET_MS = 5_000;
 /** Attempts of an event whose handler throws, before it is dead-lettered. */
@@ -131,13 +153,13 @@ export function createStreamApplier(deps: StreamApplierDeps) {
    * event's handler throws, the whole transaction is undone and each stream goes through the
    * one-stream drain, which isolates the failing event.
    */
-  async function applyStreams(connectionIds: string[]): Promise<number> {
+  async function applyStreams(streams: Array<{ connectionId: string; limit: number }>): Promise<number> {
     let waiting: Array<PendingEvent & { connectionId: string }> = [];
     let result: { moved: number; after: Array<() => Promise<void>> };
     try {
       result = await deps.db.transaction(async (tx) => {
         const txRepo = createWebhookRepository(tx);
-        const batches = await txRepo.lockAndReadMany(connectionIds, EVENTS_PER_STREAM_OF_DRAIN_ALL);
+        const batches = await txRepo.lockAndReadMany(streams);
         const now = deps.now();
         const cursors: Array<{ conn: string; seq: number }> = [];
         const ready: Array<{ envelope: StreamEnvelope; eventId: string }> = [];
@@ -162,8 +184,8 @@ export function createStreamApplier(deps: StreamApplierDeps) {
       });
     } catch (err) {
       if (isDatabaseUnavailable(err)) throw err;
-      for (const connectionId of connectionIds) await drainOne(connectionId);
-      return connectionIds.length;
+      for (const { connectionId } of streams) await drainOne(connectionId);
+      return streams.length;
     }
     await runAfter(result.after);
     for (const head of waiting) await scheduleHeadRetry(head.connectionId, head);
@@ -221,9 +243,7 @@ export function createStreamApplier(deps: StreamApplierDeps) {
       while (Date.now() < until) {
         const pending = await repo.pendingStreams(1000);
         let moved = 0;
-        for (let i = 0; i < pending.length; i += STREAMS_PER_TRANSACTION) {
-          moved += await applyStreams(pending.slice(i, i + STREAMS_PER_TRANSACTION));
-        }
+        for (const streams of transactionsOf(pending)) moved += await applyStreams(streams);
         if (moved === 0) return;
       }
       // Out of time with work left (a backlog): the next job goes on at once, not at the sweeper's next tick.

@@ -166,24 +166,27 @@ export function createWebhookRepository(db: Executor) {
     },
 
     /** Streams with events after their cursor (of any age), for the drain of every stream. */
-    async pendingStreams(limit: number): Promise<string[]> {
+    /** Streams with numbers past their cursor, and how many (events, or gaps a raced copy left). */
+    async pendingStreams(limit: number): Promise<Array<{ connectionId: string; pending: number }>> {
       const result = await db.execute(sql`
-        select s.connection_id from webhook_streams s join webhook_cursors c on c.connection_id = s.connection_id
+        select s.connection_id, (s.last_seq - c.applied_seq)::float8 as pending
+        from webhook_streams s join webhook_cursors c on c.connection_id = s.connection_id
         where c.applied_seq < s.last_seq order by s.connection_id limit ${limit}`);
-      return rowsOf<{ connection_id: string }>(result).map((r) => r.connection_id);
+      return rowsOf<{ connection_id: string; pending: number }>(result).map((r) => ({ connectionId: r.connection_id, pending: r.pending }));
     },
 
     /**
      * Locks the cursors of several streams (skipping those another applier holds) and reads, in
-     * one statement, up to `perStream` events after each, in sequence order, with the stream's
-     * `last_seq` as of the same snapshot.
+     * one statement, up to each stream's `limit` of events after its cursor, in sequence order,
+     * with the stream's `last_seq` as of the same snapshot.
      */
-    async lockAndReadMany(connectionIds: string[], perStream: number): Promise<StreamBatch[]> {
+    async lockAndReadMany(streams: Array<{ connectionId: string; limit: number }>): Promise<StreamBatch[]> {
+      const wanted = JSON.stringify(streams.map((w) => ({ conn: w.connectionId, lim: w.limit })));
       const result = await db.execute(sql`
         with locked as (
-          select c.connection_id, c.applied_seq, s.last_seq from webhook_cursors c
+          select c.connection_id, c.applied_seq, s.last_seq, w.lim from webhook_cursors c
           join webhook_streams s on s.connection_id = c.connection_id
-          where c.connection_id in (select jsonb_array_elements_text(${JSON.stringify(connectionIds)}::jsonb))
+          join jsonb_to_recordset(${wanted}::jsonb) as w(conn text, lim int) on w.conn = c.connection_id
           order by c.connection_id
           for update of c skip locked
         )
@@ -191,7 +194,7 @@ export function createWebhookRepository(db: Executor) {
           e.id, e.seq, e.raw_body, e.attempts, e.next_attempt_at
         from locked l left join lateral (
           select id, seq::float8 as seq, raw_body, attempts, next_attempt_at from webhook_events
-          where connection_id = l.connection_id and seq > l.applied_seq order by seq limit ${perStream}
+          where connection_id = l.connection_id and seq > l.applied_seq order by seq limit l.lim
         ) e on true
         order by l.connection_id, e.seq`);
       // The left join gives a stream without events one row whose event columns are all null.
