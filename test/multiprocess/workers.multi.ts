@@ -90,7 +90,9 @@ describeMulti('two workers, two web processes and a scheduler on one database an
     const owner = await registerUser(webs[0].url, 'ra');
     const auth = { token: owner.token };
     const body = (i: number, usage: number) => ({
-      name: `RA ${i}`, address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'commercial', sqft: 5000, monthly_usage_kwh: usage,
+      // Marquette, not Gladstone: Gladstone's commercial record prices below half its utility's average rate (issue 45's
+      // plausibility check), so a property there without a tariff gets no analysis to count.
+      name: `RA ${i}`, address: '1 Main St', city: 'Marquette', state: 'MI', zip_code: '49855', property_type: 'commercial', sqft: 5000, monthly_usage_kwh: usage,
     });
     /** The updated_at of each pricing write per property: each names one rate-analysis job (its id ends with it). */
     const versions = new Map<string, number[]>();
@@ -199,7 +201,7 @@ describeMulti('two workers, two web processes and a scheduler on one database an
       ...auth, body: { name: 'Slow', address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential' },
     });
     const others = await Promise.all([0, 1, 2].map((i) => apiOk<Property>(webs[i % 2].url, 'POST', '/api/v1/pm/properties', 201, {
-      ...auth, body: { name: `Other ${i}`, address: '2 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'commercial', monthly_usage_kwh: 2000 },
+      ...auth, body: { name: `Other ${i}`, address: '2 Main St', city: 'Marquette', state: 'MI', zip_code: '49855', property_type: 'commercial', monthly_usage_kwh: 2000 },
     })));
 
     // The provider holds the import's first page until released, then answers each of its 3 pages 300 ms late.
