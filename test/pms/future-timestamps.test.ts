@@ -4,7 +4,7 @@ import { registerUser, type RegisteredTestUser } from '../helpers/users';
 import { eventually } from '../helpers/eventually';
 import { FakePmsProvider, fakeUnit } from '../helpers/fake-pms';
 import { createProperty } from '../pm/helpers';
-import { client, deliver, unitEvent } from '../webhooks/helpers';
+import { SECRET, client, deliver, unitEvent } from '../webhooks/helpers';
 import { linkPms } from '../helpers/pms-link';
 import { pmsUnits } from '../../src/modules/pms/tables';
 import { MAX_FUTURE_SKEW_MS } from '../../src/modules/webhooks/clock-skew';
@@ -24,7 +24,7 @@ describe('PMS event times from the future', () => {
     const url = await fake.start();
     t = await createTestApp({
       jobs: true,
-      env: { PMS_WEBHOOK_SECRET: 'whsec-test-0123456789', PMS_API_URL: url, PMS_API_KEY: 'k' },
+      env: { PMS_WEBHOOK_SECRET: SECRET, PMS_API_URL: url, PMS_API_KEY: 'k' },
     });
     alice = await registerUser(t);
     propertyId = (await createProperty(t, alice.token, { name: 'Cedar Court' })).id;
