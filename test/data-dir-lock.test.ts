@@ -5,7 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/platform/db/client';
-import { lockFileOf, type LockHolder } from '../src/platform/db/data-dir-lock';
+import { HEARTBEAT_MS, lockFileOf, type LockHolder } from '../src/platform/db/data-dir-lock';
+import { bootPlatform } from '../src/platform/bootstrap';
+import { loadConfig } from '../src/platform/config';
+import type { PlatformDeps } from '../src/context';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..');
@@ -78,5 +81,58 @@ describe('one process per embedded database folder (DATA_DIR)', () => {
     } finally {
       await database.close();
     }
+  });
+
+  describe('the lock file deleted while the server runs (by hand, by a clean-up script)', () => {
+    let deps: PlatformDeps | undefined;
+    beforeEach(() => {
+      // Only the heartbeat's interval is faked: it runs when the test says, not after 10 s.
+      jest.useFakeTimers({
+        doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'],
+      });
+    });
+    afterEach(async () => {
+      jest.useRealTimers();
+      await deps?.queue.close();
+      await deps?.database.close();
+      deps = undefined;
+    });
+    /** The platform as `npm start` boots it (bootstrap.ts wires the lock's events), on this DATA_DIR. */
+    const boot = async () => {
+      deps = await bootPlatform({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '' }) });
+      return deps;
+    };
+    const lockHolder = () => JSON.parse(fs.readFileSync(lockFileOf(folder), 'utf8')) as LockHolder;
+
+    it('is put back at the next heartbeat, so a second `npm start` is still refused and the server keeps its data', async () => {
+      const { database } = await boot();
+      fs.rmSync(lockFileOf(folder));
+      jest.advanceTimersByTime(HEARTBEAT_MS);
+      expect(lockHolder().pid).toBe(process.pid);
+      const second = await node(['scripts/start.mjs', 'all'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '' });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(`The embedded database folder ${folder} is in use by process ${process.pid} on ${os.hostname()}`);
+      await database.db.execute(sql`select 1`);
+    });
+
+    it('a server whose folder another process took meanwhile stops: it says why and exits 1', async () => {
+      const exit = jest.spyOn(process, 'exit').mockImplementation(() => undefined as never);
+      const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      try {
+        await boot();
+        // What the process that started while the file was gone wrote in its place.
+        fs.rmSync(lockFileOf(folder));
+        fs.writeFileSync(lockFileOf(folder), JSON.stringify({ pid: process.ppid, hostname: os.hostname(), boot_id: null, process_start: null, acquired_at: new Date().toISOString() }));
+        jest.advanceTimersByTime(HEARTBEAT_MS);
+        expect(exit).toHaveBeenCalledWith(1);
+        expect(stderr).toHaveBeenCalledWith(expect.stringContaining(
+          `The lock ${lockFileOf(folder)} of the embedded database folder ${folder} was deleted and process ${process.ppid} on ${os.hostname()}`,
+        ));
+        expect(lockHolder().pid).toBe(process.ppid);
+      } finally {
+        exit.mockRestore();
+        stderr.mockRestore();
+      }
+    });
   });
 });

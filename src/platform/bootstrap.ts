@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { openDatabase, type Database } from './db/client';
+import { exitOnLostLock, type LockEvents } from './db/data-dir-lock';
 import { createJobQueue, queuePrefix } from './queue';
 import { appQueues } from '../queues';
 import { resolveJwtSecret } from './secrets';
@@ -19,10 +20,14 @@ export interface BootOptions {
  * The configured database (Postgres, or embedded PGlite under the data dir), migrated.
  * Closed again if migrating fails, so a caller never holds a half-ready database.
  */
-export async function openMigratedDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+export async function openMigratedDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  dataDirLockEvents?: LockEvents,
+): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+    dataDirLockEvents,
   });
   try {
     await database.migrate();
@@ -37,7 +42,14 @@ export async function openMigratedDatabase(config: Pick<Config, 'databaseUrl' | 
 export async function bootPlatform(opts: BootOptions = {}): Promise<PlatformDeps> {
   const config = opts.config ?? loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openMigratedDatabase(config);
+  const database = await openMigratedDatabase(config, {
+    onRestored: (lockFile) => logger.warn({ lockFile }, 'the embedded database lock file was deleted while this process held it; put back'),
+    // Another process has the folder: stop at once (no graceful drain, whose requests would write to it).
+    onLost: (err) => {
+      logger.fatal({ lockFile: err.lockFile, holder: err.holder }, err.message);
+      exitOnLostLock(err);
+    },
+  });
   const queue = createJobQueue({
     definitions: appQueues,
     redisUrl: config.redisUrl,

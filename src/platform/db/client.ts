@@ -12,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
 import { PROJECT_ROOT } from '../paths';
-import { acquireDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, systemLockEnvironment, type LockEvents } from './data-dir-lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -51,6 +51,8 @@ export interface DatabaseOptions {
   /** A dumped PGlite data directory to start from (tests load a migrated template). */
   pgliteTemplate?: Blob;
   poolSize?: number;
+  /** What the folder's lock does when its file is deleted or taken while this process runs. */
+  dataDirLockEvents?: LockEvents;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -87,7 +89,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   // A folder on disk belongs to one process (data-dir-lock.ts); in-memory databases need no lock.
-  const lock = opts.pgliteDir ? acquireDataDirLock(opts.pgliteDir) : undefined;
+  const lock = opts.pgliteDir ? acquireDataDirLock(opts.pgliteDir, systemLockEnvironment(), opts.dataDirLockEvents) : undefined;
   let client: PGlite;
   try {
     if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  DataDirLockedError, STALE_AFTER_MS, HEARTBEAT_MS, acquireDataDirLock, lockFileOf, systemLockEnvironment,
+  DataDirLockLostError, DataDirLockedError, STALE_AFTER_MS, HEARTBEAT_MS, acquireDataDirLock, lockFileOf, systemLockEnvironment,
   type LockEnvironment, type LockHolder,
 } from './data-dir-lock';
 
@@ -112,6 +112,63 @@ describe('the embedded database folder lock', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  describe('a lock file deleted while its holder runs (issue 46: a second process got in and both wrote)', () => {
+    beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] }));
+    afterEach(() => jest.useRealTimers());
+
+    it('is put back by the next heartbeat, naming the holder, so a process starting later is refused', () => {
+      const onRestored = jest.fn();
+      const lock = acquireDataDirLock(folder, environment({ pid: 100 }), { onRestored });
+      fs.rmSync(lockFileOf(folder));
+      jest.advanceTimersByTime(HEARTBEAT_MS);
+      expect(holderOf(folder)).toMatchObject({ pid: 100, hostname: 'host-a', process_start: 'start-100' });
+      expect(onRestored).toHaveBeenCalledWith(lockFileOf(folder));
+      expect(() => acquireDataDirLock(folder, environment({ pid: 200 }))).toThrow('is in use by process 100 on host-a');
+      // No draft is left beside it, and the restored file is released like the first one.
+      expect(fs.readdirSync(dir)).toEqual(['pglite.lock']);
+      expect(lock.heartbeat()).toBe('refreshed');
+      lock.release();
+      expect(fs.existsSync(lockFileOf(folder))).toBe(false);
+    });
+
+    it('gives the folder up when another process took it meanwhile: onLost names that process, the heartbeat ends', () => {
+      const onLost = jest.fn();
+      const first = acquireDataDirLock(folder, environment({ pid: 100 }), { onLost });
+      fs.rmSync(lockFileOf(folder));
+      const second = acquireDataDirLock(folder, environment({ pid: 200 }));
+      jest.advanceTimersByTime(HEARTBEAT_MS);
+      expect(onLost).toHaveBeenCalledTimes(1);
+      const lost = onLost.mock.calls[0][0] as DataDirLockLostError;
+      expect(lost).toBeInstanceOf(DataDirLockLostError);
+      expect(lost.holder).toMatchObject({ pid: 200, hostname: 'host-a' });
+      expect(lost.message).toContain(`The lock ${lockFileOf(folder)} of the embedded database folder ${folder} was deleted and process 200 on host-a`);
+      jest.advanceTimersByTime(HEARTBEAT_MS * 3);
+      expect(onLost).toHaveBeenCalledTimes(1);
+      expect(first.heartbeat()).toBe('stopped');
+      // The lock stays the other process's: the first neither overwrites nor removes it.
+      first.release();
+      expect(holderOf(folder).pid).toBe(200);
+      second.release();
+    });
+
+    it('gives it up for any lock file not its own, and by default prints why and exits with code 1', () => {
+      const exit = jest.spyOn(process, 'exit').mockImplementation(() => undefined as never);
+      const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      try {
+        const lock = acquireDataDirLock(folder, environment({ pid: 100 }));
+        fs.writeFileSync(lockFileOf(folder), '');
+        expect(lock.heartbeat()).toBe('lost');
+        expect(exit).toHaveBeenCalledWith(1);
+        expect(stderr).toHaveBeenCalledWith(expect.stringContaining(`was deleted and another process has opened the folder since`));
+        lock.release();
+        expect(fs.readFileSync(lockFileOf(folder), 'utf8')).toBe('');
+      } finally {
+        exit.mockRestore();
+        stderr.mockRestore();
+      }
+    });
   });
 
   it('reads the real process table: this process is alive with a start time, on Linux', () => {

@@ -18,6 +18,15 @@ import path from 'node:path';
  * The file is written whole before it appears (hard link of a complete file) and a stale one is
  * moved aside atomically before it is replaced, so two processes starting together cannot both
  * take it.
+ *
+ * A lock file deleted while its holder runs (by hand, by a clean-up script) would let a second
+ * process in. The holder's heartbeat checks the file as well as refreshing it:
+ * - gone: it is put back, naming the holder, the same atomic way it was first created, so a process
+ *   starting later is refused as usual (LockEvents.onRestored says so);
+ * - naming anyone else: another process opened the folder in the moments it had no lock. Two
+ *   writers on one folder lose data, so the holder stops using it: the heartbeat ends and
+ *   LockEvents.onLost is called, by default printing why and exiting the process with code 1.
+ * A second process can thus share the folder for at most one HEARTBEAT_MS.
  */
 
 /** How often a holder refreshes its lock file's modification time. */
@@ -61,8 +70,48 @@ export class DataDirLockedError extends Error {
   }
 }
 
+export class DataDirLockLostError extends Error {
+  constructor(readonly folder: string, readonly lockFile: string, readonly holder: LockHolder | null) {
+    const who = holder
+      ? `process ${holder.pid} on ${holder.hostname} (since ${holder.acquired_at})`
+      : 'another process';
+    super(
+      `The lock ${lockFile} of the embedded database folder ${folder} was deleted and ${who} has opened the folder since. `
+        + 'Two processes on one folder lose data, so this one stops using it: stop the other one too, then start one process. '
+        + 'Never delete the lock file of a running process.',
+    );
+    this.name = 'DataDirLockLostError';
+  }
+}
+
+/** What the holder's heartbeat reports; the defaults suit a server process. */
+export interface LockEvents {
+  /** The lock file was gone and has been put back naming this process. Default: a process warning. */
+  onRestored?(lockFile: string): void;
+  /** Another process holds the folder now; this one must stop writing to it. Default: exitOnLostLock. */
+  onLost?(err: DataDirLockLostError): void;
+}
+
+/** Prints why and exits with code 1, without closing the database: closing it would write to the folder. */
+export function exitOnLostLock(err: DataDirLockLostError): void {
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+}
+
+/** What one heartbeat found. */
+export type HeartbeatOutcome =
+  | 'refreshed'
+  | 'restored'
+  | 'lost'
+  /** The file could not be checked (its folder went away); the next beat looks again. */
+  | 'unchecked'
+  /** Released, or lost before. */
+  | 'stopped';
+
 export interface DataDirLock {
   readonly lockFile: string;
+  /** One heartbeat now (a timer runs it every HEARTBEAT_MS): refreshes, restores or gives up the lock. */
+  heartbeat(): HeartbeatOutcome;
   /** Stops the heartbeat and removes the lock file (if it is still this holder's). */
   release(): void;
 }
@@ -160,7 +209,11 @@ function createExclusive(draft: string, lockFile: string, content: string): bool
  * Takes the lock of `folder` for this process, or throws DataDirLockedError naming the holder.
  * Synchronous: it runs once, at start-up, before the database is opened.
  */
-export function acquireDataDirLock(folder: string, env: LockEnvironment = systemLockEnvironment()): DataDirLock {
+export function acquireDataDirLock(
+  folder: string,
+  env: LockEnvironment = systemLockEnvironment(),
+  events: LockEvents = {},
+): DataDirLock {
   const lockFile = lockFileOf(folder);
   const mine: LockHolder = {
     pid: env.pid,
@@ -176,7 +229,7 @@ export function acquireDataDirLock(folder: string, env: LockEnvironment = system
   fs.writeFileSync(draft, content);
   try {
     for (let attempt = 0; attempt < 10; attempt++) {
-      if (createExclusive(draft, lockFile, content)) return hold(lockFile, content);
+      if (createExclusive(draft, lockFile, content)) return hold(folder, lockFile, content, draft, events);
       let stat: fs.Stats;
       try {
         stat = fs.statSync(lockFile);
@@ -213,32 +266,61 @@ export function acquireDataDirLock(folder: string, env: LockEnvironment = system
   }
 }
 
-function hold(lockFile: string, content: string): DataDirLock {
+function hold(folder: string, lockFile: string, content: string, draft: string, events: LockEvents): DataDirLock {
   heldHere.add(lockFile);
   const ours = () => readOrNull(lockFile) === content;
-  const heartbeat = setInterval(() => {
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    clearInterval(timer);
+    heldHere.delete(lockFile);
+  };
+  /** Puts the deleted lock file back, as acquire creates it; false when another process got there first. */
+  const restore = () => {
+    fs.writeFileSync(draft, content);
     try {
-      if (!ours()) {
-        clearInterval(heartbeat);
-        process.emitWarning(`The lock ${lockFile} was taken by another process: stop one of them, they share a database folder.`);
-        return;
+      return createExclusive(draft, lockFile, content);
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+  };
+  const heartbeat = (): HeartbeatOutcome => {
+    if (stopped) return 'stopped';
+    try {
+      if (ours()) {
+        const now = new Date();
+        fs.utimesSync(lockFile, now, now);
+        return 'refreshed';
       }
-      const now = new Date();
-      fs.utimesSync(lockFile, now, now);
+      if (!fs.existsSync(lockFile) && restore()) {
+        (events.onRestored ?? warnRestored)(lockFile);
+        return 'restored';
+      }
     } catch {
       // The folder went away (tests removing temp folders): nothing left to guard.
+      return 'unchecked';
     }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+    // The file names someone else: a process that started while it was gone (whether or not it still
+    // runs, it has written to the folder this process has open).
+    stop();
+    (events.onLost ?? exitOnLostLock)(new DataDirLockLostError(folder, lockFile, parseHolder(readOrNull(lockFile))));
+    return 'lost';
+  };
+  const timer = setInterval(heartbeat, HEARTBEAT_MS);
+  timer.unref();
   let released = false;
   return {
     lockFile,
+    heartbeat,
     release() {
       if (released) return;
       released = true;
-      clearInterval(heartbeat);
-      heldHere.delete(lockFile);
+      stop();
       if (ours()) fs.rmSync(lockFile, { force: true });
     },
   };
 }
+
+const warnRestored = (lockFile: string) => process.emitWarning(
+  `The lock ${lockFile} was deleted while this process holds the folder; it has been put back. Never delete the lock file of a running process.`,
+);
