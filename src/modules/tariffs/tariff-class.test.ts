@@ -56,6 +56,9 @@ describe('classifyTariff: the cases users saw (issue "Answers a utility would ag
     ['Non-Interruptible General Service', 'general'],
     ['Residential General Use and Space Heat- One Meter', 'general'],
     ['Off-Peak/Heat storage from 10pm-6am Small Commercial', 'space_water_heating'],
+    // issue 45 fourth new-user pass (Boise): a cost adjustment is billed on top of a rate schedule, never one of its own
+    ['Schedule 54 - Fixed Cost Adjustment - Small General Service', 'rider'],
+    ['Power Cost Adjustment', 'rider'],
   ])('%s is %s', (name, purpose) => {
     expect(cls({ name }).purpose).toBe(purpose);
   });

@@ -182,7 +182,7 @@ const PURPOSE_RULES: ReadonlyArray<[Exclude<Purpose, 'general'>, RegExp]> = [
   ['traffic_signals', /\btraffic\b|\bsignal (service|lights?|systems?)\b/i],
   ['lighting', /\bathletic fields?\b|\bsports? fields?\b|\bball ?(park|field)s?\b|\b(road )?sign service\b|\b(street|area|yard|security|outdoor|flood|sign|athletic|sports?|ball ?field|park|parking lot|private|protective|decorative|roadway|highway|metered|dusk[- ]to[- ]dawn)\s?-?\s?(lights?|lighting|lites?|lamps?)\b|\blamps?\b|\bluminaires?\b|\bdusk\b|^(?!.*\b(power|commercial)\b).*\blighting\b/i],
   ['unmetered', /\b(un|non)-?\s?metered\b|\bnonmetered\b|\bunmetered\b/i],
-  ['rider', /\brider\b|\bgreen (power|energy|pricing|choice)\b|\brenewable (energy )?(rider|program|option|credit|choice)\b|\bpublic benefits?\b|\badjustment (clause|charge|rider)\b|\bsurcharge\b|\bwind (energy|power) (rider|program|option)\b/i],
+  ['rider', /\brider\b|\bgreen (power|energy|pricing|choice)\b|\brenewable (energy )?(rider|program|option|credit|choice)\b|\bpublic benefits?\b|\badjustment (clause|charge|rider)\b|\bcost adjustment\b|\bsurcharge\b|\bwind (energy|power) (rider|program|option)\b/i],
   ['resale', /\bresale\b|\bwholesale\b/i],
   ['space_water_heating', /^(?!.*\bone meter\b)(?=.*(\bwater heat|\bspace heat|\bheat storage|\belectric heat (rate|credit)|\bspecial electric heat|\bthermal energy (service|storage)|\bheat pumps?\b|\bdual[- ]fuel|\bduel[- ]fuel|\bthermal (energy )?storage|\bstorage heat|\bets\b|\boff[- ]peak (heating|storage|water)|\bheating (only|service|rate)\b|\bcontrolled (water|heat)))/i],
   ['standby', /\bstand-?\s?by\b|\bback-?\s?up\b|\bsupplement(al|ary)\b|\bmaintenance (power|service)\b|\bpartial requirements?\b/i],
