@@ -127,4 +127,15 @@ describe('advice in metros no other test names (issue 45 new-user pass)', () => 
     expect(res.catalog_current).toBe(false);
     expect(res.assumptions.some((a: string) => /that this building could take \(its \d+ current ones? (is|are) special-purpose or restricted\)/.test(a))).toBe(true);
   });
+  it('Kansas City: a 48-unit building without a peak is told its current tariffs charge for demand, not that nothing is current', async () => {
+    // Issue 45 fourth new-user pass: Evergy's (KCP&L's) current commercial schedules in Missouri all bill demand; without
+    // monthly_demand_kw none can be priced, and the answer said "no current tariff in the catalog the property could take".
+    const p = await createProperty(t, pro.token, {
+      name: 'Kansas City apartments', address: '1 Main St', city: 'Kansas City', state: 'MO', zip_code: '64105',
+      property_type: 'residential', unit_count: 48, sqft: 42_000, monthly_usage_kwh: 30_000,
+    });
+    const res = await as(t, pro.token).post(`/pm/properties/${p.id}/analyze-rates`).expect(400);
+    expect(res.body.detail).not.toMatch(/no current tariff/);
+    expect(res.body.detail).toMatch(/^Kansas City Power & Light Co's current tariffs the property could take charge for demand \(\d+, e\.g\. .+\): set the property's monthly_demand_kw \(or record electric bills with demand_kw\) to compare them$/);
+  });
 });

@@ -149,6 +149,8 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     const candidates: PricedTariff[] = [];
     const needsReview: Array<PricedTariff & { reason: string }> = [];
     const excluded: ExcludedTariff[] = [];
+    /** Current tariffs the property may take that cannot be priced from its data (a demand charge and no demand figure). */
+    const unpriced: Tariff[] = [];
     const usageKwh = billed.length > 0 ? billed.reduce((sum, m) => sum + m.monthlyKwh, 0) : row.monthlyUsageKwh!;
     const where = { zipCode: row.zipCode, supplyPriced: row.supplyRatePerKwh !== null || supply !== null };
     const implausible = (t: Tariff, cents: number) => implausibleCost(deps.averageRates(), t, where, cents, usageKwh);
@@ -165,6 +167,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
       const cents = monthlyCents(t);
       if (cents === null) {
         excluded.push({ tariff_id: t.id, name: t.name, reason: verdict.status === 'needs_review' ? verdict.reason : unpriceable });
+        if (verdict.status === 'eligible' && review === null) unpriced.push(t);
         return;
       }
       const priced = { id: t.id, name: t.name, monthlyCostCents: cents };
@@ -180,7 +183,9 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     // Nothing current to compare (no current catalog tariff the property is not excluded from, and the current tariff
     // expired or absent): the utility's latest known revisions are priced for review only, with their end dates.
     const today = utcDay(deps.now());
+    // A current tariff the property may take is current catalog even when the property lacks the figure to price it.
     const excludedIds = new Set(excluded.map((e) => e.tariff_id));
+    for (const t of unpriced) excludedIds.delete(t.id);
     const catalogCurrent = tariffs.some((t) => !isCustomTariffId(t.id) && t.id !== currentTariff?.id && !excludedIds.has(t.id))
       || (currentTariff !== null && !isCustomTariffId(currentTariff.id) && (currentTariff.expirationDate === null || currentTariff.expirationDate >= today));
     let latestEndDate: string | null = null;
@@ -209,8 +214,15 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     if (!current && candidates.length === 0) {
       // SPEC's answer when the area has no tariff at all; the others say why none can be recommended.
       if (tariffs.length === 0 && excluded.length === 0 && needsReview.length === 0) return { error: 'No tariffs available for this service area' };
+      const utility = unpriced[0]?.utilityName;
       return { error: nothingCurrent !== null
         ? `${nothingCurrent}: no tariff can be recommended`
+        : unpriced.length > 0
+          ? `${utility}'s current tariffs the property could take `
+            + (billed.length > 0
+              ? `cannot be priced from its bills (${unpriced.length}, e.g. ${unpriced[0]!.name}): record each bill's demand_kw to compare them`
+              : `charge for demand (${unpriced.length}, e.g. ${unpriced[0]!.name}): set the property's monthly_demand_kw `
+                + '(or record electric bills with demand_kw) to compare them')
         : needsReview.length > 0
           ? `No tariff of this service area is shown eligible for the property: ${needsReview.length} need review (${needsReview[0]!.name}: `
             + `${needsReview[0]!.reason}${needsReview.length > 1 ? '; ...' : ''}); set the property's tariff_id to compare from its current tariff`
