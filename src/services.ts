@@ -133,7 +133,11 @@ export function createServices(deps: PlatformDeps): Services {
     // Notifications are built below; the audit notifies only once every service exists.
     notifications: { notifyMany: (list, executor) => notifications.notifyMany(list, executor) },
   });
-  const portfolios = createPortfolioService({ db, dataChanged });
+  const portfolios = createPortfolioService({
+    db, dataChanged,
+    // Analytics is built below; a portfolio's costs are only read through it once every service exists.
+    annualCost: (ownerId, portfolioId) => analytics.portfolioAnnualCost(ownerId, portfolioId),
+  });
   const notifications = createNotificationService({ db, now });
   const properties = createPropertyService({
     db, now, logger, tariffs: tariffCatalog, monthlyBill, portfolios, dataChanged,

@@ -55,7 +55,7 @@ describe('portfolios', () => {
     expect(page2.body).toMatchObject({ total: 2, per_page: 1, pages: 2, items: [{ name: 'One' }] });
   });
 
-  it('detail sums engine costs of priced properties; unpriced ones count in property_count and sqft only', async () => {
+  it('detail sums the one annual cost: without bills, the tariff estimates; properties without one count in property_count and sqft only', async () => {
     const p = await createPortfolio(t, alice, 'Summary');
     // C1: 10,000 kWh x $0.1217 + $13.54 = $1,230.54 / month
     await createProperty(t, alice, { portfolio_id: p.id, sqft: 10000, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 10000 });

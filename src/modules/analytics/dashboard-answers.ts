@@ -98,9 +98,9 @@ export function globalAnswer(g: OwnerAggregates['global']) {
 /**
  * The one annual cost of a portfolio's properties, summed (the owner's sums are the snapshot's, in
  * SQL): by utility type with the basis of what it sums, and per kWh electric dollars over electric
- * kWh of the properties whose electric figure has kWh.
+ * kWh of the properties whose electric figure has kWh. Portfolio analytics and portfolio detail.
  */
-function portfolioAnnualSums(props: PortfolioPropertyRow[]) {
+export function portfolioAnnualSums(props: PortfolioPropertyRow[]) {
   const byType = new Map<MeterUtilityType, UtilitySums>();
   const perKwhSums = { cents: 0n, quantity: 0n };
   for (const p of props) {

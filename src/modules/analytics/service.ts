@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import type { PortfolioService } from '../portfolios/service';
+import type { PortfolioAnnualCost, PortfolioService } from '../portfolios/service';
 import type { PropertyAnnualCost } from '../properties/service';
 import { utilityFigure, type MeterUtilityType } from '../meters/units';
 import { createDueDiligence, type DueDiligenceDeps } from './due-diligence';
@@ -12,7 +12,9 @@ import type { DashboardStatsBase } from './snapshot.calc';
 import type { RecoveryStats } from '../audit/disputes/present';
 import { createFreshAnswers, type OnRecompute } from './fresh-answers';
 import type { CostRollupJob, RecomputeRequests } from './recompute-requests';
-import { benchmarksAnswer, costTrendAnswer, globalAnswer, healthAnswer, portfolioAnswer, statsAnswer } from './dashboard-answers';
+import {
+  benchmarksAnswer, costTrendAnswer, globalAnswer, healthAnswer, portfolioAnnualSums, portfolioAnswer, statsAnswer,
+} from './dashboard-answers';
 
 export type { OnRecompute, RecomputeTiming } from './fresh-answers';
 export type { CostRollupJob, CostRollupSweep } from './recompute-requests';
@@ -84,6 +86,17 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           repo.portfolioProperties(ownerId, portfolioId),
         ]);
         return portfolioAnswer(portfolioId, window, totals, props);
+      });
+    },
+
+    /**
+     * A portfolio's one annual cost, summed as portfolio analytics sums it (portfolio detail's
+     * summary). The caller has checked that the portfolio is the owner's.
+     */
+    portfolioAnnualCost(ownerId: string, portfolioId: string): Promise<PortfolioAnnualCost> {
+      return fresh.answer(ownerId, 'portfolio-annual', [portfolioId], null, undefined, async () => {
+        const sums = portfolioAnnualSums(await repo.portfolioProperties(ownerId, portfolioId));
+        return { cents: Number(sums.cents), perKwh: sums.perKwh };
       });
     },
 

@@ -6,12 +6,10 @@ import { properties } from '../properties/tables';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 
-export interface PortfolioCostTotals {
+/** What portfolio detail counts of the properties themselves (their costs are analytics', see the service). */
+export interface PortfolioPropertyTotals {
   propertyCount: number;
   totalSqft: number;
-  /** Sums over properties that have an estimated cost (tariff and usage set). */
-  annualCost: number;
-  annualKwh: number;
 }
 
 export function createPortfolioRepository(db: Executor) {
@@ -53,27 +51,16 @@ export function createPortfolioRepository(db: Executor) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /**
-     * One aggregate over the portfolio's properties. Costs are the stored engine estimates
-     * (kept current by the property service and the rate-analysis queue).
-     */
-    async costTotals(portfolioId: string): Promise<PortfolioCostTotals> {
-      const priced = sql`${properties.annualEnergyCost} is not null`;
+    /** The portfolio's properties counted, and their sqft summed. */
+    async propertyTotals(portfolioId: string): Promise<PortfolioPropertyTotals> {
       const [row] = await db
         .select({
           propertyCount: sql<number>`count(*)`.mapWith(Number),
           totalSqft: sql<number>`coalesce(sum(${properties.sqft}), 0)`.mapWith(Number),
-          annualCost: sql<string>`coalesce(sum(${properties.annualEnergyCost}) filter (where ${priced}), 0)`,
-          annualKwh: sql<string>`coalesce(sum(${properties.monthlyUsageKwh} * 12) filter (where ${priced}), 0)`,
         })
         .from(properties)
         .where(eq(properties.portfolioId, portfolioId));
-      return {
-        propertyCount: row?.propertyCount ?? 0,
-        totalSqft: row?.totalSqft ?? 0,
-        annualCost: Number(row?.annualCost ?? 0),
-        annualKwh: Number(row?.annualKwh ?? 0),
-      };
+      return { propertyCount: row?.propertyCount ?? 0, totalSqft: row?.totalSqft ?? 0 };
     },
   };
 }

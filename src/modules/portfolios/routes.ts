@@ -17,8 +17,10 @@ export function registerPortfolioRoutes(api: ApiRouter, portfolios: PortfolioSer
 
   api.get('/pm/portfolios/:id', {
     summary: 'Portfolio detail with cost summary',
-    description: 'Costs are bill-engine estimates from each property\'s tariff and monthly usage (and demand), averaged over '
-      + 'the 12 months of the year; properties without tariff or usage count in property_count and total_sqft only.',
+    description: 'Costs are the properties\' one annual cost, as portfolio analytics sums it: per utility type, the bills of the '
+      + 'last 12 complete months scaled to the year when at least 10 are billed, else (electric) the tariff estimate from the '
+      + 'monthly usage. total_monthly_cost is the annual cost / 12; avg_cost_per_kwh is electric dollars over electric kWh. '
+      + 'Properties without an annual cost count in property_count and total_sqft only.',
     tags, auth: 'required', params: portfolioIdParams, response: portfolioDetail, errors: { 404: 'Portfolio not found' },
   }, ({ params, req }) => portfolios.detail(callerId(req), params.id));
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
-import { roundDiv, toCents } from '../../platform/money';
+import { roundDiv } from '../../platform/money';
 import { createPortfolioRepository, type PortfolioRow } from './repository';
 import type { CreatePortfolioInput } from './schemas';
 
@@ -15,7 +15,23 @@ function present(row: PortfolioRow) {
   };
 }
 
-export function createPortfolioService(deps: { db: Db; dataChanged?(ownerId: string): Promise<void> }) {
+/** A portfolio's one annual cost (analytics README "One annual cost"), summed over its properties. */
+export interface PortfolioAnnualCost {
+  /** The properties' annual costs summed, in cents (0 when none has one). */
+  cents: number;
+  /** Electric dollars over electric kWh of the properties whose electric figure has kWh, 4 decimals; null without any. */
+  perKwh: number | null;
+}
+
+export interface PortfolioServiceDeps {
+  db: Db;
+  /** Queues the owner's analytics recompute after a write (never throws). */
+  dataChanged?(ownerId: string): Promise<void>;
+  /** The portfolio's one annual cost (analytics, up to date with every write; the portfolio is the owner's). */
+  annualCost(ownerId: string, portfolioId: string): Promise<PortfolioAnnualCost>;
+}
+
+export function createPortfolioService(deps: PortfolioServiceDeps) {
   const repo = createPortfolioRepository(deps.db);
 
   /** The caller's portfolio or 404 (someone else's is reported as not found too). */
@@ -47,23 +63,21 @@ export function createPortfolioService(deps: { db: Db; dataChanged?(ownerId: str
     },
 
     /**
-     * Detail with summary. Costs are each property's bill-engine estimate (see the property
-     * service): total_annual_cost is their sum, total_monthly_cost that sum / 12, and
-     * avg_cost_per_kwh the annual cost over the annual kWh of the same (priced) properties.
+     * Detail with summary: total_annual_cost is the properties' one annual cost summed, as portfolio
+     * analytics sums it (actual bills scaled to the year, else the tariff estimate; every utility
+     * type), total_monthly_cost that sum / 12, avg_cost_per_kwh electric dollars over electric kWh.
+     * Properties without an annual cost count in property_count and total_sqft only.
      */
     async detail(ownerId: string, id: string) {
       const row = await requireOwned(ownerId, id);
-      const totals = await repo.costTotals(row.id);
-      const annualCents = toCents(totals.annualCost);
-      const kwhMilli = Math.round(totals.annualKwh * 1000);
+      const [totals, annual] = await Promise.all([repo.propertyTotals(row.id), deps.annualCost(ownerId, row.id)]);
       return {
         ...present(row),
         summary: {
           property_count: totals.propertyCount,
-          total_monthly_cost: roundDiv(annualCents, 12) / 100,
-          total_annual_cost: annualCents / 100,
-          // $/kWh to 4 decimals: (cents / 100) / (milli-kWh / 1000) x 10^4 = cents x 10^5 / milli-kWh
-          avg_cost_per_kwh: kwhMilli === 0 ? 0 : roundDiv(BigInt(annualCents) * 100000n, kwhMilli) / 10000,
+          total_monthly_cost: roundDiv(annual.cents, 12) / 100,
+          total_annual_cost: annual.cents / 100,
+          avg_cost_per_kwh: annual.perKwh ?? 0,
           total_sqft: totals.totalSqft,
         },
       };
