@@ -107,6 +107,19 @@ describe('portfolio analytics and property health', () => {
       expect(res.headers.etag).not.toBe(before.headers.etag);
       await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).set('If-None-Match', before.headers.etag).expect(200);
     });
+
+    it('issue 47: a property priced on its meter\'s tariff has a tariff set', async () => {
+      const health = async (id: string) => (await as(t, alice.token).get('/pm/properties/health').expect(200)).body.properties
+        .find((p: { property_id: string }) => p.property_id === id);
+      const delta = (await createProperty(t, alice.token, { name: 'Delta', monthly_usage_kwh: 1000, sqft: 800 })).id;
+      expect((await health(delta)).issues).toEqual(['No tariff set', 'No bills in the last 12 months']);
+      await as(t, alice.token).post(`/pm/properties/${delta}/meters`, { utility_type: 'electric', name: 'Main', tariff_id: GLADSTONE.C1 }).expect(201);
+      // 100 - 5 (the meter's C1 is stale) - 20 (no bills) = 75
+      expect(await health(delta)).toEqual({
+        property_id: delta, name: 'Delta', status: 'yellow', score: 75,
+        issues: [`Main: tariff ${GLADSTONE.C1} has rates over 5 years old or of unknown date: they may be out of date`, 'No bills in the last 12 months'],
+      });
+    });
   });
 
   describe('GET /pm/portfolios/{id}/analytics', () => {

@@ -34,6 +34,14 @@ describe('health score (README "Health score")', () => {
     expect(DEDUCTIONS).toMatchObject({ noTariff: 10, noUsage: 10, noSqft: 5, noBills: 20, fewBills: 10 });
   });
 
+  it('issue 47: a tariff on an active meter is a tariff set; one on a meter out of service is not', () => {
+    const priced = meter('Main', [], { tariff: TARIFF });
+    expect(issues({ tariff: null, meters: [priced] })).toEqual([]);
+    expect(issues({ tariff: null, meters: [meter('Annex', []), priced] })).toEqual([]);
+    expect(issues({ tariff: null, meters: [meter('Annex', [])] })).toEqual(['No tariff set']);
+    expect(issues({ tariff: null, meters: [{ ...priced, isActive: false }] })).toContain('No tariff set');
+  });
+
   it('expired tariffs -10 and stale ones -5, the property\'s and each meter\'s, naming the meter', () => {
     expect(healthScore({ ...complete, tariff: { ...TARIFF, expiredOn: '2022-12-31' } })).toEqual({
       score: 90, status: 'green', issues: ['Tariff expired on 2022-12-31: its estimate and savings rest on rates the utility no longer bills'],
@@ -121,9 +129,11 @@ describe('health score (README "Health score")', () => {
       tariff: { ...TARIFF, expiredOn: '2020-01-01' },
     });
     const worst = healthScore({
-      ...complete, tariff: null, hasUsage: false, hasSqft: false, savingsCents: 1, estimateCents: null, months: months('2026-05', 4), meters: [jump],
+      ...complete, tariff: { ...TARIFF, expiredOn: '2020-01-01' }, hasUsage: false, hasSqft: false, savingsCents: 1, estimateCents: null,
+      months: months('2026-05', 4), meters: [jump],
     });
-    // 10 + 10 + 10 + 5 + 10 + 5 + 30 + 20 = 100
+    // Expired tariffs 10 (the property's; issue 47: its meter's tariff is a tariff set, so not "No tariff set") + 10 (the
+    // meter's) + 10 + 5 + 10 + 5 + 30 + 20 = 100
     expect(worst.score).toBe(0);
     expect(worst.issues).toHaveLength(8);
   });

@@ -73,7 +73,7 @@ export interface HealthInput {
   asOf: MonthIndex;
   /** Today, YYYY-MM-DD (UTC): a period ended before it is complete. */
   today: string;
-  /** The property's tariff (null: none set). */
+  /** The property's tariff (null: none set; an active meter's tariff then counts as set). */
   tariff: TariffAge | null;
   hasUsage: boolean;
   hasSqft: boolean;
@@ -124,8 +124,10 @@ function tariffDeductions(t: TariffAge, whose: string): Deduction[] {
 
 function completeness(input: HealthInput): Deduction[] {
   const out: Deduction[] = [];
-  if (input.tariff === null) out.push([DEDUCTIONS.noTariff, 'No tariff set']);
-  else out.push(...tariffDeductions(input.tariff, 'Tariff'));
+  // A meter's own tariff prices its bills (and the estimate): a property priced on its meters has a tariff set.
+  const meterPriced = input.meters.some((m) => m.isActive && m.tariff !== null);
+  if (input.tariff !== null) out.push(...tariffDeductions(input.tariff, 'Tariff'));
+  else if (!meterPriced) out.push([DEDUCTIONS.noTariff, 'No tariff set']);
   for (const meter of input.meters) if (meter.tariff) out.push(...tariffDeductions(meter.tariff, `${meter.name}: tariff`));
   if (!input.hasUsage) out.push([DEDUCTIONS.noUsage, 'No monthly usage set']);
   if (!input.hasSqft) out.push([DEDUCTIONS.noSqft, 'No square footage set']);
