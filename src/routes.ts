@@ -48,7 +48,7 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerRateAnalysisRoutes(api, services.rateAnalysis);
   registerNotificationRoutes(api, services.notifications);
   registerCalculatorRoutes(api, services.calculator);
-  registerAuditRoutes(api, services.audit);
+  registerAuditRoutes(api, services.audit, services.limits);
   registerTariffRoutes(api, services.tariffs, services.customTariffs);
   registerUtilityRoutes(api, services.utilities);
   registerAnalyticsRoutes(api, services.analytics);

@@ -2,6 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { registerUser, setTier } from './helpers/users';
+import { as, createProperty } from './pm/helpers';
 import { ApiRouter, createOpenApiRegistry } from '../src/platform/http/router';
 import { errorHandler } from '../src/platform/http/errors';
 import { createGuards } from '../src/routes';
@@ -83,6 +84,52 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
       }
     });
   }
+
+  describe('per-caller limit of re-running a bill\'s audit (POST /pm/bills/{id}/audit)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { ...driverEnv, RATE_LIMIT_AUDIT_PER_MIN: '2', TRUST_PROXY: 'true' } });
+    });
+    afterAll(() => t.stop());
+
+    /** A property with one electric bill of `token`'s owner; the bill's id. */
+    async function billOf(token: string): Promise<string> {
+      const property = (await createProperty(t, token)).id;
+      return (await as(t, token).post(`/pm/properties/${property}/bills`, {
+        utility_type: 'electric', period_start: '2026-01-01', period_end: '2026-01-31', amount: 120, usage_kwh: 1000,
+      }).expect(201)).body.id;
+    }
+
+    it('RATE_LIMIT_AUDIT_PER_MIN re-audits a minute per account (token and API keys alike), then 429 with headers', async () => {
+      const ip = '203.0.113.30';
+      const alice = await registerUser(t);
+      const bill = await billOf(alice.token);
+      const key = (await as(t, alice.token).post('/auth/api-keys', { name: 'k' }).expect(201)).body.key;
+      const first = await as(t, alice.token).post(`/pm/bills/${bill}/audit`).set('X-Forwarded-For', ip).expect(200);
+      // The headers tell the limit nearest to refusing: 1 re-audit left this minute, not the day's 1,000-odd requests.
+      expect(first.headers['ratelimit-limit']).toBe('2');
+      expect(first.headers['ratelimit-remaining']).toBe('1');
+      await request(t.app).post(`/api/v1/pm/bills/${bill}/audit`).set('X-API-Key', key).set('X-Forwarded-For', '203.0.113.31').expect(200);
+      const limited = await as(t, alice.token).post(`/pm/bills/${bill}/audit`).set('X-Forwarded-For', ip).expect(429);
+      expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
+      expect(limited.headers['ratelimit-limit']).toBe('2');
+      expect(limited.headers['ratelimit-remaining']).toBe('0');
+      expect(Number(limited.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // Reading the stored audit is not limited, and shows the daily quota's headers.
+      const read = await as(t, alice.token).get(`/pm/bills/${bill}/audit`).set('X-Forwarded-For', ip).expect(200);
+      expect(read.headers['ratelimit-limit']).toBe('1000');
+      // Another account behind the same address has its own count.
+      const bob = await registerUser(t);
+      await as(t, bob.token).post(`/pm/bills/${await billOf(bob.token)}/audit`).set('X-Forwarded-For', ip).expect(200);
+    });
+
+    it('is documented: 429 on the operation names the limit', async () => {
+      const doc = (await request(t.app).get('/openapi.json').expect(200)).body;
+      expect(doc.paths['/api/v1/pm/bills/{id}/audit'].post.responses['429'].description).toContain('RATE_LIMIT_AUDIT_PER_MIN');
+    });
+  });
 
   describe('daily quotas', () => {
     let clock = new Date('2026-03-01T23:00:00Z');
@@ -184,7 +231,7 @@ describe('limits when Redis is unreachable', () => {
       config: {
         redisUrl: 'redis://127.0.0.1:1',
         redisKeyPrefix: 'test:down:',
-        limits: { registerPerMin: 1, loginPerMin: 1, webhookRefusedPerMin: 1, quotaFreePerDay: 1, quotaProPerDay: 1, maxApiKeys: 1 },
+        limits: { registerPerMin: 1, loginPerMin: 1, webhookRefusedPerMin: 1, auditPerMin: 1, quotaFreePerDay: 1, quotaProPerDay: 1, maxApiKeys: 1 },
       },
       logger: createLogger('silent'),
       now: () => new Date('2026-03-01T12:00:00Z'),
@@ -193,6 +240,41 @@ describe('limits when Redis is unreachable', () => {
     app.get('/limited', limits.register, limits.quota, (_req, res) => void res.json({ ok: true }));
     try {
       for (let i = 0; i < 3; i++) await request(app).get('/limited').expect(200);
+    } finally {
+      await limits.close();
+    }
+  });
+});
+
+describe('the re-audit limit beside the daily quota', () => {
+  it('shows the headers of the limit with fewer requests left', async () => {
+    const limits = createLimits({
+      config: {
+        redisKeyPrefix: 'test:audit-headers:',
+        limits: { registerPerMin: 1, loginPerMin: 1, webhookRefusedPerMin: 1, auditPerMin: 3, quotaFreePerDay: 2, quotaProPerDay: 100, maxApiKeys: 1 },
+      },
+      logger: createLogger('silent'),
+      now: () => new Date('2026-03-01T12:00:00Z'),
+    });
+    const app = express();
+    const signedIn: express.RequestHandler = (req, _res, next) => {
+      req.user = { id: 'u1', email: 'u1@example.com', tier: req.get('X-Tier') === 'pro' ? 'pro' : 'free' } as NonNullable<express.Request['user']>;
+      next();
+    };
+    app.post('/audit', signedIn, limits.quota, limits.audit, (_req, res) => void res.json({ ok: true }));
+    app.use(errorHandler(createLogger('silent')));
+    try {
+      // Free: the day's 2 requests run out before the minute's 3 re-audits: the quota's headers (2 - 1 = 1 left, not 3 - 1 = 2).
+      const first = await request(app).post('/audit').expect(200);
+      expect([first.headers['ratelimit-limit'], first.headers['ratelimit-remaining']]).toEqual(['2', '1']);
+      // Pro (100 a day, the same account): the re-audit limit is nearer, 3 - 2 = 1 left.
+      const second = await request(app).post('/audit').set('X-Tier', 'pro').expect(200);
+      expect([second.headers['ratelimit-limit'], second.headers['ratelimit-remaining']]).toEqual(['3', '1']);
+      await request(app).post('/audit').set('X-Tier', 'pro').expect(200);
+      const limited = await request(app).post('/audit').set('X-Tier', 'pro').expect(429);
+      expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
+      expect([limited.headers['ratelimit-limit'], limited.headers['ratelimit-remaining']]).toEqual(['3', '0']);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limits.close();
     }

@@ -36,6 +36,7 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_PER_MIN: int(5, 1),
   RATE_LIMIT_LOGIN_PER_MIN: int(10, 1),
   RATE_LIMIT_WEBHOOK_REFUSED_PER_MIN: int(60, 1),
+  RATE_LIMIT_AUDIT_PER_MIN: int(20, 1),
   QUOTA_FREE_PER_DAY: int(1000, 1),
   QUOTA_PRO_PER_DAY: int(100000, 1),
   MAX_API_KEYS: int(10, 1, 1000),
@@ -69,6 +70,8 @@ export interface Config {
     loginPerMin: number;
     /** Webhook deliveries refused with a 4xx (bad signature, too large) per address per minute, before a 429. */
     webhookRefusedPerMin: number;
+    /** Re-runs of a bill's audit (POST /pm/bills/{id}/audit) per account per minute, before a 429. */
+    auditPerMin: number;
     quotaFreePerDay: number;
     quotaProPerDay: number;
     maxApiKeys: number;
@@ -118,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registerPerMin: e.RATE_LIMIT_REGISTER_PER_MIN,
       loginPerMin: e.RATE_LIMIT_LOGIN_PER_MIN,
       webhookRefusedPerMin: e.RATE_LIMIT_WEBHOOK_REFUSED_PER_MIN,
+      auditPerMin: e.RATE_LIMIT_AUDIT_PER_MIN,
       quotaFreePerDay: e.QUOTA_FREE_PER_DAY,
       quotaProPerDay: e.QUOTA_PRO_PER_DAY,
       maxApiKeys: e.MAX_API_KEYS,

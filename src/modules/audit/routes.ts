@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
+import type { Limits } from '../../platform/http/limits';
 import { callerId } from '../../platform/http/auth';
 import type { AuditService } from './service';
 import { registerDisputeRoutes } from './disputes/routes';
@@ -13,7 +14,7 @@ const tags = ['Bill audit'];
 const filterOf = <Q extends { property_id?: string; portfolio_id?: string; meter_id?: string }>(q: Q) =>
   ({ ...q, propertyId: q.property_id, portfolioId: q.portfolio_id, meterId: q.meter_id });
 
-export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
+export function registerAuditRoutes(api: ApiRouter, audit: AuditService, limits: Pick<Limits, 'audit'>): void {
   api.get('/pm/bills/:id/audit', {
     summary: "A bill's audit: re-priced on its tariff, and what the rules found",
     description: 'The stored audit (it is not run again on a read): the expected amount on the tariff version(s) in force over the '
@@ -26,8 +27,16 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService): void {
   api.post('/pm/bills/:id/audit', {
     summary: "Audit a bill's meter now",
     description: "Every bill of the bill's meter is re-priced and its rules run now (as the bill-audit queue would), and the bill's "
-      + 'audit is answered as GET answers it, `stale` false unless another change came in meanwhile.',
-    tags, auth: 'required', params: billIdParams, response: billAuditResponse, errors: { 404: 'Bill not found' },
+      + 'audit is answered as GET answers it, `stale` false unless another change came in meanwhile. An account may run '
+      + 'RATE_LIMIT_AUDIT_PER_MIN (default 20) a minute, with its token and API keys together; the next gets 429 `Rate limit '
+      + 'exceeded` until the minute ends (Retry-After). The RateLimit-* headers are those of this limit or of the daily quota, '
+      + 'whichever has fewer requests left.',
+    tags, auth: 'required', params: billIdParams, response: billAuditResponse,
+    errors: {
+      404: 'Bill not found',
+      429: 'Rate limit exceeded (more than RATE_LIMIT_AUDIT_PER_MIN re-audits by the account this minute), or Daily request quota exceeded',
+    },
+    middleware: [limits.audit],
   }, ({ params, req }) => audit.reaudit(callerId(req), params.id));
 
   api.get('/pm/audit/findings', {

@@ -22,6 +22,11 @@ export interface Limits {
   register: RequestHandler;
   /** Per-IP limit of POST /auth/login (RATE_LIMIT_LOGIN_PER_MIN). */
   login: RequestHandler;
+  /**
+   * Per-account limit of re-running a bill's audit (RATE_LIMIT_AUDIT_PER_MIN): each re-prices every
+   * bill of a meter now, in the request. Runs after authentication (the account is the key).
+   */
+  audit: RequestHandler;
   /** Daily quota of the caller's tier (anonymous: per IP at the Free quota). Runs after authentication. */
   quota: RequestHandler;
   /**
@@ -73,7 +78,14 @@ class RecoveringRedisStore extends RedisStore {
 /** A counter skipped because Redis is known to be down: the outage is logged once by the client, not per request. */
 const skipped = (err: unknown) => err instanceof RedisUnavailableError;
 
-function perMinuteLimiter(name: string, perMinute: number, store: Store, logger: Logger): RequestHandler {
+/** The account a limit counts by (its token and API keys alike); an unauthenticated request by its address. */
+function callerKey(req: Request): string {
+  return req.user ? `user:${req.user.id}` : `ip:${clientIp(req)}`;
+}
+
+function perMinuteLimiter(
+  name: string, perMinute: number, store: Store, logger: Logger, keyGenerator: (req: Request) => string = clientIp,
+): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,
@@ -81,7 +93,7 @@ function perMinuteLimiter(name: string, perMinute: number, store: Store, logger:
     standardHeaders: 'draft-6',
     legacyHeaders: false,
     store,
-    keyGenerator: clientIp,
+    keyGenerator,
     handler: (_req, _res, next) => next(new AppError(429, RATE_LIMIT_DETAIL)),
     // A Redis outage must not lock everybody out of login; the error is logged.
     passOnStoreError: true,
@@ -92,6 +104,26 @@ function perMinuteLimiter(name: string, perMinute: number, store: Store, logger:
       warn: (err, msg) => logger.warn({ err, limiter: name }, msg ?? 'rate limiter warning'),
     },
   });
+}
+
+const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
+
+/**
+ * A per-minute limit on a route that the daily quota also counts: its RateLimit-* headers are those
+ * of the limit with fewer requests remaining (the one the caller meets first); a 429 carries the
+ * headers of the limit that refused it.
+ */
+function withinQuota(limiter: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const quota = RATE_LIMIT_HEADERS.map((h) => res.getHeader(h));
+    void limiter(req, res, (err?: unknown) => {
+      const quotaRemaining = quota[1];
+      if (err === undefined && quotaRemaining !== undefined && Number(quotaRemaining) < Number(res.getHeader('RateLimit-Remaining'))) {
+        RATE_LIMIT_HEADERS.forEach((h, i) => res.setHeader(h, quota[i]!));
+      }
+      next(err);
+    });
+  };
 }
 
 /** Refusals of unverified deliveries, the ones counted: 401 (bad or missing signature), 413 (too large). */
@@ -177,6 +209,7 @@ export function createLimits(deps: LimitsDeps): Limits {
   return {
     register: perMinuteLimiter('register', config.limits.registerPerMin, storeFor('register'), logger),
     login: perMinuteLimiter('login', config.limits.loginPerMin, storeFor('login'), logger),
+    audit: withinQuota(perMinuteLimiter('audit', config.limits.auditPerMin, storeFor('audit'), logger, callerKey)),
     quota,
     storeStatus: async () => {
       if (!redis) return { store: 'memory', up: true };
