@@ -33,11 +33,10 @@ export async function workersIdle(redis: { url: string; keyPrefix: string } | un
 
 /**
  * Writes PostgreSQL's dirty pages out before a measurement (CHECKPOINT), so it does not share the
- * disk with a checkpoint of what earlier scenarios stored: after the analytics seed (192,000 bills,
- * about 1 GB of WAL) WAL-triggered checkpoints ran every ~35 s, the webhook scenario's commits
- * waited in IO:WALSync and the acknowledgment p99 was 75-440 ms (24-28 ms in runs of its own). The
- * bench connects as a superuser (CHECKPOINT needs one, or pg_checkpoint). Nothing to do in
- * embedded mode (no database URL).
+ * disk with a checkpoint of what earlier scenarios stored (the analytics seed writes about 1 GB of
+ * WAL): a figure measures its scenario, not where it fell in the run. The bench connects as a
+ * superuser (CHECKPOINT needs one, or pg_checkpoint). Nothing to do in embedded mode (no database
+ * URL).
  */
 export async function databaseSettled(databaseUrl: string | undefined): Promise<void> {
   if (!databaseUrl) return;
