@@ -16,15 +16,10 @@ export interface LoadResult {
   errors: number;
 }
 
-/** Figures and the mean bytes of an answer (with its headers through autocannon; through node:http its body as sent, still compressed if it was). */
-export interface SizedLoadResult extends LoadResult {
-  bytesPerResponse: number;
-}
-
 /**
  * Whether the answer may come compressed: the request accepts gzip (as browsers and fetch send it).
- * autocannon's client appends every answer's body to a string (`req.body += data`), and UTF-8
- * decoding gzip bytes was the load generator's own limit (decision 0011 has the measurements).
+ * autocannon's client appends every answer's body to a string (`req.body += data`): decoding
+ * compressed bytes as UTF-8 would make the load generator, not the server, the limit.
  */
 function answersCompressed(req: LoadRequest): boolean {
   return Object.entries(req.headers ?? {}).some(([name, value]) => name.toLowerCase() === 'accept-encoding' && /\bgzip\b/i.test(value));
@@ -33,9 +28,9 @@ function answersCompressed(req: LoadRequest): boolean {
 /**
  * Drives one request shape for `seconds` at `connections` (closed loop) and returns throughput
  * and latency: with autocannon, or, for an answer that may come compressed, with the node:http
- * closed loop of loadMix, which counts body bytes without decoding them (answersCompressed says why).
+ * closed loop of loadMix, which reads the body without decoding it (answersCompressed says why).
  */
-export async function load(baseUrl: string, req: LoadRequest, seconds: number, connections = 10): Promise<SizedLoadResult> {
+export async function load(baseUrl: string, req: LoadRequest, seconds: number, connections = 10): Promise<LoadResult> {
   if (answersCompressed(req)) {
     return loadMix(baseUrl, () => ({ ...req, kind: 'load' }), { seconds, connections });
   }
@@ -53,7 +48,6 @@ export async function load(baseUrl: string, req: LoadRequest, seconds: number, c
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
-    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
   };
 }
 
@@ -62,7 +56,7 @@ export interface MixRequest extends LoadRequest {
   kind: string;
 }
 
-export interface MixResult extends SizedLoadResult {
+export interface MixResult extends LoadResult {
   /** Requests answered (any status) and errors, over `seconds` from the first send to the last answer. */
   answered: number;
   seconds: number;
@@ -132,7 +126,6 @@ export async function loadMixSplit(
     failures: [] as string[],
     non2xx: 0,
     errors: 0,
-    bodyBytes: 0,
     sent: 0,
     lastAnswer: 0,
   }));
@@ -158,7 +151,6 @@ export async function loadMixSplit(
       const ok = status >= 200 && status < 300;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => {
-        target.bodyBytes += c.length;
         if (!ok) chunks.push(c);
       });
       res.on('end', () => {
@@ -222,7 +214,6 @@ export async function loadMixSplit(
       non2xx: target.non2xx, errors: target.errors, answered: latencies.length, seconds,
       sentPerSec: opts.rate === undefined ? (seconds > 0 ? target.sent / seconds : 0) : target.sent / Math.max(sendingWindow, 1e-3),
       statuses: target.statuses, latencies, byKind, failures: target.failures,
-      bytesPerResponse: latencies.length > 0 ? target.bodyBytes / latencies.length : 0,
     };
   });
 }

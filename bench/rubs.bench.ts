@@ -9,7 +9,6 @@ import { allocate } from '../src/modules/tenant-billing/rubs.calc';
 import type { AllocationInput, BillingUnit } from '../src/modules/tenant-billing/rubs.types';
 
 export const ALLOCATOR_UNITS = 100;
-export const ALLOCATOR_TARGET_PER_SECOND = 5_000;
 
 function benchUnits(): BillingUnit[] {
   return Array.from({ length: ALLOCATOR_UNITS }, (_, i) => ({
@@ -24,8 +23,6 @@ function benchUnits(): BillingUnit[] {
 
 export interface AllocatorBenchResult {
   perSecond: number;
-  target: number;
-  met: boolean;
 }
 
 /** Measures allocations/second for `seconds` after a warm-up; prints and returns the figure. */
@@ -50,8 +47,8 @@ export async function benchAllocator(seconds = 3): Promise<AllocatorBenchResult>
   const cpu = process.cpuUsage(cpuStart);
   const perSecond = Math.round(done / ((cpu.user + cpu.system) / 1e6));
   if (sink === 0) throw new Error('allocator billed nothing');
-  console.log(`RUBS allocator: ${perSecond} allocations of ${ALLOCATOR_UNITS} units/s on one core (target >= ${ALLOCATOR_TARGET_PER_SECOND})`);
-  return { perSecond, target: ALLOCATOR_TARGET_PER_SECOND, met: perSecond >= ALLOCATOR_TARGET_PER_SECOND };
+  console.log(`RUBS allocator: ${perSecond} allocations of ${ALLOCATOR_UNITS} units/s on one core`);
+  return { perSecond };
 }
 
 if (require.main === module) {

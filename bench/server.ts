@@ -54,24 +54,6 @@ export function freshPostgres(baseUrl: string): Promise<PgDatabase> {
   return createPgDatabase(baseUrl, `bench_${Date.now().toString(36)}`);
 }
 
-/** A stock Express app answering a constant JSON body (bench/bare-express.ts): the floor ratios are also shown against. */
-export async function startBareExpress(port: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-express.ts', String(port)], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`bare Express exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('bare Express did not start within 30 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url, stop: () => stopChild(child) };
-}
-
 /**
  * Spawns one role of `scripts/start.mjs` with the given environment. Its log (at `info`: a line
  * per request, as in production) goes to `<DATA_DIR>/<role>-<PORT>.log` (BENCH_LOG_DIR, when set,

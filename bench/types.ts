@@ -11,51 +11,52 @@ export interface BenchContext {
   call<T = unknown>(method: string, path: string, body?: unknown, headers?: Record<string, string>, form?: boolean): Promise<T>;
 }
 
-/** What a user feels (issue 28): every endpoint's p99 at 10 connections, in ms. */
-export const USER_P99_MS = 50;
-
-export interface Target {
-  /** The 99th percentile latency strictly below this many ms. */
-  p99BelowMs?: number;
-  /** Throughput at least this fraction of GET /health measured in the same run. */
-  minRatioToHealth?: number;
-  /** Median latency at most this many ms. */
-  maxMedianMs?: number;
-  /** The median must be strictly below this many ms (an issue that says "< N ms"). */
-  medianBelowMs?: number;
-  /** Median latency at most factor x another scenario's median. */
-  maxMedianVs?: { scenario: string; factor: number };
-  /** Throughput at least this fraction of another scenario's, measured earlier in the same run. */
-  minThroughputVs?: { scenario: string; fraction: number };
-  /**
-   * Throughput at least this fraction of a bare Express app answering a constant JSON body,
-   * measured right before on the same machine (the request path's floor), reported as a row of
-   * its own for `bareIssue`.
-   */
-  minRatioToBare?: number;
-  bareIssue?: number;
-}
+/**
+ * The figures of issue 48 item 1, on PostgreSQL with the Procfile roles (the `postgres` mode). In
+ * the embedded mode every row is information.
+ */
+export const TARGETS = {
+  /** Every interactive endpoint's p99 at 10 connections, ms. */
+  interactiveP99Ms: 150,
+  /** Tenant billing of 10,000 units (POST /billing/calculate-rubs): p99, ms. */
+  tenantBillingP99Ms: 500,
+  /** Webhooks acknowledged at this rate (events/s) with this p99 (ms), and applied in order. */
+  webhookRate: 500,
+  webhookAckP99Ms: 250,
+  /** A full re-audit of 192,000 bills, s. */
+  fullReAuditS: 300,
+  /** A full analytics recompute for 10,000 properties, s. */
+  fullAnalyticsRecomputeS: 60,
+} as const;
 
 /** One HTTP load scenario: prepare() creates what it needs and returns the request to repeat. */
 export interface HttpScenario {
   kind: 'http';
   name: string;
-  issue: number;
-  target: Target;
+  /** The p99 it is held to, ms: TARGETS.interactiveP99Ms unless set. */
+  p99BelowMs?: number;
+  /** Closed-loop connections (10 unless set). */
   connections?: number;
   prepare(ctx: BenchContext): Promise<LoadRequest>;
 }
 
-/** A measurement that is not an HTTP load (engine throughput, import speed). */
+/** What a custom scenario measured; `target` and `met` only for a figure of TARGETS (else the row is information). */
+export interface Measured {
+  value: number;
+  unit: string;
+  target?: string;
+  met?: boolean;
+}
+
+/** A measurement that is not an HTTP load (engine throughput, import speed, a job's run). */
 export interface CustomScenario {
   kind: 'custom';
   name: string;
-  issue: number;
   /** Runs once per bench run, not per database mode, unless perMode is set. */
   perMode?: boolean;
-  /** With perMode: only in these modes (a figure set for the Procfile roles runs in the postgres mode only). */
+  /** With perMode: only in these modes (a scenario that needs the Procfile roles runs in the postgres mode only). */
   modes?: Array<'embedded' | 'postgres'>;
-  run(ctx: BenchContext | undefined): Promise<{ value: number; unit: string; target: string; met: boolean | null }>;
+  run(ctx: BenchContext | undefined): Promise<Measured>;
 }
 
 export type Scenario = HttpScenario | CustomScenario;

@@ -1,10 +1,9 @@
 // The open-loop sender of the webhook acknowledgment figure (bench/scenarios/webhooks.ts), in a
 // process of its own: `tsx bench/webhook-sender.ts '<json>'` prints the measured latencies as JSON.
-// In the bench's main process, which by then holds what earlier scenarios built, its event loop
-// stalled for up to 113 ms inside the measured window (monitorEventLoopDelay), and every answer that
-// arrived meanwhile was counted that much later.
+// In the bench's main process, which by then holds what earlier scenarios built, its own garbage
+// collections would pause the sender and count as the server's latency.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { deliver, unitEvent } from './scenarios/webhooks';
+import { ackEvent, deliver, unitEvent } from './scenarios/webhooks';
 
 interface SenderArgs {
   url: string;
@@ -15,8 +14,10 @@ interface SenderArgs {
 }
 
 export interface SenderResult {
-  /** Milliseconds from each send to its answer, sorted. */
+  /** Milliseconds from each send to its answer, sorted (the measured window only). */
   latencies: number[];
+  /** Events sent in all, the warm-up's included (event i is ackEvent(i)). */
+  sent: number;
   /** The sender's own event-loop delay over the measured window, ms. */
   loopP99Ms: number;
   loopMaxMs: number;
@@ -46,18 +47,17 @@ async function main(): Promise<void> {
   const args = JSON.parse(process.argv[2]) as SenderArgs;
   let n = 0;
   const base = Date.now();
-  // 100 connections (PMS properties P0..P99), 5 units each, a new version of each unit every 500 events.
   const send = () => {
     const i = n++;
-    const c = i % 100;
-    return deliver(args.url, unitEvent(`${args.prefix}c${c}`, `P${c}`, Math.floor(i / 100) % 5, Math.floor(i / 500), base + i));
+    const { stream, unit, version } = ackEvent(i);
+    return deliver(args.url, unitEvent(`${args.prefix}c${stream}`, `P${stream}`, unit, version, base + i));
   };
   await openLoop(args.rate, args.warmupSeconds, send);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const latencies = await openLoop(args.rate, args.seconds, send);
   loop.disable();
-  const result: SenderResult = { latencies, loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 };
+  const result: SenderResult = { latencies, sent: n, loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 };
   process.stdout.write(JSON.stringify(result));
   process.exit(0);
 }

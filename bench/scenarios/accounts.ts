@@ -1,12 +1,10 @@
-import { USER_P99_MS, type Scenario } from '../types';
+import type { Scenario } from '../types';
 import { newUser } from './seed';
 
 export const accountScenarios: Scenario[] = [
   {
     kind: 'http',
     name: 'GET /auth/me (bearer token)',
-    issue: 2,
-    target: { p99BelowMs: USER_P99_MS, minRatioToBare: 0.4, bareIssue: 28 },
     prepare: async (ctx) => {
       const { auth } = await newUser(ctx, 'bearer');
       return { path: '/api/v1/auth/me', headers: auth };
@@ -15,8 +13,6 @@ export const accountScenarios: Scenario[] = [
   {
     kind: 'http',
     name: 'GET /auth/me (X-API-Key)',
-    issue: 2,
-    target: { p99BelowMs: USER_P99_MS },
     prepare: async (ctx) => {
       const { auth } = await newUser(ctx, 'apikey');
       const { key } = await ctx.call<{ key: string }>('POST', '/api/v1/auth/api-keys', { name: 'bench' }, auth);

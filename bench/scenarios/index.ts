@@ -11,5 +11,5 @@ import { scaleOutScenarios } from './scale-out';
 import { rubsPostingScenarios } from './rubs-posting';
 import { auditScenarios } from './audit';
 
-/** Every benchmark, in issue order. */
+/** Every benchmark, in the order they run (HTTP rows first, then the others, per mode: bench/run.ts). */
 export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...auditScenarios, analyticsImportScenario, ...scaleOutScenarios, ...rubsPostingScenarios];

@@ -7,15 +7,14 @@ import { linkThroughProvider } from '../../test/helpers/pms-link';
 import { newUser } from './seed';
 
 /*
- * Issue 30's posting figure: a 500-unit calculation posted to the PMS ledger, from the POST to
- * the last charge recorded, with a fake provider answering every call in 50 ms on the port the
- * processes were given (PMS_API_URL). With Redis the worker process posts; embedded, the web
- * process's in-process runner does.
+ * A 500-unit calculation posted to the PMS ledger, timed from the POST to the last charge
+ * recorded, with a fake provider answering every call in 50 ms on the port the processes were
+ * given (PMS_API_URL). With Redis the worker process posts; embedded, the web process's
+ * in-process runner does.
  */
 
 const UNITS = 500;
 const PROVIDER_LATENCY_MS = 50;
-const TARGET_S = 10;
 
 interface Posting { status: string; posted: number; failed: number }
 
@@ -47,7 +46,6 @@ async function postableCalculation(ctx: BenchContext, provider: FakePmsLedger): 
 const postingEndToEnd: CustomScenario = {
   kind: 'custom',
   name: `RUBS posting: a ${UNITS}-unit calculation to a PMS provider answering in ${PROVIDER_LATENCY_MS} ms, end to end`,
-  issue: 30,
   perMode: true,
   run: async (context) => {
     if (!context) throw new Error('needs a running server');
@@ -71,9 +69,8 @@ const postingEndToEnd: CustomScenario = {
       console.log(`[posting] ${UNITS} charges: ${posting.status} in ${seconds.toFixed(2)} s (${charges} created, ${duplicates} duplicates, ${posting.failed} failed)`);
       return {
         value: Number(seconds.toFixed(2)),
-        unit: `s (${posting.posted} of ${UNITS} charges posted, ${provider.calls.length} provider calls, ${duplicates} duplicates; from the POST to the last charge recorded)`,
-        target: `< ${TARGET_S} s, every charge posted once`,
-        met: seconds < TARGET_S && posting.status === 'posted' && posting.posted === UNITS && charges === UNITS && duplicates === 0,
+        unit: `s (${posting.status}: ${posting.posted} of ${UNITS} charges posted, ${charges} created at the provider, `
+          + `${provider.calls.length} provider calls, ${duplicates} duplicates; from the POST to the last charge recorded)`,
       };
     } finally {
       await provider.stop();
