@@ -7,9 +7,8 @@ import { rateAnalysisScenarios } from './rate-analysis';
 import { tenantBillingScenarios } from './tenant-billing';
 import { webhookScenarios } from './webhooks';
 import { analyticsImportScenario, analyticsScenarios } from './analytics';
-import { scaleOutScenarios } from './scale-out';
 import { rubsPostingScenarios } from './rubs-posting';
 import { auditScenarios } from './audit';
 
 /** Every benchmark, in the order they run (HTTP rows first, then the others, per mode: bench/run.ts). */
-export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...auditScenarios, analyticsImportScenario, ...scaleOutScenarios, ...rubsPostingScenarios];
+export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...auditScenarios, analyticsImportScenario, ...rubsPostingScenarios];
