@@ -29,16 +29,20 @@ export interface ZipCounty {
   county: string;
   /** countyId(state, county). */
   id: string;
+  /** The ZIP code's place as GeoNames names it ("Burlington"): a city, a neighbourhood of one, or a village. */
+  place: string;
 }
 
-/** Each ZIP code's state and county from GeoNames (ZIP codes without a county are left out). */
+/** Each ZIP code's state, county and place from GeoNames (ZIP codes without a county are left out). */
 export function loadZipCounties(dir: string): Map<string, ZipCounty> {
   const out = new Map<string, ZipCounty>();
   for (const r of readCsv(dir, ZIP_STATES_FILE)) {
     const zip = r.postal_code?.trim();
     const state = r.admin_code1?.trim();
     const county = r.admin_name2?.trim();
-    if (zip && /^\d{5}$/.test(zip) && state && /^[A-Z]{2}$/.test(state) && county) out.set(zip, { state, county, id: countyId(state, county) });
+    if (zip && /^\d{5}$/.test(zip) && state && /^[A-Z]{2}$/.test(state) && county) {
+      out.set(zip, { state, county, id: countyId(state, county), place: r.place_name?.trim() ?? '' });
+    }
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { loadUtilityReference, REFERENCE_DIR, type UtilityReference } from './reference';
-import { buildServingModel, type ServingModel } from './serving';
+import { buildServingModel, namesPlace, type ServingModel } from './serving';
 import { countyKey } from './counties';
 import { normalizeBundle, readUrdbLines } from '../tariffs/bundled';
 
@@ -88,6 +88,37 @@ describe('who serves a ZIP code, on the bundled data', () => {
     expect(summary('68102').map(([id, , primary]) => [id, primary])).toEqual([['14127', true], ['13337', false]]);
     expect(orderAt('95814').ranked[0]).toMatchObject({ id: '16534', primary: true });
     expect(orderAt('98101').ranked[0]).toMatchObject({ id: '16868', primary: true });
+  });
+
+  it('a city\'s own municipal utility, the only one both ZIP-level sources give at a ZIP code of that city, is primary', () => {
+    // Burlington, VT 05401: the NREL 2023 table lists only Burlington Electric Department there and the ENERGY STAR map marks only
+    // it; Green Mountain Power comes from the map's list alone and has more estimated customers in Chittenden County (22,643
+    // against 21,005). BED's 21,005 EIA-861 customers over the 9 VT ZIP codes the NREL table lists it at are 2,334 a ZIP code,
+    // against GMP's 22,643 over Chittenden's 26 ZIP codes, 871.
+    expect(summary('05401')).toEqual([['2548', 21005, true], ['7601', 22643, false]]);
+    expect(orderAt('05401').ranked[0]).toMatchObject({ markedPrimary: true });
+    // Garland Power & Light in Garland (75040), not in Rowlett (75089), where the map marks it too but the ZIP code's place is
+    // another city's, whose utility is Oncor's wires
+    expect(orderAt('75040').ranked[0]).toMatchObject({ id: '6958', primary: true, markedPrimary: true });
+    expect(orderAt('75089').ranked[0]).toMatchObject({ id: '44372', primary: true, markedPrimary: false });
+    // San Francisco's own utility is marked at 94103 but serves 3,407 customers over the 54 ZIP codes the table lists it at, 63
+    // a ZIP code, against PG&E's 3,111 a San Francisco ZIP code: it stays second (asserted above); so does the City of Columbus
+    // at 43215 (231 a ZIP code against Ohio Power's 1,750), named for Columbus as the ZIP code's place is.
+    expect(orderAt('43215').ranked.map((u) => [u.id, u.markedPrimary])).toEqual([['14006', false], ['13998', false], ['4065', false]]);
+    // Not a municipal utility: a cooperative's mark is not used (Dixie Electric first in Baton Rouge by its estimate, not the mark)
+    expect(orderAt('70801').ranked[0]).toMatchObject({ id: '5202', markedPrimary: false });
+    expect(orderAt('68102').ranked[0]).toMatchObject({ id: '14127', markedPrimary: false });
+  });
+
+  it('a municipal utility\'s name begins with its place\'s name', () => {
+    expect(namesPlace('City of Burlington Electric - (VT)', 'Burlington')).toBe(true);
+    expect(namesPlace('Utility Board of the City of Key West, F', 'Key West')).toBe(true);
+    expect(namesPlace('Los Angeles Department of Water & Power', 'Los Angeles')).toBe(true);
+    expect(namesPlace('City of St. Marys - (OH)', 'Saint Marys')).toBe(true);
+    expect(namesPlace('Los Angeles Department of Water & Power', 'Pacoima')).toBe(false);
+    expect(namesPlace('City of Garland - (TX)', 'Rowlett')).toBe(false);
+    expect(namesPlace('City of Greenville - (TX)', 'Green')).toBe(false);
+    expect(namesPlace('City of Altus - (OK)', '')).toBe(false);
   });
 
   it('Texas wires utilities count their EIA-861 Reliability customers (they report no sales): Oncor in Dallas, CenterPoint in Houston', () => {

@@ -1,3 +1,4 @@
+import type { ZipCounty } from './counties';
 import { loadUtilityReference, REFERENCE_DIR, type AreaData, type UtilityReference } from './reference';
 
 /**
@@ -12,11 +13,15 @@ import { loadUtilityReference, REFERENCE_DIR, type AreaData, type UtilityReferen
  * alike; where two utilities share a county the larger one comes first in all of it.
  *
  * One ZIP-level statement corrects that: the ENERGY STAR map marks the utility that serves most of
- * a ZIP code. Where it marks exactly one of the candidates, that one is investor-owned, and an NREL
- * ZIP table also lists it at the ZIP code, it comes first (Arizona Public Service in downtown Phoenix,
- * where Salt River Project has more customers in Maricopa County). Its marks of public power are not
- * used: they name Nebraska Public Power District in Omaha and Columbus's municipal utility in
- * downtown Columbus (README, measured on metro ZIP codes).
+ * a ZIP code. Where it marks exactly one of the candidates, and an NREL ZIP table also lists it at the
+ * ZIP code, it comes first when it is investor-owned (Arizona Public Service in downtown Phoenix,
+ * where Salt River Project has more customers in Maricopa County), or when it is the municipal
+ * utility of the ZIP code's own place, the only candidate the NREL tables list there, and large
+ * enough to serve most of a ZIP code: its customers per ZIP code the NREL tables list it at are at
+ * least the first one's estimate per ZIP code of the county (Burlington Electric in Burlington, VT,
+ * not San Francisco's own small utility in San Francisco). Other marks of public power are not used:
+ * they name Nebraska Public Power District in Omaha and cooperatives across Baton Rouge; a city's
+ * utility is marked in neighbouring cities too (Garland's in Rowlett). README, rule 5, measured.
  */
 
 export interface ServingCandidate {
@@ -58,16 +63,37 @@ export interface ServingModel {
 
 export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { area: AreaData }): ServingModel {
   const { area } = ref;
-  const nrelListed = new Set(ref.zipPairs.filter((p) => p.source === 'iou_2011' || p.source === 'non_iou_2023')
-    .map((p) => `${p.zipCode}|${p.utilityId}`));
-  /** The candidate the ENERGY STAR map makes primary at the ZIP code (see above), if any. */
-  const markedPrimary = <T extends ServingCandidate>(zipCode: string, candidates: readonly T[]): T | undefined => {
-    const marked = candidates.filter((u) => area.energyStarPredominant?.has(`${zipCode}|${u.id}`));
-    const [u] = marked;
-    return marked.length === 1 && u.type === 'investor_owned' && nrelListed.has(`${zipCode}|${u.id}`) ? u : undefined;
-  };
+  const nrelPairs = ref.zipPairs.filter((p) => p.source === 'iou_2011' || p.source === 'non_iou_2023');
+  const nrelListed = new Set(nrelPairs.map((p) => `${p.zipCode}|${p.utilityId}`));
+  /** The number of ZIP codes the NREL tables list a utility at in a state (`${utility id}|${state}`). */
+  const nrelZipCount = new Map<string, number>();
+  for (const p of nrelPairs) {
+    const state = area.zipCounties.get(p.zipCode)?.state;
+    if (state) nrelZipCount.set(`${p.utilityId}|${state}`, (nrelZipCount.get(`${p.utilityId}|${state}`) ?? 0) + 1);
+  }
   const countyZips = new Map<string, number>();
   for (const c of area.zipCounties.values()) countyZips.set(c.id, (countyZips.get(c.id) ?? 0) + 1);
+
+  /**
+   * The candidate the ENERGY STAR map makes primary at the ZIP code (see above), if any. `kept` is in the order of the
+   * estimate; `county` is the ZIP code's county in `state`, when known.
+   */
+  const markedPrimary = <T extends ServingCandidate>(
+    zipCode: string, state: string | null, county: ZipCounty | null, kept: ReadonlyArray<{ u: T; estimate: number | null }>,
+  ): T | undefined => {
+    const marked = kept.filter(({ u }) => area.energyStarPredominant?.has(`${zipCode}|${u.id}`));
+    if (marked.length !== 1 || !nrelListed.has(`${zipCode}|${marked[0]!.u.id}`)) return undefined;
+    const { u } = marked[0]!;
+    if (u.type === 'investor_owned') return u;
+    const first = kept[0]!;
+    if (u.type !== 'municipal' || first.u === u || state === null || !county || first.estimate === null) return undefined;
+    if (!namesPlace(u.name ?? '', county.place)) return undefined;
+    if (kept.some(({ u: other }) => other !== u && nrelListed.has(`${zipCode}|${other.id}`))) return undefined;
+    const customers = model.customersIn(u.id, state);
+    const listedZips = nrelZipCount.get(`${u.id}|${state}`) ?? 0;
+    if (!customers || listedZips === 0) return undefined;
+    return customers / listedZips >= first.estimate / countyZips.get(county.id)! ? u : undefined;
+  };
   const listed = new Map<string, Map<string, number>>();
   for (const p of ref.zipPairs) {
     const county = area.zipCounties.get(p.zipCode)?.id;
@@ -124,7 +150,7 @@ export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { ar
         || (b.u.customersServed ?? -1) - (a.u.customersServed ?? -1)
         || (a.u.name ?? '').localeCompare(b.u.name ?? '')
         || Number(a.u.id) - Number(b.u.id) || a.u.id.localeCompare(b.u.id));
-      const marked = markedPrimary(zipCode, kept.map((k) => k.u));
+      const marked = markedPrimary(zipCode, state, county, kept);
       if (marked) kept.unshift(...kept.splice(kept.findIndex((k) => k.u === marked), 1));
       return {
         state,
@@ -135,6 +161,24 @@ export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { ar
     },
   };
   return model;
+}
+
+/** Letters and digits only, lower case, "Saint" as "St": "St. Marys" and "Saint Marys" are one place. */
+function placeKey(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\bsaint\b/g, 'st')
+    .replace(/[.'\u2019]/g, '').replace(/[^a-z0-9]+/g, ' ').trim();
+}
+
+/**
+ * Whether a municipal utility's EIA name begins with the place's name, once "City of" and the like are dropped: "City of
+ * Burlington Electric - (VT)" and Burlington, "Utility Board of the City of Key West, F" and Key West, "Los Angeles
+ * Department of Water & Power" and Los Angeles (not Pacoima, a neighbourhood GeoNames names instead).
+ */
+export function namesPlace(utilityName: string, place: string): boolean {
+  const stem = placeKey(utilityName.replace(/\s*-\s*\([A-Z]{2}\)\s*$/, '')
+    .replace(/^(utility board of the )?(city and county|city & county|city|town|village|borough) of /i, ''));
+  const key = placeKey(place);
+  return key.length > 0 && (stem === key || stem.startsWith(`${key} `));
 }
 
 let bundled: ServingModel | undefined;
