@@ -1,7 +1,7 @@
 import type { PlatformDeps } from './context';
 import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { createLimits, type Limits } from './platform/http/limits';
-import { createCalculatorService, type CalculatorService } from './modules/pricing/service';
+import { createCalculatorService, type CalculatorService } from './modules/pricing';
 import { bundledLoadShapes } from './modules/pricing/load-shapes';
 import { createTariffService, type TariffService } from './modules/tariffs/service';
 import { createCustomTariffService, type CustomTariffService } from './modules/tariffs/custom/service';
@@ -128,7 +128,7 @@ export function createServices(deps: PlatformDeps): Services {
   const tariffCatalog = createTariffCatalog(db, now, customTariffs);
   const calculator = createCalculatorService({ db, now, loadShapes: () => bundledLoadShapes(), custom: customTariffs });
   const audit = createAuditService({
-    db, now, calculator, requestAudits, dataChanged,
+    db, now, calculator, loadShapes: () => bundledLoadShapes(), requestAudits, dataChanged,
     otherTariffs: (ownerId, tariff, sectors) => tariffCatalog.sameUtilityTariffs(ownerId, tariff, sectors),
     // Notifications are built below; the audit notifies only once every service exists.
     notifications: { notifyMany: (list, executor) => notifications.notifyMany(list, executor) },
@@ -148,7 +148,7 @@ export function createServices(deps: PlatformDeps): Services {
   });
   const rateAnalysis = createRateAnalysisService({
     db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis, calculator,
-    averageRates: bundledAverageRates,
+    loadShapes: () => bundledLoadShapes(), averageRates: bundledAverageRates,
   });
   const meters = createMeterService({
     db, properties, dataChanged, auditMeters: requestAudits,

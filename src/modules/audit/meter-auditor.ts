@@ -1,15 +1,13 @@
 /**
  * The audit of meters' bills (README "Re-pricing", "Explanations", "Pipeline"): each bill priced
- * with the bill calculator on its meter's tariff over its period, a price variance explained, the
+ * (pricing's pricePeriod) on its meter's tariff over its period, a price variance explained, the
  * rules run (`audit.calc.ts`) and the audits stored. What the bill-audit job runs, and what
  * POST /pm/bills/{id}/audit (or the first read of a bill never audited) runs before it answers.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { AppError } from '../../platform/http/errors';
 import { toCents, usd } from '../../platform/money';
-import type { CalculatorService, PricedPeriod } from '../pricing/service';
+import { pricePeriod, type CalculatorService, type LoadShapeSet, type PeriodToPrice, type PricedPeriod } from '../pricing';
 import type { NotificationService } from '../notifications/service';
-import type { CalculateBody } from '../pricing/schemas';
 import type { Tariff } from '../tariffs/tariff.model';
 import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import { auditMeterBills, isPriceVariance } from './audit.calc';
@@ -46,7 +44,10 @@ export type OtherTariffs = (ownerId: string, tariff: Tariff, sectors: readonly P
 export function createMeterAuditor(deps: {
   repo: AuditRepository;
   now: () => Date;
-  calculator: Pick<CalculatorService, 'calculatePeriod'>;
+  /** Looks up the tariff versions and supply contract a bill is priced on. */
+  calculator: Pick<CalculatorService, 'tariffOverPeriod'>;
+  /** The bundled load shapes pricing splits usage with. */
+  loadShapes: () => LoadShapeSet;
   /** New high-severity findings are a notification, one digest per property and run (audit-digest.ts). */
   notifications?: Pick<NotificationService, 'notifyMany'>;
   /** The other tariffs a bill on `tariff` could have been priced on (TariffCatalog.sameUtilityTariffs). */
@@ -58,33 +59,33 @@ export function createMeterAuditor(deps: {
 }) {
   const { repo } = deps;
 
-  /** The /calculate request that prices a bill on its meter's tariff, or why there is none. */
-  function pricingRequest(bill: BillRow, input: MeterAuditInput): { body: CalculateBody } | { reason: string } {
+  /** What prices a bill on its meter's tariff (with the supply contract, if any), or why nothing can. */
+  function pricingInputs(bill: BillRow, input: MeterAuditInput):
+    { tariffId: string; supplyTariffId: string | null; inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> } | { reason: string } {
     const { meter, property } = input;
     const electric = meter.utilityType === 'electric';
     const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
     if (!tariffId) return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
     if (bill.usage === null) return { reason: 'the bill has no usage' };
     const supplyTariffId = meter.supplyTariffId ?? (electric ? property.supplyTariffId : null);
-    const body = electric
-      ? {
-        tariff_id: tariffId, usage_kwh: bill.usageKwh ?? bill.usage, demand_kw: bill.demandKw,
-        supply_tariff_id: supplyTariffId, supply_rate_per_kwh: property.supplyRatePerKwh,
-      }
+    const period = { start: bill.periodStart, end: bill.periodEnd };
+    const inputs = electric
+      ? { period, usage: { kwh: bill.usageKwh ?? bill.usage }, demandKw: bill.demandKw, supplyRatePerKwh: property.supplyRatePerKwh }
       // Gas, water and sewer price with the meter's supply contract (a marketer's) as electric does (issue 47).
       // A gas volume becomes therms with the heat content the bill prints (README "Re-pricing").
-      : { tariff_id: tariffId, usage: bill.usage, unit: bill.unit, heat_content: bill.heatContent, supply_tariff_id: supplyTariffId };
-    return { body: body as CalculateBody };
+      : { period, usage: { quantity: bill.usage, unit: bill.unit, heatContent: bill.heatContent } };
+    return { tariffId, supplyTariffId, inputs };
   }
 
-  /** A 4xx of the calculator is why a bill cannot be priced; anything else is a fault. */
-  async function attempt<T>(work: () => Promise<T>): Promise<T | { reason: string }> {
-    try {
-      return await work();
-    } catch (err) {
-      if (err instanceof AppError && err.status < 500) return { reason: err.detail };
-      throw err;
-    }
+  /** The bill priced, or why it cannot be (a refusal of pricing: the tariff, the period, the usage, the supply contract). */
+  async function pricedBill(bill: BillRow, input: MeterAuditInput): Promise<PricedPeriod | { reason: string }> {
+    const request = pricingInputs(bill, input);
+    if ('reason' in request) return request;
+    const { tariffId, supplyTariffId, inputs } = request;
+    const found = await deps.calculator.tariffOverPeriod(input.property.ownerId, { tariffId, supplyTariffId }, inputs.period);
+    if (!found.ok) return { reason: found.error.message };
+    const priced = pricePeriod({ ...inputs, spans: found.spans, supplyTariff: found.supplyTariff }, deps.loadShapes());
+    return priced.ok ? priced.period : { reason: priced.error.message };
   }
 
   /**
@@ -94,7 +95,7 @@ export function createMeterAuditor(deps: {
    */
   function scaledToMatch(bill: BillRow, priced: PricedPeriod, billedCents: number, expectedCents: number): string | null {
     const byDemand = bill.demandKw !== null && bill.demandKw > 0;
-    const base = byDemand ? bill.demandKw! : priced.bill.usage;
+    const base = byDemand ? bill.demandKw! : priced.usage;
     if (base <= 0) return null;
     const costAt = (factor: number) => {
       const scaled = Math.round(base * factor * 1000) / 1000;
@@ -156,13 +157,10 @@ export function createMeterAuditor(deps: {
   async function priceBill(
     bill: BillRow, input: MeterAuditInput, othersOf: (tariff: Tariff) => Promise<Tariff[]>, credits: readonly BillCredit[] | undefined,
   ): Promise<BillPricing> {
-    const request = pricingRequest(bill, input);
-    if ('reason' in request) return { kind: 'unpriceable', reason: request.reason };
-    const body = { ...request.body, period_start: bill.periodStart, period_end: bill.periodEnd };
-    const priced = await attempt(() => deps.calculator.calculatePeriod(body, input.property.ownerId));
+    const priced = await pricedBill(bill, input);
     if ('reason' in priced) return { kind: 'unpriceable', reason: priced.reason };
     const { bill: expected, tariff } = priced;
-    const expectedCents = toCents(expected.total_cost);
+    const expectedCents = expected.totalCostCents;
     const months = priced.monthTotalsCents();
     // A bill carrying credits is judged on its charges (disputes/credits.calc.ts).
     const billedCents = chargesBeforeCredits(toAuditBill(bill), credits).amountCents;
@@ -180,7 +178,7 @@ export function createMeterAuditor(deps: {
       tariffId: tariff.id,
       tariffName: tariff.name,
       expectedCents,
-      expectedLines: expected.line_items,
+      expectedLines: expected.lineItems,
       demandKwMax: tariff.applicability.demandKwMax,
       expiredOn: tariff.expirationDate !== null && tariff.expirationDate < bill.periodEnd ? tariff.expirationDate : null,
       yearRangeCents: months ? { min: Math.min(...months), max: Math.max(...months) } : null,

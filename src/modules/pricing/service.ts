@@ -1,47 +1,36 @@
-import { dayNumber, daysInMonth, isoDateOfDay, utcDay } from '../../platform/dates';
+import { utcDay } from '../../platform/dates';
 import type { Db } from '../../platform/db/client';
-import { notFound, unprocessable } from '../../platform/http/errors';
+import { notFound, unprocessable, type AppError } from '../../platform/http/errors';
 import { findTariffsByIds } from '../tariffs/repository';
 import { TtlCache } from '../../platform/ttl-cache';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
 import type { VersionSpan } from '../tariffs/custom/versions';
-import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './engine/period';
-import { periodLength } from './engine/period-length';
-import { tariffNotices } from '../tariffs/tariff-notices';
-import { priceDefects } from '../tariffs/price-defects';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
-import { billRequest, usageFor, type TariffUsage, type UsageFields } from './bill-request';
+import { billRequest, usageFor, usageInputsOf, type UsageFields } from './bill-request';
 import { potentialSavings, presentBill, rankBills } from './present';
+import { pricePeriod, periodProblem, supplyProblem, type BillingPeriod } from './price-period';
+import { notInForce, type PricingError } from './pricing-error';
+import { recordNotes } from './record-notes';
+import type { TariffUsage } from './tariff-usage';
 import type { BillResponse, CalculateBody, CompareBody, CompareResponse } from './schemas';
 
 export interface CalculatorService {
-  /** POST /calculate: one tariff's bill for the month; `callerId` may price their own tariffs. */
+  /** POST /calculate: one tariff's bill for the month or a billing period; `callerId` may price their own tariffs. */
   calculate(body: CalculateBody, callerId?: string | null): Promise<BillResponse>;
-  /**
-   * A billing period's bill (POST /calculate with period_start and period_end) with the tariff
-   * version in force on its last day: what the bill audit prices a bill with.
-   */
-  calculatePeriod(body: CalculateBody, callerId: string | null): Promise<PricedPeriod>;
   /** POST /calculate/compare: 2-10 tariffs for the same usage, cheapest first. */
   compare(body: CompareBody, callerId?: string | null): Promise<CompareResponse>;
+  /**
+   * What pricePeriod (price-period.ts) prices a billing period on, as `ownerId` sees it: the tariff's
+   * versions in force over the period and the supply contract, or why there are none.
+   */
+  tariffOverPeriod(ownerId: string | null, ids: { tariffId: string; supplyTariffId?: string | null }, period: BillingPeriod): Promise<TariffOverPeriod>;
 }
 
-/** A billing period priced, with what the bill audit asks of the same tariffs and request next. */
-export interface PricedPeriod {
-  bill: BillResponse;
-  /** The version in force on the period's last day. */
-  tariff: Tariff;
-  /**
-   * The period's total in cents for the same request with the usage (in the tariff's unit) or the
-   * demand replaced; null when the engine cannot price that.
-   */
-  totalCentsWith(change: { usage?: number; demandKw?: number }): number | null;
-  /** What `tariff` bills for this usage in each calendar month (cents, January first); null when a month cannot be priced. */
-  monthTotalsCents(): number[] | null;
-  /** The period's total in cents for the same request on another tariff of the same unit; null when the engine cannot price it. */
-  totalCentsOn(other: Tariff): number | null;
-}
+/** A tariff's versions over a billing period and the supply contract named beside it, or why they cannot be priced. */
+export type TariffOverPeriod =
+  | { ok: true; spans: VersionSpan[]; supplyTariff: Tariff | null }
+  | { ok: false; error: PricingError };
 
 export interface CalculatorDeps {
   db: Db;
@@ -61,40 +50,9 @@ export interface CalculatorDeps {
 const TARIFF_CACHE_MS = 60_000;
 const TARIFF_CACHE_ENTRIES = 2000;
 
-/** What makes the record's bills wrong (tariffs/price-defects.ts: charges named but missing, a negative energy price), read once per tariff object. */
-const defectsOf = new WeakMap<Tariff, string[]>();
-function recordDefects(tariff: Tariff): string[] {
-  let notes = defectsOf.get(tariff);
-  if (!notes) {
-    notes = priceDefects(tariff);
-    defectsOf.set(tariff, notes);
-  }
-  return notes;
-}
-
-/** The longest billing period /calculate prices (utilities bill monthly or bimonthly; a quarter at most). */
-const MAX_PERIOD_DAYS = 92;
-
-/**
- * The pieces of a billing period: each version's days cut at calendar month boundaries, in order.
- * `versionDate` is set when more than one version prices the period.
- */
-function periodPieces(spans: VersionSpan[]): PeriodPiece[] {
-  const pieces: PeriodPiece[] = [];
-  for (const span of spans) {
-    let day = dayNumber(span.from);
-    const last = dayNumber(span.to);
-    while (day <= last) {
-      const date = isoDateOfDay(day);
-      const month = Number(date.slice(5, 7));
-      const year = Number(date.slice(0, 4));
-      const monthEnd = dayNumber(`${date.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`);
-      const to = Math.min(last, monthEnd);
-      pieces.push({ tariff: span.tariff, month, days: to - day + 1, versionDate: spans.length > 1 ? span.tariff.effectiveDate : null });
-      day = to + 1;
-    }
-  }
-  return pieces;
+/** The API's answer to a refused pricing: 404 for a tariff the caller cannot price on, 422 naming the field otherwise. */
+function httpError(error: PricingError): AppError {
+  return error.code === 'tariff_not_found' ? notFound(error.message) : unprocessable(error.message, error.field);
 }
 
 export function createCalculatorService(deps: CalculatorDeps): CalculatorService {
@@ -105,9 +63,9 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
     return { date, month: body.month ?? (body.date ? Number(body.date.slice(5, 7)) : deps.now().getUTCMonth() + 1) };
   };
 
-  /** The known tariffs among `ids`: catalog ones cached, then one query; the caller's own as on `date`. */
-  async function loadTariffs(ids: string[], callerId: string | null, date: string): Promise<Map<string, Tariff>> {
-    const found = new Map<string, Tariff>();
+  /** The known tariffs among `ids`: catalog ones cached, then one query; the caller's own as on `date` (or why none is in force then). */
+  async function findTariffs(ids: string[], callerId: string | null, date: string): Promise<Map<string, Tariff | { notInForce: string }>> {
+    const found = new Map<string, Tariff | { notInForce: string }>();
     const missing: string[] = [];
     const custom: string[] = [];
     for (const id of ids) {
@@ -125,9 +83,16 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
         found.set(t.id, t);
       }
     }
-    for (const [id, on] of await deps.custom.onDate(callerId, custom, date)) {
-      if ('notInForce' in on) throw unprocessable(`tariff ${id} has no version in force on ${date}: its first takes effect ${on.notInForce}`, 'date');
-      found.set(id, on.tariff);
+    for (const [id, on] of await deps.custom.onDate(callerId, custom, date)) found.set(id, 'notInForce' in on ? on : on.tariff);
+    return found;
+  }
+
+  /** findTariffs for the API: an own tariff with no version in force on `date` is a 422. */
+  async function loadTariffs(ids: string[], callerId: string | null, date: string): Promise<Map<string, Tariff>> {
+    const found = new Map<string, Tariff>();
+    for (const [id, t] of await findTariffs(ids, callerId, date)) {
+      if ('notInForce' in t) throw httpError(notInForce(id, date, t.notInForce, 'date'));
+      found.set(id, t);
     }
     return found;
   }
@@ -138,10 +103,8 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
     if (id === undefined || id === null) return null;
     const supply = (await loadTariffs([id], callerId, date)).get(id);
     if (!supply) throw notFound(`Tariff not found: ${id}`);
-    if (supply.serviceType !== 'supply_only') throw unprocessable(`supply_tariff_id must name a supply-only tariff: ${id} is ${supply.serviceType}`, 'supply_tariff_id');
-    const type = usageOf(supply).utilityType;
-    const other = priced.find((t) => usageOf(t).utilityType !== type);
-    if (other) throw unprocessable(`supply tariff ${id} prices ${type}, tariff ${other.id} ${usageOf(other).utilityType}`, 'supply_tariff_id');
+    const problem = supplyProblem(supply, priced);
+    if (problem) throw httpError(problem);
     return supply;
   }
 
@@ -153,7 +116,7 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
     try {
       const bill = calculateBill(tariff, req, deps.loadShapes());
       bill.assumptions.unshift(...usage.notes);
-      bill.assumptions.push(...recordDefects(tariff), ...tariffNotices(tariff, date));
+      bill.assumptions.push(...recordNotes(tariff, date));
       return bill;
     } catch (err) {
       if (!(err instanceof BillingError)) throw err;
@@ -162,77 +125,56 @@ export function createCalculatorService(deps: CalculatorDeps): CalculatorService
     }
   }
 
-  /** POST /calculate for a billing period: prorated by days over its months and the tariff's versions. */
-  async function calculatePeriod(body: CalculateBody, callerId: string | null): Promise<PricedPeriod> {
+  async function tariffOverPeriod(
+    ownerId: string | null, ids: { tariffId: string; supplyTariffId?: string | null }, period: BillingPeriod,
+  ): Promise<TariffOverPeriod> {
+    const refused = (error: PricingError) => ({ ok: false as const, error });
+    const problem = periodProblem(period);
+    if (problem) return refused(problem);
+    const { tariffId, supplyTariffId } = ids;
+    const notFoundError: PricingError = { code: 'tariff_not_found', message: 'Tariff not found', field: 'tariff_id' };
+    let spans: VersionSpan[];
+    if (isCustomTariffId(tariffId)) {
+      const over = await deps.custom.overPeriod(ownerId, tariffId, period.start, period.end);
+      if (over === null) return refused(notFoundError);
+      if ('notInForce' in over) return refused(notInForce(tariffId, period.start, over.notInForce, 'period_start'));
+      spans = over;
+    } else {
+      const tariff = (await findTariffs([tariffId], ownerId, period.end)).get(tariffId);
+      if (!tariff || 'notInForce' in tariff) return refused(notFoundError);
+      spans = [{ tariff, from: period.start, to: period.end }];
+    }
+    if (supplyTariffId === undefined || supplyTariffId === null) return { ok: true, spans, supplyTariff: null };
+    const supply = (await findTariffs([supplyTariffId], ownerId, period.end)).get(supplyTariffId);
+    if (!supply) return refused({ code: 'tariff_not_found', message: `Tariff not found: ${supplyTariffId}`, field: 'supply_tariff_id' });
+    if ('notInForce' in supply) return refused(notInForce(supplyTariffId, period.end, supply.notInForce, 'date'));
+    return { ok: true, spans, supplyTariff: supply };
+  }
+
+  /** POST /calculate for a billing period: prorated by days over its months and the tariff's versions (price-period.ts). */
+  async function calculatePeriod(body: CalculateBody, callerId: string | null): Promise<BillResponse> {
     const start = body.period_start;
     const end = body.period_end;
     if (!start || !end) throw unprocessable('period_start and period_end go together', start ? 'period_end' : 'period_start');
     for (const field of ['month', 'date'] as const) {
       if (body[field] !== undefined && body[field] !== null) throw unprocessable(`${field} cannot be combined with a billing period (period_start, period_end)`, field);
     }
-    const days = dayNumber(end) - dayNumber(start) + 1;
-    if (days < 1) throw unprocessable('period_end must not be before period_start', 'period_end');
-    if (days > MAX_PERIOD_DAYS) throw unprocessable(`a billing period is at most ${MAX_PERIOD_DAYS} days (this one has ${days})`, 'period_end');
-    let spans: VersionSpan[];
-    if (isCustomTariffId(body.tariff_id)) {
-      const over = await deps.custom.overPeriod(callerId, body.tariff_id, start, end);
-      if (over === null) throw notFound('Tariff not found');
-      if ('notInForce' in over) throw unprocessable(`tariff ${body.tariff_id} has no version in force on ${start}: its first takes effect ${over.notInForce}`, 'period_start');
-      spans = over;
-    } else {
-      const tariff = (await loadTariffs([body.tariff_id], callerId, end)).get(body.tariff_id);
-      if (!tariff) throw notFound('Tariff not found');
-      spans = [{ tariff, from: start, to: end }];
-    }
-    const tariff = spans[spans.length - 1]!.tariff;
-    const usage = usageFor(body, tariff);
-    const supply = await supplyTariffOf(body, callerId, end, [tariff]);
-    const req = billRequest(body, 1, usage, supply);
-    const pieces = periodPieces(spans);
-    const loadShapes = deps.loadShapes();
-    let bill: BillResult;
-    try {
-      bill = calculatePeriodBill(pieces, req, loadShapes);
-    } catch (err) {
-      if (!(err instanceof BillingError)) throw err;
-      throw unprocessable(err.message, err.field);
-    }
-    bill.assumptions.unshift(...usage.notes);
-    bill.assumptions.push(...recordDefects(tariff), ...tariffNotices(tariff, end));
-    /** The engine's total, or null where it refuses the request. */
-    const totalOf = (work: () => number): number | null => {
-      try {
-        return work();
-      } catch (err) {
-        if (err instanceof BillingError) return null;
-        throw err;
-      }
-    };
-    return {
-      bill: presentBill(bill, tariff, usage.quantity),
-      tariff,
-      totalCentsWith: (change) => totalOf(() => periodTotalCents(pieces, {
-        ...req, usageKwh: change.usage ?? req.usageKwh, demandKw: change.demandKw ?? req.demandKw,
-      }, loadShapes)),
-      totalCentsOn: (other) => totalOf(() => periodTotalCents(periodPieces([{ tariff: other, from: start, to: end }]), req, loadShapes)),
-      monthTotalsCents() {
-        const totals: number[] = [];
-        for (let month = 1; month <= 12; month++) {
-          // A month's bill for the period's length (period-length.ts), so a quarter's bill is judged against quarters.
-          const cents = totalOf(() => calculateBill(tariff, { ...req, month, period: periodLength(days) }, loadShapes).totalCostCents);
-          if (cents === null) return null;
-          totals.push(cents);
-        }
-        return totals;
-      },
-    };
+    const period = { start, end };
+    const found = await tariffOverPeriod(callerId, { tariffId: body.tariff_id, supplyTariffId: body.supply_tariff_id }, period);
+    if (!found.ok) throw httpError(found.error);
+    const priced = pricePeriod({
+      ...usageInputsOf(body), period, spans: found.spans, supplyTariff: found.supplyTariff, taxRatePercent: body.tax_rate_percent,
+    }, deps.loadShapes());
+    if (!priced.ok) throw httpError(priced.error);
+    const { bill, tariff, usage } = priced.period;
+    return presentBill(bill, tariff, usage);
   }
 
   return {
-    calculatePeriod,
+    tariffOverPeriod,
 
     async calculate(body, callerId = null) {
-      if (body.period_start || body.period_end) return (await calculatePeriod(body, callerId)).bill;
+      if (body.period_start || body.period_end) return calculatePeriod(body, callerId);
       const { date, month } = when(body);
       const tariff = (await loadTariffs([body.tariff_id], callerId, date)).get(body.tariff_id);
       if (!tariff) throw notFound('Tariff not found');

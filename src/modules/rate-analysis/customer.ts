@@ -2,10 +2,8 @@
  * Who is asking and what its bills say, for a rate analysis (service.ts): the customer the eligibility rules
  * judge (tariffs/eligibility.ts), and the property's electric bills of the last 365 days priced by billing period.
  */
-import { AppError } from '../../platform/http/errors';
 import { dayNumber, isoDateOfDay } from '../../platform/dates';
-import type { CalculatorService, PricedPeriod } from '../pricing/service';
-import type { CalculateBody } from '../pricing/schemas';
+import { pricePeriod, type CalculatorService, type LoadShapeSet, type PricedPeriod } from '../pricing';
 import type { PropertyRow } from '../properties/repository';
 import { sectorsOfProperty } from '../properties/states';
 import type { Tariff } from '../tariffs/tariff.model';
@@ -16,11 +14,16 @@ import type { AnalysedBill, createRateAnalysisRepository } from './repository';
 
 /**
  * The property's electric meters on its current tariff (a meter without a tariff of its own takes the
- * property's) with bills ending in the last 365 days, each bill priced for its period by the calculator
- * the audit uses (the tariff version in force on its last day). Bills the calculator refuses are left out.
+ * property's) with bills ending in the last 365 days, each bill priced for its period as the audit prices
+ * it (pricePeriod: the tariff versions in force over it). Bills pricing refuses are left out.
  */
 export async function billedMeters(
-  deps: { repo: Pick<ReturnType<typeof createRateAnalysisRepository>, 'electricBills'>; calculator: Pick<CalculatorService, 'calculatePeriod'>; today: string },
+  deps: {
+    repo: Pick<ReturnType<typeof createRateAnalysisRepository>, 'electricBills'>;
+    calculator: Pick<CalculatorService, 'tariffOverPeriod'>;
+    loadShapes: () => LoadShapeSet;
+    today: string;
+  },
   row: PropertyRow, currentTariff: Tariff,
 ): Promise<BilledMeter[]> {
   const { today } = deps;
@@ -32,15 +35,15 @@ export async function billedMeters(
   for (const [meterId, list] of byMeter) {
     const priced: Array<{ bill: AnalysedBill; period: PricedPeriod }> = [];
     for (const bill of list) {
-      try {
-        const period = await deps.calculator.calculatePeriod({
-          tariff_id: currentTariff.id, usage_kwh: bill.usageKwh, demand_kw: bill.demandKw, period_start: bill.periodStart, period_end: bill.periodEnd,
-          supply_tariff_id: bill.meterSupplyTariffId ?? row.supplyTariffId, supply_rate_per_kwh: row.supplyRatePerKwh,
-        } as CalculateBody, row.ownerId);
-        priced.push({ bill, period });
-      } catch (err) {
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
-      }
+      const period = { start: bill.periodStart, end: bill.periodEnd };
+      const ids = { tariffId: currentTariff.id, supplyTariffId: bill.meterSupplyTariffId ?? row.supplyTariffId };
+      const found = await deps.calculator.tariffOverPeriod(row.ownerId, ids, period);
+      if (!found.ok) continue;
+      const result = pricePeriod({
+        period, spans: found.spans, supplyTariff: found.supplyTariff,
+        usage: { kwh: bill.usageKwh }, demandKw: bill.demandKw, supplyRatePerKwh: row.supplyRatePerKwh,
+      }, deps.loadShapes());
+      if (result.ok) priced.push({ bill, period: result.period });
     }
     if (priced.length > 0) out.push(billedMeter(meterId, priced));
   }

@@ -5,9 +5,9 @@
  * day of the periods they cover, times 30.4375 (365.25 / 12) days; the property's is the sum over its
  * meters. Pure: the periods come priced (PricedPeriod), nothing here reads or writes.
  */
-import { roundDiv, toCents } from '../../platform/money';
+import { roundDiv } from '../../platform/money';
 import { dayNumber } from '../../platform/dates';
-import type { PricedPeriod } from '../pricing/service';
+import type { PricedPeriod } from '../pricing';
 import type { Tariff } from '../tariffs/tariff.model';
 import type { EligibilityVerdict } from '../tariffs/eligibility';
 import type { AnalysisBasis } from './rate-analysis.calc';
@@ -54,7 +54,7 @@ export function billedMeter(meterId: string, priced: Array<{ bill: AnalysedBill;
   const kwh = priced.reduce((sum, { bill }) => sum + bill.usageKwh, 0);
   const demands = priced.map(({ bill }) => bill.demandKw).filter((d): d is number => d !== null);
   const months = [...new Set(priced.flatMap(({ bill }) => monthsOfPeriod(bill.periodStart, bill.periodEnd)))].sort();
-  const currentCents = priced.reduce((sum, { period }) => sum + toCents(period.bill.total_cost), 0);
+  const currentCents = priced.reduce((sum, { period }) => sum + period.bill.totalCostCents, 0);
   return {
     meterId,
     name: priced[0]!.bill.meterName,
