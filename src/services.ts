@@ -1,7 +1,7 @@
 import type { PlatformDeps } from './context';
 import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { createLimits, type Limits } from './platform/http/limits';
-import { createCalculatorService, type CalculatorService } from './modules/pricing';
+import { createPricingService, type PricingService } from './modules/pricing';
 import { bundledLoadShapes } from './modules/pricing/load-shapes';
 import { createTariffService, type TariffService } from './modules/tariffs/service';
 import { createCustomTariffService, type CustomTariffService } from './modules/tariffs/custom/service';
@@ -41,8 +41,8 @@ export interface Services {
   accounts: AccountsService;
   /** Rate limiters and daily quotas (own Redis connection when REDIS_URL is set). */
   limits: Limits;
-  /** The bill calculator (POST /calculate, /calculate/compare). */
-  calculator: CalculatorService;
+  /** Bill pricing: POST /calculate, /calculate/compare, and the tariff lookups pricePeriod prices bills on. */
+  pricing: PricingService;
   /** Tariff search, detail and stats (GET /tariffs/*). */
   tariffs: TariffService;
   /** Bill audit: every bill re-priced on its tariff, and the rule audits (/pm/bills/{id}/audit, /pm/audit/*). */
@@ -55,8 +55,8 @@ export interface Services {
   properties: PropertyService;
   /** A property's meters (electric, gas, water, ...): what its bills belong to. */
   meters: MeterService;
-  /** Actual utility bills of properties (not the bill calculator). */
-  utilityBills: BillService;
+  /** Actual utility bills of properties (not bills priced by /calculate). */
+  bills: BillService;
   notifications: NotificationService;
   rateAnalysis: RateAnalysisService;
   /** Dashboards, cost trend, health, benchmarks, due diligence and the cost-rollup precompute. */
@@ -126,9 +126,9 @@ export function createServices(deps: PlatformDeps): Services {
     },
   });
   const tariffCatalog = createTariffCatalog(db, now, customTariffs);
-  const calculator = createCalculatorService({ db, now, loadShapes: () => bundledLoadShapes(), custom: customTariffs });
+  const pricing = createPricingService({ db, now, loadShapes: () => bundledLoadShapes(), custom: customTariffs });
   const audit = createAuditService({
-    db, now, calculator, loadShapes: () => bundledLoadShapes(), requestAudits, dataChanged,
+    db, now, pricing, loadShapes: () => bundledLoadShapes(), requestAudits, dataChanged,
     otherTariffs: (ownerId, tariff, sectors) => tariffCatalog.sameUtilityTariffs(ownerId, tariff, sectors),
     // Notifications are built below; the audit notifies only once every service exists.
     notifications: { notifyMany: (list, executor) => notifications.notifyMany(list, executor) },
@@ -147,14 +147,14 @@ export function createServices(deps: PlatformDeps): Services {
     requestAnalysis: (propertyId, version) => enqueueRateAnalysis({ property_id: propertyId }, propertyAnalysisJobId(propertyId, version)),
   });
   const rateAnalysis = createRateAnalysisService({
-    db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis, calculator,
+    db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis, pricing,
     loadShapes: () => bundledLoadShapes(), averageRates: bundledAverageRates,
   });
   const meters = createMeterService({
     db, properties, dataChanged, auditMeters: requestAudits,
     coverageChanged: (ownerId, propertyId) => recomputeRequests.propertyChanged(ownerId, propertyId),
   });
-  const utilityBills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
+  const bills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
   const analytics = createAnalyticsService({
     db, now, logger, portfolios, requests: recomputeRequests,
@@ -203,7 +203,7 @@ export function createServices(deps: PlatformDeps): Services {
   return {
     accounts,
     limits,
-    calculator,
+    pricing,
     audit,
     tariffs: createTariffService({ db, now, custom: customTariffs }),
     customTariffs,
@@ -211,7 +211,7 @@ export function createServices(deps: PlatformDeps): Services {
     portfolios,
     properties,
     meters,
-    utilityBills,
+    bills,
     notifications,
     rateAnalysis,
     analytics,

@@ -74,7 +74,7 @@ describe('an owner\'s rate-analysis job: work per property (issue: double pricin
     const rateAnalysis = createRateAnalysisService({
       db, now: t.deps.now, logger: t.deps.logger, tariffs: tariffs.proxy, monthlyBill,
       properties: properties.proxy, notifications: t.services.notifications, enqueue: async () => undefined,
-      calculator: t.services.calculator, loadShapes: () => bundledLoadShapes(), averageRates: bundledAverageRates,
+      pricing: t.services.pricing, loadShapes: () => bundledLoadShapes(), averageRates: bundledAverageRates,
     });
 
     await rateAnalysis.process({ user_id: ownerId });

@@ -6,7 +6,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { toCents, usd } from '../../platform/money';
-import { pricePeriod, type CalculatorService, type LoadShapeSet, type PeriodToPrice, type PricedPeriod } from '../pricing';
+import { pricePeriod, type PricingService, type LoadShapeSet, type PeriodToPrice, type PricedPeriod } from '../pricing';
 import type { NotificationService } from '../notifications/service';
 import type { Tariff } from '../tariffs/tariff.model';
 import { sectorsOfProperty, type PropertySector } from '../properties/states';
@@ -45,7 +45,7 @@ export function createMeterAuditor(deps: {
   repo: AuditRepository;
   now: () => Date;
   /** Looks up the tariff versions and supply contract a bill is priced on. */
-  calculator: Pick<CalculatorService, 'tariffOverPeriod'>;
+  pricing: Pick<PricingService, 'tariffOverPeriod'>;
   /** The bundled load shapes pricing splits usage with. */
   loadShapes: () => LoadShapeSet;
   /** New high-severity findings are a notification, one digest per property and run (audit-digest.ts). */
@@ -82,7 +82,7 @@ export function createMeterAuditor(deps: {
     const request = pricingInputs(bill, input);
     if ('reason' in request) return request;
     const { tariffId, supplyTariffId, inputs } = request;
-    const found = await deps.calculator.tariffOverPeriod(input.property.ownerId, { tariffId, supplyTariffId }, inputs.period);
+    const found = await deps.pricing.tariffOverPeriod(input.property.ownerId, { tariffId, supplyTariffId }, inputs.period);
     if (!found.ok) return { reason: found.error.message };
     const priced = pricePeriod({ ...inputs, spans: found.spans, supplyTariff: found.supplyTariff }, deps.loadShapes());
     return priced.ok ? priced.period : { reason: priced.error.message };

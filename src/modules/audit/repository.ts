@@ -3,13 +3,13 @@ import type { Db, Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
 import { properties } from '../properties/tables';
 import { meters } from '../meters/tables';
-import { utilityBills } from '../bills/tables';
+import { bills } from '../bills/tables';
 import { auditFindings, auditSettings, billAudits, meterAudits } from './tables';
 import type { BillAudit } from './audit.types';
 
 export type FindingRow = typeof auditFindings.$inferSelect;
 export type BillAuditRow = typeof billAudits.$inferSelect;
-export type BillRow = typeof utilityBills.$inferSelect;
+export type BillRow = typeof bills.$inferSelect;
 
 /** What an audit of one meter reads: the meter, its property's pricing fields, its bills and the siblings. */
 export interface MeterAuditInput {
@@ -43,8 +43,8 @@ export function createAuditRepository(db: Db) {
       f.meterId ? eq(auditFindings.meterId, f.meterId) : undefined,
       f.reason ? eq(auditFindings.reason, f.reason) : undefined,
       f.status ? eq(auditFindings.status, f.status) : undefined,
-      f.from ? gte(utilityBills.periodEnd, f.from) : undefined,
-      f.to ? lte(utilityBills.periodEnd, f.to) : undefined,
+      f.from ? gte(bills.periodEnd, f.from) : undefined,
+      f.to ? lte(bills.periodEnd, f.to) : undefined,
     );
   }
 
@@ -66,10 +66,10 @@ export function createAuditRepository(db: Db) {
       if (found.length === 0) return { readAt: '', inputs: [] };
       // The properties' bills: each meter's own, and the siblings of the same utility type on the property's other meters.
       const propertyIds = [...new Set(found.map((f) => f.property.id))];
-      const bills = await db.select().from(utilityBills).where(inArray(utilityBills.propertyId, propertyIds))
-        .orderBy(asc(utilityBills.periodStart), asc(utilityBills.periodEnd), asc(utilityBills.id));
+      const propertyBills = await db.select().from(bills).where(inArray(bills.propertyId, propertyIds))
+        .orderBy(asc(bills.periodStart), asc(bills.periodEnd), asc(bills.id));
       const byProperty = new Map<string, BillRow[]>();
-      for (const bill of bills) {
+      for (const bill of propertyBills) {
         const list = byProperty.get(bill.propertyId);
         if (list) list.push(bill);
         else byProperty.set(bill.propertyId, [bill]);
@@ -90,9 +90,9 @@ export function createAuditRepository(db: Db) {
 
     /** The meter a bill is on, when the bill is the owner's. */
     async billOfOwner(ownerId: string, billId: string): Promise<BillRow | null> {
-      const [row] = await db.select({ bill: utilityBills }).from(utilityBills)
-        .innerJoin(properties, eq(properties.id, utilityBills.propertyId))
-        .where(and(eq(utilityBills.id, billId), eq(properties.ownerId, ownerId)));
+      const [row] = await db.select({ bill: bills }).from(bills)
+        .innerJoin(properties, eq(properties.id, bills.propertyId))
+        .where(and(eq(bills.id, billId), eq(properties.ownerId, ownerId)));
       return row?.bill ?? null;
     },
 
@@ -186,8 +186,8 @@ export function createAuditRepository(db: Db) {
      * bill (`expired_tariff`, `demand_above_applicability`: `details.bills`, audit.meter.calc.ts).
      */
     async findingsOfBill(billId: string): Promise<FindingRow[]> {
-      const covering = sql`${auditFindings.propertyId} = (select property_id from ${utilityBills} where id = ${billId})
-        and ${auditFindings.meterId} = (select meter_id from ${utilityBills} where id = ${billId})
+      const covering = sql`${auditFindings.propertyId} = (select property_id from ${bills} where id = ${billId})
+        and ${auditFindings.meterId} = (select meter_id from ${bills} where id = ${billId})
         and ${auditFindings.reason} in ('expired_tariff', 'demand_above_applicability')
         and ${auditFindings.details} @> jsonb_build_object('bills', jsonb_build_array(jsonb_build_object('bill_id', ${billId}::text)))`;
       return db.select().from(auditFindings).where(or(eq(auditFindings.billId, billId), covering)).orderBy(asc(auditFindings.reason));
@@ -197,10 +197,10 @@ export function createAuditRepository(db: Db) {
     async findings(ownerId: string, f: FindingFilter, offset: number, limit: number): Promise<{ rows: Array<FindingRow & { periodStart: string; periodEnd: string }>; total: number }> {
       const where = findingConditions(ownerId, f);
       const [{ total }] = await db.select({ total: count() }).from(auditFindings)
-        .innerJoin(utilityBills, eq(utilityBills.id, auditFindings.billId)).where(where);
-      const rows = total === 0 ? [] : await db.select({ finding: auditFindings, periodStart: utilityBills.periodStart, periodEnd: utilityBills.periodEnd })
-        .from(auditFindings).innerJoin(utilityBills, eq(utilityBills.id, auditFindings.billId)).where(where)
-        .orderBy(desc(utilityBills.periodEnd), desc(auditFindings.createdAt), asc(auditFindings.id)).limit(limit).offset(offset);
+        .innerJoin(bills, eq(bills.id, auditFindings.billId)).where(where);
+      const rows = total === 0 ? [] : await db.select({ finding: auditFindings, periodStart: bills.periodStart, periodEnd: bills.periodEnd })
+        .from(auditFindings).innerJoin(bills, eq(bills.id, auditFindings.billId)).where(where)
+        .orderBy(desc(bills.periodEnd), desc(auditFindings.createdAt), asc(auditFindings.id)).limit(limit).offset(offset);
       return { rows: rows.map((r) => ({ ...r.finding, periodStart: r.periodStart, periodEnd: r.periodEnd })), total };
     },
 
@@ -234,9 +234,9 @@ export function createAuditRepository(db: Db) {
     /** The owner's meters with bills (a tolerance change re-audits them). */
     async metersWithBills(ownerId: string): Promise<string[]> {
       // A property's meters side by side: the re-audit's jobs of 200 meters keep a property in one (one digest each) but at a boundary.
-      const rows = await db.selectDistinct({ propertyId: utilityBills.propertyId, id: utilityBills.meterId }).from(utilityBills)
-        .innerJoin(properties, eq(properties.id, utilityBills.propertyId)).where(eq(properties.ownerId, ownerId))
-        .orderBy(asc(utilityBills.propertyId), asc(utilityBills.meterId));
+      const rows = await db.selectDistinct({ propertyId: bills.propertyId, id: bills.meterId }).from(bills)
+        .innerJoin(properties, eq(properties.id, bills.propertyId)).where(eq(properties.ownerId, ownerId))
+        .orderBy(asc(bills.propertyId), asc(bills.meterId));
       return rows.map((r) => r.id);
     },
   };

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/client';
 import { conflict, notFound, unprocessable } from '../../platform/http/errors';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
 import { csvDocument, neutralise } from '../../platform/csv';
-import type { CalculatorService, LoadShapeSet } from '../pricing';
+import type { PricingService, LoadShapeSet } from '../pricing';
 import type { NotificationService } from '../notifications/service';
 import { createAuditRepository, type BillRow, type FindingFilter, type FindingRow } from './repository';
 import { createAuditRequests } from './audit-requests';
@@ -44,7 +44,7 @@ export function createAuditService(deps: {
   db: Db;
   now: () => Date;
   /** Looks up the tariff versions and supply contract a bill is priced on. */
-  calculator: Pick<CalculatorService, 'tariffOverPeriod'>;
+  pricing: Pick<PricingService, 'tariffOverPeriod'>;
   /** The bundled load shapes pricing splits usage with. */
   loadShapes: () => LoadShapeSet;
   /** Queues the audit of these meters (the bill-audit queue; never throws). */
@@ -59,7 +59,7 @@ export function createAuditService(deps: {
   const repo = createAuditRepository(deps.db);
 
   const { auditMeters } = createMeterAuditor({
-    repo, now: deps.now, calculator: deps.calculator, loadShapes: deps.loadShapes, notifications: deps.notifications, otherTariffs: deps.otherTariffs,
+    repo, now: deps.now, pricing: deps.pricing, loadShapes: deps.loadShapes, notifications: deps.notifications, otherTariffs: deps.otherTariffs,
     dataChanged: deps.dataChanged, creditsOnBills: createDisputeRepository(deps.db).creditsOnBills,
   });
 

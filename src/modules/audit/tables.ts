@@ -3,7 +3,7 @@ import { bigint, check, date, index, jsonb, numeric, pgTable, text, timestamp, u
 import { users } from '../accounts/tables';
 import { meters } from '../meters/tables';
 import { properties } from '../properties/tables';
-import { utilityBills } from '../bills/tables';
+import { bills } from '../bills/tables';
 
 /**
  * The latest audit of each bill (README "Re-pricing"): what the engine expected on the bill's
@@ -12,7 +12,7 @@ import { utilityBills } from '../bills/tables';
 export const billAudits = pgTable(
   'bill_audits',
   {
-    billId: text('bill_id').primaryKey().references(() => utilityBills.id, { onDelete: 'cascade' }),
+    billId: text('bill_id').primaryKey().references(() => bills.id, { onDelete: 'cascade' }),
     ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     propertyId: text('property_id').notNull(),
     meterId: text('meter_id').notNull(),
@@ -56,7 +56,7 @@ export const auditFindings = pgTable(
     ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
     meterId: text('meter_id').notNull(),
-    billId: text('bill_id').notNull().references(() => utilityBills.id, { onDelete: 'cascade' }),
+    billId: text('bill_id').notNull().references(() => bills.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     severity: text('severity').notNull(),
     /** Dollars at issue in cents (positive: billed more than it should be); null where the rule has none. */
@@ -73,7 +73,7 @@ export const auditFindings = pgTable(
     amountClaimedCents: bigint('amount_claimed_cents', { mode: 'number' }),
     /** A credited dispute: the credit, and the later bill of the meter that carries it (null once that bill is deleted). */
     creditCents: bigint('credit_cents', { mode: 'number' }),
-    creditBillId: text('credit_bill_id').references(() => utilityBills.id, { onDelete: 'set null' }),
+    creditBillId: text('credit_bill_id').references(() => bills.id, { onDelete: 'set null' }),
     /** A credited or denied dispute: the day the utility answered. */
     disputeClosedOn: date('dispute_closed_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,9 +1,9 @@
 import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf, sqlState } from '../../platform/db/errors';
-import { utilityBills } from './tables';
+import { bills } from './tables';
 
-export type BillRow = typeof utilityBills.$inferSelect;
+export type BillRow = typeof bills.$inferSelect;
 
 export interface NewBill {
   meter_id: string;
@@ -43,10 +43,10 @@ const keyOf = (meterId: string, start: string, end: string) => `${meterId} ${sta
  */
 const firstOverlapSql = (meter: SQL, start: SQL, end: SQL): SQL => sql`
   select c.id, c.period_start, c.period_end from (
-    (select o.id, o.period_start, o.period_end from ${utilityBills} o
+    (select o.id, o.period_start, o.period_end from ${bills} o
       where o.meter_id = ${meter} and o.period_start < ${start} order by o.period_start desc limit 1)
     union all
-    (select o.id, o.period_start, o.period_end from ${utilityBills} o
+    (select o.id, o.period_start, o.period_end from ${bills} o
       where o.meter_id = ${meter} and o.period_start between ${start} and ${end} order by o.period_start limit 1)
   ) c
   where c.period_end >= ${start}
@@ -86,7 +86,7 @@ export function createBillRepository(db: Executor) {
   /** Inserts the rows that overlap no stored bill of their meter (one statement); the stored keys. */
   async function insertFree(propertyId: string, rows: NewBill[]): Promise<Set<string>> {
     const stored = rowsOf<{ meter_id: string; period_start: string; period_end: string }>(await db.execute(sql`
-      insert into ${utilityBills} (property_id, meter_id, utility_type, period_start, period_end, amount, usage, unit, usage_kwh, demand_kw, is_estimated,
+      insert into ${bills} (property_id, meter_id, utility_type, period_start, period_end, amount, usage, unit, usage_kwh, demand_kw, is_estimated,
         heat_content)
       select ${propertyId}, r.meter_id, r.utility_type, r.period_start, r.period_end, r.amount, r.usage, r.unit, r.usage_kwh, r.demand_kw, r.is_estimated,
         r.heat_content
@@ -107,7 +107,7 @@ export function createBillRepository(db: Executor) {
         if (before) return { overlaps: before };
         try {
           const [row] = await db
-            .insert(utilityBills)
+            .insert(bills)
             .values({
               propertyId,
               meterId: b.meter_id,
@@ -171,16 +171,16 @@ export function createBillRepository(db: Executor) {
     },
 
     async list(propertyId: string, limit: number, offset: number) {
-      const where = eq(utilityBills.propertyId, propertyId);
+      const where = eq(bills.propertyId, propertyId);
       const [rows, [total]] = await Promise.all([
         db
           .select()
-          .from(utilityBills)
+          .from(bills)
           .where(where)
-          .orderBy(desc(utilityBills.periodStart), desc(utilityBills.periodEnd), desc(utilityBills.utilityType), desc(utilityBills.meterId))
+          .orderBy(desc(bills.periodStart), desc(bills.periodEnd), desc(bills.utilityType), desc(bills.meterId))
           .limit(limit)
           .offset(offset),
-        db.select({ n: count() }).from(utilityBills).where(where),
+        db.select({ n: count() }).from(bills).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
     },

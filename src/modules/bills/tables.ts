@@ -11,7 +11,7 @@ import { METER_UTILITY_TYPES, unitPairsSql } from '../meters/units';
  * lock so concurrent writers of one meter check in turn. `usage` is in `unit`; `usage_kwh` equals it
  * on electric bills.
  */
-export const utilityBills = pgTable(
+export const bills = pgTable(
   'utility_bills',
   {
     id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),

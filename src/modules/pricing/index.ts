@@ -6,6 +6,6 @@ export { pricePeriod } from './price-period';
 export type { BillingPeriod, PeriodToPrice, PricedPeriod, PricePeriodResult } from './price-period';
 export type { PricingError, PricingErrorCode } from './pricing-error';
 export type { BillUsage, UsageInputs } from './tariff-usage';
-export { createCalculatorService } from './service';
-export type { CalculatorDeps, CalculatorService, TariffOverPeriod } from './service';
+export { createPricingService } from './service';
+export type { PricingDeps, PricingService, TariffOverPeriod } from './service';
 export type { LoadShapeSet } from './engine';

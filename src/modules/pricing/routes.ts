@@ -1,5 +1,5 @@
 import type { ApiRouter } from '../../platform/http/router';
-import type { CalculatorService } from './service';
+import type { PricingService } from './service';
 import { billResponse, calculateBody, compareBody, compareResponse } from './schemas';
 
 const CALCULATE_DESCRIPTION = [
@@ -13,7 +13,7 @@ const CALCULATE_DESCRIPTION = [
 ].join(' ');
 
 /** POST /calculate and POST /calculate/compare: no authentication needed; a token or key counts against its quota. */
-export function registerCalculatorRoutes(api: ApiRouter, calculator: CalculatorService): void {
+export function registerPricingRoutes(api: ApiRouter, pricing: PricingService): void {
   api.post('/calculate', {
     summary: 'Calculate a bill for one tariff',
     description: CALCULATE_DESCRIPTION,
@@ -22,7 +22,7 @@ export function registerCalculatorRoutes(api: ApiRouter, calculator: CalculatorS
     body: calculateBody,
     response: billResponse,
     errors: { 404: 'Tariff not found', 422: 'demand_kw required for demand tariffs; month must be between 1 and 12; usage_profile does not fit' },
-  }, ({ body, req }) => calculator.calculate(body, req.user?.id ?? null));
+  }, ({ body, req }) => pricing.calculate(body, req.user?.id ?? null));
 
   api.post('/calculate/compare', {
     summary: 'Compare 2 to 10 tariffs for the same usage',
@@ -32,5 +32,5 @@ export function registerCalculatorRoutes(api: ApiRouter, calculator: CalculatorS
     body: compareBody,
     response: compareResponse,
     errors: { 404: 'Tariff not found: <tariff_id>', 422: 'tariff_ids must contain at least 2 items; tariff_ids must contain at most 10 items' },
-  }, ({ body, req }) => calculator.compare(body, req.user?.id ?? null));
+  }, ({ body, req }) => pricing.compare(body, req.user?.id ?? null));
 }

@@ -15,7 +15,7 @@ import { recordNotes } from './record-notes';
 import type { TariffUsage } from './tariff-usage';
 import type { BillResponse, CalculateBody, CompareBody, CompareResponse } from './schemas';
 
-export interface CalculatorService {
+export interface PricingService {
   /** POST /calculate: one tariff's bill for the month or a billing period; `callerId` may price their own tariffs. */
   calculate(body: CalculateBody, callerId?: string | null): Promise<BillResponse>;
   /** POST /calculate/compare: 2-10 tariffs for the same usage, cheapest first. */
@@ -32,7 +32,7 @@ export type TariffOverPeriod =
   | { ok: true; spans: VersionSpan[]; supplyTariff: Tariff | null }
   | { ok: false; error: PricingError };
 
-export interface CalculatorDeps {
+export interface PricingDeps {
   db: Db;
   now: () => Date;
   loadShapes: () => LoadShapeSet;
@@ -42,7 +42,7 @@ export interface CalculatorDeps {
 
 /**
  * Tariffs are reference data that change only when the bundle is re-imported,
- * so the calculator keeps recently used ones for a minute: repeated bills skip
+ * so pricing keeps recently used ones for a minute: repeated bills skip
  * the query and reuse the engine's per-tariff precomputation (cached on the
  * tariff object). A re-import is seen within that minute. Own tariffs are kept by their service for
  * 5 s (a new version made through another process shows within that).
@@ -55,7 +55,7 @@ function httpError(error: PricingError): AppError {
   return error.code === 'tariff_not_found' ? notFound(error.message) : unprocessable(error.message, error.field);
 }
 
-export function createCalculatorService(deps: CalculatorDeps): CalculatorService {
+export function createPricingService(deps: PricingDeps): PricingService {
   const cache = new TtlCache<Tariff>(TARIFF_CACHE_MS, TARIFF_CACHE_ENTRIES);
   /** The day whose rates apply, and the month billed (the date's month unless one is given). */
   const when = (body: { date?: string | null; month?: number | null }) => {

@@ -3,7 +3,7 @@
  * judge (tariffs/eligibility.ts), and the property's electric bills of the last 365 days priced by billing period.
  */
 import { dayNumber, isoDateOfDay } from '../../platform/dates';
-import { pricePeriod, type CalculatorService, type LoadShapeSet, type PricedPeriod } from '../pricing';
+import { pricePeriod, type PricingService, type LoadShapeSet, type PricedPeriod } from '../pricing';
 import type { PropertyRow } from '../properties/repository';
 import { sectorsOfProperty } from '../properties/states';
 import type { Tariff } from '../tariffs/tariff.model';
@@ -20,7 +20,7 @@ import type { AnalysedBill, createRateAnalysisRepository } from './repository';
 export async function billedMeters(
   deps: {
     repo: Pick<ReturnType<typeof createRateAnalysisRepository>, 'electricBills'>;
-    calculator: Pick<CalculatorService, 'tariffOverPeriod'>;
+    pricing: Pick<PricingService, 'tariffOverPeriod'>;
     loadShapes: () => LoadShapeSet;
     today: string;
   },
@@ -37,7 +37,7 @@ export async function billedMeters(
     for (const bill of list) {
       const period = { start: bill.periodStart, end: bill.periodEnd };
       const ids = { tariffId: currentTariff.id, supplyTariffId: bill.meterSupplyTariffId ?? row.supplyTariffId };
-      const found = await deps.calculator.tariffOverPeriod(row.ownerId, ids, period);
+      const found = await deps.pricing.tariffOverPeriod(row.ownerId, ids, period);
       if (!found.ok) continue;
       const result = pricePeriod({
         period, spans: found.spans, supplyTariff: found.supplyTariff,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { utilityBills } from '../bills/tables';
+import { bills } from '../bills/tables';
 import { meters } from '../meters/tables';
 import type { Executor } from '../../platform/db/client';
 import { rateAnalyses } from './tables';
@@ -57,14 +57,14 @@ export function createRateAnalysisRepository(db: Executor) {
     /** The property's electric bills with kWh whose period ends in [from, to], by meter and period. */
     async electricBills(propertyId: string, from: string, to: string): Promise<AnalysedBill[]> {
       const rows = await db.select({
-        meterId: utilityBills.meterId, meterName: meters.name, meterTariffId: meters.tariffId, meterSupplyTariffId: meters.supplyTariffId,
-        periodStart: utilityBills.periodStart, periodEnd: utilityBills.periodEnd, usageKwh: utilityBills.usageKwh, demandKw: utilityBills.demandKw,
-      }).from(utilityBills).innerJoin(meters, eq(meters.id, utilityBills.meterId))
+        meterId: bills.meterId, meterName: meters.name, meterTariffId: meters.tariffId, meterSupplyTariffId: meters.supplyTariffId,
+        periodStart: bills.periodStart, periodEnd: bills.periodEnd, usageKwh: bills.usageKwh, demandKw: bills.demandKw,
+      }).from(bills).innerJoin(meters, eq(meters.id, bills.meterId))
         .where(and(
-          eq(utilityBills.propertyId, propertyId), eq(utilityBills.utilityType, 'electric'), isNotNull(utilityBills.usageKwh),
-          gte(utilityBills.periodEnd, from), lte(utilityBills.periodEnd, to),
+          eq(bills.propertyId, propertyId), eq(bills.utilityType, 'electric'), isNotNull(bills.usageKwh),
+          gte(bills.periodEnd, from), lte(bills.periodEnd, to),
         ))
-        .orderBy(asc(utilityBills.meterId), asc(utilityBills.periodStart));
+        .orderBy(asc(bills.meterId), asc(bills.periodStart));
       return rows.map((r) => ({ ...r, usageKwh: r.usageKwh! }));
     },
 

@@ -15,7 +15,7 @@ import type { NewNotification } from '../notifications/repository';
 import { tariffNotices } from '../tariffs/tariff-notices';
 import { analyzeRates, recommendationSavingsCents, type ExcludedTariff, type PricedTariff, type RateAnalysis } from './rate-analysis.calc';
 import { eligibilityOf, type EligibilityVerdict } from '../tariffs/eligibility';
-import type { CalculatorService, LoadShapeSet } from '../pricing';
+import type { PricingService, LoadShapeSet } from '../pricing';
 import { basisOf, billNotes, sumOrNull, worstVerdict } from './from-bills';
 import { billedMeters, switchingCustomer } from './customer';
 import { createRateAnalysisRepository } from './repository';
@@ -44,8 +44,8 @@ export interface RateAnalysisServiceDeps {
   monthlyBill: MonthlyBillTotal;
   properties: Pick<PropertyService, 'requireOwned' | 'findById' | 'rowsOfOwner' | 'withEstimate' | 'storeEstimates' | 'ownersWithProperties'>;
   notifications: Pick<NotificationService, 'notifyMany'>;
-  /** Prices a property's bills by billing period (the bill audit's pricing), for an analysis from bills. */
-  calculator: Pick<CalculatorService, 'tariffOverPeriod'>;
+  /** Looks up the tariff versions and supply contract a property's bills are priced on (pricePeriod, as the bill audit prices), for an analysis from bills. */
+  pricing: Pick<PricingService, 'tariffOverPeriod'>;
   /** The bundled load shapes pricing splits usage with. */
   loadShapes: () => LoadShapeSet;
   /** EIA-861 average rates, for the plausibility check (a cost below half the utility's average is a defective record). */
@@ -124,7 +124,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
    */
   async function analyzeRow(row: PropertyRow, reads: TariffReads, currentEstimate?: EnergyCostEstimate | null): Promise<Outcome> {
     const currentTariff = row.tariffId ? await reads.tariff(row.tariffId) : null;
-    const billed = currentTariff ? await billedMeters({ repo, calculator: deps.calculator, loadShapes: deps.loadShapes, today: utcDay(deps.now()) }, row, currentTariff) : [];
+    const billed = currentTariff ? await billedMeters({ repo, pricing: deps.pricing, loadShapes: deps.loadShapes, today: utcDay(deps.now()) }, row, currentTariff) : [];
     if (billed.length === 0 && row.monthlyUsageKwh === null) return { error: 'Property has no usage data' };
     const utilityIds = currentTariff ? [currentTariff.utilityId] : await reads.serving(row.zipCode);
     const tariffs = await reads.candidates(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount));

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client';
 import { properties } from '../../properties/tables';
 import { meters } from '../../meters/tables';
-import { utilityBills } from '../../bills/tables';
+import { bills } from '../../bills/tables';
 import { notifications } from '../../notifications/tables';
 import { auditFindings } from '../tables';
 import type { FindingRow } from '../repository';
@@ -23,8 +23,8 @@ export function createDisputeRepository(db: Executor) {
   return {
     /** The owner's finding, its row locked until the transaction ends (transitions of one finding run in turn); null when none. */
     async lockFinding(ownerId: string, id: string): Promise<FindingWithBill | null> {
-      const [row] = await db.select({ finding: auditFindings, meterId: utilityBills.meterId, periodEnd: utilityBills.periodEnd, amount: utilityBills.amount })
-        .from(auditFindings).innerJoin(utilityBills, eq(utilityBills.id, auditFindings.billId))
+      const [row] = await db.select({ finding: auditFindings, meterId: bills.meterId, periodEnd: bills.periodEnd, amount: bills.amount })
+        .from(auditFindings).innerJoin(bills, eq(bills.id, auditFindings.billId))
         .where(and(eq(auditFindings.id, id), eq(auditFindings.ownerId, ownerId)))
         .for('update', { of: auditFindings });
       return row ? { ...row.finding, billMeterId: row.meterId, billPeriodEnd: row.periodEnd, billAmount: row.amount } : null;
@@ -32,7 +32,7 @@ export function createDisputeRepository(db: Executor) {
 
     /** A bill's meter and period end; null when there is no such bill. */
     async bill(billId: string): Promise<{ meterId: string; periodEnd: string } | null> {
-      const [row] = await db.select({ meterId: utilityBills.meterId, periodEnd: utilityBills.periodEnd }).from(utilityBills).where(eq(utilityBills.id, billId));
+      const [row] = await db.select({ meterId: bills.meterId, periodEnd: bills.periodEnd }).from(bills).where(eq(bills.id, billId));
       return row ?? null;
     },
 
@@ -78,12 +78,12 @@ export function createDisputeRepository(db: Executor) {
     async overdueDisputes(filedBefore: string, dedupePrefix: string) {
       const rows = await db.select({
         id: auditFindings.id, ownerId: auditFindings.ownerId, propertyId: auditFindings.propertyId, propertyName: properties.name,
-        meterName: meters.name, periodStart: utilityBills.periodStart, periodEnd: utilityBills.periodEnd, disputedOn: auditFindings.disputedOn,
+        meterName: meters.name, periodStart: bills.periodStart, periodEnd: bills.periodEnd, disputedOn: auditFindings.disputedOn,
         claimReference: auditFindings.claimReference, amountClaimedCents: auditFindings.amountClaimedCents,
       }).from(auditFindings)
         .innerJoin(properties, eq(properties.id, auditFindings.propertyId))
-        .innerJoin(utilityBills, eq(utilityBills.id, auditFindings.billId))
-        .innerJoin(meters, eq(meters.id, utilityBills.meterId))
+        .innerJoin(bills, eq(bills.id, auditFindings.billId))
+        .innerJoin(meters, eq(meters.id, bills.meterId))
         .where(and(
           eq(auditFindings.status, 'disputed'), lt(auditFindings.disputedOn, filedBefore),
           sql`not exists (select 1 from ${notifications} n where n.user_id = ${auditFindings.ownerId} and n.dedupe_key = ${dedupePrefix} || ${auditFindings.id})`,
