@@ -61,6 +61,25 @@ describe('likely_unit_error', () => {
     })]);
   });
 
+  it('MWh typed as kWh on a demand tariff: the demand charges are no usage charges (they bill the kW, whatever the kWh)', () => {
+    // ML&P's large general service: $0.0268176 a kWh, $44.53 a kW, $92.61 a month. 40,100 kWh on 104 kW bill 1,075.39 + 4,631.12
+    // + 92.61 = $5,799.12; typed as 40.1 kWh the tariff charges 1.08 + 4,631.12 + 92.61 = $4,724.81. Usage charges: billed
+    // 5,799.12 - 92.61 - 4,631.12 = $1,075.39 against $1.08: 995.7 times, near 1,000. With the demand charges counted as usage
+    // charges it was 5,706.51 / 4,632.20 = 1.23 times, a price fitting the usage, and a +$1,074.31 price variance.
+    const typo = bill('2025-03-05', '2025-04-03', { id: 'typo', usage: 40.1, demandKw: 104, amountCents: 579_912 });
+    const p = priced(472_481, { expectedLines: [
+      { category: 'energy', name: 'Energy', amount: 1.08 }, { category: 'demand', name: 'Facility demand', amount: 4631.12 },
+      { category: 'fixed', name: 'Customer', amount: 92.61 },
+    ] });
+    const a = audit([typo], { typo: p })[0]!;
+    expect(reasons(a)).toEqual(['likely_unit_error']);
+    expect(a.findings[0]!).toMatchObject({
+      message: '40.1 kWh looks 1,000 times too small (a unit error?): its usage charges ($1075.39) are 996 times what E-1 charges for 40.1 kWh ($1.08); '
+        + 'as 40,100 kWh the bill can be audited, and until then its price is not',
+      details: { factor: 1000, direction: 'too_small', basis: 'unit_price', corrected_usage: 40_100 },
+    });
+  });
+
   it('near 10 by unit price only when the meter\'s history agrees (a minimum bill is 10 times a small usage\'s charges) or there is none', () => {
     // E-1: $10.00 a month + $0.01 a kWh. History: 300 kWh in 30 days, three times (10 kWh a day).
     const month = (id: string, start: string, end: string, usage: number, amountCents: number) => bill(start, end, { id, usage, amountCents });

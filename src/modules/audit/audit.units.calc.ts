@@ -26,14 +26,16 @@ const spread = (ratio: number) => Math.max(ratio, 1 / ratio);
 
 /**
  * The bill's usage charges over the tariff's for the usage as typed: the billed amount less the
- * tariff's fixed charges, over the expected amount less them. Below 1 the usage looks too large (a
- * bill in gallons typed as kgal is charged a thousandth of what its usage would cost). Null when
- * either side has no usage charges.
+ * tariff's fixed and demand charges, over the expected amount less them. Below 1 the usage looks too
+ * large (a bill in gallons typed as kgal is charged a thousandth of what its usage would cost). The
+ * demand charges are billed on the bill's kW, whatever its usage: left in, a demand-heavy bill typed
+ * in MWh looked priced about right. Null when either side has no usage charges.
  */
 export function usageChargeRatio(bill: AuditBill, p: Priced): { ratio: number; billedCents: number; expectedCents: number } | null {
-  const fixedCents = p.expectedLines.filter((l) => l.category === 'fixed').reduce((sum, l) => sum + Math.round(l.amount * 100), 0);
-  const billedCents = bill.amountCents - fixedCents;
-  const expectedCents = p.expectedCents - fixedCents;
+  const nonUsageCents = p.expectedLines.filter((l) => l.category === 'fixed' || l.category === 'demand')
+    .reduce((sum, l) => sum + Math.round(l.amount * 100), 0);
+  const billedCents = bill.amountCents - nonUsageCents;
+  const expectedCents = p.expectedCents - nonUsageCents;
   if (billedCents <= 0 || expectedCents <= 0) return null;
   return { ratio: billedCents / expectedCents, billedCents, expectedCents };
 }

@@ -25,8 +25,11 @@ const BILLS_PER_STORE = 4000;
 
 /** How far the explanation's search goes: usage (or demand) from 0 to 4 times the bill's. */
 const MAX_FACTOR = 4;
-/** Halvings of the search: the interval (at most 3 wide) ends below 0.0002, finer than the 0.1 % the answer states. */
-const SEARCH_STEPS = 14;
+/**
+ * Halvings of the search: the interval (at most 3 wide) ends below 0.000003, so the factor stated, its upper end, rounds to
+ * the 0.1 % of the exact one (168 kW billed on 138 kW is 21.7 % more demand; 0.0002 wide, the upper end could read 21.8).
+ */
+const SEARCH_STEPS = 20;
 
 const toAuditBill = (b: BillRow): AuditBill => ({
   id: b.id, meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd, amountCents: toCents(b.amount),
