@@ -430,7 +430,9 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
     expect(dollars(electricCents(TARIFFS.tep, TUCSON_ELECTRIC[6]!))).toBe(7203.93);
     const [august] = await audits([ids[6]!]);
     // Expected 7,203.93 - 400.00 = $6,803.93; billed $7,203.93: +$400.00 (+5.9 %).
-    expect(august).toMatchObject({ status: 'variance', billed_amount: 7203.93, expected_amount: 6803.93, variance: 400 });
+    expect(august).toMatchObject({ status: 'variance', billed_amount: 7203.93, expected_amount: 6803.93, variance: 400, variance_percent: 5.9 });
+    expect(august.findings.find((f: FindingRow) => f.reason === 'price_variance').message).toBe('billed $7203.93, expected $6803.93 on '
+      + 'Medium General Service TGMGS with the credit on dispute TEP-0725-118 (-$400.00): +$400.00 (+5.9 %); the credit is not on the bill');
     expect((await findingsOf(tep)).map((f) => [...brief(f), f.status])).toEqual([
       ['2025-08-07', 'price_variance', 'medium', 400, 'open'],
       ['2025-07-09', 'price_variance', 'medium', 400, 'credited'],

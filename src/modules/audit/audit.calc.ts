@@ -35,22 +35,32 @@ export function isPriceVariance(billedCents: number, expectedCents: number, tole
 }
 
 function priceFinding(bill: AuditBill, pricing: Extract<BillPricing, { kind: 'priced' }>, settings: AuditSettings): Finding | null {
-  if (!isPriceVariance(bill.amountCents, pricing.expectedCents, settings.tolerancePercent)) return null;
-  const variance = bill.amountCents - pricing.expectedCents;
-  const percent = pricing.expectedCents > 0 ? percentOf(variance, pricing.expectedCents) : null;
+  // A bill carrying credits granted on disputes is stated as issued: its amount against the tariff's less the credits
+  // (the bill's charges against the tariff's are the same variance).
+  const credits = bill.credits ?? [];
+  const creditCents = credits.reduce((sum, c) => sum + c.cents, 0);
+  const billed = bill.amountCents - creditCents;
+  const expected = pricing.expectedCents - creditCents;
+  if (!isPriceVariance(billed, expected, settings.tolerancePercent)) return null;
+  const variance = billed - expected;
+  const percent = expected > 0 ? percentOf(variance, expected) : null;
   const high = percent === null || Math.abs(percent) >= RULES.highVariancePercent || Math.abs(variance) >= RULES.highVarianceCents;
   const lines = bill.lineItems ? compareLines(pricing.expectedLines, bill.lineItems) : null;
-  const why = lines && lines.length > 0
-    ? `lines that differ: ${lines.map((l) => `${l.category} billed ${usd(Math.round(l.billed * 100))}, expected ${usd(Math.round(l.expected * 100))} (${signedUsd(Math.round(l.difference * 100))})`).join('; ')}`
-    : pricing.explanation;
+  const plural = credits.length > 1 ? 's' : '';
+  const withCredits = credits.length === 0 ? ''
+    : ` with the credit${plural} on dispute${plural} ${credits.map((c) => c.claimReference).join(', ')} (${usd(-creditCents)})`;
+  const why = creditCents > 0 && variance === creditCents ? `the credit${plural} ${plural ? 'are' : 'is'} not on the bill`
+    : lines && lines.length > 0
+      ? `lines that differ: ${lines.map((l) => `${l.category} billed ${usd(Math.round(l.billed * 100))}, expected ${usd(Math.round(l.expected * 100))} (${signedUsd(Math.round(l.difference * 100))})`).join('; ')}`
+      : pricing.explanation;
   return {
     billId: bill.id,
     reason: 'price_variance',
     severity: high ? 'high' : 'medium',
     amountCents: variance,
-    message: `billed ${usd(bill.amountCents)}, expected ${usd(pricing.expectedCents)} on ${pricing.tariffName}: ${signedUsd(variance)}`
+    message: `billed ${usd(billed)}, expected ${usd(expected)} on ${pricing.tariffName}${withCredits}: ${signedUsd(variance)}`
       + `${percent === null ? '' : ` (${percent > 0 ? '+' : ''}${percent} %)`}${why ? `; ${why}` : ''}`,
-    details: { expected: pricing.expectedCents / 100, billed: bill.amountCents / 100, variance_percent: percent, tariff_id: pricing.tariffId, lines },
+    details: { expected: expected / 100, billed: billed / 100, variance_percent: percent, tariff_id: pricing.tariffId, lines },
   };
 }
 

@@ -35,6 +35,8 @@ export interface AuditBill {
   lineItems: PrintedLine[] | null;
   /** Write order: of two duplicates, the later one is flagged. */
   createdAt: Date;
+  /** Credits granted on disputes that the bill carries, already added back into amountCents (disputes/credits.calc.ts). */
+  credits?: ReadonlyArray<{ cents: number; claimReference: string }>;
 }
 
 /** A bill of the same property and utility type on another meter (the duplicate rule's candidates). */

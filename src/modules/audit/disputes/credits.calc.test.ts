@@ -22,6 +22,20 @@ describe('a bill carrying a credit', () => {
       .toEqual(['price_variance']);
   });
 
+  it('a bill that lacks its credit is one price variance of the credit, stated as the bill was issued', () => {
+    // March issued at its charges, $100.00, without the $20.00 credit: expected 100.00 - 20.00 = $80.00, +$20.00, +25 %
+    // of what was due (not "billed $120.00, expected $100.00", +20 %: the bill never said $120.00).
+    const lacking = bill('2026-03-01', '2026-03-31', { id: 'mar', amountCents: 10000 });
+    const [result] = audit([chargesBeforeCredits(lacking, credits.get('mar'))], { mar: priced(10000) })
+      .map((a) => expectingCredits(a, credits.get(a.billId)));
+    expect(result).toMatchObject({ status: 'variance', expectedCents: 8000, varianceCents: 2000, variancePercent: 25 });
+    expect(result!.findings).toEqual([expect.objectContaining({
+      reason: 'price_variance', severity: 'high', amountCents: 2000,
+      message: 'billed $100.00, expected $80.00 on E-1 with the credit on dispute C-1 (-$20.00): +$20.00 (+25 %); the credit is not on the bill',
+      details: expect.objectContaining({ billed: 100, expected: 80, variance_percent: 25 }),
+    })]);
+  });
+
   it('its printed lines (the credit among them) get a line adding the credits back, in other', () => {
     const printed = { ...march, lineItems: [{ category: 'energy', description: 'Usage', amount: 100 }, { category: 'other', description: 'Credit', amount: -20 }] };
     expect(chargesBeforeCredits(printed, credits.get('mar')).lineItems).toEqual([...printed.lineItems, { category: 'other', description: 'credits granted on disputes, added back', amount: 20 }]);

@@ -4,6 +4,7 @@
  * with the credits added back, so a credit is never a price variance, an out-of-range unit price or a
  * drop in cost; the stored audit expects the bill less the credits, one line each. Pure.
  */
+import { percentOf } from '../audit.thresholds';
 import type { AuditBill, BillAudit } from '../audit.types';
 
 export interface BillCredit {
@@ -36,6 +37,7 @@ export function chargesBeforeCredits(bill: AuditBill, credits: readonly BillCred
   return {
     ...bill,
     amountCents: bill.amountCents + cents,
+    credits,
     lineItems: bill.lineItems && [...bill.lineItems, { category: 'other', description: 'credits granted on disputes, added back', amount: cents / 100 }],
   };
 }
@@ -43,13 +45,16 @@ export function chargesBeforeCredits(bill: AuditBill, credits: readonly BillCred
 /**
  * The stored audit of a bill that carries credits: what the tariff bills less each credit (a line of
  * its own), so expected and billed compare as the bill was issued; the variance (billed - expected)
- * is the charges' and stays as it is. An unpriceable bill expects nothing and stays as it is.
+ * is the charges' and stays as it is, its percent is of the expected amount as issued. An unpriceable
+ * bill expects nothing and stays as it is.
  */
 export function expectingCredits(audit: BillAudit, credits: readonly BillCredit[] | undefined): BillAudit {
   if (!credits || credits.length === 0 || audit.expectedCents === null) return audit;
+  const expectedCents = audit.expectedCents - totalCents(credits);
   return {
     ...audit,
-    expectedCents: audit.expectedCents - totalCents(credits),
+    expectedCents,
+    variancePercent: audit.varianceCents !== null && expectedCents > 0 ? percentOf(audit.varianceCents, expectedCents) : null,
     expectedLines: [
       ...(audit.expectedLines ?? []),
       ...credits.map((c) => ({ category: 'other', name: `Credit on dispute ${c.claimReference}`, amount: -c.cents / 100 })),
