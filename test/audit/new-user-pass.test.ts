@@ -252,8 +252,9 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
       riders: [{ name: 'CAP and water supply surcharge', rate_per_unit: 1.25 }, { name: 'Conservation fee', rate_per_unit: 0.1 }],
       fixed_charges: [{ name: 'Monthly service charge (2" meter)', amount: 114.4, frequency: 'monthly' }],
     }).expect(201)).body.id;
-    // Southwest Gas, general gas service for a medium customer, per therm, as the owner copied it from a bill: delivery
-    // $0.5873 a therm, the gas cost (purchased gas adjustor) $0.4821 a therm, and $71.00 a month.
+    // Southwest Gas's general gas service for a medium customer, per therm, as an owner types it in: delivery $0.5873 a
+    // therm, the gas cost (purchased gas adjustor) $0.4821 a therm, and $71.00 a month (this test's figures, in the
+    // schedule's form; not read from Southwest Gas's rate sheet).
     gasTariff = (await as(t, token).post('/tariffs/custom', {
       name: 'G-25 General Gas Service (Medium)', utility_name: 'Southwest Gas Corporation', state: 'AZ', sector: 'commercial', utility_type: 'gas',
       unit: 'therms', effective_date: '2024-01-01',
@@ -261,7 +262,8 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
       riders: [{ name: 'Purchased gas adjustor', rate_per_unit: 0.4821 }],
       fixed_charges: [{ name: 'Basic service charge', amount: 71, frequency: 'monthly' }],
     }).expect(201)).body.id;
-    // A supplier's fixed price for the Philadelphia office, beside PECO's delivery: $0.0689 a kWh, no fixed charge.
+    // A supplier's fixed price for the Philadelphia office, beside PECO's delivery: $0.0689 a kWh, no fixed charge (a contract
+    // of this test's).
     supplyTariff = (await as(t, token).post('/tariffs/custom', {
       name: 'Fixed-price electricity, 24 months', utility_name: 'Example Energy Supplier', state: 'PA', sector: 'commercial', utility_type: 'electric',
       unit: 'kWh', service_type: 'supply_only', effective_date: '2024-12-01', energy_rates: [{ ...allYear, tier: 1, rate_per_unit: 0.0689 }],
