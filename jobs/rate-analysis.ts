@@ -4,11 +4,10 @@ import type { Services } from '../src/services';
 
 /**
  * `rate-analysis`: the payload is parsed by the queue; the work is the rate-analysis service's, on the
- * owner's rates as they are when the job starts. Errors rethrow to retry.
+ * owner's rates as the database holds them. Errors rethrow to retry.
  */
-export function rateAnalysisProcessor(services: Pick<Services, 'rateAnalysis' | 'customTariffs'>) {
+export function rateAnalysisProcessor(services: Pick<Services, 'rateAnalysis'>) {
   return async (payload: z.output<typeof rateAnalysisJobPayload>): Promise<void> => {
-    services.customTariffs.forgetPricedTariffs();
     // The service queues the owner's analytics recompute itself (its dataChanged hook).
     await services.rateAnalysis.process(payload);
   };

@@ -11,9 +11,9 @@ const rates = (perKwh: number) => ({
 
 /**
  * Issue 32, item 5 (a tariff version added re-prices on the worker): the worker is another process
- * with its own priced-tariff cache. A job that re-prices drops that cache first, so it prices the
- * version the web process just wrote; a read that was in flight when the cache was dropped is not
- * kept. (This replaced waiting out the cache's time-to-live before the re-pricing ran.)
+ * with its own custom-tariff service. Own tariffs are read from the database whenever they are
+ * priced (decision record 0015: no cache of them), so the worker prices the version the web process
+ * just wrote, with nothing to drop first.
  */
 describe('own tariffs priced in another process', () => {
   let t: TestApp;
@@ -28,9 +28,10 @@ describe('own tariffs priced in another process', () => {
     name, utility_name: 'Process Electric', state: 'OH', sector: 'commercial', effective_date: '2020-01-01', ...rates(0.1),
   }).expect(201)).body as { id: string };
   const addVersion = (id: string) => as(t, alice.token).post(`/tariffs/custom/${id}/versions`, { effective_date: '2026-01-16', ...rates(0.12) }).expect(201);
+  const workerService = () => createCustomTariffService({ db: t.deps.database.db, now: () => new Date('2026-11-15T12:00:00Z') });
 
-  it('a worker keeps the rates it priced until a re-pricing job drops them, then prices the new version', async () => {
-    const worker = createCustomTariffService({ db: t.deps.database.db, now: () => new Date('2026-11-15T12:00:00Z') });
+  it('a worker that priced a tariff prices the version the web process adds next', async () => {
+    const worker = workerService();
     /** January 2026 on the worker: one span before the version of January 16, two after. */
     const spans = async (id: string) => {
       const over = await worker.overPeriod(alice.user.id, id, '2026-01-01', '2026-01-31');
@@ -40,27 +41,17 @@ describe('own tariffs priced in another process', () => {
     const own = await create('Process A');
     expect(await spans(own.id)).toEqual(['2026-01-01..2026-01-31']);
     await addVersion(own.id);
-    // The web process wrote it; the worker still prices what it kept.
-    expect(await spans(own.id)).toEqual(['2026-01-01..2026-01-31']);
-    worker.forgetPricedTariffs();
     expect(await spans(own.id)).toEqual(['2026-01-01..2026-01-15', '2026-01-16..2026-01-31']);
-
-    // A read in flight while the cache is dropped and the version written: answered, not kept.
-    const other = await create('Process B');
-    const inFlight = spans(other.id);
-    worker.forgetPricedTariffs();
-    await addVersion(other.id);
-    expect(await inFlight).toEqual(['2026-01-01..2026-01-31']);
-    expect(await spans(other.id)).toEqual(['2026-01-01..2026-01-15', '2026-01-16..2026-01-31']);
+    const onDate = await worker.onDate(alice.user.id, [own.id], '2026-02-01');
+    const inForce = onDate.get(own.id);
+    expect(inForce && 'tariff' in inForce ? inForce.tariff.effectiveDate : null).toBe('2026-01-16');
   });
 
-  it('the owner\'s tariff list (rate analysis, explanations) follows the same rule', async () => {
-    const worker = createCustomTariffService({ db: t.deps.database.db, now: () => new Date('2026-11-15T12:00:00Z') });
+  it('the owner\'s tariff list (rate analysis, explanations) shows a tariff the web process adds next', async () => {
+    const worker = workerService();
     const names = async () => (await worker.inForce(alice.user.id, '2026-06-01')).map((tariff) => tariff.name).sort();
     const before = await names();
     await create('Process C');
-    expect(await names()).toEqual(before);
-    worker.forgetPricedTariffs();
     expect(await names()).toEqual([...before, 'Process C'].sort());
   });
 });

@@ -11,9 +11,8 @@ import { NO_APPLICABILITY, type Tariff, type TariffStructure, type UtilityType }
 import { parseRates, type RatesInput } from './rates.parse';
 import { importUrdbRecord } from './urdb.import';
 import { createCustomTariffRepository, type StoredCustomTariff } from './repository';
-import { createPricedTariffCache } from './priced-cache';
 import { present, summary, type CustomTariffDetail, type CustomTariffSummary } from './present';
-import { shownVersion, versionIndexOn, versionSpans, type CustomTariffOn, type VersionSpan } from './versions';
+import { shownVersion, tariffOfVersion, versionIndexOn, versionSpans, type CustomTariffOn, type VersionSpan } from './versions';
 import {
   MAX_CUSTOM_TARIFFS, MAX_VERSIONS, type CreateCustomTariffBody, type CreateVersionBody, type UpdateCustomTariffBody,
 } from './schemas';
@@ -43,8 +42,9 @@ export function createCustomTariffService(deps: {
 }) {
   const repo = createCustomTariffRepository(deps.db);
   const today = () => utcDay(deps.now());
-  /** The owner's tariffs as priced, kept a few seconds (priced-cache.ts). */
-  const cache = createPricedTariffCache(repo);
+
+  /** Each version of a stored tariff as the engine prices it (index = version). */
+  const versionsOf = (stored: StoredCustomTariff): Tariff[] => stored.versions.map((_, i) => tariffOfVersion(stored, i));
 
   async function utilityOf(id: string): Promise<{ name: string; state: string | null } | null> {
     const [row] = await deps.db.select({ name: utilities.name, state: utilities.state }).from(utilities).where(eq(utilities.id, id));
@@ -116,7 +116,6 @@ export function createCustomTariffService(deps: {
         sourceUrl: body.source_url ?? fromRecord?.sourceUrl ?? '',
       }, { ...content, effectiveDate }, MAX_CUSTOM_TARIFFS);
       if (stored === 'limit') throw unprocessable(`at most ${MAX_CUSTOM_TARIFFS} custom tariffs per account: retire one (DELETE /tariffs/{id}) first`, '');
-      cache.forgetOwnerList(ownerId);
       return present(stored, today());
     },
 
@@ -139,7 +138,6 @@ export function createCustomTariffService(deps: {
         throw unprocessable('at least one of name, description, source_url is required', '');
       }
       await repo.update(id, { name: body.name, description: body.description, sourceUrl: body.source_url }, deps.now());
-      cache.forget(ownerId, id);
       return present(await owned(ownerId, id), today());
     },
 
@@ -153,7 +151,6 @@ export function createCustomTariffService(deps: {
       ];
       if (named.length > 0) throw conflict(`Tariff is in use by ${named.join(', ')}: give them another tariff first`);
       await repo.retire(id, deps.now());
-      cache.forget(ownerId, id);
     },
 
     /** POST /tariffs/custom/{id}/versions: new rates from an effective date. */
@@ -165,7 +162,6 @@ export function createCustomTariffService(deps: {
       const outcome = await repo.insertVersion({ ...content, tariffId: id, effectiveDate: body.effective_date }, MAX_VERSIONS, deps.now());
       if (outcome === 'limit') throw unprocessable(`at most ${MAX_VERSIONS} versions per tariff`, 'effective_date');
       if (outcome === 'exists') throw conflict(`Tariff already has a version effective ${body.effective_date}`);
-      cache.forget(ownerId, id);
       await deps.ratesChanged?.(ownerId, `${id}.${body.effective_date}`);
       return present(await owned(ownerId, id), today());
     },
@@ -179,10 +175,10 @@ export function createCustomTariffService(deps: {
       const custom = ids.filter(isCustomTariffId);
       if (ownerId === null || custom.length === 0) return found;
       for (const id of custom) {
-        const entry = await cache.priced(ownerId, id);
-        if (!entry) continue;
-        const i = versionIndexOn(entry.stored.versions, date);
-        found.set(id, i === -1 ? { notInForce: entry.stored.versions[0]!.effectiveDate } : { tariff: entry.tariffs[i]! });
+        const stored = await repo.findOwned(ownerId, id);
+        if (!stored) continue;
+        const i = versionIndexOn(stored.versions, date);
+        found.set(id, i === -1 ? { notInForce: stored.versions[0]!.effectiveDate } : { tariff: tariffOfVersion(stored, i) });
       }
       return found;
     },
@@ -193,9 +189,9 @@ export function createCustomTariffService(deps: {
      */
     async overPeriod(ownerId: string | null, id: string, start: string, end: string): Promise<VersionSpan[] | { notInForce: string } | null> {
       if (ownerId === null || !isCustomTariffId(id)) return null;
-      const entry = await cache.priced(ownerId, id);
-      if (!entry) return null;
-      return versionSpans(entry.stored, entry.tariffs, start, end);
+      const stored = await repo.findOwned(ownerId, id);
+      if (!stored) return null;
+      return versionSpans(stored, versionsOf(stored), start, end);
     },
 
     /**
@@ -204,25 +200,16 @@ export function createCustomTariffService(deps: {
      */
     async current(ownerId: string, id: string): Promise<Tariff | null> {
       if (!isCustomTariffId(id)) return null;
-      const entry = await cache.priced(ownerId, id);
-      return entry ? entry.tariffs[shownVersion(entry.stored, today())]! : null;
+      const stored = await repo.findOwned(ownerId, id);
+      return stored ? tariffOfVersion(stored, shownVersion(stored, today())) : null;
     },
 
     /** Every tariff of the owner in force on `date` (rate analysis alternatives, due diligence, search). */
     async inForce(ownerId: string, date: string): Promise<Tariff[]> {
-      return (await cache.ofOwner(ownerId)).flatMap(({ stored, tariffs }) => {
+      return (await repo.allOfOwner(ownerId)).flatMap((stored) => {
         const i = versionIndexOn(stored.versions, date);
-        return i === -1 ? [] : [tariffs[i]!];
+        return i === -1 ? [] : [tariffOfVersion(stored, i)];
       });
-    },
-
-    /**
-     * Drops every priced tariff this process keeps. A job that re-prices calls it first: the change
-     * that queued it (a version added through another process) is then in what it reads, without
-     * waiting for the entries to expire.
-     */
-    forgetPricedTariffs(): void {
-      cache.clear();
     },
 
     /** The owner's tariffs as search rows (the version in force today, else the first). */
