@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './helpers/app';
 import { seedTariffs } from './helpers/tariffs';
 import { createApiKey, registerUser } from './helpers/users';
@@ -122,6 +123,20 @@ describe('POST /calculate and /calculate/compare', () => {
     it('400 for a body that is not JSON', async () => {
       const res = await request(t.app).post('/api/v1/calculate').set('Content-Type', 'application/json').send('{"tariff_id":').expect(400);
       expect(res.body).toEqual({ detail: 'Invalid JSON body' });
+    });
+
+    // Decision record 0015: catalog tariffs are read when priced (no 60 s cache), so a re-import's rates price at once.
+    it('prices the rates the database holds now: a catalog tariff changed since the last request', async () => {
+      const setFixedCharge = (amount: number) => t.deps.database.db.execute(
+        sql`update tariffs set structure = jsonb_set(structure, '{fixedCharges,0,amount}', to_jsonb(${amount}::numeric)) where id = ${SCRIBNER}`);
+      expect((await calc({ tariff_id: SCRIBNER, usage_kwh: 500, month: 7 }).expect(200)).body.total_cost).toBe(103.78);
+      await setFixedCharge(70);
+      try {
+        // 27.46 + 16.32 + 70 = 113.78
+        expect((await calc({ tariff_id: SCRIBNER, usage_kwh: 500, month: 7 }).expect(200)).body.total_cost).toBe(113.78);
+      } finally {
+        await setFixedCharge(60);
+      }
     });
   });
 

@@ -2,7 +2,6 @@ import { utcDay } from '../../platform/dates';
 import type { Db } from '../../platform/db/client';
 import { notFound, unprocessable, type AppError } from '../../platform/http/errors';
 import { findTariffsByIds } from '../tariffs/repository';
-import { TtlCache } from '../../platform/ttl-cache';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
 import type { VersionSpan } from '../tariffs/custom/versions';
@@ -40,48 +39,25 @@ export interface PricingDeps {
   custom: Pick<CustomTariffService, 'onDate' | 'overPeriod'>;
 }
 
-/**
- * Tariffs are reference data that change only when the bundle is re-imported,
- * so pricing keeps recently used ones for a minute: repeated bills skip
- * the query and reuse the engine's per-tariff precomputation (cached on the
- * tariff object). A re-import is seen within that minute. Own tariffs are kept by their service for
- * 5 s (a new version made through another process shows within that).
- */
-const TARIFF_CACHE_MS = 60_000;
-const TARIFF_CACHE_ENTRIES = 2000;
-
 /** The API's answer to a refused pricing: 404 for a tariff the caller cannot price on, 422 naming the field otherwise. */
 function httpError(error: PricingError): AppError {
   return error.code === 'tariff_not_found' ? notFound(error.message) : unprocessable(error.message, error.field);
 }
 
 export function createPricingService(deps: PricingDeps): PricingService {
-  const cache = new TtlCache<Tariff>(TARIFF_CACHE_MS, TARIFF_CACHE_ENTRIES);
   /** The day whose rates apply, and the month billed (the date's month unless one is given). */
   const when = (body: { date?: string | null; month?: number | null }) => {
     const date = body.date ?? utcDay(deps.now());
     return { date, month: body.month ?? (body.date ? Number(body.date.slice(5, 7)) : deps.now().getUTCMonth() + 1) };
   };
 
-  /** The known tariffs among `ids`: catalog ones cached, then one query; the caller's own as on `date` (or why none is in force then). */
+  /** The known tariffs among `ids`: the catalog's in one query, the caller's own as on `date` (or why none is in force then). */
   async function findTariffs(ids: string[], callerId: string | null, date: string): Promise<Map<string, Tariff | { notInForce: string }>> {
     const found = new Map<string, Tariff | { notInForce: string }>();
-    const missing: string[] = [];
-    const custom: string[] = [];
-    for (const id of ids) {
-      if (isCustomTariffId(id)) {
-        custom.push(id);
-        continue;
-      }
-      const hit = cache.get(id);
-      if (hit) found.set(id, hit);
-      else missing.push(id);
-    }
-    if (missing.length) {
-      for (const t of await findTariffsByIds(deps.db, missing)) {
-        cache.set(t.id, t);
-        found.set(t.id, t);
-      }
+    const catalog = ids.filter((id) => !isCustomTariffId(id));
+    const custom = ids.filter(isCustomTariffId);
+    if (catalog.length) {
+      for (const t of await findTariffsByIds(deps.db, catalog)) found.set(t.id, t);
     }
     for (const [id, on] of await deps.custom.onDate(callerId, custom, date)) found.set(id, 'notInForce' in on ? on : on.tariff);
     return found;

@@ -44,7 +44,7 @@ function checkRequest(req: BillRequest): void {
  * Prices one month of a tariff: pure (no I/O, no clock). `loadShapes` is the
  * bundled data/reference/load-shapes.json. Throws BillingError for a request
  * the tariff cannot be priced for (missing demand_kw, a profile that does not
- * fit). Per-tariff data is computed once and cached on the tariff object.
+ * fit). Per-tariff data is computed once per tariff object (plan.ts).
  */
 export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: LoadShapeSet): BillResult {
   checkRequest(req);

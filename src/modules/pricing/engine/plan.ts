@@ -220,14 +220,18 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
   };
 }
 
-const cache = new WeakMap<Tariff, { shapes: LoadShapeSet; plan: TariffPlan }>();
+/**
+ * Plans by tariff object: a tariff is never changed once built (a new version or import is a new
+ * object), so a plan is never stale, and it goes when its tariff does (decision record 0015).
+ */
+const plans = new WeakMap<Tariff, { shapes: LoadShapeSet; plan: TariffPlan }>();
 
-/** The tariff's precomputed pricing data, built once per tariff object (and load-shape set) and cached. */
+/** The tariff's pricing data, built once per tariff object (and load-shape set). */
 export function planOf(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
-  const hit = cache.get(tariff);
+  const hit = plans.get(tariff);
   if (hit && hit.shapes === shapes) return hit.plan;
   const plan = buildPlan(tariff, shapes);
-  cache.set(tariff, { shapes, plan });
+  plans.set(tariff, { shapes, plan });
   return plan;
 }
 
