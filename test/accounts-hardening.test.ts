@@ -1,7 +1,9 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
-import { DEFAULT_PASSWORD, registerUser } from './helpers/users';
+import { createApiKey, DEFAULT_PASSWORD, registerUser } from './helpers/users';
+import { createCredentialStore } from '../src/modules/accounts/credentials';
+import { KeyUsageRecorder } from '../src/modules/accounts/key-usage';
 
 const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 
@@ -64,6 +66,21 @@ describe('accounts hardening', () => {
     // Logged in again (even within the second of the deactivation), the new token works.
     const fresh = (await login(user.email).expect(200)).body.access_token as string;
     await me(fresh).expect(200);
+  });
+
+  // Decision record 0015: credentials are read on every request (no 5 s cache per process).
+  it('another process refuses a revoked key and a deactivated user\'s token on its next request', async () => {
+    const other = createCredentialStore({ db: t.deps.database.db, now: () => clock, usage: new KeyUsageRecorder(async () => undefined, t.deps.logger, 0) });
+    const { user, token } = await registerUser(t);
+    const key = await createApiKey(t, token);
+    const issuedAt = (jwt.decode(token) as { iat: number }).iat;
+    expect((await other.userByApiKey(key.key))?.id).toBe(user.id);
+    expect((await other.userById(user.id, issuedAt))?.id).toBe(user.id);
+    await request(t.app).delete(`/api/v1/auth/api-keys/${key.id}`).set('Authorization', `Bearer ${token}`).expect(204);
+    expect(await other.userByApiKey(key.key)).toBeNull();
+    clock = new Date(clock.getTime() + 60_000);
+    await setActive(user.id, false);
+    expect(await other.userById(user.id, issuedAt)).toBeNull();
   });
 
   it('a token issued in the same second as the deactivation, before it, is revoked too', async () => {

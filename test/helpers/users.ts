@@ -50,9 +50,8 @@ export async function createApiKey(
 }
 
 /**
- * Sets a user's tier through the accounts service (the admin use case), so the
- * in-process auth cache is invalidated like an operator's change would be.
- * Pass the TestApp (or anything holding its services).
+ * Sets a user's tier through the accounts service (the admin use case), as an
+ * operator's change would. Pass the TestApp (or anything holding its services).
  */
 export async function setTier(t: { services: Pick<Services, 'accounts'> }, userId: string, tier: Tier): Promise<void> {
   await t.services.accounts.updateUser(userId, { tier });

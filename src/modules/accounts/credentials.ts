@@ -1,30 +1,9 @@
 import type { Db } from '../../platform/db/client';
-import type { AuthUser, CredentialResolver } from '../../platform/http/auth';
+import type { CredentialResolver } from '../../platform/http/auth';
 import { hashApiKey, looksLikeApiKey } from './api-key-secret';
 import type { KeyUsageRecorder } from './key-usage';
 import { toAuthUser } from './presenters';
 import * as repo from './repository';
-import { TtlCache } from '../../platform/ttl-cache';
-
-/** How long another process may serve a user or key record after it changed (a tier change, a revocation). */
-export const AUTH_CACHE_TTL_MS = 5000;
-const MAX_CACHED = 10_000;
-
-export interface CredentialStore extends CredentialResolver {
-  /** Drops a user's cached record: call after every change to the user. */
-  forgetUser(userId: string): void;
-  /** Drops a key's cached lookup: call after revoking it. */
-  forgetKey(keyHash: string): void;
-}
-
-/** A user as the cache keeps it: what `req.user` carries, and since when its bearer tokens count. */
-interface UserRecord {
-  user: AuthUser;
-  /** Epoch milliseconds; tokens issued before are refused. Null: every token of the user counts. */
-  tokensValidAfterMs: number | null;
-}
-
-const recordOf = (row: repo.UserRow): UserRecord => ({ user: toAuthUser(row), tokensValidAfterMs: row.tokensValidAfter?.getTime() ?? null });
 
 /**
  * Whether a token issued at `issuedAt` (its `iat`, whole Unix seconds) still counts. `iat` drops
@@ -42,54 +21,24 @@ export function tokenIssueTime(now: Date, tokensValidAfter: Date | null): Date {
 }
 
 /**
- * Resolves bearer-token subjects and API keys to active users with at most one
- * indexed query per request, and none while the short-lived cache holds the record.
+ * Resolves bearer-token subjects and API keys to active users with one indexed query per request,
+ * read each time: a tier change, a deactivation or a revoked key counts on the next request in
+ * every process (decision record 0015).
  */
-export function createCredentialStore(deps: { db: Db; now: () => Date; usage: KeyUsageRecorder }): CredentialStore {
-  const usersById = new TtlCache<UserRecord>(AUTH_CACHE_TTL_MS, MAX_CACHED);
-  const keysByHash = new TtlCache<{ keyId: string; userId: string }>(AUTH_CACHE_TTL_MS, MAX_CACHED);
-
-  async function activeRecord(userId: string): Promise<UserRecord | null> {
-    let record = usersById.get(userId);
-    if (!record) {
-      const row = await repo.findUserById(deps.db, userId);
-      if (!row) return null;
-      record = recordOf(row);
-      usersById.set(userId, record);
-    }
-    return record.user.is_active ? record : null;
-  }
-
+export function createCredentialStore(deps: { db: Db; now: () => Date; usage: KeyUsageRecorder }): CredentialResolver {
   return {
     async userById(userId, issuedAt) {
-      const record = await activeRecord(userId);
-      return record && tokenCounts(issuedAt, record.tokensValidAfterMs) ? record.user : null;
+      const row = await repo.findUserById(deps.db, userId);
+      if (!row?.isActive || !tokenCounts(issuedAt, row.tokensValidAfter?.getTime() ?? null)) return null;
+      return toAuthUser(row);
     },
 
     async userByApiKey(key) {
       if (!looksLikeApiKey(key)) return null;
-      const hash = hashApiKey(key);
-      let user: AuthUser | null;
-      let keyId: string;
-      const cached = keysByHash.get(hash);
-      if (cached) {
-        keyId = cached.keyId;
-        user = (await activeRecord(cached.userId))?.user ?? null;
-      } else {
-        const found = await repo.findApiKeyWithUser(deps.db, hash);
-        if (!found || !found.keyActive) return null;
-        keyId = found.keyId;
-        keysByHash.set(hash, { keyId, userId: found.user.id });
-        const fresh = recordOf(found.user);
-        usersById.set(fresh.user.id, fresh);
-        user = fresh.user.is_active ? fresh.user : null;
-      }
-      if (!user) return null;
-      deps.usage.record(keyId, deps.now());
-      return { ...user, api_key_id: keyId };
+      const found = await repo.findApiKeyWithUser(deps.db, hashApiKey(key));
+      if (!found?.keyActive || !found.user.isActive) return null;
+      deps.usage.record(found.keyId, deps.now());
+      return { ...toAuthUser(found.user), api_key_id: found.keyId };
     },
-
-    forgetUser: (userId) => usersById.delete(userId),
-    forgetKey: (keyHash) => keysByHash.delete(keyHash),
   };
 }

@@ -4,9 +4,9 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { badRequest, notFound, unauthorized } from '../../platform/http/errors';
-import type { Tier } from '../../platform/http/auth';
+import type { CredentialResolver, Tier } from '../../platform/http/auth';
 import { generateApiKey } from './api-key-secret';
-import { createCredentialStore, tokenIssueTime, type CredentialStore } from './credentials';
+import { createCredentialStore, tokenIssueTime } from './credentials';
 import { KeyUsageRecorder } from './key-usage';
 import { hashPassword, verifyPassword } from './password';
 import { presentApiKey, presentRegisteredUser, presentUser, toAuthUser } from './presenters';
@@ -43,7 +43,7 @@ export interface AccountsService {
   findUsers(filter: { email?: string }): Promise<UserResponse[]>;
   updateUser(userId: string, patch: { tier?: Tier; is_active?: boolean }): Promise<UserResponse>;
   /** What the authentication middleware resolves tokens and keys with. */
-  credentials: CredentialStore;
+  credentials: CredentialResolver;
   /** Writes pending API-key use times now (also done every 30 s and on close). */
   flushKeyUsage(): Promise<void>;
   close(): Promise<void>;
@@ -86,7 +86,6 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       if (!user || !valid || !user.isActive) throw unauthorized(BAD_CREDENTIALS);
       const at = now();
       await repo.updateUser(db, user.id, { lastLogin: at });
-      credentials.forgetUser(user.id);
       const token = issueAccessToken({
         secret: deps.jwtSecret,
         userId: user.id,
@@ -123,7 +122,6 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const key = await repo.findApiKey(db, userId, keyId);
       if (!key) throw notFound(KEY_NOT_FOUND);
       await repo.revokeApiKey(db, key.id, now());
-      credentials.forgetKey(key.keyHash);
     },
 
     async findUsers(filter) {
@@ -137,7 +135,6 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const tokensValidAfter = patch.is_active === false ? now() : undefined;
       const row = await repo.updateUser(db, userId, { tier: patch.tier, isActive: patch.is_active, tokensValidAfter });
       if (!row) throw notFound(USER_NOT_FOUND);
-      credentials.forgetUser(userId);
       return presentUser(toAuthUser(row));
     },
 
