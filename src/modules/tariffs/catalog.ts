@@ -167,16 +167,6 @@ export function matchesFilter(e: CatalogEntry, f: CatalogFilter, today: string, 
   return f.include_expired || !isExpired(e, today);
 }
 
-/** Bumped when this process imports or seeds reference data, so its own caches re-check at once. */
-let generation = 0;
-
-export function referenceDataChanged(): void {
-  generation++;
-}
-
-/** How long a catalog serves without re-reading the import stamp: another process's import shows within this. */
-export const STAMP_CHECK_MS = 5000;
-
 /** Where a catalog is read from: the two tables, whole, and the import stamp. */
 export interface CatalogSource {
   tariffs(): Promise<CatalogRow[]>;
@@ -220,26 +210,19 @@ async function readCatalog(source: CatalogSource, stamp: { version: string; stat
 }
 
 /**
- * Keeps the current catalog (and the cached statistics) for one process. The
- * import stamp is read at most every STAMP_CHECK_MS, and at once after this
- * process imported or seeded; a changed stamp rebuilds the catalog.
+ * Keeps the current catalog (and the statistics stored with it) for one process, keyed by the
+ * import stamp: every call reads the stamp (one row), and a stamp other than the catalog's builds a
+ * new one. An import through any process is searched on the next call; nothing has to drop it
+ * (decision record 0015).
  */
-export function createCatalogCache(db: Db, clock: () => number = Date.now, source: CatalogSource = databaseCatalogSource(db)) {
+export function createCatalogCache(db: Db, source: CatalogSource = databaseCatalogSource(db)) {
   let current: TariffCatalog | undefined;
-  let checkedAt = -Infinity;
-  let checkedGeneration = -1;
   let building: { version: string; promise: Promise<TariffCatalog> } | undefined;
 
   return async function catalog(): Promise<TariffCatalog> {
-    if (current && generation === checkedGeneration && clock() - checkedAt < STAMP_CHECK_MS) return current;
-    const seenGeneration = generation;
     const stamp = await source.stamp();
     const { version } = stamp;
-    if (current?.version === version) {
-      checkedAt = clock();
-      checkedGeneration = seenGeneration;
-      return current;
-    }
+    if (current?.version === version) return current;
     // Concurrent requests for the same stamp share one build.
     if (building?.version !== version) {
       const promise = readCatalog(source, stamp);
@@ -248,8 +231,6 @@ export function createCatalogCache(db: Db, clock: () => number = Date.now, sourc
         (built) => {
           if (building?.promise === promise) building = undefined;
           current = built;
-          checkedAt = clock();
-          checkedGeneration = seenGeneration;
         },
         () => {
           if (building?.promise === promise) building = undefined;

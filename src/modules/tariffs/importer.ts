@@ -6,7 +6,6 @@ import type { Tariff } from './tariff.model';
 import { tariffs } from './tables';
 import { insertTariffs } from './repository';
 import { refreshTariffStats } from './stats';
-import { referenceDataChanged } from './catalog';
 import { normalizeBundle, readUrdbLines } from './bundled';
 import { readUrdb2020PlusLines } from './bundled-2020plus';
 import { utilities, utilityZipCodes } from '../utilities/tables';
@@ -116,7 +115,6 @@ async function runImport(db: Db, opts: { dir?: string; now?: Date; onlyIfStale: 
     await writeSystemState(tx, REFERENCE_IMPORT_KEY, summary, now);
   });
   if (!coverage) return null;
-  referenceDataChanged();
   // Fresh planner statistics: without them PostgreSQL (and PGlite, which has no autovacuum) guesses
   // row counts and picks slow plans for the ZIP and name searches.
   for (const table of ['tariffs', 'utilities', 'utility_zip_codes']) await db.execute(sql.raw(`analyze ${table}`));
@@ -170,5 +168,4 @@ export async function seedReferenceSubset(db: Db, list: Tariff[], ref: UtilityRe
     await refreshUtilityCounts(tx);
     await refreshTariffStats(tx, now);
   });
-  referenceDataChanged();
 }

@@ -9,7 +9,7 @@ import { findTariffById } from './repository';
 import { refreshTariffStats, type TariffStats } from './stats';
 import { toDetail, toSummary, type TariffSummary } from './present';
 import { utilities } from '../utilities/tables';
-import { createCatalogCache, matchesFilter, referenceDataChanged, type CatalogEntry, type CatalogFilter, type TariffCatalog } from './catalog';
+import { createCatalogCache, matchesFilter, type CatalogEntry, type CatalogFilter, type TariffCatalog } from './catalog';
 import { isCustomTariffId, type CustomTariffService } from './custom/service';
 import { stateOfZip } from '../utilities/zip-states';
 
@@ -95,7 +95,6 @@ export function createTariffService(deps: { db: Db; now: () => Date; custom: Cus
       if (!current.stats) {
         // An older database without the import stamp: write it once (it versions the catalog).
         await refreshTariffStats(db, deps.now());
-        referenceDataChanged();
         current = await catalog();
       }
       return current.statsFor(today(), q.include_expired);
