@@ -1,7 +1,7 @@
 /**
- * A small in-process cache with a short time-to-live, for the records every
- * authenticated request needs. Writes made through this process invalidate
- * entries at once; other processes see a change within `ttlMs`.
+ * A bounded in-process map whose entries expire, for answers keyed by the version of the data
+ * they were built from (analytics/fresh-answers.ts). Such an entry is never stale: the
+ * time-to-live and the bound only free the memory of versions no longer read (decision record 0015).
  * Uses the monotonic clock: the injectable wall clock of tests must not keep entries alive.
  */
 export class TtlCache<V> {

@@ -75,8 +75,8 @@ export function violatesOneActiveConfig(err: unknown): boolean {
 }
 
 export function createTenantBillingRepository(db: Executor) {
-  // GET /billing/history/{property_id}: the owner and the history's version from one row read by
-  // its key (a cached page of that version answers), then, on a miss, the page.
+  // GET /billing/history/{property_id}: the owner and the calculation count from one row read by
+  // its key, then the page.
   const historyState = db
     .select({ ownerId: rubsHistoryState.ownerId, calculations: rubsHistoryState.calculations })
     .from(rubsHistoryState)
