@@ -16,9 +16,9 @@ export interface ScryptParams {
 }
 
 /**
- * Defaults: N = 2^15, r = 8, p = 1, i.e. 32 MiB of memory per hash (about 150 ms
- * on a small CI machine). The parameters are written into every hash, so they
- * can be raised later without invalidating stored passwords.
+ * Defaults: N = 2^15, r = 8, p = 1, i.e. 32 MiB of memory per hash: costly on
+ * purpose, so guessing stored passwords is too. The parameters are written into
+ * every hash, so they can be raised later without invalidating stored passwords.
  */
 export const DEFAULT_SCRYPT_PARAMS: Readonly<ScryptParams> = Object.freeze({ logN: 15, r: 8, p: 1 });
 

@@ -2,7 +2,7 @@
  * The arithmetic of the RUBS allocator (rubs.calc.ts): from the units' integer factors to each
  * unit's share, base charge and admin fee in cents. Two implementations of the same exact
  * integer rules: plain numbers when every product stays below 2^53 (the usual single-factor
- * case, several times faster), else BigInts. The unit tests check that they agree.
+ * case, which then needs no BigInt), else BigInts. The unit tests check that they agree.
  */
 import {
   apportionLargestRemainder, apportionLargestRemainderSafe, roundDivBig, roundDiv,

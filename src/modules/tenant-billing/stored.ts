@@ -14,7 +14,7 @@ import type { CalculationResponse } from './schemas.response';
 /**
  * The stored form of a calculation, written as plain JSON to rubs_calculations.result: the answer
  * without its unit bills, and the unit bills as rows of values (amounts in integer cents, the share
- * in hundredths of a percent), a quarter of the size of 10,000 keyed objects. The status and the
+ * in hundredths of a percent): rows do not repeat every key name per unit. The status and the
  * invoice numbers are columns of the row (they change, or are the row's), not part of it.
  */
 export interface StoredCalculation {

@@ -21,7 +21,7 @@ import { loadUtilityReference, REFERENCE_DIR, type AreaData, type UtilityReferen
  * least the first one's estimate per ZIP code of the county (Burlington Electric in Burlington, VT,
  * not San Francisco's own small utility in San Francisco). Other marks of public power are not used:
  * they name Nebraska Public Power District in Omaha and cooperatives across Baton Rouge; a city's
- * utility is marked in neighbouring cities too (Garland's in Rowlett). README, rule 5, measured.
+ * utility is marked in neighbouring cities too (Garland's in Rowlett). README, rule 5.
  */
 
 export interface ServingCandidate {
@@ -183,7 +183,7 @@ export function namesPlace(utilityName: string, place: string): boolean {
 
 let bundled: ServingModel | undefined;
 
-/** The model on the bundled reference data, built once per process (about 2 s: it reads every EIA and ZIP table). */
+/** The model on the bundled reference data, built once per process (it reads every EIA and ZIP table). */
 export function bundledServingModel(): ServingModel {
   if (!bundled) {
     const ref = loadUtilityReference(REFERENCE_DIR);

@@ -88,8 +88,8 @@ interface PendingIncrement {
  * (one command on the socket instead of one per request); each still gets its own count back, in
  * order, so the quota is exact across processes. One call rather than a pipeline of one command
  * per request: ioredis keeps each pipelined command reachable from its long-lived queues for a
- * while, so every one of them, about 1 KB, outlived the young generation and became old-space
- * garbage (most of what a request left behind); a single call leaves almost nothing.
+ * while, so every one of them outlived the young generation and became old-space garbage; a
+ * single call leaves almost nothing.
  */
 export function createRedisDailyCounter(redis: Redis, keyPrefix: string): DailyCounter {
   if (!('dailyCounterIncrementMany' in redis)) redis.defineCommand('dailyCounterIncrementMany', { lua: INCREMENT_MANY_SCRIPT });

@@ -103,7 +103,7 @@ export function billResult(
   // effective rate = (cents / 100) / (Wh / 1000) $/kWh, to 4 decimals: round(cents * 1e5 / Wh) / 1e4
   const effective = usageMilli > 0 ? mulDivRound(totalCents, 100000, usageMilli) / 10000 : 0;
   return {
-    // Field by field: with `...head` the engine bench fell from 570,000 to 135,000 bills/s.
+    // Field by field, not `...head`: every bill builds one, and a spread of it costs far more.
     tariffId: head.tariffId,
     tariffName: head.tariffName,
     month: head.month,

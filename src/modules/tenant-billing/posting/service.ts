@@ -23,7 +23,7 @@ export const NEVER_CHARGED = 'the charge was never made (the provider refused it
 export const WAITING_FOR_CHARGE = 'waiting for the answer on the charge it reverses (its outcome is unknown)';
 export const notPmsUnit = (unitId: string) => `unit ${unitId} is not a unit of the linked PMS property`;
 
-/** Charges in flight at once per job (a provider answering in 50 ms: 500 charges in about 2.5 s). */
+/** Charges in flight at once per job: the provider's round trips overlap, without flooding it. */
 const CONCURRENCY = 10;
 /** Lines failing in a row (every try of each) that end a job attempt: the provider is down, the job's back-off waits for it. */
 const STOP_AFTER_FAILURES = 5;
