@@ -62,33 +62,15 @@ export async function findTariffById(db: Executor, id: string): Promise<Tariff |
 
 const INSERT_BATCH = 1000;
 
-/** A tariff as a row object keyed by column name, for jsonb_populate_recordset. */
-function columnsOf(t: Tariff) {
-  return {
-    id: t.id,
-    name: t.name,
-    utility_id: t.utilityId,
-    utility_name: t.utilityName,
-    state: t.state,
-    sector: t.sector,
-    rate_type: t.rateType,
-    has_tou: t.hasTou,
-    has_demand: t.hasDemand,
-    has_net_metering: t.hasNetMetering,
-    effective_date: t.effectiveDate,
-    expiration_date: t.expirationDate,
-    description: t.description,
-    eligibility: t.eligibility,
-    source_url: t.sourceUrl,
-    last_updated: t.lastUpdated,
-    structure: t.structure,
-    applicability: t.applicability,
-    service_type: t.serviceType,
-    voltage: t.voltage,
-    purpose: t.purpose,
-    class_note: t.classNote,
-    superseded_by: t.supersededBy ?? null,
-  };
+/**
+ * The table's columns: the key each has on a row, which is also its property on a Tariff
+ * (`t[key]` in columnsOf does not compile for a column Tariff lacks), and its column name.
+ */
+const COLUMNS = Object.entries(getTableColumns(tariffs)).map(([key, column]) => ({ key: key as keyof TariffRow, name: column.name }));
+
+/** A tariff as a row object keyed by column name, for jsonb_populate_recordset; what a tariff leaves out is null. */
+function columnsOf(t: Tariff): Record<string, unknown> {
+  return Object.fromEntries(COLUMNS.map(({ key, name }) => [name, t[key] ?? null]));
 }
 
 /** On an id conflict every other column is replaced. */
