@@ -3,6 +3,16 @@ import { validationFailed, type FieldError } from './errors';
 import { toScaledInteger } from '../money';
 
 /**
+ * A lower or upper bound broken: a string's length, a list's size, or a value
+ * ("ensure this value has at least 8 characters", "ensure this value is less than or equal to 100").
+ */
+function boundMessage(origin: string, inclusive: boolean | undefined, bound: string, size: string, value: string): string {
+  if (origin === 'string') return `ensure this value has ${size} ${bound} characters`;
+  if (origin === 'array' || origin === 'set') return `ensure this value has ${size} ${bound} items`;
+  return inclusive === false ? `ensure this value is ${value} ${bound}` : `ensure this value is ${value} or equal to ${bound}`;
+}
+
+/**
  * Default messages in the wording clients already test against ("field required",
  * "ensure this value has at least 8 characters"). A message set on a schema
  * (e.g. "Invalid state code") takes precedence over these.
@@ -21,22 +31,10 @@ function defaultMessage(iss: z.core.$ZodRawIssue): string | undefined {
       if (expected === 'object') return 'value is not a valid dict';
       return `value is not a valid ${expected}`;
     }
-    case 'too_small': {
-      const min = String(iss.minimum);
-      if (iss.origin === 'string') return `ensure this value has at least ${min} characters`;
-      if (iss.origin === 'array' || iss.origin === 'set') return `ensure this value has at least ${min} items`;
-      return iss.inclusive === false
-        ? `ensure this value is greater than ${min}`
-        : `ensure this value is greater than or equal to ${min}`;
-    }
-    case 'too_big': {
-      const max = String(iss.maximum);
-      if (iss.origin === 'string') return `ensure this value has at most ${max} characters`;
-      if (iss.origin === 'array' || iss.origin === 'set') return `ensure this value has at most ${max} items`;
-      return iss.inclusive === false
-        ? `ensure this value is less than ${max}`
-        : `ensure this value is less than or equal to ${max}`;
-    }
+    case 'too_small':
+      return boundMessage(iss.origin, iss.inclusive, String(iss.minimum), 'at least', 'greater than');
+    case 'too_big':
+      return boundMessage(iss.origin, iss.inclusive, String(iss.maximum), 'at most', 'less than');
     case 'invalid_format':
       if (iss.format === 'email') return 'value is not a valid email address';
       if (iss.format === 'date') return 'invalid date format, expected YYYY-MM-DD';
