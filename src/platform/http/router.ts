@@ -81,25 +81,18 @@ export class ApiRouter {
     private readonly guards: RouteGuards,
   ) {}
 
-  get<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
-    path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
-  ) { this.add('get', path, spec, handler); }
+  readonly get = this.method('get');
+  readonly post = this.method('post');
+  readonly put = this.method('put');
+  readonly patch = this.method('patch');
+  readonly delete = this.method('delete');
 
-  post<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
-    path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
-  ) { this.add('post', path, spec, handler); }
-
-  put<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
-    path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
-  ) { this.add('put', path, spec, handler); }
-
-  patch<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
-    path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
-  ) { this.add('patch', path, spec, handler); }
-
-  delete<B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
-    path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
-  ) { this.add('delete', path, spec, handler); }
+  /** Registers a route of this method: `api.get(path, spec, handler)`. */
+  private method(method: Method) {
+    return <B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
+      path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
+    ): void => { this.add(method, path, spec, handler); };
+  }
 
   /**
    * The route's handlers in order: authentication and quota (the guards), its body parsers
