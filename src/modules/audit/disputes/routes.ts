@@ -15,24 +15,26 @@ const transitionErrors = {
 
 /** Disputes of findings with the utility, and the money recovered (audit README "Disputes and recovered money"). */
 export function registerDisputeRoutes(api: ApiRouter, disputes: DisputeService): void {
-  api.post('/pm/audit/findings/:id/dispute', {
-    summary: 'Dispute a finding with the utility',
-    description: 'An open finding becomes `disputed`: the day the claim was filed, the claim reference and the dollars claimed.',
-    tags, auth: 'required', params: findingIdParams, body: disputeBody, response: finding, errors: transitionErrors,
-  }, async ({ params, body, req }) => presentFinding(await disputes.dispute(callerId(req), params.id, body)));
+  /** A finding's move from one state to the next: the finding id in the path, the move's fields in the body, the finding as it now is. */
+  const transition = <B extends z.ZodType>(
+    path: string, summary: string, description: string, body: B,
+    move: (ownerId: string, findingId: string, input: z.output<B>) => Promise<Parameters<typeof presentFinding>[0]>,
+  ) => api.post(path, {
+    summary, description, tags, auth: 'required', params: findingIdParams, body, response: finding, errors: transitionErrors,
+  }, async ({ params, body: input, req }) => presentFinding(await move(callerId(req), params.id, input)));
 
-  api.post('/pm/audit/findings/:id/credit', {
-    summary: 'Close a dispute: credited',
-    description: 'A disputed finding becomes `credited`: the credit and the later bill of the meter that carries it. That bill is '
+  transition('/pm/audit/findings/:id/dispute', 'Dispute a finding with the utility',
+    'An open finding becomes `disputed`: the day the claim was filed, the claim reference and the dollars claimed.',
+    disputeBody, disputes.dispute);
+
+  transition('/pm/audit/findings/:id/credit', 'Close a dispute: credited',
+    'A disputed finding becomes `credited`: the credit and the later bill of the meter that carries it. That bill is '
       + 'audited again expecting the credit (no finding arises from it); what the credit leaves of the claim is written off.',
-    tags, auth: 'required', params: findingIdParams, body: creditBody, response: finding, errors: transitionErrors,
-  }, async ({ params, body, req }) => presentFinding(await disputes.credit(callerId(req), params.id, body)));
+    creditBody, disputes.credit);
 
-  api.post('/pm/audit/findings/:id/deny', {
-    summary: 'Close a dispute: denied',
-    description: 'A disputed finding becomes `denied`: the utility refused the claim, and its amount is written off.',
-    tags, auth: 'required', params: findingIdParams, body: denyBody, response: finding, errors: transitionErrors,
-  }, async ({ params, body, req }) => presentFinding(await disputes.deny(callerId(req), params.id, body)));
+  transition('/pm/audit/findings/:id/deny', 'Close a dispute: denied',
+    'A disputed finding becomes `denied`: the utility refused the claim, and its amount is written off.',
+    denyBody, disputes.deny);
 
   api.get('/pm/audit/recovery/export.csv', {
     summary: 'Money claimed, recovered and written off, as CSV',
