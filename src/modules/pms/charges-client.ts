@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Logger } from '../../platform/logger';
 import { backoffDelay } from '../../platform/queue/policy';
+import { apiBase, isTimeout, type PmsHttpOptions } from './http-options';
 
 /** One charge (or reversing charge) for a tenant's ledger, as the provider's charges call takes it. */
 export interface PmsCharge {
@@ -54,28 +54,12 @@ export interface PmsChargesClient {
   postCharge(idempotencyKey: string, charge: PmsCharge): Promise<PostedCharge>;
 }
 
-export interface ChargesClientOptions {
-  apiUrl?: string;
-  apiKey?: string;
-  /** One HTTP call's time limit, body included. */
-  timeoutMs: number;
-  logger: Logger;
-  /** Calls per charge in all, the first included (3 by default). */
-  tries?: number;
-  /** Wait before the second call; doubled before each later one (250 ms by default). */
-  backoffMs?: number;
-  fetch?: typeof fetch;
-}
-
 const chargeAnswer = z.object({ id: z.union([z.string().min(1), z.number().int()]) });
 
 /** Largest error body read for its reason, in bytes. */
 const MAX_ERROR_BODY = 4096;
 const MAX_REASON = 300;
 
-// By name: the DOMException of an aborted fetch may come from another realm than this module's Error.
-const errorName = (err: unknown) => (typeof err === 'object' && err !== null ? String((err as { name?: unknown }).name) : '');
-const isTimeout = (err: unknown) => errorName(err) === 'TimeoutError' || errorName(err) === 'AbortError';
 const messageOf = (err: unknown) => {
   if (typeof err !== 'object' || err === null) return String(err);
   const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
@@ -150,12 +134,12 @@ const notSent = (err: unknown) => {
  * makes a repeated call safe: the provider answers it with the charge it already created). A 4xx
  * is final, except 408 and 429, which ask to be called again later.
  */
-export function createPmsChargesClient(opts: ChargesClientOptions): PmsChargesClient {
+export function createPmsChargesClient(opts: PmsHttpOptions): PmsChargesClient {
   const tries = Math.max(1, opts.tries ?? 3);
   const backoffMs = opts.backoffMs ?? 250;
   const doFetch = opts.fetch ?? fetch;
   const { apiUrl, apiKey, logger } = opts;
-  const base = apiUrl ? (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) : undefined;
+  const base = apiBase(apiUrl);
   const url = base ? new URL('v1/charges', base) : undefined;
 
   /** One call: the charge id, a PmsChargeError (final), or a RetryableFailure. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Logger } from '../../platform/logger';
 import { backoffDelay } from '../../platform/queue/policy';
+import { apiBase, isTimeout, type PmsHttpOptions } from './http-options';
 import { CircuitBreaker } from './breaker';
 import { firstIssue, pmsUnitData, type PmsUnitData } from './unit-data';
 
@@ -23,23 +23,13 @@ class FinalError extends PmsProviderError {
   }
 }
 
-export interface ProviderClientOptions {
-  apiUrl?: string;
-  apiKey?: string;
-  /** One HTTP call's time limit, body included. */
-  timeoutMs: number;
-  logger: Logger;
-  /** Tries per page in all, the first included (3 by default). */
-  tries?: number;
-  /** Wait before the second try; doubled before each later one. */
-  backoffMs?: number;
+export interface ProviderClientOptions extends PmsHttpOptions {
   /** A provider whose pagination never ends is cut off here (and the whole fetch fails). */
   maxPages?: number;
   maxUnits?: number;
   /** Largest page body read, in bytes. */
   maxPageBytes?: number;
   breaker?: CircuitBreaker;
-  fetch?: typeof fetch;
 }
 
 /** A connection as the provider reports it: `reference` is what the connect flow was given (a link token), or null. */
@@ -73,9 +63,6 @@ const connectionBody = z.object({
 /** The shape an answer's JSON is checked against. */
 type Shape<T> = z.ZodType<T>;
 
-// By name: the DOMException of an aborted fetch may come from another realm than this module's Error.
-const errorName = (err: unknown) => (typeof err === 'object' && err !== null ? String((err as { name?: unknown }).name) : '');
-const isTimeout = (err: unknown) => errorName(err) === 'TimeoutError' || errorName(err) === 'AbortError';
 const messageOf = (err: unknown) => (typeof err === 'object' && err !== null ? String((err as { message?: unknown }).message) : String(err));
 
 /** Reads a response body, failing once it passes maxBytes (a page must not exhaust memory). */
@@ -113,7 +100,7 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
   const breaker = opts.breaker ?? new CircuitBreaker({ threshold: 5, openMs: 30_000 });
   const doFetch = opts.fetch ?? fetch;
   const { apiUrl, apiKey, logger } = opts;
-  const base = apiUrl ? (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) : undefined;
+  const base = apiBase(apiUrl);
 
   async function getOnce<T>(url: URL, shape: Shape<T>, notFoundIsNull: boolean): Promise<T | null> {
     const res = await doFetch(url, {

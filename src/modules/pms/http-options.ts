@@ -1,0 +1,24 @@
+import type { Logger } from '../../platform/logger';
+
+/** What both PMS provider clients (units and connections; charges) are built with. */
+export interface PmsHttpOptions {
+  apiUrl?: string;
+  apiKey?: string;
+  /** One HTTP call's time limit, body included. */
+  timeoutMs: number;
+  logger: Logger;
+  /** Calls per request in all, the first included (3 by default). */
+  tries?: number;
+  /** Wait before the second call; doubled before each later one (250 ms by default). */
+  backoffMs?: number;
+  fetch?: typeof fetch;
+}
+
+// By name: the DOMException of an aborted fetch may come from another realm than this module's Error.
+const errorName = (err: unknown) => (typeof err === 'object' && err !== null ? String((err as { name?: unknown }).name) : '');
+
+/** A fetch that ran out of its time limit (AbortSignal.timeout). */
+export const isTimeout = (err: unknown) => errorName(err) === 'TimeoutError' || errorName(err) === 'AbortError';
+
+/** PMS_API_URL with a trailing slash, so `new URL('v1/…', base)` keeps its path; undefined when unset. */
+export const apiBase = (apiUrl: string | undefined) => (apiUrl ? (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) : undefined);
