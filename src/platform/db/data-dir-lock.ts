@@ -56,11 +56,14 @@ export interface LockEnvironment {
   now(): number;
 }
 
+/** Who holds the lock, as the errors say it. */
+const holderText = (holder: LockHolder | null) => (holder
+  ? `process ${holder.pid} on ${holder.hostname} (since ${holder.acquired_at})`
+  : 'another process');
+
 export class DataDirLockedError extends Error {
   constructor(readonly folder: string, readonly lockFile: string, readonly holder: LockHolder | null) {
-    const who = holder
-      ? `process ${holder.pid} on ${holder.hostname} (since ${holder.acquired_at})`
-      : 'another process';
+    const who = holderText(holder);
     super(
       `The embedded database folder ${folder} is in use by ${who}. Two processes on one folder lose data: `
         + 'stop the other one first, or give this one its own DATA_DIR (or set DATABASE_URL to share a PostgreSQL database). '
@@ -72,9 +75,7 @@ export class DataDirLockedError extends Error {
 
 export class DataDirLockLostError extends Error {
   constructor(readonly folder: string, readonly lockFile: string, readonly holder: LockHolder | null) {
-    const who = holder
-      ? `process ${holder.pid} on ${holder.hostname} (since ${holder.acquired_at})`
-      : 'another process';
+    const who = holderText(holder);
     super(
       `The lock ${lockFile} of the embedded database folder ${folder} was deleted and ${who} has opened the folder since. `
         + 'Two processes on one folder lose data, so this one stops using it: stop the other one too, then start one process. '
