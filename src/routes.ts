@@ -20,7 +20,7 @@ import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerTenantBillingRoutes } from './modules/tenant-billing/routes';
 import { registerRubsPostingRoutes } from './modules/tenant-billing/posting/routes';
 import { registerPmsRoutes } from './modules/pms/routes';
-import { registerCalculateFromPmsRoute } from './modules/pms/calculate-from-pms';
+import { registerCalculateFromPmsRoute } from './modules/tenant-billing/calculate-from-pms';
 import { documentWebhookReceiver, registerWebhookAdminRoutes, registerWebhookSiteRoutes } from './modules/webhooks/routes';
 import { WEBHOOK_RECEIVER_PATH, webhookReceiverRouter } from './modules/webhooks/receiver';
 import { parseSecrets } from './modules/webhooks/signature';

@@ -1,6 +1,4 @@
 /** OpenAPI examples of the PMS link endpoints (the README tour's property and connection). */
-import { calculateRequest } from '../tenant-billing/examples';
-
 export const link = {
   property_id: '9b2f4c1e-5d7a-4e0b-8c3f-2a6d1e9b7c40',
   connection_id: 'conn_8f2a',
@@ -31,6 +29,3 @@ export const unitsPage = {
   ],
   total: 2, page: 1, per_page: 20, pages: 1,
 };
-
-/** The calculate-rubs request without units: calculate-from-pms fetches them. */
-export const calculateFromPmsRequest = Object.fromEntries(Object.entries(calculateRequest).filter(([key]) => key !== 'units'));

@@ -57,6 +57,9 @@ export const calculateRequest = {
   ],
 };
 
+/** The calculate-rubs request without units: calculate-from-pms fetches them. */
+export const calculateFromPmsRequest = Object.fromEntries(Object.entries(calculateRequest).filter(([key]) => key !== 'units'));
+
 const unit = (unitId: string, tenant: string, sqft: number, percent: number, base: number, fee: number, total: number, invoice: number) => ({
   unit_id: unitId, tenant_name: tenant, sqft, allocation_percent: percent, base_charge: base, admin_fee: fee, total_charge: total,
   is_vacant: false, occupied_days: 31, invoice_number: `INV-00000${invoice}`,

@@ -1,6 +1,6 @@
 import type { ApiRouter } from '../../../platform/http/router';
 import { callerId } from '../../../platform/http/auth';
-import { NO_PMS } from '../../pms/calculate-from-pms';
+import { NO_PMS } from '../calculate-from-pms';
 import { calculationParams } from '../schemas';
 import { postingState } from './schemas';
 import type { RubsPostingService } from './service';

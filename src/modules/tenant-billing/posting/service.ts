@@ -5,7 +5,7 @@ import { fromCents, toCents } from '../../../platform/money';
 import { UnrecoverableError } from '../../../platform/queue/policy';
 import { CircuitBreaker } from '../../pms/breaker';
 import { PmsChargeError, type PmsChargesClient } from '../../pms/charges-client';
-import { NO_PMS } from '../../pms/calculate-from-pms';
+import { NO_PMS } from '../calculate-from-pms';
 import { createPostingRepository, type LineKey, type PostingRepository, type PostingRow } from './repository';
 import {
   chargeDate, chargeDescription, chargeLines, idempotencyKey, lineId, postingStateOf,

@@ -2,13 +2,13 @@ import { AppError, badRequest } from '../../platform/http/errors';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import type { PropertyService } from '../properties/service';
-import { calculationRequest, type CalculationRequest } from '../tenant-billing/schemas';
-import { calculationResponse } from '../tenant-billing/schemas.response';
-import type { TenantBillingService } from '../tenant-billing/service';
-import { toBillingUnits } from './billing-units';
+import { PmsProviderError, type PmsProviderClient } from '../pms/provider-client';
+import type { PmsService } from '../pms/service';
+import { calculationRequest, type CalculationRequest } from './schemas';
+import { calculationResponse } from './schemas.response';
+import type { TenantBillingService } from './service';
+import { toBillingUnits } from './pms-units';
 import { calculateFromPmsRequest } from './examples';
-import { PmsProviderError, type PmsProviderClient } from './provider-client';
-import type { PmsService } from './service';
 
 export interface CalculateFromPmsDeps {
   properties: Pick<PropertyService, 'requireOwned'>;

@@ -1,5 +1,5 @@
-import { toBillingUnits } from './billing-units';
-import { pmsUnitData } from './unit-data';
+import { pmsUnitData } from '../pms/unit-data';
+import { toBillingUnits } from './pms-units';
 
 const unit = (over: Record<string, unknown>) => pmsUnitData.parse({ id: 'u1', property_id: 'p', unit_number: '1', status: 'occupied', ...over });
 

@@ -1,5 +1,5 @@
-import type { BillingUnit } from '../tenant-billing/rubs.types';
-import type { PmsUnitData } from './unit-data';
+import type { PmsUnitData } from '../pms/unit-data';
+import type { BillingUnit } from './rubs.types';
 
 /** tenant_name is at most this long in a calculation. */
 const MAX_TENANT_NAME = 200;
