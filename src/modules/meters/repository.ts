@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { properties } from '../properties/tables';
+import { propertyView } from '../properties/public';
 import { meters } from './tables';
 import { defaultUnit, type MeterUtilityType } from './units';
 
@@ -45,8 +45,8 @@ export function createMeterRepository(db: Executor) {
       const [row] = await db
         .select({ meter: meters })
         .from(meters)
-        .innerJoin(properties, eq(properties.id, meters.propertyId))
-        .where(and(eq(meters.id, meterId), eq(properties.ownerId, ownerId)));
+        .innerJoin(propertyView, eq(propertyView.id, meters.propertyId))
+        .where(and(eq(meters.id, meterId), eq(propertyView.ownerId, ownerId)));
       return row?.meter ?? null;
     },
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db/client';
 import type { NotificationService } from '../notifications/service';
-import type { NewNotification } from '../notifications/repository';
+import type { NewNotification } from '../notifications/public';
 import type { StreamEnvelope } from '../webhooks/envelope';
 import { latestBelievable } from '../webhooks/clock-skew';
 import type { EventBatch, EventHandlerFactory, EventOutcome } from '../webhooks/handler';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
+import { propertyView } from '../properties/public';
 import { pmsConnections, pmsPropertyLinks, pmsUnits } from './tables';
 import type { RubsFactors, UnitRecord } from './unit-data';
 import { latestBelievable } from '../webhooks/clock-skew';
@@ -42,8 +43,8 @@ const unitUpsert = (now: Date) => sql`on conflict (property_id, pms_unit_id) do 
   bathrooms = excluded.bathrooms, status = excluded.status, resident_name = excluded.resident_name,
   occupant_count = excluded.occupant_count, lease_start = excluded.lease_start, lease_end = excluded.lease_end,
   source_updated_at = excluded.source_updated_at, updated_at = excluded.updated_at
-  where pms_units.source_updated_at is null or pms_units.source_updated_at <= excluded.source_updated_at
-    or pms_units.source_updated_at > ${latestBelievable(now).toISOString()}::timestamptz`;
+  where ${pmsUnits}.source_updated_at is null or ${pmsUnits}.source_updated_at <= excluded.source_updated_at
+    or ${pmsUnits}.source_updated_at > ${latestBelievable(now).toISOString()}::timestamptz`;
 
 export function createPmsRepository(db: Executor) {
   return {
@@ -74,7 +75,7 @@ export function createPmsRepository(db: Executor) {
     async freeConnectionIfUnlinked(connectionId: string): Promise<boolean> {
       const freed = await db.delete(pmsConnections).where(and(
         eq(pmsConnections.connectionId, connectionId),
-        sql`not exists (select 1 from pms_property_links l where l.connection_id = ${connectionId})`,
+        sql`not exists (select 1 from ${pmsPropertyLinks} l where l.connection_id = ${connectionId})`,
       )).returning({ id: pmsConnections.connectionId });
       return freed.length > 0;
     },
@@ -110,11 +111,11 @@ export function createPmsRepository(db: Executor) {
     async connectionsAndLinks(pairs: Array<{ conn: string; prop: string }>): Promise<Array<{ conn: string; prop: string; ownerId: string | null; link: LinkedProperty | null }>> {
       if (pairs.length === 0) return [];
       const result = await db.execute(sql`
-        select w.conn, w.prop, c.owner_id, l.property_id, p.name as property_name
+        select w.conn, w.prop, c.owner_id, l.property_id, ${propertyView.name} as property_name
         from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as w(conn text, prop text)
-        left join pms_connections c on c.connection_id = w.conn
-        left join pms_property_links l on l.connection_id = w.conn and l.pms_property_id = w.prop
-        left join properties p on p.id = l.property_id`);
+        left join ${pmsConnections} c on c.connection_id = w.conn
+        left join ${pmsPropertyLinks} l on l.connection_id = w.conn and l.pms_property_id = w.prop
+        left join ${propertyView} on ${propertyView.id} = l.property_id`);
       type Row = { conn: string; prop: string; owner_id: string | null; property_id: string | null; property_name: string | null };
       return rowsOf<Row>(result).map((r) => ({
         conn: r.conn, prop: r.prop, ownerId: r.owner_id,
@@ -131,7 +132,7 @@ export function createPmsRepository(db: Executor) {
       const result = await db.execute(sql`
         select u.property_id, u.pms_unit_id, u.status, u.occupant_count, u.sqft::float8 as sqft,
           (extract(epoch from u.source_updated_at) * 1000000)::bigint::text as written_at
-        from pms_units u
+        from ${pmsUnits} u
         join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(property_id text, pms_unit_id text)
           on u.property_id = k.property_id and u.pms_unit_id = k.pms_unit_id
         order by u.property_id, u.pms_unit_id
@@ -151,7 +152,7 @@ export function createPmsRepository(db: Executor) {
     async writeUnits(units: Array<UnitRecord & { property_id: string; at: string }>, now: Date): Promise<void> {
       if (units.length === 0) return;
       await db.execute(sql`
-        insert into pms_units ${UNIT_COLUMNS}
+        insert into ${pmsUnits} ${UNIT_COLUMNS}
         select property_id, pms_unit_id, unit_number, sqft, bedrooms, bathrooms, status, resident_name, occupant_count,
           lease_start, lease_end, at, ${now.toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(units)}::jsonb) as r(property_id text, pms_unit_id text, unit_number text,
@@ -244,9 +245,9 @@ export function createPmsRepository(db: Executor) {
             sqft numeric, bedrooms integer, bathrooms numeric, status text, resident_name text, occupant_count integer,
             lease_start date, lease_end date)
         ), before as (
-          select pms_unit_id, status, occupant_count, sqft::float8 as sqft from pms_units where property_id = ${propertyId}
+          select pms_unit_id, status, occupant_count, sqft::float8 as sqft from ${pmsUnits} where property_id = ${propertyId}
         ), up as (
-          insert into pms_units ${UNIT_COLUMNS}
+          insert into ${pmsUnits} ${UNIT_COLUMNS}
           select ${propertyId}, pms_unit_id, unit_number, sqft, bedrooms, bathrooms, status, resident_name, occupant_count,
             lease_start, lease_end, ${at}::timestamptz, ${now.toISOString()}::timestamptz
           from incoming
@@ -258,7 +259,7 @@ export function createPmsRepository(db: Executor) {
           b.occupant_count as before_occupant_count, b.sqft as before_sqft
         from up left join before b using (pms_unit_id)`);
       const removed = await db.execute(sql`
-        delete from pms_units u where u.property_id = ${propertyId}
+        delete from ${pmsUnits} u where u.property_id = ${propertyId}
           and (u.source_updated_at is null or u.source_updated_at <= ${at}::timestamptz
             or u.source_updated_at > ${latestBelievable(now).toISOString()}::timestamptz)
           and not exists (select 1 from jsonb_array_elements_text(${JSON.stringify(units.map((x) => x.pms_unit_id))}::jsonb) ids(id)

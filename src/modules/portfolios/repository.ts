@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { portfolios } from './tables';
-import { properties } from '../properties/tables';
+import { propertyView } from '../properties/public';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 
@@ -29,8 +29,10 @@ export function createPortfolioRepository(db: Executor) {
     },
 
     async listOwned(ownerId: string, limit: number, offset: number) {
-      // Qualified by hand: drizzle renders a column inside a raw subquery unqualified.
-      const propertyCount = sql<number>`(select count(*) from "properties" p where p."portfolio_id" = "portfolios"."id")`
+      // The outer column is qualified by hand: in a one-table select drizzle renders columns
+      // unqualified, and a bare "id" would name the property's id inside the subquery.
+      const portfolioId = sql`${portfolios}.${sql.identifier(portfolios.id.name)}`;
+      const propertyCount = sql<number>`(select count(*) from ${propertyView} where ${propertyView.portfolioId} = ${portfolioId})`
         .mapWith(Number);
       const [rows, [total]] = await Promise.all([
         db
@@ -56,10 +58,10 @@ export function createPortfolioRepository(db: Executor) {
       const [row] = await db
         .select({
           propertyCount: sql<number>`count(*)`.mapWith(Number),
-          totalSqft: sql<number>`coalesce(sum(${properties.sqft}), 0)`.mapWith(Number),
+          totalSqft: sql<number>`coalesce(sum(${propertyView.sqft}), 0)`.mapWith(Number),
         })
-        .from(properties)
-        .where(eq(properties.portfolioId, portfolioId));
+        .from(propertyView)
+        .where(eq(propertyView.portfolioId, portfolioId));
       return { propertyCount: row?.propertyCount ?? 0, totalSqft: row?.totalSqft ?? 0 };
     },
   };

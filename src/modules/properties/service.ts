@@ -11,7 +11,7 @@ import { annualCostWithoutBills, costsOfEstimate, createEstimates, type CostColu
 import { createPropertyRepository, type PropertyRow, type PropertyValues } from './repository';
 import type { CreatePropertyInput, PropertyListQuery, UpdatePropertyInput } from './schemas';
 import { presentListItem, presentProperty } from './presenter';
-import { createMeterRepository } from '../meters/repository';
+import { createMeterRepository } from '../meters/public';
 
 export interface PropertyServiceDeps {
   db: Db;

@@ -5,7 +5,7 @@ import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
 import { findTariffById, rowToTariff } from '../tariffs/repository';
 import { tariffs } from '../tariffs/tables';
-import { utilityZipCodes } from '../utilities/tables';
+import { utilityZipView } from '../utilities/public';
 import { sectorsOfProperty, type PropertySector } from './states';
 import { stateOfZip } from '../utilities/zip-states';
 import { servingUtilitiesOf } from '../utilities/service';
@@ -92,7 +92,7 @@ export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<
     availableTariffs(p) {
       const sectors = sectorsOfProperty(p.propertyType, p.unitCount);
       const zipState = stateOfZip(p.zipCode);
-      const serving = db.select({ id: utilityZipCodes.utilityId }).from(utilityZipCodes).where(eq(utilityZipCodes.zipCode, p.zipCode));
+      const serving = db.select({ id: utilityZipView.utilityId }).from(utilityZipView).where(eq(utilityZipView.zipCode, p.zipCode));
       const utilityOfCurrent = p.tariffId
         ? db.select({ id: tariffs.utilityId }).from(tariffs).where(eq(tariffs.id, p.tariffId))
         : null;

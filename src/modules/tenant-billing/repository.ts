@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
-import { properties } from '../properties/tables';
+import { propertyView } from '../properties/public';
 import {
   billingConfigs, billingConfigVersions, rubsCalculations, rubsHistoryState, rubsInvoiceCounters, rubsPostings, type CalculationStatus,
 } from './tables';
@@ -168,8 +168,8 @@ export function createTenantBillingRepository(db: Executor) {
       const [row] = await db
         .select({ config: billingConfigs })
         .from(billingConfigs)
-        .innerJoin(properties, eq(properties.id, billingConfigs.propertyId))
-        .where(and(eq(billingConfigs.id, configId), eq(properties.ownerId, ownerId)));
+        .innerJoin(propertyView, eq(propertyView.id, billingConfigs.propertyId))
+        .where(and(eq(billingConfigs.id, configId), eq(propertyView.ownerId, ownerId)));
       return row?.config ?? null;
     },
 
@@ -280,13 +280,13 @@ export function createTenantBillingRepository(db: Executor) {
           voidedAt: rubsCalculations.voidedAt,
           firstInvoiceNumber: rubsCalculations.firstInvoiceNumber,
           property: {
-            id: properties.id, name: properties.name, address: properties.address, city: properties.city,
-            state: properties.state, zipCode: properties.zipCode,
+            id: propertyView.id, name: propertyView.name, address: propertyView.address, city: propertyView.city,
+            state: propertyView.state, zipCode: propertyView.zipCode,
           },
         })
         .from(rubsCalculations)
-        .innerJoin(properties, eq(properties.id, rubsCalculations.propertyId))
-        .where(and(eq(rubsCalculations.id, id), eq(properties.ownerId, ownerId)));
+        .innerJoin(propertyView, eq(propertyView.id, rubsCalculations.propertyId))
+        .where(and(eq(rubsCalculations.id, id), eq(propertyView.ownerId, ownerId)));
       if (!row) return null;
       const { result, property, ...meta } = row;
       return { result, property: property as StatementProperty, meta: { ...meta, status: meta.status as CalculationStatus } };

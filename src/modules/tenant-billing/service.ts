@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound, unprocessable, validationFailed } from 
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
 import { exactCents, toCents } from '../../platform/money';
 import type { PropertyService } from '../properties/service';
-import type { PropertyRow } from '../properties/repository';
+import type { PropertyRow } from '../properties/public';
 import type { UtilityType } from '../bills/utility-types';
 import { allocate, AllocationError } from './rubs.calc';
 import type { AllocationMethod, AllocationTerms, BillingUnit, RoundingMode, VacancyPolicy } from './rubs.types';

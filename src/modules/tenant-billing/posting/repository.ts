@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client';
-import { properties } from '../../properties/tables';
-import { pmsUnits } from '../../pms/tables';
+import { pmsUnitView } from '../../pms/public';
+import { propertyView } from '../../properties/public';
 import { rubsCalculations, rubsPostings } from '../tables';
 import type { PostingAction, PostingLineStatus } from './schemas';
 
@@ -39,9 +39,9 @@ export function createPostingRepository(db: Executor) {
     /** The calculation's property, owner and status (null when it does not exist). */
     async calculationHead(calculationId: string): Promise<{ propertyId: string; ownerId: string; status: string } | null> {
       const [row] = await db
-        .select({ propertyId: rubsCalculations.propertyId, ownerId: properties.ownerId, status: rubsCalculations.status })
+        .select({ propertyId: rubsCalculations.propertyId, ownerId: propertyView.ownerId, status: rubsCalculations.status })
         .from(rubsCalculations)
-        .innerJoin(properties, eq(properties.id, rubsCalculations.propertyId))
+        .innerJoin(propertyView, eq(propertyView.id, rubsCalculations.propertyId))
         .where(eq(rubsCalculations.id, calculationId));
       return row ?? null;
     },
@@ -155,8 +155,8 @@ export function createPostingRepository(db: Executor) {
     async pmsUnitIds(propertyId: string, unitIds: string[]): Promise<Map<string, string>> {
       const found = new Map<string, string>();
       if (unitIds.length === 0) return found;
-      const rows = await db.select({ id: pmsUnits.id, pmsUnitId: pmsUnits.pmsUnitId }).from(pmsUnits)
-        .where(and(eq(pmsUnits.propertyId, propertyId), or(inArray(pmsUnits.pmsUnitId, unitIds), inArray(pmsUnits.id, unitIds))));
+      const rows = await db.select({ id: pmsUnitView.id, pmsUnitId: pmsUnitView.pmsUnitId }).from(pmsUnitView)
+        .where(and(eq(pmsUnitView.propertyId, propertyId), or(inArray(pmsUnitView.pmsUnitId, unitIds), inArray(pmsUnitView.id, unitIds))));
       const wanted = new Set(unitIds);
       for (const r of rows) if (wanted.has(r.id) && !found.has(r.id)) found.set(r.id, r.pmsUnitId);
       // A PMS id match wins over a local id match.
