@@ -2,7 +2,12 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
 import type { HealthStatus } from './health-score.calc';
-import { analyticsOwnerSnapshots, type StoredUtilityCost } from './tables';
+import { analyticsMonthlyRollups, analyticsOwnerSnapshots, analyticsPropertyMetrics, ownerDataVersions, type StoredUtilityCost } from './tables';
+import { viewOfUsers } from '../accounts/public';
+import { viewOfBills } from '../bills/public';
+import { viewOfMeters } from '../meters/public';
+import { viewOfUnreadCounts } from '../notifications/public';
+import { viewOfProperties } from '../properties/public';
 import type { MeterUtilityType } from '../meters/units';
 import { monthIndexOfDate, monthStartDate, type MonthIndex } from './months';
 import { ownerAggregates, ownerSumsOf, type OwnerAggregates } from './snapshot.calc';
@@ -69,13 +74,20 @@ export interface PortfolioPropertyRow {
   recommended_tariff_id: string | null;
 }
 
+// Other modules' tables, read through the views they publish, under the aliases the queries use.
+const propertiesAsP = viewOfProperties('p');
+const metersAsMt = viewOfMeters('mt');
+const billsAsB = viewOfBills('b');
+const usersAsU = viewOfUsers('u');
+const unreadCountsAsC = viewOfUnreadCounts('c');
+
 const portfolioFilter = (portfolioId: string | null): SQL =>
   portfolioId === null ? sql`true` : sql`p.portfolio_id = ${portfolioId}`;
 
 /** FROM and WHERE of the owner's rollups `r` of from..to, of one portfolio's properties when given. */
 const rollupsInRange = (ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): SQL => sql`
-  from analytics_monthly_rollups r
-  ${portfolioId === null ? sql`` : sql`join properties p on p.id = r.property_id and ${portfolioFilter(portfolioId)}`}
+  from ${analyticsMonthlyRollups} r
+  ${portfolioId === null ? sql`` : sql`join ${propertiesAsP} on p.id = r.property_id and ${portfolioFilter(portfolioId)}`}
   where r.owner_id = ${ownerId} and r.month between ${monthStartDate(from)}::date and ${monthStartDate(to)}::date`;
 
 /**
@@ -110,15 +122,15 @@ export function createAnalyticsRepository(db: Executor) {
     select coalesce(v.version, 0)::float8 as "version", s.data_version::float8 as "snapshotVersion",
       s.as_of_month::text as "snapshotMonth"`;
   const freshnessFrom = (ownerId: string) => sql`
-    from users u
-    left join owner_data_versions v on v.owner_id = u.id
-    left join analytics_owner_snapshots s on s.owner_id = u.id
+    from ${usersAsU}
+    left join ${ownerDataVersions} v on v.owner_id = u.id
+    left join ${analyticsOwnerSnapshots} s on s.owner_id = u.id
     where u.id = ${ownerId}`;
   const freshnessOf = async (ownerId: string) =>
     rowsOf<FreshnessRow>(await db.execute(sql`${freshnessSelect} ${freshnessFrom(ownerId)}`));
   const freshnessAndUnreadOf = async (ownerId: string) => rowsOf<FreshnessRow & { unread: number }>(await db.execute(sql`
     ${freshnessSelect},
-      coalesce((select c.unread from notification_unread_counts c where c.user_id = u.id), 0)::float8 as "unread"
+      coalesce((select c.unread from ${unreadCountsAsC} where c.user_id = u.id), 0)::float8 as "unread"
     ${freshnessFrom(ownerId)}`));
   return {
     async freshness(ownerId: string): Promise<Freshness> {
@@ -172,7 +184,7 @@ export function createAnalyticsRepository(db: Executor) {
     async propertyAnnual(ownerId: string, propertyId: string): Promise<Pick<BenchmarkRow, 'annual_cost_cents' | 'basis' | 'annual_by_utility'> | null> {
       const result = await db.execute(sql`
         select m.annual_cost_cents::float8 as annual_cost_cents, m.basis, m.annual_by_utility
-        from analytics_property_metrics m where m.property_id = ${propertyId} and m.owner_id = ${ownerId}`);
+        from ${analyticsPropertyMetrics} m where m.property_id = ${propertyId} and m.owner_id = ${ownerId}`);
       return rowsOf<Pick<BenchmarkRow, 'annual_cost_cents' | 'basis' | 'annual_by_utility'>>(result)[0] ?? null;
     },
 
@@ -180,7 +192,7 @@ export function createAnalyticsRepository(db: Executor) {
     async healthRows(ownerId: string, portfolioId: string | null): Promise<HealthRow[]> {
       const result = await db.execute(sql`
         select m.property_id, p.name, m.health_status as status, m.health_score as score, m.health_issues as issues
-        from analytics_property_metrics m join properties p on p.id = m.property_id
+        from ${analyticsPropertyMetrics} m join ${propertiesAsP} on p.id = m.property_id
         where m.owner_id = ${ownerId} and p.owner_id = ${ownerId} and ${portfolioFilter(portfolioId)}
         order by m.health_score, p.name, p.id`);
       return rowsOf<HealthRow>(result);
@@ -195,12 +207,12 @@ export function createAnalyticsRepository(db: Executor) {
           coalesce((
             select json_agg(json_build_object('meter_id', mt.id, 'name', mt.name, 'utility_type', mt.utility_type, 'covers', mt.covers)
               order by mt.name, mt.id)
-            from meters mt
+            from ${metersAsMt}
             where mt.property_id = p.id and mt.covers <> 'whole_building'
-              and exists (select 1 from utility_bills b where b.meter_id = mt.id and b.period_end >= coalesce(
-                (select s.as_of_month - interval '12 months' from analytics_owner_snapshots s where s.owner_id = ${ownerId}), '-infinity'))
+              and exists (select 1 from ${billsAsB} where b.meter_id = mt.id and b.period_end >= coalesce(
+                (select s.as_of_month - interval '12 months' from ${analyticsOwnerSnapshots} s where s.owner_id = ${ownerId}), '-infinity'))
           ), '[]'::json) as partial_meters
-        from properties p join analytics_property_metrics m on m.property_id = p.id
+        from ${propertiesAsP} join ${analyticsPropertyMetrics} m on m.property_id = p.id
         where p.owner_id = ${ownerId} and ${portfolioFilter(portfolioId)}
         order by p.name, p.id`);
       return rowsOf<BenchmarkRow>(result);
@@ -212,8 +224,8 @@ export function createAnalyticsRepository(db: Executor) {
         select p.id as property_id, p.name, m.annual_cost_cents::float8 as annual_cost_cents,
           m.annual_kwh_milli::float8 as annual_kwh_milli, m.basis, coalesce(m.annual_by_utility, '[]'::jsonb) as annual_by_utility,
           m.savings_cents::float8 as savings_cents, m.current_tariff_id, m.recommended_tariff_id
-        from properties p
-        left join analytics_property_metrics m on m.property_id = p.id
+        from ${propertiesAsP}
+        left join ${analyticsPropertyMetrics} m on m.property_id = p.id
         where p.owner_id = ${ownerId} and p.portfolio_id = ${portfolioId}
         order by p.name, p.id`);
       return rowsOf<PortfolioPropertyRow>(result);
@@ -222,7 +234,7 @@ export function createAnalyticsRepository(db: Executor) {
     /** Properties of any owner in the state and type with unit_count in [lo, hi] (a count only). */
     async comparableCount(state: string, propertyType: string, lo: number, hi: number): Promise<number> {
       const result = await db.execute(sql`
-        select count(*)::int as n from properties
+        select count(*)::int as n from ${propertiesAsP}
         where state = ${state} and property_type = ${propertyType} and unit_count between ${lo} and ${hi}`);
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
@@ -230,8 +242,8 @@ export function createAnalyticsRepository(db: Executor) {
     /** Owners whose data version moved since their snapshot (or that have none yet). */
     async changedOwners(): Promise<Array<{ ownerId: string; version: number }>> {
       const result = await db.execute(sql`
-        select v.owner_id, v.version::float8 as version from owner_data_versions v
-        left join analytics_owner_snapshots s on s.owner_id = v.owner_id
+        select v.owner_id, v.version::float8 as version from ${ownerDataVersions} v
+        left join ${analyticsOwnerSnapshots} s on s.owner_id = v.owner_id
         where s.owner_id is null or s.data_version <> v.version
         order by v.owner_id`);
       return rowsOf<{ owner_id: string; version: number }>(result).map((r) => ({ ownerId: r.owner_id, version: r.version }));
@@ -239,7 +251,7 @@ export function createAnalyticsRepository(db: Executor) {
 
     /** Every owner that has analytics data (a data version). */
     async allOwners(): Promise<Array<{ ownerId: string; version: number }>> {
-      const result = await db.execute(sql`select owner_id, version::float8 as version from owner_data_versions order by owner_id`);
+      const result = await db.execute(sql`select owner_id, version::float8 as version from ${ownerDataVersions} order by owner_id`);
       return rowsOf<{ owner_id: string; version: number }>(result).map((r) => ({ ownerId: r.owner_id, version: r.version }));
     },
   };
