@@ -97,6 +97,11 @@ describe('POST /billing/calculate-rubs', () => {
     expect(res.body.reconciliation.total_amount).toBe(1000);
     const over = await calculate(alice, calculateBody(propertyId, configId, { units: manyUnits(10_001) })).expect(422);
     expect(over.body).toEqual({ detail: 'units array must not have more than 10000 units', errors: [{ field: 'units', message: 'units array must not have more than 10000 units' }] });
+    // Every unit at fault: the first 100 are listed, in unit order.
+    const negative = await calculate(alice, calculateBody(propertyId, configId, { units: manyUnits(500).map((u) => ({ ...u, sqft: -1 })) })).expect(422);
+    expect(negative.body.detail).toBe('ensure this value is greater than or equal to 0');
+    expect(negative.body.errors).toHaveLength(100);
+    expect([negative.body.errors[0].field, negative.body.errors[99].field]).toEqual(['units.0.sqft', 'units.99.sqft']);
     expect(await historyTotal(propertyId)).toBe(1);
     const { posting: _posting, ...stored } = (await as(t, alice).get(`/billing/calculations/${res.body.id}`).expect(200)).body;
     expect(stored).toEqual(res.body);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import {
-  calculateRubsBody, calculateRubsParse, calculationParams, configIdParams, createConfigBody, historyQuery, patchConfigBody, propertyParams,
+  calculateRubsBody, calculationParams, configIdParams, createConfigBody, historyQuery, patchConfigBody, propertyParams,
   statementParams, statementQuery, voidBody,
 } from './schemas';
 import { calculationResponse, configResponse, historyPage, statementResponse } from './schemas.response';
@@ -68,7 +68,7 @@ export function registerTenantBillingRoutes(
       + 'an earlier active one supersedes it (supersedes lists them). reconciliation shows where every cent went: total_amount = '
       + 'common_area_deduction + billed_to_tenants + owner_absorbs + rounding_difference. At most 10,000 units (a body of '
       + 'up to 5 MB); total_amount is to the cent. The rules and worked examples: src/modules/tenant-billing/README.md.',
-    tags, auth: 'required', body: calculateRubsParse, bodyDoc: calculateRubsBody, bodyLimit: CALCULATE_BODY_LIMIT,
+    tags, auth: 'required', body: calculateRubsBody, bodyLimit: CALCULATE_BODY_LIMIT,
     response: calculationResponse,
     errors: {
       400: 'Billing config is not active',

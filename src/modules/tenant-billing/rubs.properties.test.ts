@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { allocate } from './rubs.calc';
 import { ALLOCATION_METHODS, type AllocationInput, type BillingUnit } from './rubs.types';
-import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT } from './units.validate';
+import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT } from './schemas.units';
 import { date, decimal, inputArb, RUNS, tryAllocate, unitArb } from './rubs.test-helpers';
 
 describe('allocator properties', () => {

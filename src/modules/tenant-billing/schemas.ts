@@ -10,11 +10,12 @@ import { NUMERIC_14_MAX } from '../bills/bill-rules';
 import { ALLOCATION_METHODS, FACTOR_PLACES, PERCENT_PLACES, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.types';
 import { CALCULATION_STATUSES } from './tables';
 
+import { checkOccupancies, MAX_CUSTOM_WEIGHT, MAX_OCCUPANCIES, MAX_TEXT, unitList } from './schemas.units';
+import * as ex from './examples';
+
 /** Largest max_charge / min_charge (USD) and billing_fee. */
 export const MAX_CHARGE = 1_000_000;
 export const MAX_BILLING_FEE = 1_000;
-import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANCIES, MAX_OCCUPANTS, MAX_SQFT, MAX_TEXT, MAX_UNITS } from './units.validate';
-import * as ex from './examples';
 
 /** zod reports a missing enum as invalid_value; clients expect `field required` for it, as for any missing field. */
 const requiredEnum = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -137,32 +138,6 @@ export type PatchConfigInput = z.output<typeof patchConfigBody>;
 
 export const configIdParams = z.object({ id });
 
-const optionalDate = isoDate.nullable().optional();
-
-export const unitBody = z.object({
-  unit_id: id,
-  tenant_name: z.string().max(MAX_TEXT).meta({ description: 'May be empty for a vacant unit.' }),
-  sqft: z.number().min(0).max(MAX_SQFT).nullable().optional().meta({ description: 'Required by sqft and sqft_occupant; at most 4 decimals.', multipleOf: 0.0001 }),
-  occupant_count: z.number().int().min(0).max(MAX_OCCUPANTS).nullable().optional()
-    .meta({ description: 'Required by occupant_count and sqft_occupant.' }),
-  custom_weight: z.number().min(0).max(MAX_CUSTOM_WEIGHT).nullable().optional()
-    .meta({ description: 'Required by custom_weight; 0 to 100, at most 4 decimals.', multipleOf: 0.0001 }),
-  is_vacant: z.boolean().default(false),
-  move_in: optionalDate.meta({ description: 'First day occupied (inclusive); the factor is prorated by the days occupied in the period.' }),
-  move_out: optionalDate.meta({ description: 'Last day occupied (inclusive).' }),
-  occupancies: z.array(z.object({
-    tenant_name: z.string().max(MAX_TEXT),
-    move_in: optionalDate.meta({ description: 'First day (inclusive); absent: since before the period.' }),
-    move_out: optionalDate.meta({ description: 'Last day (inclusive); absent: still there after the period.' }),
-    occupant_count: z.number().int().min(0).max(MAX_OCCUPANTS).nullable().optional()
-      .meta({ description: 'Required by occupant_count and sqft_occupant.' }),
-  })).min(1).max(MAX_OCCUPANCIES).nullable().optional().meta({
-    description: 'Turnover: the residents of the period, one after another, in place of one tenant (not with is_vacant, move_in '
-      + 'or move_out). Each is charged for its days; the unit counts once in the totals; days no occupancy covers follow the '
-      + 'vacancy policy. Overlapping occupancies, one that moves out before it moves in or has no day in the period: 422 naming the unit.',
-  }),
-});
-
 /** The calculation request without its units: calculate-rubs adds them, calculate-from-pms fetches them. */
 export const calculationRequestShape = {
   property_id: id,
@@ -184,21 +159,15 @@ export function withPeriodOrder<S extends z.ZodType<{ billing_period_start: stri
 export const calculationRequest = withPeriodOrder(z.object(calculationRequestShape));
 export type CalculationRequest = z.output<typeof calculationRequest>;
 
-const unitList = <T extends z.ZodType>(item: T) => z
-  .array(item)
-  .min(1, { error: 'units array must not be empty' })
-  .max(MAX_UNITS, { error: `units array must not have more than ${MAX_UNITS} units` });
-
-/** The calculate-rubs body as documented. */
-export const calculateRubsBody = withPeriodOrder(z.object({ ...calculationRequestShape, units: unitList(unitBody) }))
-  .meta({ example: ex.calculateRequest });
-
 /**
- * The same body as parsed: each unit is left to validateUnits (units.validate.ts), the one check
- * of units wherever they come from, which reports the same fields and messages as unitBody would
- * (units.validate.test.ts holds them to it), so no unit is checked twice.
+ * The calculate-rubs body: the request and its units, each checked by itself (schemas.units.ts) and
+ * the occupancies of units that turned over against the period. The factors the configuration's
+ * method needs are checked once it is known (unitsOfMethod).
  */
-export const calculateRubsParse = withPeriodOrder(z.object({ ...calculationRequestShape, units: unitList(z.unknown()) }));
+export const calculateRubsBody = withPeriodOrder(z.object({ ...calculationRequestShape, units: unitList }))
+  .superRefine((b, ctx) => checkOccupancies(b.units, { start: b.billing_period_start, end: b.billing_period_end }, ctx))
+  .meta({ example: ex.calculateRequest });
+export type CalculateRubsBody = z.output<typeof calculateRubsBody>;
 
 export const historyQuery = pageQuery.extend({
   status: z.enum(CALCULATION_STATUSES).optional().meta({ description: 'Only calculations with this status' }),

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../platform/db/client';
-import { badRequest, conflict, notFound, unprocessable, validationFailed } from '../../platform/http/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/http/errors';
+import { parseOrThrow } from '../../platform/http/validate';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
 import { exactCents, toCents } from '../../platform/money';
 import type { PropertyService } from '../properties/service';
@@ -9,7 +10,7 @@ import type { UtilityType } from '../bills/utility-types';
 import { allocate, AllocationError } from './rubs.calc';
 import type { AllocationMethod, AllocationTerms, BillingUnit, RoundingMode, VacancyPolicy } from './rubs.types';
 import { dueDate } from './occupancy';
-import { validateUnits } from './units.validate';
+import { pmsUnits, unitsOfMethod } from './schemas.units';
 import { calculationHead, presentCalculation, presentConfig, presentHistoryItem, type CalculationSource } from './presenters';
 import { fromStored, readStored, storedUnitLines, toStored } from './stored';
 import { createTenantBillingRepository, violatesOneActiveConfig, type BillingConfigRow, type NewBillingConfig } from './repository';
@@ -33,11 +34,12 @@ export interface CalculationContext {
 }
 
 /**
- * The units of a calculation: a list (calculate-rubs: the request body's, as parsed JSON) or a
+ * The units of a calculation: a list (calculate-rubs: the request body's, checked with it) or a
  * loader called once the property and the configuration have been checked (calculate-from-pms:
- * fetched from the PMS). Either way they are checked by validateUnits before anything else.
+ * fetched from the PMS, then checked by the same unit schemas). Either way the factors of the
+ * configuration's method are checked before anything is allocated.
  */
-export type UnitSource = readonly unknown[] | ((ctx: CalculationContext) => Promise<readonly BillingUnit[]>);
+export type UnitSource = readonly BillingUnit[] | ((ctx: CalculationContext) => Promise<readonly BillingUnit[]>);
 
 /** The terms of a configuration as the API names them (a created one, or a current one with a PATCH applied). */
 type ConfigTerms = Omit<ConfigResponse, 'id' | 'property_id' | 'version' | 'created_at' | 'updated_at'>;
@@ -163,10 +165,8 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
         throw unprocessable('billing_period_end must not be before billing_period_start', 'billing_period_end');
       }
       const method = (config.methodsByUtility[utilityType] ?? config.method) as AllocationMethod;
-      const loaded: readonly unknown[] = typeof units === 'function' ? await units({ property, config }) : units;
-      const problems = validateUnits(method, loaded, { start: request.billing_period_start, end: request.billing_period_end });
-      if (problems.length > 0) throw validationFailed(problems);
-      const list = loaded as readonly BillingUnit[];
+      const list = typeof units === 'function' ? parseOrThrow(pmsUnits, { units: await units({ property, config }) }).units : units;
+      parseOrThrow(unitsOfMethod(method), { units: list });
 
       const terms: AllocationTerms = {
         method,

@@ -32,8 +32,11 @@ export const conflict = (detail: string) => new AppError(409, detail);
 /** A 422 for one field, with the `errors` array (`[{field, message}]`) every 422 carries. */
 export const unprocessable = (detail: string, field = '') =>
   new AppError(422, detail, { errors: [{ field, message: detail }] });
+/** A 422 lists at most this many fields (a body of 10,000 bad RUBS units would list every one). */
+export const MAX_LISTED_ERRORS = 100;
+/** A 422 listing the fields at fault (the first MAX_LISTED_ERRORS); the detail is the first one's message. */
 export const validationFailed = (errors: FieldError[]) =>
-  new AppError(422, errors[0]?.message ?? 'validation errors', { errors });
+  new AppError(422, errors[0]?.message ?? 'validation errors', { errors: errors.slice(0, MAX_LISTED_ERRORS) });
 
 export const notFoundRoute: RequestHandler = () => {
   throw notFound('Not Found');

@@ -18,11 +18,6 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   tags: string[];
   auth: AuthMode;
   body?: B;
-  /**
-   * Documents the body instead of `body`, which still parses it: for a route whose `body` leaves
-   * part of the body to the service to check (a large array checked once, by the service).
-   */
-  bodyDoc?: z.ZodType;
   /** Content type of `body` in the docs. A multipart route reads its body itself. */
   bodyType?: 'application/json' | 'application/x-www-form-urlencoded' | 'multipart/form-data';
   /** The JSON body limit when it is not the default 1 MB (e.g. '5mb'). */
@@ -157,7 +152,7 @@ export class ApiRouter {
         params: spec.params as never,
         query: spec.query as never,
         body: spec.body
-          ? { required: true, content: { [spec.bodyType ?? 'application/json']: { schema: spec.bodyDoc ?? spec.body } } }
+          ? { required: true, content: { [spec.bodyType ?? 'application/json']: { schema: spec.body } } }
           : undefined,
       },
       responses,
