@@ -42,6 +42,8 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerAccountRoutes(api, { accounts: services.accounts, limits: services.limits });
   registerAdminRoutes(api, services.accounts);
   registerPortfolioRoutes(api, services.portfolios);
+  // Before the property routes: its literal GET /pm/properties/health precedes /pm/properties/:id.
+  registerAnalyticsRoutes(api, services.analytics);
   registerPropertyRoutes(api, services.properties);
   registerMeterRoutes(api, services.meters);
   registerBillRoutes(api, services.bills);
@@ -51,7 +53,6 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerAuditRoutes(api, services.audit, services.limits);
   registerTariffRoutes(api, services.tariffs, services.customTariffs);
   registerUtilityRoutes(api, services.utilities);
-  registerAnalyticsRoutes(api, services.analytics);
   registerTenantBillingRoutes(api, services.tenantBilling, (id) => services.rubsPosting.postingState(id));
   registerRubsPostingRoutes(api, services.rubsPosting);
   registerPmsRoutes(api, services.pms);

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from './helpers/app';
+import { registerUser } from './helpers/users';
 
 /** A documented path asked with a method it does not have: 405 with Allow (it was a 404). */
 describe('405 Method Not Allowed', () => {
@@ -23,6 +24,21 @@ describe('405 Method Not Allowed', () => {
     const post = await request(t.app).get('/api/v1/calculate');
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe('POST');
+  });
+
+  it('a literal path is never an id of its templated sibling: its own methods, 405 for the rest', async () => {
+    const { token } = await registerUser(t);
+    const auth = { Authorization: `Bearer ${token}` };
+    for (const method of ['patch', 'delete'] as const) {
+      const custom = await request(t.app)[method]('/api/v1/tariffs/custom').set(auth);
+      expect([custom.status, custom.headers.allow]).toEqual([405, 'GET, HEAD, POST']);
+      const health = await request(t.app)[method]('/api/v1/pm/properties/health').set(auth);
+      expect([health.status, health.headers.allow]).toEqual([405, 'GET, HEAD']);
+    }
+    expect((await request(t.app).get('/api/v1/tariffs/custom').set(auth).expect(200)).body.items).toEqual([]);
+    expect((await request(t.app).get('/api/v1/pm/properties/health').set(auth).expect(200)).body).toHaveProperty('summary');
+    // Below the literal path, "health" is an {id} like any other (it was a 405 for a GET).
+    expect((await request(t.app).get('/api/v1/pm/properties/health/bills').set(auth).expect(404)).body).toEqual({ detail: 'Property not found' });
   });
 
   it('site paths too (/health), and an unknown path stays 404', async () => {

@@ -2,7 +2,6 @@ import type { ApiRouter } from '../../platform/http/router';
 import { pageQuery } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
-import { yieldToLiteralPaths } from '../properties/routes';
 import { billPage, billResponse, createBillBody, importBody, importResponse } from './schemas';
 import type { BillService } from './service';
 
@@ -19,13 +18,11 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
     tags, auth: 'required',
     params: propertyIdParams, body: createBillBody, status: 201, response: billResponse,
     errors: { 404: 'Property not found or Meter not found', 409: 'This meter already has a bill overlapping this period: <id> (<start> to <end>)' },
-    middleware: [yieldToLiteralPaths],
   }, ({ params, body, req }) => bills.create(callerId(req), params.id, body));
 
   api.get('/pm/properties/:id/bills', {
     summary: 'List a property\'s bills, newest period first', tags, auth: 'required',
     params: propertyIdParams, query: pageQuery, response: billPage, errors: { 404: 'Property not found' },
-    middleware: [yieldToLiteralPaths],
   }, ({ params, query, req }) => bills.list(callerId(req), params.id, query));
 
   api.post('/pm/properties/:id/bills/import', {
@@ -43,6 +40,5 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
     tags, auth: 'required', params: propertyIdParams, body: importBody, bodyType: 'multipart/form-data',
     response: importResponse,
     errors: { 404: 'Property not found', 413: 'File too large', 415: 'Not a multipart/form-data request' },
-    middleware: [yieldToLiteralPaths],
   }, ({ params, req }) => bills.importCsv(callerId(req), params.id, { headers: req.headers, body: req }));
 }

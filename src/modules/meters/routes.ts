@@ -2,7 +2,6 @@ import type { ApiRouter } from '../../platform/http/router';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
-import { yieldToLiteralPaths } from '../properties/routes';
 import { createMeterBody, meterIdParams, meterResponse, updateMeterBody } from './schemas';
 import * as ex from './examples';
 import type { MeterService } from './service';
@@ -17,14 +16,12 @@ export function registerMeterRoutes(api: ApiRouter, meters: MeterService): void 
       + '(one is created on first use when a bill arrives before any meter).',
     tags, auth: 'required', params: propertyIdParams, body: createMeterBody, status: 201, response: meterResponse,
     errors: { 404: 'Property not found', 422: 'Validation error (field required, a unit of another type, Tariff not found, a tariff of another state)' },
-    middleware: [yieldToLiteralPaths],
   }, ({ params, body, req }) => meters.create(callerId(req), params.id, body));
 
   api.get('/pm/properties/:id/meters', {
     summary: "List a property's meters, oldest first", tags, auth: 'required',
     params: propertyIdParams, query: pageQuery,
     response: pageSchema(meterResponse).meta({ example: { items: [ex.meter], total: 1, page: 1, per_page: 20, pages: 1 } }), errors: { 404: 'Property not found' },
-    middleware: [yieldToLiteralPaths],
   }, ({ params, query, req }) => meters.list(callerId(req), params.id, query));
 
   api.patch('/pm/meters/:id', {

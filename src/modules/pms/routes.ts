@@ -3,7 +3,6 @@ import { notFound } from '../../platform/http/errors';
 import { pageQuery } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
-import { yieldToLiteralPaths } from '../properties/routes';
 import { linkBody, linkResponse, linkSessionResponse, unitsPage } from './schemas';
 import { CONNECTION_TAKEN, NOT_AUTHORISED, NO_PROVIDER, PROVIDER_UNREACHABLE, type PmsService } from './service';
 
@@ -44,13 +43,12 @@ export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
       409: `${CONNECTION_TAKEN}, or the PMS property is linked to another property`,
       502: PROVIDER_UNREACHABLE,
     },
-    middleware: [yieldToLiteralPaths],
   }, ({ params, body, req }) => pms.link(callerId(req), params.id, body));
 
   api.get('/pm/properties/:id/pms', {
     summary: "A property's PMS link and the state of its last import",
     tags, auth: 'required', params: propertyIdParams, response: linkResponse,
-    errors: { 404: 'Property not found, or PMS link not found' }, middleware: [yieldToLiteralPaths],
+    errors: { 404: 'Property not found, or PMS link not found' },
   }, async ({ params, req }) => {
     const link = await pms.getLink(callerId(req), params.id);
     if (!link) throw notFound('PMS link not found');
@@ -62,13 +60,12 @@ export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
     description: 'Unlinking the last property of a connection frees the connection: its webhook events are ignored like '
       + 'those of an unknown connection, and binding it again takes the provider\'s word again (a link session).',
     tags, auth: 'required', params: propertyIdParams, status: 204, errors: { 404: 'Property not found' },
-    middleware: [yieldToLiteralPaths],
   }, ({ params, req }) => pms.unlink(callerId(req), params.id));
 
   api.get('/pm/properties/:id/units', {
     summary: "A linked property's units, as the PMS reports them",
     description: 'Ordered by unit_number. Kept current by the PMS webhooks and imports.',
     tags, auth: 'required', params: propertyIdParams, query: pageQuery, response: unitsPage,
-    errors: { 404: 'Property not found' }, middleware: [yieldToLiteralPaths],
+    errors: { 404: 'Property not found' },
   }, ({ params, query, req }) => pms.listUnits(callerId(req), params.id, query));
 }

@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
@@ -8,16 +7,6 @@ import {
 import type { PropertyService } from './service';
 
 const tags = ['Properties'];
-
-/**
- * Literal paths under /pm/properties/ served by other modules (GET /pm/properties/health).
- * They take precedence over {id} whatever order the modules register in: the {id} routes
- * hand such a request on to the next matching route.
- */
-const LITERAL_PATHS = new Set(['health']);
-export const yieldToLiteralPaths: RequestHandler = (req, _res, next) => {
-  next(LITERAL_PATHS.has(String(req.params.id)) ? 'route' : undefined);
-};
 
 export function registerPropertyRoutes(api: ApiRouter, properties: PropertyService): void {
   api.post('/pm/properties', {
@@ -38,7 +27,6 @@ export function registerPropertyRoutes(api: ApiRouter, properties: PropertyServi
       + 'commercial too above 4 units; commercial -> commercial; mixed_use and industrial -> commercial, then industrial). '
       + 'A zip_code GeoNames places in another state than `state` is a 422 on create and update.',
     tags, auth: 'required', params: propertyIdParams, response: propertyDetail, errors: { 404: 'Property not found' },
-    middleware: [yieldToLiteralPaths],
   }, ({ params, req }) => properties.detail(callerId(req), params.id));
 
   api.patch('/pm/properties/:id', {
@@ -46,6 +34,6 @@ export function registerPropertyRoutes(api: ApiRouter, properties: PropertyServi
     description: 'Same validation as create; null clears an optional field (required fields cannot be null). A new state that the '
       + "property's tariff_id, supply_tariff_id or a meter's tariff is not of is a 422 on state, naming both.",
     tags, auth: 'required', params: propertyIdParams, body: updatePropertyBody, response: propertyResponse,
-    errors: { 404: 'Property not found or Portfolio not found' }, middleware: [yieldToLiteralPaths],
+    errors: { 404: 'Property not found or Portfolio not found' },
   }, ({ params, body, req }) => properties.update(callerId(req), params.id, body));
 }

@@ -1,7 +1,6 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
-import { yieldToLiteralPaths } from '../properties/routes';
 import { rateAnalysisResponse } from './schemas';
 import type { RateAnalysisService } from './service';
 
@@ -27,6 +26,5 @@ export function registerRateAnalysisRoutes(api: ApiRouter, rateAnalysis: RateAna
       + 'monthly_demand_kw change and after a tariff data re-import.',
     tags: ['Properties'], auth: 'required', params: propertyIdParams, response: rateAnalysisResponse,
     errors: { 400: 'Property has no usage data (and no electric bills), No tariffs available for this service area, or why no tariff can be recommended (nothing current, or every candidate needs review)', 404: 'Property not found' },
-    middleware: [yieldToLiteralPaths],
   }, ({ params, req }) => rateAnalysis.analyze(callerId(req), params.id));
 }

@@ -15,9 +15,6 @@ import {
 
 const tags = ['Tariffs'];
 
-/** Literal paths under /tariffs/: never a tariff id, so PATCH or DELETE on them is not a change of a tariff. */
-const LITERAL_PATHS: ReadonlySet<string> = new Set(['search', 'stats', 'custom']);
-
 const SEARCH_DESCRIPTION = [
   'Every filter is optional and they combine (AND). Tariffs come from the U.S. Utility Rate Database (URDB, OpenEI/NREL,',
   'CC BY 4.0) as pulled in Dec 2023 and Jun 2025. zip_code uses the OpenEI utility look-up tables: non-investor-owned',
@@ -37,7 +34,10 @@ const CUSTOM_DESCRIPTION = [
   'for you only: GET /tariffs/{id}, /calculate, /calculate/compare, properties, meters, rate analysis. At most 500 per account.',
 ].join(' ');
 
-/** /tariffs: no authentication needed to read the catalog; a token or key counts against its quota. Custom tariffs are the caller's. */
+/**
+ * /tariffs: no authentication needed to read the catalog; a token or key counts against its quota. Custom tariffs are the caller's.
+ * The literal paths (search, custom, stats) are registered before /tariffs/:id, which would take them as ids.
+ */
 export function registerTariffRoutes(api: ApiRouter, service: TariffService, custom: CustomTariffService): void {
   api.get('/tariffs/search', {
     summary: 'Search tariffs', description: SEARCH_DESCRIPTION, tags, auth: 'optional',
@@ -69,7 +69,6 @@ export function registerTariffRoutes(api: ApiRouter, service: TariffService, cus
     errors: { 404: 'Tariff not found', 409: 'Tariff already has a version effective <date>', 422: 'Rates that cannot be priced; more than 50 versions' },
   }, ({ params, body, req }) => custom.addVersion(callerId(req), params.id, body));
 
-  // Registered before /tariffs/:id so the literal path wins.
   api.get('/tariffs/stats', {
     summary: 'Tariff database statistics',
     description: 'Counts over the tariffs GET /tariffs/search finds with the same defaults: current tariffs only (no expiration date before today, UTC), or every stored tariff with include_expired=true. So total_tariffs equals the search total, and each sectors / rate_types count equals the search total with that filter. last_updated is when the reference data was imported. The bundled URDB data has no real-time-pricing tariffs, so rate_types.real_time is 0.',
@@ -96,12 +95,12 @@ export function registerTariffRoutes(api: ApiRouter, service: TariffService, cus
   api.patch('/tariffs/:id', {
     summary: 'Rename your tariff', description: 'Changes name, description or source_url of your own tariff; rates change by a new version.',
     tags, auth: 'required', params: tariffIdParams, body: updateCustomTariffBody, response: customTariffDetail,
-    errors: { 404: 'Tariff not found', 422: 'at least one of name, description, source_url is required' }, literalIds: LITERAL_PATHS,
+    errors: { 404: 'Tariff not found', 422: 'at least one of name, description, source_url is required' },
   }, ({ params, body, req }) => custom.update(callerId(req), params.id, body));
 
   api.delete('/tariffs/:id', {
     summary: 'Retire your tariff', description: 'It is no longer listed or priced; a tariff that properties or meters price on cannot be retired.',
     tags, auth: 'required', params: tariffIdParams, status: 204,
-    errors: { 404: 'Tariff not found', 409: 'Tariff is in use by property ... / meter ...' }, literalIds: LITERAL_PATHS,
+    errors: { 404: 'Tariff not found', 409: 'Tariff is in use by property ... / meter ...' },
   }, async ({ params, req }) => { await custom.retire(callerId(req), params.id); });
 }

@@ -3,6 +3,7 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { parseOrThrow } from './validate';
 import { notFound, validationFailed } from './errors';
+import { methodNotAllowedError } from './method-not-allowed';
 import { firstUnstorableText, mayHoldUnstorableEscape, unstorableTextProblem } from './storable-text';
 
 /** none: public; optional/required: a user's bearer token or API key; admin: the operator's X-Admin-Token. */
@@ -33,11 +34,6 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   errors?: Record<number, string>;
   /** Extra middleware run after the guards and before validation (rate limiters, tier checks, uploads). */
   middleware?: RequestHandler[];
-  /**
-   * Values of the path's `:id` that are literal paths of other routes (/tariffs/search beside
-   * /tariffs/:id): such a request is handed on before authentication, as if this route were not there.
-   */
-  literalIds?: ReadonlySet<string>;
 }
 
 export interface RouteInput<B, Q, P> {
@@ -65,10 +61,16 @@ const FORM_BODY_LIMIT = '100kb';
  * One router for every versioned endpoint: registers the Express route and its
  * OpenAPI path from the same zod schemas, so /openapi.json lists exactly what exists.
  * Handlers get validated input and return the response body.
+ *
+ * Express tries routes in the order they are registered: a literal path (/tariffs/search) is
+ * registered before a templated one it would match (/tariffs/:id), and answers 405 for the
+ * methods it does not have, so no request for it is taken as an id.
  */
 export class ApiRouter {
   /** The Express router to mount at `prefix`. */
   readonly router = express.Router();
+  /** The methods of each literal path registered so far (lower case). */
+  private readonly literalPaths = new Map<string, Set<string>>();
 
   constructor(
     readonly prefix: string,
@@ -117,10 +119,29 @@ export class ApiRouter {
       ]
       : [];
     const storable = storableInput(notFoundDetail(spec.errors?.[404]));
-    const literal = spec.literalIds;
-    const yieldToLiteral: RequestHandler[] = literal ? [(req, _res, next) => next(literal.has(String(req.params.id)) ? 'route' : undefined)] : [];
-    this.router[method](path, ...yieldToLiteral, ...this.guards[spec.auth], ...bodyParsers, storable, ...(spec.middleware ?? []), run);
+    if (!path.includes(':')) this.onlyItsMethods(path, method);
+    this.router[method](path, ...this.guards[spec.auth], ...bodyParsers, storable, ...(spec.middleware ?? []), run);
     this.document(method, path, spec, status);
+  }
+
+  /**
+   * A literal path answers the methods registered for it and 405 for any other, before the routes
+   * registered after it (PATCH /tariffs/search is not a change of tariff "search"). OPTIONS goes
+   * on to Express's own answer.
+   */
+  private onlyItsMethods(path: string, method: Method) {
+    const key = path.toLowerCase();
+    let methods = this.literalPaths.get(key);
+    if (!methods) {
+      const own = new Set<string>();
+      this.literalPaths.set(key, own);
+      this.router.all(path, (req, _res, next) => {
+        if (own.has(req.method) || (req.method === 'HEAD' && own.has('GET')) || req.method === 'OPTIONS') return next();
+        throw methodNotAllowedError(own);
+      });
+      methods = own;
+    }
+    methods.add(method.toUpperCase());
   }
 
   private document(method: Method, path: string, spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>, status: number) {
