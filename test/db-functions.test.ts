@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase } from './helpers/app';
 import type { Database } from '../src/platform/db/client';
 import { rowsOf } from '../src/platform/db/errors';
+import { monthIndexOfDate } from '../src/modules/analytics/months';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -45,5 +46,13 @@ describe('database functions and triggers', () => {
     const storedTriggers = rowsOf<{ name: string; table: string }>(await database.db.execute(sql`
       select t.tgname as name, c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal`));
     expect(new Map(storedTriggers.map((t) => [t.name, t.table]))).toEqual(triggers);
+  });
+
+  it('analytics_month_index counts months as months.ts does (year x 12 + month - 1)', async () => {
+    const dates = ['0001-01-01', '1999-12-31', '2026-03-15'];
+    const stored = rowsOf<{ m: number }>(await database.db.execute(sql`
+      select analytics_month_index(d::date) as m from unnest(${`{${dates.join(',')}}`}::text[]) with ordinality as x(d, n) order by n`));
+    expect(stored.map((r) => r.m)).toEqual([12, 23_999, 24_314]);
+    expect(dates.map(monthIndexOfDate)).toEqual([12, 23_999, 24_314]);
   });
 });

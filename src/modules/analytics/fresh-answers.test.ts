@@ -1,13 +1,14 @@
 import { createFreshAnswers } from './fresh-answers';
 import type { AnalyticsRepository } from './repository';
 import type { Recomputer } from './recompute';
-import { monthIndexOf } from './months';
+import { utcDay } from '../../platform/dates';
+import { monthIndexOfDate } from './months';
 
 const NOW = new Date('2026-11-15T12:00:00Z');
 
 /** Fresh answers over a snapshot that is current (no recompute). */
 function answers() {
-  const repo = { freshness: async () => ({ version: 3, snapshotVersion: 3, snapshotMonth: monthIndexOf(NOW) }) } as unknown as AnalyticsRepository;
+  const repo = { freshness: async () => ({ version: 3, snapshotVersion: 3, snapshotMonth: monthIndexOfDate(utcDay(NOW)) }) } as unknown as AnalyticsRepository;
   const recomputer: Recomputer = { recompute: async () => { throw new Error('the snapshot is current'); } };
   return createFreshAnswers({ now: () => NOW, repo, recomputer, portfolios: { requireOwned: async () => ({}) as never } });
 }

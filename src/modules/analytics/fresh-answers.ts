@@ -1,7 +1,8 @@
 import { TtlCache } from '../../platform/ttl-cache';
 import { deepFreeze } from '../../platform/deep-freeze';
 import type { PortfolioService } from '../portfolios/service';
-import { monthIndexOf, type MonthIndex } from './months';
+import { utcDay } from '../../platform/dates';
+import { monthIndexOfDate, type MonthIndex } from './months';
 import type { RecomputeResult, Recomputer } from './recompute';
 import type { AnalyticsRepository, Freshness } from './repository';
 
@@ -58,7 +59,7 @@ export function createFreshAnswers(deps: {
    * so it recomputes again until one covers what the caller saw.
    */
   async function freshVersion(ownerId: string, seen: Freshness, onRecompute?: OnRecompute): Promise<FreshAt> {
-    const month = monthIndexOf(deps.now());
+    const month = monthIndexOfDate(utcDay(deps.now()));
     if (seen.snapshotVersion === seen.version && seen.snapshotMonth === month) return { version: seen.version, month };
     const started = performance.now();
     for (;;) {

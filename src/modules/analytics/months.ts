@@ -1,6 +1,7 @@
 /**
  * Calendar arithmetic in UTC, pure. A month is an integer index `year * 12 + (month - 1)`
- * so windows are ranges of integers; a day is the number of days since 1970-01-01.
+ * (monthIndexOfDate; in SQL, analytics_month_index of db-functions.sql) so windows are ranges of
+ * integers; a day is the number of days since 1970-01-01.
  */
 
 import { daysFromCivil, isoDateOfDay } from '../../platform/dates';
@@ -9,10 +10,6 @@ import { daysFromCivil, isoDateOfDay } from '../../platform/dates';
 export { dayNumber } from '../../platform/dates';
 
 export type MonthIndex = number;
-
-export function monthIndexOf(date: Date): MonthIndex {
-  return date.getUTCFullYear() * 12 + date.getUTCMonth();
-}
 
 /** `YYYY-MM` of a month index. */
 export function monthKey(m: MonthIndex): string {
@@ -25,7 +22,7 @@ export function monthStartDate(m: MonthIndex): string {
   return `${monthKey(m)}-01`;
 }
 
-/** The month index of a `YYYY-MM-DD` (or `YYYY-MM`) string. */
+/** The month index of a `YYYY-MM-DD` (or `YYYY-MM`) string; of an instant: monthIndexOfDate(utcDay(date)). */
 export function monthIndexOfDate(isoDate: string): MonthIndex {
   return Number(isoDate.slice(0, 4)) * 12 + Number(isoDate.slice(5, 7)) - 1;
 }

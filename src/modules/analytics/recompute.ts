@@ -6,7 +6,7 @@ import { annualCosts, type UtilityMonth } from './annual-cost.calc';
 import { HEALTH_HISTORY_MONTHS, healthScore, historyStart, type MeterBill, type MeterHistory, type TariffAge } from './health-score.calc';
 import { isStale } from '../tariffs/tariff-notices';
 import { calendariseMonths, type BillAmounts, type MonthTotals } from './calendarise.calc';
-import { monthIndexOf, type MonthIndex } from './months';
+import { monthIndexOfDate, type MonthIndex } from './months';
 import {
   createRecomputeRepository, type BillRow, type MetricsInputRow, type MetricsRow, type RebuildScope, type RollupRow,
 } from './recompute-repository';
@@ -177,7 +177,7 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
       deps.db.transaction(async (tx) => {
         const statements = createRecomputeRepository(tx, { metricsBatch: deps.metricsBatch });
         const state = await statements.lockOwnerAndReadMarks(ownerId);
-        const month = monthIndexOf(deps.now());
+        const month = monthIndexOfDate(utcDay(deps.now()));
         if (!opts.full && state.snapshotVersion !== null && state.snapshotMonth === month
           && state.snapshotVersion >= (opts.atLeast ?? state.version)) {
           return { version: state.snapshotVersion, month, recomputed: false, scope: [] };

@@ -14,8 +14,6 @@ export interface RebuildWindow {
 /** The windows a recompute rebuilds: null for every property of the owner over the whole range. */
 export type RebuildScope = RebuildWindow[] | null;
 
-/** Month index of a date column or expression, in SQL. */
-const monthIndexSql = (d: SQL) => sql`(extract(year from ${d})::int * 12 + extract(month from ${d})::int - 1)`;
 const monthOfIndexSql = (i: SQL) => sql`make_date(${i} / 12, ${i} % 12 + 1, 1)`;
 /** The last day of the month of an index, in SQL. */
 const monthEndOfIndexSql = (i: SQL) => sql`(${monthOfIndexSql(sql`(${i} + 1)`)} - 1)`;
@@ -140,7 +138,7 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
     -- rollups were just written, and the table's statistics may still say it is empty).
     left join (
       select property_id,
-        json_agg(json_build_array(${monthIndexSql(sql`month`)}, utility_type, cost_cents, usage_milli, billed_days)
+        json_agg(json_build_array(analytics_month_index(month), utility_type, cost_cents, usage_milli, billed_days)
           order by month, utility_type) as series
       from analytics_monthly_rollups
       where owner_id = ${owner} and month >= ${param(monthStartDate(metricsFrom), 'date')} and ${inScope(sql`property_id`, scope)}
