@@ -13,7 +13,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** In dependency order: the analytics triggers call functions defined before them in the same file. */
 export const DB_FUNCTION_FILES = [
   'src/modules/properties/db-functions.sql',
-  'src/modules/bills/db-functions.sql',
   'src/modules/tenant-billing/db-functions.sql',
   'src/modules/notifications/db-functions.sql',
   'src/modules/analytics/db-functions.sql',

@@ -50,9 +50,9 @@ describe('migration 0029: meters for the bills already stored', () => {
     ]);
   });
 
-  it('from then on, two bills of one meter cannot overlap (since 0031, the trigger of bills/db-functions.sql)', async () => {
+  it('from then on, two bills of one meter cannot overlap (since 0048, the exclusion constraint utility_bills_no_overlap)', async () => {
     const { rows: [jan] } = await client.query<{ meter_id: string }>("select meter_id from utility_bills where id = 'jan'");
     await expect(client.query(`insert into utility_bills (property_id, meter_id, utility_type, unit, period_start, period_end, amount)
-      values ('p1', $1, 'electric', 'kWh', '2026-01-31', '2026-01-31', 1)`, [jan!.meter_id])).rejects.toThrow(/overlaps bill jan of its meter/);
+      values ('p1', $1, 'electric', 'kWh', '2026-01-31', '2026-01-31', 1)`, [jan!.meter_id])).rejects.toThrow(/violates exclusion constraint "utility_bills_no_overlap"/);
   });
 });

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
 import { meters } from '../meters/tables';
 import { METER_UTILITY_TYPES, unitPairsSql } from '../meters/units';
 
 /**
  * Actual bills of a property's meters (cost trend, health score, dashboard). Two bills of one meter
- * never overlap: the statement triggers of db-functions.sql check every insert and update against
- * the meter's bills next to it (through utility_bills_meter_period_key), holding the meter's row
- * lock so concurrent writers of one meter check in turn. `usage` is in `unit`; `usage_kwh` equals it
- * on electric bills.
+ * never overlap (both ends of a period are billed days): the exclusion constraint
+ * utility_bills_no_overlap, `EXCLUDE USING gist (meter_id WITH =, daterange(period_start,
+ * period_end, '[]') WITH &&)` (migration 0048, btree_gist; drizzle cannot declare it). `usage` is
+ * in `unit`; `usage_kwh` equals it on electric bills.
  */
 export const bills = pgTable(
   'utility_bills',
@@ -41,8 +41,8 @@ export const bills = pgTable(
     }).onDelete('cascade'),
     // "A property's bills, newest period first": a backward scan of this index.
     index('utility_bills_property_period_idx').on(t.propertyId, t.periodStart, t.periodEnd),
-    // A meter's bills in period order: the overlap check's neighbours, and a repeated bill skipped on import.
-    uniqueIndex('utility_bills_meter_period_key').on(t.meterId, t.periodStart, t.periodEnd),
+    // A meter's bills in period order (the bill audit reads them so).
+    index('utility_bills_meter_period_idx').on(t.meterId, t.periodStart, t.periodEnd),
     check('utility_bills_type_check', sql`${t.utilityType} in (${sql.raw(METER_UTILITY_TYPES.map((v) => `'${v}'`).join(', '))})`),
     check('utility_bills_unit_check', sql.raw(unitPairsSql('utility_type', 'unit'))),
     check('utility_bills_period_check', sql`${t.periodEnd} >= ${t.periodStart}`),
