@@ -7,4 +7,11 @@ DROP TRIGGER IF EXISTS utility_bills_no_overlap_insert ON utility_bills;--> stat
 DROP TRIGGER IF EXISTS utility_bills_no_overlap_update ON utility_bills;--> statement-breakpoint
 DROP FUNCTION IF EXISTS utility_bills_check_overlap();--> statement-breakpoint
 ALTER TABLE "utility_bills" ADD CONSTRAINT "utility_bills_no_overlap"
-  EXCLUDE USING gist ("meter_id" WITH =, daterange("period_start", "period_end", '[]') WITH &&);
+  EXCLUDE USING gist ("meter_id" WITH =, daterange("period_start", "period_end", '[]') WITH &&);--> statement-breakpoint
+-- A user's unread notifications are counted when asked, on the partial index
+-- notifications_user_unread_idx: the counter of 0039 and the triggers of 0040 go.
+DROP TRIGGER IF EXISTS notifications_unread_insert ON notifications;--> statement-breakpoint
+DROP TRIGGER IF EXISTS notifications_unread_update ON notifications;--> statement-breakpoint
+DROP TRIGGER IF EXISTS notifications_unread_delete ON notifications;--> statement-breakpoint
+DROP FUNCTION IF EXISTS notification_unread_counts_maintain();--> statement-breakpoint
+DROP TABLE "notification_unread_counts" CASCADE;

@@ -14,7 +14,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DB_FUNCTION_FILES = [
   'src/modules/properties/db-functions.sql',
   'src/modules/tenant-billing/db-functions.sql',
-  'src/modules/notifications/db-functions.sql',
   'src/modules/analytics/db-functions.sql',
 ];
 

@@ -159,6 +159,7 @@ export function createServices(deps: PlatformDeps): Services {
   const analytics = createAnalyticsService({
     db, now, logger, portfolios, requests: recomputeRequests,
     auditRecovery: (ownerId) => audit.disputes.recoveryStats(ownerId),
+    unreadNotifications: (userId) => notifications.countUnread(userId),
     monthlyBill,
     loadShapes: () => bundledLoadShapes(),
     residentialUsage: bundledResidentialUsage,

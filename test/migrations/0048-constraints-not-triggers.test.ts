@@ -1,7 +1,8 @@
 /**
- * Migration 0048 on a database with bills: the overlap rule of a meter's bills moves from the
- * statement triggers of 0032 to the exclusion constraint utility_bills_no_overlap; the bills
- * stored before (which the triggers kept apart) stay as they are.
+ * Migration 0048 on a database with bills and notifications: the overlap rule of a meter's bills
+ * moves from the statement triggers of 0032 to the exclusion constraint utility_bills_no_overlap
+ * (the bills stored before, which the triggers kept apart, stay as they are); the unread counter of
+ * 0039-0041 and its triggers go, the notifications stay.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { databaseBefore } from './helpers';
@@ -20,7 +21,9 @@ describe('migration 0048: constraints, not triggers', () => {
       insert into utility_bills (id, property_id, meter_id, utility_type, unit, period_start, period_end, amount) values
         ('jan', 'p1', 'm1', 'electric', 'kWh', '2026-01-01', '2026-01-31', 100),
         ('feb', 'p1', 'm1', 'electric', 'kWh', '2026-02-01', '2026-02-28', 90),
-        ('jan2', 'p1', 'm2', 'electric', 'kWh', '2026-01-15', '2026-02-14', 50);`);
+        ('jan2', 'p1', 'm2', 'electric', 'kWh', '2026-01-15', '2026-02-14', 50);
+      insert into notifications (id, user_id, type, message, read_at) values
+        ('n1', 'u1', 'x', 'one', null), ('n2', 'u1', 'x', 'two', now()), ('n3', 'u1', 'x', 'three', null);`);
     await db.rest();
   });
   afterAll(() => client.close());
@@ -42,5 +45,14 @@ describe('migration 0048: constraints, not triggers', () => {
     await insert('jan3', 'm2', '2026-01-01', '2026-01-14');
     const { rows: triggers } = await client.query("select tgname from pg_trigger where tgname like 'utility_bills_no_overlap%'");
     expect(triggers).toEqual([]);
+  });
+
+  it('drops the unread counter and its triggers; the notifications stay', async () => {
+    const { rows: counter } = await client.query("select to_regclass('notification_unread_counts') as t");
+    expect(counter).toEqual([{ t: null }]);
+    const { rows: triggers } = await client.query("select tgname from pg_trigger where tgname like 'notifications_unread%'");
+    expect(triggers).toEqual([]);
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from notifications where user_id = 'u1' and read_at is null");
+    expect(rows).toEqual([{ n: 2 }]);
   });
 });

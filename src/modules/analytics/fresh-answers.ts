@@ -100,10 +100,9 @@ export function createFreshAnswers(deps: {
   return {
     recomputeShared,
 
-    /** The owner's current data version and month, with its unread notifications (dashboard stats). */
-    async freshWithUnread(ownerId: string, onRecompute?: OnRecompute): Promise<FreshAt & { unread: number }> {
-      const seen = await repo.freshnessAndUnread(ownerId);
-      return { ...(await freshVersion(ownerId, seen, onRecompute)), unread: seen.unread };
+    /** The owner's current data version and month, recomputed first when stale. */
+    async freshAt(ownerId: string, onRecompute?: OnRecompute): Promise<FreshAt> {
+      return freshVersion(ownerId, await repo.freshness(ownerId), onRecompute);
     },
 
     cached,

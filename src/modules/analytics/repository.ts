@@ -6,7 +6,6 @@ import { analyticsMonthlyRollups, analyticsOwnerSnapshots, analyticsPropertyMetr
 import { viewOfUsers } from '../accounts/public';
 import { viewOfBills } from '../bills/public';
 import { viewOfMeters } from '../meters/public';
-import { viewOfUnreadCounts } from '../notifications/public';
 import { viewOfProperties } from '../properties/public';
 import type { MeterUtilityType } from '../meters/units';
 import { monthIndexOfDate, monthStartDate, type MonthIndex } from './months';
@@ -79,7 +78,6 @@ const propertiesAsP = viewOfProperties('p');
 const metersAsMt = viewOfMeters('mt');
 const billsAsB = viewOfBills('b');
 const usersAsU = viewOfUsers('u');
-const unreadCountsAsC = viewOfUnreadCounts('c');
 
 const portfolioFilter = (portfolioId: string | null): SQL =>
   portfolioId === null ? sql`true` : sql`p.portfolio_id = ${portfolioId}`;
@@ -114,7 +112,7 @@ export const toFreshness = (r: FreshnessRow | undefined): Freshness => ({
   snapshotMonth: r?.snapshotMonth ? monthIndexOfDate(r.snapshotMonth) : null,
 });
 
-/** Reads of the precomputed analytics (and the one live count the dashboard adds). */
+/** Reads of the precomputed analytics. */
 export function createAnalyticsRepository(db: Executor) {
   // Every analytics read starts with the owner's freshness: one primary-key lookup per table
   // (bigints as float8 and the month as text, so the driver returns them ready to use).
@@ -128,20 +126,10 @@ export function createAnalyticsRepository(db: Executor) {
     where u.id = ${ownerId}`;
   const freshnessOf = async (ownerId: string) =>
     rowsOf<FreshnessRow>(await db.execute(sql`${freshnessSelect} ${freshnessFrom(ownerId)}`));
-  const freshnessAndUnreadOf = async (ownerId: string) => rowsOf<FreshnessRow & { unread: number }>(await db.execute(sql`
-    ${freshnessSelect},
-      coalesce((select c.unread from ${unreadCountsAsC} where c.user_id = u.id), 0)::float8 as "unread"
-    ${freshnessFrom(ownerId)}`));
   return {
     async freshness(ownerId: string): Promise<Freshness> {
       const [row] = await freshnessOf(ownerId);
       return toFreshness(row);
-    },
-
-    /** Freshness and the caller's unread notifications (alerts_unread) in one round trip. */
-    async freshnessAndUnread(ownerId: string): Promise<Freshness & { unread: number }> {
-      const [row] = await freshnessAndUnreadOf(ownerId);
-      return { ...toFreshness(row), unread: row?.unread ?? 0 };
     },
 
     /** The owner's dashboard stats and global analytics, from the sums of its snapshot. */

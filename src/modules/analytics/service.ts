@@ -28,6 +28,8 @@ export interface AnalyticsServiceDeps extends Omit<DueDiligenceDeps, 'repo'> {
   requests: RecomputeRequests;
   /** The money claimed, recovered and written off in bill-audit disputes (audit README "Disputes and recovered money"). */
   auditRecovery(ownerId: string): Promise<RecoveryStats>;
+  /** The user's unread notifications (alerts_unread), counted when asked. */
+  unreadNotifications(userId: string): Promise<number>;
 }
 
 /** Months of portfolio analytics. */
@@ -52,11 +54,11 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
      * and the money of the audit's disputes (a dispute's transition also changes the data version).
      */
     async stats(ownerId: string, onRecompute?: OnRecompute) {
-      const at = await fresh.freshWithUnread(ownerId, onRecompute);
-      return fresh.cached(JSON.stringify(['stats-answer', ownerId, at.version, at.month, at.unread]), async () => {
+      const [at, unread] = await Promise.all([fresh.freshAt(ownerId, onRecompute), deps.unreadNotifications(ownerId)]);
+      return fresh.cached(JSON.stringify(['stats-answer', ownerId, at.version, at.month, unread]), async () => {
         const base = await fresh.cached<DashboardStatsBase>(JSON.stringify(['stats', ownerId, at.version, at.month]),
           async () => (await aggregates(ownerId)).stats);
-        return { ...statsAnswer(base, at.unread), ...await deps.auditRecovery(ownerId) };
+        return { ...statsAnswer(base, unread), ...await deps.auditRecovery(ownerId) };
       });
     },
 

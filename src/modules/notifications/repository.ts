@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { notificationUnreadCounts, notifications } from './tables';
+import { notifications } from './tables';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -74,10 +74,10 @@ export function createNotificationRepository(db: Executor) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** The user's unread notifications, as the triggers keep them (db-functions.sql). */
+    /** The user's unread notifications, counted on the partial index of unread rows (notifications_user_unread_idx). */
     async countUnread(userId: string): Promise<number> {
-      const [row] = await db.select({ n: notificationUnreadCounts.unread }).from(notificationUnreadCounts)
-        .where(eq(notificationUnreadCounts.userId, userId));
+      const [row] = await db.select({ n: count() }).from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
       return row?.n ?? 0;
     },
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 import { properties } from '../properties/tables';
 
@@ -22,21 +22,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    // A user's unread notifications: the unread list, and their count (dashboard stats' alerts_unread).
     index('notifications_user_unread_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
     check('notifications_type_check', sql`length(${t.type}) > 0`),
   ],
-);
-
-/**
- * Each user's unread notifications, kept by statement triggers (db-functions.sql): dashboard stats
- * answer `alerts_unread` with a key lookup, not a count of an owner's thousands of audit notices.
- */
-export const notificationUnreadCounts = pgTable(
-  'notification_unread_counts',
-  {
-    userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-    unread: integer('unread').notNull().default(0),
-  },
-  (t) => [check('notification_unread_counts_unread_check', sql`${t.unread} >= 0`)],
 );
