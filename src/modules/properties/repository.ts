@@ -13,7 +13,8 @@ export interface PropertyFilters {
   propertyType?: string;
 }
 
-const listColumns = {
+/** The columns of a property list item; other modules' view of properties is these and the owner (public.ts). */
+export const listColumns = {
   id: properties.id,
   name: properties.name,
   address: properties.address,
