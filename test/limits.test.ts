@@ -9,6 +9,16 @@ import { createGuards } from '../src/routes';
 import { createLimits } from '../src/platform/http/limits';
 import { createLogger } from '../src/platform/logger';
 
+/** A 429 of a limit of 2 a minute: the contract's body, no request left, and when to come back. */
+function expectRefusedAtTwoPerMinute(limited: { body: unknown; headers: Record<string, string> }): void {
+  expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
+  expect(limited.headers['ratelimit-limit']).toBe('2');
+  expect(limited.headers['ratelimit-remaining']).toBe('0');
+  expect(Number(limited.headers['ratelimit-reset'])).toBeGreaterThan(0);
+  expect(Number(limited.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+}
+
 /** Every limit is tested on the in-memory counters, and on Redis when REDIS_URL is set. */
 const drivers: Array<[string, Record<string, string>]> = [['memory', { REDIS_URL: '' }]];
 if (process.env.REDIS_URL) drivers.push(['redis', {}]);
@@ -45,12 +55,7 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
         .set('X-Forwarded-For', ip)
         .send({ email: 'late@example.com', password: 'Kilowatt42', full_name: 'Late' })
         .expect(429);
-      expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
-      expect(limited.headers['ratelimit-limit']).toBe('2');
-      expect(limited.headers['ratelimit-remaining']).toBe('0');
-      expect(Number(limited.headers['ratelimit-reset'])).toBeGreaterThan(0);
-      expect(Number(limited.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expectRefusedAtTwoPerMinute(limited);
       // Another client is not affected.
       await request(t.app).post('/api/v1/auth/register').set('X-Forwarded-For', '203.0.113.11').send({}).expect(422);
     });
@@ -111,12 +116,7 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
       expect(first.headers['ratelimit-remaining']).toBe('1');
       await request(t.app).post(`/api/v1/pm/bills/${bill}/audit`).set('X-API-Key', key).set('X-Forwarded-For', '203.0.113.31').expect(200);
       const limited = await as(t, alice.token).post(`/pm/bills/${bill}/audit`).set('X-Forwarded-For', ip).expect(429);
-      expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
-      expect(limited.headers['ratelimit-limit']).toBe('2');
-      expect(limited.headers['ratelimit-remaining']).toBe('0');
-      expect(Number(limited.headers['ratelimit-reset'])).toBeGreaterThan(0);
-      expect(Number(limited.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expectRefusedAtTwoPerMinute(limited);
       // Reading the stored audit is not limited, and shows the daily quota's headers.
       const read = await as(t, alice.token).get(`/pm/bills/${bill}/audit`).set('X-Forwarded-For', ip).expect(200);
       expect(read.headers['ratelimit-limit']).toBe('1000');
