@@ -106,7 +106,20 @@ describe('benchmarks and due diligence', () => {
         outlier_threshold: 1.95,
         outlier_count: 1,
         partial_coverage: [], // issue 47 item 8: every meter covers the whole building
+        total: 5, page: 1, per_page: 100, pages: 1, // issue 48 item 2: the rankings are paged
       });
+    });
+
+    it('pages the rankings; statistics stay those of the whole list (issue 48 item 2)', async () => {
+      const whole = (await as(t, pro.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}`).expect(200)).body;
+      const second = (await as(t, pro.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}&per_page=2&page=2`).expect(200)).body;
+      expect(second).toEqual({ ...whole, rankings: whole.rankings.slice(2, 4), total: 5, page: 2, per_page: 2, pages: 3 });
+      const past = (await as(t, pro.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}&per_page=2&page=4`).expect(200)).body;
+      expect(past).toMatchObject({ rankings: [], total: 5, page: 4, pages: 3, outlier_count: 1, portfolio_median: 1.2 });
+      for (const bad of ['per_page=0', 'per_page=1001', 'page=0', 'page=x']) {
+        const res = await as(t, pro.token).get(`/pm/analytics/benchmarks?${bad}`).expect(422);
+        expect(res.body.errors[0].field).toBe(bad.split('=')[0]);
+      }
     });
 
     it('every metric; properties without the inputs are left out; estimates marked as such', async () => {
@@ -129,7 +142,7 @@ describe('benchmarks and due diligence', () => {
       const res = await as(t, enterprise.token).get('/pm/analytics/benchmarks').expect(200);
       expect(res.body).toEqual({
         metric: 'cost_per_sqft', portfolio_avg: null, portfolio_median: null, rankings: [], outlier_threshold: null, outlier_count: 0,
-        partial_coverage: [],
+        partial_coverage: [], total: 0, page: 1, per_page: 100, pages: 0,
       });
       const bad = await as(t, pro.token).get('/pm/analytics/benchmarks?metric=cost_per_acre').expect(422);
       expect(bad.body.errors[0].field).toBe('metric');

@@ -95,7 +95,7 @@ describe('one annual cost in portfolio analytics and benchmarks (issue 47 item 9
         { property_id: buildings.Birch, name: 'Birch', value: 154.164, percentile: 50, outlier: false, basis: 'estimate' },
         { property_id: buildings.Ash, name: 'Ash', value: 162.288, percentile: 100, outlier: false, basis: 'estimate' },
       ],
-      outlier_threshold: 166.35, outlier_count: 0, partial_coverage: [],
+      outlier_threshold: 166.35, outlier_count: 0, partial_coverage: [], total: 3, page: 1, per_page: 100, pages: 1,
     });
     // The rate-analysis job (a tariff import, an own tariff's new version) prices the estimates again: the meters' tariff too.
     await t.services.rateAnalysis.process({ user_id: owner.user.id });

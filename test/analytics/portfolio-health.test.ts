@@ -65,7 +65,19 @@ describe('portfolio analytics and property health', () => {
           },
           alphaRow, gamma_,
         ],
+        total: 3, page: 1, per_page: 100, pages: 1, // issue 48 item 2: the list is paged
       });
+    });
+
+    it('pages the list, worst first; the summary counts the whole scope (issue 48 item 2)', async () => {
+      const all = (await as(t, alice.token).get('/pm/properties/health').expect(200)).body;
+      const second = (await as(t, alice.token).get('/pm/properties/health?per_page=2&page=2').expect(200)).body;
+      expect(second).toEqual({ summary: all.summary, properties: all.properties.slice(2), total: 3, page: 2, per_page: 2, pages: 2 });
+      const yellow = (await as(t, alice.token).get('/pm/properties/health?status=yellow&per_page=1').expect(200)).body;
+      expect(yellow).toMatchObject({ summary: all.summary, total: 2, pages: 2 });
+      expect(yellow.properties.map((p: { name: string }) => p.name)).toEqual(['Beta']);
+      const bad = await as(t, alice.token).get('/pm/properties/health?per_page=1001').expect(422);
+      expect(bad.body.errors[0].field).toBe('per_page');
     });
 
     it('status filters the list; the summary still counts the whole scope', async () => {
@@ -89,7 +101,7 @@ describe('portfolio analytics and property health', () => {
       expect(bad.body.errors).toEqual([{ field: 'status', message: "value is not a valid enumeration member; permitted: 'green', 'yellow', 'red'" }]);
       expect((await as(t, bob.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(404)).body).toEqual({ detail: 'Portfolio not found' });
       expect((await as(t, bob.token).get('/pm/properties/health').expect(200)).body).toEqual({
-        summary: { green: 0, yellow: 0, red: 0, total: 0 }, properties: [],
+        summary: { green: 0, yellow: 0, red: 0, total: 0 }, properties: [], total: 0, page: 1, per_page: 100, pages: 0,
       });
     });
 

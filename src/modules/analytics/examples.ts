@@ -142,6 +142,10 @@ export const health = {
     },
     { property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12', name: 'Mill Street Offices', status: 'green', score: 100, issues: [] },
   ],
+  total: 3,
+  page: 1,
+  per_page: 100,
+  pages: 1,
 };
 
 export const benchmarks = {
@@ -155,6 +159,10 @@ export const benchmarks = {
   ],
   outlier_threshold: 1.4081,
   outlier_count: 0,
+  total: 3,
+  page: 1,
+  per_page: 100,
+  pages: 1,
   partial_coverage: [
     {
       property_id: '3e0a8d85-b01b-4a0f-8d71-8e9f0a1b2c34', name: 'Elm Court', value: 0.21, basis: 'actual',

@@ -7,6 +7,7 @@ import { TREND_DIRECTIONS } from './trend.calc';
 import * as ex from './examples';
 import { utilityAnnualCost, utilityCost } from '../meters/schemas';
 import { recoveryItem } from '../audit/disputes/schemas';
+import { listPageFields, listPageQuery } from '../../platform/http/pagination';
 
 const id = z.string().min(1).max(200);
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -23,13 +24,13 @@ export const costTrendQuery = z.object({
 });
 export type CostTrendQuery = z.output<typeof costTrendQuery>;
 
-export const healthQuery = z.object({
+export const healthQuery = listPageQuery.extend({
   portfolio_id: id.optional(),
   status: z.enum(HEALTH_STATUSES).optional(),
 });
 export type HealthQuery = z.output<typeof healthQuery>;
 
-export const benchmarksQuery = z.object({
+export const benchmarksQuery = listPageQuery.extend({
   portfolio_id: id.optional(),
   metric: z.enum(BENCHMARK_METRICS).default('cost_per_sqft'),
 });
@@ -148,7 +149,8 @@ export const healthResponse = z
     summary: z.object({ green: z.number().int(), yellow: z.number().int(), red: z.number().int(), total: z.number().int() }),
     properties: z.array(z.object({
       property_id: z.string(), name: z.string(), status: z.enum(HEALTH_STATUSES), score: z.number().int(), issues: z.array(z.string()),
-    })),
+    })).meta({ description: 'page `page` of the properties (worst score first)' }),
+    ...listPageFields,
   })
   .meta({ example: ex.health });
 
@@ -167,6 +169,7 @@ export const benchmarksResponse = z
     })),
     outlier_threshold: ratio,
     outlier_count: z.number().int(),
+    ...listPageFields,
     partial_coverage: z.array(z.object({
       property_id: z.string(),
       name: z.string(),

@@ -11,6 +11,7 @@ import type { BenchmarksQuery, CostTrendQuery, HealthQuery } from './schemas';
 import type { DashboardStatsBase } from './snapshot.calc';
 import type { RecoveryStats } from '../audit/disputes/present';
 import { createFreshAnswers, type OnRecompute } from './fresh-answers';
+import { pageOfList } from '../../platform/http/pagination';
 import type { CostRollupJob, RecomputeRequests } from './recompute-requests';
 import {
   benchmarksAnswer, costTrendAnswer, globalAnswer, healthAnswer, portfolioAnnualSums, portfolioAnswer, statsAnswer,
@@ -103,17 +104,21 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     },
 
     /** GET /pm/properties/health: summary over the scope (owner or portfolio), properties filtered by status. */
-    health(ownerId: string, q: HealthQuery, onRecompute?: OnRecompute) {
+    async health(ownerId: string, q: HealthQuery, onRecompute?: OnRecompute) {
       const portfolioId = q.portfolio_id ?? null;
-      return fresh.answer(ownerId, 'health', [q.status ?? null], portfolioId, onRecompute,
+      const whole = await fresh.answer(ownerId, 'health', [q.status ?? null], portfolioId, onRecompute,
         async () => healthAnswer(await repo.healthRows(ownerId, portfolioId), q.status));
+      const { items, ...page } = pageOfList(whole.properties, q);
+      return { ...whole, properties: items, ...page };
     },
 
     /** GET /pm/analytics/benchmarks (tier checked by the route). */
-    benchmarks(ownerId: string, q: BenchmarksQuery, onRecompute?: OnRecompute) {
+    async benchmarks(ownerId: string, q: BenchmarksQuery, onRecompute?: OnRecompute) {
       const portfolioId = q.portfolio_id ?? null;
-      return fresh.answer(ownerId, 'benchmarks', [q.metric], portfolioId, onRecompute,
+      const whole = await fresh.answer(ownerId, 'benchmarks', [q.metric], portfolioId, onRecompute,
         async () => benchmarksAnswer(q.metric, await repo.benchmarkRows(ownerId, portfolioId)));
+      const { items, ...page } = pageOfList(whole.rankings, q);
+      return { ...whole, rankings: items, ...page };
     },
 
     /** A property's one annual cost per utility type (property detail, energy_pct_of_noi); null without one. */

@@ -33,6 +33,30 @@ export function toPage<T>(items: T[], total: number, q: PageQuery): Page<T> {
   };
 }
 
+/**
+ * The page of a list that lives inside a larger answer (health scores, benchmark rankings): the
+ * answer keeps its shape and its statistics over the whole list, and names the page it carries.
+ * per_page 1..1,000 (default 100): a portfolio's list reads on one page, a 10,000-property owner's
+ * does not arrive as megabytes.
+ */
+export const listPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  per_page: z.coerce.number().int().min(1).max(1_000).default(100),
+});
+
+export const listPageFields = {
+  total: z.number().int().meta({ description: 'items in the whole list (after any filter)' }),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  pages: z.number().int(),
+};
+
+/** The items of page `q` of `all`, and the fields that describe it. */
+export function pageOfList<T>(all: readonly T[], q: PageQuery): { items: T[]; total: number; page: number; per_page: number; pages: number } {
+  const { items: _all, ...meta } = toPage([], all.length, q);
+  return { items: all.slice(offsetOf(q), offsetOf(q) + q.per_page), ...meta };
+}
+
 /** OpenAPI/zod description of a Page of `item`. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
