@@ -17,6 +17,7 @@ import { registerAuditRoutes } from './modules/audit/routes';
 import { registerTariffRoutes } from './modules/tariffs/routes';
 import { registerUtilityRoutes } from './modules/utilities/routes';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
+import { registerEmissionsRoutes } from './modules/emissions/routes';
 import { registerTenantBillingRoutes } from './modules/tenant-billing/routes';
 import { registerRubsPostingRoutes } from './modules/tenant-billing/posting/routes';
 import { registerPmsRoutes } from './modules/pms/routes';
@@ -48,6 +49,7 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerMeterRoutes(api, services.meters);
   registerBillRoutes(api, services.bills);
   registerRateAnalysisRoutes(api, services.rateAnalysis);
+  registerEmissionsRoutes(api, services.emissions);
   registerNotificationRoutes(api, services.notifications);
   registerPricingRoutes(api, services.pricing);
   registerAuditRoutes(api, services.audit, services.limits);

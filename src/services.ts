@@ -23,6 +23,7 @@ import { createDueDiligenceQueries } from './modules/analytics/due-diligence.rep
 import { bundledResidentialUsage } from './modules/analytics/residential-usage';
 import { createRecomputeRequests } from './modules/analytics/recompute-requests';
 import { createAnalyticsService, type AnalyticsService } from './modules/analytics/service';
+import { createEmissionsService, type EmissionsService } from './modules/emissions/service';
 import { createWebhookService, type WebhookService } from './modules/webhooks/service';
 import { CircuitBreaker } from './modules/pms/breaker';
 import { createPmsEventHandler } from './modules/pms/events';
@@ -61,6 +62,8 @@ export interface Services {
   rateAnalysis: RateAnalysisService;
   /** Dashboards, cost trend, health, benchmarks, due diligence and the cost-rollup precompute. */
   analytics: AnalyticsService;
+  /** Location-based emissions of a property's bills, and building-performance standards (/pm/properties/{id}/emissions). */
+  emissions: EmissionsService;
   /** Tenant billing (RUBS): configurations, calculations, history, statements (/billing/*). */
   tenantBilling: TenantBillingService;
   /** Posting calculations' charges to the PMS ledger, and reversing them (/billing/calculations/{id}/post, /reverse). */
@@ -216,6 +219,7 @@ export function createServices(deps: PlatformDeps): Services {
     notifications,
     rateAnalysis,
     analytics,
+    emissions: createEmissionsService({ db, now, properties }),
     tenantBilling,
     rubsPosting,
     pms,

@@ -1,0 +1,76 @@
+import { electricityTons, KG_PER_LB, naturalGasKgCo2ePerMmbtu, naturalGasTons, tonsPerMwh } from './factors';
+import { tonsOf, yearInventory, type InventoryBill, type InventoryMeter } from './emissions.calc';
+
+/** eGRID2022 NYCW (NPCC NYC/Westchester) SRC2ERTA, lb CO2e/MWh, as in data/reference. */
+const NYCW = { subregion: 'NYCW', lbPerMwh: 886.58 };
+
+describe('factors, worked by hand', () => {
+  it('converts an eGRID output rate in lb/MWh to metric tons, with no grid loss', () => {
+    expect(KG_PER_LB).toBe(0.45359237);
+    // 886.58 lb/MWh x 0.45359237 kg/lb = 402.14592339 kg/MWh = 0.40214592 t/MWh.
+    expect(tonsPerMwh(886.58)).toBeCloseTo(0.40214592339, 10);
+    // 10,000 kWh = 10 MWh: 10 x 0.40214592339 = 4.0214592339 t (with the 5.1 % gross loss it would be 4.2265: not applied).
+    expect(electricityTons(10_000, 886.58)).toBeCloseTo(4.0214592339, 9);
+  });
+
+  it('natural gas: 53.06 kg CO2 + 1.0 g CH4 x 25 + 0.10 g N2O x 298 per mmBtu', () => {
+    // 53.06 + 0.025 + 0.0298 = 53.1148 kg CO2e/mmBtu.
+    expect(naturalGasKgCo2ePerMmbtu()).toBeCloseTo(53.1148, 10);
+    // 1,000 therms = 100 mmBtu: 5,311.48 kg = 5.31148 t.
+    expect(naturalGasTons(1000)).toBeCloseTo(5.31148, 10);
+  });
+
+  it('leaves steam, other fuels and water out, saying why, and electricity out without a subregion', () => {
+    expect(tonsOf('steam', 100, NYCW)).toEqual({ reason: expect.stringContaining('could not be confirmed') });
+    expect(tonsOf('other', 100, NYCW)).toEqual({ reason: expect.stringContaining('fuel') });
+    expect(tonsOf('water', 100, NYCW)).toEqual({ reason: expect.stringContaining('not energy') });
+    expect(tonsOf('electric', 100, { subregion: null, reason: 'ZIP 00000 is not in the Power Profiler map' }))
+      .toEqual({ reason: 'ZIP 00000 is not in the Power Profiler map' });
+  });
+});
+
+describe('a year of a New York property, calendarised and worked by hand', () => {
+  const meters: InventoryMeter[] = [
+    { id: 'e', name: 'Electric', utilityType: 'electric' },
+    { id: 'g', name: 'Gas', utilityType: 'gas' },
+    { id: 'w', name: 'Water', utilityType: 'water' },
+    { id: 'idle', name: 'Idle gas meter', utilityType: 'gas' },
+  ];
+  const bills: InventoryBill[] = [
+    // 30 days: Dec 17-31 (15) and Jan 1-15 (15): 1,500 kWh fall in January 2025, 1,500 in 2024 (outside the year).
+    { meterId: 'e', periodStart: '2024-12-17', periodEnd: '2025-01-15', usageMilli: 3_000_000 },
+    // 30 days: Jan 16-31 (16) and Feb 1-14 (14): 1,600 kWh in January, 1,400 in February.
+    { meterId: 'e', periodStart: '2025-01-16', periodEnd: '2025-02-14', usageMilli: 3_000_000 },
+    { meterId: 'g', periodStart: '2025-01-01', periodEnd: '2025-01-31', usageMilli: 1_000_000 },
+    { meterId: 'w', periodStart: '2025-01-01', periodEnd: '2025-01-31', usageMilli: 5_000_000 },
+    { meterId: 'g', periodStart: '2026-01-01', periodEnd: '2026-01-31', usageMilli: 9_000_000 },
+  ];
+  const inv = yearInventory(2025, meters, bills, NYCW);
+
+  it('sums each month over the counted meters', () => {
+    // January: 3,100 kWh x 0.40214592339 t/MWh / 1000 = 1.24665236 t, + gas 5.31148 t = 6.55813236 t.
+    // February: 1,400 kWh = 0.56300429 t. Year: 7.12113665 t.
+    expect(inv.months).toHaveLength(12);
+    expect(inv.months[0]).toEqual({ month: '2025-01', tco2e: 6.558 });
+    expect(inv.months[1]).toEqual({ month: '2025-02', tco2e: 0.563 });
+    expect(inv.months.slice(2).every((m) => m.tco2e === 0)).toBe(true);
+    expect(inv.tco2e).toBe(7.121);
+  });
+
+  it('gives each meter its usage and tons, and the uncounted ones with the reason', () => {
+    const [e, g, w] = inv.meters;
+    expect(e).toMatchObject({ meterId: 'e', unit: 'kWh', usage: 4500, tco2e: 1.81, counted: true, reason: null });
+    expect(e.months).toEqual([{ month: '2025-01', usage: 3100, tco2e: 1.247 }, { month: '2025-02', usage: 1400, tco2e: 0.563 }]);
+    expect(g).toMatchObject({ meterId: 'g', unit: 'therms', usage: 1000, tco2e: 5.311, counted: true });
+    expect(w).toMatchObject({ meterId: 'w', counted: false, tco2e: null, usage: 5_000_000 / 1000, reason: expect.stringContaining('not energy') });
+    expect(w.months).toEqual([{ month: '2025-01', usage: 5000, tco2e: null }]);
+    // A meter with no bill in the year is left out.
+    expect(inv.meters.map((m) => m.meterId)).toEqual(['e', 'g', 'w']);
+  });
+
+  it('counts bills without usage and adds nothing for them', () => {
+    const withBlank = yearInventory(2025, meters.slice(0, 1), [{ meterId: 'e', periodStart: '2025-03-01', periodEnd: '2025-03-31', usageMilli: null }], NYCW);
+    expect(withBlank.meters[0]).toMatchObject({ billsWithoutUsage: 1, usage: 0, tco2e: 0 });
+    expect(withBlank.tco2e).toBe(0);
+  });
+});

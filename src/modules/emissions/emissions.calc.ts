@@ -1,0 +1,130 @@
+/**
+ * A property's location-based emissions inventory for one calendar year, from its meters' bills.
+ * Pure: plain objects in, plain objects out (README "How a year's emissions are computed").
+ *
+ * Each bill's usage is spread over the calendar months of its period in proportion to days, as the
+ * analytics calendarise cost and usage (analytics/calendarise.calc.ts, ENERGY STAR Portfolio
+ * Manager's rule); only the months of the year are kept. A month's emissions are its usage times
+ * the factor of the meter's utility type; a figure is rounded to the kilogram (0.001 t) only when
+ * shown, sums are taken before rounding.
+ */
+import { calendariseBill } from '../analytics/calendarise.calc';
+import { monthKey } from '../analytics/months';
+import { UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
+import { electricityTons, naturalGasTons, UNSUPPORTED_REASONS } from './factors';
+
+export interface InventoryMeter {
+  id: string;
+  name: string;
+  utilityType: MeterUtilityType;
+}
+
+export interface InventoryBill {
+  meterId: string;
+  /** YYYY-MM-DD, both ends billed. */
+  periodStart: string;
+  periodEnd: string;
+  /** Usage in thousandths of the utility type's common unit (meters/units.ts usageMilliOf); null when the bill has none. */
+  usageMilli: number | null;
+}
+
+/** The grid factor of the property's ZIP code, or why there is none. */
+export type GridFactor =
+  | { subregion: string; lbPerMwh: number }
+  | { subregion: null; reason: string };
+
+export interface MeterMonth {
+  /** YYYY-MM */
+  month: string;
+  /** In the type's common unit. */
+  usage: number;
+  /** Null on a meter that is not counted. */
+  tco2e: number | null;
+}
+
+export interface MeterInventory {
+  meterId: string;
+  name: string;
+  utilityType: MeterUtilityType;
+  /** The type's common unit (kWh, therms, ...). */
+  unit: string;
+  /** False when no factor applies; `reason` says why and tco2e is null. */
+  counted: boolean;
+  reason: string | null;
+  usage: number;
+  tco2e: number | null;
+  /** Bills reaching into the year that carry no usage: they add nothing. */
+  billsWithoutUsage: number;
+  months: MeterMonth[];
+}
+
+export interface YearInventory {
+  year: number;
+  tco2e: number;
+  /** Every month of the year, January first, with the counted meters' emissions (0 when nothing was billed). */
+  months: Array<{ month: string; tco2e: number }>;
+  meters: MeterInventory[];
+}
+
+/** Metric tons CO2e of `usage` (the type's common unit), or the reason the type has no factor. */
+export function tonsOf(type: MeterUtilityType, usage: number, grid: GridFactor): { tco2e: number } | { reason: string } {
+  if (type === 'electric') {
+    if (grid.subregion === null) return { reason: grid.reason };
+    return { tco2e: electricityTons(usage, grid.lbPerMwh) };
+  }
+  if (type === 'gas') return { tco2e: naturalGasTons(usage) };
+  return { reason: UNSUPPORTED_REASONS[type] };
+}
+
+/** Rounded to the kilogram, as every figure is shown (-0 shown as 0). */
+export const roundTons = (t: number) => Math.round(t * 1000) / 1000 + 0;
+
+export function yearInventory(year: number, meters: InventoryMeter[], bills: InventoryBill[], grid: GridFactor): YearInventory {
+  const window = { from: year * 12, to: year * 12 + 11 };
+  const monthTotals = new Array<number>(12).fill(0);
+  const result: MeterInventory[] = [];
+  for (const meter of meters) {
+    const usageByMonth = new Map<number, number>();
+    let billsWithoutUsage = 0;
+    for (const bill of bills) {
+      if (bill.meterId !== meter.id) continue;
+      if (bill.usageMilli === null) {
+        billsWithoutUsage += 1;
+        continue;
+      }
+      const shares = calendariseBill({ periodStart: bill.periodStart, periodEnd: bill.periodEnd, cents: 0, usageMilli: bill.usageMilli }, window);
+      for (const s of shares) usageByMonth.set(s.month, (usageByMonth.get(s.month) ?? 0) + s.usageMilli);
+    }
+    if (usageByMonth.size === 0 && billsWithoutUsage === 0) continue;
+    const months = [...usageByMonth.entries()].sort((a, b) => a[0] - b[0]);
+    const totalUsage = months.reduce((sum, [, milli]) => sum + milli, 0) / 1000;
+    const probe = tonsOf(meter.utilityType, 1, grid);
+    const counted = 'tco2e' in probe;
+    let meterTons = 0;
+    const meterMonths: MeterMonth[] = months.map(([m, milli]) => {
+      const usage = milli / 1000;
+      const t = counted ? (tonsOf(meter.utilityType, usage, grid) as { tco2e: number }).tco2e : 0;
+      meterTons += t;
+      if (counted) monthTotals[m - window.from] += t;
+      return { month: monthKey(m), usage, tco2e: roundTons(t) };
+    });
+    result.push({
+      meterId: meter.id,
+      name: meter.name,
+      utilityType: meter.utilityType,
+      unit: UNIT_FAMILIES[meter.utilityType].common,
+      counted,
+      reason: counted ? null : (probe as { reason: string }).reason,
+      usage: totalUsage,
+      tco2e: counted ? roundTons(meterTons) : null,
+      billsWithoutUsage,
+      months: counted ? meterMonths : meterMonths.map((m) => ({ ...m, tco2e: null })),
+    });
+  }
+  return {
+    year,
+    tco2e: roundTons(monthTotals.reduce((a, b) => a + b, 0)),
+    months: monthTotals.map((t, i) => ({ month: monthKey(window.from + i), tco2e: roundTons(t) })),
+    meters: result,
+  };
+}

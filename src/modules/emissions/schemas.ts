@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { METER_UTILITY_TYPES } from '../meters/units';
+import * as ex from './examples';
+
+export const emissionsQuery = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional()
+    .meta({ description: 'calendar year; default: the year of the property\'s latest bill period end (this year without bills)' }),
+});
+export type EmissionsQuery = z.output<typeof emissionsQuery>;
+
+const tons = z.number().meta({ description: 'metric tons CO2e, rounded to the kilogram' });
+const yearMonth = z.string().meta({ description: 'YYYY-MM' });
+
+export const factorUsed = z.object({
+  utility_type: z.enum(['electric', 'gas']),
+  value: z.number().meta({ description: 'the factor as its source gives it, in `unit`' }),
+  unit: z.string(),
+  tco2e_per_unit: z.number().meta({ description: 'the same factor in metric tons CO2e per `per_unit`' }),
+  per_unit: z.string(),
+  source: z.string().meta({ description: 'publication, table and row of the factor' }),
+  year: z.number().int().meta({ description: 'the year of the source (eGRID data year, Hub edition year)' }),
+  subregion: z.string().nullable().meta({ description: 'eGRID subregion (electricity)' }),
+  note: z.string().nullable().meta({ description: 'e.g. that the ZIP code lies in several subregions and which one is used' }),
+});
+
+export const emissionsResponse = z.object({
+  property_id: z.string(),
+  year: z.number().int(),
+  method: z.literal('location-based'),
+  unit: z.literal('metric tons CO2e'),
+  total_tco2e: tons,
+  sqft: z.number().int().nullable(),
+  kg_co2e_per_sqft: z.number().nullable().meta({ description: 'total_tco2e x 1000 / sqft, 3 decimals; null without sqft' }),
+  months: z.array(z.object({ month: yearMonth, tco2e: tons })).meta({ description: 'every month of the year, counted meters only' }),
+  meters: z.array(z.object({
+    meter_id: z.string(),
+    name: z.string(),
+    utility_type: z.enum(METER_UTILITY_TYPES),
+    counted: z.boolean().meta({ description: 'false when no confirmed factor applies (then `reason`)' }),
+    reason: z.string().nullable(),
+    usage: z.number().meta({ description: 'in usage_unit, the months of the year only' }),
+    usage_unit: z.string(),
+    tco2e: tons.nullable(),
+    bills_without_usage: z.number().int(),
+    months: z.array(z.object({ month: yearMonth, usage: z.number(), tco2e: tons.nullable() })),
+  })).meta({ description: 'each meter with a bill reaching into the year' }),
+  factors: z.array(factorUsed).meta({ description: 'every factor the figures used, with its source and year' }),
+  notes: z.array(z.string()),
+}).meta({ example: ex.propertyEmissions });

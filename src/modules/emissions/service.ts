@@ -1,0 +1,111 @@
+import type { Db } from '../../platform/db/client';
+import { usageMilliOf } from '../meters/units';
+import type { PropertyService } from '../properties/service';
+import type { PropertyRow } from '../properties/public';
+import { bundledEgrid, EGRID_SOURCE, type EgridReference } from './egrid';
+import { yearInventory, type GridFactor, type YearInventory } from './emissions.calc';
+import { naturalGasKgCo2ePerMmbtu, NATURAL_GAS, tonsPerMwh } from './factors';
+import { createEmissionsRepository } from './repository';
+import type { EmissionsQuery } from './schemas';
+
+export interface FactorUsed {
+  utility_type: 'electric' | 'gas';
+  value: number;
+  unit: string;
+  /** The same factor per unit of the meter's common unit, in metric tons CO2e. */
+  tco2e_per_unit: number;
+  per_unit: string;
+  source: string;
+  year: number;
+  subregion: string | null;
+  note: string | null;
+}
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places + 0;
+
+/** The grid factor of a ZIP code: its first Power Profiler subregion (saying so when it lists several). */
+export function gridOfZip(egrid: EgridReference, zip: string): { grid: GridFactor; factor: FactorUsed | null } {
+  const subregions = egrid.zipSubregions.get(zip);
+  if (!subregions) {
+    return { grid: { subregion: null, reason: `ZIP code ${zip} is not in EPA's Power Profiler ZIP map: no eGRID subregion, so electricity is not counted` }, factor: null };
+  }
+  const rate = egrid.rates.get(subregions[0]!)!;
+  const note = subregions.length > 1
+    ? `ZIP code ${zip} lies in the eGRID subregions ${subregions.join(', ')}: the first (${rate.subregion}) is used, as EPA's Power Profiler lists it first`
+    : null;
+  return {
+    grid: { subregion: rate.subregion, lbPerMwh: rate.co2eLbPerMwh },
+    factor: {
+      utility_type: 'electric', value: rate.co2eLbPerMwh, unit: 'lb CO2e/MWh', tco2e_per_unit: round(tonsPerMwh(rate.co2eLbPerMwh) / 1000, 9),
+      per_unit: 'kWh', source: `${EGRID_SOURCE.source}; subregion ${rate.subregion} (${rate.name}); 1 lb = 0.45359237 kg; output rate, no grid loss added`,
+      year: EGRID_SOURCE.year, subregion: rate.subregion, note,
+    },
+  };
+}
+
+export const GAS_FACTOR: FactorUsed = {
+  utility_type: 'gas', value: round(naturalGasKgCo2ePerMmbtu(), 4), unit: 'kg CO2e/mmBtu',
+  tco2e_per_unit: round(naturalGasKgCo2ePerMmbtu() / 10 / 1000, 9), per_unit: 'therm',
+  source: NATURAL_GAS.source, year: NATURAL_GAS.year, subregion: null, note: null,
+};
+
+const CALENDAR_NOTE = 'Bills are spread over calendar months by days (calendarised), as ENERGY STAR Portfolio Manager does; '
+  + 'usage is converted to each type\'s common unit with Portfolio Manager\'s conversions (1 ccf = 1.026 therms).';
+
+export function presentInventory(property: PropertyRow, inv: YearInventory, factors: FactorUsed[]) {
+  return {
+    property_id: property.id,
+    year: inv.year,
+    method: 'location-based' as const,
+    unit: 'metric tons CO2e' as const,
+    total_tco2e: inv.tco2e,
+    sqft: property.sqft,
+    kg_co2e_per_sqft: property.sqft ? round((inv.tco2e * 1000) / property.sqft, 3) : null,
+    months: inv.months,
+    meters: inv.meters.map((m) => ({
+      meter_id: m.meterId, name: m.name, utility_type: m.utilityType, counted: m.counted, reason: m.reason,
+      usage: round(m.usage, 3), usage_unit: m.unit, tco2e: m.tco2e, bills_without_usage: m.billsWithoutUsage,
+      months: m.months.map((x) => ({ month: x.month, usage: round(x.usage, 3), tco2e: x.tco2e })),
+    })),
+    factors,
+    notes: [CALENDAR_NOTE],
+  };
+}
+
+export type EmissionsAnswer = ReturnType<typeof presentInventory>;
+
+export function createEmissionsService(deps: {
+  db: Db;
+  now: () => Date;
+  properties: Pick<PropertyService, 'requireOwned'>;
+  egrid?: () => EgridReference;
+}) {
+  const repo = createEmissionsRepository(deps.db);
+  const egrid = deps.egrid ?? (() => bundledEgrid());
+
+  /** A year's inventory of an owned property (404 when not the caller's), and the factors it used. */
+  async function inventory(ownerId: string, propertyId: string, year: number | undefined) {
+    const property = await deps.properties.requireOwned(ownerId, propertyId);
+    const latest = year === undefined ? await repo.latestPeriodEnd(propertyId) : null;
+    const y = year ?? Number((latest ?? deps.now().toISOString()).slice(0, 4));
+    const [meters, bills] = await Promise.all([repo.meters(propertyId), repo.bills(propertyId, `${y}-01-01`, `${y}-12-31`)]);
+    const { grid, factor } = gridOfZip(egrid(), property.zipCode);
+    const inv = yearInventory(y, meters, bills.map((b) => ({
+      meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd,
+      usageMilli: b.usage === null ? null : usageMilliOf(b.utilityType, b.usage, b.unit),
+    })), grid);
+    const used = new Set(inv.meters.filter((m) => m.counted).map((m) => m.utilityType));
+    const factors = [...(factor && used.has('electric') ? [factor] : []), ...(used.has('gas') ? [GAS_FACTOR] : [])];
+    return { property, inv, factors, grid };
+  }
+
+  return {
+    inventory,
+    async propertyEmissions(ownerId: string, propertyId: string, query: EmissionsQuery): Promise<EmissionsAnswer> {
+      const { property, inv, factors } = await inventory(ownerId, propertyId, query.year);
+      return presentInventory(property, inv, factors);
+    },
+  };
+}
+
+export type EmissionsService = ReturnType<typeof createEmissionsService>;
