@@ -46,3 +46,71 @@ export const propertyEmissions = {
       + "each type's common unit with Portfolio Manager's conversions (1 ccf = 1.026 therms).",
   ],
 };
+
+/**
+ * The same office under New York City's Local Law 97, with the limit its LL97 report states given
+ * as `limit_tco2e=40` (README "Local Law 97, worked by hand").
+ */
+export const buildingPerformance = {
+  property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f',
+  year: 2025,
+  jurisdiction: 'new_york_city',
+  applies: true,
+  message: "New York City's Local Law 97 applies at New York, NY 10001 to a covered building; 2025's emissions by the law's coefficients "
+    + 'are given, its limit is not confirmed.',
+  standards: [{
+    standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
+    status: 'partly_confirmed',
+    reason: null,
+    periods: [
+      {
+        period: '2024-2029',
+        status: 'computed_with_given_limit',
+        emissions_tco2e: 55.451,
+        emissions_lines: [
+          { utility_type: 'electric', energy: 100000, energy_unit: 'kWh', coefficient: 0.000288962, coefficient_unit: 'tCO2e/kWh', tco2e: 28.896 },
+          { utility_type: 'gas', energy: 500000, energy_unit: 'kBtu', coefficient: 0.00005311, coefficient_unit: 'tCO2e/kBtu', tco2e: 26.555 },
+        ],
+        not_covered: [],
+        gross_floor_area: 50000,
+        limit_tco2e: 40,
+        excess_tco2e: 15.451,
+        penalty_per_ton: 268,
+        projected_penalty: 4140.87,
+        notes: [
+          'The 2024-2029 building emissions intensity limits of § 28-320.3.1 (per occupancy group) could not be read from the law\'s text in '
+            + 'the sources available on 2026-11-28, so no limit, excess or penalty is given: none is guessed. The emissions by the law\'s own '
+            + 'coefficients are given, to compare with the limit the building\'s registered design professional reports.',
+          'Excess and projected penalty are against the limit given in the request (limit_tco2e), not one this service computed.',
+        ],
+      },
+      {
+        period: '2030-2034',
+        status: 'not_confirmed',
+        emissions_tco2e: null,
+        emissions_lines: [],
+        not_covered: [],
+        gross_floor_area: 50000,
+        limit_tco2e: null,
+        excess_tco2e: null,
+        penalty_per_ton: 268,
+        projected_penalty: null,
+        notes: [
+          'For 2030-2034 the coefficients are set by rule (1 RCNY § 103-14) and the rule replaces the law\'s occupancy-group limits with '
+            + 'limits per Portfolio Manager property type; neither could be confirmed from the rule\'s text in the sources available, so '
+            + 'nothing is computed for this period.',
+        ],
+      },
+    ],
+    sources: [
+      'NYC Administrative Code § 28-320.3.1.1 (greenhouse gas coefficients of energy consumption for calendar years 2024 through 2029), '
+        + 'codelibrary.amlegal.com, read 2026-11-28: item 1, utility electricity 0.000288962 tCO2e/kWh; item 2, natural gas 0.00005311 '
+        + 'tCO2e/kBtu; item 3, #2 fuel oil 0.00007421 tCO2e/kBtu; item 4, #4 fuel oil 0.00007529 tCO2e/kBtu; item 5, district steam '
+        + '0.00004493 tCO2e/kBtu',
+      'NYC Administrative Code § 28-320.6 (penalty: the difference between the building emissions limit and the reported building '
+        + 'emissions, multiplied by $268), codelibrary.amlegal.com, read 2026-11-28',
+      "NYC Administrative Code § 28-320.3.2 (2030-2034), read 2026-11-28: a building's limit is each occupancy group's building "
+        + 'emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a mixed-use building',
+    ],
+  }],
+};

@@ -1,7 +1,7 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
-import { emissionsQuery, emissionsResponse } from './schemas';
+import { buildingPerformanceQuery, buildingPerformanceResponse, emissionsQuery, emissionsResponse } from './schemas';
 import type { EmissionsService } from './service';
 
 const tags = ['Emissions'];
@@ -16,4 +16,15 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
     tags, auth: 'required', params: propertyIdParams, query: emissionsQuery, response: emissionsResponse,
     errors: { 404: 'Property not found', 422: 'Validation error (year)' },
   }, ({ params, query, req }) => emissions.propertyEmissions(callerId(req), params.id, query));
+
+  api.get('/pm/properties/:id/building-performance', {
+    summary: 'The building-performance standard of a property\'s place, and the year against it',
+    description: 'New York City (the ZIP code in one of its five counties): Local Law 97, the year\'s emissions by the law\'s own '
+      + 'coefficients (§ 28-320.3.1.1) and the penalty rate ($268 a ton, § 28-320.6) per compliance period. The law\'s limits could not '
+      + 'be confirmed, so none is guessed: with `limit_tco2e` (the limit the building\'s LL97 report states) the excess and the '
+      + 'projected penalty are computed against it. Boston (BERDO 2.0) and Denver (Energize Denver) are named with `not_confirmed`; '
+      + 'elsewhere `applies` is false with a message saying no standard applies.',
+    tags, auth: 'required', params: propertyIdParams, query: buildingPerformanceQuery, response: buildingPerformanceResponse,
+    errors: { 404: 'Property not found', 422: 'Validation error (year, limit_tco2e)' },
+  }, ({ params, query, req }) => emissions.buildingPerformance(callerId(req), params.id, query));
 }

@@ -47,3 +47,40 @@ export const emissionsResponse = z.object({
   factors: z.array(factorUsed).meta({ description: 'every factor the figures used, with its source and year' }),
   notes: z.array(z.string()),
 }).meta({ example: ex.propertyEmissions });
+
+export const buildingPerformanceQuery = emissionsQuery.extend({
+  limit_tco2e: z.coerce.number().min(0).max(1e9).optional()
+    .meta({ description: "the building's annual emissions limit as its LL97 report states it (tCO2e): excess and projected penalty are computed against it" }),
+});
+export type BuildingPerformanceQuery = z.output<typeof buildingPerformanceQuery>;
+
+const period = z.object({
+  period: z.enum(['2024-2029', '2030-2034']),
+  status: z.enum(['limit_not_confirmed', 'computed_with_given_limit', 'not_confirmed', 'outside_period']),
+  emissions_tco2e: tons.nullable().meta({ description: "the year's emissions by the law's own coefficients" }),
+  emissions_lines: z.array(z.object({
+    utility_type: z.string(), energy: z.number(), energy_unit: z.string(), coefficient: z.number(), coefficient_unit: z.string(), tco2e: tons,
+  })),
+  not_covered: z.array(z.string()),
+  gross_floor_area: z.number().int().nullable(),
+  limit_tco2e: z.number().nullable(),
+  excess_tco2e: tons.nullable(),
+  penalty_per_ton: z.number().meta({ description: 'USD per metric ton over the limit (§ 28-320.6)' }),
+  projected_penalty: z.number().nullable().meta({ description: 'USD, to the cent' }),
+  notes: z.array(z.string()),
+});
+
+export const buildingPerformanceResponse = z.object({
+  property_id: z.string(),
+  year: z.number().int(),
+  jurisdiction: z.enum(['new_york_city', 'boston', 'denver']).nullable(),
+  applies: z.boolean(),
+  message: z.string(),
+  standards: z.array(z.object({
+    standard: z.string(),
+    status: z.enum(['partly_confirmed', 'not_confirmed']),
+    reason: z.string().nullable(),
+    periods: z.array(period),
+    sources: z.array(z.string()),
+  })),
+}).meta({ example: ex.buildingPerformance });

@@ -6,7 +6,11 @@ import { bundledEgrid, EGRID_SOURCE, type EgridReference } from './egrid';
 import { yearInventory, type GridFactor, type YearInventory } from './emissions.calc';
 import { naturalGasKgCo2ePerMmbtu, NATURAL_GAS, tonsPerMwh } from './factors';
 import { createEmissionsRepository } from './repository';
-import type { EmissionsQuery } from './schemas';
+import type { BuildingPerformanceQuery, EmissionsQuery } from './schemas';
+import { buildingPerformance, jurisdictionOf } from './building-performance';
+import type { EnergyByType } from './ll97.calc';
+import { loadZipCounties, type ZipCounty } from '../utilities/counties';
+import { REFERENCE_DIR } from '../utilities/reference';
 
 export interface FactorUsed {
   utility_type: 'electric' | 'gas';
@@ -82,6 +86,8 @@ export function createEmissionsService(deps: {
 }) {
   const repo = createEmissionsRepository(deps.db);
   const egrid = deps.egrid ?? (() => bundledEgrid());
+  /** Each ZIP code's county (GeoNames, bundled), read on first use: where New York City's five counties are. */
+  let counties: Map<string, ZipCounty> | undefined;
 
   /** A year's inventory of an owned property (404 when not the caller's), and the factors it used. */
   async function inventory(ownerId: string, propertyId: string, year: number | undefined) {
@@ -104,6 +110,21 @@ export function createEmissionsService(deps: {
     async propertyEmissions(ownerId: string, propertyId: string, query: EmissionsQuery): Promise<EmissionsAnswer> {
       const { property, inv, factors } = await inventory(ownerId, propertyId, query.year);
       return presentInventory(property, inv, factors);
+    },
+
+    /** The building-performance standard of the property's place, for the year's energy (the same calendarised bills). */
+    async buildingPerformance(ownerId: string, propertyId: string, query: BuildingPerformanceQuery) {
+      const { property, inv } = await inventory(ownerId, propertyId, query.year);
+      const energy: EnergyByType = {};
+      for (const m of inv.meters) energy[m.utilityType] = (energy[m.utilityType] ?? 0) + m.usage;
+      counties ??= loadZipCounties(REFERENCE_DIR);
+      const county = counties.get(property.zipCode)?.county ?? null;
+      const where = `${property.city}, ${property.state} ${property.zipCode}`;
+      return {
+        property_id: property.id,
+        year: inv.year,
+        ...buildingPerformance(jurisdictionOf(property, county), inv.year, energy, property.sqft, where, query.limit_tco2e ?? null),
+      };
     },
   };
 }

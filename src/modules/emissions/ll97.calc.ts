@@ -1,0 +1,72 @@
+/**
+ * New York City Local Law 97 of 2019 (Administrative Code title 28, article 320): a covered
+ * building's emissions by the law's own coefficients, its limit, and the civil penalty. Pure.
+ * Every number is the law's text as read on 2026-11-28 (README "Local Law 97"); a number that
+ * could not be confirmed is absent and the answer says so.
+ */
+import type { MeterUtilityType } from '../meters/units';
+
+/** Where the law's text was read (American Legal Publishing's New York City Administrative Code). */
+export const LL97_SOURCES = {
+  coefficients: 'NYC Administrative Code § 28-320.3.1.1 (greenhouse gas coefficients of energy consumption for calendar years 2024 through 2029), '
+    + 'codelibrary.amlegal.com, read 2026-11-28',
+  penalty: 'NYC Administrative Code § 28-320.6 (penalty: the difference between the building emissions limit and the reported building '
+    + 'emissions, multiplied by $268), codelibrary.amlegal.com, read 2026-11-28',
+  limits: 'NYC Administrative Code § 28-320.3.2 (2030-2034), read 2026-11-28: a building\'s limit is each occupancy group\'s building '
+    + 'emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a mixed-use building',
+} as const;
+
+/** $ per metric ton CO2e over the limit (§ 28-320.6), in cents. */
+export const PENALTY_CENTS_PER_TON = 268_00;
+
+/**
+ * § 28-320.3.1.1, calendar years 2024 through 2029, tCO2e per unit. Fuel oil No. 2 and No. 4 are
+ * the law's, but no meter type carries them yet.
+ */
+export const COEFFICIENTS_2024_2029 = {
+  electric: { value: 0.000288962, unit: 'tCO2e/kWh', item: 'item 1, utility electricity' },
+  gas: { value: 0.00005311, unit: 'tCO2e/kBtu', item: 'item 2, natural gas' },
+  fuel_oil_2: { value: 0.00007421, unit: 'tCO2e/kBtu', item: 'item 3, #2 fuel oil' },
+  fuel_oil_4: { value: 0.00007529, unit: 'tCO2e/kBtu', item: 'item 4, #4 fuel oil' },
+  steam: { value: 0.00004493, unit: 'tCO2e/kBtu', item: 'item 5, district steam' },
+} as const;
+
+/** A year's energy of the building by utility type, in the types' common units (kWh, therms, kBtu of steam). */
+export type EnergyByType = Partial<Record<MeterUtilityType, number>>;
+
+export interface Ll97Emissions {
+  tco2e: number;
+  /** Each utility type counted: its energy, the coefficient and the tons. */
+  lines: Array<{ utility_type: 'electric' | 'gas' | 'steam'; energy: number; energy_unit: string; coefficient: number; coefficient_unit: string; tco2e: number }>;
+  /** Types with energy the law's 2024-2029 coefficients do not cover (other fuels, unknown). */
+  notCovered: MeterUtilityType[];
+}
+
+/**
+ * Building emissions for a year of 2024-2029 by § 28-320.3.1.1: kWh x 0.000288962; natural gas
+ * kBtu (1 therm = 100 kBtu) x 0.00005311; district steam kBtu x 0.00004493. Water, sewer and
+ * trash are not energy; an `other` meter's fuel is unknown (listed in notCovered).
+ */
+export function ll97Emissions2024To2029(energy: EnergyByType): Ll97Emissions {
+  const c = COEFFICIENTS_2024_2029;
+  const lines: Ll97Emissions['lines'] = [];
+  const add = (type: 'electric' | 'gas' | 'steam', amount: number, unit: string, kbtuOrKwh: number, coef: { value: number; unit: string }) => {
+    lines.push({ utility_type: type, energy: amount, energy_unit: unit, coefficient: coef.value, coefficient_unit: coef.unit, tco2e: kbtuOrKwh * coef.value });
+  };
+  if (energy.electric) add('electric', energy.electric, 'kWh', energy.electric, c.electric);
+  if (energy.gas) add('gas', energy.gas * 100, 'kBtu', energy.gas * 100, c.gas);
+  if (energy.steam) add('steam', energy.steam, 'kBtu', energy.steam, c.steam);
+  const notCovered = energy.other ? (['other'] as MeterUtilityType[]) : [];
+  return { tco2e: lines.reduce((s, l) => s + l.tco2e, 0), lines, notCovered };
+}
+
+/**
+ * Emissions over the limit and the penalty at $268 a ton (§ 28-320.6), the penalty in exact
+ * cents: the excess is taken to the kilogram first (as the answers show it), then x 26,800 cents.
+ */
+export function excessAndPenalty(emissionsTons: number, limitTons: number): { excessTons: number; penaltyCents: number } {
+  const excessKg = Math.max(0, Math.round(emissionsTons * 1000) - Math.round(limitTons * 1000));
+  // kg x 26,800 cents / 1000, rounded half up to the cent, in integers.
+  const penaltyCents = Math.floor((excessKg * PENALTY_CENTS_PER_TON + 500) / 1000);
+  return { excessTons: excessKg / 1000, penaltyCents };
+}
