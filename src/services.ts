@@ -219,7 +219,7 @@ export function createServices(deps: PlatformDeps): Services {
     notifications,
     rateAnalysis,
     analytics,
-    emissions: createEmissionsService({ db, now, properties }),
+    emissions: createEmissionsService({ db, now, properties, portfolios }),
     tenantBilling,
     rubsPosting,
     pms,

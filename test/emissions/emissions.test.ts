@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createPortfolio, createProperty } from '../pm/helpers';
 import * as ex from '../../src/modules/emissions/examples';
 
 const NYC_OFFICE = { name: 'Midtown office', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10001', sqft: 50000 };
@@ -78,5 +78,27 @@ describe('GET /pm/properties/{id}/emissions', () => {
     const res = await as(t, alice).get(`/pm/properties/${p.id}/emissions?year=2024`).expect(200);
     expect(res.body).toMatchObject({ year: 2024, total_tco2e: 0, meters: [], factors: [] });
     expect(res.body.months).toHaveLength(12);
+  });
+
+  it("totals an owner's properties with their intensities (GET /pm/emissions), of one portfolio when asked", async () => {
+    const carol = (await registerUser(t)).token;
+    const portfolio = await createPortfolio(t, carol, 'New York');
+    const office = await createProperty(t, carol, { ...NYC_OFFICE, portfolio_id: portfolio.id });
+    const lofts = await createProperty(t, carol, { sqft: 10000 });
+    await as(t, carol).post(`/pm/properties/${office.id}/bills`, bill('electric', { usage_kwh: 100000 })).expect(201);
+    await as(t, carol).post(`/pm/properties/${office.id}/bills`, bill('gas', { usage: 5000, unit: 'therms' })).expect(201);
+    const res = await as(t, carol).get('/pm/emissions?year=2025').expect(200);
+    // 66.772 t over 60,000 sqft = 1.113 kg/sqft.
+    expect(res.body).toEqual({
+      ...ex.portfolioEmissions,
+      properties: [
+        { ...ex.portfolioEmissions.properties[0], property_id: lofts.id },
+        { ...ex.portfolioEmissions.properties[1], property_id: office.id },
+      ],
+    });
+    const one = await as(t, carol).get(`/pm/emissions?portfolio_id=${portfolio.id}`).expect(200);
+    expect(one.body).toMatchObject({ year: 2025, total_tco2e: 66.772, kg_co2e_per_sqft: 1.335, properties: [{ property_id: office.id }] });
+    await as(t, bob).get(`/pm/emissions?portfolio_id=${portfolio.id}`).expect(404);
+    expect((await as(t, bob).get('/pm/emissions?year=2025').expect(200)).body).toMatchObject({ total_tco2e: 0, properties: [], kg_co2e_per_sqft: null });
   });
 });

@@ -114,3 +114,22 @@ export const buildingPerformance = {
     ],
   }],
 };
+
+/** The office of the examples and a Michigan property without bills in 2025, as one owner's portfolio. */
+export const portfolioEmissions = {
+  year: 2025,
+  method: 'location-based',
+  unit: 'metric tons CO2e',
+  total_tco2e: 66.772,
+  kg_co2e_per_sqft: 1.113,
+  properties: [
+    { property_id: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f', name: 'Harbor Lofts', tco2e: 0, sqft: 10000, kg_co2e_per_sqft: 0, meters_not_counted: 0 },
+    { property_id: propertyEmissions.property_id, name: 'Midtown office', tco2e: 66.772, sqft: 50000, kg_co2e_per_sqft: 1.335, meters_not_counted: 0 },
+  ],
+  factors: propertyEmissions.factors,
+  notes: [
+    propertyEmissions.notes[0],
+    "kg_co2e_per_sqft of the whole is the tons of the properties with sqft over their sqft; each property's figures are its own "
+      + 'GET /pm/properties/{id}/emissions total.',
+  ],
+};

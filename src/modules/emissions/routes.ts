@@ -1,12 +1,22 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
-import { buildingPerformanceQuery, buildingPerformanceResponse, emissionsQuery, emissionsResponse } from './schemas';
+import {
+  buildingPerformanceQuery, buildingPerformanceResponse, emissionsQuery, emissionsResponse, portfolioEmissionsQuery, portfolioEmissionsResponse,
+} from './schemas';
 import type { EmissionsService } from './service';
 
 const tags = ['Emissions'];
 
 export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsService): void {
+  api.get('/pm/emissions', {
+    summary: "The caller's properties' emissions for a calendar year, totalled, with intensities",
+    description: 'Each property\'s location-based total (as GET /pm/properties/{id}/emissions gives it), their sum, and kg CO2e '
+      + 'per sqft over the properties with sqft. `portfolio_id` narrows to one portfolio; `year` defaults to the year of the latest bill.',
+    tags, auth: 'required', query: portfolioEmissionsQuery, response: portfolioEmissionsResponse,
+    errors: { 404: 'Portfolio not found', 422: 'Validation error (year, portfolio_id)' },
+  }, ({ query, req }) => emissions.portfolioEmissions(callerId(req), query));
+
   api.get('/pm/properties/:id/emissions', {
     summary: "A property's greenhouse gas emissions for a calendar year, per month and per meter",
     description: 'Location-based, in metric tons CO2e, from the meters\' bills (calendarised by days). Electricity: the eGRID2022 '

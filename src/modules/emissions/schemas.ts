@@ -84,3 +84,26 @@ export const buildingPerformanceResponse = z.object({
     sources: z.array(z.string()),
   })),
 }).meta({ example: ex.buildingPerformance });
+
+export const portfolioEmissionsQuery = emissionsQuery.extend({
+  portfolio_id: z.string().min(1).max(200).optional().meta({ description: "one of the caller's portfolios; default: all the caller's properties" }),
+});
+export type PortfolioEmissionsQuery = z.output<typeof portfolioEmissionsQuery>;
+
+export const portfolioEmissionsResponse = z.object({
+  year: z.number().int(),
+  method: z.literal('location-based'),
+  unit: z.literal('metric tons CO2e'),
+  total_tco2e: tons.meta({ description: "the properties' totals, summed" }),
+  kg_co2e_per_sqft: z.number().nullable().meta({ description: 'the tons of the properties with sqft x 1000 / their sqft; null when none has sqft' }),
+  properties: z.array(z.object({
+    property_id: z.string(),
+    name: z.string(),
+    tco2e: tons,
+    sqft: z.number().int().nullable(),
+    kg_co2e_per_sqft: z.number().nullable(),
+    meters_not_counted: z.number().int().meta({ description: 'meters with bills in the year and no confirmed factor (see the property\'s answer)' }),
+  })),
+  factors: z.array(factorUsed),
+  notes: z.array(z.string()),
+}).meta({ example: ex.portfolioEmissions });

@@ -3,10 +3,11 @@ import { usageMilliOf } from '../meters/units';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/public';
 import { bundledEgrid, EGRID_SOURCE, type EgridReference } from './egrid';
-import { yearInventory, type GridFactor, type YearInventory } from './emissions.calc';
+import { roundTons, yearInventory, type GridFactor, type YearInventory } from './emissions.calc';
 import { naturalGasKgCo2ePerMmbtu, NATURAL_GAS, tonsPerMwh } from './factors';
-import { createEmissionsRepository } from './repository';
-import type { BuildingPerformanceQuery, EmissionsQuery } from './schemas';
+import { createEmissionsRepository, type EmissionsBillRow, type EmissionsMeterRow } from './repository';
+import type { BuildingPerformanceQuery, EmissionsQuery, PortfolioEmissionsQuery } from './schemas';
+import type { PortfolioService } from '../portfolios/service';
 import { buildingPerformance, jurisdictionOf } from './building-performance';
 import type { EnergyByType } from './ll97.calc';
 import { loadZipCounties, type ZipCounty } from '../utilities/counties';
@@ -56,6 +57,9 @@ export const GAS_FACTOR: FactorUsed = {
 const CALENDAR_NOTE = 'Bills are spread over calendar months by days (calendarised), as ENERGY STAR Portfolio Manager does; '
   + 'usage is converted to each type\'s common unit with Portfolio Manager\'s conversions (1 ccf = 1.026 therms).';
 
+const PORTFOLIO_NOTE = "kg_co2e_per_sqft of the whole is the tons of the properties with sqft over their sqft; each property's "
+  + 'figures are its own GET /pm/properties/{id}/emissions total.';
+
 export function presentInventory(property: PropertyRow, inv: YearInventory, factors: FactorUsed[]) {
   return {
     property_id: property.id,
@@ -82,6 +86,7 @@ export function createEmissionsService(deps: {
   db: Db;
   now: () => Date;
   properties: Pick<PropertyService, 'requireOwned'>;
+  portfolios: Pick<PortfolioService, 'requireOwned'>;
   egrid?: () => EgridReference;
 }) {
   const repo = createEmissionsRepository(deps.db);
@@ -89,20 +94,26 @@ export function createEmissionsService(deps: {
   /** Each ZIP code's county (GeoNames, bundled), read on first use: where New York City's five counties are. */
   let counties: Map<string, ZipCounty> | undefined;
 
-  /** A year's inventory of an owned property (404 when not the caller's), and the factors it used. */
-  async function inventory(ownerId: string, propertyId: string, year: number | undefined) {
-    const property = await deps.properties.requireOwned(ownerId, propertyId);
-    const latest = year === undefined ? await repo.latestPeriodEnd(propertyId) : null;
-    const y = year ?? Number((latest ?? deps.now().toISOString()).slice(0, 4));
-    const [meters, bills] = await Promise.all([repo.meters(propertyId), repo.bills(propertyId, `${y}-01-01`, `${y}-12-31`)]);
-    const { grid, factor } = gridOfZip(egrid(), property.zipCode);
-    const inv = yearInventory(y, meters, bills.map((b) => ({
+  const yearOf = (latest: string | null) => Number((latest ?? deps.now().toISOString()).slice(0, 4));
+
+  /** A year's inventory of one property's meters and bills, and the factors it used. */
+  function inventoryOf(zipCode: string, year: number, meters: EmissionsMeterRow[], bills: EmissionsBillRow[]) {
+    const { grid, factor } = gridOfZip(egrid(), zipCode);
+    const inv = yearInventory(year, meters, bills.map((b) => ({
       meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd,
       usageMilli: b.usage === null ? null : usageMilliOf(b.utilityType, b.usage, b.unit),
     })), grid);
     const used = new Set(inv.meters.filter((m) => m.counted).map((m) => m.utilityType));
     const factors = [...(factor && used.has('electric') ? [factor] : []), ...(used.has('gas') ? [GAS_FACTOR] : [])];
-    return { property, inv, factors, grid };
+    return { inv, factors };
+  }
+
+  /** A year's inventory of an owned property (404 when not the caller's), and the factors it used. */
+  async function inventory(ownerId: string, propertyId: string, year: number | undefined) {
+    const property = await deps.properties.requireOwned(ownerId, propertyId);
+    const y = year ?? yearOf(await repo.latestPeriodEnd([propertyId]));
+    const [meters, bills] = await Promise.all([repo.meters([propertyId]), repo.bills([propertyId], `${y}-01-01`, `${y}-12-31`)]);
+    return { property, ...inventoryOf(property.zipCode, y, meters, bills) };
   }
 
   return {
@@ -110,6 +121,41 @@ export function createEmissionsService(deps: {
     async propertyEmissions(ownerId: string, propertyId: string, query: EmissionsQuery): Promise<EmissionsAnswer> {
       const { property, inv, factors } = await inventory(ownerId, propertyId, query.year);
       return presentInventory(property, inv, factors);
+    },
+
+    /**
+     * The owner's properties (of one portfolio when given) for a year: each property's total and
+     * intensity, their sum, and the intensity over the properties with sqft (their tons / their sqft).
+     */
+    async portfolioEmissions(ownerId: string, query: PortfolioEmissionsQuery) {
+      if (query.portfolio_id !== undefined) await deps.portfolios.requireOwned(ownerId, query.portfolio_id);
+      const props = await repo.ownedProperties(ownerId, query.portfolio_id);
+      const ids = props.map((p) => p.id);
+      const y = query.year ?? yearOf(await repo.latestPeriodEnd(ids));
+      const [meters, bills] = await Promise.all([repo.meters(ids), repo.bills(ids, `${y}-01-01`, `${y}-12-31`)]);
+      const factors = new Map<string, FactorUsed>();
+      let total = 0;
+      let withSqftKg = 0;
+      let withSqft = 0;
+      const properties = props.map((p) => {
+        const { inv, factors: used } = inventoryOf(p.zipCode, y, meters.filter((m) => m.propertyId === p.id), bills.filter((b) => b.propertyId === p.id));
+        for (const f of used) factors.set(`${f.utility_type}|${f.subregion}`, f);
+        total += inv.tco2e;
+        if (p.sqft) {
+          withSqftKg += inv.tco2e * 1000;
+          withSqft += p.sqft;
+        }
+        return {
+          property_id: p.id, name: p.name, tco2e: inv.tco2e, sqft: p.sqft,
+          kg_co2e_per_sqft: p.sqft ? round((inv.tco2e * 1000) / p.sqft, 3) : null,
+          meters_not_counted: inv.meters.filter((m) => !m.counted).length,
+        };
+      });
+      return {
+        year: y, method: 'location-based' as const, unit: 'metric tons CO2e' as const,
+        total_tco2e: roundTons(total), kg_co2e_per_sqft: withSqft ? round(withSqftKg / withSqft, 3) : null,
+        properties, factors: [...factors.values()], notes: [CALENDAR_NOTE, PORTFOLIO_NOTE],
+      };
     },
 
     /** The building-performance standard of the property's place, for the year's energy (the same calendarised bills). */
