@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as, createProperty } from '../pm/helpers';
@@ -16,20 +17,44 @@ describe('GET /pm/properties/{id}/building-performance', () => {
   });
   afterAll(() => t.stop());
 
-  const january = { amount: 1000, period_start: '2025-01-01', period_end: '2025-01-31' };
+  const put = (token: string, path: string, body: unknown) =>
+    request(t.app).put(`/api/v1${path}`).set('Authorization', `Bearer ${token}`).send(body as object);
 
-  it("gives a New York office's Local Law 97 emissions, and the penalty against the limit its report states", async () => {
-    const p = await createProperty(t, alice, NYC_OFFICE);
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, { ...january, utility_type: 'electric', usage_kwh: 100000 }).expect(201);
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, { ...january, utility_type: 'gas', usage: 5000, unit: 'therms' }).expect(201);
-    // Hand-worked: 100,000 kWh x 0.000288962 = 28.8962 t; 500,000 kBtu x 0.00005311 = 26.555 t; 55.4512 t.
-    // Over a 40 t limit by 15.451 t: 15.451 x $268 = $4,140.868 -> $4,140.87.
-    const res = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025&limit_tco2e=40`).expect(200);
+  const QUARTERS = [['2025-01-01', '2025-03-31'], ['2025-04-01', '2025-06-30'], ['2025-07-01', '2025-09-30'], ['2025-10-01', '2025-12-31']];
+
+  it("gives a New York office's Local Law 97 limit, emissions, excess and penalty, worked by hand", async () => {
+    const p = await createProperty(t, alice, { ...NYC_OFFICE, sqft: 40000 });
+    for (const [period_start, period_end] of QUARTERS) {
+      await as(t, alice).post(`/pm/properties/${p.id}/bills`, { utility_type: 'electric', amount: 40000, period_start, period_end, usage_kwh: 250000 }).expect(201);
+      await as(t, alice).post(`/pm/properties/${p.id}/bills`, { utility_type: 'gas', amount: 6000, period_start, period_end, usage: 5000, unit: 'therms' }).expect(201);
+    }
+    // Without occupancy: emissions only, and how to get the limit.
+    const before = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025`).expect(200);
+    expect(before.body.standards[0].periods[0]).toMatchObject({ status: 'no_occupancy', emissions_tco2e: 395.182, limit_tco2e: null, projected_penalty: null });
+    const occ = await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }] }).expect(200);
+    expect(occ.body).toEqual({ property_id: p.id, areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }], gross_floor_area: 40000 });
+    // Hand-worked: 1,000,000 kWh x 0.000288962 = 288.962 t; 2,000,000 kBtu x 0.00005311 = 106.22 t; 395.182 t.
+    // Limit 0.00846 x 40,000 sf = 338.4 t; over by 56.782 t; 56.782 x $268 = $15,217.576 -> $15,217.58.
+    const res = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025`).expect(200);
     expect(res.body).toEqual({ ...ex.buildingPerformance, property_id: p.id });
-    const plain = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025`).expect(200);
-    expect(plain.body.standards[0].periods[0]).toMatchObject({
-      status: 'limit_not_confirmed', emissions_tco2e: 55.451, limit_tco2e: null, excess_tco2e: null, projected_penalty: null,
+    // The limit the owner's report states overrides: 395.182 - 300 = 95.182 t -> $25,508.78.
+    const given = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025&limit_tco2e=300`).expect(200);
+    expect(given.body.standards[0].periods[0]).toMatchObject({ status: 'computed_with_given_limit', limit_tco2e: 300, excess_tco2e: 95.182, projected_penalty: 25508.78 });
+  });
+
+  it('records occupancy: replaced as a whole, each group once, validated, the owner only', async () => {
+    const p = await createProperty(t, alice, NYC_OFFICE);
+    await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'R-2', gross_floor_area: 30000 }, { occupancy_group: 'M', gross_floor_area: 10000 }] }).expect(200);
+    expect((await as(t, alice).get(`/pm/properties/${p.id}/occupancy`).expect(200)).body).toEqual({
+      property_id: p.id, areas: [{ occupancy_group: 'M', gross_floor_area: 10000 }, { occupancy_group: 'R-2', gross_floor_area: 30000 }], gross_floor_area: 40000,
     });
+    await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'B', gross_floor_area: 1 }, { occupancy_group: 'B', gross_floor_area: 2 }] }).expect(422);
+    await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'Z', gross_floor_area: 1 }] }).expect(422);
+    await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'B', gross_floor_area: 0 }] }).expect(422);
+    await put(bob, `/pm/properties/${p.id}/occupancy`, { areas: [] }).expect(404);
+    await as(t, bob).get(`/pm/properties/${p.id}/occupancy`).expect(404);
+    await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [] }).expect(200);
+    expect((await as(t, alice).get(`/pm/properties/${p.id}/occupancy`).expect(200)).body.areas).toEqual([]);
   });
 
   it('says no standard applies outside the three cities, and names Boston and Denver as not confirmed', async () => {

@@ -3,6 +3,8 @@
  * NYCW) that used 100,000 kWh and 5,000 therms in January 2025 (README "Worked example"; the
  * integration test answers exactly this).
  */
+import { LIMIT_SOURCES, LIMITS_2024_2029 } from './occupancy';
+
 const ELECTRIC_SOURCE = 'EPA eGRID2022, subregion annual total output emission rate (SRC2ERTA); ZIP code to subregion: EPA Power Profiler v13.2; '
   + 'subregion NYCW (NPCC NYC/Westchester); 1 lb = 0.45359237 kg; output rate, no grid loss added';
 const GAS_SOURCE = 'EPA GHG Emission Factors Hub (Emission Factors for Greenhouse Gas Inventories, 9 March 2018), Table 1 Stationary Combustion, '
@@ -48,41 +50,41 @@ export const propertyEmissions = {
 };
 
 /**
- * The same office under New York City's Local Law 97, with the limit its LL97 report states given
- * as `limit_tco2e=40` (README "Local Law 97, worked by hand").
+ * A 40,000 sf New York office (ZIP 10001; occupancy group B, 40,000 sf) billed quarterly in 2025:
+ * 1,000,000 kWh and 20,000 therms, under Local Law 97 (README "Local Law 97, worked by hand").
  */
 export const buildingPerformance = {
-  property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f',
+  property_id: '3a4b5c6d-7e8f-4a0b-9c1d-2e3f4a5b6c7d',
   year: 2025,
   jurisdiction: 'new_york_city',
   applies: true,
-  message: "New York City's Local Law 97 applies at New York, NY 10001 to a covered building; 2025's emissions by the law's coefficients "
-    + 'are given, its limit is not confirmed.',
+  message: "New York City's Local Law 97 applies at New York, NY 10001 to a covered building (over 25,000 gross sf, with exceptions): "
+    + "2025 against its limit, by the law's coefficients and the city's published limits.",
   standards: [{
     standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
     status: 'partly_confirmed',
-    reason: null,
+    reason: "2024-2029: coefficients and penalty from the law, occupancy-group limits from the city's published tables (H, I-1, I-2, "
+      + 'I-3 and U not confirmed); 2030-2034 not confirmed',
     periods: [
       {
         period: '2024-2029',
-        status: 'computed_with_given_limit',
-        emissions_tco2e: 55.451,
+        status: 'computed',
+        emissions_tco2e: 395.182,
         emissions_lines: [
-          { utility_type: 'electric', energy: 100000, energy_unit: 'kWh', coefficient: 0.000288962, coefficient_unit: 'tCO2e/kWh', tco2e: 28.896 },
-          { utility_type: 'gas', energy: 500000, energy_unit: 'kBtu', coefficient: 0.00005311, coefficient_unit: 'tCO2e/kBtu', tco2e: 26.555 },
+          { utility_type: 'electric', energy: 1000000, energy_unit: 'kWh', coefficient: 0.000288962, coefficient_unit: 'tCO2e/kWh', tco2e: 288.962 },
+          { utility_type: 'gas', energy: 2000000, energy_unit: 'kBtu', coefficient: 0.00005311, coefficient_unit: 'tCO2e/kBtu', tco2e: 106.22 },
         ],
         not_covered: [],
-        gross_floor_area: 50000,
-        limit_tco2e: 40,
-        excess_tco2e: 15.451,
+        gross_floor_area: 40000,
+        limit_tco2e: 338.4,
+        limit_lines: [{
+          occupancy_group: 'B', gross_floor_area: 40000, intensity_limit: 0.00846, tco2e: 338.4,
+          source: `${LIMIT_SOURCES.dob}: ${LIMITS_2024_2029.B!.label}`,
+        }],
+        excess_tco2e: 56.782,
         penalty_per_ton: 268,
-        projected_penalty: 4140.87,
-        notes: [
-          'The 2024-2029 building emissions intensity limits of § 28-320.3.1 (per occupancy group) could not be read from the law\'s text in '
-            + 'the sources available on 2026-11-28, so no limit, excess or penalty is given: none is guessed. The emissions by the law\'s own '
-            + 'coefficients are given, to compare with the limit the building\'s registered design professional reports.',
-          'Excess and projected penalty are against the limit given in the request (limit_tco2e), not one this service computed.',
-        ],
+        projected_penalty: 15217.58,
+        notes: [],
       },
       {
         period: '2030-2034',
@@ -90,8 +92,9 @@ export const buildingPerformance = {
         emissions_tco2e: null,
         emissions_lines: [],
         not_covered: [],
-        gross_floor_area: 50000,
+        gross_floor_area: 40000,
         limit_tco2e: null,
+        limit_lines: [],
         excess_tco2e: null,
         penalty_per_ton: 268,
         projected_penalty: null,
@@ -111,6 +114,8 @@ export const buildingPerformance = {
         + 'emissions, multiplied by $268), codelibrary.amlegal.com, read 2026-11-28',
       "NYC Administrative Code § 28-320.3.2 (2030-2034), read 2026-11-28: a building's limit is each occupancy group's building "
         + 'emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a mixed-use building',
+      LIMIT_SOURCES.dob,
+      LIMIT_SOURCES.sustainable,
     ],
   }],
 };

@@ -2,7 +2,8 @@ import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import {
-  buildingPerformanceQuery, buildingPerformanceResponse, emissionsQuery, emissionsResponse, portfolioEmissionsQuery, portfolioEmissionsResponse,
+  buildingPerformanceQuery, buildingPerformanceResponse, emissionsQuery, emissionsResponse, occupancyBody, occupancyResponse,
+  portfolioEmissionsQuery, portfolioEmissionsResponse,
 } from './schemas';
 import type { EmissionsService } from './service';
 
@@ -30,11 +31,25 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
   api.get('/pm/properties/:id/building-performance', {
     summary: 'The building-performance standard of a property\'s place, and the year against it',
     description: 'New York City (the ZIP code in one of its five counties): Local Law 97, the year\'s emissions by the law\'s own '
-      + 'coefficients (§ 28-320.3.1.1) and the penalty rate ($268 a ton, § 28-320.6) per compliance period. The law\'s limits could not '
-      + 'be confirmed, so none is guessed: with `limit_tco2e` (the limit the building\'s LL97 report states) the excess and the '
-      + 'projected penalty are computed against it. Boston (BERDO 2.0) and Denver (Energize Denver) are named with `not_confirmed`; '
+      + 'coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the city\'s published '
+      + '2024-2029 intensity limits (area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). A group whose limit '
+      + 'is not confirmed (H, I-1, I-2, I-3, U), and 2030-2034, give no limit: none is guessed. `limit_tco2e` (the limit the '
+      + 'building\'s LL97 report states) overrides the computed limit. Boston (BERDO 2.0) and Denver (Energize Denver) are named with `not_confirmed`; '
       + 'elsewhere `applies` is false with a message saying no standard applies.',
     tags, auth: 'required', params: propertyIdParams, query: buildingPerformanceQuery, response: buildingPerformanceResponse,
     errors: { 404: 'Property not found', 422: 'Validation error (year, limit_tco2e)' },
   }, ({ params, query, req }) => emissions.buildingPerformance(callerId(req), params.id, query));
+
+  api.get('/pm/properties/:id/occupancy', {
+    summary: "A property's occupancy groups and their gross floor areas (what Local Law 97 sets limits on)",
+    tags, auth: 'required', params: propertyIdParams, response: occupancyResponse, errors: { 404: 'Property not found' },
+  }, ({ params, req }) => emissions.occupancy(callerId(req), params.id));
+
+  api.put('/pm/properties/:id/occupancy', {
+    summary: "Replace a property's occupancy groups and their gross floor areas",
+    description: 'Each NYC Building Code occupancy group at most once, with its gross floor area in sf; an empty list clears them. '
+      + 'A mixed-use building lists each group: its LL97 limit is the groups\' limits, each times its area, summed.',
+    tags, auth: 'required', params: propertyIdParams, body: occupancyBody, response: occupancyResponse,
+    errors: { 404: 'Property not found', 422: 'Validation error (an unknown group, a group twice, an area out of range)' },
+  }, ({ params, body, req }) => emissions.replaceOccupancy(callerId(req), params.id, body));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { METER_UTILITY_TYPES } from '../meters/units';
 import * as ex from './examples';
+import { OCCUPANCY_GROUPS } from './occupancy';
 
 export const emissionsQuery = z.object({
   year: z.coerce.number().int().min(2000).max(2100).optional()
@@ -56,14 +57,17 @@ export type BuildingPerformanceQuery = z.output<typeof buildingPerformanceQuery>
 
 const period = z.object({
   period: z.enum(['2024-2029', '2030-2034']),
-  status: z.enum(['limit_not_confirmed', 'computed_with_given_limit', 'not_confirmed', 'outside_period']),
+  status: z.enum(['computed', 'computed_with_given_limit', 'no_occupancy', 'limit_not_confirmed', 'not_confirmed', 'outside_period']),
   emissions_tco2e: tons.nullable().meta({ description: "the year's emissions by the law's own coefficients" }),
   emissions_lines: z.array(z.object({
     utility_type: z.string(), energy: z.number(), energy_unit: z.string(), coefficient: z.number(), coefficient_unit: z.string(), tco2e: tons,
   })),
   not_covered: z.array(z.string()),
   gross_floor_area: z.number().int().nullable(),
-  limit_tco2e: z.number().nullable(),
+  limit_tco2e: z.number().nullable().meta({ description: 'the annual building emissions limit: the limit_lines summed, or the limit_tco2e given' }),
+  limit_lines: z.array(z.object({
+    occupancy_group: z.string(), gross_floor_area: z.number().int(), intensity_limit: z.number().nullable(), tco2e: tons.nullable(), source: z.string().nullable(),
+  })).meta({ description: "each recorded occupancy group: its intensity limit (tCO2e/sf), times its area; null where the group's limit is not confirmed" }),
   excess_tco2e: tons.nullable(),
   penalty_per_ton: z.number().meta({ description: 'USD per metric ton over the limit (§ 28-320.6)' }),
   projected_penalty: z.number().nullable().meta({ description: 'USD, to the cent' }),
@@ -107,3 +111,20 @@ export const portfolioEmissionsResponse = z.object({
   factors: z.array(factorUsed),
   notes: z.array(z.string()),
 }).meta({ example: ex.portfolioEmissions });
+
+const occupancyArea = z.object({
+  occupancy_group: z.enum(OCCUPANCY_GROUPS).meta({ description: 'NYC Building Code occupancy group as LL97 names it; B-ambulatory-health is B used for ambulatory health care (medical office)' }),
+  gross_floor_area: z.number().int().min(1).max(50_000_000).meta({ description: 'sf of the group in the building' }),
+});
+
+export const occupancyBody = z.object({
+  areas: z.array(occupancyArea).max(OCCUPANCY_GROUPS.length)
+    .refine((list) => new Set(list.map((a) => a.occupancy_group)).size === list.length, { error: 'each occupancy_group at most once' }),
+}).meta({ example: { areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }] } });
+export type OccupancyBody = z.output<typeof occupancyBody>;
+
+export const occupancyResponse = z.object({
+  property_id: z.string(),
+  areas: z.array(occupancyArea),
+  gross_floor_area: z.number().int().meta({ description: 'the areas summed' }),
+}).meta({ example: { property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f', areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }], gross_floor_area: 40000 } });

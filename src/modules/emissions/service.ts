@@ -6,7 +6,8 @@ import { bundledEgrid, EGRID_SOURCE, type EgridReference } from './egrid';
 import { roundTons, yearInventory, type GridFactor, type YearInventory } from './emissions.calc';
 import { naturalGasKgCo2ePerMmbtu, NATURAL_GAS, tonsPerMwh } from './factors';
 import { createEmissionsRepository, type EmissionsBillRow, type EmissionsMeterRow } from './repository';
-import type { BuildingPerformanceQuery, EmissionsQuery, PortfolioEmissionsQuery } from './schemas';
+import type { BuildingPerformanceQuery, EmissionsQuery, OccupancyBody, PortfolioEmissionsQuery } from './schemas';
+import type { OccupancyGroup } from './occupancy';
 import type { PortfolioService } from '../portfolios/service';
 import { buildingPerformance, jurisdictionOf } from './building-performance';
 import type { EnergyByType } from './ll97.calc';
@@ -81,6 +82,14 @@ export function presentInventory(property: PropertyRow, inv: YearInventory, fact
 }
 
 export type EmissionsAnswer = ReturnType<typeof presentInventory>;
+
+function presentOccupancy(propertyId: string, areas: Array<{ group: OccupancyGroup; sqft: number }>) {
+  return {
+    property_id: propertyId,
+    areas: areas.map((a) => ({ occupancy_group: a.group, gross_floor_area: a.sqft })),
+    gross_floor_area: areas.reduce((sum, a) => sum + a.sqft, 0),
+  };
+}
 
 export function createEmissionsService(deps: {
   db: Db;
@@ -166,11 +175,26 @@ export function createEmissionsService(deps: {
       counties ??= loadZipCounties(REFERENCE_DIR);
       const county = counties.get(property.zipCode)?.county ?? null;
       const where = `${property.city}, ${property.state} ${property.zipCode}`;
+      const areas = await repo.occupancy(property.id);
       return {
         property_id: property.id,
         year: inv.year,
-        ...buildingPerformance(jurisdictionOf(property, county), inv.year, energy, property.sqft, where, query.limit_tco2e ?? null),
+        ...buildingPerformance(jurisdictionOf(property, county), inv.year, energy, property.sqft, where, areas, query.limit_tco2e ?? null),
       };
+    },
+
+    /** A property's occupancy groups with their gross floor areas (404 when not the caller's). */
+    async occupancy(ownerId: string, propertyId: string) {
+      await deps.properties.requireOwned(ownerId, propertyId);
+      return presentOccupancy(propertyId, await repo.occupancy(propertyId));
+    },
+
+    /** Replaces a property's occupancy groups and areas (an empty list clears them). */
+    async replaceOccupancy(ownerId: string, propertyId: string, body: OccupancyBody) {
+      await deps.properties.requireOwned(ownerId, propertyId);
+      const areas = body.areas.map((a) => ({ group: a.occupancy_group, sqft: a.gross_floor_area }));
+      await repo.replaceOccupancy(propertyId, areas);
+      return presentOccupancy(propertyId, await repo.occupancy(propertyId));
     },
   };
 }

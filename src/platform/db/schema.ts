@@ -19,3 +19,4 @@ export * from '../../modules/webhooks/tables';
 export * from '../../modules/analytics/tables';
 export * from '../../modules/tariffs/custom/tables';
 export * from '../../modules/audit/tables';
+export * from '../../modules/emissions/tables';

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { properties } from '../properties/tables';
+import { OCCUPANCY_GROUPS } from './occupancy';
+
+/**
+ * A property's gross floor area per New York City Building Code occupancy group (what Local Law 97
+ * sets its limits on; a mixed-use building has several). Replaced as a whole by PUT
+ * /pm/properties/{id}/occupancy; gone with its property.
+ */
+export const propertyOccupancyAreas = pgTable(
+  'property_occupancy_areas',
+  {
+    propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    occupancyGroup: text('occupancy_group').notNull(),
+    grossFloorArea: integer('gross_floor_area').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'property_occupancy_areas_pkey', columns: [t.propertyId, t.occupancyGroup] }),
+    check('property_occupancy_areas_group_check', sql`${t.occupancyGroup} in (${sql.raw(OCCUPANCY_GROUPS.map((g) => `'${g}'`).join(', '))})`),
+    check('property_occupancy_areas_area_check', sql`${t.grossFloorArea} > 0`),
+  ],
+);
