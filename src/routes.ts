@@ -46,7 +46,7 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   // Before the property routes: its literal GET /pm/properties/health precedes /pm/properties/:id.
   registerAnalyticsRoutes(api, services.analytics);
   registerPropertyRoutes(api, services.properties);
-  registerMeterRoutes(api, services.meters);
+  registerMeterRoutes(api, services.meters, services.meterIntervals);
   registerBillRoutes(api, services.bills);
   registerRateAnalysisRoutes(api, services.rateAnalysis);
   registerEmissionsRoutes(api, services.emissions);

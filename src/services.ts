@@ -14,6 +14,7 @@ import { createPortfolioService, type PortfolioService } from './modules/portfol
 import { createNotificationService, type NotificationService } from './modules/notifications/service';
 import { createBillService, type BillService } from './modules/bills/service';
 import { createMeterService, type MeterService } from './modules/meters/service';
+import { createIntervalService, type IntervalService } from './modules/meters/intervals/service';
 import { createRateAnalysisService, propertyAnalysisJobId, type RateAnalysisService } from './modules/rate-analysis/service';
 import { createPropertyService, type PropertyService } from './modules/properties/service';
 import { createTariffCatalog } from './modules/properties/tariff-catalog';
@@ -56,6 +57,8 @@ export interface Services {
   properties: PropertyService;
   /** A property's meters (electric, gas, water, ...): what its bills belong to. */
   meters: MeterService;
+  /** Electric meters' interval readings (Green Button) and load profiles. */
+  meterIntervals: IntervalService;
   /** Actual utility bills of properties (not bills priced by /calculate). */
   bills: BillService;
   notifications: NotificationService;
@@ -157,6 +160,7 @@ export function createServices(deps: PlatformDeps): Services {
     db, properties, dataChanged, auditMeters: requestAudits,
     coverageChanged: (ownerId, propertyId) => recomputeRequests.propertyChanged(ownerId, propertyId),
   });
+  const meterIntervals = createIntervalService({ db, properties, requireMeter: meters.requireOwned });
   const bills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
   const analytics = createAnalyticsService({
@@ -215,6 +219,7 @@ export function createServices(deps: PlatformDeps): Services {
     portfolios,
     properties,
     meters,
+    meterIntervals,
     bills,
     notifications,
     rateAnalysis,

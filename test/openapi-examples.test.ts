@@ -57,7 +57,8 @@ describe('/openapi.json examples of the meter, bill, billing, PMS, webhook and a
     // Issue 31 added own tariffs (create, list, versions) and documented POST /calculate's request shapes (4).
     // Issue 32 added the bill audit (a bill's audit, findings, their CSV, resolve, settings read and change: 6).
     // Issue 47 added a finding's dispute, its credit and denial, and the recovery CSV (4), and running a bill's audit (POST, 1).
-    expect(checked).toBe(49);
+    // Issue 50 added a meter's interval import and read-back and its load profile (3).
+    expect(checked).toBe(52);
     expect(missing).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
 import { METER_UTILITY_TYPES, unitPairsSql } from './units';
 
@@ -41,5 +41,28 @@ export const meters = pgTable(
     check('meters_type_check', sql`${t.utilityType} in (${sql.raw(METER_UTILITY_TYPES.map((v) => `'${v}'`).join(', '))})`),
     check('meters_unit_check', sql.raw(unitPairsSql('utility_type', 'unit'))),
     check('meters_covers_check', sql`${t.covers} in (${sql.raw(METER_COVERS.map((v) => `'${v}'`).join(', '))})`),
+  ],
+);
+
+/** The interval lengths a meter's readings may have, in minutes (a divisor of a day). */
+export const INTERVAL_MINUTES = [5, 15, 30, 60] as const;
+
+/**
+ * A meter's interval readings (README "Interval data", decision 0017): one row per meter and UTC
+ * day, the day's readings as an array of watt-hours, slot i starting i x interval_minutes after
+ * 00:00 UTC; a slot without a reading is NULL. 96 slots for 15-minute data.
+ */
+export const meterIntervalDays = pgTable(
+  'meter_interval_days',
+  {
+    meterId: text('meter_id').notNull().references(() => meters.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    intervalMinutes: smallint('interval_minutes').notNull(),
+    wh: integer('wh').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'meter_interval_days_pkey', columns: [t.meterId, t.day] }),
+    check('meter_interval_days_minutes_check', sql`${t.intervalMinutes} in (${sql.raw(INTERVAL_MINUTES.join(', '))})`),
+    check('meter_interval_days_slots_check', sql`cardinality(${t.wh}) = 1440 / ${t.intervalMinutes}`),
   ],
 );

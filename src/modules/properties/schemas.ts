@@ -3,6 +3,7 @@ import { pageQuery } from '../../platform/http/pagination';
 import { utilityAnnualCost } from '../meters/schemas';
 import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_USAGE_KWH } from '../pricing/engine/limits';
 import { PROPERTY_TYPES, US_STATE_CODES, type UsStateCode } from './states';
+import { isTimeZone } from './timezone';
 
 const INT_MAX = 2_147_483_647;
 /** Upper bound of the numeric(14, x) columns: larger values would overflow the database. */
@@ -49,6 +50,9 @@ const optionalFields = {
   supply_tariff_id: z.string().min(1).max(200).nullable().optional()
     .meta({ description: "Your supply contract: a supply-only custom tariff (POST /tariffs/custom) of the property's state, priced beside a delivery-only tariff_id, line by line; it supersedes supply_rate_per_kwh" }),
   solar_capacity_kw: amount.nullable().optional(),
+  timezone: z.string().max(64).refine(isTimeZone, { error: 'not an IANA time zone (e.g. America/Denver)' }).nullable().optional()
+    .meta({ description: "The property's IANA time zone (America/Denver): interval readings are read by its local clock. Absent or null: "
+      + "the zone of zip_code (properties README \"Time zone\")." }),
   annual_revenue: amount.nullable().optional(),
   noi: amount.nullable().optional(),
 };
@@ -102,6 +106,8 @@ export const propertyResponse = z.object({
   monthly_demand_kw: z.number().nullable(),
   supply_rate_per_kwh: z.number().nullable(),
   supply_tariff_id: z.string().nullable(),
+  timezone: z.string().meta({ description: 'IANA time zone: the one set, else the one of zip_code (properties README "Time zone").' }),
+  timezone_source: z.enum(['set', 'zip_code']).meta({ description: 'set: given by the owner; zip_code: derived from the ZIP code (and follows it).' }),
   has_solar: z.boolean(),
   solar_capacity_kw: z.number().nullable(),
   annual_revenue: z.number().nullable(),

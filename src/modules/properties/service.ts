@@ -42,7 +42,7 @@ const FIELD_COLUMNS = {
   name: 'name', address: 'address', city: 'city', state: 'state', zip_code: 'zipCode', property_type: 'propertyType',
   sqft: 'sqft', unit_count: 'unitCount', year_built: 'yearBuilt', portfolio_id: 'portfolioId',
   utility_account_number: 'utilityAccountNumber', meter_number: 'meterNumber', tariff_id: 'tariffId',
-  monthly_usage_kwh: 'monthlyUsageKwh', monthly_demand_kw: 'monthlyDemandKw', supply_rate_per_kwh: 'supplyRatePerKwh', supply_tariff_id: 'supplyTariffId', has_solar: 'hasSolar',
+  monthly_usage_kwh: 'monthlyUsageKwh', monthly_demand_kw: 'monthlyDemandKw', supply_rate_per_kwh: 'supplyRatePerKwh', supply_tariff_id: 'supplyTariffId', has_solar: 'hasSolar', timezone: 'timezone',
   solar_capacity_kw: 'solarCapacityKw', annual_revenue: 'annualRevenue', noi: 'noi',
 } as const satisfies Record<keyof UpdatePropertyInput, keyof PropertyValues>;
 

@@ -40,6 +40,8 @@ export const properties = pgTable(
     supplyRatePerKwh: numeric('supply_rate_per_kwh', { precision: 10, scale: 6, mode: 'number' }),
     /** The customer's supply contract, a supply-only custom tariff beside a delivery-only tariff_id (supersedes supplyRatePerKwh). */
     supplyTariffId: text('supply_tariff_id'),
+    /** An IANA time zone the owner set; null: the one of the ZIP code (timezone.ts), presented as `timezone`. */
+    timezone: text('timezone'),
     hasSolar: boolean('has_solar').notNull().default(false),
     solarCapacityKw: quantity('solar_capacity_kw'),
     annualRevenue: money('annual_revenue'),

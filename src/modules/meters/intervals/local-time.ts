@@ -1,0 +1,71 @@
+/**
+ * Local clock time in an IANA zone through Intl (no time zone library): the zone's UTC offset at an
+ * instant, an instant's local fields, and the instants of a local time (none in a spring-forward
+ * gap, two in a fall-back repeat).
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+export interface LocalFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** 0 = Sunday ... 6 = Saturday. */
+  weekday: number;
+  /** Seconds to add to UTC for the local clock. */
+  offset: number;
+}
+
+/** The local fields of an instant (epoch seconds) in a zone. */
+export function localFields(zone: string, epochSeconds: number): LocalFields {
+  const parts = formatter(zone).formatToParts(new Date(epochSeconds * 1000));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const [year, month, day, hour, minute, second] = [get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
+  return { year, month, day, hour, minute, weekday: new Date(asUtc * 1000).getUTCDay(), offset: asUtc - epochSeconds };
+}
+
+/** The zone's offset from UTC at an instant, in seconds (-25200 for America/Denver in summer). */
+export const offsetAt = (zone: string, epochSeconds: number) => localFields(zone, epochSeconds).offset;
+
+/**
+ * The instants (epoch seconds, ascending) at which the zone's clock reads this local time: one;
+ * none in a spring-forward gap (02:30 on a US spring-forward day); two in a fall-back repeat (01:30).
+ */
+export function instantsOf(zone: string, y: number, mo: number, d: number, h: number, mi: number): number[] {
+  const wall = Date.UTC(y, mo - 1, d, h, mi) / 1000;
+  const out = new Set<number>();
+  for (const probe of [wall - 86_400, wall + 86_400]) {
+    const t = wall - offsetAt(zone, probe);
+    if (t + offsetAt(zone, t) === wall) out.add(t);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Whether the local clock time at this instant occurs twice (a fall-back hour). */
+export function isRepeatedLocalTime(zone: string, epochSeconds: number): boolean {
+  const wall = epochSeconds + offsetAt(zone, epochSeconds);
+  return [epochSeconds - 3600, epochSeconds + 3600].some((t) => t + offsetAt(zone, t) === wall);
+}
+
+/** An instant as ISO 8601 with the zone's offset: 2019-07-01T00:00:00-07:00. */
+export function isoLocal(zone: string, epochSeconds: number): string {
+  const f = localFields(zone, epochSeconds);
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  const sign = f.offset < 0 ? '-' : '+';
+  const abs = Math.abs(f.offset);
+  return `${p(f.year, 4)}-${p(f.month)}-${p(f.day)}T${p(f.hour)}:${p(f.minute)}:00${sign}${p(Math.floor(abs / 3600))}:${p(Math.floor((abs % 3600) / 60))}`;
+}
