@@ -27,13 +27,13 @@ const STATE_ZONES: Record<string, string> = {
   UM: 'Pacific/Honolulu',
 };
 
-/** Counties of a split state in another zone than the state's (49 CFR 71.5 to 71.9). */
+/** Counties of a split state in another zone than the state's (the zone boundaries of 49 CFR Part 71). */
 export const COUNTY_ZONES: Record<string, { zone: string; counties: string[] }[]> = {
-  // 71.5(a): Florida west of the Apalachicola River is central (Gulf County: see ZIP_ZONES).
+  // Florida west of the Apalachicola River is central (Gulf County: see ZIP_ZONES).
   FL: [{ zone: 'America/Chicago', counties: ['Bay', 'Calhoun', 'Escambia', 'Gulf', 'Holmes', 'Jackson', 'Okaloosa', 'Santa Rosa', 'Walton', 'Washington'] }],
-  // 71.5(b): Indiana's northwest (Chicago) and southwest (Evansville) counties, central since 2006/2007.
+  // Indiana's northwest (Chicago) and southwest (Evansville) counties, central since 2006/2007.
   IN: [{ zone: 'America/Chicago', counties: ['Gibson', 'Jasper', 'Lake', 'La Porte', 'Newton', 'Perry', 'Porter', 'Posey', 'Spencer', 'Starke', 'Vanderburgh', 'Warrick'] }],
-  // 71.5(c), 71.6: Kentucky west of the line through Meade, Hardin, Hart, ... is central (Wayne moved to eastern in 2000).
+  // Kentucky west of the line through Meade, Hardin, Hart, ... is central (Wayne moved to eastern in 2000).
   KY: [{
     zone: 'America/Chicago',
     counties: ['Adair', 'Allen', 'Ballard', 'Barren', 'Breckinridge', 'Butler', 'Caldwell', 'Calloway', 'Carlisle', 'Christian',
@@ -41,16 +41,16 @@ export const COUNTY_ZONES: Record<string, { zone: string; counties: string[] }[]
       'Henderson', 'Hickman', 'Hopkins', 'Livingston', 'Logan', 'Lyon', 'Marshall', 'McCracken', 'McLean', 'Metcalfe', 'Monroe',
       'Muhlenberg', 'Ohio', 'Russell', 'Simpson', 'Todd', 'Trigg', 'Union', 'Warren', 'Webster'],
   }],
-  // 71.5(d): the four Upper Peninsula counties on the Wisconsin line are central.
+  // The four Upper Peninsula counties on the Wisconsin line are central.
   MI: [{ zone: 'America/Menominee', counties: ['Dickinson', 'Gogebic', 'Iron', 'Menominee'] }],
-  // 71.6: East Tennessee is eastern.
+  // East Tennessee is eastern.
   TN: [{
     zone: 'America/New_York',
     counties: ['Anderson', 'Blount', 'Bradley', 'Campbell', 'Carter', 'Claiborne', 'Cocke', 'Grainger', 'Greene', 'Hamblen',
       'Hamilton', 'Hancock', 'Hawkins', 'Jefferson', 'Johnson', 'Knox', 'Loudon', 'McMinn', 'Meigs', 'Monroe', 'Morgan', 'Polk',
       'Rhea', 'Roane', 'Scott', 'Sevier', 'Sullivan', 'Unicoi', 'Union', 'Washington'],
   }],
-  // 71.8: the mountain-central line through the Plains states and Texas.
+  // The mountain-central line through the Plains states and Texas.
   KS: [{ zone: 'America/Denver', counties: ['Greeley', 'Hamilton', 'Sherman', 'Wallace'] }],
   NE: [{
     zone: 'America/Denver',
@@ -64,15 +64,15 @@ export const COUNTY_ZONES: Record<string, { zone: string; counties: string[] }[]
       'Oglala Lakota', 'Pennington', 'Perkins', 'Stanley', 'Ziebach'],
   }],
   TX: [{ zone: 'America/Denver', counties: ['El Paso', 'Hudspeth'] }],
-  // 71.9: Idaho north of the Salmon River and Malheur County, Oregon.
+  // Idaho north of the Salmon River and Malheur County, Oregon.
   ID: [{ zone: 'America/Los_Angeles', counties: ['Benewah', 'Bonner', 'Boundary', 'Clearwater', 'Idaho', 'Kootenai', 'Latah', 'Lewis', 'Nez Perce', 'Shoshone'] }],
   OR: [{ zone: 'America/Boise', counties: ['Malheur'] }],
 };
 
 /**
  * Single ZIP codes the county rules get wrong: Port St. Joe, Gulf County FL (the county's south
- * of the Intracoastal Waterway is eastern, 71.5(a)); West Wendover and Jackpot NV (mountain by
- * local observance under 71.9's Elko County exception); the Navajo Nation in Arizona (observes
+ * of the Intracoastal Waterway is eastern); West Wendover and Jackpot NV (mountain by
+ * local observance); the Navajo Nation in Arizona (observes
  * daylight saving time, unlike the rest of the state: tz zone America/Denver).
  */
 export const ZIP_ZONES: Record<string, string> = {
