@@ -314,9 +314,20 @@ async function readFile(file: Readable, zone: string, merge: (days: Map<string, 
     }
   } else {
     const parser = parse({ relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, bom: true });
+    // Once the rows are no longer read (the end, or a file refused early), the rest of the upload is read and dropped.
+    let stopped = false;
+    const written = () => new Promise<void>((resolve) => {
+      const done = () => {
+        parser.off('drain', done).off('close', done);
+        resolve();
+      };
+      parser.on('drain', done).on('close', done);
+    });
     const feed = (async () => {
-      for await (const text of rest()) if (!parser.write(text)) await new Promise((r) => parser.once('drain', r));
-      parser.end();
+      for await (const text of rest()) {
+        if (!stopped && !parser.write(text)) await written();
+      }
+      if (!stopped) parser.end();
     })();
     feed.catch((err) => parser.destroy(err as Error));
     let layout: CsvLayout | null = null;
@@ -357,9 +368,10 @@ async function readFile(file: Readable, zone: string, merge: (days: Map<string, 
       if ((err as { code?: string }).code?.startsWith('CSV_')) throw notOne(`invalid CSV: ${(err as Error).message}`);
       throw err;
     } finally {
-      file.resume();
+      stopped = true;
+      if (!parser.destroyed) parser.destroy();
+      await feed.catch(() => undefined);
     }
-    await feed.catch(() => undefined);
     if (truncated) throw tooLarge();
     if (!layout) {
       throw notOne('no header row of a known layout in its first 50 rows (PG&E: DATE, START TIME, END TIME, USAGE; SCE: Energy consumption '
