@@ -122,6 +122,7 @@ describe('meter interval data (issue 50)', () => {
       ['truncated XML', real.slice(0, Math.floor(real.length / 2)), /^not a Green Button file: not well-formed XML/],
       ['a feed without readings', fixture('gba-usage-feed-without-readings.xml'), /^not a Green Button file: no electric interval readings/],
       ['power (W), not energy', real.replace(/<uom>72</g, '<uom>38<'), /ReadingType uom 38 is not energy in Wh \(72\)/],
+      ['energy received from the customer', real.replace(/<flowDirection>1</g, '<flowDirection>19<'), /flowDirection 19 is not forward \(1\)/],
       ['an HTML page', '<!DOCTYPE html><html><body>Sign in</body></html>', /root element is <html>/],
       ['a bills CSV', 'period_start,period_end,amount\n2026-01-01,2026-01-31,100\n', /no header row of a known layout/],
       ['an empty file', '  \n', /the file is empty/],
@@ -135,6 +136,16 @@ describe('meter interval data (issue 50)', () => {
     }
     const none = await as(t, alice).get(`/pm/meters/${meter}/intervals?start=2000-01-01&end=2000-12-31`).expect(200);
     expect(none.body.count).toBe(0);
+  });
+
+  it('a reading sent twice in one file: the later one is kept, counted as a duplicate', async () => {
+    const meter = await electricMeter(NEW_YORK);
+    const csv = ['start,end,kwh', '2020-01-01T00:00:00-05:00,2020-01-01T00:15:00-05:00,1.5', '2020-01-01T00:15:00-05:00,2020-01-01T00:30:00-05:00,1',
+      '2020-01-01T00:00:00-05:00,2020-01-01T00:15:00-05:00,2.5'].join('\n');
+    const res = await as(t, alice).upload(`/pm/meters/${meter}/intervals`, csv, 'twice.csv').expect(200);
+    expect(res.body).toMatchObject({ readings: 3, stored: 2, duplicates: 1, replaced: 1 });
+    const read = await as(t, alice).get(`/pm/meters/${meter}/intervals?start=2020-01-01&end=2020-01-02`).expect(200);
+    expect(read.body.readings.map((r: { kwh: number }) => r.kwh)).toEqual([2.5, 1]);
   });
 
   it('PG&E CSV: the fall-back hour is read twice in order, a spring-forward time is rejected, gaps are reported', async () => {

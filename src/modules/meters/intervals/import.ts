@@ -65,7 +65,9 @@ export class IntervalCollector {
   rejectedCount = 0;
   readings = 0;
   dstRepeats = 0;
-  inFileDuplicates = 0;
+  /** Readings of an interval an earlier reading of the file filled in a batch not yet merged (the later one is kept). */
+  private batchDuplicates = 0;
+  private batchReplaced = 0;
   first: number | null = null;
   last: number | null = null;
 
@@ -106,7 +108,6 @@ export class IntervalCollector {
     const perDay = 1440 / r.minutes;
     let bits = this.seen.get(dayIndex);
     if (!bits) this.seen.set(dayIndex, (bits = new Uint8Array(perDay)));
-    if (bits[slot]) this.inFileDuplicates++;
     bits[slot] = 1;
     if (isRepeatedLocalTime(this.zone, r.start)) this.dstRepeats++;
     this.first = this.first === null ? r.start : Math.min(this.first, r.start);
@@ -114,6 +115,11 @@ export class IntervalCollector {
     const day = new Date(dayIndex * 86_400_000).toISOString().slice(0, 10);
     let row = this.pending.get(day);
     if (!row) this.pending.set(day, (row = { day, intervalMinutes: r.minutes, wh: new Array<number | null>(perDay).fill(null) }));
+    const before = row.wh[slot];
+    if (before !== null && before !== undefined) {
+      this.batchDuplicates++;
+      if (before !== r.wh) this.batchReplaced++;
+    }
     row.wh[slot] = r.wh;
     if (this.pending.size >= FLUSH_DAYS) await this.flush();
   }
@@ -140,8 +146,8 @@ export class IntervalCollector {
       timezone: this.zone,
       readings: this.readings,
       stored: sum('stored'),
-      duplicates: sum('duplicates'),
-      replaced: sum('replaced'),
+      duplicates: sum('duplicates') + this.batchDuplicates,
+      replaced: sum('replaced') + this.batchReplaced,
       first_start: this.first === null ? null : isoLocal(this.zone, this.first),
       last_end: this.last === null ? null : isoLocal(this.zone, this.last),
       gaps,
