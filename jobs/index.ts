@@ -8,13 +8,14 @@ import { costRollupProcessor, costRollupSweepProcessor } from './cost-rollup';
 import { rubsPostingProcessor } from './rubs-posting';
 import { billAuditProcessor } from './bill-audit';
 import { auditDisputeRemindersProcessor } from './audit-dispute-reminders';
+import { eventDeliveriesProcessor } from './event-deliveries';
 
 /**
  * Binds every queue of the registry to its processor. The same functions run in the
  * `worker` process (BullMQ) and in-process when REDIS_URL is unset. A missing entry
  * is a type error, so a new queue cannot ship without its processor.
  */
-export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics' | 'rubsPosting' | 'audit' | 'customTariffs'>): Processors<AppQueues> {
+export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics' | 'rubsPosting' | 'audit' | 'customTariffs' | 'events'>): Processors<AppQueues> {
   return {
     'rate-analysis': rateAnalysisProcessor(services),
     'tariff-import-sweep': tariffImportSweepProcessor(services),
@@ -26,5 +27,6 @@ export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webh
     'rubs-posting': rubsPostingProcessor(services),
     'bill-audit': billAuditProcessor(services),
     'audit-dispute-reminders': auditDisputeRemindersProcessor(services),
+    'event-deliveries': eventDeliveriesProcessor(services),
   };
 }

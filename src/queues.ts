@@ -6,6 +6,7 @@ import { costRollupJobPayload, costRollupSweepPayload } from './modules/analytic
 import { rubsPostingJobPayload } from './modules/tenant-billing/posting/job-payload';
 import { billAuditJobPayload } from './modules/audit/job-payload';
 import { disputeRemindersJobPayload } from './modules/audit/disputes/job-payload';
+import { eventDeliveriesJobPayload } from './modules/events/job-payload';
 
 /**
  * Every queue of the service: name -> payload schema and retry policy.
@@ -48,6 +49,11 @@ export const appQueues = {
   'bill-audit': { payload: billAuditJobPayload, attempts: 3, backoffMs: 2000, concurrency: 4 },
   /** Notifies the bill-audit disputes left unanswered for more than 60 days (daily; once per dispute). */
   'audit-dispute-reminders': { payload: disputeRemindersJobPayload, attempts: 3, backoffMs: 5000, concurrency: 1 },
+  /**
+   * Sends the webhook deliveries due (modules/events): queued after an event is written and every 10 s.
+   * A delivery's own retries (5 s to 10 h apart, over 27 h) are kept in its row; the job's retries cover the database being down.
+   */
+  'event-deliveries': { payload: eventDeliveriesJobPayload, attempts: 3, backoffMs: 2000, concurrency: 2 },
 } satisfies QueueDefinitions;
 
 export type AppQueues = typeof appQueues;

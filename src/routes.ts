@@ -26,6 +26,7 @@ import { documentWebhookReceiver, registerWebhookAdminRoutes, registerWebhookSit
 import { WEBHOOK_RECEIVER_PATH, webhookReceiverRouter } from './modules/webhooks/receiver';
 import { parseSecrets } from './modules/webhooks/signature';
 import { requireAdminToken } from './modules/admin/admin-token';
+import { registerEventRoutes } from './modules/events/routes';
 
 /** Authentication (bearer token or X-API-Key), then the caller's daily quota, per auth mode. */
 export function createGuards(deps: PlatformDeps, services: Services): RouteGuards {
@@ -62,6 +63,7 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
     properties: services.properties, pms: services.pms, provider: services.pmsProvider, billing: services.tenantBilling,
   });
   registerWebhookAdminRoutes(api, services.webhooks);
+  registerEventRoutes(api, services.events);
 }
 
 /** Site-root endpoints that use the API's guards and documentation (outside /api/v1): the webhook log. */

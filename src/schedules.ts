@@ -22,5 +22,10 @@ export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [
     payload: (tick) => ({ scope: 'all', day: utcDay(tick) }),
   },
   // Bill-audit disputes unanswered for more than 60 days: a notification each, once (audit README "Disputes and recovered money").
+  // Webhook deliveries due (a retry's time come, or an event whose job was lost): every 10 s.
+  {
+    name: 'event-deliveries', cron: '*/10 * * * * *', queue: 'event-deliveries', payload: () => ({}),
+    jobId: (tick) => `event-deliveries@${tick.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`,
+  },
   { name: 'audit-dispute-reminders', cron: '40 6 * * *', queue: 'audit-dispute-reminders', payload: (tick) => ({ day: utcDay(tick) }) },
 ];

@@ -34,6 +34,11 @@ import { createPmsService, type PmsService } from './modules/pms/service';
 import { createPmsSyncService, type PmsSyncService } from './modules/pms/sync';
 import { createPmsChargesClient } from './modules/pms/charges-client';
 import { createRubsPostingService, type RubsPostingService } from './modules/tenant-billing/posting/service';
+import { createEventService, type EventService } from './modules/events/service';
+import { createSender } from './modules/events/sender';
+
+/** A webhook delivery attempt waits this long for the receiver's whole answer. */
+const EVENT_DELIVERY_TIMEOUT_MS = 15_000;
 
 /**
  * Every feature service, built once per process from the platform deps. Routes (src/routes.ts),
@@ -76,6 +81,8 @@ export interface Services {
   pmsSync: PmsSyncService;
   pmsProvider: PmsProviderClient;
   webhooks: WebhookService;
+  /** Events out: webhook endpoints, the outbox, signed deliveries (/webhook-endpoints). */
+  events: EventService;
   close(): Promise<void>;
 }
 
@@ -98,6 +105,21 @@ export function createServices(deps: PlatformDeps): Services {
   const dataChanged = recomputeRequests.requestRecompute;
   // A meter's bills are audited again after anything that changes them or what prices them: one
   // meter's job in order per meter; many meters (an owner's re-audit) in jobs of 200.
+  // Events out: written by the features in their transactions, delivered by the event-deliveries job.
+  const events = createEventService({
+    db, now, logger,
+    production: config.nodeEnv === 'production',
+    send: createSender({ timeoutMs: EVENT_DELIVERY_TIMEOUT_MS, publicAddressesOnly: config.nodeEnv === 'production' }),
+    // Notifications are built below; an endpoint is only disabled once every service exists.
+    notifications: { notifyMany: (list, executor) => notifications.notifyMany(list, executor) },
+    deliverSoon: async () => {
+      try {
+        await queue.enqueue('event-deliveries', {});
+      } catch (err) {
+        logger.warn({ err }, 'could not queue the webhook deliveries; the schedule sends them');
+      }
+    },
+  });
   const auditRequests = createAuditRequests(db);
   const requestAudits = async (meterIds: readonly string[]) => {
     const unique = [...new Set(meterIds)];
@@ -134,7 +156,7 @@ export function createServices(deps: PlatformDeps): Services {
   const tariffCatalog = createTariffCatalog(db, now, customTariffs);
   const pricing = createPricingService({ db, now, loadShapes: () => bundledLoadShapes(), custom: customTariffs });
   const audit = createAuditService({
-    db, now, pricing, loadShapes: () => bundledLoadShapes(), requestAudits, dataChanged,
+    db, now, pricing, loadShapes: () => bundledLoadShapes(), requestAudits, dataChanged, events,
     otherTariffs: (ownerId, tariff, sectors) => tariffCatalog.sameUtilityTariffs(ownerId, tariff, sectors),
     // Notifications are built below; the audit notifies only once every service exists.
     notifications: { notifyMany: (list, executor) => notifications.notifyMany(list, executor) },
@@ -153,7 +175,7 @@ export function createServices(deps: PlatformDeps): Services {
     requestAnalysis: (propertyId, version) => enqueueRateAnalysis({ property_id: propertyId }, propertyAnalysisJobId(propertyId, version)),
   });
   const rateAnalysis = createRateAnalysisService({
-    db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis, pricing,
+    db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis, pricing, events,
     loadShapes: () => bundledLoadShapes(), averageRates: bundledAverageRates,
   });
   const meters = createMeterService({
@@ -196,7 +218,7 @@ export function createServices(deps: PlatformDeps): Services {
   const pmsRepository = createPmsRepository(db);
   const tenantBilling = createTenantBillingService({ db, now, properties });
   const rubsPosting = createRubsPostingService({
-    db, now, logger, billing: tenantBilling, links: pms,
+    db, now, logger, billing: tenantBilling, links: pms, events,
     charges: createPmsChargesClient({ apiUrl: config.pms.apiUrl, apiKey: config.pms.apiKey, timeoutMs: config.pms.timeoutMs, logger }),
     enqueue: (job, opts) => queue.enqueue('rubs-posting', job, opts),
   });
@@ -231,6 +253,7 @@ export function createServices(deps: PlatformDeps): Services {
     pmsSync,
     pmsProvider,
     webhooks,
+    events,
     close: async () => {
       await accounts.close();
       await limits.close();

@@ -8,12 +8,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { toCents, usd } from '../../platform/money';
 import { pricePeriod, type PricingService, type LoadShapeSet, type PeriodToPrice, type PricedPeriod } from '../pricing';
 import type { NotificationService } from '../notifications/service';
+import type { EventOutbox } from '../events/public';
 import type { Tariff } from '../tariffs/tariff.model';
 import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import { auditMeterBills, isPriceVariance } from './audit.calc';
 import type { AuditBill, BillAudit, BillPricing, PrintedLine, SiblingBill } from './audit.types';
 import type { AuditRepository, BillRow, MeterAuditInput } from './repository';
 import { auditDigests, storeGroups } from './audit-digest';
+import { findingEvents } from './audit-events';
 import { chargesBeforeCredits, creditsByBill, expectingCredits, type BillCredit } from './disputes/credits.calc';
 import { customerTraits, eligibilityOf } from '../tariffs/eligibility';
 import { isCustomTariffId } from '../tariffs/custom/service';
@@ -53,6 +55,8 @@ export function createMeterAuditor(deps: {
   loadShapes: () => LoadShapeSet;
   /** New high-severity findings are a notification, one digest per property and run (audit-digest.ts). */
   notifications?: Pick<NotificationService, 'notifyMany'>;
+  /** Every new finding is an `audit.finding.created` event, written with the findings (audit-events.ts). */
+  events?: EventOutbox;
   /** The other tariffs a bill on `tariff` could have been priced on (TariffCatalog.sameUtilityTariffs). */
   otherTariffs?: OtherTariffs;
   /** Queues the owner's analytics recompute (open high-severity findings are a health deduction; never throws). */
@@ -206,14 +210,21 @@ export function createMeterAuditor(deps: {
   async function auditGroup(inputs: MeterAuditInput[], readAt: string, othersOf: OtherTariffs, credits: ReadonlyMap<string, BillCredit[]>): Promise<void> {
     const audited: Array<{ input: MeterAuditInput; audits: BillAudit[] }> = [];
     for (const input of inputs) audited.push({ input, audits: await auditOf(input, othersOf, credits) });
-    // One digest per property of what this run found new and high, in the transaction that stores it.
+    // One digest per property of what this run found new and high, and an event per new finding, in the transaction that stores them.
+    let emitted = false;
     await repo.store(audited.map(({ input, audits }) => ({
       ownerId: input.property.ownerId, propertyId: input.property.id, meterId: input.meter.id, audits,
     })), readAt, deps.now(), async ({ meters, newFindings }, executor) => {
       const digests = auditDigests(audited.filter(({ input }) => meters.has(input.meter.id)).map(({ input, audits }) => ({ ...input, audits })),
         (billId, reason) => newFindings.has(`${billId}|${reason}`));
       if (digests.length > 0) await deps.notifications?.notifyMany(digests, executor);
+      const events = findingEvents(audited.filter(({ input }) => meters.has(input.meter.id)).map(({ input, audits }) => ({ input, audits })), newFindings);
+      if (events.length > 0 && deps.events) {
+        await deps.events.emit(events, executor);
+        emitted = true;
+      }
     });
+    if (emitted) await deps.events?.deliverSoon();
   }
 
   /**

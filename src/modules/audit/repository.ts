@@ -104,11 +104,12 @@ export function createAuditRepository(db: Db) {
      * Rows go as JSON parameters expanded by jsonb_to_recordset (as bill imports do): thousands of
      * bind parameters cost more to build than the statement costs to run. Returns the meters stored.
      * `after` runs in the same transaction with what was stored, and the findings written new (keys
-     * `bill id|reason`): the run's notification commits with the findings it reports, or neither does.
+     * `bill id|reason`, values their ids): the run's notification and events commit with the findings
+     * they report, or none does.
      */
     async store(
       stored: Array<{ ownerId: string; propertyId: string; meterId: string; audits: BillAudit[] }>, readAt: string, at: Date,
-      after?: (result: { meters: Set<string>; newFindings: Set<string> }, executor: Executor) => Promise<void>,
+      after?: (result: { meters: Set<string>; newFindings: Map<string, string> }, executor: Executor) => Promise<void>,
     ): Promise<Set<string>> {
       if (stored.length === 0) return new Set();
       const when = at.toISOString();
@@ -123,7 +124,7 @@ export function createAuditRepository(db: Db) {
       }))));
       // Meters in the order given (id order): concurrent statements lock their rows in the same order.
       return db.transaction(async (tx) => {
-        const rows = rowsOf<{ meter_id: string | null; bill_id: string | null; reason: string | null }>(await tx.execute(sql`
+        const rows = rowsOf<{ meter_id: string | null; bill_id: string | null; reason: string | null; finding_id: string | null }>(await tx.execute(sql`
           with claimed as (
             insert into ${meterAudits} (meter_id, read_at)
             select m.id, ${readAt}::timestamptz from jsonb_array_elements_text(${JSON.stringify(stored.map((m) => m.meterId))}::jsonb) as m(id)
@@ -165,12 +166,12 @@ export function createAuditRepository(db: Db) {
             where f.status = 'open'
               and (f.severity, f.amount_cents, f.message, f.details) is distinct from (excluded.severity, excluded.amount_cents, excluded.message, excluded.details)
             -- xmax is 0 on a row this statement inserted (an update of a conflicting row sets it).
-            returning f.bill_id, f.reason, (f.xmax = 0) as inserted
+            returning f.id, f.bill_id, f.reason, (f.xmax = 0) as inserted
           )
-          select meter_id, null::text as bill_id, null::text as reason from claimed
-          union all select null, bill_id, reason from findings_stored where inserted`));
+          select meter_id, null::text as bill_id, null::text as reason, null::text as finding_id from claimed
+          union all select null, bill_id, reason, id from findings_stored where inserted`));
         const meters = new Set(rows.flatMap((r) => (r.meter_id === null ? [] : [r.meter_id])));
-        const newFindings = new Set(rows.flatMap((r) => (r.bill_id === null ? [] : [`${r.bill_id}|${r.reason}`])));
+        const newFindings = new Map(rows.flatMap((r) => (r.bill_id === null ? [] : [[`${r.bill_id}|${r.reason}`, r.finding_id!] as const])));
         await after?.({ meters, newFindings }, tx);
         return meters;
       });

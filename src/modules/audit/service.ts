@@ -4,6 +4,7 @@ import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination
 import { csvDocument, neutralise } from '../../platform/csv';
 import type { PricingService, LoadShapeSet } from '../pricing';
 import type { NotificationService } from '../notifications/service';
+import type { EventOutbox } from '../events/public';
 import { createAuditRepository, type BillRow, type FindingFilter, type FindingRow } from './repository';
 import { createAuditRequests } from './audit-requests';
 import { createMeterAuditor, type OtherTariffs } from './meter-auditor';
@@ -55,12 +56,14 @@ export function createAuditService(deps: {
   otherTariffs?: OtherTariffs;
   /** Queues the owner's analytics recompute (open high-severity findings are a health deduction; never throws). */
   dataChanged?(ownerId: string): Promise<void>;
+  /** New findings and dispute transitions are events (audit-events.ts), written in the transaction that stores them. */
+  events?: EventOutbox;
 }) {
   const repo = createAuditRepository(deps.db);
 
   const { auditMeters } = createMeterAuditor({
     repo, now: deps.now, pricing: deps.pricing, loadShapes: deps.loadShapes, notifications: deps.notifications, otherTariffs: deps.otherTariffs,
-    dataChanged: deps.dataChanged, creditsOnBills: createDisputeRepository(deps.db).creditsOnBills,
+    dataChanged: deps.dataChanged, events: deps.events, creditsOnBills: createDisputeRepository(deps.db).creditsOnBills,
   });
 
   const requests = createAuditRequests(deps.db);
@@ -92,6 +95,7 @@ export function createAuditService(deps: {
     /** Findings disputed with the utility, credited or denied, and the money recovered (README "Disputes and recovered money"). */
     disputes: createDisputeService({
       db: deps.db, now: deps.now, requestAudits: deps.requestAudits, notifications: deps.notifications, dataChanged: deps.dataChanged,
+      events: deps.events,
     }),
 
     /**

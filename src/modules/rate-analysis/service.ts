@@ -12,6 +12,7 @@ import type { TariffCatalog } from '../properties/tariff-catalog';
 import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import type { NotificationService } from '../notifications/service';
 import type { NewNotification } from '../notifications/repository';
+import type { EventOutbox, NewEvent } from '../events/public';
 import { tariffNotices } from '../tariffs/tariff-notices';
 import { analyzeRates, recommendationSavingsCents, type ExcludedTariff, type PricedTariff, type RateAnalysis } from './rate-analysis.calc';
 import { eligibilityOf, type EligibilityVerdict } from '../tariffs/eligibility';
@@ -53,6 +54,8 @@ export interface RateAnalysisServiceDeps {
   enqueue(job: RateAnalysisJob, jobId: string): Promise<unknown>;
   /** Queues the owner's analytics recompute after a write (never throws). */
   dataChanged?(ownerId: string): Promise<void>;
+  /** A saving notified is also a `rate_analysis.savings_found` event (deduplicated as the notification is). */
+  events?: EventOutbox;
 }
 
 type Outcome = { analysis: RateAnalysis } | { error: string };
@@ -258,6 +261,18 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     };
   }
 
+  /** The event of a saving the analysis found, with the key of its notification (one per property, recommendation and amount). */
+  function savingEvent(row: PropertyRow, analysis: RateAnalysis, note: NewNotification): NewEvent {
+    const alt = analysis.alternatives.find((a) => a.tariff_id === analysis.recommendation)!;
+    return {
+      ownerId: row.ownerId, type: 'rate_analysis.savings_found', dedupeKey: note.dedupeKey ?? undefined,
+      data: {
+        property_id: row.id, property_name: row.name, recommended_tariff_id: alt.tariff_id, recommended_tariff_name: alt.name,
+        annual_savings: alt.annual_savings!,
+      },
+    };
+  }
+
   /**
    * The job's work for a batch of properties: each one's estimate on its current tariff (priced
    * once, stored only when it changed), then its analysis; the writes go out as one statement
@@ -267,6 +282,7 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     const estimates: Array<{ row: PropertyRow; estimate: EnergyCostEstimate | null }> = [];
     const analyses: Array<{ ownerId: string; analysis: RateAnalysis }> = [];
     const notes: NewNotification[] = [];
+    const events: NewEvent[] = [];
     for (const before of stored) {
       const currentTariff = before.tariffId ? await reads.tariff(before.tariffId) : null;
       const currentEstimate = currentTariff && before.monthlyUsageKwh !== null ? estimate(currentTariff, before, await supplyOf(before, reads)) : null;
@@ -276,11 +292,18 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
       if (!('analysis' in outcome)) continue;
       analyses.push({ ownerId: row.ownerId, analysis: outcome.analysis });
       const note = savingNotification(row, outcome.analysis);
-      if (note) notes.push(note);
+      if (note) {
+        notes.push(note);
+        events.push(savingEvent(row, outcome.analysis, note));
+      }
     }
     await deps.properties.storeEstimates(estimates);
     await repo.insertMany(analyses);
     await deps.notifications.notifyMany(notes);
+    if (events.length > 0 && deps.events) {
+      await deps.events.emit(events);
+      await deps.events.deliverSoon();
+    }
   }
 
   return {

@@ -20,3 +20,4 @@ export * from '../../modules/analytics/tables';
 export * from '../../modules/tariffs/custom/tables';
 export * from '../../modules/audit/tables';
 export * from '../../modules/emissions/tables';
+export * from '../../modules/events/tables';

@@ -9,6 +9,8 @@ import { csvDocument, neutralise } from '../../../platform/csv';
 import { isoDateOfDay, dayNumber, utcDay } from '../../../platform/dates';
 import { toCents } from '../../../platform/money';
 import type { NotificationService } from '../../notifications/service';
+import type { EventOutbox } from '../../events/public';
+import { disputeEvent } from '../audit-events';
 import type { FindingRow } from '../repository';
 import { usd } from '../audit.thresholds';
 import { presentRecovery } from './present';
@@ -53,6 +55,8 @@ export function createDisputeService(deps: {
   notifications?: Pick<NotificationService, 'notifyMany'>;
   /** Queues the owner's analytics recompute (the dashboard's money claimed and recovered). */
   dataChanged?(ownerId: string): Promise<void>;
+  /** Each transition is an `audit.dispute.updated` event, written in its transaction. */
+  events?: EventOutbox;
 }) {
   const repo = createDisputeRepository(deps.db);
 
@@ -72,8 +76,11 @@ export function createDisputeService(deps: {
       const illegal = transitionProblem(finding.status as FindingStatus, to);
       if (illegal) throw conflict(illegal);
       const set = await change(finding, txRepo);
-      return txRepo.update(id, { ...set, status: to, updatedAt: deps.now() });
+      const row = await txRepo.update(id, { ...set, status: to, updatedAt: deps.now() });
+      await deps.events?.emit([disputeEvent(row)], tx);
+      return row;
     });
+    await deps.events?.deliverSoon();
     await deps.dataChanged?.(ownerId);
     return updated;
   }

@@ -12,6 +12,8 @@ import {
   type ChargeLine, type PostableCalculation,
 } from './lines';
 import type { PostingAction, PostingState } from './schemas';
+import type { EventOutbox } from '../../events/public';
+import { postingEvents } from './events';
 
 export const NOT_ACTIVE = 'Only an active calculation can be posted';
 export const ALREADY_POSTED = 'Calculation is already posted';
@@ -47,6 +49,8 @@ export interface RubsPostingDeps {
   /** Queues one `rubs-posting` job; jobs of one calculation run one at a time (the ordering key). */
   enqueue(job: RubsPostingJob, opts: { jobId: string; orderingKey: string }): Promise<unknown>;
   concurrency?: number;
+  /** A run's outcome is an event: the calculation posted, or lines failed (events.ts). */
+  events?: EventOutbox;
 }
 
 export interface RunOptions {
@@ -165,6 +169,83 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
     }
   }
 
+  /**
+   * The run's events, after its lines are written (one by one, as the provider answers: not in one
+   * transaction with them). A failure to write them is logged, never the run's outcome.
+   */
+  async function emitOutcome(run: Parameters<typeof postingEvents>[0]): Promise<void> {
+    if (!deps.events) return;
+    try {
+      const events = postingEvents(run, await repo.lines(run.calculationId));
+      if (events.length === 0) return;
+      await deps.events.emit(events);
+      await deps.events.deliverSoon();
+    } catch (err) {
+      deps.logger.error({ err, calculationId: run.calculationId }, 'could not write the events of a RUBS posting run');
+    }
+  }
+
+  /** A run's lines: what run() documents, for a calculation that exists (`head`). */
+  async function runLines(calculationId: string, action: PostingAction, opts: RunOptions, head: { propertyId: string; ownerId: string; status: string }): Promise<void> {
+    const pending = await repo.claimPending(calculationId, action, deps.now());
+    if (pending.length === 0) return;
+    const link = await deps.links.linkOf(head.propertyId);
+    if (!link || !deps.charges.configured) {
+      await repo.failPending(calculationId, action, NO_PMS, deps.now(), true);
+      return;
+    }
+    if (action === 'post' && head.status === 'void') {
+      await repo.failPending(calculationId, action, VOIDED, deps.now(), true);
+      return;
+    }
+    const calculation = await deps.billing.calculation(head.ownerId, calculationId);
+    const lines = new Map(chargeLines(calculation).map((l) => [lineId(l), l]));
+    // A reversal is sent only for a charge the provider confirmed; one never made is not reversed, one unknown waits.
+    const postStatus = action === 'reverse'
+      ? new Map((await repo.lines(calculationId)).filter((r) => r.action === 'post').map((r) => [lineId(r), r.status]))
+      : null;
+    let waiting = 0;
+    const pmsIds = await repo.pmsUnitIds(head.propertyId, [...new Set(pending.map((r) => r.unitId))]);
+    const breaker = new CircuitBreaker({ threshold: STOP_AFTER_FAILURES, openMs: Number.POSITIVE_INFINITY });
+    let unsent = 0;
+    let lastReason: string | undefined;
+
+    await inPool(pending, concurrency, async (row) => {
+      const key: LineKey = { unitId: row.unitId, occupancy: row.occupancy, action };
+      const line = lines.get(lineId(row));
+      const pmsUnitId = pmsIds.get(row.unitId);
+      if (!line || pmsUnitId === undefined) {
+        const error = line ? notPmsUnit(row.unitId) : `unit ${row.unitId} has no charge in the calculation`;
+        await repo.record(calculationId, key, { status: 'failed', error, tries: 0 }, deps.now());
+        return;
+      }
+      const charge = postStatus?.get(lineId(row));
+      if (postStatus && charge === 'failed') {
+        await repo.record(calculationId, key, { status: 'failed', error: NEVER_CHARGED, tries: 0 }, deps.now());
+        return;
+      }
+      if (postStatus && charge !== 'posted') {
+        waiting += 1;
+        return;
+      }
+      const result = await sendLine(calculation, link, pmsUnitId, line, key, toCents(row.amount), breaker);
+      if (!result.done) {
+        unsent += 1;
+        lastReason = result.reason ?? lastReason;
+      }
+    });
+
+    if (waiting > 0) unsent += waiting;
+    if (unsent === 0) return;
+    const reason = lastReason ?? (waiting > 0 ? WAITING_FOR_CHARGE : 'the provider kept failing');
+    if (opts.finalAttempt) {
+      const failed = await repo.failPending(calculationId, action, `not sent: the provider kept failing (${reason})`, deps.now(), false);
+      deps.logger.warn({ calculationId, action, failed, reason }, 'RUBS posting: lines failed after the last attempt');
+      throw new UnrecoverableError(`${failed} ${action} lines of calculation ${calculationId} failed after the last attempt: ${reason}`);
+    }
+    throw new Error(`${unsent} ${action} lines of calculation ${calculationId} not posted yet (${reason}); the job will retry`);
+  }
+
   return {
     postingState,
 
@@ -205,63 +286,12 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
     async run(calculationId: string, action: PostingAction, opts: RunOptions): Promise<void> {
       const head = await repo.calculationHead(calculationId);
       if (!head) return; // deleted: its lines went with it
-      const pending = await repo.claimPending(calculationId, action, deps.now());
-      if (pending.length === 0) return;
-      const link = await deps.links.linkOf(head.propertyId);
-      if (!link || !deps.charges.configured) {
-        await repo.failPending(calculationId, action, NO_PMS, deps.now(), true);
-        return;
+      const startedAt = deps.now();
+      try {
+        await runLines(calculationId, action, opts, head);
+      } finally {
+        await emitOutcome({ calculationId, propertyId: head.propertyId, ownerId: head.ownerId, action, startedAt });
       }
-      if (action === 'post' && head.status === 'void') {
-        await repo.failPending(calculationId, action, VOIDED, deps.now(), true);
-        return;
-      }
-      const calculation = await deps.billing.calculation(head.ownerId, calculationId);
-      const lines = new Map(chargeLines(calculation).map((l) => [lineId(l), l]));
-      // A reversal is sent only for a charge the provider confirmed; one never made is not reversed, one unknown waits.
-      const postStatus = action === 'reverse'
-        ? new Map((await repo.lines(calculationId)).filter((r) => r.action === 'post').map((r) => [lineId(r), r.status]))
-        : null;
-      let waiting = 0;
-      const pmsIds = await repo.pmsUnitIds(head.propertyId, [...new Set(pending.map((r) => r.unitId))]);
-      const breaker = new CircuitBreaker({ threshold: STOP_AFTER_FAILURES, openMs: Number.POSITIVE_INFINITY });
-      let unsent = 0;
-      let lastReason: string | undefined;
-
-      await inPool(pending, concurrency, async (row) => {
-        const key: LineKey = { unitId: row.unitId, occupancy: row.occupancy, action };
-        const line = lines.get(lineId(row));
-        const pmsUnitId = pmsIds.get(row.unitId);
-        if (!line || pmsUnitId === undefined) {
-          const error = line ? notPmsUnit(row.unitId) : `unit ${row.unitId} has no charge in the calculation`;
-          await repo.record(calculationId, key, { status: 'failed', error, tries: 0 }, deps.now());
-          return;
-        }
-        const charge = postStatus?.get(lineId(row));
-        if (postStatus && charge === 'failed') {
-          await repo.record(calculationId, key, { status: 'failed', error: NEVER_CHARGED, tries: 0 }, deps.now());
-          return;
-        }
-        if (postStatus && charge !== 'posted') {
-          waiting += 1;
-          return;
-        }
-        const result = await sendLine(calculation, link, pmsUnitId, line, key, toCents(row.amount), breaker);
-        if (!result.done) {
-          unsent += 1;
-          lastReason = result.reason ?? lastReason;
-        }
-      });
-
-      if (waiting > 0) unsent += waiting;
-      if (unsent === 0) return;
-      const reason = lastReason ?? (waiting > 0 ? WAITING_FOR_CHARGE : 'the provider kept failing');
-      if (opts.finalAttempt) {
-        const failed = await repo.failPending(calculationId, action, `not sent: the provider kept failing (${reason})`, deps.now(), false);
-        deps.logger.warn({ calculationId, action, failed, reason }, 'RUBS posting: lines failed after the last attempt');
-        throw new UnrecoverableError(`${failed} ${action} lines of calculation ${calculationId} failed after the last attempt: ${reason}`);
-      }
-      throw new Error(`${unsent} ${action} lines of calculation ${calculationId} not posted yet (${reason}); the job will retry`);
     },
 
     /**

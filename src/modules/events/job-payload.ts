@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** `event-deliveries`: send the deliveries that are due (the work is in the table, so the payload says nothing). */
+export const eventDeliveriesJobPayload = z.object({});
+
+/** Deliveries one job claims; a job that claimed this many queues the next at once. */
+export const DELIVERIES_PER_JOB = 50;

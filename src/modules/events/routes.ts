@@ -1,0 +1,62 @@
+import type { ApiRouter } from '../../platform/http/router';
+import { pageSchema } from '../../platform/http/pagination';
+import { callerId } from '../../platform/http/auth';
+import {
+  deliveryIdParams, deliveryResponse, endpointCreateBody, endpointIdParams, endpointPatchBody, endpointResponse,
+  endpointWithSecretResponse, listQuery, rotatedSecretResponse,
+} from './schemas';
+import type { EventService } from './service';
+
+const tags = ['Webhook endpoints'];
+const NOT_FOUND = { 404: 'Webhook endpoint not found (or not the caller\'s)' };
+
+/** /webhook-endpoints: where an account's events go (README "Endpoints"). */
+export function registerEventRoutes(api: ApiRouter, events: EventService): void {
+  api.post('/webhook-endpoints', {
+    summary: 'Register a webhook endpoint', tags, auth: 'required', status: 201,
+    description: 'Events of the listed types are POSTed to the URL, signed per Standard Webhooks with the secret this answer shows (only here).',
+    body: endpointCreateBody, response: endpointWithSecretResponse, errors: { 422: 'Invalid URL or event type' },
+  }, ({ body, req }) => events.create(callerId(req), body));
+
+  api.get('/webhook-endpoints', {
+    summary: "List the caller's webhook endpoints, newest first", tags, auth: 'required',
+    query: listQuery, response: pageSchema(endpointResponse),
+  }, ({ query, req }) => events.list(callerId(req), query));
+
+  api.get('/webhook-endpoints/:id', {
+    summary: 'A webhook endpoint', tags, auth: 'required', params: endpointIdParams, response: endpointResponse, errors: NOT_FOUND,
+  }, ({ params, req }) => events.get(callerId(req), params.id));
+
+  api.patch('/webhook-endpoints/:id', {
+    summary: 'Change a webhook endpoint', tags, auth: 'required', params: endpointIdParams,
+    description: '`enabled: true` re-enables an endpoint disabled after 5 days of failures; its due deliveries are sent again.',
+    body: endpointPatchBody, response: endpointResponse, errors: { ...NOT_FOUND, 422: 'Invalid URL or event type, or nothing to change' },
+  }, ({ params, body, req }) => events.update(callerId(req), params.id, body));
+
+  api.delete('/webhook-endpoints/:id', {
+    summary: 'Delete a webhook endpoint and its delivery log', tags, auth: 'required', params: endpointIdParams, status: 204, errors: NOT_FOUND,
+  }, ({ params, req }) => events.remove(callerId(req), params.id));
+
+  api.post('/webhook-endpoints/:id/rotate-secret', {
+    summary: 'Replace the signing secret', tags, auth: 'required', params: endpointIdParams,
+    description: 'For 24 hours deliveries carry two signatures (new and old secret), so the receiver can switch without losing one.',
+    response: rotatedSecretResponse, errors: NOT_FOUND,
+  }, ({ params, req }) => events.rotateSecret(callerId(req), params.id));
+
+  api.get('/webhook-endpoints/:id/deliveries', {
+    summary: "An endpoint's deliveries and their attempts, newest first", tags, auth: 'required', params: endpointIdParams,
+    query: listQuery, response: pageSchema(deliveryResponse), errors: NOT_FOUND,
+  }, ({ params, query, req }) => events.deliveries(callerId(req), params.id, query));
+
+  api.post('/webhook-endpoints/:id/deliveries/:delivery_id/replay', {
+    summary: "Send a delivery's event again", tags, auth: 'required', params: deliveryIdParams, status: 202,
+    description: 'A new delivery of the same event (same webhook-id), retried on the same schedule.',
+    response: deliveryResponse, errors: { 404: 'Webhook endpoint or delivery not found', 409: 'The endpoint is disabled' },
+  }, ({ params, req }) => events.replay(callerId(req), params.id, params.delivery_id));
+
+  api.post('/webhook-endpoints/:id/test', {
+    summary: 'Send a test event to the endpoint', tags, auth: 'required', params: endpointIdParams, status: 202,
+    description: 'A `webhook.test` event to this endpoint only, whatever types it subscribes to.',
+    response: deliveryResponse, errors: { ...NOT_FOUND, 409: 'The endpoint is disabled' },
+  }, ({ params, req }) => events.sendTest(callerId(req), params.id));
+}
