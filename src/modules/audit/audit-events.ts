@@ -32,7 +32,7 @@ export function findingEvents(meters: readonly AuditedMeter[], newFindings: Read
 }
 
 /** A dispute's transition (disputed, credited, denied) as the finding now stands; one per transition (its time). */
-export function disputeEvent(f: FindingRow): NewEvent {
+export function disputeEvent(f: FindingRow & { status: 'disputed' | 'credited' | 'denied' }): NewEvent {
   return {
     ownerId: f.ownerId, type: 'audit.dispute.updated', dedupeKey: `audit.dispute.updated:${f.id}:${f.status}:${f.updatedAt.toISOString()}`,
     data: {

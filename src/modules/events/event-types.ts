@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The events an account's endpoints can subscribe to (README "Events"), and the `data` each carries.
  * Money is in dollars with 2 decimals, as the API answers it; dates are ISO 8601.
@@ -15,62 +17,64 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** Sent by POST /webhook-endpoints/{id}/test to that endpoint only, whatever it subscribes to. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-export interface EventDataByType {
-  'audit.finding.created': {
-    finding_id: string;
-    property_id: string;
-    meter_id: string;
-    bill_id: string;
-    reason: string;
-    severity: 'low' | 'medium' | 'high';
-    amount_at_issue: number | null;
-    message: string;
-  };
-  'audit.dispute.updated': {
-    finding_id: string;
-    property_id: string;
-    bill_id: string;
-    /** disputed, credited or denied. */
-    status: string;
-    disputed_on: string | null;
-    claim_reference: string | null;
-    amount_claimed: number | null;
-    amount_credited: number | null;
-    credit_bill_id: string | null;
-    closed_on: string | null;
-  };
-  'rate_analysis.savings_found': {
-    property_id: string;
-    property_name: string;
-    recommended_tariff_id: string;
-    recommended_tariff_name: string;
-    annual_savings: number;
-  };
-  'billing.calculation.posted': {
-    calculation_id: string;
-    property_id: string;
-    /** Charges on the PMS ledger, and their sum. */
-    lines: number;
-    amount: number;
-  };
-  'billing.posting.failed': {
-    calculation_id: string;
-    property_id: string;
-    action: 'post' | 'reverse';
-    failed_lines: Array<{ unit_id: string; amount: number; error: string | null }>;
-  };
-  'meter.intervals.imported': {
-    meter_id: string;
-    property_id: string;
-    /** The first interval's start as imported (ISO 8601 with offset), and the last one's end (UTC). */
-    start: string;
-    end: string;
-    intervals: number;
-    interval_minutes: number;
-    /** The kWh of every interval, summed (to the Wh). */
-    kwh: number;
-  };
-}
+const findingId = z.string().meta({ description: 'the audit finding (GET /pm/audit/findings)' });
+const dollarsOrNull = z.number().nullable();
+
+/** Each event type's `data`, as delivered (and as the OpenAPI document's `webhooks` show it). */
+export const eventDataSchemas = {
+  'audit.finding.created': z.object({
+    finding_id: findingId,
+    property_id: z.string(),
+    meter_id: z.string(),
+    bill_id: z.string(),
+    reason: z.string(),
+    severity: z.enum(['low', 'medium', 'high']),
+    amount_at_issue: dollarsOrNull.meta({ description: 'dollars at issue (positive: billed more than it should be); null where the rule has none' }),
+    message: z.string(),
+  }),
+  'audit.dispute.updated': z.object({
+    finding_id: findingId,
+    property_id: z.string(),
+    bill_id: z.string(),
+    status: z.enum(['disputed', 'credited', 'denied']),
+    disputed_on: z.string().nullable(),
+    claim_reference: z.string().nullable(),
+    amount_claimed: dollarsOrNull,
+    amount_credited: dollarsOrNull,
+    credit_bill_id: z.string().nullable(),
+    closed_on: z.string().nullable(),
+  }),
+  'rate_analysis.savings_found': z.object({
+    property_id: z.string(),
+    property_name: z.string(),
+    recommended_tariff_id: z.string(),
+    recommended_tariff_name: z.string(),
+    annual_savings: z.number().meta({ description: 'dollars a year' }),
+  }),
+  'billing.calculation.posted': z.object({
+    calculation_id: z.string(),
+    property_id: z.string(),
+    lines: z.number().int().meta({ description: 'charges on the PMS ledger' }),
+    amount: z.number().meta({ description: 'their sum, dollars' }),
+  }),
+  'billing.posting.failed': z.object({
+    calculation_id: z.string(),
+    property_id: z.string(),
+    action: z.enum(['post', 'reverse']),
+    failed_lines: z.array(z.object({ unit_id: z.string(), amount: z.number(), error: z.string().nullable() })),
+  }),
+  'meter.intervals.imported': z.object({
+    meter_id: z.string(),
+    property_id: z.string(),
+    start: z.string().meta({ description: "the first interval's start as imported (ISO 8601 with offset)" }),
+    end: z.string().meta({ description: "the last interval's end (UTC)" }),
+    intervals: z.number().int(),
+    interval_minutes: z.number().int(),
+    kwh: z.number().meta({ description: 'the kWh of every interval, summed (to the Wh)' }),
+  }),
+} satisfies Record<EventType, z.ZodType>;
+
+export type EventDataByType = { [K in EventType]: z.output<(typeof eventDataSchemas)[K]> };
 
 /** An event to write to the outbox: its owner (the account whose endpoints get it), type and data. */
 export type NewEvent = {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
@@ -6,12 +8,39 @@ import {
   endpointWithSecretResponse, listQuery, rotatedSecretResponse,
 } from './schemas';
 import type { EventService } from './service';
+import { EVENT_TYPES, eventDataSchemas } from './event-types';
 
 const tags = ['Webhook endpoints'];
 const NOT_FOUND = { 404: 'Webhook endpoint not found (or not the caller\'s)' };
 
+const signatureHeaders = z.object({
+  'webhook-id': z.string().meta({ description: "the event's id: the same on every attempt and replay (deduplicate on it)" }),
+  'webhook-timestamp': z.string().meta({ description: "the attempt's time, Unix seconds" }),
+  'webhook-signature': z.string().meta({ description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body">, one per secret in use, space separated' }),
+});
+
+/** The events an endpoint receives, as the document's `webhooks` (OpenAPI 3.1): each type's body and the signature headers. */
+function documentEvents(registry: OpenAPIRegistry): void {
+  for (const type of EVENT_TYPES) {
+    registry.registerWebhook({
+      method: 'post', path: type, tags,
+      summary: `${type}: an event POSTed to the endpoints subscribed to it`,
+      description: 'Signed per Standard Webhooks (events README "Verifying a delivery"). Answer 2xx within 15 s; anything else is retried '
+        + 'at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure.',
+      security: [],
+      request: {
+        headers: signatureHeaders,
+        body: { required: true, content: { 'application/json': { schema: z.object({ type: z.literal(type), timestamp: z.string(), data: eventDataSchemas[type] }) } } },
+      },
+      responses: { 200: { description: 'Any 2xx acknowledges the delivery' } },
+    });
+  }
+}
+
 /** /webhook-endpoints: where an account's events go (README "Endpoints"). */
 export function registerEventRoutes(api: ApiRouter, events: EventService): void {
+  documentEvents(api.registry);
+
   api.post('/webhook-endpoints', {
     summary: 'Register a webhook endpoint', tags, auth: 'required', status: 201,
     description: 'Events of the listed types are POSTed to the URL, signed per Standard Webhooks with the secret this answer shows (only here).',

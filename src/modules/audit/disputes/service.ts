@@ -77,7 +77,7 @@ export function createDisputeService(deps: {
       if (illegal) throw conflict(illegal);
       const set = await change(finding, txRepo);
       const row = await txRepo.update(id, { ...set, status: to, updatedAt: deps.now() });
-      await deps.events?.emit([disputeEvent(row)], tx);
+      await deps.events?.emit([disputeEvent({ ...row, status: to })], tx);
       return row;
     });
     await deps.events?.deliverSoon();
