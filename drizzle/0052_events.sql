@@ -57,4 +57,5 @@ CREATE INDEX "event_deliveries_endpoint_idx" ON "event_deliveries" USING btree (
 CREATE INDEX "event_deliveries_event_idx" ON "event_deliveries" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "event_deliveries_due_idx" ON "event_deliveries" USING btree ("next_attempt_at") WHERE "event_deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "event_endpoints_owner_idx" ON "event_endpoints" USING btree ("owner_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "events_owner_dedupe_key" ON "events" USING btree ("owner_id","dedupe_key");
+CREATE UNIQUE INDEX "events_owner_dedupe_key" ON "events" USING btree ("owner_id","dedupe_key");--> statement-breakpoint
+CREATE INDEX "events_created_idx" ON "events" USING btree ("created_at");

@@ -8,7 +8,7 @@ import { costRollupProcessor, costRollupSweepProcessor } from './cost-rollup';
 import { rubsPostingProcessor } from './rubs-posting';
 import { billAuditProcessor } from './bill-audit';
 import { auditDisputeRemindersProcessor } from './audit-dispute-reminders';
-import { eventDeliveriesProcessor } from './event-deliveries';
+import { eventDeliveriesProcessor, eventPruneProcessor } from './event-deliveries';
 
 /**
  * Binds every queue of the registry to its processor. The same functions run in the
@@ -28,5 +28,6 @@ export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webh
     'bill-audit': billAuditProcessor(services),
     'audit-dispute-reminders': auditDisputeRemindersProcessor(services),
     'event-deliveries': eventDeliveriesProcessor(services),
+    'event-prune': eventPruneProcessor(services),
   };
 }

@@ -6,7 +6,7 @@ import { costRollupJobPayload, costRollupSweepPayload } from './modules/analytic
 import { rubsPostingJobPayload } from './modules/tenant-billing/posting/job-payload';
 import { billAuditJobPayload } from './modules/audit/job-payload';
 import { disputeRemindersJobPayload } from './modules/audit/disputes/job-payload';
-import { eventDeliveriesJobPayload } from './modules/events/job-payload';
+import { eventDeliveriesJobPayload, eventPruneJobPayload } from './modules/events/job-payload';
 
 /**
  * Every queue of the service: name -> payload schema and retry policy.
@@ -54,6 +54,8 @@ export const appQueues = {
    * A delivery's own retries (5 s to 10 h apart, over 27 h) are kept in its row; the job's retries cover the database being down.
    */
   'event-deliveries': { payload: eventDeliveriesJobPayload, attempts: 3, backoffMs: 2000, concurrency: 2 },
+  /** Deletes the webhook events older than 30 days with no delivery pending, and their delivery logs (nightly). */
+  'event-prune': { payload: eventPruneJobPayload, attempts: 3, backoffMs: 5000, concurrency: 1 },
 } satisfies QueueDefinitions;
 
 export type AppQueues = typeof appQueues;

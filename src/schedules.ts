@@ -27,5 +27,7 @@ export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [
     name: 'event-deliveries', cron: '*/10 * * * * *', queue: 'event-deliveries', payload: () => ({}),
     jobId: (tick) => `event-deliveries@${tick.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`,
   },
+  // Webhook events past their 30 days, with their delivery logs (events README "Retention").
+  { name: 'event-prune', cron: '50 3 * * *', queue: 'event-prune', payload: (tick) => ({ day: utcDay(tick) }) },
   { name: 'audit-dispute-reminders', cron: '40 6 * * *', queue: 'audit-dispute-reminders', payload: (tick) => ({ day: utcDay(tick) }) },
 ];

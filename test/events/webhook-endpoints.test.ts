@@ -209,6 +209,27 @@ describe('webhook endpoints and signed events (issue 51)', () => {
     expect((await as(t, alice).get(`/webhook-endpoints/${endpoint.id}/deliveries`).expect(200)).body.items[0]).toMatchObject({ status: 'succeeded' });
   });
 
+  it('events past 30 days go with their delivery logs, unless a delivery is still pending', async () => {
+    const list = (await as(t, alice).get('/webhook-endpoints').expect(200)).body.items as Array<{ id: string; url: string }>;
+    const [goodId, badId] = [goodUrl, badUrl].map((u) => list.find((e) => e.url === u)!.id);
+    const deliveries = async (id: string) => (await as(t, alice).get(`/webhook-endpoints/${id}/deliveries`).expect(200)).body.total;
+    bad.state.status = 500;
+    await as(t, alice).post(`/webhook-endpoints/${badId}/test`).expect(202);
+    await runDeliveries();
+    expect(await deliveries(goodId)).toBe(4);
+    expect(await deliveries(badId)).toBe(4);
+    // A second short of 30 days after the last two events (the re-enabled endpoint's test, and this one): the 5 older events go
+    // (the good endpoint's finding, replayed, its dispute and its test; the bad endpoint's first two tests).
+    advance(30 * 24 * 3600_000 - 1000);
+    expect(await t.services.events.prune()).toBe(5);
+    expect(await deliveries(goodId)).toBe(0);
+    expect(await deliveries(badId)).toBe(2);
+    // 30 days and a second: the re-enabled endpoint's test goes; the one still pending stays.
+    advance(2000);
+    expect(await t.services.events.prune()).toBe(1);
+    expect(await deliveries(badId)).toBe(1);
+  });
+
   it('PATCH changes, DELETE removes, both only the owner\'s', async () => {
     const endpoint = (await as(t, alice).post('/webhook-endpoints', { url: goodUrl, event_types: ['meter.intervals.imported'] }).expect(201)).body;
     await as(t, bob).patch(`/webhook-endpoints/${endpoint.id}`, { description: 'mine' }).expect(404);

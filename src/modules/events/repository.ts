@@ -157,6 +157,21 @@ export function createEventRepository(db: Executor) {
       return row ?? null;
     },
 
+    /**
+     * Deletes up to `limit` events created before `before` none of whose deliveries is still pending
+     * (their deliveries and attempts go with them); returns how many went.
+     */
+    async prune(before: Date, limit: number): Promise<number> {
+      const rows = rowsOf<{ id: string }>(await db.execute(sql`
+        delete from ${events} where id in (
+          select v.id from ${events} v
+          where v.created_at < ${before.toISOString()}::timestamptz
+            and not exists (select 1 from ${eventDeliveries} d where d.event_id = v.id and d.status = 'pending')
+          order by v.created_at limit ${limit})
+        returning id`));
+      return rows.length;
+    },
+
     async setEndpoint(id: string, set: Partial<typeof eventEndpoints.$inferInsert>): Promise<void> {
       await db.update(eventEndpoints).set(set).where(eq(eventEndpoints.id, id));
     },

@@ -22,6 +22,10 @@ import { urlProblem } from './url-policy';
 const LEASE_MS = 60_000;
 /** Sends in flight at once per job. */
 const CONCURRENCY = 10;
+/** Events (with their deliveries and attempt logs) are kept this long once none is pending (README "Retention"). */
+export const RETENTION_MS = 30 * 24 * 3600_000;
+/** Events one prune statement deletes. */
+const PRUNE_BATCH = 1000;
 /** How long a rotated secret still signs beside the new one. */
 const PREVIOUS_SECRET_MS = 24 * 3600_000;
 
@@ -141,6 +145,19 @@ export function createEventService(deps: EventServiceDeps) {
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
       if (due.length === limit) await deps.deliverSoon();
       return due.length;
+    },
+
+    /** The `event-prune` job: deletes the events older than the retention with no delivery pending, a batch at a time. */
+    async prune(): Promise<number> {
+      const before = new Date(deps.now().getTime() - RETENTION_MS);
+      let pruned = 0;
+      for (;;) {
+        const n = await repo.prune(before, PRUNE_BATCH);
+        pruned += n;
+        if (n < PRUNE_BATCH) break;
+      }
+      if (pruned > 0) deps.logger.info({ pruned }, 'webhook events past the retention deleted');
+      return pruned;
     },
 
     /** POST /webhook-endpoints: the endpoint, with its secret (shown this once). */

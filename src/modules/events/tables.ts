@@ -49,6 +49,8 @@ export const events = pgTable(
   },
   (t) => [
     uniqueIndex('events_owner_dedupe_key').on(t.ownerId, t.dedupeKey),
+    // The nightly prune of events past the retention (README "Retention").
+    index('events_created_idx').on(t.createdAt),
   ],
 );
 
