@@ -182,7 +182,7 @@ export function createServices(deps: PlatformDeps): Services {
     db, properties, dataChanged, auditMeters: requestAudits,
     coverageChanged: (ownerId, propertyId) => recomputeRequests.propertyChanged(ownerId, propertyId),
   });
-  const meterIntervals = createIntervalService({ db, properties, requireMeter: meters.requireOwned });
+  const meterIntervals = createIntervalService({ db, properties, requireMeter: meters.requireOwned, events });
   const bills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
   const analytics = createAnalyticsService({

@@ -93,9 +93,11 @@ export type NewEvent = {
  * intervals import to emit, in the transaction that stores them, with the import's id as `importId`.
  */
 export function intervalsImportedEvent(i: {
-  ownerId: string; propertyId: string; meterId: string; importId: string; start: string; intervalMinutes: number; kwh: readonly number[];
+  ownerId: string; propertyId: string; meterId: string; importId: string; start: string; end?: string; intervalMinutes: number;
+  kwh: readonly number[];
 }): NewEvent {
-  const endMs = Date.parse(i.start) + i.kwh.length * i.intervalMinutes * 60_000;
+  // Without `end`, the intervals are consecutive: the last one ends kwh.length intervals after start.
+  const endMs = i.end === undefined ? Date.parse(i.start) + i.kwh.length * i.intervalMinutes * 60_000 : Date.parse(i.end);
   const wh = i.kwh.reduce((sum, k) => sum + Math.round(k * 1000), 0);
   return {
     ownerId: i.ownerId, type: 'meter.intervals.imported', dedupeKey: `meter.intervals.imported:${i.importId}`,

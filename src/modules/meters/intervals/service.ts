@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../platform/db/client';
+import { intervalsImportedEvent, type EventOutbox } from '../../events/public';
 import { unprocessable } from '../../../platform/http/errors';
 import type { PropertyService } from '../../properties/service';
 import { timezoneOfZip } from '../../properties/timezone';
@@ -36,6 +38,8 @@ export function rangeBound(value: string, zone: string, field: 'start' | 'end'):
 
 export function createIntervalService(deps: {
   db: Db;
+  /** Where `meter.intervals.imported` is written once an import has stored readings. */
+  events?: EventOutbox;
   properties: Pick<PropertyService, 'requireOwned'>;
   requireMeter(ownerId: string, meterId: string): Promise<MeterRow>;
 }) {
@@ -73,10 +77,36 @@ export function createIntervalService(deps: {
     return { meter, zone, from, to, minutes: minutes ?? 15, points: out };
   }
 
+  /**
+   * The import's event: the span it covered and the readings stored in it (the merge is batched, so
+   * the event follows the last batch rather than sharing one transaction with every batch).
+   */
+  async function emitImported(ownerId: string, meter: MeterRow, start: string, end: string, minutes: number) {
+    const from = Date.parse(start) / 1000;
+    const to = Date.parse(end) / 1000;
+    const day = (t: number) => new Date(Math.floor(t / 86_400) * 86_400_000).toISOString().slice(0, 10);
+    const kwh: number[] = [];
+    for (const r of await repo.days(meter.id, day(from), day(to + 86_400))) {
+      const base = Date.parse(`${r.day}T00:00:00Z`) / 1000;
+      r.wh.forEach((wh, i) => {
+        const t = base + i * r.intervalMinutes * 60;
+        if (wh !== null && t >= from && t < to) kwh.push(wh / 1000);
+      });
+    }
+    await deps.events!.emit([intervalsImportedEvent({
+      ownerId, propertyId: meter.propertyId, meterId: meter.id, importId: randomUUID(), start, end, intervalMinutes: minutes, kwh,
+    })]);
+    await deps.events!.deliverSoon();
+  }
+
   return {
     async importFile(ownerId: string, meterId: string, upload: Upload) {
       const { meter, zone } = await electricMeter(ownerId, meterId);
-      return { meter_id: meter.id, ...(await importIntervals(upload, zone, (days) => repo.merge(meter.id, days))) };
+      const report = await importIntervals(upload, zone, (days) => repo.merge(meter.id, days));
+      if (deps.events && report.stored > 0 && report.first_start !== null && report.last_end !== null) {
+        await emitImported(ownerId, meter, report.first_start, report.last_end, report.interval_minutes);
+      }
+      return { meter_id: meter.id, ...report };
     },
 
     async read(ownerId: string, meterId: string, q: RangeQuery) {
