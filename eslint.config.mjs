@@ -33,19 +33,5 @@ export default tseslint.config(
   { files: ['src/modules/*/*/*/*.ts'], ...boundaries(3) },
   // A table's foreign keys name the referenced module's table: schema definitions, not reads.
   { files: ['src/modules/**/tables.ts'], rules: { 'no-restricted-imports': 'off' } },
-  // Temporary allowances: these files still import another module's tables or repository.
-  // until audit is moved to properties', meters', bills' and notifications' public entries
-  { files: ['src/modules/audit/audit-requests.ts', 'src/modules/audit/repository.ts', 'src/modules/audit/disputes/repository.ts'], rules: { 'no-restricted-imports': 'off' } },
-  // until rate-analysis is moved to properties', notifications', bills' and meters' public entries
-  { files: ['src/modules/rate-analysis/customer.ts', 'src/modules/rate-analysis/repository.ts', 'src/modules/rate-analysis/service.ts'], rules: { 'no-restricted-imports': 'off' } },
-  // until pricing is moved to tariffs' public entry
-  { files: ['src/modules/pricing/service.ts'], rules: { 'no-restricted-imports': 'off' } },
-  // until tariffs is moved to utilities', properties' and meters' public entries
-  {
-    files: ['src/modules/tariffs/catalog.ts', 'src/modules/tariffs/importer.ts', 'src/modules/tariffs/service.ts', 'src/modules/tariffs/custom/repository.ts', 'src/modules/tariffs/custom/service.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  // until properties and analytics are moved to tariffs' public entry (tariffs has none yet)
-  { files: ['src/modules/properties/tariff-catalog.ts', 'src/modules/analytics/due-diligence.repository.ts'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

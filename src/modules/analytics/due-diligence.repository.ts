@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
-import { rowToTariff } from '../tariffs/repository';
-import { tariffs } from '../tariffs/tables';
+import { viewOfProperties } from '../properties/public';
+import { rowToTariff, viewOfTariffs } from '../tariffs/public';
 import type { Tariff } from '../tariffs/tariff.model';
 import { servingUtilitiesOf } from '../utilities/service';
 import type { ServingModel } from '../utilities/serving';
@@ -26,6 +26,8 @@ export interface ServingArea {
   county: string | null;
   utilities: ServingUtility[];
 }
+
+const tariffs = viewOfTariffs('tariff_view');
 
 /** The read queries of due diligence that no other use case shares. */
 export function createDueDiligenceQueries(db: Executor, model?: () => ServingModel) {
@@ -53,7 +55,7 @@ export function createDueDiligenceQueries(db: Executor, model?: () => ServingMod
     /** Properties of any owner in the state and type with sqft in [lo, hi] (a count only). */
     async comparableCountBySqft(state: string, propertyType: string, lo: number, hi: number): Promise<number> {
       const result = await db.execute(sql`
-        select count(*)::int as n from properties
+        select count(*)::int as n from ${viewOfProperties('p')}
         where state = ${state} and property_type = ${propertyType} and sqft between ${lo} and ${hi}`);
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },

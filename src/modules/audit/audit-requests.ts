@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
-import { meters } from '../meters/tables';
+import { viewOfMeters } from '../meters/public';
 import { meterAudits } from './tables';
 
 /**
@@ -19,7 +19,7 @@ export function createAuditRequests(db: Executor) {
       // A meter never audited gets a row that no audit has read ('-infinity'), so any audit stores over it.
       await db.execute(sql`
         insert into ${meterAudits} (meter_id, read_at, requested_at)
-        select m.id, '-infinity'::timestamptz, now() from ${meters} m
+        select m.id, '-infinity'::timestamptz, now() from ${viewOfMeters('m')}
         where m.id = any(array(select jsonb_array_elements_text(${JSON.stringify([...meterIds])}::jsonb)))
         -- In id order: concurrent marks and stores of overlapping meters lock their rows in the same order.
         order by m.id

@@ -1,20 +1,24 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
-import { properties } from '../properties/tables';
-import { meters } from '../meters/tables';
-import { bills } from '../bills/tables';
+import { viewOfBills, type BillRow } from '../bills/public';
+import { viewOfMeters, type MeterRow } from '../meters/public';
+import { viewOfProperties, type PropertyRow } from '../properties/public';
 import { auditFindings, auditSettings, billAudits, meterAudits } from './tables';
 import type { BillAudit } from './audit.types';
 
 export type FindingRow = typeof auditFindings.$inferSelect;
 export type BillAuditRow = typeof billAudits.$inferSelect;
-export type BillRow = typeof bills.$inferSelect;
+export type { BillRow };
+
+const properties = viewOfProperties('property_view');
+const meters = viewOfMeters('meter_view');
+const bills = viewOfBills('bill_view');
 
 /** What an audit of one meter reads: the meter, its property's pricing fields, its bills and the siblings. */
 export interface MeterAuditInput {
-  meter: typeof meters.$inferSelect;
-  property: Pick<typeof properties.$inferSelect, 'id' | 'name' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh' | 'propertyType' | 'unitCount' | 'zipCode'>;
+  meter: MeterRow;
+  property: Pick<PropertyRow, 'id' | 'name' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh' | 'propertyType' | 'unitCount' | 'zipCode'>;
   bills: BillRow[];
   /** The property's bills of the same utility type on its other meters. */
   siblings: BillRow[];
@@ -54,7 +58,7 @@ export function createAuditRepository(db: Db) {
      * reads its 200 meters together): meters gone since are left out. `readAt` is when they were read.
      */
     async metersInput(meterIds: readonly string[]): Promise<{ readAt: string; inputs: MeterAuditInput[] }> {
-      const found = await db.select({ meter: meters, property: {
+      const found = await db.select({ meter: meters._.selectedFields, property: {
         id: properties.id, name: properties.name, ownerId: properties.ownerId, tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId,
         supplyRatePerKwh: properties.supplyRatePerKwh, propertyType: properties.propertyType, unitCount: properties.unitCount,
         zipCode: properties.zipCode,
@@ -66,7 +70,7 @@ export function createAuditRepository(db: Db) {
       if (found.length === 0) return { readAt: '', inputs: [] };
       // The properties' bills: each meter's own, and the siblings of the same utility type on the property's other meters.
       const propertyIds = [...new Set(found.map((f) => f.property.id))];
-      const propertyBills = await db.select().from(bills).where(inArray(bills.propertyId, propertyIds))
+      const propertyBills: BillRow[] = await db.select().from(bills).where(inArray(bills.propertyId, propertyIds))
         .orderBy(asc(bills.periodStart), asc(bills.periodEnd), asc(bills.id));
       const byProperty = new Map<string, BillRow[]>();
       for (const bill of propertyBills) {
@@ -90,7 +94,7 @@ export function createAuditRepository(db: Db) {
 
     /** The meter a bill is on, when the bill is the owner's. */
     async billOfOwner(ownerId: string, billId: string): Promise<BillRow | null> {
-      const [row] = await db.select({ bill: bills }).from(bills)
+      const [row] = await db.select({ bill: bills._.selectedFields }).from(bills)
         .innerJoin(properties, eq(properties.id, bills.propertyId))
         .where(and(eq(bills.id, billId), eq(properties.ownerId, ownerId)));
       return row?.bill ?? null;

@@ -3,13 +3,11 @@
  * nothing else of them): the repository, which properties uses to read a property's meters, and a
  * read-only view of the table.
  */
+import { getTableColumns } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { meters } from './tables';
 
 export { createMeterRepository, type MeterRow } from './repository';
 
-/** A meter's identity, property, utility type and what it covers, as a subquery named `alias`: read, never written. */
-export const viewOfMeters = <A extends string>(alias: A) => new QueryBuilder()
-  .select({ id: meters.id, propertyId: meters.propertyId, name: meters.name, utilityType: meters.utilityType, covers: meters.covers })
-  .from(meters)
-  .as(alias);
+/** Every column of the meters, as a subquery named `alias`: read, never written. In raw SQL its columns keep their database names (`m.tariff_id`). */
+export const viewOfMeters = <A extends string>(alias: A) => new QueryBuilder().select(getTableColumns(meters)).from(meters).as(alias);

@@ -1,7 +1,7 @@
 import { utcDay } from '../../platform/dates';
 import type { Db } from '../../platform/db/client';
 import { notFound, unprocessable, type AppError } from '../../platform/http/errors';
-import { findTariffsByIds } from '../tariffs/repository';
+import { findTariffsByIds } from '../tariffs/public';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
 import type { VersionSpan } from '../tariffs/custom/versions';

@@ -9,11 +9,15 @@ import { properties } from './tables';
 export type { PropertyRow } from './repository';
 
 /**
- * The property columns other modules read (a list item's, and whose it is) as a subquery named
- * `alias`: a join on it reads the properties table and can never write it. In raw SQL its columns keep their database names (`p.owner_id`).
+ * The property columns other modules read (a list item's, whose it is, and what prices it: the
+ * audit, rate analysis and analytics read those) as a subquery named `alias`: a join on it reads
+ * the properties table and can never write it. In raw SQL its columns keep their database names (`p.owner_id`).
  */
 export const viewOfProperties = <A extends string>(alias: A) => new QueryBuilder()
-  .select({ ...listColumns, ownerId: properties.ownerId })
+  .select({
+    ...listColumns, ownerId: properties.ownerId, tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId,
+    supplyRatePerKwh: properties.supplyRatePerKwh, annualEnergyCost: properties.annualEnergyCost,
+  })
   .from(properties)
   .as(alias);
 

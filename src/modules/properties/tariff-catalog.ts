@@ -3,12 +3,13 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 
 import type { Executor } from '../../platform/db/client';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
-import { findTariffById, rowToTariff } from '../tariffs/repository';
-import { tariffs } from '../tariffs/tables';
+import { findTariffById, rowToTariff, viewOfTariffs } from '../tariffs/public';
 import { utilityZipView } from '../utilities/public';
 import { sectorsOfProperty, type PropertySector } from './states';
 import { stateOfZip } from '../utilities/zip-states';
 import { servingUtilitiesOf } from '../utilities/service';
+
+const tariffs = viewOfTariffs('tariff_view');
 
 export interface AreaTariffSummary {
   id: string;

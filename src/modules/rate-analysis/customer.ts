@@ -4,7 +4,7 @@
  */
 import { dayNumber, isoDateOfDay } from '../../platform/dates';
 import { pricePeriod, type PricingService, type LoadShapeSet, type PricedPeriod } from '../pricing';
-import type { PropertyRow } from '../properties/repository';
+import type { PropertyRow } from '../properties/public';
 import { sectorsOfProperty } from '../properties/states';
 import type { Tariff } from '../tariffs/tariff.model';
 import { customerTraits, type EligibilityCustomer } from '../tariffs/eligibility';

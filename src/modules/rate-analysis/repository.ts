@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { bills } from '../bills/tables';
-import { meters } from '../meters/tables';
+import { viewOfBills } from '../bills/public';
+import { viewOfMeters } from '../meters/public';
 import type { Executor } from '../../platform/db/client';
 import { rateAnalyses } from './tables';
 import { recommendationSavingsCents, type RateAnalysis } from './rate-analysis.calc';
+
+const bills = viewOfBills('bill_view');
+const meters = viewOfMeters('meter_view');
 
 export type RateAnalysisRow = typeof rateAnalyses.$inferSelect;
 

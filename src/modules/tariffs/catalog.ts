@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { readSystemState } from '../../platform/db/system-state';
 import { tariffs } from './tables';
-import { utilityZipCodes } from '../utilities/tables';
+import { utilityZipView } from '../utilities/public';
 import { STATS_KEY, type TariffStats } from './stats';
 import type { SummarySource } from './present';
 import { RATE_TYPES, SECTORS, type RateType, type Sector } from './tariff.model';
@@ -182,7 +182,7 @@ export function databaseCatalogSource(db: Db): CatalogSource {
       hasNetMetering: tariffs.hasNetMetering, effectiveDate: tariffs.effectiveDate, expirationDate: tariffs.expirationDate,
       description: tariffs.description, serviceType: tariffs.serviceType, voltage: tariffs.voltage, purpose: tariffs.purpose,
     }).from(tariffs),
-    zipPairs: () => db.select({ zipCode: utilityZipCodes.zipCode, utilityId: utilityZipCodes.utilityId }).from(utilityZipCodes),
+    zipPairs: () => db.select({ zipCode: utilityZipView.zipCode, utilityId: utilityZipView.utilityId }).from(utilityZipView),
     stamp: async () => {
       const row = await readSystemState(db, STATS_KEY);
       return row

@@ -8,9 +8,8 @@ import { insertTariffs } from './repository';
 import { refreshTariffStats } from './stats';
 import { normalizeBundle, readUrdbLines } from './bundled';
 import { readUrdb2020PlusLines } from './bundled-2020plus';
-import { utilities, utilityZipCodes } from '../utilities/tables';
 import { loadUtilityReference, REFERENCE_DIR, type UtilityRecord, type UtilityReference } from '../utilities/reference';
-import { insertZipPairs, refreshUtilityCounts, upsertUtilities } from '../utilities/repository';
+import { analyzeUtilities, deleteUtilitiesAndZipPairs, insertZipPairs, readZipPairs, refreshUtilityCounts, upsertUtilities } from '../utilities/public';
 import { coverageChange, type CoverageChange } from '../utilities/coverage';
 import { readSystemState } from '../../platform/db/system-state';
 import type { Supersession } from './revisions';
@@ -99,11 +98,9 @@ async function runImport(db: Db, opts: { dir?: string; now?: Date; onlyIfStale: 
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
     // Several web processes starting at once: the first imports, the others find it done here.
     if (opts.onlyIfStale && (await storedReferenceVersion(tx)) === REFERENCE_DATA_VERSION) return;
-    const previousPairs = await tx.select().from(utilityZipCodes);
-    coverage = coverageChange(previousPairs, ref.zipPairs);
-    await tx.delete(utilityZipCodes);
+    coverage = coverageChange(await readZipPairs(tx), ref.zipPairs);
+    await deleteUtilitiesAndZipPairs(tx);
     await tx.delete(tariffs);
-    await tx.delete(utilities);
     await upsertUtilities(tx, rows);
     await insertZipPairs(tx, ref.zipPairs);
     await insertTariffs(tx, bundle.tariffs);
@@ -117,7 +114,8 @@ async function runImport(db: Db, opts: { dir?: string; now?: Date; onlyIfStale: 
   if (!coverage) return null;
   // Fresh planner statistics: without them PostgreSQL (and PGlite, which has no autovacuum) guesses
   // row counts and picks slow plans for the ZIP and name searches.
-  for (const table of ['tariffs', 'utilities', 'utility_zip_codes']) await db.execute(sql.raw(`analyze ${table}`));
+  await db.execute(sql`analyze ${tariffs}`);
+  await analyzeUtilities(db);
   return {
     recordsRead: bundle.recordsRead,
     imported: bundle.tariffs.length,

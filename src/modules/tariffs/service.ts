@@ -8,12 +8,14 @@ import { tariffs } from './tables';
 import { findTariffById } from './repository';
 import { refreshTariffStats, type TariffStats } from './stats';
 import { toDetail, toSummary, type TariffSummary } from './present';
-import { utilities } from '../utilities/tables';
+import { viewOfUtilities } from '../utilities/public';
 import { createCatalogCache, matchesFilter, type CatalogEntry, type CatalogFilter, type TariffCatalog } from './catalog';
 import { isCustomTariffId, type CustomTariffService } from './custom/service';
 import { stateOfZip } from '../utilities/zip-states';
 
 type CustomTariffSummary = Awaited<ReturnType<CustomTariffService['summaries']>>[number];
+
+const utilityView = viewOfUtilities('utility_view');
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -44,7 +46,7 @@ export function createTariffService(deps: { db: Db; now: () => Date; custom: Cus
   const catalog = createCatalogCache(db);
 
   async function utilityExists(id: string): Promise<boolean> {
-    const rows = await db.select({ id: utilities.id }).from(utilities).where(eq(utilities.id, id)).limit(1);
+    const rows = await db.select({ id: utilityView.id }).from(utilityView).where(eq(utilityView.id, id)).limit(1);
     return rows.length > 0;
   }
 

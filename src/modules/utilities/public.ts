@@ -1,9 +1,19 @@
 /**
- * What other modules may use of utilities' tables (the lint rule lets them import nothing else of
- * its tables or repository): a read-only view of which utility serves which ZIP code.
+ * What other modules may use of utilities' tables and repository (the lint rule lets them import
+ * nothing else of them): read-only views of the utilities and of which utility serves which ZIP
+ * code, and the writes of a reference-data import (tariffs' importer stores the utilities with the
+ * catalog, in its transaction).
  */
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { utilityZipCodes } from './tables';
+import { utilities, utilityZipCodes } from './tables';
+
+export { analyzeUtilities, deleteUtilitiesAndZipPairs, insertZipPairs, readZipPairs, refreshUtilityCounts, upsertUtilities } from './repository';
+
+/** A utility's id, name and main state, as a subquery named `alias`: read, never written. */
+export const viewOfUtilities = <A extends string>(alias: A) => new QueryBuilder()
+  .select({ id: utilities.id, name: utilities.name, state: utilities.state })
+  .from(utilities)
+  .as(alias);
 
 /** The ZIP code and utility pairs, as a subquery: read, never written. */
 export const utilityZipView = new QueryBuilder()

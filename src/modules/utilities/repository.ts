@@ -1,7 +1,9 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
-import { utilities } from './tables';
+import { viewOfTariffs } from '../tariffs/public';
+import { utilities, utilityZipCodes } from './tables';
 import type { UtilityRecord, ZipPair } from './reference';
+import type { CoveragePair } from './coverage';
 
 const BATCH = 1000;
 const ZIP_BATCH = 10_000;
@@ -11,6 +13,17 @@ const replaceAll = Object.fromEntries(
     .filter(([key]) => key !== 'id' && key !== 'tariffCount' && key !== 'zipCodesServed')
     .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
 );
+
+/** Every stored ZIP code and utility pair (an import compares the new ones with them). */
+export async function readZipPairs(db: Executor): Promise<CoveragePair[]> {
+  return db.select().from(utilityZipCodes);
+}
+
+/** Deletes every utility and ZIP pair (a full import replaces them). */
+export async function deleteUtilitiesAndZipPairs(db: Executor): Promise<void> {
+  await db.delete(utilityZipCodes);
+  await db.delete(utilities);
+}
 
 /** Inserts or replaces utilities (counts are left to refreshUtilityCounts). */
 export async function upsertUtilities(db: Executor, list: UtilityRecord[]): Promise<void> {
@@ -28,7 +41,7 @@ export async function upsertUtilities(db: Executor, list: UtilityRecord[]): Prom
 export async function insertZipPairs(db: Executor, pairs: ZipPair[]): Promise<void> {
   for (let i = 0; i < pairs.length; i += ZIP_BATCH) {
     const batch = JSON.stringify(pairs.slice(i, i + ZIP_BATCH).map((p) => ({ zip_code: p.zipCode, utility_id: p.utilityId, source: p.source })));
-    await db.execute(sql`insert into utility_zip_codes select * from jsonb_populate_recordset(null::utility_zip_codes, ${batch}::jsonb)
+    await db.execute(sql`insert into ${utilityZipCodes} select * from jsonb_populate_recordset(null::${utilityZipCodes}, ${batch}::jsonb)
       on conflict do nothing`);
   }
 }
@@ -36,7 +49,13 @@ export async function insertZipPairs(db: Executor, pairs: ZipPair[]): Promise<vo
 /** Recomputes every utility's tariff_count and zip_codes_served from the tables. */
 export async function refreshUtilityCounts(db: Executor): Promise<void> {
   await db.execute(sql`
-    update utilities u set
-      tariff_count = coalesce((select count(*) from tariffs t where t.utility_id = u.id), 0),
-      zip_codes_served = coalesce((select count(*) from utility_zip_codes z where z.utility_id = u.id), 0)`);
+    update ${utilities} u set
+      tariff_count = coalesce((select count(*) from ${viewOfTariffs('t')} where t.utility_id = u.id), 0),
+      zip_codes_served = coalesce((select count(*) from ${utilityZipCodes} z where z.utility_id = u.id), 0)`);
+}
+
+/** Fresh planner statistics of the utilities and ZIP pairs (after an import replaced them). */
+export async function analyzeUtilities(db: Executor): Promise<void> {
+  await db.execute(sql`analyze ${utilities}`);
+  await db.execute(sql`analyze ${utilityZipCodes}`);
 }

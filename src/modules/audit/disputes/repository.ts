@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client';
-import { properties } from '../../properties/tables';
-import { meters } from '../../meters/tables';
-import { bills } from '../../bills/tables';
-import { notifications } from '../../notifications/tables';
+import { viewOfBills } from '../../bills/public';
+import { viewOfMeters } from '../../meters/public';
+import { viewOfNotifications } from '../../notifications/public';
+import { viewOfProperties } from '../../properties/public';
 import { auditFindings } from '../tables';
 import type { FindingRow } from '../repository';
 import type { BillCredit } from './credits.calc';
@@ -11,6 +11,10 @@ import type { FindingStatus } from './dispute.calc';
 
 /** A finding with what its transitions check of its bill. */
 export type FindingWithBill = FindingRow & { billMeterId: string; billPeriodEnd: string; billAmount: number };
+
+const properties = viewOfProperties('property_view');
+const meters = viewOfMeters('meter_view');
+const bills = viewOfBills('bill_view');
 
 export interface DisputeFilter {
   propertyId?: string;
@@ -86,7 +90,7 @@ export function createDisputeRepository(db: Executor) {
         .innerJoin(meters, eq(meters.id, bills.meterId))
         .where(and(
           eq(auditFindings.status, 'disputed'), lt(auditFindings.disputedOn, filedBefore),
-          sql`not exists (select 1 from ${notifications} n where n.user_id = ${auditFindings.ownerId} and n.dedupe_key = ${dedupePrefix} || ${auditFindings.id})`,
+          sql`not exists (select 1 from ${viewOfNotifications('n')} where n.user_id = ${auditFindings.ownerId} and n.dedupe_key = ${dedupePrefix} || ${auditFindings.id})`,
         ))
         .orderBy(asc(auditFindings.disputedOn), asc(auditFindings.id));
       return rows.map((r) => ({ ...r, disputedOn: r.disputedOn!, claimReference: r.claimReference!, amountClaimedCents: r.amountClaimedCents! }));

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
-import { properties } from '../../properties/tables';
-import { meters } from '../../meters/tables';
+import { lockUser } from '../../accounts/public';
+import { viewOfMeters } from '../../meters/public';
+import { viewOfProperties } from '../../properties/public';
 import { customTariffs, customTariffVersions } from './tables';
 
 export type CustomTariffRow = typeof customTariffs.$inferSelect;
@@ -14,6 +15,9 @@ export interface StoredCustomTariff {
   row: CustomTariffRow;
   versions: VersionRow[];
 }
+
+const properties = viewOfProperties('property_view');
+const meters = viewOfMeters('meter_view');
 
 export function createCustomTariffRepository(db: Db) {
   async function withVersions(rows: CustomTariffRow[]): Promise<StoredCustomTariff[]> {
@@ -39,7 +43,7 @@ export function createCustomTariffRepository(db: Db) {
      */
     async insert(t: NewCustomTariff, first: Omit<NewVersion, 'tariffId'>, max: number): Promise<StoredCustomTariff | 'limit'> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from users where id = ${t.ownerId} for update`);
+        await lockUser(tx, t.ownerId);
         const [{ n }] = await tx.select({ n: count() }).from(customTariffs).where(live(t.ownerId));
         if (n >= max) return 'limit';
         const [row] = await tx.insert(customTariffs).values(t).returning();
@@ -51,7 +55,7 @@ export function createCustomTariffRepository(db: Db) {
     /** A version more, unless the tariff has `max` or one on that date (the tariff's row is locked meanwhile). */
     async insertVersion(v: NewVersion, max: number, at: Date): Promise<'ok' | 'limit' | 'exists'> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from custom_tariffs where id = ${v.tariffId} for update`);
+        await tx.execute(sql`select 1 from ${customTariffs} where id = ${v.tariffId} for update`);
         const [{ n }] = await tx.select({ n: count() }).from(customTariffVersions).where(eq(customTariffVersions.tariffId, v.tariffId));
         if (n >= max) return 'limit';
         const inserted = await tx.insert(customTariffVersions).values(v).onConflictDoNothing().returning({ d: customTariffVersions.effectiveDate });

@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client';
 import { conflict, notFound, unprocessable, validationFailed, type FieldError } from '../../../platform/http/errors';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../../platform/http/pagination';
 import { defaultUnit, unitProblem } from '../../meters/units';
-import { utilities } from '../../utilities/tables';
+import { viewOfUtilities } from '../../utilities/public';
 import { stateNamedIn } from '../../utilities/state-names';
 import { NO_APPLICABILITY, type Tariff, type TariffStructure, type UtilityType } from '../tariff.model';
 import { parseRates, type RatesInput } from './rates.parse';
@@ -19,6 +19,8 @@ import {
 
 /** Custom tariff ids: "ct_" and 32 hex digits, never a URDB label, so an id says where the tariff lives. */
 export const isCustomTariffId = (id: string) => id.startsWith('ct_');
+const utilityView = viewOfUtilities('utility_view');
+
 const newId = () => `ct_${randomUUID().replace(/-/g, '')}`;
 
 const RATE_FIELDS = ['energy_rates', 'demand_rates', 'fixed_charges', 'riders', 'minimum_charge'] as const;
@@ -47,7 +49,7 @@ export function createCustomTariffService(deps: {
   const versionsOf = (stored: StoredCustomTariff): Tariff[] => stored.versions.map((_, i) => tariffOfVersion(stored, i));
 
   async function utilityOf(id: string): Promise<{ name: string; state: string | null } | null> {
-    const [row] = await deps.db.select({ name: utilities.name, state: utilities.state }).from(utilities).where(eq(utilities.id, id));
+    const [row] = await deps.db.select({ name: utilityView.name, state: utilityView.state }).from(utilityView).where(eq(utilityView.id, id));
     return row ?? null;
   }
 
