@@ -1,8 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
+import { viewOfAuditFindings } from '../audit/public';
+import { viewOfPortfolios } from '../portfolios/public';
+import { viewOfProperties } from '../properties/public';
 import { monthStartDate, type MonthIndex } from './months';
-import type { StoredUtilityCost } from './tables';
+import {
+  analyticsDirtyProperties, analyticsMonthlyRollups, analyticsOwnerSnapshots, analyticsPropertyMetrics, type StoredUtilityCost,
+} from './tables';
 import { toFreshness, type Freshness, type FreshnessRow, type PropertyMark } from './repository';
 import {
   billsInScopeSql, deleteRollupsSql, inScope, insertRollupsSql, metricsInputsSql, param,
@@ -54,7 +59,7 @@ const metricsRecordsSql = (rows: MetricsRow[]): SQL => sql`
 
 /** Writes the rows of the CTE `fresh` as the metrics of their properties. */
 const upsertMetricsSql = (ownerId: string): SQL => sql`
-  insert into analytics_property_metrics (property_id, owner_id, annual_cost_cents, annual_kwh_milli, basis, annual_by_utility,
+  insert into ${analyticsPropertyMetrics} (property_id, owner_id, annual_cost_cents, annual_kwh_milli, basis, annual_by_utility,
     savings_cents, current_tariff_id, recommended_tariff_id, health_score, health_status, health_issues)
   select f.property_id, ${ownerId}, f.annual_cost_cents, f.annual_kwh_milli, f.basis, f.annual_by_utility, f.savings_cents,
     f.current_tariff_id, f.recommended_tariff_id, f.health_score, f.health_status, f.health_issues
@@ -75,8 +80,8 @@ export function storeMetricsAndSnapshotSql(
   return sql`
     with fresh as (${metricsRecordsSql(rows)}),
     removed as (
-      delete from analytics_property_metrics m where m.owner_id = ${owner} and ${inScope(sql`m.property_id`, scope)}
-        and not exists (select 1 from properties p where p.id = m.property_id and p.owner_id = ${owner})
+      delete from ${analyticsPropertyMetrics} m where m.owner_id = ${owner} and ${inScope(sql`m.property_id`, scope)}
+        and not exists (select 1 from ${viewOfProperties('p')} where p.id = m.property_id and p.owner_id = ${owner})
         and m.property_id not in (select property_id from fresh) -- one sub-statement per row
     ),
     written as (${upsertMetricsSql(ownerId)}),
@@ -86,9 +91,9 @@ export function storeMetricsAndSnapshotSql(
         case when f.property_id is null then m.annual_kwh_milli else f.annual_kwh_milli end as annual_kwh_milli,
         case when f.property_id is null then m.annual_by_utility else f.annual_by_utility end as by_utility,
         case when f.property_id is null then m.savings_cents else f.savings_cents end as savings_cents
-      from properties p
+      from ${viewOfProperties('p')}
       left join fresh f on f.property_id = p.id
-      left join analytics_property_metrics m on m.property_id = p.id
+      left join ${analyticsPropertyMetrics} m on m.property_id = p.id
       where p.owner_id = ${owner}
     ),
     -- Each property's annual figure per utility type: [type, cents, usage milli or null, basis].
@@ -100,7 +105,7 @@ export function storeMetricsAndSnapshotSql(
     sums as (
       select
         (select count(*) from p)::int as property_count,
-        (select count(*) from portfolios where owner_id = ${owner})::int as portfolio_count,
+        (select count(*) from ${viewOfPortfolios('pf')} where owner_id = ${owner})::int as portfolio_count,
         (select coalesce(sum(sqft), 0) from p)::text as total_sqft,
         (select coalesce(sum(annual_cost_cents), 0) from p)::text as annual_cents,
         (select coalesce(sum(annual_kwh_milli), 0) from p)::text as annual_milli,
@@ -113,7 +118,7 @@ export function storeMetricsAndSnapshotSql(
           from u group by utility_type) g) as by_utility,
         (select count(*) from p where savings_cents > 0)::int as savings_count,
         (select coalesce(sum(savings_cents), 0) from p where savings_cents > 0)::text as savings_cents,
-        (select coalesce(sum(bill_count), 0) from analytics_monthly_rollups
+        (select coalesce(sum(bill_count), 0) from ${analyticsMonthlyRollups}
           where owner_id = ${owner} and month = ${param(monthStartDate(snapshot.month), 'date')})::int as bills_this_month,
         (select coalesce(json_agg(json_build_array(state, cents::text, n)), '[]'::json) from (
           select state, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by state) s) as by_state,
@@ -121,15 +126,15 @@ export function storeMetricsAndSnapshotSql(
           select property_type, coalesce(sum(annual_cost_cents), 0) as cents, count(*) as n from p group by property_type) t) as by_type,
         -- Open bill-audit findings, and the dollars at issue: per bill the largest of its findings' (audit README); a
         -- likely unit error is never summed (its bill's price is not audited until the usage is corrected).
-        (select count(*) from audit_findings where owner_id = ${owner} and status = 'open')::int as audit_open,
+        (select count(*) from ${viewOfAuditFindings('af')} where owner_id = ${owner} and status = 'open')::int as audit_open,
         (select coalesce(sum(cents), 0) from (
-          select max(abs(amount_cents)) as cents from audit_findings where owner_id = ${owner} and status = 'open'
+          select max(abs(amount_cents)) as cents from ${viewOfAuditFindings('af')} where owner_id = ${owner} and status = 'open'
             and reason <> 'likely_unit_error' group by bill_id) f)::text as audit_cents
     ),
     cleared as (
-      delete from analytics_dirty_properties where owner_id = ${owner} and marked_version <= ${param(snapshot.version, 'bigint')}
+      delete from ${analyticsDirtyProperties} where owner_id = ${owner} and marked_version <= ${param(snapshot.version, 'bigint')}
     )
-    insert into analytics_owner_snapshots (owner_id, data_version, as_of_month, computed_at, sums)
+    insert into ${analyticsOwnerSnapshots} (owner_id, data_version, as_of_month, computed_at, sums)
     select ${ownerId}, ${snapshot.version}, ${monthStartDate(snapshot.month)}::date, ${snapshot.now.toISOString()}::timestamptz, to_jsonb(sums)
     from sums
     on conflict (owner_id) do update set data_version = excluded.data_version, as_of_month = excluded.as_of_month,

@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { viewOfAuditFindings } from '../audit/public';
+import { viewOfBills } from '../bills/public';
+import { viewOfMeters } from '../meters/public';
+import { viewOfProperties } from '../properties/public';
+import { viewOfRateAnalyses } from '../rate-analysis/public';
+import { viewOfOwnTariffVersions, viewOfTariffs } from '../tariffs/public';
 import { monthStartDate, type MonthIndex } from './months';
+import { analyticsMonthlyRollups } from './tables';
 
 /** A scope of null means every property of the owner; otherwise the listed properties. */
 export type PropertyScope = string[] | null;
@@ -54,22 +61,22 @@ export interface BillRow {
 export function billsInScopeSql(ownerId: string, scope: RebuildScope, from: MonthIndex, to: MonthIndex): SQL {
   return sql`
     with w as (${scope === null
-      ? sql`select p.id, ${param(from, 'int')} as f, ${param(to, 'int')} as t from properties p where p.owner_id = ${param(ownerId, 'text')}`
+      ? sql`select p.id, ${param(from, 'int')} as f, ${param(to, 'int')} as t from ${viewOfProperties('p')} where p.owner_id = ${param(ownerId, 'text')}`
       : windowsSql(scope)})
     select ub.property_id, ub.utility_type, ub.period_start::text as period_start, ub.period_end::text as period_end,
       (ub.amount * 100)::bigint::text as cents, ub.usage::text as usage, ub.unit
     from w
-    join properties p on p.id = w.id and p.owner_id = ${param(ownerId, 'text')}
-    join utility_bills ub on ub.property_id = w.id
+    join ${viewOfProperties('p')} on p.id = w.id and p.owner_id = ${param(ownerId, 'text')}
+    join ${viewOfBills('ub')} on ub.property_id = w.id
       and ub.period_end >= ${monthOfIndexSql(sql`w.f`)} and ub.period_start <= ${monthEndOfIndexSql(sql`w.t`)}`;
 }
 
 /** Deletes the owner's rollups in the windows (all of them, for a full scope). */
 export function deleteRollupsSql(ownerId: string, scope: RebuildScope): SQL {
   const owner = param(ownerId, 'text');
-  if (scope === null) return sql`delete from analytics_monthly_rollups where owner_id = ${owner}`;
+  if (scope === null) return sql`delete from ${analyticsMonthlyRollups} where owner_id = ${owner}`;
   return sql`
-    delete from analytics_monthly_rollups r using (${windowsSql(scope)}) w
+    delete from ${analyticsMonthlyRollups} r using (${windowsSql(scope)}) w
     where r.property_id = w.id and r.owner_id = ${owner} and r.month between ${monthOfIndexSql(sql`w.f`)} and ${monthOfIndexSql(sql`w.t`)}`;
 }
 
@@ -87,7 +94,7 @@ export interface RollupRow {
 /** Inserts rollups of the owner's properties (one array parameter per column). */
 export function insertRollupsSql(ownerId: string, rows: RollupRow[]): SQL {
   return sql`
-    insert into analytics_monthly_rollups (property_id, owner_id, utility_type, month, cost_cents, usage_milli, billed_days, bill_count)
+    insert into ${analyticsMonthlyRollups} (property_id, owner_id, utility_type, month, cost_cents, usage_milli, billed_days, bill_count)
     select r.id, ${param(ownerId, 'text')}, r.ut, ${monthOfIndexSql(sql`r.mi`)}, r.c, r.u, r.d, r.n
     from unnest(${arrayParam(rows.map((r) => r.propertyId), 'text')}, ${arrayParam(rows.map((r) => r.utilityType), 'text')},
       ${arrayParam(rows.map((r) => r.month), 'int')}, ${arrayParam(rows.map((r) => r.cents), 'bigint')},
@@ -119,7 +126,7 @@ export interface MetricsInputRow {
 }
 
 /** An own tariff's (custom_tariffs) latest effective date: its rates' age, as a catalog tariff's effective_date is. */
-const ownTariffEffective = (tariffId: SQL) => sql`(select max(v.effective_date) from custom_tariff_versions v where v.tariff_id = ${tariffId})`;
+const ownTariffEffective = (tariffId: SQL) => sql`(select max(v.effective_date) from ${viewOfOwnTariffVersions('v')} where v.tariff_id = ${tariffId})`;
 
 /**
  * What the metrics of the owner's properties in scope are computed from: rollups from `metricsFrom` on,
@@ -132,15 +139,15 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
       coalesce(pt.effective_date, ${ownTariffEffective(sql`p.tariff_id`)})::text as tariff_effective_date,
       p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series, mt.meters, bl.bills,
       ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id, af.open as audit_high_open, af.cents::text as audit_high_cents
-    from properties p
-    left join tariffs pt on pt.id = p.tariff_id
+    from ${viewOfProperties('p')}
+    left join ${viewOfTariffs('pt')} on pt.id = p.tariff_id
     -- One pass over the owner's rollups, bills and meters each, grouped (not a lookup per property: the
     -- rollups were just written, and the table's statistics may still say it is empty).
     left join (
       select property_id,
         json_agg(json_build_array(analytics_month_index(month), utility_type, cost_cents, usage_milli, billed_days)
           order by month, utility_type) as series
-      from analytics_monthly_rollups
+      from ${analyticsMonthlyRollups}
       where owner_id = ${owner} and month >= ${param(monthStartDate(metricsFrom), 'date')} and ${inScope(sql`property_id`, scope)}
       group by property_id
     ) r on r.property_id = p.id
@@ -149,9 +156,9 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
         json_agg(json_build_array(m.id, m.name, m.utility_type, m.is_active, m.tariff_id, t.expiration_date::text,
           coalesce(t.effective_date, ${ownTariffEffective(sql`m.tariff_id`)})::text)
           order by m.created_at, m.id) as meters
-      from meters m
-      join properties o on o.id = m.property_id and o.owner_id = ${owner}
-      left join tariffs t on t.id = m.tariff_id
+      from ${viewOfMeters('m')}
+      join ${viewOfProperties('o')} on o.id = m.property_id and o.owner_id = ${owner}
+      left join ${viewOfTariffs('t')} on t.id = m.tariff_id
       where ${inScope(sql`m.property_id`, scope)}
       group by m.property_id
     ) mt on mt.property_id = p.id
@@ -159,14 +166,14 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
       select b.property_id,
         json_agg(json_build_array(b.meter_id, b.period_start::text, b.period_end::text, (b.amount * 100)::bigint::text, b.usage::text,
           b.unit, b.is_estimated)) as bills
-      from utility_bills b
-      join properties o on o.id = b.property_id and o.owner_id = ${owner}
+      from ${viewOfBills('b')}
+      join ${viewOfProperties('o')} on o.id = b.property_id and o.owner_id = ${owner}
       where b.period_end >= ${param(billsFrom, 'date')} and ${inScope(sql`b.property_id`, scope)}
       group by b.property_id
     ) bl on bl.property_id = p.id
     left join lateral (
       select annual_savings, current_tariff_id, recommended_tariff_id
-      from rate_analyses
+      from ${viewOfRateAnalyses('a')}
       where property_id = p.id and owner_id = ${owner}
       order by analyzed_at desc, id desc
       limit 1
@@ -174,7 +181,7 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
     left join (
       select property_id, sum(n)::int as open, sum(cents) as cents from (
         select f.property_id, count(*) as n, coalesce(max(abs(f.amount_cents)), 0) as cents
-        from audit_findings f
+        from ${viewOfAuditFindings('f')}
         -- A likely unit error is never summed (audit README), whatever its severity.
         where f.owner_id = ${owner} and f.status = 'open' and f.severity = 'high' and f.reason <> 'likely_unit_error'
           and ${inScope(sql`f.property_id`, scope)}

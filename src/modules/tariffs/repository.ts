@@ -87,7 +87,7 @@ const REPLACE_ALL = sql.raw(Object.values(getTableColumns(tariffs))
 export async function insertTariffs(db: Executor, list: Tariff[]): Promise<void> {
   for (let i = 0; i < list.length; i += INSERT_BATCH) {
     const batch = JSON.stringify(list.slice(i, i + INSERT_BATCH).map(columnsOf));
-    await db.execute(sql`insert into tariffs select * from jsonb_populate_recordset(null::tariffs, ${batch}::jsonb)
+    await db.execute(sql`insert into ${tariffs} select * from jsonb_populate_recordset(null::${tariffs}, ${batch}::jsonb)
       on conflict (id) do update set ${REPLACE_ALL}`);
   }
 }

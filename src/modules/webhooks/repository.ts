@@ -1,7 +1,7 @@
 import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
-import { webhookCursors, webhookEvents, type WebhookStatus } from './tables';
+import { webhookCursors, webhookEvents, webhookStreams, type WebhookStatus } from './tables';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 
@@ -59,25 +59,25 @@ const appendToStreamsSql = (rowsJson: string) => sql`
       received_at timestamptz, conn text, event text, rtype text, ts timestamptz)
   ), fresh as (
     select distinct on (sha) * from input i
-    where (select e.id from webhook_events e where e.body_sha256 = i.sha) is null
+    where (select e.id from ${webhookEvents} e where e.body_sha256 = i.sha) is null
     order by sha, ord
   ), counts as (
     select conn, count(*)::bigint as n from fresh group by conn
   ), bumped as (
-    insert into webhook_streams (connection_id, last_seq)
+    insert into ${webhookStreams} (connection_id, last_seq)
     select conn, n from counts order by conn
-    on conflict (connection_id) do update set last_seq = webhook_streams.last_seq + excluded.last_seq
+    on conflict (connection_id) do update set last_seq = ${webhookStreams}.last_seq + excluded.last_seq
     -- xmax = 0: this statement inserted the row (a new stream), it did not update it
     returning connection_id, last_seq, xmax = 0 as created
   ), cursors as (
-    insert into webhook_cursors (connection_id, applied_seq)
+    insert into ${webhookCursors} (connection_id, applied_seq)
     select connection_id, 0 from bumped where created
     on conflict (connection_id) do nothing
   ), numbered as (
     select f.*, b.last_seq - c.n + row_number() over (partition by f.conn order by f.ord) as seq
     from fresh f join counts c on c.conn = f.conn join bumped b on b.connection_id = f.conn
   )
-  insert into webhook_events (id, body_sha256, raw_body, body_bytes, received_at, connection_id, event, resource_type,
+  insert into ${webhookEvents} (id, body_sha256, raw_body, body_bytes, received_at, connection_id, event, resource_type,
     event_timestamp, seq, status)
   select id, sha, decode(raw, 'base64'), bytes, received_at, conn, event, rtype, ts, seq, 'pending' from numbered
   on conflict (body_sha256) do nothing
@@ -159,8 +159,8 @@ export function createWebhookRepository(db: Executor) {
      */
     async lockAndRead(connectionId: string, limit: number): Promise<PendingEvent[]> {
       const result = await db.execute(sql`
-        with cursor as (select applied_seq from webhook_cursors where connection_id = ${connectionId} for update)
-        select e.id, e.seq::float8 as seq, e.raw_body, e.attempts, e.next_attempt_at from webhook_events e, cursor
+        with cursor as (select applied_seq from ${webhookCursors} where connection_id = ${connectionId} for update)
+        select e.id, e.seq::float8 as seq, e.raw_body, e.attempts, e.next_attempt_at from ${webhookEvents} e, cursor
         where e.connection_id = ${connectionId} and e.seq > cursor.applied_seq order by e.seq limit ${limit}`);
       return rowsOf<EventRow>(result).map(toPendingEvent);
     },
@@ -170,7 +170,7 @@ export function createWebhookRepository(db: Executor) {
     async pendingStreams(limit: number): Promise<Array<{ connectionId: string; pending: number }>> {
       const result = await db.execute(sql`
         select s.connection_id, (s.last_seq - c.applied_seq)::float8 as pending
-        from webhook_streams s join webhook_cursors c on c.connection_id = s.connection_id
+        from ${webhookStreams} s join ${webhookCursors} c on c.connection_id = s.connection_id
         where c.applied_seq < s.last_seq order by s.connection_id limit ${limit}`);
       return rowsOf<{ connection_id: string; pending: number }>(result).map((r) => ({ connectionId: r.connection_id, pending: r.pending }));
     },
@@ -184,8 +184,8 @@ export function createWebhookRepository(db: Executor) {
       const wanted = JSON.stringify(streams.map((w) => ({ conn: w.connectionId, lim: w.limit })));
       const result = await db.execute(sql`
         with locked as (
-          select c.connection_id, c.applied_seq, s.last_seq, w.lim from webhook_cursors c
-          join webhook_streams s on s.connection_id = c.connection_id
+          select c.connection_id, c.applied_seq, s.last_seq, w.lim from ${webhookCursors} c
+          join ${webhookStreams} s on s.connection_id = c.connection_id
           join jsonb_to_recordset(${wanted}::jsonb) as w(conn text, lim int) on w.conn = c.connection_id
           order by c.connection_id
           for update of c skip locked
@@ -193,7 +193,7 @@ export function createWebhookRepository(db: Executor) {
         select l.connection_id, l.applied_seq::float8 as applied_seq, l.last_seq::float8 as last_seq,
           e.id, e.seq, e.raw_body, e.attempts, e.next_attempt_at
         from locked l left join lateral (
-          select id, seq::float8 as seq, raw_body, attempts, next_attempt_at from webhook_events
+          select id, seq::float8 as seq, raw_body, attempts, next_attempt_at from ${webhookEvents}
           where connection_id = l.connection_id and seq > l.applied_seq order by seq limit l.lim
         ) e on true
         order by l.connection_id, e.seq`);
@@ -213,12 +213,12 @@ export function createWebhookRepository(db: Executor) {
       if (events.length === 0 && cursors.length === 0) return;
       await db.execute(sql`
         with marked as (
-          update webhook_events e set status = v.status, detail = v.detail, processed_at = ${now.toISOString()}::timestamptz,
+          update ${webhookEvents} e set status = v.status, detail = v.detail, processed_at = ${now.toISOString()}::timestamptz,
             attempts = e.attempts + 1, next_attempt_at = null
           from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as v(id text, status text, detail text)
           where e.id = v.id
         )
-        update webhook_cursors c set applied_seq = greatest(c.applied_seq, v.seq)
+        update ${webhookCursors} c set applied_seq = greatest(c.applied_seq, v.seq)
         from jsonb_to_recordset(${JSON.stringify(cursors)}::jsonb) as v(conn text, seq bigint)
         where c.connection_id = v.conn`);
     },
@@ -251,9 +251,9 @@ export function createWebhookRepository(db: Executor) {
      */
     async connectionsWithPending(receivedBefore: Date, limit: number): Promise<string[]> {
       const result = await db.execute(sql`
-        select s.connection_id from webhook_streams s join webhook_cursors c on c.connection_id = s.connection_id
+        select s.connection_id from ${webhookStreams} s join ${webhookCursors} c on c.connection_id = s.connection_id
         where c.applied_seq < s.last_seq and exists (
-          select 1 from webhook_events e
+          select 1 from ${webhookEvents} e
           where e.connection_id = s.connection_id and e.seq > c.applied_seq and e.received_at < ${receivedBefore.toISOString()}::timestamptz)
         limit ${limit}`);
       return rowsOf<{ connection_id: string }>(result).map((r) => r.connection_id);
