@@ -160,6 +160,21 @@ function energyRates(t: Tariff): EnergyRateItem[] {
   });
 }
 
+/** The rows of a demand charge by time of day (time-of-use or coincident): each period's tiers, with its months, days and hours. */
+function scheduledDemandRates(
+  type: 'tou' | 'coincident', periods: Array<Array<{ rate: number; max: number | null }>>, periodNames: string[],
+  weekday: Schedule12x24, weekend: Schedule12x24,
+): DemandRateItem[] {
+  return periods.flatMap((tiers, p) => {
+    const months = monthsOfPeriod(p, weekday, weekend).map((m) => m + 1);
+    if (months.length === 0) return [];
+    const timing = periodTiming(p, weekday, weekend);
+    return tiers.map((tier, i): DemandRateItem => ({
+      period: periodNames[p], months, type, hours: timing.hours, days: timing.days, rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max,
+    }));
+  });
+}
+
 function demandRates(t: Tariff): DemandRateItem[] {
   const items: DemandRateItem[] = [];
   const flat = t.structure.demandFlat;
@@ -172,29 +187,10 @@ function demandRates(t: Tariff): DemandRateItem[] {
     });
   }
   const tou = t.structure.demandTou;
-  if (tou) {
-    tou.periods.forEach((tiers, p) => {
-      const months = monthsOfPeriod(p, tou.weekday, tou.weekend).map((m) => m + 1);
-      if (months.length === 0) return;
-      const timing = periodTiming(p, tou.weekday, tou.weekend);
-      tiers.forEach((tier, i) => items.push({
-        period: tou.periodNames[p], months, type: 'tou', hours: timing.hours, days: timing.days, rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max,
-      }));
-    });
-  }
+  if (tou) items.push(...scheduledDemandRates('tou', tou.periods, tou.periodNames, tou.weekday, tou.weekend));
   const coincident = t.structure.demandCoincident;
-  if (coincident) {
-    coincident.periods.forEach((tiers, p) => {
-      // One schedule for every day: the same rows stand for weekdays and weekends.
-      const months = monthsOfPeriod(p, coincident.schedule, coincident.schedule).map((m) => m + 1);
-      if (months.length === 0) return;
-      const timing = periodTiming(p, coincident.schedule, coincident.schedule);
-      tiers.forEach((tier, i) => items.push({
-        period: coincident.periodNames[p], months, type: 'coincident', hours: timing.hours, days: timing.days,
-        rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max,
-      }));
-    });
-  }
+  // One schedule for every day: the same rows stand for weekdays and weekends.
+  if (coincident) items.push(...scheduledDemandRates('coincident', coincident.periods, coincident.periodNames, coincident.schedule, coincident.schedule));
   return items;
 }
 

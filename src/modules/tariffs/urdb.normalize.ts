@@ -1,9 +1,9 @@
 import {
   SECTORS, type ChargeFrequency, type CoincidentDemandStructure, type DemandRatchet, type DgRules, type EnergyStructure,
   type FixedCharge, type FlatDemandStructure, type MinimumCharge, type RateType, type Sector, type Tariff,
-  type TariffApplicability, type TariffStructure, type TouDemandStructure,
+  type Schedule12x24, type TariffApplicability, type TariffStructure, type TouDemandStructure,
 } from './tariff.model';
-import { UrdbRecordError, type UrdbRecord } from './urdb.record';
+import { UrdbRecordError, type UrdbRecord, type UrdbTier } from './urdb.record';
 import { demandTiers, energyTiers } from './urdb.tiers';
 import { checkSchedule, namePeriods, variesWithinDay } from './urdb.periods';
 import { classifyTariff, type ClassInput } from './tariff-class';
@@ -45,23 +45,31 @@ export function classify(s: TariffStructure): { rateType: RateType; hasTou: bool
   return { rateType, hasTou, hasDemand, hasNetMetering: s.dgRules === 'Net Metering' };
 }
 
-function energyOf(r: UrdbRecord, warnings: string[]): EnergyStructure | null {
-  if (r.energyratestructure === undefined) return null;
-  const periods = r.energyratestructure.map((p, i) => energyTiers(p, `energy period ${i + 1}`, warnings));
-  if (periods.length === 0) throw new UrdbRecordError('energyratestructure has no periods');
-  const weekday = checkSchedule(r.energyweekdayschedule, periods.length, 'energyweekdayschedule');
-  const weekend = checkSchedule(r.energyweekendschedule, periods.length, 'energyweekendschedule');
+/**
+ * A structure priced by time of day (`energy` or `demand`): its periods' tiers, its weekday and
+ * weekend schedules checked against them, and the periods' names; null when the record has none.
+ */
+function scheduledOf<T extends { rate: number }>(
+  r: UrdbRecord, kind: 'energy' | 'demand', tiersOf: (raw: UrdbTier[], where: string, warnings: string[]) => T[], warnings: string[],
+): { periods: T[][]; weekday: Schedule12x24; weekend: Schedule12x24; periodNames: string[] } | null {
+  const structure = r[`${kind}ratestructure`];
+  if (structure === undefined) return null;
+  const periods = structure.map((p, i) => tiersOf(p, `${kind} period ${i + 1}`, warnings));
+  if (periods.length === 0) throw new UrdbRecordError(`${kind}ratestructure has no periods`);
+  const weekday = checkSchedule(r[`${kind}weekdayschedule`], periods.length, `${kind}weekdayschedule`);
+  const weekend = checkSchedule(r[`${kind}weekendschedule`], periods.length, `${kind}weekendschedule`);
   return { periods, weekday, weekend, periodNames: namePeriods(periods.map((p) => p[0].rate), weekday, weekend) };
 }
 
+function energyOf(r: UrdbRecord, warnings: string[]): EnergyStructure | null {
+  return scheduledOf(r, 'energy', energyTiers, warnings);
+}
+
 function demandTouOf(r: UrdbRecord, warnings: string[]): TouDemandStructure | null {
-  if (r.demandratestructure === undefined) return null;
-  const periods = r.demandratestructure.map((p, i) => demandTiers(p, `demand period ${i + 1}`, warnings));
-  if (periods.length === 0) throw new UrdbRecordError('demandratestructure has no periods');
-  const weekday = checkSchedule(r.demandweekdayschedule, periods.length, 'demandweekdayschedule');
-  const weekend = checkSchedule(r.demandweekendschedule, periods.length, 'demandweekendschedule');
-  const unit = r.demandrateunit ?? 'kW';
-  return { periods, weekday, weekend, unit, periodNames: namePeriods(periods.map((p) => p[0].rate), weekday, weekend) };
+  const scheduled = scheduledOf(r, 'demand', demandTiers, warnings);
+  if (scheduled === null) return null;
+  const { periods, weekday, weekend, periodNames } = scheduled;
+  return { periods, weekday, weekend, unit: r.demandrateunit ?? 'kW', periodNames };
 }
 
 function demandFlatOf(r: UrdbRecord, warnings: string[]): FlatDemandStructure | null {
