@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 
 /** The boundary rule of eslint.config.mjs, run on one import as if it were in `filePath`. */
@@ -19,5 +21,20 @@ describe('module boundaries (eslint.config.mjs)', () => {
     expect(await boundaryErrors('src/modules/tenant-billing/posting/lookup.ts', "import { rubsPostings as imported } from '../tables';")).toEqual([]);
     expect(await boundaryErrors('src/modules/meters/lookup.ts', "import { propertyView as imported } from '../properties/public';")).toEqual([]);
     expect(await boundaryErrors('src/modules/meters/tables.ts', "import { properties as imported } from '../properties/tables';")).toEqual([]);
+  });
+
+  it('holds for every file of every module but the tables.ts files (no allowance left)', async () => {
+    const eslint = new ESLint({ cwd: process.cwd() });
+    const files = (fs.readdirSync('src/modules', { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts') && path.basename(f) !== 'tables.ts')
+      .map((f) => path.join('src/modules', f));
+    const exempt: string[] = [];
+    for (const file of files) {
+      const config = await eslint.calculateConfigForFile(file);
+      const level = config.rules?.['no-restricted-imports']?.[0];
+      if (level !== 2 && level !== 'error') exempt.push(file);
+    }
+    expect(files.length).toBeGreaterThan(100);
+    expect(exempt).toEqual([]);
   });
 });
