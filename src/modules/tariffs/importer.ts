@@ -43,7 +43,7 @@ export const REFERENCE_IMPORT_KEY = 'reference_import';
  * (a new ZIP table, a normalisation rule, a new stored field): a deployment whose stored
  * data carries another version re-imports at its next start.
  */
-export const REFERENCE_DATA_VERSION = '2026-11-28.4';
+export const REFERENCE_DATA_VERSION = '2026-11-28.5';
 
 /** The version stamped by the last import, or null (never imported, or before versions were stamped). */
 export async function storedReferenceVersion(db: Executor): Promise<string | null> {

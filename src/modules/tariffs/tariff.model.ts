@@ -136,6 +136,11 @@ export interface TariffStructure {
   reactivePowerCharge: number | null;
   /** Stated, not applied (requests carry one month's demand, no history). */
   demandRatchet: DemandRatchet | null;
+  /**
+   * Minutes a demand is averaged over (URDB `demandwindow`: 15, 30 or 60), read when interval data
+   * prices the bill; absent when the record publishes none (15 minutes then).
+   */
+  demandWindowMinutes?: number;
   /** Named riders per unit of usage (custom tariffs); absent on catalog tariffs. */
   riders?: UsageRider[];
 }

@@ -179,6 +179,17 @@ describe('normalizeUrdbRecord on real URDB records', () => {
     expect(bad.ok && [bad.tariff.structure.reactivePowerCharge, bad.warnings]).toEqual([null, ['demandreactivepowercharge is not a number; not kept']]);
   });
 
+  it('keeps the demand window (demandwindow) interval data is priced with: 15, 30 or 60 minutes; another value with a warning', () => {
+    const window = (demandwindow: unknown) => {
+      const r = normalizeUrdbRecord({ ...records.get(MEMPHIS_TMSC)!, demandwindow } as never, { state: null, importedAt: IMPORTED_AT });
+      return r.ok ? [r.tariff.structure.demandWindowMinutes, r.warnings] : null;
+    };
+    expect(window(30)).toEqual([30, []]);
+    expect(window(60)).toEqual([60, []]);
+    expect(window(undefined)).toEqual([undefined, []]);
+    expect(window(0.15)).toEqual([undefined, ['demandwindow 0.15 is not 15, 30 or 60 minutes; interval data is priced with a 15-minute window']]);
+  });
+
   it('rejects records it cannot hold as published, with the reason', () => {
     expect(normalize(BAD_DEMAND_SCHEDULE)).toEqual({ ok: false, reason: 'demandweekdayschedule refers to period 3 but only 2 are defined' });
     expect(normalize(NO_CHARGES)).toEqual({ ok: false, reason: 'record has no energy, demand or fixed charges' });

@@ -106,6 +106,15 @@ function demandCoincidentOf(r: UrdbRecord, warnings: string[]): CoincidentDemand
   return { periods, schedule, unit, periodNames: namePeriods(periods.map((p) => p[0].rate), schedule, schedule) };
 }
 
+/** The demand window in minutes (`demandwindow`) when it is one interval data is priced with (15, 30, 60); else none, with a warning. */
+function demandWindowOf(r: UrdbRecord, warnings: string[]): { demandWindowMinutes?: number } {
+  const w = r.demandwindow;
+  if (w === undefined || w === null) return {};
+  if (w === 15 || w === 30 || w === 60) return { demandWindowMinutes: w };
+  warnings.push(`demandwindow ${String(w)} is not 15, 30 or 60 minutes; interval data is priced with a 15-minute window`);
+  return {};
+}
+
 /**
  * A published number the bill states but does not price (additional-meter and
  * reactive power charges, demand ratchet): one that is not a number is left
@@ -246,6 +255,7 @@ export function normalizeUrdbRecord(record: UrdbRecord, utility: UtilityInfo): N
       additionalMeterCharge: additionalMeterChargeOf(record, warnings),
       reactivePowerCharge: statedNumber(record.demandreactivepowercharge, 'demandreactivepowercharge', warnings) || null,
       demandRatchet: demandRatchetOf(record, warnings),
+      ...demandWindowOf(record, warnings),
     };
     if (!structure.energy && !structure.demandTou && !structure.demandFlat && !structure.demandCoincident && structure.fixedCharges.length === 0) {
       throw new UrdbRecordError('record has no energy, demand or fixed charges');

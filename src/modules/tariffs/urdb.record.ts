@@ -47,6 +47,7 @@ export interface UrdbRecord {
   coincidentrateunit?: string;
 
   demandreactivepowercharge?: number;
+  demandwindow?: number;
   lookbackpercent?: number;
   lookbackmonths?: boolean[];
   lookbackrange?: number;

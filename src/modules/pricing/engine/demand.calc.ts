@@ -11,7 +11,7 @@ import { isOneMonth, monthsText } from './period-length';
  * billing period's months (period-length.ts); its kW bands are not scaled (a
  * peak is no sum over days).
  */
-function priceDemandPeriod(
+export function priceDemandPeriod(
   b: BillBuilder, label: string, period: PeriodPlan<DemandTierPlan>, unit: DemandUnit, mp: MonthPlan, demandMilli: number,
 ): void {
   const { days, months } = mp;

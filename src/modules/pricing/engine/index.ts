@@ -2,7 +2,7 @@ import type { Tariff } from '../../tariffs/tariff.model';
 import { BillBuilder } from './builder';
 import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './limits';
 import { mulDivRound, toMilli, toPrice } from './money';
-import { billingMonthOf, monthPlanOf, planOf } from './plan';
+import { billingMonthOf, monthPlanOf, planOf, type MonthPlan, type TariffPlan } from './plan';
 import { allocateUsage, checkProfile } from './usage';
 import { priceEnergy } from './energy.calc';
 import { applySolar, creditExports, limitCredits } from './netmetering.calc';
@@ -11,6 +11,8 @@ import { applyMinimum, priceFixed } from './fixed.calc';
 import { priceRiders } from './riders.calc';
 import { addSupplyBill, priceSupply } from './supply.calc';
 import { checkApplicability } from './notices';
+import { intervalNote, intervalUsage, priceIntervalDemand } from './interval-bill';
+import { localIntervals, meterIntervals } from './intervals';
 import { BillingError, type BillRequest, type BillResult, type LoadShapeSet } from './types';
 
 export * from './types';
@@ -40,40 +42,51 @@ function checkRequest(req: BillRequest): void {
   }
 }
 
+/** Energy, supply, export credits and demand: from the intervals when the request has them, else from usage_kwh and demand_kw. */
+function priceUsage(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, tariff: Tariff, req: BillRequest): MonthPlan {
+  const usageMilli = toMilli(req.usageKwh);
+  const demandGiven = req.demandKw !== undefined && req.demandKw !== null;
+  const metered = req.intervals ? intervalUsage(plan, mp, req) : null;
+  const month = metered ? metered.mp : mp;
+  const demandMilli = metered ? metered.meter.flatPeak.milli : demandGiven ? toMilli(req.demandKw as number) : 0;
+  const solarMilli = req.solarGenerationKwh ? toMilli(req.solarGenerationKwh) : 0;
+  const profile = req.usageProfile && !metered ? checkProfile(plan, mp, req.usageProfile, usageMilli, tariff.id) : null;
+  const usage = metered ? metered.energyMilli : allocateUsage(b, plan, mp, usageMilli, profile);
+  const solar = solarMilli > 0 ? applySolar(b, plan, month, usage, solarMilli) : null;
+  const billed = solar ? solar.billed : usage;
+  // Tiers are shared over the periods with the load-shape shares when usage_kwh was split by them (the
+  // same apportionment, so no tier piece shrinks as usage grows), else in proportion to the billed kWh.
+  const byShape = !metered && billed === usage && !(profile && plan.timeDifferentiated) && mp.shapeShares !== undefined;
+  priceEnergy(b, plan, month, billed, byShape ? (mp.shapeShares as number[]) : billed, demandMilli);
+  priceSupply(b, tariff.serviceType, usageMilli, req.supplyRatePerKwh, req.supplyTariff ?? null);
+  const credits = solar?.exported ? creditExports(b, plan, month, solar.exported) : 0;
+  if (metered) priceIntervalDemand(b, plan, metered);
+  else priceDemand(b, plan, mp, demandMilli);
+  const fixedCents = priceFixed(b, plan.fixed, mp);
+  priceRiders(b, plan, mp, usageMilli);
+  if (plan.netMetering) limitCredits(b, credits, fixedCents);
+  applyMinimum(b, plan.minimum, mp);
+  if (metered) b.assumptions.push(intervalNote(plan, metered));
+  return month;
+}
+
 /**
  * Prices one month of a tariff: pure (no I/O, no clock). `loadShapes` is the
  * bundled data/reference/load-shapes.json. Throws BillingError for a request
  * the tariff cannot be priced for (missing demand_kw, a profile that does not
- * fit). Per-tariff data is computed once per tariff object (plan.ts).
+ * fit, intervals that do not). Per-tariff data is computed once per tariff object (plan.ts).
  */
 export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: LoadShapeSet): BillResult {
   checkRequest(req);
   const plan = planOf(tariff, loadShapes);
   const demandGiven = req.demandKw !== undefined && req.demandKw !== null;
-  if (plan.needsDemand && !demandGiven) {
+  if (plan.needsDemand && !demandGiven && !req.intervals) {
     throw new BillingError('demand_required', 'demand_kw required for demand tariffs', 'demand_kw');
   }
   const mp = billingMonthOf(monthPlanOf(plan, req.month - 1), req.period);
   const usageMilli = toMilli(req.usageKwh);
-  const demandMilli = demandGiven ? toMilli(req.demandKw as number) : 0;
-  const solarMilli = req.solarGenerationKwh ? toMilli(req.solarGenerationKwh) : 0;
-  const profile = req.usageProfile ? checkProfile(plan, mp, req.usageProfile, usageMilli, tariff.id) : null;
-
   const b = new BillBuilder();
-  const usage = allocateUsage(b, plan, mp, usageMilli, profile);
-  const solar = solarMilli > 0 ? applySolar(b, plan, mp, usage, solarMilli) : null;
-  const billed = solar ? solar.billed : usage;
-  // Tiers are shared over the periods with the load-shape shares when usage_kwh was split by them (the
-  // same apportionment, so no tier piece shrinks as usage grows), else in proportion to the billed kWh.
-  const byShape = billed === usage && !(profile && plan.timeDifferentiated) && mp.shapeShares !== undefined;
-  priceEnergy(b, plan, mp, billed, byShape ? (mp.shapeShares as number[]) : billed, demandMilli);
-  priceSupply(b, tariff.serviceType, usageMilli, req.supplyRatePerKwh, req.supplyTariff ?? null);
-  const credits = solar?.exported ? creditExports(b, plan, mp, solar.exported) : 0;
-  priceDemand(b, plan, mp, demandMilli);
-  const fixedCents = priceFixed(b, plan.fixed, mp);
-  priceRiders(b, plan, mp, usageMilli);
-  if (plan.netMetering) limitCredits(b, credits, fixedCents);
-  applyMinimum(b, plan.minimum, mp);
+  priceUsage(b, plan, mp, tariff, req);
   // The supply contract's bill, after the delivery tariff's minimum (a minimum bill is the utility's, not the supplier's).
   if (req.supplyTariff && tariff.serviceType === 'delivery_only') {
     addSupplyBill(b, calculateBill(req.supplyTariff, { ...req, supplyTariff: null, supplyRatePerKwh: null, taxRatePercent: null }, loadShapes));
@@ -82,7 +95,8 @@ export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: Load
   for (const notice of plan.notices) b.assumptions.push(notice);
   // Applicability limits are a month's: a billing period's usage is judged per month it bills.
   const monthUsageMilli = req.period ? mulDivRound(usageMilli, req.period.months.den, req.period.months.num) : usageMilli;
-  checkApplicability(b, plan, monthUsageMilli, demandGiven ? demandMilli : null);
+  const demandMilli = req.intervals ? meterIntervals(plan, localIntervals(req.intervals)).flatPeak.milli : demandGiven ? toMilli(req.demandKw as number) : null;
+  checkApplicability(b, plan, monthUsageMilli, demandMilli);
 
   return billResult(b, { tariffId: tariff.id, tariffName: tariff.name, month: req.month, season: mp.season }, usageMilli, req.taxRatePercent);
 }

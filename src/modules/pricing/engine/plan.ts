@@ -7,6 +7,9 @@ import { monthShares, selectShape, type ShapeChoice } from './load-shape';
 import type { LoadShapeSet } from './types';
 import type { BillingPeriodLength, MonthCount } from './period-length';
 
+/** The demand window when the record publishes none, minutes (the common 15-minute demand interval). */
+export const DEFAULT_DEMAND_WINDOW_MINUTES = 15;
+
 export interface EnergyTierPlan {
   max: number | null;
   unit: EnergyTierUnit;
@@ -85,6 +88,10 @@ export interface TariffPlan {
   energyWeekday: Schedule12x24 | null;
   energyWeekend: Schedule12x24 | null;
   touDemand: PeriodPlan<DemandTierPlan>[] | null;
+  touDemandSchedules: { weekday: Schedule12x24; weekend: Schedule12x24 } | null;
+  coincidentSchedule: Schedule12x24 | null;
+  /** Minutes a demand is averaged over (URDB `demandwindow`, else 15): read from interval data. */
+  demandWindowMinutes: number;
   touDemandUnit: DemandUnit;
   flatDemand: PeriodPlan<DemandTierPlan>[] | null;
   flatDemandUnit: DemandUnit;
@@ -129,7 +136,7 @@ function bucketsOf(periods: number[], energy: PeriodPlan<EnergyTierPlan>[]): num
 }
 
 /** Bounded tiers of every period in `periods` are alike (same count, bounds and units). */
-function sameTierBounds(periods: number[], energy: PeriodPlan<EnergyTierPlan>[]): boolean {
+export function sameTierBounds(periods: number[], energy: PeriodPlan<EnergyTierPlan>[]): boolean {
   const first = energy[periods[0]].tiers;
   return periods.every((p) => {
     const tiers = energy[p].tiers;
@@ -197,6 +204,9 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
     energyWeekday: s.energy?.weekday ?? null,
     energyWeekend: s.energy?.weekend ?? null,
     touDemand,
+    touDemandSchedules: s.demandTou ? { weekday: s.demandTou.weekday, weekend: s.demandTou.weekend } : null,
+    coincidentSchedule: coincidentSource?.schedule ?? null,
+    demandWindowMinutes: s.demandWindowMinutes ?? DEFAULT_DEMAND_WINDOW_MINUTES,
     touDemandUnit: demandUnit(s.demandTou?.unit ?? 'kW'),
     flatDemand,
     flatDemandUnit: demandUnit(s.demandFlat?.unit ?? 'kW'),

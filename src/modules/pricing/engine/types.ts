@@ -8,6 +8,17 @@ export interface UsageProfile {
   offPeakKwh?: number | null;
 }
 
+/**
+ * A meter's interval data: kWh per interval of `intervalMinutes` from `start` (ISO 8601 with its UTC
+ * offset), read at the local clock time of `timezone` (IANA) or, without one, of start's offset.
+ */
+export interface IntervalData {
+  start: string;
+  intervalMinutes: number;
+  kwh: number[];
+  timezone?: string | null;
+}
+
 /** What one bill is priced for. The engine is pure: the caller chooses the month (the API defaults it to the current UTC month). */
 export interface BillRequest {
   /** Energy consumed in the month, kWh (>= 0). Quantities are metered to 0.001 kWh. */
@@ -33,6 +44,11 @@ export interface BillRequest {
    * usage blocks times its months, per-day charges and bounds times its days. Absent: the month's.
    */
   period?: BillingPeriodLength | null;
+  /**
+   * Interval data (intervals.ts): each period's kWh and the demand peaks come from it instead of a
+   * load-shape split and demandKw; usageKwh and demandKw, when given, must agree with it.
+   */
+  intervals?: IntervalData | null;
 }
 
 export type LineItemCategory = 'energy' | 'demand' | 'fixed' | 'rider';

@@ -17,7 +17,7 @@ const READ_OR_DESCRIPTIVE = new Set([
   'basicinformationcomments', 'energycomments', 'demandcomments', 'approved', 'country', 'source', 'sourceparent', 'supersedes',
   'is_default', 'latest_update', 'energyratestructure', 'energyweekdayschedule', 'energyweekendschedule', 'demandratestructure',
   'demandweekdayschedule', 'demandweekendschedule', 'demandrateunit', 'demandunits', 'flatdemandstructure', 'flatdemandmonths',
-  'flatdemandunit', 'coincidentratestructure', 'coincidentschedule', 'coincidentrateunit', 'demandreactivepowercharge',
+  'flatdemandunit', 'coincidentratestructure', 'coincidentschedule', 'coincidentrateunit', 'demandreactivepowercharge', 'demandwindow',
   'lookbackpercent', 'lookbackmonths', 'lookbackrange', 'fixedchargefirstmeter', 'fixedchargeunits', 'fixedchargeeaaddl',
   'mincharge', 'minchargeunits', 'fueladjustmentsmonthly', 'dgrules', 'peakkwcapacitymin', 'peakkwcapacitymax',
   'peakkwhusagemin', 'peakkwhusagemax', 'voltagecategory', 'phasewiring', 'voltageminimum', 'voltagemaximum',
@@ -44,7 +44,7 @@ export type ImportedRecord =
 /**
  * The tariff a record normalises to (its id and utility are the caller's to set), with what a bill on
  * it must assume: the normaliser's rules for upstream quirks, and each published feature the engine
- * does not price (energyattrs, demandwindow, ...).
+ * does not price (energyattrs, demandattrs, ...).
  */
 export function importUrdbRecord(record: Record<string, unknown>, utility: { state: string | null; name: string | null }, now: Date): ImportedRecord {
   // The caller's own record is input: tiers out of order or a schedule naming a period without rates is refused (urdb.check.ts).
