@@ -44,147 +44,157 @@ function httpError(error: PricingError): AppError {
   return error.code === 'tariff_not_found' ? notFound(error.message) : unprocessable(error.message, error.field);
 }
 
-export function createPricingService(deps: PricingDeps): PricingService {
-  /** The day whose rates apply, and the month billed (the date's month unless one is given). */
-  const when = (body: { date?: string | null; month?: number | null }) => {
-    const date = body.date ?? utcDay(deps.now());
-    return { date, month: body.month ?? (body.date ? Number(body.date.slice(5, 7)) : deps.now().getUTCMonth() + 1) };
-  };
+/** The day whose rates apply, and the month billed (the date's month unless one is given). */
+function whenOf(deps: PricingDeps, body: UsageFields): { date: string; month: number } {
+  const date = body.date ?? utcDay(deps.now());
+  const month = body.month ?? (body.date ? Number(body.date.slice(5, 7)) : deps.now().getUTCMonth() + 1);
+  return { date, month };
+}
 
-  /** The known tariffs among `ids`: the catalog's in one query, the caller's own as on `date` (or why none is in force then). */
-  async function findTariffs(ids: string[], callerId: string | null, date: string): Promise<Map<string, Tariff | { notInForce: string }>> {
-    const found = new Map<string, Tariff | { notInForce: string }>();
-    const catalog = ids.filter((id) => !isCustomTariffId(id));
-    const custom = ids.filter(isCustomTariffId);
-    if (catalog.length) {
-      for (const t of await findTariffsByIds(deps.db, catalog)) found.set(t.id, t);
-    }
-    for (const [id, on] of await deps.custom.onDate(callerId, custom, date)) found.set(id, 'notInForce' in on ? on : on.tariff);
-    return found;
+/** The known tariffs among `ids`: the catalog's in one query, the caller's own as on `date` (or why none is in force then). */
+async function findTariffs(deps: PricingDeps, ids: string[], callerId: string | null, date: string): Promise<Map<string, Tariff | { notInForce: string }>> {
+  const found = new Map<string, Tariff | { notInForce: string }>();
+  const catalog = ids.filter((id) => !isCustomTariffId(id));
+  const custom = ids.filter(isCustomTariffId);
+  if (catalog.length) {
+    for (const t of await findTariffsByIds(deps.db, catalog)) found.set(t.id, t);
   }
+  for (const [id, on] of await deps.custom.onDate(callerId, custom, date)) found.set(id, 'notInForce' in on ? on : on.tariff);
+  return found;
+}
 
-  /** findTariffs for the API: an own tariff with no version in force on `date` is a 422. */
-  async function loadTariffs(ids: string[], callerId: string | null, date: string): Promise<Map<string, Tariff>> {
-    const found = new Map<string, Tariff>();
-    for (const [id, t] of await findTariffs(ids, callerId, date)) {
-      if ('notInForce' in t) throw httpError(notInForce(id, date, t.notInForce, 'date'));
-      found.set(id, t);
-    }
-    return found;
+/** findTariffs for the API: an own tariff with no version in force on `date` is a 422. */
+async function loadTariffs(deps: PricingDeps, ids: string[], callerId: string | null, date: string): Promise<Map<string, Tariff>> {
+  const found = new Map<string, Tariff>();
+  for (const [id, t] of await findTariffs(deps, ids, callerId, date)) {
+    if ('notInForce' in t) throw httpError(notInForce(id, date, t.notInForce, 'date'));
+    found.set(id, t);
   }
+  return found;
+}
 
-  /** The supply contract named by supply_tariff_id: the caller's supply-only tariff of the same utility type. */
-  async function supplyTariffOf(body: UsageFields, callerId: string | null, date: string, priced: Tariff[]): Promise<Tariff | null> {
-    const id = body.supply_tariff_id;
-    if (id === undefined || id === null) return null;
-    const supply = (await loadTariffs([id], callerId, date)).get(id);
-    if (!supply) throw notFound(`Tariff not found: ${id}`);
-    const problem = supplyProblem(supply, priced);
-    if (problem) throw httpError(problem);
-    return supply;
+/** The supply contract named by supply_tariff_id: the caller's supply-only tariff of the same utility type. */
+async function supplyTariffOf(deps: PricingDeps, body: UsageFields, callerId: string | null, date: string, priced: Tariff[]): Promise<Tariff | null> {
+  const id = body.supply_tariff_id;
+  if (id === undefined || id === null) return null;
+  const supply = (await loadTariffs(deps, [id], callerId, date)).get(id);
+  if (!supply) throw notFound(`Tariff not found: ${id}`);
+  const problem = supplyProblem(supply, priced);
+  if (problem) throw httpError(problem);
+  return supply;
+}
+
+/**
+ * The engine's bill, with what the answer must say about the tariff's data (charges its description names that its
+ * rates lack, its age on `date`, its class) and the usage.
+ */
+function price(deps: PricingDeps, tariff: Tariff, req: BillRequest, usage: TariffUsage, inCompare: boolean, date: string): BillResult {
+  try {
+    const bill = calculateBill(tariff, req, deps.loadShapes());
+    bill.assumptions.unshift(...usage.notes);
+    bill.assumptions.push(...recordNotes(tariff, date));
+    return bill;
+  } catch (err) {
+    if (!(err instanceof BillingError)) throw err;
+    const detail = inCompare && err.code === 'demand_required' ? `${err.message}: ${tariff.id}` : err.message;
+    throw unprocessable(detail, err.field);
   }
+}
 
-  /**
-   * The engine's bill, with what the answer must say about the tariff's data (charges its description names that its
-   * rates lack, its age on `date`, its class) and the usage.
-   */
-  function price(tariff: Tariff, req: BillRequest, usage: TariffUsage, inCompare: boolean, date: string): BillResult {
-    try {
-      const bill = calculateBill(tariff, req, deps.loadShapes());
-      bill.assumptions.unshift(...usage.notes);
-      bill.assumptions.push(...recordNotes(tariff, date));
-      return bill;
-    } catch (err) {
-      if (!(err instanceof BillingError)) throw err;
-      const detail = inCompare && err.code === 'demand_required' ? `${err.message}: ${tariff.id}` : err.message;
-      throw unprocessable(detail, err.field);
-    }
+/** The versions of `tariffId` over the period, or why there are none the caller may price. */
+async function spansOver(deps: PricingDeps, ownerId: string | null, tariffId: string, period: BillingPeriod): Promise<VersionSpan[] | PricingError> {
+  const notFoundError: PricingError = { code: 'tariff_not_found', message: 'Tariff not found', field: 'tariff_id' };
+  if (isCustomTariffId(tariffId)) {
+    const over = await deps.custom.overPeriod(ownerId, tariffId, period.start, period.end);
+    if (over === null) return notFoundError;
+    if ('notInForce' in over) return notInForce(tariffId, period.start, over.notInForce, 'period_start');
+    return over;
   }
+  const tariff = (await findTariffs(deps, [tariffId], ownerId, period.end)).get(tariffId);
+  if (!tariff || 'notInForce' in tariff) return notFoundError;
+  return [{ tariff, from: period.start, to: period.end }];
+}
 
-  async function tariffOverPeriod(
-    ownerId: string | null, ids: { tariffId: string; supplyTariffId?: string | null }, period: BillingPeriod,
-  ): Promise<TariffOverPeriod> {
-    const refused = (error: PricingError) => ({ ok: false as const, error });
-    const problem = periodProblem(period);
-    if (problem) return refused(problem);
-    const { tariffId, supplyTariffId } = ids;
-    const notFoundError: PricingError = { code: 'tariff_not_found', message: 'Tariff not found', field: 'tariff_id' };
-    let spans: VersionSpan[];
-    if (isCustomTariffId(tariffId)) {
-      const over = await deps.custom.overPeriod(ownerId, tariffId, period.start, period.end);
-      if (over === null) return refused(notFoundError);
-      if ('notInForce' in over) return refused(notInForce(tariffId, period.start, over.notInForce, 'period_start'));
-      spans = over;
-    } else {
-      const tariff = (await findTariffs([tariffId], ownerId, period.end)).get(tariffId);
-      if (!tariff || 'notInForce' in tariff) return refused(notFoundError);
-      spans = [{ tariff, from: period.start, to: period.end }];
-    }
-    if (supplyTariffId === undefined || supplyTariffId === null) return { ok: true, spans, supplyTariff: null };
-    const supply = (await findTariffs([supplyTariffId], ownerId, period.end)).get(supplyTariffId);
-    if (!supply) return refused({ code: 'tariff_not_found', message: `Tariff not found: ${supplyTariffId}`, field: 'supply_tariff_id' });
-    if ('notInForce' in supply) return refused(notInForce(supplyTariffId, period.end, supply.notInForce, 'date'));
-    return { ok: true, spans, supplyTariff: supply };
+async function tariffOverPeriod(
+  deps: PricingDeps, ownerId: string | null, ids: { tariffId: string; supplyTariffId?: string | null }, period: BillingPeriod,
+): Promise<TariffOverPeriod> {
+  const refused = (error: PricingError) => ({ ok: false as const, error });
+  const problem = periodProblem(period);
+  if (problem) return refused(problem);
+  const { tariffId, supplyTariffId } = ids;
+  const spans = await spansOver(deps, ownerId, tariffId, period);
+  if (!Array.isArray(spans)) return refused(spans);
+  if (supplyTariffId === undefined || supplyTariffId === null) return { ok: true, spans, supplyTariff: null };
+  const supply = (await findTariffs(deps, [supplyTariffId], ownerId, period.end)).get(supplyTariffId);
+  if (!supply) return refused({ code: 'tariff_not_found', message: `Tariff not found: ${supplyTariffId}`, field: 'supply_tariff_id' });
+  if ('notInForce' in supply) return refused(notInForce(supplyTariffId, period.end, supply.notInForce, 'date'));
+  return { ok: true, spans, supplyTariff: supply };
+}
+
+/** POST /calculate for a billing period: prorated by days over its months and the tariff's versions (price-period.ts). */
+async function calculatePeriod(deps: PricingDeps, body: CalculateBody, callerId: string | null): Promise<BillResponse> {
+  const start = body.period_start;
+  const end = body.period_end;
+  if (!start || !end) throw unprocessable('period_start and period_end go together', start ? 'period_end' : 'period_start');
+  for (const field of ['month', 'date'] as const) {
+    if (body[field] !== undefined && body[field] !== null) throw unprocessable(`${field} cannot be combined with a billing period (period_start, period_end)`, field);
   }
+  const period = { start, end };
+  const found = await tariffOverPeriod(deps, callerId, { tariffId: body.tariff_id, supplyTariffId: body.supply_tariff_id }, period);
+  if (!found.ok) throw httpError(found.error);
+  const priced = pricePeriod({
+    ...usageInputsOf(body), period, spans: found.spans, supplyTariff: found.supplyTariff, taxRatePercent: body.tax_rate_percent,
+  }, deps.loadShapes());
+  if (!priced.ok) throw httpError(priced.error);
+  const { bill, tariff, usage } = priced.period;
+  return presentBill(bill, tariff, usage);
+}
 
-  /** POST /calculate for a billing period: prorated by days over its months and the tariff's versions (price-period.ts). */
-  async function calculatePeriod(body: CalculateBody, callerId: string | null): Promise<BillResponse> {
-    const start = body.period_start;
-    const end = body.period_end;
-    if (!start || !end) throw unprocessable('period_start and period_end go together', start ? 'period_end' : 'period_start');
-    for (const field of ['month', 'date'] as const) {
-      if (body[field] !== undefined && body[field] !== null) throw unprocessable(`${field} cannot be combined with a billing period (period_start, period_end)`, field);
-    }
-    const period = { start, end };
-    const found = await tariffOverPeriod(callerId, { tariffId: body.tariff_id, supplyTariffId: body.supply_tariff_id }, period);
-    if (!found.ok) throw httpError(found.error);
-    const priced = pricePeriod({
-      ...usageInputsOf(body), period, spans: found.spans, supplyTariff: found.supplyTariff, taxRatePercent: body.tax_rate_percent,
-    }, deps.loadShapes());
-    if (!priced.ok) throw httpError(priced.error);
-    const { bill, tariff, usage } = priced.period;
-    return presentBill(bill, tariff, usage);
-  }
+/** POST /calculate for a month. */
+async function calculateMonth(deps: PricingDeps, body: CalculateBody, callerId: string | null): Promise<BillResponse> {
+  const { date, month } = whenOf(deps, body);
+  const tariff = (await loadTariffs(deps, [body.tariff_id], callerId, date)).get(body.tariff_id);
+  if (!tariff) throw notFound('Tariff not found');
+  const usage = usageFor(body, tariff);
+  const supply = await supplyTariffOf(deps, body, callerId, date, [tariff]);
+  return presentBill(price(deps, tariff, billRequest(body, month, usage, supply), usage, false, date), tariff, usage.quantity);
+}
 
+/** POST /calculate/compare. */
+async function compare(deps: PricingDeps, body: CompareBody, callerId: string | null): Promise<CompareResponse> {
+  const { date, month } = whenOf(deps, body);
+  const found = await loadTariffs(deps, body.tariff_ids, callerId, date);
+  const missing = body.tariff_ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw notFound(`Tariff not found: ${missing}`);
+  const tariffs = body.tariff_ids.map((id) => found.get(id) as Tariff);
+  const type = usageOf(tariffs[0]).utilityType;
+  const other = tariffs.find((t) => usageOf(t).utilityType !== type);
+  if (other) throw unprocessable(`tariffs of different utility types cannot be compared: ${tariffs[0].id} prices ${type}, ${other.id} ${usageOf(other).utilityType}`, 'tariff_ids');
+  const supply = await supplyTariffOf(deps, body, callerId, date, tariffs);
+  const usages: TariffUsage[] = [];
+  const bills = tariffs.map((t) => {
+    const usage = usageFor(body, t);
+    usages.push(usage);
+    return price(deps, t, billRequest(body, month, usage, supply), usage, true, date);
+  });
+  const results = rankBills(bills, type === 'electric');
   return {
-    tariffOverPeriod,
+    usage_kwh: type === 'electric' ? (body.usage_kwh as number) : null,
+    utility_type: type,
+    usage: type === 'electric' ? (body.usage_kwh as number) : (body.usage as number),
+    unit: type === 'electric' ? 'kWh' : (body.unit ?? usageOf(tariffs[0]).unit),
+    demand_kw: body.demand_kw ?? null,
+    month,
+    results,
+    cheapest: results[0].tariff_id,
+    potential_savings: potentialSavings(bills),
+  };
+}
 
-    async calculate(body, callerId = null) {
-      if (body.period_start || body.period_end) return calculatePeriod(body, callerId);
-      const { date, month } = when(body);
-      const tariff = (await loadTariffs([body.tariff_id], callerId, date)).get(body.tariff_id);
-      if (!tariff) throw notFound('Tariff not found');
-      const usage = usageFor(body, tariff);
-      const supply = await supplyTariffOf(body, callerId, date, [tariff]);
-      return presentBill(price(tariff, billRequest(body, month, usage, supply), usage, false, date), tariff, usage.quantity);
-    },
-
-    async compare(body, callerId = null) {
-      const { date, month } = when(body);
-      const found = await loadTariffs(body.tariff_ids, callerId, date);
-      const missing = body.tariff_ids.find((id) => !found.has(id));
-      if (missing !== undefined) throw notFound(`Tariff not found: ${missing}`);
-      const tariffs = body.tariff_ids.map((id) => found.get(id) as Tariff);
-      const type = usageOf(tariffs[0]).utilityType;
-      const other = tariffs.find((t) => usageOf(t).utilityType !== type);
-      if (other) throw unprocessable(`tariffs of different utility types cannot be compared: ${tariffs[0].id} prices ${type}, ${other.id} ${usageOf(other).utilityType}`, 'tariff_ids');
-      const supply = await supplyTariffOf(body, callerId, date, tariffs);
-      const bills = tariffs.map((t) => {
-        const usage = usageFor(body, t);
-        return price(t, billRequest(body, month, usage, supply), usage, true, date);
-      });
-      const results = rankBills(bills, type === 'electric');
-      return {
-        usage_kwh: type === 'electric' ? (body.usage_kwh as number) : null,
-        utility_type: type,
-        usage: type === 'electric' ? (body.usage_kwh as number) : (body.usage as number),
-        unit: type === 'electric' ? 'kWh' : (body.unit ?? usageOf(tariffs[0]).unit),
-        demand_kw: body.demand_kw ?? null,
-        month,
-        results,
-        cheapest: results[0].tariff_id,
-        potential_savings: potentialSavings(bills),
-      };
-    },
+export function createPricingService(deps: PricingDeps): PricingService {
+  return {
+    tariffOverPeriod: (ownerId, ids, period) => tariffOverPeriod(deps, ownerId, ids, period),
+    calculate: (body, callerId = null) => (body.period_start || body.period_end ? calculatePeriod(deps, body, callerId) : calculateMonth(deps, body, callerId)),
+    compare: (body, callerId = null) => compare(deps, body, callerId),
   };
 }
