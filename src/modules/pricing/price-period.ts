@@ -7,7 +7,8 @@
 import { dayNumber, daysInMonth, isoDateOfDay } from '../../platform/dates';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import type { VersionSpan } from '../tariffs/custom/versions';
-import { BillingError, calculateBill, type BillResult, type LoadShapeSet } from './engine';
+import { BillingError, calculateBill, type BillResult, type IntervalData, type LoadShapeSet } from './engine';
+import { localIntervals } from './engine/intervals';
 import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './engine/period';
 import { periodLength } from './engine/period-length';
 import { notInForce, type PricingError } from './pricing-error';
@@ -127,6 +128,22 @@ function periodPieces(spans: readonly VersionSpan[]): PeriodPiece[] {
   return pieces;
 }
 
+/** Why the intervals cannot be this period's (unreadable, or starting before it or ending after it), or null. */
+function intervalsOutside(period: BillingPeriod, data: IntervalData): PricingError | null {
+  let local;
+  try {
+    local = localIntervals(data);
+  } catch (err) {
+    if (!(err instanceof BillingError)) throw err;
+    return { code: err.code, message: err.message, field: err.field };
+  }
+  if (local.firstDate >= period.start && local.lastDate <= period.end) return null;
+  return {
+    code: 'usage_invalid', field: 'intervals',
+    message: `the intervals run from ${local.firstDate} to ${local.lastDate} (local time), outside the billing period ${period.start} to ${period.end}`,
+  };
+}
+
 /** The engine's total, or null where it refuses the request. */
 function totalOrNull(work: () => number): number | null {
   try {
@@ -162,7 +179,10 @@ export function pricePeriod(input: PeriodToPrice, loadShapes: LoadShapeSet): Pri
     taxRatePercent: input.taxRatePercent ?? null,
     supplyRatePerKwh: input.supplyRatePerKwh ?? null,
     supplyTariff,
+    intervals: input.intervals ?? null,
   };
+  const outside = req.intervals ? intervalsOutside(period, req.intervals) : null;
+  if (outside) return refused(outside);
   const pieces = periodPieces(spans);
   let bill: BillResult;
   try {

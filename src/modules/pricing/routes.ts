@@ -10,6 +10,8 @@ const CALCULATE_DESCRIPTION = [
   'shares are listed in `assumptions`. An energy tier bounded per kW of demand (URDB "kWh/kW", hours use) or per day',
   'names its band as published and as converted for this bill ("first 180 kWh per kW x 800 kW = 144000 kWh"). A demand,',
   "customer or minimum charge the tariff's description names but its rates lack is named in `assumptions`: the bill leaves it out.",
+  "With `intervals` (a meter's 15-, 30- or 60-minute kWh) each interval is priced in the tariff's period by its local clock time,",
+  "and demand is the largest average kW over the tariff's demand window: no load shape is assumed (pricing README \"Interval data\").",
 ].join(' ');
 
 /** POST /calculate and POST /calculate/compare: no authentication needed; a token or key counts against its quota. */
@@ -21,7 +23,7 @@ export function registerPricingRoutes(api: ApiRouter, pricing: PricingService): 
     auth: 'optional',
     body: calculateBody,
     response: billResponse,
-    errors: { 404: 'Tariff not found', 422: 'demand_kw required for demand tariffs; month must be between 1 and 12; usage_profile does not fit' },
+    errors: { 404: 'Tariff not found', 422: 'demand_kw required for demand tariffs; month must be between 1 and 12; usage_profile does not fit; intervals that are not valid or disagree with usage_kwh or demand_kw' },
   }, ({ body, req }) => pricing.calculate(body, req.user?.id ?? null));
 
   api.post('/calculate/compare', {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { isoDate } from '../../platform/http/validate';
 import { calculateWater } from '../tariffs/custom/examples';
 import { MAX_DEMAND_KW, MAX_SUPPLY_RATE_PER_KWH, MAX_TAX_RATE_PERCENT, MAX_USAGE_KWH } from './engine/limits';
+import { MAX_INTERVALS } from './engine/intervals';
+import { isTimeZone, parseOffsetDateTime } from './engine/local-time';
 
 const MONTH_RANGE = 'month must be between 1 and 12';
 
@@ -17,6 +19,23 @@ export const usageProfileSchema = z.object({
 }).meta({ description: 'kWh of the month per time-of-use bucket; must add up to usage_kwh within 0.01 kWh' });
 
 const tariffId = z.string().trim().min(1).max(64);
+
+const INTERVALS_EXAMPLE = { start: '2018-07-01T00:00:00-06:00', interval_minutes: 15, kwh: [1.25, 1.31, 1.28], timezone: 'America/Denver' };
+
+export const intervalsSchema = z.object({
+  start: z.string().max(40).refine((s) => parseOffsetDateTime(s) !== null, {
+    error: 'start must be an ISO 8601 date and time with its UTC offset, such as 2018-07-01T00:00:00-07:00',
+  }).meta({ description: "the first interval's start, with its UTC offset (2018-07-01T00:00:00-06:00, or ...Z)" }),
+  interval_minutes: z.union([z.literal(15), z.literal(30), z.literal(60)], { error: 'interval_minutes must be 15, 30 or 60' })
+    .meta({ description: 'length of every interval: 15, 30 or 60 minutes' }),
+  kwh: z.array(kwh).min(1).max(MAX_INTERVALS)
+    .meta({ description: `kWh of each interval in order, from start, without gaps (1 to ${MAX_INTERVALS}: 93 days of 15-minute data)` }),
+  timezone: z.string().min(1).max(64).refine(isTimeZone, { error: 'timezone must be an IANA time zone such as America/Denver' }).nullable().optional()
+    .meta({ description: "IANA time zone whose clock time (daylight saving included) places each interval in the tariff's periods; without it the offset of start holds for every interval" }),
+}).meta({
+  description: "A meter's interval data (Green Button): each interval is priced in the tariff's period by the local clock time of its start (month, weekday or weekend and holiday, hour), and demand is the largest average kW over the tariff's demand window (pricing README \"Interval data\"). usage_kwh and demand_kw may be left out; when sent they must agree with the intervals.",
+  example: INTERVALS_EXAMPLE,
+});
 
 /** San Francisco's C-1 small commercial tariff (polyphase), a July of 12,000 kWh and 40 kW (the README's first bill). */
 /** The water tariff's July of 12,000 gallons (pricing README "Units"). */
@@ -36,7 +55,8 @@ const WATER_BILL = {
 const ELECTRIC_EXAMPLE = { tariff_id: '5a382b5d5457a31d47d2dd7f', usage_kwh: 12000, demand_kw: 40, month: 7 };
 
 const usageFields = {
-  usage_kwh: kwh.optional().meta({ description: 'Energy consumed in the month, kWh (metered to 0.001 kWh): required for electric tariffs' }),
+  usage_kwh: kwh.optional().meta({ description: 'Energy consumed in the month, kWh (metered to 0.001 kWh): required for electric tariffs unless intervals are sent' }),
+  intervals: intervalsSchema.nullable().optional(),
   usage: z.number().min(0).max(MAX_USAGE_KWH).nullable().optional()
     .meta({ description: "Gas, water and sewer tariffs: the month's usage in `unit` (converted to the tariff's unit, pricing README \"Units\")" }),
   unit: z.string().min(1).max(20).nullable().optional()
@@ -48,8 +68,8 @@ const usageFields = {
   supply_tariff_id: tariffId.nullable().optional()
     .meta({ description: 'your supply-only custom tariff (a supply contract): on a delivery-only tariff its bill is added line by line, superseding supply_rate_per_kwh' }),
   demand_kw: z.number().min(0).max(MAX_DEMAND_KW).nullable().optional()
-    .meta({ description: "Maximum demand of the month in the tariff's demand unit; required for demand tariffs" }),
-  month: month.nullable().optional().meta({ description: '1-12; default: the current month (UTC)' }),
+    .meta({ description: "Maximum demand of the month in the tariff's demand unit; required for demand tariffs unless intervals are sent" }),
+  month: month.nullable().optional().meta({ description: "1-12; default: the intervals' month, else the current month (UTC)" }),
   solar_generation_kwh: optionalKwh.meta({ description: 'Solar generation of the month, kWh' }),
   usage_profile: usageProfileSchema.nullable().optional(),
   supply_rate_per_kwh: z.number().min(0).max(MAX_SUPPLY_RATE_PER_KWH).nullable().optional()

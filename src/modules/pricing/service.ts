@@ -6,7 +6,7 @@ import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
 import type { VersionSpan } from '../tariffs/custom/versions';
 import { BillingError, calculateBill, type BillRequest, type BillResult, type LoadShapeSet } from './engine';
-import { billRequest, usageFor, usageInputsOf, type UsageFields } from './bill-request';
+import { billRequest, intervalsMonth, usageFor, usageInputsOf, type UsageFields } from './bill-request';
 import { potentialSavings, presentBill, rankBills } from './present';
 import { pricePeriod, periodProblem, supplyProblem, type BillingPeriod } from './price-period';
 import { notInForce, type PricingError } from './pricing-error';
@@ -44,10 +44,10 @@ function httpError(error: PricingError): AppError {
   return error.code === 'tariff_not_found' ? notFound(error.message) : unprocessable(error.message, error.field);
 }
 
-/** The day whose rates apply, and the month billed (the date's month unless one is given). */
+/** The day whose rates apply, and the month billed (the given one, else the intervals', else the date's). */
 function whenOf(deps: PricingDeps, body: UsageFields): { date: string; month: number } {
   const date = body.date ?? utcDay(deps.now());
-  const month = body.month ?? (body.date ? Number(body.date.slice(5, 7)) : deps.now().getUTCMonth() + 1);
+  const month = body.month ?? intervalsMonth(body) ?? (body.date ? Number(body.date.slice(5, 7)) : deps.now().getUTCMonth() + 1);
   return { date, month };
 }
 
@@ -179,9 +179,9 @@ async function compare(deps: PricingDeps, body: CompareBody, callerId: string | 
   });
   const results = rankBills(bills, type === 'electric');
   return {
-    usage_kwh: type === 'electric' ? (body.usage_kwh as number) : null,
+    usage_kwh: type === 'electric' ? usages[0].quantity : null,
     utility_type: type,
-    usage: type === 'electric' ? (body.usage_kwh as number) : (body.usage as number),
+    usage: type === 'electric' ? usages[0].quantity : (body.usage as number),
     unit: type === 'electric' ? 'kWh' : (body.unit ?? usageOf(tariffs[0]).unit),
     demand_kw: body.demand_kw ?? null,
     month,

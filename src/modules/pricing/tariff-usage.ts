@@ -4,7 +4,7 @@
  * type, converted to the tariff's unit. Pure.
  */
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
-import type { UsageProfile } from './engine';
+import type { IntervalData, UsageProfile } from './engine';
 import type { PricingError } from './pricing-error';
 import { convertUsage } from './usage-units';
 
@@ -27,7 +27,12 @@ export interface UsageInputs {
   usageProfile?: UsageProfile | null;
   /** The customer's supply price, $/kWh, on a delivery-only tariff. */
   supplyRatePerKwh?: number | null;
+  /** A meter's interval data (electric): the usage when usage_kwh is not given. */
+  intervals?: IntervalData | null;
 }
+
+/** The intervals' kWh, to the Wh. */
+const intervalsKwh = (data: IntervalData) => data.kwh.reduce((sum, kwh) => sum + Math.round(kwh * 1000), 0) / 1000;
 
 /** The usage a tariff is priced for, in its unit, and what converting it assumed. */
 export interface TariffUsage {
@@ -46,6 +51,7 @@ export function tariffUsage(inputs: UsageInputs, tariff: Tariff): { ok: true; us
     if (given(usage.quantity) || given(usage.unit)) {
       return refuse(given(usage.quantity) ? 'usage' : 'unit', `usage and unit are for gas, water and sewer tariffs: ${tariff.id} is electric, send usage_kwh`);
     }
+    if (!given(usage.kwh) && inputs.intervals) return { ok: true, usage: { quantity: intervalsKwh(inputs.intervals), notes: [] } };
     if (!given(usage.kwh)) return refuse('usage_kwh', 'field required');
     return { ok: true, usage: { quantity: usage.kwh as number, notes: [] } };
   }
@@ -53,7 +59,7 @@ export function tariffUsage(inputs: UsageInputs, tariff: Tariff): { ok: true; us
   if (!given(usage.quantity)) return refuse('usage', `field required (the month's ${utilityType} usage, with its unit)`);
   const electricOnly: Array<[string, unknown]> = [
     ['demand_kw', inputs.demandKw], ['solar_generation_kwh', inputs.solarGenerationKwh],
-    ['usage_profile', inputs.usageProfile], ['supply_rate_per_kwh', inputs.supplyRatePerKwh],
+    ['usage_profile', inputs.usageProfile], ['supply_rate_per_kwh', inputs.supplyRatePerKwh], ['intervals', inputs.intervals],
   ];
   const electricField = electricOnly.find(([, value]) => given(value));
   if (electricField) return refuse(electricField[0], `${electricField[0]} does not apply to a ${utilityType} tariff`);
