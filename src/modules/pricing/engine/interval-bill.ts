@@ -63,7 +63,7 @@ export function intervalUsage(plan: TariffPlan, mp: MonthPlan, req: BillRequest)
   const month: MonthPlan = {
     ...mp,
     energyPeriods,
-    sharedTiers: plan.energy !== null && sameTierBounds(energyPeriods, plan.energy),
+    sharedTiers: plan.energy !== null && energyPeriods.length > 0 && sameTierBounds(energyPeriods, plan.energy),
     touDemandPeriods: plan.touDemand ? sorted(meter.touPeaks.keys()) : [],
     coincidentPeriods: plan.coincident ? sorted(meter.coincidentPeaks.keys()) : [],
   };

@@ -57,9 +57,14 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** Local times in an IANA zone: the zone's offset at each instant, from Intl (transitions included). */
+/**
+ * Local times in an IANA zone: the zone's offset at each instant, from Intl (transitions included).
+ * An offset holds for a whole UTC hour when the hour's start and the next hour's start agree (a
+ * zone changes its offset at most once in an hour), so Intl is asked about once an hour.
+ */
 export class ZoneClock {
   private readonly format: Intl.DateTimeFormat;
+  private readonly hourly = new Map<number, number>();
 
   constructor(zone: string) {
     this.format = new Intl.DateTimeFormat('en-US', {
@@ -69,6 +74,21 @@ export class ZoneClock {
 
   /** Minutes east of UTC the zone keeps at instant `ms`. */
   offsetAt(ms: number): number {
+    const hour = Math.floor(ms / 3_600_000);
+    const here = this.hourStart(hour);
+    return here === this.hourStart(hour + 1) ? here : this.exactOffset(ms);
+  }
+
+  private hourStart(hour: number): number {
+    let offset = this.hourly.get(hour);
+    if (offset === undefined) {
+      offset = this.exactOffset(hour * 3_600_000);
+      this.hourly.set(hour, offset);
+    }
+    return offset;
+  }
+
+  private exactOffset(ms: number): number {
     const parts: Record<string, number> = {};
     for (const p of this.format.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
     const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);

@@ -1,4 +1,4 @@
-import { NO_APPLICABILITY, usageOf, type ChargeFrequency, type EnergyTierUnit, type Schedule12x24, type Tariff } from '../../tariffs/tariff.model';
+import { NO_APPLICABILITY, usageOf, type ChargeFrequency, type EnergyTierUnit, type Schedule12x24, type Tariff, type TariffStructure } from '../../tariffs/tariff.model';
 import { DAYS_IN_MONTH } from './calendar';
 import { toMilli, toPrice, type Price } from './money';
 import { tariffNotices } from './notices';
@@ -147,27 +147,9 @@ export function sameTierBounds(periods: number[], energy: PeriodPlan<EnergyTierP
 
 const milliOrNull = (x: number | null) => (x === null ? null : toMilli(x));
 
-function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
-  const s = tariff.structure;
-  const energy = s.energy
-    ? s.energy.periods.map((tiers, p) => ({
-      name: s.energy?.periodNames[p] ?? `period_${p + 1}`,
-      tiers: tiers.map((t) => ({ max: t.max, unit: t.unit, price: toPrice(t.rate), sell: t.sell === null ? null : toPrice(t.sell) })),
-    }))
-    : null;
-  const demandPeriods = (periods: { max: number | null; rate: number }[][], names: (p: number) => string) =>
-    periods.map((tiers, p) => ({ name: names(p), tiers: tiers.map((t) => ({ max: t.max, price: toPrice(t.rate) })) }));
-  const touDemand = s.demandTou ? demandPeriods(s.demandTou.periods, (p) => s.demandTou?.periodNames[p] ?? `period_${p + 1}`) : null;
-  const flatDemand = s.demandFlat ? demandPeriods(s.demandFlat.periods, (p) => `period_${p + 1}`) : null;
+/** The twelve month plans of a structure (periods active, profile buckets, seasons), and whether some month is time-differentiated. */
+function monthPlansOf(s: TariffStructure, energy: PeriodPlan<EnergyTierPlan>[] | null): { months: MonthPlan[]; timeDifferentiated: boolean } {
   const coincidentSource = s.demandCoincident ?? null;
-  const coincident = coincidentSource
-    ? demandPeriods(coincidentSource.periods, (p) => coincidentSource.periodNames[p] ?? `period_${p + 1}`)
-    : null;
-  const coincidentCharged = !!coincidentSource?.periods.some((p) => p.some((t) => t.rate !== 0));
-  // Tariff objects built before applicability existed (none in the stored data once re-imported) read as unlimited.
-  const applicability = tariff.applicability ?? NO_APPLICABILITY;
-  const kwhPerKw = !!energy?.some((p) => p.tiers.some((t) => t.max !== null && (t.unit === 'kWh/kW' || t.unit === 'kWh/kVA')));
-
   const months: MonthPlan[] = [];
   const signatures: string[] = [];
   let timeDifferentiated = false;
@@ -197,6 +179,31 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
   }
   const seasons = seasonNames(signatures);
   months.forEach((mp, m) => { mp.season = seasons[m]; });
+  return { months, timeDifferentiated };
+}
+
+function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
+  const s = tariff.structure;
+  const energy = s.energy
+    ? s.energy.periods.map((tiers, p) => ({
+      name: s.energy?.periodNames[p] ?? `period_${p + 1}`,
+      tiers: tiers.map((t) => ({ max: t.max, unit: t.unit, price: toPrice(t.rate), sell: t.sell === null ? null : toPrice(t.sell) })),
+    }))
+    : null;
+  const demandPeriods = (periods: { max: number | null; rate: number }[][], names: (p: number) => string) =>
+    periods.map((tiers, p) => ({ name: names(p), tiers: tiers.map((t) => ({ max: t.max, price: toPrice(t.rate) })) }));
+  const touDemand = s.demandTou ? demandPeriods(s.demandTou.periods, (p) => s.demandTou?.periodNames[p] ?? `period_${p + 1}`) : null;
+  const flatDemand = s.demandFlat ? demandPeriods(s.demandFlat.periods, (p) => `period_${p + 1}`) : null;
+  const coincidentSource = s.demandCoincident ?? null;
+  const coincident = coincidentSource
+    ? demandPeriods(coincidentSource.periods, (p) => coincidentSource.periodNames[p] ?? `period_${p + 1}`)
+    : null;
+  const coincidentCharged = !!coincidentSource?.periods.some((p) => p.some((t) => t.rate !== 0));
+  // Tariff objects built before applicability existed (none in the stored data once re-imported) read as unlimited.
+  const applicability = tariff.applicability ?? NO_APPLICABILITY;
+  const kwhPerKw = !!energy?.some((p) => p.tiers.some((t) => t.max !== null && (t.unit === 'kWh/kW' || t.unit === 'kWh/kVA')));
+
+  const { months, timeDifferentiated } = monthPlansOf(s, energy);
 
   return {
     unit: usageOf(tariff).unit,
