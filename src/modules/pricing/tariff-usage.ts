@@ -7,6 +7,7 @@ import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import type { IntervalData, UsageProfile } from './engine';
 import type { PricingError } from './pricing-error';
 import { convertUsage } from './usage-units';
+import { toMilli } from './engine/money';
 
 /** The usage of a bill: `kwh` on electric tariffs, `quantity` (in `unit`) on gas, water and sewer ones. */
 export interface BillUsage {
@@ -31,8 +32,8 @@ export interface UsageInputs {
   intervals?: IntervalData | null;
 }
 
-/** The intervals' kWh, to the Wh. */
-const intervalsKwh = (data: IntervalData) => data.kwh.reduce((sum, kwh) => sum + Math.round(kwh * 1000), 0) / 1000;
+/** The intervals' kWh, each to the Wh as the engine meters them. */
+const intervalsKwh = (data: IntervalData) => data.kwh.reduce((sum, kwh) => sum + toMilli(kwh), 0) / 1000;
 
 /** The usage a tariff is priced for, in its unit, and what converting it assumed. */
 export interface TariffUsage {
