@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { loadConfig, ConfigError } from '../src/platform/config';
 import { bootPlatform } from '../src/platform/bootstrap';
 import { createApp } from '../src/app';
@@ -10,6 +11,7 @@ import { appSchedules } from '../src/schedules';
 import { createProcessors } from '../jobs';
 import { closeHttpServer, onShutdown } from './shutdown';
 import { ensureReferenceData } from '../src/modules/tariffs/importer';
+import { listenStartupError, redisStartupProblem, StartupError } from '../src/platform/startup-error';
 
 export interface Roles {
   /** The HTTP API. */
@@ -38,6 +40,12 @@ export async function startRoles(roles: Roles): Promise<void> {
         'Without them, run `npm start`: web, jobs and scheduler in one process.',
     );
   }
+  // A busy port is found before the database opens and the first start's import runs (minutes).
+  if (roles.web) await checkPortFree(config.port);
+  // Redis down: a worker or scheduler process has nothing to do without it and stops, saying so; the
+  // web process serves on, degraded (rate limits, quotas and queueing skip Redis until it answers).
+  const redisProblem = config.redisUrl ? await redisStartupProblem(config.redisUrl) : undefined;
+  if (redisProblem && roles.separateProcess) throw new StartupError(redisProblem);
   let jobServices: Services | undefined;
   const processors = () => {
     if (!jobServices) throw new Error('A job ran before the services were built');
@@ -45,6 +53,7 @@ export async function startRoles(roles: Roles): Promise<void> {
   };
   const deps = await bootPlatform({ config, processors });
   const { logger } = deps;
+  if (redisProblem) logger.warn(`${redisProblem} Until it answers, this process serves degraded (GET /health says so).`);
   // First start: load the bundled tariff, utility and ZIP data before serving.
   if (roles.web) await ensureReferenceData(deps.database.db, logger);
   const stops: Array<() => Promise<void>> = [];
@@ -58,7 +67,7 @@ export async function startRoles(roles: Roles): Promise<void> {
     server = http.createServer(built.app);
     // Keep-alive longer than typical load-balancer idle timeouts.
     server.keepAliveTimeout = 65_000;
-    await new Promise<void>((resolve) => server!.listen(config.port, resolve));
+    await listen(server, config.port);
     logger.info({ port: config.port, database: deps.database.kind, queue: deps.queue.driver }, 'web listening');
     // Build the tariff search catalog in the background, so the first search does not wait for it.
     built.services.tariffs.warm().catch((err: unknown) => logger.error({ err }, 'tariff catalog warm-up failed'));
@@ -93,4 +102,24 @@ export async function startRoles(roles: Roles): Promise<void> {
     () => deps.database.close(),
   );
   onShutdown(logger, stops);
+}
+
+/** Listens on `port`; a port that cannot be had rejects with the StartupError that says so. */
+function listen(server: http.Server | net.Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onError = (err: unknown) => reject(listenStartupError(err, port));
+    server.once('error', onError);
+    server.listen(port, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+/** Rejects with a StartupError when `port` cannot be listened on now (another process has it). */
+async function checkPortFree(port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = net.createServer();
+  await listen(probe, port);
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
 }

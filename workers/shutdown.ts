@@ -1,10 +1,11 @@
 import type http from 'node:http';
 import { ConfigError } from '../src/platform/config';
 import { DataDirLockedError } from '../src/platform/db/data-dir-lock';
+import { StartupError } from '../src/platform/startup-error';
 
 export function exitOnBootError(err: unknown): never {
   // Errors that say what to do: their message alone.
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError) console.error(err.message);
   else console.error('Start-up failed:', err);
   process.exit(1);
 }

@@ -6,6 +6,7 @@ import { exitOnLostLock, type LockEvents } from './db/data-dir-lock';
 import { createJobQueue, queuePrefix } from './queue';
 import { appQueues } from '../queues';
 import { resolveJwtSecret } from './secrets';
+import { databaseStartupError } from './startup-error';
 import type { PlatformDeps } from '../context';
 import type { Processors } from './queue/types';
 import type { AppQueues } from '../queues';
@@ -33,7 +34,8 @@ export async function openMigratedDatabase(
     await database.migrate();
   } catch (err) {
     await database.close();
-    throw err;
+    // The first statement runs here: a server that does not answer is a setting to fix, said in one line.
+    throw config.databaseUrl ? databaseStartupError(err, config.databaseUrl) : err;
   }
   return database;
 }

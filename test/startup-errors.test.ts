@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '..');
+
+/** Runs `node scripts/start.mjs <role>` in the checkout; resolves with the exit code and output whatever the code. */
+async function start(role: string, env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/start.mjs', role], {
+      cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '', ...env }, timeout: 60_000,
+    });
+    return { code: 0 as number | null, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number | null; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** A port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** One line on stderr, no stack trace ("    at ..." frames), and exit code 1. */
+function expectOneLine(res: { code: number | null; stderr: string }) {
+  expect(res.code).toBe(1);
+  expect(res.stderr).not.toMatch(/^\s+at /m);
+  expect(res.stderr.trim().split('\n')).toHaveLength(1);
+}
+
+/**
+ * Issue 51 item 6: a start-up that cannot work says why and what to do in one line, not a stack
+ * trace, and exits 1 (a data dir another process holds: test/data-dir-lock.test.ts).
+ */
+describe('start-up errors are one line with the fix', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-startup-'));
+  });
+  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('a PORT another process listens on: named, with PORT to set; before the database opens', async () => {
+    const other = net.createServer();
+    await new Promise<void>((resolve) => other.listen(0, resolve));
+    const { port } = other.address() as net.AddressInfo;
+    try {
+      const res = await start('web', { DATA_DIR: dataDir, PORT: String(port) });
+      expectOneLine(res);
+      expect(res.stderr.trim()).toBe(`Port ${port} is in use by another process: stop it, or set PORT to a free port (PORT=8000 npm start).`);
+      // Found before anything was opened: no embedded database was created for it.
+      expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it('DATABASE_URL on a closed port: host:port named, how to fix it or unset it for the embedded database; no password', async () => {
+    const port = await closedPort();
+    const res = await start('all', { DATA_DIR: dataDir, PORT: '0', DATABASE_URL: `postgres://someone:s3cret-pw@127.0.0.1:${port}/energy` });
+    expectOneLine(res);
+    expect(res.stderr.trim()).toBe(
+      `Cannot use the PostgreSQL database at 127.0.0.1:${port} (DATABASE_URL): connection refused (nothing listens there). `
+        + 'Start PostgreSQL there or correct DATABASE_URL; or unset DATABASE_URL to use the embedded database in DATA_DIR.',
+    );
+    expect(res.stderr).not.toContain('s3cret-pw');
+  });
+
+  it('DATABASE_URL naming a host that does not resolve', async () => {
+    const res = await start('web', { DATA_DIR: dataDir, PORT: '0', DATABASE_URL: 'postgres://u:p@no-such-host.invalid/energy' });
+    expectOneLine(res);
+    expect(res.stderr).toContain('Cannot use the PostgreSQL database at no-such-host.invalid:5432 (DATABASE_URL): host not found.');
+  });
+
+  it('a worker or scheduler process with REDIS_URL on a closed port: Redis named, how to fix it or run one process', async () => {
+    const port = await closedPort();
+    for (const role of ['worker', 'scheduler']) {
+      const res = await start(role, { DATABASE_URL: `postgres://u:p@127.0.0.1:${await closedPort()}/energy`, REDIS_URL: `redis://127.0.0.1:${port}` });
+      expectOneLine(res);
+      expect(res.stderr.trim()).toBe(
+        `Cannot reach Redis at 127.0.0.1:${port} (REDIS_URL): connection refused (nothing listens there). `
+          + 'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).',
+      );
+    }
+  });
+});
