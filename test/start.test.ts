@@ -89,6 +89,56 @@ describe('npm start (scripts/start.mjs over the dist/ build)', () => {
     }
   }, 300_000);
 
+  it('first start prints its progress: each reference-data stage with its counts, then the URL when ready', async () => {
+    // Issue 51 item 6: the first start was a minute or two of silence.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-first-start-'));
+    const child = spawn(process.execPath, ['scripts/start.mjs', 'all'], {
+      cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: Array<{ msg: string; stage?: string; url?: string } & Record<string, unknown>> = [];
+    let rest = '';
+    const ready = new Promise<string>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        const parts = (rest + chunk).split('\n');
+        rest = parts.pop()!;
+        for (const part of parts) {
+          const line = JSON.parse(part) as (typeof lines)[number];
+          lines.push(line);
+          if (line.msg.startsWith('ready: ')) resolve(line.url!);
+        }
+      });
+      child.on('exit', (code) => reject(new Error(`exited ${code} before it was ready`)));
+    });
+    try {
+      const url = await ready;
+      const msgs = lines.map((l) => l.msg);
+      expect(msgs[0]).toBe('first start: importing the bundled reference data (tariffs, utilities, ZIP codes); this takes a minute or two');
+      // Every stage, in order, before the ready line; counts both in the words and as fields.
+      const stages = lines.filter((l) => l.stage !== undefined);
+      expect(stages.map((l) => l.stage)).toEqual(['read', 'utilities', 'zip_codes', 'tariffs', 'stats', 'analyze']);
+      expect(stages.map((l) => l.msg)).toEqual([
+        expect.stringMatching(/^reference data 1\/6: read [\d,]+ tariff records \([\d,]+ kept\), [\d,]+ utilities, [\d,]+ ZIP-code pairs$/),
+        `reference data 2/6: stored ${(stages[0].utilities as number).toLocaleString('en-US')} utilities`,
+        `reference data 3/6: stored ${(stages[0].zipCodePairs as number).toLocaleString('en-US')} ZIP-code pairs`,
+        `reference data 4/6: stored ${(stages[0].tariffs as number).toLocaleString('en-US')} tariffs`,
+        'reference data 5/6: counted tariffs per utility and refreshed the catalog statistics',
+        'reference data 6/6: analyzed the tables for search',
+      ]);
+      expect(stages[0].tariffs).toBeGreaterThan(10_000);
+      expect(stages[0].utilities).toBeGreaterThan(1_000);
+      expect(stages[0].zipCodePairs).toBeGreaterThan(10_000);
+      expect(msgs.indexOf(`ready: ${url} (API reference at ${url}/docs)`)).toBeGreaterThan(msgs.indexOf('reference data 6/6: analyzed the tables for search'));
+      // The URL it prints answers.
+      expect(url).toMatch(/^http:\/\/localhost:\d+$/);
+      const health = await fetch(`${url}/health`);
+      expect(health.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 600_000);
+
   it('starts every role with plain node: no V8 flags in the scripts, the Dockerfile or compose', () => {
     const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;

@@ -68,7 +68,9 @@ export async function startRoles(roles: Roles): Promise<void> {
     // Keep-alive longer than typical load-balancer idle timeouts.
     server.keepAliveTimeout = 65_000;
     await listen(server, config.port);
-    logger.info({ port: config.port, database: deps.database.kind, queue: deps.queue.driver }, 'web listening');
+    const { port } = server.address() as net.AddressInfo;
+    const url = `http://localhost:${port}`;
+    logger.info({ port, url, database: deps.database.kind, queue: deps.queue.driver }, `ready: ${url} (API reference at ${url}/docs)`);
     // Build the tariff search catalog in the background, so the first search does not wait for it.
     built.services.tariffs.warm().catch((err: unknown) => logger.error({ err }, 'tariff catalog warm-up failed'));
   } else if (roles.worker) {

@@ -85,14 +85,25 @@ export async function importReferenceData(db: Db, opts: { dir?: string; now?: Da
   return (await runImport(db, { ...opts, onlyIfStale: false }))!;
 }
 
+/** The steps of an import, in order, for its progress lines. */
+export const IMPORT_STAGES = ['read', 'utilities', 'zip_codes', 'tariffs', 'stats', 'analyze'] as const;
+export type ImportStage = (typeof IMPORT_STAGES)[number];
+/** Called when a stage is done, with what it counted; the import waits for it (a logger flushes). */
+export type OnImportStage = (stage: ImportStage, counts: Record<string, number>) => Promise<void> | void;
+
 /** The import; with onlyIfStale, nothing happens (null) when the stored data already has this version. */
-async function runImport(db: Db, opts: { dir?: string; now?: Date; onlyIfStale: boolean }): Promise<ImportReport | null> {
+async function runImport(
+  db: Db,
+  opts: { dir?: string; now?: Date; onlyIfStale: boolean; onStage?: OnImportStage },
+): Promise<ImportReport | null> {
   const started = Date.now();
   const dir = opts.dir ?? REFERENCE_DIR;
   const now = opts.now ?? new Date();
+  const stage: OnImportStage = opts.onStage ?? (() => undefined);
   const ref = loadUtilityReference(dir);
   const bundle = normalizeBundle([...readUrdbLines(dir), ...readUrdb2020PlusLines(dir)], ref, now);
   const { rows, urdbOnly } = utilitiesFor(bundle.tariffs, ref, true);
+  await stage('read', { tariffRecords: bundle.recordsRead, tariffs: bundle.tariffs.length, utilities: rows.length, zipCodePairs: ref.zipPairs.length });
   let coverage: CoverageChange | null = null;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
@@ -102,10 +113,14 @@ async function runImport(db: Db, opts: { dir?: string; now?: Date; onlyIfStale: 
     await deleteUtilitiesAndZipPairs(tx);
     await tx.delete(tariffs);
     await upsertUtilities(tx, rows);
+    await stage('utilities', { utilities: rows.length });
     await insertZipPairs(tx, ref.zipPairs);
+    await stage('zip_codes', { zipCodePairs: ref.zipPairs.length });
     await insertTariffs(tx, bundle.tariffs);
+    await stage('tariffs', { tariffs: bundle.tariffs.length });
     await refreshUtilityCounts(tx);
     await refreshTariffStats(tx, now);
+    await stage('stats', {});
     const summary = JSON.stringify({
       version: REFERENCE_DATA_VERSION, imported: bundle.tariffs.length, skipped: bundle.skipped.length, at: now.toISOString(),
     });
@@ -116,6 +131,7 @@ async function runImport(db: Db, opts: { dir?: string; now?: Date; onlyIfStale: 
   // row counts and picks slow plans for the ZIP and name searches.
   await db.execute(sql`analyze ${tariffs}`);
   await analyzeUtilities(db);
+  await stage('analyze', {});
   return {
     recordsRead: bundle.recordsRead,
     imported: bundle.tariffs.length,
@@ -139,8 +155,22 @@ async function runImport(db: Db, opts: { dir?: string; now?: Date; onlyIfStale: 
 export async function ensureReferenceData(db: Db, logger: Logger, opts: { dir?: string } = {}): Promise<void> {
   const stored = await storedReferenceVersion(db);
   if (stored === REFERENCE_DATA_VERSION) return;
-  logger.info({ stored, bundled: REFERENCE_DATA_VERSION }, 'stored reference data is missing or from another version: importing the bundled data');
-  const report = await runImport(db, { dir: opts.dir, onlyIfStale: true });
+  logger.info(
+    { stored, bundled: REFERENCE_DATA_VERSION },
+    stored === null
+      ? 'first start: importing the bundled reference data (tariffs, utilities, ZIP codes); this takes a minute or two'
+      : `stored reference data is version ${stored}: importing the bundled ${REFERENCE_DATA_VERSION}`,
+  );
+  await flushed(logger);
+  const report = await runImport(db, {
+    dir: opts.dir,
+    onlyIfStale: true,
+    onStage: async (stage, counts) => {
+      logger.info({ stage, step: IMPORT_STAGES.indexOf(stage) + 1, of: IMPORT_STAGES.length, ...counts }, stageLine(stage, counts));
+      // The import keeps the event loop busy for seconds at a time: write each line now.
+      await flushed(logger);
+    },
+  });
   if (!report) return;
   logger.info({
     recordsRead: report.recordsRead, imported: report.imported, skipped: report.skipped,
@@ -149,6 +179,31 @@ export async function ensureReferenceData(db: Db, logger: Logger, opts: { dir?: 
     supersededGivenEndDate: report.supersessions.filter((a) => a.expirationDate !== null).length,
     coverage: report.coverage, durationMs: report.durationMs,
   }, 'reference data imported');
+}
+
+/** What a stage did, for a person reading the start-up output. */
+export function stageLine(stage: ImportStage, counts: Record<string, number>): string {
+  const n = (key: string) => (counts[key] ?? 0).toLocaleString('en-US');
+  const step = `reference data ${IMPORT_STAGES.indexOf(stage) + 1}/${IMPORT_STAGES.length}`;
+  switch (stage) {
+    case 'read': return `${step}: read ${n('tariffRecords')} tariff records (${n('tariffs')} kept), ${n('utilities')} utilities, ${n('zipCodePairs')} ZIP-code pairs`;
+    case 'utilities': return `${step}: stored ${n('utilities')} utilities`;
+    case 'zip_codes': return `${step}: stored ${n('zipCodePairs')} ZIP-code pairs`;
+    case 'tariffs': return `${step}: stored ${n('tariffs')} tariffs`;
+    case 'stats': return `${step}: counted tariffs per utility and refreshed the catalog statistics`;
+    case 'analyze': return `${step}: analyzed the tables for search`;
+  }
+}
+
+/** Resolves when the logger's buffered lines are written (at once for a logger with nothing to write). */
+function flushed(logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      logger.flush(() => resolve());
+    } catch {
+      resolve();
+    }
+  });
 }
 
 /**
