@@ -52,6 +52,14 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the service reads (.env.example lists each; test/env-example.test.ts checks). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as Array<keyof Env>;
+
+/** The value each variable takes when it is unset (undefined: none). */
+export function configDefaults(): Readonly<Env> {
+  return envSchema.parse({});
+}
+
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
   port: number;
