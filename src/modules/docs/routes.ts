@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { OpenApiGeneratorV31, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { SERVICE_VERSION } from '../../platform/paths';
 
 /** GET /openapi.json (OpenAPI 3.1 from the routes' own zod schemas) and /docs (Swagger UI, served locally). */
 export function docsRouter(registry: OpenAPIRegistry): Router {
@@ -10,7 +11,7 @@ export function docsRouter(registry: OpenAPIRegistry): Router {
       openapi: '3.1.0',
       info: {
         title: 'Energy Tariff, Property Cost and Tenant Billing API',
-        version: '1.0.0',
+        version: SERVICE_VERSION,
         description:
           'US utility tariffs and bill calculation, property energy-cost analytics, and tenant utility billing (RUBS). ' +
           'Errors are `{"detail": "..."}`; a 422 adds `errors: [{field, message}]`. Answers over 1 KB are gzipped for clients ' +
