@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { hostPortOf, redisStartupProblem } from '../src/platform/startup-error';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..');
@@ -90,5 +91,25 @@ describe('start-up errors are one line with the fix', () => {
           + 'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).',
       );
     }
+  });
+});
+
+describe('the start-up checks', () => {
+  it('name host:port without credentials, with the default port when the URL has none', () => {
+    expect(hostPortOf('postgres://me:secret@db.internal:6543/energy', 5432)).toBe('db.internal:6543');
+    expect(hostPortOf('postgresql://me:secret@db.internal/energy', 5432)).toBe('db.internal:5432');
+    expect(hostPortOf('rediss://:secret@cache.internal', 6379)).toBe('cache.internal:6379');
+  });
+
+  it('Redis refused: the one line a web process logs as its warning (and a worker exits with)', async () => {
+    const port = await closedPort();
+    expect(await redisStartupProblem(`redis://:secret@127.0.0.1:${port}`)).toBe(
+      `Cannot reach Redis at 127.0.0.1:${port} (REDIS_URL): connection refused (nothing listens there). `
+        + 'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).',
+    );
+  });
+
+  (process.env.REDIS_URL ? it : it.skip)('Redis that answers: no problem', async () => {
+    expect(await redisStartupProblem(process.env.REDIS_URL!)).toBeUndefined();
   });
 });
