@@ -33,5 +33,67 @@ export default tseslint.config(
   { files: ['src/modules/*/*/*/*.ts'], ...boundaries(3) },
   // A table's foreign keys name the referenced module's table: schema definitions, not reads.
   { files: ['src/modules/**/tables.ts'], rules: { 'no-restricted-imports': 'off' } },
+  /**
+   * Length (issue 48, item 7): a file fits in one read, a function in one screen. Blank lines and
+   * comments do not count, so explaining never costs a split. Line length is Prettier's.
+   * Tests keep the file cap at a higher figure and have no function cap: a `describe` callback is a
+   * list of cases rather than logic, and fixtures with hand-computed expectations are long by nature.
+   */
+  {
+    files: ['src/**/*.ts', 'jobs/**/*.ts', 'workers/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', 'test/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }], 'max-lines-per-function': 'off' },
+  },
+  // Temporary allowance: functions longer than the cap in modules being split by other work
+  // (module boundaries; the pricing calculator). Remove each file once its split is merged.
+  {
+    files: [
+      'src/modules/analytics/repository.ts',
+      'src/modules/audit/meter-auditor.ts',
+      'src/modules/audit/repository.ts',
+      'src/modules/audit/service.ts',
+      'src/modules/pricing/service.ts',
+      'src/modules/rate-analysis/service.ts',
+      'src/modules/tariffs/custom/service.ts',
+      'src/modules/utilities/reference.ts',
+      'src/modules/utilities/serving.ts',
+      'src/modules/webhooks/apply.ts',
+      'src/modules/webhooks/inbox-writer.ts',
+      'src/modules/webhooks/repository.ts',
+      'src/modules/webhooks/service.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  // Temporary allowance: functions longer than the cap that are not split yet.
+  {
+    files: [
+      'src/modules/analytics/due-diligence.ts',
+      'src/modules/analytics/service.ts',
+      'src/modules/bills/csv-import.ts',
+      'src/modules/bills/repository.ts',
+      'src/modules/meters/service.ts',
+      'src/modules/pms/events.ts',
+      'src/modules/pms/provider-client.ts',
+      'src/modules/pms/repository.ts',
+      'src/modules/pms/service.ts',
+      'src/modules/properties/service.ts',
+      'src/modules/tenant-billing/posting/repository.ts',
+      'src/modules/tenant-billing/posting/service.ts',
+      'src/modules/tenant-billing/repository.ts',
+      'src/modules/tenant-billing/routes.ts',
+      'src/modules/tenant-billing/rubs.calc.ts',
+      'src/modules/tenant-billing/service.ts',
+      'src/modules/tenant-billing/statement.ts',
+      'src/platform/queue/inprocess.ts',
+      'src/services.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );
