@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
@@ -16,6 +17,27 @@ function site(enabled = true, level = 'info') {
   const logger = pino({ level }, sink);
   const app = express();
   app.use(requestLog(logger, { enabled }));
+  // Counts closed responses; registered after the request log, so its 'close' listener runs after the log line is written.
+  const closes = new EventEmitter();
+  let closed = 0;
+  app.use((_req, res, next) => {
+    res.once('close', () => {
+      closed++;
+      closes.emit('close');
+    });
+    next();
+  });
+  /** Resolves once `n` responses have closed, so each of their lines is written (or was never to be). */
+  const closedResponses = (n: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (closed < n) return;
+        closes.off('close', check);
+        resolve();
+      };
+      closes.on('close', check);
+      check();
+    });
   app.get('/ok', (req, res) => {
     res.json({ id: req.id });
   });
@@ -25,16 +47,14 @@ function site(enabled = true, level = 'info') {
   app.get('/fail', (_req, res) => {
     res.status(500).json({ detail: 'Internal Server Error' });
   });
-  return { app, lines };
+  return { app, lines, closedResponses };
 }
-
-const settle = () => new Promise((r) => setTimeout(r, 20));
 
 describe('request log', () => {
   it('writes one flat line per request with its id, method, url, status and time', async () => {
     const s = site();
     const res = await request(s.app).get('/ok?x=1').expect(200);
-    await settle();
+    await s.closedResponses(1);
     const id = res.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body).toEqual({ id });
@@ -57,7 +77,7 @@ describe('request log', () => {
     await request(s.app).get('/fail').expect(500);
     await request(s.app).get('/boom').expect(503);
     await request(s.app).get('/nowhere').expect(404);
-    await settle();
+    await s.closedResponses(3);
     expect(s.lines.map((l) => [l.level, l.msg, l.statusCode])).toEqual([
       [50, 'request errored', 500], [50, 'request errored', 503], [30, 'request completed', 404],
     ]);
@@ -66,7 +86,7 @@ describe('request log', () => {
   it('writes nothing when disabled or below info, and still sets the id', async () => {
     for (const s of [site(false), site(true, 'warn')]) {
       const res = await request(s.app).get('/ok').expect(200);
-      await settle();
+      await s.closedResponses(1);
       expect(res.headers['x-request-id']).toBeDefined();
       expect(s.lines).toEqual([]);
     }
