@@ -148,6 +148,13 @@ describe('POST /api/webhooks/pms refusal limit under a burst', () => {
   // refused a provider's burst while more than the limit were in flight (429s at 500 events/s).
   it('never refuses signed deliveries however many are in flight at once', async () => {
     const server = http.createServer(t.app);
+    // The server's 'request' event: a delivery's headers have arrived, so it is in flight.
+    let received = 0;
+    let fiveInFlight!: () => void;
+    const inFlightNow = new Promise<void>((resolve) => (fiveInFlight = resolve));
+    server.on('request', () => {
+      if (++received === 5) fiveInFlight();
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
@@ -168,7 +175,7 @@ describe('POST /api/webhooks/pms refusal limit under a burst', () => {
       };
       // Five deliveries in flight, more than the limit of three refusals, none of them refused.
       const inFlight = Array.from({ length: 5 }, slow);
-      await new Promise((r) => setTimeout(r, 300));
+      await inFlightNow;
       const another = slow();
       another.finish();
       expect(await another.answer).toBe(200);
