@@ -30,7 +30,7 @@ export interface RequestLogLine {
 /**
  * Request ids and one log line per request, at the cost of one listener and one object.
  * (pino-http builds a child logger per request and serialises it whether or not the line is
- * written; that alone cost a light endpoint about a third of its throughput.)
+ * written.)
  * The line is written when the response is finished (`info`, `error` from 500) or the client
  * went away first (`warn`), through the logger's asynchronous destination.
  */
