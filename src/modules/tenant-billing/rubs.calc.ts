@@ -123,39 +123,32 @@ const nonNegativeCents = (value: number | null | undefined, what: string): numbe
   return value;
 };
 
-/** Splits the master bill over the units; throws AllocationError for input it cannot split by. */
-export function allocate(input: AllocationInput, options: AllocateOptions = {}): Allocation {
-  const { units } = input;
+/** The input's amounts, checked: the bill and the fixed fees in cents, the percentages scaled. */
+function checkedAmounts(input: AllocationInput) {
   if (!Number.isSafeInteger(input.totalCents) || input.totalCents < 0) throw new RangeError('totalCents must be a non-negative integer');
-  const total = BigInt(input.totalCents);
-  const commonArea = scaledPercent(input.commonAreaPercent, 'commonAreaPercent');
-  const adminFee = scaledPercent(input.adminFeePercent, 'adminFeePercent');
-  const maxCharge = nonNegativeCents(input.maxChargeCents, 'maxChargeCents');
-  const minCharge = nonNegativeCents(input.minChargeCents, 'minChargeCents');
-  const billingFee = nonNegativeCents(input.billingFeeCents, 'billingFeeCents') ?? 0;
+  const amounts = {
+    total: BigInt(input.totalCents),
+    commonArea: scaledPercent(input.commonAreaPercent, 'commonAreaPercent'),
+    adminFee: scaledPercent(input.adminFeePercent, 'adminFeePercent'),
+    maxCharge: nonNegativeCents(input.maxChargeCents, 'maxChargeCents'),
+    minCharge: nonNegativeCents(input.minChargeCents, 'minChargeCents'),
+    billingFee: nonNegativeCents(input.billingFeeCents, 'billingFeeCents') ?? 0,
+  };
+  const { maxCharge, minCharge } = amounts;
   if (maxCharge !== null && minCharge !== null && maxCharge < minCharge) throw new RangeError('maxChargeCents must not be below minChargeCents');
+  return amounts;
+}
 
-  // Rules 1 and 2: the common-area deduction, rounded to the cent; the rest is billable.
-  const deduction = roundDivBig(total * commonArea, HUNDRED_PERCENT);
-  const billable = total - deduction;
-
-  // Occupied days; when nobody moved in or out within the period, every occupied line counts 1
-  // (the period's days cancel out of every share) and the integers stay smaller.
-  const period = periodDays(input.periodStart, input.periodEnd);
-  const { lines, gapDays } = linesOf(units, dayNumber(input.periodStart), dayNumber(input.periodEnd), period);
-  const prorated = lines.some((l) => l.occupiedDays !== 0 && l.occupiedDays !== period);
-  const dayWeights = prorated ? lines.map((l) => l.occupiedDays) : lines.map((l) => (l.occupiedDays === 0 ? 0 : 1));
-  const fullWeight = prorated ? period : 1;
-  // A unit's only line counts for the whole period in every unit's total; an occupancy for its days.
-  const allWeights = lines.map((l, i) => (l.occupancy === null ? fullWeight : dayWeights[i]));
-
+/** The method's factors with a weight above 0, each read as integers for every line and turnover gap. */
+function factorParts(input: AllocationInput, lines: readonly UnitAllocation[], gapDays: readonly number[]): FactorPart[] {
+  const { units } = input;
   const names = METHOD_FACTORS[input.method];
   const weights = names.length === 1 ? [1n] : (() => {
     const sqftWeight = scaledPercent(input.sqftWeightPercent, 'sqftWeightPercent');
     return [sqftWeight, HUNDRED_PERCENT - sqftWeight];
   })();
   const table = input.occupantFactors;
-  const parts = names
+  return names
     .map((name, k) => ({ name, weight: weights[k] }))
     .filter((p) => p.weight > 0n)
     .map((p) => {
@@ -169,15 +162,17 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
       });
       return readFactor(p.name, p.weight, raw, gaps);
     });
+}
 
-  const terms: SplitTerms = {
-    vacancyPolicy: input.vacancyPolicy, rounding: input.rounding, billable: Number(billable), dayWeights, allWeights,
-    anyBilled: lines.some((l) => !l.isVacant),
-  };
-  const core: Core = (options.arithmetic !== 'bigint' && safeCore(parts, terms)) || bigIntCore(parts, terms);
-
+/**
+ * Each line's share from the core, and its base charge within the charge limits (billed lines only);
+ * the owner takes the difference either way.
+ */
+function limitedBase(
+  lines: UnitAllocation[], core: Core, parts: readonly FactorPart[], table: OccupantFactorTable | null | undefined,
+  maxCharge: number | null, minCharge: number | null,
+) {
   const occupantPart = parts.findIndex((p) => p.name === 'occupant_count');
-  // Charge limits on each billed line's base charge; the owner takes the difference either way.
   let maxAbsorbed = 0;
   let minAdded = 0;
   const base = lines.map((l, i) => {
@@ -198,8 +193,11 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
     }
     return share;
   });
-  const fees = adminFees(base, Number(adminFee), Number(HUNDRED_PERCENT), input.rounding, options.arithmetic);
+  return { base, maxAbsorbed, minAdded };
+}
 
+/** Writes each line's charges and sums what the tenants are billed. */
+function chargeLines(lines: UnitAllocation[], base: readonly number[], fees: readonly number[], billingFee: number) {
   let billed = 0;
   let feeSum = 0;
   let billingFees = 0;
@@ -214,12 +212,44 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
     billingFees += l.billingFeeCents;
     if (!l.isVacant) billedUnits.add(l.unit);
   });
-  const unitsBilled = billedUnits.size;
+  return { billed, feeSum, billingFees, unitsBilled: billedUnits.size };
+}
+
+/** Splits the master bill over the units; throws AllocationError for input it cannot split by. */
+export function allocate(input: AllocationInput, options: AllocateOptions = {}): Allocation {
+  const { units } = input;
+  const { total, commonArea, adminFee, maxCharge, minCharge, billingFee } = checkedAmounts(input);
+
+  // Rules 1 and 2: the common-area deduction, rounded to the cent; the rest is billable.
+  const deduction = roundDivBig(total * commonArea, HUNDRED_PERCENT);
+  const billable = total - deduction;
+
+  // Occupied days; when nobody moved in or out within the period, every occupied line counts 1
+  // (the period's days cancel out of every share) and the integers stay smaller.
+  const period = periodDays(input.periodStart, input.periodEnd);
+  const { lines, gapDays } = linesOf(units, dayNumber(input.periodStart), dayNumber(input.periodEnd), period);
+  const prorated = lines.some((l) => l.occupiedDays !== 0 && l.occupiedDays !== period);
+  const dayWeights = prorated ? lines.map((l) => l.occupiedDays) : lines.map((l) => (l.occupiedDays === 0 ? 0 : 1));
+  const fullWeight = prorated ? period : 1;
+  // A unit's only line counts for the whole period in every unit's total; an occupancy for its days.
+  const allWeights = lines.map((l, i) => (l.occupancy === null ? fullWeight : dayWeights[i]));
+
+  const parts = factorParts(input, lines, gapDays);
+  const terms: SplitTerms = {
+    vacancyPolicy: input.vacancyPolicy, rounding: input.rounding, billable: Number(billable), dayWeights, allWeights,
+    anyBilled: lines.some((l) => !l.isVacant),
+  };
+  const core: Core = (options.arithmetic !== 'bigint' && safeCore(parts, terms)) || bigIntCore(parts, terms);
+
+  const { base, maxAbsorbed, minAdded } = limitedBase(lines, core, parts, input.occupantFactors, maxCharge, minCharge);
+  const fees = adminFees(base, Number(adminFee), Number(HUNDRED_PERCENT), input.rounding, options.arithmetic);
+  const { billed, feeSum, billingFees, unitsBilled } = chargeLines(lines, base, fees, billingFee);
   const ownerAbsorbs = (input.vacancyPolicy === 'owner_pays' ? core.vacantAbsorption : 0) + maxAbsorbed - minAdded;
   // Totals shown with FACTOR_PLACES decimals: factor-days over the full weight, rounded.
   const shown = (sum: bigint, places: number) => fromScaledInteger(
     roundDivBig(sum * 10n ** BigInt(FACTOR_PLACES), BigInt(fullWeight) * 10n ** BigInt(places)), FACTOR_PLACES,
   );
+  const singleFactor = METHOD_FACTORS[input.method].length === 1;
   return {
     periodDays: period,
     commonAreaDeductionCents: Number(deduction),
@@ -230,7 +260,7 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
     unitsVacant: units.length - unitsBilled,
     factorTotals: parts.map((p, k) => ({
       name: p.name,
-      weightPercent: names.length === 1 ? 100 : fromScaledInteger(p.weight, PERCENT_PLACES),
+      weightPercent: singleFactor ? 100 : fromScaledInteger(p.weight, PERCENT_PLACES),
       billedTotal: shown(core.billedSums[k], p.places),
       allTotal: shown(core.allSums[k], p.places),
       billedFactorDays: prorated ? fromScaledInteger(core.billedSums[k], p.places) : null,
