@@ -75,7 +75,6 @@ export default tseslint.config(
     files: [
       'src/modules/analytics/due-diligence.ts',
       'src/modules/analytics/service.ts',
-      'src/modules/bills/csv-import.ts',
       'src/modules/bills/repository.ts',
       'src/modules/meters/service.ts',
       'src/modules/pms/events.ts',

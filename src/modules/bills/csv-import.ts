@@ -157,40 +157,22 @@ interface BatchRow {
   bill: NewBill;
 }
 
-async function importStream(file: Readable, store: ImportStore, today: string): Promise<ImportResult> {
-  let truncated = false;
-  file.on('limit', () => {
-    truncated = true;
-  });
-  const { head, ended } = await firstLine(file);
-  const result: ImportResult = { imported: 0, duplicates: 0, rejected: [], rejected_count: 0 };
-  // Overlaps are known only once a batch is stored, after later lines were read: the list keeps
-  // the lowest lines, trimmed now and then and sorted at the end.
-  const reject = (line: number, detail: string) => {
-    result.rejected_count++;
-    result.rejected.push({ line, detail });
-    if (result.rejected.length >= 2 * MAX_LISTED_REJECTIONS) keepFirstRejections(result);
-  };
-  const delimiter = detectDelimiter(head.toString('utf8'));
-  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true, info: true });
-  parser.on('skip', (err: Error & { lines?: number }) => reject(err.lines ?? 0, `invalid CSV: ${err.message}`));
-  if (ended) parser.end(head);
-  else {
-    parser.write(head);
-    file.pipe(parser);
-  }
+type Reject = (line: number, detail: string) => void;
 
-  let columns: ColumnIndex | undefined;
+/**
+ * Stores rows in batches of BATCH_ROWS: up to INSERTS_IN_FLIGHT batches are being stored while the
+ * parser reads the next one, so parsing and storing overlap (each insert is its own statement, so
+ * order does not matter). Nothing more is stored once the upload is `truncated()`.
+ */
+function batchWriter(store: ImportStore, result: ImportResult, reject: Reject, truncated: () => boolean) {
   let batch: BatchRow[] = [];
-  // Up to INSERTS_IN_FLIGHT batches are being stored while the parser reads the next one:
-  // parsing and storing overlap (each insert is its own statement, so order does not matter).
   const inFlight: Array<Promise<void>> = [];
   const settle = async (keep: number) => {
     while (inFlight.length > keep) await inFlight.shift();
   };
   const flush = async () => {
     await settle(INSERTS_IN_FLIGHT - 1);
-    if (truncated || batch.length === 0) return;
+    if (truncated() || batch.length === 0) return;
     // Key order: concurrent batches that share a key (a duplicate row) then lock in the same order, never deadlock.
     const rows = batch.sort(byKey);
     batch = [];
@@ -207,6 +189,58 @@ async function importStream(file: Readable, store: ImportStore, today: string): 
     insert.catch(() => undefined); // awaited by settle(); never an unhandled rejection meanwhile
     inFlight.push(insert);
   };
+  const add = async (row: BatchRow) => {
+    batch.push(row);
+    if (batch.length >= BATCH_ROWS) await flush();
+  };
+  return { add, flush, settle };
+}
+
+/** The bill of a CSV record, or why it is rejected. */
+async function billOfRecord(record: string[], columns: ColumnIndex, store: ImportStore, today: string): Promise<NewBill | string> {
+  const draft = parseBillRow(record, columns, today);
+  if (typeof draft === 'string') return draft;
+  const meter = await store.meters.resolve(draft.meter);
+  if (typeof meter === 'string') return meter;
+  const type = meter.utilityType as MeterUtilityType;
+  const usage = billUsage(type, meter.unit, draft);
+  if (isBillProblem(usage)) return `${usage.field}: ${usage.message}`;
+  return {
+    meter_id: meter.id, utility_type: type, period_start: draft.period_start, period_end: draft.period_end, amount: draft.amount,
+    ...usage, demand_kw: draft.demand_kw, is_estimated: draft.is_estimated,
+  };
+}
+
+/** A csv-parse parser of the file, its delimiter read from the first line; a record it skips is rejected. */
+async function csvParserOf(file: Readable, reject: Reject) {
+  const { head, ended } = await firstLine(file);
+  const delimiter = detectDelimiter(head.toString('utf8'));
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true, info: true });
+  parser.on('skip', (err: Error & { lines?: number }) => reject(err.lines ?? 0, `invalid CSV: ${err.message}`));
+  if (ended) parser.end(head);
+  else {
+    parser.write(head);
+    file.pipe(parser);
+  }
+  return parser;
+}
+
+async function importStream(file: Readable, store: ImportStore, today: string): Promise<ImportResult> {
+  let truncated = false;
+  file.on('limit', () => {
+    truncated = true;
+  });
+  const result: ImportResult = { imported: 0, duplicates: 0, rejected: [], rejected_count: 0 };
+  // Overlaps are known only once a batch is stored, after later lines were read: the list keeps
+  // the lowest lines, trimmed now and then and sorted at the end.
+  const reject: Reject = (line, detail) => {
+    result.rejected_count++;
+    result.rejected.push({ line, detail });
+    if (result.rejected.length >= 2 * MAX_LISTED_REJECTIONS) keepFirstRejections(result);
+  };
+  const parser = await csvParserOf(file, reject);
+  const batches = batchWriter(store, result, reject, () => truncated);
+  let columns: ColumnIndex | undefined;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
       if (truncated) break;
@@ -218,30 +252,9 @@ async function importStream(file: Readable, store: ImportStore, today: string): 
         }
         continue;
       }
-      const draft = parseBillRow(record, columns, today);
-      if (typeof draft === 'string') {
-        reject(info.lines, draft);
-        continue;
-      }
-      const meter = await store.meters.resolve(draft.meter);
-      if (typeof meter === 'string') {
-        reject(info.lines, meter);
-        continue;
-      }
-      const type = meter.utilityType as MeterUtilityType;
-      const usage = billUsage(type, meter.unit, draft);
-      if (isBillProblem(usage)) {
-        reject(info.lines, `${usage.field}: ${usage.message}`);
-        continue;
-      }
-      batch.push({
-        line: info.lines,
-        bill: {
-          meter_id: meter.id, utility_type: type, period_start: draft.period_start, period_end: draft.period_end, amount: draft.amount,
-          ...usage, demand_kw: draft.demand_kw, is_estimated: draft.is_estimated,
-        },
-      });
-      if (batch.length >= BATCH_ROWS) await flush();
+      const bill = await billOfRecord(record, columns, store, today);
+      if (typeof bill === 'string') reject(info.lines, bill);
+      else await batches.add({ line: info.lines, bill });
     }
   } catch (err) {
     if (err instanceof AppError || !isCsvError(err)) throw err;
@@ -250,11 +263,11 @@ async function importStream(file: Readable, store: ImportStore, today: string): 
     file.unpipe(parser);
     file.resume();
   }
-  await settle(0);
+  await batches.settle(0);
   if (truncated) throw tooLarge();
   if (!columns) throw unprocessable('CSV file is empty: a header row is required', 'file');
-  await flush();
-  await settle(0);
+  await batches.flush();
+  await batches.settle(0);
   keepFirstRejections(result);
   return result;
 }
