@@ -1,6 +1,6 @@
 import type { DueDiligenceInput } from './schemas';
 import type { TariffExclusion } from './due-diligence.calc';
-import type { Model } from './due-diligence';
+import type { Model } from './due-diligence.model';
 import type { ServingUtility } from './due-diligence.repository';
 import type { Tariff } from '../tariffs/tariff.model';
 import { filedByPredecessor } from '../utilities/successors';
