@@ -85,7 +85,6 @@ export default tseslint.config(
       'src/modules/tenant-billing/posting/service.ts',
       'src/modules/tenant-billing/repository.ts',
       'src/modules/tenant-billing/routes.ts',
-      'src/modules/tenant-billing/service.ts',
       'src/modules/tenant-billing/statement.ts',
       'src/platform/queue/inprocess.ts',
       'src/services.ts',
