@@ -80,7 +80,6 @@ export default tseslint.config(
       'src/modules/pms/provider-client.ts',
       'src/modules/pms/repository.ts',
       'src/modules/pms/service.ts',
-      'src/modules/properties/service.ts',
       'src/modules/tenant-billing/posting/repository.ts',
       'src/modules/tenant-billing/posting/service.ts',
       'src/modules/tenant-billing/repository.ts',
