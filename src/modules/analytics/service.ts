@@ -36,17 +36,33 @@ export interface AnalyticsServiceDeps extends Omit<DueDiligenceDeps, 'repo'> {
 /** Months of portfolio analytics. */
 const PORTFOLIO_MONTHS = 12;
 
+async function aggregatesOf(repo: ReturnType<typeof createAnalyticsRepository>, ownerId: string) {
+  const found = await repo.aggregates(ownerId);
+  if (!found) throw new Error(`analytics snapshot of ${ownerId} missing after recompute`);
+  return found;
+}
+
+type PropertyAnnualRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createAnalyticsRepository>['propertyAnnual']>>>;
+
+/** A property's one annual cost per utility type from its precomputed row; null without one. */
+function propertyAnnualOf(row: PropertyAnnualRow): PropertyAnnualCost | null {
+  if (row.annual_cost_cents === null || row.basis === null) return null;
+  return {
+    cents: row.annual_cost_cents,
+    basis: row.basis,
+    byUtility: row.annual_by_utility.map(([type, cents, usageMilli, basis]) => ({
+      ...utilityFigure(type as MeterUtilityType, cents, usageMilli), basis,
+    })),
+  };
+}
+
 /** Dashboards, cost trend, health, benchmarks and due diligence, over the owner's precomputed data. */
 export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   const repo = createAnalyticsRepository(deps.db);
   const recomputer = createRecomputer(deps);
   const fresh = createFreshAnswers({ now: deps.now, repo, recomputer, portfolios: deps.portfolios });
 
-  async function aggregates(ownerId: string) {
-    const found = await repo.aggregates(ownerId);
-    if (!found) throw new Error(`analytics snapshot of ${ownerId} missing after recompute`);
-    return found;
-  }
+  const aggregates = (ownerId: string) => aggregatesOf(repo, ownerId);
 
   return {
     /**
@@ -125,14 +141,7 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     propertyAnnualCost(ownerId: string, propertyId: string): Promise<PropertyAnnualCost | null> {
       return fresh.answer(ownerId, 'property-annual', [propertyId], null, undefined, async () => {
         const row = await repo.propertyAnnual(ownerId, propertyId);
-        if (row === null || row.annual_cost_cents === null || row.basis === null) return null;
-        return {
-          cents: row.annual_cost_cents,
-          basis: row.basis,
-          byUtility: row.annual_by_utility.map(([type, cents, usageMilli, basis]) => ({
-            ...utilityFigure(type as MeterUtilityType, cents, usageMilli), basis,
-          })),
-        };
+        return row === null ? null : propertyAnnualOf(row);
       });
     },
 
