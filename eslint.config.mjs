@@ -82,8 +82,6 @@ export default tseslint.config(
       'src/modules/tenant-billing/posting/repository.ts',
       'src/modules/tenant-billing/posting/service.ts',
       'src/modules/tenant-billing/repository.ts',
-      'src/modules/tenant-billing/routes.ts',
-      'src/modules/tenant-billing/statement.ts',
       'src/platform/queue/inprocess.ts',
       'src/services.ts',
     ],

@@ -24,6 +24,13 @@ const ERRORS_404_PROPERTY = { 404: 'Property not found' };
 export function registerTenantBillingRoutes(
   api: ApiRouter, billing: TenantBillingService, postingState: (calculationId: string) => Promise<PostingState>,
 ): void {
+  registerConfigRoutes(api, billing);
+  registerCalculationRoutes(api, billing);
+  registerStoredCalculationRoutes(api, billing, postingState);
+}
+
+/** Billing configurations: create, a property's list, PATCH to a new version, the versions. */
+function registerConfigRoutes(api: ApiRouter, billing: TenantBillingService): void {
   api.post('/billing/config', {
     summary: 'Create a billing configuration for a property',
     description: 'At most one active configuration per property (held by the database, so two creates at once leave one). '
@@ -60,6 +67,10 @@ export function registerTenantBillingRoutes(
     tags, auth: 'required', params: configIdParams, response: z.array(configResponse), errors: { 404: 'Billing config not found' },
   }, ({ params, req }) => billing.configVersions(callerId(req), params.id));
 
+}
+
+/** Calculating, and a property's history of calculations. */
+function registerCalculationRoutes(api: ApiRouter, billing: TenantBillingService): void {
   api.post('/billing/calculate-rubs', {
     summary: 'Split a master-metered bill over the units (RUBS) and store the result',
     description: 'The module README\'s rules (common area to reconciliation) with the configuration\'s method (or its method for the utility type), '
@@ -89,6 +100,12 @@ export function registerTenantBillingRoutes(
     tags, auth: 'required', params: propertyParams, query: historyQuery, response: historyPage, errors: ERRORS_404_PROPERTY,
   }, ({ params, query, req }) => billing.history(callerId(req), params.property_id, query));
 
+}
+
+/** One stored calculation: void it, read it (with its posting), export it, a unit's statement. */
+function registerStoredCalculationRoutes(
+  api: ApiRouter, billing: TenantBillingService, postingState: (calculationId: string) => Promise<PostingState>,
+): void {
   api.post('/billing/calculations/:id/void', {
     summary: 'Void a calculation, with the reason',
     description: 'An active or superseded calculation becomes void (its charges are not to be collected). A calculation with charges '

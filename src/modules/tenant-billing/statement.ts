@@ -33,11 +33,11 @@ const DAYS_NOUN: Record<FactorName, string> = {
   sqft: 'sqft-days', occupant_count: 'occupant-days', custom_weight: 'weight-days', unit_count: 'unit-days',
 };
 
-export function buildStatement(c: StatementCalculation, property: StatementProperty, unit: UnitBill) {
-  const basis = c.allocation_basis;
+/** The unit's factors as the statement shows them, each against the total the policy divides by. */
+function statementFactors(c: StatementCalculation, unit: UnitBill) {
   const totalOf = c.vacancy_policy === 'redistribute' ? 'billed_units' : 'all_units';
   const table = c.occupant_factors !== null;
-  const factors = basis.factors.map((f) => {
+  return c.allocation_basis.factors.map((f) => {
     const factorDays = totalOf === 'billed_units' ? f.billed_factor_days : f.all_factor_days;
     return {
       factor: f.factor,
@@ -52,50 +52,69 @@ export function buildStatement(c: StatementCalculation, property: StatementPrope
       total_of: totalOf as 'billed_units' | 'all_units',
     };
   });
+}
+
+type StatementFactor = ReturnType<typeof statementFactors>[number];
+
+/** The formula's lines for a billed unit: its share, its base charge (within the limits) and its fees. */
+function billedFormula(c: StatementCalculation, unit: UnitBill, factors: StatementFactor[]): string[] {
+  const formula: string[] = [];
+  const table = c.occupant_factors !== null;
+  const whose = c.vacancy_policy === 'redistribute' ? 'of the occupied units' : 'of all units, vacant ones included';
+  const limit = unit.charge_limit;
+  const billingFee = unit.billing_fee ?? 0;
+  const shareCharge = limit ? limit.share_charge : unit.base_charge;
   const rate = c.admin_fee_rate;
+  const terms = factors.map((f) => {
+    // What the unit counts for: the factor as entered, or the table's factor for its head count.
+    const counted = 'occupancy_factor' in f && f.occupancy_factor
+      ? `occupancy factor ${quantity(f.occupancy_factor.factor)} (${measure('occupant_count', f.occupancy_factor.occupants)})`
+      : measure(f.factor, f.value);
+    const part = f.total_factor_days === undefined
+      ? `${counted} / ${table && f.factor === 'occupant_count' ? `${quantity(f.total)} in occupancy factors` : measure(f.factor, f.total)}`
+      : `${counted} x ${f.occupied_days} days / ${quantity(f.total_factor_days)} ${table && f.factor === 'occupant_count' ? 'factor-days' : DAYS_NOUN[f.factor]}`;
+    return factors.length > 1 ? `${percentAsWritten(f.weight_percent)} x ${part}` : part;
+  });
+  formula.push(`Your share = ${terms.join(' + ')} ${whose} = ${percent2(unit.allocation_percent)}`);
+  const f0 = factors[0];
+  const simple = factors.length === 1 && f0.total_factor_days === undefined && !('occupancy_factor' in f0);
+  const exact = c.rounding === 'exact'
+    ? ` (rounded by largest remainder, so all units' base charges add up to the billed amount to the cent)`
+    : '';
+  const shareLine = simple
+    ? `${usd(c.billable_amount)} x ${quantity(f0.value)} / ${quantity(f0.total)} = ${usd(shareCharge)}${exact}`
+    : `${usd(c.billable_amount)} x your share = ${usd(shareCharge)}${exact}`;
+  if (limit?.limit === 'max_charge') {
+    formula.push(`Base charge = ${shareLine}, capped at the maximum charge of ${usd(c.max_charge ?? unit.base_charge)}: ${usd(unit.base_charge)} (the owner pays the rest)`);
+  } else if (limit?.limit === 'min_charge') {
+    formula.push(`Base charge = ${shareLine}, raised to the minimum charge of ${usd(c.min_charge ?? unit.base_charge)}: ${usd(unit.base_charge)}`);
+  } else {
+    formula.push(`Base charge = ${shareLine}`);
+  }
+  const feeExact = c.rounding === 'exact' && rate > 0 ? ' (rounded by largest remainder, so all admin fees add up to the cent)' : '';
+  formula.push(`Admin fee = ${usd(unit.base_charge)} x ${percentAsWritten(rate * 100)} = ${usd(unit.admin_fee)}${feeExact}`);
+  if (billingFee > 0) formula.push(`Billing fee = ${usd(billingFee)}`);
+  return formula;
+}
+
+export function buildStatement(c: StatementCalculation, property: StatementProperty, unit: UnitBill) {
+  const basis = c.allocation_basis;
+  const factors = statementFactors(c, unit);
+  const rate = c.admin_fee_rate;
+
   const formula: string[] = [];
   formula.push(c.common_area_percent > 0
     ? `Billable amount = ${usd(c.total_amount)} - common area ${percentAsWritten(c.common_area_percent)} (${usd(c.common_area_deduction)}) = ${usd(c.billable_amount)}`
     : `Billable amount = ${usd(c.total_amount)} (no common-area deduction)`);
 
-  const whose = totalOf === 'billed_units' ? 'of the occupied units' : 'of all units, vacant ones included';
   const limit = unit.charge_limit;
   const billingFee = unit.billing_fee ?? 0;
-  const shareCharge = limit ? limit.share_charge : unit.base_charge;
   if (unit.is_vacant) {
     formula.push(c.vacancy_policy === 'redistribute'
       ? 'This unit was vacant for the whole period: it is not billed, and the occupied units share the billable amount.'
       : 'This unit was vacant for the whole period: it is not billed, and the owner pays its share.');
   } else {
-    const terms = factors.map((f) => {
-      // What the unit counts for: the factor as entered, or the table's factor for its head count.
-      const counted = 'occupancy_factor' in f && f.occupancy_factor
-        ? `occupancy factor ${quantity(f.occupancy_factor.factor)} (${measure('occupant_count', f.occupancy_factor.occupants)})`
-        : measure(f.factor, f.value);
-      const part = f.total_factor_days === undefined
-        ? `${counted} / ${table && f.factor === 'occupant_count' ? `${quantity(f.total)} in occupancy factors` : measure(f.factor, f.total)}`
-        : `${counted} x ${f.occupied_days} days / ${quantity(f.total_factor_days)} ${table && f.factor === 'occupant_count' ? 'factor-days' : DAYS_NOUN[f.factor]}`;
-      return factors.length > 1 ? `${percentAsWritten(f.weight_percent)} x ${part}` : part;
-    });
-    formula.push(`Your share = ${terms.join(' + ')} ${whose} = ${percent2(unit.allocation_percent)}`);
-    const f0 = factors[0];
-    const simple = factors.length === 1 && f0.total_factor_days === undefined && !('occupancy_factor' in f0);
-    const exact = c.rounding === 'exact'
-      ? ` (rounded by largest remainder, so all units' base charges add up to the billed amount to the cent)`
-      : '';
-    const shareLine = simple
-      ? `${usd(c.billable_amount)} x ${quantity(f0.value)} / ${quantity(f0.total)} = ${usd(shareCharge)}${exact}`
-      : `${usd(c.billable_amount)} x your share = ${usd(shareCharge)}${exact}`;
-    if (limit?.limit === 'max_charge') {
-      formula.push(`Base charge = ${shareLine}, capped at the maximum charge of ${usd(c.max_charge ?? unit.base_charge)}: ${usd(unit.base_charge)} (the owner pays the rest)`);
-    } else if (limit?.limit === 'min_charge') {
-      formula.push(`Base charge = ${shareLine}, raised to the minimum charge of ${usd(c.min_charge ?? unit.base_charge)}: ${usd(unit.base_charge)}`);
-    } else {
-      formula.push(`Base charge = ${shareLine}`);
-    }
-    const feeExact = c.rounding === 'exact' && rate > 0 ? ' (rounded by largest remainder, so all admin fees add up to the cent)' : '';
-    formula.push(`Admin fee = ${usd(unit.base_charge)} x ${percentAsWritten(rate * 100)} = ${usd(unit.admin_fee)}${feeExact}`);
-    if (billingFee > 0) formula.push(`Billing fee = ${usd(billingFee)}`);
+    formula.push(...billedFormula(c, unit, factors));
   }
   formula.push(billingFee > 0
     ? `Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} + ${usd(billingFee)} = ${usd(unit.total_charge)}`
@@ -124,7 +143,7 @@ export function buildStatement(c: StatementCalculation, property: StatementPrope
     unit,
     share: { allocation_percent: unit.allocation_percent, factors },
     charges: {
-      share_charge: shareCharge,
+      share_charge: limit ? limit.share_charge : unit.base_charge,
       charge_limit: limit ? limit.limit : null,
       base_charge: unit.base_charge,
       admin_fee_rate: rate,
