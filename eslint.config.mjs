@@ -76,7 +76,6 @@ export default tseslint.config(
       'src/modules/bills/repository.ts',
       'src/modules/meters/service.ts',
       'src/modules/pms/events.ts',
-      'src/modules/pms/provider-client.ts',
       'src/modules/pms/repository.ts',
       'src/modules/pms/service.ts',
       'src/modules/tenant-billing/posting/repository.ts',

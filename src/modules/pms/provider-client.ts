@@ -84,6 +84,44 @@ async function readCapped(res: Response, maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** What one GET needs: the fetch, the bearer key, its time limit and the largest answer read. */
+interface OneCall {
+  doFetch: typeof fetch;
+  apiKey: string | undefined;
+  timeoutMs: number;
+  maxPageBytes: number;
+}
+
+/** One GET with the bearer key, no retry: the parsed answer, null for a 404 when `notFoundIsNull`. */
+async function getOnce<T>(call: OneCall, url: URL, shape: Shape<T>, notFoundIsNull: boolean): Promise<T | null> {
+  const res = await call.doFetch(url, {
+    headers: { authorization: `Bearer ${call.apiKey}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(call.timeoutMs),
+  });
+  if (res.status === 404 && notFoundIsNull) {
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (res.status >= 500) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new PmsProviderError(`HTTP ${res.status}`);
+  }
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new FinalError(`HTTP ${res.status}`);
+  }
+  const text = await readCapped(res, call.maxPageBytes);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new FinalError('the answer is not JSON');
+  }
+  const parsed = shape.safeParse(json);
+  if (!parsed.success) throw new FinalError(`unexpected answer (${firstIssue(parsed.error)})`);
+  return parsed.data;
+}
+
 /**
  * The PMS data provider's units API (`GET {PMS_API_URL}/v1/units`): bearer key, `next_page`
  * followed to the end; and its connections (`GET {PMS_API_URL}/v1/connections/{id}`, the linking
@@ -101,35 +139,7 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
   const doFetch = opts.fetch ?? fetch;
   const { apiUrl, apiKey, logger } = opts;
   const base = apiBase(apiUrl);
-
-  async function getOnce<T>(url: URL, shape: Shape<T>, notFoundIsNull: boolean): Promise<T | null> {
-    const res = await doFetch(url, {
-      headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(opts.timeoutMs),
-    });
-    if (res.status === 404 && notFoundIsNull) {
-      await res.body?.cancel().catch(() => undefined);
-      return null;
-    }
-    if (res.status >= 500) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new PmsProviderError(`HTTP ${res.status}`);
-    }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new FinalError(`HTTP ${res.status}`);
-    }
-    const text = await readCapped(res, maxPageBytes);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new FinalError('the answer is not JSON');
-    }
-    const parsed = shape.safeParse(json);
-    if (!parsed.success) throw new FinalError(`unexpected answer (${firstIssue(parsed.error)})`);
-    return parsed.data;
-  }
+  const call: OneCall = { doFetch, apiKey, timeoutMs: opts.timeoutMs, maxPageBytes };
 
   /** One GET with the bearer key: tries, back-off and the breaker; null for a 404 when `notFoundIsNull`. */
   async function get<T>(url: URL, shape: Shape<T>, notFoundIsNull = false): Promise<T | null> {
@@ -138,7 +148,7 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
       if (attempt > 1) await new Promise((r) => setTimeout(r, backoffDelay(backoffMs, attempt - 1)));
       if (!breaker.tryAcquire()) throw new FinalError('circuit open after repeated failures');
       try {
-        const answer = await getOnce(url, shape, notFoundIsNull);
+        const answer = await getOnce(call, url, shape, notFoundIsNull);
         breaker.success();
         return answer;
       } catch (err) {
