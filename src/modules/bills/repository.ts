@@ -37,26 +37,26 @@ const keyOf = (meterId: string, start: string, end: string) => `${meterId} ${sta
 /** A bill refused by utility_bills_no_overlap (tables.ts): another bill of its meter overlaps its period. */
 const violatesNoOverlap = (err: unknown) => sqlState(err) === '23P01';
 
-export function createBillRepository(db: Executor) {
-  /**
-   * For each (meter, period) given, the stored bill of the meter overlapping it that starts first (or
-   * none): the bill a refusal names. One probe each of the constraint's GiST index.
-   */
-  async function overlapping(rows: Array<Pick<NewBill, 'meter_id' | 'period_start' | 'period_end'>>): Promise<Array<OverlappingBill | undefined>> {
-    const keys = rows.map((r, n) => ({ n, meter_id: r.meter_id, period_start: r.period_start, period_end: r.period_end }));
-    const found = rowsOf<{ n: number; id: string; period_start: string; period_end: string }>(await db.execute(sql`
-      select r.n, b.id, b.period_start::text as period_start, b.period_end::text as period_end
-      from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as r(n int, meter_id text, period_start date, period_end date)
-      cross join lateral (
-        select o.id, o.period_start, o.period_end from ${bills} o
-        where o.meter_id = r.meter_id and daterange(o.period_start, o.period_end, '[]') && daterange(r.period_start, r.period_end, '[]')
-        order by o.period_start limit 1
-      ) b`));
-    const out: Array<OverlappingBill | undefined> = new Array(rows.length).fill(undefined);
-    for (const f of found) out[f.n] = { id: f.id, period_start: f.period_start, period_end: f.period_end };
-    return out;
-  }
+/**
+ * For each (meter, period) given, the stored bill of the meter overlapping it that starts first (or
+ * none): the bill a refusal names. One probe each of the constraint's GiST index.
+ */
+async function overlapping(db: Executor, rows: Array<Pick<NewBill, 'meter_id' | 'period_start' | 'period_end'>>): Promise<Array<OverlappingBill | undefined>> {
+  const keys = rows.map((r, n) => ({ n, meter_id: r.meter_id, period_start: r.period_start, period_end: r.period_end }));
+  const found = rowsOf<{ n: number; id: string; period_start: string; period_end: string }>(await db.execute(sql`
+    select r.n, b.id, b.period_start::text as period_start, b.period_end::text as period_end
+    from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as r(n int, meter_id text, period_start date, period_end date)
+    cross join lateral (
+      select o.id, o.period_start, o.period_end from ${bills} o
+      where o.meter_id = r.meter_id and daterange(o.period_start, o.period_end, '[]') && daterange(r.period_start, r.period_end, '[]')
+      order by o.period_start limit 1
+    ) b`));
+  const out: Array<OverlappingBill | undefined> = new Array(rows.length).fill(undefined);
+  for (const f of found) out[f.n] = { id: f.id, period_start: f.period_start, period_end: f.period_end };
+  return out;
+}
 
+export function createBillRepository(db: Executor) {
   /** Refusals in a row before giving up: each means the bill named was deleted before it could be read. */
   const MAX_ATTEMPTS = 5;
 
@@ -87,7 +87,7 @@ export function createBillRepository(db: Executor) {
         } catch (err) {
           if (!violatesNoOverlap(err) || attempt >= MAX_ATTEMPTS) throw err;
         }
-        const [other] = await overlapping([b]);
+        const [other] = await overlapping(db, [b]);
         if (other) return { overlaps: other };
       }
     },
@@ -118,7 +118,7 @@ export function createBillRepository(db: Executor) {
         storedKeys.delete(keyOf(r.meter_id, r.period_start, r.period_end)) ? 'stored' : undefined);
       const skipped = rows.filter((_, i) => outcomes[i] === undefined);
       if (skipped.length === 0) return outcomes as BatchOutcome[];
-      const others = await overlapping(skipped);
+      const others = await overlapping(db, skipped);
       let k = 0;
       return outcomes.map((o) => {
         if (o) return o;
