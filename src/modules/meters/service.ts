@@ -26,7 +26,7 @@ export function presentMeter(m: MeterRow) {
   };
 }
 
-export function createMeterService(deps: {
+export interface MeterServiceDeps {
   db: Db;
   properties: Pick<PropertyService, 'requireOwned' | 'requireTariff' | 'repriceFromMeters'>;
   /** Queues the owner's analytics recompute after a write (never throws). */
@@ -35,30 +35,46 @@ export function createMeterService(deps: {
   auditMeters?(meterIds: readonly string[]): Promise<void>;
   /** Marks the property's analytics for a recompute (what a meter covers decides its benchmarks). */
   coverageChanged?(ownerId: string, propertyId: string): Promise<void>;
-}) {
+}
+
+function checkUnit(type: MeterUtilityType, unit: string): void {
+  const problem = unitProblem(type, unit);
+  if (problem) throw unprocessable(problem, 'unit');
+}
+
+/** The columns a PATCH sets: the fields it sends. */
+function changesOf(input: UpdateMeterInput): MeterChanges {
+  const changes: MeterChanges = {};
+  if (input.unit !== undefined) changes.unit = input.unit;
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.account_number !== undefined) changes.accountNumber = input.account_number;
+  if (input.meter_number !== undefined) changes.meterNumber = input.meter_number;
+  if (input.tariff_id !== undefined) changes.tariffId = input.tariff_id;
+  if (input.supply_tariff_id !== undefined) changes.supplyTariffId = input.supply_tariff_id;
+  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  if (input.covers !== undefined) changes.covers = input.covers;
+  return changes;
+}
+
+/**
+ * The tariffs a meter is given: the owner's or the catalog's, of the meter's utility type and of
+ * its property's state (properties' rules).
+ */
+async function checkTariffs(
+  properties: MeterServiceDeps['properties'], ownerId: string, type: MeterUtilityType, state: string, input: { tariff_id?: string | null; supply_tariff_id?: string | null },
+) {
+  const use = { utilityType: type, state, whose: "the meter's property" };
+  if (input.tariff_id) await properties.requireTariff(input.tariff_id, ownerId, { ...use, field: 'tariff_id' });
+  if (input.supply_tariff_id) await properties.requireTariff(input.supply_tariff_id, ownerId, { ...use, field: 'supply_tariff_id' });
+}
+
+export function createMeterService(deps: MeterServiceDeps) {
   const repo = createMeterRepository(deps.db);
 
   async function requireOwned(ownerId: string, meterId: string): Promise<MeterRow> {
     const meter = await repo.findOwned(ownerId, meterId);
     if (!meter) throw notFound('Meter not found');
     return meter;
-  }
-
-  function checkUnit(type: MeterUtilityType, unit: string): void {
-    const problem = unitProblem(type, unit);
-    if (problem) throw unprocessable(problem, 'unit');
-  }
-
-  /**
-   * The tariffs a meter is given: the owner's or the catalog's, of the meter's utility type and of
-   * its property's state (properties' rules).
-   */
-  async function checkTariffs(
-    ownerId: string, type: MeterUtilityType, state: string, input: { tariff_id?: string | null; supply_tariff_id?: string | null },
-  ) {
-    const use = { utilityType: type, state, whose: "the meter's property" };
-    if (input.tariff_id) await deps.properties.requireTariff(input.tariff_id, ownerId, { ...use, field: 'tariff_id' });
-    if (input.supply_tariff_id) await deps.properties.requireTariff(input.supply_tariff_id, ownerId, { ...use, field: 'supply_tariff_id' });
   }
 
   return {
@@ -68,7 +84,7 @@ export function createMeterService(deps: {
       const property = await deps.properties.requireOwned(ownerId, propertyId);
       const unit = input.unit ?? defaultUnit(input.utility_type);
       checkUnit(input.utility_type, unit);
-      await checkTariffs(ownerId, input.utility_type, property.state, input);
+      await checkTariffs(deps.properties, ownerId, input.utility_type, property.state, input);
       const row = await repo.insert(propertyId, {
         utilityType: input.utility_type,
         unit,
@@ -105,17 +121,9 @@ export function createMeterService(deps: {
       };
       if (newTariffs.tariff_id || newTariffs.supply_tariff_id) {
         const property = await deps.properties.requireOwned(ownerId, meter.propertyId);
-        await checkTariffs(ownerId, type, property.state, newTariffs);
+        await checkTariffs(deps.properties, ownerId, type, property.state, newTariffs);
       }
-      const changes: MeterChanges = {};
-      if (input.unit !== undefined) changes.unit = input.unit;
-      if (input.name !== undefined) changes.name = input.name;
-      if (input.account_number !== undefined) changes.accountNumber = input.account_number;
-      if (input.meter_number !== undefined) changes.meterNumber = input.meter_number;
-      if (input.tariff_id !== undefined) changes.tariffId = input.tariff_id;
-      if (input.supply_tariff_id !== undefined) changes.supplyTariffId = input.supply_tariff_id;
-      if (input.is_active !== undefined) changes.isActive = input.is_active;
-      if (input.covers !== undefined) changes.covers = input.covers;
+      const changes = changesOf(input);
       const row = Object.keys(changes).length === 0 ? meter : await repo.update(meterId, changes);
       if (input.covers !== undefined && input.covers !== meter.covers) await deps.coverageChanged?.(ownerId, meter.propertyId);
       // A meter's tariff prices its bills (audit, annual estimates): analytics may change with it.
