@@ -76,7 +76,6 @@ export default tseslint.config(
       'src/modules/pms/events.ts',
       'src/modules/pms/repository.ts',
       'src/modules/pms/service.ts',
-      'src/modules/tenant-billing/posting/repository.ts',
       'src/modules/tenant-billing/posting/service.ts',
       'src/modules/tenant-billing/repository.ts',
       'src/platform/queue/inprocess.ts',

@@ -35,6 +35,11 @@ const lineWhere = (calculationId: string, k: LineKey) => and(
 );
 
 export function createPostingRepository(db: Executor) {
+  return { ...calculationQueries(db), ...lineQueries(db) };
+}
+
+/** The calculation a posting is of: its head, and its row lock. */
+function calculationQueries(db: Executor) {
   return {
     /** The calculation's property, owner and status (null when it does not exist). */
     async calculationHead(calculationId: string): Promise<{ propertyId: string; ownerId: string; status: string } | null> {
@@ -55,7 +60,12 @@ export function createPostingRepository(db: Executor) {
         .where(eq(rubsCalculations.id, calculationId)).for('update');
       return row?.status ?? null;
     },
+  };
+}
 
+/** The posting lines of a calculation: one per unit bill and action, with its outcome. */
+function lineQueries(db: Executor) {
+  return {
     /** Every line of the calculation, by unit_id (bytewise), occupancy, then post before reverse. */
     async lines(calculationId: string): Promise<PostingRow[]> {
       return db.select().from(rubsPostings).where(eq(rubsPostings.calculationId, calculationId))
