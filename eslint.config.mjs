@@ -75,7 +75,6 @@ export default tseslint.config(
     files: [
       'src/modules/pms/events.ts',
       'src/modules/pms/repository.ts',
-      'src/modules/pms/service.ts',
       'src/modules/tenant-billing/posting/service.ts',
       'src/modules/tenant-billing/repository.ts',
       'src/platform/queue/inprocess.ts',

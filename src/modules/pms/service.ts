@@ -55,6 +55,32 @@ export interface PmsServiceDeps {
   provider: Pick<PmsProviderClient, 'configured' | 'fetchConnection'>;
 }
 
+/**
+ * The provider's word on who authorised an unbound connection: the hash of the link token it
+ * reports as the connection's `reference`. 400 without a provider, 403 when the provider knows no
+ * such connection or it carries no reference, 502 when the provider cannot be asked.
+ */
+async function providerProof(provider: PmsServiceDeps['provider'], connectionId: string): Promise<string> {
+  if (!provider.configured) throw badRequest(NO_PROVIDER);
+  let connection;
+  try {
+    connection = await provider.fetchConnection(connectionId);
+  } catch (err) {
+    if (err instanceof PmsProviderError) throw new AppError(502, PROVIDER_UNREACHABLE);
+    throw err;
+  }
+  if (!connection?.reference) throw new AppError(403, NOT_AUTHORISED);
+  return hashLinkToken(connection.reference);
+}
+
+/** Frees a connection no property links to any more, in a transaction of its own (one connection lock, no cycle). */
+async function releaseIfUnlinked(db: PmsServiceDeps['db'], connectionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const txRepo = createPmsRepository(tx);
+    if (await txRepo.lockConnection(connectionId, 'update')) await txRepo.freeConnectionIfUnlinked(connectionId);
+  });
+}
+
 /** The PMS link of a property (PUT/GET/DELETE /pm/properties/{id}/pms) and its imported units. */
 export function createPmsService(deps: PmsServiceDeps) {
   const repo = createPmsRepository(deps.db);
@@ -62,32 +88,6 @@ export function createPmsService(deps: PmsServiceDeps) {
   async function requireLink(ownerId: string, propertyId: string): Promise<LinkRow | null> {
     await deps.properties.requireOwned(ownerId, propertyId);
     return repo.findLink(propertyId);
-  }
-
-  /**
-   * The provider's word on who authorised an unbound connection: the hash of the link token it
-   * reports as the connection's `reference`. 400 without a provider, 403 when the provider knows no
-   * such connection or it carries no reference, 502 when the provider cannot be asked.
-   */
-  async function providerProof(connectionId: string): Promise<string> {
-    if (!deps.provider.configured) throw badRequest(NO_PROVIDER);
-    let connection;
-    try {
-      connection = await deps.provider.fetchConnection(connectionId);
-    } catch (err) {
-      if (err instanceof PmsProviderError) throw new AppError(502, PROVIDER_UNREACHABLE);
-      throw err;
-    }
-    if (!connection?.reference) throw new AppError(403, NOT_AUTHORISED);
-    return hashLinkToken(connection.reference);
-  }
-
-  /** Frees a connection no property links to any more, in a transaction of its own (one connection lock, no cycle). */
-  async function releaseIfUnlinked(connectionId: string): Promise<void> {
-    await deps.db.transaction(async (tx) => {
-      const txRepo = createPmsRepository(tx);
-      if (await txRepo.lockConnection(connectionId, 'update')) await txRepo.freeConnectionIfUnlinked(connectionId);
-    });
   }
 
   return {
@@ -116,7 +116,7 @@ export function createPmsService(deps: PmsServiceDeps) {
         const bound = await repo.connectionOwner(input.connection_id);
         if (bound !== null && bound !== ownerId) throw conflict(CONNECTION_TAKEN);
         // Asked outside the transaction: no lock is held while the provider answers.
-        const proof = bound === null || freed ? await providerProof(input.connection_id) : null;
+        const proof = bound === null || freed ? await providerProof(deps.provider, input.connection_id) : null;
         const now = deps.now();
         let result;
         try {
@@ -151,7 +151,7 @@ export function createPmsService(deps: PmsServiceDeps) {
         if (result === FREED_MEANWHILE) continue;
         await deps.sync.enqueue(result.requests);
         // Relinked to another connection: the old one, if no property links to it now, is freed.
-        if (result.left) await releaseIfUnlinked(result.left);
+        if (result.left) await releaseIfUnlinked(deps.db, result.left);
         return presentLink(result.link);
       }
     },
