@@ -38,6 +38,62 @@ interface UnitState extends RubsFactors {
   write?: UnitRecord & { property_id: string; at: string };
 }
 
+const pairKey = (conn: string, prop: string) => `${conn}\u0000${prop}`;
+const unitKey = (propertyId: string, pmsUnitId: string) => `${propertyId}\u0000${pmsUnitId}`;
+
+/** What a batch has read: each unit event's data parsed, each (connection, PMS property) resolved, the units locked. */
+interface BatchReads {
+  parsed: Map<string, z.ZodSafeParseResult<PmsUnitData>>;
+  resolved: Map<string, { ownerId: string | null; link: LinkedProperty | null }>;
+  units: Map<string, UnitState>;
+}
+
+/** Reads a batch's connections and links, then locks the units its unit events name: two statements. */
+async function prepareBatch(
+  repo: ReturnType<typeof createPmsRepository>, events: ReadonlyArray<{ envelope: StreamEnvelope; eventId: string }>, b: BatchReads,
+): Promise<void> {
+  const { parsed, resolved, units } = b;
+  const pairs = new Map<string, { conn: string; prop: string }>();
+  for (const { envelope, eventId } of events) {
+    if (envelope.event !== 'sync.complete' && envelope.resourceType === 'unit') parsed.set(eventId, pmsUnitData.safeParse(envelope.data));
+    const prop = pmsPropertyOf(envelope, parsed.get(eventId));
+    pairs.set(pairKey(envelope.connectionId, prop), { conn: envelope.connectionId, prop });
+  }
+  for (const r of await repo.connectionsAndLinks([...pairs.values()])) resolved.set(pairKey(r.conn, r.prop), r);
+  const wanted = new Map<string, { property_id: string; pms_unit_id: string }>();
+  for (const { envelope, eventId } of events) {
+    const result = parsed.get(eventId);
+    if (!result?.success) continue;
+    const link = resolved.get(pairKey(envelope.connectionId, pmsPropertyOf(envelope, result)))?.link;
+    if (link) wanted.set(unitKey(link.propertyId, result.data.id), { property_id: link.propertyId, pms_unit_id: result.data.id });
+  }
+  for (const u of await repo.lockUnits([...wanted.values()])) units.set(unitKey(u.propertyId, u.pmsUnitId), u);
+}
+
+/** The owner's notice that a unit's RUBS factors moved. */
+function factorsMovedNotice(link: LinkedProperty, unitNumber: string, moved: string[], eventId: string): NewNotification {
+  return {
+    userId: link.ownerId,
+    type: 'rubs_factor_changed',
+    propertyId: link.propertyId,
+    message: `Unit ${unitNumber} of ${link.propertyName}: ${moved.join(', ')}. RUBS shares change from the next calculation.`,
+    dedupeKey: `webhook.${eventId}`,
+  };
+}
+
+/** The owner's notice that a new PMS property waits to be linked. */
+function reviewNotice(env: StreamEnvelope, ownerId: string, pmsPropertyId: string): NewNotification {
+  const name = typeof env.data.name === 'string' ? ` "${env.data.name.replaceAll('\u0000', '').slice(0, 200)}"` : '';
+  return {
+    userId: ownerId,
+    type: 'pms_property_review',
+    propertyId: null,
+    message: `New PMS property ${pmsPropertyId}${name} on connection ${env.connectionId} is not linked to a property yet: `
+      + 'link it with PUT /api/v1/pm/properties/{id}/pms to import its units.',
+    dedupeKey: `pms-review.${env.connectionId}.${pmsPropertyId}`,
+  };
+}
+
 /**
  * What the PMS events mean here:
  * - unit data.new / data.update: the unit record is written, unless a later event already wrote it
@@ -60,8 +116,6 @@ export function createPmsEventHandler(deps: PmsEventDeps): EventHandlerFactory {
     const resolved = new Map<string, { ownerId: string | null; link: LinkedProperty | null }>();
     const units = new Map<string, UnitState>();
     const notifications: NewNotification[] = [];
-    const pairKey = (conn: string, prop: string) => `${conn}\u0000${prop}`;
-    const unitKey = (propertyId: string, pmsUnitId: string) => `${propertyId}\u0000${pmsUnitId}`;
     const ok = (detail: string, syncs: SyncRequest[] = []): EventOutcome => ({
       status: 'success', detail, after: syncs.length > 0 ? () => deps.sync.enqueue(syncs) : undefined,
     });
@@ -85,15 +139,7 @@ export function createPmsEventHandler(deps: PmsEventDeps): EventHandlerFactory {
       units.set(key, { ...record, writtenAt: at, write: { ...record, property_id: link.propertyId, at: env.timestamp } });
       if (!stored) return ok(`unit ${unit.unit_number} created`);
       const moved = movedRubsFactors(stored, record);
-      if (moved.length > 0) {
-        notifications.push({
-          userId: link.ownerId,
-          type: 'rubs_factor_changed',
-          propertyId: link.propertyId,
-          message: `Unit ${unit.unit_number} of ${link.propertyName}: ${moved.join(', ')}. RUBS shares change from the next calculation.`,
-          dedupeKey: `webhook.${eventId}`,
-        });
-      }
+      if (moved.length > 0) notifications.push(factorsMovedNotice(link, unit.unit_number, moved, eventId));
       return ok(`unit ${unit.unit_number} updated${moved.length > 0 ? ` (RUBS factors moved: ${moved.join(', ')})` : ''}`);
     }
 
@@ -104,15 +150,7 @@ export function createPmsEventHandler(deps: PmsEventDeps): EventHandlerFactory {
       if (!pmsPropertyId) return failed('data.id: field required');
       if (env.event === 'data.update') return link ? ignored('property records are not kept here, only their units') : NOT_LINKED;
       if (link) return ok('units import queued', await deps.sync.request(tx, [link.propertyId]));
-      const name = typeof env.data.name === 'string' ? ` "${env.data.name.replaceAll('\u0000', '').slice(0, 200)}"` : '';
-      notifications.push({
-        userId: ownerId,
-        type: 'pms_property_review',
-        propertyId: null,
-        message: `New PMS property ${pmsPropertyId}${name} on connection ${env.connectionId} is not linked to a property yet: `
-          + 'link it with PUT /api/v1/pm/properties/{id}/pms to import its units.',
-        dedupeKey: `pms-review.${env.connectionId}.${pmsPropertyId}`,
-      });
+      notifications.push(reviewNotice(env, ownerId, pmsPropertyId));
       return ok('property not linked: flagged for review');
     }
 
@@ -132,21 +170,7 @@ export function createPmsEventHandler(deps: PmsEventDeps): EventHandlerFactory {
 
     return {
       async prepare(events) {
-        const pairs = new Map<string, { conn: string; prop: string }>();
-        for (const { envelope, eventId } of events) {
-          if (envelope.event !== 'sync.complete' && envelope.resourceType === 'unit') parsed.set(eventId, pmsUnitData.safeParse(envelope.data));
-          const prop = pmsPropertyOf(envelope, parsed.get(eventId));
-          pairs.set(pairKey(envelope.connectionId, prop), { conn: envelope.connectionId, prop });
-        }
-        for (const r of await repo.connectionsAndLinks([...pairs.values()])) resolved.set(pairKey(r.conn, r.prop), r);
-        const wanted = new Map<string, { property_id: string; pms_unit_id: string }>();
-        for (const { envelope, eventId } of events) {
-          const result = parsed.get(eventId);
-          if (!result?.success) continue;
-          const { link } = resolve(envelope, eventId);
-          if (link) wanted.set(unitKey(link.propertyId, result.data.id), { property_id: link.propertyId, pms_unit_id: result.data.id });
-        }
-        for (const u of await repo.lockUnits([...wanted.values()])) units.set(unitKey(u.propertyId, u.pmsUnitId), u);
+        await prepareBatch(repo, events, { parsed, resolved, units });
       },
 
       async apply(env, eventId) {
