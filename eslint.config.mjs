@@ -75,7 +75,6 @@ export default tseslint.config(
     files: [
       'src/modules/pms/repository.ts',
       'src/modules/tenant-billing/posting/service.ts',
-      'src/modules/tenant-billing/repository.ts',
       'src/platform/queue/inprocess.ts',
       'src/services.ts',
     ],

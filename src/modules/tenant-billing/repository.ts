@@ -75,39 +75,11 @@ export function violatesOneActiveConfig(err: unknown): boolean {
 }
 
 export function createTenantBillingRepository(db: Executor) {
-  // GET /billing/history/{property_id}: the owner and the calculation count from one row read by
-  // its key, then the page.
-  const historyState = db
-    .select({ ownerId: rubsHistoryState.ownerId, calculations: rubsHistoryState.calculations })
-    .from(rubsHistoryState)
-    .where(eq(rubsHistoryState.propertyId, sql.placeholder('propertyId')))
-    .prepare('rubs_history_state');
-  const historyColumns = {
-    id: rubsCalculations.id,
-    propertyId: rubsCalculations.propertyId,
-    billingPeriodStart: rubsCalculations.billingPeriodStart,
-    billingPeriodEnd: rubsCalculations.billingPeriodEnd,
-    utilityType: rubsCalculations.utilityType,
-    totalAmount: rubsCalculations.totalAmount,
-    unitsBilled: rubsCalculations.unitsBilled,
-    unitsVacant: rubsCalculations.unitsVacant,
-    method: rubsCalculations.method,
-    billingConfigVersion: rubsCalculations.billingConfigVersion,
-    status: rubsCalculations.status,
-    supersedes: rubsCalculations.supersedes,
-    supersededBy: rubsCalculations.supersededBy,
-    calculatedAt: rubsCalculations.calculatedAt,
-  };
-  const historyPage = db
-    .select(historyColumns)
-    .from(rubsCalculations)
-    .where(eq(rubsCalculations.propertyId, sql.placeholder('propertyId')))
-    .orderBy(desc(rubsCalculations.calculatedAt), desc(rubsCalculations.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('rubs_history_page');
+  return { ...configQueries(db), ...calculationQueries(db), ...historyQueries(db) };
+}
 
-
+/** Billing configurations and their versions. */
+function configQueries(db: Executor) {
   return {
     /** Throws the database's unique violation when the property already has an active configuration. */
     async insertConfig(values: NewBillingConfig, now: Date, snapshot: (row: BillingConfigRow) => Record<string, unknown>): Promise<BillingConfigRow> {
@@ -172,7 +144,12 @@ export function createTenantBillingRepository(db: Executor) {
         .where(and(eq(billingConfigs.id, configId), eq(propertyView.ownerId, ownerId)));
       return row?.config ?? null;
     },
+  };
+}
 
+/** Storing, voiding and reading one calculation. */
+function calculationQueries(db: Executor) {
+  return {
     /**
      * Stores a calculation in one transaction with what it does to the others: its `lines` billed
      * lines take invoice numbers from the property's counter, whose row stays locked to the end,
@@ -243,6 +220,67 @@ export function createTenantBillingRepository(db: Executor) {
       });
     },
 
+    /** The stored text of a calculation, its state and its property, or null when it is not the owner's. */
+    async findCalculation(ownerId: string, id: string) {
+      const [row] = await db
+        .select({
+          result: rubsCalculations.result,
+          status: rubsCalculations.status,
+          supersedes: rubsCalculations.supersedes,
+          supersededBy: rubsCalculations.supersededBy,
+          voidReason: rubsCalculations.voidReason,
+          voidedAt: rubsCalculations.voidedAt,
+          firstInvoiceNumber: rubsCalculations.firstInvoiceNumber,
+          property: {
+            id: propertyView.id, name: propertyView.name, address: propertyView.address, city: propertyView.city,
+            state: propertyView.state, zipCode: propertyView.zipCode,
+          },
+        })
+        .from(rubsCalculations)
+        .innerJoin(propertyView, eq(propertyView.id, rubsCalculations.propertyId))
+        .where(and(eq(rubsCalculations.id, id), eq(propertyView.ownerId, ownerId)));
+      if (!row) return null;
+      const { result, property, ...meta } = row;
+      return { result, property: property as StatementProperty, meta: { ...meta, status: meta.status as CalculationStatus } };
+    },
+  };
+}
+
+/** A property's history of calculations. */
+function historyQueries(db: Executor) {
+  // GET /billing/history/{property_id}: the owner and the calculation count from one row read by
+  // its key, then the page.
+  const historyState = db
+    .select({ ownerId: rubsHistoryState.ownerId, calculations: rubsHistoryState.calculations })
+    .from(rubsHistoryState)
+    .where(eq(rubsHistoryState.propertyId, sql.placeholder('propertyId')))
+    .prepare('rubs_history_state');
+  const historyColumns = {
+    id: rubsCalculations.id,
+    propertyId: rubsCalculations.propertyId,
+    billingPeriodStart: rubsCalculations.billingPeriodStart,
+    billingPeriodEnd: rubsCalculations.billingPeriodEnd,
+    utilityType: rubsCalculations.utilityType,
+    totalAmount: rubsCalculations.totalAmount,
+    unitsBilled: rubsCalculations.unitsBilled,
+    unitsVacant: rubsCalculations.unitsVacant,
+    method: rubsCalculations.method,
+    billingConfigVersion: rubsCalculations.billingConfigVersion,
+    status: rubsCalculations.status,
+    supersedes: rubsCalculations.supersedes,
+    supersededBy: rubsCalculations.supersededBy,
+    calculatedAt: rubsCalculations.calculatedAt,
+  };
+  const historyPage = db
+    .select(historyColumns)
+    .from(rubsCalculations)
+    .where(eq(rubsCalculations.propertyId, sql.placeholder('propertyId')))
+    .orderBy(desc(rubsCalculations.calculatedAt), desc(rubsCalculations.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('rubs_history_page');
+
+  return {
     /**
      * The owner and calculation count of a property with calculations; null for a
      * property without any (or no property).
@@ -266,30 +304,6 @@ export function createTenantBillingRepository(db: Executor) {
           .orderBy(desc(rubsCalculations.calculatedAt), desc(rubsCalculations.id)).limit(limit).offset(offset),
       ]);
       return { total: total!.n, rows: rows as HistoryRow[] };
-    },
-
-    /** The stored text of a calculation, its state and its property, or null when it is not the owner's. */
-    async findCalculation(ownerId: string, id: string) {
-      const [row] = await db
-        .select({
-          result: rubsCalculations.result,
-          status: rubsCalculations.status,
-          supersedes: rubsCalculations.supersedes,
-          supersededBy: rubsCalculations.supersededBy,
-          voidReason: rubsCalculations.voidReason,
-          voidedAt: rubsCalculations.voidedAt,
-          firstInvoiceNumber: rubsCalculations.firstInvoiceNumber,
-          property: {
-            id: propertyView.id, name: propertyView.name, address: propertyView.address, city: propertyView.city,
-            state: propertyView.state, zipCode: propertyView.zipCode,
-          },
-        })
-        .from(rubsCalculations)
-        .innerJoin(propertyView, eq(propertyView.id, rubsCalculations.propertyId))
-        .where(and(eq(rubsCalculations.id, id), eq(propertyView.ownerId, ownerId)));
-      if (!row) return null;
-      const { result, property, ...meta } = row;
-      return { result, property: property as StatementProperty, meta: { ...meta, status: meta.status as CalculationStatus } };
     },
   };
 }
