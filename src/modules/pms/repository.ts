@@ -47,6 +47,11 @@ const unitUpsert = (now: Date) => sql`on conflict (property_id, pms_unit_id) do 
     or ${pmsUnits}.source_updated_at > ${latestBelievable(now).toISOString()}::timestamptz`;
 
 export function createPmsRepository(db: Executor) {
+  return { ...connectionQueries(db), ...linkQueries(db), ...syncQueries(db), ...eventUnitQueries(db), ...importUnitQueries(db) };
+}
+
+/** The provider connections: who they are bound to, and their locks. */
+function connectionQueries(db: Executor) {
   return {
     /**
      * Binds an unbound connection to `ownerId` (the caller has the provider's proof that this account
@@ -59,7 +64,6 @@ export function createPmsRepository(db: Executor) {
         .where(eq(pmsConnections.connectionId, connectionId));
       return row!.ownerId;
     },
-
     /**
      * The connection's owner (null: unbound), its row locked until the transaction ends: `share`
      * while a property is linked to it, `update` while unlinking may free it, so a link never lands
@@ -70,7 +74,6 @@ export function createPmsRepository(db: Executor) {
         .where(eq(pmsConnections.connectionId, connectionId)).for(mode);
       return row?.ownerId ?? null;
     },
-
     /** Frees a connection no property links to any more (its owner must bind it again through the provider). */
     async freeConnectionIfUnlinked(connectionId: string): Promise<boolean> {
       const freed = await db.delete(pmsConnections).where(and(
@@ -79,30 +82,31 @@ export function createPmsRepository(db: Executor) {
       )).returning({ id: pmsConnections.connectionId });
       return freed.length > 0;
     },
-
     async connectionsOfOwner(ownerId: string): Promise<string[]> {
       const rows = await db.select({ id: pmsConnections.connectionId }).from(pmsConnections).where(eq(pmsConnections.ownerId, ownerId));
       return rows.map((r) => r.id);
     },
-
     async connectionOwner(connectionId: string): Promise<string | null> {
       const [row] = await db.select({ ownerId: pmsConnections.ownerId }).from(pmsConnections)
         .where(eq(pmsConnections.connectionId, connectionId));
       return row?.ownerId ?? null;
     },
+  };
+}
 
+/** The links of properties to PMS properties. */
+function linkQueries(db: Executor) {
+  return {
     async findLink(propertyId: string, forUpdate = false): Promise<LinkRow | null> {
       const query = db.select().from(pmsPropertyLinks).where(eq(pmsPropertyLinks.propertyId, propertyId));
       const [row] = forUpdate ? await query.for('update') : await query;
       return row ?? null;
     },
-
     async findLinkByPmsProperty(connectionId: string, pmsPropertyId: string): Promise<LinkRow | null> {
       const [row] = await db.select().from(pmsPropertyLinks)
         .where(and(eq(pmsPropertyLinks.connectionId, connectionId), eq(pmsPropertyLinks.pmsPropertyId, pmsPropertyId)));
       return row ?? null;
     },
-
     /**
      * For many (connection, PMS property) pairs in one read: per pair, the connection's owner
      * (null: not registered) and the linked local property (null: not linked). A pair with an
@@ -122,7 +126,67 @@ export function createPmsRepository(db: Executor) {
         link: r.property_id && r.owner_id ? { propertyId: r.property_id, propertyName: r.property_name!, ownerId: r.owner_id } : null,
       }));
     },
+    async propertyIdsOfConnection(connectionId: string): Promise<string[]> {
+      const rows = await db.select({ id: pmsPropertyLinks.propertyId }).from(pmsPropertyLinks)
+        .where(eq(pmsPropertyLinks.connectionId, connectionId));
+      return rows.map((r) => r.id);
+    },
+    async upsertLink(propertyId: string, connectionId: string, pmsPropertyId: string, now: Date): Promise<LinkRow> {
+      const [row] = await db
+        .insert(pmsPropertyLinks)
+        .values({ propertyId, connectionId, pmsPropertyId, linkedAt: now, syncRequestedAt: now })
+        .onConflictDoUpdate({
+          target: pmsPropertyLinks.propertyId,
+          set: { connectionId, pmsPropertyId, linkedAt: now, syncRequestedAt: now, lastSyncedAt: null, lastSyncError: null },
+        })
+        .returning();
+      return row!;
+    },
+    async deleteLink(propertyId: string): Promise<void> {
+      await db.delete(pmsPropertyLinks).where(eq(pmsPropertyLinks.propertyId, propertyId));
+    },
+  };
+}
 
+/** The imports owed to linked properties, and their outcomes. */
+function syncQueries(db: Executor) {
+  return {
+    /** Marks imports owed; returns the properties still linked (an unlinked one is skipped). */
+    async requestSyncs(propertyIds: string[], now: Date): Promise<string[]> {
+      if (propertyIds.length === 0) return [];
+      const rows = await db.update(pmsPropertyLinks).set({ syncRequestedAt: now })
+        .where(inArray(pmsPropertyLinks.propertyId, propertyIds)).returning({ id: pmsPropertyLinks.propertyId });
+      return rows.map((r) => r.id);
+    },
+    /** An import of the data as of `fetchedAt` is stored (an older import finishing late does not move it back). */
+    async markSynced(propertyId: string, fetchedAt: Date): Promise<void> {
+      await db.update(pmsPropertyLinks)
+        .set({ lastSyncedAt: sql`greatest(${pmsPropertyLinks.lastSyncedAt}, ${fetchedAt.toISOString()}::timestamptz)`, lastSyncError: null })
+        .where(eq(pmsPropertyLinks.propertyId, propertyId));
+    },
+    async recordSyncError(propertyId: string, error: string): Promise<void> {
+      await db.update(pmsPropertyLinks).set({ lastSyncError: error }).where(eq(pmsPropertyLinks.propertyId, propertyId));
+    },
+    /** Links whose requested import has not happened since a time before `requestedBefore`. */
+    async owedSyncs(requestedBefore: Date, limit: number): Promise<Array<{ propertyId: string; requestedAt: Date }>> {
+      const rows = await db
+        .select({ propertyId: pmsPropertyLinks.propertyId, requestedAt: pmsPropertyLinks.syncRequestedAt })
+        .from(pmsPropertyLinks)
+        .where(and(
+          isNotNull(pmsPropertyLinks.syncRequestedAt),
+          lt(pmsPropertyLinks.syncRequestedAt, requestedBefore),
+          or(isNull(pmsPropertyLinks.lastSyncedAt), lt(pmsPropertyLinks.lastSyncedAt, pmsPropertyLinks.syncRequestedAt)),
+        ))
+        .orderBy(asc(pmsPropertyLinks.syncRequestedAt))
+        .limit(limit);
+      return rows.map((r) => ({ propertyId: r.propertyId, requestedAt: r.requestedAt! }));
+    },
+  };
+}
+
+/** The units as webhook events write them: locked, then written in one statement. */
+function eventUnitQueries(db: Executor) {
+  return {
     /**
      * Locks and reads the stored state of units (those that exist), with the time of the event or
      * import that wrote each, in microseconds since the epoch (null: never written by one).
@@ -143,7 +207,6 @@ export function createPmsRepository(db: Executor) {
         writtenAt: r.written_at === null ? null : BigInt(r.written_at),
       }));
     },
-
     /**
      * Writes units in one statement, each as of its event's time `at` (ISO 8601), unless the stored
      * record comes from a later event or import (the stale guard again, for an import that wrote
@@ -161,63 +224,12 @@ export function createPmsRepository(db: Executor) {
         order by property_id, pms_unit_id
         ${unitUpsert(now)}`);
     },
+  };
+}
 
-    async propertyIdsOfConnection(connectionId: string): Promise<string[]> {
-      const rows = await db.select({ id: pmsPropertyLinks.propertyId }).from(pmsPropertyLinks)
-        .where(eq(pmsPropertyLinks.connectionId, connectionId));
-      return rows.map((r) => r.id);
-    },
-
-    async upsertLink(propertyId: string, connectionId: string, pmsPropertyId: string, now: Date): Promise<LinkRow> {
-      const [row] = await db
-        .insert(pmsPropertyLinks)
-        .values({ propertyId, connectionId, pmsPropertyId, linkedAt: now, syncRequestedAt: now })
-        .onConflictDoUpdate({
-          target: pmsPropertyLinks.propertyId,
-          set: { connectionId, pmsPropertyId, linkedAt: now, syncRequestedAt: now, lastSyncedAt: null, lastSyncError: null },
-        })
-        .returning();
-      return row!;
-    },
-
-    async deleteLink(propertyId: string): Promise<void> {
-      await db.delete(pmsPropertyLinks).where(eq(pmsPropertyLinks.propertyId, propertyId));
-    },
-
-    /** Marks imports owed; returns the properties still linked (an unlinked one is skipped). */
-    async requestSyncs(propertyIds: string[], now: Date): Promise<string[]> {
-      if (propertyIds.length === 0) return [];
-      const rows = await db.update(pmsPropertyLinks).set({ syncRequestedAt: now })
-        .where(inArray(pmsPropertyLinks.propertyId, propertyIds)).returning({ id: pmsPropertyLinks.propertyId });
-      return rows.map((r) => r.id);
-    },
-
-    /** An import of the data as of `fetchedAt` is stored (an older import finishing late does not move it back). */
-    async markSynced(propertyId: string, fetchedAt: Date): Promise<void> {
-      await db.update(pmsPropertyLinks)
-        .set({ lastSyncedAt: sql`greatest(${pmsPropertyLinks.lastSyncedAt}, ${fetchedAt.toISOString()}::timestamptz)`, lastSyncError: null })
-        .where(eq(pmsPropertyLinks.propertyId, propertyId));
-    },
-
-    async recordSyncError(propertyId: string, error: string): Promise<void> {
-      await db.update(pmsPropertyLinks).set({ lastSyncError: error }).where(eq(pmsPropertyLinks.propertyId, propertyId));
-    },
-
-    /** Links whose requested import has not happened since a time before `requestedBefore`. */
-    async owedSyncs(requestedBefore: Date, limit: number): Promise<Array<{ propertyId: string; requestedAt: Date }>> {
-      const rows = await db
-        .select({ propertyId: pmsPropertyLinks.propertyId, requestedAt: pmsPropertyLinks.syncRequestedAt })
-        .from(pmsPropertyLinks)
-        .where(and(
-          isNotNull(pmsPropertyLinks.syncRequestedAt),
-          lt(pmsPropertyLinks.syncRequestedAt, requestedBefore),
-          or(isNull(pmsPropertyLinks.lastSyncedAt), lt(pmsPropertyLinks.lastSyncedAt, pmsPropertyLinks.syncRequestedAt)),
-        ))
-        .orderBy(asc(pmsPropertyLinks.syncRequestedAt))
-        .limit(limit);
-      return rows.map((r) => ({ propertyId: r.propertyId, requestedAt: r.requestedAt! }));
-    },
-
+/** The units as an import writes them, and their list. */
+function importUnitQueries(db: Executor) {
+  return {
     async listUnits(propertyId: string, limit: number, offset: number) {
       const where = eq(pmsUnits.propertyId, propertyId);
       const [rows, [total]] = await Promise.all([
@@ -226,11 +238,9 @@ export function createPmsRepository(db: Executor) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
-
     async deleteUnits(propertyId: string): Promise<void> {
       await db.delete(pmsUnits).where(eq(pmsUnits.propertyId, propertyId));
     },
-
     /**
      * An import: every listed unit is written as of `fetchedAt` (units an event changed later are
      * kept), and units the provider no longer lists are removed unless an event wrote them later.
