@@ -32,6 +32,15 @@ const envSchema = z.object({
   PMS_API_URL: optionalString.pipe(z.url().optional()),
   PMS_API_KEY: optionalString,
   PMS_API_TIMEOUT_MS: int(10000, 1, 600000),
+  URDB_API_URL: z.url().default('https://api.openei.org/utility_rates'),
+  URDB_API_KEY: optionalString,
+  URDB_REFRESH_CRON: optionalString.pipe(
+    z.string().regex(/^(\S+\s+){4,5}\S+$/, 'must be a cron expression of 5 or 6 fields (UTC), e.g. 0 3 * * 1').optional(),
+  ),
+  URDB_API_TIMEOUT_MS: int(30000, 1, 600000),
+  URDB_API_ATTEMPTS: int(5, 1, 20),
+  URDB_API_BACKOFF_MS: int(2000, 0, 3600000),
+  URDB_API_PAGE_SIZE: int(500, 1, 500),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   RATE_LIMIT_REGISTER_PER_MIN: int(5, 1),
   RATE_LIMIT_LOGIN_PER_MIN: int(10, 1),
@@ -72,6 +81,11 @@ export interface Config {
   jwtSecret?: string;
   accessTokenExpireMinutes: number;
   pms: { webhookSecret?: string; apiUrl?: string; apiKey?: string; timeoutMs: number };
+  /**
+   * The catalog refresh from NREL's OpenEI utility_rates API, version 8 (tariffs/refresh/): without a key
+   * nothing is fetched. `refreshCron`: when the scheduler refreshes (UTC); undefined: never (the default).
+   */
+  urdb: { apiUrl: string; apiKey?: string; refreshCron?: string; timeoutMs: number; attempts: number; backoffMs: number; pageSize: number };
   adminToken?: string;
   limits: {
     registerPerMin: number;
@@ -123,6 +137,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.PMS_API_URL,
       apiKey: e.PMS_API_KEY,
       timeoutMs: e.PMS_API_TIMEOUT_MS,
+    }),
+    urdb: Object.freeze({
+      apiUrl: e.URDB_API_URL,
+      apiKey: e.URDB_API_KEY,
+      refreshCron: e.URDB_REFRESH_CRON,
+      timeoutMs: e.URDB_API_TIMEOUT_MS,
+      attempts: e.URDB_API_ATTEMPTS,
+      backoffMs: e.URDB_API_BACKOFF_MS,
+      pageSize: e.URDB_API_PAGE_SIZE,
     }),
     adminToken: e.ADMIN_TOKEN,
     limits: Object.freeze({
