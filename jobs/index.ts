@@ -9,13 +9,14 @@ import { rubsPostingProcessor } from './rubs-posting';
 import { billAuditProcessor } from './bill-audit';
 import { auditDisputeRemindersProcessor } from './audit-dispute-reminders';
 import { eventDeliveriesProcessor, eventPruneProcessor } from './event-deliveries';
+import { tariffRefreshProcessor, tariffRefreshScheduleProcessor } from './tariff-refresh';
 
 /**
  * Binds every queue of the registry to its processor. The same functions run in the
  * `worker` process (BullMQ) and in-process when REDIS_URL is unset. A missing entry
  * is a type error, so a new queue cannot ship without its processor.
  */
-export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics' | 'rubsPosting' | 'audit' | 'customTariffs' | 'events'>): Processors<AppQueues> {
+export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics' | 'rubsPosting' | 'audit' | 'customTariffs' | 'events' | 'tariffRefresh'>): Processors<AppQueues> {
   return {
     'rate-analysis': rateAnalysisProcessor(services),
     'tariff-import-sweep': tariffImportSweepProcessor(services),
@@ -29,5 +30,7 @@ export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webh
     'audit-dispute-reminders': auditDisputeRemindersProcessor(services),
     'event-deliveries': eventDeliveriesProcessor(services),
     'event-prune': eventPruneProcessor(services),
+    'tariff-refresh': tariffRefreshProcessor(services),
+    'tariff-refresh-schedule': tariffRefreshScheduleProcessor(services),
   };
 }

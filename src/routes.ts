@@ -15,6 +15,7 @@ import { registerNotificationRoutes } from './modules/notifications/routes';
 import { registerPricingRoutes } from './modules/pricing/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerTariffRoutes } from './modules/tariffs/routes';
+import { registerTariffRefreshRoutes } from './modules/tariffs/refresh/routes';
 import { registerUtilityRoutes } from './modules/utilities/routes';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerEmissionsRoutes } from './modules/emissions/routes';
@@ -43,6 +44,7 @@ export function createGuards(deps: PlatformDeps, services: Services): RouteGuard
 export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Services): void {
   registerAccountRoutes(api, { accounts: services.accounts, limits: services.limits });
   registerAdminRoutes(api, services.accounts);
+  registerTariffRefreshRoutes(api, services.tariffRefresh);
   registerPortfolioRoutes(api, services.portfolios);
   // Before the property routes: its literal GET /pm/properties/health precedes /pm/properties/:id.
   registerAnalyticsRoutes(api, services.analytics);

@@ -1,6 +1,7 @@
 import { utcDay } from './platform/dates';
 import type { Schedule } from './platform/scheduler';
 import type { AppQueues } from './queues';
+import type { Config } from './platform/config';
 
 /**
  * The service's periodic jobs (cron in UTC). Each tick only enqueues into a queue of
@@ -31,3 +32,19 @@ export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [
   { name: 'event-prune', cron: '50 3 * * *', queue: 'event-prune', payload: (tick) => ({ day: utcDay(tick) }) },
   { name: 'audit-dispute-reminders', cron: '40 6 * * *', queue: 'audit-dispute-reminders', payload: (tick) => ({ day: utcDay(tick) }) },
 ];
+
+/**
+ * The schedules of this deployment: appSchedules, and the catalog refresh from the URDB API when
+ * URDB_REFRESH_CRON sets one (off by default; a tick without URDB_API_KEY does nothing).
+ */
+export function deploymentSchedules(config: Pick<Config, 'urdb'>): ReadonlyArray<Schedule<AppQueues>> {
+  const cron = config.urdb.refreshCron;
+  if (cron === undefined) return appSchedules;
+  return [
+    ...appSchedules,
+    {
+      name: 'tariff-refresh', cron, queue: 'tariff-refresh-schedule', payload: () => ({}),
+      jobId: (tick) => `tariff-refresh@${tick.toISOString().slice(0, 16).replace(/[-:]/g, '')}Z`,
+    },
+  ];
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PlatformDeps } from './context';
 import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { createLimits, type Limits } from './platform/http/limits';
@@ -39,6 +40,7 @@ import { createSender } from './modules/events/sender';
 
 /** A webhook delivery attempt waits this long for the receiver's whole answer. */
 const EVENT_DELIVERY_TIMEOUT_MS = 15_000;
+import { createTariffRefreshService, type TariffRefreshService } from './modules/tariffs/refresh/service';
 
 /**
  * Every feature service, built once per process from the platform deps. Routes (src/routes.ts),
@@ -54,6 +56,8 @@ export interface Services {
   tariffs: TariffService;
   /** Bill audit: every bill re-priced on its tariff, and the rule audits (/pm/bills/{id}/audit, /pm/audit/*). */
   audit: AuditService;
+  /** The catalog refresh from the URDB API (POST /admin/tariffs/refresh, npm run data:refresh, URDB_REFRESH_CRON). */
+  tariffRefresh: TariffRefreshService;
   /** An account's own tariffs (POST/GET /tariffs/custom, versions; served through the tariff routes). */
   customTariffs: CustomTariffService;
   /** Utility search, detail and ZIP look-up (GET /utilities/*). */
@@ -202,6 +206,24 @@ export function createServices(deps: PlatformDeps): Services {
     comparableCountBySqft: dueDiligenceQueries.comparableCountBySqft,
   });
 
+  // After a refresh changed tariffs: every owner's properties re-analysed (then their analytics, through
+  // the analysis's dataChanged) and their bills audited again, as after a tariff import.
+  const tariffRefresh = createTariffRefreshService({
+    db, now, logger, urdb: config.urdb,
+    enqueue: async (runId) => {
+      await queue.enqueue('tariff-refresh', { run_id: runId }, { jobId: `tariff-refresh.${runId}.${randomUUID()}` });
+    },
+    tariffsChanged: async (runId) => {
+      try {
+        const owners = await rateAnalysis.requestAnalysisAfterTariffImport(`refresh-${runId}`);
+        for (const ownerId of await properties.ownersWithProperties()) await audit.auditOwner(ownerId);
+        logger.info({ runId, owners }, 'queued re-analysis and audits after the tariff refresh');
+      } catch (err) {
+        logger.warn({ err, runId }, 'could not queue the re-analysis and audits after the tariff refresh');
+      }
+    },
+  });
+
   const pmsProvider = createPmsProviderClient({
     apiUrl: config.pms.apiUrl,
     apiKey: config.pms.apiKey,
@@ -237,6 +259,7 @@ export function createServices(deps: PlatformDeps): Services {
     audit,
     tariffs: createTariffService({ db, now, custom: customTariffs }),
     customTariffs,
+    tariffRefresh,
     utilities: createUtilityService({ db }),
     portfolios,
     properties,

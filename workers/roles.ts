@@ -7,7 +7,7 @@ import { createServices, type Services } from '../src/services';
 import { queuePrefix, startWorkers } from '../src/platform/queue';
 import { appQueues } from '../src/queues';
 import { startScheduler } from '../src/platform/scheduler';
-import { appSchedules } from '../src/schedules';
+import { deploymentSchedules } from '../src/schedules';
 import { createProcessors } from '../jobs';
 import { closeHttpServer, onShutdown } from './shutdown';
 import { ensureReferenceData } from '../src/modules/tariffs/importer';
@@ -80,7 +80,7 @@ export async function startRoles(roles: Roles): Promise<void> {
   }
 
   if (roles.scheduler) {
-    const scheduler = startScheduler({ queue: deps.queue, schedules: appSchedules, logger });
+    const scheduler = startScheduler({ queue: deps.queue, schedules: deploymentSchedules(config), logger });
     stops.push(() => scheduler.stop());
   }
   if (server) {

@@ -3,7 +3,8 @@
  * `GET /utility_rates?version=8&format=json&detail=full&api_key=..&eia=..&orderby=startdate&limit=..&offset=..`
  * with `{"items": [...]}` from recorded records (the bundled ones and the newer ones in data/reference),
  * ordered by startdate, paged by limit and offset, as the API does. `faults` are answered first, one
- * per request, in order: an HTTP status (429, 503) or `hang` (no answer: the client's time-out).
+ * per request, in order: an HTTP status (429, 503), `hang` (no answer: the client's time-out) or `pass`
+ * (answered as usual).
  */
 import http from 'node:http';
 import fs from 'node:fs';
@@ -14,7 +15,7 @@ import { REFERENCE_DIR } from '../../src/modules/utilities/reference';
 import { URDB_FILE } from '../../src/modules/tariffs/bundled';
 import { URDB_2020PLUS_FILE } from '../../src/modules/tariffs/bundled-2020plus';
 
-export type Fault = { status: number; body?: string; retryAfter?: string } | 'hang';
+export type Fault = { status: number; body?: string; retryAfter?: string } | 'hang' | 'pass';
 
 export interface StandIn {
   url: string;
@@ -45,7 +46,7 @@ export async function startUrdbStandIn(records: Map<string, unknown[]>): Promise
     state.requests.push(url.searchParams);
     const fault = state.faults.shift();
     if (fault === 'hang') return; // never answered: closeServer drops it
-    if (fault) {
+    if (fault && fault !== 'pass') {
       res.writeHead(fault.status, { 'content-type': 'application/json', ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}) });
       res.end(fault.body ?? JSON.stringify({ error: { code: fault.status === 429 ? 'OVER_RATE_LIMIT' : 'SERVER_ERROR', message: 'stand-in fault' } }));
       return;

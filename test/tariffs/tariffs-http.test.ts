@@ -158,6 +158,7 @@ describe('tariff endpoints', () => {
       minimum_charge: null, utility_type: 'electric', unit: 'kWh',
       source_url: `https://apps.openei.org/IURDB/rate/view/${CNM_TOU}`,
       last_updated: '2015-03-26T21:26:20.000Z',
+      source: 'bundled', source_updated_at: null,
     });
   });
 

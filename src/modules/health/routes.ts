@@ -16,6 +16,23 @@ const within = (check: Promise<boolean>, ms: number): Promise<boolean> => {
   return Promise.race([check.catch(() => false), late]).finally(() => clearTimeout(timer));
 };
 
+/** How current the tariff catalog is (tariffs/currency.ts), with whether a refresh is configured. */
+export interface TariffDataHealth {
+  imported_at: string | null;
+  newest_effective_date: string | null;
+  last_refresh: { run_id: string; status: string; finished_at: string } | null;
+  refresh_configured: boolean;
+}
+
+/** The value, or null when it fails or takes longer than `ms`. */
+const withinOrNull = <T>(p: Promise<T>, ms: number): Promise<T | null> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([p.catch(() => null), late]).finally(() => clearTimeout(timer));
+};
+
 const REDIS_DOWN = 'Redis (REDIS_URL) is unreachable: background jobs cannot be queued, and rate limits and '
   + 'quotas are not enforced, until it is back';
 const DATABASE_DOWN = 'The database is unreachable';
@@ -26,13 +43,16 @@ const DATABASE_DOWN = 'The database is unreachable';
  * BullMQ queue, or the rate-limit and quota counters): requests are served, but jobs are not
  * queued and limits are not counted. `failing` names the dependencies that are down.
  */
-export function healthRouter(deps: Pick<PlatformDeps, 'database' | 'queue'>, limits: Pick<Limits, 'storeStatus'>): Router {
+export function healthRouter(
+  deps: Pick<PlatformDeps, 'database' | 'queue'>, limits: Pick<Limits, 'storeStatus'>, tariffData?: () => Promise<TariffDataHealth>,
+): Router {
   const router = Router();
   router.get('/health', async (_req, res) => {
-    const [database, queue, counters] = await Promise.all([
+    const [database, queue, counters, tariffs] = await Promise.all([
       within(deps.database.ping(), HEALTH_CHECK_TIMEOUT_MS),
       within(deps.queue.ping(), HEALTH_CHECK_TIMEOUT_MS),
       limits.storeStatus().catch(() => ({ store: 'redis' as const, up: false })),
+      tariffData ? withinOrNull(tariffData(), HEALTH_CHECK_TIMEOUT_MS) : Promise.resolve(null),
     ]);
     const redisDown = (deps.queue.driver === 'bullmq' && !queue) || (counters.store === 'redis' && !counters.up);
     const failing = [...(database ? [] : ['database']), ...(redisDown ? ['redis'] : [])];
@@ -45,6 +65,7 @@ export function healthRouter(deps: Pick<PlatformDeps, 'database' | 'queue'>, lim
       rate_limits: { status: counters.up ? 'up' : 'down', store: counters.store },
       failing,
       ...(detail ? { detail } : {}),
+      ...(tariffData ? { tariff_data: tariffs } : {}),
     });
   });
   return router;
@@ -71,6 +92,13 @@ const healthBody = z.object({
   rate_limits: z.object({ status: z.enum(['up', 'down']), store: z.enum(['redis', 'memory']) }),
   failing: z.array(z.enum(['database', 'redis'])).describe('The dependencies that are down'),
   detail: z.string().optional().describe('What is down and what that means, when something is'),
+  tariff_data: z.object({
+    imported_at: z.string().nullable().describe('when the bundled catalog was imported'),
+    newest_effective_date: z.string().nullable().describe('the latest effective date of a catalog tariff in force today'),
+    last_refresh: z.object({ run_id: z.string(), status: z.string(), finished_at: z.string() }).nullable()
+      .describe('the last catalog refresh from the URDB API that finished; null when none ran'),
+    refresh_configured: z.boolean().describe('URDB_API_KEY is set: POST /admin/tariffs/refresh can fetch current records'),
+  }).nullable().optional().describe('How current the tariff catalog is; null when the database did not answer in time'),
 });
 
 /** The site-root endpoints outside ApiRouter, so /openapi.json lists every endpoint that exists. */

@@ -11,3 +11,9 @@ export { createMeterRepository, type MeterRow } from './repository';
 
 /** Every column of the meters, as a subquery named `alias`: read, never written. In raw SQL its columns keep their database names (`m.tariff_id`). */
 export const viewOfMeters = <A extends string>(alias: A) => new QueryBuilder().select(getTableColumns(meters)).from(meters).as(alias);
+
+/** Each meter's tariff (the catalog refresh reads which utilities the deployment uses): read, never written. */
+export const meterTariffsView = new QueryBuilder()
+  .select({ tariffId: meters.tariffId })
+  .from(meters)
+  .as('meter_tariffs_view');

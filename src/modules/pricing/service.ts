@@ -1,7 +1,8 @@
 import { utcDay } from '../../platform/dates';
 import type { Db } from '../../platform/db/client';
 import { notFound, unprocessable, type AppError } from '../../platform/http/errors';
-import { findTariffsByIds } from '../tariffs/public';
+import { findRevisionChain, findTariffsByIds } from '../tariffs/public';
+import { revisionSpans } from '../tariffs/revision-spans';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
 import { isCustomTariffId, type CustomTariffService } from '../tariffs/custom/service';
 import type { VersionSpan } from '../tariffs/custom/versions';
@@ -110,9 +111,10 @@ async function spansOver(deps: PricingDeps, ownerId: string | null, tariffId: st
     if ('notInForce' in over) return notInForce(tariffId, period.start, over.notInForce, 'period_start');
     return over;
   }
-  const tariff = (await findTariffs(deps, [tariffId], ownerId, period.end)).get(tariffId);
-  if (!tariff || 'notInForce' in tariff) return notFoundError;
-  return [{ tariff, from: period.start, to: period.end }];
+  // A catalog schedule's revisions (a refresh's new record beside the one it superseded) price the days each was in force.
+  const chain = await findRevisionChain(deps.db, tariffId);
+  if (!chain) return notFoundError;
+  return revisionSpans(chain, period.start, period.end);
 }
 
 async function tariffOverPeriod(

@@ -22,3 +22,9 @@ export const viewOfProperties = <A extends string>(alias: A) => new QueryBuilder
   .as(alias);
 
 export const propertyView = viewOfProperties('property_view');
+
+/** Each property's tariffs and ZIP code (the catalog refresh reads which utilities the deployment uses): read, never written. */
+export const propertyTariffsView = new QueryBuilder()
+  .select({ tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId, zipCode: properties.zipCode })
+  .from(properties)
+  .as('property_tariffs_view');

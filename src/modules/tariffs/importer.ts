@@ -3,7 +3,8 @@ import type { Db, Executor } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import { writeSystemState } from '../../platform/db/system-state';
 import type { Tariff } from './tariff.model';
-import { tariffs } from './tables';
+import { tariffRefreshedRecords, tariffs } from './tables';
+import type { UrdbRecord } from './urdb.record';
 import { insertTariffs } from './repository';
 import { refreshTariffStats } from './stats';
 import { normalizeBundle, readUrdbLines } from './bundled';
@@ -101,7 +102,16 @@ async function runImport(
   const now = opts.now ?? new Date();
   const stage: OnImportStage = opts.onStage ?? (() => undefined);
   const ref = loadUtilityReference(dir);
-  const bundle = normalizeBundle([...readUrdbLines(dir), ...readUrdb2020PlusLines(dir)], ref, now);
+  // What refreshes from the URDB API fetched (refresh/) stays: each record replaces the bundled one of its label.
+  const refreshed = await db.select().from(tariffRefreshedRecords);
+  const refreshedAt = new Map(refreshed.map((r) => [r.label, r.fetchedAt]));
+  const bundledLines = [...readUrdbLines(dir), ...readUrdb2020PlusLines(dir)].filter((l) => !l.record || !refreshedAt.has(l.record.label));
+  const refreshedLines = refreshed.map((r, i) => ({ line: i + 1, record: r.record as UrdbRecord }));
+  const bundle = normalizeBundle([...bundledLines, ...refreshedLines], ref, now);
+  bundle.tariffs = bundle.tariffs.map((t) => {
+    const at = refreshedAt.get(t.id);
+    return at ? { ...t, source: 'refreshed' as const, sourceUpdatedAt: at.toISOString() } : t;
+  });
   const { rows, urdbOnly } = utilitiesFor(bundle.tariffs, ref, true);
   await stage('read', { tariffRecords: bundle.recordsRead, tariffs: bundle.tariffs.length, utilities: rows.length, zipCodePairs: ref.zipPairs.length });
   let coverage: CoverageChange | null = null;

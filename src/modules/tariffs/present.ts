@@ -240,5 +240,7 @@ export function toDetail(t: Tariff) {
     minimum_charge: t.structure.minimumCharge ? { amount: t.structure.minimumCharge.amount, frequency: t.structure.minimumCharge.frequency } : null,
     source_url: t.sourceUrl,
     last_updated: t.lastUpdated,
+    source: t.source ?? 'bundled',
+    source_updated_at: t.sourceUpdatedAt ?? null,
   };
 }

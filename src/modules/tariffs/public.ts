@@ -8,7 +8,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { tariffs } from './tables';
 import { customTariffVersions } from './custom/tables';
 
-export { findTariffById, findTariffsByIds, rowToTariff, type TariffRow } from './repository';
+export { findRevisionChain, findTariffById, findTariffsByIds, rowToTariff, type TariffRow } from './repository';
 
 /** Every column of the catalog's tariffs, as a subquery named `alias`: read, never written. In raw SQL its columns keep their database names (`t.utility_id`). */
 export const viewOfTariffs = <A extends string>(alias: A) => new QueryBuilder().select(getTableColumns(tariffs)).from(tariffs).as(alias);

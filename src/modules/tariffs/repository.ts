@@ -41,6 +41,8 @@ export function rowToTariff(r: TariffRow): Tariff {
     purpose: r.purpose as Tariff['purpose'],
     classNote: r.classNote,
     supersededBy: r.supersededBy,
+    source: r.source as Tariff['source'],
+    sourceUpdatedAt: r.sourceUpdatedAt ? r.sourceUpdatedAt.toISOString() : null,
     sourceUrl: r.sourceUrl,
     lastUpdated: r.lastUpdated.toISOString(),
     structure: readStoredStructure(r.structure),
@@ -70,7 +72,8 @@ const COLUMNS = Object.entries(getTableColumns(tariffs)).map(([key, column]) => 
 
 /** A tariff as a row object keyed by column name, for jsonb_populate_recordset; what a tariff leaves out is null. */
 function columnsOf(t: Tariff): Record<string, unknown> {
-  return Object.fromEntries(COLUMNS.map(({ key, name }) => [name, t[key] ?? null]));
+  // A tariff that does not say where it came from is the bundled catalog's (the column's default).
+  return Object.fromEntries(COLUMNS.map(({ key, name }) => [name, key === 'source' ? (t.source ?? 'bundled') : (t[key] ?? null)]));
 }
 
 /** On an id conflict every other column is replaced. */
@@ -90,4 +93,35 @@ export async function insertTariffs(db: Executor, list: Tariff[]): Promise<void>
     await db.execute(sql`insert into ${tariffs} select * from jsonb_populate_recordset(null::${tariffs}, ${batch}::jsonb)
       on conflict (id) do update set ${REPLACE_ALL}`);
   }
+}
+
+/** Most revisions one schedule is followed through (URDB schedules have a handful). */
+const MAX_REVISIONS = 50;
+
+/**
+ * The revisions of a catalog tariff's schedule, oldest first (revisions.ts): the tariff, the ones it
+ * superseded (each the latest-effective tariff naming the next as `superseded_by`), and those that
+ * superseded it. Null for an unknown id. A tariff no revision touches is alone.
+ */
+export async function findRevisionChain(db: Executor, id: string): Promise<Tariff[] | null> {
+  const start = await findTariffById(db, id);
+  if (!start) return null;
+  const chain = [start];
+  const seen = new Set([start.id]);
+  for (let t = start; chain.length < MAX_REVISIONS;) {
+    const [row] = await db.select().from(tariffs).where(eq(tariffs.supersededBy, t.id))
+      .orderBy(sql`${tariffs.effectiveDate} desc nulls last`, tariffs.id).limit(1);
+    if (!row || seen.has(row.id)) break;
+    t = rowToTariff(row);
+    seen.add(t.id);
+    chain.unshift(t);
+  }
+  for (let t = start; t.supersededBy && chain.length < MAX_REVISIONS;) {
+    const next = await findTariffById(db, t.supersededBy);
+    if (!next || seen.has(next.id)) break;
+    t = next;
+    seen.add(t.id);
+    chain.push(t);
+  }
+  return chain;
 }

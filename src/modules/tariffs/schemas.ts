@@ -33,6 +33,7 @@ export const tariffSearchQuery = pageQuery.extend({
 
 export const tariffStatsQuery = z.object({
   include_expired: queryBoolean.prefault('false').describe('also count tariffs whose expiration date has passed'),
+  by_utility: queryBoolean.prefault('false').describe('also list, per utility, its newest effective date and its last refresh (data_currency.utilities)'),
 });
 
 export const byUtilityQuery = pageQuery.extend({ sector: sector.optional() });
@@ -95,6 +96,12 @@ export const tariffDetail = tariffSummary.extend({
   unit: z.string().meta({ description: 'the usage unit the rates are per (kWh for catalog tariffs)' }),
   source_url: z.string(),
   last_updated: z.string(),
+  source: z.enum(['bundled', 'refreshed', 'custom']).meta({
+    description: 'where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own',
+  }),
+  source_updated_at: z.string().nullable().meta({
+    description: 'when a refresh stored the record, or your own version was created; null for bundled records',
+  }),
 });
 
 export const byUtilityItem = z.object({
@@ -105,4 +112,16 @@ const counts = (keys: readonly string[]) => z.object(Object.fromEntries(keys.map
 export const tariffStats = z.object({
   total_tariffs: z.number().int(), total_utilities: z.number().int(), states_covered: z.number().int(),
   sectors: counts(SECTORS), rate_types: counts(RATE_TYPES), last_updated: z.string(),
+  data_currency: z.object({
+    imported_at: z.string().nullable().describe('when the bundled catalog was imported'),
+    newest_effective_date: z.string().nullable().describe('the latest effective date of any catalog tariff that has taken effect by today'),
+    last_refresh: z.object({
+      run_id: z.string(), status: z.enum(['queued', 'running', 'succeeded', 'failed']), finished_at: z.string(),
+    }).nullable().describe('the last refresh from the URDB API that finished (POST /admin/tariffs/refresh); null when none ever ran'),
+    utilities: z.array(z.object({
+      utility_id: z.string(),
+      newest_effective_date: z.string().nullable(),
+      refreshed_at: z.string().nullable().describe('when a refresh last stored one of its tariffs; null: bundled data only'),
+    })).optional().describe('with by_utility=true: every utility with catalog tariffs, by id'),
+  }).describe('how current the catalog is'),
 });

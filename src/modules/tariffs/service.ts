@@ -12,6 +12,7 @@ import { viewOfUtilities } from '../utilities/public';
 import { createCatalogCache, matchesFilter, type CatalogEntry, type CatalogFilter, type TariffCatalog } from './catalog';
 import { isCustomTariffId, type CustomTariffService } from './custom/service';
 import { stateOfZip } from '../utilities/zip-states';
+import { dataCurrency, type DataCurrency } from './currency';
 
 type CustomTariffSummary = Awaited<ReturnType<CustomTariffService['summaries']>>[number];
 
@@ -92,15 +93,18 @@ export function createTariffService(deps: { db: Db; now: () => Date; custom: Cus
     },
 
     /** Counts over what search finds with the same defaults (current tariffs; all with include_expired). */
-    async stats(q: { include_expired: boolean }): Promise<TariffStats> {
+    async stats(q: { include_expired: boolean; by_utility?: boolean }): Promise<TariffStats & { data_currency: DataCurrency }> {
       let current = await catalog();
       if (!current.stats) {
         // An older database without the import stamp: write it once (it versions the catalog).
         await refreshTariffStats(db, deps.now());
         current = await catalog();
       }
-      return current.statsFor(today(), q.include_expired);
+      return { ...current.statsFor(today(), q.include_expired), data_currency: await dataCurrency(db, today(), q.by_utility ?? false) };
     },
+
+    /** How current the catalog is, for /health: imported, newest effective date in force, last refresh. */
+    currency: () => dataCurrency(db, today(), false),
 
     async byUtility(utilityId: string, q: PageQuery & { sector?: Sector }): Promise<Page<ByUtilityItem>> {
       const condition = and(eq(tariffs.utilityId, utilityId), q.sector !== undefined ? eq(tariffs.sector, q.sector) : undefined);

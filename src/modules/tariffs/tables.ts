@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StoredStructure } from './stored-structure';
 import type { TariffApplicability } from './tariff.model';
 
@@ -39,6 +39,10 @@ export const tariffs = pgTable(
     classNote: text('class_note'),
     /** The later revision of the same schedule that superseded this tariff (revisions.ts); null when none did. */
     supersededBy: text('superseded_by'),
+    /** Where the row came from: the bundled files (`bundled`) or a refresh from the URDB API (`refreshed`, refresh/). */
+    source: text('source').notNull().default('bundled'),
+    /** When a refresh stored the record (null for bundled rows). */
+    sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true, mode: 'date' }),
   },
   // No index on expiration_date: about three quarters of tariffs have none, so it never narrows the
   // default "not expired" condition, and the planner wasted time OR-ing its bitmaps into selective scans.
@@ -46,6 +50,7 @@ export const tariffs = pgTable(
     check('tariffs_sector_check', sql`${t.sector} in ('residential', 'commercial', 'industrial', 'agricultural', 'lighting')`),
     check('tariffs_service_type_check', sql`${t.serviceType} in ('bundled', 'delivery_only', 'supply_only')`),
     check('tariffs_voltage_check', sql`${t.voltage} in ('secondary', 'primary', 'transmission')`),
+    check('tariffs_source_check', sql`${t.source} in ('bundled', 'refreshed')`),
     check('tariffs_rate_type_check', sql`${t.rateType} in ('flat', 'tiered', 'tou', 'demand', 'real_time')`),
     index('tariffs_utility_id_idx').on(t.utilityId),
     index('tariffs_state_idx').on(t.state),
@@ -56,5 +61,49 @@ export const tariffs = pgTable(
     index('tariffs_has_net_metering_idx').on(t.hasNetMetering),
     index('tariffs_order_idx').on(t.utilityName, t.name, t.id),
     index('tariffs_utility_name_trgm_idx').using('gin', sql`${t.utilityName} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The URDB records a refresh fetched (refresh/), as the API returned them: the importer reads them
+ * beside the bundled files, so a re-import of the bundled data keeps what a refresh brought.
+ */
+export const tariffRefreshedRecords = pgTable(
+  'tariff_refreshed_records',
+  {
+    /** URDB label. */
+    label: text('label').primaryKey(),
+    /** EIA id of the utility the record was fetched for. */
+    eiaId: text('eia_id').notNull(),
+    record: jsonb('record').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('tariff_refreshed_records_eia_idx').on(t.eiaId)],
+);
+
+/**
+ * A refresh run: which utilities, how far each got (a resumed run starts each utility at its
+ * cursor), and the report. One row per `POST /admin/tariffs/refresh` or `npm run data:refresh`.
+ */
+export const tariffRefreshRuns = pgTable(
+  'tariff_refresh_runs',
+  {
+    id: text('id').primaryKey(),
+    status: text('status').notNull(),
+    /** EIA ids, in the order they are refreshed. */
+    utilities: jsonb('utilities').$type<string[]>().notNull(),
+    /** Per EIA id: the offset of the next page to fetch, and whether the utility is done. */
+    cursor: jsonb('cursor').$type<Record<string, { offset: number; done: boolean }>>().notNull(),
+    /** Only records modified after this time (Unix seconds), or null for every record. */
+    modifiedAfter: integer('modified_after'),
+    report: jsonb('report').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('tariff_refresh_runs_status_check', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
+    index('tariff_refresh_runs_created_idx').on(t.createdAt),
   ],
 );

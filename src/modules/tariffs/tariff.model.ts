@@ -168,6 +168,8 @@ export const NO_APPLICABILITY: Readonly<TariffApplicability> = Object.freeze({
 export type UtilityType = 'electric' | 'gas' | 'water' | 'sewer';
 export const UTILITY_TYPES: readonly UtilityType[] = ['electric', 'gas', 'water', 'sewer'];
 
+export type TariffSource = 'bundled' | 'refreshed' | 'custom';
+
 /** A tariff as stored and served: the API's summary fields (present.ts) plus the structure the engine needs. */
 export interface Tariff {
   id: string;
@@ -201,6 +203,13 @@ export interface Tariff {
    * (revisions.ts), null when none did. Absent on custom tariffs.
    */
   supersededBy?: string | null;
+  /**
+   * Where the tariff came from: the bundled catalog, a refresh from the URDB API (refresh/), or an
+   * account's own (custom/). Absent reads as `bundled`.
+   */
+  source?: TariffSource;
+  /** When a refresh stored it (catalog) or the version was created (custom); null for bundled records. */
+  sourceUpdatedAt?: string | null;
   /**
    * Absent on catalog tariffs (electric, priced per kWh); a custom tariff says what it prices and
    * in which of its type's meter units (meters/units.ts: therms or ccf of gas, kgal of water, ...).

@@ -20,3 +20,12 @@ export const utilityZipView = new QueryBuilder()
   .select({ zipCode: utilityZipCodes.zipCode, utilityId: utilityZipCodes.utilityId })
   .from(utilityZipCodes)
   .as('utility_zip_view');
+
+/** Every utility's EIA id, as a subquery (the catalog refresh of all utilities): read, never written. */
+export const utilityIdsView = new QueryBuilder()
+  .select({ id: utilities.id })
+  .from(utilities)
+  .as('utility_ids_view');
+
+/** Recounts each utility's tariffs and ZIP codes after the tariffs changed (an import, a catalog refresh). */
+export { refreshUtilityCounts } from './repository';

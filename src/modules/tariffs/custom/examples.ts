@@ -65,6 +65,8 @@ export const waterTariffDetail = {
   custom: true,
   source_url: SOURCE,
   last_updated: '2026-11-26T10:00:00.000Z',
+  source: 'custom',
+  source_updated_at: '2026-11-26T10:00:00.000Z',
   created_at: '2026-11-26T10:00:00.000Z',
   versions: [{
     effective_date: '2024-05-01', expiration_date: null, source: 'rates', assumptions: [],

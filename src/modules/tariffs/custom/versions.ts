@@ -46,6 +46,8 @@ export function tariffOfVersion(stored: StoredCustomTariff, index: number): Tari
     utilityType: row.utilityType as UtilityType,
     unit: row.unit,
     notes: v.assumptions,
+    source: 'custom',
+    sourceUpdatedAt: v.createdAt.toISOString(),
   };
 }
 

@@ -1,0 +1,264 @@
+import crypto from 'node:crypto';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../../platform/db/client';
+import type { Config } from '../../../platform/config';
+import type { Logger } from '../../../platform/logger';
+import { writeSystemState } from '../../../platform/db/system-state';
+import { conflict, notFound, unprocessable } from '../../../platform/http/errors';
+import { tariffRefreshedRecords, tariffRefreshRuns, tariffs } from '../tables';
+import { insertTariffs, rowToTariff } from '../repository';
+import { refreshTariffStats } from '../stats';
+import { refreshUtilityCounts, utilityIdsView, utilityZipView } from '../../utilities/public';
+import { loadUtilityReference, REFERENCE_DIR, type UtilityReference } from '../../utilities/reference';
+import { propertyTariffsView } from '../../properties/public';
+import { meterTariffsView } from '../../meters/public';
+import { createUrdbClient, UrdbApiError } from './client';
+import { addReport, emptyReport, mergeRefreshed, type RefreshReport } from './merge';
+
+/** system_state key of the last refresh that finished: `{"run_id", "status", "finished_at"}`. */
+export const LAST_REFRESH_KEY = 'tariff_refresh';
+
+export type RefreshStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** Which utilities a run refreshes: named EIA ids, every utility we hold, or (neither) those the deployment uses. */
+export interface RefreshScope {
+  eia?: string[];
+  all?: boolean;
+}
+
+export interface RefreshRun {
+  id: string;
+  status: RefreshStatus;
+  utilities: string[];
+  /** Utilities finished so far. */
+  utilities_done: number;
+  report: RefreshReport;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface LastRefresh {
+  run_id: string;
+  status: RefreshStatus;
+  finished_at: string;
+}
+
+export interface RefreshDeps {
+  db: Db;
+  now: () => Date;
+  logger: Logger;
+  urdb: Config['urdb'];
+  /** The bundled reference files (utilities, ZIP tables, merged utilities); default data/reference. */
+  referenceDir?: string;
+  /** Queues a run on the `tariff-refresh` queue (the worker, or the in-process runner, runs it). */
+  enqueue?: (runId: string) => Promise<void>;
+  /** After a run that changed tariffs: queue what depends on them (rate analyses, audits, analytics). */
+  tariffsChanged?: (runId: string) => Promise<void>;
+}
+
+type RunRow = typeof tariffRefreshRuns.$inferSelect;
+
+function present(row: RunRow): RefreshRun {
+  return {
+    id: row.id,
+    status: row.status as RefreshStatus,
+    utilities: row.utilities,
+    utilities_done: Object.values(row.cursor).filter((c) => c.done).length,
+    report: row.report as RefreshReport,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** EIA ids as the API takes them: digits. */
+const EIA_ID = /^\d{1,9}$/;
+
+/**
+ * The catalog refresh (tariffs README, "Refresh from the URDB API"): a run row per refresh, each
+ * utility paged from its cursor; every page is merged (merge.ts) and stored with the run's cursor and
+ * report in one transaction, so a run stopped anywhere (a crash, the API failing every try) resumes
+ * at the page it had not stored.
+ */
+export function createTariffRefreshService(deps: RefreshDeps) {
+  const { db } = deps;
+  let reference: UtilityReference | undefined;
+  const ref = () => (reference ??= loadUtilityReference(deps.referenceDir ?? REFERENCE_DIR));
+
+  /** The utilities the deployment uses: its properties' and meters' tariffs' utilities, and those serving its properties' ZIP codes. */
+  async function deploymentUtilities(tx: Executor): Promise<string[]> {
+    const tariffIds = sql`(select ${propertyTariffsView.tariffId} from ${propertyTariffsView} where ${propertyTariffsView.tariffId} is not null
+      union select ${propertyTariffsView.supplyTariffId} from ${propertyTariffsView} where ${propertyTariffsView.supplyTariffId} is not null
+      union select ${meterTariffsView.tariffId} from ${meterTariffsView} where ${meterTariffsView.tariffId} is not null)`;
+    const byTariff = await tx.selectDistinct({ id: tariffs.utilityId }).from(tariffs).where(sql`${tariffs.id} in ${tariffIds}`);
+    const byZip = await tx.selectDistinct({ id: utilityZipView.utilityId }).from(utilityZipView)
+      .where(sql`${utilityZipView.zipCode} in (select ${propertyTariffsView.zipCode} from ${propertyTariffsView})`);
+    return [...new Set([...byTariff, ...byZip].map((r) => r.id))].filter((id) => EIA_ID.test(id)).sort();
+  }
+
+  async function utilitiesOf(scope: RefreshScope): Promise<string[]> {
+    if (scope.eia?.length) {
+      const bad = scope.eia.find((id) => !EIA_ID.test(id));
+      if (bad !== undefined) throw unprocessable(`EIA utility ids are digits: ${bad}`, 'eia');
+      return [...new Set(scope.eia)];
+    }
+    if (scope.all) {
+      const rows = await db.select({ id: utilityIdsView.id }).from(utilityIdsView).orderBy(utilityIdsView.id);
+      return rows.map((r) => r.id).filter((id) => EIA_ID.test(id));
+    }
+    return deploymentUtilities(db);
+  }
+
+  async function loadRun(id: string): Promise<RunRow | null> {
+    const [row] = await db.select().from(tariffRefreshRuns).where(eq(tariffRefreshRuns.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The stored tariffs of a utility and of its successor, when it merged into one (merge.ts files its records there). */
+  async function storedTariffs(tx: Executor, eiaId: string) {
+    const successor = ref().successors?.get(eiaId)?.successorId;
+    const rows = await tx.select().from(tariffs).where(inArray(tariffs.utilityId, successor ? [eiaId, successor] : [eiaId]));
+    return rows.map(rowToTariff);
+  }
+
+  async function finish(id: string, status: 'succeeded' | 'failed', error: string | null): Promise<void> {
+    const now = deps.now();
+    await db.transaction(async (tx) => {
+      await tx.update(tariffRefreshRuns).set({ status, error, finishedAt: now }).where(eq(tariffRefreshRuns.id, id));
+      // The search catalog and GET /tariffs/stats follow the stats stamp (catalog.ts): a new one rebuilds them.
+      await refreshUtilityCounts(tx);
+      await refreshTariffStats(tx, now);
+      await writeSystemState(tx, LAST_REFRESH_KEY, JSON.stringify({ run_id: id, status, finished_at: now.toISOString() }), now);
+    });
+  }
+
+  return {
+    /** True when URDB_API_KEY is set: without it nothing is fetched and nothing changes. */
+    configured: () => deps.urdb.apiKey !== undefined,
+
+    /** Records a run (queued) for the scope; 409 without URDB_API_KEY, 422 for a scope without utilities. */
+    async create(scope: RefreshScope): Promise<RefreshRun> {
+      const run = await this.createIfAny(scope);
+      if (!run) {
+        throw unprocessable('No utility to refresh: no property, meter or ZIP code of this deployment names one; name EIA ids or refresh all', 'eia');
+      }
+      return run;
+    },
+
+    /** create(), or null when the scope has no utility (a scheduled refresh of a deployment without properties). */
+    async createIfAny(scope: RefreshScope): Promise<RefreshRun | null> {
+      if (deps.urdb.apiKey === undefined) {
+        throw conflict('The catalog refresh is not configured: set URDB_API_KEY (a free key from https://developer.nrel.gov/signup/)');
+      }
+      const list = await utilitiesOf(scope);
+      if (list.length === 0) return null;
+      const row: RunRow = {
+        id: `rr_${crypto.randomBytes(12).toString('hex')}`,
+        status: 'queued',
+        utilities: list,
+        cursor: Object.fromEntries(list.map((u) => [u, { offset: 0, done: false }])),
+        modifiedAfter: null,
+        report: emptyReport(),
+        error: null,
+        createdAt: deps.now(),
+        startedAt: null,
+        finishedAt: null,
+      };
+      await db.insert(tariffRefreshRuns).values(row);
+      return present(row);
+    },
+
+    /**
+     * POST /admin/tariffs/refresh: records a run and queues it; with `resume`, queues that run again
+     * from its cursor (409 when it succeeded).
+     */
+    async start(scope: RefreshScope & { resume?: string }): Promise<RefreshRun> {
+      let run: RefreshRun;
+      if (scope.resume !== undefined) {
+        run = await this.get(scope.resume);
+        if (run.status === 'succeeded') throw conflict(`Refresh run ${run.id} already succeeded: start a new one`);
+        if (deps.urdb.apiKey === undefined) throw conflict('The catalog refresh is not configured: set URDB_API_KEY');
+        await db.update(tariffRefreshRuns).set({ status: 'queued', error: null, finishedAt: null }).where(eq(tariffRefreshRuns.id, run.id));
+        run = { ...run, status: 'queued', error: null, finished_at: null };
+      } else {
+        run = await this.create(scope);
+      }
+      await deps.enqueue?.(run.id);
+      return run;
+    },
+
+    async get(id: string): Promise<RefreshRun> {
+      const row = await loadRun(id);
+      if (!row) throw notFound('Refresh run not found');
+      return present(row);
+    },
+
+    /** The newest run that did not finish (a crash, or the API failing), to resume; null when none. */
+    async unfinished(): Promise<RefreshRun | null> {
+      const [row] = await db.select().from(tariffRefreshRuns).where(inArray(tariffRefreshRuns.status, ['queued', 'running', 'failed']))
+        .orderBy(desc(tariffRefreshRuns.createdAt)).limit(1);
+      return row ? present(row) : null;
+    },
+
+    /**
+     * Runs (or resumes) a run: each utility from its cursor, page by page. A utility whose pages the
+     * API keeps failing fails the run (status `failed`, the error, the cursor where it stopped); the
+     * same run resumes there. `onProgress` sees each stored page.
+     */
+    async run(id: string, onProgress?: (p: { eiaId: string; offset: number; records: number; index: number; of: number }) => void): Promise<RefreshRun> {
+      const row = await loadRun(id);
+      if (!row) throw notFound('Refresh run not found');
+      if (row.status === 'succeeded') return present(row);
+      if (deps.urdb.apiKey === undefined) throw conflict('The catalog refresh is not configured: set URDB_API_KEY');
+      await db.update(tariffRefreshRuns).set({ status: 'running', error: null, startedAt: row.startedAt ?? deps.now() })
+        .where(eq(tariffRefreshRuns.id, id));
+      const client = createUrdbClient({
+        apiUrl: deps.urdb.apiUrl, apiKey: deps.urdb.apiKey, timeoutMs: deps.urdb.timeoutMs, attempts: deps.urdb.attempts,
+        backoffMs: deps.urdb.backoffMs, pageSize: deps.urdb.pageSize,
+        onRetry: (r) => deps.logger.warn({ runId: id, ...r }, 'URDB API: trying again'),
+      });
+      let cursor = row.cursor;
+      let report = row.report as RefreshReport;
+      let changed = report.new.length + report.changed.length + report.superseded.length > 0;
+      try {
+        for (const [index, eiaId] of row.utilities.entries()) {
+          let at = cursor[eiaId] ?? { offset: 0, done: false };
+          while (!at.done) {
+            const page = await client.page(eiaId, at.offset);
+            const now = deps.now();
+            const next = { offset: at.offset + page.items.length, done: page.items.length < client.pageSize };
+            await db.transaction(async (tx) => {
+              const merged = mergeRefreshed(eiaId, page.items, await storedTariffs(tx, eiaId), ref(), now);
+              await insertTariffs(tx, merged.write);
+              if (merged.records.length) {
+                await tx.insert(tariffRefreshedRecords)
+                  .values(merged.records.map((r) => ({ label: r.label, eiaId, record: r.record, fetchedAt: now })))
+                  .onConflictDoUpdate({ target: tariffRefreshedRecords.label, set: { eiaId, record: sql`excluded.record`, fetchedAt: now } });
+              }
+              report = addReport(report, merged.report);
+              changed ||= merged.write.length > 0;
+              cursor = { ...cursor, [eiaId]: next };
+              await tx.update(tariffRefreshRuns).set({ cursor, report }).where(eq(tariffRefreshRuns.id, id));
+            });
+            onProgress?.({ eiaId, offset: at.offset, records: page.items.length, index: index + 1, of: row.utilities.length });
+            at = next;
+          }
+        }
+      } catch (err) {
+        const message = err instanceof UrdbApiError ? err.message : `refresh failed: ${(err as Error).message}`;
+        deps.logger.error({ runId: id, err }, 'tariff refresh failed');
+        await finish(id, 'failed', message);
+        if (changed) await deps.tariffsChanged?.(id);
+        return present((await loadRun(id))!);
+      }
+      await finish(id, 'succeeded', null);
+      if (changed) await deps.tariffsChanged?.(id);
+      return present((await loadRun(id))!);
+    },
+  };
+}
+
+export type TariffRefreshService = ReturnType<typeof createTariffRefreshService>;
