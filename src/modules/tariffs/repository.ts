@@ -41,8 +41,8 @@ export function rowToTariff(r: TariffRow): Tariff {
     purpose: r.purpose as Tariff['purpose'],
     classNote: r.classNote,
     supersededBy: r.supersededBy,
-    source: r.source as Tariff['source'],
-    sourceUpdatedAt: r.sourceUpdatedAt ? r.sourceUpdatedAt.toISOString() : null,
+    // A bundled row reads as the normaliser made it (no source: bundled); a refreshed one says so and when.
+    ...(r.source !== 'bundled' ? { source: r.source as Tariff['source'], sourceUpdatedAt: r.sourceUpdatedAt?.toISOString() ?? null } : {}),
     sourceUrl: r.sourceUrl,
     lastUpdated: r.lastUpdated.toISOString(),
     structure: readStoredStructure(r.structure),
