@@ -57,8 +57,10 @@ export const appQueues = {
   'event-deliveries': { payload: eventDeliveriesJobPayload, attempts: 3, backoffMs: 2000, concurrency: 2 },
   /** Deletes the webhook events older than 30 days with no delivery pending, and their delivery logs (nightly). */
   'event-prune': { payload: eventPruneJobPayload, attempts: 3, backoffMs: 5000, concurrency: 1 },
+  /**
    * Runs a catalog refresh from the URDB API (POST /admin/tariffs/refresh): one at a time. The client
    * retries each request; a run that fails anyway is stored with its cursor and resumed by a new job.
+   */
   'tariff-refresh': { payload: tariffRefreshJobPayload, attempts: 1, concurrency: 1 },
   /** URDB_REFRESH_CRON's tick: refreshes the utilities the deployment uses (nothing without URDB_API_KEY). */
   'tariff-refresh-schedule': { payload: tariffRefreshSchedulePayload, attempts: 1, concurrency: 1 },

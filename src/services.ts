@@ -37,10 +37,10 @@ import { createPmsChargesClient } from './modules/pms/charges-client';
 import { createRubsPostingService, type RubsPostingService } from './modules/tenant-billing/posting/service';
 import { createEventService, type EventService } from './modules/events/service';
 import { createSender } from './modules/events/sender';
+import { createTariffRefreshService, type TariffRefreshService } from './modules/tariffs/refresh/service';
 
 /** A webhook delivery attempt waits this long for the receiver's whole answer. */
 const EVENT_DELIVERY_TIMEOUT_MS = 15_000;
-import { createTariffRefreshService, type TariffRefreshService } from './modules/tariffs/refresh/service';
 
 /**
  * Every feature service, built once per process from the platform deps. Routes (src/routes.ts),

@@ -26,6 +26,3 @@ export const utilityIdsView = new QueryBuilder()
   .select({ id: utilities.id })
   .from(utilities)
   .as('utility_ids_view');
-
-/** Recounts each utility's tariffs and ZIP codes after the tariffs changed (an import, a catalog refresh). */
-export { refreshUtilityCounts } from './repository';
