@@ -9,6 +9,7 @@ import { errorHandler, notFoundRoute } from './platform/http/errors';
 import { methodNotAllowed } from './platform/http/method-not-allowed';
 import { documentSiteRoutes, healthRouter } from './modules/health/routes';
 import { docsRouter } from './modules/docs/routes';
+import { buildOpenApiDocument, type OpenApiDocument } from './modules/docs/document';
 import { createServices, type Services } from './services';
 import { registerRoutes, createGuards, siteRouters, registerSiteRoutes, rawBodyRoutes } from './routes';
 import { QUEUE_BOARD_PATH } from './platform/queue/board';
@@ -22,6 +23,8 @@ export interface BuiltApp {
   services: Services;
   /** Stops background timers of the services (flushes pending writes). */
   close(): Promise<void>;
+  /** The OpenAPI document GET /openapi.json serves, built from the registered routes. */
+  openApiDocument(): OpenApiDocument;
 }
 
 /** The HTTP app: everything comes in through deps. Bodies are parsed by each route (ApiRouter). */
@@ -70,5 +73,5 @@ export function createApp(deps: PlatformDeps): BuiltApp {
   app.use(notFoundRoute);
   app.use(errorHandler(logger));
 
-  return { app, services, close: () => services.close() };
+  return { app, services, close: () => services.close(), openApiDocument: () => buildOpenApiDocument(registry) };
 }
