@@ -14,7 +14,7 @@ const internalsOfAnotherModule = (up) => ({
 const boundaries = (up) => ({ rules: { 'no-restricted-imports': ['error', { patterns: [internalsOfAnotherModule(up)] }] } });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'data/', 'drizzle/'] },
+  { ignores: ['node_modules/', 'dist/', 'coverage/', 'data/', 'drizzle/', 'clients/typescript/dist/', 'clients/typescript/src/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
