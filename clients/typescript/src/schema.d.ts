@@ -1432,6 +1432,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @example {
+         *       "id": "3c1e9b2a-5d7f-4e8a-9b0c-1d2e3f4a5b6c",
+         *       "email": "pm@example.com",
+         *       "full_name": "Pat Manager",
+         *       "company": "Palm Court Properties",
+         *       "tier": "free",
+         *       "created_at": "2026-11-02T14:00:05.000Z"
+         *     }
+         */
         RegisteredUser: {
             id: string;
             email: string;
@@ -1449,6 +1459,14 @@ export interface components {
                 message: string;
             }[];
         };
+        /**
+         * @example {
+         *       "email": "pm@example.com",
+         *       "password": "Str0ngPassword",
+         *       "full_name": "Pat Manager",
+         *       "company": "Palm Court Properties"
+         *     }
+         */
         RegisterRequest: {
             /** Format: email */
             email: string;
@@ -1456,11 +1474,23 @@ export interface components {
             full_name: string;
             company?: string | null;
         };
+        /**
+         * @example {
+         *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIzYzFlOWIyYSJ9.c2lnbmF0dXJl",
+         *       "token_type": "bearer"
+         *     }
+         */
         Token: {
             access_token: string;
             /** @enum {string} */
             token_type: "bearer";
         };
+        /**
+         * @example {
+         *       "username": "pm@example.com",
+         *       "password": "Str0ngPassword"
+         *     }
+         */
         LoginForm: {
             /** @description the e-mail address */
             username: string;
@@ -1468,6 +1498,18 @@ export interface components {
             grant_type?: string;
             scope?: string;
         };
+        /**
+         * @example {
+         *       "id": "3c1e9b2a-5d7f-4e8a-9b0c-1d2e3f4a5b6c",
+         *       "email": "pm@example.com",
+         *       "full_name": "Pat Manager",
+         *       "company": "Palm Court Properties",
+         *       "tier": "free",
+         *       "created_at": "2026-11-02T14:00:05.000Z",
+         *       "is_active": true,
+         *       "last_login": "2026-11-02T14:01:12.000Z"
+         *     }
+         */
         User: {
             id: string;
             email: string;
@@ -1481,6 +1523,16 @@ export interface components {
             /** @description ISO 8601 UTC */
             last_login: string | null;
         };
+        /**
+         * @example {
+         *       "id": "8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d",
+         *       "name": "property software",
+         *       "prefix": "ek_4fQ9z",
+         *       "created_at": "2026-11-02T14:02:30.000Z",
+         *       "last_used_at": "2026-11-03T09:15:00.000Z",
+         *       "is_active": true
+         *     }
+         */
         ApiKey: {
             id: string;
             name: string;
@@ -1492,6 +1544,14 @@ export interface components {
             last_used_at: string | null;
             is_active: boolean;
         };
+        /**
+         * @example {
+         *       "id": "8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d",
+         *       "name": "property software",
+         *       "key": "ek_4fQ9zR2mX7kT1wB8nC3vD6hJ0pL5sY9aE2gU7iO4rK1",
+         *       "created_at": "2026-11-02T14:02:30.000Z"
+         *     }
+         */
         ApiKeyCreated: {
             id: string;
             name: string;
@@ -1500,6 +1560,11 @@ export interface components {
             /** @description ISO 8601 UTC */
             created_at: string;
         };
+        /**
+         * @example {
+         *       "name": "property software"
+         *     }
+         */
         ApiKeyCreate: {
             name: string;
         };

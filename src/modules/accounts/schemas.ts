@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIERS } from '../../platform/http/auth';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
+import * as ex from './examples';
 
 const email = z
   .email()
@@ -27,7 +28,7 @@ export const registerBody = z
     full_name: z.string().trim().min(1).max(200),
     company: z.string().trim().max(200).nullish(),
   })
-  .meta({ id: 'RegisterRequest' });
+  .meta({ id: 'RegisterRequest', example: ex.registerRequest });
 
 /** OAuth2 password form; `grant_type`, `scope` and client fields are accepted and ignored. */
 export const loginForm = z
@@ -37,11 +38,11 @@ export const loginForm = z
     grant_type: z.string().optional(),
     scope: z.string().optional(),
   })
-  .meta({ id: 'LoginForm' });
+  .meta({ id: 'LoginForm', example: ex.loginForm });
 
 export const tokenResponse = z
   .object({ access_token: z.string(), token_type: z.literal('bearer') })
-  .meta({ id: 'Token' });
+  .meta({ id: 'Token', example: ex.token });
 
 const timestamp = z.string().describe('ISO 8601 UTC');
 
@@ -54,17 +55,17 @@ export const registeredUser = z
     tier: z.enum(TIERS),
     created_at: timestamp,
   })
-  .meta({ id: 'RegisteredUser' });
+  .meta({ id: 'RegisteredUser', example: ex.registeredUser });
 
 export const userResponse = registeredUser
   .extend({ is_active: z.boolean(), last_login: timestamp.nullable() })
-  .meta({ id: 'User' });
+  .meta({ id: 'User', example: ex.user });
 
-export const createApiKeyBody = z.object({ name: z.string().trim().min(1).max(100) }).meta({ id: 'ApiKeyCreate' });
+export const createApiKeyBody = z.object({ name: z.string().trim().min(1).max(100) }).meta({ id: 'ApiKeyCreate', example: ex.createApiKeyRequest });
 
 export const createdApiKey = z
   .object({ id: z.string(), name: z.string(), key: z.string().describe('shown once'), created_at: timestamp })
-  .meta({ id: 'ApiKeyCreated' });
+  .meta({ id: 'ApiKeyCreated', example: ex.createdApiKey });
 
 export const apiKeyListItem = z
   .object({
@@ -75,7 +76,7 @@ export const apiKeyListItem = z
     last_used_at: timestamp.nullable(),
     is_active: z.boolean(),
   })
-  .meta({ id: 'ApiKey' });
+  .meta({ id: 'ApiKey', example: ex.apiKey });
 
 export const apiKeyParams = z.object({ id: z.string().min(1).max(100) });
 
