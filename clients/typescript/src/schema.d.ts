@@ -1568,6 +1568,11 @@ export interface components {
         ApiKeyCreate: {
             name: string;
         };
+        /**
+         * @example {
+         *       "tier": "pro"
+         *     }
+         */
         AdminUserPatch: {
             /** @enum {string} */
             tier?: "free" | "pro" | "enterprise";

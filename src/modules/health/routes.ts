@@ -85,6 +85,25 @@ const failedJobsBody = z.object({
   })),
 });
 
+/** GET /admin/queues in the single-process mode: a job that failed its last attempt. */
+const failedJobsExample = {
+  driver: 'inprocess',
+  failed_jobs: [{
+    queue: 'bill-audit', job_id: '17', ordering_key: 'meter:6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', attempts: 3,
+    error: 'Connection terminated unexpectedly', payload: { meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e' },
+    failed_at: '2026-11-03T06:02:40.000Z',
+  }],
+};
+
+/** GET /health of a single process on its embedded database. */
+const healthyExample = {
+  status: 'healthy',
+  database: { status: 'up', driver: 'pglite' },
+  queue: { status: 'up', driver: 'inprocess' },
+  rate_limits: { status: 'up', store: 'memory' },
+  failing: [],
+};
+
 const healthBody = z.object({
   status: z.enum(['healthy', 'degraded', 'unhealthy']),
   database: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['postgres', 'pglite']) }),
@@ -110,7 +129,7 @@ export function documentSiteRoutes(registry: OpenAPIRegistry): void {
       + 'and quotas counted. `failing` names what is down. Each check answers within '
       + `${HEALTH_CHECK_TIMEOUT_MS} ms.`,
     responses: {
-      200: { description: 'Healthy', content: { 'application/json': { schema: healthBody } } },
+      200: { description: 'Healthy', content: { 'application/json': { schema: healthBody.meta({ example: healthyExample }) } } },
       503: { description: 'The database (`unhealthy`) or Redis (`degraded`) is unreachable', content: { 'application/json': { schema: healthBody } } },
     },
   });
@@ -121,7 +140,7 @@ export function documentSiteRoutes(registry: OpenAPIRegistry): void {
     responses: {
       200: {
         description: 'The Bull Board page, or {driver, failed_jobs} in the single-process mode',
-        content: { 'text/html': { schema: z.string() }, 'application/json': { schema: failedJobsBody } },
+        content: { 'text/html': { schema: z.string() }, 'application/json': { schema: failedJobsBody.meta({ example: failedJobsExample }) } },
       },
       401: errorResponse('Wrong or missing credentials'),
       404: errorResponse('ADMIN_TOKEN is not set'),

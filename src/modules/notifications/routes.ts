@@ -3,6 +3,7 @@ import { pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
 import { notificationIdParams, notificationListQuery, notificationResponse } from './schemas';
 import type { NotificationService } from './service';
+import * as ex from './examples';
 
 const tags = ['Notifications'];
 
@@ -10,12 +11,12 @@ export function registerNotificationRoutes(api: ApiRouter, notifications: Notifi
   api.get('/pm/notifications', {
     summary: "List the caller's notifications, newest first", tags, auth: 'required',
     description: '`unread=true` lists only the unread ones.',
-    query: notificationListQuery, response: pageSchema(notificationResponse),
+    query: notificationListQuery, response: pageSchema(notificationResponse).meta({ example: ex.notificationPage }),
   }, ({ query, req }) => notifications.list(callerId(req), query));
 
   api.post('/pm/notifications/:id/read', {
     summary: 'Mark a notification read', tags, auth: 'required', params: notificationIdParams,
     description: 'Idempotent: marking a read notification again keeps its first read_at.',
-    response: notificationResponse, errors: { 404: 'Notification not found' },
+    response: notificationResponse.meta({ example: ex.readNotification }), errors: { 404: 'Notification not found' },
   }, ({ params, req }) => notifications.markRead(callerId(req), params.id));
 }
