@@ -10,18 +10,11 @@ interface Media { schema?: Schema; example?: unknown; examples?: unknown }
 interface Operation { requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> }
 interface Doc { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
 
-/** What still lacks an example (the catalog's tariffs and utilities, the rate analysis and comparison). */
+/** What still lacks an example (a property's rate analysis, the comparison of tariffs). */
 const WITHOUT_EXAMPLES = [
   'POST /api/v1/pm/properties/{id}/analyze-rates: response',
   'POST /api/v1/calculate/compare: response',
   'POST /api/v1/calculate/compare: body',
-  'GET /api/v1/tariffs/search: response',
-  'GET /api/v1/tariffs/stats: response',
-  'GET /api/v1/tariffs/by-utility/{utility_id}: response',
-  'GET /api/v1/tariffs/{id}: response',
-  'GET /api/v1/utilities/search: response',
-  'GET /api/v1/utilities/by-zip/{zip_code}: response',
-  'GET /api/v1/utilities/{id}: response',
 ];
 
 describe('examples of every operation', () => {

@@ -6,6 +6,7 @@ import { pageQuery } from '../../platform/http/pagination';
 import type { TariffService } from './service';
 import type { CustomTariffService } from './custom/service';
 import { customTariffList } from './custom/examples';
+import * as ex from './examples';
 import { createCustomTariffBody, createVersionBody, customTariffDetail, customTariffSummary, updateCustomTariffBody } from './custom/schemas';
 import { ZIP_TABLES } from '../utilities/reference';
 import {
@@ -46,7 +47,7 @@ export function registerTariffRoutes(api: ApiRouter, service: TariffService, cus
       custom: z.boolean().optional().meta({ description: 'true on your own tariffs (include_custom=true)' }),
       utility_type: z.string().optional(),
       unit: z.string().optional(),
-    })),
+    })).meta({ example: ex.tariffSearchPage }),
     errors: { 401: 'include_custom=true without authentication' },
   }, ({ query, req }) => service.search(query, req.user?.id ?? null));
 
@@ -72,12 +73,12 @@ export function registerTariffRoutes(api: ApiRouter, service: TariffService, cus
   api.get('/tariffs/stats', {
     summary: 'Tariff database statistics',
     description: 'Counts over the tariffs GET /tariffs/search finds with the same defaults: current tariffs only (no expiration date before today, UTC), or every stored tariff with include_expired=true. So total_tariffs equals the search total, and each sectors / rate_types count equals the search total with that filter. last_updated is when the reference data was imported. The bundled URDB data has no real-time-pricing tariffs, so rate_types.real_time is 0.',
-    tags, auth: 'optional', query: tariffStatsQuery, response: tariffStats,
+    tags, auth: 'optional', query: tariffStatsQuery, response: tariffStats.meta({ example: ex.tariffStats }),
   }, ({ query }) => service.stats(query));
 
   api.get('/tariffs/by-utility/:utility_id', {
     summary: "A utility's tariffs", description: 'Every tariff of the utility (expired ones included), ordered by name.',
-    tags, auth: 'optional', params: utilityIdParams, query: byUtilityQuery, response: pageSchema(byUtilityItem),
+    tags, auth: 'optional', params: utilityIdParams, query: byUtilityQuery, response: pageSchema(byUtilityItem).meta({ example: ex.tariffsOfUtility }),
     errors: { 404: 'Utility not found' },
   }, ({ params, query }) => service.byUtility(params.utility_id, query));
 
@@ -89,7 +90,7 @@ export function registerTariffRoutes(api: ApiRouter, service: TariffService, cus
       custom: z.boolean().optional().meta({ description: 'true on your own tariff, which also lists its versions' }),
       created_at: z.string().optional(),
       versions: customTariffDetail.shape.versions.optional(),
-    }), errors: { 404: 'Tariff not found' },
+    }).meta({ example: ex.tariff }), errors: { 404: 'Tariff not found' },
   }, ({ params, req }) => service.detail(params.id, req.user?.id ?? null));
 
   api.patch('/tariffs/:id', {

@@ -5,6 +5,7 @@ import { searchText, zipCode } from '../tariffs/schemas';
 import { stateCode } from '../properties/schemas';
 import type { UtilityService } from './service';
 import { ZIP_TABLES } from './reference';
+import * as ex from './examples';
 
 const tags = ['Utilities'];
 
@@ -45,19 +46,19 @@ export function registerUtilityRoutes(api: ApiRouter, service: UtilityService): 
     summary: 'Search utilities', description: `${SOURCES} q is a partial, case-insensitive name match. Ordered by name, id.`,
     tags, auth: 'optional',
     query: pageQuery.extend({ q: searchText.optional(), state: stateCode.optional() }),
-    response: pageSchema(utilitySearchItem),
+    response: pageSchema(utilitySearchItem).meta({ example: ex.utilitySearchPage }),
   }, ({ query }) => service.search(query));
 
   api.get('/utilities/by-zip/:zip_code', {
     summary: 'Utilities serving a ZIP code',
     description: `${ZIP_TABLES_TEXT} ${BY_ZIP_ORDER}`,
-    tags, auth: 'optional', params: z.object({ zip_code: zipCode }), response: z.array(byZipItem),
+    tags, auth: 'optional', params: z.object({ zip_code: zipCode }), response: z.array(byZipItem).meta({ example: ex.utilitiesByZip }),
     errors: { 404: 'No utilities found for ZIP code', 422: 'Invalid ZIP code format' },
   }, ({ params }) => service.byZip(params.zip_code));
 
   api.get('/utilities/:id', {
     summary: 'Utility detail',
     description: `${SOURCES} customers_served is EIA-861 2018 retail customers (all parts and states); service_territory lists counties per state; data_sources names each table behind the answer with its edition.`,
-    tags, auth: 'optional', params: z.object({ id: z.string().min(1) }), response: utilityDetail, errors: { 404: 'Utility not found' },
+    tags, auth: 'optional', params: z.object({ id: z.string().min(1) }), response: utilityDetail.meta({ example: ex.utility }), errors: { 404: 'Utility not found' },
   }, ({ params }) => service.detail(params.id));
 }
