@@ -1,6 +1,7 @@
 import type { ApiRouter } from '../../platform/http/router';
 import type { PricingService } from './service';
 import { billResponse, calculateBody, compareBody, compareResponse } from './schemas';
+import * as ex from './examples';
 
 const CALCULATE_DESCRIPTION = [
   'Prices one month of a tariff for the given usage, itemised. Each line item is quantity x rate rounded to the cent;',
@@ -31,8 +32,8 @@ export function registerPricingRoutes(api: ApiRouter, pricing: PricingService): 
     description: 'Bills every tariff for the same month and usage and ranks them by total_cost, cheapest first (equal totals keep the request order).',
     tags: ['Bill calculation'],
     auth: 'optional',
-    body: compareBody,
-    response: compareResponse,
+    body: compareBody.meta({ example: ex.compareRequest }),
+    response: compareResponse.meta({ example: ex.compareAnswer }),
     errors: { 404: 'Tariff not found: <tariff_id>', 422: 'tariff_ids must contain at least 2 items; tariff_ids must contain at most 10 items' },
   }, ({ body, req }) => pricing.compare(body, req.user?.id ?? null));
 }
