@@ -41,6 +41,8 @@ export const property = {
   annual_revenue: 264000,
   noi: 182000,
   energy_pct_of_noi: null,
+  timezone: 'America/Chicago',
+  timezone_source: 'zip_code',
   owner_id: '3c1e9b2a-5d7f-4e8a-9b0c-1d2e3f4a5b6c',
   created_at: '2026-11-02T14:05:11.000Z',
   updated_at: '2026-11-02T14:05:11.000Z',
