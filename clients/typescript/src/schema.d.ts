@@ -129,6 +129,43 @@ export interface paths {
         patch: operations["patchAdminUsersById"];
         trace?: never;
     };
+    "/api/v1/admin/tariffs/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh catalog tariffs from the URDB API (operator)
+         * @description Fetches the current records of the named utilities (or of those the properties, meters and their ZIP codes use, or of all) from NREL's OpenEI utility_rates API, version 8, with URDB_API_KEY, and stores them as the import would: a later revision of a schedule supersedes the older one, which stays for the billing periods before it. Runs on the job queue: 202 with the run, whose progress and report GET /admin/tariffs/refresh/{id} gives.
+         */
+        post: operations["postAdminTariffsRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/tariffs/refresh/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A catalog refresh run: status, progress and report (operator) */
+        get: operations["getAdminTariffsRefreshById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pm/portfolios": {
         parameters: {
             query?: never;
@@ -393,6 +430,50 @@ export interface paths {
         patch: operations["patchPmMetersById"];
         trace?: never;
     };
+    "/api/v1/pm/meters/{id}/intervals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an electric meter's interval readings over a range
+         * @description JSON, or CSV (start,end,kwh) with `Accept: text/csv` or `?format=csv`. Local times in the property's time zone.
+         */
+        get: operations["getPmMetersByIdIntervals"];
+        put?: never;
+        /**
+         * Import an electric meter's interval readings (Green Button)
+         * @description multipart/form-data, field `file`: Green Button ESPI XML (IntervalBlock/IntervalReading; ReadingType uom 72 (Wh) and powerOfTenMultiplier; forward flow) or a "Download My Data" CSV (PG&E, SCE, SDG&E layouts, or start,end,kwh). Streamed; readings merge into what is stored (a newer reading of an interval replaces the older). A file that is neither is a 422 on `file`. Electric meters only. Meters README "Interval data".
+         */
+        post: operations["postPmMetersByIdIntervals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pm/meters/{id}/load-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An electric meter's load profile over a range
+         * @description Peak kW and when, load factor, base load, after-hours share, the average weekday and weekend day by hour (meters README "Load profile"); as an SVG chart with `Accept: image/svg+xml` or `?format=svg`.
+         */
+        get: operations["getPmMetersByIdLoadProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pm/properties/{id}/bills": {
         parameters: {
             query?: never;
@@ -586,7 +667,7 @@ export interface paths {
         put?: never;
         /**
          * Calculate a bill for one tariff
-         * @description Prices one month of a tariff for the given usage, itemised. Each line item is quantity x rate rounded to the cent; total_cost = energy + demand + fixed + riders (a minimum-charge top-up is a fixed line item); taxes_estimate is total_cost x tax_rate_percent / 100 (0 without it), reported beside the total. Without usage_profile a time-of-use tariff's usage is split with the sector's typical load shape over the tariff's own schedule (2017 calendar); the shares are listed in `assumptions`. An energy tier bounded per kW of demand (URDB "kWh/kW", hours use) or per day names its band as published and as converted for this bill ("first 180 kWh per kW x 800 kW = 144000 kWh"). A demand, customer or minimum charge the tariff's description names but its rates lack is named in `assumptions`: the bill leaves it out.
+         * @description Prices one month of a tariff for the given usage, itemised. Each line item is quantity x rate rounded to the cent; total_cost = energy + demand + fixed + riders (a minimum-charge top-up is a fixed line item); taxes_estimate is total_cost x tax_rate_percent / 100 (0 without it), reported beside the total. Without usage_profile a time-of-use tariff's usage is split with the sector's typical load shape over the tariff's own schedule (2017 calendar); the shares are listed in `assumptions`. An energy tier bounded per kW of demand (URDB "kWh/kW", hours use) or per day names its band as published and as converted for this bill ("first 180 kWh per kW x 800 kW = 144000 kWh"). A demand, customer or minimum charge the tariff's description names but its rates lack is named in `assumptions`: the bill leaves it out. With `intervals` (a meter's 15-, 30- or 60-minute kWh) each interval is priced in the tariff's period by its local clock time, and demand is the largest average kW over the tariff's demand window: no load shape is assumed (pricing README "Interval data").
          */
         post: operations["postCalculate"];
         delete?: never;
@@ -1351,6 +1432,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's webhook endpoints, newest first */
+        get: operations["getWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Events of the listed types are POSTed to the URL, signed per Standard Webhooks with the secret this answer shows (only here).
+         */
+        post: operations["postWebhookEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint */
+        get: operations["getWebhookEndpointsById"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its delivery log */
+        delete: operations["deleteWebhookEndpointsById"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description `enabled: true` re-enables an endpoint disabled after 5 days of failures; its due deliveries are sent again.
+         */
+        patch: operations["patchWebhookEndpointsById"];
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret
+         * @description For 24 hours deliveries carry two signatures (new and old secret), so the receiver can switch without losing one.
+         */
+        post: operations["postWebhookEndpointsByIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An endpoint's deliveries and their attempts, newest first */
+        get: operations["getWebhookEndpointsByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/deliveries/{delivery_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery's event again
+         * @description A new delivery of the same event (same webhook-id), retried on the same schedule.
+         */
+        post: operations["postWebhookEndpointsByIdDeliveriesByDeliveryIdReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to the endpoint
+         * @description A `webhook.test` event to this endpoint only, whatever types it subscribes to.
+         */
+        post: operations["postWebhookEndpointsByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/logs": {
         parameters: {
             query?: never;
@@ -1429,7 +1630,386 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "audit.finding.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * audit.finding.created: an event POSTed to the endpoints subscribed to it
+         * @description Signed per Standard Webhooks (events README "Verifying a delivery"). Answer 2xx within 15 s; anything else is retried at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the event's id: the same on every attempt and replay (deduplicate on it) */
+                    "webhook-id": string;
+                    /** @description the attempt's time, Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body">, one per secret in use, space separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "audit.finding.created";
+                        timestamp: string;
+                        data: {
+                            /** @description the audit finding (GET /pm/audit/findings) */
+                            finding_id: string;
+                            property_id: string;
+                            meter_id: string;
+                            bill_id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            severity: "low" | "medium" | "high";
+                            /** @description dollars at issue (positive: billed more than it should be); null where the rule has none */
+                            amount_at_issue: number | null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "audit.dispute.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * audit.dispute.updated: an event POSTed to the endpoints subscribed to it
+         * @description Signed per Standard Webhooks (events README "Verifying a delivery"). Answer 2xx within 15 s; anything else is retried at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the event's id: the same on every attempt and replay (deduplicate on it) */
+                    "webhook-id": string;
+                    /** @description the attempt's time, Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body">, one per secret in use, space separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "audit.dispute.updated";
+                        timestamp: string;
+                        data: {
+                            /** @description the audit finding (GET /pm/audit/findings) */
+                            finding_id: string;
+                            property_id: string;
+                            bill_id: string;
+                            /** @enum {string} */
+                            status: "disputed" | "credited" | "denied";
+                            disputed_on: string | null;
+                            claim_reference: string | null;
+                            amount_claimed: number | null;
+                            amount_credited: number | null;
+                            credit_bill_id: string | null;
+                            closed_on: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rate_analysis.savings_found": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * rate_analysis.savings_found: an event POSTed to the endpoints subscribed to it
+         * @description Signed per Standard Webhooks (events README "Verifying a delivery"). Answer 2xx within 15 s; anything else is retried at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the event's id: the same on every attempt and replay (deduplicate on it) */
+                    "webhook-id": string;
+                    /** @description the attempt's time, Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body">, one per secret in use, space separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "rate_analysis.savings_found";
+                        timestamp: string;
+                        data: {
+                            property_id: string;
+                            property_name: string;
+                            recommended_tariff_id: string;
+                            recommended_tariff_name: string;
+                            /** @description dollars a year */
+                            annual_savings: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "billing.calculation.posted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * billing.calculation.posted: an event POSTed to the endpoints subscribed to it
+         * @description Signed per Standard Webhooks (events README "Verifying a delivery"). Answer 2xx within 15 s; anything else is retried at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the event's id: the same on every attempt and replay (deduplicate on it) */
+                    "webhook-id": string;
+                    /** @description the attempt's time, Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body">, one per secret in use, space separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "billing.calculation.posted";
+                        timestamp: string;
+                        data: {
+                            calculation_id: string;
+                            property_id: string;
+                            /** @description charges on the PMS ledger */
+                            lines: number;
+                            /** @description their sum, dollars */
+                            amount: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "billing.posting.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * billing.posting.failed: an event POSTed to the endpoints subscribed to it
+         * @description Signed per Standard Webhooks (events README "Verifying a delivery"). Answer 2xx within 15 s; anything else is retried at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the event's id: the same on every attempt and replay (deduplicate on it) */
+                    "webhook-id": string;
+                    /** @description the attempt's time, Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body">, one per secret in use, space separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "billing.posting.failed";
+                        timestamp: string;
+                        data: {
+                            calculation_id: string;
+                            property_id: string;
+                            /** @enum {string} */
+                            action: "post" | "reverse";
+                            failed_lines: {
+                                unit_id: string;
+                                amount: number;
+                                error: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "meter.intervals.imported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * meter.intervals.imported: an event POSTed to the endpoints subscribed to it
+         * @description Signed per Standard Webhooks (events README "Verifying a delivery"). Answer 2xx within 15 s; anything else is retried at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h after each failure.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description the event's id: the same on every attempt and replay (deduplicate on it) */
+                    "webhook-id": string;
+                    /** @description the attempt's time, Unix seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body">, one per secret in use, space separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "meter.intervals.imported";
+                        timestamp: string;
+                        data: {
+                            meter_id: string;
+                            property_id: string;
+                            /** @description the first interval's start as imported (ISO 8601 with offset) */
+                            start: string;
+                            /** @description the last interval's end (UTC) */
+                            end: string;
+                            intervals: number;
+                            interval_minutes: number;
+                            /** @description the kWh of every interval, summed (to the Wh) */
+                            kwh: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1577,6 +2157,91 @@ export interface components {
             /** @enum {string} */
             tier?: "free" | "pro" | "enterprise";
             is_active?: boolean;
+        };
+        /**
+         * @example {
+         *       "id": "b7c1d2e3-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "status": "succeeded",
+         *       "utilities": [
+         *         "4176"
+         *       ],
+         *       "utilities_done": 1,
+         *       "report": {
+         *         "fetched": 15,
+         *         "new": [
+         *           "62fe87aff6dee418ab7bfcf9"
+         *         ],
+         *         "changed": [],
+         *         "unchanged": 14,
+         *         "superseded": [
+         *           {
+         *             "id": "5982002d5457a3ac198bbc44",
+         *             "superseded_by": "62fe87aff6dee418ab7bfcf9",
+         *             "expiration_date": "2018-06-30"
+         *           }
+         *         ],
+         *         "ended": [],
+         *         "rejected": []
+         *       },
+         *       "error": null,
+         *       "created_at": "2026-11-28T13:00:00.000Z",
+         *       "started_at": "2026-11-28T13:00:01.000Z",
+         *       "finished_at": "2026-11-28T13:00:04.000Z"
+         *     }
+         */
+        TariffRefreshRun: {
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @description EIA ids, in the order they are refreshed */
+            utilities: string[];
+            utilities_done: number;
+            report: {
+                /** @description records the API returned */
+                fetched: number;
+                /** @description labels we did not hold, now stored (source refreshed) */
+                new: string[];
+                /** @description labels we held whose rates, dates or class changed: stored as the API publishes them */
+                changed: string[];
+                unchanged: number;
+                /** @description tariffs a later revision of the same schedule superseded: kept, ending the day before it (or at their own end) */
+                superseded: {
+                    id: string;
+                    superseded_by: string;
+                    expiration_date: string | null;
+                }[];
+                /** @description tariffs the API now publishes with an end date */
+                ended: {
+                    id: string;
+                    expiration_date: string;
+                }[];
+                /** @description records not stored, with the reason (the importer's normaliser, or not a record) */
+                rejected: {
+                    id: string;
+                    eia_id: string;
+                    reason: string;
+                }[];
+            };
+            /** @description why a failed run stopped (the API failing every try, a wrong key); resume it with resume */
+            error: string | null;
+            created_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+        };
+        /**
+         * @example {
+         *       "eia": [
+         *         "4176"
+         *       ]
+         *     }
+         */
+        TariffRefreshRequest: {
+            /** @description EIA utility ids to refresh; omitted (and all not true): the utilities the properties, meters and their ZIP codes use */
+            eia?: string[];
+            /** @description every utility of the catalog (about 3,500 requests: three and a half hours or more at 1,000 requests an hour) */
+            all?: boolean;
+            /** @description the id of a run that failed or stopped, to go on from where it stopped */
+            resume?: string;
         };
         /**
          * @example {
@@ -2453,6 +3118,160 @@ export interface operations {
             };
             /** @description Unsupported content encoding */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminTariffsRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TariffRefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffRefreshRun"];
+                };
+            };
+            /** @description Invalid JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong X-Admin-Token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Run not found (resume), or ADMIN_TOKEN unset: Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URDB_API_KEY is not set (nothing is fetched), or the run to resume already succeeded */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (over 1mb) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminTariffsRefreshById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffRefreshRun"];
+                };
+            };
+            /** @description Missing or wrong X-Admin-Token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Run not found (or ADMIN_TOKEN unset: Not Found) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3650,6 +4469,8 @@ export interface operations {
                     /** @description Your supply contract: a supply-only custom tariff (POST /tariffs/custom) of the property's state, priced beside a delivery-only tariff_id, line by line; it supersedes supply_rate_per_kwh */
                     supply_tariff_id?: string | null;
                     solar_capacity_kw?: number | null;
+                    /** @description The property's IANA time zone (America/Denver): interval readings are read by its local clock. Absent or null: the zone of zip_code (properties README "Time zone"). */
+                    timezone?: string | null;
                     annual_revenue?: number | null;
                     noi?: number | null;
                     has_solar?: boolean;
@@ -3683,6 +4504,13 @@ export interface operations {
                         monthly_demand_kw: number | null;
                         supply_rate_per_kwh: number | null;
                         supply_tariff_id: string | null;
+                        /** @description IANA time zone: the one set, else the one of zip_code (properties README "Time zone"). */
+                        timezone: string;
+                        /**
+                         * @description set: given by the owner; zip_code: derived from the ZIP code (and follows it).
+                         * @enum {string}
+                         */
+                        timezone_source: "set" | "zip_code";
                         has_solar: boolean;
                         solar_capacity_kw: number | null;
                         annual_revenue: number | null;
@@ -3806,6 +4634,13 @@ export interface operations {
                         monthly_demand_kw: number | null;
                         supply_rate_per_kwh: number | null;
                         supply_tariff_id: string | null;
+                        /** @description IANA time zone: the one set, else the one of zip_code (properties README "Time zone"). */
+                        timezone: string;
+                        /**
+                         * @description set: given by the owner; zip_code: derived from the ZIP code (and follows it).
+                         * @enum {string}
+                         */
+                        timezone_source: "set" | "zip_code";
                         has_solar: boolean;
                         solar_capacity_kw: number | null;
                         annual_revenue: number | null;
@@ -3923,6 +4758,8 @@ export interface operations {
                     /** @description Your supply contract: a supply-only custom tariff (POST /tariffs/custom) of the property's state, priced beside a delivery-only tariff_id, line by line; it supersedes supply_rate_per_kwh */
                     supply_tariff_id?: string | null;
                     solar_capacity_kw?: number | null;
+                    /** @description The property's IANA time zone (America/Denver): interval readings are read by its local clock. Absent or null: the zone of zip_code (properties README "Time zone"). */
+                    timezone?: string | null;
                     annual_revenue?: number | null;
                     noi?: number | null;
                     has_solar?: boolean;
@@ -3956,6 +4793,13 @@ export interface operations {
                         monthly_demand_kw: number | null;
                         supply_rate_per_kwh: number | null;
                         supply_tariff_id: string | null;
+                        /** @description IANA time zone: the one set, else the one of zip_code (properties README "Time zone"). */
+                        timezone: string;
+                        /**
+                         * @description set: given by the owner; zip_code: derived from the ZIP code (and follows it).
+                         * @enum {string}
+                         */
+                        timezone_source: "set" | "zip_code";
                         has_solar: boolean;
                         solar_capacity_kw: number | null;
                         annual_revenue: number | null;
@@ -4393,6 +5237,325 @@ export interface operations {
                 };
             };
             /** @description Validation error (a unit of another type, utility_type changed, Tariff not found, a tariff of another state) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPmMetersByIdIntervals: {
+        parameters: {
+            query: {
+                /** @description A local date (YYYY-MM-DD, midnight in the property's time zone) or an ISO 8601 date-time with offset; inclusive. */
+                start: string;
+                /** @description As start; exclusive. At most 400 days after start. */
+                end: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        meter_id: string;
+                        timezone: string;
+                        start: string;
+                        end: string;
+                        interval_minutes: number;
+                        count: number;
+                        /** @description Intervals with a reading, in order; local times with offset. */
+                        readings: {
+                            start: string;
+                            end: string;
+                            kwh: number;
+                        }[];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Meter not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error (range, not an electric meter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPmMetersByIdIntervals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A Green Button ESPI XML file or a utility "Download My Data" CSV (at most 50 MB).
+                     */
+                    file?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        meter_id: string;
+                        /** @enum {string} */
+                        format: "espi_xml" | "csv_pge" | "csv_sce" | "csv_sdge" | "csv_generic";
+                        interval_minutes: number;
+                        /** @description The property's time zone: local times of a CSV are read in it. */
+                        timezone: string;
+                        /** @description Readings read from the file (electric energy, of the file's interval length). */
+                        readings: number;
+                        /** @description Readings stored in an interval that had none. */
+                        stored: number;
+                        /** @description Readings of an interval that already had one (stored earlier, or earlier in the file): the newer reading is kept. */
+                        duplicates: number;
+                        /** @description Of the duplicates, those whose value differed from the one they replaced. */
+                        replaced: number;
+                        first_start: string | null;
+                        last_end: string | null;
+                        gaps: {
+                            missing_intervals: number;
+                            /** @description The first 100 spans without a reading between the first and the last reading of the file. */
+                            spans: {
+                                start: string;
+                                end: string;
+                                intervals: number;
+                            }[];
+                        };
+                        /** @description Readings whose local start time occurs twice (the fall-back hour): both are kept, as distinct UTC intervals. */
+                        dst_repeats: number;
+                        /** @description Readings not stored by kind: not energy in Wh, energy received from the customer, another interval length. */
+                        skipped: {
+                            reason: string;
+                            readings: number;
+                        }[];
+                        /** @description The first 100 invalid rows (CSV line numbers). */
+                        rejected: {
+                            line: number;
+                            detail: string;
+                        }[];
+                        rejected_count: number;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Meter not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a multipart/form-data request */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a Green Button file, or not an electric meter */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPmMetersByIdLoadProfile: {
+        parameters: {
+            query: {
+                /** @description A local date (YYYY-MM-DD, midnight in the property's time zone) or an ISO 8601 date-time with offset; inclusive. */
+                start: string;
+                /** @description As start; exclusive. At most 400 days after start. */
+                end: string;
+                format?: "json" | "svg";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        meter_id: string;
+                        meter_name: string;
+                        timezone: string;
+                        start: string;
+                        end: string;
+                        readings: number;
+                        interval_minutes: number;
+                        energy_kwh: number;
+                        /** @description The largest interval's average kW. */
+                        peak_kw: number | null;
+                        /** @description Start of the peak interval, local time. */
+                        peak_at: string | null;
+                        average_kw: number | null;
+                        /** @description average_kw / peak_kw (EIA glossary). */
+                        load_factor: number | null;
+                        /** @description 2.5th percentile of the intervals' kW, nearest rank (LBNL-3713E near-base load). */
+                        base_load_kw: number | null;
+                        /** @description Share of kWh outside weekdays 07:00-18:00 local time. */
+                        after_hours_share: number | null;
+                        /** @description Average kW of the intervals starting in each local hour 0 to 23; null without readings. */
+                        weekday_by_hour: (number | null)[];
+                        /** @description Average kW of the intervals starting in each local hour 0 to 23; null without readings. */
+                        weekend_by_hour: (number | null)[];
+                    };
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Meter not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error (range, not an electric meter) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5653,8 +6816,31 @@ export interface operations {
             content: {
                 "application/json": {
                     tariff_id: string;
-                    /** @description Energy consumed in the month, kWh (metered to 0.001 kWh): required for electric tariffs */
+                    /** @description Energy consumed in the month, kWh (metered to 0.001 kWh): required for electric tariffs unless intervals are sent */
                     usage_kwh?: number;
+                    /**
+                     * @description A meter's interval data (Green Button): each interval is priced in the tariff's period by the local clock time of its start (month, weekday or weekend and holiday, hour), and demand is the largest average kW over the tariff's demand window (pricing README "Interval data"). usage_kwh and demand_kw may be left out; when sent they must agree with the intervals.
+                     * @example {
+                     *       "start": "2018-07-01T00:00:00-06:00",
+                     *       "interval_minutes": 15,
+                     *       "kwh": [
+                     *         1.25,
+                     *         1.31,
+                     *         1.28
+                     *       ],
+                     *       "timezone": "America/Denver"
+                     *     }
+                     */
+                    intervals?: {
+                        /** @description the first interval's start, with its UTC offset (2018-07-01T00:00:00-06:00, or ...Z) */
+                        start: string;
+                        /** @description length of every interval: 15, 30 or 60 minutes */
+                        interval_minutes: 15 | 30 | 60;
+                        /** @description kWh of each interval in order, from start, without gaps (1 to 8928: 93 days of 15-minute data) */
+                        kwh: number[];
+                        /** @description IANA time zone whose clock time (daylight saving included) places each interval in the tariff's periods; without it the offset of start holds for every interval */
+                        timezone?: string | null;
+                    } | null;
                     /** @description Gas, water and sewer tariffs: the month's usage in `unit` (converted to the tariff's unit, pricing README "Units") */
                     usage?: number | null;
                     /** @description the unit of usage: therms, ccf, mcf, cf, kBtu, MMBtu (gas); kgal, gallons, ccf, cf, m3 (water, sewer) */
@@ -5668,9 +6854,9 @@ export interface operations {
                     date?: string | null;
                     /** @description your supply-only custom tariff (a supply contract): on a delivery-only tariff its bill is added line by line, superseding supply_rate_per_kwh */
                     supply_tariff_id?: string | null;
-                    /** @description Maximum demand of the month in the tariff's demand unit; required for demand tariffs */
+                    /** @description Maximum demand of the month in the tariff's demand unit; required for demand tariffs unless intervals are sent */
                     demand_kw?: number | null;
-                    /** @description 1-12; default: the current month (UTC) */
+                    /** @description 1-12; default: the intervals' month, else the current month (UTC) */
                     month?: number | null;
                     /** @description Solar generation of the month, kWh */
                     solar_generation_kwh?: number | null;
@@ -5780,7 +6966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description demand_kw required for demand tariffs; month must be between 1 and 12; usage_profile does not fit */
+            /** @description demand_kw required for demand tariffs; month must be between 1 and 12; usage_profile does not fit; intervals that are not valid or disagree with usage_kwh or demand_kw */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5820,8 +7006,31 @@ export interface operations {
             content: {
                 "application/json": {
                     tariff_ids: string[];
-                    /** @description Energy consumed in the month, kWh (metered to 0.001 kWh): required for electric tariffs */
+                    /** @description Energy consumed in the month, kWh (metered to 0.001 kWh): required for electric tariffs unless intervals are sent */
                     usage_kwh?: number;
+                    /**
+                     * @description A meter's interval data (Green Button): each interval is priced in the tariff's period by the local clock time of its start (month, weekday or weekend and holiday, hour), and demand is the largest average kW over the tariff's demand window (pricing README "Interval data"). usage_kwh and demand_kw may be left out; when sent they must agree with the intervals.
+                     * @example {
+                     *       "start": "2018-07-01T00:00:00-06:00",
+                     *       "interval_minutes": 15,
+                     *       "kwh": [
+                     *         1.25,
+                     *         1.31,
+                     *         1.28
+                     *       ],
+                     *       "timezone": "America/Denver"
+                     *     }
+                     */
+                    intervals?: {
+                        /** @description the first interval's start, with its UTC offset (2018-07-01T00:00:00-06:00, or ...Z) */
+                        start: string;
+                        /** @description length of every interval: 15, 30 or 60 minutes */
+                        interval_minutes: 15 | 30 | 60;
+                        /** @description kWh of each interval in order, from start, without gaps (1 to 8928: 93 days of 15-minute data) */
+                        kwh: number[];
+                        /** @description IANA time zone whose clock time (daylight saving included) places each interval in the tariff's periods; without it the offset of start holds for every interval */
+                        timezone?: string | null;
+                    } | null;
                     /** @description Gas, water and sewer tariffs: the month's usage in `unit` (converted to the tariff's unit, pricing README "Units") */
                     usage?: number | null;
                     /** @description the unit of usage: therms, ccf, mcf, cf, kBtu, MMBtu (gas); kgal, gallons, ccf, cf, m3 (water, sewer) */
@@ -5835,9 +7044,9 @@ export interface operations {
                     date?: string | null;
                     /** @description your supply-only custom tariff (a supply contract): on a delivery-only tariff its bill is added line by line, superseding supply_rate_per_kwh */
                     supply_tariff_id?: string | null;
-                    /** @description Maximum demand of the month in the tariff's demand unit; required for demand tariffs */
+                    /** @description Maximum demand of the month in the tariff's demand unit; required for demand tariffs unless intervals are sent */
                     demand_kw?: number | null;
-                    /** @description 1-12; default: the current month (UTC) */
+                    /** @description 1-12; default: the intervals' month, else the current month (UTC) */
                     month?: number | null;
                     /** @description Solar generation of the month, kWh */
                     solar_generation_kwh?: number | null;
@@ -7779,6 +8988,13 @@ export interface operations {
                         unit: string;
                         source_url: string;
                         last_updated: string;
+                        /**
+                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
+                         * @enum {string}
+                         */
+                        source: "bundled" | "refreshed" | "custom";
+                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
+                        source_updated_at: string | null;
                         /** @description true for a tariff of your own (POST /tariffs/custom) */
                         custom: boolean;
                         created_at: string;
@@ -8095,6 +9311,13 @@ export interface operations {
                         unit: string;
                         source_url: string;
                         last_updated: string;
+                        /**
+                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
+                         * @enum {string}
+                         */
+                        source: "bundled" | "refreshed" | "custom";
+                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
+                        source_updated_at: string | null;
                         /** @description true for a tariff of your own (POST /tariffs/custom) */
                         custom: boolean;
                         created_at: string;
@@ -8252,6 +9475,8 @@ export interface operations {
             query?: {
                 /** @description also count tariffs whose expiration date has passed */
                 include_expired?: "0" | "1" | "true" | "false";
+                /** @description also list, per utility, its newest effective date and its last refresh (data_currency.utilities) */
+                by_utility?: "0" | "1" | "true" | "false";
             };
             header?: never;
             path?: never;
@@ -8284,6 +9509,27 @@ export interface operations {
                             real_time: number;
                         };
                         last_updated: string;
+                        /** @description how current the catalog is */
+                        data_currency: {
+                            /** @description when the bundled catalog was imported */
+                            imported_at: string | null;
+                            /** @description the latest effective date of any catalog tariff that has taken effect by today */
+                            newest_effective_date: string | null;
+                            /** @description the last refresh from the URDB API that finished (POST /admin/tariffs/refresh); null when none ever ran */
+                            last_refresh: {
+                                run_id: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "succeeded" | "failed";
+                                finished_at: string;
+                            } | null;
+                            /** @description with by_utility=true: every utility with catalog tariffs, by id */
+                            utilities?: {
+                                utility_id: string;
+                                newest_effective_date: string | null;
+                                /** @description when a refresh last stored one of its tariffs; null: bundled data only */
+                                refreshed_at: string | null;
+                            }[];
+                        };
                     };
                 };
             };
@@ -8525,6 +9771,13 @@ export interface operations {
                         unit: string;
                         source_url: string;
                         last_updated: string;
+                        /**
+                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
+                         * @enum {string}
+                         */
+                        source: "bundled" | "refreshed" | "custom";
+                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
+                        source_updated_at: string | null;
                         /** @description true on your own tariff, which also lists its versions */
                         custom?: boolean;
                         created_at?: string;
@@ -8838,6 +10091,13 @@ export interface operations {
                         unit: string;
                         source_url: string;
                         last_updated: string;
+                        /**
+                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
+                         * @enum {string}
+                         */
+                        source: "bundled" | "refreshed" | "custom";
+                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
+                        source_updated_at: string | null;
                         /** @description true for a tariff of your own (POST /tariffs/custom) */
                         custom: boolean;
                         created_at: string;
@@ -12133,6 +13393,803 @@ export interface operations {
             };
         };
     };
+    getWebhookEndpoints: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            url: string;
+                            description: string | null;
+                            event_types: string[];
+                            enabled: boolean;
+                            disabled_reason: string | null;
+                            /** @description the first failed attempt since the last success; 5 days of failures disable the endpoint */
+                            failing_since: string | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        pages: number;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description where events are POSTed: https (http only to localhost or 127.0.0.1 outside production); in production not a private, loopback or reserved address */
+                    url: string;
+                    /** @description the event types sent to this endpoint (a type listed twice counts once) */
+                    event_types: ("audit.finding.created" | "audit.dispute.updated" | "rate_analysis.savings_found" | "billing.calculation.posted" | "billing.posting.failed" | "meter.intervals.imported")[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string | null;
+                        event_types: string[];
+                        enabled: boolean;
+                        disabled_reason: string | null;
+                        /** @description the first failed attempt since the last success; 5 days of failures disable the endpoint */
+                        failing_since: string | null;
+                        created_at: string;
+                        updated_at: string;
+                        /** @description the signing secret (Standard Webhooks, whsec_ + base64): shown only in this answer */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (over 1mb) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid URL or event type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string | null;
+                        event_types: string[];
+                        enabled: boolean;
+                        disabled_reason: string | null;
+                        /** @description the first failed attempt since the last success; 5 days of failures disable the endpoint */
+                        failing_since: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Webhook endpoint not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Webhook endpoint not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description where events are POSTed: https (http only to localhost or 127.0.0.1 outside production); in production not a private, loopback or reserved address */
+                    url?: string;
+                    /** @description the event types sent to this endpoint (a type listed twice counts once) */
+                    event_types?: ("audit.finding.created" | "audit.dispute.updated" | "rate_analysis.savings_found" | "billing.calculation.posted" | "billing.posting.failed" | "meter.intervals.imported")[];
+                    description?: string | null;
+                    /** @description false pauses deliveries; true re-enables a disabled endpoint (its due deliveries are sent again) */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string | null;
+                        event_types: string[];
+                        enabled: boolean;
+                        disabled_reason: string | null;
+                        /** @description the first failed attempt since the last success; 5 days of failures disable the endpoint */
+                        failing_since: string | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Invalid JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Webhook endpoint not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (over 1mb) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid URL or event type, or nothing to change */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhookEndpointsByIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the signing secret (Standard Webhooks, whsec_ + base64): shown only in this answer */
+                        secret: string;
+                        /** @description until then deliveries carry a signature with the old secret too */
+                        previous_secret_expires_at: string;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Webhook endpoint not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpointsByIdDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @description the webhook-id header: the same on every attempt and replay */
+                            event_id: string;
+                            event_type: string;
+                            replay_of: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            attempts: number;
+                            next_attempt_at: string | null;
+                            created_at: string;
+                            attempt_log: {
+                                attempt: number;
+                                attempted_at: string;
+                                status_code: number | null;
+                                duration_ms: number;
+                                error: string | null;
+                            }[];
+                        }[];
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        pages: number;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Webhook endpoint not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhookEndpointsByIdDeliveriesByDeliveryIdReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description the webhook-id header: the same on every attempt and replay */
+                        event_id: string;
+                        event_type: string;
+                        replay_of: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed";
+                        attempts: number;
+                        next_attempt_at: string | null;
+                        created_at: string;
+                        attempt_log: {
+                            attempt: number;
+                            attempted_at: string;
+                            status_code: number | null;
+                            duration_ms: number;
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Webhook endpoint or delivery not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The endpoint is disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhookEndpointsByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description the webhook-id header: the same on every attempt and replay */
+                        event_id: string;
+                        event_type: string;
+                        replay_of: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed";
+                        attempts: number;
+                        next_attempt_at: string | null;
+                        created_at: string;
+                        attempt_log: {
+                            attempt: number;
+                            attempted_at: string;
+                            status_code: number | null;
+                            duration_ms: number;
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Webhook endpoint not found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The endpoint is disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiWebhooksLogs: {
         parameters: {
             query?: {
@@ -12303,6 +14360,21 @@ export interface operations {
                         failing: ("database" | "redis")[];
                         /** @description What is down and what that means, when something is */
                         detail?: string;
+                        /** @description How current the tariff catalog is; null when the database did not answer in time */
+                        tariff_data?: {
+                            /** @description when the bundled catalog was imported */
+                            imported_at: string | null;
+                            /** @description the latest effective date of a catalog tariff in force today */
+                            newest_effective_date: string | null;
+                            /** @description the last catalog refresh from the URDB API that finished; null when none ran */
+                            last_refresh: {
+                                run_id: string;
+                                status: string;
+                                finished_at: string;
+                            } | null;
+                            /** @description URDB_API_KEY is set: POST /admin/tariffs/refresh can fetch current records */
+                            refresh_configured: boolean;
+                        } | null;
                     };
                 };
             };
@@ -12337,6 +14409,21 @@ export interface operations {
                         failing: ("database" | "redis")[];
                         /** @description What is down and what that means, when something is */
                         detail?: string;
+                        /** @description How current the tariff catalog is; null when the database did not answer in time */
+                        tariff_data?: {
+                            /** @description when the bundled catalog was imported */
+                            imported_at: string | null;
+                            /** @description the latest effective date of a catalog tariff in force today */
+                            newest_effective_date: string | null;
+                            /** @description the last catalog refresh from the URDB API that finished; null when none ran */
+                            last_refresh: {
+                                run_id: string;
+                                status: string;
+                                finished_at: string;
+                            } | null;
+                            /** @description URDB_API_KEY is set: POST /admin/tariffs/refresh can fetch current records */
+                            refresh_configured: boolean;
+                        } | null;
                     };
                 };
             };

@@ -5,7 +5,7 @@ import { pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
 import {
   deliveryIdParams, deliveryResponse, endpointCreateBody, endpointIdParams, endpointPatchBody, endpointResponse,
-  endpointWithSecretResponse, listQuery, rotatedSecretResponse,
+  endpointWithSecretResponse, listQuery, rotatedSecretResponse, endpointExample, deliveriesPageExample,
 } from './schemas';
 import type { EventService } from './service';
 import { EVENT_TYPES, eventDataSchemas } from './event-types';
@@ -49,7 +49,8 @@ export function registerEventRoutes(api: ApiRouter, events: EventService): void 
 
   api.get('/webhook-endpoints', {
     summary: "List the caller's webhook endpoints, newest first", tags, auth: 'required',
-    query: listQuery, response: pageSchema(endpointResponse),
+    query: listQuery,
+    response: pageSchema(endpointResponse).meta({ example: { items: [endpointExample], total: 1, page: 1, per_page: 20, pages: 1 } }),
   }, ({ query, req }) => events.list(callerId(req), query));
 
   api.get('/webhook-endpoints/:id', {
@@ -74,7 +75,7 @@ export function registerEventRoutes(api: ApiRouter, events: EventService): void 
 
   api.get('/webhook-endpoints/:id/deliveries', {
     summary: "An endpoint's deliveries and their attempts, newest first", tags, auth: 'required', params: endpointIdParams,
-    query: listQuery, response: pageSchema(deliveryResponse), errors: NOT_FOUND,
+    query: listQuery, response: pageSchema(deliveryResponse).meta({ example: deliveriesPageExample }), errors: NOT_FOUND,
   }, ({ params, query, req }) => events.deliveries(callerId(req), params.id, query));
 
   api.post('/webhook-endpoints/:id/deliveries/:delivery_id/replay', {

@@ -26,7 +26,7 @@ export const endpointIdParams = z.object({ id: z.string().min(1).max(200) });
 export const deliveryIdParams = z.object({ id: z.string().min(1).max(200), delivery_id: z.string().min(1).max(200) });
 export const listQuery = pageQuery;
 
-const endpointExample = {
+export const endpointExample = {
   id: 'ep_5d1f0c2e9a8b4c7d8e6f1a2b3c4d5e6f', url: 'https://pms.example.com/hooks/energy', description: 'Our PMS',
   event_types: ['audit.finding.created', 'billing.posting.failed'], enabled: true, disabled_reason: null, failing_since: null,
   created_at: '2026-11-28T13:00:00.000Z', updated_at: '2026-11-28T13:00:00.000Z',
@@ -76,3 +76,8 @@ export const deliveryResponse = z.object({
     attempt_log: [{ attempt: 1, attempted_at: '2026-11-28T13:00:01.000Z', status_code: 503, duration_ms: 84, error: 'the endpoint answered 503' }],
   },
 });
+
+/** The example of a deliveries page (GET /webhook-endpoints/{id}/deliveries). */
+export const deliveriesPageExample = {
+  items: [deliveryResponse.meta()?.example], total: 1, page: 1, per_page: 20, pages: 1,
+};

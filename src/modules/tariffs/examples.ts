@@ -46,7 +46,12 @@ export const tariffStats = {
     "demand": 0,
     "real_time": 0
   },
-  "last_updated": "2026-11-02T09:30:00.000Z"
+  "last_updated": "2026-11-02T09:30:00.000Z",
+  "data_currency": {
+    "imported_at": "2026-11-02T09:30:00.000Z",
+    "newest_effective_date": "2017-07-01",
+    "last_refresh": null
+  }
 };
 
 /** GET /tariffs/by-utility/16612. */
@@ -142,5 +147,7 @@ export const tariff = {
   "unit": "kWh",
   "minimum_charge": null,
   "source_url": "https://apps.openei.org/IURDB/rate/view/5a382b5d5457a31d47d2dd7f",
-  "last_updated": "2017-12-18T13:56:26.000Z"
+  "last_updated": "2017-12-18T13:56:26.000Z",
+  "source": "bundled",
+  "source_updated_at": null
 };

@@ -7,7 +7,7 @@ export const refreshRequest = z.object({
   resume: z.string().min(1).max(100).optional().describe('the id of a run that failed or stopped, to go on from where it stopped'),
 }).strict().refine((b) => [b.eia !== undefined, b.all === true, b.resume !== undefined].filter(Boolean).length <= 1, {
   message: 'give at most one of eia, all and resume', path: ['eia'],
-}).meta({ id: 'TariffRefreshRequest' });
+}).meta({ id: 'TariffRefreshRequest', example: { eia: ['4176'] } });
 
 export const refreshRunParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -33,4 +33,16 @@ export const refreshRunResponse = z.object({
   created_at: z.string(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
-}).meta({ id: 'TariffRefreshRun' });
+}).meta({
+  id: 'TariffRefreshRun',
+  // Connecticut Light & Power refreshed (the tariffs README's worked example): Rate 1 of 2022 supersedes Rate 1 of 2017.
+  example: {
+    id: 'b7c1d2e3-4f50-4a6b-8c7d-9e0f1a2b3c4d', status: 'succeeded', utilities: ['4176'], utilities_done: 1,
+    report: {
+      fetched: 15, new: ['62fe87aff6dee418ab7bfcf9'], changed: [], unchanged: 14,
+      superseded: [{ id: '5982002d5457a3ac198bbc44', superseded_by: '62fe87aff6dee418ab7bfcf9', expiration_date: '2018-06-30' }],
+      ended: [], rejected: [],
+    },
+    error: null, created_at: '2026-11-28T13:00:00.000Z', started_at: '2026-11-28T13:00:01.000Z', finished_at: '2026-11-28T13:00:04.000Z',
+  },
+});
