@@ -10,13 +10,14 @@ import { billAuditProcessor } from './bill-audit';
 import { auditDisputeRemindersProcessor } from './audit-dispute-reminders';
 import { eventDeliveriesProcessor, eventPruneProcessor } from './event-deliveries';
 import { tariffRefreshProcessor, tariffRefreshScheduleProcessor } from './tariff-refresh';
+import { idempotencySweepProcessor } from './idempotency-sweep';
 
 /**
  * Binds every queue of the registry to its processor. The same functions run in the
  * `worker` process (BullMQ) and in-process when REDIS_URL is unset. A missing entry
  * is a type error, so a new queue cannot ship without its processor.
  */
-export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics' | 'rubsPosting' | 'audit' | 'customTariffs' | 'events' | 'tariffRefresh'>): Processors<AppQueues> {
+export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics' | 'rubsPosting' | 'audit' | 'customTariffs' | 'events' | 'tariffRefresh' | 'idempotency'>): Processors<AppQueues> {
   return {
     'rate-analysis': rateAnalysisProcessor(services),
     'tariff-import-sweep': tariffImportSweepProcessor(services),
@@ -32,5 +33,6 @@ export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webh
     'event-prune': eventPruneProcessor(services),
     'tariff-refresh': tariffRefreshProcessor(services),
     'tariff-refresh-schedule': tariffRefreshScheduleProcessor(services),
+    'idempotency-sweep': idempotencySweepProcessor(services),
   };
 }

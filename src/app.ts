@@ -13,6 +13,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './modules/docs/docum
 import { createServices, type Services } from './services';
 import { registerRoutes, createGuards, siteRouters, registerSiteRoutes, rawBodyRoutes } from './routes';
 import { QUEUE_BOARD_PATH } from './platform/queue/board';
+import { idempotency } from './platform/http/idempotency';
 
 const isQueueBoardPath = (path: string) => path === QUEUE_BOARD_PATH || path.startsWith(`${QUEUE_BOARD_PATH}/`);
 
@@ -56,9 +57,11 @@ export function createApp(deps: PlatformDeps): BuiltApp {
 
   const registry = createOpenApiRegistry();
   const guards = createGuards(deps, services);
-  const api = new ApiRouter(API_PREFIX, registry, guards);
+  // Every POST takes an Idempotency-Key (platform/http/idempotency.ts).
+  const idempotent = (streamed: boolean) => idempotency({ store: services.idempotency, logger }, streamed);
+  const api = new ApiRouter(API_PREFIX, registry, guards, idempotent);
   registerRoutes(api, deps, services);
-  const site = new ApiRouter('', registry, guards);
+  const site = new ApiRouter('', registry, guards, idempotent);
   registerSiteRoutes(site, services);
   documentSiteRoutes(registry);
 

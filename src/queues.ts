@@ -8,6 +8,7 @@ import { billAuditJobPayload } from './modules/audit/job-payload';
 import { disputeRemindersJobPayload } from './modules/audit/disputes/job-payload';
 import { eventDeliveriesJobPayload, eventPruneJobPayload } from './modules/events/job-payload';
 import { tariffRefreshJobPayload, tariffRefreshSchedulePayload } from './modules/tariffs/refresh/job-payload';
+import { idempotencySweepPayload } from './platform/http/idempotency-store';
 
 /**
  * Every queue of the service: name -> payload schema and retry policy.
@@ -64,6 +65,8 @@ export const appQueues = {
   'tariff-refresh': { payload: tariffRefreshJobPayload, attempts: 1, concurrency: 1 },
   /** URDB_REFRESH_CRON's tick: refreshes the utilities the deployment uses (nothing without URDB_API_KEY). */
   'tariff-refresh-schedule': { payload: tariffRefreshSchedulePayload, attempts: 1, concurrency: 1 },
+  /** Deletes the Idempotency-Keys older than 24 hours (hourly). */
+  'idempotency-sweep': { payload: idempotencySweepPayload, attempts: 2, backoffMs: 5000, concurrency: 1 },
 } satisfies QueueDefinitions;
 
 export type AppQueues = typeof appQueues;

@@ -31,6 +31,8 @@ export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [
   // Webhook events past their 30 days, with their delivery logs (events README "Retention").
   { name: 'event-prune', cron: '50 3 * * *', queue: 'event-prune', payload: (tick) => ({ day: utcDay(tick) }) },
   { name: 'audit-dispute-reminders', cron: '40 6 * * *', queue: 'audit-dispute-reminders', payload: (tick) => ({ day: utcDay(tick) }) },
+  // Idempotency-Keys are kept 24 hours: hourly, the expired ones are deleted (a claim ignores them meanwhile).
+  { name: 'idempotency-sweep', cron: '35 * * * *', queue: 'idempotency-sweep', payload: () => ({}) },
 ];
 
 /**

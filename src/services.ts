@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlatformDeps } from './context';
 import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { createLimits, type Limits } from './platform/http/limits';
+import { createIdempotencyStore, type IdempotencyStore } from './platform/http/idempotency-store';
 import { createPricingService, type PricingService } from './modules/pricing';
 import { bundledLoadShapes } from './modules/pricing/load-shapes';
 import { createTariffService, type TariffService } from './modules/tariffs/service';
@@ -50,6 +51,8 @@ export interface Services {
   accounts: AccountsService;
   /** Rate limiters and daily quotas (own Redis connection when REDIS_URL is set). */
   limits: Limits;
+  /** The first answers of POSTs sent with an Idempotency-Key, kept 24 hours. */
+  idempotency: IdempotencyStore;
   /** Bill pricing: POST /calculate, /calculate/compare, and the tariff lookups pricePeriod prices bills on. */
   pricing: PricingService;
   /** Tariff search, detail and stats (GET /tariffs/*). */
@@ -100,6 +103,7 @@ export function createServices(deps: PlatformDeps): Services {
 
   const accounts = createAccountsService({ db, config, jwtSecret: deps.jwtSecret, logger, now });
   const limits = createLimits({ config, logger, now });
+  const idempotency = createIdempotencyStore(db, now);
   // The engine loads the bundled load shapes on first use: a process that never prices a bill skips them.
   let engine: MonthlyBillTotal | undefined;
   const monthlyBill: MonthlyBillTotal = (tariff, input) => (engine ??= engineMonthlyBill(bundledLoadShapes()))(tariff, input);
@@ -255,6 +259,7 @@ export function createServices(deps: PlatformDeps): Services {
   return {
     accounts,
     limits,
+    idempotency,
     pricing,
     audit,
     tariffs: createTariffService({ db, now, custom: customTariffs }),

@@ -1,6 +1,7 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { pageQuery } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
+import { requestBody } from '../../platform/http/idempotency';
 import { propertyIdParams } from '../properties/schemas';
 import { billPage, billResponse, createBillBody, importBody, importResponse } from './schemas';
 import type { BillService } from './service';
@@ -40,5 +41,5 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
     tags, auth: 'required', params: propertyIdParams, body: importBody, bodyType: 'multipart/form-data',
     response: importResponse,
     errors: { 404: 'Property not found', 413: 'File too large', 415: 'Not a multipart/form-data request' },
-  }, ({ params, req }) => bills.importCsv(callerId(req), params.id, { headers: req.headers, body: req }));
+  }, ({ params, req }) => bills.importCsv(callerId(req), params.id, { headers: req.headers, body: requestBody(req) }));
 }

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Small key/value facts the platform keeps about itself (e.g. when reference data was last imported). */
 export const systemState = pgTable('system_state', {
@@ -6,3 +6,26 @@ export const systemState = pgTable('system_state', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Idempotency keys of POST requests (platform/http/idempotency.ts): the first answer to a key,
+ * kept 24 hours. `status` is null while the first request is being acted on.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  /** Whose key: `user:<id>` for an account (its tokens and API keys alike), `admin`, or `ip:<address>` when anonymous. */
+  scope: text('scope').notNull(),
+  key: text('key').notNull(),
+  method: text('method').notNull(),
+  path: text('path').notNull(),
+  /** SHA-256 (hex) of the method, path and body the key was first used with. */
+  fingerprint: text('fingerprint').notNull(),
+  /** The id of the request that first used the key (the replay's `Original-Request` header). */
+  requestId: text('request_id').notNull(),
+  status: integer('status'),
+  /** The first answer's JSON body as sent; null for an answer without a body (204). */
+  body: text('body'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.scope, t.key] }),
+  index('idempotency_keys_created_at_idx').on(t.createdAt),
+]);

@@ -16,7 +16,7 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; code?: string } = {},
   ) {
     super(detail);
     this.name = 'AppError';

@@ -13,6 +13,12 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Middleware chains applied per AuthMode (authentication, then quota). Supplied by the composition root. */
 export type RouteGuards = Record<AuthMode, RequestHandler[]>;
 
+/**
+ * The Idempotency-Key check every POST passes, after authentication (whose key it is) and the body
+ * parsers (what it fingerprints); `streamed` for a route that reads its multipart body itself.
+ */
+export type IdempotencyGuard = (streamed: boolean) => RequestHandler;
+
 export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
   summary: string;
   description?: string;
@@ -76,6 +82,7 @@ export class ApiRouter {
     readonly prefix: string,
     readonly registry: OpenAPIRegistry,
     private readonly guards: RouteGuards,
+    private readonly idempotency?: IdempotencyGuard,
   ) {}
 
   readonly get = this.method('get');
@@ -120,7 +127,8 @@ export class ApiRouter {
       : [];
     const storable = storableInput(notFoundDetail(spec.errors?.[404]));
     if (!path.includes(':')) this.onlyItsMethods(path, method);
-    this.router[method](path, ...this.guards[spec.auth], ...bodyParsers, storable, ...(spec.middleware ?? []), run);
+    const idempotent = method === 'post' && this.idempotency ? [this.idempotency(spec.bodyType === 'multipart/form-data')] : [];
+    this.router[method](path, ...this.guards[spec.auth], ...bodyParsers, storable, ...idempotent, ...(spec.middleware ?? []), run);
     this.document(method, path, spec, status);
   }
 
@@ -169,6 +177,7 @@ export class ApiRouter {
       description: spec.description,
       tags: spec.tags,
       security,
+      ...(method === 'post' ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
       request: {
         params: spec.params as never,
         query: spec.query as never,
@@ -247,11 +256,27 @@ type Handler<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> = (
   input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>,
 ) => unknown;
 
+const IDEMPOTENCY_KEY_DOC = 'Makes the POST safe to retry (as Stripe\'s API does): the same key with the same method, path and '
+  + 'body within 24 hours answers the first answer\'s status and body again, with `Idempotent-Replayed: true` and '
+  + '`Original-Request` (the first request\'s id), without acting again. The same key with another body (or path) is a 409 '
+  + '`idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). '
+  + 'An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin '
+  + 'routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 '
+  + '`invalid_idempotency_key`.';
+
+/** The reusable `Idempotency-Key` header parameter of every POST (components.parameters.IdempotencyKey). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key', in: 'header', required: false, description: IDEMPOTENCY_KEY_DOC,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  example: '5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10',
+} as const;
+
 export function createOpenApiRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   registry.registerComponent('securitySchemes', 'apiKeyAuth', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
   registry.registerComponent('securitySchemes', 'adminToken', { type: 'apiKey', in: 'header', name: 'X-Admin-Token' });
   registry.registerComponent('securitySchemes', 'adminBasic', { type: 'http', scheme: 'basic' });
+  registry.registerComponent('parameters', 'IdempotencyKey', IDEMPOTENCY_KEY_PARAMETER);
   return registry;
 }
