@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
 import compression from 'compression';
-import { requestLog } from './platform/http/request-log';
+import { requestId, requestLog } from './platform/http/request-log';
 import type { PlatformDeps } from './context';
 import { ApiRouter, createOpenApiRegistry } from './platform/http/router';
 import { errorHandler, notFoundRoute } from './platform/http/errors';
@@ -35,6 +35,8 @@ export function createApp(deps: PlatformDeps): BuiltApp {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+  // Every request has an id (X-Request-Id), the one its error body names.
+  app.use(requestId);
   // Signed webhooks first: their receiver reads the raw body itself, and a provider's
   // machine-to-machine deliveries need no browser headers, CORS or per-request log line (the
   // inbox is their log).

@@ -4,6 +4,7 @@ import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { createApiKey, DEFAULT_PASSWORD, registerUser } from './helpers/users';
 import { createCredentialStore } from '../src/modules/accounts/credentials';
 import { KeyUsageRecorder } from '../src/modules/accounts/key-usage';
+import { errorBody } from './helpers/error-body';
 
 const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 
@@ -29,7 +30,7 @@ describe('accounts hardening', () => {
   ])('a signed token whose sub holds %s is a 401, not a 500', async (_name, sub) => {
     const token = jwt.sign({ sub, exp: Math.floor(clock.getTime() / 1000) + 600 }, TEST_JWT_SECRET);
     const res = await me(token).expect(401);
-    expect(res.body).toEqual({ detail: 'Not authenticated' });
+    expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
   });
 
   it('login and API-key creation answer Cache-Control: no-store (they carry a token or a key)', async () => {
@@ -62,7 +63,7 @@ describe('accounts hardening', () => {
     await me(token).expect(401);
     await setActive(user.id, true);
     const res = await me(token).expect(401);
-    expect(res.body).toEqual({ detail: 'Not authenticated' });
+    expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
     // Logged in again (even within the second of the deactivation), the new token works.
     const fresh = (await login(user.email).expect(200)).body.access_token as string;
     await me(fresh).expect(200);

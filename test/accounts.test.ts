@@ -4,6 +4,7 @@ import jwt from 'jsonwebtoken';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { createApiKey, registerUser, DEFAULT_PASSWORD } from './helpers/users';
 import { apiKeys } from '../src/modules/accounts/tables';
+import { errorBody } from './helpers/error-body';
 
 const AUTH = '/api/v1/auth';
 
@@ -40,7 +41,7 @@ describe('accounts: register', () => {
       .post(`${AUTH}/register`)
       .send({ email: 'DUP@example.com', password: 'Kilowatt42', full_name: 'Again' })
       .expect(400);
-    expect(res.body).toEqual({ detail: 'Email already registered' });
+    expect(res.body).toEqual(errorBody({ detail: 'Email already registered' }));
   });
 
   it('two concurrent registrations of one address: exactly one succeeds', async () => {
@@ -89,7 +90,7 @@ describe('accounts: register', () => {
       .set('Content-Type', 'application/json')
       .send('{"email": "x@example.com",')
       .expect(400);
-    expect(res.body).toEqual({ detail: 'Invalid JSON body' });
+    expect(res.body).toEqual(errorBody({ detail: 'Invalid JSON body' }));
   });
 });
 
@@ -122,7 +123,7 @@ describe('accounts: login and tokens', () => {
       { username: 'nobody@example.com', password: DEFAULT_PASSWORD },
     ]) {
       const res = await request(t.app).post(`${AUTH}/login`).type('form').send(form).expect(401);
-      expect(res.body).toEqual({ detail: 'Incorrect email or password' });
+      expect(res.body).toEqual(errorBody({ detail: 'Incorrect email or password' }));
     }
   });
 
@@ -143,7 +144,7 @@ describe('accounts: login and tokens', () => {
 
   it('401 Not authenticated with WWW-Authenticate when no credentials are sent', async () => {
     const res = await request(t.app).get(`${AUTH}/me`).expect(401);
-    expect(res.body).toEqual({ detail: 'Not authenticated' });
+    expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
     expect(res.headers['www-authenticate']).toBe('Bearer');
   });
 
@@ -154,7 +155,7 @@ describe('accounts: login and tokens', () => {
     ['an unsigned token', `Bearer ${jwt.sign({ sub: 'x', exp: 4102444800 }, '', { algorithm: 'none' })}`],
   ])('401 with WWW-Authenticate for %s', async (_label, header) => {
     const res = await request(t.app).get(`${AUTH}/me`).set('Authorization', header).expect(401);
-    expect(res.body).toEqual({ detail: 'Not authenticated' });
+    expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
     expect(res.headers['www-authenticate']).toBe('Bearer');
   });
 
@@ -166,7 +167,7 @@ describe('accounts: login and tokens', () => {
       await request(t.app).get(`${AUTH}/me`).set('Authorization', `Bearer ${token}`).expect(200);
       clock = new Date(issued.getTime() + 24 * 3600_000);
       const res = await request(t.app).get(`${AUTH}/me`).set('Authorization', `Bearer ${token}`).expect(401);
-      expect(res.body).toEqual({ detail: 'Not authenticated' });
+      expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
     } finally {
       clock = issued;
     }
@@ -239,7 +240,7 @@ describe('accounts: API keys', () => {
   it('an unknown or malformed API key is 401', async () => {
     for (const key of ['ek_' + 'A'.repeat(43), 'nonsense', '']) {
       const res = await request(t.app).get(`${AUTH}/me`).set('X-API-Key', key).expect(401);
-      expect(res.body).toEqual({ detail: 'Not authenticated' });
+      expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
       expect(res.headers['www-authenticate']).toBe('Bearer');
     }
   });
@@ -256,7 +257,7 @@ describe('accounts: API keys', () => {
     const keys = [];
     for (let i = 0; i < 3; i++) keys.push(await createApiKey(t, token, `k${i}`));
     const res = await request(t.app).post(`${AUTH}/api-keys`).set(bearer(token)).send({ name: 'one too many' }).expect(400);
-    expect(res.body).toEqual({ detail: 'API key limit reached' });
+    expect(res.body).toEqual(errorBody({ detail: 'API key limit reached' }));
     await request(t.app).delete(`${AUTH}/api-keys/${keys[0].id}`).set(bearer(token)).expect(204);
     await request(t.app).post(`${AUTH}/api-keys`).set(bearer(token)).send({ name: 'replacement' }).expect(201);
   });
@@ -277,7 +278,7 @@ describe('accounts: API keys', () => {
     const del = await request(t.app).delete(`${AUTH}/api-keys/${key.id}`).set(bearer(token)).expect(204);
     expect(del.text).toBe('');
     const res = await request(t.app).get(`${AUTH}/me`).set('X-API-Key', key.key).expect(401);
-    expect(res.body).toEqual({ detail: 'Not authenticated' });
+    expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
     const list = await request(t.app).get(`${AUTH}/api-keys`).set(bearer(token)).expect(200);
     expect(list.body[0]).toMatchObject({ id: key.id, is_active: false });
   });
@@ -288,7 +289,7 @@ describe('accounts: API keys', () => {
     const key = await createApiKey(t, owner.token);
     for (const id of [key.id, 'does-not-exist']) {
       const res = await request(t.app).delete(`${AUTH}/api-keys/${id}`).set(bearer(other.token)).expect(404);
-      expect(res.body).toEqual({ detail: 'API key not found' });
+      expect(res.body).toEqual(errorBody({ detail: 'API key not found' }));
     }
     await request(t.app).get(`${AUTH}/me`).set('X-API-Key', key.key).expect(200);
   });

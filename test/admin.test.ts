@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createApiKey, registerUser, DEFAULT_PASSWORD } from './helpers/users';
+import { errorBody } from './helpers/error-body';
 
 const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 
@@ -52,11 +53,11 @@ describe('admin endpoints with ADMIN_TOKEN set', () => {
 
     for (const header of [{ Authorization: `Bearer ${token}` }, { 'X-API-Key': key.key }]) {
       const res = await request(t.app).get('/api/v1/auth/me').set(header).expect(401);
-      expect(res.body).toEqual({ detail: 'Not authenticated' });
+      expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
       expect(res.headers['www-authenticate']).toBe('Bearer');
     }
     const login = await request(t.app).post('/api/v1/auth/login').type('form').send({ username: user.email, password: DEFAULT_PASSWORD }).expect(401);
-    expect(login.body).toEqual({ detail: 'Incorrect email or password' });
+    expect(login.body).toEqual(errorBody({ detail: 'Incorrect email or password' }));
 
     await request(t.app).patch(`/api/v1/admin/users/${user.id}`).set(admin()).send({ is_active: true }).expect(200);
     await request(t.app).get('/api/v1/auth/me').set('X-API-Key', key.key).expect(200);
@@ -69,7 +70,7 @@ describe('admin endpoints with ADMIN_TOKEN set', () => {
     await request(t.app).patch(`/api/v1/admin/users/${user.id}`).set(admin()).send({ password_hash: 'x' }).expect(422);
     await request(t.app).patch(`/api/v1/admin/users/${user.id}`).set(admin()).send({ is_active: 'no' }).expect(422);
     const missing = await request(t.app).patch('/api/v1/admin/users/nope').set(admin()).send({ tier: 'pro' }).expect(404);
-    expect(missing.body).toEqual({ detail: 'User not found' });
+    expect(missing.body).toEqual(errorBody({ detail: 'User not found' }));
   });
 
   it('an empty PATCH changes nothing and returns the user', async () => {
@@ -89,9 +90,9 @@ describe('admin endpoints without ADMIN_TOKEN', () => {
   it('404 Not Found for both, with or without a token header', async () => {
     for (const headers of [{}, { 'X-Admin-Token': ADMIN_TOKEN }]) {
       const get = await request(t.app).get('/api/v1/admin/users').set(headers).expect(404);
-      expect(get.body).toEqual({ detail: 'Not Found' });
+      expect(get.body).toEqual(errorBody({ detail: 'Not Found' }));
       const patch = await request(t.app).patch('/api/v1/admin/users/x').set(headers).send({ tier: 'pro' }).expect(404);
-      expect(patch.body).toEqual({ detail: 'Not Found' });
+      expect(patch.body).toEqual(errorBody({ detail: 'Not Found' }));
     }
   });
 });

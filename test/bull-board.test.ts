@@ -7,6 +7,7 @@ import { appQueues } from '../src/queues';
 import { UnrecoverableError, createJobQueue } from '../src/platform/queue';
 import { errorHandler } from '../src/platform/http/errors';
 import { silentLogger, waitFor } from './helpers/queue-harness';
+import { errorBody } from './helpers/error-body';
 
 const ADMIN_TOKEN = 'queue-board-secret-0123456789';
 const redisUrl = process.env.REDIS_URL;
@@ -21,7 +22,7 @@ describe('/admin/queues without ADMIN_TOKEN', () => {
 
   it('is 404 even with credentials', async () => {
     const res = await request(t.app).get('/admin/queues').set('Authorization', basic('admin', 'anything')).expect(404);
-    expect(res.body).toEqual({ detail: 'Not Found' });
+    expect(res.body).toEqual(errorBody({ detail: 'Not Found' }));
   });
 });
 
@@ -43,7 +44,7 @@ describe('/admin/queues with ADMIN_TOKEN', () => {
     if (header) req.set('Authorization', header);
     const res = await req.expect(401);
     expect(res.headers['www-authenticate']).toBe('Basic realm="queues"');
-    expect(res.body).toEqual({ detail: 'Not authenticated' });
+    expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
   });
 
   (redisUrl ? it.skip : it)('in-process driver: answers the failed jobs as JSON', async () => {

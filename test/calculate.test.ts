@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './helpers/app';
 import { seedTariffs } from './helpers/tariffs';
 import { createApiKey, registerUser } from './helpers/users';
+import { errorBody } from './helpers/error-body';
 
 const SCRIBNER = '539f6a0aec4f024411ec8aa7'; // Jun-Sep: 200 kWh @0.1373 then 0.0544; $60/month
 const WINNSBORO = '539f6a45ec4f024411ec8d1d'; // 800 kWh @0.0879 then 0.0854; min $7.23
@@ -80,12 +81,12 @@ describe('POST /calculate and /calculate/compare', () => {
 
     it('404 Tariff not found', async () => {
       const res = await calc({ tariff_id: MISSING, usage_kwh: 100 }).expect(404);
-      expect(res.body).toEqual({ detail: 'Tariff not found' });
+      expect(res.body).toEqual(errorBody({ detail: 'Tariff not found' }));
     });
 
     it('422 demand_kw required for demand tariffs', async () => {
       const res = await calc({ tariff_id: GS_TOD, usage_kwh: 100, month: 7 }).expect(422);
-      expect(res.body).toEqual({ detail: 'demand_kw required for demand tariffs', errors: [{ field: 'demand_kw', message: 'demand_kw required for demand tariffs' }] });
+      expect(res.body).toEqual(errorBody({ detail: 'demand_kw required for demand tariffs', errors: [{ field: 'demand_kw', message: 'demand_kw required for demand tariffs' }] }));
     });
 
     it('422 month must be between 1 and 12', async () => {
@@ -122,7 +123,7 @@ describe('POST /calculate and /calculate/compare', () => {
 
     it('400 for a body that is not JSON', async () => {
       const res = await request(t.app).post('/api/v1/calculate').set('Content-Type', 'application/json').send('{"tariff_id":').expect(400);
-      expect(res.body).toEqual({ detail: 'Invalid JSON body' });
+      expect(res.body).toEqual(errorBody({ detail: 'Invalid JSON body' }));
     });
 
     // Decision record 0015: catalog tariffs are read when priced (no 60 s cache), so a re-import's rates price at once.
@@ -205,7 +206,7 @@ describe('POST /calculate and /calculate/compare', () => {
 
     it('404 Tariff not found: <tariff_id>', async () => {
       const res = await compare({ tariff_ids: [SCRIBNER, MISSING, 'also-missing'], usage_kwh: 100 }).expect(404);
-      expect(res.body).toEqual({ detail: `Tariff not found: ${MISSING}` });
+      expect(res.body).toEqual(errorBody({ detail: `Tariff not found: ${MISSING}` }));
     });
 
     it('422 month must be between 1 and 12; demand_kw required names the tariff', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from './helpers/app';
+import { errorBody } from './helpers/error-body';
 
 describe('site root endpoints', () => {
   let t: TestApp;
@@ -37,7 +38,7 @@ describe('site root endpoints', () => {
 
   it('unknown paths are 404 with a {"detail"} body', async () => {
     const res = await request(t.app).get('/api/v1/nothing-here').expect(404);
-    expect(res.body).toEqual({ detail: 'Not Found' });
+    expect(res.body).toEqual(errorBody({ detail: 'Not Found' }));
   });
 
   it('serves the OpenAPI 3.1 document and the interactive reference', async () => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { registerUser } from './helpers/users';
+import { errorBody } from './helpers/error-body';
 
 /** A documented path asked with a method it does not have: 405 with Allow (it was a 404). */
 describe('405 Method Not Allowed', () => {
@@ -13,7 +14,7 @@ describe('405 Method Not Allowed', () => {
       const res = await request(t.app)[method]('/api/v1/tariffs/search');
       expect(res.status).toBe(405);
       expect(res.headers.allow).toBe('GET, HEAD');
-      if (method !== 'trace') expect(res.body).toEqual({ detail: 'Method Not Allowed' });
+      if (method !== 'trace') expect(res.body).toEqual(errorBody({ detail: 'Method Not Allowed' }));
     }
   });
 
@@ -38,7 +39,7 @@ describe('405 Method Not Allowed', () => {
     expect((await request(t.app).get('/api/v1/tariffs/custom').set(auth).expect(200)).body.items).toEqual([]);
     expect((await request(t.app).get('/api/v1/pm/properties/health').set(auth).expect(200)).body).toHaveProperty('summary');
     // Below the literal path, "health" is an {id} like any other (it was a 405 for a GET).
-    expect((await request(t.app).get('/api/v1/pm/properties/health/bills').set(auth).expect(404)).body).toEqual({ detail: 'Property not found' });
+    expect((await request(t.app).get('/api/v1/pm/properties/health/bills').set(auth).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
   });
 
   it('site paths too (/health), and an unknown path stays 404', async () => {

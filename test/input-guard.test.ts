@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { registerUser, type RegisteredTestUser } from './helpers/users';
+import { errorBody } from './helpers/error-body';
 
 /**
  * Text PostgreSQL cannot store (NUL, a lone UTF-16 surrogate) is refused by the router for every
@@ -30,23 +31,23 @@ describe('input PostgreSQL cannot store', () => {
   it('a NUL in a JSON field of a public endpoint: 422 naming the field, not 500', async () => {
     const res = await request(t.app).post('/api/v1/calculate').send({ tariff_id: 'a\u0000b', usage_kwh: 100, month: 1 });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ detail: 'must not contain NUL characters', errors: [{ field: 'tariff_id', message: 'must not contain NUL characters' }] });
+    expect(res.body).toEqual(errorBody({ detail: 'must not contain NUL characters', errors: [{ field: 'tariff_id', message: 'must not contain NUL characters' }] }));
   });
 
   it('a NUL in a path id: the route\'s own 404', async () => {
     const tariff = await request(t.app).get('/api/v1/tariffs/a%00b');
     expect(tariff.status).toBe(404);
-    expect(tariff.body).toEqual({ detail: 'Tariff not found' });
+    expect(tariff.body).toEqual(errorBody({ detail: 'Tariff not found' }));
     const property = await request(t.app).get('/api/v1/pm/properties/a%00b').set(auth());
     expect(property.status).toBe(404);
-    expect(property.body).toEqual({ detail: 'Property not found' });
+    expect(property.body).toEqual(errorBody({ detail: 'Property not found' }));
   });
 
   it('a path segment that is not percent-encoded UTF-8 (a lone surrogate, a cut escape): 404, not 500', async () => {
     for (const id of ['%ED%A0%80', '%E0%A4%A']) {
       const res = await request(t.app).get(`/api/v1/tariffs/${id}`);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ detail: 'Not Found' });
+      expect(res.body).toEqual(errorBody({ detail: 'Not Found' }));
     }
   });
 

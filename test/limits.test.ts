@@ -8,10 +8,11 @@ import { errorHandler } from '../src/platform/http/errors';
 import { createGuards } from '../src/routes';
 import { createLimits } from '../src/platform/http/limits';
 import { createLogger } from '../src/platform/logger';
+import { errorBody } from './helpers/error-body';
 
 /** A 429 of a limit of 2 a minute: the contract's body, no request left, and when to come back. */
 function expectRefusedAtTwoPerMinute(limited: { body: unknown; headers: Record<string, string> }): void {
-  expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
+  expect(limited.body).toEqual(errorBody({ detail: 'Rate limit exceeded' }));
   expect(limited.headers['ratelimit-limit']).toBe('2');
   expect(limited.headers['ratelimit-remaining']).toBe('0');
   expect(Number(limited.headers['ratelimit-reset'])).toBeGreaterThan(0);
@@ -65,7 +66,7 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
       const form = { username: 'nobody@example.com', password: 'Wrong1234' };
       for (let i = 0; i < 3; i++) await request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', ip).type('form').send(form).expect(401);
       const limited = await request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', ip).type('form').send(form).expect(429);
-      expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
+      expect(limited.body).toEqual(errorBody({ detail: 'Rate limit exceeded' }));
       expect(limited.headers['retry-after']).toBeDefined();
       expect(limited.headers['ratelimit-limit']).toBe('3');
       expect(limited.headers['ratelimit-remaining']).toBe('0');
@@ -154,7 +155,7 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
         expect(res.headers['ratelimit-reset']).toBe('3600');
       }
       const limited = await me(token).expect(429);
-      expect(limited.body).toEqual({ detail: 'Daily request quota exceeded' });
+      expect(limited.body).toEqual(errorBody({ detail: 'Daily request quota exceeded' }));
       expect(limited.headers['retry-after']).toBe('3600');
       expect(limited.headers['ratelimit-limit']).toBe('3');
       expect(limited.headers['ratelimit-remaining']).toBe('0');
@@ -203,7 +204,7 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
         expect(res.body).toEqual({ user: null });
       }
       const limited = await request(site).get('/api/v1/probe').set('X-Forwarded-For', ip).expect(429);
-      expect(limited.body).toEqual({ detail: 'Daily request quota exceeded' });
+      expect(limited.body).toEqual(errorBody({ detail: 'Daily request quota exceeded' }));
       expect(limited.headers['retry-after']).toBe(String(12 * 3600));
       expect(limited.headers['ratelimit-limit']).toBe('3');
       // Another IP, and a signed-in caller from the same IP, have their own quotas.
@@ -218,7 +219,7 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
       const site = optionalAuthSite(t);
       for (const header of [{ Authorization: 'Bearer garbage' }, { 'X-API-Key': 'ek_nope' }]) {
         const res = await request(site).get('/api/v1/probe').set(header).expect(401);
-        expect(res.body).toEqual({ detail: 'Not authenticated' });
+        expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
         expect(res.headers['www-authenticate']).toBe('Bearer');
       }
     });
@@ -272,7 +273,7 @@ describe('the re-audit limit beside the daily quota', () => {
       expect([second.headers['ratelimit-limit'], second.headers['ratelimit-remaining']]).toEqual(['3', '1']);
       await request(app).post('/audit').set('X-Tier', 'pro').expect(200);
       const limited = await request(app).post('/audit').set('X-Tier', 'pro').expect(429);
-      expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
+      expect(limited.body).toEqual(errorBody({ detail: 'Rate limit exceeded' }));
       expect([limited.headers['ratelimit-limit'], limited.headers['ratelimit-remaining']]).toEqual(['3', '0']);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     } finally {

@@ -11,6 +11,7 @@ import { bundledResidentialUsage, residentialUsage } from '../../src/modules/ana
 import { dueDiligenceRequest, dueDiligenceResponse } from '../../src/modules/analytics/examples';
 import { utilityReference } from '../helpers/tariffs';
 import { NOW, postMonthlyBills } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 /**
  * Jemez Mountains Electric Coop (EIA 9699, the only utility of ZIP 87024, Jemez Pueblo NM): its two current
@@ -87,7 +88,7 @@ describe('benchmarks and due diligence', () => {
   describe('GET /pm/analytics/benchmarks', () => {
     it('Free tier: 403 with an upgrade prompt naming the Pro tier', async () => {
       const res = await as(t, free.token).get('/pm/analytics/benchmarks').expect(403);
-      expect(res.body).toEqual({ detail: BENCHMARKS_UPGRADE });
+      expect(res.body).toEqual(errorBody({ detail: BENCHMARKS_UPGRADE }));
     });
 
     it('README example: percentiles, quartile threshold, outliers, basis', async () => {
@@ -149,7 +150,7 @@ describe('benchmarks and due diligence', () => {
       // issue 29 added site_eui
       expect(bad.body.detail).toBe("value is not a valid enumeration member; permitted: 'cost_per_sqft', 'cost_per_unit', 'cost_per_kwh', 'kwh_per_sqft', 'site_eui'");
       expect((await as(t, enterprise.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}`).expect(404)).body)
-        .toEqual({ detail: 'Portfolio not found' });
+        .toEqual(errorBody({ detail: 'Portfolio not found' }));
     });
 
     it('a tier change applies at once', async () => {
@@ -167,7 +168,7 @@ describe('benchmarks and due diligence', () => {
     });
 
     it('below Pro: 403 with an upgrade prompt', async () => {
-      expect((await as(t, free.token).post('/pm/due-diligence', body()).expect(403)).body).toEqual({ detail: DUE_DILIGENCE_UPGRADE });
+      expect((await as(t, free.token).post('/pm/due-diligence', body()).expect(403)).body).toEqual(errorBody({ detail: DUE_DILIGENCE_UPGRADE }));
     });
 
     it('commercial: sqft x 14.6 kWh; Gladstone has no tariff the building is shown eligible for, so its average rate', async () => {
@@ -328,7 +329,7 @@ describe('benchmarks and due diligence', () => {
 
     it('404 when no utility serves the ZIP code (10001: none of the seeded utilities)', async () => {
       const res = await as(t, pro.token).post('/pm/due-diligence', body({ zip_code: '10001', state: 'NY' })).expect(404);
-      expect(res.body).toEqual({ detail: 'No utilities found for ZIP code' });
+      expect(res.body).toEqual(errorBody({ detail: 'No utilities found for ZIP code' }));
     });
 
     it.each([
@@ -346,13 +347,13 @@ describe('benchmarks and due diligence', () => {
       [{ annual_revenue: -1 }, 'annual_revenue', 'ensure this value is greater than or equal to 0'],
     ])('422 for %j', async (overrides, field, message) => {
       const res = await as(t, pro.token).post('/pm/due-diligence', body(overrides)).expect(422);
-      expect(res.body).toEqual({ detail: message, errors: [{ field, message }] });
+      expect(res.body).toEqual(errorBody({ detail: message, errors: [{ field, message }] }));
     });
 
     it('400 for a body that is not JSON', async () => {
       const res = await request(t.app).post('/api/v1/pm/due-diligence').set('Authorization', `Bearer ${pro.token}`)
         .set('content-type', 'application/json').send('{"address": ').expect(400);
-      expect(res.body).toEqual({ detail: 'Invalid JSON body' });
+      expect(res.body).toEqual(errorBody({ detail: 'Invalid JSON body' }));
     });
   });
 });

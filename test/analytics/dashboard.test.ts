@@ -4,6 +4,7 @@ import type { TestApp } from '../helpers/app';
 import { registerUser, type RegisteredTestUser } from '../helpers/users';
 import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
 import { aliceMidwestAndBob, postBill, postMonthlyBills } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 const months12 = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
 
@@ -92,7 +93,7 @@ describe('dashboard stats, cost trend and global analytics', () => {
 
     it('401 without credentials', async () => {
       const res = await as(t, 'not-a-token').get('/pm/dashboard/stats').expect(401);
-      expect(res.body).toEqual({ detail: 'Not authenticated' });
+      expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
     });
   });
 
@@ -145,13 +146,13 @@ describe('dashboard stats, cost trend and global analytics', () => {
       ['months=3&months=4', 'months', 'value is not a valid number'],
     ])('%s is 422', async (query, field, message) => {
       const res = await as(t, alice.token).get(`/pm/dashboard/cost-trend?${query}`).expect(422);
-      expect(res.body).toEqual({ detail: message, errors: [{ field, message }] });
+      expect(res.body).toEqual(errorBody({ detail: message, errors: [{ field, message }] }));
     });
 
     it('another owner\'s portfolio, or an unknown one, is 404', async () => {
       for (const token of [bob.token]) {
         const res = await as(t, token).get(`/pm/dashboard/cost-trend?portfolio_id=${midwest}`).expect(404);
-        expect(res.body).toEqual({ detail: 'Portfolio not found' });
+        expect(res.body).toEqual(errorBody({ detail: 'Portfolio not found' }));
       }
       await as(t, alice.token).get('/pm/dashboard/cost-trend?portfolio_id=nope').expect(404);
       // and after Alice's answer is cached, Bob still gets 404

@@ -4,6 +4,7 @@ import { as, createProperty } from '../pm/helpers';
 import { importReferenceData } from '../../src/modules/tariffs/importer';
 import { dueDiligenceRequest, dueDiligenceResponse } from '../../src/modules/analytics/examples';
 import { NOW } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 /**
  * POST /pm/due-diligence on the whole bundled reference data (imported once for this file, as a
@@ -208,6 +209,6 @@ describe('POST /pm/due-diligence on the full reference data', () => {
     const res = await as(t, pro.token).post('/pm/due-diligence', {
       address: '1 Main St', city: 'Nowhere', state: 'NY', zip_code: '00000', unit_count: 1, property_type: 'residential',
     }).expect(404);
-    expect(res.body).toEqual({ detail: 'No utilities found for ZIP code' });
+    expect(res.body).toEqual(errorBody({ detail: 'No utilities found for ZIP code' }));
   });
 });

@@ -2,6 +2,7 @@ import type { TestApp } from '../helpers/app';
 import type { RegisteredTestUser } from '../helpers/users';
 import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
 import { aliceMidwestAndBob, postBill, postMonthlyBills } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 /**
  * Alice's portfolio Midwest: Alpha (complete: tariff C1 at 20,000 kWh, 2,000 sqft, $150.00 and 20,000 kWh every month
@@ -99,7 +100,7 @@ describe('portfolio analytics and property health', () => {
     it('validates status and the portfolio; other owners see nothing of Alice', async () => {
       const bad = await as(t, alice.token).get('/pm/properties/health?status=purple').expect(422);
       expect(bad.body.errors).toEqual([{ field: 'status', message: "value is not a valid enumeration member; permitted: 'green', 'yellow', 'red'" }]);
-      expect((await as(t, bob.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(404)).body).toEqual({ detail: 'Portfolio not found' });
+      expect((await as(t, bob.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(404)).body).toEqual(errorBody({ detail: 'Portfolio not found' }));
       expect((await as(t, bob.token).get('/pm/properties/health').expect(200)).body).toEqual({
         summary: { green: 0, yellow: 0, red: 0, total: 0 }, properties: [], total: 0, page: 1, per_page: 100, pages: 0,
       });
@@ -176,7 +177,7 @@ describe('portfolio analytics and property health', () => {
     });
 
     it('another owner\'s portfolio is 404, cached answer or not; unknown too', async () => {
-      expect((await as(t, bob.token).get(`/pm/portfolios/${midwest}/analytics`).expect(404)).body).toEqual({ detail: 'Portfolio not found' });
+      expect((await as(t, bob.token).get(`/pm/portfolios/${midwest}/analytics`).expect(404)).body).toEqual(errorBody({ detail: 'Portfolio not found' }));
       await as(t, alice.token).get('/pm/portfolios/nope/analytics').expect(404);
     });
   });

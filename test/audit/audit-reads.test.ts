@@ -2,6 +2,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as, createProperty } from '../pm/helpers';
 import { createVersion, createWaterTariff } from '../../src/modules/tariffs/custom/examples';
+import { errorAnswer } from '../helpers/error-body';
 
 /**
  * Issue 47 item 7: reading a bill's audit does not run it again. GET answers the stored audit,
@@ -78,7 +79,7 @@ describe('reading an audit does not re-run it (issue 47 item 7)', () => {
     const bill = (await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
       meter_id: meterId, usage: 12, period_start: '2026-05-01', period_end: '2026-05-31', amount: 33.41,
     }).expect(201)).body;
-    await as(t, bob).get(`/pm/bills/${bill.id}/audit`).expect(404, { detail: 'Bill not found' });
-    await as(t, bob).post(`/pm/bills/${bill.id}/audit`).expect(404, { detail: 'Bill not found' });
+    await as(t, bob).get(`/pm/bills/${bill.id}/audit`).expect(404).expect(errorAnswer({ detail: 'Bill not found' }));
+    await as(t, bob).post(`/pm/bills/${bill.id}/audit`).expect(404).expect(errorAnswer({ detail: 'Bill not found' }));
   });
 });

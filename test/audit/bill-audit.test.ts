@@ -4,6 +4,7 @@ import { registerUser } from '../helpers/users';
 import { as, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { createAuditRepository } from '../../src/modules/audit/repository';
+import { errorAnswer } from '../helpers/error-body';
 
 /** Where Harlingen Waterworks' water rate (createWaterTariff, TX) is taken. */
 const HARLINGEN = { city: 'Harlingen', state: 'TX', zip_code: '78550' };
@@ -63,10 +64,10 @@ describe('bill audit (issue 32)', () => {
     await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
       meter_id: meterId, usage: 12, period_start: '2026-04-01', period_end: '2026-04-30', amount: 31.51,
       line_items: [{ category: 'energy', description: 'Usage', amount: 21.6 }],
-    }).expect(422, {
+    }).expect(422).expect(errorAnswer({
       detail: "line_items add up to 21.6, not the bill's amount 31.51",
       errors: [{ field: 'line_items', message: "line_items add up to 21.6, not the bill's amount 31.51" }],
-    });
+    }));
   });
 
   it('the bill-audit queue audits a bill written, without anyone asking for it', async () => {
@@ -183,7 +184,7 @@ describe('bill audit (issue 32)', () => {
     ]);
     expect(lines.at(-1)).toBe('');
     const bob = (await registerUser(t)).token;
-    await as(t, bob).get(`/pm/bills/${march.bill_id}/audit`).expect(404, { detail: 'Bill not found' });
+    await as(t, bob).get(`/pm/bills/${march.bill_id}/audit`).expect(404).expect(errorAnswer({ detail: 'Bill not found' }));
     await as(t, bob).post(`/pm/audit/findings/${march.id}/resolve`, { resolution: 'accepted' }).expect(404);
   });
 

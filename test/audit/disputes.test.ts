@@ -7,6 +7,7 @@ import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { runScheduleTick } from '../../src/platform/scheduler';
 import { rootCause } from '../../src/platform/db/errors';
 import { appSchedules } from '../../src/schedules';
+import { errorAnswer, errorBody } from '../helpers/error-body';
 
 /** Where Harlingen Waterworks' water rate (createWaterTariff, TX) is taken. */
 const HARLINGEN = { city: 'Harlingen', state: 'TX', zip_code: '78550' };
@@ -139,7 +140,7 @@ describe('disputes and recovered money (issue 47 item 10)', () => {
       { disputed_on: '2026-06-05', claim_reference: 'W-3000', amount_claimed: 8.49, ...body });
     const refused = async (body: Record<string, unknown>, field: string, detail: string) => {
       const res = await dispute(body).expect(422);
-      expect(res.body).toEqual({ detail, errors: [{ field, message: detail }] });
+      expect(res.body).toEqual(errorBody({ detail, errors: [{ field, message: detail }] }));
     };
     await refused({ amount_claimed: 8.5 }, 'amount_claimed', 'amount_claimed must not exceed the amount at issue ($8.49)');
     await refused({ disputed_on: '2026-08-21' }, 'disputed_on', 'disputed_on must not be after today (2026-08-20)');
@@ -149,32 +150,32 @@ describe('disputes and recovered money (issue 47 item 10)', () => {
       await dispute(body).expect(422);
     }
     await as(t, alice).post(`/pm/audit/findings/${may.id}/dispute`, { claim_reference: 'W-3000', amount_claimed: 1 })
-      .expect(422, { detail: 'field required', errors: [{ field: 'disputed_on', message: 'field required' }] });
+      .expect(422).expect(errorAnswer({ detail: 'field required', errors: [{ field: 'disputed_on', message: 'field required' }] }));
     // None of these moved it: still open.
     expect((await priceFinding(may.bill_id)).status).toBe('open');
 
     // Closing a finding that is not in dispute, and resolving or disputing one that is: 409 with the error body.
     await as(t, alice).post(`/pm/audit/findings/${may.id}/credit`, { amount_credited: 1, credit_bill_id: march })
-      .expect(409, { detail: 'the finding is open: only a disputed finding can be credited' });
-    await as(t, alice).post(`/pm/audit/findings/${may.id}/deny`, {}).expect(409, { detail: 'the finding is open: only a disputed finding can be denied' });
+      .expect(409).expect(errorAnswer({ detail: 'the finding is open: only a disputed finding can be credited' }));
+    await as(t, alice).post(`/pm/audit/findings/${may.id}/deny`, {}).expect(409).expect(errorAnswer({ detail: 'the finding is open: only a disputed finding can be denied' }));
     await dispute({}).expect(200);
-    await dispute({}).expect(409, { detail: 'the finding is disputed: only an open finding can be disputed' });
+    await dispute({}).expect(409).expect(errorAnswer({ detail: 'the finding is disputed: only an open finding can be disputed' }));
     await as(t, alice).post(`/pm/audit/findings/${may.id}/resolve`, { resolution: 'accepted' })
-      .expect(409, { detail: 'the finding is disputed: a dispute closes as credited or denied' });
+      .expect(409).expect(errorAnswer({ detail: 'the finding is disputed: a dispute closes as credited or denied' }));
     await as(t, alice).post(`/pm/audit/findings/${januaryFinding.id}/deny`, {})
-      .expect(409, { detail: 'the finding is credited: only a disputed finding can be denied' });
+      .expect(409).expect(errorAnswer({ detail: 'the finding is credited: only a disputed finding can be denied' }));
     await as(t, alice).post(`/pm/audit/findings/${januaryFinding.id}/credit`, { amount_credited: 1, credit_bill_id: march })
-      .expect(409, { detail: 'the finding is credited: only a disputed finding can be credited' });
+      .expect(409).expect(errorAnswer({ detail: 'the finding is credited: only a disputed finding can be credited' }));
     const accepted = await priceFinding(await bill(palm, '2026-06-01', '2026-06-30', 40));
     await as(t, alice).post(`/pm/audit/findings/${accepted.id}/resolve`, { resolution: 'accepted' }).expect(200);
     await as(t, alice).post(`/pm/audit/findings/${accepted.id}/dispute`, { disputed_on: '2026-08-01', claim_reference: 'x', amount_claimed: 1 })
-      .expect(409, { detail: 'the finding is resolved: only an open finding can be disputed' });
+      .expect(409).expect(errorAnswer({ detail: 'the finding is resolved: only an open finding can be disputed' }));
 
     // Credits: at most the claim, on a later bill of the same meter, closed between the dispute and today.
     const credit = (body: Record<string, unknown>) => as(t, alice).post(`/pm/audit/findings/${may.id}/credit`, { amount_credited: 8.49, credit_bill_id: march, ...body });
     const otherMeter = (await as(t, alice).get(`/pm/audit/findings?property_id=${resaca.property}`).expect(200)).body.items[0].bill_id;
     const refusedCredit = async (body: Record<string, unknown>, field: string, detail: string) =>
-      expect((await credit(body).expect(422)).body).toEqual({ detail, errors: [{ field, message: detail }] });
+      expect((await credit(body).expect(422)).body).toEqual(errorBody({ detail, errors: [{ field, message: detail }] }));
     await refusedCredit({ amount_credited: 8.5 }, 'amount_credited', 'amount_credited must not exceed the amount claimed ($8.49)');
     await refusedCredit({ credit_bill_id: otherMeter }, 'credit_bill_id', "credit_bill_id must be a bill of the disputed bill's meter");
     await refusedCredit({ credit_bill_id: 'no-such-bill' }, 'credit_bill_id', "credit_bill_id must be a bill of the disputed bill's meter");
@@ -213,10 +214,10 @@ describe('disputes and recovered money (issue 47 item 10)', () => {
 
   it("another owner's finding is not found, and their report holds none of it", async () => {
     const bob = (await registerUser(t)).token;
-    const notFound = { detail: 'Finding not found' };
-    await as(t, bob).post(`/pm/audit/findings/${aprilFinding.id}/dispute`, { disputed_on: '2026-06-01', claim_reference: 'x', amount_claimed: 1 }).expect(404, notFound);
-    await as(t, bob).post(`/pm/audit/findings/${aprilFinding.id}/credit`, { amount_credited: 1, credit_bill_id: march }).expect(404, notFound);
-    await as(t, bob).post(`/pm/audit/findings/${aprilFinding.id}/deny`, {}).expect(404, notFound);
+    const notFound = errorAnswer({ detail: 'Finding not found' });
+    await as(t, bob).post(`/pm/audit/findings/${aprilFinding.id}/dispute`, { disputed_on: '2026-06-01', claim_reference: 'x', amount_claimed: 1 }).expect(404).expect(notFound);
+    await as(t, bob).post(`/pm/audit/findings/${aprilFinding.id}/credit`, { amount_credited: 1, credit_bill_id: march }).expect(404).expect(notFound);
+    await as(t, bob).post(`/pm/audit/findings/${aprilFinding.id}/deny`, {}).expect(404).expect(notFound);
     expect((await as(t, bob).get('/pm/audit/recovery/export.csv').expect(200)).text).toBe('year,property_id,property_name,disputes,claimed,recovered,written_off,pending\r\n');
     expect((await as(t, bob).get('/pm/dashboard/stats').expect(200)).body).toMatchObject({
       audit_amount_claimed: 0, audit_amount_recovered: 0, audit_amount_written_off: 0, audit_recovery: [],

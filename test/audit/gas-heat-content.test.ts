@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as, createProperty } from '../pm/helpers';
+import { errorAnswer } from '../helpers/error-body';
 
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
 
@@ -59,7 +60,7 @@ describe('gas heat content on bills (issue 47 item 6)', () => {
     const range = 'heat_content is therms per ccf as the gas bill prints it, from 0.8 to 1.2 (US average 1.037)';
     // Btu per cubic foot typed for therms per ccf.
     await bill({ period_start: '2026-04-01', period_end: '2026-04-30', amount: 100, heat_content: 1037 })
-      .expect(422, { detail: range, errors: [{ field: 'heat_content', message: range }] });
+      .expect(422).expect(errorAnswer({ detail: range, errors: [{ field: 'heat_content', message: range }] }));
     await bill({ period_start: '2026-04-01', period_end: '2026-04-30', amount: 100, heat_content: 0.79 }).expect(422);
     await bill({ period_start: '2026-04-01', period_end: '2026-04-30', amount: 100, heat_content: 1.03712 }).expect(422);
     const water = await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {

@@ -8,6 +8,7 @@
  * once. Run by `npm run test:multi` (a step of .ci/run).
  */
 import type { Queue } from 'bullmq';
+import { errorBody } from '../helpers/error-body';
 import { fakeUnit } from '../helpers/fake-pms';
 import { FakePmsLedger } from '../helpers/fake-pms-ledger';
 import { linkThroughProvider } from '../helpers/pms-link';
@@ -26,8 +27,8 @@ const RACE_UNITS = 12;
 const CONNECTION = 'race-conn';
 const PMS_PROPERTY = 'RP1';
 
-const NOT_ACTIVE = { detail: 'Only an active calculation can be posted' };
-const VOID_REFUSED = { detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' };
+const NOT_ACTIVE = errorBody({ detail: 'Only an active calculation can be posted' });
+const VOID_REFUSED = errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' });
 const rebillRefused = (id: string) => ({ detail: `Calculation ${id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first` });
 
 interface UnitBill { unit_id: string; total_charge: number; is_vacant: boolean }

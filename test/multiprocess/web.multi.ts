@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { GRACE_MS, api, registerUser, sharedServers, startCluster, type Cluster, type RoleProcess } from './processes';
+import { errorBody } from '../helpers/error-body';
 
 const servers = sharedServers();
 const describeMulti = servers ? describe : describe.skip;
@@ -40,7 +41,7 @@ describeMulti('two web processes on one database and one Redis', () => {
     );
     for (const a of answers) expect(a.headers.get('ratelimit-limit')).toBe(String(QUOTA));
     for (const a of answers.slice(QUOTA)) {
-      expect(a.body).toEqual({ detail: 'Daily request quota exceeded' });
+      expect(a.body).toEqual(errorBody({ detail: 'Daily request quota exceeded' }));
       const retryAfter = Number(a.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(86_400);

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { seedTariffs } from '../helpers/tariffs';
 import { as, createPortfolio, createProperty, GLADSTONE } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 describe('portfolios', () => {
   let t: TestApp;
@@ -34,7 +35,7 @@ describe('portfolios', () => {
 
   it('422 field required without a name', async () => {
     const res = await as(t, alice).post('/pm/portfolios', { description: 'no name' }).expect(422);
-    expect(res.body).toEqual({ detail: 'field required', errors: [{ field: 'name', message: 'field required' }] });
+    expect(res.body).toEqual(errorBody({ detail: 'field required', errors: [{ field: 'name', message: 'field required' }] }));
   });
 
   it('lists only the caller\'s portfolios with property_count, paginated', async () => {

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { seedTariffs } from '../helpers/tariffs';
 import { as, createPortfolio, createProperty, GLADSTONE, propertyBody } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 describe('properties', () => {
   let t: TestApp;
@@ -64,7 +65,7 @@ describe('properties', () => {
 
   it('422 when a known ZIP code is in another state (issue 26)', async () => {
     const res = await as(t, alice).post('/pm/properties', propertyBody({ zip_code: '94103', state: 'TX' })).expect(422);
-    expect(res.body).toEqual({ detail: 'zip_code 94103 is in CA, not TX', errors: [{ field: 'zip_code', message: 'zip_code 94103 is in CA, not TX' }] });
+    expect(res.body).toEqual(errorBody({ detail: 'zip_code 94103 is in CA, not TX', errors: [{ field: 'zip_code', message: 'zip_code 94103 is in CA, not TX' }] }));
     const ok = await as(t, alice).post('/pm/properties', propertyBody({ zip_code: '94103', state: 'CA' })).expect(201);
     await as(t, alice).patch(`/pm/properties/${ok.body.id}`).send({ state: 'NV' }).expect(422);
     await as(t, alice).patch(`/pm/properties/${ok.body.id}`).send({ zip_code: '89501', state: 'NV' }).expect(200);

@@ -10,6 +10,7 @@ import { seedTariffs } from '../helpers/tariffs';
 import { as, createProperty } from './helpers';
 import { properties } from '../../src/modules/properties/tables';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
+import { errorBody } from '../helpers/error-body';
 
 /** Real bundled tariffs, current: Georgia Power's TOU-MB-7 and Public Service Co of Colorado's (Xcel) SG. */
 const GEORGIA_POWER_TOU_MB_7 = '5ae3acd05457a3a8689b4e70';
@@ -35,11 +36,11 @@ describe('a tariff of the property\'s state (issue 45 item 7)', () => {
 
   it('refuses a Georgia Power tariff on a Denver property, on create and on PATCH, naming both states', async () => {
     const created = await as(t, alice).post('/pm/properties', { ...DENVER, tariff_id: GEORGIA_POWER_TOU_MB_7, monthly_usage_kwh: 20000 }).expect(422);
-    expect(created.body).toEqual({ detail: GEORGIA_ON_DENVER, errors: [{ field: 'tariff_id', message: GEORGIA_ON_DENVER }] });
+    expect(created.body).toEqual(errorBody({ detail: GEORGIA_ON_DENVER, errors: [{ field: 'tariff_id', message: GEORGIA_ON_DENVER }] }));
 
     const p = await createProperty(t, alice, { ...DENVER, tariff_id: XCEL_COLORADO_SG, monthly_usage_kwh: 20000 });
     const patched = await as(t, alice).patch(`/pm/properties/${p.id}`, { tariff_id: GEORGIA_POWER_TOU_MB_7 }).expect(422);
-    expect(patched.body).toEqual({ detail: GEORGIA_ON_DENVER, errors: [{ field: 'tariff_id', message: GEORGIA_ON_DENVER }] });
+    expect(patched.body).toEqual(errorBody({ detail: GEORGIA_ON_DENVER, errors: [{ field: 'tariff_id', message: GEORGIA_ON_DENVER }] }));
     // Nothing changed: the Colorado tariff still prices it.
     expect((await as(t, alice).get(`/pm/properties/${p.id}`).expect(200)).body.tariff_id).toBe(XCEL_COLORADO_SG);
   });
@@ -49,7 +50,7 @@ describe('a tariff of the property\'s state (issue 45 item 7)', () => {
     const moved = await as(t, alice).patch(`/pm/properties/${p.id}`, ATLANTA).expect(422);
     const message = `state GA does not fit the property's tariff_id: tariff_id ${XCEL_COLORADO_SG} is a CO tariff (Public Service Co of Colorado); `
       + 'the property is in GA; give a GA tariff_id (or null) in the same PATCH';
-    expect(moved.body).toEqual({ detail: message, errors: [{ field: 'state', message }] });
+    expect(moved.body).toEqual(errorBody({ detail: message, errors: [{ field: 'state', message }] }));
     const both = await as(t, alice).patch(`/pm/properties/${p.id}`, { ...ATLANTA, tariff_id: GEORGIA_POWER_TOU_MB_7 }).expect(200);
     expect(both.body).toMatchObject({ state: 'GA', zip_code: '30303', tariff_id: GEORGIA_POWER_TOU_MB_7 });
   });
@@ -59,7 +60,7 @@ describe('a tariff of the property\'s state (issue 45 item 7)', () => {
     const meters = `/pm/properties/${p.id}/meters`;
     const refused = await as(t, alice).post(meters, { utility_type: 'electric', tariff_id: GEORGIA_POWER_TOU_MB_7 }).expect(422);
     const message = `tariff_id ${GEORGIA_POWER_TOU_MB_7} is a GA tariff (Georgia Power Co); the meter's property is in CO`;
-    expect(refused.body).toEqual({ detail: message, errors: [{ field: 'tariff_id', message }] });
+    expect(refused.body).toEqual(errorBody({ detail: message, errors: [{ field: 'tariff_id', message }] }));
 
     const meter = (await as(t, alice).post(meters, { utility_type: 'electric', name: 'House meter', tariff_id: XCEL_COLORADO_SG }).expect(201)).body;
     expect((await as(t, alice).patch(`/pm/meters/${meter.id}`, { tariff_id: GEORGIA_POWER_TOU_MB_7 }).expect(422)).body.errors)

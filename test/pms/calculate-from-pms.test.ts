@@ -6,6 +6,7 @@ import { FakePmsProvider, fakeUnit, type FakeUnit } from '../helpers/fake-pms';
 import { createProperty } from '../pm/helpers';
 import { client } from '../webhooks/helpers';
 import { bindConnectionDirectly, linkPms } from '../helpers/pms-link';
+import { errorBody } from '../helpers/error-body';
 
 const lease = (name: string, occupants: number, start: string | null = null, end: string | null = null) =>
   ({ resident_name: name, occupant_count: occupants, start_date: start, end_date: end });
@@ -105,7 +106,7 @@ describe('POST /billing/calculate-from-pms', () => {
       return true;
     };
     const res = await post(body).expect(502);
-    expect(res.body).toEqual({ detail: 'Failed to fetch tenant data from PMS' });
+    expect(res.body).toEqual(errorBody({ detail: 'Failed to fetch tenant data from PMS' }));
     expect(await historyTotal(propertyId)).toBe(0);
   });
 
@@ -131,9 +132,9 @@ describe('POST /billing/calculate-from-pms', () => {
     const cfg = await request(t.app).post('/api/v1/billing/config').set('Authorization', `Bearer ${token}`)
       .send({ property_id: property.id, method: 'sqft', utility_types: ['water'] }).expect(201);
     const body = { property_id: property.id, billing_config_id: cfg.body.id, billing_period_start: '2026-03-01', billing_period_end: '2026-03-31', total_amount: 10, utility_type: 'water' };
-    expect((await post(body).expect(400)).body).toEqual({ detail: 'No PMS integration configured for this property' });
+    expect((await post(body).expect(400)).body).toEqual(errorBody({ detail: 'No PMS integration configured for this property' }));
     const bob = await registerUser(t);
-    expect((await post(body, bob.token).expect(404)).body).toEqual({ detail: 'Property not found' });
+    expect((await post(body, bob.token).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
 
     const { body: noSqft } = await billed('conn-calc', 'P-nosqft', [fakeUnit(1, 'P-nosqft', { sqft: null })], { method: 'sqft' });
     const res = await post(noSqft).expect(422);
@@ -154,7 +155,7 @@ describe('POST /billing/calculate-from-pms', () => {
         property_id: property.id, billing_config_id: cfg.body.id, billing_period_start: '2026-03-01', billing_period_end: '2026-03-31',
         total_amount: 10, utility_type: 'water',
       }).expect(400);
-      expect(res.body).toEqual({ detail: 'No PMS integration configured for this property' });
+      expect(res.body).toEqual(errorBody({ detail: 'No PMS integration configured for this property' }));
     } finally {
       await bare.stop();
     }
@@ -181,7 +182,7 @@ describe('POST /billing/calculate-from-pms, a provider that does not answer', ()
     const { propertyId, body } = await billedOn(t, token, fake, 'conn-slow', 'P-slow', [fakeUnit(1, 'P-slow')]);
     fake.behaviour = () => true; // holds every request without an answer
     const res = await calculateFromPms(t, token, body).expect(502);
-    expect(res.body).toEqual({ detail: 'Failed to fetch tenant data from PMS' });
+    expect(res.body).toEqual(errorBody({ detail: 'Failed to fetch tenant data from PMS' }));
     expect(await historyTotalOf(t, token, propertyId)).toBe(0);
   });
 });

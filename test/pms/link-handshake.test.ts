@@ -16,13 +16,14 @@ import { configBody, EXAMPLE_UNITS } from '../tenant-billing/helpers';
 import { SECRET, client, deliver, unitEvent } from '../webhooks/helpers';
 import { createWebhookRepository } from '../../src/modules/webhooks/repository';
 import { pmsConnections, pmsLinkSessions } from '../../src/modules/pms/tables';
+import { errorBody } from '../helpers/error-body';
 
-const NOT_AUTHORISED = {
+const NOT_AUTHORISED = errorBody({
   detail: 'This PMS connection was not authorised by this account at the provider: start a link session '
     + '(POST /api/v1/pm/pms/link-sessions), complete it at the provider with its link_token, then link again',
-};
-const TAKEN = { detail: 'This PMS connection belongs to another account' };
-const NO_PMS = { detail: 'No PMS integration configured for this property' };
+});
+const TAKEN = errorBody({ detail: 'This PMS connection belongs to another account' });
+const NO_PMS = errorBody({ detail: 'No PMS integration configured for this property' });
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
@@ -180,7 +181,7 @@ describe('binding a PMS connection through the provider', () => {
       return true;
     };
     expect((await put(alice, property, { connection_id: 'conn-down', pms_property_id: 'P' }).expect(502)).body)
-      .toEqual({ detail: 'Could not verify this PMS connection with the provider; try again later' });
+      .toEqual(errorBody({ detail: 'Could not verify this PMS connection with the provider; try again later' }));
     expect(calls).toBe(3);
     expect(await owner('conn-down')).toBeNull();
     fake.behaviour = undefined;
@@ -268,7 +269,7 @@ describe('binding a PMS connection without a provider configured', () => {
   it('400 for a link session or a connection not bound yet; a connection bound before link sessions existed stays bound', async () => {
     const alice = await registerUser(t);
     const property = (await createProperty(t, alice.token)).id;
-    const noProvider = { detail: 'No PMS provider configured (PMS_API_URL and PMS_API_KEY are unset)' };
+    const noProvider = errorBody({ detail: 'No PMS provider configured (PMS_API_URL and PMS_API_KEY are unset)' });
     expect((await request(t.app).post('/api/v1/pm/pms/link-sessions').set('Authorization', `Bearer ${alice.token}`).expect(400)).body).toEqual(noProvider);
     expect((await client(t, alice.token).put(`/pm/properties/${property}/pms`, { connection_id: 'conn-x', pms_property_id: 'P' }).expect(400)).body)
       .toEqual(noProvider);

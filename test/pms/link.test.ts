@@ -5,6 +5,7 @@ import { FakePmsProvider, fakeUnit } from '../helpers/fake-pms';
 import { createProperty } from '../pm/helpers';
 import { client } from '../webhooks/helpers';
 import { linkPms } from '../helpers/pms-link';
+import { errorBody } from '../helpers/error-body';
 
 describe('PMS link and units', () => {
   let t: TestApp;
@@ -59,9 +60,9 @@ describe('PMS link and units', () => {
     // Bound to Alice now: her other properties link to it without another session.
     await client(t, alice.token).put(`/pm/properties/${a2.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x2' }).expect(200);
     const taken = await client(t, bob.token).put(`/pm/properties/${b1.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x3' }).expect(409);
-    expect(taken.body).toEqual({ detail: 'This PMS connection belongs to another account' });
+    expect(taken.body).toEqual(errorBody({ detail: 'This PMS connection belongs to another account' }));
     const twice = await client(t, alice.token).put(`/pm/properties/${a2.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x1' }).expect(409);
-    expect(twice.body).toEqual({ detail: 'This PMS property is already linked to another property' });
+    expect(twice.body).toEqual(errorBody({ detail: 'This PMS property is already linked to another property' }));
     // Linking again to the same PMS property is fine (and imports again).
     await client(t, alice.token).put(`/pm/properties/${a1.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x1' }).expect(200);
   });
@@ -108,7 +109,7 @@ describe('PMS link and units', () => {
     const bob = await registerUser(t);
     const property = await createProperty(t, alice.token);
     const missing = await client(t, alice.token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'c' }).expect(422);
-    expect(missing.body).toEqual({ detail: 'field required', errors: [{ field: 'pms_property_id', message: 'field required' }] });
+    expect(missing.body).toEqual(errorBody({ detail: 'field required', errors: [{ field: 'pms_property_id', message: 'field required' }] }));
     await client(t, alice.token).put(`/pm/properties/${property.id}/pms`, { connection_id: '', pms_property_id: 'p' }).expect(422);
     await client(t, bob.token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'c', pms_property_id: 'p' }).expect(404);
     await client(t, bob.token).get(`/pm/properties/${property.id}/units`).expect(404);

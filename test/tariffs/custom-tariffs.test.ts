@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
+import { errorAnswer } from '../helpers/error-body';
 
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] };
 
@@ -100,9 +101,9 @@ describe('custom tariffs (issue 31)', () => {
 
   it('is its owner\'s only: another account and anonymous callers get 404 "Tariff not found"', async () => {
     const water = (await create(alice, createWaterTariff).expect(201)).body;
-    await as(t, bob).get(`/tariffs/${water.id}`).expect(404, { detail: 'Tariff not found' });
-    await request(t.app).get(`/api/v1/tariffs/${water.id}`).expect(404, { detail: 'Tariff not found' });
-    await calc(bob, { tariff_id: water.id, usage: 1, unit: 'kgal' }).expect(404, { detail: 'Tariff not found' });
+    await as(t, bob).get(`/tariffs/${water.id}`).expect(404).expect(errorAnswer({ detail: 'Tariff not found' }));
+    await request(t.app).get(`/api/v1/tariffs/${water.id}`).expect(404).expect(errorAnswer({ detail: 'Tariff not found' }));
+    await calc(bob, { tariff_id: water.id, usage: 1, unit: 'kgal' }).expect(404).expect(errorAnswer({ detail: 'Tariff not found' }));
     await calc(null, { tariff_id: water.id, usage: 1, unit: 'kgal' }).expect(404);
     await as(t, bob).patch(`/tariffs/${water.id}`, { name: 'mine now' }).expect(404);
     const own = (await as(t, alice).get(`/tariffs/${water.id}`).expect(200)).body;
@@ -120,7 +121,7 @@ describe('custom tariffs (issue 31)', () => {
     const detail = (await as(t, alice).post(`/tariffs/custom/${water.id}/versions`, v2).expect(201)).body;
     expect(detail.versions.map((v: { effective_date: string; expiration_date: string | null }) => [v.effective_date, v.expiration_date]))
       .toEqual([['2024-05-01', '2025-09-30'], ['2025-10-01', null]]);
-    await as(t, alice).post(`/tariffs/custom/${water.id}/versions`, v2).expect(409, { detail: 'Tariff already has a version effective 2025-10-01' });
+    await as(t, alice).post(`/tariffs/custom/${water.id}/versions`, v2).expect(409).expect(errorAnswer({ detail: 'Tariff already has a version effective 2025-10-01' }));
 
     const before = (await calc(alice, { tariff_id: water.id, usage: 5, unit: 'kgal', date: '2025-09-30' }).expect(200)).body;
     // 3 x 1.30 + 2 x 1.80 + 9.91 = 17.41
@@ -187,7 +188,7 @@ describe('custom tariffs (issue 31)', () => {
     expect(retire.body.detail).toBe(`Tariff is in use by property 'Depot' (${property.id}): give them another tariff first`);
     await as(t, bob).post('/pm/properties', {
       name: 'Not mine', address: '1 Main St', city: 'Houston', state: 'TX', zip_code: '77002', property_type: 'commercial', tariff_id: delivery.id,
-    }).expect(422, { detail: 'Tariff not found', errors: [{ field: 'tariff_id', message: 'Tariff not found' }] });
+    }).expect(422).expect(errorAnswer({ detail: 'Tariff not found', errors: [{ field: 'tariff_id', message: 'Tariff not found' }] }));
   });
 
   it('renames and retires (then it is gone)', async () => {

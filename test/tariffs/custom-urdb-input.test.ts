@@ -8,6 +8,7 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as } from '../pm/helpers';
+import { errorBody } from '../helpers/error-body';
 
 const every = (period: number) => Array.from({ length: 12 }, () => Array<number>(24).fill(period));
 /** Weekdays 12:00-18:00 on period 1, else period 0. */
@@ -35,7 +36,7 @@ describe('an own tariff from a URDB record: tiers in order, schedules naming per
   it('refuses tiers out of order (max 1000, then 500) at the tier\'s JSON path', async () => {
     const res = await create({ urdb: tiered([{ rate: 0.1, max: 1000 }, { rate: 0.12, max: 500 }, { rate: 0.15 }]) }).expect(422);
     const message = "urdb.energyratestructure[0][1].max must be greater than the previous tier's max (1000 kWh): it is 500, so the tier would cover no usage";
-    expect(res.body).toEqual({ detail: message, errors: [{ field: 'urdb.energyratestructure[0][1].max', message }] });
+    expect(res.body).toEqual(errorBody({ detail: message, errors: [{ field: 'urdb.energyratestructure[0][1].max', message }] }));
     // An equal bound covers nothing either; a demand structure's tiers alike.
     expect((await create({ urdb: tiered([{ rate: 0.1, max: 500 }, { rate: 0.12, max: 500 }, { rate: 0.15 }]) }).expect(422)).body.errors[0].field)
       .toBe('urdb.energyratestructure[0][1].max');
@@ -61,7 +62,7 @@ describe('an own tariff from a URDB record: tiers in order, schedules naming per
     };
     const res = await create({ urdb: record }).expect(422);
     const message = 'urdb.energyweekdayschedule[0][12] is 2: a period without rates (urdb.energyratestructure has 2 periods, indexes 0 to 1)';
-    expect(res.body).toEqual({ detail: message, errors: [{ field: 'urdb.energyweekdayschedule[0][12]', message }] });
+    expect(res.body).toEqual(errorBody({ detail: message, errors: [{ field: 'urdb.energyweekdayschedule[0][12]', message }] }));
     // The same record naming only its own periods is a TOU tariff.
     const fine = (await create({ urdb: { ...record, energyweekdayschedule: afternoons() } }).expect(201)).body;
     expect(fine).toMatchObject({ rate_type: 'tou', has_tou: true });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { loadBundledTariffs, seedTariffs } from '../helpers/tariffs';
 import { findTariffById } from '../../src/modules/tariffs/repository';
+import { errorBody } from '../helpers/error-body';
 
 // City of Lexington (TN) Coincident Peak Rate -1: coincident demand (7.33 / 25.07 $/kW), kWh/kW tiers, 100-500 kW
 const LEXINGTON = '539f6dfcec4f024411ecbcbf';
@@ -55,7 +56,7 @@ describe('tariff rows: applicability and the structure fields added later', () =
     expect(an.body.total_cost).toBe(1667.74);
 
     const missing = await calc({ tariff_id: LEXINGTON, usage_kwh: 1000, month: 7 }).expect(422);
-    expect(missing.body).toEqual({ detail: 'demand_kw required for demand tariffs', errors: [{ field: 'demand_kw', message: 'demand_kw required for demand tariffs' }] });
+    expect(missing.body).toEqual(errorBody({ detail: 'demand_kw required for demand tariffs', errors: [{ field: 'demand_kw', message: 'demand_kw required for demand tariffs' }] }));
 
     // tier bound 438 kWh/kW x 600 kW = 262,800 kWh: all 100,000 kWh x 0.0511 = 5,110.00;
     // coincident 600 kW x 25.07 = 15,042.00; total 20,152.00

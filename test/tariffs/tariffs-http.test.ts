@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { seedTariffs } from '../helpers/tariffs';
+import { errorBody } from '../helpers/error-body';
 
 // Real URDB tariffs (data/reference); expectations worked out by hand from their records and EIA-861.
 const PGE_B19 = '5e17b4ef5457a3556573e3b0'; // PG&E, CA, commercial, TOU + demand, net metering
@@ -131,7 +132,7 @@ describe('tariff endpoints', () => {
     ];
     for (const [query, field, message] of cases) {
       const res = await request(t.app).get(`/api/v1/tariffs/search?${query}`).expect(422);
-      expect(res.body).toEqual({ detail: message, errors: [{ field, message }] });
+      expect(res.body).toEqual(errorBody({ detail: message, errors: [{ field, message }] }));
     }
   });
 
@@ -217,7 +218,7 @@ describe('tariff endpoints', () => {
 
   it('GET /tariffs/{id} of an unknown id is 404 Tariff not found', async () => {
     const res = await request(t.app).get('/api/v1/tariffs/000000000000000000000000').expect(404);
-    expect(res.body).toEqual({ detail: 'Tariff not found' });
+    expect(res.body).toEqual(errorBody({ detail: 'Tariff not found' }));
   });
 
   it('GET /tariffs/stats counts what search finds with the same defaults: current tariffs, or all with include_expired', async () => {
@@ -266,7 +267,7 @@ describe('tariff endpoints', () => {
     await request(t.app).get('/api/v1/tariffs/by-utility/14328?sector=farm').expect(422);
     await request(t.app).get('/api/v1/tariffs/by-utility/14328?per_page=101').expect(422);
     const missing = await request(t.app).get('/api/v1/tariffs/by-utility/424242').expect(404);
-    expect(missing.body).toEqual({ detail: 'Utility not found' });
+    expect(missing.body).toEqual(errorBody({ detail: 'Utility not found' }));
   });
 });
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { seedTariffs } from '../helpers/tariffs';
+import { errorBody } from '../helpers/error-body';
 
 /**
  * Issue 45 item 3: the utility that serves the ZIP code. Real tariffs of the utilities below are
@@ -52,8 +53,8 @@ describe('GET /utilities/by-zip: the utility that serves the ZIP code (issue 45)
       ['54913', 'NSTAR Electric Company', true, 142538],
       ['3477', 'City of Chicopee - (MA)', false, 25353],
     ]);
-    expect((await request(t.app).get('/api/v1/utilities/20455').expect(404)).body).toEqual({ detail: 'Utility not found' });
-    expect((await request(t.app).get('/api/v1/utilities/4062').expect(404)).body).toEqual({ detail: 'Utility not found' });
+    expect((await request(t.app).get('/api/v1/utilities/20455').expect(404)).body).toEqual(errorBody({ detail: 'Utility not found' }));
+    expect((await request(t.app).get('/api/v1/utilities/4062').expect(404)).body).toEqual(errorBody({ detail: 'Utility not found' }));
   });
 
   it('a ZIP code\'s tariffs now include its primary utility\'s, and the utility states where its ZIP codes come from', async () => {

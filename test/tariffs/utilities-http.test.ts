@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { seedTariffs } from '../helpers/tariffs';
+import { errorBody } from '../helpers/error-body';
 
 const PGE_B19 = '5e17b4ef5457a3556573e3b0';
 const PGE_E20_EXPIRED = '539f6d0aec4f024411ecb11d';
@@ -83,7 +84,7 @@ describe('utility endpoints', () => {
   });
 
   it('GET /utilities/{id} of an unknown id is 404 Utility not found', async () => {
-    expect((await request(t.app).get('/api/v1/utilities/99999999').expect(404)).body).toEqual({ detail: 'Utility not found' });
+    expect((await request(t.app).get('/api/v1/utilities/99999999').expect(404)).body).toEqual(errorBody({ detail: 'Utility not found' }));
   });
 
   it('GET /utilities/by-zip/{zip_code}: array of serving utilities; 404 and 422 rows', async () => {
@@ -93,10 +94,10 @@ describe('utility endpoints', () => {
       id: '12199', name: 'Montana-Dakota Utilities Co', abbreviation: null, state: 'ND', type: 'investor_owned', tariff_count: 1,
       primary: true, estimated_customers_in_county: 8125,
     }]);
-    expect((await request(t.app).get('/api/v1/utilities/by-zip/00000').expect(404)).body).toEqual({ detail: 'No utilities found for ZIP code' });
+    expect((await request(t.app).get('/api/v1/utilities/by-zip/00000').expect(404)).body).toEqual(errorBody({ detail: 'No utilities found for ZIP code' }));
     for (const bad of ['1234', '123456', 'abcde', '9410a']) {
       const r = await request(t.app).get(`/api/v1/utilities/by-zip/${bad}`).expect(422);
-      expect(r.body).toEqual({ detail: 'Invalid ZIP code format', errors: [{ field: 'zip_code', message: 'Invalid ZIP code format' }] });
+      expect(r.body).toEqual(errorBody({ detail: 'Invalid ZIP code format', errors: [{ field: 'zip_code', message: 'Invalid ZIP code format' }] }));
     }
   });
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { TestApp } from '../helpers/app';
 import { calculationResponse as documentedExample } from '../../src/modules/tenant-billing/examples';
 import { as, billedProperty, calculateBody, createConfig, createProperty, EXAMPLE_UNITS, manyUnits, startBillingApp } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 describe('POST /billing/calculate-rubs', () => {
   let t: TestApp;
@@ -96,7 +97,7 @@ describe('POST /billing/calculate-rubs', () => {
     expect(res.body).toMatchObject({ units_billed: 9_000, units_vacant: 1_000 });
     expect(res.body.reconciliation.total_amount).toBe(1000);
     const over = await calculate(alice, calculateBody(propertyId, configId, { units: manyUnits(10_001) })).expect(422);
-    expect(over.body).toEqual({ detail: 'units array must not have more than 10000 units', errors: [{ field: 'units', message: 'units array must not have more than 10000 units' }] });
+    expect(over.body).toEqual(errorBody({ detail: 'units array must not have more than 10000 units', errors: [{ field: 'units', message: 'units array must not have more than 10000 units' }] }));
     // Every unit at fault: the first 100 are listed, in unit order.
     const negative = await calculate(alice, calculateBody(propertyId, configId, { units: manyUnits(500).map((u) => ({ ...u, sqft: -1 })) })).expect(422);
     expect(negative.body.detail).toBe('ensure this value is greater than or equal to 0');
@@ -114,7 +115,7 @@ describe('POST /billing/calculate-rubs', () => {
     expect(JSON.stringify(big).length).toBeGreaterThan(2_500_000);
     await calculate(alice, big).expect(200);
     const tooBig = calculateBody(propertyId, configId, { units: manyUnits(10_000).map((u) => ({ ...u, tenant_name: 'x'.repeat(500) })) });
-    expect((await calculate(alice, tooBig).expect(413)).body).toEqual({ detail: 'Request body too large' });
+    expect((await calculate(alice, tooBig).expect(413)).body).toEqual(errorBody({ detail: 'Request body too large' }));
     const padded = { name: 'x', address: 'y', city: 'z', state: 'MI', zip_code: '48104', property_type: 'residential', padding: 'p'.repeat(1_100_000) };
     await as(t, alice).post('/pm/properties', padded).expect(413);
     // The limit follows the route whatever the path's case or a trailing slash.
@@ -163,7 +164,7 @@ describe('POST /billing/calculate-rubs', () => {
       ];
       for (const [overrides, field, message] of cases) {
         const res = await calculate(alice, calculateBody(propertyId, configId, overrides));
-        expect({ status: res.status, body: res.body }).toEqual({ status: 422, body: { detail: message, errors: expect.arrayContaining([{ field, message }]) } });
+        expect({ status: res.status, body: res.body }).toEqual({ status: 422, body: errorBody({ detail: message, errors: expect.arrayContaining([{ field, message }]) }) });
         expect(res.body.errors[0]).toEqual({ field, message });
       }
       expect(await historyTotal(propertyId)).toBe(0);
@@ -185,33 +186,33 @@ describe('POST /billing/calculate-rubs', () => {
       expect(res.body.errors[0]).toEqual({ field: 'total_amount', message: 'value is not a valid number' });
       const bad = await request(t.app).post('/api/v1/billing/calculate-rubs').set('Authorization', `Bearer ${alice}`)
         .set('content-type', 'application/json').send('{"units": [').expect(400);
-      expect(bad.body).toEqual({ detail: 'Invalid JSON body' });
+      expect(bad.body).toEqual(errorBody({ detail: 'Invalid JSON body' }));
       expect(await historyTotal(propertyId)).toBe(0);
     });
 
     it('404 Property not found: unknown, or another owner\'s (who sees nothing of it)', async () => {
-      expect((await calculate(alice, calculateBody('no-such-property', configId)).expect(404)).body).toEqual({ detail: 'Property not found' });
-      expect((await calculate(bob, calculateBody(propertyId, configId)).expect(404)).body).toEqual({ detail: 'Property not found' });
+      expect((await calculate(alice, calculateBody('no-such-property', configId)).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
+      expect((await calculate(bob, calculateBody(propertyId, configId)).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
     });
 
     it('404 Billing config not found: unknown, or another property\'s', async () => {
-      expect((await calculate(alice, calculateBody(propertyId, 'no-such-config')).expect(404)).body).toEqual({ detail: 'Billing config not found' });
+      expect((await calculate(alice, calculateBody(propertyId, 'no-such-config')).expect(404)).body).toEqual(errorBody({ detail: 'Billing config not found' }));
       const other = await billedProperty(t, alice);
-      expect((await calculate(alice, calculateBody(propertyId, other.configId)).expect(404)).body).toEqual({ detail: 'Billing config not found' });
+      expect((await calculate(alice, calculateBody(propertyId, other.configId)).expect(404)).body).toEqual(errorBody({ detail: 'Billing config not found' }));
       // Bob's own property with Alice's configuration id is no better.
       const bobs = await createProperty(t, bob);
-      expect((await calculate(bob, calculateBody(bobs.id, configId)).expect(404)).body).toEqual({ detail: 'Billing config not found' });
+      expect((await calculate(bob, calculateBody(bobs.id, configId)).expect(404)).body).toEqual(errorBody({ detail: 'Billing config not found' }));
     });
 
     it('400 for an inactive configuration', async () => {
       const inactive = await createConfig(t, alice, propertyId, { is_active: false });
-      expect((await calculate(alice, calculateBody(propertyId, inactive.id)).expect(400)).body).toEqual({ detail: 'Billing config is not active' });
+      expect((await calculate(alice, calculateBody(propertyId, inactive.id)).expect(400)).body).toEqual(errorBody({ detail: 'Billing config is not active' }));
       expect(await historyTotal(propertyId)).toBe(0);
     });
 
     it('401 without credentials', async () => {
       const res = await request(t.app).post('/api/v1/billing/calculate-rubs').send(calculateBody(propertyId, configId)).expect(401);
-      expect(res.body).toEqual({ detail: 'Not authenticated' });
+      expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
     });
   });
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { TestApp } from '../helpers/app';
 import { as, configBody, createProperty, startBillingApp } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 describe('billing configurations', () => {
   let t: TestApp;
@@ -60,7 +61,7 @@ describe('billing configurations', () => {
     ];
     for (const [overrides, field, message] of cases) {
       const res = await as(t, alice).post('/billing/config', configBody(p.id, overrides)).expect(422);
-      expect(res.body).toEqual({ detail: message, errors: expect.arrayContaining([{ field, message }]) });
+      expect(res.body).toEqual(errorBody({ detail: message, errors: expect.arrayContaining([{ field, message }]) }));
     }
     // The boundaries themselves are accepted.
     await as(t, alice).post('/billing/config', configBody(p.id, { common_area_percent: 50, admin_fee_percent: 15, billing_day: 28, is_active: false })).expect(201);
@@ -70,9 +71,9 @@ describe('billing configurations', () => {
 
   it('another owner\'s property, or an unknown one: 404 Property not found, nothing stored', async () => {
     const p = await createProperty(t, alice);
-    expect((await as(t, bob).post('/billing/config', configBody(p.id)).expect(404)).body).toEqual({ detail: 'Property not found' });
-    expect((await as(t, alice).post('/billing/config', configBody('no-such-property')).expect(404)).body).toEqual({ detail: 'Property not found' });
-    expect((await as(t, bob).get(`/billing/config/${p.id}`).expect(404)).body).toEqual({ detail: 'Property not found' });
+    expect((await as(t, bob).post('/billing/config', configBody(p.id)).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
+    expect((await as(t, alice).post('/billing/config', configBody('no-such-property')).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
+    expect((await as(t, bob).get(`/billing/config/${p.id}`).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
     expect((await as(t, alice).get(`/billing/config/${p.id}`).expect(200)).body).toEqual([]);
   });
 
@@ -80,7 +81,7 @@ describe('billing configurations', () => {
     const p = await createProperty(t, alice);
     const first = await as(t, alice).post('/billing/config', configBody(p.id)).expect(201);
     const dup = await as(t, alice).post('/billing/config', configBody(p.id, { method: 'unit_count' })).expect(400);
-    expect(dup.body).toEqual({ detail: 'Active billing config already exists for this property' });
+    expect(dup.body).toEqual(errorBody({ detail: 'Active billing config already exists for this property' }));
     const inactive = await as(t, alice).post('/billing/config', configBody(p.id, { is_active: false })).expect(201);
     const other = await createProperty(t, alice);
     await as(t, alice).post('/billing/config', configBody(other.id)).expect(201);
@@ -100,6 +101,6 @@ describe('billing configurations', () => {
     const p = await createProperty(t, alice);
     await request(t.app).post('/api/v1/billing/config').send(configBody(p.id)).expect(401);
     const res = await request(t.app).get(`/api/v1/billing/config/${p.id}`).expect(401);
-    expect(res.body).toEqual({ detail: 'Not authenticated' });
+    expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
   });
 });

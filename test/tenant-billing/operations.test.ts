@@ -7,6 +7,7 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as, billedProperty, calculateBody, createConfig, createProperty, tickingClock } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 /** The clock of README example 1: 2026-02-03 09:20 UTC. */
 const FEBRUARY_3 = Date.UTC(2026, 1, 3, 9, 20);
@@ -64,7 +65,7 @@ describe('tenant billing operations (issue 30)', () => {
       const eli = (await statement('?occupancy=1').expect(200)).body;
       expect(eli.unit).toMatchObject({ tenant_name: 'Eli Park', occupancy: 1, total_charge: 230 });
       expect(eli.formula[1]).toBe('Your share = 1 unit x 15 days / 60 unit-days of all units, vacant ones included = 25.00%');
-      expect((await statement('?occupancy=2').expect(404)).body).toEqual({ detail: 'Occupancy not found in this calculation' });
+      expect((await statement('?occupancy=2').expect(404)).body).toEqual(errorBody({ detail: 'Occupancy not found in this calculation' }));
       // The CSV: one row per occupancy.
       const csv = (await as(t, alice).get(`/billing/calculations/${res.body.id}/export.csv`).expect(200)).text.trim().split('\r\n');
       expect(csv.slice(1).map((line) => line.split(',').slice(6, 8))).toEqual([['301', 'Dana Moss'], ['301', 'Eli Park'], ['302', 'Fay Lund']]);
@@ -134,11 +135,11 @@ describe('tenant billing operations (issue 30)', () => {
       const calc = (await calculate(alice, calculateBody(p.propertyId, p.configId)).expect(200)).body;
       const voidIt = (token: string, body: unknown) => as(t, token).post(`/billing/calculations/${calc.id}/void`, body);
       expect((await voidIt(alice, { reason: '  ' }).expect(422)).body.errors).toEqual([{ field: 'reason', message: 'reason required' }]);
-      expect((await voidIt(bob, { reason: 'mine now' }).expect(404)).body).toEqual({ detail: 'Calculation not found' });
+      expect((await voidIt(bob, { reason: 'mine now' }).expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
       const voided = (await voidIt(alice, { reason: 'The utility re-issued the bill' }).expect(200)).body;
       expect(voided).toMatchObject({ id: calc.id, status: 'void', void_reason: 'The utility re-issued the bill' });
       expect(Date.parse(voided.voided_at)).toBeGreaterThan(Date.parse(calc.calculated_at));
-      expect((await voidIt(alice, { reason: 'again' }).expect(409)).body).toEqual({ detail: 'Calculation is already void' });
+      expect((await voidIt(alice, { reason: 'again' }).expect(409)).body).toEqual(errorBody({ detail: 'Calculation is already void' }));
       const items = (await as(t, alice).get(`/billing/history/${p.propertyId}?status=void`).expect(200)).body.items;
       expect(items.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([[calc.id, 'void']]);
       // A void calculation is superseded by nothing: a new one of the period supersedes no one.
@@ -182,10 +183,10 @@ describe('tenant billing operations (issue 30)', () => {
     it('is_active false deactivates; a second active configuration is refused on PATCH as on create', async () => {
       const p = await billedProperty(t, alice);
       await as(t, alice).patch(`/billing/config/${p.configId}`, { is_active: false }).expect(200);
-      expect((await calculate(alice, calculateBody(p.propertyId, p.configId)).expect(400)).body).toEqual({ detail: 'Billing config is not active' });
+      expect((await calculate(alice, calculateBody(p.propertyId, p.configId)).expect(400)).body).toEqual(errorBody({ detail: 'Billing config is not active' }));
       const second = await createConfig(t, alice, p.propertyId);
       expect((await as(t, alice).patch(`/billing/config/${p.configId}`, { is_active: true }).expect(400)).body)
-        .toEqual({ detail: 'Active billing config already exists for this property' });
+        .toEqual(errorBody({ detail: 'Active billing config already exists for this property' }));
       expect((await as(t, alice).get(`/billing/config/${p.propertyId}`).expect(200)).body.map((c: { id: string; is_active: boolean }) => [c.id, c.is_active]))
         .toEqual([[second.id, true], [p.configId, false]]);
     });
@@ -208,10 +209,10 @@ describe('tenant billing operations (issue 30)', () => {
       expect(trash.unit_bills.map((u: { base_charge: number }) => u.base_charge)).toEqual([60, 60]);
       expect(electric.unit_bills.map((u: { base_charge: number }) => u.base_charge)).toEqual([90, 30]);
       const bad = await as(t, alice).patch(`/billing/config/${config.id}`, { methods_by_utility: { gas: 'sqft' } }).expect(422);
-      expect(bad.body).toEqual({
+      expect(bad.body).toEqual(errorBody({
         detail: 'methods_by_utility names gas, which utility_types does not bill',
         errors: [{ field: 'methods_by_utility', message: 'methods_by_utility names gas, which utility_types does not bill' }],
-      });
+      }));
     });
   });
 

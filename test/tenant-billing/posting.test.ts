@@ -20,9 +20,10 @@ import type { InProcessJobQueue } from '../../src/platform/queue/types';
 import { strictSchemaProblems, type OpenApiDocument } from '../helpers/openapi-strict';
 import request from 'supertest';
 import type { AppQueues } from '../../src/queues';
+import { errorBody } from '../helpers/error-body';
 
 const API_KEY = 'ledger-key';
-const NO_PMS = { detail: 'No PMS integration configured for this property' };
+const NO_PMS = errorBody({ detail: 'No PMS integration configured for this property' });
 
 interface Line {
   unit_id: string; occupancy: number; action: string; amount: number; status: string;
@@ -135,7 +136,7 @@ describe('posting a calculation to the PMS ledger', () => {
     expect(fake.duplicates()).toEqual([]);
     // A posted calculation cannot be voided, only reversed.
     expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong bill' }).expect(409)).body)
-      .toEqual({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' });
+      .toEqual(errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' }));
   });
 
   it('a unit that turned over posts one charge per occupancy, each to its resident, under its occupancy\'s key', async () => {
@@ -175,7 +176,7 @@ describe('posting a calculation to the PMS ledger', () => {
     await queue.enqueue('rubs-posting', { calculation_id: id, action: 'post' }, { jobId: `again-${id}`, orderingKey: `rubs-posting.${id}` });
     await queue.drain();
     expect(callsOf(id)).toHaveLength(calls);
-    expect((await post(id).expect(409)).body).toEqual({ detail: 'Calculation is already posted' });
+    expect((await post(id).expect(409)).body).toEqual(errorBody({ detail: 'Calculation is already posted' }));
     expect(fake.duplicates()).toEqual([]);
   });
 
@@ -260,7 +261,7 @@ describe('posting a calculation to the PMS ledger', () => {
 
   it('reverse: a negative charge per posted line under its own key; GET shows it; then 409s', async () => {
     const { id, propertyId } = await linkedCalculation();
-    expect((await reverse(id).expect(409)).body).toEqual({ detail: 'Nothing posted to reverse' });
+    expect((await reverse(id).expect(409)).body).toEqual(errorBody({ detail: 'Nothing posted to reverse' }));
     await post(id).expect(202);
     const posted = await settled(id, 'posted');
     // A re-bill of the period is refused while the charges are on the ledger.
@@ -269,9 +270,9 @@ describe('posting a calculation to the PMS ledger', () => {
       property_id: propertyId, billing_config_id: configId, billing_period_start: '2026-01-10', billing_period_end: '2026-02-09',
       total_amount: 1100, utility_type: 'water', units: PMS_UNITS,
     };
-    expect((await as(t, token).post('/billing/calculate-rubs', rebillBody).expect(409)).body).toEqual({
+    expect((await as(t, token).post('/billing/calculate-rubs', rebillBody).expect(409)).body).toEqual(errorBody({
       detail: `Calculation ${id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first`,
-    });
+    }));
     const res = await reverse(id).expect(202);
     expect(res.body.status).toMatch(/^(reversing|reversed)$/);
     const calc = await settled(id, 'reversed');
@@ -289,8 +290,8 @@ describe('posting a calculation to the PMS ledger', () => {
       });
       expect(line(calc, unit, 'post').status).toBe('posted');
     }
-    expect((await reverse(id).expect(409)).body).toEqual({ detail: 'Calculation is already reversed' });
-    expect((await post(id).expect(409)).body).toEqual({ detail: 'Calculation is already posted' });
+    expect((await reverse(id).expect(409)).body).toEqual(errorBody({ detail: 'Calculation is already reversed' }));
+    expect((await post(id).expect(409)).body).toEqual(errorBody({ detail: 'Calculation is already posted' }));
     // Reversed, it can be superseded by the re-bill (or voided).
     expect((await as(t, token).post('/billing/calculate-rubs', rebillBody).expect(200)).body.supersedes).toEqual([id]);
     expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'reversed' }).expect(200)).body.status).toBe('void');
@@ -308,19 +309,19 @@ describe('posting a calculation to the PMS ledger', () => {
 
     const { id } = await linkedCalculation();
     const bob = (await registerUser(t)).token;
-    expect((await post(id, bob).expect(404)).body).toEqual({ detail: 'Calculation not found' });
-    expect((await reverse(id, bob).expect(404)).body).toEqual({ detail: 'Calculation not found' });
-    expect((await post('no-such-calculation').expect(404)).body).toEqual({ detail: 'Calculation not found' });
+    expect((await post(id, bob).expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
+    expect((await reverse(id, bob).expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
+    expect((await post('no-such-calculation').expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
 
     // Superseded (by a re-bill) or void: not active.
     for (const status of ['superseded', 'void'] as const) {
       await t.deps.database.db.update(rubsCalculations).set({ status }).where(eq(rubsCalculations.id, id));
-      expect((await post(id).expect(409)).body).toEqual({ detail: 'Only an active calculation can be posted' });
+      expect((await post(id).expect(409)).body).toEqual(errorBody({ detail: 'Only an active calculation can be posted' }));
     }
     expect((await get(id)).posting).toEqual({ status: 'not_posted', charges: 0, posted: 0, pending: 0, failed: 0, unknown: 0, reversed: 0, lines: [] });
 
     const { id: nothing } = await linkedCalculation(t, token, PMS_UNITS, { total_amount: 0 });
-    expect((await post(nothing).expect(409)).body).toEqual({ detail: 'Calculation has no charges to post (every unit is vacant or charged 0)' });
+    expect((await post(nothing).expect(409)).body).toEqual(errorBody({ detail: 'Calculation has no charges to post (every unit is vacant or charged 0)' }));
     expect(callsOf(id)).toHaveLength(0);
   });
 
@@ -434,7 +435,7 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     expect(state.lines.map((l) => [l.status, l.attempts, l.error])).toEqual(Array(3).fill(['unknown', 6, 'HTTP 503 (3 tries)']));
     expect(fake.charges.size).toBe(0);
     expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong meter read' }).expect(409)).body)
-      .toEqual({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' });
+      .toEqual(errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' }));
 
     // The provider is back: posting again sends the unknown lines under their keys.
     fake.behaviour = undefined;
@@ -499,7 +500,7 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
 
     // Before: failed, so void and a re-bill were allowed and the re-bill's post charged u1 twice. Now both are refused.
     expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'typo' }).expect(409)).body)
-      .toEqual({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' });
+      .toEqual(errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' }));
     const calc = (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body;
     const rebill = await as(t, token).post('/billing/calculate-rubs', {
       property_id: calc.property_id, billing_config_id: calc.billing_config_id, billing_period_start: '2026-01-01',

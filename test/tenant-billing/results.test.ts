@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TestApp } from '../helpers/app';
 import { statementResponse as documentedStatement } from '../../src/modules/tenant-billing/examples';
 import { as, billedProperty, calculateBody, createProperty, startBillingApp } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 /** Parses RFC 4180 text (quoted fields, doubled quotes, CRLF records) into rows of fields. */
 function parseCsv(text: string): string[][] {
@@ -107,8 +108,8 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
       expect((await as(t, alice).get(`/billing/history/${p.id}`).expect(200)).body).toEqual({ items: [], total: 0, page: 1, per_page: 20, pages: 0 });
       await as(t, alice).get(`/billing/history/${p.id}?per_page=101`).expect(422);
       await as(t, alice).get(`/billing/history/${p.id}?page=0`).expect(422);
-      expect((await as(t, bob).get(`/billing/history/${propertyId}`).expect(404)).body).toEqual({ detail: 'Property not found' });
-      expect((await as(t, alice).get('/billing/history/no-such-property').expect(404)).body).toEqual({ detail: 'Property not found' });
+      expect((await as(t, bob).get(`/billing/history/${propertyId}`).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
+      expect((await as(t, alice).get('/billing/history/no-such-property').expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
     });
   });
 
@@ -116,8 +117,8 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
     it('only the owner sees it: 404 for anyone else and for unknown ids', async () => {
       const res = await as(t, alice).get(`/billing/calculations/${calculationId}`).expect(200);
       expect(res.body).toMatchObject({ id: calculationId, property_id: propertyId, source: 'request', total_amount: 1000 });
-      expect((await as(t, bob).get(`/billing/calculations/${calculationId}`).expect(404)).body).toEqual({ detail: 'Calculation not found' });
-      expect((await as(t, alice).get('/billing/calculations/nope').expect(404)).body).toEqual({ detail: 'Calculation not found' });
+      expect((await as(t, bob).get(`/billing/calculations/${calculationId}`).expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
+      expect((await as(t, alice).get('/billing/calculations/nope').expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
       await request(t.app).get(`/api/v1/billing/calculations/${calculationId}`).expect(401);
     });
   });
@@ -241,8 +242,8 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
 
     it('404 for an unknown unit, another owner, an unknown calculation', async () => {
       expect((await as(t, alice).get(`/billing/calculations/${calculationId}/statements/999`).expect(404)).body)
-        .toEqual({ detail: 'Unit not found in this calculation' });
-      expect((await as(t, bob).get(`/billing/calculations/${calculationId}/statements/101`).expect(404)).body).toEqual({ detail: 'Calculation not found' });
+        .toEqual(errorBody({ detail: 'Unit not found in this calculation' }));
+      expect((await as(t, bob).get(`/billing/calculations/${calculationId}/statements/101`).expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
       await as(t, bob).get(`/billing/calculations/${calculationId}/statements/101`).set('Accept', 'text/html').expect(404);
       await as(t, alice).get('/billing/calculations/nope/statements/101').expect(404);
     });

@@ -9,6 +9,7 @@ import type { ValidateFunction } from 'ajv';
 import type { TestApp } from '../helpers/app';
 import { openApiAjv, pointer, type OpenApiDocument } from '../helpers/openapi-strict';
 import { as, billedProperty, calculateBody, startBillingApp } from './helpers';
+import { errorBody } from '../helpers/error-body';
 
 const APRIL = { billing_period_start: '2026-04-01', billing_period_end: '2026-04-30', total_amount: 1234.56 };
 
@@ -107,9 +108,9 @@ describe('the statement of a unit that turned over (issue 46)', () => {
     const eli = (await statement('301', '?occupancy=1').expect(200)).body;
     expect(eli).toMatchObject({ invoice_number: 'INV-000002', unit: { tenant_name: 'Eli Park', occupancy: 1, total_charge: 278.81 } });
     expect(eli.formula.at(-1)).toBe('Total charge = $263.15 + $13.16 + $2.50 = $278.81');
-    expect((await statement('301', '?occupancy=2').expect(404)).body).toEqual({ detail: 'Occupancy not found in this calculation' });
+    expect((await statement('301', '?occupancy=2').expect(404)).body).toEqual(errorBody({ detail: 'Occupancy not found in this calculation' }));
     expect((await statement('301', '?occupancy=one').expect(422)).body.errors[0].field).toBe('occupancy');
-    expect((await statement('999').expect(404)).body).toEqual({ detail: 'Unit not found in this calculation' });
+    expect((await statement('999').expect(404)).body).toEqual(errorBody({ detail: 'Unit not found in this calculation' }));
     // A unit with one tenant is unchanged: no parts.
     const fay = (await statement('302').expect(200)).body;
     expect(fay).toMatchObject({ invoice_number: 'INV-000003', unit: { tenant_name: 'Fay Lund', total_charge: 156 } });

@@ -14,6 +14,7 @@ import { bindConnectionDirectly } from '../helpers/pms-link';
 import { fakeUnit } from '../helpers/fake-pms';
 import { appSchedules } from '../../src/schedules';
 import { runScheduleTick } from '../../src/platform/scheduler';
+import { errorBody } from '../helpers/error-body';
 
 const ADMIN_TOKEN = 'admin-token-0123456789';
 const uid = () => crypto.randomBytes(4).toString('hex');
@@ -182,7 +183,7 @@ describe('stream applier: order, retries, dead letters, replay, sweeper', () => 
         expect(units.map((u: { pms_unit_id: string }) => u.pms_unit_id)).toEqual(['u1']);
       });
       const conflict = await request(t.app).post(`/api/v1/admin/webhooks/${res.body.id}/replay`).set('X-Admin-Token', ADMIN_TOKEN).expect(409);
-      expect(conflict.body).toEqual({ detail: 'Only a failed event can be replayed' });
+      expect(conflict.body).toEqual(errorBody({ detail: 'Only a failed event can be replayed' }));
     });
   });
 });

@@ -10,6 +10,7 @@ import { MAX_JSON_DEPTH } from '../../src/modules/webhooks/json-depth';
 import { READ_LIMIT_BYTES } from '../../src/modules/webhooks/receiver';
 import { SECRET, client, deliver, nextTimestamp } from './helpers';
 import { bindConnectionDirectly } from '../helpers/pms-link';
+import { errorBody } from '../helpers/error-body';
 
 const sha = (body: string | Buffer) => crypto.createHash('sha256').update(body).digest('hex');
 /** A ping whose `data` nests `depth` arrays (the body itself is one level more). */
@@ -66,7 +67,7 @@ describe('POST /api/webhooks/pms limits', () => {
   it(`refuses a signed body nested deeper than ${MAX_JSON_DEPTH} levels with a 422, storing nothing`, async () => {
     const body = nested(conn, 20_000);
     const res = await deliver(t, body).expect(422);
-    expect(res.body).toEqual({ detail: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, errors: [{ field: 'body', message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }] });
+    expect(res.body).toEqual(errorBody({ detail: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, errors: [{ field: 'body', message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }] }));
     expect(await createWebhookRepository(t.deps.database.db).findBySha(sha(body))).toBeNull();
     await client(t, token).logs('?limit=500').expect(200);
   });
@@ -95,7 +96,7 @@ describe('POST /api/webhooks/pms limits', () => {
       // Without a length: only the header can tell.
       const answer = await stream(t, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...headers }, total);
       expect(answer.status).toBe(401);
-      expect(JSON.parse(answer.body)).toEqual({ detail: 'Invalid signature' });
+      expect(JSON.parse(answer.body)).toEqual(errorBody({ detail: 'Invalid signature' }));
       expect(answer.sent).toBeLessThan(total);
     }
   });
@@ -104,7 +105,7 @@ describe('POST /api/webhooks/pms limits', () => {
     const total = READ_LIMIT_BYTES + 1;
     const answer = await stream(t, { 'content-length': total, 'X-Pms-Signature': `sha256=${'0'.repeat(64)}` }, total);
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toEqual({ detail: 'Request body too large' });
+    expect(JSON.parse(answer.body)).toEqual(errorBody({ detail: 'Request body too large' }));
   });
 
   it(`reads at most ${READ_LIMIT_BYTES} bytes of a body sent without a length`, async () => {
@@ -128,7 +129,7 @@ describe('POST /api/webhooks/pms rate limit', () => {
     for (let i = 0; i < 5; i++) await deliver(t, ping()).expect(200);
     for (let i = 0; i < 3; i++) await deliver(t, ping(), { signature: null }).expect(401);
     const limited = await deliver(t, ping(), { signature: null }).expect(429);
-    expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
+    expect(limited.body).toEqual(errorBody({ detail: 'Rate limit exceeded' }));
     expect(limited.headers['retry-after']).toBeDefined();
     // For the rest of the minute, that address is refused whatever it sends.
     await deliver(t, ping()).expect(429);

@@ -8,6 +8,7 @@ import { createProperty } from '../pm/helpers';
 import { createWebhookRepository } from '../../src/modules/webhooks/repository';
 import { SECRET, client, deliver, nextTimestamp } from './helpers';
 import { bindConnectionDirectly } from '../helpers/pms-link';
+import { errorBody } from '../helpers/error-body';
 
 const sha = (body: string | Buffer) => crypto.createHash('sha256').update(body).digest('hex');
 
@@ -85,7 +86,7 @@ describe('POST /api/webhooks/pms', () => {
     const body = ping();
     const signature = how === null ? null : how === 'wrong' ? undefined : how;
     const res = await deliver(t, body, signature === undefined ? { secret: 'wrong' } : { signature }).expect(401);
-    expect(res.body).toEqual({ detail: 'Invalid signature' });
+    expect(res.body).toEqual(errorBody({ detail: 'Invalid signature' }));
     expect(await stored(body)).toBeNull();
   });
 
@@ -183,7 +184,7 @@ describe('POST /api/webhooks/pms', () => {
         pump();
       });
       expect(answer.status).toBe(413);
-      expect(JSON.parse(answer.body)).toEqual({ detail: 'Request body too large' });
+      expect(JSON.parse(answer.body)).toEqual(errorBody({ detail: 'Request body too large' }));
       expect(answer.sentMiB).toBeLessThan(200);
     } finally {
       server.closeAllConnections();

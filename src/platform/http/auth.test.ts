@@ -4,6 +4,7 @@ import { issueAccessToken } from '../../modules/accounts/tokens';
 import { createAuthentication, type AuthUser, type CredentialResolver } from './auth';
 import { errorHandler } from './errors';
 import { createLogger } from '../logger';
+import { errorBody } from '../../../test/helpers/error-body';
 
 const SECRET = 'auth-test-secret-0123456789-abcdefghij';
 const T0 = new Date('2026-06-01T12:00:00Z');
@@ -69,11 +70,11 @@ describe('authentication (passport: jwt and api-key strategies)', () => {
     const forged = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
     for (const headers of [{}, { Authorization: 'Bearer not-a-jwt' }, { Authorization: `Bearer ${forged}` }, { 'X-API-Key': 'bad-key' }, { Authorization: 'Basic abc' }]) {
       const res = await request(s.app).get('/required').set(headers).expect(401);
-      expect(res.body).toEqual({ detail: 'Not authenticated' });
+      expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
       expect(res.headers['www-authenticate']).toBe('Bearer');
     }
     expect((await request(s.app).get('/optional').expect(200)).body).toEqual({ user: null });
-    expect((await request(s.app).get('/optional').set('Authorization', `Bearer ${forged}`).expect(401)).body).toEqual({ detail: 'Not authenticated' });
+    expect((await request(s.app).get('/optional').set('Authorization', `Bearer ${forged}`).expect(401)).body).toEqual(errorBody({ detail: 'Not authenticated' }));
   });
 
   it('a token accepted before is refused once it expires', async () => {

@@ -198,7 +198,7 @@ export function createLimits(deps: LimitsDeps): Limits {
     res.setHeader('RateLimit-Reset', String(reset));
     if (count > limit) {
       res.setHeader('Retry-After', String(reset));
-      return next(new AppError(429, QUOTA_DETAIL));
+      return next(new AppError(429, QUOTA_DETAIL, { code: 'quota_exceeded' }));
     }
     next();
   };

@@ -36,10 +36,7 @@ export interface RequestLogLine {
  */
 export function requestLog(logger: Logger, opts: { enabled: boolean }): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-    req.id = id;
-    res.setHeader('X-Request-Id', id);
+    if (req.id === undefined) assignRequestId(req, res);
     if (opts.enabled && logger.isLevelEnabled('info')) {
       const started = performance.now();
       res.once('close', () => writeLine(logger, req, res, started));
@@ -47,6 +44,23 @@ export function requestLog(logger: Logger, opts: { enabled: boolean }): RequestH
     next();
   };
 }
+
+/**
+ * The request's id (the caller's valid X-Request-Id, or a new UUID), set on the request and the
+ * answer's header. Mounted first in the app, so routes outside the logged ones (the webhook
+ * receiver) have one too: every error body carries it.
+ */
+export function assignRequestId(req: Request, res: Response): void {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  req.id = id;
+  res.setHeader('X-Request-Id', id);
+}
+
+export const requestId: RequestHandler = (req, res, next) => {
+  assignRequestId(req, res);
+  next();
+};
 
 function writeLine(logger: Logger, req: Request, res: Response, started: number): void {
   const line: RequestLogLine = {

@@ -2,7 +2,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { parseOrThrow } from './validate';
-import { notFound, validationFailed } from './errors';
+import { AppError, ERROR_CODES, notFound, validationFailed } from './errors';
 import { methodNotAllowedError } from './method-not-allowed';
 import { firstUnstorableText, mayHoldUnstorableEscape, unstorableTextProblem } from './storable-text';
 
@@ -50,10 +50,18 @@ export interface RouteInput<B, Q, P> {
   res: Response;
 }
 
-/** The one error body: `detail`, and for a 422 the fields at fault. */
+/**
+ * The one error body: `detail`, for a 422 the fields at fault, the stable machine `code` and the
+ * `request_id` of the answer's X-Request-Id header.
+ */
 export const errorBody = z.object({
   detail: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  code: z.string().regex(/^[a-z]+(_[a-z]+)*$/).meta({
+    description: `Stable machine code, snake_case: ${ERROR_CODES.map((c) => `\`${c.code}\` (${c.status})`).join(', ')}`,
+    example: 'validation_error',
+  }),
+  request_id: z.string().meta({ description: 'The answer\'s X-Request-Id: quote it when reporting a problem', example: '0b9f5c1e-7d2a-4f7e-9c55-3e1b2a4d6f80' }),
 }).meta({ id: 'Error' });
 
 /** An error response for the OpenAPI document of a route outside ApiRouter. */
@@ -125,10 +133,11 @@ export class ApiRouter {
         express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, verify: noteForm }),
       ]
       : [];
+    const contentType: RequestHandler[] = spec.body && spec.bodyType !== 'multipart/form-data' ? [bodyContentType(spec.bodyType ?? 'application/json')] : [];
     const storable = storableInput(notFoundDetail(spec.errors?.[404]));
     if (!path.includes(':')) this.onlyItsMethods(path, method);
     const idempotent = method === 'post' && this.idempotency ? [this.idempotency(spec.bodyType === 'multipart/form-data')] : [];
-    this.router[method](path, ...this.guards[spec.auth], ...bodyParsers, storable, ...idempotent, ...(spec.middleware ?? []), run);
+    this.router[method](path, ...this.guards[spec.auth], ...contentType, ...bodyParsers, storable, ...idempotent, ...(spec.middleware ?? []), run);
     this.document(method, path, spec, status);
   }
 
@@ -198,7 +207,7 @@ function documentedErrors(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>): Rec
   const errors: Record<number, string> = { ...(spec.errors ?? {}) };
   if (spec.body && (spec.bodyType ?? 'application/json') === 'application/json') {
     errors[400] ??= 'Invalid JSON body';
-    errors[415] ??= 'Unsupported content encoding';
+    errors[415] ??= 'A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding';
   }
   if (spec.body) errors[413] ??= `Request body too large (over ${spec.bodyLimit ?? DEFAULT_BODY_LIMIT})`;
   if (spec.auth === 'required') errors[401] ??= 'Not authenticated';
@@ -213,6 +222,24 @@ function documentedErrors(spec: RouteSpec<z.ZodType, z.ZodType, z.ZodType>): Rec
   if (spec.auth === 'optional' || spec.auth === 'required') errors[429] ??= 'Daily request quota exceeded';
   errors[503] ??= 'Service temporarily unavailable: the database cannot be reached (Retry-After)';
   return errors;
+}
+
+/**
+ * A body in a type the route does not read is a 415 saying which type it takes, not a 422 "field
+ * required" for fields the parser never saw (curl's `-d` sends a form unless told otherwise). A JSON
+ * route reads `application/json` (and `+json` types); the login form also reads JSON. A request
+ * without a body passes (its fields are missing: a 422 names them).
+ */
+function bodyContentType(bodyType: 'application/json' | 'application/x-www-form-urlencoded'): RequestHandler {
+  const accepted = bodyType === 'application/json' ? ['json', '+json'] : ['urlencoded', 'json', '+json'];
+  return (req, _res, next) => {
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (hasBody && !req.is(accepted)) {
+      const sent = req.headers['content-type'] ? `was sent as ${req.headers['content-type'].split(';')[0]}` : 'was sent without a Content-Type';
+      throw new AppError(415, `Content-Type must be ${bodyType}: the body ${sent}`);
+    }
+    next();
+  };
 }
 
 /** The route's own 404 detail when it has one ("Tariff not found"), else Express's "Not Found". */
