@@ -171,7 +171,10 @@ describe('tenant billing operations (issue 30)', () => {
       const history = (await as(t, alice).get(`/billing/history/${p.propertyId}`).expect(200)).body.items;
       expect(history.map((i: { billing_config_version: number }) => i.billing_config_version)).toEqual([2, 1]);
 
-      const versions = (await as(t, alice).get(`/billing/config/${p.configId}/versions`).expect(200)).body;
+      const page = (await as(t, alice).get(`/billing/config/${p.configId}/versions`).expect(200)).body;
+      expect(page).toMatchObject({ total: 2, page: 1, per_page: 20, pages: 1 });
+      const versions = page.items;
+      expect((await as(t, alice).get(`/billing/config/${p.configId}/versions?per_page=1&page=2`).expect(200)).body.items).toEqual([versions[1]]);
       expect(versions.map((v: { version: number; admin_fee_percent: number }) => [v.version, v.admin_fee_percent])).toEqual([[2, 3], [1, 5]]);
       expect(versions[0]).toEqual(patched);
       expect(Object.keys(versions[1])).toEqual(Object.keys(patched)); // the documented key order, not jsonb's

@@ -105,13 +105,13 @@ describe('stream applier: order, retries, dead letters, replay, sweeper', () => 
     await svc.drain(conn);
     expect(await row(ids[2])).toMatchObject({ status: 'failed', attempts: 5, detail: `failed after 5 attempts: boom ${conn}-2`, deadLetteredAt: now });
     expect(await keysOf(conn)).toEqual([0, 1, 3, 4, 5].map((i) => `${conn}-${i}`));
-    expect((await svc.deadLetters(10)).items.map((d) => d.id)).toContain(ids[2]);
+    expect((await svc.deadLetters({ page: 1, per_page: 10 })).items.map((d) => d.id)).toContain(ids[2]);
 
     // The operator fixes the cause and replays it: it leaves the dead-letter list.
     failing.delete(`${conn}-2`);
     const replayed = await svc.replay(ids[2]);
     expect(replayed).toMatchObject({ id: ids[2], status: 'success', detail: `applied ${conn}-2`, attempts: 6, dead_lettered_at: null });
-    expect((await svc.deadLetters(10)).items.map((d) => d.id)).not.toContain(ids[2]);
+    expect((await svc.deadLetters({ page: 1, per_page: 10 })).items.map((d) => d.id)).not.toContain(ids[2]);
     await expect(svc.replay(ids[2])).rejects.toMatchObject({ status: 409, detail: 'Only a failed event can be replayed' });
     await expect(svc.replay('nope')).rejects.toMatchObject({ status: 404, detail: 'Webhook event not found' });
   });

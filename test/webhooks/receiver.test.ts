@@ -211,7 +211,16 @@ describe('POST /api/webhooks/pms', () => {
     expect([...times].sort().reverse()).toEqual(times);
     // Another account sees none of them; events of unknown connections belong to nobody.
     const bob = await registerUser(t);
-    expect((await client(t, bob.token).logs().expect(200)).body).toEqual({ items: [] });
+    expect((await client(t, bob.token).logs().expect(200)).body).toEqual({ items: [], total: 0, page: 1, per_page: 50, pages: 0 });
+  });
+
+  it('GET /api/webhooks/logs answers a page: items, total, page, per_page, pages', async () => {
+    const all = (await client(t, token).logs('?per_page=500').expect(200)).body;
+    expect(all.total).toBe(all.items.length);
+    const second = (await client(t, token).logs('?page=2&per_page=2').expect(200)).body;
+    expect(second).toEqual({ items: all.items.slice(2, 4), total: all.total, page: 2, per_page: 2, pages: Math.ceil(all.total / 2) });
+    // limit, the earlier name of per_page, still works.
+    expect((await client(t, token).logs('?limit=2').expect(200)).body).toMatchObject({ items: all.items.slice(0, 2), per_page: 2 });
   });
 
   it('GET /api/webhooks/logs: bearer token required, limit 1 to 500', async () => {
@@ -219,6 +228,8 @@ describe('POST /api/webhooks/pms', () => {
     await client(t, token).logs('?limit=0').expect(422);
     await client(t, token).logs('?limit=501').expect(422);
     await client(t, token).logs('?limit=500').expect(200);
+    await client(t, token).logs('?per_page=501').expect(422);
+    await client(t, token).logs('?page=0').expect(422);
   });
 
   it('without PMS_WEBHOOK_SECRET every webhook gets 401', async () => {

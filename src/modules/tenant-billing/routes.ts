@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
+import { pageQuery, pageSchema } from '../../platform/http/pagination';
 import {
   calculateRubsBody, calculationParams, configIdParams, createConfigBody, historyQuery, patchConfigBody, propertyParams,
   statementParams, statementQuery, voidBody,
@@ -64,8 +65,8 @@ function registerConfigRoutes(api: ApiRouter, billing: TenantBillingService): vo
 
   api.get('/billing/config/:id/versions', {
     summary: 'Every version of a billing configuration, newest first',
-    tags, auth: 'required', params: configIdParams, response: z.array(configResponse), errors: { 404: 'Billing config not found' },
-  }, ({ params, req }) => billing.configVersions(callerId(req), params.id));
+    tags, auth: 'required', params: configIdParams, query: pageQuery, response: pageSchema(configResponse), errors: { 404: 'Billing config not found' },
+  }, ({ params, query, req }) => billing.configVersions(callerId(req), params.id, query));
 
 }
 

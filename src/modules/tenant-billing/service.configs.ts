@@ -4,6 +4,7 @@
  * which a PATCH can only break once merged with the current version, are checked here.
  */
 import { badRequest, notFound, unprocessable } from '../../platform/http/errors';
+import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
 import type { UtilityType } from '../bills/utility-types';
 import { presentConfig } from './presenters';
 import { violatesOneActiveConfig, type BillingConfigRow, type NewBillingConfig, type TenantBillingRepository } from './repository';
@@ -83,11 +84,14 @@ export function createConfigOperations(deps: TenantBillingDeps, repo: TenantBill
       return presentConfig(updated);
     },
 
-    async configVersions(ownerId: string, id: string) {
+    /** A page of a configuration's versions, newest first (a configuration has a few: paged in memory). */
+    async configVersions(ownerId: string, id: string, q: PageQuery) {
       await requireOwnedConfig(ownerId, id);
       // Stored as jsonb, which orders keys its own way: answered in the configuration's key order.
       const keys = Object.keys(configResponse.shape) as Array<keyof ConfigResponse>;
-      return (await repo.configVersions(id)).map((terms) => Object.fromEntries(keys.map((k) => [k, terms[k]])) as ConfigResponse);
+      const all = await repo.configVersions(id);
+      const page = all.slice(offsetOf(q), offsetOf(q) + q.per_page);
+      return toPage(page.map((terms) => Object.fromEntries(keys.map((k) => [k, terms[k]])) as ConfigResponse), all.length, q);
     },
 
     async listConfigs(ownerId: string, propertyId: string) {

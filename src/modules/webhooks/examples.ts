@@ -28,6 +28,7 @@ export const logs = {
       detail: 'stale', payload: { ...payload, timestamp: '2026-03-02T13:59:41Z' },
     },
   ],
+  total: 2, page: 1, per_page: 50, pages: 1,
 };
 
 export const deadLetter = {
@@ -39,7 +40,7 @@ export const deadLetter = {
   dead_lettered_at: '2026-03-02T14:05:25.003Z',
 };
 
-export const deadLetters = { items: [deadLetter] };
+export const deadLetters = { items: [deadLetter], total: 1, page: 1, per_page: 50, pages: 1 };
 
 /** A replayed dead letter that succeeded: off the list, its log entry back to success. */
 export const replayed = { ...deadLetter, status: 'success', detail: 'unit 4B updated', attempts: 6, dead_lettered_at: null };

@@ -1,6 +1,7 @@
 import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
+import { offsetOf, type PageQuery } from '../../platform/http/pagination';
 import { webhookCursors, webhookEvents, webhookStreams, type WebhookStatus } from './tables';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
@@ -260,15 +261,25 @@ export function createWebhookRepository(db: Executor) {
     },
 
     /** The log of some connections, newest first. */
-    async logOf(connectionIds: string[], limit: number): Promise<WebhookEventRow[]> {
-      if (connectionIds.length === 0) return [];
-      return db.select().from(webhookEvents).where(inArray(webhookEvents.connectionId, connectionIds))
-        .orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id)).limit(limit);
+    async logOf(connectionIds: string[], q: PageQuery): Promise<{ rows: WebhookEventRow[]; total: number }> {
+      if (connectionIds.length === 0) return { rows: [], total: 0 };
+      const where = inArray(webhookEvents.connectionId, connectionIds);
+      const [rows, total] = await Promise.all([
+        db.select().from(webhookEvents).where(where)
+          .orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id)).limit(q.per_page).offset(offsetOf(q)),
+        db.$count(webhookEvents, where),
+      ]);
+      return { rows, total };
     },
 
-    async deadLetters(limit: number): Promise<WebhookEventRow[]> {
-      return db.select().from(webhookEvents).where(isNotNull(webhookEvents.deadLetteredAt))
-        .orderBy(desc(webhookEvents.deadLetteredAt), desc(webhookEvents.id)).limit(limit);
+    async deadLetters(q: PageQuery): Promise<{ rows: WebhookEventRow[]; total: number }> {
+      const where = isNotNull(webhookEvents.deadLetteredAt);
+      const [rows, total] = await Promise.all([
+        db.select().from(webhookEvents).where(where)
+          .orderBy(desc(webhookEvents.deadLetteredAt), desc(webhookEvents.id)).limit(q.per_page).offset(offsetOf(q)),
+        db.$count(webhookEvents, where),
+      ]);
+      return { rows, total };
     },
   };
 }

@@ -18,7 +18,7 @@ export function registerWebhookSiteRoutes(site: ApiRouter, webhooks: WebhookServ
     description: 'Every delivery with a valid signature is logged: its processing status, the reason when it was ignored '
       + 'or failed, and the full payload. Only events of connections the caller holds (see PUT /api/v1/pm/properties/{id}/pms).',
     tags, auth: 'required', query: logsQuery, response: logsResponse,
-  }, ({ query, req }) => webhooks.logs(callerId(req), query.limit));
+  }, ({ query, req }) => webhooks.logs(callerId(req), query));
 }
 
 /** Operator endpoints under /api/v1/admin (X-Admin-Token). */
@@ -28,7 +28,7 @@ export function registerWebhookAdminRoutes(api: ApiRouter, webhooks: WebhookServ
     summary: 'Webhook events that failed all their attempts (operator)',
     description: 'Newest first; replay one with POST /admin/webhooks/{id}/replay.',
     tags: ['Admin'], auth: 'admin', query: logsQuery, response: deadLettersResponse,
-  }, ({ query }) => webhooks.deadLetters(query.limit));
+  }, ({ query }) => webhooks.deadLetters(query));
 
   api.post('/admin/webhooks/:id/replay', {
     summary: 'Run a failed webhook event again (operator)',

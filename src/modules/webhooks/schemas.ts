@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { RESOURCE_TYPES, STREAM_EVENTS } from './envelope';
 import * as ex from './examples';
+import { MAX_PAGE, pageSchema } from '../../platform/http/pagination';
 
+/**
+ * A page of a webhook list: `page` and `per_page` (1 to 500, default 50: these lists are read in
+ * bulk); `limit`, the earlier name of `per_page`, still works.
+ */
 export const logsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-});
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional().meta({ description: 'the earlier name of per_page', deprecated: true }),
+}).transform(({ page, per_page, limit }) => ({ page, per_page: per_page ?? limit ?? 50 }));
 
 export const eventIdParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -24,13 +31,13 @@ export const logEntry = z
   })
   .meta({ id: 'WebhookLogEntry', example: ex.logEntry });
 
-export const logsResponse = z.object({ items: z.array(logEntry) }).meta({ id: 'WebhookLog', example: ex.logs });
+export const logsResponse = pageSchema(logEntry).meta({ id: 'WebhookLog', example: ex.logs });
 
 export const deadLetter = logEntry
   .extend({ attempts: z.number().int(), dead_lettered_at: z.string().nullable() })
   .meta({ id: 'WebhookDeadLetter', example: ex.deadLetter });
 
-export const deadLettersResponse = z.object({ items: z.array(deadLetter) }).meta({ id: 'WebhookDeadLetters', example: ex.deadLetters });
+export const deadLettersResponse = pageSchema(deadLetter).meta({ id: 'WebhookDeadLetters', example: ex.deadLetters });
 
 /** The envelope of the PMS data provider's events, for the receiver's documentation. */
 export const eventEnvelope = z

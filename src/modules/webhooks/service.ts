@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../platform/db/client';
 import { AppError, unprocessable } from '../../platform/http/errors';
 import type { Logger } from '../../platform/logger';
+import { toPage, type PageQuery } from '../../platform/http/pagination';
 import { createStreamApplier } from './apply';
 import { classifyArrival } from './envelope';
 import { nestsDeeperThan } from './json-depth';
@@ -220,13 +221,15 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     },
 
     /** GET /api/webhooks/logs: the caller's connections' events, newest first. */
-    async logs(ownerId: string, limit: number) {
-      const rows = await repo.logOf(await deps.connectionsOf(ownerId), limit);
-      return { items: rows.map(presentLogEntry) };
+    async logs(ownerId: string, q: PageQuery) {
+      const { rows, total } = await repo.logOf(await deps.connectionsOf(ownerId), q);
+      return toPage(rows.map(presentLogEntry), total, q);
     },
 
-    async deadLetters(limit: number) {
-      return { items: (await repo.deadLetters(limit)).map(presentDeadLetter) };
+    /** GET /admin/webhooks/dead-letters: newest dead-lettered first. */
+    async deadLetters(q: PageQuery) {
+      const { rows, total } = await repo.deadLetters(q);
+      return toPage(rows.map(presentDeadLetter), total, q);
     },
   };
 }
