@@ -92,6 +92,11 @@ describe('/admin/queues over the in-process driver', () => {
       ],
     });
     await request(app).get('/admin/queues').set('Authorization', basic('admin', 'nope')).expect(401);
+    // A method the page does not have is a 405 naming GET, with or without credentials (not a 401 first).
+    for (const method of ['post', 'delete', 'put'] as const) {
+      const wrong = await request(app)[method]('/admin/queues').expect(405);
+      expect(wrong.headers.allow).toBe('GET, HEAD');
+    }
     await queue.close();
   });
 });

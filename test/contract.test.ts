@@ -121,6 +121,36 @@ describe('the OpenAPI document, and every operation against it', () => {
     // Over two thousand requests in one test: its time is the machine's load, not a figure the test checks.
   }, 600_000);
 
+  it('states what an independent fuzzer found only in prose or not at all (issue 51 item 5)', async () => {
+    const op = (path: string, method: string) => (doc.paths[path] as Record<string, Json>)[method] as Json;
+    const bodySchema = (path: string, method: string) =>
+      resolveSchema(((op(path, method).requestBody as Json).content as Record<string, { schema: Json }>)['application/json']!.schema);
+    // One template per path: /billing/config/{id} and /billing/config/{property_id} were two.
+    const templates = Object.keys(doc.paths).map((p) => p.replace(/\{[^}]+\}/g, '{}'));
+    expect(templates.filter((p, i) => templates.indexOf(p) !== i)).toEqual([]);
+    // tolerance_percent's step of 0.01.
+    const settings = bodySchema('/api/v1/pm/audit/settings', 'patch');
+    expect((settings.properties as Record<string, Json>).tolerance_percent!.multipleOf).toBe(0.01);
+    // The bills import's 400 for a malformed multipart body.
+    expect(Object.keys(op('/api/v1/pm/properties/{id}/bills/import', 'post').responses as Json)).toContain('400');
+    // ?occupancy is an integer, never null.
+    const occupancy = (op('/api/v1/billing/calculations/{id}/statements/{unit_id}', 'get').parameters as Json[]).find((p) => p.name === 'occupancy')!;
+    expect((occupancy.schema as Json).type).toBe('integer');
+    // Rules that lived in descriptions: a bill names meter_id or utility_type; a period has both its ends.
+    expect(bodySchema('/api/v1/pm/properties/{id}/bills', 'post').anyOf).toEqual([{ required: ['meter_id'] }, { required: ['utility_type'] }]);
+    expect(bodySchema('/api/v1/calculate', 'post').dependentRequired).toEqual({ period_start: ['period_end'], period_end: ['period_start'] });
+    // Every POST takes the Idempotency-Key header (but the PMS webhook receiver, keyed by its body's SHA-256);
+    // every error names its code and request id.
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const post = (item as Record<string, Json>).post;
+      if (post && path !== '/api/webhooks/pms') expect({ path, parameters: post.parameters }).toMatchObject({ path, parameters: expect.arrayContaining([{ $ref: '#/components/parameters/IdempotencyKey' }]) });
+    }
+    expect(resolve(doc, '#/components/schemas/Error').required).toEqual(expect.arrayContaining(['detail', 'code', 'request_id']));
+    // /admin/queues: a method it does not have is a 405 before the credentials are asked for.
+    const wrong = await request(t.app).delete('/admin/queues').expect(405);
+    expect(wrong.headers.allow).toBe('GET, HEAD');
+  });
+
   /** The document's operations, with `$ref`ed parameters resolved. */
   function operationsOf(document: OpenApiDocument): Operation[] {
     const out: Operation[] = [];

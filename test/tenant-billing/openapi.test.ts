@@ -6,7 +6,7 @@ describe('tenant billing in /openapi.json', () => {
   it('lists every endpoint, each with an example of its answer (and of its body)', () => {
     const endpoints: Array<[string, string, number, string[]]> = [
       ['/api/v1/billing/config', 'post', 201, ['application/json']],
-      ['/api/v1/billing/config/{property_id}', 'get', 200, ['application/json']],
+      ['/api/v1/billing/config/{id}', 'get', 200, ['application/json']],
       ['/api/v1/billing/calculate-rubs', 'post', 200, ['application/json']],
       ['/api/v1/billing/history/{property_id}', 'get', 200, ['application/json']],
       ['/api/v1/billing/calculations/{id}', 'get', 200, ['application/json']],

@@ -91,7 +91,7 @@ export const resolveBody = z.object({
 }).meta({ example: { resolution: 'disputed', note: 'Claim 44-1182 filed with the utility on 2026-07-08' } });
 
 export const settingsBody = z.object({
-  tolerance_percent: z.number().min(0).max(100).multipleOf(0.01).meta({ description: 'a variance within this percent of the expected amount is ok (default 3)' }),
+  tolerance_percent: z.number().min(0).max(100).multipleOf(0.01).meta({ multipleOf: 0.01, description: 'a variance within this percent of the expected amount is ok (default 3)' }),
 }).meta({ example: { tolerance_percent: 2.5 } });
 
 export const settingsResponse = z.object({ tolerance_percent: z.number() }).meta({ example: { tolerance_percent: 2.5 } });

@@ -40,6 +40,9 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
       + 'At most 50 MB (413).',
     tags, auth: 'required', params: propertyIdParams, body: importBody, bodyType: 'multipart/form-data',
     response: importResponse,
-    errors: { 404: 'Property not found', 413: 'File too large', 415: 'Not a multipart/form-data request' },
+    errors: {
+      400: 'Malformed multipart body (a part or the closing boundary is missing)', 404: 'Property not found', 413: 'File too large',
+      415: 'Not a multipart/form-data request',
+    },
   }, ({ params, req }) => bills.importCsv(callerId(req), params.id, { headers: req.headers, body: requestBody(req) }));
 }

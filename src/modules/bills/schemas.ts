@@ -43,7 +43,11 @@ export const createBillBody = z
     line_items: z.array(printedLine).min(1).max(100).nullable().optional()
       .meta({ description: "The bill's lines as the utility printed them; they add up to amount. The audit compares them with the expected bill line by line (category sums)." }),
   })
-  .meta({ example: { meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', period_start: '2026-09-12', period_end: '2026-10-11', amount: 412.37, usage: 38.2, unit: 'kgal' } });
+  .meta({
+    // The rule of utility_type's description, in the schema: a bill names its meter, or the utility type of the default meter.
+    anyOf: [{ required: ['meter_id'] }, { required: ['utility_type'] }],
+    example: { meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', period_start: '2026-09-12', period_end: '2026-10-11', amount: 412.37, usage: 38.2, unit: 'kgal' },
+  });
 export type CreateBillInput = z.output<typeof createBillBody>;
 
 const billExample = {

@@ -85,6 +85,8 @@ export const calculateBody = z.object({
   tax_rate_percent: z.number().min(0).max(MAX_TAX_RATE_PERCENT).nullable().optional()
     .meta({ description: 'Optional tax rate for taxes_estimate (reported beside total_cost, not added to it)' }),
 }).meta({
+  // A billing period is both its ends: one without the other is a 422.
+  dependentRequired: { period_start: ['period_end'], period_end: ['period_start'] },
   example: ELECTRIC_EXAMPLE,
   examples: [
     ELECTRIC_EXAMPLE,

@@ -3,7 +3,7 @@ import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
 import {
-  calculateRubsBody, calculationParams, configIdParams, createConfigBody, historyQuery, patchConfigBody, propertyParams,
+  calculateRubsBody, calculationParams, configIdParams, configsOfPropertyParams, createConfigBody, historyQuery, patchConfigBody, propertyParams,
   statementParams, statementQuery, voidBody,
 } from './schemas';
 import { calculationResponse, configResponse, historyPage, statementResponse } from './schemas.response';
@@ -45,10 +45,13 @@ function registerConfigRoutes(api: ApiRouter, billing: TenantBillingService): vo
     },
   }, ({ body, req }) => billing.createConfig(callerId(req), body));
 
-  api.get('/billing/config/:property_id', {
+  // One path template with PATCH /billing/config/{id} (OpenAPI 3.1 forbids two templates that differ only in a
+  // parameter's name): here the id is the property's.
+  api.get('/billing/config/:id', {
     summary: "All of a property's billing configurations, newest first",
-    tags, auth: 'required', params: propertyParams, response: z.array(configResponse), errors: ERRORS_404_PROPERTY,
-  }, ({ params, req }) => billing.listConfigs(callerId(req), params.property_id));
+    description: 'The path\'s id is the **property\'s** id (GET /billing/config/{property_id}); PATCH on the same path takes a configuration\'s id.',
+    tags, auth: 'required', params: configsOfPropertyParams, response: z.array(configResponse), errors: ERRORS_404_PROPERTY,
+  }, ({ params, req }) => billing.listConfigs(callerId(req), params.id));
 
   api.patch('/billing/config/:id', {
     summary: 'Change a billing configuration: a new version',

@@ -178,9 +178,14 @@ export const voidBody = z.object({
 }).meta({ example: { reason: 'Wrong master bill: the utility re-issued it' } });
 
 export const statementQuery = z.object({
-  occupancy: z.coerce.number().int().min(0).max(MAX_OCCUPANCIES - 1).optional()
-    .meta({ description: "Which occupancy's statement, for a unit sent with occupancies; without it, one statement with every occupancy's part" }),
+  // The type stated: a coerced number is documented as integer-or-null, and a query parameter is never null.
+  occupancy: z.coerce.number().int().min(0).max(MAX_OCCUPANCIES - 1).optional().meta({
+    type: 'integer', minimum: 0, maximum: MAX_OCCUPANCIES - 1,
+    description: "Which occupancy's statement, for a unit sent with occupancies; without it, one statement with every occupancy's part",
+  }),
 });
 export const propertyParams = z.object({ property_id: id });
+/** GET /billing/config/{id}: the property's id, on the path template PATCH uses for a configuration's id. */
+export const configsOfPropertyParams = z.object({ id: id.meta({ description: "the property's id" }) });
 export const calculationParams = z.object({ id });
 export const statementParams = z.object({ id, unit_id: id });

@@ -5,6 +5,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { Config } from '../config';
 import { notFound, unauthorized } from '../http/errors';
 import { safeEqual } from '../http/auth';
+import { methodNotAllowedError } from '../http/method-not-allowed';
 import type { JobQueue, QueueDefinitions } from './types';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
@@ -34,6 +35,12 @@ function basicAuth(adminToken: string | undefined): RequestHandler {
  */
 export function queueBoardRouter<D extends QueueDefinitions>(deps: { config: Pick<Config, 'adminToken'>; queue: JobQueue<D> }): Router {
   const router = Router();
+  // The board's page answers GET only: another method is a 405 with Allow, before the credentials are
+  // asked for, as every other path of the service answers (404 first when ADMIN_TOKEN is unset).
+  router.all(QUEUE_BOARD_PATH, (req, _res, next) => {
+    if (!deps.config.adminToken || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+    throw methodNotAllowedError(['GET']);
+  });
   router.use(QUEUE_BOARD_PATH, basicAuth(deps.config.adminToken));
   const queue = deps.queue;
   if (queue.driver === 'bullmq') {
