@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
-import { pageQuery, pageSchema } from '../../platform/http/pagination';
+import { pageQuery } from '../../platform/http/pagination';
 import {
   calculateRubsBody, calculationParams, configIdParams, configsOfPropertyParams, createConfigBody, historyQuery, patchConfigBody, propertyParams,
   statementParams, statementQuery, voidBody,
 } from './schemas';
-import { calculationResponse, configResponse, historyPage, statementResponse } from './schemas.response';
+import { calculationResponse, configResponse, configVersionsPage, historyPage, statementResponse } from './schemas.response';
 import type { TenantBillingService } from './service';
 import { renderStatementHtml } from './statement.html';
 import { storedCalculationResponse, type PostingState } from './posting/schemas';
@@ -68,7 +68,7 @@ function registerConfigRoutes(api: ApiRouter, billing: TenantBillingService): vo
 
   api.get('/billing/config/:id/versions', {
     summary: 'Every version of a billing configuration, newest first',
-    tags, auth: 'required', params: configIdParams, query: pageQuery, response: pageSchema(configResponse), errors: { 404: 'Billing config not found' },
+    tags, auth: 'required', params: configIdParams, query: pageQuery, response: configVersionsPage, errors: { 404: 'Billing config not found' },
   }, ({ params, query, req }) => billing.configVersions(callerId(req), params.id, query));
 
 }

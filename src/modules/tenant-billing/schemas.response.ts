@@ -144,6 +144,9 @@ export const historyItem = z.object({
 });
 
 export const historyPage = pageSchema(historyItem).meta({ example: ex.historyPage });
+/** GET /billing/config/{id}/versions: a page of a configuration's versions, newest first. */
+export const configVersionsPage = pageSchema(configResponse)
+  .meta({ example: { items: [ex.configResponse], total: 1, page: 1, per_page: 20, pages: 1 } });
 
 const statementShare = z.object({
   allocation_percent: z.number().meta({ description: "A unit that turned over, asked without ?occupancy: the sum of its parts' percentages" }),
