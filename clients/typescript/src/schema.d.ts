@@ -1093,23 +1093,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/billing/config/{property_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** All of a property's billing configurations, newest first */
-        get: operations["getBillingConfigByPropertyId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/billing/config/{id}": {
         parameters: {
             query?: never;
@@ -1117,7 +1100,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * All of a property's billing configurations, newest first
+         * @description The path's id is the **property's** id (GET /billing/config/{property_id}); PATCH on the same path takes a configuration's id.
+         */
+        get: operations["getBillingConfigById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2038,6 +2025,16 @@ export interface components {
                 field: string;
                 message: string;
             }[];
+            /**
+             * @description Stable machine code, snake_case: `bad_request` (400), `invalid_idempotency_key` (400), `invalid_json` (400), `not_authenticated` (401), `forbidden` (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `idempotency_key_in_use` (409), `idempotency_key_reused` (409), `payload_too_large` (413), `unsupported_media_type` (415), `validation_error` (422), `quota_exceeded` (429), `rate_limited` (429), `internal_error` (500), `upstream_error` (502), `service_unavailable` (503)
+             * @example validation_error
+             */
+            code: string;
+            /**
+             * @description The answer's X-Request-Id: quote it when reporting a problem
+             * @example 0b9f5c1e-7d2a-4f7e-9c55-3e1b2a4d6f80
+             */
+            request_id: string;
         };
         /**
          * @example {
@@ -2343,11 +2340,19 @@ export interface components {
          *           "attempts": 5,
          *           "dead_lettered_at": "2026-03-02T14:05:25.003Z"
          *         }
-         *       ]
+         *       ],
+         *       "total": 1,
+         *       "page": 1,
+         *       "per_page": 50,
+         *       "pages": 1
          *     }
          */
         WebhookDeadLetters: {
             items: components["schemas"]["WebhookDeadLetter"][];
+            total: number;
+            page: number;
+            per_page: number;
+            pages: number;
         };
         /**
          * @example {
@@ -2467,11 +2472,19 @@ export interface components {
          *             }
          *           }
          *         }
-         *       ]
+         *       ],
+         *       "total": 2,
+         *       "page": 1,
+         *       "per_page": 50,
+         *       "pages": 1
          *     }
          */
         WebhookLog: {
             items: components["schemas"]["WebhookLogEntry"][];
+            total: number;
+            page: number;
+            per_page: number;
+            pages: number;
         };
         /**
          * @example {
@@ -2579,7 +2592,13 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+         * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -2589,7 +2608,13 @@ export interface operations {
     postAuthRegister: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2626,7 +2651,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2667,7 +2692,13 @@ export interface operations {
     postAuthLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2848,7 +2879,13 @@ export interface operations {
     postAuthApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2894,7 +2931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3116,7 +3153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3148,7 +3185,13 @@ export interface operations {
     postAdminTariffsRefresh: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3212,7 +3255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3373,7 +3416,13 @@ export interface operations {
     postPmPortfolios: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3428,7 +3477,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4160,7 +4209,13 @@ export interface operations {
     postPmDueDiligence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4317,7 +4372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4440,7 +4495,13 @@ export interface operations {
     postPmProperties: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4559,7 +4620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4848,7 +4909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4986,7 +5047,13 @@ export interface operations {
     postPmPropertiesByIdMeters: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5086,7 +5153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5227,7 +5294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5355,7 +5422,13 @@ export interface operations {
     postPmMetersByIdIntervals: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5685,7 +5758,13 @@ export interface operations {
     postPmPropertiesByIdBills: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5737,7 +5816,7 @@ export interface operations {
                         description: string;
                         amount: number;
                     }[] | null;
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -5817,7 +5896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5858,7 +5937,13 @@ export interface operations {
     postPmPropertiesByIdBillsImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -5895,6 +5980,15 @@ export interface operations {
                         /** @description All invalid rows, including any beyond the listed 10,000. */
                         rejected_count: number;
                     };
+                };
+            };
+            /** @description Malformed multipart body (a part or the closing boundary is missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not authenticated */
@@ -5965,7 +6059,13 @@ export interface operations {
     postPmPropertiesByIdAnalyzeRates: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -6620,7 +6720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6734,7 +6834,13 @@ export interface operations {
     postPmNotificationsByIdRead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -6808,7 +6914,13 @@ export interface operations {
     postCalculate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6957,7 +7069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6998,7 +7110,13 @@ export interface operations {
     postCalculateCompare: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7130,7 +7248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7318,7 +7436,13 @@ export interface operations {
     postPmBillsByIdAudit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7661,7 +7785,13 @@ export interface operations {
     postPmAuditFindingsByIdResolve: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -7790,7 +7920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7940,7 +8070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7981,7 +8111,13 @@ export interface operations {
     postPmAuditFindingsByIdDispute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -8115,7 +8251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8156,7 +8292,13 @@ export interface operations {
     postPmAuditFindingsByIdCredit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -8290,7 +8432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8331,7 +8473,13 @@ export interface operations {
     postPmAuditFindingsByIdDeny: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -8461,7 +8609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8782,7 +8930,13 @@ export interface operations {
     postTariffsCustom: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9091,7 +9245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9132,7 +9286,13 @@ export interface operations {
     postTariffsCustomByIdVersions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -9432,7 +9592,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10203,7 +10363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10488,7 +10648,13 @@ export interface operations {
     postBillingConfig: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10662,7 +10828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10700,12 +10866,13 @@ export interface operations {
             };
         };
     };
-    getBillingConfigByPropertyId: {
+    getBillingConfigById: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                property_id: string;
+                /** @description the property's id */
+                id: string;
             };
             cookie?: never;
         };
@@ -10961,7 +11128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11001,7 +11168,10 @@ export interface operations {
     };
     getBillingConfigByIdVersions: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -11017,44 +11187,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string;
-                        property_id: string;
-                        /** @enum {string} */
-                        method: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
-                        utility_types: ("electric" | "gas" | "water" | "sewer" | "trash")[];
-                        common_area_percent: number;
-                        admin_fee_percent: number;
-                        billing_day: number;
-                        is_active: boolean;
-                        /** @enum {string} */
-                        vacancy_policy: "redistribute" | "owner_pays";
-                        /** @enum {string} */
-                        rounding: "per_unit" | "exact";
-                        sqft_weight_percent: number;
-                        methods_by_utility: {
+                        items: {
+                            id: string;
+                            property_id: string;
                             /** @enum {string} */
-                            electric?: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
+                            method: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
+                            utility_types: ("electric" | "gas" | "water" | "sewer" | "trash")[];
+                            common_area_percent: number;
+                            admin_fee_percent: number;
+                            billing_day: number;
+                            is_active: boolean;
                             /** @enum {string} */
-                            gas?: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
+                            vacancy_policy: "redistribute" | "owner_pays";
                             /** @enum {string} */
-                            water?: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
-                            /** @enum {string} */
-                            sewer?: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
-                            /** @enum {string} */
-                            trash?: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
-                        };
-                        occupant_factors: {
-                            [key: string]: number;
-                        } | null;
-                        max_charge: number | null;
-                        min_charge: number | null;
-                        billing_fee: number;
-                        /** @description 1 when created; each PATCH that changes a term makes the next version */
-                        version: number;
-                        created_at: string;
-                        /** @description When this version was made (null for version 1) */
-                        updated_at: string | null;
-                    }[];
+                            rounding: "per_unit" | "exact";
+                            sqft_weight_percent: number;
+                            methods_by_utility: {
+                                /** @enum {string} */
+                                electric?: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
+                                /** @enum {string} */
+                                gas?: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
+                                /** @enum {string} */
+                                water?: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
+                                /** @enum {string} */
+                                sewer?: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
+                                /** @enum {string} */
+                                trash?: "sqft" | "occupant_count" | "unit_count" | "custom_weight" | "sqft_occupant";
+                            };
+                            occupant_factors: {
+                                [key: string]: number;
+                            } | null;
+                            max_charge: number | null;
+                            min_charge: number | null;
+                            billing_fee: number;
+                            /** @description 1 when created; each PATCH that changes a term makes the next version */
+                            version: number;
+                            created_at: string;
+                            /** @description When this version was made (null for version 1) */
+                            updated_at: string | null;
+                        }[];
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        pages: number;
+                    };
                 };
             };
             /** @description Not authenticated */
@@ -11107,7 +11283,13 @@ export interface operations {
     postBillingCalculateRubs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11351,7 +11533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11488,7 +11670,13 @@ export interface operations {
     postBillingCalculationsByIdVoid: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -11686,7 +11874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12085,7 +12273,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Which occupancy's statement, for a unit sent with occupancies; without it, one statement with every occupancy's part */
-                occupancy?: number | null;
+                occupancy?: number;
             };
             header?: never;
             path: {
@@ -12367,7 +12555,13 @@ export interface operations {
     postBillingCalculationsByIdPost: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -12497,7 +12691,13 @@ export interface operations {
     postBillingCalculationsByIdReverse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -12627,7 +12827,13 @@ export interface operations {
     postPmPmsLinkSessions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12834,7 +13040,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13025,7 +13231,13 @@ export interface operations {
     postBillingCalculateFromPms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13221,7 +13433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13271,6 +13483,9 @@ export interface operations {
     getAdminWebhooksDeadLetters: {
         parameters: {
             query?: {
+                page?: number;
+                per_page?: number;
+                /** @description the earlier name of per_page */
                 limit?: number;
             };
             header?: never;
@@ -13329,7 +13544,13 @@ export interface operations {
     postAdminWebhooksByIdReplay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -13472,7 +13693,13 @@ export interface operations {
     postWebhookEndpoints: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13537,7 +13764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13797,7 +14024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported content encoding */
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13838,7 +14065,13 @@ export interface operations {
     postWebhookEndpointsByIdRotateSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -14004,7 +14237,13 @@ export interface operations {
     postWebhookEndpointsByIdDeliveriesByDeliveryIdReplay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
                 delivery_id: string;
@@ -14099,7 +14338,13 @@ export interface operations {
     postWebhookEndpointsByIdTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -14193,6 +14438,9 @@ export interface operations {
     getApiWebhooksLogs: {
         parameters: {
             query?: {
+                page?: number;
+                per_page?: number;
+                /** @description the earlier name of per_page */
                 limit?: number;
             };
             header?: never;
