@@ -120,6 +120,8 @@ describe('Redis unreachable', () => {
         rate_limits: { status: 'down', store: 'redis' },
         failing: ['redis'],
         detail: expect.stringContaining('Redis (REDIS_URL) is unreachable'),
+        // Issue 49: how current the catalog is (this test app imports no reference data and has no URDB key).
+        tariff_data: { imported_at: null, newest_effective_date: null, last_refresh: null, refresh_configured: false },
       });
     });
 
