@@ -27,7 +27,8 @@ export interface DueDelivery {
   endpoint: EndpointRow;
 }
 
-export function createEventRepository(db: Executor) {
+/** The outbox: events and the deliveries they fan out to. */
+function outboxQueries(db: Executor) {
   return {
     /**
      * Writes the events (one whose owner and dedupe key exist already is skipped) and, in the same
@@ -65,7 +66,12 @@ export function createEventRepository(db: Executor) {
       }).returning();
       return row!;
     },
+  };
+}
 
+/** Webhook endpoints: the owner's (owner-scoped) and the sender's (by id). */
+function endpointQueries(db: Executor) {
+  return {
     async insertEndpoint(row: typeof eventEndpoints.$inferInsert): Promise<EndpointRow> {
       const [created] = await db.insert(eventEndpoints).values(row).returning();
       return created!;
@@ -97,6 +103,21 @@ export function createEventRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    /** Locks the endpoint's row (the attempts of one endpoint record their outcome one at a time). */
+    async lockEndpoint(id: string): Promise<EndpointRow | null> {
+      const [row] = await db.select().from(eventEndpoints).where(eq(eventEndpoints.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async setEndpoint(id: string, set: Partial<typeof eventEndpoints.$inferInsert>): Promise<void> {
+      await db.update(eventEndpoints).set(set).where(eq(eventEndpoints.id, id));
+    },
+  };
+}
+
+/** Deliveries and their attempt logs: the log read, the claim of those due, outcomes, pruning. */
+function deliveryQueries(db: Executor) {
+  return {
     /** The endpoint's deliveries, newest first, each with its event's type. */
     async deliveries(endpointId: string, limit: number, offset: number) {
       const where = eq(eventDeliveries.endpointId, endpointId);
@@ -151,12 +172,6 @@ export function createEventRepository(db: Executor) {
       await db.update(eventDeliveries).set(set).where(eq(eventDeliveries.id, id));
     },
 
-    /** Locks the endpoint's row (the attempts of one endpoint record their outcome one at a time). */
-    async lockEndpoint(id: string): Promise<EndpointRow | null> {
-      const [row] = await db.select().from(eventEndpoints).where(eq(eventEndpoints.id, id)).for('update');
-      return row ?? null;
-    },
-
     /**
      * Deletes up to `limit` events created before `before` none of whose deliveries is still pending
      * (their deliveries and attempts go with them); returns how many went.
@@ -171,11 +186,11 @@ export function createEventRepository(db: Executor) {
         returning id`));
       return rows.length;
     },
-
-    async setEndpoint(id: string, set: Partial<typeof eventEndpoints.$inferInsert>): Promise<void> {
-      await db.update(eventEndpoints).set(set).where(eq(eventEndpoints.id, id));
-    },
   };
+}
+
+export function createEventRepository(db: Executor) {
+  return { ...outboxQueries(db), ...endpointQueries(db), ...deliveryQueries(db) };
 }
 
 export type EventRepository = ReturnType<typeof createEventRepository>;
