@@ -3,20 +3,16 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../platform/db/client';
 import type { Config } from '../../../platform/config';
 import type { Logger } from '../../../platform/logger';
-import { writeSystemState } from '../../../platform/db/system-state';
 import { conflict, notFound, unprocessable } from '../../../platform/http/errors';
-import { tariffRefreshedRecords, tariffRefreshRuns, tariffs } from '../tables';
-import { insertTariffs, rowToTariff } from '../repository';
-import { refreshTariffStats } from '../stats';
-import { refreshUtilityCounts, utilityIdsView, utilityZipView } from '../../utilities/public';
+import { tariffRefreshRuns, tariffs } from '../tables';
+import { utilityIdsView, utilityZipView } from '../../utilities/public';
 import { loadUtilityReference, REFERENCE_DIR, type UtilityReference } from '../../utilities/reference';
 import { propertyTariffsView } from '../../properties/public';
 import { meterTariffsView } from '../../meters/public';
-import { createUrdbClient, UrdbApiError } from './client';
-import { addReport, emptyReport, mergeRefreshed, type RefreshReport } from './merge';
+import { emptyReport, type RefreshReport } from './merge';
+import { loadRun, present, runRefresh, type RunProgress, type RunRow } from './run';
 
-/** system_state key of the last refresh that finished: `{"run_id", "status", "finished_at"}`. */
-export const LAST_REFRESH_KEY = 'tariff_refresh';
+export { LAST_REFRESH_KEY } from './run';
 
 export type RefreshStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -58,24 +54,32 @@ export interface RefreshDeps {
   tariffsChanged?: (runId: string) => Promise<void>;
 }
 
-type RunRow = typeof tariffRefreshRuns.$inferSelect;
-
-function present(row: RunRow): RefreshRun {
-  return {
-    id: row.id,
-    status: row.status as RefreshStatus,
-    utilities: row.utilities,
-    utilities_done: Object.values(row.cursor).filter((c) => c.done).length,
-    report: row.report as RefreshReport,
-    error: row.error,
-    created_at: row.createdAt.toISOString(),
-    started_at: row.startedAt?.toISOString() ?? null,
-    finished_at: row.finishedAt?.toISOString() ?? null,
-  };
-}
-
 /** EIA ids as the API takes them: digits. */
 const EIA_ID = /^\d{1,9}$/;
+
+/** The utilities the deployment uses: its properties' and meters' tariffs' utilities, and those serving its properties' ZIP codes. */
+async function deploymentUtilities(tx: Executor): Promise<string[]> {
+  const tariffIds = sql`(select ${propertyTariffsView.tariffId} from ${propertyTariffsView} where ${propertyTariffsView.tariffId} is not null
+    union select ${propertyTariffsView.supplyTariffId} from ${propertyTariffsView} where ${propertyTariffsView.supplyTariffId} is not null
+    union select ${meterTariffsView.tariffId} from ${meterTariffsView} where ${meterTariffsView.tariffId} is not null)`;
+  const byTariff = await tx.selectDistinct({ id: tariffs.utilityId }).from(tariffs).where(sql`${tariffs.id} in ${tariffIds}`);
+  const byZip = await tx.selectDistinct({ id: utilityZipView.utilityId }).from(utilityZipView)
+    .where(sql`${utilityZipView.zipCode} in (select ${propertyTariffsView.zipCode} from ${propertyTariffsView})`);
+  return [...new Set([...byTariff, ...byZip].map((r) => r.id))].filter((id) => EIA_ID.test(id)).sort();
+}
+
+async function utilitiesOf(db: Db, scope: RefreshScope): Promise<string[]> {
+  if (scope.eia?.length) {
+    const bad = scope.eia.find((id) => !EIA_ID.test(id));
+    if (bad !== undefined) throw unprocessable(`EIA utility ids are digits: ${bad}`, 'eia');
+    return [...new Set(scope.eia)];
+  }
+  if (scope.all) {
+    const rows = await db.select({ id: utilityIdsView.id }).from(utilityIdsView).orderBy(utilityIdsView.id);
+    return rows.map((r) => r.id).filter((id) => EIA_ID.test(id));
+  }
+  return deploymentUtilities(db);
+}
 
 /**
  * The catalog refresh (tariffs README, "Refresh from the URDB API"): a run row per refresh, each
@@ -87,53 +91,6 @@ export function createTariffRefreshService(deps: RefreshDeps) {
   const { db } = deps;
   let reference: UtilityReference | undefined;
   const ref = () => (reference ??= loadUtilityReference(deps.referenceDir ?? REFERENCE_DIR));
-
-  /** The utilities the deployment uses: its properties' and meters' tariffs' utilities, and those serving its properties' ZIP codes. */
-  async function deploymentUtilities(tx: Executor): Promise<string[]> {
-    const tariffIds = sql`(select ${propertyTariffsView.tariffId} from ${propertyTariffsView} where ${propertyTariffsView.tariffId} is not null
-      union select ${propertyTariffsView.supplyTariffId} from ${propertyTariffsView} where ${propertyTariffsView.supplyTariffId} is not null
-      union select ${meterTariffsView.tariffId} from ${meterTariffsView} where ${meterTariffsView.tariffId} is not null)`;
-    const byTariff = await tx.selectDistinct({ id: tariffs.utilityId }).from(tariffs).where(sql`${tariffs.id} in ${tariffIds}`);
-    const byZip = await tx.selectDistinct({ id: utilityZipView.utilityId }).from(utilityZipView)
-      .where(sql`${utilityZipView.zipCode} in (select ${propertyTariffsView.zipCode} from ${propertyTariffsView})`);
-    return [...new Set([...byTariff, ...byZip].map((r) => r.id))].filter((id) => EIA_ID.test(id)).sort();
-  }
-
-  async function utilitiesOf(scope: RefreshScope): Promise<string[]> {
-    if (scope.eia?.length) {
-      const bad = scope.eia.find((id) => !EIA_ID.test(id));
-      if (bad !== undefined) throw unprocessable(`EIA utility ids are digits: ${bad}`, 'eia');
-      return [...new Set(scope.eia)];
-    }
-    if (scope.all) {
-      const rows = await db.select({ id: utilityIdsView.id }).from(utilityIdsView).orderBy(utilityIdsView.id);
-      return rows.map((r) => r.id).filter((id) => EIA_ID.test(id));
-    }
-    return deploymentUtilities(db);
-  }
-
-  async function loadRun(id: string): Promise<RunRow | null> {
-    const [row] = await db.select().from(tariffRefreshRuns).where(eq(tariffRefreshRuns.id, id)).limit(1);
-    return row ?? null;
-  }
-
-  /** The stored tariffs of a utility and of its successor, when it merged into one (merge.ts files its records there). */
-  async function storedTariffs(tx: Executor, eiaId: string) {
-    const successor = ref().successors?.get(eiaId)?.successorId;
-    const rows = await tx.select().from(tariffs).where(inArray(tariffs.utilityId, successor ? [eiaId, successor] : [eiaId]));
-    return rows.map(rowToTariff);
-  }
-
-  async function finish(id: string, status: 'succeeded' | 'failed', error: string | null): Promise<void> {
-    const now = deps.now();
-    await db.transaction(async (tx) => {
-      await tx.update(tariffRefreshRuns).set({ status, error, finishedAt: now }).where(eq(tariffRefreshRuns.id, id));
-      // The search catalog and GET /tariffs/stats follow the stats stamp (catalog.ts): a new one rebuilds them.
-      await refreshUtilityCounts(tx);
-      await refreshTariffStats(tx, now);
-      await writeSystemState(tx, LAST_REFRESH_KEY, JSON.stringify({ run_id: id, status, finished_at: now.toISOString() }), now);
-    });
-  }
 
   return {
     /** True when URDB_API_KEY is set: without it nothing is fetched and nothing changes. */
@@ -153,7 +110,7 @@ export function createTariffRefreshService(deps: RefreshDeps) {
       if (deps.urdb.apiKey === undefined) {
         throw conflict('The catalog refresh is not configured: set URDB_API_KEY (a free key from https://developer.nrel.gov/signup/)');
       }
-      const list = await utilitiesOf(scope);
+      const list = await utilitiesOf(db, scope);
       if (list.length === 0) return null;
       const row: RunRow = {
         id: `rr_${crypto.randomBytes(12).toString('hex')}`,
@@ -191,7 +148,7 @@ export function createTariffRefreshService(deps: RefreshDeps) {
     },
 
     async get(id: string): Promise<RefreshRun> {
-      const row = await loadRun(id);
+      const row = await loadRun(db, id);
       if (!row) throw notFound('Refresh run not found');
       return present(row);
     },
@@ -203,61 +160,8 @@ export function createTariffRefreshService(deps: RefreshDeps) {
       return row ? present(row) : null;
     },
 
-    /**
-     * Runs (or resumes) a run: each utility from its cursor, page by page. A utility whose pages the
-     * API keeps failing fails the run (status `failed`, the error, the cursor where it stopped); the
-     * same run resumes there. `onProgress` sees each stored page.
-     */
-    async run(id: string, onProgress?: (p: { eiaId: string; offset: number; records: number; index: number; of: number }) => void): Promise<RefreshRun> {
-      const row = await loadRun(id);
-      if (!row) throw notFound('Refresh run not found');
-      if (row.status === 'succeeded') return present(row);
-      if (deps.urdb.apiKey === undefined) throw conflict('The catalog refresh is not configured: set URDB_API_KEY');
-      await db.update(tariffRefreshRuns).set({ status: 'running', error: null, startedAt: row.startedAt ?? deps.now() })
-        .where(eq(tariffRefreshRuns.id, id));
-      const client = createUrdbClient({
-        apiUrl: deps.urdb.apiUrl, apiKey: deps.urdb.apiKey, timeoutMs: deps.urdb.timeoutMs, attempts: deps.urdb.attempts,
-        backoffMs: deps.urdb.backoffMs, pageSize: deps.urdb.pageSize,
-        onRetry: (r) => deps.logger.warn({ runId: id, ...r }, 'URDB API: trying again'),
-      });
-      let cursor = row.cursor;
-      let report = row.report as RefreshReport;
-      let changed = report.new.length + report.changed.length + report.superseded.length > 0;
-      try {
-        for (const [index, eiaId] of row.utilities.entries()) {
-          let at = cursor[eiaId] ?? { offset: 0, done: false };
-          while (!at.done) {
-            const page = await client.page(eiaId, at.offset);
-            const now = deps.now();
-            const next = { offset: at.offset + page.items.length, done: page.items.length < client.pageSize };
-            await db.transaction(async (tx) => {
-              const merged = mergeRefreshed(eiaId, page.items, await storedTariffs(tx, eiaId), ref(), now);
-              await insertTariffs(tx, merged.write);
-              if (merged.records.length) {
-                await tx.insert(tariffRefreshedRecords)
-                  .values(merged.records.map((r) => ({ label: r.label, eiaId, record: r.record, fetchedAt: now })))
-                  .onConflictDoUpdate({ target: tariffRefreshedRecords.label, set: { eiaId, record: sql`excluded.record`, fetchedAt: now } });
-              }
-              report = addReport(report, merged.report);
-              changed ||= merged.write.length > 0;
-              cursor = { ...cursor, [eiaId]: next };
-              await tx.update(tariffRefreshRuns).set({ cursor, report }).where(eq(tariffRefreshRuns.id, id));
-            });
-            onProgress?.({ eiaId, offset: at.offset, records: page.items.length, index: index + 1, of: row.utilities.length });
-            at = next;
-          }
-        }
-      } catch (err) {
-        const message = err instanceof UrdbApiError ? err.message : `refresh failed: ${(err as Error).message}`;
-        deps.logger.error({ runId: id, err }, 'tariff refresh failed');
-        await finish(id, 'failed', message);
-        if (changed) await deps.tariffsChanged?.(id);
-        return present((await loadRun(id))!);
-      }
-      await finish(id, 'succeeded', null);
-      if (changed) await deps.tariffsChanged?.(id);
-      return present((await loadRun(id))!);
-    },
+    /** Runs (or resumes) a run (run.ts): each utility from its cursor, page by page; `onProgress` sees each stored page. */
+    run: (id: string, onProgress?: (p: RunProgress) => void): Promise<RefreshRun> => runRefresh(deps, ref, id, onProgress),
   };
 }
 
