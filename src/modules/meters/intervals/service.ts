@@ -36,13 +36,41 @@ export function rangeBound(value: string, zone: string, field: 'start' | 'end'):
   return Math.floor(ms / 1000);
 }
 
-export function createIntervalService(deps: {
+export interface IntervalServiceDeps {
   db: Db;
   /** Where `meter.intervals.imported` is written once an import has stored readings. */
   events?: EventOutbox;
   properties: Pick<PropertyService, 'requireOwned'>;
   requireMeter(ownerId: string, meterId: string): Promise<MeterRow>;
-}) {
+}
+
+type IntervalRepository = ReturnType<typeof createIntervalRepository>;
+
+/**
+ * The import's event: the span it covered and the readings stored in it (the merge is batched, so
+ * the event follows the last batch rather than sharing one transaction with every batch).
+ */
+async function emitImported(
+  deps: IntervalServiceDeps, repo: IntervalRepository, ownerId: string, meter: MeterRow, start: string, end: string, minutes: number,
+) {
+  const from = Date.parse(start) / 1000;
+  const to = Date.parse(end) / 1000;
+  const day = (t: number) => new Date(Math.floor(t / 86_400) * 86_400_000).toISOString().slice(0, 10);
+  const kwh: number[] = [];
+  for (const r of await repo.days(meter.id, day(from), day(to + 86_400))) {
+    const base = Date.parse(`${r.day}T00:00:00Z`) / 1000;
+    r.wh.forEach((wh, i) => {
+      const t = base + i * r.intervalMinutes * 60;
+      if (wh !== null && t >= from && t < to) kwh.push(wh / 1000);
+    });
+  }
+  await deps.events!.emit([intervalsImportedEvent({
+    ownerId, propertyId: meter.propertyId, meterId: meter.id, importId: randomUUID(), start, end, intervalMinutes: minutes, kwh,
+  })]);
+  await deps.events!.deliverSoon();
+}
+
+export function createIntervalService(deps: IntervalServiceDeps) {
   const repo = createIntervalRepository(deps.db);
 
   async function electricMeter(ownerId: string, meterId: string) {
@@ -77,34 +105,12 @@ export function createIntervalService(deps: {
     return { meter, zone, from, to, minutes: minutes ?? 15, points: out };
   }
 
-  /**
-   * The import's event: the span it covered and the readings stored in it (the merge is batched, so
-   * the event follows the last batch rather than sharing one transaction with every batch).
-   */
-  async function emitImported(ownerId: string, meter: MeterRow, start: string, end: string, minutes: number) {
-    const from = Date.parse(start) / 1000;
-    const to = Date.parse(end) / 1000;
-    const day = (t: number) => new Date(Math.floor(t / 86_400) * 86_400_000).toISOString().slice(0, 10);
-    const kwh: number[] = [];
-    for (const r of await repo.days(meter.id, day(from), day(to + 86_400))) {
-      const base = Date.parse(`${r.day}T00:00:00Z`) / 1000;
-      r.wh.forEach((wh, i) => {
-        const t = base + i * r.intervalMinutes * 60;
-        if (wh !== null && t >= from && t < to) kwh.push(wh / 1000);
-      });
-    }
-    await deps.events!.emit([intervalsImportedEvent({
-      ownerId, propertyId: meter.propertyId, meterId: meter.id, importId: randomUUID(), start, end, intervalMinutes: minutes, kwh,
-    })]);
-    await deps.events!.deliverSoon();
-  }
-
   return {
     async importFile(ownerId: string, meterId: string, upload: Upload) {
       const { meter, zone } = await electricMeter(ownerId, meterId);
       const report = await importIntervals(upload, zone, (days) => repo.merge(meter.id, days));
       if (deps.events && report.stored > 0 && report.first_start !== null && report.last_end !== null) {
-        await emitImported(ownerId, meter, report.first_start, report.last_end, report.interval_minutes);
+        await emitImported(deps, repo, ownerId, meter, report.first_start, report.last_end, report.interval_minutes);
       }
       return { meter_id: meter.id, ...report };
     },
