@@ -57,131 +57,183 @@ function whyNothingRecommended(c: {
         : 'No tariffs available for this service area';
 }
 
+type Billed = Awaited<ReturnType<typeof billedMeters>>;
+type Customer = ReturnType<typeof switchingCustomer>;
+type Review = PricedTariff & { reason: string };
+
+/** The property's estimate on a tariff, with its supply contract (`supply`) or supply price beside a delivery-only one. */
+function estimateOn(deps: PropertyAnalyzerDeps, tariff: Tariff, row: PropertyRow, supply: Tariff | null): EnergyCostEstimate | null {
+  return estimateEnergyCost(deps.monthlyBill, tariff, row.monthlyUsageKwh!, row.monthlyDemandKw, row.supplyRatePerKwh, supply);
+}
+
+const supplyOf = (row: PropertyRow, reads: TariffReads) => (row.supplyTariffId ? reads.tariff(row.supplyTariffId) : Promise.resolve(null));
+
+/** What each tariff costs a month and whether the property may take it: from the bills, meter by meter, or from the typed usage. */
+function pricingOf(
+  deps: PropertyAnalyzerDeps, p: { row: PropertyRow; billed: Billed; base: Customer; supply: Tariff | null; currentTariff: Tariff | null },
+  currentEstimate: EnergyCostEstimate | null | undefined,
+): { monthlyCents: (t: Tariff) => number | null; verdictOf: (t: Tariff) => EligibilityVerdict; currentCents: number | null } {
+  const { row, billed, base, supply, currentTariff } = p;
+  if (billed.length > 0) {
+    const customers = billed.map((m) => ({ meter: m, customer: { ...base, usageKwh: m.monthlyKwh, demandKw: m.peakKw } }));
+    return {
+      monthlyCents: (t) => sumOrNull(billed.map((m) => m.monthlyCentsOn(t))),
+      verdictOf: (t) => worstVerdict(customers.map(({ meter, customer }) => ({ meter: billed.length > 1 ? meter.name : null, verdict: eligibilityOf(t, customer) }))),
+      currentCents: sumOrNull(billed.map((m) => m.currentMonthlyCents)),
+    };
+  }
+  const cost = currentTariff ? (currentEstimate !== undefined ? currentEstimate : estimateOn(deps, currentTariff, row, supply)) : null;
+  return {
+    monthlyCents: (t) => estimateOn(deps, t, row, supply)?.monthlyCents ?? null,
+    verdictOf: (t) => eligibilityOf(t, base),
+    currentCents: cost?.monthlyCents ?? null,
+  };
+}
+
+/** The lists a property's tariffs are sorted into. */
+interface SortedTariffs {
+  candidates: PricedTariff[];
+  needsReview: Review[];
+  excluded: ExcludedTariff[];
+  /** Current tariffs the property may take that cannot be priced from its data (a demand charge and no demand figure). */
+  unpriced: Tariff[];
+}
+
+/** Sorts tariffs into the lists; `review` makes an eligible tariff one to review (an expired revision). */
+function createSorter(p: {
+  verdictOf: (t: Tariff) => EligibilityVerdict; monthlyCents: (t: Tariff) => number | null;
+  implausible: (t: Tariff, cents: number) => string | null; unpriceable: string;
+}) {
+  const lists: SortedTariffs = { candidates: [], needsReview: [], excluded: [], unpriced: [] };
+  const sort = (t: Tariff, review: string | null) => {
+    const verdict = p.verdictOf(t);
+    if (verdict.status === 'excluded') {
+      lists.excluded.push({ tariff_id: t.id, name: t.name, reason: verdict.reason });
+      return;
+    }
+    const cents = p.monthlyCents(t);
+    if (cents === null) {
+      lists.excluded.push({ tariff_id: t.id, name: t.name, reason: verdict.status === 'needs_review' ? verdict.reason : p.unpriceable });
+      if (verdict.status === 'eligible' && review === null) lists.unpriced.push(t);
+      return;
+    }
+    const priced = { id: t.id, name: t.name, monthlyCostCents: cents };
+    // A tariff whose own record prices bills wrongly (a charge its description names and its rates lack, a negative
+    // energy price) is for review only (issue 45).
+    const missing = priceDefects(t)[0] ?? p.implausible(t, cents);
+    const reasons = [review, verdict.status === 'needs_review' ? verdict.reason : null, missing].filter((r) => r !== null);
+    if (reasons.length > 0) lists.needsReview.push({ ...priced, reason: reasons.join('; ') });
+    else lists.candidates.push(priced);
+  };
+  return { lists, sort };
+}
+
+/** Whether some current catalog tariff is one the property is not excluded from (or its current tariff has not expired). */
+function hasCatalogCurrent(tariffs: Tariff[], currentTariff: Tariff | null, lists: SortedTariffs, today: string): boolean {
+  // A current tariff the property may take is current catalog even when the property lacks the figure to price it.
+  const excludedIds = new Set(lists.excluded.map((e) => e.tariff_id));
+  for (const t of lists.unpriced) excludedIds.delete(t.id);
+  return tariffs.some((t) => !isCustomTariffId(t.id) && t.id !== currentTariff?.id && !excludedIds.has(t.id))
+    || (currentTariff !== null && !isCustomTariffId(currentTariff.id) && (currentTariff.expirationDate === null || currentTariff.expirationDate >= today));
+}
+
+/**
+ * Nothing current to compare: the utility's latest known revisions, their last end date, and what the utility lacks
+ * in words (said in the assumptions, and in the 400 when nothing can be recommended).
+ */
+async function latestRevisions(
+  reads: TariffReads, p: { row: PropertyRow; utilityIds: string[]; base: Customer; currentTariff: Tariff | null; tariffs: Tariff[]; excluded: ExcludedTariff[] },
+): Promise<{ latest: Tariff[]; latestEndDate: string | null; nothingCurrent: string }> {
+  const { row, currentTariff, tariffs } = p;
+  const latest = await reads.latest(p.utilityIds, sectorsOfProperty(row.propertyType, row.unitCount), p.base.state);
+  const ends = [...latest, ...(currentTariff && !isCustomTariffId(currentTariff.id) ? [currentTariff] : [])]
+    .map((t) => t.expirationDate).filter((d): d is string => d !== null).sort();
+  const latestEndDate = ends.at(-1) ?? null;
+  const utility = currentTariff?.utilityName ?? tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ?? latest[0]?.utilityName ?? 'The serving utility';
+  const currentOnes = tariffs.filter((t) => !isCustomTariffId(t.id)).length;
+  const firstExcluded = p.excluded.find((e) => !isCustomTariffId(e.tariff_id));
+  const nothingCurrent = `${utility} has no current tariff in the catalog the property could take`
+    + `${currentOnes > 0 && firstExcluded ? ` (its ${currentOnes} current ones are all excluded for this property, e.g. ${firstExcluded.name}: ${firstExcluded.reason})` : ''}`
+    + `${latestEndDate ? `; its latest records ended on ${latestEndDate}` : ''}`;
+  return { latest, latestEndDate, nothingCurrent };
+}
+
+/** What the current and the recommended tariff's data make the answer assume (their age, their class). */
+function analysisNotices(deps: PropertyAnalyzerDeps, analysis: RateAnalysis, currentTariff: Tariff | null, tariffs: Tariff[]): string[] {
+  const today = utcDay(deps.now());
+  const recommended = tariffs.find((t) => t.id === analysis.recommendation && t.id !== currentTariff?.id);
+  return [currentTariff, recommended].flatMap((t) => (t ? tariffNotices(t, today).map((n) => `${t.name}: ${n}`) : []));
+}
+
+/**
+ * The rate analysis of one property: the current tariffs of one
+ * utility (the current tariff's; without one, every utility serving the ZIP code) in the
+ * property's sectors, each priced by the bill engine on its monthly usage (and demand).
+ * Tariffs whose applicability excludes the property, and those the engine cannot price from
+ * its data (demand tariffs without monthly_demand_kw), go to `excluded`. Without a current
+ * tariff (or one not priceable) current_tariff is null, savings are null and the cheapest
+ * tariff is recommended. `currentEstimate` is the current tariff already priced, when the caller
+ * has it. Stores nothing.
+ */
+async function analyzeRow(
+  deps: PropertyAnalyzerDeps, row: PropertyRow, reads: TariffReads, currentEstimate?: EnergyCostEstimate | null,
+): Promise<Outcome> {
+  const currentTariff = row.tariffId ? await reads.tariff(row.tariffId) : null;
+  const billed = currentTariff ? await billedMeters({ repo: deps.repo, pricing: deps.pricing, loadShapes: deps.loadShapes, today: utcDay(deps.now()) }, row, currentTariff) : [];
+  if (billed.length === 0 && row.monthlyUsageKwh === null) return { error: 'Property has no usage data' };
+  const utilityIds = currentTariff ? [currentTariff.utilityId] : await reads.serving(row.zipCode);
+  const tariffs = await reads.candidates(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount));
+  const supply = await supplyOf(row, reads);
+  const base = switchingCustomer(row, currentTariff, tariffs);
+  const { monthlyCents, verdictOf, currentCents } = pricingOf(deps, { row, billed, base, supply, currentTariff }, currentEstimate);
+  const current: PricedTariff | null = currentTariff && currentCents !== null
+    ? { id: currentTariff.id, name: currentTariff.name, monthlyCostCents: currentCents }
+    : null;
+  const usageKwh = billed.length > 0 ? billed.reduce((sum, m) => sum + m.monthlyKwh, 0) : row.monthlyUsageKwh!;
+  const where = { zipCode: row.zipCode, supplyPriced: row.supplyRatePerKwh !== null || supply !== null };
+  const implausible = (t: Tariff, cents: number) => implausibleCost(deps.averageRates(), t, where, cents, usageKwh);
+  const unpriceable = billed.length > 0
+    ? 'cannot be priced from the bills (a demand tariff and a bill without demand_kw, or a period the engine refuses)'
+    : 'a demand tariff: the property has no monthly_demand_kw to price it';
+  const { lists, sort } = createSorter({ verdictOf, monthlyCents, implausible, unpriceable });
+  const { candidates, needsReview, excluded, unpriced } = lists;
+  for (const t of tariffs) if (t.id !== currentTariff?.id) sort(t, null);
+
+  // Nothing current to compare (no current catalog tariff the property is not excluded from, and the current tariff
+  // expired or absent): the utility's latest known revisions are priced for review only, with their end dates.
+  const catalogCurrent = hasCatalogCurrent(tariffs, currentTariff, lists, utcDay(deps.now()));
+  let latestEndDate: string | null = null;
+  /** What the utility lacks, in words: said in the assumptions, and in the 400 when nothing can be recommended. */
+  let nothingCurrent: string | null = null;
+  const notes = comparedFromNotes({
+    currentTariff, currentFit: currentTariff ? verdictOf(currentTariff) : null,
+    currentImplausible: currentTariff && current ? implausible(currentTariff, current.monthlyCostCents) : null,
+    serviceType: base.serviceType, supplyPriced: where.supplyPriced,
+    utilityName: tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ?? 'The serving utility',
+  });
+  if (!catalogCurrent) {
+    const found = await latestRevisions(reads, { row, utilityIds, base, currentTariff, tariffs, excluded });
+    ({ latestEndDate, nothingCurrent } = found);
+    notes.push(`${nothingCurrent}: nothing current could be compared; its latest known revisions are priced in needs_review only, and the advice may be out of date`);
+    for (const t of found.latest) if (t.id !== currentTariff?.id) sort(t, `expired on ${t.expirationDate}: the latest known revision, not a current tariff`);
+  }
+  if (!current && candidates.length === 0) {
+    return { error: whyNothingRecommended({ tariffs, excluded, needsReview, unpriced, nothingCurrent, fromBills: billed.length > 0 }) };
+  }
+  const analysis = analyzeRates({
+    propertyId: row.id, current, candidates, excluded, needsReview, analyzedAt: deps.now(),
+    catalog: { current: catalogCurrent, latestEndDate }, basis: basisOf(billed),
+  });
+  return { analysis: { ...analysis, assumptions: [...notes, ...billNotes(billed), ...analysisNotices(deps, analysis, currentTariff, tariffs)] } };
+}
+
 /** One property's rate analysis, and its estimate on a tariff. */
 export function createPropertyAnalyzer(deps: PropertyAnalyzerDeps) {
-  /** The property's estimate on a tariff, with its supply contract (`supply`) or supply price beside a delivery-only one. */
-  const estimate = (tariff: Tariff, row: PropertyRow, supply: Tariff | null): EnergyCostEstimate | null =>
-    estimateEnergyCost(deps.monthlyBill, tariff, row.monthlyUsageKwh!, row.monthlyDemandKw, row.supplyRatePerKwh, supply);
-
-  const supplyOf = (row: PropertyRow, reads: TariffReads) => (row.supplyTariffId ? reads.tariff(row.supplyTariffId) : Promise.resolve(null));
-
-  /**
-   * The rate analysis of one property: the current tariffs of one
-   * utility (the current tariff's; without one, every utility serving the ZIP code) in the
-   * property's sectors, each priced by the bill engine on its monthly usage (and demand).
-   * Tariffs whose applicability excludes the property, and those the engine cannot price from
-   * its data (demand tariffs without monthly_demand_kw), go to `excluded`. Without a current
-   * tariff (or one not priceable) current_tariff is null, savings are null and the cheapest
-   * tariff is recommended. `currentEstimate` is the current tariff already priced, when the caller
-   * has it. Stores nothing.
-   */
-  async function analyzeRow(row: PropertyRow, reads: TariffReads, currentEstimate?: EnergyCostEstimate | null): Promise<Outcome> {
-    const currentTariff = row.tariffId ? await reads.tariff(row.tariffId) : null;
-    const billed = currentTariff ? await billedMeters({ repo: deps.repo, pricing: deps.pricing, loadShapes: deps.loadShapes, today: utcDay(deps.now()) }, row, currentTariff) : [];
-    if (billed.length === 0 && row.monthlyUsageKwh === null) return { error: 'Property has no usage data' };
-    const utilityIds = currentTariff ? [currentTariff.utilityId] : await reads.serving(row.zipCode);
-    const tariffs = await reads.candidates(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount));
-    const supply = await supplyOf(row, reads);
-    const base = switchingCustomer(row, currentTariff, tariffs);
-    // What each tariff costs a month and whether the property may take it: from the bills, meter by meter, or from the typed usage.
-    let monthlyCents: (t: Tariff) => number | null;
-    let verdictOf: (t: Tariff) => EligibilityVerdict;
-    let currentCents: number | null;
-    if (billed.length > 0) {
-      const customers = billed.map((m) => ({ meter: m, customer: { ...base, usageKwh: m.monthlyKwh, demandKw: m.peakKw } }));
-      monthlyCents = (t) => sumOrNull(billed.map((m) => m.monthlyCentsOn(t)));
-      verdictOf = (t) => worstVerdict(customers.map(({ meter, customer }) => ({ meter: billed.length > 1 ? meter.name : null, verdict: eligibilityOf(t, customer) })));
-      currentCents = sumOrNull(billed.map((m) => m.currentMonthlyCents));
-    } else {
-      monthlyCents = (t) => estimate(t, row, supply)?.monthlyCents ?? null;
-      verdictOf = (t) => eligibilityOf(t, base);
-      const cost = currentTariff ? (currentEstimate !== undefined ? currentEstimate : estimate(currentTariff, row, supply)) : null;
-      currentCents = cost?.monthlyCents ?? null;
-    }
-    const current: PricedTariff | null = currentTariff && currentCents !== null
-      ? { id: currentTariff.id, name: currentTariff.name, monthlyCostCents: currentCents }
-      : null;
-    const candidates: PricedTariff[] = [];
-    const needsReview: Array<PricedTariff & { reason: string }> = [];
-    const excluded: ExcludedTariff[] = [];
-    /** Current tariffs the property may take that cannot be priced from its data (a demand charge and no demand figure). */
-    const unpriced: Tariff[] = [];
-    const usageKwh = billed.length > 0 ? billed.reduce((sum, m) => sum + m.monthlyKwh, 0) : row.monthlyUsageKwh!;
-    const where = { zipCode: row.zipCode, supplyPriced: row.supplyRatePerKwh !== null || supply !== null };
-    const implausible = (t: Tariff, cents: number) => implausibleCost(deps.averageRates(), t, where, cents, usageKwh);
-    const unpriceable = billed.length > 0
-      ? 'cannot be priced from the bills (a demand tariff and a bill without demand_kw, or a period the engine refuses)'
-      : 'a demand tariff: the property has no monthly_demand_kw to price it';
-    /** Sorts one tariff into the three lists; `review` makes an eligible tariff one to review (an expired revision). */
-    const sort = (t: Tariff, review: string | null) => {
-      const verdict = verdictOf(t);
-      if (verdict.status === 'excluded') {
-        excluded.push({ tariff_id: t.id, name: t.name, reason: verdict.reason });
-        return;
-      }
-      const cents = monthlyCents(t);
-      if (cents === null) {
-        excluded.push({ tariff_id: t.id, name: t.name, reason: verdict.status === 'needs_review' ? verdict.reason : unpriceable });
-        if (verdict.status === 'eligible' && review === null) unpriced.push(t);
-        return;
-      }
-      const priced = { id: t.id, name: t.name, monthlyCostCents: cents };
-      // A tariff whose own record prices bills wrongly (a charge its description names and its rates lack, a negative
-      // energy price) is for review only (issue 45).
-      const missing = priceDefects(t)[0] ?? implausible(t, cents);
-      const reasons = [review, verdict.status === 'needs_review' ? verdict.reason : null, missing].filter((r) => r !== null);
-      if (reasons.length > 0) needsReview.push({ ...priced, reason: reasons.join('; ') });
-      else candidates.push(priced);
-    };
-    for (const t of tariffs) if (t.id !== currentTariff?.id) sort(t, null);
-
-    // Nothing current to compare (no current catalog tariff the property is not excluded from, and the current tariff
-    // expired or absent): the utility's latest known revisions are priced for review only, with their end dates.
-    const today = utcDay(deps.now());
-    // A current tariff the property may take is current catalog even when the property lacks the figure to price it.
-    const excludedIds = new Set(excluded.map((e) => e.tariff_id));
-    for (const t of unpriced) excludedIds.delete(t.id);
-    const catalogCurrent = tariffs.some((t) => !isCustomTariffId(t.id) && t.id !== currentTariff?.id && !excludedIds.has(t.id))
-      || (currentTariff !== null && !isCustomTariffId(currentTariff.id) && (currentTariff.expirationDate === null || currentTariff.expirationDate >= today));
-    let latestEndDate: string | null = null;
-    /** What the utility lacks, in words: said in the assumptions, and in the 400 when nothing can be recommended. */
-    let nothingCurrent: string | null = null;
-    const notes = comparedFromNotes({
-      currentTariff, currentFit: currentTariff ? verdictOf(currentTariff) : null,
-      currentImplausible: currentTariff && current ? implausible(currentTariff, current.monthlyCostCents) : null,
-      serviceType: base.serviceType, supplyPriced: where.supplyPriced,
-      utilityName: tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ?? 'The serving utility',
-    });
-    if (!catalogCurrent) {
-      const latest = await reads.latest(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount), base.state);
-      const ends = [...latest, ...(currentTariff && !isCustomTariffId(currentTariff.id) ? [currentTariff] : [])]
-        .map((t) => t.expirationDate).filter((d): d is string => d !== null).sort();
-      latestEndDate = ends.at(-1) ?? null;
-      const utility = currentTariff?.utilityName ?? tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ?? latest[0]?.utilityName ?? 'The serving utility';
-      const currentOnes = tariffs.filter((t) => !isCustomTariffId(t.id)).length;
-      const firstExcluded = excluded.find((e) => !isCustomTariffId(e.tariff_id));
-      nothingCurrent = `${utility} has no current tariff in the catalog the property could take`
-        + `${currentOnes > 0 && firstExcluded ? ` (its ${currentOnes} current ones are all excluded for this property, e.g. ${firstExcluded.name}: ${firstExcluded.reason})` : ''}`
-        + `${latestEndDate ? `; its latest records ended on ${latestEndDate}` : ''}`;
-      notes.push(`${nothingCurrent}: nothing current could be compared; its latest known revisions are priced in needs_review only, and the advice may be out of date`);
-      for (const t of latest) if (t.id !== currentTariff?.id) sort(t, `expired on ${t.expirationDate}: the latest known revision, not a current tariff`);
-    }
-    if (!current && candidates.length === 0) {
-      return { error: whyNothingRecommended({ tariffs, excluded, needsReview, unpriced, nothingCurrent, fromBills: billed.length > 0 }) };
-    }
-    const analysis = analyzeRates({
-      propertyId: row.id, current, candidates, excluded, needsReview, analyzedAt: deps.now(),
-      catalog: { current: catalogCurrent, latestEndDate }, basis: basisOf(billed),
-    });
-    return { analysis: { ...analysis, assumptions: [...notes, ...billNotes(billed), ...analysisNotices(analysis, currentTariff, tariffs)] } };
-  }
-
-  /** What the current and the recommended tariff's data make the answer assume (their age, their class). */
-  function analysisNotices(analysis: RateAnalysis, currentTariff: Tariff | null, tariffs: Tariff[]): string[] {
-    const today = utcDay(deps.now());
-    const recommended = tariffs.find((t) => t.id === analysis.recommendation && t.id !== currentTariff?.id);
-    return [currentTariff, recommended].flatMap((t) => (t ? tariffNotices(t, today).map((n) => `${t.name}: ${n}`) : []));
-  }
-
-  return { analyzeRow, estimate, supplyOf };
+  return {
+    analyzeRow: (row: PropertyRow, reads: TariffReads, currentEstimate?: EnergyCostEstimate | null): Promise<Outcome> =>
+      analyzeRow(deps, row, reads, currentEstimate),
+    /** The property's estimate on a tariff, with its supply contract (`supply`) or supply price beside a delivery-only one. */
+    estimate: (tariff: Tariff, row: PropertyRow, supply: Tariff | null): EnergyCostEstimate | null => estimateOn(deps, tariff, row, supply),
+    supplyOf,
+  };
 }
