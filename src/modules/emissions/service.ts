@@ -5,7 +5,7 @@ import type { PropertyRow } from '../properties/public';
 import { bundledEgrid, EGRID_SOURCE, type EgridReference } from './egrid';
 import { roundTons, yearInventory, type GridFactor, type YearInventory } from './emissions.calc';
 import { naturalGasKgCo2ePerMmbtu, NATURAL_GAS, tonsPerMwh } from './factors';
-import { createEmissionsRepository, type EmissionsBillRow, type EmissionsMeterRow } from './repository';
+import { createEmissionsRepository, type EmissionsBillRow, type EmissionsMeterRow, type EmissionsRepository } from './repository';
 import type { BuildingPerformanceQuery, EmissionsQuery, OccupancyBody, PortfolioEmissionsQuery } from './schemas';
 import type { OccupancyGroup } from './occupancy';
 import type { PortfolioService } from '../portfolios/service';
@@ -91,6 +91,48 @@ function presentOccupancy(propertyId: string, areas: Array<{ group: OccupancyGro
   };
 }
 
+/** A year's inventory of one property's meters and bills, and the factors it used. */
+function inventoryOf(egrid: EgridReference, zipCode: string, year: number, meters: EmissionsMeterRow[], bills: EmissionsBillRow[]) {
+  const { grid, factor } = gridOfZip(egrid, zipCode);
+  const inv = yearInventory(year, meters, bills.map((b) => ({
+    meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd,
+    usageMilli: b.usage === null ? null : usageMilliOf(b.utilityType, b.usage, b.unit),
+  })), grid);
+  const used = new Set(inv.meters.filter((m) => m.counted).map((m) => m.utilityType));
+  const factors = [...(factor && used.has('electric') ? [factor] : []), ...(used.has('gas') ? [GAS_FACTOR] : [])];
+  return { inv, factors };
+}
+
+/** Each property's total and intensity for the year, their sum, and the intensity over the properties with sqft. */
+function portfolioAnswer(
+  egrid: () => EgridReference, y: number, props: Awaited<ReturnType<EmissionsRepository['ownedProperties']>>,
+  meters: EmissionsMeterRow[], bills: EmissionsBillRow[],
+) {
+  const factors = new Map<string, FactorUsed>();
+  let total = 0;
+  let withSqftKg = 0;
+  let withSqft = 0;
+  const properties = props.map((p) => {
+    const { inv, factors: used } = inventoryOf(egrid(), p.zipCode, y, meters.filter((m) => m.propertyId === p.id), bills.filter((b) => b.propertyId === p.id));
+    for (const f of used) factors.set(`${f.utility_type}|${f.subregion}`, f);
+    total += inv.tco2e;
+    if (p.sqft) {
+      withSqftKg += inv.tco2e * 1000;
+      withSqft += p.sqft;
+    }
+    return {
+      property_id: p.id, name: p.name, tco2e: inv.tco2e, sqft: p.sqft,
+      kg_co2e_per_sqft: p.sqft ? round((inv.tco2e * 1000) / p.sqft, 3) : null,
+      meters_not_counted: inv.meters.filter((m) => !m.counted).length,
+    };
+  });
+  return {
+    year: y, method: 'location-based' as const, unit: 'metric tons CO2e' as const,
+    total_tco2e: roundTons(total), kg_co2e_per_sqft: withSqft ? round(withSqftKg / withSqft, 3) : null,
+    properties, factors: [...factors.values()], notes: [CALENDAR_NOTE, PORTFOLIO_NOTE],
+  };
+}
+
 export function createEmissionsService(deps: {
   db: Db;
   now: () => Date;
@@ -105,24 +147,12 @@ export function createEmissionsService(deps: {
 
   const yearOf = (latest: string | null) => Number((latest ?? deps.now().toISOString()).slice(0, 4));
 
-  /** A year's inventory of one property's meters and bills, and the factors it used. */
-  function inventoryOf(zipCode: string, year: number, meters: EmissionsMeterRow[], bills: EmissionsBillRow[]) {
-    const { grid, factor } = gridOfZip(egrid(), zipCode);
-    const inv = yearInventory(year, meters, bills.map((b) => ({
-      meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd,
-      usageMilli: b.usage === null ? null : usageMilliOf(b.utilityType, b.usage, b.unit),
-    })), grid);
-    const used = new Set(inv.meters.filter((m) => m.counted).map((m) => m.utilityType));
-    const factors = [...(factor && used.has('electric') ? [factor] : []), ...(used.has('gas') ? [GAS_FACTOR] : [])];
-    return { inv, factors };
-  }
-
   /** A year's inventory of an owned property (404 when not the caller's), and the factors it used. */
   async function inventory(ownerId: string, propertyId: string, year: number | undefined) {
     const property = await deps.properties.requireOwned(ownerId, propertyId);
     const y = year ?? yearOf(await repo.latestPeriodEnd([propertyId]));
     const [meters, bills] = await Promise.all([repo.meters([propertyId]), repo.bills([propertyId], `${y}-01-01`, `${y}-12-31`)]);
-    return { property, ...inventoryOf(property.zipCode, y, meters, bills) };
+    return { property, ...inventoryOf(egrid(), property.zipCode, y, meters, bills) };
   }
 
   return {
@@ -142,29 +172,7 @@ export function createEmissionsService(deps: {
       const ids = props.map((p) => p.id);
       const y = query.year ?? yearOf(await repo.latestPeriodEnd(ids));
       const [meters, bills] = await Promise.all([repo.meters(ids), repo.bills(ids, `${y}-01-01`, `${y}-12-31`)]);
-      const factors = new Map<string, FactorUsed>();
-      let total = 0;
-      let withSqftKg = 0;
-      let withSqft = 0;
-      const properties = props.map((p) => {
-        const { inv, factors: used } = inventoryOf(p.zipCode, y, meters.filter((m) => m.propertyId === p.id), bills.filter((b) => b.propertyId === p.id));
-        for (const f of used) factors.set(`${f.utility_type}|${f.subregion}`, f);
-        total += inv.tco2e;
-        if (p.sqft) {
-          withSqftKg += inv.tco2e * 1000;
-          withSqft += p.sqft;
-        }
-        return {
-          property_id: p.id, name: p.name, tco2e: inv.tco2e, sqft: p.sqft,
-          kg_co2e_per_sqft: p.sqft ? round((inv.tco2e * 1000) / p.sqft, 3) : null,
-          meters_not_counted: inv.meters.filter((m) => !m.counted).length,
-        };
-      });
-      return {
-        year: y, method: 'location-based' as const, unit: 'metric tons CO2e' as const,
-        total_tco2e: roundTons(total), kg_co2e_per_sqft: withSqft ? round(withSqftKg / withSqft, 3) : null,
-        properties, factors: [...factors.values()], notes: [CALENDAR_NOTE, PORTFOLIO_NOTE],
-      };
+      return portfolioAnswer(egrid, y, props, meters, bills);
     },
 
     /** The building-performance standard of the property's place, for the year's energy (the same calendarised bills). */
