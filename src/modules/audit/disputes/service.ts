@@ -47,7 +47,7 @@ const failWith = (p: FieldProblem | null) => {
 };
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-export function createDisputeService(deps: {
+export interface DisputeServiceDeps {
   db: Db;
   now: () => Date;
   /** Queues the audit of these meters (a credit granted: its bill's audit expects it). */
@@ -57,40 +57,42 @@ export function createDisputeService(deps: {
   dataChanged?(ownerId: string): Promise<void>;
   /** Each transition is an `audit.dispute.updated` event, written in its transaction. */
   events?: EventOutbox;
-}) {
-  const repo = createDisputeRepository(deps.db);
+}
 
-  /**
-   * One transition of the owner's finding, in one transaction: the finding's row locked, the move
-   * checked (409), the request checked against the finding (422), then the status and amounts
-   * written together.
-   */
-  async function transition(
-    ownerId: string, id: string, to: 'disputed' | 'credited' | 'denied',
-    change: (finding: FindingWithBill, tx: ReturnType<typeof createDisputeRepository>) => Promise<Partial<FindingRow>>,
-  ): Promise<FindingRow> {
-    const updated = await deps.db.transaction(async (tx) => {
-      const txRepo = createDisputeRepository(tx);
-      const finding = await txRepo.lockFinding(ownerId, id);
-      if (!finding) throw notFound('Finding not found');
-      const illegal = transitionProblem(finding.status as FindingStatus, to);
-      if (illegal) throw conflict(illegal);
-      const set = await change(finding, txRepo);
-      const row = await txRepo.update(id, { ...set, status: to, updatedAt: deps.now() });
-      await deps.events?.emit([disputeEvent({ ...row, status: to })], tx);
-      return row;
-    });
-    await deps.events?.deliverSoon();
-    await deps.dataChanged?.(ownerId);
-    return updated;
-  }
+/**
+ * One transition of the owner's finding, in one transaction: the finding's row locked, the move
+ * checked (409), the request checked against the finding (422), then the status and amounts
+ * written together.
+ */
+async function transition(
+  deps: DisputeServiceDeps, ownerId: string, id: string, to: 'disputed' | 'credited' | 'denied',
+  change: (finding: FindingWithBill, tx: ReturnType<typeof createDisputeRepository>) => Promise<Partial<FindingRow>>,
+): Promise<FindingRow> {
+  const updated = await deps.db.transaction(async (tx) => {
+    const txRepo = createDisputeRepository(tx);
+    const finding = await txRepo.lockFinding(ownerId, id);
+    if (!finding) throw notFound('Finding not found');
+    const illegal = transitionProblem(finding.status as FindingStatus, to);
+    if (illegal) throw conflict(illegal);
+    const set = await change(finding, txRepo);
+    const row = await txRepo.update(id, { ...set, status: to, updatedAt: deps.now() });
+    await deps.events?.emit([disputeEvent({ ...row, status: to })], tx);
+    return row;
+  });
+  await deps.events?.deliverSoon();
+  await deps.dataChanged?.(ownerId);
+  return updated;
+}
+
+export function createDisputeService(deps: DisputeServiceDeps) {
+  const repo = createDisputeRepository(deps.db);
 
   const today = () => utcDay(deps.now());
   const noteOf = (note: string | null | undefined, finding: FindingRow) => (note === undefined ? finding.note : note);
 
   return {
     /** POST /pm/audit/findings/{id}/dispute: an open finding claimed with the utility. */
-    dispute: (ownerId: string, id: string, body: DisputeInput) => transition(ownerId, id, 'disputed', async (finding) => {
+    dispute: (ownerId: string, id: string, body: DisputeInput) => transition(deps, ownerId, id, 'disputed', async (finding) => {
       const amountClaimedCents = toCents(body.amount_claimed);
       failWith(claimProblem(
         { disputedOn: body.disputed_on, amountClaimedCents },
@@ -103,7 +105,7 @@ export function createDisputeService(deps: {
     /** POST /pm/audit/findings/{id}/credit: the utility credited the claim on a later bill of the meter; that bill's audit expects it. */
     async credit(ownerId: string, id: string, body: CreditInput) {
       const closedOn = body.closed_on ?? today();
-      const credited = await transition(ownerId, id, 'credited', async (finding, txRepo) => {
+      const credited = await transition(deps, ownerId, id, 'credited', async (finding, txRepo) => {
         const dispute = { amountClaimedCents: finding.amountClaimedCents!, disputedOn: finding.disputedOn!, meterId: finding.billMeterId };
         const creditCents = toCents(body.amount_credited);
         failWith(creditProblem({ creditCents, creditBill: await txRepo.bill(body.credit_bill_id) }, dispute));
@@ -115,7 +117,7 @@ export function createDisputeService(deps: {
     },
 
     /** POST /pm/audit/findings/{id}/deny: the utility refused the claim; its money is written off. */
-    deny: (ownerId: string, id: string, body: DenialInput) => transition(ownerId, id, 'denied', async (finding) => {
+    deny: (ownerId: string, id: string, body: DenialInput) => transition(deps, ownerId, id, 'denied', async (finding) => {
       const closedOn = body.closed_on ?? today();
       failWith(closingProblem(finding.disputedOn!, closedOn, today()));
       return { disputeClosedOn: closedOn, note: noteOf(body.note, finding) };
