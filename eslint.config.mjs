@@ -58,8 +58,6 @@ export default tseslint.config(
       'src/modules/audit/meter-auditor.ts',
       'src/modules/audit/repository.ts',
       'src/modules/audit/service.ts',
-      'src/modules/pricing/service.ts',
-      'src/modules/rate-analysis/service.ts',
       'src/modules/tariffs/custom/service.ts',
       'src/modules/utilities/reference.ts',
       'src/modules/utilities/serving.ts',
