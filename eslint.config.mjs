@@ -57,7 +57,6 @@ export default tseslint.config(
       'src/modules/analytics/repository.ts',
       'src/modules/audit/meter-auditor.ts',
       'src/modules/audit/repository.ts',
-      'src/modules/audit/service.ts',
       'src/modules/tariffs/custom/service.ts',
       'src/modules/utilities/reference.ts',
       'src/modules/utilities/serving.ts',

@@ -5,8 +5,8 @@ import { csvDocument, neutralise } from '../../platform/csv';
 import type { PricingService, LoadShapeSet } from '../pricing';
 import type { NotificationService } from '../notifications/service';
 import type { EventOutbox } from '../events/public';
-import { createAuditRepository, type BillRow, type FindingFilter, type FindingRow } from './repository';
-import { createAuditRequests } from './audit-requests';
+import { createAuditRepository, type AuditRepository, type BillRow, type FindingFilter, type FindingRow } from './repository';
+import { createAuditRequests, type AuditRequests } from './audit-requests';
 import { createMeterAuditor, type OtherTariffs } from './meter-auditor';
 import { createDisputeService } from './disputes/service';
 import { createDisputeRepository } from './disputes/repository';
@@ -41,6 +41,29 @@ export function presentFinding(f: FindingRow & { periodStart?: string; periodEnd
   };
 }
 
+/** A bill's stored audit and findings, and whether an audit asked for since is still to come. */
+async function presentBillAudit(
+  repo: AuditRepository, requests: AuditRequests, bill: BillRow,
+) {
+  const [audit, findings, stale] = await Promise.all([repo.auditOf(bill.id), repo.findingsOfBill(bill.id), requests.isStale(bill.meterId)]);
+  return {
+    bill_id: bill.id,
+    meter_id: bill.meterId,
+    status: audit!.status,
+    reason: audit!.reason,
+    tariff_id: audit!.tariffId,
+    billed_amount: bill.amount,
+    expected_amount: audit!.expectedCents === null ? null : audit!.expectedCents / 100,
+    variance: audit!.varianceCents === null ? null : audit!.varianceCents / 100,
+    variance_percent: audit!.variancePercent,
+    // In the documented key order (jsonb keeps its own).
+    expected_line_items: audit!.expectedLines?.map((l) => ({ category: l.category, name: l.name, amount: l.amount })) ?? null,
+    findings: findings.map((f) => presentFinding(f)),
+    audited_at: audit!.auditedAt.toISOString(),
+    stale,
+  };
+}
+
 export function createAuditService(deps: {
   db: Db;
   now: () => Date;
@@ -68,27 +91,6 @@ export function createAuditService(deps: {
 
   const requests = createAuditRequests(deps.db);
 
-  /** A bill's stored audit and findings, and whether an audit asked for since is still to come. */
-  async function presentBillAudit(bill: BillRow) {
-    const [audit, findings, stale] = await Promise.all([repo.auditOf(bill.id), repo.findingsOfBill(bill.id), requests.isStale(bill.meterId)]);
-    return {
-      bill_id: bill.id,
-      meter_id: bill.meterId,
-      status: audit!.status,
-      reason: audit!.reason,
-      tariff_id: audit!.tariffId,
-      billed_amount: bill.amount,
-      expected_amount: audit!.expectedCents === null ? null : audit!.expectedCents / 100,
-      variance: audit!.varianceCents === null ? null : audit!.varianceCents / 100,
-      variance_percent: audit!.variancePercent,
-      // In the documented key order (jsonb keeps its own).
-      expected_line_items: audit!.expectedLines?.map((l) => ({ category: l.category, name: l.name, amount: l.amount })) ?? null,
-      findings: findings.map((f) => presentFinding(f)),
-      audited_at: audit!.auditedAt.toISOString(),
-      stale,
-    };
-  }
-
   return {
     auditMeters,
 
@@ -106,7 +108,7 @@ export function createAuditService(deps: {
       const bill = await repo.billOfOwner(ownerId, billId);
       if (!bill) throw notFound('Bill not found');
       if (!(await repo.auditOf(billId))) await auditMeters([bill.meterId]);
-      return presentBillAudit(bill);
+      return presentBillAudit(repo, requests, bill);
     },
 
     /** POST /pm/bills/{id}/audit: the bill's meter audited now, then the bill's audit. */
@@ -114,7 +116,7 @@ export function createAuditService(deps: {
       const bill = await repo.billOfOwner(ownerId, billId);
       if (!bill) throw notFound('Bill not found');
       await auditMeters([bill.meterId]);
-      return presentBillAudit(bill);
+      return presentBillAudit(repo, requests, bill);
     },
 
     /** GET /pm/audit/findings: the owner's findings, newest bill first. */
