@@ -59,7 +59,6 @@ export default tseslint.config(
       'src/modules/audit/repository.ts',
       'src/modules/tariffs/custom/service.ts',
       'src/modules/utilities/reference.ts',
-      'src/modules/utilities/serving.ts',
       'src/modules/webhooks/apply.ts',
       'src/modules/webhooks/inbox-writer.ts',
       'src/modules/webhooks/repository.ts',

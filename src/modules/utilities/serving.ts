@@ -61,6 +61,36 @@ export interface ServingModel {
   order<T extends ServingCandidate>(zipCode: string, state: string | null, candidates: readonly T[]): ServingOrder<T>;
 }
 
+/**
+ * A utility's counties in a state, each weighted by its ZIP codes (its EIA-861 service territory's counties, else the
+ * counties of the ZIP codes it is listed at), and their total; cached per utility and state.
+ */
+function countyWeights(ref: Pick<UtilityReference, 'zipPairs'> & { area: AreaData }, countyZips: Map<string, number>) {
+  const { area } = ref;
+  const listed = new Map<string, Map<string, number>>();
+  for (const p of ref.zipPairs) {
+    const county = area.zipCounties.get(p.zipCode)?.id;
+    if (!county) continue;
+    let byCounty = listed.get(p.utilityId);
+    if (!byCounty) listed.set(p.utilityId, (byCounty = new Map()));
+    byCounty.set(county, (byCounty.get(county) ?? 0) + 1);
+  }
+  const weightCache = new Map<string, { of: Map<string, number>; total: number }>();
+  const weights = (utilityId: string, state: string) => {
+    const key = `${utilityId}|${state}`;
+    let w = weightCache.get(key);
+    if (!w) {
+      const of = new Map<string, number>();
+      for (const county of area.territory.get(utilityId)?.get(state) ?? []) of.set(county, countyZips.get(county) ?? 0);
+      for (const [county, n] of listed.get(utilityId) ?? []) if (county.startsWith(`${state}|`) && !of.has(county)) of.set(county, n);
+      w = { of, total: [...of.values()].reduce((s, n) => s + n, 0) };
+      weightCache.set(key, w);
+    }
+    return w;
+  };
+  return weights;
+}
+
 export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { area: AreaData }): ServingModel {
   const { area } = ref;
   const nrelPairs = ref.zipPairs.filter((p) => p.source === 'iou_2011' || p.source === 'non_iou_2023');
@@ -94,27 +124,7 @@ export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { ar
     if (!customers || listedZips === 0) return undefined;
     return customers / listedZips >= first.estimate / countyZips.get(county.id)! ? u : undefined;
   };
-  const listed = new Map<string, Map<string, number>>();
-  for (const p of ref.zipPairs) {
-    const county = area.zipCounties.get(p.zipCode)?.id;
-    if (!county) continue;
-    let byCounty = listed.get(p.utilityId);
-    if (!byCounty) listed.set(p.utilityId, (byCounty = new Map()));
-    byCounty.set(county, (byCounty.get(county) ?? 0) + 1);
-  }
-  const weightCache = new Map<string, { of: Map<string, number>; total: number }>();
-  const weights = (utilityId: string, state: string) => {
-    const key = `${utilityId}|${state}`;
-    let w = weightCache.get(key);
-    if (!w) {
-      const of = new Map<string, number>();
-      for (const county of area.territory.get(utilityId)?.get(state) ?? []) of.set(county, countyZips.get(county) ?? 0);
-      for (const [county, n] of listed.get(utilityId) ?? []) if (county.startsWith(`${state}|`) && !of.has(county)) of.set(county, n);
-      w = { of, total: [...of.values()].reduce((s, n) => s + n, 0) };
-      weightCache.set(key, w);
-    }
-    return w;
-  };
+  const weights = countyWeights(ref, countyZips);
 
   const model: ServingModel = {
     customersIn(utilityId, state) {
