@@ -60,7 +60,6 @@ export default tseslint.config(
       'src/modules/tariffs/custom/service.ts',
       'src/modules/utilities/reference.ts',
       'src/modules/webhooks/apply.ts',
-      'src/modules/webhooks/inbox-writer.ts',
       'src/modules/webhooks/repository.ts',
       'src/modules/webhooks/service.ts',
     ],

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client';
 import { isDatabaseUnavailable, isTransientConflict, sqlState } from '../../platform/db/errors';
-import { createWebhookRepository, type StreamArrival } from './repository';
+import { createWebhookRepository, type StreamArrival, type WebhookRepository } from './repository';
 
 /** Most events one statement stores. */
 const MAX_BATCH = 250;
@@ -42,31 +42,10 @@ function reasonOf(err: unknown): string {
 }
 
 /**
- * Group commit for the inbox: events that arrive while the writes in flight run are stored
- * together by the next write, in arrival order, in one statement and one commit; a connection's
- * events are numbered in the order they arrived (one write of a stream at a time). Under load that
- * is one round trip and one WAL flush for dozens of events instead of one each; alone, an event is
- * written at once. Every caller's promise settles only after its event committed, or failed:
- * - the database unavailable: every caller of the batch gets the error (a retryable 503);
- * - any other failure of a batch of several: its events are written again one by one, in order,
- *   so one event the database cannot take does not fail the others;
- * - an event that fails alone because of its own values is `refused` (the caller logs it
- *   failed); any other error of it reaches its caller.
+ * Writes one batch and answers its callers: stored or duplicate; a batch of several that fails
+ * (not for the database being unavailable) is written again one by one (see createInboxWriter).
  */
-export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArrival[]): void }) {
-  const repo = createWebhookRepository(deps.db);
-  let queue: Pending[] = [];
-  /** Connections with events in a write in flight. */
-  const busy = new Set<string>();
-  let inFlight = 0;
-  /**
-   * Writing starts once the requests read in this turn of the event loop have all queued their
-   * events, not with the first: on the embedded database a statement runs on this thread, so a
-   * write started by the first request would finish before the next request is even read, and
-   * every event would cost a statement and a commit of its own.
-   */
-  let flushScheduled = false;
-
+function createBatchWriter(repo: WebhookRepository, onStored: ((stored: StreamArrival[]) => void) | undefined) {
   async function append(arrivals: StreamArrival[]): Promise<Array<{ id: string; seq: number }>> {
     try {
       return await repo.appendToStreams(arrivals);
@@ -82,7 +61,7 @@ export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArriva
     const byId = new Map(stored.map((r) => [r.id, r.seq]));
     const missing = batch.filter((p) => !byId.has(p.arrival.id)).map((p) => p.arrival.sha256);
     const known = await repo.idsBySha(missing);
-    deps.onStored?.(arrivals.filter((a) => byId.has(a.id)));
+    onStored?.(arrivals.filter((a) => byId.has(a.id)));
     for (const p of batch) {
       const seq = byId.get(p.arrival.id);
       p.resolve(seq !== undefined ? { kind: 'stored', id: p.arrival.id, seq } : { kind: 'duplicate', id: known.get(p.arrival.sha256) ?? null });
@@ -123,6 +102,36 @@ export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArriva
       await settle([p], stored);
     }
   }
+  return write;
+}
+
+/**
+ * Group commit for the inbox: events that arrive while the writes in flight run are stored
+ * together by the next write, in arrival order, in one statement and one commit; a connection's
+ * events are numbered in the order they arrived (one write of a stream at a time). Under load that
+ * is one round trip and one WAL flush for dozens of events instead of one each; alone, an event is
+ * written at once. Every caller's promise settles only after its event committed, or failed:
+ * - the database unavailable: every caller of the batch gets the error (a retryable 503);
+ * - any other failure of a batch of several: its events are written again one by one, in order,
+ *   so one event the database cannot take does not fail the others;
+ * - an event that fails alone because of its own values is `refused` (the caller logs it
+ *   failed); any other error of it reaches its caller.
+ */
+export function createInboxWriter(deps: { db: Db; onStored?(stored: StreamArrival[]): void }) {
+  const repo = createWebhookRepository(deps.db);
+  let queue: Pending[] = [];
+  /** Connections with events in a write in flight. */
+  const busy = new Set<string>();
+  let inFlight = 0;
+  /**
+   * Writing starts once the requests read in this turn of the event loop have all queued their
+   * events, not with the first: on the embedded database a statement runs on this thread, so a
+   * write started by the first request would finish before the next request is even read, and
+   * every event would cost a statement and a commit of its own.
+   */
+  let flushScheduled = false;
+
+  const write = createBatchWriter(repo, deps.onStored);
 
   /**
    * The next batch: queued events, in arrival order, of connections no write in flight holds. A
