@@ -61,7 +61,6 @@ export default tseslint.config(
       'src/modules/utilities/reference.ts',
       'src/modules/webhooks/apply.ts',
       'src/modules/webhooks/repository.ts',
-      'src/modules/webhooks/service.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

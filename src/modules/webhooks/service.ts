@@ -9,7 +9,7 @@ import { nestsDeeperThan } from './json-depth';
 import { futureTimestampProblem } from './clock-skew';
 import type { EventHandlerFactory } from './handler';
 import { createInboxWriter, refusesEvent } from './inbox-writer';
-import { createWebhookRepository, type ArrivalRecord, type WebhookEventRow } from './repository';
+import { createWebhookRepository, type ArrivalRecord, type WebhookEventRow, type WebhookRepository } from './repository';
 
 /** A pending event older than this is re-queued by the sweeper, whatever happened to its job. */
 export const SWEEP_AFTER_MS = 10_000;
@@ -87,23 +87,29 @@ export function presentDeadLetter(e: WebhookEventRow) {
 }
 
 /**
- * The PMS webhook pipeline: the inbox (every signed delivery committed before it is answered),
- * the per-connection streams applied in order by the `webhook-events` queue, the sweeper that
- * re-queues whatever is still pending, the operators' replay, and the log.
+ * Logs a body that is final on arrival (answered 200, so the provider does not retry it). Should
+ * the database refuse one of its fields, it is logged without them; should it refuse even that,
+ * the answer is a 422, never a 5xx: retrying would not help.
  */
-export function createWebhookService(deps: WebhookServiceDeps) {
-  const repo = createWebhookRepository(deps.db);
-  const applier = createStreamApplier({
-    db: deps.db,
-    now: deps.now,
-    logger: deps.logger,
-    handler: deps.handler,
-    scheduleRetry: (connectionId, eventId, attempt, delayMs) =>
-      deps.enqueue({ connection_id: connectionId }, `wh-retry.${eventId}.${attempt}`, delayMs),
-    // Named by the time: two drains running out at the same instant need one continuation.
-    continueLater: () => deps.enqueue({}, `wh-more.${stamp(deps.now())}`),
-  });
+async function storeFinal(repo: WebhookRepository, record: ArrivalRecord, status: 'ignored' | 'failed', detail: string): Promise<ReceiveAnswer> {
+  let inserted: boolean;
+  try {
+    inserted = await repo.insertFinal(record, status, detail);
+  } catch (err) {
+    if (!refusesEvent(err)) throw err;
+    try {
+      inserted = await repo.insertFinal({ ...record, connectionId: null, event: null, resourceType: null }, status, detail);
+    } catch (again) {
+      if (refusesEvent(again)) throw new AppError(422, 'Event cannot be stored');
+      throw again;
+    }
+  }
+  if (!inserted) return { status: 'duplicate', id: (await repo.idsBySha([record.sha256])).get(record.sha256) ?? record.id };
+  return { status, id: record.id, detail };
+}
 
+/** The `kick` of the webhook-events job, with what keeps it to once per window and its warnings to one per 10 s. */
+function createKicker(deps: WebhookServiceDeps): () => void {
   /** Failed enqueues since the last warning: an outage of the queue is reported every 10 s, not per event. */
   let unqueued = 0;
   let lastWarnedAt = 0;
@@ -131,6 +137,28 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       unqueued = 0;
     });
   }
+  return kick;
+}
+
+/**
+ * The PMS webhook pipeline: the inbox (every signed delivery committed before it is answered),
+ * the per-connection streams applied in order by the `webhook-events` queue, the sweeper that
+ * re-queues whatever is still pending, the operators' replay, and the log.
+ */
+export function createWebhookService(deps: WebhookServiceDeps) {
+  const repo = createWebhookRepository(deps.db);
+  const applier = createStreamApplier({
+    db: deps.db,
+    now: deps.now,
+    logger: deps.logger,
+    handler: deps.handler,
+    scheduleRetry: (connectionId, eventId, attempt, delayMs) =>
+      deps.enqueue({ connection_id: connectionId }, `wh-retry.${eventId}.${attempt}`, delayMs),
+    // Named by the time: two drains running out at the same instant need one continuation.
+    continueLater: () => deps.enqueue({}, `wh-more.${stamp(deps.now())}`),
+  });
+
+  const kick = createKicker(deps);
 
   const inbox = createInboxWriter({
     db: deps.db,
@@ -138,28 +166,6 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       if (stored.length > 0) kick();
     },
   });
-
-  /**
-   * Logs a body that is final on arrival (answered 200, so the provider does not retry it). Should
-   * the database refuse one of its fields, it is logged without them; should it refuse even that,
-   * the answer is a 422, never a 5xx: retrying would not help.
-   */
-  async function storeFinal(record: ArrivalRecord, status: 'ignored' | 'failed', detail: string): Promise<ReceiveAnswer> {
-    let inserted: boolean;
-    try {
-      inserted = await repo.insertFinal(record, status, detail);
-    } catch (err) {
-      if (!refusesEvent(err)) throw err;
-      try {
-        inserted = await repo.insertFinal({ ...record, connectionId: null, event: null, resourceType: null }, status, detail);
-      } catch (again) {
-        if (refusesEvent(again)) throw new AppError(422, 'Event cannot be stored');
-        throw again;
-      }
-    }
-    if (!inserted) return { status: 'duplicate', id: (await repo.idsBySha([record.sha256])).get(record.sha256) ?? record.id };
-    return { status, id: record.id, detail };
-  }
 
   return {
     /**
@@ -187,13 +193,13 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         if (outcome.kind === 'duplicate') return { status: 'duplicate', id: outcome.id ?? base.id };
         // The envelope's checks should have kept it out: still, the provider must not retry it forever.
         deps.logger.warn({ sha256: body.sha256, reason: outcome.reason }, 'webhook event refused by the database: logged failed');
-        return storeFinal(record, 'failed', `event cannot be stored: ${outcome.reason}`);
+        return storeFinal(repo, record, 'failed', `event cannot be stored: ${outcome.reason}`);
       }
       if (arrival.kind === 'ping') {
         await repo.insertFinal({ ...base, connectionId: arrival.connectionId, event: 'test.ping' }, 'success', null);
         return { status: 'ok' };
       }
-      return storeFinal({ ...base, connectionId: arrival.connectionId, event: arrival.event }, arrival.kind, arrival.detail);
+      return storeFinal(repo, { ...base, connectionId: arrival.connectionId, event: arrival.event }, arrival.kind, arrival.detail);
     },
 
     /** The `webhook-events` job: one stream (a retry), or every stream with events pending. */
