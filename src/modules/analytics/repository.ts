@@ -112,62 +112,9 @@ export const toFreshness = (r: FreshnessRow | undefined): Freshness => ({
   snapshotMonth: r?.snapshotMonth ? monthIndexOfDate(r.snapshotMonth) : null,
 });
 
-/** Reads of the precomputed analytics. */
-export function createAnalyticsRepository(db: Executor) {
-  // Every analytics read starts with the owner's freshness: one primary-key lookup per table
-  // (bigints as float8 and the month as text, so the driver returns them ready to use).
-  const freshnessSelect = sql`
-    select coalesce(v.version, 0)::float8 as "version", s.data_version::float8 as "snapshotVersion",
-      s.as_of_month::text as "snapshotMonth"`;
-  const freshnessFrom = (ownerId: string) => sql`
-    from ${usersAsU}
-    left join ${ownerDataVersions} v on v.owner_id = u.id
-    left join ${analyticsOwnerSnapshots} s on s.owner_id = u.id
-    where u.id = ${ownerId}`;
-  const freshnessOf = async (ownerId: string) =>
-    rowsOf<FreshnessRow>(await db.execute(sql`${freshnessSelect} ${freshnessFrom(ownerId)}`));
+/** Reads of the per-property metrics: annual costs, health, benchmarks, a portfolio's properties, comparables. */
+function propertyQueries(db: Executor) {
   return {
-    async freshness(ownerId: string): Promise<Freshness> {
-      const [row] = await freshnessOf(ownerId);
-      return toFreshness(row);
-    },
-
-    /** The owner's dashboard stats and global analytics, from the sums of its snapshot. */
-    async aggregates(ownerId: string): Promise<OwnerAggregates | null> {
-      const [row] = await db
-        .select({ sums: analyticsOwnerSnapshots.sums })
-        .from(analyticsOwnerSnapshots)
-        .where(eq(analyticsOwnerSnapshots.ownerId, ownerId));
-      return row ? ownerAggregates(ownerSumsOf(row.sums)) : null;
-    },
-
-    /** Per month of from..to and utility type: cost and usage, over the owner's (or one portfolio's) properties. */
-    async monthlyTotals(ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): Promise<MonthlyTotalsRow[]> {
-      const result = await db.execute(sql`
-        select to_char(r.month, 'YYYY-MM') as month, r.utility_type, sum(r.cost_cents)::text as cents, sum(r.usage_milli)::text as milli
-        ${rollupsInRange(ownerId, from, to, portfolioId)} group by r.month, r.utility_type`);
-      return rowsOf<{ month: string; utility_type: string; cents: string; milli: string }>(result).map((r) => ({
-        month: monthIndexOfDate(r.month),
-        utilityType: r.utility_type as MeterUtilityType,
-        cents: Number(r.cents),
-        usageMilli: Number(r.milli),
-      }));
-    },
-
-    /** Each property's rollups of from..to by utility type (those with billed days), over the owner's (or one portfolio's) properties. */
-    async propertyMonths(ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): Promise<PropertyMonthRow[]> {
-      const result = await db.execute(sql`
-        select r.property_id, r.utility_type, to_char(r.month, 'YYYY-MM') as month, r.cost_cents::text as cents, r.usage_milli::text as milli
-        ${rollupsInRange(ownerId, from, to, portfolioId)} and r.billed_days > 0`);
-      return rowsOf<{ property_id: string; utility_type: string; month: string; cents: string; milli: string }>(result).map((r) => ({
-        propertyId: r.property_id,
-        utilityType: r.utility_type as MeterUtilityType,
-        month: monthIndexOfDate(r.month),
-        cents: Number(r.cents),
-        usageMilli: Number(r.milli),
-      }));
-    },
-
     /** A property's one annual cost as its metrics store it (null: not computed yet, or gone). */
     async propertyAnnual(ownerId: string, propertyId: string): Promise<Pick<BenchmarkRow, 'annual_cost_cents' | 'basis' | 'annual_by_utility'> | null> {
       const result = await db.execute(sql`
@@ -226,7 +173,12 @@ export function createAnalyticsRepository(db: Executor) {
         where state = ${state} and property_type = ${propertyType} and unit_count between ${lo} and ${hi}`);
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
+  };
+}
 
+/** The owners the recompute job visits. */
+function ownerQueries(db: Executor) {
+  return {
     /** Owners whose data version moved since their snapshot (or that have none yet). */
     async changedOwners(): Promise<Array<{ ownerId: string; version: number }>> {
       const result = await db.execute(sql`
@@ -242,6 +194,67 @@ export function createAnalyticsRepository(db: Executor) {
       const result = await db.execute(sql`select owner_id, version::float8 as version from ${ownerDataVersions} order by owner_id`);
       return rowsOf<{ owner_id: string; version: number }>(result).map((r) => ({ ownerId: r.owner_id, version: r.version }));
     },
+  };
+}
+
+/** Reads of the precomputed analytics. */
+export function createAnalyticsRepository(db: Executor) {
+  // Every analytics read starts with the owner's freshness: one primary-key lookup per table
+  // (bigints as float8 and the month as text, so the driver returns them ready to use).
+  const freshnessSelect = sql`
+    select coalesce(v.version, 0)::float8 as "version", s.data_version::float8 as "snapshotVersion",
+      s.as_of_month::text as "snapshotMonth"`;
+  const freshnessFrom = (ownerId: string) => sql`
+    from ${usersAsU}
+    left join ${ownerDataVersions} v on v.owner_id = u.id
+    left join ${analyticsOwnerSnapshots} s on s.owner_id = u.id
+    where u.id = ${ownerId}`;
+  const freshnessOf = async (ownerId: string) =>
+    rowsOf<FreshnessRow>(await db.execute(sql`${freshnessSelect} ${freshnessFrom(ownerId)}`));
+  return {
+    async freshness(ownerId: string): Promise<Freshness> {
+      const [row] = await freshnessOf(ownerId);
+      return toFreshness(row);
+    },
+
+    /** The owner's dashboard stats and global analytics, from the sums of its snapshot. */
+    async aggregates(ownerId: string): Promise<OwnerAggregates | null> {
+      const [row] = await db
+        .select({ sums: analyticsOwnerSnapshots.sums })
+        .from(analyticsOwnerSnapshots)
+        .where(eq(analyticsOwnerSnapshots.ownerId, ownerId));
+      return row ? ownerAggregates(ownerSumsOf(row.sums)) : null;
+    },
+
+    /** Per month of from..to and utility type: cost and usage, over the owner's (or one portfolio's) properties. */
+    async monthlyTotals(ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): Promise<MonthlyTotalsRow[]> {
+      const result = await db.execute(sql`
+        select to_char(r.month, 'YYYY-MM') as month, r.utility_type, sum(r.cost_cents)::text as cents, sum(r.usage_milli)::text as milli
+        ${rollupsInRange(ownerId, from, to, portfolioId)} group by r.month, r.utility_type`);
+      return rowsOf<{ month: string; utility_type: string; cents: string; milli: string }>(result).map((r) => ({
+        month: monthIndexOfDate(r.month),
+        utilityType: r.utility_type as MeterUtilityType,
+        cents: Number(r.cents),
+        usageMilli: Number(r.milli),
+      }));
+    },
+
+    /** Each property's rollups of from..to by utility type (those with billed days), over the owner's (or one portfolio's) properties. */
+    async propertyMonths(ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): Promise<PropertyMonthRow[]> {
+      const result = await db.execute(sql`
+        select r.property_id, r.utility_type, to_char(r.month, 'YYYY-MM') as month, r.cost_cents::text as cents, r.usage_milli::text as milli
+        ${rollupsInRange(ownerId, from, to, portfolioId)} and r.billed_days > 0`);
+      return rowsOf<{ property_id: string; utility_type: string; month: string; cents: string; milli: string }>(result).map((r) => ({
+        propertyId: r.property_id,
+        utilityType: r.utility_type as MeterUtilityType,
+        month: monthIndexOfDate(r.month),
+        cents: Number(r.cents),
+        usageMilli: Number(r.milli),
+      }));
+    },
+
+    ...propertyQueries(db),
+    ...ownerQueries(db),
   };
 }
 
