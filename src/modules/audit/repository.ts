@@ -38,68 +38,9 @@ export interface FindingFilter {
 
 export const DEFAULT_TOLERANCE_PERCENT = 3;
 
-export function createAuditRepository(db: Db) {
-  function findingConditions(ownerId: string, f: FindingFilter): SQL | undefined {
-    return and(
-      eq(auditFindings.ownerId, ownerId),
-      f.propertyId ? eq(auditFindings.propertyId, f.propertyId) : undefined,
-      f.portfolioId ? inArray(auditFindings.propertyId, db.select({ id: properties.id }).from(properties).where(eq(properties.portfolioId, f.portfolioId))) : undefined,
-      f.meterId ? eq(auditFindings.meterId, f.meterId) : undefined,
-      f.reason ? eq(auditFindings.reason, f.reason) : undefined,
-      f.status ? eq(auditFindings.status, f.status) : undefined,
-      f.from ? gte(bills.periodEnd, f.from) : undefined,
-      f.to ? lte(bills.periodEnd, f.to) : undefined,
-    );
-  }
-
+/** Writing meters' audits: their rows and findings, in one statement. */
+function auditWrites(db: Db) {
   return {
-    /**
-     * Everything the audits of these meters read, in few statements (a batch of an owner's re-audit
-     * reads its 200 meters together): meters gone since are left out. `readAt` is when they were read.
-     */
-    async metersInput(meterIds: readonly string[]): Promise<{ readAt: string; inputs: MeterAuditInput[] }> {
-      const found = await db.select({ meter: meters._.selectedFields, property: {
-        id: properties.id, name: properties.name, ownerId: properties.ownerId, tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId,
-        supplyRatePerKwh: properties.supplyRatePerKwh, propertyType: properties.propertyType, unitCount: properties.unitCount,
-        zipCode: properties.zipCode,
-      }, tolerance: auditSettings.tolerancePercent, readAt: sql<string>`now()::text` })
-        .from(meters).innerJoin(properties, eq(properties.id, meters.propertyId)).leftJoin(auditSettings, eq(auditSettings.ownerId, properties.ownerId))
-        .where(inArray(meters.id, [...meterIds]))
-        // In id order: concurrent statements storing overlapping meters lock them in the same order (no deadlock).
-        .orderBy(asc(meters.id));
-      if (found.length === 0) return { readAt: '', inputs: [] };
-      // The properties' bills: each meter's own, and the siblings of the same utility type on the property's other meters.
-      const propertyIds = [...new Set(found.map((f) => f.property.id))];
-      const propertyBills: BillRow[] = await db.select().from(bills).where(inArray(bills.propertyId, propertyIds))
-        .orderBy(asc(bills.periodStart), asc(bills.periodEnd), asc(bills.id));
-      const byProperty = new Map<string, BillRow[]>();
-      for (const bill of propertyBills) {
-        const list = byProperty.get(bill.propertyId);
-        if (list) list.push(bill);
-        else byProperty.set(bill.propertyId, [bill]);
-      }
-      return {
-        readAt: found[0]!.readAt,
-        inputs: found.map(({ meter, property, tolerance: t }) => {
-          const ofProperty = byProperty.get(property.id) ?? [];
-          return {
-            meter, property,
-            bills: ofProperty.filter((b) => b.meterId === meter.id),
-            siblings: ofProperty.filter((b) => b.meterId !== meter.id && b.utilityType === meter.utilityType),
-            tolerancePercent: t ?? DEFAULT_TOLERANCE_PERCENT,
-          };
-        }),
-      };
-    },
-
-    /** The meter a bill is on, when the bill is the owner's. */
-    async billOfOwner(ownerId: string, billId: string): Promise<BillRow | null> {
-      const [row] = await db.select({ bill: bills._.selectedFields }).from(bills)
-        .innerJoin(properties, eq(properties.id, bills.propertyId))
-        .where(and(eq(bills.id, billId), eq(properties.ownerId, ownerId)));
-      return row?.bill ?? null;
-    },
-
     /**
      * Stores meters' audits read at `readAt`, in one statement (so atomically): each bill's audit row,
      * its findings (a finding already resolved keeps its resolution; an open one the audit no longer
@@ -180,7 +121,25 @@ export function createAuditRepository(db: Db) {
         return meters;
       });
     },
+  };
+}
 
+/** A bill's audit and findings, the owner's findings page by page, and a finding's resolution. */
+function findingQueries(db: Db) {
+  function findingConditions(ownerId: string, f: FindingFilter): SQL | undefined {
+    return and(
+      eq(auditFindings.ownerId, ownerId),
+      f.propertyId ? eq(auditFindings.propertyId, f.propertyId) : undefined,
+      f.portfolioId ? inArray(auditFindings.propertyId, db.select({ id: properties.id }).from(properties).where(eq(properties.portfolioId, f.portfolioId))) : undefined,
+      f.meterId ? eq(auditFindings.meterId, f.meterId) : undefined,
+      f.reason ? eq(auditFindings.reason, f.reason) : undefined,
+      f.status ? eq(auditFindings.status, f.status) : undefined,
+      f.from ? gte(bills.periodEnd, f.from) : undefined,
+      f.to ? lte(bills.periodEnd, f.to) : undefined,
+    );
+  }
+
+  return {
     async auditOf(billId: string): Promise<BillAuditRow | null> {
       const [row] = await db.select().from(billAudits).where(eq(billAudits.billId, billId));
       return row ?? null;
@@ -219,6 +178,57 @@ export function createAuditRepository(db: Db) {
         .where(eq(auditFindings.id, id)).returning();
       return row!;
     },
+  };
+}
+
+export function createAuditRepository(db: Db) {
+  return {
+    /**
+     * Everything the audits of these meters read, in few statements (a batch of an owner's re-audit
+     * reads its 200 meters together): meters gone since are left out. `readAt` is when they were read.
+     */
+    async metersInput(meterIds: readonly string[]): Promise<{ readAt: string; inputs: MeterAuditInput[] }> {
+      const found = await db.select({ meter: meters._.selectedFields, property: {
+        id: properties.id, name: properties.name, ownerId: properties.ownerId, tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId,
+        supplyRatePerKwh: properties.supplyRatePerKwh, propertyType: properties.propertyType, unitCount: properties.unitCount,
+        zipCode: properties.zipCode,
+      }, tolerance: auditSettings.tolerancePercent, readAt: sql<string>`now()::text` })
+        .from(meters).innerJoin(properties, eq(properties.id, meters.propertyId)).leftJoin(auditSettings, eq(auditSettings.ownerId, properties.ownerId))
+        .where(inArray(meters.id, [...meterIds]))
+        // In id order: concurrent statements storing overlapping meters lock them in the same order (no deadlock).
+        .orderBy(asc(meters.id));
+      if (found.length === 0) return { readAt: '', inputs: [] };
+      // The properties' bills: each meter's own, and the siblings of the same utility type on the property's other meters.
+      const propertyIds = [...new Set(found.map((f) => f.property.id))];
+      const propertyBills: BillRow[] = await db.select().from(bills).where(inArray(bills.propertyId, propertyIds))
+        .orderBy(asc(bills.periodStart), asc(bills.periodEnd), asc(bills.id));
+      const byProperty = new Map<string, BillRow[]>();
+      for (const bill of propertyBills) {
+        const list = byProperty.get(bill.propertyId);
+        if (list) list.push(bill);
+        else byProperty.set(bill.propertyId, [bill]);
+      }
+      return {
+        readAt: found[0]!.readAt,
+        inputs: found.map(({ meter, property, tolerance: t }) => {
+          const ofProperty = byProperty.get(property.id) ?? [];
+          return {
+            meter, property,
+            bills: ofProperty.filter((b) => b.meterId === meter.id),
+            siblings: ofProperty.filter((b) => b.meterId !== meter.id && b.utilityType === meter.utilityType),
+            tolerancePercent: t ?? DEFAULT_TOLERANCE_PERCENT,
+          };
+        }),
+      };
+    },
+
+    /** The meter a bill is on, when the bill is the owner's. */
+    async billOfOwner(ownerId: string, billId: string): Promise<BillRow | null> {
+      const [row] = await db.select({ bill: bills._.selectedFields }).from(bills)
+        .innerJoin(properties, eq(properties.id, bills.propertyId))
+        .where(and(eq(bills.id, billId), eq(properties.ownerId, ownerId)));
+      return row?.bill ?? null;
+    },
 
     /** The owner's tolerance, the default until they set one. */
     async tolerance(ownerId: string): Promise<number> {
@@ -244,6 +254,9 @@ export function createAuditRepository(db: Db) {
         .orderBy(asc(bills.propertyId), asc(bills.meterId));
       return rows.map((r) => r.id);
     },
+
+    ...auditWrites(db),
+    ...findingQueries(db),
   };
 }
 
