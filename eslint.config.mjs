@@ -56,7 +56,6 @@ export default tseslint.config(
     files: [
       'src/modules/audit/meter-auditor.ts',
       'src/modules/tariffs/custom/service.ts',
-      'src/modules/utilities/reference.ts',
       'src/modules/webhooks/apply.ts',
       'src/modules/webhooks/repository.ts',
     ],

@@ -108,27 +108,8 @@ export function utilityType(ownership: string | undefined): string | null {
 const num = (v: string | undefined) => (v === undefined || v.trim() === '' || v.trim() === '.' ? null : Number(v));
 const ADJUSTMENT_ROWS = '99999';
 
-/**
- * Utilities and ZIP pairs from EIA-861 (2018) and the OpenEI ZIP tables.
- *
- * State rule (for utilities serving several states, and so for their
- * tariffs): the state where EIA-861 "Sales to Ultimate Customers" counts the
- * most customers for the utility (all parts summed per state); when it has no
- * customer counts, the first state listed for it in EIA-861 Utility Data, then
- * the Short Form; else the state with the most of its ZIP codes in the OpenEI
- * tables; else null.
- *
- * customers_served sums total_customers over every part (A bundled, B energy
- * only, C delivery only, D) and state of the utility: each part counts
- * different customers of that utility; for a Short Form respondent without
- * such rows, its total_customers.
- *
- * Merged utilities (utility_successors.csv): a ZIP table row of a predecessor is
- * the successor's, and the predecessor gets no record of its own from the ZIP
- * tables. Counties the 2011 investor-owned table misses get their investor-owned
- * utilities from EIA-861 Service Territory (county-pairs.ts).
- */
-export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
+/** The EIA-861 2018 files (frame, utility data, Short Form, sales, service territory, Reliability), read into their maps. */
+function readEia861(dir: string) {
   const names = new Map<string, string>();
   const types = new Map<string, string | null>();
   const firstStates = new Map<string, string>();
@@ -138,7 +119,6 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
   const shortFormByState = new Map<string, Map<string, number>>();
   /** `${utility}|${state}` of every sales or Short Form row, whether it gives a customer count or withholds it ('.'). */
   const reported = new Set<string>();
-  const successors = loadSuccessors(dir);
   const territory = new Map<string, Map<string, string[]>>();
   const served = new Map<string, Set<string>>();
   const serves = (id: string, state: string | undefined) => {
@@ -194,6 +174,87 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
       if (c !== null && note(r.utility_number, r.utility_name, r.ownership)) addTo(reliabilityByState, r.utility_number, r.state, c);
     }
   }
+  return {
+    names, types, firstStates, customersByState, customers, shortFormCustomers, shortFormByState, reported, territory, served,
+    reliabilityByState, note,
+  };
+}
+
+type Eia861 = ReturnType<typeof readEia861>;
+
+/**
+ * Customers by state for the order of a ZIP code's utilities: sales, else the Short Form, else Reliability (Texas wires
+ * utilities); null where the rows of the state withhold the count ('.').
+ */
+function areaCustomersOf(eia: Eia861): Map<string, Map<string, number | null>> {
+  const { customersByState, shortFormByState, reliabilityByState, reported } = eia;
+  const areaCustomers = new Map<string, Map<string, number | null>>();
+  const setCustomers = (id: string, st: string, c: number | null) => {
+    const byState = areaCustomers.get(id) ?? new Map<string, number | null>();
+    if (!byState.has(st) || byState.get(st) === null) byState.set(st, c);
+    areaCustomers.set(id, byState);
+  };
+  for (const [id, byState] of customersByState) for (const [st, c] of byState) setCustomers(id, st, c);
+  for (const [id, byState] of shortFormByState) for (const [st, c] of byState) setCustomers(id, st, c);
+  for (const [id, byState] of reliabilityByState) for (const [st, c] of byState) setCustomers(id, st, c);
+  for (const key of reported) {
+    const [id, st] = key.split('|') as [string, string];
+    if (!areaCustomers.get(id)?.has(st)) setCustomers(id, st, null);
+  }
+  return areaCustomers;
+}
+
+/** Each EIA utility's record: its state (customers, else the state it is named for, else its first listed), type, customers, territory. */
+function utilityRecords(eia: Eia861, zipStates: Map<string, Map<string, number>>): Map<string, UtilityRecord> {
+  const { names, served, customersByState, firstStates, territory, types, customers, shortFormCustomers } = eia;
+  const utilities = new Map<string, UtilityRecord>();
+  for (const [id, name] of names) {
+    const namedState = stateNamedInName(name);
+    const states = served.get(id);
+    // Without customer counts, a utility named for one of the states it serves ("AEP Texas Central Company", which
+    // reports no retail sales) is that state's: EIA-861 lists its utility data under Oklahoma, its parent's state.
+    const state = largest(customersByState.get(id)) ?? (namedState && states?.has(namedState) ? namedState : null)
+      ?? firstStates.get(id) ?? largest(zipStates.get(id)) ?? null;
+    const terr = territory.get(id);
+    utilities.set(id, {
+      id,
+      name,
+      state,
+      type: types.get(id) ?? null,
+      customersServed: customers.get(id) ?? shortFormCustomers.get(id) ?? null,
+      serviceTerritory: terr
+        ? [...terr].sort(([a], [b]) => a.localeCompare(b)).map(([st, counties]) => `${st}: ${counties.join(', ')}`).join('; ')
+        : null,
+      statesServed: [...(served.get(id) ?? [])].sort(),
+    });
+  }
+  return utilities;
+}
+
+/**
+ * Utilities and ZIP pairs from EIA-861 (2018) and the OpenEI ZIP tables.
+ *
+ * State rule (for utilities serving several states, and so for their
+ * tariffs): the state where EIA-861 "Sales to Ultimate Customers" counts the
+ * most customers for the utility (all parts summed per state); when it has no
+ * customer counts, the first state listed for it in EIA-861 Utility Data, then
+ * the Short Form; else the state with the most of its ZIP codes in the OpenEI
+ * tables; else null.
+ *
+ * customers_served sums total_customers over every part (A bundled, B energy
+ * only, C delivery only, D) and state of the utility: each part counts
+ * different customers of that utility; for a Short Form respondent without
+ * such rows, its total_customers.
+ *
+ * Merged utilities (utility_successors.csv): a ZIP table row of a predecessor is
+ * the successor's, and the predecessor gets no record of its own from the ZIP
+ * tables. Counties the 2011 investor-owned table misses get their investor-owned
+ * utilities from EIA-861 Service Territory (county-pairs.ts).
+ */
+export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
+  const successors = loadSuccessors(dir);
+  const eia = readEia861(dir);
+  const { names, types, territory, note } = eia;
   const eiaUtilities = new Set(names.keys());
 
   const zipPairs: ZipPair[] = [];
@@ -237,43 +298,8 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
   // Counties the 2011 investor-owned table misses (all of Franklin County, OH): their investor-owned utilities.
   for (const p of countyGapPairs({ zipPairs, zipCounties, territory: territoryIds, types })) addPair(p.zipCode, p.utilityId, p.source);
 
-  // Customers by state for the order of a ZIP code's utilities: sales, else the Short Form, else Reliability (Texas wires
-  // utilities); null where the rows of the state withhold the count ('.').
-  const areaCustomers = new Map<string, Map<string, number | null>>();
-  const setCustomers = (id: string, st: string, c: number | null) => {
-    const byState = areaCustomers.get(id) ?? new Map<string, number | null>();
-    if (!byState.has(st) || byState.get(st) === null) byState.set(st, c);
-    areaCustomers.set(id, byState);
-  };
-  for (const [id, byState] of customersByState) for (const [st, c] of byState) setCustomers(id, st, c);
-  for (const [id, byState] of shortFormByState) for (const [st, c] of byState) setCustomers(id, st, c);
-  for (const [id, byState] of reliabilityByState) for (const [st, c] of byState) setCustomers(id, st, c);
-  for (const key of reported) {
-    const [id, st] = key.split('|') as [string, string];
-    if (!areaCustomers.get(id)?.has(st)) setCustomers(id, st, null);
-  }
-
-  const utilities = new Map<string, UtilityRecord>();
-  for (const [id, name] of names) {
-    const namedState = stateNamedInName(name);
-    const states = served.get(id);
-    // Without customer counts, a utility named for one of the states it serves ("AEP Texas Central Company", which
-    // reports no retail sales) is that state's: EIA-861 lists its utility data under Oklahoma, its parent's state.
-    const state = largest(customersByState.get(id)) ?? (namedState && states?.has(namedState) ? namedState : null)
-      ?? firstStates.get(id) ?? largest(zipStates.get(id)) ?? null;
-    const terr = territory.get(id);
-    utilities.set(id, {
-      id,
-      name,
-      state,
-      type: types.get(id) ?? null,
-      customersServed: customers.get(id) ?? shortFormCustomers.get(id) ?? null,
-      serviceTerritory: terr
-        ? [...terr].sort(([a], [b]) => a.localeCompare(b)).map(([st, counties]) => `${st}: ${counties.join(', ')}`).join('; ')
-        : null,
-      statesServed: [...(served.get(id) ?? [])].sort(),
-    });
-  }
+  const areaCustomers = areaCustomersOf(eia);
+  const utilities = utilityRecords(eia, zipStates);
   return {
     utilities, zipPairs, successors,
     area: { customers: areaCustomers, eiaUtilities, territory: territoryIds, zipCounties, energyStarPredominant },
