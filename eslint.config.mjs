@@ -55,7 +55,6 @@ export default tseslint.config(
   {
     files: [
       'src/modules/audit/meter-auditor.ts',
-      'src/modules/tariffs/custom/service.ts',
       'src/modules/webhooks/apply.ts',
       'src/modules/webhooks/repository.ts',
     ],

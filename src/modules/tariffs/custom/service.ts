@@ -10,7 +10,7 @@ import { stateNamedIn } from '../../utilities/state-names';
 import { NO_APPLICABILITY, type Tariff, type TariffStructure, type UtilityType } from '../tariff.model';
 import { parseRates, type RatesInput } from './rates.parse';
 import { importUrdbRecord } from './urdb.import';
-import { createCustomTariffRepository, type StoredCustomTariff } from './repository';
+import { createCustomTariffRepository, type CustomTariffRepository, type StoredCustomTariff } from './repository';
 import { present, summary, type CustomTariffDetail, type CustomTariffSummary } from './present';
 import { shownVersion, tariffOfVersion, versionIndexOn, versionSpans, type CustomTariffOn, type VersionSpan } from './versions';
 import {
@@ -36,40 +36,107 @@ interface VersionContent {
   record?: Tariff;
 }
 
-export function createCustomTariffService(deps: {
+export interface CustomTariffDeps {
   db: Db;
   now: () => Date;
   /** After the owner's rates changed (a new version): queue the re-pricing of what prices on them (never throws). */
   ratesChanged?(ownerId: string, stamp: string): Promise<void>;
-}) {
+}
+
+async function utilityOf(db: Db, id: string): Promise<{ name: string; state: string | null } | null> {
+  const [row] = await db.select({ name: utilityView.name, state: utilityView.state }).from(utilityView).where(eq(utilityView.id, id));
+  return row ?? null;
+}
+
+/** The rates of a version (URDB record or rates fields) for a tariff of this type and unit. */
+function contentOf(
+  deps: CustomTariffDeps, body: CreateVersionBody | CreateCustomTariffBody, type: UtilityType, unit: string, utility: { state: string | null; name: string | null },
+): VersionContent {
+  const given = RATE_FIELDS.filter((f) => body[f] !== undefined && body[f] !== null);
+  if (body.urdb !== undefined) {
+    if (given.length > 0) throw unprocessable(`give urdb or the rates (${given.join(', ')}), not both`, given[0]);
+    if (type !== 'electric') throw unprocessable(`a URDB record is an electric tariff; this tariff prices ${type}`, 'urdb');
+    const imported = importUrdbRecord(body.urdb, utility, deps.now());
+    if (!imported.ok) throw validationFailed(imported.errors);
+    const t = imported.tariff;
+    // What the classification had to assume is said in every bill, as on the catalog's record.
+    const assumptions = t.classNote ? [...imported.assumptions, t.classNote] : imported.assumptions;
+    return { structure: t.structure, expirationDate: t.expirationDate, applicability: t.applicability, assumptions, source: 'urdb', record: t };
+  }
+  const parsed = parseRates(body as RatesInput, type, unit);
+  if (!parsed.ok) throw validationFailed(parsed.errors);
+  return { structure: parsed.structure, expirationDate: null, applicability: { ...NO_APPLICABILITY }, assumptions: [], source: 'rates' };
+}
+
+/** POST /tariffs/custom: a tariff from a URDB record or from rates in the detail shape. */
+async function createTariff(
+  deps: CustomTariffDeps, repo: CustomTariffRepository, ownerId: string, body: CreateCustomTariffBody,
+): Promise<CustomTariffDetail> {
+  const today = () => utcDay(deps.now());
+  const errors: FieldError[] = [];
+  let utility: { name: string; state: string | null } | null = null;
+  const urdb = body.urdb;
+  const utilityId = body.utility_id ?? (urdb && Number.isInteger(urdb.eiaid) ? String(urdb.eiaid) : null);
+  if (utilityId !== null) {
+    utility = await utilityOf(deps.db, utilityId);
+    if (!utility && body.utility_id) errors.push({ field: 'utility_id', message: 'Utility not found' });
+  }
+  const type: UtilityType = body.utility_type ?? 'electric';
+  const unit = body.unit ?? defaultUnit(type);
+  const unitError = unitProblem(type, unit);
+  if (unitError) errors.push({ field: 'unit', message: unitError });
+  if (!urdb) {
+    if (!body.name) errors.push({ field: 'name', message: 'field required' });
+    if (!body.sector) errors.push({ field: 'sector', message: 'field required' });
+    if (!body.utility_name && !utility) errors.push({ field: 'utility_name', message: 'field required (or a utility_id of a known utility)' });
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+  const { record: fromRecord, ...content } = contentOf(deps, body, type, unit, { state: utility?.state ?? null, name: utility?.name ?? null });
+  // With a URDB record, what the record says, unless the body says otherwise.
+  const effectiveDate = body.effective_date ?? fromRecord?.effectiveDate ?? today();
+  const stored = await repo.insert({
+    id: newId(),
+    ownerId,
+    name: body.name ?? fromRecord?.name ?? '',
+    utilityId: utility ? utilityId : null,
+    // A utility's tariffs carry the name its utility record has, as the catalog's do.
+    utilityName: utility?.name ?? body.utility_name ?? fromRecord?.utilityName ?? '',
+    // A multi-state utility's record names its state ("PacifiCorp (Oregon)"), as the catalog reads it.
+    state: body.state ?? (urdb && typeof urdb.utility === 'string' ? stateNamedIn(urdb.utility) : null) ?? utility?.state ?? null,
+    sector: body.sector ?? fromRecord?.sector ?? 'commercial',
+    utilityType: type,
+    unit,
+    serviceType: body.service_type ?? fromRecord?.serviceType ?? 'bundled',
+    description: body.description ?? fromRecord?.description ?? '',
+    sourceUrl: body.source_url ?? fromRecord?.sourceUrl ?? '',
+  }, { ...content, effectiveDate }, MAX_CUSTOM_TARIFFS);
+  if (stored === 'limit') throw unprocessable(`at most ${MAX_CUSTOM_TARIFFS} custom tariffs per account: retire one (DELETE /tariffs/{id}) first`, '');
+  return present(stored, today());
+}
+
+/**
+ * The owner's custom tariffs among `ids`, each as its version in force on `date`; ids that are
+ * not the owner's (or not custom) are left out.
+ */
+async function customOnDate(repo: CustomTariffRepository, ownerId: string | null, ids: string[], date: string): Promise<Map<string, CustomTariffOn>> {
+  const found = new Map<string, CustomTariffOn>();
+  const custom = ids.filter(isCustomTariffId);
+  if (ownerId === null || custom.length === 0) return found;
+  for (const id of custom) {
+    const stored = await repo.findOwned(ownerId, id);
+    if (!stored) continue;
+    const i = versionIndexOn(stored.versions, date);
+    found.set(id, i === -1 ? { notInForce: stored.versions[0]!.effectiveDate } : { tariff: tariffOfVersion(stored, i) });
+  }
+  return found;
+}
+
+export function createCustomTariffService(deps: CustomTariffDeps) {
   const repo = createCustomTariffRepository(deps.db);
   const today = () => utcDay(deps.now());
 
   /** Each version of a stored tariff as the engine prices it (index = version). */
   const versionsOf = (stored: StoredCustomTariff): Tariff[] => stored.versions.map((_, i) => tariffOfVersion(stored, i));
-
-  async function utilityOf(id: string): Promise<{ name: string; state: string | null } | null> {
-    const [row] = await deps.db.select({ name: utilityView.name, state: utilityView.state }).from(utilityView).where(eq(utilityView.id, id));
-    return row ?? null;
-  }
-
-  /** The rates of a version (URDB record or rates fields) for a tariff of this type and unit. */
-  function contentOf(body: CreateVersionBody | CreateCustomTariffBody, type: UtilityType, unit: string, utility: { state: string | null; name: string | null }): VersionContent {
-    const given = RATE_FIELDS.filter((f) => body[f] !== undefined && body[f] !== null);
-    if (body.urdb !== undefined) {
-      if (given.length > 0) throw unprocessable(`give urdb or the rates (${given.join(', ')}), not both`, given[0]);
-      if (type !== 'electric') throw unprocessable(`a URDB record is an electric tariff; this tariff prices ${type}`, 'urdb');
-      const imported = importUrdbRecord(body.urdb, utility, deps.now());
-      if (!imported.ok) throw validationFailed(imported.errors);
-      const t = imported.tariff;
-      // What the classification had to assume is said in every bill, as on the catalog's record.
-      const assumptions = t.classNote ? [...imported.assumptions, t.classNote] : imported.assumptions;
-      return { structure: t.structure, expirationDate: t.expirationDate, applicability: t.applicability, assumptions, source: 'urdb', record: t };
-    }
-    const parsed = parseRates(body as RatesInput, type, unit);
-    if (!parsed.ok) throw validationFailed(parsed.errors);
-    return { structure: parsed.structure, expirationDate: null, applicability: { ...NO_APPLICABILITY }, assumptions: [], source: 'rates' };
-  }
 
   async function owned(ownerId: string | null, id: string): Promise<StoredCustomTariff> {
     const found = ownerId === null || !isCustomTariffId(id) ? null : await repo.findOwned(ownerId, id);
@@ -79,47 +146,7 @@ export function createCustomTariffService(deps: {
 
   return {
     /** POST /tariffs/custom: a tariff from a URDB record or from rates in the detail shape. */
-    async create(ownerId: string, body: CreateCustomTariffBody): Promise<CustomTariffDetail> {
-      const errors: FieldError[] = [];
-      let utility: { name: string; state: string | null } | null = null;
-      const urdb = body.urdb;
-      const utilityId = body.utility_id ?? (urdb && Number.isInteger(urdb.eiaid) ? String(urdb.eiaid) : null);
-      if (utilityId !== null) {
-        utility = await utilityOf(utilityId);
-        if (!utility && body.utility_id) errors.push({ field: 'utility_id', message: 'Utility not found' });
-      }
-      const type: UtilityType = body.utility_type ?? 'electric';
-      const unit = body.unit ?? defaultUnit(type);
-      const unitError = unitProblem(type, unit);
-      if (unitError) errors.push({ field: 'unit', message: unitError });
-      if (!urdb) {
-        if (!body.name) errors.push({ field: 'name', message: 'field required' });
-        if (!body.sector) errors.push({ field: 'sector', message: 'field required' });
-        if (!body.utility_name && !utility) errors.push({ field: 'utility_name', message: 'field required (or a utility_id of a known utility)' });
-      }
-      if (errors.length > 0) throw validationFailed(errors);
-      const { record: fromRecord, ...content } = contentOf(body, type, unit, { state: utility?.state ?? null, name: utility?.name ?? null });
-      // With a URDB record, what the record says, unless the body says otherwise.
-      const effectiveDate = body.effective_date ?? fromRecord?.effectiveDate ?? today();
-      const stored = await repo.insert({
-        id: newId(),
-        ownerId,
-        name: body.name ?? fromRecord?.name ?? '',
-        utilityId: utility ? utilityId : null,
-        // A utility's tariffs carry the name its utility record has, as the catalog's do.
-        utilityName: utility?.name ?? body.utility_name ?? fromRecord?.utilityName ?? '',
-        // A multi-state utility's record names its state ("PacifiCorp (Oregon)"), as the catalog reads it.
-        state: body.state ?? (urdb && typeof urdb.utility === 'string' ? stateNamedIn(urdb.utility) : null) ?? utility?.state ?? null,
-        sector: body.sector ?? fromRecord?.sector ?? 'commercial',
-        utilityType: type,
-        unit,
-        serviceType: body.service_type ?? fromRecord?.serviceType ?? 'bundled',
-        description: body.description ?? fromRecord?.description ?? '',
-        sourceUrl: body.source_url ?? fromRecord?.sourceUrl ?? '',
-      }, { ...content, effectiveDate }, MAX_CUSTOM_TARIFFS);
-      if (stored === 'limit') throw unprocessable(`at most ${MAX_CUSTOM_TARIFFS} custom tariffs per account: retire one (DELETE /tariffs/{id}) first`, '');
-      return present(stored, today());
-    },
+    create: (ownerId: string, body: CreateCustomTariffBody): Promise<CustomTariffDetail> => createTariff(deps, repo, ownerId, body),
 
     /** GET /tariffs/custom: the caller's tariffs, oldest first. */
     async list(ownerId: string, q: PageQuery): Promise<Page<CustomTariffSummary>> {
@@ -159,8 +186,8 @@ export function createCustomTariffService(deps: {
     async addVersion(ownerId: string, id: string, body: CreateVersionBody): Promise<CustomTariffDetail> {
       const stored = await owned(ownerId, id);
       const { row } = stored;
-      const utility = row.utilityId ? await utilityOf(row.utilityId) : null;
-      const { record: _record, ...content } = contentOf(body, row.utilityType as UtilityType, row.unit, { state: utility?.state ?? row.state, name: utility?.name ?? row.utilityName });
+      const utility = row.utilityId ? await utilityOf(deps.db, row.utilityId) : null;
+      const { record: _record, ...content } = contentOf(deps, body, row.utilityType as UtilityType, row.unit, { state: utility?.state ?? row.state, name: utility?.name ?? row.utilityName });
       const outcome = await repo.insertVersion({ ...content, tariffId: id, effectiveDate: body.effective_date }, MAX_VERSIONS, deps.now());
       if (outcome === 'limit') throw unprocessable(`at most ${MAX_VERSIONS} versions per tariff`, 'effective_date');
       if (outcome === 'exists') throw conflict(`Tariff already has a version effective ${body.effective_date}`);
@@ -172,18 +199,7 @@ export function createCustomTariffService(deps: {
      * The owner's custom tariffs among `ids`, each as its version in force on `date`; ids that are
      * not the owner's (or not custom) are left out.
      */
-    async onDate(ownerId: string | null, ids: string[], date: string): Promise<Map<string, CustomTariffOn>> {
-      const found = new Map<string, CustomTariffOn>();
-      const custom = ids.filter(isCustomTariffId);
-      if (ownerId === null || custom.length === 0) return found;
-      for (const id of custom) {
-        const stored = await repo.findOwned(ownerId, id);
-        if (!stored) continue;
-        const i = versionIndexOn(stored.versions, date);
-        found.set(id, i === -1 ? { notInForce: stored.versions[0]!.effectiveDate } : { tariff: tariffOfVersion(stored, i) });
-      }
-      return found;
-    },
+    onDate: (ownerId: string | null, ids: string[], date: string): Promise<Map<string, CustomTariffOn>> => customOnDate(repo, ownerId, ids, date),
 
     /**
      * The owner's tariff over a billing period: each version in force during it with the days it
