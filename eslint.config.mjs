@@ -56,7 +56,6 @@ export default tseslint.config(
     files: [
       'src/modules/audit/meter-auditor.ts',
       'src/modules/webhooks/apply.ts',
-      'src/modules/webhooks/repository.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

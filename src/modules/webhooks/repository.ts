@@ -84,7 +84,8 @@ const appendToStreamsSql = (rowsJson: string) => sql`
   on conflict (body_sha256) do nothing
   returning id, seq::float8 as seq`;
 
-export function createWebhookRepository(db: Executor) {
+/** The inbox: events appended to their streams, bodies logged final, lookups by hash and id. */
+function inboxQueries(db: Executor) {
   return {
     /**
      * Stores events at the ends of their connections' streams, in one statement (one commit for
@@ -136,7 +137,12 @@ export function createWebhookRepository(db: Executor) {
       const [row] = forUpdate ? await query.for('update') : await query;
       return row ?? null;
     },
+  };
+}
 
+/** The streams' pointers and the pending events read under their locks, completed in batches. */
+function streamQueries(db: Executor) {
+  return {
     /** Locks the connection's cursor (serialising its appliers; created at 0 on first use) and returns its pointer. */
     async lockStream(connectionId: string): Promise<number> {
       const locked = () => db.select({ appliedSeq: webhookCursors.appliedSeq }).from(webhookCursors)
@@ -223,7 +229,12 @@ export function createWebhookRepository(db: Executor) {
         from jsonb_to_recordset(${JSON.stringify(cursors)}::jsonb) as v(conn text, seq bigint)
         where c.connection_id = v.conn`);
     },
+  };
+}
 
+/** Retries, dead letters, replays, the sweep, and the log. */
+function outcomeQueries(db: Executor) {
+  return {
     /** A failed attempt that will be retried at `retryAt`; the event stays pending at the head of its stream. */
     async recordRetry(id: string, attempts: number, detail: string, retryAt: Date): Promise<void> {
       await db.update(webhookEvents).set({ attempts, detail, nextAttemptAt: retryAt }).where(eq(webhookEvents.id, id));
@@ -282,6 +293,10 @@ export function createWebhookRepository(db: Executor) {
       return { rows, total };
     },
   };
+}
+
+export function createWebhookRepository(db: Executor) {
+  return { ...inboxQueries(db), ...streamQueries(db), ...outcomeQueries(db) };
 }
 
 export type WebhookRepository = ReturnType<typeof createWebhookRepository>;
