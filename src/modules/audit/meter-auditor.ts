@@ -46,7 +46,7 @@ const toSibling = (b: BillRow): SiblingBill => ({
 /** The other tariffs a bill of the owner's, priced on `tariff`, could have been priced on. */
 export type OtherTariffs = (ownerId: string, tariff: Tariff, sectors: readonly PropertySector[]) => Promise<Tariff[]>;
 
-export function createMeterAuditor(deps: {
+export interface MeterAuditorDeps {
   repo: AuditRepository;
   now: () => Date;
   /** Looks up the tariff versions and supply contract a bill is priced on. */
@@ -63,142 +63,144 @@ export function createMeterAuditor(deps: {
   dataChanged?(ownerId: string): Promise<void>;
   /** The credits granted on disputes that these bills carry (their audits expect them). */
   creditsOnBills?(billIds: readonly string[]): Promise<BillCredit[]>;
-}) {
+}
+
+/** What prices a bill on its meter's tariff (with the supply contract, if any), or why nothing can. */
+function pricingInputs(bill: BillRow, input: MeterAuditInput):
+  { tariffId: string; supplyTariffId: string | null; inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> } | { reason: string } {
+  const { meter, property } = input;
+  const electric = meter.utilityType === 'electric';
+  const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
+  if (!tariffId) return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
+  if (bill.usage === null) return { reason: 'the bill has no usage' };
+  const supplyTariffId = meter.supplyTariffId ?? (electric ? property.supplyTariffId : null);
+  const period = { start: bill.periodStart, end: bill.periodEnd };
+  const inputs = electric
+    ? { period, usage: { kwh: bill.usageKwh ?? bill.usage }, demandKw: bill.demandKw, supplyRatePerKwh: property.supplyRatePerKwh }
+    // Gas, water and sewer price with the meter's supply contract (a marketer's) as electric does (issue 47).
+    // A gas volume becomes therms with the heat content the bill prints (README "Re-pricing").
+    : { period, usage: { quantity: bill.usage, unit: bill.unit, heatContent: bill.heatContent } };
+  return { tariffId, supplyTariffId, inputs };
+}
+
+/** The bill priced, or why it cannot be (a refusal of pricing: the tariff, the period, the usage, the supply contract). */
+async function pricedBill(deps: MeterAuditorDeps, bill: BillRow, input: MeterAuditInput): Promise<PricedPeriod | { reason: string }> {
+  const request = pricingInputs(bill, input);
+  if ('reason' in request) return request;
+  const { tariffId, supplyTariffId, inputs } = request;
+  const found = await deps.pricing.tariffOverPeriod(input.property.ownerId, { tariffId, supplyTariffId }, inputs.period);
+  if (!found.ok) return { reason: found.error.message };
+  const priced = pricePeriod({ ...inputs, spans: found.spans, supplyTariff: found.supplyTariff }, deps.loadShapes());
+  return priced.ok ? priced.period : { reason: priced.error.message };
+}
+
+/**
+ * Without printed lines, the usage (or, on a bill with demand, the demand) at which the expected
+ * bill equals the billed amount, found by halving the interval (README "Explanations"); null when
+ * no such amount lies between 0 and 4 times the bill's.
+ */
+function scaledToMatch(bill: BillRow, priced: PricedPeriod, billedCents: number, expectedCents: number): string | null {
+  const byDemand = bill.demandKw !== null && bill.demandKw > 0;
+  const base = byDemand ? bill.demandKw! : priced.usage;
+  if (base <= 0) return null;
+  const costAt = (factor: number) => {
+    const scaled = Math.round(base * factor * 1000) / 1000;
+    return priced.totalCentsWith(byDemand ? { demandKw: scaled } : { usage: scaled });
+  };
+  let [lo, hi] = billedCents > expectedCents ? [1, MAX_FACTOR] : [0, 1];
+  const atHi = costAt(hi);
+  const atLo = costAt(lo);
+  if (atHi === null || atLo === null || billedCents < atLo || billedCents > atHi) return null;
+  for (let i = 0; i < SEARCH_STEPS; i++) {
+    const mid = (lo + hi) / 2;
+    const cents = costAt(mid);
+    if (cents === null) return null;
+    if (cents < billedCents) lo = mid;
+    else hi = mid;
+  }
+  const percent = Math.round((hi - 1) * 1000) / 10;
+  if (percent === 0) return null;
+  return `at ${Math.abs(percent)} % ${percent > 0 ? 'more' : 'less'} ${byDemand ? 'demand' : 'usage'}`;
+}
+
+/**
+ * The other tariff of the utility on which the bill would not be a price variance, the closest to
+ * the billed amount (a bill priced on the wrong rate class; README "Explanations").
+ */
+function otherTariffMatching(priced: PricedPeriod, others: Tariff[], billedCents: number, tolerancePercent: number): string | null {
+  let best: { tariff: Tariff; cents: number } | null = null;
+  for (const other of others) {
+    const cents = priced.totalCentsOn(other);
+    if (cents === null || isPriceVariance(billedCents, cents, tolerancePercent)) continue;
+    if (!best || Math.abs(cents - billedCents) < Math.abs(best.cents - billedCents)) best = { tariff: other, cents };
+  }
+  return best ? `on ${best.tariff.name} (${best.tariff.id}: ${usd(best.cents / 100)})` : null;
+}
+
+/**
+ * The other tariffs the customer could be on (tariffs/eligibility.ts, the rule rate analysis recommends by):
+ * the catalog's only when eligible for a customer on `tariff` with this bill's usage and demand a month; the
+ * owner's own tariffs as they are (the owner wrote them for its buildings).
+ */
+function eligibleOthers(others: Tariff[], tariff: Tariff, bill: BillRow, input: MeterAuditInput): Tariff[] {
+  const { property } = input;
+  const days = dayNumber(bill.periodEnd) - dayNumber(bill.periodStart) + 1;
+  const usage = bill.usageKwh ?? bill.usage ?? 0;
+  const traits = customerTraits(tariff);
+  const customer = {
+    ...traits,
+    serviceType: traits.serviceType ?? tariff.serviceType,
+    state: stateOfZip(property.zipCode) ?? tariff.state,
+    sectors: [tariff.sector],
+    dwelling: property.propertyType === 'residential' && (property.unitCount === null || property.unitCount <= 4),
+    usageKwh: days > 0 ? (usage * 30.4375) / days : usage,
+    demandKw: bill.demandKw,
+  };
+  return others.filter((o) => isCustomTariffId(o.id) || eligibilityOf(o, customer).status === 'eligible');
+}
+
+/** The engine's view of one bill: its expected amount and lines, the tariff's limits and what it bills in any month. */
+async function priceBill(
+  deps: MeterAuditorDeps, bill: BillRow, input: MeterAuditInput, othersOf: (tariff: Tariff) => Promise<Tariff[]>, credits: readonly BillCredit[] | undefined,
+): Promise<BillPricing> {
+  const priced = await pricedBill(deps, bill, input);
+  if ('reason' in priced) return { kind: 'unpriceable', reason: priced.reason };
+  const { bill: expected, tariff } = priced;
+  const expectedCents = expected.totalCostCents;
+  const months = priced.monthTotalsCents();
+  // A bill carrying credits is judged on its charges (disputes/credits.calc.ts).
+  const billedCents = chargesBeforeCredits(toAuditBill(bill), credits).amountCents;
+  // Only a price variance without printed lines is explained (with them, the lines that differ are).
+  let explanation: string | null = null;
+  if (bill.lineItems === null && isPriceVariance(billedCents, expectedCents, input.tolerancePercent)) {
+    const ways = [
+      scaledToMatch(bill, priced, billedCents, expectedCents),
+      otherTariffMatching(priced, eligibleOthers(await othersOf(tariff), tariff, bill, input), billedCents, input.tolerancePercent),
+    ].filter((w) => w !== null);
+    explanation = ways.length > 0 ? `the billed amount matches the expected bill ${ways.join(', or ')}` : null;
+  }
+  return {
+    kind: 'priced',
+    tariffId: tariff.id,
+    tariffName: tariff.name,
+    expectedCents,
+    expectedLines: expected.lineItems,
+    demandKwMax: tariff.applicability.demandKwMax,
+    expiredOn: tariff.expirationDate !== null && tariff.expirationDate < bill.periodEnd ? tariff.expirationDate : null,
+    yearRangeCents: months ? { min: Math.min(...months), max: Math.max(...months) } : null,
+    explanation,
+  };
+}
+
+export function createMeterAuditor(deps: MeterAuditorDeps) {
   const { repo } = deps;
-
-  /** What prices a bill on its meter's tariff (with the supply contract, if any), or why nothing can. */
-  function pricingInputs(bill: BillRow, input: MeterAuditInput):
-    { tariffId: string; supplyTariffId: string | null; inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> } | { reason: string } {
-    const { meter, property } = input;
-    const electric = meter.utilityType === 'electric';
-    const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
-    if (!tariffId) return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
-    if (bill.usage === null) return { reason: 'the bill has no usage' };
-    const supplyTariffId = meter.supplyTariffId ?? (electric ? property.supplyTariffId : null);
-    const period = { start: bill.periodStart, end: bill.periodEnd };
-    const inputs = electric
-      ? { period, usage: { kwh: bill.usageKwh ?? bill.usage }, demandKw: bill.demandKw, supplyRatePerKwh: property.supplyRatePerKwh }
-      // Gas, water and sewer price with the meter's supply contract (a marketer's) as electric does (issue 47).
-      // A gas volume becomes therms with the heat content the bill prints (README "Re-pricing").
-      : { period, usage: { quantity: bill.usage, unit: bill.unit, heatContent: bill.heatContent } };
-    return { tariffId, supplyTariffId, inputs };
-  }
-
-  /** The bill priced, or why it cannot be (a refusal of pricing: the tariff, the period, the usage, the supply contract). */
-  async function pricedBill(bill: BillRow, input: MeterAuditInput): Promise<PricedPeriod | { reason: string }> {
-    const request = pricingInputs(bill, input);
-    if ('reason' in request) return request;
-    const { tariffId, supplyTariffId, inputs } = request;
-    const found = await deps.pricing.tariffOverPeriod(input.property.ownerId, { tariffId, supplyTariffId }, inputs.period);
-    if (!found.ok) return { reason: found.error.message };
-    const priced = pricePeriod({ ...inputs, spans: found.spans, supplyTariff: found.supplyTariff }, deps.loadShapes());
-    return priced.ok ? priced.period : { reason: priced.error.message };
-  }
-
-  /**
-   * Without printed lines, the usage (or, on a bill with demand, the demand) at which the expected
-   * bill equals the billed amount, found by halving the interval (README "Explanations"); null when
-   * no such amount lies between 0 and 4 times the bill's.
-   */
-  function scaledToMatch(bill: BillRow, priced: PricedPeriod, billedCents: number, expectedCents: number): string | null {
-    const byDemand = bill.demandKw !== null && bill.demandKw > 0;
-    const base = byDemand ? bill.demandKw! : priced.usage;
-    if (base <= 0) return null;
-    const costAt = (factor: number) => {
-      const scaled = Math.round(base * factor * 1000) / 1000;
-      return priced.totalCentsWith(byDemand ? { demandKw: scaled } : { usage: scaled });
-    };
-    let [lo, hi] = billedCents > expectedCents ? [1, MAX_FACTOR] : [0, 1];
-    const atHi = costAt(hi);
-    const atLo = costAt(lo);
-    if (atHi === null || atLo === null || billedCents < atLo || billedCents > atHi) return null;
-    for (let i = 0; i < SEARCH_STEPS; i++) {
-      const mid = (lo + hi) / 2;
-      const cents = costAt(mid);
-      if (cents === null) return null;
-      if (cents < billedCents) lo = mid;
-      else hi = mid;
-    }
-    const percent = Math.round((hi - 1) * 1000) / 10;
-    if (percent === 0) return null;
-    return `at ${Math.abs(percent)} % ${percent > 0 ? 'more' : 'less'} ${byDemand ? 'demand' : 'usage'}`;
-  }
-
-  /**
-   * The other tariff of the utility on which the bill would not be a price variance, the closest to
-   * the billed amount (a bill priced on the wrong rate class; README "Explanations").
-   */
-  function otherTariffMatching(priced: PricedPeriod, others: Tariff[], billedCents: number, tolerancePercent: number): string | null {
-    let best: { tariff: Tariff; cents: number } | null = null;
-    for (const other of others) {
-      const cents = priced.totalCentsOn(other);
-      if (cents === null || isPriceVariance(billedCents, cents, tolerancePercent)) continue;
-      if (!best || Math.abs(cents - billedCents) < Math.abs(best.cents - billedCents)) best = { tariff: other, cents };
-    }
-    return best ? `on ${best.tariff.name} (${best.tariff.id}: ${usd(best.cents / 100)})` : null;
-  }
-
-  /**
-   * The other tariffs the customer could be on (tariffs/eligibility.ts, the rule rate analysis recommends by):
-   * the catalog's only when eligible for a customer on `tariff` with this bill's usage and demand a month; the
-   * owner's own tariffs as they are (the owner wrote them for its buildings).
-   */
-  function eligibleOthers(others: Tariff[], tariff: Tariff, bill: BillRow, input: MeterAuditInput): Tariff[] {
-    const { property } = input;
-    const days = dayNumber(bill.periodEnd) - dayNumber(bill.periodStart) + 1;
-    const usage = bill.usageKwh ?? bill.usage ?? 0;
-    const traits = customerTraits(tariff);
-    const customer = {
-      ...traits,
-      serviceType: traits.serviceType ?? tariff.serviceType,
-      state: stateOfZip(property.zipCode) ?? tariff.state,
-      sectors: [tariff.sector],
-      dwelling: property.propertyType === 'residential' && (property.unitCount === null || property.unitCount <= 4),
-      usageKwh: days > 0 ? (usage * 30.4375) / days : usage,
-      demandKw: bill.demandKw,
-    };
-    return others.filter((o) => isCustomTariffId(o.id) || eligibilityOf(o, customer).status === 'eligible');
-  }
-
-  /** The engine's view of one bill: its expected amount and lines, the tariff's limits and what it bills in any month. */
-  async function priceBill(
-    bill: BillRow, input: MeterAuditInput, othersOf: (tariff: Tariff) => Promise<Tariff[]>, credits: readonly BillCredit[] | undefined,
-  ): Promise<BillPricing> {
-    const priced = await pricedBill(bill, input);
-    if ('reason' in priced) return { kind: 'unpriceable', reason: priced.reason };
-    const { bill: expected, tariff } = priced;
-    const expectedCents = expected.totalCostCents;
-    const months = priced.monthTotalsCents();
-    // A bill carrying credits is judged on its charges (disputes/credits.calc.ts).
-    const billedCents = chargesBeforeCredits(toAuditBill(bill), credits).amountCents;
-    // Only a price variance without printed lines is explained (with them, the lines that differ are).
-    let explanation: string | null = null;
-    if (bill.lineItems === null && isPriceVariance(billedCents, expectedCents, input.tolerancePercent)) {
-      const ways = [
-        scaledToMatch(bill, priced, billedCents, expectedCents),
-        otherTariffMatching(priced, eligibleOthers(await othersOf(tariff), tariff, bill, input), billedCents, input.tolerancePercent),
-      ].filter((w) => w !== null);
-      explanation = ways.length > 0 ? `the billed amount matches the expected bill ${ways.join(', or ')}` : null;
-    }
-    return {
-      kind: 'priced',
-      tariffId: tariff.id,
-      tariffName: tariff.name,
-      expectedCents,
-      expectedLines: expected.lineItems,
-      demandKwMax: tariff.applicability.demandKwMax,
-      expiredOn: tariff.expirationDate !== null && tariff.expirationDate < bill.periodEnd ? tariff.expirationDate : null,
-      yearRangeCents: months ? { min: Math.min(...months), max: Math.max(...months) } : null,
-      explanation,
-    };
-  }
 
   /** The audit of one meter's bills, from what was read for it. */
   async function auditOf(input: MeterAuditInput, othersOf: OtherTariffs, credits: ReadonlyMap<string, BillCredit[]>): Promise<BillAudit[]> {
     const sectors = sectorsOfProperty(input.property.propertyType, input.property.unitCount);
     const pricing = new Map<string, BillPricing>();
     for (const bill of input.bills) {
-      pricing.set(bill.id, await priceBill(bill, input, (tariff) => othersOf(input.property.ownerId, tariff, sectors), credits.get(bill.id)));
+      pricing.set(bill.id, await priceBill(deps, bill, input, (tariff) => othersOf(input.property.ownerId, tariff, sectors), credits.get(bill.id)));
     }
     return auditMeterBills({
       bills: input.bills.map((b) => chargesBeforeCredits(toAuditBill(b), credits.get(b.id))), pricing, siblings: input.siblings.map(toSibling),
