@@ -50,14 +50,6 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'test/**/*.ts'],
     rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }], 'max-lines-per-function': 'off' },
   },
-  // Temporary allowance: functions longer than the cap in modules being split by other work
-  // (module boundaries; the pricing calculator). Remove each file once its split is merged.
-  {
-    files: [
-      'src/modules/webhooks/apply.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
   // Temporary allowance: functions longer than the cap not split yet (the posting service's factory,
   // the in-process queue's and the composition root's). Remove each file once it is split.
   {

@@ -65,6 +65,160 @@ type BatchResult =
 /** An error as an event's `detail` records it. */
 const detailOf = (err: unknown) => errorText(err).slice(0, 1000);
 
+/** Runs the handler over events of one transaction, in order: their outcomes, and the work to start after the commit. */
+async function applyEvents(deps: StreamApplierDeps, tx: Executor, events: ReadonlyArray<{ envelope: StreamEnvelope; eventId: string }>) {
+  const handler = deps.handler(tx);
+  await handler.prepare(events);
+  const processed: ProcessedEvent[] = [];
+  const after: Array<() => Promise<void>> = [];
+  for (const { envelope, eventId } of events) {
+    const outcome = await handler.apply(envelope, eventId);
+    processed.push({ id: eventId, status: outcome.status, detail: outcome.detail });
+    if (outcome.after) after.push(outcome.after);
+  }
+  await handler.finish();
+  return { processed, after };
+}
+
+/** The head is backing off: make sure its retry is queued (same id per event and attempt: added once). */
+function scheduleHeadRetry(deps: StreamApplierDeps, connectionId: string, head: PendingEvent): Promise<unknown> {
+  const delay = Math.max(0, head.nextAttemptAt!.getTime() - deps.now().getTime());
+  return deps.scheduleRetry(connectionId, head.id, head.attempts, delay);
+}
+
+async function applyBatch(deps: StreamApplierDeps, connectionId: string, limit: number): Promise<BatchResult> {
+  return deps.db.transaction(async (tx) => {
+    const txRepo = createWebhookRepository(tx);
+    const events = await txRepo.lockAndRead(connectionId, limit);
+    if (events.length === 0) return { kind: 'empty' };
+    const now = deps.now();
+    if (events[0].nextAttemptAt && events[0].nextAttemptAt > now) return { kind: 'waiting', head: events[0] };
+    const { processed, after } = await applyEvents(deps, tx, events.map((e) => ({ envelope: readStreamEnvelope(e.rawBody!), eventId: e.id })));
+    await txRepo.completeMany(processed, [{ conn: connectionId, seq: events[events.length - 1].seq! }], now);
+    return { kind: 'applied', count: events.length, after };
+  });
+}
+
+/** The head event failed an attempt: schedule its retry, or dead-letter it and move past it. */
+async function recordFailure(deps: StreamApplierDeps, connectionId: string, err: unknown): Promise<'retrying' | 'dead-lettered' | 'gone'> {
+  const decision = await deps.db.transaction(async (tx) => {
+    const txRepo = createWebhookRepository(tx);
+    const [head] = await txRepo.lockAndRead(connectionId, 1);
+    if (!head) return { kind: 'gone' as const };
+    const attempts = head.attempts + 1;
+    const now = deps.now();
+    if (attempts >= MAX_EVENT_ATTEMPTS) {
+      await txRepo.deadLetter(head.id, attempts, `failed after ${attempts} attempts: ${detailOf(err)}`, now);
+      await txRepo.advancePointer(connectionId, head.seq!);
+      return { kind: 'dead-lettered' as const, head };
+    }
+    const delayMs = backoffDelay(RETRY_BASE_MS, attempts);
+    await txRepo.recordRetry(head.id, attempts, `attempt ${attempts} failed: ${detailOf(err)}`, new Date(now.getTime() + delayMs));
+    return { kind: 'retrying' as const, head, attempts, delayMs };
+  });
+  if (decision.kind === 'dead-lettered') {
+    deps.logger.error({ err, connectionId, eventId: decision.head.id }, 'webhook event dead-lettered');
+    return 'dead-lettered';
+  }
+  if (decision.kind === 'retrying') {
+    deps.logger.warn({ err, connectionId, eventId: decision.head.id, attempt: decision.attempts }, 'webhook event failed, will retry');
+    await deps.scheduleRetry(connectionId, decision.head.id, decision.attempts, decision.delayMs);
+    return 'retrying';
+  }
+  return 'gone';
+}
+
+async function runAfter(deps: StreamApplierDeps, after: Array<() => Promise<void>>) {
+  for (const task of after) {
+    // Follow-up work is recorded in the database first (e.g. an owed import), so a failure here is caught up later.
+    await task().catch((err: unknown) => deps.logger.warn({ err }, 'follow-up of a webhook event failed'));
+  }
+}
+
+/**
+ * One transaction over several streams: each stream's events in order, every outcome and cursor
+ * written by one statement. Streams another applier holds are skipped (it applies them); a
+ * stream whose head is backing off is left alone. Returns how many streams moved on. When an
+ * event's handler throws, the whole transaction is undone and each stream goes through the
+ * one-stream drain, which isolates the failing event.
+ */
+async function applyStreams(deps: StreamApplierDeps, streams: Array<{ connectionId: string; limit: number }>): Promise<number> {
+  let waiting: Array<PendingEvent & { connectionId: string }> = [];
+  let result: { moved: number; after: Array<() => Promise<void>> };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const txRepo = createWebhookRepository(tx);
+      const batches = await txRepo.lockAndReadMany(streams);
+      const now = deps.now();
+      const cursors: Array<{ conn: string; seq: number }> = [];
+      const ready: Array<{ envelope: StreamEnvelope; eventId: string }> = [];
+      waiting = [];
+      for (const b of batches) {
+        if (b.events.length === 0) {
+          // Numbers up to last_seq that no event holds: copies of one body that raced (see appendToStreams).
+          if (b.lastSeq > b.appliedSeq) cursors.push({ conn: b.connectionId, seq: b.lastSeq });
+          continue;
+        }
+        const head = b.events[0];
+        if (head.nextAttemptAt && head.nextAttemptAt > now) {
+          waiting.push({ ...head, connectionId: b.connectionId });
+          continue;
+        }
+        for (const e of b.events) ready.push({ envelope: readStreamEnvelope(e.rawBody!), eventId: e.id });
+        cursors.push({ conn: b.connectionId, seq: b.events[b.events.length - 1].seq! });
+      }
+      const { processed, after } = await applyEvents(deps, tx, ready);
+      await txRepo.completeMany(processed, cursors, now);
+      return { moved: cursors.length, after };
+    });
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) throw err;
+    for (const { connectionId } of streams) await drainOne(deps, connectionId);
+    return streams.length;
+  }
+  await runAfter(deps, result.after);
+  for (const head of waiting) await scheduleHeadRetry(deps, head.connectionId, head);
+  return result.moved;
+}
+
+/**
+ * Applies the connection's pending events in order, in batches. Throws only when the database
+ * cannot be reached, so the job is retried.
+ */
+async function drainOne(deps: StreamApplierDeps, connectionId: string): Promise<void> {
+  // After a failed batch, events go one per transaction until the failing one is found.
+  let singleSteps = 0;
+  let transientRetries = 0;
+  for (;;) {
+    const limit = singleSteps > 0 ? 1 : BATCH_SIZE;
+    let result: BatchResult;
+    try {
+      result = await applyBatch(deps, connectionId, limit);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
+      // A deadlock with an import of the same units is nobody's fault: run it again, not counted against the event.
+      if (isTransientConflict(err) && transientRetries++ < 3) continue;
+      if (singleSteps === 0) {
+        singleSteps = BATCH_SIZE;
+        continue;
+      }
+      const next = await recordFailure(deps, connectionId, err);
+      if (next === 'retrying') return;
+      singleSteps = 0;
+      continue;
+    }
+    if (result.kind === 'empty') return;
+    if (result.kind === 'waiting') {
+      // Another kick found the head backing off.
+      await scheduleHeadRetry(deps, connectionId, result.head);
+      return;
+    }
+    await runAfter(deps, result.after);
+    if (singleSteps > 0) singleSteps -= 1;
+    if (result.count < limit) return;
+  }
+}
+
 /**
  * Applies each connection's stream strictly in sequence. The stream's cursor row, locked for the
  * whole transaction, serialises appliers (several jobs, worker processes, a replay); an event's
@@ -76,162 +230,8 @@ const detailOf = (err: unknown) => errorText(err).slice(0, 1000);
 export function createStreamApplier(deps: StreamApplierDeps) {
   const repo = createWebhookRepository(deps.db);
 
-  /** Runs the handler over events of one transaction, in order: their outcomes, and the work to start after the commit. */
-  async function applyEvents(tx: Executor, events: ReadonlyArray<{ envelope: StreamEnvelope; eventId: string }>) {
-    const handler = deps.handler(tx);
-    await handler.prepare(events);
-    const processed: ProcessedEvent[] = [];
-    const after: Array<() => Promise<void>> = [];
-    for (const { envelope, eventId } of events) {
-      const outcome = await handler.apply(envelope, eventId);
-      processed.push({ id: eventId, status: outcome.status, detail: outcome.detail });
-      if (outcome.after) after.push(outcome.after);
-    }
-    await handler.finish();
-    return { processed, after };
-  }
-
-  /** The head is backing off: make sure its retry is queued (same id per event and attempt: added once). */
-  function scheduleHeadRetry(connectionId: string, head: PendingEvent): Promise<unknown> {
-    const delay = Math.max(0, head.nextAttemptAt!.getTime() - deps.now().getTime());
-    return deps.scheduleRetry(connectionId, head.id, head.attempts, delay);
-  }
-
-  async function applyBatch(connectionId: string, limit: number): Promise<BatchResult> {
-    return deps.db.transaction(async (tx) => {
-      const txRepo = createWebhookRepository(tx);
-      const events = await txRepo.lockAndRead(connectionId, limit);
-      if (events.length === 0) return { kind: 'empty' };
-      const now = deps.now();
-      if (events[0].nextAttemptAt && events[0].nextAttemptAt > now) return { kind: 'waiting', head: events[0] };
-      const { processed, after } = await applyEvents(tx, events.map((e) => ({ envelope: readStreamEnvelope(e.rawBody!), eventId: e.id })));
-      await txRepo.completeMany(processed, [{ conn: connectionId, seq: events[events.length - 1].seq! }], now);
-      return { kind: 'applied', count: events.length, after };
-    });
-  }
-
-  /** The head event failed an attempt: schedule its retry, or dead-letter it and move past it. */
-  async function recordFailure(connectionId: string, err: unknown): Promise<'retrying' | 'dead-lettered' | 'gone'> {
-    const decision = await deps.db.transaction(async (tx) => {
-      const txRepo = createWebhookRepository(tx);
-      const [head] = await txRepo.lockAndRead(connectionId, 1);
-      if (!head) return { kind: 'gone' as const };
-      const attempts = head.attempts + 1;
-      const now = deps.now();
-      if (attempts >= MAX_EVENT_ATTEMPTS) {
-        await txRepo.deadLetter(head.id, attempts, `failed after ${attempts} attempts: ${detailOf(err)}`, now);
-        await txRepo.advancePointer(connectionId, head.seq!);
-        return { kind: 'dead-lettered' as const, head };
-      }
-      const delayMs = backoffDelay(RETRY_BASE_MS, attempts);
-      await txRepo.recordRetry(head.id, attempts, `attempt ${attempts} failed: ${detailOf(err)}`, new Date(now.getTime() + delayMs));
-      return { kind: 'retrying' as const, head, attempts, delayMs };
-    });
-    if (decision.kind === 'dead-lettered') {
-      deps.logger.error({ err, connectionId, eventId: decision.head.id }, 'webhook event dead-lettered');
-      return 'dead-lettered';
-    }
-    if (decision.kind === 'retrying') {
-      deps.logger.warn({ err, connectionId, eventId: decision.head.id, attempt: decision.attempts }, 'webhook event failed, will retry');
-      await deps.scheduleRetry(connectionId, decision.head.id, decision.attempts, decision.delayMs);
-      return 'retrying';
-    }
-    return 'gone';
-  }
-
-  async function runAfter(after: Array<() => Promise<void>>) {
-    for (const task of after) {
-      // Follow-up work is recorded in the database first (e.g. an owed import), so a failure here is caught up later.
-      await task().catch((err: unknown) => deps.logger.warn({ err }, 'follow-up of a webhook event failed'));
-    }
-  }
-
-  /**
-   * One transaction over several streams: each stream's events in order, every outcome and cursor
-   * written by one statement. Streams another applier holds are skipped (it applies them); a
-   * stream whose head is backing off is left alone. Returns how many streams moved on. When an
-   * event's handler throws, the whole transaction is undone and each stream goes through the
-   * one-stream drain, which isolates the failing event.
-   */
-  async function applyStreams(streams: Array<{ connectionId: string; limit: number }>): Promise<number> {
-    let waiting: Array<PendingEvent & { connectionId: string }> = [];
-    let result: { moved: number; after: Array<() => Promise<void>> };
-    try {
-      result = await deps.db.transaction(async (tx) => {
-        const txRepo = createWebhookRepository(tx);
-        const batches = await txRepo.lockAndReadMany(streams);
-        const now = deps.now();
-        const cursors: Array<{ conn: string; seq: number }> = [];
-        const ready: Array<{ envelope: StreamEnvelope; eventId: string }> = [];
-        waiting = [];
-        for (const b of batches) {
-          if (b.events.length === 0) {
-            // Numbers up to last_seq that no event holds: copies of one body that raced (see appendToStreams).
-            if (b.lastSeq > b.appliedSeq) cursors.push({ conn: b.connectionId, seq: b.lastSeq });
-            continue;
-          }
-          const head = b.events[0];
-          if (head.nextAttemptAt && head.nextAttemptAt > now) {
-            waiting.push({ ...head, connectionId: b.connectionId });
-            continue;
-          }
-          for (const e of b.events) ready.push({ envelope: readStreamEnvelope(e.rawBody!), eventId: e.id });
-          cursors.push({ conn: b.connectionId, seq: b.events[b.events.length - 1].seq! });
-        }
-        const { processed, after } = await applyEvents(tx, ready);
-        await txRepo.completeMany(processed, cursors, now);
-        return { moved: cursors.length, after };
-      });
-    } catch (err) {
-      if (isDatabaseUnavailable(err)) throw err;
-      for (const { connectionId } of streams) await drainOne(connectionId);
-      return streams.length;
-    }
-    await runAfter(result.after);
-    for (const head of waiting) await scheduleHeadRetry(head.connectionId, head);
-    return result.moved;
-  }
-
-  /**
-   * Applies the connection's pending events in order, in batches. Throws only when the database
-   * cannot be reached, so the job is retried.
-   */
-  async function drainOne(connectionId: string): Promise<void> {
-    // After a failed batch, events go one per transaction until the failing one is found.
-    let singleSteps = 0;
-    let transientRetries = 0;
-    for (;;) {
-      const limit = singleSteps > 0 ? 1 : BATCH_SIZE;
-      let result: BatchResult;
-      try {
-        result = await applyBatch(connectionId, limit);
-      } catch (err) {
-        if (isDatabaseUnavailable(err)) throw err;
-        // A deadlock with an import of the same units is nobody's fault: run it again, not counted against the event.
-        if (isTransientConflict(err) && transientRetries++ < 3) continue;
-        if (singleSteps === 0) {
-          singleSteps = BATCH_SIZE;
-          continue;
-        }
-        const next = await recordFailure(connectionId, err);
-        if (next === 'retrying') return;
-        singleSteps = 0;
-        continue;
-      }
-      if (result.kind === 'empty') return;
-      if (result.kind === 'waiting') {
-        // Another kick found the head backing off.
-        await scheduleHeadRetry(connectionId, result.head);
-        return;
-      }
-      await runAfter(result.after);
-      if (singleSteps > 0) singleSteps -= 1;
-      if (result.count < limit) return;
-    }
-  }
-
   return {
-    drain: drainOne,
+    drain: (connectionId: string): Promise<void> => drainOne(deps, connectionId),
 
     /**
      * Applies every stream with pending events, several streams per transaction, until none is
@@ -243,7 +243,7 @@ export function createStreamApplier(deps: StreamApplierDeps) {
       while (Date.now() < until) {
         const pending = await repo.pendingStreams(1000);
         let moved = 0;
-        for (const streams of transactionsOf(pending)) moved += await applyStreams(streams);
+        for (const streams of transactionsOf(pending)) moved += await applyStreams(deps, streams);
         if (moved === 0) return;
       }
       // Out of time with work left (a backlog): the next job goes on at once, not at the sweeper's next tick.
@@ -268,7 +268,7 @@ export function createStreamApplier(deps: StreamApplierDeps) {
           await txRepo.lockStream(event.connectionId);
           const locked = (await txRepo.findById(eventId, true))!;
           if (locked.status !== 'failed') throw conflict('Only a failed event can be replayed');
-          const result = await applyEvents(tx, [{ envelope: readStreamEnvelope(event.rawBody), eventId: event.id }]);
+          const result = await applyEvents(deps, tx, [{ envelope: readStreamEnvelope(event.rawBody), eventId: event.id }]);
           await txRepo.recordReplay(event.id, result.processed[0], locked.attempts + 1, deps.now());
           return result.after;
         });
@@ -279,7 +279,7 @@ export function createStreamApplier(deps: StreamApplierDeps) {
         await repo.recordReplay(eventId, { id: eventId, status: 'failed', detail: `replay failed: ${detailOf(err)}` }, event.attempts + 1, deps.now());
         return (await repo.findById(eventId))!;
       }
-      await runAfter(after);
+      await runAfter(deps, after);
       return (await repo.findById(eventId))!;
     },
   };
