@@ -55,7 +55,6 @@ export default tseslint.config(
   {
     files: [
       'src/modules/tenant-billing/posting/service.ts',
-      'src/platform/queue/inprocess.ts',
       'src/services.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },

@@ -45,6 +45,98 @@ class Slots {
   }
 }
 
+/** What a queue's jobs run with: its definitions, log, slots and timers, its processors, and whether it closed. */
+interface Runtime {
+  definitions: QueueDefinitions;
+  logger: Logger;
+  slots: Map<string, Slots>;
+  timers: Map<NodeJS.Timeout, () => void>;
+  failed: FailedJob[];
+  closed(): boolean;
+  resolveProcessor(queue: string): ReturnType<typeof processorFor>;
+}
+
+const idKey = (queue: string, id: string) => `${queue}\u0000${id}`;
+
+function rememberFinished(knownIds: Map<string, number>, queue: string, id: string) {
+  const k = idKey(queue, id);
+  knownIds.delete(k);
+  knownIds.set(k, Date.now() + DEDUP_WINDOW_MS);
+  for (const [key, expiry] of knownIds) {
+    if (knownIds.size <= MAX_REMEMBERED_IDS && expiry > Date.now()) break;
+    if (expiry === Infinity) continue;
+    knownIds.delete(key);
+  }
+}
+
+/** Resolves after ms, or early with false when the queue closes. */
+function sleep(rt: Pick<Runtime, 'closed' | 'timers'>, ms: number): Promise<boolean> {
+  if (rt.closed()) return Promise.resolve(false);
+  if (ms <= 0) return new Promise((resolve) => setImmediate(() => resolve(!rt.closed())));
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      rt.timers.delete(timer);
+      resolve(!rt.closed());
+    }, ms);
+    rt.timers.set(timer, () => resolve(false));
+  });
+}
+
+function recordFailure(rt: Pick<Runtime, 'failed' | 'logger'>, job: Job, attempts: number, err: unknown) {
+  const entry: FailedJob = {
+    queue: job.queue,
+    jobId: job.id,
+    payload: job.payload,
+    orderingKey: job.orderingKey,
+    attempts,
+    error: errorText(err),
+    failedAt: new Date().toISOString(),
+  };
+  rt.failed.unshift(entry);
+  rt.failed.length = Math.min(rt.failed.length, MAX_FAILED_JOBS);
+  rt.logger.error({ err, queue: job.queue, jobId: job.id, attempts, payload: job.payload }, 'job failed permanently');
+}
+
+/** Runs a job to success or final failure; returns early (job dropped) when the queue closes. */
+async function runJob(rt: Runtime, job: Job): Promise<void> {
+  const { attempts, backoffMs } = retryPolicy(rt.definitions[job.queue]);
+  const slot = rt.slots.get(job.queue)!;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    if (rt.closed() || !(await slot.acquire())) {
+      rt.logger.warn({ queue: job.queue, jobId: job.id }, 'queue closed: pending in-process job dropped');
+      return;
+    }
+    let error: unknown;
+    try {
+      if (rt.closed()) throw new Error('queue closed');
+      let payload: unknown;
+      let processor: ReturnType<typeof processorFor>;
+      try {
+        payload = parsePayload(rt.definitions, job.queue, job.payload);
+        processor = rt.resolveProcessor(job.queue);
+      } catch (err) {
+        throw new UnrecoverableError(errorText(err));
+      }
+      await processor(payload, { jobId: job.id, attempt, queue: job.queue });
+      return;
+    } catch (err) {
+      error = err;
+    } finally {
+      slot.release();
+    }
+    if (rt.closed()) {
+      rt.logger.warn({ err: error, queue: job.queue, jobId: job.id }, 'queue closed: failed in-process job not retried');
+      return;
+    }
+    if (attempt === attempts || isUnrecoverable(error)) {
+      recordFailure(rt, job, attempt, error);
+      return;
+    }
+    rt.logger.warn({ err: error, queue: job.queue, jobId: job.id, attempt }, 'job failed, will retry');
+    if (!(await sleep(rt, backoffDelay(backoffMs, attempt)))) return;
+  }
+}
+
 /**
  * The single-process driver (no REDIS_URL): runs the same processors with the same
  * semantics as BullMQ. Jobs sharing an ordering key form a promise chain, so a job
@@ -65,91 +157,12 @@ export function createInProcessQueue<D extends QueueDefinitions>(opts: InProcess
   let processors: Processors<D> | undefined;
   let closed = false;
 
-  const idKey = (queue: string, id: string) => `${queue}\u0000${id}`;
-
-  function rememberFinished(queue: string, id: string) {
-    const k = idKey(queue, id);
-    knownIds.delete(k);
-    knownIds.set(k, Date.now() + DEDUP_WINDOW_MS);
-    for (const [key, expiry] of knownIds) {
-      if (knownIds.size <= MAX_REMEMBERED_IDS && expiry > Date.now()) break;
-      if (expiry === Infinity) continue;
-      knownIds.delete(key);
-    }
-  }
-
-  /** Resolves after ms, or early with false when the queue closes. */
-  function sleep(ms: number): Promise<boolean> {
-    if (closed) return Promise.resolve(false);
-    if (ms <= 0) return new Promise((resolve) => setImmediate(() => resolve(!closed)));
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        resolve(!closed);
-      }, ms);
-      timers.set(timer, () => resolve(false));
-    });
-  }
-
   function resolveProcessor(queue: string) {
     processors ??= opts.processors?.();
     return processorFor(processors, queue);
   }
 
-  function recordFailure(job: Job, attempts: number, err: unknown) {
-    const entry: FailedJob = {
-      queue: job.queue,
-      jobId: job.id,
-      payload: job.payload,
-      orderingKey: job.orderingKey,
-      attempts,
-      error: errorText(err),
-      failedAt: new Date().toISOString(),
-    };
-    failed.unshift(entry);
-    failed.length = Math.min(failed.length, MAX_FAILED_JOBS);
-    logger.error({ err, queue: job.queue, jobId: job.id, attempts, payload: job.payload }, 'job failed permanently');
-  }
-
-  /** Runs a job to success or final failure; returns early (job dropped) when the queue closes. */
-  async function runJob(job: Job): Promise<void> {
-    const { attempts, backoffMs } = retryPolicy(definitions[job.queue]);
-    const slot = slots.get(job.queue)!;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (closed || !(await slot.acquire())) {
-        logger.warn({ queue: job.queue, jobId: job.id }, 'queue closed: pending in-process job dropped');
-        return;
-      }
-      let error: unknown;
-      try {
-        if (closed) throw new Error('queue closed');
-        let payload: unknown;
-        let processor: ReturnType<typeof resolveProcessor>;
-        try {
-          payload = parsePayload(definitions, job.queue, job.payload);
-          processor = resolveProcessor(job.queue);
-        } catch (err) {
-          throw new UnrecoverableError(errorText(err));
-        }
-        await processor(payload, { jobId: job.id, attempt, queue: job.queue });
-        return;
-      } catch (err) {
-        error = err;
-      } finally {
-        slot.release();
-      }
-      if (closed) {
-        logger.warn({ err: error, queue: job.queue, jobId: job.id }, 'queue closed: failed in-process job not retried');
-        return;
-      }
-      if (attempt === attempts || isUnrecoverable(error)) {
-        recordFailure(job, attempt, error);
-        return;
-      }
-      logger.warn({ err: error, queue: job.queue, jobId: job.id, attempt }, 'job failed, will retry');
-      if (!(await sleep(backoffDelay(backoffMs, attempt)))) return;
-    }
-  }
+  const rt: Runtime = { definitions, logger, slots, timers, failed, closed: () => closed, resolveProcessor };
 
   function track(p: Promise<void>) {
     pending.add(p);
@@ -171,15 +184,15 @@ export function createInProcessQueue<D extends QueueDefinitions>(opts: InProcess
       knownIds.set(idKey(queue, id), Infinity);
 
       const job: Job = { queue, id, payload: stored, orderingKey: eo.orderingKey };
-      const ready = sleep(eo.delayMs ?? 0);
+      const ready = sleep(rt, eo.delayMs ?? 0);
       let run: Promise<void>;
       if (eo.orderingKey === undefined) {
-        run = ready.then((ok) => (ok ? runJob(job) : undefined));
+        run = ready.then((ok) => (ok ? runJob(rt, job) : undefined));
       } else {
         const tailKey = idKey(queue, eo.orderingKey);
         const previous = keyTails.get(tailKey) ?? Promise.resolve();
         run = Promise.all([previous, ready]).then(([, ok]) => {
-          if (ok && !closed) return runJob(job);
+          if (ok && !closed) return runJob(rt, job);
           logger.warn({ queue, jobId: id }, 'queue closed: pending in-process job dropped');
         });
         keyTails.set(tailKey, run);
@@ -189,7 +202,7 @@ export function createInProcessQueue<D extends QueueDefinitions>(opts: InProcess
       }
       const done = run
         .catch((err: unknown) => logger.error({ err, queue, jobId: id }, 'in-process job crashed'))
-        .finally(() => rememberFinished(queue, id));
+        .finally(() => rememberFinished(knownIds, queue, id));
       track(done);
       return { jobId: id, deduplicated: false };
     },
