@@ -76,6 +76,164 @@ async function inPool<T>(items: readonly T[], limit: number, fn: (item: T) => Pr
   if (error) throw error.err;
 }
 
+async function postingState(deps: RubsPostingDeps, repo: PostingRepository, calculationId: string): Promise<PostingState> {
+  return postingStateOf(await repo.lines(calculationId));
+}
+
+/** Queues the job that sends what is pending; a job id already known (the same pending lines) adds nothing. */
+async function enqueueRun(deps: RubsPostingDeps, repo: PostingRepository, calculationId: string, action: PostingAction, jobIdSuffix?: string): Promise<void> {
+  const oldest = await repo.oldestPending(calculationId, action);
+  if (oldest === null) return;
+  const jobId = `rubs-posting.${calculationId}.${action}.${jobIdSuffix ?? oldest}`;
+  try {
+    await deps.enqueue({ calculation_id: calculationId, action }, { jobId, orderingKey: `rubs-posting.${calculationId}` });
+  } catch (err) {
+    // The lines are stored pending: the sweeper queues them once the queue is back.
+    deps.logger.warn({ err, calculationId, action }, 'could not queue a RUBS posting; the sweeper will');
+  }
+}
+
+/** Post: a pending line per charge not posted yet (new, or failed before). */
+async function preparePost(txRepo: PostingRepository, calculation: PostableCalculation, status: string, existing: PostingRow[], now: Date) {
+  if (status !== 'active') throw conflict(NOT_ACTIVE);
+  const lines = chargeLines(calculation);
+  if (lines.length === 0) throw conflict(NOTHING_TO_POST);
+  const posts = existing.filter((r) => r.action === 'post');
+  const known = new Set(posts.map(lineId));
+  const fresh = lines.filter((l) => !known.has(lineId(l)));
+  if (fresh.length === 0 && posts.every((r) => r.status === 'posted')) throw conflict(ALREADY_POSTED);
+  await txRepo.insertLines(calculation.id, fresh.map((l) => ({ unitId: l.unitId, occupancy: l.occupancy, action: 'post', amount: fromCents(l.cents) })), now);
+  await txRepo.retryFailed(calculation.id, 'post', now);
+}
+
+/**
+ * Reverse: a pending reversing line (the amount negated) per charge posted, or whose outcome is unknown, not
+ * reversed yet. An unknown charge is first sent again under its own key (the provider answers with the charge it
+ * made, or makes it), and its reversal follows that answer: a tenant is never credited for a charge never made.
+ */
+async function prepareReverse(txRepo: PostingRepository, calculationId: string, existing: PostingRow[], now: Date) {
+  const posted = existing.filter((r) => r.action === 'post' && (r.status === 'posted' || r.status === 'unknown'));
+  if (posted.length === 0) throw conflict(NOTHING_TO_REVERSE);
+  await txRepo.resend(calculationId, posted.filter((r) => r.status === 'unknown').map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'post' })), now);
+  const reverses = existing.filter((r) => r.action === 'reverse');
+  const known = new Set(reverses.map(lineId));
+  const fresh = posted.filter((r) => !known.has(lineId(r)));
+  if (fresh.length === 0 && reverses.every((r) => r.status === 'posted')) throw conflict(ALREADY_REVERSED);
+  await txRepo.insertLines(calculationId, fresh.map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'reverse', amount: -r.amount })), now);
+  await txRepo.retryFailed(calculationId, 'reverse', now);
+}
+
+/** Sends one line and writes the answer; `done` false when it is left pending (the provider kept failing, or is taken to be down). */
+async function sendLine(
+  deps: RubsPostingDeps, repo: PostingRepository, calculation: PostableCalculation, link: { connectionId: string; pmsPropertyId: string }, pmsUnitId: string,
+  line: ChargeLine, key: LineKey, amountCents: number, breaker: CircuitBreaker,
+): Promise<{ done: boolean; reason?: string }> {
+  const record = (outcome: Parameters<PostingRepository['record']>[2]) => repo.record(calculation.id, key, outcome, deps.now());
+  if (!breaker.tryAcquire()) return { done: false };
+  try {
+    const posted = await deps.charges.postCharge(idempotencyKey(calculation.id, key), {
+      connection_id: link.connectionId,
+      property_id: link.pmsPropertyId,
+      unit_id: pmsUnitId,
+      resident_name: line.bill.tenant_name,
+      amountCents,
+      description: chargeDescription(calculation, line.bill, key.action),
+      charge_date: chargeDate(calculation),
+    });
+    breaker.success();
+    await record({ status: 'posted', providerChargeId: posted.id, error: null, tries: posted.tries });
+    return { done: true };
+  } catch (err) {
+    if (!(err instanceof PmsChargeError)) throw err;
+    if (err.final) {
+      breaker.neutral();
+      // A refusal after a call that may have made the charge leaves its outcome unknown, not failed.
+      await record({ status: err.ambiguous ? 'unknown' : 'failed', error: err.reason, tries: err.tries });
+      return { done: true };
+    }
+    breaker.failure();
+    await record({ status: 'pending', error: err.reason, tries: err.tries });
+    return { done: false, reason: err.reason };
+  }
+}
+
+/**
+ * The run's events, after its lines are written (one by one, as the provider answers: not in one
+ * transaction with them). A failure to write them is logged, never the run's outcome.
+ */
+async function emitOutcome(deps: RubsPostingDeps, repo: PostingRepository, run: Parameters<typeof postingEvents>[0]): Promise<void> {
+  if (!deps.events) return;
+  try {
+    const events = postingEvents(run, await repo.lines(run.calculationId));
+    if (events.length === 0) return;
+    await deps.events.emit(events);
+    await deps.events.deliverSoon();
+  } catch (err) {
+    deps.logger.error({ err, calculationId: run.calculationId }, 'could not write the events of a RUBS posting run');
+  }
+}
+
+/** A run's lines: what run() documents, for a calculation that exists (`head`). */
+async function runLines(deps: RubsPostingDeps, repo: PostingRepository, calculationId: string, action: PostingAction, opts: RunOptions, head: { propertyId: string; ownerId: string; status: string }): Promise<void> {
+  const pending = await repo.claimPending(calculationId, action, deps.now());
+  if (pending.length === 0) return;
+  const link = await deps.links.linkOf(head.propertyId);
+  if (!link || !deps.charges.configured) {
+    await repo.failPending(calculationId, action, NO_PMS, deps.now(), true);
+    return;
+  }
+  if (action === 'post' && head.status === 'void') {
+    await repo.failPending(calculationId, action, VOIDED, deps.now(), true);
+    return;
+  }
+  const calculation = await deps.billing.calculation(head.ownerId, calculationId);
+  const lines = new Map(chargeLines(calculation).map((l) => [lineId(l), l]));
+  // A reversal is sent only for a charge the provider confirmed; one never made is not reversed, one unknown waits.
+  const postStatus = action === 'reverse'
+    ? new Map((await repo.lines(calculationId)).filter((r) => r.action === 'post').map((r) => [lineId(r), r.status]))
+    : null;
+  let waiting = 0;
+  const pmsIds = await repo.pmsUnitIds(head.propertyId, [...new Set(pending.map((r) => r.unitId))]);
+  const breaker = new CircuitBreaker({ threshold: STOP_AFTER_FAILURES, openMs: Number.POSITIVE_INFINITY });
+  let unsent = 0;
+  let lastReason: string | undefined;
+
+  await inPool(pending, deps.concurrency ?? CONCURRENCY, async (row) => {
+    const key: LineKey = { unitId: row.unitId, occupancy: row.occupancy, action };
+    const line = lines.get(lineId(row));
+    const pmsUnitId = pmsIds.get(row.unitId);
+    if (!line || pmsUnitId === undefined) {
+      const error = line ? notPmsUnit(row.unitId) : `unit ${row.unitId} has no charge in the calculation`;
+      await repo.record(calculationId, key, { status: 'failed', error, tries: 0 }, deps.now());
+      return;
+    }
+    const charge = postStatus?.get(lineId(row));
+    if (postStatus && charge === 'failed') {
+      await repo.record(calculationId, key, { status: 'failed', error: NEVER_CHARGED, tries: 0 }, deps.now());
+      return;
+    }
+    if (postStatus && charge !== 'posted') {
+      waiting += 1;
+      return;
+    }
+    const result = await sendLine(deps, repo, calculation, link, pmsUnitId, line, key, toCents(row.amount), breaker);
+    if (!result.done) {
+      unsent += 1;
+      lastReason = result.reason ?? lastReason;
+    }
+  });
+
+  if (waiting > 0) unsent += waiting;
+  if (unsent === 0) return;
+  const reason = lastReason ?? (waiting > 0 ? WAITING_FOR_CHARGE : 'the provider kept failing');
+  if (opts.finalAttempt) {
+    const failed = await repo.failPending(calculationId, action, `not sent: the provider kept failing (${reason})`, deps.now(), false);
+    deps.logger.warn({ calculationId, action, failed, reason }, 'RUBS posting: lines failed after the last attempt');
+    throw new UnrecoverableError(`${failed} ${action} lines of calculation ${calculationId} failed after the last attempt: ${reason}`);
+  }
+  throw new Error(`${unsent} ${action} lines of calculation ${calculationId} not posted yet (${reason}); the job will retry`);
+}
+
 /**
  * Posting a calculation's charges to the tenants' ledgers in the PMS, and reversing them (README
  * "Posting to the PMS ledger"). A request writes one `rubs_postings` line per charge, pending, and
@@ -86,168 +244,9 @@ async function inPool<T>(items: readonly T[], limit: number, fn: (item: T) => Pr
  */
 export function createRubsPostingService(deps: RubsPostingDeps) {
   const repo = createPostingRepository(deps.db);
-  const concurrency = deps.concurrency ?? CONCURRENCY;
-
-  async function postingState(calculationId: string): Promise<PostingState> {
-    return postingStateOf(await repo.lines(calculationId));
-  }
-
-  /** Queues the job that sends what is pending; a job id already known (the same pending lines) adds nothing. */
-  async function enqueueRun(calculationId: string, action: PostingAction, jobIdSuffix?: string): Promise<void> {
-    const oldest = await repo.oldestPending(calculationId, action);
-    if (oldest === null) return;
-    const jobId = `rubs-posting.${calculationId}.${action}.${jobIdSuffix ?? oldest}`;
-    try {
-      await deps.enqueue({ calculation_id: calculationId, action }, { jobId, orderingKey: `rubs-posting.${calculationId}` });
-    } catch (err) {
-      // The lines are stored pending: the sweeper queues them once the queue is back.
-      deps.logger.warn({ err, calculationId, action }, 'could not queue a RUBS posting; the sweeper will');
-    }
-  }
-
-  /** Post: a pending line per charge not posted yet (new, or failed before). */
-  async function preparePost(txRepo: PostingRepository, calculation: PostableCalculation, status: string, existing: PostingRow[], now: Date) {
-    if (status !== 'active') throw conflict(NOT_ACTIVE);
-    const lines = chargeLines(calculation);
-    if (lines.length === 0) throw conflict(NOTHING_TO_POST);
-    const posts = existing.filter((r) => r.action === 'post');
-    const known = new Set(posts.map(lineId));
-    const fresh = lines.filter((l) => !known.has(lineId(l)));
-    if (fresh.length === 0 && posts.every((r) => r.status === 'posted')) throw conflict(ALREADY_POSTED);
-    await txRepo.insertLines(calculation.id, fresh.map((l) => ({ unitId: l.unitId, occupancy: l.occupancy, action: 'post', amount: fromCents(l.cents) })), now);
-    await txRepo.retryFailed(calculation.id, 'post', now);
-  }
-
-  /**
-   * Reverse: a pending reversing line (the amount negated) per charge posted, or whose outcome is unknown, not
-   * reversed yet. An unknown charge is first sent again under its own key (the provider answers with the charge it
-   * made, or makes it), and its reversal follows that answer: a tenant is never credited for a charge never made.
-   */
-  async function prepareReverse(txRepo: PostingRepository, calculationId: string, existing: PostingRow[], now: Date) {
-    const posted = existing.filter((r) => r.action === 'post' && (r.status === 'posted' || r.status === 'unknown'));
-    if (posted.length === 0) throw conflict(NOTHING_TO_REVERSE);
-    await txRepo.resend(calculationId, posted.filter((r) => r.status === 'unknown').map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'post' })), now);
-    const reverses = existing.filter((r) => r.action === 'reverse');
-    const known = new Set(reverses.map(lineId));
-    const fresh = posted.filter((r) => !known.has(lineId(r)));
-    if (fresh.length === 0 && reverses.every((r) => r.status === 'posted')) throw conflict(ALREADY_REVERSED);
-    await txRepo.insertLines(calculationId, fresh.map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'reverse', amount: -r.amount })), now);
-    await txRepo.retryFailed(calculationId, 'reverse', now);
-  }
-
-  /** Sends one line and writes the answer; `done` false when it is left pending (the provider kept failing, or is taken to be down). */
-  async function sendLine(
-    calculation: PostableCalculation, link: { connectionId: string; pmsPropertyId: string }, pmsUnitId: string,
-    line: ChargeLine, key: LineKey, amountCents: number, breaker: CircuitBreaker,
-  ): Promise<{ done: boolean; reason?: string }> {
-    const record = (outcome: Parameters<PostingRepository['record']>[2]) => repo.record(calculation.id, key, outcome, deps.now());
-    if (!breaker.tryAcquire()) return { done: false };
-    try {
-      const posted = await deps.charges.postCharge(idempotencyKey(calculation.id, key), {
-        connection_id: link.connectionId,
-        property_id: link.pmsPropertyId,
-        unit_id: pmsUnitId,
-        resident_name: line.bill.tenant_name,
-        amountCents,
-        description: chargeDescription(calculation, line.bill, key.action),
-        charge_date: chargeDate(calculation),
-      });
-      breaker.success();
-      await record({ status: 'posted', providerChargeId: posted.id, error: null, tries: posted.tries });
-      return { done: true };
-    } catch (err) {
-      if (!(err instanceof PmsChargeError)) throw err;
-      if (err.final) {
-        breaker.neutral();
-        // A refusal after a call that may have made the charge leaves its outcome unknown, not failed.
-        await record({ status: err.ambiguous ? 'unknown' : 'failed', error: err.reason, tries: err.tries });
-        return { done: true };
-      }
-      breaker.failure();
-      await record({ status: 'pending', error: err.reason, tries: err.tries });
-      return { done: false, reason: err.reason };
-    }
-  }
-
-  /**
-   * The run's events, after its lines are written (one by one, as the provider answers: not in one
-   * transaction with them). A failure to write them is logged, never the run's outcome.
-   */
-  async function emitOutcome(run: Parameters<typeof postingEvents>[0]): Promise<void> {
-    if (!deps.events) return;
-    try {
-      const events = postingEvents(run, await repo.lines(run.calculationId));
-      if (events.length === 0) return;
-      await deps.events.emit(events);
-      await deps.events.deliverSoon();
-    } catch (err) {
-      deps.logger.error({ err, calculationId: run.calculationId }, 'could not write the events of a RUBS posting run');
-    }
-  }
-
-  /** A run's lines: what run() documents, for a calculation that exists (`head`). */
-  async function runLines(calculationId: string, action: PostingAction, opts: RunOptions, head: { propertyId: string; ownerId: string; status: string }): Promise<void> {
-    const pending = await repo.claimPending(calculationId, action, deps.now());
-    if (pending.length === 0) return;
-    const link = await deps.links.linkOf(head.propertyId);
-    if (!link || !deps.charges.configured) {
-      await repo.failPending(calculationId, action, NO_PMS, deps.now(), true);
-      return;
-    }
-    if (action === 'post' && head.status === 'void') {
-      await repo.failPending(calculationId, action, VOIDED, deps.now(), true);
-      return;
-    }
-    const calculation = await deps.billing.calculation(head.ownerId, calculationId);
-    const lines = new Map(chargeLines(calculation).map((l) => [lineId(l), l]));
-    // A reversal is sent only for a charge the provider confirmed; one never made is not reversed, one unknown waits.
-    const postStatus = action === 'reverse'
-      ? new Map((await repo.lines(calculationId)).filter((r) => r.action === 'post').map((r) => [lineId(r), r.status]))
-      : null;
-    let waiting = 0;
-    const pmsIds = await repo.pmsUnitIds(head.propertyId, [...new Set(pending.map((r) => r.unitId))]);
-    const breaker = new CircuitBreaker({ threshold: STOP_AFTER_FAILURES, openMs: Number.POSITIVE_INFINITY });
-    let unsent = 0;
-    let lastReason: string | undefined;
-
-    await inPool(pending, concurrency, async (row) => {
-      const key: LineKey = { unitId: row.unitId, occupancy: row.occupancy, action };
-      const line = lines.get(lineId(row));
-      const pmsUnitId = pmsIds.get(row.unitId);
-      if (!line || pmsUnitId === undefined) {
-        const error = line ? notPmsUnit(row.unitId) : `unit ${row.unitId} has no charge in the calculation`;
-        await repo.record(calculationId, key, { status: 'failed', error, tries: 0 }, deps.now());
-        return;
-      }
-      const charge = postStatus?.get(lineId(row));
-      if (postStatus && charge === 'failed') {
-        await repo.record(calculationId, key, { status: 'failed', error: NEVER_CHARGED, tries: 0 }, deps.now());
-        return;
-      }
-      if (postStatus && charge !== 'posted') {
-        waiting += 1;
-        return;
-      }
-      const result = await sendLine(calculation, link, pmsUnitId, line, key, toCents(row.amount), breaker);
-      if (!result.done) {
-        unsent += 1;
-        lastReason = result.reason ?? lastReason;
-      }
-    });
-
-    if (waiting > 0) unsent += waiting;
-    if (unsent === 0) return;
-    const reason = lastReason ?? (waiting > 0 ? WAITING_FOR_CHARGE : 'the provider kept failing');
-    if (opts.finalAttempt) {
-      const failed = await repo.failPending(calculationId, action, `not sent: the provider kept failing (${reason})`, deps.now(), false);
-      deps.logger.warn({ calculationId, action, failed, reason }, 'RUBS posting: lines failed after the last attempt');
-      throw new UnrecoverableError(`${failed} ${action} lines of calculation ${calculationId} failed after the last attempt: ${reason}`);
-    }
-    throw new Error(`${unsent} ${action} lines of calculation ${calculationId} not posted yet (${reason}); the job will retry`);
-  }
 
   return {
-    postingState,
+    postingState: (calculationId: string): Promise<PostingState> => postingState(deps, repo, calculationId),
 
     /**
      * POST /billing/calculations/{id}/post and /reverse: checks, writes the lines to send (pending)
@@ -271,9 +270,9 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
       });
       // A reversal of charges whose outcome was unknown waits for their answer: their post job first (jobs of one
       // calculation run one at a time, in order).
-      if (action === 'reverse') await enqueueRun(calculationId, 'post');
-      await enqueueRun(calculationId, action);
-      return postingState(calculationId);
+      if (action === 'reverse') await enqueueRun(deps, repo, calculationId, 'post');
+      await enqueueRun(deps, repo, calculationId, action);
+      return postingState(deps, repo, calculationId);
     },
 
     /**
@@ -288,9 +287,9 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
       if (!head) return; // deleted: its lines went with it
       const startedAt = deps.now();
       try {
-        await runLines(calculationId, action, opts, head);
+        await runLines(deps, repo, calculationId, action, opts, head);
       } finally {
-        await emitOutcome({ calculationId, propertyId: head.propertyId, ownerId: head.ownerId, action, startedAt });
+        await emitOutcome(deps, repo, { calculationId, propertyId: head.propertyId, ownerId: head.ownerId, action, startedAt });
       }
     },
 
@@ -304,7 +303,7 @@ export function createRubsPostingService(deps: RubsPostingDeps) {
       const now = deps.now();
       const before = new Date(now.getTime() - Math.max(olderThanMs, SWEEP_AFTER_MS));
       const owed = await repo.owedPostings(before, limit);
-      for (const o of owed) await enqueueRun(o.calculationId, o.action, `sweep${now.getTime()}`);
+      for (const o of owed) await enqueueRun(deps, repo, o.calculationId, o.action, `sweep${now.getTime()}`);
       if (owed.length > 0) deps.logger.info({ postings: owed.length }, 'sweeper re-queued RUBS postings');
       return owed.length;
     },
