@@ -44,6 +44,6 @@ describe('clients/typescript README example', () => {
     const { data, error, response } = await createClient(baseUrl, { token: 'not-a-token' }).GET('/api/v1/auth/me');
     expect(response.status).toBe(401);
     expect(data).toBeUndefined();
-    expect(error).toEqual({ detail: expect.any(String) });
+    expect(error).toEqual({ detail: expect.any(String), code: 'not_authenticated', request_id: expect.any(String) });
   });
 });
