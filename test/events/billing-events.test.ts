@@ -4,14 +4,13 @@
  * `billing.calculation.posted` once every charge is on the ledger; the jobs (posting and event
  * deliveries) run in-process through the real processors, and the receiver verifies each event.
  */
-import http from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { eventually } from '../helpers/eventually';
 import { fakeUnit } from '../helpers/fake-pms';
 import { FakePmsLedger } from '../helpers/fake-pms-ledger';
-import { closeServer, listenLocally } from '../helpers/local-server';
+import { closeServer, listenLocally, webhookReceiver } from '../helpers/local-server';
 import { client } from '../webhooks/helpers';
 import { linkPms } from '../helpers/pms-link';
 import { as, configBody, createProperty, EXAMPLE_UNITS } from '../tenant-billing/helpers';
@@ -21,16 +20,7 @@ const PMS_UNITS = EXAMPLE_UNITS.map((u, i) => ({ ...u, unit_id: `u${i + 1}` }));
 
 describe('billing events of a posting (issue 51)', () => {
   const fake = new FakePmsLedger();
-  const received: Array<{ headers: Record<string, string>; body: string }> = [];
-  const receiver = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(200).end();
-    });
-  });
+  const { server: receiver, received } = webhookReceiver();
   let t: TestApp;
   let token: string;
   let secret: string;

@@ -3,25 +3,15 @@
  * `meter.intervals.imported` event: the span the file covered, the readings stored in it and their
  * kWh summed to the Wh; the receiver verifies it with the standardwebhooks package.
  */
-import http from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { eventually } from '../helpers/eventually';
-import { closeServer, listenLocally } from '../helpers/local-server';
+import { closeServer, listenLocally, webhookReceiver } from '../helpers/local-server';
 import { as, createProperty } from '../pm/helpers';
 
 describe('meter.intervals.imported (issue 51)', () => {
-  const received: Array<{ headers: Record<string, string>; body: string }> = [];
-  const receiver = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(200).end();
-    });
-  });
+  const { server: receiver, received } = webhookReceiver();
   let t: TestApp;
 
   beforeAll(async () => {

@@ -3,27 +3,17 @@
  * event, once per property, recommendation and amount (as the notification); the jobs run
  * in-process through the real processors and the receiver verifies the event.
  */
-import http from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { eventually } from '../helpers/eventually';
 import { seedTariffs } from '../helpers/tariffs';
-import { closeServer, listenLocally } from '../helpers/local-server';
+import { closeServer, listenLocally, webhookReceiver } from '../helpers/local-server';
 import { as, createProperty, GLADSTONE } from '../pm/helpers';
 import type { InProcessJobQueue } from '../../src/platform/queue/types';
 
 describe('rate-analysis events (issue 51)', () => {
-  const received: Array<{ headers: Record<string, string>; body: string }> = [];
-  const receiver = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(200).end();
-    });
-  });
+  const { server: receiver, received } = webhookReceiver();
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,28 +1,12 @@
-import http from 'node:http';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { closeServer, listenLocally } from '../helpers/local-server';
+import { closeServer, listenLocally, webhookReceiver } from '../helpers/local-server';
 import { as, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { eventDeliveriesProcessor } from '../../jobs/event-deliveries';
 
-/** A webhook receiver on 127.0.0.1: keeps what it is sent and answers `status`. */
-function receiver() {
-  const received: Array<{ headers: Record<string, string>; body: string }> = [];
-  const state = { status: 200 };
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(state.status).end('ok');
-    });
-  });
-  return { server, received, state };
-}
 
 /**
  * Issue 51 item 4: an account's endpoint receives a real event (an audit finding found through the
@@ -34,8 +18,8 @@ describe('webhook endpoints and signed events (issue 51)', () => {
   let clock: Date;
   let alice: string;
   let bob: string;
-  const good = receiver();
-  const bad = receiver();
+  const good = webhookReceiver();
+  const bad = webhookReceiver();
   let goodUrl: string;
   let badUrl: string;
   /** The event-deliveries job, as the queue runs it. */
