@@ -125,17 +125,4 @@ export function timezoneOfZip(zip: string, state: string): string {
   return zoneOf(zip, state, places.get(zip)) ?? 'America/New_York';
 }
 
-let knownZones: Set<string> | undefined;
-
-/** Whether a name is an IANA time zone this runtime knows (canonical names and their aliases, e.g. US/Eastern). */
-export function isTimeZone(name: string): boolean {
-  knownZones ??= new Set(Intl.supportedValuesOf('timeZone'));
-  if (knownZones.has(name)) return true;
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name) || name.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from '../../platform/time-zones';

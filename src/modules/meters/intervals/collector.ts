@@ -1,5 +1,5 @@
 import { INTERVAL_MINUTES } from '../tables';
-import { isoLocal, isRepeatedLocalTime } from './local-time';
+import { isoLocal, isRepeatedLocalTime } from '../../../platform/time-zones';
 import type { DayRow, MergeOutcome } from './repository';
 
 /** Days held before they are merged into the table (one transaction each flush). */

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse';
 import { AppError, unprocessable } from '../../../platform/http/errors';
 import { createEspiReader, EspiError, type EspiBlock } from './espi';
 import { layoutOfHeader, type CsvLayout, type CsvReading } from './csv-layouts';
-import { instantsOf } from './local-time';
+import { instantsOf } from '../../../platform/time-zones';
 import { IntervalCollector, type ImportReport, type IntervalFormat } from './collector';
 import type { DayRow, MergeOutcome } from './repository';
 

@@ -1,4 +1,4 @@
-import { isoLocal, localFields } from './local-time';
+import { isoLocal, localFields } from '../../../platform/time-zones';
 
 /**
  * A load profile of interval readings (README "Load profile"), a pure calculation:

@@ -6,7 +6,7 @@ import type { PropertyService } from '../../properties/service';
 import { timezoneOfZip } from '../../properties/timezone';
 import type { MeterRow } from '../repository';
 import { importIntervals, type Upload } from './import';
-import { instantsOf, isoLocal } from './local-time';
+import { instantsOf, isoLocal } from '../../../platform/time-zones';
 import { loadProfile, type IntervalPoint } from './load-profile';
 import { createIntervalRepository } from './repository';
 import { loadProfileSvg } from './svg';

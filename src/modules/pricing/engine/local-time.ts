@@ -1,7 +1,10 @@
 /**
  * Local clock time of an instant, for interval data (pricing README "Interval data"). Pure: an IANA
- * zone is read through Intl (the runtime's time-zone database), a fixed offset by arithmetic.
+ * zone is read through Intl (platform/time-zones.ts), a fixed offset by arithmetic.
  */
+import { offsetAt } from '../../../platform/time-zones';
+
+export { isTimeZone } from '../../../platform/time-zones';
 
 /** A local date and clock time. `weekday` 0 = Sunday. */
 export interface LocalTime {
@@ -47,52 +50,16 @@ export function atOffset(ms: number, offsetMinutes: number): LocalTime {
   };
 }
 
-/** Is `zone` an IANA time zone the runtime knows? */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Local times in an IANA zone: the zone's offset at each instant, from Intl (transitions included).
- * An offset holds for a whole UTC hour when the hour's start and the next hour's start agree (a
- * zone changes its offset at most once in an hour), so Intl is asked about once an hour.
+ * Local times in an IANA zone: the zone's offset at each instant (platform/time-zones.ts, from
+ * Intl, transitions included), in minutes.
  */
 export class ZoneClock {
-  private readonly format: Intl.DateTimeFormat;
-  private readonly hourly = new Map<number, number>();
-
-  constructor(zone: string) {
-    this.format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
-    });
-  }
+  constructor(private readonly zone: string) {}
 
   /** Minutes east of UTC the zone keeps at instant `ms`. */
   offsetAt(ms: number): number {
-    const hour = Math.floor(ms / 3_600_000);
-    const here = this.hourStart(hour);
-    return here === this.hourStart(hour + 1) ? here : this.exactOffset(ms);
-  }
-
-  private hourStart(hour: number): number {
-    let offset = this.hourly.get(hour);
-    if (offset === undefined) {
-      offset = this.exactOffset(hour * 3_600_000);
-      this.hourly.set(hour, offset);
-    }
-    return offset;
-  }
-
-  private exactOffset(ms: number): number {
-    const parts: Record<string, number> = {};
-    for (const p of this.format.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-    const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
-    return Math.round((wall - Math.floor(ms / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
+    return Math.round(offsetAt(this.zone, Math.floor(ms / 1000)) / 60);
   }
 
   at(ms: number): LocalTime {

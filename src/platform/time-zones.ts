@@ -1,7 +1,8 @@
 /**
- * Local clock time in an IANA zone through Intl (no time zone library): the zone's UTC offset at an
- * instant, an instant's local fields, and the instants of a local time (none in a spring-forward
- * gap, two in a fall-back repeat).
+ * Local clock time in an IANA zone through Intl (no time zone library): whether a name is a zone,
+ * the zone's UTC offset at an instant, an instant's local fields, and the instants of a local time
+ * (none in a spring-forward gap, two in a fall-back repeat). Properties, interval data and the bill
+ * engine's interval pricing all read local time here.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -101,4 +102,19 @@ export function isoLocal(zone: string, epochSeconds: number): string {
   const sign = f.offset < 0 ? '-' : '+';
   const abs = Math.abs(f.offset);
   return `${p(f.year, 4)}-${p(f.month)}-${p(f.day)}T${p(f.hour)}:${p(f.minute)}:00${sign}${p(Math.floor(abs / 3600))}:${p(Math.floor((abs % 3600) / 60))}`;
+}
+
+let knownZones: Set<string> | undefined;
+
+/** Whether a name is an IANA time zone this runtime knows (canonical names and their aliases, e.g. US/Eastern). */
+export function isTimeZone(name: string): boolean {
+  knownZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  if (knownZones.has(name)) return true;
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name) || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
