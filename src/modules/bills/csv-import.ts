@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { IncomingHttpHeaders } from 'node:http';
-import busboy from 'busboy';
 import { parse, type Info } from 'csv-parse';
 import { AppError, unprocessable } from '../../platform/http/errors';
+import { streamMultipartFile, type Upload } from '../../platform/http/multipart-file';
 import type { MeterUtilityType } from '../meters/units';
 import { billUsage, isBillProblem } from './bill-rules';
 import type { BatchOutcome, NewBill } from './repository';
@@ -36,10 +35,7 @@ const tooLarge = () => new AppError(413, `File too large: the limit is ${MAX_UPL
  * limit is refused before anything is read into the database.
  */
 /** A multipart upload as it arrives: its headers and its body, not yet read. */
-export interface Upload {
-  headers: IncomingHttpHeaders;
-  body: Readable;
-}
+export type { Upload } from '../../platform/http/multipart-file';
 
 /** Where an import stores its rows and finds their meters. */
 export interface ImportStore {
@@ -64,46 +60,14 @@ export async function importBillsCsv(
   if (!String(headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
     throw new AppError(415, 'Content-Type must be multipart/form-data with the CSV in field "file"');
   }
+  // Refused before reading when the body says it is too large (the stream's own limit still applies).
   const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
     await drain(body);
     throw tooLarge();
   }
 
-  let bb: busboy.Busboy;
-  try {
-    bb = busboy({ headers, limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30 } });
-  } catch {
-    throw new AppError(415, 'Content-Type must be multipart/form-data with the CSV in field "file"');
-  }
-
-  return new Promise<ImportResult>((resolve, reject) => {
-    let work: Promise<ImportResult> | undefined;
-    let failed = false;
-    const fail = (err: unknown) => {
-      if (failed) return;
-      failed = true;
-      body.unpipe(bb);
-      body.resume();
-      reject(err);
-    };
-    bb.on('file', (name, stream) => {
-      if (name !== 'file' || work) {
-        stream.resume();
-        return;
-      }
-      work = importStream(stream, store, options.today);
-      work.catch(fail);
-    });
-    bb.on('error', () => fail(new AppError(400, 'Malformed multipart body')));
-    bb.on('close', () => {
-      if (failed) return;
-      if (!work) return fail(unprocessable('field required', 'file'));
-      work.then(resolve, fail);
-    });
-    body.on('error', fail);
-    body.pipe(bb);
-  });
+  return streamMultipartFile(upload, { maxBytes, what: 'the CSV' }, (file) => importStream(file, store, options.today));
 }
 
 /**

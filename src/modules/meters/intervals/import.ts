@@ -1,9 +1,8 @@
 import type { Readable } from 'node:stream';
-import type { IncomingHttpHeaders } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
-import busboy from 'busboy';
 import { parse } from 'csv-parse';
 import { AppError, unprocessable } from '../../../platform/http/errors';
+import { streamMultipartFile, type Upload } from '../../../platform/http/multipart-file';
 import { createEspiReader, EspiError, type EspiBlock } from './espi';
 import { layoutOfHeader, type CsvLayout, type CsvReading } from './csv-layouts';
 import { instantsOf } from '../../../platform/time-zones';
@@ -15,10 +14,7 @@ export const MAX_INTERVAL_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** Rows scanned for a CSV header before the file is refused. */
 const HEADER_SCAN_ROWS = 50;
 
-export interface Upload {
-  headers: IncomingHttpHeaders;
-  body: Readable;
-}
+export type { Upload } from '../../../platform/http/multipart-file';
 
 /** Wh from a value in a ReadingType's unit: uom 72 (Wh) x 10^powerOfTenMultiplier, rounded to the Wh. */
 export function espiWh(value: number, powerOfTenMultiplier: number): number {
@@ -71,43 +67,7 @@ function csvInstant(zone: string, r: CsvReading, repeats: Set<string>): number |
 export async function importIntervals(
   upload: Upload, zone: string, merge: (days: Map<string, DayRow>) => Promise<MergeOutcome>, maxBytes = MAX_INTERVAL_UPLOAD_BYTES,
 ): Promise<ImportReport> {
-  const { headers, body } = upload;
-  if (!String(headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
-    throw new AppError(415, 'Content-Type must be multipart/form-data with the file in field "file"');
-  }
-  let bb: busboy.Busboy;
-  try {
-    bb = busboy({ headers, limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30 } });
-  } catch {
-    throw new AppError(415, 'Content-Type must be multipart/form-data with the file in field "file"');
-  }
-  return new Promise<ImportReport>((resolve, reject) => {
-    let work: Promise<ImportReport> | undefined;
-    let failed = false;
-    const fail = (err: unknown) => {
-      if (failed) return;
-      failed = true;
-      body.unpipe(bb);
-      body.resume();
-      reject(err);
-    };
-    bb.on('file', (name, stream) => {
-      if (name !== 'file' || work) {
-        stream.resume();
-        return;
-      }
-      work = readFile(stream, zone, merge);
-      work.catch(fail);
-    });
-    bb.on('error', () => fail(new AppError(400, 'Malformed multipart body')));
-    bb.on('close', () => {
-      if (failed) return;
-      if (!work) return fail(unprocessable('field required', 'file'));
-      work.then(resolve, fail);
-    });
-    body.on('error', fail);
-    body.pipe(bb);
-  });
+  return streamMultipartFile(upload, { maxBytes, what: 'the file' }, (file) => readFile(file, zone, merge));
 }
 
 const notOne = (detail: string) => unprocessable(`not a Green Button file: ${detail}`, 'file');

@@ -1,0 +1,56 @@
+import type { Readable } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
+import busboy from 'busboy';
+import { AppError, unprocessable } from './errors';
+
+/** A request's headers and its unread body: what an import streams. */
+export interface Upload {
+  headers: IncomingHttpHeaders;
+  body: Readable;
+}
+
+/**
+ * Streams the one file of a multipart/form-data body (field `file`) through `handle`, reading it as
+ * it arrives (busboy; at most `maxBytes`, other parts skipped): the bills and interval imports.
+ * `what` names the file in the 415 ("the CSV"). A malformed body is a 400; no `file` part a 422.
+ */
+export async function streamMultipartFile<T>(
+  upload: Upload, opts: { maxBytes: number; what: string }, handle: (file: Readable) => Promise<T>,
+): Promise<T> {
+  const { headers, body } = upload;
+  const notMultipart = () => new AppError(415, `Content-Type must be multipart/form-data with ${opts.what} in field "file"`);
+  if (!String(headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) throw notMultipart();
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({ headers, limits: { fileSize: opts.maxBytes, files: 1, fields: 20, parts: 30 } });
+  } catch {
+    throw notMultipart();
+  }
+  return new Promise<T>((resolve, reject) => {
+    let work: Promise<T> | undefined;
+    let failed = false;
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      body.unpipe(bb);
+      body.resume();
+      reject(err);
+    };
+    bb.on('file', (name, stream) => {
+      if (name !== 'file' || work) {
+        stream.resume();
+        return;
+      }
+      work = handle(stream);
+      work.catch(fail);
+    });
+    bb.on('error', () => fail(new AppError(400, 'Malformed multipart body')));
+    bb.on('close', () => {
+      if (failed) return;
+      if (!work) return fail(unprocessable('field required', 'file'));
+      work.then(resolve, fail);
+    });
+    body.on('error', fail);
+    body.pipe(bb);
+  });
+}
