@@ -57,4 +57,26 @@ export const rateAnalysisResponse = z.object({
     description: 'what the answer rests on that the property owner should know: the current and recommended tariffs\' data age '
       + '(expired, effective date unknown or more than 5 years old) and what their classification assumed',
   }),
+}).meta({
+  // The rate-analysis README's worked example (test/pm/rate-analysis.test.ts): 20,000 kWh a month in Gladstone, MO on C1.
+  example: {
+    property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01',
+    current_tariff: { id: '539f6a63ec4f024411ec8eb1', name: 'Rate schedule C1-Commercial Service 1PH', estimated_monthly_cost: 2447.54 },
+    alternatives: [
+      { tariff_id: '539fc30cec4f024c27d8b7ab', name: 'Rate Schedule SP1- Small Power 1PH( Over 15,000 kWh per Month)', estimated_monthly_cost: 2050.54,
+        monthly_savings: 397, annual_savings: 4764, savings_percent: 16.2 },
+    ],
+    excluded: [{ tariff_id: '539fb983ec4f024bc1dc23a9', name: 'Rate Schedule C3- Commercial 3PH Non-City',
+      reason: 'three-phase service only: the property takes single-phase service (its current tariff says so)' }],
+    needs_review: [],
+    basis: { kind: 'typed_usage' },
+    catalog_current: true,
+    latest_tariff_end_date: null,
+    recommendation: '539fc30cec4f024c27d8b7ab',
+    analyzed_at: '2026-11-28T13:00:00.000Z',
+    assumptions: [
+      "Rate schedule C1-Commercial Service 1PH: the tariff's rates took effect on 2011-08-01, more than 5 years ago: the utility's current rates may differ",
+      "Rate Schedule SP1- Small Power 1PH( Over 15,000 kWh per Month): the tariff's rates took effect on 2011-08-01, more than 5 years ago: the utility's current rates may differ",
+    ],
+  },
 });
