@@ -139,6 +139,11 @@ describe('the OpenAPI document, and every operation against it', () => {
     // Rules that lived in descriptions: a bill names meter_id or utility_type; a period has both its ends.
     expect(bodySchema('/api/v1/pm/properties/{id}/bills', 'post').anyOf).toEqual([{ required: ['meter_id'] }, { required: ['utility_type'] }]);
     expect(bodySchema('/api/v1/calculate', 'post').dependentRequired).toEqual({ period_start: ['period_end'], period_end: ['period_start'] });
+    // An own tariff: a URDB record, or rates with name, sector and a utility (utility_id or utility_name).
+    expect(bodySchema('/api/v1/tariffs/custom', 'post').anyOf).toEqual([
+      { required: ['urdb'] },
+      { required: ['name', 'sector'], anyOf: [{ required: ['utility_id'] }, { required: ['utility_name'] }] },
+    ]);
     // Every POST takes the Idempotency-Key header (but the PMS webhook receiver, keyed by its body's SHA-256);
     // every error names its code and request id.
     for (const [path, item] of Object.entries(doc.paths)) {

@@ -9034,7 +9034,7 @@ export interface operations {
                         /** @enum {string} */
                         frequency: "monthly" | "daily" | "yearly";
                     } | null;
-                };
+                } | unknown | (unknown | unknown);
             };
         };
         responses: {

@@ -77,7 +77,14 @@ export const createCustomTariffBody = z.object({
   description: z.string().max(2000).nullish(),
   source_url: z.string().max(2000).nullish(),
   ...ratesFields,
-}).meta({ example: ex.createWaterTariff, examples: [ex.createWaterTariff, ex.createFromUrdb] });
+}).meta({
+  // The rule of the fields' descriptions, in the schema: a URDB record, or rates with a name, a sector and a utility.
+  anyOf: [
+    { required: ['urdb'] },
+    { required: ['name', 'sector'], anyOf: [{ required: ['utility_id'] }, { required: ['utility_name'] }] },
+  ],
+  example: ex.createWaterTariff, examples: [ex.createWaterTariff, ex.createFromUrdb],
+});
 export type CreateCustomTariffBody = z.output<typeof createCustomTariffBody>;
 
 export const createVersionBody = z.object({
