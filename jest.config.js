@@ -4,7 +4,10 @@ module.exports = {
   roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/jobs'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs', ignoreDynamic: true } }],
+    '^.+\\.ts$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs', ignoreDynamic: true } },
+    ],
   },
   // The typed client's examples import the package by name: its source here (tsconfig.json "paths" alike).
   moduleNameMapper: { '^@energy-cost-api/client$': '<rootDir>/clients/typescript/src/index.ts' },

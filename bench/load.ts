@@ -131,60 +131,69 @@ export async function loadMixSplit(
   }));
   let k = 0;
 
-  const send = (target: (typeof targets)[number], req: MixRequest, dueAt: number) => new Promise<void>((resolve) => {
-    const startAt = Math.min(dueAt, performance.now());
-    target.sent++;
-    const kind = target.perKind.get(req.kind) ?? { latencies: [], non2xx: 0 };
-    target.perKind.set(req.kind, kind);
-    const fail = (what: string) => {
-      if (target.failures.length < 10) target.failures.push(`${req.kind} ${req.method ?? 'GET'} ${req.path}: ${what}`);
-    };
-    const r = http.request(new URL(req.path, target.baseUrl), {
-      method: req.method ?? 'GET', agent: target.agent, timeout: 30_000,
-      headers: {
-        ...(req.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) } : {}),
-        ...req.headers,
-      },
-    }, (res) => {
-      opts.inspect?.(req, res.headers);
-      const status = res.statusCode ?? 0;
-      const ok = status >= 200 && status < 300;
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => {
-        if (!ok) chunks.push(c);
-      });
-      res.on('end', () => {
-        const ms = performance.now() - startAt;
-        target.lastAnswer = performance.now();
-        target.latencies.push(ms);
-        kind.latencies.push(ms);
-        target.statuses[status] = (target.statuses[status] ?? 0) + 1;
-        if (!ok) {
-          target.non2xx++;
-          kind.non2xx++;
-          fail(`${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
-        }
+  const send = (target: (typeof targets)[number], req: MixRequest, dueAt: number) =>
+    new Promise<void>((resolve) => {
+      const startAt = Math.min(dueAt, performance.now());
+      target.sent++;
+      const kind = target.perKind.get(req.kind) ?? { latencies: [], non2xx: 0 };
+      target.perKind.set(req.kind, kind);
+      const fail = (what: string) => {
+        if (target.failures.length < 10) target.failures.push(`${req.kind} ${req.method ?? 'GET'} ${req.path}: ${what}`);
+      };
+      const r = http.request(
+        new URL(req.path, target.baseUrl),
+        {
+          method: req.method ?? 'GET',
+          agent: target.agent,
+          timeout: 30_000,
+          headers: {
+            ...(req.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) } : {}),
+            ...req.headers,
+          },
+        },
+        (res) => {
+          opts.inspect?.(req, res.headers);
+          const status = res.statusCode ?? 0;
+          const ok = status >= 200 && status < 300;
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => {
+            if (!ok) chunks.push(c);
+          });
+          res.on('end', () => {
+            const ms = performance.now() - startAt;
+            target.lastAnswer = performance.now();
+            target.latencies.push(ms);
+            kind.latencies.push(ms);
+            target.statuses[status] = (target.statuses[status] ?? 0) + 1;
+            if (!ok) {
+              target.non2xx++;
+              kind.non2xx++;
+              fail(`${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`);
+            }
+            resolve();
+          });
+        },
+      );
+      r.on('timeout', () => r.destroy(new Error('no answer within 30 s')));
+      r.on('error', (err) => {
+        target.errors++;
+        target.statuses.error = (target.statuses.error ?? 0) + 1;
+        fail(err.message);
         resolve();
       });
+      r.end(req.body);
     });
-    r.on('timeout', () => r.destroy(new Error('no answer within 30 s')));
-    r.on('error', (err) => {
-      target.errors++;
-      target.statuses.error = (target.statuses.error ?? 0) + 1;
-      fail(err.message);
-      resolve();
-    });
-    r.end(req.body);
-  });
 
   const started = performance.now();
   let sendingWindow = opts.seconds;
   if (opts.rate === undefined) {
     const until = started + opts.seconds * 1000;
     const [target] = targets;
-    await Promise.all(Array.from({ length: opts.connections }, async () => {
-      while (performance.now() < until) await send(target, next(k++), performance.now());
-    }));
+    await Promise.all(
+      Array.from({ length: opts.connections }, async () => {
+        while (performance.now() < until) await send(target, next(k++), performance.now());
+      }),
+    );
   } else {
     const total = Math.max(1, Math.round(opts.rate * opts.seconds));
     const inFlight: Array<Promise<void>> = [];
@@ -205,15 +214,26 @@ export async function loadMixSplit(
     const byKind: MixResult['byKind'] = {};
     for (const [name, v] of target.perKind) {
       v.latencies.sort((a, b) => a - b);
-      byKind[name] = { count: v.latencies.length, p50: percentileOf(v.latencies, 50), p99: percentileOf(v.latencies, 99), non2xx: v.non2xx };
+      byKind[name] = {
+        count: v.latencies.length,
+        p50: percentileOf(v.latencies, 50),
+        p99: percentileOf(v.latencies, 99),
+        non2xx: v.non2xx,
+      };
     }
     return {
       reqPerSec: seconds > 0 ? latencies.length / seconds : 0,
       p50: percentileOf(latencies, 50),
       p99: percentileOf(latencies, 99),
-      non2xx: target.non2xx, errors: target.errors, answered: latencies.length, seconds,
+      non2xx: target.non2xx,
+      errors: target.errors,
+      answered: latencies.length,
+      seconds,
       sentPerSec: opts.rate === undefined ? (seconds > 0 ? target.sent / seconds : 0) : target.sent / Math.max(sendingWindow, 1e-3),
-      statuses: target.statuses, latencies, byKind, failures: target.failures,
+      statuses: target.statuses,
+      latencies,
+      byKind,
+      failures: target.failures,
     };
   });
 }

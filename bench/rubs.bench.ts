@@ -28,13 +28,22 @@ export interface AllocatorBenchResult {
 /** Measures allocations/second for `seconds` after a warm-up; prints and returns the figure. */
 export async function benchAllocator(seconds = 3): Promise<AllocatorBenchResult> {
   const input: AllocationInput = {
-    method: 'sqft', vacancyPolicy: 'redistribute', rounding: 'exact', commonAreaPercent: 7.5, adminFeePercent: 4,
-    sqftWeightPercent: 50, periodStart: '2026-01-01', periodEnd: '2026-01-31', totalCents: 0, units: benchUnits(),
+    method: 'sqft',
+    vacancyPolicy: 'redistribute',
+    rounding: 'exact',
+    commonAreaPercent: 7.5,
+    adminFeePercent: 4,
+    sqftWeightPercent: 50,
+    periodStart: '2026-01-01',
+    periodEnd: '2026-01-31',
+    totalCents: 0,
+    units: benchUnits(),
   };
   let sink = 0;
   // A different bill each time ($1,000.00 to $51,000.00), so no result can be reused.
   const run = (n: number, from: number) => {
-    for (let i = 0; i < n; i++) sink += allocate({ ...input, totalCents: 100_000 + ((from + i) * 7919) % 5_000_000 }).reconciliation.billedToTenantsCents;
+    for (let i = 0; i < n; i++)
+      sink += allocate({ ...input, totalCents: 100_000 + (((from + i) * 7919) % 5_000_000) }).reconciliation.billedToTenantsCents;
   };
   run(5_000, 0); // warm-up: JIT
   let done = 0;

@@ -100,8 +100,13 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
   console.log(`[${mode}] processes: web${server.roles.map((r) => `, ${r}`).join('')}`);
   const rows: Row[] = [];
   try {
-    rows.push(row(mode, 'first start to healthy (fresh data dir, includes reference-data import)',
-      `${(server.startMs / 1000).toFixed(1)} s, RSS ${server.rssMiB().toFixed(0)} MiB`));
+    rows.push(
+      row(
+        mode,
+        'first start to healthy (fresh data dir, includes reference-data import)',
+        `${(server.startMs / 1000).toFixed(1)} s, RSS ${server.rssMiB().toFixed(0)} MiB`,
+      ),
+    );
     const ctx = context(server.url, mode, { databaseUrl: pg?.url, redis: server.redis });
     // The worker's start-up jobs (reference-data sweeps) finish before anything is measured.
     await workersIdle(server.redis);
@@ -119,8 +124,15 @@ async function runMode(mode: 'embedded' | 'postgres', port: number): Promise<Row
       const r = await load(server.url, req, seconds, s.connections);
       const p99BelowMs = s.p99BelowMs ?? TARGETS.interactiveP99Ms;
       const failed = r.non2xx + r.errors;
-      rows.push(row(mode, s.name, `${fmt(r)}${failed ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
-        `p99 < ${p99BelowMs} ms`, failed === 0 && r.p99 < p99BelowMs));
+      rows.push(
+        row(
+          mode,
+          s.name,
+          `${fmt(r)}${failed ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
+          `p99 < ${p99BelowMs} ms`,
+          failed === 0 && r.p99 < p99BelowMs,
+        ),
+      );
       console.log(`[${mode}] ${s.name}: ${fmt(r)}`);
     }
     for (const s of scenarios) {
@@ -184,8 +196,8 @@ function write(rows: Row[], modes: string[]) {
     'to its answer read (rows read with Accept-Encoding: gzip through node:http instead of autocannon, bench/load.ts says',
     'why). Every other row says what it times.',
     '',
-    `Run of ${new Date().toISOString()} on ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, `
-      + `${os.type()} ${os.release()}; Node.js ${process.version}; database modes: ${modes.join(', ')}.`,
+    `Run of ${new Date().toISOString()} on ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
+      `${os.type()} ${os.release()}; Node.js ${process.version}; database modes: ${modes.join(', ')}.`,
     '',
     'The targets (issue 48), for the postgres mode only; a row without one is information, and met on one full run is met:',
     '',

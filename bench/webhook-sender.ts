@@ -35,9 +35,11 @@ async function openLoop(rate: number, seconds: number, send: () => Promise<void>
     const wait = started + (k * 1000) / rate - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const sentAt = performance.now();
-    inFlight.push(send().then(() => {
-      latencies.push(performance.now() - sentAt);
-    }));
+    inFlight.push(
+      send().then(() => {
+        latencies.push(performance.now() - sentAt);
+      }),
+    );
   }
   await Promise.all(inFlight);
   return latencies.sort((a, b) => a - b);

@@ -17,7 +17,21 @@ import { idempotencySweepProcessor } from './idempotency-sweep';
  * `worker` process (BullMQ) and in-process when REDIS_URL is unset. A missing entry
  * is a type error, so a new queue cannot ship without its processor.
  */
-export function createProcessors(services: Pick<Services, 'rateAnalysis' | 'webhooks' | 'pmsSync' | 'analytics' | 'rubsPosting' | 'audit' | 'customTariffs' | 'events' | 'tariffRefresh' | 'idempotency'>): Processors<AppQueues> {
+export function createProcessors(
+  services: Pick<
+    Services,
+    | 'rateAnalysis'
+    | 'webhooks'
+    | 'pmsSync'
+    | 'analytics'
+    | 'rubsPosting'
+    | 'audit'
+    | 'customTariffs'
+    | 'events'
+    | 'tariffRefresh'
+    | 'idempotency'
+  >,
+): Processors<AppQueues> {
   return {
     'rate-analysis': rateAnalysisProcessor(services),
     'tariff-import-sweep': tariffImportSweepProcessor(services),

@@ -20,7 +20,8 @@ export const OUT_DIR = path.join(ROOT, 'dist');
 
 function sources() {
   return SOURCE_DIRS.flatMap((dir) =>
-    fs.readdirSync(path.join(ROOT, dir), { recursive: true })
+    fs
+      .readdirSync(path.join(ROOT, dir), { recursive: true })
       .map(String)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
       .map((f) => path.join(ROOT, dir, f)),

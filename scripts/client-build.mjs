@@ -14,6 +14,8 @@ const client = path.join(root, 'clients', 'typescript');
 const dist = path.join(client, 'dist');
 
 fs.rmSync(dist, { recursive: true, force: true });
-execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(client, 'tsconfig.json')], { stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(client, 'tsconfig.json')], {
+  stdio: 'inherit',
+});
 fs.copyFileSync(path.join(client, 'src', 'schema.d.ts'), path.join(dist, 'schema.d.ts'));
 console.log(`built ${path.relative(root, dist)}`);

@@ -26,7 +26,14 @@ function platformOf(name) {
   const os = parts.find((p) => OS.includes(p));
   const cpu = parts.find((p) => CPU.includes(p));
   if (!os || !cpu) return null;
-  const libc = os === 'linux' ? (parts.some((p) => p.startsWith('musl')) ? 'musl' : parts.some((p) => p.startsWith('gnu')) ? 'glibc' : undefined) : undefined;
+  const libc =
+    os === 'linux'
+      ? parts.some((p) => p.startsWith('musl'))
+        ? 'musl'
+        : parts.some((p) => p.startsWith('gnu'))
+          ? 'glibc'
+          : undefined
+      : undefined;
   return { os: [os], cpu: [cpu], ...(libc ? { libc: [libc] } : {}) };
 }
 

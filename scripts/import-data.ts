@@ -24,8 +24,14 @@ async function main() {
     for (const a of report.supersessions) {
       out.write(`  ${a.id} superseded by ${a.supersededBy} (${a.rule})${a.expirationDate ? `, expires ${a.expirationDate}` : ''}\n`);
     }
-    out.write(`utilities:     ${report.utilities} (${report.utilitiesFromUrdbOnly.length} known only from URDB: ${report.utilitiesFromUrdbOnly.join(', ')})\n`);
-    out.write(`ZIP pairs:     ${report.zipPairs} (${Object.entries(report.coverage.pairsBySource).map(([s, n]) => `${s}: ${n}`).join(', ')})\n`);
+    out.write(
+      `utilities:     ${report.utilities} (${report.utilitiesFromUrdbOnly.length} known only from URDB: ${report.utilitiesFromUrdbOnly.join(', ')})\n`,
+    );
+    out.write(
+      `ZIP pairs:     ${report.zipPairs} (${Object.entries(report.coverage.pairsBySource)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')})\n`,
+    );
     const { zipCodes, pairs, gainedSample, lostSample } = report.coverage;
     out.write('coverage against the data replaced:\n');
     out.write(`  ZIP codes with a utility: ${zipCodes.before} -> ${zipCodes.after} (${zipCodes.gained} gained, ${zipCodes.lost} lost)\n`);
@@ -39,6 +45,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`import failed, previous data left intact: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`import failed, previous data left intact: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -18,7 +18,11 @@ function parseArgs(argv: string[]): RefreshScope & { resume?: string | true } {
   for (const arg of argv) {
     const [flag, value] = arg.split('=', 2) as [string, string | undefined];
     if (flag === '--all') out.all = true;
-    else if (flag === '--eia' && value) out.eia = value.split(',').map((s) => s.trim()).filter(Boolean);
+    else if (flag === '--eia' && value)
+      out.eia = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (flag === '--resume') out.resume = value ?? true;
     else throw new Error(`unknown argument ${arg}: use --eia=<id,id,...>, --all or --resume[=<run id>]`);
   }
@@ -38,7 +42,10 @@ async function main() {
   try {
     const db = database.db;
     const refresh = createTariffRefreshService({
-      db, now: () => new Date(), logger, urdb: config.urdb,
+      db,
+      now: () => new Date(),
+      logger,
+      urdb: config.urdb,
       // The scheduler's tariff-import sweep re-analyses every owner's properties when the import stamp moves.
       tariffsChanged: async () => {
         const stamp = await readSystemState(db, REFERENCE_IMPORT_KEY);
@@ -69,7 +76,8 @@ async function main() {
     out.write(`changed:    ${r.changed.length}${r.changed.length ? ` (${r.changed.join(', ')})` : ''}\n`);
     out.write(`unchanged:  ${r.unchanged}\n`);
     out.write(`superseded: ${r.superseded.length}\n`);
-    for (const s of r.superseded) out.write(`  ${s.id} superseded by ${s.superseded_by}${s.expiration_date ? `, ends ${s.expiration_date}` : ''}\n`);
+    for (const s of r.superseded)
+      out.write(`  ${s.id} superseded by ${s.superseded_by}${s.expiration_date ? `, ends ${s.expiration_date}` : ''}\n`);
     out.write(`ended:      ${r.ended.length}\n`);
     for (const e of r.ended) out.write(`  ${e.id} ends ${e.expiration_date}\n`);
     out.write(`rejected:   ${r.rejected.length}\n`);

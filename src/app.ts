@@ -68,9 +68,12 @@ export function createApp(deps: PlatformDeps): BuiltApp {
   documentSiteRoutes(registry);
 
   app.use(API_PREFIX, api.router);
-  app.use(healthRouter(deps, services.limits, async () => ({
-    ...await services.tariffs.currency(), refresh_configured: services.tariffRefresh.configured(),
-  })));
+  app.use(
+    healthRouter(deps, services.limits, async () => ({
+      ...(await services.tariffs.currency()),
+      refresh_configured: services.tariffRefresh.configured(),
+    })),
+  );
   for (const router of siteRouters(deps)) app.use(router);
   app.use(site.router);
   app.use(docsRouter(registry));

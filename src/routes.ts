@@ -62,7 +62,10 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerRubsPostingRoutes(api, services.rubsPosting);
   registerPmsRoutes(api, services.pms);
   registerCalculateFromPmsRoute(api, {
-    properties: services.properties, pms: services.pms, provider: services.pmsProvider, billing: services.tenantBilling,
+    properties: services.properties,
+    pms: services.pms,
+    provider: services.pmsProvider,
+    billing: services.tenantBilling,
   });
   registerWebhookAdminRoutes(api, services.webhooks);
   registerEventRoutes(api, services.events);
@@ -76,12 +79,16 @@ export function registerSiteRoutes(site: ApiRouter, services: Services): void {
 
 /** Routers that read the raw request body themselves, mounted on their path before the body parsers: the webhook receiver. */
 export function rawBodyRoutes(deps: PlatformDeps, services: Services): Array<{ path: string; router: Router }> {
-  return [{
-    path: WEBHOOK_RECEIVER_PATH,
-    router: webhookReceiverRouter({
-      secrets: parseSecrets(deps.config.pms.webhookSecret), webhooks: services.webhooks, limiter: services.limits.refusals,
-    }),
-  }];
+  return [
+    {
+      path: WEBHOOK_RECEIVER_PATH,
+      router: webhookReceiverRouter({
+        secrets: parseSecrets(deps.config.pms.webhookSecret),
+        webhooks: services.webhooks,
+        limiter: services.limits.refusals,
+      }),
+    },
+  ];
 }
 
 /** Routers mounted at the site root (outside /api/v1): the queue board at /admin/queues. */

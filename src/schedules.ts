@@ -12,20 +12,28 @@ export const appSchedules: ReadonlyArray<Schedule<AppQueues>> = [
   { name: 'tariff-import-sweep', cron: '*/5 * * * *', queue: 'tariff-import-sweep', payload: () => ({}) },
   // An acknowledged webhook is never lost: every 15 s, streams with an event pending for over 10 s are queued again.
   {
-    name: 'webhook-sweep', cron: '*/15 * * * * *', queue: 'webhook-sweep', payload: () => ({}),
+    name: 'webhook-sweep',
+    cron: '*/15 * * * * *',
+    queue: 'webhook-sweep',
+    payload: () => ({}),
     jobId: (tick) => `webhook-sweep@${tick.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`,
   },
   // Analytics precompute: owners whose data changed since their last recompute, and nightly every
   // owner from the bills (month boundaries move "this month" and every window).
   { name: 'cost-rollup-changed', cron: '*/5 * * * *', queue: 'cost-rollup-sweep', payload: () => ({ scope: 'changed' }) },
   {
-    name: 'cost-rollup-nightly', cron: '20 0 * * *', queue: 'cost-rollup-sweep',
+    name: 'cost-rollup-nightly',
+    cron: '20 0 * * *',
+    queue: 'cost-rollup-sweep',
     payload: (tick) => ({ scope: 'all', day: utcDay(tick) }),
   },
   // Bill-audit disputes unanswered for more than 60 days: a notification each, once (audit README "Disputes and recovered money").
   // Webhook deliveries due (a retry's time come, or an event whose job was lost): every 10 s.
   {
-    name: 'event-deliveries', cron: '*/10 * * * * *', queue: 'event-deliveries', payload: () => ({}),
+    name: 'event-deliveries',
+    cron: '*/10 * * * * *',
+    queue: 'event-deliveries',
+    payload: () => ({}),
     jobId: (tick) => `event-deliveries@${tick.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`,
   },
   // Webhook events past their 30 days, with their delivery logs (events README "Retention").
@@ -45,7 +53,10 @@ export function deploymentSchedules(config: Pick<Config, 'urdb'>): ReadonlyArray
   return [
     ...appSchedules,
     {
-      name: 'tariff-refresh', cron, queue: 'tariff-refresh-schedule', payload: () => ({}),
+      name: 'tariff-refresh',
+      cron,
+      queue: 'tariff-refresh-schedule',
+      payload: () => ({}),
       jobId: (tick) => `tariff-refresh@${tick.toISOString().slice(0, 16).replace(/[-:]/g, '')}Z`,
     },
   ];

@@ -115,7 +115,9 @@ export function createServices(deps: PlatformDeps): Services {
   // meter's job in order per meter; many meters (an owner's re-audit) in jobs of 200.
   // Events out: written by the features in their transactions, delivered by the event-deliveries job.
   const events = createEventService({
-    db, now, logger,
+    db,
+    now,
+    logger,
     production: config.nodeEnv === 'production',
     send: createSender({ timeoutMs: EVENT_DELIVERY_TIMEOUT_MS, publicAddressesOnly: config.nodeEnv === 'production' }),
     // Notifications are built below; an endpoint is only disabled once every service exists.
@@ -151,7 +153,8 @@ export function createServices(deps: PlatformDeps): Services {
 
   // A new version of an owner's tariff re-prices the owner's properties (estimates, analyses), as a tariff import does.
   const customTariffs = createCustomTariffService({
-    db, now,
+    db,
+    now,
     ratesChanged: async (ownerId, stamp) => {
       try {
         await enqueueRateAnalysis({ user_id: ownerId }, `rate-analysis.custom-tariff.${stamp}.user.${ownerId}`);
@@ -164,37 +167,68 @@ export function createServices(deps: PlatformDeps): Services {
   const tariffCatalog = createTariffCatalog(db, now, customTariffs);
   const pricing = createPricingService({ db, now, loadShapes: () => bundledLoadShapes(), custom: customTariffs });
   const audit = createAuditService({
-    db, now, pricing, loadShapes: () => bundledLoadShapes(), requestAudits, dataChanged, events,
+    db,
+    now,
+    pricing,
+    loadShapes: () => bundledLoadShapes(),
+    requestAudits,
+    dataChanged,
+    events,
     otherTariffs: (ownerId, tariff, sectors) => tariffCatalog.sameUtilityTariffs(ownerId, tariff, sectors),
     // Notifications are built below; the audit notifies only once every service exists.
     notifications: { notifyMany: (list, executor) => notifications.notifyMany(list, executor) },
   });
   const portfolios = createPortfolioService({
-    db, dataChanged,
+    db,
+    dataChanged,
     // Analytics is built below; a portfolio's costs are only read through it once every service exists.
     annualCost: (ownerId, portfolioId) => analytics.portfolioAnnualCost(ownerId, portfolioId),
   });
   const notifications = createNotificationService({ db, now });
   const properties = createPropertyService({
-    db, now, logger, tariffs: tariffCatalog, monthlyBill, portfolios, dataChanged,
+    db,
+    now,
+    logger,
+    tariffs: tariffCatalog,
+    monthlyBill,
+    portfolios,
+    dataChanged,
     pricingChanged: (propertyId) => audit.auditProperty(propertyId),
     // Analytics is built below; a property is only read through it once every service exists.
     annualCost: (ownerId, propertyId) => analytics.propertyAnnualCost(ownerId, propertyId),
     requestAnalysis: (propertyId, version) => enqueueRateAnalysis({ property_id: propertyId }, propertyAnalysisJobId(propertyId, version)),
   });
   const rateAnalysis = createRateAnalysisService({
-    db, now, logger, tariffs: tariffCatalog, monthlyBill, properties, notifications, dataChanged, enqueue: enqueueRateAnalysis, pricing, events,
-    loadShapes: () => bundledLoadShapes(), averageRates: bundledAverageRates,
+    db,
+    now,
+    logger,
+    tariffs: tariffCatalog,
+    monthlyBill,
+    properties,
+    notifications,
+    dataChanged,
+    enqueue: enqueueRateAnalysis,
+    pricing,
+    events,
+    loadShapes: () => bundledLoadShapes(),
+    averageRates: bundledAverageRates,
   });
   const meters = createMeterService({
-    db, properties, dataChanged, auditMeters: requestAudits,
+    db,
+    properties,
+    dataChanged,
+    auditMeters: requestAudits,
     coverageChanged: (ownerId, propertyId) => recomputeRequests.propertyChanged(ownerId, propertyId),
   });
   const meterIntervals = createIntervalService({ db, properties, requireMeter: meters.requireOwned, events });
   const bills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
   const analytics = createAnalyticsService({
-    db, now, logger, portfolios, requests: recomputeRequests,
+    db,
+    now,
+    logger,
+    portfolios,
+    requests: recomputeRequests,
     auditRecovery: (ownerId) => audit.disputes.recoveryStats(ownerId),
     unreadNotifications: (userId) => notifications.countUnread(userId),
     monthlyBill,
@@ -203,7 +237,7 @@ export function createServices(deps: PlatformDeps): Services {
     averageRates: bundledAverageRates,
     // Due diligence prices the ZIP code's primary utility only: its catalog tariffs (current and expired) and the caller's own.
     utilityTariffs: async (utilityId, sector, state, ownerId) => [
-      ...await dueDiligenceQueries.utilityTariffs(utilityId, sector, state),
+      ...(await dueDiligenceQueries.utilityTariffs(utilityId, sector, state)),
       ...(ownerId === null ? [] : await tariffCatalog.customAlternatives(ownerId, [utilityId], [sector])),
     ],
     servingUtilities: dueDiligenceQueries.servingUtilities,
@@ -213,7 +247,10 @@ export function createServices(deps: PlatformDeps): Services {
   // After a refresh changed tariffs: every owner's properties re-analysed (then their analytics, through
   // the analysis's dataChanged) and their bills audited again, as after a tariff import.
   const tariffRefresh = createTariffRefreshService({
-    db, now, logger, urdb: config.urdb,
+    db,
+    now,
+    logger,
+    urdb: config.urdb,
     enqueue: async (runId) => {
       await queue.enqueue('tariff-refresh', { run_id: runId }, { jobId: `tariff-refresh.${runId}.${randomUUID()}` });
     },
@@ -237,19 +274,30 @@ export function createServices(deps: PlatformDeps): Services {
     breaker: new CircuitBreaker({ threshold: 5, openMs: 30_000 }),
   });
   const pmsSync = createPmsSyncService({
-    db, now, logger, provider: pmsProvider, notifications,
+    db,
+    now,
+    logger,
+    provider: pmsProvider,
+    notifications,
     enqueue: (propertyId, jobId) => queue.enqueue('pms-sync', { property_id: propertyId }, { jobId }),
   });
   const pms = createPmsService({ db, now, properties, sync: pmsSync, provider: pmsProvider });
   const pmsRepository = createPmsRepository(db);
   const tenantBilling = createTenantBillingService({ db, now, properties });
   const rubsPosting = createRubsPostingService({
-    db, now, logger, billing: tenantBilling, links: pms, events,
+    db,
+    now,
+    logger,
+    billing: tenantBilling,
+    links: pms,
+    events,
     charges: createPmsChargesClient({ apiUrl: config.pms.apiUrl, apiKey: config.pms.apiKey, timeoutMs: config.pms.timeoutMs, logger }),
     enqueue: (job, opts) => queue.enqueue('rubs-posting', job, opts),
   });
   const webhooks = createWebhookService({
-    db, now, logger,
+    db,
+    now,
+    logger,
     handler: createPmsEventHandler({ now, notifications, sync: pmsSync }),
     enqueue: (job, jobId, delayMs) => queue.enqueue('webhook-events', job, { jobId, delayMs }),
     connectionsOf: (ownerId) => pmsRepository.connectionsOfOwner(ownerId),

@@ -43,16 +43,23 @@ describe('accounts hardening', () => {
     expect(key.headers.pragma).toBe('no-cache');
   });
 
-  it.each(['Password1', 'PassWord1', 'pAssWord1', 'Qwerty123', 'Trustno1', 'Passw0rd!', 'Password2026', 'Summer2024', 'Aa1aaaaa'])('rejects the common password %s with a 422 naming the rule', async (password) => {
-    const res = await request(t.app).post('/api/v1/auth/register')
-      .send({ email: `common-${password.toLowerCase().replace(/[^a-z0-9]/g, 'x')}@example.com`, password, full_name: 'X' }).expect(422);
-    expect(res.body.detail).toBe('password is too common: it is on a list of passwords leaked in data breaches, choose another');
-    expect(res.body.errors).toEqual([{ field: 'password', message: res.body.detail }]);
-  });
+  it.each(['Password1', 'PassWord1', 'pAssWord1', 'Qwerty123', 'Trustno1', 'Passw0rd!', 'Password2026', 'Summer2024', 'Aa1aaaaa'])(
+    'rejects the common password %s with a 422 naming the rule',
+    async (password) => {
+      const res = await request(t.app)
+        .post('/api/v1/auth/register')
+        .send({ email: `common-${password.toLowerCase().replace(/[^a-z0-9]/g, 'x')}@example.com`, password, full_name: 'X' })
+        .expect(422);
+      expect(res.body.detail).toBe('password is too common: it is on a list of passwords leaked in data breaches, choose another');
+      expect(res.body.errors).toEqual([{ field: 'password', message: res.body.detail }]);
+    },
+  );
 
   it('accepts a password that meets the rules and is not common', async () => {
-    await request(t.app).post('/api/v1/auth/register')
-      .send({ email: 'uncommon@example.com', password: 'Kilowatt-Hour-42', full_name: 'X' }).expect(201);
+    await request(t.app)
+      .post('/api/v1/auth/register')
+      .send({ email: 'uncommon@example.com', password: 'Kilowatt-Hour-42', full_name: 'X' })
+      .expect(201);
   });
 
   it('tokens issued before a deactivation stay revoked after reactivation; a new login works', async () => {
@@ -70,8 +77,12 @@ describe('accounts hardening', () => {
   });
 
   // Decision record 0015: credentials are read on every request (no 5 s cache per process).
-  it('another process refuses a revoked key and a deactivated user\'s token on its next request', async () => {
-    const other = createCredentialStore({ db: t.deps.database.db, now: () => clock, usage: new KeyUsageRecorder(async () => undefined, t.deps.logger, 0) });
+  it("another process refuses a revoked key and a deactivated user's token on its next request", async () => {
+    const other = createCredentialStore({
+      db: t.deps.database.db,
+      now: () => clock,
+      usage: new KeyUsageRecorder(async () => undefined, t.deps.logger, 0),
+    });
     const { user, token } = await registerUser(t);
     const key = await createApiKey(t, token);
     const issuedAt = (jwt.decode(token) as { iat: number }).iat;

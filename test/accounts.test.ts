@@ -68,10 +68,7 @@ describe('accounts: register', () => {
     ['UPPERCASE123', 'password must contain a lowercase letter'],
     ['NoDigitsHere', 'password must contain a digit'],
   ])('422 for password %s: %s', async (password, detail) => {
-    const res = await request(t.app)
-      .post(`${AUTH}/register`)
-      .send({ email: 'weak@example.com', password, full_name: 'Weak' })
-      .expect(422);
+    const res = await request(t.app).post(`${AUTH}/register`).send({ email: 'weak@example.com', password, full_name: 'Weak' }).expect(422);
     expect(res.body.detail).toBe(detail);
     expect(res.body.errors[0]).toEqual({ field: 'password', message: detail });
   });
@@ -111,7 +108,10 @@ describe('accounts: login and tokens', () => {
       .expect(200);
     expect(Object.keys(res.body).sort()).toEqual(['access_token', 'token_type']);
     expect(res.body.token_type).toBe('bearer');
-    const payload = jwt.verify(res.body.access_token, TEST_JWT_SECRET, { algorithms: ['HS256'], clockTimestamp: clock.getTime() / 1000 }) as jwt.JwtPayload;
+    const payload = jwt.verify(res.body.access_token, TEST_JWT_SECRET, {
+      algorithms: ['HS256'],
+      clockTimestamp: clock.getTime() / 1000,
+    }) as jwt.JwtPayload;
     expect(payload.sub).toBe(user.id);
     expect(payload.exp! - payload.iat!).toBe(1440 * 60);
   });
@@ -212,7 +212,14 @@ describe('accounts: API keys', () => {
 
     const list = await request(t.app).get(`${AUTH}/api-keys`).set(bearer(token)).expect(200);
     expect(list.body).toEqual([
-      { id: res.body.id, name: 'ci', prefix: res.body.key.slice(0, 8), created_at: res.body.created_at, last_used_at: null, is_active: true },
+      {
+        id: res.body.id,
+        name: 'ci',
+        prefix: res.body.key.slice(0, 8),
+        created_at: res.body.created_at,
+        last_used_at: null,
+        is_active: true,
+      },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(res.body.key);
     // Only the SHA-256 of the key is stored.
@@ -265,7 +272,12 @@ describe('accounts: API keys', () => {
   it('concurrent creations never exceed MAX_API_KEYS', async () => {
     const { token } = await registerUser(t);
     const results = await Promise.all(
-      [1, 2, 3, 4, 5].map((i) => request(t.app).post(`${AUTH}/api-keys`).set(bearer(token)).send({ name: `c${i}` })),
+      [1, 2, 3, 4, 5].map((i) =>
+        request(t.app)
+          .post(`${AUTH}/api-keys`)
+          .set(bearer(token))
+          .send({ name: `c${i}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     expect(results.filter((r) => r.status === 400)).toHaveLength(2);
@@ -310,7 +322,15 @@ describe('accounts: documentation', () => {
 
   it('/openapi.json lists the account and admin endpoints; login is documented as a form', async () => {
     const doc = (await request(t.app).get('/openapi.json').expect(200)).body;
-    for (const path of ['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/auth/me', '/api/v1/auth/api-keys', '/api/v1/auth/api-keys/{id}', '/api/v1/admin/users', '/api/v1/admin/users/{id}']) {
+    for (const path of [
+      '/api/v1/auth/register',
+      '/api/v1/auth/login',
+      '/api/v1/auth/me',
+      '/api/v1/auth/api-keys',
+      '/api/v1/auth/api-keys/{id}',
+      '/api/v1/admin/users',
+      '/api/v1/admin/users/{id}',
+    ]) {
       expect(doc.paths[path]).toBeDefined();
     }
     expect(Object.keys(doc.paths['/api/v1/auth/login'].post.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);

@@ -19,7 +19,11 @@ describe('admin endpoints with ADMIN_TOKEN set', () => {
     await request(t.app).get('/api/v1/admin/users').expect(401);
     await request(t.app).get('/api/v1/admin/users').set('X-Admin-Token', 'wrong').expect(401);
     await request(t.app).get('/api/v1/admin/users').set('X-Admin-Token', `${ADMIN_TOKEN}x`).expect(401);
-    const res = await request(t.app).patch(`/api/v1/admin/users/${user.id}`).set('X-Admin-Token', 'wrong').send({ tier: 'pro' }).expect(401);
+    const res = await request(t.app)
+      .patch(`/api/v1/admin/users/${user.id}`)
+      .set('X-Admin-Token', 'wrong')
+      .send({ tier: 'pro' })
+      .expect(401);
     expect(res.body.detail).toBe('Not authenticated');
     // A user's bearer token is no admin token.
     const { token } = await registerUser(t);
@@ -56,7 +60,11 @@ describe('admin endpoints with ADMIN_TOKEN set', () => {
       expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
       expect(res.headers['www-authenticate']).toBe('Bearer');
     }
-    const login = await request(t.app).post('/api/v1/auth/login').type('form').send({ username: user.email, password: DEFAULT_PASSWORD }).expect(401);
+    const login = await request(t.app)
+      .post('/api/v1/auth/login')
+      .type('form')
+      .send({ username: user.email, password: DEFAULT_PASSWORD })
+      .expect(401);
     expect(login.body).toEqual(errorBody({ detail: 'Incorrect email or password' }));
 
     await request(t.app).patch(`/api/v1/admin/users/${user.id}`).set(admin()).send({ is_active: true }).expect(200);

@@ -88,7 +88,15 @@ describe('/admin/queues over the in-process driver', () => {
     expect(res.body).toEqual({
       driver: 'inprocess',
       failed_jobs: [
-        { queue: 'mail', job_id: 'mail-1', ordering_key: 'x', attempts: 1, error: 'no mailbox x@example.com', payload: { to: 'x@example.com' }, failed_at: expect.any(String) },
+        {
+          queue: 'mail',
+          job_id: 'mail-1',
+          ordering_key: 'x',
+          attempts: 1,
+          error: 'no mailbox x@example.com',
+          payload: { to: 'x@example.com' },
+          failed_at: expect.any(String),
+        },
       ],
     });
     await request(app).get('/admin/queues').set('Authorization', basic('admin', 'nope')).expect(401);

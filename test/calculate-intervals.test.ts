@@ -9,11 +9,18 @@ const GS_TOD = '58f675d45457a36350156660';
 const MUNICIPAL = '539f6adcec4f024411ec9565'; // 0.094782 + adj 0.016079 = $0.110861/kWh; minimum $6.99
 
 /** Monday July 16, 2018: 10 kWh an hour, 30 kWh from 15:00. */
-const MONDAY = { start: '2018-07-16T00:00:00-06:00', interval_minutes: 60, kwh: Array.from({ length: 24 }, (_, h) => (h === 15 ? 30 : 10)) };
+const MONDAY = {
+  start: '2018-07-16T00:00:00-06:00',
+  interval_minutes: 60,
+  kwh: Array.from({ length: 24 }, (_, h) => (h === 15 ? 30 : 10)),
+};
 
 describe('POST /calculate with interval data (issue 50)', () => {
   let t: TestApp;
-  const calc = (body: unknown) => request(t.app).post('/api/v1/calculate').send(body as object);
+  const calc = (body: unknown) =>
+    request(t.app)
+      .post('/api/v1/calculate')
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => new Date('2026-03-15T12:00:00Z') });
@@ -36,14 +43,23 @@ describe('POST /calculate with interval data (issue 50)', () => {
       ['Fuel adjustment (July): 260 kWh x $0.0201/kWh', 5.23],
     ]);
     expect(res.body.total_cost).toBe(205.02);
-    expect(res.body.assumptions.some((a: string) => a.startsWith('priced from 24 60-minute intervals, 2018-07-16 00:00 to 2018-07-16 23:00 (UTC-06:00 clock time;'))).toBe(true);
+    expect(
+      res.body.assumptions.some((a: string) =>
+        a.startsWith('priced from 24 60-minute intervals, 2018-07-16 00:00 to 2018-07-16 23:00 (UTC-06:00 clock time;'),
+      ),
+    ).toBe(true);
     expect(res.body.assumptions.join(' ')).not.toMatch(/load shape|split over/);
   });
 
   it('usage_kwh and demand_kw sent beside the intervals must agree with them', async () => {
     expect((await calc({ tariff_id: GS_TOD, intervals: MONDAY, usage_kwh: 260, demand_kw: 30 }).expect(200)).body.total_cost).toBe(205.02);
     const usage = await calc({ tariff_id: GS_TOD, intervals: MONDAY, usage_kwh: 250 }).expect(422);
-    expect(usage.body.errors).toEqual([{ field: 'usage_kwh', message: 'usage_kwh is 250 but the intervals add up to 260 kWh (they must agree within 0.01 kWh; usage_kwh may be left out)' }]);
+    expect(usage.body.errors).toEqual([
+      {
+        field: 'usage_kwh',
+        message: 'usage_kwh is 250 but the intervals add up to 260 kWh (they must agree within 0.01 kWh; usage_kwh may be left out)',
+      },
+    ]);
     const demand = await calc({ tariff_id: GS_TOD, intervals: MONDAY, demand_kw: 40 }).expect(422);
     expect(demand.body.errors[0].field).toBe('demand_kw');
     const month = await calc({ tariff_id: GS_TOD, intervals: MONDAY, month: 8 }).expect(422);
@@ -51,15 +67,26 @@ describe('POST /calculate with interval data (issue 50)', () => {
   });
 
   it('refuses intervals that are not: their length, kWh, start without offset, zone, count, a profile beside them', async () => {
-    const refused = async (intervals: object, extra: object = {}) => (await calc({ tariff_id: MUNICIPAL, intervals: { ...MONDAY, ...intervals }, ...extra }).expect(422)).body.errors[0];
-    expect(await refused({ interval_minutes: 20 })).toEqual({ field: 'intervals.interval_minutes', message: 'interval_minutes must be 15, 30 or 60' });
+    const refused = async (intervals: object, extra: object = {}) =>
+      (await calc({ tariff_id: MUNICIPAL, intervals: { ...MONDAY, ...intervals }, ...extra }).expect(422)).body.errors[0];
+    expect(await refused({ interval_minutes: 20 })).toEqual({
+      field: 'intervals.interval_minutes',
+      message: 'interval_minutes must be 15, 30 or 60',
+    });
     expect((await refused({ kwh: [1, -2] })).field).toBe('intervals.kwh.1');
     expect(await refused({ kwh: [] })).toEqual({ field: 'intervals.kwh', message: 'ensure this value has at least 1 items' });
-    expect(await refused({ kwh: Array(8929).fill(1) })).toEqual({ field: 'intervals.kwh', message: 'ensure this value has at most 8928 items' });
-    expect(await refused({ start: '2018-07-16T00:00:00' })).toEqual({
-      field: 'intervals.start', message: 'start must be an ISO 8601 date and time with its UTC offset, such as 2018-07-01T00:00:00-07:00',
+    expect(await refused({ kwh: Array(8929).fill(1) })).toEqual({
+      field: 'intervals.kwh',
+      message: 'ensure this value has at most 8928 items',
     });
-    expect(await refused({ timezone: 'America/Gotham' })).toEqual({ field: 'intervals.timezone', message: 'timezone must be an IANA time zone such as America/Denver' });
+    expect(await refused({ start: '2018-07-16T00:00:00' })).toEqual({
+      field: 'intervals.start',
+      message: 'start must be an ISO 8601 date and time with its UTC offset, such as 2018-07-01T00:00:00-07:00',
+    });
+    expect(await refused({ timezone: 'America/Gotham' })).toEqual({
+      field: 'intervals.timezone',
+      message: 'timezone must be an IANA time zone such as America/Denver',
+    });
     expect((await refused({}, { usage_profile: { on_peak_kwh: 100, off_peak_kwh: 160 } })).field).toBe('usage_profile');
     const twoMonths = { start: '2018-07-31T00:00:00-06:00', kwh: Array(48).fill(1) };
     expect((await refused(twoMonths)).field).toBe('intervals');
@@ -67,15 +94,24 @@ describe('POST /calculate with interval data (issue 50)', () => {
 
   it('prices a 25-hour day by its zone clock', async () => {
     // November 4, 2018 in America/Denver: 25 hours of 1 kWh at $0.110861 = 2.771525 -> 2.77, below the $6.99 minimum.
-    const res = await calc({ tariff_id: MUNICIPAL, intervals: { start: '2018-11-04T00:00:00-06:00', interval_minutes: 60, kwh: Array(25).fill(1), timezone: 'America/Denver' } }).expect(200);
+    const res = await calc({
+      tariff_id: MUNICIPAL,
+      intervals: { start: '2018-11-04T00:00:00-06:00', interval_minutes: 60, kwh: Array(25).fill(1), timezone: 'America/Denver' },
+    }).expect(200);
     expect([res.body.month, res.body.usage, res.body.total_cost]).toEqual([11, 25, 6.99]);
   });
 
   it('POST /calculate/compare prices every tariff on the same intervals', async () => {
-    const res = await request(t.app).post('/api/v1/calculate/compare').send({ tariff_ids: [GS_TOD, MUNICIPAL], intervals: MONDAY }).expect(200);
+    const res = await request(t.app)
+      .post('/api/v1/calculate/compare')
+      .send({ tariff_ids: [GS_TOD, MUNICIPAL], intervals: MONDAY })
+      .expect(200);
     // Municipal: 260 x $0.110861 = 28.82386 -> 28.82.
     expect([res.body.usage_kwh, res.body.month, res.body.cheapest]).toEqual([260, 7, MUNICIPAL]);
-    expect(res.body.results.map((r: { tariff_id: string; total_cost: number }) => [r.tariff_id, r.total_cost])).toEqual([[MUNICIPAL, 28.82], [GS_TOD, 205.02]]);
+    expect(res.body.results.map((r: { tariff_id: string; total_cost: number }) => [r.tariff_id, r.total_cost])).toEqual([
+      [MUNICIPAL, 28.82],
+      [GS_TOD, 205.02],
+    ]);
   });
 
   it('a billing period prices the intervals inside it, and refuses intervals outside it', async () => {
@@ -88,8 +124,11 @@ describe('POST /calculate with interval data (issue 50)', () => {
     expect(res.body.total_cost).toBe(465.24);
     expect(res.body.usage).toBe(7200);
     const outside = await calc({ tariff_id: GS_TOD, intervals, period_start: '2018-07-16', period_end: '2018-08-13' }).expect(422);
-    expect(outside.body.errors).toEqual([{
-      field: 'intervals', message: 'the intervals run from 2018-07-16 to 2018-08-14 (local time), outside the billing period 2018-07-16 to 2018-08-13',
-    }]);
+    expect(outside.body.errors).toEqual([
+      {
+        field: 'intervals',
+        message: 'the intervals run from 2018-07-16 to 2018-08-14 (local time), outside the billing period 2018-07-16 to 2018-08-13',
+      },
+    ]);
   });
 });

@@ -15,8 +15,14 @@ const MISSING = 'ffffffffffffffffffffffff';
 
 describe('POST /calculate and /calculate/compare', () => {
   let t: TestApp;
-  const calc = (body: unknown) => request(t.app).post('/api/v1/calculate').send(body as object);
-  const compare = (body: unknown) => request(t.app).post('/api/v1/calculate/compare').send(body as object);
+  const calc = (body: unknown) =>
+    request(t.app)
+      .post('/api/v1/calculate')
+      .send(body as object);
+  const compare = (body: unknown) =>
+    request(t.app)
+      .post('/api/v1/calculate/compare')
+      .send(body as object);
 
   beforeAll(async () => {
     // A fixed clock in July 2026 makes the default month 7.
@@ -41,11 +47,18 @@ describe('POST /calculate and /calculate/compare', () => {
           { category: 'fixed', name: 'Fixed customer charge: $60/month', amount: 60 },
         ],
         summary: {
-          energy_charge: 43.78, demand_charge: 0, fixed_charge: 60, riders: 0, taxes_estimate: 0, effective_rate_per_kwh: 0.2076,
+          energy_charge: 43.78,
+          demand_charge: 0,
+          fixed_charge: 60,
+          riders: 0,
+          taxes_estimate: 0,
+          effective_rate_per_kwh: 0.2076,
           // Issue 31 (gas, water and sewer tariffs) added the rate per unit and the usage priced in its unit.
           effective_rate_per_unit: 0.2076,
         },
-        utility_type: 'electric', usage: 500, unit: 'kWh',
+        utility_type: 'electric',
+        usage: 500,
+        unit: 'kWh',
         // The data-age rule (issue 26, "honest age") replaced the empty list: rates of 2013 are more than 5 years old.
         assumptions: ["the tariff's rates took effect on 2013-01-01, more than 5 years ago: the utility's current rates may differ"],
       });
@@ -74,7 +87,8 @@ describe('POST /calculate and /calculate/compare', () => {
     it('splits TOU usage with the typical load shape and lists the assumption', async () => {
       const res = await calc({ tariff_id: GS_TOD, usage_kwh: 1000, demand_kw: 10, month: 7 }).expect(200);
       expect(res.body.assumptions[0]).toMatch(/^usage_kwh split over the tariff's July periods with the typical commercial load shape/);
-      const kwh = res.body.line_items.filter((i: { category: string }) => i.category === 'energy')
+      const kwh = res.body.line_items
+        .filter((i: { category: string }) => i.category === 'energy')
         .map((i: { name: string }) => Number(/: ([\d.]+) kWh/.exec(i.name)?.[1]));
       expect(kwh.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1000, 6);
     });
@@ -86,7 +100,12 @@ describe('POST /calculate and /calculate/compare', () => {
 
     it('422 demand_kw required for demand tariffs', async () => {
       const res = await calc({ tariff_id: GS_TOD, usage_kwh: 100, month: 7 }).expect(422);
-      expect(res.body).toEqual(errorBody({ detail: 'demand_kw required for demand tariffs', errors: [{ field: 'demand_kw', message: 'demand_kw required for demand tariffs' }] }));
+      expect(res.body).toEqual(
+        errorBody({
+          detail: 'demand_kw required for demand tariffs',
+          errors: [{ field: 'demand_kw', message: 'demand_kw required for demand tariffs' }],
+        }),
+      );
     });
 
     it('422 month must be between 1 and 12', async () => {
@@ -100,11 +119,15 @@ describe('POST /calculate and /calculate/compare', () => {
     it('422 for missing, negative or absurd numbers', async () => {
       expect((await calc({ tariff_id: SCRIBNER }).expect(422)).body.errors[0]).toEqual({ field: 'usage_kwh', message: 'field required' });
       expect((await calc({ usage_kwh: 1 }).expect(422)).body.errors[0]).toEqual({ field: 'tariff_id', message: 'field required' });
-      expect((await calc({ tariff_id: SCRIBNER, usage_kwh: -1 }).expect(422)).body.detail).toBe('ensure this value is greater than or equal to 0');
+      expect((await calc({ tariff_id: SCRIBNER, usage_kwh: -1 }).expect(422)).body.detail).toBe(
+        'ensure this value is greater than or equal to 0',
+      );
       expect((await calc({ tariff_id: SCRIBNER, usage_kwh: 1e20 }).expect(422)).body.errors[0].field).toBe('usage_kwh');
       expect((await calc({ tariff_id: SCRIBNER, usage_kwh: '100' }).expect(422)).body.detail).toBe('value is not a valid number');
       expect((await calc({ tariff_id: SCRIBNER, usage_kwh: 100, demand_kw: -5 }).expect(422)).body.errors[0].field).toBe('demand_kw');
-      expect((await calc({ tariff_id: SCRIBNER, usage_kwh: 100, solar_generation_kwh: -5 }).expect(422)).body.errors[0].field).toBe('solar_generation_kwh');
+      expect((await calc({ tariff_id: SCRIBNER, usage_kwh: 100, solar_generation_kwh: -5 }).expect(422)).body.errors[0].field).toBe(
+        'solar_generation_kwh',
+      );
       expect((await calc({ tariff_id: SCRIBNER, usage_kwh: 100, month: 7.5 }).expect(422)).body.errors[0].field).toBe('month');
     });
 
@@ -128,8 +151,10 @@ describe('POST /calculate and /calculate/compare', () => {
 
     // Decision record 0015: catalog tariffs are read when priced (no 60 s cache), so a re-import's rates price at once.
     it('prices the rates the database holds now: a catalog tariff changed since the last request', async () => {
-      const setFixedCharge = (amount: number) => t.deps.database.db.execute(
-        sql`update tariffs set structure = jsonb_set(structure, '{fixedCharges,0,amount}', to_jsonb(${amount}::numeric)) where id = ${SCRIBNER}`);
+      const setFixedCharge = (amount: number) =>
+        t.deps.database.db.execute(
+          sql`update tariffs set structure = jsonb_set(structure, '{fixedCharges,0,amount}', to_jsonb(${amount}::numeric)) where id = ${SCRIBNER}`,
+        );
       expect((await calc({ tariff_id: SCRIBNER, usage_kwh: 500, month: 7 }).expect(200)).body.total_cost).toBe(103.78);
       await setFixedCharge(70);
       try {
@@ -149,24 +174,41 @@ describe('POST /calculate and /calculate/compare', () => {
       expect(res.body).toEqual({
         usage_kwh: 500,
         // Issue 31 (gas, water and sewer tariffs): the usage compared in its unit.
-        utility_type: 'electric', usage: 500, unit: 'kWh',
+        utility_type: 'electric',
+        usage: 500,
+        unit: 'kWh',
         demand_kw: null,
         month: 7,
         results: [
           // Each result now carries its bill's assumptions (issue 26: the data age of every compared tariff).
           {
-            tariff_id: WINNSBORO, tariff_name: 'General Service', total_cost: 43.95, effective_rate_per_kwh: 0.0879, effective_rate_per_unit: 0.0879, rank: 1,
+            tariff_id: WINNSBORO,
+            tariff_name: 'General Service',
+            total_cost: 43.95,
+            effective_rate_per_kwh: 0.0879,
+            effective_rate_per_unit: 0.0879,
+            rank: 1,
             assumptions: ["the tariff's rates took effect on 2011-07-01, more than 5 years ago: the utility's current rates may differ"],
           },
           {
-            tariff_id: MUNICIPAL, tariff_name: 'Municipal Power', total_cost: 55.43, effective_rate_per_kwh: 0.1109, effective_rate_per_unit: 0.1109, rank: 2,
+            tariff_id: MUNICIPAL,
+            tariff_name: 'Municipal Power',
+            total_cost: 55.43,
+            effective_rate_per_kwh: 0.1109,
+            effective_rate_per_unit: 0.1109,
+            rank: 2,
             assumptions: [
               'the tariff expired on 2014-12-31: the utility no longer bills these rates, so its current tariff may cost more or less',
               "the tariff's rates took effect on 2014-06-01, more than 5 years ago: the utility's current rates may differ",
             ],
           },
           {
-            tariff_id: SCRIBNER, tariff_name: 'Commercial & Industrial Demand, Single Phase (EL 10)', total_cost: 103.78, effective_rate_per_kwh: 0.2076, effective_rate_per_unit: 0.2076, rank: 3,
+            tariff_id: SCRIBNER,
+            tariff_name: 'Commercial & Industrial Demand, Single Phase (EL 10)',
+            total_cost: 103.78,
+            effective_rate_per_kwh: 0.2076,
+            effective_rate_per_unit: 0.2076,
+            rank: 3,
             assumptions: ["the tariff's rates took effect on 2013-01-01, more than 5 years ago: the utility's current rates may differ"],
           },
         ],
@@ -178,7 +220,8 @@ describe('POST /calculate and /calculate/compare', () => {
     it('works authenticated; month defaults to the current month; demand_kw is echoed', async () => {
       const user = await registerUser(t);
       const res = await compare({ tariff_ids: [GS_TOD, SCRIBNER], usage_kwh: 500, demand_kw: 20 })
-        .set('Authorization', `Bearer ${user.token}`).expect(200);
+        .set('Authorization', `Bearer ${user.token}`)
+        .expect(200);
       expect(res.body.month).toBe(7);
       expect(res.body.demand_kw).toBe(20);
       expect(res.body.results.map((r: { rank: number }) => r.rank)).toEqual([1, 2]);
@@ -200,8 +243,9 @@ describe('POST /calculate and /calculate/compare', () => {
       const res = await compare({ tariff_ids: eleven, usage_kwh: 100 }).expect(422);
       expect(res.body.detail).toBe('tariff_ids must contain at most 10 items');
       expect((await compare({ usage_kwh: 100 }).expect(422)).body.errors[0]).toEqual({ field: 'tariff_ids', message: 'field required' });
-      expect((await compare({ tariff_ids: [SCRIBNER, SCRIBNER], usage_kwh: 100 }).expect(422)).body.detail)
-        .toBe('tariff_ids must not contain duplicates');
+      expect((await compare({ tariff_ids: [SCRIBNER, SCRIBNER], usage_kwh: 100 }).expect(422)).body.detail).toBe(
+        'tariff_ids must not contain duplicates',
+      );
     });
 
     it('404 Tariff not found: <tariff_id>', async () => {

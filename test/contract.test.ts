@@ -22,7 +22,12 @@ const MAX_INVALID_PER_OPERATION = 40;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 type Json = Record<string, unknown>;
-interface Parameter { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema: Json }
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema: Json;
+}
 interface Operation {
   method: (typeof METHODS)[number];
   path: string;
@@ -54,35 +59,70 @@ describe('the OpenAPI document, and every operation against it', () => {
   const known: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_TOKEN, PMS_WEBHOOK_SECRET: WEBHOOK_SECRET, QUOTA_FREE_PER_DAY: '10000000', QUOTA_PRO_PER_DAY: '10000000' } });
+    t = await createTestApp({
+      env: { ADMIN_TOKEN, PMS_WEBHOOK_SECRET: WEBHOOK_SECRET, QUOTA_FREE_PER_DAY: '10000000', QUOTA_PRO_PER_DAY: '10000000' },
+    });
     ({ generateSync: generate } = (await import('json-schema-faker')) as unknown as { generateSync: Generate });
     doc = (await request(t.app).get('/openapi.json')).body as OpenApiDocument;
     owner = await registerUser(t);
     const victim = await registerUser(t);
-    const as = (method: 'post' | 'patch', path: string, body: unknown) =>
-      request(t.app)[method](`/api/v1${path}`).set('Authorization', `Bearer ${owner.token}`).send(body as object);
+    const as = (method: 'post' | 'patch', path: string, body: unknown) => {
+      const agent = request(t.app);
+      return agent[method](`/api/v1${path}`)
+        .set('Authorization', `Bearer ${owner.token}`)
+        .send(body as object);
+    };
     await request(t.app).patch(`/api/v1/admin/users/${owner.user.id}`).set('X-Admin-Token', ADMIN_TOKEN).send({ tier: 'enterprise' });
     const [tariff] = await seedTariffs(t.deps.database, ['5a382c2e5457a36f67d2dd80']);
     const portfolio = await as('post', '/pm/portfolios', { name: 'Contract' });
     const property = await as('post', '/pm/properties', {
-      portfolio_id: portfolio.body.id, name: 'Contract One', address: '1 Market St', city: 'San Francisco', state: 'CA',
-      zip_code: '94103', property_type: 'commercial', sqft: 20000, unit_count: 4, tariff_id: tariff.id, monthly_usage_kwh: 20000,
+      portfolio_id: portfolio.body.id,
+      name: 'Contract One',
+      address: '1 Market St',
+      city: 'San Francisco',
+      state: 'CA',
+      zip_code: '94103',
+      property_type: 'commercial',
+      sqft: 20000,
+      unit_count: 4,
+      tariff_id: tariff.id,
+      monthly_usage_kwh: 20000,
     });
     await as('post', `/pm/properties/${property.body.id}/bills`, {
-      utility_type: 'electric', period_start: '2026-01-01', period_end: '2026-01-31', amount: 4321.09, usage_kwh: 20000,
+      utility_type: 'electric',
+      period_start: '2026-01-01',
+      period_end: '2026-01-31',
+      amount: 4321.09,
+      usage_kwh: 20000,
     });
     const config = await as('post', '/billing/config', { property_id: property.body.id, method: 'unit_count', utility_types: ['water'] });
     const calculation = await as('post', '/billing/calculate-rubs', {
-      property_id: property.body.id, billing_config_id: config.body.id, utility_type: 'water', total_amount: 1000,
-      billing_period_start: '2026-01-01', billing_period_end: '2026-01-31', units: [{ unit_id: 'A1', tenant_name: 'Ann' }, { unit_id: 'A2', tenant_name: 'Bo' }],
+      property_id: property.body.id,
+      billing_config_id: config.body.id,
+      utility_type: 'water',
+      total_amount: 1000,
+      billing_period_start: '2026-01-01',
+      billing_period_end: '2026-01-31',
+      units: [
+        { unit_id: 'A1', tenant_name: 'Ann' },
+        { unit_id: 'A2', tenant_name: 'Bo' },
+      ],
     });
     const key = await as('post', '/auth/api-keys', { name: 'contract' });
     for (const [name, res] of Object.entries({ portfolio, property, config, calculation, key })) {
       if (res.status >= 300) throw new Error(`fixture ${name}: ${res.status} ${JSON.stringify(res.body)}`);
     }
     Object.assign(known, {
-      portfolio: portfolio.body.id, property: property.body.id, config: config.body.id, calculation: calculation.body.id,
-      apiKey: key.body.id, user: victim.user.id, tariff: tariff.id, utility: tariff.utilityId, unit: 'A1', zip: '94103',
+      portfolio: portfolio.body.id,
+      property: property.body.id,
+      config: config.body.id,
+      calculation: calculation.body.id,
+      apiKey: key.body.id,
+      user: victim.user.id,
+      tariff: tariff.id,
+      utility: tariff.utilityId,
+      unit: 'A1',
+      zip: '94103',
     });
   });
   afterAll(() => t.stop());
@@ -134,11 +174,19 @@ describe('the OpenAPI document, and every operation against it', () => {
     // The bills import's 400 for a malformed multipart body.
     expect(Object.keys(op('/api/v1/pm/properties/{id}/bills/import', 'post').responses as Json)).toContain('400');
     // ?occupancy is an integer, never null.
-    const occupancy = (op('/api/v1/billing/calculations/{id}/statements/{unit_id}', 'get').parameters as Json[]).find((p) => p.name === 'occupancy')!;
+    const occupancy = (op('/api/v1/billing/calculations/{id}/statements/{unit_id}', 'get').parameters as Json[]).find(
+      (p) => p.name === 'occupancy',
+    )!;
     expect((occupancy.schema as Json).type).toBe('integer');
     // Rules that lived in descriptions: a bill names meter_id or utility_type; a period has both its ends.
-    expect(bodySchema('/api/v1/pm/properties/{id}/bills', 'post').anyOf).toEqual([{ required: ['meter_id'] }, { required: ['utility_type'] }]);
-    expect(bodySchema('/api/v1/calculate', 'post').dependentRequired).toEqual({ period_start: ['period_end'], period_end: ['period_start'] });
+    expect(bodySchema('/api/v1/pm/properties/{id}/bills', 'post').anyOf).toEqual([
+      { required: ['meter_id'] },
+      { required: ['utility_type'] },
+    ]);
+    expect(bodySchema('/api/v1/calculate', 'post').dependentRequired).toEqual({
+      period_start: ['period_end'],
+      period_end: ['period_start'],
+    });
     // An own tariff: a URDB record, or rates with name, sector and a utility (utility_id or utility_name).
     expect(bodySchema('/api/v1/tariffs/custom', 'post').anyOf).toEqual([
       { required: ['urdb'] },
@@ -148,7 +196,11 @@ describe('the OpenAPI document, and every operation against it', () => {
     // every error names its code and request id.
     for (const [path, item] of Object.entries(doc.paths)) {
       const post = (item as Record<string, Json>).post;
-      if (post && path !== '/api/webhooks/pms') expect({ path, parameters: post.parameters }).toMatchObject({ path, parameters: expect.arrayContaining([{ $ref: '#/components/parameters/IdempotencyKey' }]) });
+      if (post && path !== '/api/webhooks/pms')
+        expect({ path, parameters: post.parameters }).toMatchObject({
+          path,
+          parameters: expect.arrayContaining([{ $ref: '#/components/parameters/IdempotencyKey' }]),
+        });
     }
     expect(resolve(doc, '#/components/schemas/Error').required).toEqual(expect.arrayContaining(['detail', 'code', 'request_id']));
     // /admin/queues: a method it does not have is a 405 before the credentials are asked for.
@@ -163,12 +215,15 @@ describe('the OpenAPI document, and every operation against it', () => {
       for (const method of METHODS) {
         const op = item[method] as Json | undefined;
         if (!op) continue;
-        const parameters = ((op.parameters ?? []) as Json[]).map((p) =>
-          (p.$ref ? resolve(document, p.$ref as string) : p) as unknown as Parameter);
+        const parameters = ((op.parameters ?? []) as Json[]).map(
+          (p) => (p.$ref ? resolve(document, p.$ref as string) : p) as unknown as Parameter,
+        );
         const content = (op.requestBody as { content?: Record<string, { schema: Json }> } | undefined)?.content;
         const [type, media] = Object.entries(content ?? {})[0] ?? [];
         out.push({
-          method, path, parameters,
+          method,
+          path,
+          parameters,
           body: type ? { type, schema: media!.schema } : undefined,
           security: (op.security ?? document.security ?? []) as Operation['security'],
           responses: op.responses as Operation['responses'],
@@ -187,7 +242,8 @@ describe('the OpenAPI document, and every operation against it', () => {
 
   /** The real id a path or body field of this name and path most likely means, if there is one. */
   function knownValue(op: Operation, name: string): string | undefined {
-    if (name === 'property_id' || (name === 'id' && /\/(pm\/properties|billing\/config|billing\/history)\/\{/.test(op.path))) return known.property;
+    if (name === 'property_id' || (name === 'id' && /\/(pm\/properties|billing\/config|billing\/history)\/\{/.test(op.path)))
+      return known.property;
     if (name === 'portfolio_id' || (name === 'id' && op.path.includes('/portfolios/{'))) return known.portfolio;
     if (name === 'billing_config_id') return known.config;
     if (name === 'id' && op.path.includes('/billing/calculations/')) return known.calculation;
@@ -201,10 +257,20 @@ describe('the OpenAPI document, and every operation against it', () => {
   }
 
   function fake(schema: Json, seed: number): unknown {
-    return generate({ ...schema, components: doc.components }, {
-      seed, maxItems: 4, alwaysFakeOptionals: seed % 2 === 0, optionalsProbability: 0.5, maxDefaultItems: 3, useDefaultValue: false,
-      useExamplesValue: seed % 3 === 0, minDateTime: '2020-01-01', maxDateTime: '2027-12-31',
-    });
+    return generate(
+      { ...schema, components: doc.components },
+      {
+        seed,
+        maxItems: 4,
+        alwaysFakeOptionals: seed % 2 === 0,
+        optionalsProbability: 0.5,
+        maxDefaultItems: 3,
+        useDefaultValue: false,
+        useExamplesValue: seed % 3 === 0,
+        minDateTime: '2020-01-01',
+        maxDateTime: '2027-12-31',
+      },
+    );
   }
 
   function validRequests(op: Operation): ContractRequest[] {
@@ -226,7 +292,8 @@ describe('the OpenAPI document, and every operation against it', () => {
             const value = knownValue(op, key);
             if (value) (body as Json)[key] = value;
           }
-          if ('tariff_ids' in (body as Json)) (body as Json).tariff_ids = [known.tariff, ...((body as Json).tariff_ids as unknown[]).slice(1)];
+          if ('tariff_ids' in (body as Json))
+            (body as Json).tariff_ids = [known.tariff, ...((body as Json).tariff_ids as unknown[]).slice(1)];
         }
       }
       out.push({ why: `valid #${seed}`, params, query, body, auth: authOf(op, seed) });
@@ -249,32 +316,64 @@ describe('the OpenAPI document, and every operation against it', () => {
       into.push(r);
     };
     const signed = op.parameters.some((p) => p.in === 'header' && p.name === 'X-Pms-Signature');
-    if (signed || (op.security.length > 0 && !op.security.some((s) => Object.keys(s).length === 0))) variant(whole, 'no credentials', (r) => { r.auth = 'none'; });
-    if (op.security.some((s) => 'bearerAuth' in s || 'adminToken' in s)) variant(whole, 'wrong credentials', (r) => { r.auth = 'wrong'; });
+    if (signed || (op.security.length > 0 && !op.security.some((s) => Object.keys(s).length === 0)))
+      variant(whole, 'no credentials', (r) => {
+        r.auth = 'none';
+      });
+    if (op.security.some((s) => 'bearerAuth' in s || 'adminToken' in s))
+      variant(whole, 'wrong credentials', (r) => {
+        r.auth = 'wrong';
+      });
     for (const p of op.parameters.filter((x) => x.in === 'path')) {
-      variant(whole, `unknown ${p.name}`, (r) => { r.params[p.name] = '00000000-0000-4000-8000-000000000000'; });
-      variant(whole, `NUL in ${p.name}`, (r) => { r.params[p.name] = 'a\u0000b'; });
-      variant(whole, `very long ${p.name}`, (r) => { r.params[p.name] = 'x'.repeat(5000); });
+      variant(whole, `unknown ${p.name}`, (r) => {
+        r.params[p.name] = '00000000-0000-4000-8000-000000000000';
+      });
+      variant(whole, `NUL in ${p.name}`, (r) => {
+        r.params[p.name] = 'a\u0000b';
+      });
+      variant(whole, `very long ${p.name}`, (r) => {
+        r.params[p.name] = 'x'.repeat(5000);
+      });
     }
     if (op.body?.type === 'application/json') {
-      variant(whole, 'body not JSON', (r) => { r.rawBody = '{"unterminated": '; });
-      variant(whole, 'body an array', (r) => { r.body = []; });
-      variant(whole, 'body too large', (r) => { r.rawBody = JSON.stringify({ padding: 'x'.repeat(6 * 1024 * 1024) }); });
-      variant(whole, 'unsupported encoding', (r) => { r.encoding = 'x-unknown'; });
+      variant(whole, 'body not JSON', (r) => {
+        r.rawBody = '{"unterminated": ';
+      });
+      variant(whole, 'body an array', (r) => {
+        r.body = [];
+      });
+      variant(whole, 'body too large', (r) => {
+        r.rawBody = JSON.stringify({ padding: 'x'.repeat(6 * 1024 * 1024) });
+      });
+      variant(whole, 'unsupported encoding', (r) => {
+        r.encoding = 'x-unknown';
+      });
     }
     for (const p of op.parameters.filter((x) => x.in === 'query')) {
-      for (const [kind, value] of badValues(p.schema)) variant(fields, `${kind} query ${p.name}`, (r) => { r.query[p.name] = value; });
-      if (p.required) variant(fields, `missing query ${p.name}`, (r) => { delete r.query[p.name]; });
+      for (const [kind, value] of badValues(p.schema))
+        variant(fields, `${kind} query ${p.name}`, (r) => {
+          r.query[p.name] = value;
+        });
+      if (p.required)
+        variant(fields, `missing query ${p.name}`, (r) => {
+          delete r.query[p.name];
+        });
     }
     if (op.body) {
       const schema = resolveSchema(op.body.schema);
       for (const [name, propertySchema] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
         for (const [kind, value] of badValues(propertySchema)) {
-          variant(fields, `${kind} body ${name}`, (r) => { r.body = { ...(r.body as Json), [name]: value }; });
+          variant(fields, `${kind} body ${name}`, (r) => {
+            r.body = { ...(r.body as Json), [name]: value };
+          });
         }
       }
       for (const name of (schema.required ?? []) as string[]) {
-        variant(fields, `missing body ${name}`, (r) => { const b = { ...(r.body as Json) }; delete b[name]; r.body = b; });
+        variant(fields, `missing body ${name}`, (r) => {
+          const b = { ...(r.body as Json) };
+          delete b[name];
+          r.body = b;
+        });
       }
     }
     return [...whole, ...fields].slice(0, MAX_INVALID_PER_OPERATION);
@@ -296,7 +395,11 @@ describe('the OpenAPI document, and every operation against it', () => {
       if (typeof schema.minimum === 'number') out.push(['too small', schema.minimum - 1]);
       if (types.includes('integer')) out.push(['fraction', 1.5]);
     } else if (types.includes('string')) {
-      out.push(['NUL in', 'a\u0000b'], ['lone surrogate in', 'a\ud800b'], ['very long', 'x'.repeat(Number(schema.maxLength ?? 10_000) + 1)]);
+      out.push(
+        ['NUL in', 'a\u0000b'],
+        ['lone surrogate in', 'a\ud800b'],
+        ['very long', 'x'.repeat(Number(schema.maxLength ?? 10_000) + 1)],
+      );
       out.push(['wrong type', { an: 'object' }]);
     } else if (types.includes('array')) {
       out.push(['wrong type', 'not-an-array'], ['NUL in', ['a\u0000b']]);
@@ -317,20 +420,27 @@ describe('the OpenAPI document, and every operation against it', () => {
     if ([...search].length > 0) url += `?${search.toString()}`;
     let req = request(t.app)[op.method](url);
     if (r.auth === 'user') req = req.set('Authorization', `Bearer ${owner.token}`);
-    if (r.auth === 'wrong') req = op.security.some((s) => 'adminToken' in s) ? req.set('X-Admin-Token', 'not-the-token') : req.set('Authorization', 'Bearer not-a-token');
+    if (r.auth === 'wrong')
+      req = op.security.some((s) => 'adminToken' in s)
+        ? req.set('X-Admin-Token', 'not-the-token')
+        : req.set('Authorization', 'Bearer not-a-token');
     if (r.encoding) req = req.set('Content-Encoding', r.encoding);
-    if (r.auth === 'admin') req = op.security.some((s) => 'adminBasic' in s) ? req.auth('admin', ADMIN_TOKEN) : req.set('X-Admin-Token', ADMIN_TOKEN);
+    if (r.auth === 'admin')
+      req = op.security.some((s) => 'adminBasic' in s) ? req.auth('admin', ADMIN_TOKEN) : req.set('X-Admin-Token', ADMIN_TOKEN);
     const signed = op.parameters.some((p) => p.in === 'header' && p.name === 'X-Pms-Signature');
     if (signed) {
       // The receiver's credential is a signature of the body (the operation's description): each body signed, but for 'no credentials'.
       const raw = r.rawBody ?? JSON.stringify(r.body);
-      if (r.why !== 'no credentials') req = req.set('X-Pms-Signature', `sha256=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex')}`);
+      if (r.why !== 'no credentials')
+        req = req.set('X-Pms-Signature', `sha256=${crypto.createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex')}`);
       return req.set('Content-Type', 'application/json').send(raw);
     }
     if (r.rawBody !== undefined) return req.set('Content-Type', 'application/json').send(r.rawBody);
     if (!op.body) return req;
     if (op.body.type === 'application/x-www-form-urlencoded') {
-      const form = Object.fromEntries(Object.entries((r.body ?? {}) as Json).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+      const form = Object.fromEntries(
+        Object.entries((r.body ?? {}) as Json).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
       return req.type('form').send(form);
     }
     if (op.body.type === 'multipart/form-data') {
@@ -344,17 +454,26 @@ describe('the OpenAPI document, and every operation against it', () => {
     const where = `${op.method.toUpperCase()} ${op.path} (${r.why}) -> ${res.status}`;
     const documented = op.responses[String(res.status)];
     if (res.status >= 500) return `${where}: a 5xx ${JSON.stringify(res.body).slice(0, 200)}`;
-    if (!documented) return `${where}: status not documented (${Object.keys(op.responses).join(', ')}) ${JSON.stringify(res.body).slice(0, 200)}`;
+    if (!documented)
+      return `${where}: status not documented (${Object.keys(op.responses).join(', ')}) ${JSON.stringify(res.body).slice(0, 200)}`;
     const type = String(res.headers['content-type'] ?? '').split(';')[0];
-    if (!type) return res.status === 204 || !documented.content ? null : `${where}: no body, documented ${Object.keys(documented.content).join(', ')}`;
+    if (!type)
+      return res.status === 204 || !documented.content
+        ? null
+        : `${where}: no body, documented ${Object.keys(documented.content).join(', ')}`;
     if (!documented.content?.[type]) return `${where}: content type ${type} not documented`;
     if (type !== 'application/json') return null;
     const path = ['paths', op.path, op.method, 'responses', String(res.status), 'content', type, 'schema'];
     const validate = ajv.getSchema(pointer(path)) as ValidateFunction;
-    return validate(res.body) ? null : `${where}: body not valid: ${ajv.errorsText(validate.errors)} ${JSON.stringify(res.body).slice(0, 300)}`;
+    return validate(res.body)
+      ? null
+      : `${where}: body not valid: ${ajv.errorsText(validate.errors)} ${JSON.stringify(res.body).slice(0, 300)}`;
   }
 });
 
 function resolve(document: unknown, ref: string): Json {
-  return ref.replace(/^#\//, '').split('/').reduce<unknown>((o, k) => (o as Json)[k.replaceAll('~1', '/').replaceAll('~0', '~')], document) as Json;
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((o, k) => (o as Json)[k.replaceAll('~1', '/').replaceAll('~0', '~')], document) as Json;
 }

@@ -16,10 +16,13 @@ describe('CORS', () => {
     });
     afterAll(() => t.stop());
 
-    it.each(['/health', '/api/v1/tariffs/stats', '/api/v1/auth/me', '/openapi.json'])('%s answers no Access-Control-Allow-Origin', async (path) => {
-      const res = await request(t.app).get(path).set('Origin', EVIL);
-      expect(res.headers['access-control-allow-origin']).toBeUndefined();
-    });
+    it.each(['/health', '/api/v1/tariffs/stats', '/api/v1/auth/me', '/openapi.json'])(
+      '%s answers no Access-Control-Allow-Origin',
+      async (path) => {
+        const res = await request(t.app).get(path).set('Origin', EVIL);
+        expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      },
+    );
 
     it('a preflight is not answered with CORS headers', async () => {
       const res = await request(t.app).options('/api/v1/auth/login').set('Origin', EVIL).set('Access-Control-Request-Method', 'POST');
@@ -44,7 +47,10 @@ describe('CORS', () => {
       const res = await request(t.app).get('/api/v1/tariffs/stats').set('Origin', APP).expect(200);
       expect(res.headers['access-control-allow-origin']).toBe(APP);
       expect(res.headers['access-control-expose-headers']).toContain('RateLimit-Remaining');
-      const preflight = await request(t.app).options('/api/v1/auth/login').set('Origin', 'http://localhost:3000').set('Access-Control-Request-Method', 'POST');
+      const preflight = await request(t.app)
+        .options('/api/v1/auth/login')
+        .set('Origin', 'http://localhost:3000')
+        .set('Access-Control-Request-Method', 'POST');
       expect(preflight.status).toBe(204);
       expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     });

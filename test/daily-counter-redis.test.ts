@@ -42,8 +42,11 @@ describeWithRedis('Redis daily counter', () => {
   it('counts two counters of one Redis (two web processes) as one', async () => {
     const web1 = createRedisDailyCounter(redis, prefix);
     const web2 = createRedisDailyCounter(redis, prefix);
-    const counts = await Promise.all([web1.increment('2026-11-27', 'user:b', 100), web2.increment('2026-11-27', 'user:b', 100),
-      web1.increment('2026-11-27', 'user:b', 100)]);
+    const counts = await Promise.all([
+      web1.increment('2026-11-27', 'user:b', 100),
+      web2.increment('2026-11-27', 'user:b', 100),
+      web1.increment('2026-11-27', 'user:b', 100),
+    ]);
     expect([...counts].sort()).toEqual([1, 2, 3]);
   });
 
@@ -56,7 +59,10 @@ describeWithRedis('Redis daily counter', () => {
       counter.increment('2026-11-28', 'user:ok', 100),
     ]);
     expect(results[0]).toEqual({ status: 'fulfilled', value: 1 });
-    expect(results[1]).toMatchObject({ status: 'rejected', reason: expect.objectContaining({ message: expect.stringContaining('not an integer') }) });
+    expect(results[1]).toMatchObject({
+      status: 'rejected',
+      reason: expect.objectContaining({ message: expect.stringContaining('not an integer') }),
+    });
     expect(results[2]).toEqual({ status: 'fulfilled', value: 2 });
   });
 

@@ -25,12 +25,18 @@ async function node(args: string[], env: Record<string, string> = {}) {
 }
 
 /** A separate process that opens the embedded database in `folder`, then runs `then` (TypeScript through tsx). */
-const holderProcess = (folder: string, then: string) => node(['--import', 'tsx', '-e', `
+const holderProcess = (folder: string, then: string) =>
+  node([
+    '--import',
+    'tsx',
+    '-e',
+    `
   const { openDatabase } = require('./src/platform/db/client.ts');
   openDatabase({ pgliteDir: ${JSON.stringify(folder)} }).then(async (database) => {
     process.stdout.write(String(process.pid));
     ${then}
-  });`]);
+  });`,
+  ]);
 
 /**
  * Issue 46 item 7: two `npm start` on one DATA_DIR both accepted writes, and after a restart one
@@ -48,7 +54,13 @@ describe('one process per embedded database folder (DATA_DIR)', () => {
   it('a second `npm start` on the same DATA_DIR refuses to start, says why, and exits 1', async () => {
     const database = await openDatabase({ pgliteDir: folder });
     try {
-      const second = await node(['scripts/start.mjs', 'all'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '' });
+      const second = await node(['scripts/start.mjs', 'all'], {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      });
       expect(second.code).toBe(1);
       expect(second.stderr).toContain(`The embedded database folder ${folder} is in use by process ${process.pid} on ${os.hostname()}`);
       expect(second.stderr).toContain('give this one its own DATA_DIR');
@@ -88,7 +100,17 @@ describe('one process per embedded database folder (DATA_DIR)', () => {
     beforeEach(() => {
       // Only the heartbeat's interval is faked: it runs when the test says, not after 10 s.
       jest.useFakeTimers({
-        doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout'],
+        doNotFake: [
+          'Date',
+          'hrtime',
+          'nextTick',
+          'performance',
+          'queueMicrotask',
+          'setImmediate',
+          'clearImmediate',
+          'setTimeout',
+          'clearTimeout',
+        ],
       });
     });
     afterEach(async () => {
@@ -109,7 +131,13 @@ describe('one process per embedded database folder (DATA_DIR)', () => {
       fs.rmSync(lockFileOf(folder));
       jest.advanceTimersByTime(HEARTBEAT_MS);
       expect(lockHolder().pid).toBe(process.pid);
-      const second = await node(['scripts/start.mjs', 'all'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '' });
+      const second = await node(['scripts/start.mjs', 'all'], {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      });
       expect(second.code).toBe(1);
       expect(second.stderr).toContain(`The embedded database folder ${folder} is in use by process ${process.pid} on ${os.hostname()}`);
       await database.db.execute(sql`select 1`);
@@ -122,12 +150,23 @@ describe('one process per embedded database folder (DATA_DIR)', () => {
         await boot();
         // What the process that started while the file was gone wrote in its place.
         fs.rmSync(lockFileOf(folder));
-        fs.writeFileSync(lockFileOf(folder), JSON.stringify({ pid: process.ppid, hostname: os.hostname(), boot_id: null, process_start: null, acquired_at: new Date().toISOString() }));
+        fs.writeFileSync(
+          lockFileOf(folder),
+          JSON.stringify({
+            pid: process.ppid,
+            hostname: os.hostname(),
+            boot_id: null,
+            process_start: null,
+            acquired_at: new Date().toISOString(),
+          }),
+        );
         jest.advanceTimersByTime(HEARTBEAT_MS);
         expect(exit).toHaveBeenCalledWith(1);
-        expect(stderr).toHaveBeenCalledWith(expect.stringContaining(
-          `The lock ${lockFileOf(folder)} of the embedded database folder ${folder} was deleted and process ${process.ppid} on ${os.hostname()}`,
-        ));
+        expect(stderr).toHaveBeenCalledWith(
+          expect.stringContaining(
+            `The lock ${lockFileOf(folder)} of the embedded database folder ${folder} was deleted and process ${process.ppid} on ${os.hostname()}`,
+          ),
+        );
         expect(lockHolder().pid).toBe(process.ppid);
       } finally {
         exit.mockRestore();

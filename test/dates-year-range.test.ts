@@ -34,20 +34,35 @@ describe('dates outside the years 0001 to 9999 are a 422', () => {
   });
 
   it('adding a version', async () => {
-    expect422(await as(t, token).post(`/tariffs/custom/${tariffId}/versions`, { ...createVersion, effective_date: '0000-01-01' }), 'effective_date');
+    expect422(
+      await as(t, token).post(`/tariffs/custom/${tariffId}/versions`, { ...createVersion, effective_date: '0000-01-01' }),
+      'effective_date',
+    );
   });
 
   it('a URDB record whose startdate or enddate falls outside those years', async () => {
     const yearZero = -62167219200; // 0000-01-01T00:00:00Z
-    for (const [key, value] of [['startdate', yearZero], ['enddate', yearZero + 86400 * 100], ['startdate', 1e15], ['startdate', 'soon']] as const) {
-      const res = await as(t, token).post('/tariffs/custom', { ...createFromUrdb, effective_date: undefined, urdb: { ...createFromUrdb.urdb, [key]: value } });
+    for (const [key, value] of [
+      ['startdate', yearZero],
+      ['enddate', yearZero + 86400 * 100],
+      ['startdate', 1e15],
+      ['startdate', 'soon'],
+    ] as const) {
+      const res = await as(t, token).post('/tariffs/custom', {
+        ...createFromUrdb,
+        effective_date: undefined,
+        urdb: { ...createFromUrdb.urdb, [key]: value },
+      });
       expect(res.status).toBe(422);
       expect(res.body.errors?.[0]?.field).toBe(`urdb.${key}`);
     }
   });
 
   it('calculate-rubs', async () => {
-    const res = await as(t, token).post('/billing/calculate-rubs', calculateBody(billed.propertyId, billed.configId, { billing_period_start: '0000-01-01' }));
+    const res = await as(t, token).post(
+      '/billing/calculate-rubs',
+      calculateBody(billed.propertyId, billed.configId, { billing_period_start: '0000-01-01' }),
+    );
     expect422(res, 'billing_period_start');
   });
 
@@ -64,7 +79,10 @@ describe('dates outside the years 0001 to 9999 are a 422', () => {
 
   it('a calculation date and a billing period', async () => {
     expect422(await as(t, token).post('/calculate', { tariff_id: tariffId, usage: 12, date: '0000-06-01' }), 'date');
-    expect422(await as(t, token).post('/calculate', { tariff_id: tariffId, usage: 12, period_start: '0000-06-01', period_end: '0000-06-30' }), 'period_start');
+    expect422(
+      await as(t, token).post('/calculate', { tariff_id: tariffId, usage: 12, period_start: '0000-06-01', period_end: '0000-06-30' }),
+      'period_start',
+    );
   });
 
   it('the year 0001 is a date', async () => {

@@ -6,7 +6,9 @@ const url = process.env.DATABASE_URL;
 
 (url ? describe : describe.skip)('PostgreSQL connections', () => {
   let database: Database;
-  beforeAll(async () => { database = await openDatabase({ databaseUrl: url, poolSize: 1 }); });
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  });
   afterAll(() => database.close());
 
   it('are opened without JIT compilation', async () => {

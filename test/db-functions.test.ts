@@ -32,26 +32,34 @@ async function defined() {
  */
 describe('database functions and triggers', () => {
   let database: Database;
-  beforeAll(async () => { database = await createTestDatabase(); });
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
   afterAll(() => database.close());
 
   it('are exactly those of the source files, body for body', async () => {
     const { functions, triggers } = await defined();
     expect(functions.size).toBeGreaterThan(10);
-    const stored = rowsOf<{ name: string; body: string }>(await database.db.execute(sql`
+    const stored = rowsOf<{ name: string; body: string }>(
+      await database.db.execute(sql`
       select p.proname as name, p.prosrc as body from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.prokind = 'f'
-        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`));
+        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`),
+    );
     expect(new Map(stored.map((f) => [f.name, f.body]))).toEqual(functions);
-    const storedTriggers = rowsOf<{ name: string; table: string }>(await database.db.execute(sql`
-      select t.tgname as name, c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal`));
+    const storedTriggers = rowsOf<{ name: string; table: string }>(
+      await database.db.execute(sql`
+      select t.tgname as name, c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal`),
+    );
     expect(new Map(storedTriggers.map((t) => [t.name, t.table]))).toEqual(triggers);
   });
 
   it('analytics_month_index counts months as months.ts does (year x 12 + month - 1)', async () => {
     const dates = ['0001-01-01', '1999-12-31', '2026-03-15'];
-    const stored = rowsOf<{ m: number }>(await database.db.execute(sql`
-      select analytics_month_index(d::date) as m from unnest(${`{${dates.join(',')}}`}::text[]) with ordinality as x(d, n) order by n`));
+    const stored = rowsOf<{ m: number }>(
+      await database.db.execute(sql`
+      select analytics_month_index(d::date) as m from unnest(${`{${dates.join(',')}}`}::text[]) with ordinality as x(d, n) order by n`),
+    );
     expect(stored.map((r) => r.m)).toEqual([12, 23_999, 24_314]);
     expect(dates.map(monthIndexOfDate)).toEqual([12, 23_999, 24_314]);
   });

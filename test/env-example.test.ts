@@ -5,10 +5,12 @@ import { CONFIG_VARIABLES, configDefaults, loadConfig } from '../src/platform/co
 const ROOT = path.resolve(__dirname, '..');
 const lines = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8').split('\n');
 /** `# NAME=value` lines: a variable with its default. */
-const listed = new Map(lines.flatMap((l) => {
-  const m = /^# ([A-Z][A-Z0-9_]*)=(.*)$/.exec(l);
-  return m ? [[m[1], m[2]] as const] : [];
-}));
+const listed = new Map(
+  lines.flatMap((l) => {
+    const m = /^# ([A-Z][A-Z0-9_]*)=(.*)$/.exec(l);
+    return m ? [[m[1], m[2]] as const] : [];
+  }),
+);
 
 /** Issue 51 item 6: `.env.example` lists every setting, so it has to stay complete as settings are added. */
 describe('.env.example', () => {

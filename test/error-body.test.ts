@@ -31,16 +31,30 @@ describe('error bodies', () => {
     const invalid = await request(t.app).post('/api/v1/pm/portfolios').set('Authorization', `Bearer ${token}`).send({});
     expectError(invalid, 422, 'validation_error');
     expect(invalid.body).toEqual({
-      detail: 'field required', errors: [{ field: 'name', message: 'field required' }], code: 'validation_error', request_id: invalid.headers['x-request-id'],
+      detail: 'field required',
+      errors: [{ field: 'name', message: 'field required' }],
+      code: 'validation_error',
+      request_id: invalid.headers['x-request-id'],
     });
-    const json = await request(t.app).post('/api/v1/pm/portfolios').set('Authorization', `Bearer ${token}`)
-      .set('content-type', 'application/json').send('{"name": ');
+    const json = await request(t.app)
+      .post('/api/v1/pm/portfolios')
+      .set('Authorization', `Bearer ${token}`)
+      .set('content-type', 'application/json')
+      .send('{"name": ');
     expectError(json, 400, 'invalid_json');
     expect(json.body.detail).toBe('Invalid JSON body');
-    expectError(await request(t.app).post('/api/v1/pm/portfolios').set('Authorization', `Bearer ${token}`).set('Idempotency-Key', 'a b').send({ name: 'x' }), 400, 'invalid_idempotency_key');
+    expectError(
+      await request(t.app)
+        .post('/api/v1/pm/portfolios')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Idempotency-Key', 'a b')
+        .send({ name: 'x' }),
+      400,
+      'invalid_idempotency_key',
+    );
   });
 
-  it('name the caller\'s own X-Request-Id when it sent one, also on the webhook receiver', async () => {
+  it("name the caller's own X-Request-Id when it sent one, also on the webhook receiver", async () => {
     const res = await request(t.app).get('/api/v1/nowhere').set('X-Request-Id', 'trace-42');
     expect(res.headers['x-request-id']).toBe('trace-42');
     expect(res.body.request_id).toBe('trace-42');
@@ -55,16 +69,23 @@ describe('error bodies', () => {
     const form = await request(t.app).post('/api/v1/pm/portfolios').set(auth).type('form').send('{"name": "Lakeside"}');
     expectError(form, 415, 'unsupported_media_type');
     expect(form.body.detail).toBe('Content-Type must be application/json: the body was sent as application/x-www-form-urlencoded');
-    const text = await request(t.app).patch('/api/v1/pm/properties/00000000-0000-4000-8000-000000000000').set(auth)
-      .set('content-type', 'text/plain').send('{"name": "x"}');
+    const text = await request(t.app)
+      .patch('/api/v1/pm/properties/00000000-0000-4000-8000-000000000000')
+      .set(auth)
+      .set('content-type', 'text/plain')
+      .send('{"name": "x"}');
     expect(text.status).toBe(415);
     expect(text.body.detail).toBe('Content-Type must be application/json: the body was sent as text/plain');
     // No body at all: the fields are missing.
     expectError(await request(t.app).post('/api/v1/pm/portfolios').set(auth), 422, 'validation_error');
     // The login form still reads a form, and JSON.
     await request(t.app).post('/api/v1/auth/login').set('content-type', 'text/plain').send('username=a').expect(415);
-    await request(t.app).post('/api/v1/pm/portfolios').set(auth).set('content-type', 'application/json; charset=utf-8')
-      .send('{"name": "Typed"}').expect(201);
+    await request(t.app)
+      .post('/api/v1/pm/portfolios')
+      .set(auth)
+      .set('content-type', 'application/json; charset=utf-8')
+      .send('{"name": "Typed"}')
+      .expect(201);
   });
 
   it('the documented table lists every code, with its status', () => {

@@ -45,7 +45,14 @@ describe('site root endpoints', () => {
     const doc = await request(t.app).get('/openapi.json').expect(200);
     expect(doc.body.openapi).toBe('3.1.0');
     // Every endpoint that exists is listed, site-root ones included.
-    for (const path of ['/health', '/admin/queues', '/api/v1/auth/register', '/api/v1/tariffs/{id}', '/api/v1/calculate/compare', '/api/v1/pm/properties/{id}/bills/import']) {
+    for (const path of [
+      '/health',
+      '/admin/queues',
+      '/api/v1/auth/register',
+      '/api/v1/tariffs/{id}',
+      '/api/v1/calculate/compare',
+      '/api/v1/pm/properties/{id}/bills/import',
+    ]) {
       expect(doc.body.paths).toHaveProperty([path]);
     }
     const page = await request(t.app).get('/docs/').expect(200);

@@ -6,7 +6,9 @@ import { errorBody } from './helpers/error-body';
 /** A documented path asked with a method it does not have: 405 with Allow (it was a 404). */
 describe('405 Method Not Allowed', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(() => t.stop());
 
   it('TRACE, PUT and DELETE on GET-only /api/v1/tariffs/search: 405, Allow: GET, HEAD', async () => {
@@ -39,7 +41,9 @@ describe('405 Method Not Allowed', () => {
     expect((await request(t.app).get('/api/v1/tariffs/custom').set(auth).expect(200)).body.items).toEqual([]);
     expect((await request(t.app).get('/api/v1/pm/properties/health').set(auth).expect(200)).body).toHaveProperty('summary');
     // Below the literal path, "health" is an {id} like any other (it was a 405 for a GET).
-    expect((await request(t.app).get('/api/v1/pm/properties/health/bills').set(auth).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
+    expect((await request(t.app).get('/api/v1/pm/properties/health/bills').set(auth).expect(404)).body).toEqual(
+      errorBody({ detail: 'Property not found' }),
+    );
   });
 
   it('site paths too (/health), and an unknown path stays 404', async () => {
@@ -54,13 +58,17 @@ describe('405 Method Not Allowed', () => {
 /** Conditional requests are for reads: a write's answer is not hashed for an ETag (a RUBS answer is megabytes). */
 describe('ETags', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(() => t.stop());
 
   // Issue 48 item 2 replaced "a POST answer has no ETag" (a hash skipped for speed): every answer is Express's res.json.
   it('a POST answer is JSON with its length; a GET answer has an ETag, and revalidates to 304', async () => {
-    const created = await request(t.app).post('/api/v1/auth/register')
-      .send({ email: 'etag@example.com', password: 'Passw0rd!x', full_name: 'E Tag' }).expect(201);
+    const created = await request(t.app)
+      .post('/api/v1/auth/register')
+      .send({ email: 'etag@example.com', password: 'Passw0rd!x', full_name: 'E Tag' })
+      .expect(201);
     expect(created.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Number(created.headers['content-length'])).toBe(Buffer.byteLength(created.text));
     expect(created.body.email).toBe('etag@example.com');
@@ -85,17 +93,24 @@ describe('ETags', () => {
 /** Answers are UTF-8 JSON: text beyond ASCII keeps its bytes, and Content-Length counts them. */
 describe('UTF-8 answers', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(() => t.stop());
 
   it('a name with accents, a non-Latin-1 letter and an emoji comes back as sent, from a POST and a GET', async () => {
     const fullName = 'José Łódź 🏢 "quoted"';
-    const created = await request(t.app).post('/api/v1/auth/register')
-      .send({ email: 'utf8@example.com', password: 'Passw0rd!x', full_name: fullName }).expect(201);
+    const created = await request(t.app)
+      .post('/api/v1/auth/register')
+      .send({ email: 'utf8@example.com', password: 'Passw0rd!x', full_name: fullName })
+      .expect(201);
     expect(created.body.full_name).toBe(fullName);
     expect(Number(created.headers['content-length'])).toBe(Buffer.byteLength(created.text));
-    const login = await request(t.app).post('/api/v1/auth/login').type('form')
-      .send({ username: 'utf8@example.com', password: 'Passw0rd!x' }).expect(200);
+    const login = await request(t.app)
+      .post('/api/v1/auth/login')
+      .type('form')
+      .send({ username: 'utf8@example.com', password: 'Passw0rd!x' })
+      .expect(200);
     const me = await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${login.body.access_token}`).expect(200);
     expect(me.body.full_name).toBe(fullName);
     expect(me.headers['content-type']).toBe('application/json; charset=utf-8');

@@ -33,7 +33,8 @@ describe('Idempotency-Key on POST', () => {
   });
   afterAll(() => t.stop());
 
-  const portfolios = async (token: string) => (await as(t, token).get('/pm/portfolios?per_page=100').expect(200)).body.items as Array<{ name: string }>;
+  const portfolios = async (token: string) =>
+    (await as(t, token).get('/pm/portfolios?per_page=100').expect(200)).body.items as Array<{ name: string }>;
   const storedKeys = (scope: string) => t.deps.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, scope));
 
   it('replays the first answer (status and body) for the same key and body, without acting again', async () => {
@@ -57,8 +58,9 @@ describe('Idempotency-Key on POST', () => {
   });
 
   it('concurrent requests with one key act once: one 201, the others the replay or 409 in progress', async () => {
-    const answers = await Promise.all(Array.from({ length: 6 }, () =>
-      as(t, alice).post('/pm/portfolios', { name: 'Concurrent' }).set(KEY, 'concurrent-1')));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => as(t, alice).post('/pm/portfolios', { name: 'Concurrent' }).set(KEY, 'concurrent-1')),
+    );
     const created = answers.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === undefined);
     expect(created).toHaveLength(1);
     for (const r of answers) {
@@ -73,7 +75,7 @@ describe('Idempotency-Key on POST', () => {
     expect((await storedKeys(`user:${aliceId}`)).filter((k) => k.key === 'concurrent-1')).toHaveLength(1);
   });
 
-  it('keys are per account: another account\'s same key and body acts for that account', async () => {
+  it("keys are per account: another account's same key and body acts for that account", async () => {
     const mine = await as(t, alice).post('/pm/portfolios', { name: 'Scoped' }).set(KEY, 'shared-key').expect(201);
     const theirs = await as(t, bob).post('/pm/portfolios', { name: 'Scoped' }).set(KEY, 'shared-key').expect(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
@@ -84,8 +86,12 @@ describe('Idempotency-Key on POST', () => {
   it('an API key and a bearer token of one account share its keys', async () => {
     const key = (await as(t, alice).post('/auth/api-keys', { name: 'pms' }).expect(201)).body.key as string;
     const first = await as(t, alice).post('/pm/portfolios', { name: 'By token' }).set(KEY, 'token-or-key').expect(201);
-    const viaKey = await request(t.app).post('/api/v1/pm/portfolios').set('X-API-Key', key).set(KEY, 'token-or-key')
-      .send({ name: 'By token' }).expect(201);
+    const viaKey = await request(t.app)
+      .post('/api/v1/pm/portfolios')
+      .set('X-API-Key', key)
+      .set(KEY, 'token-or-key')
+      .send({ name: 'By token' })
+      .expect(201);
     expect(viaKey.headers['idempotent-replayed']).toBe('true');
     expect(viaKey.body.id).toBe(first.body.id);
   });
@@ -142,7 +148,9 @@ describe('Idempotency-Key on POST', () => {
     clock = new Date(clock.getTime() + 2000);
     const later = await post().expect(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
-    const names = (await request(t.app).get('/api/v1/pm/portfolios').set('X-API-Key', apiKey).expect(200)).body.items.map((p: { name: string }) => p.name);
+    const names = (await request(t.app).get('/api/v1/pm/portfolios').set('X-API-Key', apiKey).expect(200)).body.items.map(
+      (p: { name: string }) => p.name,
+    );
     expect(names.filter((n: string) => n === 'Day one')).toHaveLength(2);
 
     const db = t.deps.database.db;
@@ -152,7 +160,10 @@ describe('Idempotency-Key on POST', () => {
     const after = await db.select().from(idempotencyKeys);
     // Every key used at the first clock is gone; the one used again just now stays.
     expect(after.map((k) => k.key)).toEqual(['expiring']);
-    const [kept] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.key, 'expiring')));
+    const [kept] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.key, 'expiring')));
     expect(kept!.createdAt.getTime()).toBe(clock.getTime());
   });
 });

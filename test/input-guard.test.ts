@@ -16,10 +16,19 @@ describe('input PostgreSQL cannot store', () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await registerUser(t);
-    const portfolio = await request(t.app).post('/api/v1/pm/portfolios').set('Authorization', `Bearer ${owner.token}`).send({ name: 'Guarded' });
+    const portfolio = await request(t.app)
+      .post('/api/v1/pm/portfolios')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ name: 'Guarded' });
     const property = await request(t.app).post('/api/v1/pm/properties').set('Authorization', `Bearer ${owner.token}`).send({
-      portfolio_id: portfolio.body.id, name: 'One', address: '1 Main St', city: 'Austin', state: 'TX', zip_code: '78701',
-      property_type: 'commercial', sqft: 10000,
+      portfolio_id: portfolio.body.id,
+      name: 'One',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip_code: '78701',
+      property_type: 'commercial',
+      sqft: 10000,
     });
     expect(property.status).toBe(201);
     propertyId = property.body.id;
@@ -31,10 +40,15 @@ describe('input PostgreSQL cannot store', () => {
   it('a NUL in a JSON field of a public endpoint: 422 naming the field, not 500', async () => {
     const res = await request(t.app).post('/api/v1/calculate').send({ tariff_id: 'a\u0000b', usage_kwh: 100, month: 1 });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual(errorBody({ detail: 'must not contain NUL characters', errors: [{ field: 'tariff_id', message: 'must not contain NUL characters' }] }));
+    expect(res.body).toEqual(
+      errorBody({
+        detail: 'must not contain NUL characters',
+        errors: [{ field: 'tariff_id', message: 'must not contain NUL characters' }],
+      }),
+    );
   });
 
-  it('a NUL in a path id: the route\'s own 404', async () => {
+  it("a NUL in a path id: the route's own 404", async () => {
     const tariff = await request(t.app).get('/api/v1/tariffs/a%00b');
     expect(tariff.status).toBe(404);
     expect(tariff.body).toEqual(errorBody({ detail: 'Tariff not found' }));
@@ -58,15 +72,23 @@ describe('input PostgreSQL cannot store', () => {
   });
 
   it('a lone surrogate (JSON escape \\ud800) in a nested field: 422 with the path to it', async () => {
-    const res = await request(t.app).post('/api/v1/billing/calculate-rubs').set(auth()).set('content-type', 'application/json')
-      .send(`{"property_id":"${propertyId}","billing_config_id":"x","utility_type":"water","total_amount":100,`
-        + '"period_start":"2026-01-01","period_end":"2026-01-31","units":[{"unit_id":"1","tenant_name":"A\\ud800"}]}');
+    const res = await request(t.app)
+      .post('/api/v1/billing/calculate-rubs')
+      .set(auth())
+      .set('content-type', 'application/json')
+      .send(
+        `{"property_id":"${propertyId}","billing_config_id":"x","utility_type":"water","total_amount":100,` +
+          '"period_start":"2026-01-01","period_end":"2026-01-31","units":[{"unit_id":"1","tenant_name":"A\\ud800"}]}',
+      );
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([{ field: 'units.0.tenant_name', message: 'must be well-formed Unicode (no lone surrogates)' }]);
   });
 
   it('a NUL in a key, and in a form field (the OAuth2 login)', async () => {
-    const key = await request(t.app).patch(`/api/v1/pm/properties/${propertyId}`).set(auth()).set('content-type', 'application/json')
+    const key = await request(t.app)
+      .patch(`/api/v1/pm/properties/${propertyId}`)
+      .set(auth())
+      .set('content-type', 'application/json')
       .send('{"name":"ok","odd\\u0000key":1}');
     expect(key.status).toBe(422);
     expect(key.body.errors).toEqual([{ field: '', message: 'keys must not contain NUL characters' }]);

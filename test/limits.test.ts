@@ -64,7 +64,8 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
     it('login: RATE_LIMIT_LOGIN_PER_MIN attempts a minute per IP, then 429', async () => {
       const ip = '198.51.100.20';
       const form = { username: 'nobody@example.com', password: 'Wrong1234' };
-      for (let i = 0; i < 3; i++) await request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', ip).type('form').send(form).expect(401);
+      for (let i = 0; i < 3; i++)
+        await request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', ip).type('form').send(form).expect(401);
       const limited = await request(t.app).post('/api/v1/auth/login').set('X-Forwarded-For', ip).type('form').send(form).expect(429);
       expect(limited.body).toEqual(errorBody({ detail: 'Rate limit exceeded' }));
       expect(limited.headers['retry-after']).toBeDefined();
@@ -76,7 +77,11 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
 
   if (driver === 'redis') {
     it('two web processes with one Redis share the counters', async () => {
-      const shared = { ...driverEnv, REDIS_KEY_PREFIX: `test:shared:${Date.now().toString(36)}${Math.random().toString(36).slice(2)}:`, RATE_LIMIT_REGISTER_PER_MIN: '2' };
+      const shared = {
+        ...driverEnv,
+        REDIS_KEY_PREFIX: `test:shared:${Date.now().toString(36)}${Math.random().toString(36).slice(2)}:`,
+        RATE_LIMIT_REGISTER_PER_MIN: '2',
+      };
       const a = await createTestApp({ env: shared });
       const b = await createTestApp({ env: shared });
       try {
@@ -91,7 +96,7 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
     });
   }
 
-  describe('per-caller limit of re-running a bill\'s audit (POST /pm/bills/{id}/audit)', () => {
+  describe("per-caller limit of re-running a bill's audit (POST /pm/bills/{id}/audit)", () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await createTestApp({ env: { ...driverEnv, RATE_LIMIT_AUDIT_PER_MIN: '2', TRUST_PROXY: 'true' } });
@@ -101,9 +106,17 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
     /** A property with one electric bill of `token`'s owner; the bill's id. */
     async function billOf(token: string): Promise<string> {
       const property = (await createProperty(t, token)).id;
-      return (await as(t, token).post(`/pm/properties/${property}/bills`, {
-        utility_type: 'electric', period_start: '2026-01-01', period_end: '2026-01-31', amount: 120, usage_kwh: 1000,
-      }).expect(201)).body.id;
+      return (
+        await as(t, token)
+          .post(`/pm/properties/${property}/bills`, {
+            utility_type: 'electric',
+            period_start: '2026-01-01',
+            period_end: '2026-01-31',
+            amount: 120,
+            usage_kwh: 1000,
+          })
+          .expect(201)
+      ).body.id;
     }
 
     it('RATE_LIMIT_AUDIT_PER_MIN re-audits a minute per account (token and API keys alike), then 429 with headers', async () => {
@@ -123,7 +136,10 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
       expect(read.headers['ratelimit-limit']).toBe('1000');
       // Another account behind the same address has its own count.
       const bob = await registerUser(t);
-      await as(t, bob.token).post(`/pm/bills/${await billOf(bob.token)}/audit`).set('X-Forwarded-For', ip).expect(200);
+      await as(t, bob.token)
+        .post(`/pm/bills/${await billOf(bob.token)}/audit`)
+        .set('X-Forwarded-For', ip)
+        .expect(200);
     });
 
     it('is documented: 429 on the operation names the limit', async () => {
@@ -169,7 +185,9 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
     it('the quota is per account, shared by its token and API keys', async () => {
       clock = new Date('2026-03-05T10:00:00Z');
       const { token } = await registerUser(t);
-      const key = (await request(t.app).post('/api/v1/auth/api-keys').set('Authorization', `Bearer ${token}`).send({ name: 'k' }).expect(201)).body.key;
+      const key = (
+        await request(t.app).post('/api/v1/auth/api-keys').set('Authorization', `Bearer ${token}`).send({ name: 'k' }).expect(201)
+      ).body.key;
       // Creating the key was request 1 of 3.
       await request(t.app).get('/api/v1/auth/me').set('X-API-Key', key).expect(200);
       await me(token).expect(200);
@@ -210,7 +228,11 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
       // Another IP, and a signed-in caller from the same IP, have their own quotas.
       await request(site).get('/api/v1/probe').set('X-Forwarded-For', '192.0.2.51').expect(200);
       const { user, token } = await registerUser(t);
-      const signedIn = await request(site).get('/api/v1/probe').set('X-Forwarded-For', ip).set('Authorization', `Bearer ${token}`).expect(200);
+      const signedIn = await request(site)
+        .get('/api/v1/probe')
+        .set('X-Forwarded-For', ip)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
       expect(signedIn.body).toEqual({ user: user.id });
     });
 
@@ -232,7 +254,15 @@ describe('limits when Redis is unreachable', () => {
       config: {
         redisUrl: 'redis://127.0.0.1:1',
         redisKeyPrefix: 'test:down:',
-        limits: { registerPerMin: 1, loginPerMin: 1, webhookRefusedPerMin: 1, auditPerMin: 1, quotaFreePerDay: 1, quotaProPerDay: 1, maxApiKeys: 1 },
+        limits: {
+          registerPerMin: 1,
+          loginPerMin: 1,
+          webhookRefusedPerMin: 1,
+          auditPerMin: 1,
+          quotaFreePerDay: 1,
+          quotaProPerDay: 1,
+          maxApiKeys: 1,
+        },
       },
       logger: createLogger('silent'),
       now: () => new Date('2026-03-01T12:00:00Z'),
@@ -252,14 +282,24 @@ describe('the re-audit limit beside the daily quota', () => {
     const limits = createLimits({
       config: {
         redisKeyPrefix: 'test:audit-headers:',
-        limits: { registerPerMin: 1, loginPerMin: 1, webhookRefusedPerMin: 1, auditPerMin: 3, quotaFreePerDay: 2, quotaProPerDay: 100, maxApiKeys: 1 },
+        limits: {
+          registerPerMin: 1,
+          loginPerMin: 1,
+          webhookRefusedPerMin: 1,
+          auditPerMin: 3,
+          quotaFreePerDay: 2,
+          quotaProPerDay: 100,
+          maxApiKeys: 1,
+        },
       },
       logger: createLogger('silent'),
       now: () => new Date('2026-03-01T12:00:00Z'),
     });
     const app = express();
     const signedIn: express.RequestHandler = (req, _res, next) => {
-      req.user = { id: 'u1', email: 'u1@example.com', tier: req.get('X-Tier') === 'pro' ? 'pro' : 'free' } as NonNullable<express.Request['user']>;
+      req.user = { id: 'u1', email: 'u1@example.com', tier: req.get('X-Tier') === 'pro' ? 'pro' : 'free' } as NonNullable<
+        express.Request['user']
+      >;
       next();
     };
     app.post('/audit', signedIn, limits.quota, limits.audit, (_req, res) => void res.json({ ok: true }));

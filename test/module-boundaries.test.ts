@@ -11,16 +11,33 @@ async function boundaryErrors(filePath: string, importLine: string): Promise<str
 
 describe('module boundaries (eslint.config.mjs)', () => {
   it("refuses another module's tables and repository, at any depth", async () => {
-    expect(await boundaryErrors('src/modules/meters/lookup.ts', "import { properties as imported } from '../properties/tables';")).toHaveLength(1);
-    expect(await boundaryErrors('src/modules/meters/lookup.ts', "import { createPropertyRepository as imported } from '../properties/repository';")).toHaveLength(1);
-    expect(await boundaryErrors('src/modules/tenant-billing/posting/lookup.ts', "import { pmsUnits as imported } from '../../pms/tables';")).toHaveLength(1);
-    expect(await boundaryErrors('src/modules/services-like/lookup.ts', "import { x as imported } from '../analytics/due-diligence.repository';")).toHaveLength(1);
+    expect(
+      await boundaryErrors('src/modules/meters/lookup.ts', "import { properties as imported } from '../properties/tables';"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'src/modules/meters/lookup.ts',
+        "import { createPropertyRepository as imported } from '../properties/repository';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('src/modules/tenant-billing/posting/lookup.ts', "import { pmsUnits as imported } from '../../pms/tables';"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('src/modules/services-like/lookup.ts', "import { x as imported } from '../analytics/due-diligence.repository';"),
+    ).toHaveLength(1);
   });
 
   it("lets a module use its own files, another's public.ts, and a tables.ts name another's table for a foreign key", async () => {
-    expect(await boundaryErrors('src/modules/tenant-billing/posting/lookup.ts', "import { rubsPostings as imported } from '../tables';")).toEqual([]);
-    expect(await boundaryErrors('src/modules/meters/lookup.ts', "import { propertyView as imported } from '../properties/public';")).toEqual([]);
-    expect(await boundaryErrors('src/modules/meters/tables.ts', "import { properties as imported } from '../properties/tables';")).toEqual([]);
+    expect(
+      await boundaryErrors('src/modules/tenant-billing/posting/lookup.ts', "import { rubsPostings as imported } from '../tables';"),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors('src/modules/meters/lookup.ts', "import { propertyView as imported } from '../properties/public';"),
+    ).toEqual([]);
+    expect(await boundaryErrors('src/modules/meters/tables.ts', "import { properties as imported } from '../properties/tables';")).toEqual(
+      [],
+    );
   });
 
   it('holds for every file of every module but the tables.ts files (no allowance left)', async () => {

@@ -5,16 +5,39 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from './helpers/app';
 
-interface Schema { example?: unknown; $ref?: string; items?: Schema }
-interface Media { schema?: Schema; example?: unknown }
-interface Operation { requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> }
-interface Doc { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
+interface Schema {
+  example?: unknown;
+  $ref?: string;
+  items?: Schema;
+}
+interface Media {
+  schema?: Schema;
+  example?: unknown;
+}
+interface Operation {
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
+}
+interface Doc {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
 
 const FEATURE_PATHS = [
-  /^\/api\/v1\/billing\//, /^\/api\/v1\/pm\/properties\/\{id\}\/(pms|units|meters|bills|bills\/import)$/, /^\/api\/v1\/pm\/meters\//, /^\/api\/v1\/pm\/dashboard\//,
-  /^\/api\/v1\/pm\/analytics\//, /^\/api\/v1\/pm\/due-diligence$/, /^\/api\/v1\/pm\/properties\/health$/,
-  /^\/api\/v1\/pm\/portfolios\/\{id\}\/analytics$/, /^\/api\/webhooks\//, /^\/api\/v1\/admin\/webhooks\//,
-  /^\/api\/v1\/tariffs\/custom/, /^\/api\/v1\/calculate$/, /^\/api\/v1\/pm\/audit\//, /^\/api\/v1\/pm\/bills\//,
+  /^\/api\/v1\/billing\//,
+  /^\/api\/v1\/pm\/properties\/\{id\}\/(pms|units|meters|bills|bills\/import)$/,
+  /^\/api\/v1\/pm\/meters\//,
+  /^\/api\/v1\/pm\/dashboard\//,
+  /^\/api\/v1\/pm\/analytics\//,
+  /^\/api\/v1\/pm\/due-diligence$/,
+  /^\/api\/v1\/pm\/properties\/health$/,
+  /^\/api\/v1\/pm\/portfolios\/\{id\}\/analytics$/,
+  /^\/api\/webhooks\//,
+  /^\/api\/v1\/admin\/webhooks\//,
+  /^\/api\/v1\/tariffs\/custom/,
+  /^\/api\/v1\/calculate$/,
+  /^\/api\/v1\/pm\/audit\//,
+  /^\/api\/v1\/pm\/bills\//,
 ];
 
 describe('/openapi.json examples of the meter, bill, billing, PMS, webhook and analytics operations', () => {

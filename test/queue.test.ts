@@ -82,7 +82,11 @@ function expectStrictOrder(keys: string[], jobsPerKey: number) {
  * `make(true)` gives a harness of its own: with BullMQ, on a prefix no other harness's workers
  * read, so a job it enqueues cannot be taken by the shared harness's workers.
  */
-function behaviour(label: string, make: (isolated?: boolean) => Harness, failedOf: (h: Harness, queue: string, jobId: string) => Promise<FailedView | undefined>) {
+function behaviour(
+  label: string,
+  make: (isolated?: boolean) => Harness,
+  failedOf: (h: Harness, queue: string, jobId: string) => Promise<FailedView | undefined>,
+) {
   describe(label, () => {
     let h: Harness;
     beforeAll(() => {
@@ -104,8 +108,11 @@ function behaviour(label: string, make: (isolated?: boolean) => Harness, failedO
           await h.queue.enqueue('ordered', payload, { orderingKey: key });
         }
       }
-      await waitFor(() => keys.every((key) =>
-        events.some((e) => e.key === key && e.kind === 'end' && e.n === perKey - 1 && e.attempt === lastAttempt.get(key))));
+      await waitFor(() =>
+        keys.every((key) =>
+          events.some((e) => e.key === key && e.kind === 'end' && e.n === perKey - 1 && e.attempt === lastAttempt.get(key)),
+        ),
+      );
       await sleep(50); // a job that overtook another would show up now
       expectStrictOrder(keys, perKey);
     });
@@ -197,7 +204,8 @@ describe('in-process driver limits', () => {
   it('drain() resolves once every pending job has run', async () => {
     const h = inProcessHarness(processors);
     const key = `drain-${uid()}`;
-    for (let n = 0; n < 3; n++) await h.queue.enqueue('ordered', { key, n, ms: 5, failAttempts: 0 }, { orderingKey: key, delayMs: n === 0 ? 20 : undefined });
+    for (let n = 0; n < 3; n++)
+      await h.queue.enqueue('ordered', { key, n, ms: 5, failAttempts: 0 }, { orderingKey: key, delayMs: n === 0 ? 20 : undefined });
     if (h.queue.driver !== 'inprocess') throw new Error('expected the in-process driver');
     await h.queue.drain();
     expect(events.filter((e) => e.key === key && e.kind === 'end').map((e) => e.n)).toEqual([0, 1, 2]);
@@ -240,12 +248,19 @@ describe('in-process driver limits', () => {
     await new OrderingStore(redis, prefix).register('ordered', key, 'ghost');
     // A job added to BullMQ by a producer that died before appending it to its key.
     const bull = h.queue.driver === 'bullmq' ? h.queue.bullQueues().find((q) => q.name === 'ordered')! : undefined;
-    await bull!.add('ordered', { payload: { key, n: 0, ms: 1, failAttempts: 0 }, orderingKey: key, nonce: 'n' }, { jobId: `orphan-${key}` });
+    await bull!.add(
+      'ordered',
+      { payload: { key, n: 0, ms: 1, failAttempts: 0 }, orderingKey: key, nonce: 'n' },
+      { jobId: `orphan-${key}` },
+    );
     await h.queue.enqueue('ordered', { key, n: 1, ms: 1, failAttempts: 0 }, { orderingKey: key });
     await waitFor(() => events.filter((e) => e.key === key && e.kind === 'end').length === 2);
     // The orphan joins the key when a worker first sees it, so either order is right; overlap is not.
     const seen = events.filter((e) => e.key === key).map((e) => `${e.kind}${e.n}`);
-    expect([['start0', 'end0', 'start1', 'end1'], ['start1', 'end1', 'start0', 'end0']]).toContainEqual(seen);
+    expect([
+      ['start0', 'end0', 'start1', 'end1'],
+      ['start1', 'end1', 'start0', 'end0'],
+    ]).toContainEqual(seen);
     expect(await new OrderingStore(redis, prefix).pending('ordered', key)).toEqual([]);
     await redis.quit();
     await h.stop();

@@ -16,7 +16,9 @@ function firstCalculateBody(): { tariff_id: string; usage_kwh: number; demand_kw
 
 describe('the README', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(() => t.stop());
 
   it('prices its first bill on a tariff the customer could take (it was 40 kW on a 500 to 1,000 kW tariff)', async () => {
@@ -52,7 +54,8 @@ describe('the README', () => {
 });
 
 function listFiles(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
 }

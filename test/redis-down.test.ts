@@ -128,12 +128,26 @@ describe('Redis unreachable', () => {
     it('still serves requests: rate-limited, quota-counted and job-queueing ones', async () => {
       const email = `redis-down-${Date.now()}@example.com`;
       await request(t.app).post('/api/v1/auth/register').send({ email, password: 'Kilowatt42', full_name: 'Pat' }).expect(201);
-      const login = await request(t.app).post('/api/v1/auth/login').type('form').send({ username: email, password: 'Kilowatt42' }).expect(200);
+      const login = await request(t.app)
+        .post('/api/v1/auth/login')
+        .type('form')
+        .send({ username: email, password: 'Kilowatt42' })
+        .expect(200);
       const auth = `Bearer ${login.body.access_token}`;
       await request(t.app).get('/api/v1/auth/me').set('Authorization', auth).expect(200);
       // Queues a rate analysis: the enqueue fails at once and is logged; the property is stored.
-      await request(t.app).post('/api/v1/pm/properties').set('Authorization', auth)
-        .send({ name: 'Elm', address: '1 Elm St', city: 'Ann Arbor', state: 'MI', zip_code: '48104', property_type: 'residential', unit_count: 4 })
+      await request(t.app)
+        .post('/api/v1/pm/properties')
+        .set('Authorization', auth)
+        .send({
+          name: 'Elm',
+          address: '1 Elm St',
+          city: 'Ann Arbor',
+          state: 'MI',
+          zip_code: '48104',
+          property_type: 'residential',
+          unit_count: 4,
+        })
         .expect(201);
     });
   });
@@ -145,8 +159,12 @@ describe('Redis unreachable', () => {
     let app: express.Express;
     beforeAll(async () => {
       const config = loadConfig({
-        NODE_ENV: 'test', JWT_SECRET: 'test-secret-0123456789-abcdefghijklmnop', LOG_LEVEL: 'silent',
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-redis-')), REDIS_URL: await redis.start(), QUOTA_FREE_PER_DAY: '5',
+        NODE_ENV: 'test',
+        JWT_SECRET: 'test-secret-0123456789-abcdefghijklmnop',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-redis-')),
+        REDIS_URL: await redis.start(),
+        QUOTA_FREE_PER_DAY: '5',
       });
       limits = createLimits({ config, logger: createLogger('silent'), now: () => now });
       app = express();

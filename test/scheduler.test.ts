@@ -29,7 +29,9 @@ describe('schedule definitions', () => {
   });
 
   it('rejects an invalid cron expression and duplicate names', () => {
-    expect(() => validateSchedules<Queues>([{ ...daily, cron: '61 * * * *' }])).toThrow('Schedule "daily-rollup" has an invalid cron expression "61 * * * *"');
+    expect(() => validateSchedules<Queues>([{ ...daily, cron: '61 * * * *' }])).toThrow(
+      'Schedule "daily-rollup" has an invalid cron expression "61 * * * *"',
+    );
     expect(() => validateSchedules<Queues>([daily, daily])).toThrow('Duplicate schedule name "daily-rollup"');
   });
 

@@ -9,7 +9,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every process below `pid`, from `ps`. */
 function descendantsOf(pid: number): number[] {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number));
   const found: number[] = [];
   for (let frontier = [pid]; frontier.length > 0;) {
     frontier = rows.filter(([, ppid]) => frontier.includes(ppid)).map(([child]) => child);
@@ -17,8 +20,21 @@ function descendantsOf(pid: number): number[] {
   }
   return found;
 }
-const commandOf = (pid: number) => { try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { return ''; } };
-const isAlive = (pid: number) => { try { process.kill(pid, 0); return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '); } catch { return false; } };
+const commandOf = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+};
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+  } catch {
+    return false;
+  }
+};
 const ROOT = path.resolve(__dirname, '..');
 
 /** Runs `node <args>` in the checkout; resolves with the exit code and output whatever the code. */
@@ -63,12 +79,14 @@ describe('npm start (scripts/start.mjs over the dist/ build)', () => {
     expect(res.stdout.trim()).toBe(ROOT);
   });
 
-  it('`kill <pid of npm start>` stops the service: the script execs node, so npm\'s SIGTERM and SIGINT reach it', async () => {
+  it("`kill <pid of npm start>` stops the service: the script execs node, so npm's SIGTERM and SIGINT reach it", async () => {
     // Before: npm passed the signal to `sh -c`, which died and left node running with no parent.
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-start-'));
       const npm = spawn('npm', ['start'], {
-        cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '' }, stdio: 'ignore',
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '' },
+        stdio: 'ignore',
       });
       let tree: number[] = [];
       try {
@@ -93,7 +111,9 @@ describe('npm start (scripts/start.mjs over the dist/ build)', () => {
     // Issue 51 item 6: the first start was a minute or two of silence.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-api-first-start-'));
     const child = spawn(process.execPath, ['scripts/start.mjs', 'all'], {
-      cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines: Array<{ msg: string; stage?: string; url?: string } & Record<string, unknown>> = [];
     let rest = '';
@@ -127,7 +147,9 @@ describe('npm start (scripts/start.mjs over the dist/ build)', () => {
       expect(stages[0].tariffs).toBeGreaterThan(10_000);
       expect(stages[0].utilities).toBeGreaterThan(1_000);
       expect(stages[0].zipCodePairs).toBeGreaterThan(10_000);
-      expect(msgs.indexOf(`ready: ${url} (API reference at ${url}/docs)`)).toBeGreaterThan(msgs.indexOf('reference data 6/6: analyzed the tables for search'));
+      expect(msgs.indexOf(`ready: ${url} (API reference at ${url}/docs)`)).toBeGreaterThan(
+        msgs.indexOf('reference data 6/6: analyzed the tables for search'),
+      );
       // The URL it prints answers.
       expect(url).toMatch(/^http:\/\/localhost:\d+$/);
       const health = await fetch(`${url}/health`);

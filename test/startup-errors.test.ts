@@ -13,7 +13,9 @@ const ROOT = path.resolve(__dirname, '..');
 async function start(role: string, env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['scripts/start.mjs', role], {
-      cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '', ...env }, timeout: 60_000,
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '', ...env },
+      timeout: 60_000,
     });
     return { code: 0 as number | null, stdout, stderr };
   } catch (err) {
@@ -56,7 +58,9 @@ describe('start-up errors are one line with the fix', () => {
     try {
       const res = await start('web', { DATA_DIR: dataDir, PORT: String(port) });
       expectOneLine(res);
-      expect(res.stderr.trim()).toBe(`Port ${port} is in use by another process: stop it, or set PORT to a free port (PORT=8000 npm start).`);
+      expect(res.stderr.trim()).toBe(
+        `Port ${port} is in use by another process: stop it, or set PORT to a free port (PORT=8000 npm start).`,
+      );
       // Found before anything was opened: no embedded database was created for it.
       expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
     } finally {
@@ -69,8 +73,8 @@ describe('start-up errors are one line with the fix', () => {
     const res = await start('all', { DATA_DIR: dataDir, PORT: '0', DATABASE_URL: `postgres://someone:s3cret-pw@127.0.0.1:${port}/energy` });
     expectOneLine(res);
     expect(res.stderr.trim()).toBe(
-      `Cannot use the PostgreSQL database at 127.0.0.1:${port} (DATABASE_URL): connection refused (nothing listens there). `
-        + 'Start PostgreSQL there or correct DATABASE_URL; or unset DATABASE_URL to use the embedded database in DATA_DIR.',
+      `Cannot use the PostgreSQL database at 127.0.0.1:${port} (DATABASE_URL): connection refused (nothing listens there). ` +
+        'Start PostgreSQL there or correct DATABASE_URL; or unset DATABASE_URL to use the embedded database in DATA_DIR.',
     );
     expect(res.stderr).not.toContain('s3cret-pw');
   });
@@ -84,11 +88,14 @@ describe('start-up errors are one line with the fix', () => {
   it('a worker or scheduler process with REDIS_URL on a closed port: Redis named, how to fix it or run one process', async () => {
     const port = await closedPort();
     for (const role of ['worker', 'scheduler']) {
-      const res = await start(role, { DATABASE_URL: `postgres://u:p@127.0.0.1:${await closedPort()}/energy`, REDIS_URL: `redis://127.0.0.1:${port}` });
+      const res = await start(role, {
+        DATABASE_URL: `postgres://u:p@127.0.0.1:${await closedPort()}/energy`,
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+      });
       expectOneLine(res);
       expect(res.stderr.trim()).toBe(
-        `Cannot reach Redis at 127.0.0.1:${port} (REDIS_URL): connection refused (nothing listens there). `
-          + 'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).',
+        `Cannot reach Redis at 127.0.0.1:${port} (REDIS_URL): connection refused (nothing listens there). ` +
+          'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).',
       );
     }
   });
@@ -104,8 +111,8 @@ describe('the start-up checks', () => {
   it('Redis refused: the one line a web process logs as its warning (and a worker exits with)', async () => {
     const port = await closedPort();
     expect(await redisStartupProblem(`redis://:secret@127.0.0.1:${port}`)).toBe(
-      `Cannot reach Redis at 127.0.0.1:${port} (REDIS_URL): connection refused (nothing listens there). `
-        + 'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).',
+      `Cannot reach Redis at 127.0.0.1:${port} (REDIS_URL): connection refused (nothing listens there). ` +
+        'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).',
     );
   });
 

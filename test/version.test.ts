@@ -36,6 +36,7 @@ describe('the service version', () => {
       expect(older[i].date! <= older[i - 1].date!).toBe(true);
     }
     // Only Keep a Changelog's kinds of change.
-    for (const [, kind] of changelog.matchAll(/^### (.+)$/gm)) expect(['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security']).toContain(kind);
+    for (const [, kind] of changelog.matchAll(/^### (.+)$/gm))
+      expect(['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security']).toContain(kind);
   });
 });

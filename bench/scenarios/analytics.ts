@@ -66,10 +66,21 @@ async function seed(ctx: BenchContext): Promise<Seeded> {
   await ctx.call('PATCH', `/api/v1/admin/users/${me.id}`, { tier: 'pro' }, { 'x-admin-token': ADMIN_TOKEN });
   const started = Date.now();
   // Four states, each with a ZIP code of its own (a known ZIP code fixes a property's state).
-  const places = [['Columbus', 'OH', '43004'], ['Ann Arbor', 'MI', '48104'], ['Indianapolis', 'IN', '46204'], ['Chicago', 'IL', '60601']] as const;
+  const places = [
+    ['Columbus', 'OH', '43004'],
+    ['Ann Arbor', 'MI', '48104'],
+    ['Indianapolis', 'IN', '46204'],
+    ['Chicago', 'IL', '60601'],
+  ] as const;
   const created = await seedProperties(ctx, auth, PROPERTIES, (i) => ({
-    name: `Analytics ${String(i).padStart(5, '0')}`, address: `${i} Elm St`, city: places[i % 4]![0], state: places[i % 4]![1],
-    zip_code: places[i % 4]![2], property_type: i % 5 ? 'commercial' : 'residential', sqft: 800 + (i % 400) * 10, unit_count: 1 + (i % 24),
+    name: `Analytics ${String(i).padStart(5, '0')}`,
+    address: `${i} Elm St`,
+    city: places[i % 4]![0],
+    state: places[i % 4]![1],
+    zip_code: places[i % 4]![2],
+    property_type: i % 5 ? 'commercial' : 'residential',
+    sqft: 800 + (i % 400) * 10,
+    unit_count: 1 + (i % 24),
   }));
   // Newest first, as the property list orders them.
   const ids = created.reverse();
@@ -80,16 +91,25 @@ async function seed(ctx: BenchContext): Promise<Seeded> {
     const periods = i < LONG_HISTORY ? long : short;
     const electric = periods.map(([s, e], k) => `electric,${s},${e},${(80 + (i % 97) + ((k * 7) % 13)).toFixed(2)},${900 + (i % 300)},kWh`);
     // Water: a quarter is three of the electric periods, first day of the first to the last day of the third.
-    const water = periods.filter((_, k) => k % 3 === 0).map(([s], q) => {
-      const e = periods[q * 3 + 2]![1];
-      return `water,${s},${e},"$${(150 + (i % 50)).toFixed(2)}",${(20 + (i % 30) / 10).toFixed(1)},kgal`;
-    });
+    const water = periods
+      .filter((_, k) => k % 3 === 0)
+      .map(([s], q) => {
+        const e = periods[q * 3 + 2]![1];
+        return `water,${s},${e},"$${(150 + (i % 50)).toFixed(2)}",${(20 + (i % 30) / 10).toFixed(1)},kgal`;
+      });
     // (`stored += await ...` would read `stored` before the await and lose the other workers' counts)
-    const n = await importCsv(ctx, auth, ids[i]!, `utility_type,period_start,period_end,amount,usage,unit\n${[...electric, ...water].join('\n')}\n`);
+    const n = await importCsv(
+      ctx,
+      auth,
+      ids[i]!,
+      `utility_type,period_start,period_end,amount,usage,unit\n${[...electric, ...water].join('\n')}\n`,
+    );
     stored += n;
   });
   if (stored !== BILLS) throw new Error(`stored ${stored} bills, expected ${BILLS}`);
-  console.log(`[${ctx.mode}] analytics owner seeded: ${PROPERTIES} properties, ${stored} bills in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `[${ctx.mode}] analytics owner seeded: ${PROPERTIES} properties, ${stored} bills in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   // The first read: every property changed since the owner's last recompute (the per-write jobs skip
   // while newer writes keep coming), so it rebuilds them all; Server-Timing reports how long and how many.
   const res = await fetch(`${ctx.url}/api/v1/pm/dashboard/stats`, { headers: auth });
@@ -106,7 +126,9 @@ async function forcedFullRecompute(ctx: BenchContext, auth: Record<string, strin
   const db = new Client({ connectionString: ctx.databaseUrl });
   await db.connect();
   try {
-    await db.query(`update analytics_owner_snapshots set as_of_month = (as_of_month - interval '1 month')::date where owner_id = $1`, [me.id]);
+    await db.query(`update analytics_owner_snapshots set as_of_month = (as_of_month - interval '1 month')::date where owner_id = $1`, [
+      me.id,
+    ]);
   } finally {
     await db.end();
   }
@@ -145,7 +167,10 @@ export const analyticsScenarios: Scenario[] = [
   {
     kind: 'http',
     name: `GET /pm/analytics/benchmarks (${owner}; Accept-Encoding: gzip)`,
-    prepare: async (ctx) => ({ path: '/api/v1/pm/analytics/benchmarks?metric=cost_per_sqft', headers: { ...(await seeded(ctx)).auth, ...AS_BROWSERS_ASK } }),
+    prepare: async (ctx) => ({
+      path: '/api/v1/pm/analytics/benchmarks?metric=cost_per_sqft',
+      headers: { ...(await seeded(ctx)).auth, ...AS_BROWSERS_ASK },
+    }),
   },
   {
     kind: 'http',
@@ -193,9 +218,20 @@ export const analyticsImportScenario: Scenario = {
     // 20 more properties of the owner, each with 1,000 daily readings of 5 utility types ($1.00 each), all in the window.
     const ids: string[] = [];
     for (let i = 0; i < IMPORT_PROPERTIES; i++) {
-      const p = await ctx.call<{ id: string }>('POST', '/api/v1/pm/properties', {
-        name: `Import ${i}`, address: `${i} Oak St`, city: 'Columbus', state: 'OH', zip_code: '43004', property_type: 'commercial', sqft: 5000,
-      }, auth);
+      const p = await ctx.call<{ id: string }>(
+        'POST',
+        '/api/v1/pm/properties',
+        {
+          name: `Import ${i}`,
+          address: `${i} Oak St`,
+          city: 'Columbus',
+          state: 'OH',
+          zip_code: '43004',
+          property_type: 'commercial',
+          sqft: 5000,
+        },
+        auth,
+      );
       ids.push(p.id);
     }
     const today = new Date();

@@ -46,12 +46,17 @@ export const calculateScenarios: Scenario[] = [
     name: 'POST /calculate (the same catalog tariff, bearer token)',
     prepare: async (ctx) => {
       const { auth } = await newUser(ctx, 'catalog-tariff');
-      return { path: '/api/v1/calculate', method: 'POST', headers: auth, body: JSON.stringify({ tariff_id: ENGINE_BENCH_TARIFF, ...CALCULATE_BODY }) };
+      return {
+        path: '/api/v1/calculate',
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ tariff_id: ENGINE_BENCH_TARIFF, ...CALCULATE_BODY }),
+      };
     },
   },
   {
     kind: 'http',
-    name: 'POST /calculate on a custom tariff (the same URDB record, its owner\'s token)',
+    name: "POST /calculate on a custom tariff (the same URDB record, its owner's token)",
     prepare: async (ctx) => {
       const { auth } = await newUser(ctx, 'custom-tariff');
       const [line] = readUrdbLines(REFERENCE_DIR, new Set([ENGINE_BENCH_TARIFF]));

@@ -11,4 +11,16 @@ import { rubsPostingScenarios } from './rubs-posting';
 import { auditScenarios } from './audit';
 
 /** Every benchmark, in the order they run (HTTP rows first, then the others, per mode: bench/run.ts). */
-export const scenarios: Scenario[] = [...accountScenarios, ...tariffScenarios, ...calculateScenarios, ...propertyScenarios, ...rateAnalysisScenarios, ...tenantBillingScenarios, ...webhookScenarios, ...analyticsScenarios, ...auditScenarios, analyticsImportScenario, ...rubsPostingScenarios];
+export const scenarios: Scenario[] = [
+  ...accountScenarios,
+  ...tariffScenarios,
+  ...calculateScenarios,
+  ...propertyScenarios,
+  ...rateAnalysisScenarios,
+  ...tenantBillingScenarios,
+  ...webhookScenarios,
+  ...analyticsScenarios,
+  ...auditScenarios,
+  analyticsImportScenario,
+  ...rubsPostingScenarios,
+];

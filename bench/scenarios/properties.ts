@@ -8,8 +8,14 @@ const PORTFOLIO_PROPERTIES = 1_000;
 const IMPORT_ROWS = 200_000;
 
 const property = (i: number) => ({
-  name: `Bench ${i}`, address: `${i} Main St`, city: i % 2 ? 'Gladstone' : 'Escanaba', state: 'MI', zip_code: '49837',
-  property_type: i % 3 ? 'commercial' : 'residential', sqft: 1000 + i, unit_count: 1 + (i % 40),
+  name: `Bench ${i}`,
+  address: `${i} Main St`,
+  city: i % 2 ? 'Gladstone' : 'Escanaba',
+  state: 'MI',
+  zip_code: '49837',
+  property_type: i % 3 ? 'commercial' : 'residential',
+  sqft: 1000 + i,
+  unit_count: 1 + (i % 40),
 });
 
 export const propertyScenarios: Scenario[] = [
@@ -29,7 +35,11 @@ export const propertyScenarios: Scenario[] = [
       const { auth } = await newUser(ctx, 'portfolio');
       const { id } = await ctx.call<{ id: string }>('POST', '/api/v1/pm/portfolios', { name: 'Bench portfolio' }, auth);
       await seedProperties(ctx, auth, PORTFOLIO_PROPERTIES, (i) => ({
-        ...property(i), property_type: 'commercial', portfolio_id: id, tariff_id: BENCH_TARIFF, monthly_usage_kwh: 1000 + (i % 50) * 100,
+        ...property(i),
+        property_type: 'commercial',
+        portfolio_id: id,
+        tariff_id: BENCH_TARIFF,
+        monthly_usage_kwh: 1000 + (i % 50) * 100,
       }));
       // Each priced property queued a rate analysis; the run waits for the worker to be idle before measuring.
       return { path: `/api/v1/pm/portfolios/${id}`, headers: auth };
@@ -61,9 +71,11 @@ export const propertyScenarios: Scenario[] = [
         const cents = (i % 100_000) * 1000 + (i % 100);
         const amount = (cents / 100).toFixed(2);
         const rest = `${i % 1000},${units[k % 5]},${k % 5 === 0 && i % 4 === 0 ? 25 : ''},${i % 10 === 0 ? 'yes' : ''}`;
-        lines.push(i % 2
-          ? `A${k},${types[k % 5]},${usDate(day)},${usDate(day)},"$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}",${rest}`
-          : `A${k},${types[k % 5]},${day},${day},${amount},${rest}`);
+        lines.push(
+          i % 2
+            ? `A${k},${types[k % 5]},${usDate(day)},${usDate(day)},"$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}",${rest}`
+            : `A${k},${types[k % 5]},${day},${day},${amount},${rest}`,
+        );
       }
       const form = new FormData();
       form.append('file', new Blob([lines.join('\n') + '\n'], { type: 'text/csv' }), 'bills.csv');

@@ -18,7 +18,8 @@ async function countSince(databaseUrl: string, ownerEmail: string, since: Date):
   try {
     const { rows } = await c.query<{ n: string }>(
       `select count(distinct ra.property_id) as n from rate_analyses ra join users u on u.id = ra.owner_id
-       where u.email = $1 and ra.analyzed_at > $2`, [ownerEmail, since],
+       where u.email = $1 and ra.analyzed_at > $2`,
+      [ownerEmail, since],
     );
     return Number(rows[0].n);
   } finally {
@@ -42,12 +43,23 @@ export const rateAnalysisScenarios: Scenario[] = [
       if (!ctx?.databaseUrl || !ctx.redis) throw new Error('needs the Procfile roles (PostgreSQL and Redis)');
       const { auth, email } = await newUser(ctx, 'reanalysis');
       await seedProperties(ctx, auth, OWNER_PROPERTIES, (i) => ({
-        name: `Shop ${i}`, address: `${i} Main St`, city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'commercial',
-        tariff_id: GLADSTONE_C1, monthly_usage_kwh: 500 + (i % 200) * 50,
+        name: `Shop ${i}`,
+        address: `${i} Main St`,
+        city: 'Gladstone',
+        state: 'MI',
+        zip_code: '49837',
+        property_type: 'commercial',
+        tariff_id: GLADSTONE_C1,
+        monthly_usage_kwh: 500 + (i % 200) * 50,
       }));
       // The analyses queued by the creates finish first, so they do not count.
       const seeded = new Date(0);
-      await waitUntil('the analyses of the seeded properties', async () => (await countSince(ctx.databaseUrl!, email, seeded)) >= OWNER_PROPERTIES, 600_000, 250);
+      await waitUntil(
+        'the analyses of the seeded properties',
+        async () => (await countSince(ctx.databaseUrl!, email, seeded)) >= OWNER_PROPERTIES,
+        600_000,
+        250,
+      );
 
       const database = await openDatabase({ databaseUrl: ctx.databaseUrl, poolSize: 2 });
       const logger = createLogger('warn');
@@ -56,7 +68,12 @@ export const rateAnalysisScenarios: Scenario[] = [
         await importReferenceData(database.db);
         const started = new Date();
         await queue.enqueue('tariff-import-sweep', {}, { jobId: `bench-sweep-${started.getTime()}` });
-        await waitUntil('every property re-analysed', async () => (await countSince(ctx.databaseUrl!, email, started)) >= OWNER_PROPERTIES, 600_000, 250);
+        await waitUntil(
+          'every property re-analysed',
+          async () => (await countSince(ctx.databaseUrl!, email, started)) >= OWNER_PROPERTIES,
+          600_000,
+          250,
+        );
         const seconds = (Date.now() - started.getTime()) / 1000;
         return { value: Number(seconds.toFixed(1)), unit: 's' };
       } finally {

@@ -25,7 +25,9 @@ export const tariffScenarios: Scenario[] = [
   {
     kind: 'http',
     name: 'GET /tariffs/search?zip_code=94103&sector=commercial&purpose=general&service_type=bundled&voltage=secondary',
-    prepare: async () => ({ path: '/api/v1/tariffs/search?zip_code=94103&sector=commercial&purpose=general&service_type=bundled&voltage=secondary' }),
+    prepare: async () => ({
+      path: '/api/v1/tariffs/search?zip_code=94103&sector=commercial&purpose=general&service_type=bundled&voltage=secondary',
+    }),
   },
   {
     kind: 'custom',

@@ -10,12 +10,31 @@ const HISTORY_CALCULATIONS = 1_000;
 /** A user with a property and an active sqft configuration (10 % common area, 5 % admin fee). */
 async function billedProperty(ctx: BenchContext, tag: string) {
   const { auth } = await newUser(ctx, tag);
-  const property = await ctx.call<{ id: string }>('POST', '/api/v1/pm/properties', {
-    name: 'Bench Court', address: '1 Bench St', city: 'Ann Arbor', state: 'MI', zip_code: '48104', property_type: 'residential',
-  }, auth);
-  const config = await ctx.call<{ id: string }>('POST', '/api/v1/billing/config', {
-    property_id: property.id, method: 'sqft', utility_types: ['water'], common_area_percent: 10, admin_fee_percent: 5,
-  }, auth);
+  const property = await ctx.call<{ id: string }>(
+    'POST',
+    '/api/v1/pm/properties',
+    {
+      name: 'Bench Court',
+      address: '1 Bench St',
+      city: 'Ann Arbor',
+      state: 'MI',
+      zip_code: '48104',
+      property_type: 'residential',
+    },
+    auth,
+  );
+  const config = await ctx.call<{ id: string }>(
+    'POST',
+    '/api/v1/billing/config',
+    {
+      property_id: property.id,
+      method: 'sqft',
+      utility_types: ['water'],
+      common_area_percent: 10,
+      admin_fee_percent: 5,
+    },
+    auth,
+  );
   return { auth, propertyId: property.id, configId: config.id };
 }
 
@@ -26,15 +45,22 @@ async function billedProperty(ctx: BenchContext, tag: string) {
 function calculation(propertyId: string, configId: string, units: number, k = 0, turnover = false) {
   const month = `${1950 + Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
   return {
-    property_id: propertyId, billing_config_id: configId, billing_period_start: `${month}-01`, billing_period_end: `${month}-28`,
-    total_amount: 48_250.37, utility_type: 'water',
+    property_id: propertyId,
+    billing_config_id: configId,
+    billing_period_start: `${month}-01`,
+    billing_period_end: `${month}-28`,
+    total_amount: 48_250.37,
+    utility_type: 'water',
     units: Array.from({ length: units }, (_, i) => {
       const unit = { unit_id: `U-${String(i + 1).padStart(5, '0')}`, tenant_name: `Tenant ${i + 1}`, sqft: 550 + ((i * 37) % 900) };
       if (turnover && i % 5 === 4) {
-        return { ...unit, occupancies: [
-          { tenant_name: `Tenant ${i + 1}`, move_out: `${month}-12` },
-          { tenant_name: `New tenant ${i + 1}`, move_in: `${month}-15` },
-        ] };
+        return {
+          ...unit,
+          occupancies: [
+            { tenant_name: `Tenant ${i + 1}`, move_out: `${month}-12` },
+            { tenant_name: `New tenant ${i + 1}`, move_in: `${month}-15` },
+          ],
+        };
       }
       return { ...unit, is_vacant: i % 10 === 9 };
     }),
@@ -72,7 +98,9 @@ export const tenantBillingScenarios: Scenario[] = [
     prepare: async (ctx) => {
       const { auth, propertyId, configId } = await billedProperty(ctx, 'rubs-calc');
       return {
-        path: '/api/v1/billing/calculate-rubs', method: 'POST', headers: auth,
+        path: '/api/v1/billing/calculate-rubs',
+        method: 'POST',
+        headers: auth,
         body: JSON.stringify(calculation(propertyId, configId, CALCULATE_UNITS, 912, true)),
       };
     },

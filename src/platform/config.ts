@@ -12,20 +12,28 @@ const optionalString = z
 /** A browser origin as the Origin header sends it: scheme, host and port, no path. */
 const ORIGIN = /^https?:\/\/[^/\s,]+$/;
 
-const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce.number().int().min(min).max(max).default(def);
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(8000, 0, 65535),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
   ),
   REDIS_URL: optionalString.pipe(
-    z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
   ),
-  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{0,64}$/, 'must be up to 64 of A-Z a-z 0-9 _ : . -').default('energy:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{0,64}$/, 'must be up to 64 of A-Z a-z 0-9 _ : . -')
+    .default('energy:'),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_EXPIRE_MINUTES: int(1440, 1, 60 * 24 * 365),
   PMS_WEBHOOK_SECRET: optionalString,
@@ -35,7 +43,10 @@ const envSchema = z.object({
   URDB_API_URL: z.url().default('https://api.openei.org/utility_rates'),
   URDB_API_KEY: optionalString,
   URDB_REFRESH_CRON: optionalString.pipe(
-    z.string().regex(/^(\S+\s+){4,5}\S+$/, 'must be a cron expression of 5 or 6 fields (UTC), e.g. 0 3 * * 1').optional(),
+    z
+      .string()
+      .regex(/^(\S+\s+){4,5}\S+$/, 'must be a cron expression of 5 or 6 fields (UTC), e.g. 0 3 * * 1')
+      .optional(),
   ),
   URDB_API_TIMEOUT_MS: int(30000, 1, 600000),
   URDB_API_ATTEMPTS: int(5, 1, 20),
@@ -51,10 +62,18 @@ const envSchema = z.object({
   MAX_API_KEYS: int(10, 1, 1000),
   TRUST_PROXY: optionalString,
   CORS_ORIGINS: optionalString.pipe(
-    z.string().refine(
-      (v) => v.split(',').map((o) => o.trim()).filter(Boolean).every((o) => o === '*' || ORIGIN.test(o)),
-      'must be * or comma-separated origins, each scheme://host[:port] (https://app.example.com)',
-    ).optional(),
+    z
+      .string()
+      .refine(
+        (v) =>
+          v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+            .every((o) => o === '*' || ORIGIN.test(o)),
+        'must be * or comma-separated origins, each scheme://host[:port] (https://app.example.com)',
+      )
+      .optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -158,7 +177,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxApiKeys: e.MAX_API_KEYS,
     }),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    corsOrigins: e.CORS_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
   });
 }

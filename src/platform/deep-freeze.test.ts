@@ -7,6 +7,8 @@ describe('deepFreeze', () => {
     expect(Object.isFrozen(answer)).toBe(true);
     expect(Object.isFrozen(answer.months)).toBe(true);
     expect(Object.isFrozen(answer.months[0])).toBe(true);
-    expect(() => { (answer.months[0] as { total_cost: number }).total_cost = 0; }).toThrow(TypeError);
+    expect(() => {
+      (answer.months[0] as { total_cost: number }).total_cost = 0;
+    }).toThrow(TypeError);
   });
 });

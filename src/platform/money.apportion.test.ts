@@ -1,5 +1,11 @@
 import {
-  apportionLargestRemainder, apportionLargestRemainderSafe, decimalPlacesOf, exactCents, fromScaledInteger, roundDivBig, roundDiv,
+  apportionLargestRemainder,
+  apportionLargestRemainderSafe,
+  decimalPlacesOf,
+  exactCents,
+  fromScaledInteger,
+  roundDivBig,
+  roundDiv,
   toScaledInteger,
 } from './money';
 
@@ -19,7 +25,12 @@ describe('exact decimals', () => {
 
   it('cents, decimal places and back', () => {
     expect([exactCents(0.1), exactCents(19.99), exactCents(1.005), exactCents(-3)]).toEqual([10, 1999, null, -300]);
-    expect([decimalPlacesOf(12, 4), decimalPlacesOf(12.5, 4), decimalPlacesOf(0.0001, 4), decimalPlacesOf(0.00001, 4)]).toEqual([0, 1, 4, null]);
+    expect([decimalPlacesOf(12, 4), decimalPlacesOf(12.5, 4), decimalPlacesOf(0.0001, 4), decimalPlacesOf(0.00001, 4)]).toEqual([
+      0,
+      1,
+      4,
+      null,
+    ]);
     expect([fromScaledInteger(123456n, 2), fromScaledInteger(5, 6), fromScaledInteger(25_000, 6)]).toEqual([1234.56, 0.000005, 0.025]);
   });
 });

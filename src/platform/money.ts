@@ -100,7 +100,7 @@ export function apportionLargestRemainderSafe(house: number, nums: readonly numb
     floors += q;
   }
   const left = house - floors;
-  if (left < 0 || left > n) throw new RangeError('house is not within the quotas\' floors and ceilings');
+  if (left < 0 || left > n) throw new RangeError("house is not within the quotas' floors and ceilings");
   if (left === 0) return shares;
   // The left-th largest remainder (a native numeric sort of a copy): every remainder above it takes
   // a unit, and the units still left go to the remainders equal to it, lowest index first.
@@ -142,7 +142,7 @@ export function apportionLargestRemainder(house: bigint, nums: readonly bigint[]
     floors += q;
   }
   const left = house - floors;
-  if (left < 0n || left > BigInt(n)) throw new RangeError('house is not within the quotas\' floors and ceilings');
+  if (left < 0n || left > BigInt(n)) throw new RangeError("house is not within the quotas' floors and ceilings");
   if (left === 0n) return shares;
   // Only a non-zero remainder can take a unit (the leftover is at most their number).
   const order: number[] = [];

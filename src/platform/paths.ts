@@ -15,4 +15,5 @@ function findProjectRoot(from: string): string {
 export const PROJECT_ROOT = findProjectRoot(__dirname);
 
 /** The service's version: package.json's, which /openapi.json answers as info.version (CHANGELOG.md has each). */
-export const SERVICE_VERSION = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+export const SERVICE_VERSION = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;

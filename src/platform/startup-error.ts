@@ -34,13 +34,17 @@ export function hostPortOf(url: string, defaultPort: number): string {
 /** Why a connection failed at the network, in words; undefined for another kind of error. */
 function networkProblem(err: unknown): string | undefined {
   switch (errnoCode(err)) {
-    case 'ECONNREFUSED': return 'connection refused (nothing listens there)';
+    case 'ECONNREFUSED':
+      return 'connection refused (nothing listens there)';
     case 'ENOTFOUND':
-    case 'EAI_AGAIN': return 'host not found';
+    case 'EAI_AGAIN':
+      return 'host not found';
     case 'ETIMEDOUT':
     case 'EHOSTUNREACH':
-    case 'ENETUNREACH': return 'no answer from the host';
-    case 'ECONNRESET': return 'the connection was closed by the server';
+    case 'ENETUNREACH':
+      return 'no answer from the host';
+    case 'ECONNRESET':
+      return 'the connection was closed by the server';
   }
   return undefined;
 }
@@ -51,8 +55,10 @@ function databaseProblem(err: unknown): string | undefined {
   if (network) return network;
   switch (sqlState(err)) {
     case '28P01':
-    case '28000': return 'the user or password in DATABASE_URL was refused';
-    case '3D000': return 'the database named in DATABASE_URL does not exist';
+    case '28000':
+      return 'the user or password in DATABASE_URL was refused';
+    case '3D000':
+      return 'the database named in DATABASE_URL does not exist';
   }
   return undefined;
 }
@@ -65,8 +71,8 @@ export function databaseStartupError(err: unknown, databaseUrl: string): unknown
   const problem = databaseProblem(err);
   if (!problem) return err;
   return new StartupError(
-    `Cannot use the PostgreSQL database at ${hostPortOf(databaseUrl, 5432)} (DATABASE_URL): ${problem}. `
-      + 'Start PostgreSQL there or correct DATABASE_URL; or unset DATABASE_URL to use the embedded database in DATA_DIR.',
+    `Cannot use the PostgreSQL database at ${hostPortOf(databaseUrl, 5432)} (DATABASE_URL): ${problem}. ` +
+      'Start PostgreSQL there or correct DATABASE_URL; or unset DATABASE_URL to use the embedded database in DATA_DIR.',
     { cause: err },
   );
 }
@@ -81,7 +87,9 @@ export function listenStartupError(err: unknown, port: number): unknown {
     );
   }
   if (code === 'EACCES') {
-    return new StartupError(`Port ${port} needs privileges this process does not have: set PORT to 1024 or above (PORT=8000 npm start).`, { cause: err });
+    return new StartupError(`Port ${port} needs privileges this process does not have: set PORT to 1024 or above (PORT=8000 npm start).`, {
+      cause: err,
+    });
   }
   return err;
 }
@@ -114,8 +122,10 @@ export async function redisStartupProblem(redisUrl: string): Promise<string | un
   } catch (err) {
     const first = socketError ?? err;
     const problem = networkProblem(first) ?? (first instanceof Error ? first.message : String(first));
-    return `Cannot reach Redis at ${hostPortOf(redisUrl, 6379)} (REDIS_URL): ${problem}. `
-      + 'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).';
+    return (
+      `Cannot reach Redis at ${hostPortOf(redisUrl, 6379)} (REDIS_URL): ${problem}. ` +
+      'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).'
+    );
   } finally {
     client.disconnect();
   }

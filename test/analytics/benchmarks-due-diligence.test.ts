@@ -22,7 +22,11 @@ const JEMEZ = { zip: '87024', RESIDENTIAL: '539f6a9eec4f024411ec91f5', TOU: '539
 const BENCHMARKS_UPGRADE = 'Benchmarks require the Pro or Enterprise tier: upgrade your plan';
 const DUE_DILIGENCE_UPGRADE = 'Due diligence requires the Pro or Enterprise tier: upgrade your plan';
 
-interface Shape { weekday: number[][]; weekend: number[][]; monthly_share_of_annual: number[] }
+interface Shape {
+  weekday: number[][];
+  weekend: number[][];
+  monthly_share_of_annual: number[];
+}
 
 /**
  * The README's consumption rule, written out independently: annual Wh spread by the shape's monthly
@@ -30,7 +34,8 @@ interface Shape { weekday: number[][]; weekend: number[][]; monthly_share_of_ann
  */
 function monthlyUsage(annualWh: number, sector: string): Array<{ kwh: number; kw: number }> {
   const data = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, 'load-shapes.json'), 'utf8')) as {
-    defaults: Record<string, string>; shapes: Record<string, Shape>;
+    defaults: Record<string, string>;
+    shapes: Record<string, Shape>;
   };
   const shape = data.shapes[data.defaults[sector]!]!;
   const w = shape.monthly_share_of_annual.map((s) => Math.round(s * 1e6));
@@ -49,8 +54,10 @@ function monthlyUsage(annualWh: number, sector: string): Array<{ kwh: number; kw
 async function yearOnTariff(t: TestApp, tariffId: string, months: Array<{ kwh: number; kw: number }>): Promise<number> {
   let cents = 0;
   for (let m = 0; m < 12; m++) {
-    const res = await request(t.app).post('/api/v1/calculate')
-      .send({ tariff_id: tariffId, usage_kwh: months[m]!.kwh, demand_kw: months[m]!.kw, month: m + 1 }).expect(200);
+    const res = await request(t.app)
+      .post('/api/v1/calculate')
+      .send({ tariff_id: tariffId, usage_kwh: months[m]!.kwh, demand_kw: months[m]!.kw, month: m + 1 })
+      .expect(200);
     cents += Math.round(res.body.total_cost * 100);
   }
   return cents;
@@ -75,8 +82,16 @@ describe('benchmarks and due diligence', () => {
     // The README's benchmark example: $100.00 and 1,000 kWh every month Dec 2025..Nov 2026 ($1,200.00 a year),
     // sqft chosen so cost per sqft is 1.00, 1.20, 1.20, 1.50 and 4.00.
     bench = (await createPortfolio(t, pro.token, 'Bench')).id;
-    for (const [name, sqft, units] of [['A', 1200, 4], ['B', 1000, 3], ['C', 1000, null], ['D', 800, 2], ['E', 300, 1]] as const) {
-      ids[name] = (await createProperty(t, pro.token, { name, sqft, unit_count: units, portfolio_id: bench, state: 'OH', zip_code: '43004' })).id;
+    for (const [name, sqft, units] of [
+      ['A', 1200, 4],
+      ['B', 1000, 3],
+      ['C', 1000, null],
+      ['D', 800, 2],
+      ['E', 300, 1],
+    ] as const) {
+      ids[name] = (
+        await createProperty(t, pro.token, { name, sqft, unit_count: units, portfolio_id: bench, state: 'OH', zip_code: '43004' })
+      ).id;
       await postMonthlyBills(t, pro.token, ids[name]!, '2025-12', Array(12).fill(100), Array(12).fill(1000));
     }
     // Outside the portfolio: an estimate ($1,622.88 a year on C1) and a property with no cost at all.
@@ -107,7 +122,10 @@ describe('benchmarks and due diligence', () => {
         outlier_threshold: 1.95,
         outlier_count: 1,
         partial_coverage: [], // issue 47 item 8: every meter covers the whole building
-        total: 5, page: 1, per_page: 100, pages: 1, // issue 48 item 2: the rankings are paged
+        total: 5,
+        page: 1,
+        per_page: 100,
+        pages: 1, // issue 48 item 2: the rankings are paged
       });
     });
 
@@ -126,7 +144,10 @@ describe('benchmarks and due diligence', () => {
     it('every metric; properties without the inputs are left out; estimates marked as such', async () => {
       const perUnit = await as(t, pro.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}&metric=cost_per_unit`).expect(200);
       expect(perUnit.body.rankings.map((r: { name: string; value: number }) => [r.name, r.value])).toEqual([
-        ['A', 300], ['B', 400], ['D', 600], ['E', 1200],
+        ['A', 300],
+        ['B', 400],
+        ['D', 600],
+        ['E', 1200],
       ]);
       const perKwh = await as(t, pro.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}&metric=cost_per_kwh`).expect(200);
       expect(perKwh.body).toMatchObject({ portfolio_avg: 0.1, portfolio_median: 0.1, outlier_count: 0 });
@@ -139,18 +160,30 @@ describe('benchmarks and due diligence', () => {
       expect(all.body.rankings[4]).toMatchObject({ name: 'F', value: 1.6229, basis: 'estimate' });
     });
 
-    it('Enterprise may; bad metric 422; another owner\'s portfolio 404; other owners\' properties never show', async () => {
+    it("Enterprise may; bad metric 422; another owner's portfolio 404; other owners' properties never show", async () => {
       const res = await as(t, enterprise.token).get('/pm/analytics/benchmarks').expect(200);
       expect(res.body).toEqual({
-        metric: 'cost_per_sqft', portfolio_avg: null, portfolio_median: null, rankings: [], outlier_threshold: null, outlier_count: 0,
-        partial_coverage: [], total: 0, page: 1, per_page: 100, pages: 0,
+        metric: 'cost_per_sqft',
+        portfolio_avg: null,
+        portfolio_median: null,
+        rankings: [],
+        outlier_threshold: null,
+        outlier_count: 0,
+        partial_coverage: [],
+        total: 0,
+        page: 1,
+        per_page: 100,
+        pages: 0,
       });
       const bad = await as(t, pro.token).get('/pm/analytics/benchmarks?metric=cost_per_acre').expect(422);
       expect(bad.body.errors[0].field).toBe('metric');
       // issue 29 added site_eui
-      expect(bad.body.detail).toBe("value is not a valid enumeration member; permitted: 'cost_per_sqft', 'cost_per_unit', 'cost_per_kwh', 'kwh_per_sqft', 'site_eui'");
-      expect((await as(t, enterprise.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}`).expect(404)).body)
-        .toEqual(errorBody({ detail: 'Portfolio not found' }));
+      expect(bad.body.detail).toBe(
+        "value is not a valid enumeration member; permitted: 'cost_per_sqft', 'cost_per_unit', 'cost_per_kwh', 'kwh_per_sqft', 'site_eui'",
+      );
+      expect((await as(t, enterprise.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}`).expect(404)).body).toEqual(
+        errorBody({ detail: 'Portfolio not found' }),
+      );
     });
 
     it('a tier change applies at once', async () => {
@@ -163,19 +196,32 @@ describe('benchmarks and due diligence', () => {
 
   describe('POST /pm/due-diligence', () => {
     const body = (overrides: Record<string, unknown> = {}) => ({
-      address: '1200 Lakeshore Dr', city: 'Gladstone', state: 'MI', zip_code: GLADSTONE.zip, unit_count: 4, sqft: 10000,
-      property_type: 'commercial', annual_revenue: 250000, ...overrides,
+      address: '1200 Lakeshore Dr',
+      city: 'Gladstone',
+      state: 'MI',
+      zip_code: GLADSTONE.zip,
+      unit_count: 4,
+      sqft: 10000,
+      property_type: 'commercial',
+      annual_revenue: 250000,
+      ...overrides,
     });
 
     it('below Pro: 403 with an upgrade prompt', async () => {
-      expect((await as(t, free.token).post('/pm/due-diligence', body()).expect(403)).body).toEqual(errorBody({ detail: DUE_DILIGENCE_UPGRADE }));
+      expect((await as(t, free.token).post('/pm/due-diligence', body()).expect(403)).body).toEqual(
+        errorBody({ detail: DUE_DILIGENCE_UPGRADE }),
+      );
     });
 
     it('commercial: sqft x 14.6 kWh; Gladstone has no tariff the building is shown eligible for, so its average rate', async () => {
       // comparables by sqft within +-50 % of 10,000: [5,000, 15,000] in MI, commercial, whatever the unit count
       for (const [state, zip, sqft, units, type] of [
-        ['MI', '49837', 4_999, 4, 'commercial'], ['MI', '49837', 5_000, 40, 'commercial'], ['MI', '49837', 15_000, 1, 'commercial'],
-        ['MI', '49837', 15_001, 4, 'commercial'], ['OH', '43004', 10_000, 4, 'commercial'], ['MI', '49837', 10_000, 4, 'residential'],
+        ['MI', '49837', 4_999, 4, 'commercial'],
+        ['MI', '49837', 5_000, 40, 'commercial'],
+        ['MI', '49837', 15_000, 1, 'commercial'],
+        ['MI', '49837', 15_001, 4, 'commercial'],
+        ['OH', '43004', 10_000, 4, 'commercial'],
+        ['MI', '49837', 10_000, 4, 'residential'],
       ] as const) {
         await createProperty(t, free.token, { state, zip_code: zip, sqft, unit_count: units, property_type: type });
       }
@@ -186,11 +232,22 @@ describe('benchmarks and due diligence', () => {
       // is shown eligible. The answer is the utility's EIA-861 average: 146,000 x $0.121622 = $17,756.812 -> 17,756.81.
       const annual = 17756.81;
       expect(res.body).toEqual({
-        property_summary: { address: '1200 Lakeshore Dr', city: 'Gladstone', state: 'MI', zip_code: GLADSTONE.zip, unit_count: 4, sqft: 10000 },
+        property_summary: {
+          address: '1200 Lakeshore Dr',
+          city: 'Gladstone',
+          state: 'MI',
+          zip_code: GLADSTONE.zip,
+          unit_count: 4,
+          sqft: 10000,
+        },
         serving_utility: { id: 7265, name: expect.stringContaining('Gladstone') },
         utility_choice: {
-          reason: expect.stringMatching(/^City of Gladstone is the only utility serving ZIP code 49837 in MI; it is priced at an average rate because City of Gladstone has no eligible commercial tariff in MI \(one the building is positively eligible for/),
-          county: 'Delta', estimated_customers_in_county: expect.any(Number), other_utilities: [],
+          reason: expect.stringMatching(
+            /^City of Gladstone is the only utility serving ZIP code 49837 in MI; it is priced at an average rate because City of Gladstone has no eligible commercial tariff in MI \(one the building is positively eligible for/,
+          ),
+          county: 'Delta',
+          estimated_customers_in_county: expect.any(Number),
+          other_utilities: [],
         },
         catalog_current: true,
         latest_tariff_end_date: null,
@@ -200,26 +257,39 @@ describe('benchmarks and due diligence', () => {
         // F and G have 1,000; the bench properties are in OH)
         comparable_properties: 2,
         available_tariffs: 0,
-        best_tariff: { name: expect.stringMatching(/^No tariff priced: City of Gladstone's average commercial rate, \$0\.121622\/kWh/), estimated_annual_cost: annual },
+        best_tariff: {
+          name: expect.stringMatching(/^No tariff priced: City of Gladstone's average commercial rate, \$0\.121622\/kWh/),
+          estimated_annual_cost: annual,
+        },
         // 17,756.81 / 250,000 = 7.10 %
         noi_impact: { annual_revenue: 250000, energy_pct_of_revenue: 7.1, estimated_noi_impact: -annual },
         basis: {
-          kind: 'average_rate', source: 'EIA Form 861, sales to ultimate customers (revenue / sales)', year: 2018, service_type: null, rate_per_kwh: 0.121622, supply: null,
+          kind: 'average_rate',
+          source: 'EIA Form 861, sales to ultimate customers (revenue / sales)',
+          year: 2018,
+          service_type: null,
+          rate_per_kwh: 0.121622,
+          supply: null,
         },
         assumptions: expect.arrayContaining([
           'Consumption: 10,000 sqft x 14.6 kWh/sqft = 146,000 kWh a year (EIA CBECS 2012, Table C14, electricity per square foot of all buildings), billed as one meter',
-          "Not eligible: 3 current commercial tariffs of City of Gladstone in MI (1 applicability not admitting the building's usage or demand; "
-            + '2 eligibility not shown (a condition the rules cannot read, a phase the building may not have, no sign of a general rate))',
+          "Not eligible: 3 current commercial tariffs of City of Gladstone in MI (1 applicability not admitting the building's usage or demand; " +
+            '2 eligibility not shown (a condition the rules cannot read, a phase the building may not have, no sign of a general rate))',
         ]),
       });
     });
 
     it('residential: each unit an EIA-861 average customer of the utility, billed on its residential tariffs', async () => {
-      const res = await as(t, enterprise.token).post('/pm/due-diligence', {
-        address: '5 Plaza', city: 'Jemez Pueblo', state: 'NM', zip_code: JEMEZ.zip, unit_count: 10,
-      }).expect(200);
-      const rows = readCsv(REFERENCE_DIR, 'eia861_2018_sales_ult_cust.csv.gz')
-        .filter((r) => r.utility_number === '9699');
+      const res = await as(t, enterprise.token)
+        .post('/pm/due-diligence', {
+          address: '5 Plaza',
+          city: 'Jemez Pueblo',
+          state: 'NM',
+          zip_code: JEMEZ.zip,
+          unit_count: 10,
+        })
+        .expect(200);
+      const rows = readCsv(REFERENCE_DIR, 'eia861_2018_sales_ult_cust.csv.gz').filter((r) => r.utility_number === '9699');
       const mwh = rows.reduce((s, r) => s + Number(r.residential_sales_mwh), 0);
       const customers = rows.reduce((s, r) => s + Number(r.residential_customers), 0);
       const months = monthlyUsage(Math.round((mwh * 1e6) / customers), 'residential');
@@ -241,9 +311,17 @@ describe('benchmarks and due diligence', () => {
       // for 87024 (the ENERGY STAR table also names Los Alamos County's gas utility: not electric).
       const reference = utilityReference();
       expect(reference.zipPairs.filter((z) => z.zipCode === JEMEZ.zip).map((z) => z.utilityId)).toEqual(['9699']);
-      const bundled = normalizeBundle(readUrdbLines(REFERENCE_DIR).filter((l) => String(l.record?.eiaid) === '9699'), reference, NOW).tariffs;
-      expect(bundled.filter((x) => x.sector === 'residential' && (x.expirationDate === null || x.expirationDate >= '2026-11-15'))
-        .map((x) => x.id).sort()).toEqual([JEMEZ.RESIDENTIAL, JEMEZ.TOU].sort());
+      const bundled = normalizeBundle(
+        readUrdbLines(REFERENCE_DIR).filter((l) => String(l.record?.eiaid) === '9699'),
+        reference,
+        NOW,
+      ).tariffs;
+      expect(
+        bundled
+          .filter((x) => x.sector === 'residential' && (x.expirationDate === null || x.expirationDate >= '2026-11-15'))
+          .map((x) => x.id)
+          .sort(),
+      ).toEqual([JEMEZ.RESIDENTIAL, JEMEZ.TOU].sort());
       // EIA-861 2018: 174,690 MWh / 27,327 residential customers = 6,392.579 kWh per customer
       expect(residentialUsage(bundledResidentialUsage(), '9699', 'NM')).toEqual({ kwhPerCustomer: 6392.579, basis: 'utility' });
       const months = monthlyUsage(6_392_579, 'residential');
@@ -255,8 +333,21 @@ describe('benchmarks and due diligence', () => {
       expect(await yearOnTariff(t, JEMEZ.RESIDENTIAL, months)).toBe(82_475);
       expect(await yearOnTariff(t, JEMEZ.TOU, months)).toBe(88_274);
       // x 24: $19,794.00 and $21,185.76; comparables: NM residential with 12 to 36 units
-      for (const [units, type] of [[11, 'residential'], [12, 'residential'], [24, 'residential'], [36, 'residential'], [37, 'residential'], [24, 'commercial']] as const) {
-        await createProperty(t, free.token, { state: 'NM', city: 'Jemez Pueblo', zip_code: JEMEZ.zip, unit_count: units, property_type: type });
+      for (const [units, type] of [
+        [11, 'residential'],
+        [12, 'residential'],
+        [24, 'residential'],
+        [36, 'residential'],
+        [37, 'residential'],
+        [24, 'commercial'],
+      ] as const) {
+        await createProperty(t, free.token, {
+          state: 'NM',
+          city: 'Jemez Pueblo',
+          zip_code: JEMEZ.zip,
+          unit_count: units,
+          property_type: type,
+        });
       }
       const res = await as(t, pro.token).post('/pm/due-diligence', dueDiligenceRequest).expect(200);
       expect(res.body).toEqual({
@@ -264,9 +355,12 @@ describe('benchmarks and due diligence', () => {
         serving_utility: { id: 9699, name: 'Jemez Mountains Elec Coop, Inc' },
         // 27,327 residential and every other EIA-861 customer in NM spread over Jemez's counties by their ZIP codes: Sandoval's share
         utility_choice: {
-          reason: 'Jemez Mountains Elec Coop, Inc is the only utility serving ZIP code 87024 in NM; its bundled residential tariffs are priced. '
-            + 'No other utility\'s tariffs are priced.',
-          county: 'Sandoval', estimated_customers_in_county: 5077, other_utilities: [],
+          reason:
+            'Jemez Mountains Elec Coop, Inc is the only utility serving ZIP code 87024 in NM; its bundled residential tariffs are priced. ' +
+            "No other utility's tariffs are priced.",
+          county: 'Sandoval',
+          estimated_customers_in_county: 5077,
+          other_utilities: [],
         },
         catalog_current: true,
         latest_tariff_end_date: null,
@@ -279,31 +373,38 @@ describe('benchmarks and due diligence', () => {
         noi_impact: { annual_revenue: 360000, energy_pct_of_revenue: 5.5, estimated_noi_impact: -19794 },
         // both tariffs took effect on 2013-06-26; the median's year is the basis year
         basis: {
-          kind: 'tariffs', source: 'U.S. Utility Rate Database (URDB, OpenEI/NREL)', year: 2013, service_type: 'bundled', rate_per_kwh: null, supply: null,
+          kind: 'tariffs',
+          source: 'U.S. Utility Rate Database (URDB, OpenEI/NREL)',
+          year: 2013,
+          service_type: 'bundled',
+          rate_per_kwh: null,
+          supply: null,
         },
         assumptions: [
-          'Consumption: 24 units x 6,392.579 kWh a year, the EIA-861 2018 average residential customer (residential sales / customers) of '
-            + 'Jemez Mountains Elec Coop, Inc; each unit is its own metered customer',
-          'Months and demand: the residential load shape "residential" (data/reference/load-shapes.json) spreads the year by its monthly '
-            + "shares; a month's demand is its kWh x the shape's largest hourly share of that month",
+          'Consumption: 24 units x 6,392.579 kWh a year, the EIA-861 2018 average residential customer (residential sales / customers) of ' +
+            'Jemez Mountains Elec Coop, Inc; each unit is its own metered customer',
+          'Months and demand: the residential load shape "residential" (data/reference/load-shapes.json) spreads the year by its monthly ' +
+            "shares; a month's demand is its kWh x the shape's largest hourly share of that month",
           // eligibility: one unit's average month 6,392,579 Wh / 12 = 532,714.9 -> 532.715 kWh; its largest monthly demand 1.511 kW
-          'Priced on the 2 eligible bundled residential tariffs of Jemez Mountains Elec Coop, Inc in NM (current, general purpose, secondary '
-            + 'or unstated voltage, applicability admitting 532.715 kWh a month and a 1.511 kW peak per meter), month by month by the bill '
-            + 'engine: estimated_costs use the median "Residential Service", best_tariff the cheapest "Residential Service"',
+          'Priced on the 2 eligible bundled residential tariffs of Jemez Mountains Elec Coop, Inc in NM (current, general purpose, secondary ' +
+            'or unstated voltage, applicability admitting 532.715 kWh a month and a 1.511 kW peak per meter), month by month by the bill ' +
+            'engine: estimated_costs use the median "Residential Service", best_tariff the cheapest "Residential Service"',
           // 2013-06-26 is before 2021-11-15, five years before the tests' today (2026-11-15)
-          'Median and cheapest tariff "Residential Service": the tariff\'s rates took effect on 2013-06-26, more than 5 years ago: '
-            + 'the utility\'s current rates may differ',
+          'Median and cheapest tariff "Residential Service": the tariff\'s rates took effect on 2013-06-26, more than 5 years ago: ' +
+            "the utility's current rates may differ",
         ],
       });
       // the OpenAPI example is this answer
       expect(res.body).toEqual(dueDiligenceResponse);
     });
 
-    it('no eligible tariff in the sector: 200 at the utility\'s EIA-861 average rate (never a 400)', async () => {
+    it("no eligible tariff in the sector: 200 at the utility's EIA-861 average rate (never a 400)", async () => {
       // Only Gladstone's commercial tariffs are seeded. Its EIA-861 2018 part-A residential revenue / sales:
       // 2,223.1 thousand $ / 16,570 MWh = 0.134164 $/kWh; 4 units x 6,572.789 kWh (its average customer):
       // 6,572,789 Wh x 4 x 0.134164 / 10 = 352,732.67 cents -> $3,527.33
-      const res = await as(t, pro.token).post('/pm/due-diligence', body({ property_type: 'residential', sqft: null })).expect(200);
+      const res = await as(t, pro.token)
+        .post('/pm/due-diligence', body({ property_type: 'residential', sqft: null }))
+        .expect(200);
       expect(res.body).toMatchObject({
         serving_utility: { id: 7265, name: 'City of Gladstone' },
         estimated_costs: { annual_energy_cost: 3527.33, monthly_energy_cost: 293.94, cost_per_unit: 881.83, cost_per_sqft: null },
@@ -311,24 +412,33 @@ describe('benchmarks and due diligence', () => {
         // Issue 45: best_tariff is never null; on an average rate it names that rate. The catalog has no residential tariff of
         // Gladstone, so catalog_current is false, with no end date to give.
         best_tariff: {
-          name: "No tariff priced: City of Gladstone's average residential rate, $0.134164/kWh (EIA Form 861, sales to ultimate customers "
-            + '(revenue / sales), 2018)',
+          name:
+            "No tariff priced: City of Gladstone's average residential rate, $0.134164/kWh (EIA Form 861, sales to ultimate customers " +
+            '(revenue / sales), 2018)',
           estimated_annual_cost: 3527.33,
         },
         catalog_current: false,
         latest_tariff_end_date: null,
         basis: {
-          kind: 'average_rate', source: 'EIA Form 861, sales to ultimate customers (revenue / sales)', year: 2018,
-          service_type: null, rate_per_kwh: 0.134164, supply: null,
+          kind: 'average_rate',
+          source: 'EIA Form 861, sales to ultimate customers (revenue / sales)',
+          year: 2018,
+          service_type: null,
+          rate_per_kwh: 0.134164,
+          supply: null,
         },
       });
-      expect(res.body.assumptions).toContain("Priced at City of Gladstone's average residential rate, $0.134164/kWh "
-        + '(EIA Form 861, sales to ultimate customers (revenue / sales), 2018) x 26,291.156 kWh a year, because the catalog has no '
-        + 'residential tariff of City of Gladstone in MI');
+      expect(res.body.assumptions).toContain(
+        "Priced at City of Gladstone's average residential rate, $0.134164/kWh " +
+          '(EIA Form 861, sales to ultimate customers (revenue / sales), 2018) x 26,291.156 kWh a year, because the catalog has no ' +
+          'residential tariff of City of Gladstone in MI',
+      );
     });
 
     it('404 when no utility serves the ZIP code (10001: none of the seeded utilities)', async () => {
-      const res = await as(t, pro.token).post('/pm/due-diligence', body({ zip_code: '10001', state: 'NY' })).expect(404);
+      const res = await as(t, pro.token)
+        .post('/pm/due-diligence', body({ zip_code: '10001', state: 'NY' }))
+        .expect(404);
       expect(res.body).toEqual(errorBody({ detail: 'No utilities found for ZIP code' }));
     });
 
@@ -340,7 +450,11 @@ describe('benchmarks and due diligence', () => {
       [{ unit_count: '4' }, 'unit_count', 'value is not a valid number'],
       [{ state: 'XX' }, 'state', 'Invalid state code'],
       [{ zip_code: '4983' }, 'zip_code', 'Invalid ZIP code format'],
-      [{ property_type: 'castle' }, 'property_type', "value is not a valid enumeration member; permitted: 'residential', 'commercial', 'industrial', 'mixed_use'"],
+      [
+        { property_type: 'castle' },
+        'property_type',
+        "value is not a valid enumeration member; permitted: 'residential', 'commercial', 'industrial', 'mixed_use'",
+      ],
       [{ sqft: 0 }, 'sqft', 'ensure this value is greater than or equal to 1'],
       [{ sqft: null }, 'sqft', 'sqft required for commercial properties'],
       [{ property_type: 'industrial', sqft: undefined }, 'sqft', 'sqft required for industrial properties'],
@@ -351,8 +465,12 @@ describe('benchmarks and due diligence', () => {
     });
 
     it('400 for a body that is not JSON', async () => {
-      const res = await request(t.app).post('/api/v1/pm/due-diligence').set('Authorization', `Bearer ${pro.token}`)
-        .set('content-type', 'application/json').send('{"address": ').expect(400);
+      const res = await request(t.app)
+        .post('/api/v1/pm/due-diligence')
+        .set('Authorization', `Bearer ${pro.token}`)
+        .set('content-type', 'application/json')
+        .send('{"address": ')
+        .expect(400);
       expect(res.body).toEqual(errorBody({ detail: 'Invalid JSON body' }));
     });
   });

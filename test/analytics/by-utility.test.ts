@@ -25,15 +25,33 @@ describe('analytics by utility type: one annual cost, per-kWh on electric only',
     ({ t, alice: nina } = await aliceMidwestAndBob());
     await setTier(t, nina.user.id, 'pro');
     portfolio = (await as(t, nina.token).post('/pm/portfolios', { name: 'Manhattan' }).expect(201)).body.id;
-    tower = (await createProperty(t, nina.token, {
-      name: 'Tower', state: 'NY', zip_code: '10001', sqft: 20000, noi: 120000, portfolio_id: portfolio,
-    })).id;
+    tower = (
+      await createProperty(t, nina.token, {
+        name: 'Tower',
+        state: 'NY',
+        zip_code: '10001',
+        sqft: 20000,
+        noi: 120000,
+        portfolio_id: portfolio,
+      })
+    ).id;
     await postMonthlyBills(t, nina.token, tower, '2025-11', Array(12).fill(1000), Array(12).fill(10000));
-    for (const [start, end] of [['2025-11-01', '2026-01-31'], ['2026-02-01', '2026-04-30'], ['2026-05-01', '2026-07-31'], ['2026-08-01', '2026-10-31']]) {
+    for (const [start, end] of [
+      ['2025-11-01', '2026-01-31'],
+      ['2026-02-01', '2026-04-30'],
+      ['2026-05-01', '2026-07-31'],
+      ['2026-08-01', '2026-10-31'],
+    ]) {
       await postBill(t, nina.token, tower, { utility_type: 'water', period_start: start!, period_end: end!, amount: 3000, usage: 30 });
     }
     for (const month of ['01', '02', '03', '04', '05', '06']) {
-      await postBill(t, nina.token, tower, { utility_type: 'gas', period_start: `2026-${month}-01`, period_end: `2026-${month}-28`, amount: 500, usage: 400 });
+      await postBill(t, nina.token, tower, {
+        utility_type: 'gas',
+        period_start: `2026-${month}-01`,
+        period_end: `2026-${month}-28`,
+        amount: 500,
+        usage: 400,
+      });
     }
   });
   afterAll(() => t.stop());
@@ -46,7 +64,10 @@ describe('analytics by utility type: one annual cost, per-kWh on electric only',
     expect(global).toMatchObject({ total_annual_cost: 24000, total_annual_kwh: 120000, avg_cost_per_kwh: 0.1 });
     expect(global.cost_by_utility).toEqual([electric, water]);
     const port = (await as(t, nina.token).get(`/pm/portfolios/${portfolio}/analytics`).expect(200)).body;
-    expect(port).toMatchObject({ total_annual_cost: 24000, cost_by_property: [{ property_id: tower, name: 'Tower', annual_cost: 24000, basis: 'actual' }] });
+    expect(port).toMatchObject({
+      total_annual_cost: 24000,
+      cost_by_property: [{ property_id: tower, name: 'Tower', annual_cost: 24000, basis: 'actual' }],
+    });
     const bench = (await as(t, nina.token).get('/pm/analytics/benchmarks?metric=cost_per_sqft').expect(200)).body;
     expect(bench.rankings).toEqual([expect.objectContaining({ property_id: tower, value: 1.2, basis: 'actual' })]);
   });
@@ -71,7 +92,10 @@ describe('analytics by utility type: one annual cost, per-kWh on electric only',
     const january = trend.months.find((m: { month: string }) => m.month === '2026-01');
     // water: $3,000.00 over Nov 1..Jan 31 (92 days): January's share R(300000 x 92 / 92) - R(300000 x 61 / 92) = 101,087 cents
     expect(january).toEqual({
-      month: '2026-01', total_cost: 2510.87, total_kwh: 10000, property_count: 1,
+      month: '2026-01',
+      total_cost: 2510.87,
+      total_kwh: 10000,
+      property_count: 1,
       cost_by_utility: [
         { utility_type: 'electric', cost: 1000, usage: 10000, unit: 'kWh' },
         { utility_type: 'gas', cost: 500, usage: 400, unit: 'therms' },
@@ -82,7 +106,12 @@ describe('analytics by utility type: one annual cost, per-kWh on electric only',
 
   it('property detail: the annual cost by utility type, and energy_pct_of_noi from it', async () => {
     const detail = (await as(t, nina.token).get(`/pm/properties/${tower}`).expect(200)).body;
-    expect(detail).toMatchObject({ annual_cost: 24000, annual_cost_basis: 'actual', energy_pct_of_noi: 20, cost_by_utility: [electric, water] });
+    expect(detail).toMatchObject({
+      annual_cost: 24000,
+      annual_cost_basis: 'actual',
+      energy_pct_of_noi: 20,
+      cost_by_utility: [electric, water],
+    });
     const patched = (await as(t, nina.token).patch(`/pm/properties/${tower}`, { noi: 240000 }).expect(200)).body;
     expect(patched.energy_pct_of_noi).toBe(10);
   });
@@ -91,11 +120,18 @@ describe('analytics by utility type: one annual cost, per-kWh on electric only',
     // Annex: electric read from the 12th to the 11th, $1,000.00 for 2025-10-12..2025-11-11 and $1,470.00 for the same
     // days of 2026 (47 % more per day); a quarterly water bill in between; one estimated water read.
     const annex = (await createProperty(t, nina.token, { name: 'Annex', state: 'NY', zip_code: '10001', sqft: 5000 })).id;
-    const electricBill = (start: string, end: string, amount: number) => postBill(t, nina.token, annex, { period_start: start, period_end: end, amount });
+    const electricBill = (start: string, end: string, amount: number) =>
+      postBill(t, nina.token, annex, { period_start: start, period_end: end, amount });
     await electricBill('2025-10-12', '2025-11-11', 1000);
     await electricBill('2026-09-12', '2026-10-11', 1000);
     await electricBill('2026-10-12', '2026-11-11', 1470);
-    await postBill(t, nina.token, annex, { utility_type: 'water', period_start: '2026-07-01', period_end: '2026-09-30', amount: 3000, is_estimated: true });
+    await postBill(t, nina.token, annex, {
+      utility_type: 'water',
+      period_start: '2026-07-01',
+      period_end: '2026-09-30',
+      amount: 3000,
+      is_estimated: true,
+    });
     const health = (await as(t, nina.token).get('/pm/properties/health').expect(200)).body;
     const row = health.properties.find((p: { property_id: string }) => p.property_id === annex);
     expect(row.issues).toEqual([

@@ -6,7 +6,20 @@ import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
 import { aliceMidwestAndBob, postBill, postMonthlyBills } from './helpers';
 import { errorBody } from '../helpers/error-body';
 
-const months12 = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
+const months12 = [
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+];
 
 /**
  * Alice: portfolio Midwest with Harbor (commercial, MI, 2,000 sqft, tariff C1 at 20,000 kWh a month:
@@ -25,10 +38,18 @@ describe('dashboard stats, cost trend and global analytics', () => {
 
   beforeAll(async () => {
     ({ t, alice, bob, midwest } = await aliceMidwestAndBob());
-    harbor = (await createProperty(t, alice.token, {
-      name: 'Harbor', sqft: 2000, unit_count: 10, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 20000, portfolio_id: midwest,
-    })).id;
-    elm = (await createProperty(t, alice.token, { name: 'Elm', state: 'OH', zip_code: '43004', property_type: 'residential', sqft: 1000 })).id;
+    harbor = (
+      await createProperty(t, alice.token, {
+        name: 'Harbor',
+        sqft: 2000,
+        unit_count: 10,
+        tariff_id: GLADSTONE.C1,
+        monthly_usage_kwh: 20000,
+        portfolio_id: midwest,
+      })
+    ).id;
+    elm = (await createProperty(t, alice.token, { name: 'Elm', state: 'OH', zip_code: '43004', property_type: 'residential', sqft: 1000 }))
+      .id;
     await postMonthlyBills(t, alice.token, harbor, '2026-01', Array(11).fill(200), Array(11).fill(20000));
     await postBill(t, alice.token, elm, { period_start: '2026-10-20', period_end: '2026-11-19', amount: 310, usage_kwh: 310 });
   });
@@ -54,14 +75,33 @@ describe('dashboard stats, cost trend and global analytics', () => {
         bills_this_month: 2, // Harbor's November bill and Elm's October-November bill
         cost_by_utility: [{ utility_type: 'electric', cost: 2400, usage: 240000, unit: 'kWh', basis: 'actual' }],
         // Issue 32 (bill audit): open findings and the dollars at issue, read live; these bills' meters have no tariff.
-        audit_findings_open: 0, audit_amount_at_issue: 0,
+        audit_findings_open: 0,
+        audit_amount_at_issue: 0,
         // Issue 47 item 10: money claimed from the utilities, recovered and written off (no disputes here).
-        audit_amount_claimed: 0, audit_amount_recovered: 0, audit_amount_written_off: 0, audit_recovery: [],
+        audit_amount_claimed: 0,
+        audit_amount_recovered: 0,
+        audit_amount_written_off: 0,
+        audit_recovery: [],
       });
       expect(Object.keys(res.body)).toEqual([
-        'total_properties', 'total_portfolios', 'total_sqft', 'total_monthly_cost', 'total_annual_cost', 'avg_cost_per_sqft',
-        'avg_cost_per_kwh', 'properties_with_savings', 'total_potential_savings', 'alerts_unread', 'bills_this_month', 'cost_by_utility',
-        'audit_findings_open', 'audit_amount_at_issue', 'audit_amount_claimed', 'audit_amount_recovered', 'audit_amount_written_off', 'audit_recovery',
+        'total_properties',
+        'total_portfolios',
+        'total_sqft',
+        'total_monthly_cost',
+        'total_annual_cost',
+        'avg_cost_per_sqft',
+        'avg_cost_per_kwh',
+        'properties_with_savings',
+        'total_potential_savings',
+        'alerts_unread',
+        'bills_this_month',
+        'cost_by_utility',
+        'audit_findings_open',
+        'audit_amount_at_issue',
+        'audit_amount_claimed',
+        'audit_amount_recovered',
+        'audit_amount_written_off',
+        'audit_recovery',
       ]);
     });
 
@@ -84,10 +124,24 @@ describe('dashboard stats, cost trend and global analytics', () => {
     it('a user without data gets zeros and null ratios; nothing of Alice shows', async () => {
       const res = await as(t, bob.token).get('/pm/dashboard/stats').expect(200);
       expect(res.body).toEqual({
-        total_properties: 0, total_portfolios: 0, total_sqft: 0, total_monthly_cost: 0, total_annual_cost: 0,
-        avg_cost_per_sqft: null, avg_cost_per_kwh: null, properties_with_savings: 0, total_potential_savings: 0,
-        alerts_unread: 0, bills_this_month: 0, cost_by_utility: [], audit_findings_open: 0, audit_amount_at_issue: 0,
-        audit_amount_claimed: 0, audit_amount_recovered: 0, audit_amount_written_off: 0, audit_recovery: [],
+        total_properties: 0,
+        total_portfolios: 0,
+        total_sqft: 0,
+        total_monthly_cost: 0,
+        total_annual_cost: 0,
+        avg_cost_per_sqft: null,
+        avg_cost_per_kwh: null,
+        properties_with_savings: 0,
+        total_potential_savings: 0,
+        alerts_unread: 0,
+        bills_this_month: 0,
+        cost_by_utility: [],
+        audit_findings_open: 0,
+        audit_amount_at_issue: 0,
+        audit_amount_claimed: 0,
+        audit_amount_recovered: 0,
+        audit_amount_written_off: 0,
+        audit_recovery: [],
       });
     });
 
@@ -103,10 +157,28 @@ describe('dashboard stats, cost trend and global analytics', () => {
       expect(res.body.months.map((m: { month: string }) => m.month)).toEqual(months12);
       const electric = (cost: number, usage: number) => [{ utility_type: 'electric', cost, usage, unit: 'kWh' }];
       expect(res.body.months[0]).toEqual({ month: '2025-12', total_cost: 0, total_kwh: 0, property_count: 0, cost_by_utility: [] });
-      expect(res.body.months[1]).toEqual({ month: '2026-01', total_cost: 200, total_kwh: 20000, property_count: 1, cost_by_utility: electric(200, 20000) });
+      expect(res.body.months[1]).toEqual({
+        month: '2026-01',
+        total_cost: 200,
+        total_kwh: 20000,
+        property_count: 1,
+        cost_by_utility: electric(200, 20000),
+      });
       // Elm's $310.00 and 310 kWh over 31 days: October 12 days = $120.00 and 120 kWh, November 19 days = $190.00 and 190 kWh
-      expect(res.body.months[10]).toEqual({ month: '2026-10', total_cost: 320, total_kwh: 20120, property_count: 2, cost_by_utility: electric(320, 20120) });
-      expect(res.body.months[11]).toEqual({ month: '2026-11', total_cost: 390, total_kwh: 20190, property_count: 2, cost_by_utility: electric(390, 20190) });
+      expect(res.body.months[10]).toEqual({
+        month: '2026-10',
+        total_cost: 320,
+        total_kwh: 20120,
+        property_count: 2,
+        cost_by_utility: electric(320, 20120),
+      });
+      expect(res.body.months[11]).toEqual({
+        month: '2026-11',
+        total_cost: 390,
+        total_kwh: 20190,
+        property_count: 2,
+        cost_by_utility: electric(390, 20190),
+      });
       // Issue 29 replaced "the trend and the mean over every billed month, the current one included" (then
       // increasing, $228.18): complete months only, and the fit over the properties billed in all of them
       // (Harbor: flat). Mean over the 10 complete billed months: (9 x 200 + 320) / 10 = 212.00.
@@ -124,8 +196,17 @@ describe('dashboard stats, cost trend and global analytics', () => {
       const one = await as(t, alice.token).get('/pm/dashboard/cost-trend?months=1').expect(200);
       // the current month alone is no complete month: no average (issue 29; it was 390)
       expect(one.body).toEqual({
-        months: [{ month: '2026-11', total_cost: 390, total_kwh: 20190, property_count: 2, cost_by_utility: [{ utility_type: 'electric', cost: 390, usage: 20190, unit: 'kWh' }] }],
-        trend_direction: 'insufficient_data', avg_monthly_cost: 0,
+        months: [
+          {
+            month: '2026-11',
+            total_cost: 390,
+            total_kwh: 20190,
+            property_count: 2,
+            cost_by_utility: [{ utility_type: 'electric', cost: 390, usage: 20190, unit: 'kWh' }],
+          },
+        ],
+        trend_direction: 'insufficient_data',
+        avg_monthly_cost: 0,
       });
     });
 
@@ -133,7 +214,11 @@ describe('dashboard stats, cost trend and global analytics', () => {
       const res = await as(t, alice.token).get(`/pm/dashboard/cost-trend?portfolio_id=${midwest}`).expect(200);
       expect(res.body).toMatchObject({ trend_direction: 'stable', avg_monthly_cost: 200 });
       expect(res.body.months[11]).toEqual({
-        month: '2026-11', total_cost: 200, total_kwh: 20000, property_count: 1, cost_by_utility: [{ utility_type: 'electric', cost: 200, usage: 20000, unit: 'kWh' }],
+        month: '2026-11',
+        total_cost: 200,
+        total_kwh: 20000,
+        property_count: 1,
+        cost_by_utility: [{ utility_type: 'electric', cost: 200, usage: 20000, unit: 'kWh' }],
       });
     });
 
@@ -149,7 +234,7 @@ describe('dashboard stats, cost trend and global analytics', () => {
       expect(res.body).toEqual(errorBody({ detail: message, errors: [{ field, message }] }));
     });
 
-    it('another owner\'s portfolio, or an unknown one, is 404', async () => {
+    it("another owner's portfolio, or an unknown one, is 404", async () => {
       for (const token of [bob.token]) {
         const res = await as(t, token).get(`/pm/dashboard/cost-trend?portfolio_id=${midwest}`).expect(404);
         expect(res.body).toEqual(errorBody({ detail: 'Portfolio not found' }));
@@ -187,9 +272,13 @@ describe('dashboard stats, cost trend and global analytics', () => {
         total_annual_kwh: 240000,
         avg_cost_per_kwh: 0.01,
         avg_cost_per_sqft: 1.2,
-        cost_by_state: [{ state: 'MI', annual_cost: 2400, property_count: 1 }, { state: 'OH', annual_cost: 0, property_count: 1 }],
+        cost_by_state: [
+          { state: 'MI', annual_cost: 2400, property_count: 1 },
+          { state: 'OH', annual_cost: 0, property_count: 1 },
+        ],
         cost_by_property_type: [
-          { type: 'commercial', annual_cost: 2400, property_count: 1 }, { type: 'residential', annual_cost: 0, property_count: 1 },
+          { type: 'commercial', annual_cost: 2400, property_count: 1 },
+          { type: 'residential', annual_cost: 0, property_count: 1 },
         ],
         // Harbor's rate analysis above: SP1 saves 4,769.88 a year.
         total_potential_savings: 4769.88,
@@ -200,19 +289,33 @@ describe('dashboard stats, cost trend and global analytics', () => {
       expect(stats.body.total_annual_cost).toBe(res.body.total_annual_cost);
     });
 
-    it('another owner sees none of Alice\'s data: zeros without data, only their own with it', async () => {
+    it("another owner sees none of Alice's data: zeros without data, only their own with it", async () => {
       const empty = await as(t, bob.token).get('/pm/dashboard/global-analytics').expect(200);
       expect(empty.body).toEqual({
-        total_properties: 0, total_portfolios: 0, total_annual_cost: 0, total_annual_kwh: 0, avg_cost_per_kwh: null,
-        avg_cost_per_sqft: null, cost_by_state: [], cost_by_property_type: [], total_potential_savings: 0, properties_with_savings: 0,
+        total_properties: 0,
+        total_portfolios: 0,
+        total_annual_cost: 0,
+        total_annual_kwh: 0,
+        avg_cost_per_kwh: null,
+        avg_cost_per_sqft: null,
+        cost_by_state: [],
+        cost_by_property_type: [],
+        total_potential_savings: 0,
+        properties_with_savings: 0,
         cost_by_utility: [],
       });
       // Carol: one TX property billed $50.00 and 100 kWh for each whole month Jan..Nov 2026: 10 complete months billed,
       // $500.00 x 12 / 10 = $600.00, 1,200 kWh
       const carol = await registerUser(t);
-      const home = (await createProperty(t, carol.token, {
-        name: 'Carol House', state: 'TX', zip_code: '75001', property_type: 'residential', sqft: 500,
-      })).id;
+      const home = (
+        await createProperty(t, carol.token, {
+          name: 'Carol House',
+          state: 'TX',
+          zip_code: '75001',
+          property_type: 'residential',
+          sqft: 500,
+        })
+      ).id;
       await postMonthlyBills(t, carol.token, home, '2026-01', Array(11).fill(50), Array(11).fill(100));
       const own = await as(t, carol.token).get('/pm/dashboard/global-analytics').expect(200);
       expect(own.body).toEqual({

@@ -27,7 +27,12 @@ const NSP = {
 
 interface Answer {
   serving_utility: { id: number; name: string };
-  utility_choice: { reason: string; county: string | null; estimated_customers_in_county: number | null; other_utilities: Array<{ id: number; name: string }> };
+  utility_choice: {
+    reason: string;
+    county: string | null;
+    estimated_customers_in_county: number | null;
+    other_utilities: Array<{ id: number; name: string }>;
+  };
   catalog_current: boolean;
   latest_tariff_end_date: string | null;
   available_tariffs: number;
@@ -49,33 +54,46 @@ describe('POST /pm/due-diligence prices the primary utility (issue 45)', () => {
   afterAll(() => t.stop());
 
   const post = async (body: Record<string, unknown>) =>
-    (await as(t, pro.token).post('/pm/due-diligence', { address: '1 Main St', unit_count: 1, ...body }).expect(200)).body as Answer;
+    (
+      await as(t, pro.token)
+        .post('/pm/due-diligence', { address: '1 Main St', unit_count: 1, ...body })
+        .expect(200)
+    ).body as Answer;
 
   it('downtown Columbus (43215), residential: Ohio Power, never the City of Columbus, on its current (Columbus Southern Power zone) tariffs', async () => {
     const res = await post({ city: 'Columbus', state: 'OH', zip_code: '43215', unit_count: 10, property_type: 'residential' });
     expect(res.serving_utility).toEqual({ id: 14006, name: 'Ohio Power Co' });
     expect(res.utility_choice).toMatchObject({
-      county: 'Franklin', estimated_customers_in_county: 110274,
+      county: 'Franklin',
+      estimated_customers_in_county: 110274,
       other_utilities: [{ id: 4065, name: 'City of Columbus - (OH)', estimated_customers_in_county: 12905 }],
     });
-    expect(res.utility_choice.reason).toMatch(/^Ohio Power Co is the primary utility of ZIP code 43215: of the 2 utilities serving it in OH, it has the most estimated retail customers in its county \(Franklin, OH\), 110,274, against City of Columbus - \(OH\) 12,905 /);
+    expect(res.utility_choice.reason).toMatch(
+      /^Ohio Power Co is the primary utility of ZIP code 43215: of the 2 utilities serving it in OH, it has the most estimated retail customers in its county \(Franklin, OH\), 110,274, against City of Columbus - \(OH\) 12,905 /,
+    );
     expect(res).toMatchObject({ catalog_current: true, latest_tariff_end_date: null, basis: { kind: 'tariffs', service_type: 'bundled' } });
     expect(res.available_tariffs).toBe(2); // R-R and RS-TOD; the expired Ohio Power zone RS is not priced beside current ones
     expect(res.best_tariff).not.toBeNull();
-    expect(res.assumptions.some((a) => a.startsWith('Priced on the 2 eligible bundled residential tariffs of Ohio Power Co in OH (current,'))).toBe(true);
+    expect(
+      res.assumptions.some((a) => a.startsWith('Priced on the 2 eligible bundled residential tariffs of Ohio Power Co in OH (current,')),
+    ).toBe(true);
     // both were filed by Columbus Southern Power before its merger, which the answer says
-    expect(res.assumptions).toContain('2 of the 2 priced tariffs were filed by Columbus Southern Power Co (EIA 4062) before it merged into '
-      + 'Ohio Power Co on 2011-12-31: Ohio Power Co\'s rates for customers of that former service area, which may differ elsewhere');
-    expect(res.utility_choice.reason).toContain('its bundled residential tariffs are priced (2 filed by Columbus Southern Power Co (EIA 4062) '
-      + 'before it merged into Ohio Power Co on 2011-12-31). No other utility\'s tariffs are priced.');
+    expect(res.assumptions).toContain(
+      '2 of the 2 priced tariffs were filed by Columbus Southern Power Co (EIA 4062) before it merged into ' +
+        "Ohio Power Co on 2011-12-31: Ohio Power Co's rates for customers of that former service area, which may differ elsewhere",
+    );
+    expect(res.utility_choice.reason).toContain(
+      'its bundled residential tariffs are priced (2 filed by Columbus Southern Power Co (EIA 4062) ' +
+        "before it merged into Ohio Power Co on 2011-12-31). No other utility's tariffs are priced.",
+    );
   });
 
-  it('downtown Columbus, commercial: Ohio Power\'s tariffs, although the City of Columbus has eligible commercial tariffs too', async () => {
+  it("downtown Columbus, commercial: Ohio Power's tariffs, although the City of Columbus has eligible commercial tariffs too", async () => {
     const res = await post({ city: 'Columbus', state: 'OH', zip_code: '43215', sqft: 10_000, property_type: 'commercial' });
     expect(res.serving_utility).toEqual({ id: 14006, name: 'Ohio Power Co' });
     expect(res.basis.kind).toBe('tariffs');
     expect(res.assumptions.every((a) => !a.includes('City of Columbus - (OH) in OH'))).toBe(true);
-    expect(res.utility_choice.reason).toContain('No other utility\'s tariffs are priced.');
+    expect(res.utility_choice.reason).toContain("No other utility's tariffs are priced.");
   });
 
   it('Minneapolis (55401): Northern States Power has no current tariff: catalog_current false, its latest end date, its latest revision priced', async () => {
@@ -90,13 +108,20 @@ describe('POST /pm/due-diligence prices the primary utility (issue 45)', () => {
     });
     expect(home.best_tariff!.estimated_annual_cost).toBe(home.estimated_costs.annual_energy_cost);
     expect(home.utility_choice.reason).toContain('its latest known bundled residential tariff revisions are priced (none is current)');
-    expect(home.assumptions).toContain('Northern States Power Co - Minnesota has no current residential tariff in MN in the catalog (URDB): its '
-      + '1 tariff expired by 2017-01-31, so the latest known revision of each of its 1 schedule is priced; its rates today may differ');
+    expect(home.assumptions).toContain(
+      'Northern States Power Co - Minnesota has no current residential tariff in MN in the catalog (URDB): its ' +
+        '1 tariff expired by 2017-01-31, so the latest known revision of each of its 1 schedule is priced; its rates today may differ',
+    );
 
     const office = await post({ city: 'Minneapolis', state: 'MN', zip_code: '55401', sqft: 10_000, property_type: 'commercial' });
     // Its commercial revisions are phase- or size-specific, none shown eligible for a 10,000 sqft office (issue 45's
     // positive eligibility): the average rate, still with the catalog's age said.
-    expect(office).toMatchObject({ serving_utility: { id: 13781 }, catalog_current: false, latest_tariff_end_date: '2021-12-31', basis: { kind: 'average_rate' } });
+    expect(office).toMatchObject({
+      serving_utility: { id: 13781 },
+      catalog_current: false,
+      latest_tariff_end_date: '2021-12-31',
+      basis: { kind: 'average_rate' },
+    });
     expect(office.best_tariff).not.toBeNull();
     expect(office.available_tariffs).toBe(0);
   });

@@ -69,7 +69,11 @@ interface Answer {
   latest_tariff_end_date: string | null;
   utility_choice: { reason: string };
   basis: {
-    kind: Kind; source: string; year: number | null; service_type: string | null; rate_per_kwh: number | null;
+    kind: Kind;
+    source: string;
+    year: number | null;
+    service_type: string | null;
+    rate_per_kwh: number | null;
     supply: { rate_per_kwh: number; source: string; year: number } | null;
   };
   assumptions: string[];
@@ -90,72 +94,114 @@ describe('POST /pm/due-diligence on the full reference data', () => {
   afterAll(() => t.stop());
 
   const post = async (body: Record<string, unknown>, status = 200) =>
-    (await as(t, pro.token).post('/pm/due-diligence', { address: '1 Main St', ...body }).expect(status)).body as Answer;
+    (
+      await as(t, pro.token)
+        .post('/pm/due-diligence', { address: '1 Main St', ...body })
+        .expect(status)
+    ).body as Answer;
 
-  it.each(RESIDENTIAL)('residential %s (%s, %s): 200 on %s %s, a plausible cost per unit', async (zip, state, city, id, name, kind, current) => {
-    const res = await post({ city, state, zip_code: zip, unit_count: 10, property_type: 'residential' });
-    expect(res.serving_utility).toEqual({ id, name });
-    expect(res.utility_choice.reason.startsWith(name)).toBe(true);
-    expect(res.basis.kind).toBe(kind);
-    expect(res.catalog_current).toBe(current);
-    if (current) expect(res.latest_tariff_end_date).toBeNull();
-    expect(res.estimated_costs.cost_per_unit).toBeGreaterThanOrEqual(PER_UNIT_MIN);
-    expect(res.estimated_costs.cost_per_unit).toBeLessThanOrEqual(PER_UNIT_MAX);
-    // never a delivery-only price without its supply
-    if (res.basis.service_type === 'delivery_only') expect(res.basis.supply).not.toBeNull();
-    // best_tariff is never null (SPEC)
-    expect(res.best_tariff.estimated_annual_cost).toBeGreaterThan(0);
-    if (kind === 'average_rate') {
-      expect(res).toMatchObject({ available_tariffs: 0, basis: { service_type: null, supply: null, year: expect.any(Number) } });
-      expect(res.best_tariff).toEqual({ name: expect.stringMatching(/^No tariff priced: /), estimated_annual_cost: res.estimated_costs.annual_energy_cost });
-      expect(res.basis.rate_per_kwh).toBeGreaterThan(0.08);
-      expect(res.assumptions.some((a) => a.startsWith(`Priced at ${name}'s average residential rate, $${res.basis.rate_per_kwh}/kWh`))).toBe(true);
-    } else {
-      expect(res.available_tariffs).toBeGreaterThan(0);
-    }
-    if (!current) {
-      expect(res.latest_tariff_end_date === null || /^\d{4}-\d\d-\d\d$/.test(res.latest_tariff_end_date)).toBe(true);
-      if (kind === 'tariffs') expect(res.assumptions.some((a) => a.startsWith(`${name} has no current residential tariff in ${state}`))).toBe(true);
-    }
-    expect(res.assumptions[0]).toMatch(/^Consumption: 10 units x [\d,.]+ kWh a year, the EIA-861 2018 average residential customer/);
-    expect(res.assumptions[1]).toMatch(/^Months and demand: the residential load shape/);
-  });
+  it.each(RESIDENTIAL)(
+    'residential %s (%s, %s): 200 on %s %s, a plausible cost per unit',
+    async (zip, state, city, id, name, kind, current) => {
+      const res = await post({ city, state, zip_code: zip, unit_count: 10, property_type: 'residential' });
+      expect(res.serving_utility).toEqual({ id, name });
+      expect(res.utility_choice.reason.startsWith(name)).toBe(true);
+      expect(res.basis.kind).toBe(kind);
+      expect(res.catalog_current).toBe(current);
+      if (current) expect(res.latest_tariff_end_date).toBeNull();
+      expect(res.estimated_costs.cost_per_unit).toBeGreaterThanOrEqual(PER_UNIT_MIN);
+      expect(res.estimated_costs.cost_per_unit).toBeLessThanOrEqual(PER_UNIT_MAX);
+      // never a delivery-only price without its supply
+      if (res.basis.service_type === 'delivery_only') expect(res.basis.supply).not.toBeNull();
+      // best_tariff is never null (SPEC)
+      expect(res.best_tariff.estimated_annual_cost).toBeGreaterThan(0);
+      if (kind === 'average_rate') {
+        expect(res).toMatchObject({ available_tariffs: 0, basis: { service_type: null, supply: null, year: expect.any(Number) } });
+        expect(res.best_tariff).toEqual({
+          name: expect.stringMatching(/^No tariff priced: /),
+          estimated_annual_cost: res.estimated_costs.annual_energy_cost,
+        });
+        expect(res.basis.rate_per_kwh).toBeGreaterThan(0.08);
+        expect(
+          res.assumptions.some((a) => a.startsWith(`Priced at ${name}'s average residential rate, $${res.basis.rate_per_kwh}/kWh`)),
+        ).toBe(true);
+      } else {
+        expect(res.available_tariffs).toBeGreaterThan(0);
+      }
+      if (!current) {
+        expect(res.latest_tariff_end_date === null || /^\d{4}-\d\d-\d\d$/.test(res.latest_tariff_end_date)).toBe(true);
+        if (kind === 'tariffs')
+          expect(res.assumptions.some((a) => a.startsWith(`${name} has no current residential tariff in ${state}`))).toBe(true);
+      }
+      expect(res.assumptions[0]).toMatch(/^Consumption: 10 units x [\d,.]+ kWh a year, the EIA-861 2018 average residential customer/);
+      expect(res.assumptions[1]).toMatch(/^Months and demand: the residential load shape/);
+    },
+  );
 
   it('Philadelphia (19103): PECO has no current residential tariff, so its latest revision, never delivery only (issue 45 replaced its part-A average)', async () => {
     const res = await post({ city: 'Philadelphia', state: 'PA', zip_code: '19103', unit_count: 1, property_type: 'residential' });
     expect(res).toMatchObject({
-      catalog_current: false, latest_tariff_end_date: '2015-10-31', available_tariffs: 1,
+      catalog_current: false,
+      latest_tariff_end_date: '2015-10-31',
+      available_tariffs: 1,
       best_tariff: { name: 'Residential Service (R)' },
-      basis: { kind: 'tariffs', source: 'U.S. Utility Rate Database (URDB, OpenEI/NREL)', year: 2015, service_type: 'bundled', rate_per_kwh: null, supply: null },
+      basis: {
+        kind: 'tariffs',
+        source: 'U.S. Utility Rate Database (URDB, OpenEI/NREL)',
+        year: 2015,
+        service_type: 'bundled',
+        rate_per_kwh: null,
+        supply: null,
+      },
     });
   });
 
-  it('Dallas and Houston: the ERCOT wires utility, priced at the Texas retail providers\' average (EIA-861 part D)', async () => {
-    for (const [zip, city, name] of [['75201', 'Dallas', 'Oncor Electric Delivery Company LLC'], ['77002', 'Houston', 'CenterPoint Energy']]) {
+  it("Dallas and Houston: the ERCOT wires utility, priced at the Texas retail providers' average (EIA-861 part D)", async () => {
+    for (const [zip, city, name] of [
+      ['75201', 'Dallas', 'Oncor Electric Delivery Company LLC'],
+      ['77002', 'Houston', 'CenterPoint Energy'],
+    ]) {
       const res = await post({ city, state: 'TX', zip_code: zip!, unit_count: 1, property_type: 'residential' });
       expect(res.basis).toMatchObject({ kind: 'average_rate', year: 2018, rate_per_kwh: 0.115201 });
       expect(res.basis.source).toContain('part D');
-      expect(res.assumptions).toContain(`${name} is a Texas (ERCOT) wires utility: its customers buy energy with delivery from retail providers, `
-        + 'so the rate is what those providers charge on average');
+      expect(res.assumptions).toContain(
+        `${name} is a Texas (ERCOT) wires utility: its customers buy energy with delivery from retail providers, ` +
+          'so the rate is what those providers charge on average',
+      );
     }
   });
 
-  it('San Francisco (94103): PG&E\'s residential rates are per baseline region, none shown eligible: its average rate, and why', async () => {
+  it("San Francisco (94103): PG&E's residential rates are per baseline region, none shown eligible: its average rate, and why", async () => {
     // Issue 45 replaced the rule that priced the median of every region's rate here.
     const res = await post({ city: 'San Francisco', state: 'CA', zip_code: '94103', unit_count: 1, property_type: 'residential' });
     expect(res.basis).toMatchObject({ kind: 'average_rate', service_type: null, supply: null });
     expect(res.best_tariff!.estimated_annual_cost).toBe(res.estimated_costs.annual_energy_cost);
-    expect(res.assumptions.some((a) => /^Not eligible: \d+ current residential tariffs? of Pacific Gas & Electric Co\. in CA \(.*eligibility not shown/.test(a))).toBe(true);
+    expect(
+      res.assumptions.some((a) =>
+        /^Not eligible: \d+ current residential tariffs? of Pacific Gas & Electric Co\. in CA \(.*eligibility not shown/.test(a),
+      ),
+    ).toBe(true);
   });
 
-  it('commercial in Philadelphia: PECO\'s delivery-only general service rates are phase-specific, so none is shown eligible for a 10,000 sqft office', async () => {
+  it("commercial in Philadelphia: PECO's delivery-only general service rates are phase-specific, so none is shown eligible for a 10,000 sqft office", async () => {
     // Issue 45 replaced the rule that priced PECO's delivery-only tariffs with the Pennsylvania part-B supply price here: its
     // GS rates are single-phase or polyphase only and such a building may take either, so its average rate is used
     // (the part-B pricing is covered by due-diligence.test.ts).
-    const res = await post({ city: 'Philadelphia', state: 'PA', zip_code: '19103', unit_count: 1, sqft: 10_000, property_type: 'commercial' });
+    const res = await post({
+      city: 'Philadelphia',
+      state: 'PA',
+      zip_code: '19103',
+      unit_count: 1,
+      sqft: 10_000,
+      property_type: 'commercial',
+    });
     expect(res.serving_utility).toEqual({ id: 14940, name: 'PECO Energy Co' });
     expect(res.basis).toMatchObject({ kind: 'average_rate', service_type: null });
-    expect(res.assumptions.some((a) => /^Not eligible: \d+ current commercial tariffs of PECO Energy Co in PA \(.*eligibility not shown/.test(a))).toBe(true);
+    expect(
+      res.assumptions.some((a) =>
+        /^Not eligible: \d+ current commercial tariffs of PECO Energy Co in PA \(.*eligibility not shown/.test(a),
+      ),
+    ).toBe(true);
     // 146,000 kWh a year at PECO's average commercial rate: between 6 and 30 cents a kWh
     expect(res.estimated_costs.annual_energy_cost / 146_000).toBeGreaterThan(0.06);
     expect(res.estimated_costs.annual_energy_cost / 146_000).toBeLessThan(0.3);
@@ -167,29 +213,63 @@ describe('POST /pm/due-diligence on the full reference data', () => {
     expect(res.basis).toMatchObject({ kind: 'average_rate', rate_per_kwh: 0.077005, year: 2018 });
     // issue 45: best_tariff names the average rate instead of null
     expect(res.best_tariff).toEqual({
-      name: "No tariff priced: Oncor Electric Delivery Company LLC's average commercial rate, $0.077005/kWh (EIA Form 861, sales to ultimate "
-        + 'customers, full-service sales by retail providers (part D, revenue / sales) in the state, 2018)',
+      name:
+        "No tariff priced: Oncor Electric Delivery Company LLC's average commercial rate, $0.077005/kWh (EIA Form 861, sales to ultimate " +
+        'customers, full-service sales by retail providers (part D, revenue / sales) in the state, 2018)',
       estimated_annual_cost: 11242.73,
     });
     // 10,000 sqft x 14.6 kWh = 146,000 kWh x $0.077005 = $11,242.73
     expect(res.estimated_costs.annual_energy_cost).toBe(11242.73);
-    expect(res.assumptions.some((a) => a.includes('are delivery only and EIA-861 2018 reports no energy-only (part B) sales in TX'))).toBe(true);
+    expect(res.assumptions.some((a) => a.includes('are delivery only and EIA-861 2018 reports no energy-only (part B) sales in TX'))).toBe(
+      true,
+    );
   });
 
   it('comparable_properties: commercial buildings by sqft within +-50 % (same state and type), residential ones by unit_count', async () => {
     for (const [sqft, type, units] of [
-      [4_999, 'commercial', 1], [5_000, 'commercial', 100], [10_000, 'commercial', 1], [15_000, 'commercial', 1], [15_001, 'commercial', 1],
-      [10_000, 'industrial', 1], [10_000, 'residential', 1],
+      [4_999, 'commercial', 1],
+      [5_000, 'commercial', 100],
+      [10_000, 'commercial', 1],
+      [15_000, 'commercial', 1],
+      [15_001, 'commercial', 1],
+      [10_000, 'industrial', 1],
+      [10_000, 'residential', 1],
     ] as const) {
       await createProperty(t, other.token, {
-        state: 'GA', city: 'Atlanta', zip_code: '30303', sqft, unit_count: units, property_type: type,
+        state: 'GA',
+        city: 'Atlanta',
+        zip_code: '30303',
+        sqft,
+        unit_count: units,
+        property_type: type,
       });
     }
-    await createProperty(t, other.token, { state: 'FL', city: 'Miami', zip_code: '33131', sqft: 10_000, unit_count: 1, property_type: 'commercial' });
-    const commercial = await post({ city: 'Atlanta', state: 'GA', zip_code: '30303', unit_count: 1, sqft: 10_000, property_type: 'commercial' });
+    await createProperty(t, other.token, {
+      state: 'FL',
+      city: 'Miami',
+      zip_code: '33131',
+      sqft: 10_000,
+      unit_count: 1,
+      property_type: 'commercial',
+    });
+    const commercial = await post({
+      city: 'Atlanta',
+      state: 'GA',
+      zip_code: '30303',
+      unit_count: 1,
+      sqft: 10_000,
+      property_type: 'commercial',
+    });
     expect(commercial.comparable_properties).toBe(3); // 5,000, 10,000 and 15,000 sqft; unit counts do not matter
     // industrial, 8,000 sqft: [4,000, 12,000] -> the 10,000 sqft industrial one only
-    const industrial = await post({ city: 'Atlanta', state: 'GA', zip_code: '30303', unit_count: 40, sqft: 8_000, property_type: 'industrial' });
+    const industrial = await post({
+      city: 'Atlanta',
+      state: 'GA',
+      zip_code: '30303',
+      unit_count: 40,
+      sqft: 8_000,
+      property_type: 'industrial',
+    });
     expect(industrial.comparable_properties).toBe(1);
     // residential, 1 unit: [1, 1] units -> the residential one and none of the commercial ones
     const residential = await post({ city: 'Atlanta', state: 'GA', zip_code: '30303', unit_count: 1, property_type: 'residential' });
@@ -198,17 +278,37 @@ describe('POST /pm/due-diligence on the full reference data', () => {
 
   // Issue 45 moved the example from 87010, where Public Service Co of NM is now the primary utility, to 87024 (Jemez alone).
   it('README example: ZIP 87024 on the full data is the worked example (Jemez Mountains Electric Coop, 2 eligible tariffs)', async () => {
-    for (const [units, type] of [[11, 'residential'], [12, 'residential'], [24, 'residential'], [36, 'residential'], [37, 'residential'], [24, 'commercial']] as const) {
-      await createProperty(t, other.token, { state: 'NM', city: 'Jemez Pueblo', zip_code: '87024', unit_count: units, property_type: type });
+    for (const [units, type] of [
+      [11, 'residential'],
+      [12, 'residential'],
+      [24, 'residential'],
+      [36, 'residential'],
+      [37, 'residential'],
+      [24, 'commercial'],
+    ] as const) {
+      await createProperty(t, other.token, {
+        state: 'NM',
+        city: 'Jemez Pueblo',
+        zip_code: '87024',
+        unit_count: units,
+        property_type: type,
+      });
     }
     const res = await as(t, pro.token).post('/pm/due-diligence', dueDiligenceRequest).expect(200);
     expect(res.body).toEqual(dueDiligenceResponse);
   });
 
   it('404 only where no utility serves the ZIP code', async () => {
-    const res = await as(t, pro.token).post('/pm/due-diligence', {
-      address: '1 Main St', city: 'Nowhere', state: 'NY', zip_code: '00000', unit_count: 1, property_type: 'residential',
-    }).expect(404);
+    const res = await as(t, pro.token)
+      .post('/pm/due-diligence', {
+        address: '1 Main St',
+        city: 'Nowhere',
+        state: 'NY',
+        zip_code: '00000',
+        unit_count: 1,
+        property_type: 'residential',
+      })
+      .expect(404);
     expect(res.body).toEqual(errorBody({ detail: 'No utilities found for ZIP code' }));
   });
 });

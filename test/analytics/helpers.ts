@@ -19,17 +19,34 @@ export async function aliceMidwestAndBob(): Promise<{ t: TestApp; alice: Registe
 }
 
 /** Posts a bill and fails loudly unless it is stored. */
-export async function postBill(t: TestApp, token: string, propertyId: string, bill: {
-  period_start: string; period_end: string; amount: number; usage_kwh?: number; usage?: number; unit?: string; utility_type?: string;
-  meter_id?: string; is_estimated?: boolean;
-}): Promise<void> {
+export async function postBill(
+  t: TestApp,
+  token: string,
+  propertyId: string,
+  bill: {
+    period_start: string;
+    period_end: string;
+    amount: number;
+    usage_kwh?: number;
+    usage?: number;
+    unit?: string;
+    utility_type?: string;
+    meter_id?: string;
+    is_estimated?: boolean;
+  },
+): Promise<void> {
   const res = await as(t, token).post(`/pm/properties/${propertyId}/bills`, { utility_type: 'electric', ...bill });
   if (res.status !== 201) throw new Error(`bill failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /** Monthly whole-month bills, `amounts[i]` for month `firstMonth` + i (YYYY-MM). */
 export async function postMonthlyBills(
-  t: TestApp, token: string, propertyId: string, firstMonth: string, amounts: number[], kwh?: number[],
+  t: TestApp,
+  token: string,
+  propertyId: string,
+  firstMonth: string,
+  amounts: number[],
+  kwh?: number[],
 ): Promise<void> {
   let y = Number(firstMonth.slice(0, 4));
   let m = Number(firstMonth.slice(5, 7));
@@ -37,10 +54,16 @@ export async function postMonthlyBills(
     const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
     const mm = String(m).padStart(2, '0');
     await postBill(t, token, propertyId, {
-      period_start: `${y}-${mm}-01`, period_end: `${y}-${mm}-${last}`, amount: amounts[i]!, usage_kwh: kwh?.[i],
+      period_start: `${y}-${mm}-01`,
+      period_end: `${y}-${mm}-${last}`,
+      amount: amounts[i]!,
+      usage_kwh: kwh?.[i],
     });
     m += 1;
-    if (m > 12) { m = 1; y += 1; }
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
   }
 }
 

@@ -29,8 +29,11 @@ describe('one annual cost in portfolio analytics and benchmarks (issue 47 item 9
   }
 
   async function meterOn(propertyId: string, tariffId: string, name = 'Main'): Promise<string> {
-    return (await as(t, owner.token).post(`/pm/properties/${propertyId}/meters`, { utility_type: 'electric', name, tariff_id: tariffId })
-      .expect(201)).body.id;
+    return (
+      await as(t, owner.token)
+        .post(`/pm/properties/${propertyId}/meters`, { utility_type: 'electric', name, tariff_id: tariffId })
+        .expect(201)
+    ).body.id;
   }
 
   beforeAll(async () => {
@@ -41,12 +44,21 @@ describe('one annual cost in portfolio analytics and benchmarks (issue 47 item 9
     six = await inNewPortfolio('Six', { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 10000, noi: 147664.8 });
     await postMonthlyBills(t, owner.token, six.property, '2026-05', Array(6).fill(5500), Array(6).fill(10000));
     metersPortfolio = (await createPortfolio(t, owner.token, 'Meters')).id;
-    for (const [name, kwh, units, amount] of [['Ash', 1000, 10, 135.24], ['Birch', 2000, 20, 256.94], ['Cedar', 3000, 30, 378.64]] as const) {
-      const id = (await createProperty(t, owner.token, { name, portfolio_id: metersPortfolio, monthly_usage_kwh: kwh, unit_count: units })).id;
+    for (const [name, kwh, units, amount] of [
+      ['Ash', 1000, 10, 135.24],
+      ['Birch', 2000, 20, 256.94],
+      ['Cedar', 3000, 30, 378.64],
+    ] as const) {
+      const id = (await createProperty(t, owner.token, { name, portfolio_id: metersPortfolio, monthly_usage_kwh: kwh, unit_count: units }))
+        .id;
       buildings[name] = id;
       const meter = await meterOn(id, GLADSTONE.C1);
       await postBill(t, owner.token, id, {
-        meter_id: meter, period_start: '2026-10-01', period_end: '2026-10-31', amount, usage_kwh: kwh,
+        meter_id: meter,
+        period_start: '2026-10-01',
+        period_end: '2026-10-31',
+        amount,
+        usage_kwh: kwh,
       });
     }
   });
@@ -56,7 +68,11 @@ describe('one annual cost in portfolio analytics and benchmarks (issue 47 item 9
     const res = (await as(t, owner.token).get(`/pm/portfolios/${eleven.portfolio}/analytics`).expect(200)).body;
     const electric = { utility_type: 'electric', cost: 12000, usage: 120000, unit: 'kWh', basis: 'actual' };
     expect(res).toMatchObject({
-      total_cost: 12000, total_usage_kwh: 120000, avg_rate_per_kwh: 0.1, cost_by_utility: [electric], total_annual_cost: 12000,
+      total_cost: 12000,
+      total_usage_kwh: 120000,
+      avg_rate_per_kwh: 0.1,
+      cost_by_utility: [electric],
+      total_annual_cost: 12000,
       cost_by_property: [{ property_id: eleven.property, name: 'Eleven', annual_cost: 12000, basis: 'actual' }],
     });
     // The months stay what was billed: December..October $1,000.00, November nothing yet.
@@ -68,7 +84,9 @@ describe('one annual cost in portfolio analytics and benchmarks (issue 47 item 9
   it('6 months billed: the portfolio shows the tariff estimate $14,766.48, not the $33,000.00 billed', async () => {
     const res = (await as(t, owner.token).get(`/pm/portfolios/${six.portfolio}/analytics`).expect(200)).body;
     expect(res).toMatchObject({
-      total_cost: 14766.48, total_usage_kwh: 120000, total_annual_cost: 14766.48,
+      total_cost: 14766.48,
+      total_usage_kwh: 120000,
+      total_annual_cost: 14766.48,
       avg_rate_per_kwh: 0.1231, // 1,476,648 cents / 120,000 kWh = $0.123054
       cost_by_utility: [{ utility_type: 'electric', cost: 14766.48, usage: 120000, unit: 'kWh', basis: 'estimate' }],
     });
@@ -83,32 +101,45 @@ describe('one annual cost in portfolio analytics and benchmarks (issue 47 item 9
     expect((await as(t, owner.token).get('/pm/dashboard/global-analytics').expect(200)).body.total_annual_cost).toBe(36016.32);
   });
 
-  it('benchmarks rank the three buildings estimated on their meter\'s tariff', async () => {
-    const res = (await as(t, owner.token).get(`/pm/analytics/benchmarks?metric=cost_per_unit&portfolio_id=${metersPortfolio}`)
-      .expect(200)).body;
+  it("benchmarks rank the three buildings estimated on their meter's tariff", async () => {
+    const res = (await as(t, owner.token).get(`/pm/analytics/benchmarks?metric=cost_per_unit&portfolio_id=${metersPortfolio}`).expect(200))
+      .body;
     // $ a unit: 1,622.88 / 10 = 162.288, 3,083.28 / 20 = 154.164, 4,543.68 / 30 = 151.456. Mean 467.908 / 3 = 155.9693;
     // Q1 = 151.456 + 0.5 x 2.708 = 152.81, Q3 = 154.164 + 0.5 x 8.124 = 158.226, threshold 158.226 + 1.5 x 5.416 = 166.35.
     expect(res).toEqual({
-      metric: 'cost_per_unit', portfolio_avg: 155.9693, portfolio_median: 154.164,
+      metric: 'cost_per_unit',
+      portfolio_avg: 155.9693,
+      portfolio_median: 154.164,
       rankings: [
         { property_id: buildings.Cedar, name: 'Cedar', value: 151.456, percentile: 0, outlier: false, basis: 'estimate' },
         { property_id: buildings.Birch, name: 'Birch', value: 154.164, percentile: 50, outlier: false, basis: 'estimate' },
         { property_id: buildings.Ash, name: 'Ash', value: 162.288, percentile: 100, outlier: false, basis: 'estimate' },
       ],
-      outlier_threshold: 166.35, outlier_count: 0, partial_coverage: [], total: 3, page: 1, per_page: 100, pages: 1,
+      outlier_threshold: 166.35,
+      outlier_count: 0,
+      partial_coverage: [],
+      total: 3,
+      page: 1,
+      per_page: 100,
+      pages: 1,
     });
     // The rate-analysis job (a tariff import, an own tariff's new version) prices the estimates again: the meters' tariff too.
     await t.services.rateAnalysis.process({ user_id: owner.user.id });
-    const again = (await as(t, owner.token).get(`/pm/analytics/benchmarks?metric=cost_per_unit&portfolio_id=${metersPortfolio}`)
-      .expect(200)).body;
+    const again = (
+      await as(t, owner.token).get(`/pm/analytics/benchmarks?metric=cost_per_unit&portfolio_id=${metersPortfolio}`).expect(200)
+    ).body;
     expect(again.rankings.map((r: { value: number }) => r.value)).toEqual([151.456, 154.164, 162.288]);
   });
 
-  it('meters naming two tariffs leave no estimate; the estimate follows the meter\'s tariff', async () => {
-    const id = (await createProperty(t, owner.token, { name: 'Dogwood', portfolio_id: metersPortfolio, monthly_usage_kwh: 1000, unit_count: 10 })).id;
+  it("meters naming two tariffs leave no estimate; the estimate follows the meter's tariff", async () => {
+    const id = (
+      await createProperty(t, owner.token, { name: 'Dogwood', portfolio_id: metersPortfolio, monthly_usage_kwh: 1000, unit_count: 10 })
+    ).id;
     const first = await meterOn(id, GLADSTONE.C1);
-    const ranked = async () => (await as(t, owner.token).get(`/pm/analytics/benchmarks?metric=cost_per_unit&portfolio_id=${metersPortfolio}`)
-      .expect(200)).body.rankings.find((r: { property_id: string }) => r.property_id === id)?.value ?? null;
+    const ranked = async () =>
+      (
+        await as(t, owner.token).get(`/pm/analytics/benchmarks?metric=cost_per_unit&portfolio_id=${metersPortfolio}`).expect(200)
+      ).body.rankings.find((r: { property_id: string }) => r.property_id === id)?.value ?? null;
     expect(await ranked()).toBe(162.288);
     const second = await meterOn(id, GLADSTONE.C3_NON_CITY, 'Annex');
     expect(await ranked()).toBeNull(); // 1,000 kWh typed for the building: not split between C1 and C3

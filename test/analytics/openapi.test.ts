@@ -21,6 +21,8 @@ describe('analytics in /openapi.json', () => {
   });
 
   it('due diligence documents its request body with the example request', () => {
-    expect(op('/api/v1/pm/due-diligence', 'post')!.requestBody!.content['application/json']!.schema.example).toEqual(ex.dueDiligenceRequest);
+    expect(op('/api/v1/pm/due-diligence', 'post')!.requestBody!.content['application/json']!.schema.example).toEqual(
+      ex.dueDiligenceRequest,
+    );
   });
 });

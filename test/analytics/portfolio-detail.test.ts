@@ -30,29 +30,47 @@ describe('portfolio detail: the one annual cost (issue 47 item 9)', () => {
   beforeAll(async () => {
     ({ t, alice: owner } = await aliceMidwestAndBob());
     portfolio = (await createPortfolio(t, owner.token, 'Mixed')).id;
-    eleven = (await createProperty(t, owner.token, {
-      name: 'Eleven', portfolio_id: portfolio, sqft: 10000, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 5000,
-    })).id;
+    eleven = (
+      await createProperty(t, owner.token, {
+        name: 'Eleven',
+        portfolio_id: portfolio,
+        sqft: 10000,
+        tariff_id: GLADSTONE.C1,
+        monthly_usage_kwh: 5000,
+      })
+    ).id;
     await postMonthlyBills(t, owner.token, eleven, '2025-12', Array(11).fill(1000), Array(11).fill(10000));
     for (let i = 0; i < 12; i++) {
       const month = new Date(Date.UTC(2025, 10 + i, 1));
       const end = new Date(Date.UTC(2025, 11 + i, 0));
       await postBill(t, owner.token, eleven, {
-        utility_type: 'water', period_start: month.toISOString().slice(0, 10), period_end: end.toISOString().slice(0, 10),
-        amount: 250, usage: 9000, unit: 'gallons',
+        utility_type: 'water',
+        period_start: month.toISOString().slice(0, 10),
+        period_end: end.toISOString().slice(0, 10),
+        amount: 250,
+        usage: 9000,
+        unit: 'gallons',
       });
     }
     await createProperty(t, owner.token, {
-      name: 'Typed', portfolio_id: portfolio, sqft: 5000, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 10000,
+      name: 'Typed',
+      portfolio_id: portfolio,
+      sqft: 5000,
+      tariff_id: GLADSTONE.C1,
+      monthly_usage_kwh: 10000,
     });
     await createProperty(t, owner.token, { name: 'Bare', portfolio_id: portfolio, sqft: 700 });
   });
   afterAll(() => t.stop());
 
-  it('sums each property\'s one annual cost: actual bills scaled to the year, else the tariff estimate', async () => {
+  it("sums each property's one annual cost: actual bills scaled to the year, else the tariff estimate", async () => {
     const res = (await as(t, owner.token).get(`/pm/portfolios/${portfolio}`).expect(200)).body;
     expect(res.summary).toEqual({
-      property_count: 3, total_monthly_cost: 2480.54, total_annual_cost: 29766.48, avg_cost_per_kwh: 0.1115, total_sqft: 15700,
+      property_count: 3,
+      total_monthly_cost: 2480.54,
+      total_annual_cost: 29766.48,
+      avg_cost_per_kwh: 0.1115,
+      total_sqft: 15700,
     });
   });
 

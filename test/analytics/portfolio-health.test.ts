@@ -21,9 +21,15 @@ describe('portfolio analytics and property health', () => {
 
   beforeAll(async () => {
     ({ t, alice, bob, midwest } = await aliceMidwestAndBob());
-    alpha = (await createProperty(t, alice.token, {
-      name: 'Alpha', portfolio_id: midwest, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 20000, sqft: 2000,
-    })).id;
+    alpha = (
+      await createProperty(t, alice.token, {
+        name: 'Alpha',
+        portfolio_id: midwest,
+        tariff_id: GLADSTONE.C1,
+        monthly_usage_kwh: 20000,
+        sqft: 2000,
+      })
+    ).id;
     beta = (await createProperty(t, alice.token, { name: 'Beta', portfolio_id: midwest })).id;
     gamma = (await createProperty(t, alice.token, { name: 'Gamma', tariff_id: GLADSTONE.C1, monthly_usage_kwh: 500, sqft: 900 })).id;
     await postMonthlyBills(t, alice.token, alpha, '2025-12', Array(12).fill(150), Array(12).fill(20000));
@@ -35,10 +41,15 @@ describe('portfolio analytics and property health', () => {
     // Per 30.4375 days: C1 11 x 2,447.54 x 30.4375 / 335 = 2,446.170 -> 2,446.17; SP1 11 x 2,050.54 x 30.4375 / 335
     // = 2,049.392 -> 2,049.39; SP1 saves 396.78 a month, 4,761.36 a year.
     expect(analysis.body).toMatchObject({
-      basis: { kind: 'bills' }, recommendation: GLADSTONE.SP1, current_tariff: { id: GLADSTONE.C1, estimated_monthly_cost: 2446.17 },
+      basis: { kind: 'bills' },
+      recommendation: GLADSTONE.SP1,
+      current_tariff: { id: GLADSTONE.C1, estimated_monthly_cost: 2446.17 },
     });
     expect(analysis.body.alternatives[0]).toMatchObject({
-      tariff_id: GLADSTONE.SP1, estimated_monthly_cost: 2049.39, monthly_savings: 396.78, annual_savings: 4761.36,
+      tariff_id: GLADSTONE.SP1,
+      estimated_monthly_cost: 2049.39,
+      monthly_savings: 396.78,
+      annual_savings: 4761.36,
     });
   });
   afterAll(() => t.stop());
@@ -53,20 +64,36 @@ describe('portfolio analytics and property health', () => {
       // Alpha: savings on offer, -20 when at least a tenth of its estimate (C1 at 20,000 kWh: 2,447.54 x 12 = 29,370.48,
       // a tenth 2,937.05), else -10: 4,761.36 is more, so 100 - 20 - 5 (stale) = 75, yellow.
       const alphaRow = {
-        property_id: alpha, name: 'Alpha', status: 'yellow', score: 75,
+        property_id: alpha,
+        name: 'Alpha',
+        status: 'yellow',
+        score: 75,
         issues: [stale, 'Rate savings available: $4,761.36 a year'],
       };
-      const gamma_ = { property_id: gamma, name: 'Gamma', status: 'green', score: 85, issues: [stale, 'Bills cover only 7 of the last 12 months'] };
+      const gamma_ = {
+        property_id: gamma,
+        name: 'Gamma',
+        status: 'green',
+        score: 85,
+        issues: [stale, 'Bills cover only 7 of the last 12 months'],
+      };
       expect(res.body).toEqual({
         summary: { green: 1, yellow: 2, red: 0, total: 3 },
         properties: [
           {
-            property_id: beta, name: 'Beta', status: 'yellow', score: 55,
+            property_id: beta,
+            name: 'Beta',
+            status: 'yellow',
+            score: 55,
             issues: ['No tariff set', 'No monthly usage set', 'No square footage set', 'No bills in the last 12 months'],
           },
-          alphaRow, gamma_,
+          alphaRow,
+          gamma_,
         ],
-        total: 3, page: 1, per_page: 100, pages: 1, // issue 48 item 2: the list is paged
+        total: 3,
+        page: 1,
+        per_page: 100,
+        pages: 1, // issue 48 item 2: the list is paged
       });
     });
 
@@ -85,8 +112,9 @@ describe('portfolio analytics and property health', () => {
       const all = (await as(t, alice.token).get('/pm/properties/health').expect(200)).body;
       const res = await as(t, alice.token).get('/pm/properties/health?status=yellow').expect(200);
       expect(res.body.summary).toEqual(all.summary);
-      expect(res.body.properties.map((p: { name: string }) => p.name))
-        .toEqual(all.properties.filter((p: { status: string }) => p.status === 'yellow').map((p: { name: string }) => p.name));
+      expect(res.body.properties.map((p: { name: string }) => p.name)).toEqual(
+        all.properties.filter((p: { status: string }) => p.status === 'yellow').map((p: { name: string }) => p.name),
+      );
       expect(res.body.properties.map((p: { name: string }) => p.name)).toContain('Beta');
       const none = await as(t, alice.token).get(`/pm/properties/health?status=red&portfolio_id=${midwest}`).expect(200);
       expect(none.body).toMatchObject({ summary: { red: 0, total: 2 }, properties: [] });
@@ -99,14 +127,23 @@ describe('portfolio analytics and property health', () => {
 
     it('validates status and the portfolio; other owners see nothing of Alice', async () => {
       const bad = await as(t, alice.token).get('/pm/properties/health?status=purple').expect(422);
-      expect(bad.body.errors).toEqual([{ field: 'status', message: "value is not a valid enumeration member; permitted: 'green', 'yellow', 'red'" }]);
-      expect((await as(t, bob.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(404)).body).toEqual(errorBody({ detail: 'Portfolio not found' }));
+      expect(bad.body.errors).toEqual([
+        { field: 'status', message: "value is not a valid enumeration member; permitted: 'green', 'yellow', 'red'" },
+      ]);
+      expect((await as(t, bob.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(404)).body).toEqual(
+        errorBody({ detail: 'Portfolio not found' }),
+      );
       expect((await as(t, bob.token).get('/pm/properties/health').expect(200)).body).toEqual({
-        summary: { green: 0, yellow: 0, red: 0, total: 0 }, properties: [], total: 0, page: 1, per_page: 100, pages: 0,
+        summary: { green: 0, yellow: 0, red: 0, total: 0 },
+        properties: [],
+        total: 0,
+        page: 1,
+        per_page: 100,
+        pages: 0,
       });
     });
 
-    it('a fix shows at once: setting Beta\'s tariff, usage and sqft removes those deductions', async () => {
+    it("a fix shows at once: setting Beta's tariff, usage and sqft removes those deductions", async () => {
       // Unchanged, a conditional request is a 304 (Express's ETag of the answer);
       // after the write the ETag it held is no longer the answer's.
       const before = await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(200);
@@ -114,23 +151,39 @@ describe('portfolio analytics and property health', () => {
       await as(t, alice.token).patch(`/pm/properties/${beta}`, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 100, sqft: 500 }).expect(200);
       const res = await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).expect(200);
       expect(res.body.properties.find((p: { name: string }) => p.name === 'Beta')).toEqual({
-        property_id: beta, name: 'Beta', score: 75, status: 'yellow',
-        issues: [`Tariff ${GLADSTONE.C1} has rates over 5 years old or of unknown date: they may be out of date`, 'No bills in the last 12 months'],
+        property_id: beta,
+        name: 'Beta',
+        score: 75,
+        status: 'yellow',
+        issues: [
+          `Tariff ${GLADSTONE.C1} has rates over 5 years old or of unknown date: they may be out of date`,
+          'No bills in the last 12 months',
+        ],
       });
       expect(res.headers.etag).not.toBe(before.headers.etag);
       await as(t, alice.token).get(`/pm/properties/health?portfolio_id=${midwest}`).set('If-None-Match', before.headers.etag).expect(200);
     });
 
-    it('issue 47: a property priced on its meter\'s tariff has a tariff set', async () => {
-      const health = async (id: string) => (await as(t, alice.token).get('/pm/properties/health').expect(200)).body.properties
-        .find((p: { property_id: string }) => p.property_id === id);
+    it("issue 47: a property priced on its meter's tariff has a tariff set", async () => {
+      const health = async (id: string) =>
+        (await as(t, alice.token).get('/pm/properties/health').expect(200)).body.properties.find(
+          (p: { property_id: string }) => p.property_id === id,
+        );
       const delta = (await createProperty(t, alice.token, { name: 'Delta', monthly_usage_kwh: 1000, sqft: 800 })).id;
       expect((await health(delta)).issues).toEqual(['No tariff set', 'No bills in the last 12 months']);
-      await as(t, alice.token).post(`/pm/properties/${delta}/meters`, { utility_type: 'electric', name: 'Main', tariff_id: GLADSTONE.C1 }).expect(201);
+      await as(t, alice.token)
+        .post(`/pm/properties/${delta}/meters`, { utility_type: 'electric', name: 'Main', tariff_id: GLADSTONE.C1 })
+        .expect(201);
       // 100 - 5 (the meter's C1 is stale) - 20 (no bills) = 75
       expect(await health(delta)).toEqual({
-        property_id: delta, name: 'Delta', status: 'yellow', score: 75,
-        issues: [`Main: tariff ${GLADSTONE.C1} has rates over 5 years old or of unknown date: they may be out of date`, 'No bills in the last 12 months'],
+        property_id: delta,
+        name: 'Delta',
+        status: 'yellow',
+        score: 75,
+        issues: [
+          `Main: tariff ${GLADSTONE.C1} has rates over 5 years old or of unknown date: they may be out of date`,
+          'No bills in the last 12 months',
+        ],
       });
     });
   });
@@ -171,13 +224,20 @@ describe('portfolio analytics and property health', () => {
       const empty = await createPortfolio(t, bob.token, 'Empty');
       const res = await as(t, bob.token).get(`/pm/portfolios/${empty.id}/analytics`).expect(200);
       expect(res.body).toMatchObject({
-        total_cost: 0, total_usage_kwh: 0, avg_rate_per_kwh: 0, cost_by_property: [], cost_by_utility: [], total_annual_cost: 0,
+        total_cost: 0,
+        total_usage_kwh: 0,
+        avg_rate_per_kwh: 0,
+        cost_by_property: [],
+        cost_by_utility: [],
+        total_annual_cost: 0,
         potential_savings: { total_annual: 0, properties_with_savings: 0, top_opportunity: null },
       });
     });
 
-    it('another owner\'s portfolio is 404, cached answer or not; unknown too', async () => {
-      expect((await as(t, bob.token).get(`/pm/portfolios/${midwest}/analytics`).expect(404)).body).toEqual(errorBody({ detail: 'Portfolio not found' }));
+    it("another owner's portfolio is 404, cached answer or not; unknown too", async () => {
+      expect((await as(t, bob.token).get(`/pm/portfolios/${midwest}/analytics`).expect(404)).body).toEqual(
+        errorBody({ detail: 'Portfolio not found' }),
+      );
       await as(t, alice.token).get('/pm/portfolios/nope/analytics').expect(404);
     });
   });

@@ -29,10 +29,16 @@ async function snapshotVersion(t: TestApp, ownerId: string): Promise<number | nu
 /** Everything the recompute writes for an owner, in a comparable form. */
 async function precomputed(t: TestApp, ownerId: string) {
   return {
-    rollups: await rows(t, sql`select property_id, utility_type, month::text, cost_cents::text, usage_milli::text, billed_days, bill_count
-      from analytics_monthly_rollups where owner_id = ${ownerId} order by property_id, month, utility_type`),
-    metrics: await rows(t, sql`select property_id, annual_cost_cents::text, annual_kwh_milli::text, basis, annual_by_utility, savings_cents::text,
-      health_score, health_status, health_issues from analytics_property_metrics where owner_id = ${ownerId} order by property_id`),
+    rollups: await rows(
+      t,
+      sql`select property_id, utility_type, month::text, cost_cents::text, usage_milli::text, billed_days, bill_count
+      from analytics_monthly_rollups where owner_id = ${ownerId} order by property_id, month, utility_type`,
+    ),
+    metrics: await rows(
+      t,
+      sql`select property_id, annual_cost_cents::text, annual_kwh_milli::text, basis, annual_by_utility, savings_cents::text,
+      health_score, health_status, health_issues from analytics_property_metrics where owner_id = ${ownerId} order by property_id`,
+    ),
     sums: (await rows(t, sql`select sums from analytics_owner_snapshots where owner_id = ${ownerId}`))[0]?.sums,
   };
 }
@@ -47,7 +53,7 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
   });
   afterAll(() => t.stop());
 
-  it('the stored rollups are calendarise.calc.ts\'s months of every bill in the 36-month window, per utility type (shares, usage, billed days, bills per month)', async () => {
+  it("the stored rollups are calendarise.calc.ts's months of every bill in the 36-month window, per utility type (shares, usage, billed days, bills per month)", async () => {
     const p = await createProperty(t, alice.token);
     // Issue 29 replaced bills of 658 days and 9 years here: a period lasts at most 100 days (bill-rules.ts).
     // Usage is in the default meter's unit (water and sewer: kgal), rolled up in the type's common unit (gallons).
@@ -75,20 +81,44 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
         expected.set(key, { cost: e.cost + s.cents, usage: e.usage + s.usageMilli, bills: e.bills + 1 });
       }
     }
-    const daysOf = (type: string) => billedDaysByMonth(bills.filter((b) => b[0] === type).map(([, periodStart, periodEnd]) => ({ periodStart, periodEnd })), window);
-    const stored = await rows(t, sql`select to_char(month, 'YYYY-MM') || ' ' || utility_type as key, cost_cents::text as c, usage_milli::text as u,
-      billed_days, bill_count from analytics_monthly_rollups where property_id = ${p.id} order by month, utility_type`);
-    expect(stored).toEqual([...expected.keys()].sort().map((key) => ({
-      key, c: String(expected.get(key)!.cost), u: String(expected.get(key)!.usage),
-      billed_days: daysOf(key.split(' ')[1]!).get(monthIndexOfDate(key.split(' ')[0]!)), bill_count: expected.get(key)!.bills,
-    })));
+    const daysOf = (type: string) =>
+      billedDaysByMonth(
+        bills.filter((b) => b[0] === type).map(([, periodStart, periodEnd]) => ({ periodStart, periodEnd })),
+        window,
+      );
+    const stored = await rows(
+      t,
+      sql`select to_char(month, 'YYYY-MM') || ' ' || utility_type as key, cost_cents::text as c, usage_milli::text as u,
+      billed_days, bill_count from analytics_monthly_rollups where property_id = ${p.id} order by month, utility_type`,
+    );
+    expect(stored).toEqual(
+      [...expected.keys()].sort().map((key) => ({
+        key,
+        c: String(expected.get(key)!.cost),
+        u: String(expected.get(key)!.usage),
+        billed_days: daysOf(key.split(' ')[1]!).get(monthIndexOfDate(key.split(' ')[0]!)),
+        bill_count: expected.get(key)!.bills,
+      })),
+    );
     expect(stored.map((r) => r.key)).toEqual([
-      '2023-12 electric', '2024-01 electric', '2026-01 electric', '2026-01 gas', '2026-02 electric', '2026-02 gas', '2026-03 gas',
-      '2026-06 trash', '2026-08 water', '2026-09 water', '2026-10 water', '2026-11 electric', '2026-11 sewer', '2026-11 water',
+      '2023-12 electric',
+      '2024-01 electric',
+      '2026-01 electric',
+      '2026-01 gas',
+      '2026-02 electric',
+      '2026-02 gas',
+      '2026-03 gas',
+      '2026-06 trash',
+      '2026-08 water',
+      '2026-09 water',
+      '2026-10 water',
+      '2026-11 electric',
+      '2026-11 sewer',
+      '2026-11 water',
     ]);
   });
 
-  it('the owner\'s data version moves with each statement that changes analytics data, and only then', async () => {
+  it("the owner's data version moves with each statement that changes analytics data, and only then", async () => {
     const owner = alice.user.id;
     const v0 = await dataVersion(t, owner);
     const p = await createProperty(t, alice.token, { sqft: 10 });
@@ -96,7 +126,8 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     expect(v1).toBe(v0 + 1);
     // one multi-row insert statement: one bump
     const meter = await defaultMeter(t.deps.database.db, p.id, 'electric');
-    await t.deps.database.db.execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount)
+    await t.deps.database.db
+      .execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount)
       select ${p.id}, ${meter.id}, 'kWh', 'electric', d::date, d::date, 1 from generate_series('2026-01-01'::date, '2026-01-31'::date, '1 day') as d`);
     expect(await dataVersion(t, owner)).toBe(v1 + 1);
     // an update that changes nothing: no bump
@@ -167,17 +198,27 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     const owner = dave.user.id;
     const db = t.deps.database.db;
     const p = await createProperty(t, dave.token, { name: 'Marks', sqft: 800 });
-    const marks = async (ownerId = owner) => rows(t, sql`select property_id, rollup_from, rollup_to from analytics_dirty_properties
-      where owner_id = ${ownerId} order by property_id`);
+    const marks = async (ownerId = owner) =>
+      rows(
+        t,
+        sql`select property_id, rollup_from, rollup_to from analytics_dirty_properties
+      where owner_id = ${ownerId} order by property_id`,
+      );
     const month = (ym: string) => monthIndexOfDate(ym);
     const clear = () => db.execute(sql`delete from analytics_dirty_properties where owner_id in (${owner}, ${erin.user.id})`);
     // A new property: its metrics only.
     expect(await marks()).toEqual([{ property_id: p.id, rollup_from: null, rollup_to: null }]);
     await clear();
     const meter = await defaultMeter(t.deps.database.db, p.id, 'electric');
-    const bill = async (start: string, end: string) => (await rows(t, sql`insert into utility_bills
+    const bill = async (start: string, end: string) =>
+      (
+        await rows(
+          t,
+          sql`insert into utility_bills
       (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage_kwh)
-      values (${p.id}, ${meter.id}, 'kWh', 'electric', ${start}::date, ${end}::date, 10, 100) returning id`))[0]!.id as string;
+      values (${p.id}, ${meter.id}, 'kWh', 'electric', ${start}::date, ${end}::date, 10, 100) returning id`,
+        )
+      )[0]!.id as string;
     const sep = await bill('2026-09-10', '2026-10-09');
     expect(await marks()).toEqual([{ property_id: p.id, rollup_from: month('2026-09'), rollup_to: month('2026-10') }]);
     await bill('2026-03-01', '2026-03-31');
@@ -221,8 +262,16 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     await db.execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage)
       values (${p.id}, ${gas.id}, 'therms', 'gas', '2026-08-01', '2026-08-31', 5, 0)`);
     expect(await t.services.analytics.recompute(owner)).toMatchObject({ recomputed: true, scope: [p.id] });
-    const cents = async () => Object.fromEntries((await rows(t, sql`select month::text as m, sum(cost_cents)::int as c from analytics_monthly_rollups
-      where owner_id = ${owner} and property_id = ${p.id} group by month order by month`)).map((r) => [r.m, r.c]));
+    const cents = async () =>
+      Object.fromEntries(
+        (
+          await rows(
+            t,
+            sql`select month::text as m, sum(cost_cents)::int as c from analytics_monthly_rollups
+      where owner_id = ${owner} and property_id = ${p.id} group by month order by month`,
+          )
+        ).map((r) => [r.m, r.c]),
+      );
     expect(await cents()).toEqual({ '2026-06-01': 1, '2026-07-01': 4000, '2026-08-01': 4500 });
     await t.services.analytics.recompute(owner, { full: true });
     expect(await cents()).toEqual({ '2026-06-01': 4000, '2026-07-01': 4000, '2026-08-01': 4500 });
@@ -234,9 +283,15 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     const gina = await registerUser(t);
     const hank = await registerUser(t);
     const db = t.deps.database.db;
-    const props = [await createProperty(t, gina.token, { name: 'Oracle A', sqft: 300 }), await createProperty(t, gina.token, { name: 'Oracle B', sqft: 0 })];
+    const props = [
+      await createProperty(t, gina.token, { name: 'Oracle A', sqft: 300 }),
+      await createProperty(t, gina.token, { name: 'Oracle B', sqft: 0 }),
+    ];
     let seed = 7;
-    const random = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
     const day = (d: number) => new Date(Date.UTC(2023, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
     const ids: string[] = [];
     const owners = [gina.user.id, hank.user.id];
@@ -252,9 +307,12 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     for (let m = 0; m < 18; m++) {
       const first = new Date(Date.UTC(2025, 11 + (m % 12), 1));
       const meter = await defaultMeter(db, props[m < 12 ? 0 : 1]!.id, 'electric');
-      const [row] = await rows(t, sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage_kwh)
+      const [row] = await rows(
+        t,
+        sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage_kwh)
         values (${props[m < 12 ? 0 : 1]!.id}, ${meter.id}, 'kWh', 'electric', ${first.toISOString().slice(0, 10)}::date,
-          (${first.toISOString().slice(0, 10)}::date + interval '1 month' - interval '1 day')::date, ${50 + m}, ${500 + m}) returning id`);
+          (${first.toISOString().slice(0, 10)}::date + interval '1 month' - interval '1 day')::date, ${50 + m}, ${500 + m}) returning id`,
+      );
       ids.push(row!.id as string);
     }
     for (const owner of owners) await t.services.analytics.recompute(owner, { full: true });
@@ -269,9 +327,12 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
         const meter = await ownMeter(db, property, UTILITY_TYPES[random(5)]!);
         const usage = random(5) ? random(90_000) / 7 : null;
         const kwh = meter.utilityType === 'electric' ? usage : null;
-        const [row] = await rows(t, sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage, usage_kwh)
+        const [row] = await rows(
+          t,
+          sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount, usage, usage_kwh)
           values (${property}, ${meter.id}, ${meter.unit}, ${meter.utilityType}, ${day(start)}::date, ${day(start + length)}::date,
-            ${(random(100_000) + 1) / 100}, ${usage}, ${kwh}) returning id`);
+            ${(random(100_000) + 1) / 100}, ${usage}, ${kwh}) returning id`,
+        );
         ids.push(row!.id as string);
       } else if (op === 2) {
         await db.execute(sql`update utility_bills set period_start = ${day(start)}::date, period_end = ${day(start + length)}::date,
@@ -279,11 +340,13 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
       } else {
         await db.execute(sql`delete from utility_bills where id = ${ids.splice(random(ids.length), 1)[0]!}`);
       }
-      if (step === 12) await db.execute(sql`update properties set owner_id = ${hank.user.id}, portfolio_id = null where id = ${props[1]!.id}`);
+      if (step === 12)
+        await db.execute(sql`update properties set owner_id = ${hank.user.id}, portfolio_id = null where id = ${props[1]!.id}`);
       await check();
     }
-    expect(await rows(t, sql`select count(*)::int as n from analytics_monthly_rollups where owner_id in (${gina.user.id}, ${hank.user.id})`))
-      .not.toEqual([{ n: 0 }]);
+    expect(
+      await rows(t, sql`select count(*)::int as n from analytics_monthly_rollups where owner_id in (${gina.user.id}, ${hank.user.id})`),
+    ).not.toEqual([{ n: 0 }]);
   });
 
   it('a snapshot at or after the version a caller needs answers it, even after later writes; an older one is recomputed', async () => {
@@ -295,10 +358,19 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     // Another write moves the version on: the snapshot still covers what a caller saw before it.
     await postBill(t, alice.token, p.id, { period_start: '2026-08-01', period_end: '2026-08-31', amount: 12.34, usage_kwh: 50 });
     expect(await dataVersion(t, owner)).toBe(covered + 1);
-    expect(await t.services.analytics.recompute(owner, { atLeast: covered })).toEqual({ version: covered, month: expect.any(Number), recomputed: false, scope: [] });
+    expect(await t.services.analytics.recompute(owner, { atLeast: covered })).toEqual({
+      version: covered,
+      month: expect.any(Number),
+      recomputed: false,
+      scope: [],
+    });
     expect(await snapshotVersion(t, owner)).toBe(covered);
     // A caller that saw the newer version gets it computed.
-    expect(await t.services.analytics.recompute(owner, { atLeast: covered + 1 })).toMatchObject({ version: covered + 1, recomputed: true, scope: [p.id] });
+    expect(await t.services.analytics.recompute(owner, { atLeast: covered + 1 })).toMatchObject({
+      version: covered + 1,
+      recomputed: true,
+      scope: [p.id],
+    });
     expect(await snapshotVersion(t, owner)).toBe(covered + 1);
   });
 
@@ -311,7 +383,10 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     // On PostgreSQL each runs on a connection of its own: the second's read, after the lock, must
     // see what the first committed (a read in the statement that waited would not).
     const results = await Promise.all([t.services.analytics.recompute(owner), t.services.analytics.recompute(owner)]);
-    expect(results.map((r) => [r.version, r.recomputed]).sort()).toEqual([[version, false], [version, true]]);
+    expect(results.map((r) => [r.version, r.recomputed]).sort()).toEqual([
+      [version, false],
+      [version, true],
+    ]);
     expect(await snapshotVersion(t, owner)).toBe(version);
   });
 
@@ -319,8 +394,11 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
     const owner = alice.user.id;
     clock.now = new Date('2026-11-30T23:59:00Z');
     // a token issued now, still valid after midnight
-    const login = await request(t.app).post('/api/v1/auth/login').type('form')
-      .send({ username: alice.user.email, password: alice.password }).expect(200);
+    const login = await request(t.app)
+      .post('/api/v1/auth/login')
+      .type('form')
+      .send({ username: alice.user.email, password: alice.password })
+      .expect(200);
     const token = login.body.access_token as string;
     const before = await as(t, token).get('/pm/dashboard/cost-trend?months=1').expect(200);
     expect(before.body.months[0].month).toBe('2026-11');
@@ -356,16 +434,19 @@ describe('the cost-rollup queue and its schedules (in-process, or BullMQ when RE
   });
   afterAll(() => t.stop());
 
-  it('a write queues the owner\'s recompute: the snapshot catches up without any read', async () => {
+  it("a write queues the owner's recompute: the snapshot catches up without any read", async () => {
     const p = await createProperty(t, alice.token);
     await postBill(t, alice.token, p.id, { period_start: '2026-11-01', period_end: '2026-11-30', amount: 42 });
     const version = await dataVersion(t, alice.user.id);
     await eventually(async () => expect(await snapshotVersion(t, alice.user.id)).toBe(version));
-    const [r] = await rows(t, sql`select cost_cents::int as c from analytics_monthly_rollups where property_id = ${p.id} and month = '2026-11-01'`);
+    const [r] = await rows(
+      t,
+      sql`select cost_cents::int as c from analytics_monthly_rollups where property_id = ${p.id} and month = '2026-11-01'`,
+    );
     expect(r?.c).toBe(4200);
   });
 
-  it('a job queued for an older version is skipped: the newer write\'s job, behind it, does the work', async () => {
+  it("a job queued for an older version is skipped: the newer write's job, behind it, does the work", async () => {
     const owner = alice.user.id;
     const old = await dataVersion(t, owner);
     await createPortfolio(t, alice.token, 'Newer');
@@ -384,17 +465,21 @@ describe('the cost-rollup queue and its schedules (in-process, or BullMQ when RE
     await eventually(async () => expect(await snapshotVersion(t, alice.user.id)).toBe(await dataVersion(t, alice.user.id)));
     // a write no service sees: only the trigger moves the version
     const gas = await defaultMeter(t.deps.database.db, p.id, 'gas');
-    await t.deps.database.db.execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount)
+    await t.deps.database.db
+      .execute(sql`insert into utility_bills (property_id, meter_id, unit, utility_type, period_start, period_end, amount)
       values (${p.id}, ${gas.id}, 'therms', 'gas', '2026-10-01', '2026-10-31', 9)`);
     const version = await dataVersion(t, alice.user.id);
     expect(await snapshotVersion(t, alice.user.id)).toBeLessThan(version);
     const tick = await runScheduleTick(t.deps.queue, schedule, new Date('2026-11-15T12:05:00Z'));
     expect(tick).toEqual({ jobId: 'cost-rollup-changed@20261115T1205Z', deduplicated: false });
-    expect(await runScheduleTick(t.deps.queue, schedule, new Date('2026-11-15T12:05:30Z'))).toEqual({ jobId: tick.jobId, deduplicated: true });
+    expect(await runScheduleTick(t.deps.queue, schedule, new Date('2026-11-15T12:05:30Z'))).toEqual({
+      jobId: tick.jobId,
+      deduplicated: true,
+    });
     await eventually(async () => expect(await snapshotVersion(t, alice.user.id)).toBe(version));
   });
 
-  it('a stored rate analysis (the rate-analysis job) queues the owner\'s recompute too', async () => {
+  it("a stored rate analysis (the rate-analysis job) queues the owner's recompute too", async () => {
     await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.SP1]);
     const carol = await registerUser(t);
     // Issue 45 replaced 1,000 kWh (SP1 is open from 15,000 kWh a month): at 20,000 kWh C1 costs 20,000 x 0.1217 + 13.54
@@ -423,30 +508,34 @@ describe('the cost-rollup queue and its schedules (in-process, or BullMQ when RE
       expect(r?.c).toBe(4200 + 900);
     });
     // the owner's nightly job id is deterministic: the same day queues it once
-    const again = await t.deps.queue.enqueue('cost-rollup', { owner_id: alice.user.id, full: true },
-      { jobId: `cost-rollup.owner.${alice.user.id}.full.20261116` });
+    const again = await t.deps.queue.enqueue(
+      'cost-rollup',
+      { owner_id: alice.user.id, full: true },
+      { jobId: `cost-rollup.owner.${alice.user.id}.full.20261116` },
+    );
     expect(again.deduplicated).toBe(true);
   });
 });
 
-describe('writes outside the jobs queue the owner\'s cost-rollup (every other job a no-op)', () => {
+describe("writes outside the jobs queue the owner's cost-rollup (every other job a no-op)", () => {
   let t: TestApp;
   const queued: Array<{ jobId: string; payload: { owner_id: string; version?: number; full?: boolean } }> = [];
   beforeAll(async () => {
     const noop = async () => undefined;
     // Only cost-rollup jobs are recorded; the rate-analysis job (which queues a recompute itself) does nothing here.
-    const processors = () => ({
-      ...Object.fromEntries(Object.keys(appQueues).map((name) => [name, noop])),
-      'cost-rollup': async (payload: { owner_id: string; version?: number }, ctx: JobContext) => {
-        queued.push({ jobId: ctx.jobId, payload });
-      },
-    }) as unknown as Processors<AppQueues>;
+    const processors = () =>
+      ({
+        ...Object.fromEntries(Object.keys(appQueues).map((name) => [name, noop])),
+        'cost-rollup': async (payload: { owner_id: string; version?: number }, ctx: JobContext) => {
+          queued.push({ jobId: ctx.jobId, payload });
+        },
+      }) as unknown as Processors<AppQueues>;
     t = await createTestApp({ now: () => NOW, processors });
     await seedTariffs(t.deps.database, [GLADSTONE.C1, GLADSTONE.SP1]);
   });
   afterAll(() => t.stop());
 
-  it('POST /pm/properties/{id}/analyze-rates (the synchronous path) queues the owner\'s job for the version it wrote', async () => {
+  it("POST /pm/properties/{id}/analyze-rates (the synchronous path) queues the owner's job for the version it wrote", async () => {
     const dave = await registerUser(t);
     const owner = dave.user.id;
     const p = await createProperty(t, dave.token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 1000 });
@@ -457,8 +546,13 @@ describe('writes outside the jobs queue the owner\'s cost-rollup (every other jo
     expect(res.body.property_id).toBe(p.id);
     const analysed = await dataVersion(t, owner);
     expect(analysed).toBe(created + 1);
-    await eventually(async () => expect(queued).toContainEqual({
-      jobId: `cost-rollup.owner.${owner}.v${analysed}`, payload: { owner_id: owner, version: analysed },
-    }), 5000);
+    await eventually(
+      async () =>
+        expect(queued).toContainEqual({
+          jobId: `cost-rollup.owner.${owner}.v${analysed}`,
+          payload: { owner_id: owner, version: analysed },
+        }),
+      5000,
+    );
   });
 });

@@ -44,12 +44,16 @@ describe('analytics recompute scope', () => {
     const { analytics } = t.services;
     expect((await analytics.recompute(big, { full: true })).scope).toBeNull(); // a snapshot at the owner's current version
     const touch = async (n: number) => {
-      const some = rowsOf<{ id: string }>(await db.execute(sql`select id from properties where owner_id = ${big} order by id desc limit ${n}`)).map((r) => r.id);
-      await db.execute(sql`update properties set annual_energy_cost = annual_energy_cost + 1 where id = any(${`{${some.join(',')}}`}::text[])`);
+      const some = rowsOf<{ id: string }>(
+        await db.execute(sql`select id from properties where owner_id = ${big} order by id desc limit ${n}`),
+      ).map((r) => r.id);
+      await db.execute(
+        sql`update properties set annual_energy_cost = annual_energy_cost + 1 where id = any(${`{${some.join(',')}}`}::text[])`,
+      );
       return some;
     };
     const few = await touch(MAX_SCOPED_MARKS);
-    expect([...(await analytics.recompute(big)).scope ?? []].sort()).toEqual([...few].sort());
+    expect([...((await analytics.recompute(big)).scope ?? [])].sort()).toEqual([...few].sort());
     await touch(MAX_SCOPED_MARKS + 1);
     const many = await analytics.recompute(big);
     expect(many).toMatchObject({ recomputed: true, scope: null });

@@ -20,14 +20,26 @@ describe('reading an audit does not re-run it (issue 47 item 7)', () => {
     alice = (await registerUser(t)).token;
     tariffId = (await as(t, alice).post('/tariffs/custom', createWaterTariff).expect(201)).body.id;
     propertyId = (await createProperty(t, alice, { city: 'Harlingen', state: 'TX', zip_code: '78550' })).id;
-    meterId = (await as(t, alice).post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariffId }).expect(201)).body.id;
+    meterId = (
+      await as(t, alice)
+        .post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariffId })
+        .expect(201)
+    ).body.id;
   });
   afterAll(() => t.stop());
 
   it('GET answers the stored audit without pricing; a new tariff version makes it stale until POST runs it', async () => {
-    const january = (await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
-      meter_id: meterId, usage: 12, period_start: '2026-01-01', period_end: '2026-01-31', amount: 31.51,
-    }).expect(201)).body;
+    const january = (
+      await as(t, alice)
+        .post(`/pm/properties/${propertyId}/bills`, {
+          meter_id: meterId,
+          usage: 12,
+          period_start: '2026-01-01',
+          period_end: '2026-01-31',
+          amount: 31.51,
+        })
+        .expect(201)
+    ).body;
     // Never audited (its job is queued, not run): the first read audits it. 3 x 1.30 + 7 x 1.80 + 2 x 2.55 + 9.91 = 31.51.
     const first = (await as(t, alice).get(`/pm/bills/${january.id}/audit`).expect(200)).body;
     expect(first).toMatchObject({ status: 'ok', expected_amount: 31.51, findings: [], stale: false });
@@ -48,7 +60,9 @@ describe('reading an audit does not re-run it (issue 47 item 7)', () => {
       const rerun = (await as(t, alice).post(`/pm/bills/${january.id}/audit`).expect(200)).body;
       expect(pricing).toHaveBeenCalled();
       expect(rerun).toMatchObject({ status: 'variance', expected_amount: 33.41, variance: -1.9, variance_percent: -5.7, stale: false });
-      expect(rerun.findings).toContainEqual(expect.objectContaining({ reason: 'price_variance', severity: 'medium', amount_at_issue: -1.9 }));
+      expect(rerun.findings).toContainEqual(
+        expect.objectContaining({ reason: 'price_variance', severity: 'medium', amount_at_issue: -1.9 }),
+      );
       pricing.mockClear();
       expect((await as(t, alice).get(`/pm/bills/${january.id}/audit`).expect(200)).body).toEqual(rerun);
       expect(pricing).not.toHaveBeenCalled();
@@ -58,28 +72,59 @@ describe('reading an audit does not re-run it (issue 47 item 7)', () => {
   });
 
   it("a bill written on the meter, or a change of the meter's tariff, makes the stored audit stale", async () => {
-    const march = (await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
-      meter_id: meterId, usage: 12, period_start: '2026-03-01', period_end: '2026-03-31', amount: 33.41,
-    }).expect(201)).body;
+    const march = (
+      await as(t, alice)
+        .post(`/pm/properties/${propertyId}/bills`, {
+          meter_id: meterId,
+          usage: 12,
+          period_start: '2026-03-01',
+          period_end: '2026-03-31',
+          amount: 33.41,
+        })
+        .expect(201)
+    ).body;
     expect((await as(t, alice).post(`/pm/bills/${march.id}/audit`).expect(200)).body).toMatchObject({ status: 'ok', stale: false });
-    await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
-      meter_id: meterId, usage: 12, period_start: '2026-04-01', period_end: '2026-04-30', amount: 33.41,
-    }).expect(201);
+    await as(t, alice)
+      .post(`/pm/properties/${propertyId}/bills`, {
+        meter_id: meterId,
+        usage: 12,
+        period_start: '2026-04-01',
+        period_end: '2026-04-30',
+        amount: 33.41,
+      })
+      .expect(201);
     expect((await as(t, alice).get(`/pm/bills/${march.id}/audit`).expect(200)).body).toMatchObject({ status: 'ok', stale: true });
     await as(t, alice).post(`/pm/bills/${march.id}/audit`).expect(200);
     await as(t, alice).patch(`/pm/meters/${meterId}`, { tariff_id: null }).expect(200);
     const afterMeter = (await as(t, alice).get(`/pm/bills/${march.id}/audit`).expect(200)).body;
     expect(afterMeter).toMatchObject({ status: 'ok', expected_amount: 33.41, stale: true });
-    expect((await as(t, alice).post(`/pm/bills/${march.id}/audit`).expect(200)).body)
-      .toMatchObject({ status: 'unpriceable', reason: 'the water meter has no tariff', stale: false });
+    expect((await as(t, alice).post(`/pm/bills/${march.id}/audit`).expect(200)).body).toMatchObject({
+      status: 'unpriceable',
+      reason: 'the water meter has no tariff',
+      stale: false,
+    });
   });
 
   it("another owner's bill is a 404 to both", async () => {
     const bob = (await registerUser(t)).token;
-    const bill = (await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
-      meter_id: meterId, usage: 12, period_start: '2026-05-01', period_end: '2026-05-31', amount: 33.41,
-    }).expect(201)).body;
-    await as(t, bob).get(`/pm/bills/${bill.id}/audit`).expect(404).expect(errorAnswer({ detail: 'Bill not found' }));
-    await as(t, bob).post(`/pm/bills/${bill.id}/audit`).expect(404).expect(errorAnswer({ detail: 'Bill not found' }));
+    const bill = (
+      await as(t, alice)
+        .post(`/pm/properties/${propertyId}/bills`, {
+          meter_id: meterId,
+          usage: 12,
+          period_start: '2026-05-01',
+          period_end: '2026-05-31',
+          amount: 33.41,
+        })
+        .expect(201)
+    ).body;
+    await as(t, bob)
+      .get(`/pm/bills/${bill.id}/audit`)
+      .expect(404)
+      .expect(errorAnswer({ detail: 'Bill not found' }));
+    await as(t, bob)
+      .post(`/pm/bills/${bill.id}/audit`)
+      .expect(404)
+      .expect(errorAnswer({ detail: 'Bill not found' }));
   });
 });

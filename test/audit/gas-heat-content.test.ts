@@ -31,15 +31,19 @@ describe('gas heat content on bills (issue 47 item 6)', () => {
     alice = (await registerUser(t)).token;
     const tariff = (await as(t, alice).post('/tariffs/custom', THERM_RATE).expect(201)).body;
     propertyId = (await createProperty(t, alice)).id;
-    gasMeter = (await as(t, alice).post(`/pm/properties/${propertyId}/meters`, { utility_type: 'gas', unit: 'ccf', tariff_id: tariff.id }).expect(201)).body.id;
+    gasMeter = (
+      await as(t, alice).post(`/pm/properties/${propertyId}/meters`, { utility_type: 'gas', unit: 'ccf', tariff_id: tariff.id }).expect(201)
+    ).body.id;
   });
   afterAll(() => t.stop());
 
-  const bill = (body: Record<string, unknown>) => as(t, alice).post(`/pm/properties/${propertyId}/bills`, { meter_id: gasMeter, usage: 100, ...body });
+  const bill = (body: Record<string, unknown>) =>
+    as(t, alice).post(`/pm/properties/${propertyId}/bills`, { meter_id: gasMeter, usage: 100, ...body });
   const audit = async (billId: string) => (await as(t, alice).get(`/pm/bills/${billId}/audit`).expect(200)).body;
 
   it('prices 100 ccf at 1.037 therms per ccf: 103.7 therms x $0.90 + $12.00 = $105.33', async () => {
-    const right = (await bill({ period_start: '2026-01-01', period_end: '2026-01-31', amount: 105.33, heat_content: 1.037 }).expect(201)).body;
+    const right = (await bill({ period_start: '2026-01-01', period_end: '2026-01-31', amount: 105.33, heat_content: 1.037 }).expect(201))
+      .body;
     expect(right).toMatchObject({ unit: 'ccf', usage: 100, heat_content: 1.037 });
     expect(await audit(right.id)).toMatchObject({ status: 'ok', expected_amount: 105.33, variance: 0, findings: [] });
 
@@ -60,23 +64,34 @@ describe('gas heat content on bills (issue 47 item 6)', () => {
     const range = 'heat_content is therms per ccf as the gas bill prints it, from 0.8 to 1.2 (US average 1.037)';
     // Btu per cubic foot typed for therms per ccf.
     await bill({ period_start: '2026-04-01', period_end: '2026-04-30', amount: 100, heat_content: 1037 })
-      .expect(422).expect(errorAnswer({ detail: range, errors: [{ field: 'heat_content', message: range }] }));
+      .expect(422)
+      .expect(errorAnswer({ detail: range, errors: [{ field: 'heat_content', message: range }] }));
     await bill({ period_start: '2026-04-01', period_end: '2026-04-30', amount: 100, heat_content: 0.79 }).expect(422);
     await bill({ period_start: '2026-04-01', period_end: '2026-04-30', amount: 100, heat_content: 1.03712 }).expect(422);
-    const water = await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
-      utility_type: 'water', usage: 10, period_start: '2026-04-01', period_end: '2026-04-30', amount: 40, heat_content: 1.037,
-    }).expect(422);
+    const water = await as(t, alice)
+      .post(`/pm/properties/${propertyId}/bills`, {
+        utility_type: 'water',
+        usage: 10,
+        period_start: '2026-04-01',
+        period_end: '2026-04-30',
+        amount: 40,
+        heat_content: 1.037,
+      })
+      .expect(422);
     expect(water.body.errors).toEqual([{ field: 'heat_content', message: 'heat_content (therms per ccf) is for gas bills, not water' }]);
   });
 
   it('an import reads the heat_content column', async () => {
-    const csv = 'meter_id,period_start,period_end,amount,usage,heat_content\n'
-      + `${gasMeter},2026-05-01,2026-05-31,105.33,100,1.037\n`
-      + `${gasMeter},2026-06-01,2026-06-30,105.33,100,10.37\n`;
+    const csv =
+      'meter_id,period_start,period_end,amount,usage,heat_content\n' +
+      `${gasMeter},2026-05-01,2026-05-31,105.33,100,1.037\n` +
+      `${gasMeter},2026-06-01,2026-06-30,105.33,100,10.37\n`;
     const res = (await as(t, alice).upload(`/pm/properties/${propertyId}/bills/import`, csv).expect(200)).body;
     expect(res).toMatchObject({
       imported: 1,
-      rejected: [{ line: 3, detail: 'heat_content: heat_content is therms per ccf as the gas bill prints it, from 0.8 to 1.2 (US average 1.037)' }],
+      rejected: [
+        { line: 3, detail: 'heat_content: heat_content is therms per ccf as the gas bill prints it, from 0.8 to 1.2 (US average 1.037)' },
+      ],
     });
     const page = (await as(t, alice).get(`/pm/properties/${propertyId}/bills?per_page=100`).expect(200)).body;
     const may = page.items.find((b: { period_start: string }) => b.period_start === '2026-05-01');

@@ -19,25 +19,58 @@ describe('bill audit: a gas meter with a supply contract (issue 47 item 1)', () 
     t = await createTestApp({ now: () => new Date('2026-11-15T12:00:00Z') });
     alice = (await registerUser(t)).token;
     const gas = { utility_type: 'gas', unit: 'therms', state: 'MI', sector: 'commercial' };
-    const delivery = (await as(t, alice).post('/tariffs/custom', {
-      ...gas, name: 'Gas delivery service', utility_name: 'Example Gas Utility', service_type: 'delivery_only', effective_date: '2025-01-01',
-      energy_rates: [{ ...allYear, rate_per_unit: 0.26 }], fixed_charges: [{ name: 'Customer charge', amount: 15, frequency: 'monthly' }],
-    }).expect(201)).body;
-    const supply = (await as(t, alice).post('/tariffs/custom', {
-      ...gas, name: 'Fixed-price gas supply', utility_name: 'Example Gas Marketer', service_type: 'supply_only', effective_date: '2025-01-01',
-      energy_rates: [{ ...allYear, rate_per_unit: 0.59 }], fixed_charges: [{ name: 'Account fee', amount: 9.31, frequency: 'monthly' }],
-    }).expect(201)).body;
+    const delivery = (
+      await as(t, alice)
+        .post('/tariffs/custom', {
+          ...gas,
+          name: 'Gas delivery service',
+          utility_name: 'Example Gas Utility',
+          service_type: 'delivery_only',
+          effective_date: '2025-01-01',
+          energy_rates: [{ ...allYear, rate_per_unit: 0.26 }],
+          fixed_charges: [{ name: 'Customer charge', amount: 15, frequency: 'monthly' }],
+        })
+        .expect(201)
+    ).body;
+    const supply = (
+      await as(t, alice)
+        .post('/tariffs/custom', {
+          ...gas,
+          name: 'Fixed-price gas supply',
+          utility_name: 'Example Gas Marketer',
+          service_type: 'supply_only',
+          effective_date: '2025-01-01',
+          energy_rates: [{ ...allYear, rate_per_unit: 0.59 }],
+          fixed_charges: [{ name: 'Account fee', amount: 9.31, frequency: 'monthly' }],
+        })
+        .expect(201)
+    ).body;
     propertyId = (await createProperty(t, alice)).id;
-    meterId = (await as(t, alice).post(`/pm/properties/${propertyId}/meters`, {
-      utility_type: 'gas', unit: 'therms', tariff_id: delivery.id, supply_tariff_id: supply.id,
-    }).expect(201)).body.id;
+    meterId = (
+      await as(t, alice)
+        .post(`/pm/properties/${propertyId}/meters`, {
+          utility_type: 'gas',
+          unit: 'therms',
+          tariff_id: delivery.id,
+          supply_tariff_id: supply.id,
+        })
+        .expect(201)
+    ).body.id;
   });
   afterAll(() => t.stop());
 
   it('a correct bill ($230.80 delivery + $499.01 supply) is ok, with no price finding', async () => {
-    const bill = (await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
-      meter_id: meterId, usage: 830, period_start: '2026-01-01', period_end: '2026-01-31', amount: 729.81,
-    }).expect(201)).body;
+    const bill = (
+      await as(t, alice)
+        .post(`/pm/properties/${propertyId}/bills`, {
+          meter_id: meterId,
+          usage: 830,
+          period_start: '2026-01-01',
+          period_end: '2026-01-31',
+          amount: 729.81,
+        })
+        .expect(201)
+    ).body;
     const audit = (await as(t, alice).get(`/pm/bills/${bill.id}/audit`).expect(200)).body;
     expect(audit).toMatchObject({ status: 'ok', billed_amount: 729.81, expected_amount: 729.81, variance: 0, findings: [] });
     expect(audit.expected_line_items.map((l: { name: string; amount: number }) => [l.name, l.amount])).toEqual([

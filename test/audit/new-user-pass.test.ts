@@ -28,10 +28,24 @@ const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 // (the same charge at the same price) is rounded once over the period. Nothing here calls the service under test.
 // ---------------------------------------------------------------------------------------------------------------
 
-type EnergyRow = { period: string; months: number[]; tier: number | null; rate_per_kwh?: number; rate_per_unit?: number; tier_max_kwh?: number | null; tier_max?: number | null; tier_max_unit?: string | null };
+type EnergyRow = {
+  period: string;
+  months: number[];
+  tier: number | null;
+  rate_per_kwh?: number;
+  rate_per_unit?: number;
+  tier_max_kwh?: number | null;
+  tier_max?: number | null;
+  tier_max_unit?: string | null;
+};
 type DemandRow = { period: string; months: number[]; type: string; rate_per_kw: number; tier_max_kw: number | null };
 type Rider = { name: string; rate_per_unit?: number | null; rate_per_kwh?: number | null; months?: number[] | null };
-type Rates = { energy_rates: EnergyRow[]; demand_rates: DemandRow[]; fixed_charges: Array<{ name: string; amount: number; frequency: string }>; riders: Rider[] };
+type Rates = {
+  energy_rates: EnergyRow[];
+  demand_rates: DemandRow[];
+  fixed_charges: Array<{ name: string; amount: number; frequency: string }>;
+  riders: Rider[];
+};
 
 const RATE_PLACES = 10n ** 10n;
 /** A published price as an exact integer of 10^-10 dollars (the rates have at most 7 decimals). */
@@ -50,7 +64,7 @@ const roundDiv = (n: bigint, d: bigint): bigint => {
 /** Thousandths of a quantity (kWh to Wh, kW to W). */
 const milli = (q: number) => BigInt(Math.round(q * 1000));
 /** Cents of a quantity (in thousandths) at a price. */
-const lineCents = (qMilli: bigint, price: number) => roundDiv(qMilli * exact(price), 1000n * RATE_PLACES / 100n);
+const lineCents = (qMilli: bigint, price: number) => roundDiv(qMilli * exact(price), (1000n * RATE_PLACES) / 100n);
 
 const DAY_MS = 86_400_000;
 const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
@@ -68,11 +82,21 @@ function monthPieces(start: string, end: string): Array<[number, number]> {
 }
 /** The months a read bills: within 5 days of 1, 2 or 3 average months (30, 61, 91 days). */
 function monthsBilled(days: number): bigint {
-  for (const [months, around] of [[1, 30], [2, 61], [3, 91]] as const) if (Math.abs(days - around) <= 5) return BigInt(months);
+  for (const [months, around] of [
+    [1, 30],
+    [2, 61],
+    [3, 91],
+  ] as const)
+    if (Math.abs(days - around) <= 5) return BigInt(months);
   throw new Error(`these bills are monthly, bi-monthly or quarterly reads, not ${days} days`);
 }
 
-interface Read { start: string; end: string; usage: number; kw?: number }
+interface Read {
+  start: string;
+  end: string;
+  usage: number;
+  kw?: number;
+}
 
 /** One month's lines (key -> cents) of the whole period's usage on `rates` in `month`. */
 function monthLines(rates: Rates, month: number, read: Read, months: bigint, prefix: string): Map<string, bigint> {
@@ -84,9 +108,10 @@ function monthLines(rates: Rates, month: number, read: Read, months: bigint, pre
   for (const row of energy) {
     const max = row.tier_max_kwh ?? row.tier_max ?? null;
     // A bound per kW of billing demand ("hours use") is that many kWh per kW of the bill's demand; a bound x the months.
-    const bound = max === null ? null : milli(max) * (row.tier_max_unit === 'kWh/kW' ? milli(read.kw!) : 1000n) * months / 1000n;
+    const bound = max === null ? null : (milli(max) * (row.tier_max_unit === 'kWh/kW' ? milli(read.kw!) : 1000n) * months) / 1000n;
     const upTo = bound === null || bound > usage ? usage : bound;
-    if (upTo > filled) lines.set(`${prefix}energy|${row.period}|${row.tier}`, lineCents(upTo - filled, row.rate_per_kwh ?? row.rate_per_unit!));
+    if (upTo > filled)
+      lines.set(`${prefix}energy|${row.period}|${row.tier}`, lineCents(upTo - filled, row.rate_per_kwh ?? row.rate_per_unit!));
     if (upTo > filled) filled = upTo;
   }
   for (const row of rates.demand_rates.filter((r) => r.months.includes(month))) {
@@ -98,7 +123,7 @@ function monthLines(rates: Rates, month: number, read: Read, months: bigint, pre
   }
   for (const fixed of rates.fixed_charges) {
     if (fixed.frequency !== 'monthly') throw new Error('monthly fixed charges in these tariffs');
-    lines.set(`${prefix}fixed|${fixed.name}`, exact(fixed.amount) * months / (RATE_PLACES / 100n));
+    lines.set(`${prefix}fixed|${fixed.name}`, (exact(fixed.amount) * months) / (RATE_PLACES / 100n));
   }
   return lines;
 }
@@ -219,7 +244,17 @@ const PHILADELPHIA: Read[] = [
   { start: '2025-12-16', end: '2026-01-15', usage: 22_700, kw: 75 },
 ];
 
-type FindingRow = { id: string; bill_id: string; period_end: string; reason: string; severity: string; amount_at_issue: number | null; status: string; message: string; details: Record<string, unknown> };
+type FindingRow = {
+  id: string;
+  bill_id: string;
+  period_end: string;
+  reason: string;
+  severity: string;
+  amount_at_issue: number | null;
+  status: string;
+  message: string;
+  details: Record<string, unknown>;
+};
 
 /**
  * Issue 47, "Done when": tried again as a new user would, in metros no other audit test names (Kansas City,
@@ -245,29 +280,62 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
     // Tucson Water, multi-family (one master meter for more than three units): $3.74 a ccf all year, the CAP and water
     // supply surcharge of $1.25 a ccf and the conservation fee of $0.10 a ccf, and $114.40 a month for a 2" meter
     // (tucsonaz.gov, "Your Residential Water Bill").
-    waterTariff = (await as(t, token).post('/tariffs/custom', {
-      name: 'Multi-family water (2" meter)', utility_name: 'Tucson Water', state: 'AZ', sector: 'residential', utility_type: 'water', unit: 'ccf',
-      effective_date: '2024-07-01', source_url: 'https://www.tucsonaz.gov/Departments/Water/Your-Water-Bill/residential-bill',
-      energy_rates: [{ ...allYear, tier: 1, rate_per_unit: 3.74 }],
-      riders: [{ name: 'CAP and water supply surcharge', rate_per_unit: 1.25 }, { name: 'Conservation fee', rate_per_unit: 0.1 }],
-      fixed_charges: [{ name: 'Monthly service charge (2" meter)', amount: 114.4, frequency: 'monthly' }],
-    }).expect(201)).body.id;
+    waterTariff = (
+      await as(t, token)
+        .post('/tariffs/custom', {
+          name: 'Multi-family water (2" meter)',
+          utility_name: 'Tucson Water',
+          state: 'AZ',
+          sector: 'residential',
+          utility_type: 'water',
+          unit: 'ccf',
+          effective_date: '2024-07-01',
+          source_url: 'https://www.tucsonaz.gov/Departments/Water/Your-Water-Bill/residential-bill',
+          energy_rates: [{ ...allYear, tier: 1, rate_per_unit: 3.74 }],
+          riders: [
+            { name: 'CAP and water supply surcharge', rate_per_unit: 1.25 },
+            { name: 'Conservation fee', rate_per_unit: 0.1 },
+          ],
+          fixed_charges: [{ name: 'Monthly service charge (2" meter)', amount: 114.4, frequency: 'monthly' }],
+        })
+        .expect(201)
+    ).body.id;
     // Southwest Gas's general gas service for a medium customer, per therm, as an owner types it in: delivery $0.5873 a
     // therm, the gas cost (purchased gas adjustor) $0.4821 a therm, and $71.00 a month (this test's figures, in the
     // schedule's form; not read from Southwest Gas's rate sheet).
-    gasTariff = (await as(t, token).post('/tariffs/custom', {
-      name: 'G-25 General Gas Service (Medium)', utility_name: 'Southwest Gas Corporation', state: 'AZ', sector: 'commercial', utility_type: 'gas',
-      unit: 'therms', effective_date: '2024-01-01',
-      energy_rates: [{ ...allYear, tier: 1, rate_per_unit: 0.5873 }],
-      riders: [{ name: 'Purchased gas adjustor', rate_per_unit: 0.4821 }],
-      fixed_charges: [{ name: 'Basic service charge', amount: 71, frequency: 'monthly' }],
-    }).expect(201)).body.id;
+    gasTariff = (
+      await as(t, token)
+        .post('/tariffs/custom', {
+          name: 'G-25 General Gas Service (Medium)',
+          utility_name: 'Southwest Gas Corporation',
+          state: 'AZ',
+          sector: 'commercial',
+          utility_type: 'gas',
+          unit: 'therms',
+          effective_date: '2024-01-01',
+          energy_rates: [{ ...allYear, tier: 1, rate_per_unit: 0.5873 }],
+          riders: [{ name: 'Purchased gas adjustor', rate_per_unit: 0.4821 }],
+          fixed_charges: [{ name: 'Basic service charge', amount: 71, frequency: 'monthly' }],
+        })
+        .expect(201)
+    ).body.id;
     // A supplier's fixed price for the Philadelphia office, beside PECO's delivery: $0.0689 a kWh, no fixed charge (a contract
     // of this test's).
-    supplyTariff = (await as(t, token).post('/tariffs/custom', {
-      name: 'Fixed-price electricity, 24 months', utility_name: 'Example Energy Supplier', state: 'PA', sector: 'commercial', utility_type: 'electric',
-      unit: 'kWh', service_type: 'supply_only', effective_date: '2024-12-01', energy_rates: [{ ...allYear, tier: 1, rate_per_unit: 0.0689 }],
-    }).expect(201)).body.id;
+    supplyTariff = (
+      await as(t, token)
+        .post('/tariffs/custom', {
+          name: 'Fixed-price electricity, 24 months',
+          utility_name: 'Example Energy Supplier',
+          state: 'PA',
+          sector: 'commercial',
+          utility_type: 'electric',
+          unit: 'kWh',
+          service_type: 'supply_only',
+          effective_date: '2024-12-01',
+          energy_rates: [{ ...allYear, tier: 1, rate_per_unit: 0.0689 }],
+        })
+        .expect(201)
+    ).body.id;
     for (const id of [...Object.values(TARIFFS), gasTariff, waterTariff, supplyTariff]) {
       rates.set(id, (await as(t, token).get(`/tariffs/${id}`).expect(200)).body as Rates);
     }
@@ -287,13 +355,23 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
   const meter = async (propertyId: string, body: Record<string, unknown>) =>
     (await as(t, token).post(`/pm/properties/${propertyId}/meters`, body).expect(201)).body.id as string;
   /** Posts the reads as bills (each at `amountOf` it) and answers their ids. */
-  async function postBills<R extends Read>(propertyId: string, meterId: string, reads: R[], amountOf: (read: R, i: number) => number,
-    extra: (read: R, i: number) => Record<string, unknown> = () => ({})): Promise<string[]> {
+  async function postBills<R extends Read>(
+    propertyId: string,
+    meterId: string,
+    reads: R[],
+    amountOf: (read: R, i: number) => number,
+    extra: (read: R, i: number) => Record<string, unknown> = () => ({}),
+  ): Promise<string[]> {
     const ids: string[] = [];
     for (const [i, read] of reads.entries()) {
       const res = await as(t, token).post(`/pm/properties/${propertyId}/bills`, {
-        meter_id: meterId, period_start: read.start, period_end: read.end, amount: dollars(amountOf(read, i)), usage: read.usage,
-        ...(read.kw === undefined ? {} : { demand_kw: read.kw }), ...extra(read, i),
+        meter_id: meterId,
+        period_start: read.start,
+        period_end: read.end,
+        amount: dollars(amountOf(read, i)),
+        usage: read.usage,
+        ...(read.kw === undefined ? {} : { demand_kw: read.kw }),
+        ...extra(read, i),
       });
       if (res.status !== 201) throw new Error(`bill ${read.start} failed: ${res.status} ${JSON.stringify(res.body)}`);
       ids.push(res.body.id);
@@ -381,11 +459,12 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
     for (const { ids, reads, amounts } of sets) {
       const got = await audits(ids);
       // Each bill as [its start, status, expected, variance]: every one ok, expected exactly what was billed.
-      expect(got.map((a, i) => [reads[i]!.start, a.status, a.expected_amount, a.variance]))
-        .toEqual(reads.map((r, i) => [r.start, 'ok', dollars(amounts[i]!), 0]));
+      expect(got.map((a, i) => [reads[i]!.start, a.status, a.expected_amount, a.variance])).toEqual(
+        reads.map((r, i) => [r.start, 'ok', dollars(amounts[i]!), 0]),
+      );
     }
     const all: FindingRow[] = [];
-    for (const { meterId } of sets) all.push(...await findingsOf(meterId));
+    for (const { meterId } of sets) all.push(...(await findingsOf(meterId)));
     expect(all.filter((f) => f.severity === 'high').map((f) => f.message)).toEqual([]);
     // What the correct bills do get, each once and of medium severity: Kansas City's bi-monthly read and the quarterly water
     // read on meters read monthly; TEP's TGMGS rates expired on 2020-12-31, before every 2025 bill, one finding for the meter.
@@ -400,11 +479,22 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
   it('a bill overlapping another of its meter is refused with a 409 naming that bill, and the audit is unchanged', async () => {
     const findingsBefore = (await findingsOf(kcMeter)).map(brief);
     // The same period again (a reprint), and a period overlapping part of February 13 to March 14.
-    for (const [start, end] of [['2025-02-13', '2025-03-14'], ['2025-02-20', '2025-03-14']]) {
+    for (const [start, end] of [
+      ['2025-02-13', '2025-03-14'],
+      ['2025-02-20', '2025-03-14'],
+    ]) {
       const res = await as(t, token).post(`/pm/properties/${kcProperty}/bills`, {
-        meter_id: kcMeter, period_start: start, period_end: end, amount: 4164.54, usage: 39_600, demand_kw: 138,
+        meter_id: kcMeter,
+        period_start: start,
+        period_end: end,
+        amount: 4164.54,
+        usage: 39_600,
+        demand_kw: 138,
       });
-      expect([res.status, res.body.detail]).toEqual([409, `This meter already has a bill overlapping this period: ${kcBills[1]} (2025-02-13 to 2025-03-14)`]);
+      expect([res.status, res.body.detail]).toEqual([
+        409,
+        `This meter already has a bill overlapping this period: ${kcBills[1]} (2025-02-13 to 2025-03-14)`,
+      ]);
     }
     await as(t, token).post(`/pm/bills/${kcBills[1]}/audit`).expect(200);
     expect((await findingsOf(kcMeter)).map(brief)).toEqual(findingsBefore);
@@ -427,14 +517,30 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
 
     // Claimed on July 25; the utility answers on August 12 that it credited $400.00 on the next bill (July 10 to August 7),
     // but that bill is the tariff's $7,203.93 (46,800 x 0.13721 = 6,421.43; 110 x 6.75 = 742.50; 40.00) without it.
-    await as(t, token).post(`/pm/audit/findings/${found[0]!.id}/dispute`, { disputed_on: '2025-07-25', claim_reference: 'TEP-0725-118', amount_claimed: 400 }).expect(200);
-    await as(t, token).post(`/pm/audit/findings/${found[0]!.id}/credit`, { amount_credited: 400, credit_bill_id: ids[6], closed_on: '2025-08-12' }).expect(200);
+    await as(t, token)
+      .post(`/pm/audit/findings/${found[0]!.id}/dispute`, {
+        disputed_on: '2025-07-25',
+        claim_reference: 'TEP-0725-118',
+        amount_claimed: 400,
+      })
+      .expect(200);
+    await as(t, token)
+      .post(`/pm/audit/findings/${found[0]!.id}/credit`, { amount_credited: 400, credit_bill_id: ids[6], closed_on: '2025-08-12' })
+      .expect(200);
     expect(dollars(electricCents(TARIFFS.tep, TUCSON_ELECTRIC[6]!))).toBe(7203.93);
     const [august] = await audits([ids[6]!]);
     // Expected 7,203.93 - 400.00 = $6,803.93; billed $7,203.93: +$400.00 (+5.9 %).
-    expect(august).toMatchObject({ status: 'variance', billed_amount: 7203.93, expected_amount: 6803.93, variance: 400, variance_percent: 5.9 });
-    expect(august.findings.find((f: FindingRow) => f.reason === 'price_variance').message).toBe('billed $7203.93, expected $6803.93 on '
-      + 'Medium General Service TGMGS with the credit on dispute TEP-0725-118 (-$400.00): +$400.00 (+5.9 %); the credit is not on the bill');
+    expect(august).toMatchObject({
+      status: 'variance',
+      billed_amount: 7203.93,
+      expected_amount: 6803.93,
+      variance: 400,
+      variance_percent: 5.9,
+    });
+    expect(august.findings.find((f: FindingRow) => f.reason === 'price_variance').message).toBe(
+      'billed $7203.93, expected $6803.93 on ' +
+        'Medium General Service TGMGS with the credit on dispute TEP-0725-118 (-$400.00): +$400.00 (+5.9 %); the credit is not on the bill',
+    );
     expect((await findingsOf(tep)).map((f) => [...brief(f), f.status])).toEqual([
       ['2025-08-07', 'price_variance', 'medium', 400, 'open'],
       ['2025-07-09', 'price_variance', 'medium', 400, 'credited'],
@@ -448,9 +554,19 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
     // March 5 to April 3 printed 40.1 MWh, typed as 40.1 kWh; billed the tariff's amount for 40,100 kWh:
     // 40,100 x 0.0268176 = 1,075.39; 104 x 44.53 = 4,631.12; 92.61: $5,799.12.
     expect(dollars(electricCents(TARIFFS.mlp, ANCHORAGE[2]!))).toBe(5799.12);
-    const ids = await postBills(copy, mlp, ANCHORAGE, (r) => electricCents(TARIFFS.mlp, r), (r, i) => (i === 2 ? { usage: 40.1 } : {}));
+    const ids = await postBills(
+      copy,
+      mlp,
+      ANCHORAGE,
+      (r) => electricCents(TARIFFS.mlp, r),
+      (r, i) => (i === 2 ? { usage: 40.1 } : {}),
+    );
     const got = await audits(ids);
-    expect(got[2]).toMatchObject({ status: 'unpriceable', reason: 'the usage looks 1000 times too small (likely_unit_error)', expected_amount: null });
+    expect(got[2]).toMatchObject({
+      status: 'unpriceable',
+      reason: 'the usage looks 1000 times too small (likely_unit_error)',
+      expected_amount: null,
+    });
     const found = await findingsOf(mlp);
     expect(found.map(brief)).toEqual([['2025-04-03', 'likely_unit_error', 'medium', null]]);
     // The demand charge ($4,631.12) is billed on kW, whatever the kWh typed: the usage charges are the bill's energy,
@@ -475,7 +591,9 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
       ['2025-03-14', 'price_variance', 'medium', 357.54],
     ]);
     // 168 / 138 = 1.217: the bill matches 21.7 % more demand.
-    expect(found[1]!.message).toMatch(/^billed \$4522\.08, expected \$4164\.54 on Medium General Service-MGS \(0-199 KW\) Secondary: \+\$357\.54 \(\+8\.6 %\); the billed amount matches the expected bill at 21\.7 % more demand/);
+    expect(found[1]!.message).toMatch(
+      /^billed \$4522\.08, expected \$4164\.54 on Medium General Service-MGS \(0-199 KW\) Secondary: \+\$357\.54 \(\+8\.6 %\); the billed amount matches the expected bill at 21\.7 % more demand/,
+    );
   });
 
   it('a supply contract price billed wrong: one price_variance of the difference, in the energy lines', async () => {
@@ -491,15 +609,23 @@ describe('bill audit tried again as a new user would (issue 47 new-user pass)', 
       { category: 'fixed', description: 'Customer charge', amount: 43.53 },
       { category: 'energy', description: 'Example Energy Supplier: 31,200 kWh at $0.0769', amount: 2399.28 },
     ];
-    const ids = await postBills(copy, peco, PHILADELPHIA, (r, i) => (i === 6 ? 331_970 : phillyCents(r)), (_r, i) => (i === 6 ? { line_items: printed } : {}));
+    const ids = await postBills(
+      copy,
+      peco,
+      PHILADELPHIA,
+      (r, i) => (i === 6 ? 331_970 : phillyCents(r)),
+      (_r, i) => (i === 6 ? { line_items: printed } : {}),
+    );
     await audits(ids);
     const found = await findingsOf(peco);
     expect(found.map(brief)).toEqual([['2025-08-14', 'price_variance', 'medium', 249.6]]);
-    expect(found[0]!.message).toBe('billed $3319.70, expected $3070.10 on General Service Polyphase Service (GSA) Delivery: +$249.60 (+8.1 %); '
-      + 'lines that differ: energy billed $2470.10, expected $2220.50 (+$249.60)');
+    expect(found[0]!.message).toBe(
+      'billed $3319.70, expected $3070.10 on General Service Polyphase Service (GSA) Delivery: +$249.60 (+8.1 %); ' +
+        'lines that differ: energy billed $2470.10, expected $2220.50 (+$249.60)',
+    );
   });
 
-  it('dashboard stats sum the open findings\' dollars, never the unit error', async () => {
+  it("dashboard stats sum the open findings' dollars, never the unit error", async () => {
     // Open with dollars: the credit missing in Tucson (400.00), the demand in Kansas City (357.54), the supply price in
     // Philadelphia (249.60); the credited overcharge is closed and the unit error is never summed: $1,007.14.
     const stats = (await as(t, token).get('/pm/dashboard/stats').expect(200)).body;

@@ -17,21 +17,45 @@ describe('bill audit: a quarterly water read (issue 47 item 2)', () => {
   beforeAll(async () => {
     t = await createTestApp({ now: () => new Date('2026-11-15T12:00:00Z') });
     alice = (await registerUser(t)).token;
-    const tariff = (await as(t, alice).post('/tariffs/custom', {
-      name: 'Residential water (monthly)', utility_name: 'Example Water Utility', state: 'MI', sector: 'commercial',
-      utility_type: 'water', unit: 'ccf', effective_date: '2024-01-01',
-      energy_rates: [{ ...allYear, tier: 1, tier_max: 20, rate_per_unit: 4.86 }, { ...allYear, tier: 2, tier_max: null, rate_per_unit: 5.94 }],
-      fixed_charges: [{ name: 'Service charge', amount: 11.8, frequency: 'monthly' }],
-    }).expect(201)).body;
+    const tariff = (
+      await as(t, alice)
+        .post('/tariffs/custom', {
+          name: 'Residential water (monthly)',
+          utility_name: 'Example Water Utility',
+          state: 'MI',
+          sector: 'commercial',
+          utility_type: 'water',
+          unit: 'ccf',
+          effective_date: '2024-01-01',
+          energy_rates: [
+            { ...allYear, tier: 1, tier_max: 20, rate_per_unit: 4.86 },
+            { ...allYear, tier: 2, tier_max: null, rate_per_unit: 5.94 },
+          ],
+          fixed_charges: [{ name: 'Service charge', amount: 11.8, frequency: 'monthly' }],
+        })
+        .expect(201)
+    ).body;
     propertyId = (await createProperty(t, alice)).id;
-    meterId = (await as(t, alice).post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'ccf', tariff_id: tariff.id }).expect(201)).body.id;
+    meterId = (
+      await as(t, alice)
+        .post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'ccf', tariff_id: tariff.id })
+        .expect(201)
+    ).body.id;
   });
   afterAll(() => t.stop());
 
   it('the correct quarterly bill is ok, with no finding', async () => {
-    const bill = (await as(t, alice).post(`/pm/properties/${propertyId}/bills`, {
-      meter_id: meterId, usage: 90, period_start: '2026-01-01', period_end: '2026-03-31', amount: 505.2,
-    }).expect(201)).body;
+    const bill = (
+      await as(t, alice)
+        .post(`/pm/properties/${propertyId}/bills`, {
+          meter_id: meterId,
+          usage: 90,
+          period_start: '2026-01-01',
+          period_end: '2026-03-31',
+          amount: 505.2,
+        })
+        .expect(201)
+    ).body;
     const audit = (await as(t, alice).get(`/pm/bills/${bill.id}/audit`).expect(200)).body;
     expect(audit).toMatchObject({ status: 'ok', billed_amount: 505.2, expected_amount: 505.2, variance: 0, findings: [] });
   });

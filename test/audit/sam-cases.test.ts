@@ -10,7 +10,15 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * state (a ZIP code of that state) rather than the helper's Gladstone, MI.
  */
 const ZIP_OF_STATE: Record<string, string> = {
-  KY: '40507', LA: '70112', TN: '37201', IN: '46402', SC: '29180', NE: '68057', CA: '91770', PA: '18614', WY: '82801',
+  KY: '40507',
+  LA: '70112',
+  TN: '37201',
+  IN: '46402',
+  SC: '29180',
+  NE: '68057',
+  CA: '91770',
+  PA: '18614',
+  WY: '82801',
 };
 /** The month's days (the engine's: February has 28). */
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -30,7 +38,9 @@ describe('bill audit over the SAM oracle cases (issue 32)', () => {
   });
   afterAll(() => t.stop());
 
-  const billable = CASES.filter((c) => c.total !== undefined && c.body.usage_profile === undefined && c.body.tax_rate_percent === undefined);
+  const billable = CASES.filter(
+    (c) => c.total !== undefined && c.body.usage_profile === undefined && c.body.tax_rate_percent === undefined,
+  );
 
   it('covers the cases', () => {
     expect(billable.length).toBeGreaterThanOrEqual(15);
@@ -41,10 +51,19 @@ describe('bill audit over the SAM oracle cases (issue 32)', () => {
     const p = await createProperty(t, alice, { tariff_id: IDS[c.tariff], state, zip_code: ZIP_OF_STATE[state] });
     const meter = (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric' }).expect(201)).body;
     const month = c.body.month;
-    const record = async (year: number, amount: number) => (await as(t, alice).post(`/pm/properties/${p.id}/bills`, {
-      meter_id: meter.id, period_start: `${year}-${pad(month)}-01`, period_end: `${year}-${pad(month)}-${DAYS[month - 1]}`,
-      amount, usage_kwh: c.body.usage_kwh, demand_kw: c.body.demand_kw ?? null,
-    }).expect(201)).body;
+    const record = async (year: number, amount: number) =>
+      (
+        await as(t, alice)
+          .post(`/pm/properties/${p.id}/bills`, {
+            meter_id: meter.id,
+            period_start: `${year}-${pad(month)}-01`,
+            period_end: `${year}-${pad(month)}-${DAYS[month - 1]}`,
+            amount,
+            usage_kwh: c.body.usage_kwh,
+            demand_kw: c.body.demand_kw ?? null,
+          })
+          .expect(201)
+      ).body;
     const exact = await record(2024, c.total!);
     const exactAudit = (await as(t, alice).get(`/pm/bills/${exact.id}/audit`).expect(200)).body;
     expect(exactAudit).toMatchObject({ status: 'ok', expected_amount: c.total, variance: 0 });
@@ -56,6 +75,8 @@ describe('bill audit over the SAM oracle cases (issue 32)', () => {
     expect(audit).toMatchObject({ status: 'variance', expected_amount: c.total, variance: (higherCents - expectedCents) / 100 });
     // 10 % to one decimal (the bill rounds to the cent, so a small total lands at 9.9 to 10.1 %).
     expect(Math.abs(audit.variance_percent - 10)).toBeLessThanOrEqual(0.1 + 100 / expectedCents);
-    expect(audit.findings).toContainEqual(expect.objectContaining({ reason: 'price_variance', amount_at_issue: (higherCents - expectedCents) / 100 }));
+    expect(audit.findings).toContainEqual(
+      expect.objectContaining({ reason: 'price_variance', amount_at_issue: (higherCents - expectedCents) / 100 }),
+    );
   });
 });

@@ -22,9 +22,23 @@ describe('likely unit errors and dollars at issue (issue 47 item 3)', () => {
     const owner = (await registerUser(t)).token;
     const tariff = (await as(t, owner).post('/tariffs/custom', createWaterTariff).expect(201)).body;
     const propertyId = (await createProperty(t, owner, { city: 'Harlingen', state: 'TX', zip_code: '78550' })).id;
-    const meterId = (await as(t, owner).post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariff.id }).expect(201)).body.id;
+    const meterId = (
+      await as(t, owner)
+        .post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariff.id })
+        .expect(201)
+    ).body.id;
     const bill = async (periodStart: string, periodEnd: string, usage: number, amount: number) =>
-      (await as(t, owner).post(`/pm/properties/${propertyId}/bills`, { meter_id: meterId, usage, amount, period_start: periodStart, period_end: periodEnd }).expect(201)).body;
+      (
+        await as(t, owner)
+          .post(`/pm/properties/${propertyId}/bills`, {
+            meter_id: meterId,
+            usage,
+            amount,
+            period_start: periodStart,
+            period_end: periodEnd,
+          })
+          .expect(201)
+      ).body;
     await bill('2026-01-01', '2026-01-31', 12, 31.51);
     await bill('2026-02-01', '2026-02-28', 12, 31.51);
     await bill('2026-03-01', '2026-03-31', 12, 31.51);
@@ -38,22 +52,42 @@ describe('likely unit errors and dollars at issue (issue 47 item 3)', () => {
 
     await eventually(async () => {
       const open = (await as(t, owner).get(`/pm/audit/findings?meter_id=${meterId}&status=open`).expect(200)).body;
-      expect(open.items.map((f: { bill_id: string; reason: string; severity: string; amount_at_issue: number | null }) => [f.bill_id, f.reason, f.severity, f.amount_at_issue])
-        .sort((a: string[], b: string[]) => a[1]!.localeCompare(b[1]!)))
-        .toEqual([[typo.id, 'likely_unit_error', 'medium', null], [under.id, 'price_variance', 'high', -10]]);
+      expect(
+        open.items
+          .map((f: { bill_id: string; reason: string; severity: string; amount_at_issue: number | null }) => [
+            f.bill_id,
+            f.reason,
+            f.severity,
+            f.amount_at_issue,
+          ])
+          .sort((a: string[], b: string[]) => a[1]!.localeCompare(b[1]!)),
+      ).toEqual([
+        [typo.id, 'likely_unit_error', 'medium', null],
+        [under.id, 'price_variance', 'high', -10],
+      ]);
       const unitError = open.items.find((f: { reason: string }) => f.reason === 'likely_unit_error');
-      expect(unitError.message).toBe('12,000 kgal looks 1,000 times too large (a unit error?): its usage charges ($21.60) are 1/1,694 of what '
-        + 'Residential water, inside city (5/8" meter) charges for 12,000 kgal ($36581.00); as 12 kgal the bill can be audited, and until then its price is not');
+      expect(unitError.message).toBe(
+        '12,000 kgal looks 1,000 times too large (a unit error?): its usage charges ($21.60) are 1/1,694 of what ' +
+          'Residential water, inside city (5/8" meter) charges for 12,000 kgal ($36581.00); as 12 kgal the bill can be audited, and until then its price is not',
+      );
       expect(unitError.details).toMatchObject({ factor: 1000, direction: 'too_large', basis: 'unit_price', corrected_usage: 12 });
-      expect(open.items.find((f: { reason: string }) => f.reason === 'price_variance').message).toMatch(/^billed \$10\.00, expected \$31\.51 on .*: -\$21\.51 \(-68\.3 %\)/);
+      expect(open.items.find((f: { reason: string }) => f.reason === 'price_variance').message).toMatch(
+        /^billed \$10\.00, expected \$31\.51 on .*: -\$21\.51 \(-68\.3 %\)/,
+      );
     });
     // The typo's audit: not priced until its usage is corrected.
     expect((await as(t, owner).get(`/pm/bills/${typo.id}/audit`).expect(200)).body).toMatchObject({
-      status: 'unpriceable', reason: 'the usage looks 1000 times too large (likely_unit_error)', expected_amount: null, variance: null,
+      status: 'unpriceable',
+      reason: 'the usage looks 1000 times too large (likely_unit_error)',
+      expected_amount: null,
+      variance: null,
     });
     // Totals: 2 open findings; at issue only May's $10.00, never the unit error's bill.
     await eventually(async () => {
-      expect((await as(t, owner).get('/pm/dashboard/stats').expect(200)).body).toMatchObject({ audit_findings_open: 2, audit_amount_at_issue: 10 });
+      expect((await as(t, owner).get('/pm/dashboard/stats').expect(200)).body).toMatchObject({
+        audit_findings_open: 2,
+        audit_amount_at_issue: 10,
+      });
       const health = (await as(t, owner).get('/pm/properties/health').expect(200)).body;
       const item = health.properties.find((h: { property_id: string }) => h.property_id === propertyId);
       expect(item.issues).toContain('1 open high-severity bill audit finding: $10.00 at issue');

@@ -5,10 +5,25 @@
  */
 import { buildServiceOpenApiDocument } from '../../src/openapi-document';
 
-interface Schema { example?: unknown; examples?: unknown; $ref?: string; items?: Schema }
-interface Media { schema?: Schema; example?: unknown; examples?: unknown }
-interface Operation { requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> }
-interface Doc { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
+interface Schema {
+  example?: unknown;
+  examples?: unknown;
+  $ref?: string;
+  items?: Schema;
+}
+interface Media {
+  schema?: Schema;
+  example?: unknown;
+  examples?: unknown;
+}
+interface Operation {
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
+}
+interface Doc {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
 
 /** What still lacks an example (a property's rate analysis). */
 const WITHOUT_EXAMPLES: string[] = [];

@@ -21,9 +21,14 @@ describe('operationIdOf', () => {
   });
 
   it('refuses a document where two operations would share one', () => {
-    const doc = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {
-      '/api/v1/a-b': { get: { responses: {} } }, '/api/v1/a_b': { get: { responses: {} } },
-    } } as unknown as OpenApiDocument;
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/api/v1/a-b': { get: { responses: {} } },
+        '/api/v1/a_b': { get: { responses: {} } },
+      },
+    } as unknown as OpenApiDocument;
     expect(() => assignOperationIds(doc)).toThrow('operationId getAB derives from both GET /api/v1/a-b and GET /api/v1/a_b');
   });
 });

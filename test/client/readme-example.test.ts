@@ -33,14 +33,14 @@ describe('clients/typescript README example', () => {
     expect(readme).toContain('```ts\n' + example + '```\n');
   });
 
-  it('finds June 2026\'s $40.00 water bill $8.49 over the $31.51 its tariff gives', async () => {
+  it("finds June 2026's $40.00 water bill $8.49 over the $31.51 its tariff gives", async () => {
     const audit = await auditABill(baseUrl, 'pat@example.com', 'Str0ngPassword');
     // 3 x 1.30 + 7 x 1.80 + 2 x 2.55 + 9.91 = 31.51; 40.00 - 31.51 = 8.49; 8.49 / 31.51 = 26.9 %
     expect(audit).toMatchObject({ status: 'variance', billed_amount: 40, expected_amount: 31.51, variance: 8.49, variance_percent: 26.9 });
     expect(audit.findings).toEqual([expect.objectContaining({ reason: 'price_variance', amount_at_issue: 8.49, status: 'open' })]);
   });
 
-  it('types what the server answers: an error has the contract\'s body', async () => {
+  it("types what the server answers: an error has the contract's body", async () => {
     const { data, error, response } = await createClient(baseUrl, { token: 'not-a-token' }).GET('/api/v1/auth/me');
     expect(response.status).toBe(401);
     expect(data).toBeUndefined();

@@ -18,20 +18,39 @@ describe('GET /pm/properties/{id}/building-performance', () => {
   afterAll(() => t.stop());
 
   const put = (token: string, path: string, body: unknown) =>
-    request(t.app).put(`/api/v1${path}`).set('Authorization', `Bearer ${token}`).send(body as object);
+    request(t.app)
+      .put(`/api/v1${path}`)
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
 
-  const QUARTERS = [['2025-01-01', '2025-03-31'], ['2025-04-01', '2025-06-30'], ['2025-07-01', '2025-09-30'], ['2025-10-01', '2025-12-31']];
+  const QUARTERS = [
+    ['2025-01-01', '2025-03-31'],
+    ['2025-04-01', '2025-06-30'],
+    ['2025-07-01', '2025-09-30'],
+    ['2025-10-01', '2025-12-31'],
+  ];
 
   it("gives a New York office's Local Law 97 limit, emissions, excess and penalty, worked by hand", async () => {
     const p = await createProperty(t, alice, { ...NYC_OFFICE, sqft: 40000 });
     for (const [period_start, period_end] of QUARTERS) {
-      await as(t, alice).post(`/pm/properties/${p.id}/bills`, { utility_type: 'electric', amount: 40000, period_start, period_end, usage_kwh: 250000 }).expect(201);
-      await as(t, alice).post(`/pm/properties/${p.id}/bills`, { utility_type: 'gas', amount: 6000, period_start, period_end, usage: 5000, unit: 'therms' }).expect(201);
+      await as(t, alice)
+        .post(`/pm/properties/${p.id}/bills`, { utility_type: 'electric', amount: 40000, period_start, period_end, usage_kwh: 250000 })
+        .expect(201);
+      await as(t, alice)
+        .post(`/pm/properties/${p.id}/bills`, { utility_type: 'gas', amount: 6000, period_start, period_end, usage: 5000, unit: 'therms' })
+        .expect(201);
     }
     // Without occupancy: emissions only, and how to get the limit.
     const before = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025`).expect(200);
-    expect(before.body.standards[0].periods[0]).toMatchObject({ status: 'no_occupancy', emissions_tco2e: 395.182, limit_tco2e: null, projected_penalty: null });
-    const occ = await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }] }).expect(200);
+    expect(before.body.standards[0].periods[0]).toMatchObject({
+      status: 'no_occupancy',
+      emissions_tco2e: 395.182,
+      limit_tco2e: null,
+      projected_penalty: null,
+    });
+    const occ = await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }] }).expect(
+      200,
+    );
     expect(occ.body).toEqual({ property_id: p.id, areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }], gross_floor_area: 40000 });
     // Hand-worked: 1,000,000 kWh x 0.000288962 = 288.962 t; 2,000,000 kBtu x 0.00005311 = 106.22 t; 395.182 t.
     // Limit 0.00846 x 40,000 sf = 338.4 t; over by 56.782 t; 56.782 x $268 = $15,217.576 -> $15,217.58.
@@ -39,16 +58,36 @@ describe('GET /pm/properties/{id}/building-performance', () => {
     expect(res.body).toEqual({ ...ex.buildingPerformance, property_id: p.id });
     // The limit the owner's report states overrides: 395.182 - 300 = 95.182 t -> $25,508.78.
     const given = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025&limit_tco2e=300`).expect(200);
-    expect(given.body.standards[0].periods[0]).toMatchObject({ status: 'computed_with_given_limit', limit_tco2e: 300, excess_tco2e: 95.182, projected_penalty: 25508.78 });
+    expect(given.body.standards[0].periods[0]).toMatchObject({
+      status: 'computed_with_given_limit',
+      limit_tco2e: 300,
+      excess_tco2e: 95.182,
+      projected_penalty: 25508.78,
+    });
   });
 
   it('records occupancy: replaced as a whole, each group once, validated, the owner only', async () => {
     const p = await createProperty(t, alice, NYC_OFFICE);
-    await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'R-2', gross_floor_area: 30000 }, { occupancy_group: 'M', gross_floor_area: 10000 }] }).expect(200);
+    await put(alice, `/pm/properties/${p.id}/occupancy`, {
+      areas: [
+        { occupancy_group: 'R-2', gross_floor_area: 30000 },
+        { occupancy_group: 'M', gross_floor_area: 10000 },
+      ],
+    }).expect(200);
     expect((await as(t, alice).get(`/pm/properties/${p.id}/occupancy`).expect(200)).body).toEqual({
-      property_id: p.id, areas: [{ occupancy_group: 'M', gross_floor_area: 10000 }, { occupancy_group: 'R-2', gross_floor_area: 30000 }], gross_floor_area: 40000,
+      property_id: p.id,
+      areas: [
+        { occupancy_group: 'M', gross_floor_area: 10000 },
+        { occupancy_group: 'R-2', gross_floor_area: 30000 },
+      ],
+      gross_floor_area: 40000,
     });
-    await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'B', gross_floor_area: 1 }, { occupancy_group: 'B', gross_floor_area: 2 }] }).expect(422);
+    await put(alice, `/pm/properties/${p.id}/occupancy`, {
+      areas: [
+        { occupancy_group: 'B', gross_floor_area: 1 },
+        { occupancy_group: 'B', gross_floor_area: 2 },
+      ],
+    }).expect(422);
     await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'Z', gross_floor_area: 1 }] }).expect(422);
     await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'B', gross_floor_area: 0 }] }).expect(422);
     await put(bob, `/pm/properties/${p.id}/occupancy`, { areas: [] }).expect(404);
@@ -60,7 +99,12 @@ describe('GET /pm/properties/{id}/building-performance', () => {
   it('says no standard applies outside the three cities, and names Boston and Denver as not confirmed', async () => {
     const mi = await createProperty(t, alice);
     const none = await as(t, alice).get(`/pm/properties/${mi.id}/building-performance?year=2025`).expect(200);
-    expect(none.body).toMatchObject({ jurisdiction: null, applies: false, standards: [], message: expect.stringContaining('Gladstone, MI 49837') });
+    expect(none.body).toMatchObject({
+      jurisdiction: null,
+      applies: false,
+      standards: [],
+      message: expect.stringContaining('Gladstone, MI 49837'),
+    });
     // Nassau County, next to Queens: not New York City.
     const nassau = await createProperty(t, alice, { city: 'Floral Park', state: 'NY', zip_code: '11001' });
     expect((await as(t, alice).get(`/pm/properties/${nassau.id}/building-performance`).expect(200)).body.applies).toBe(false);
@@ -69,7 +113,10 @@ describe('GET /pm/properties/{id}/building-performance', () => {
     expect(b.body).toMatchObject({ jurisdiction: 'boston', applies: true, standards: [{ status: 'not_confirmed', periods: [] }] });
     const denver = await createProperty(t, alice, { city: 'Denver', state: 'CO', zip_code: '80202' });
     const d = await as(t, alice).get(`/pm/properties/${denver.id}/building-performance?year=2025`).expect(200);
-    expect(d.body).toMatchObject({ jurisdiction: 'denver', standards: [{ standard: expect.stringContaining('Energize Denver'), status: 'not_confirmed' }] });
+    expect(d.body).toMatchObject({
+      jurisdiction: 'denver',
+      standards: [{ standard: expect.stringContaining('Energize Denver'), status: 'not_confirmed' }],
+    });
   });
 
   it("is the owner's only, and refuses a bad limit or year", async () => {

@@ -16,13 +16,20 @@ describe('GET /pm/properties/{id}/emissions', () => {
   });
   afterAll(() => t.stop());
 
-  const bill = (utility_type: string, usage: Record<string, unknown>, period = { period_start: '2025-01-01', period_end: '2025-01-31' }) =>
-    ({ utility_type, amount: 1000, ...period, ...usage });
+  const bill = (
+    utility_type: string,
+    usage: Record<string, unknown>,
+    period = { period_start: '2025-01-01', period_end: '2025-01-31' },
+  ) => ({ utility_type, amount: 1000, ...period, ...usage });
 
   it('answers the worked example: a New York office, 100,000 kWh and 5,000 therms in January 2025', async () => {
     const p = await createProperty(t, alice, NYC_OFFICE);
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill('electric', { usage_kwh: 100000 })).expect(201);
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill('gas', { usage: 5000, unit: 'therms' })).expect(201);
+    await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill('electric', { usage_kwh: 100000 }))
+      .expect(201);
+    await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill('gas', { usage: 5000, unit: 'therms' }))
+      .expect(201);
     const res = await as(t, alice).get(`/pm/properties/${p.id}/emissions?year=2025`).expect(200);
     // Hand-worked: 100 MWh x 886.58 lb/MWh x 0.45359237 kg/lb = 40,214.59 kg; 500 mmBtu x 53.1148 kg = 26,557.40 kg.
     const meterIds = res.body.meters.map((m: { meter_id: string }) => m.meter_id);
@@ -38,10 +45,20 @@ describe('GET /pm/properties/{id}/emissions', () => {
   it('calendarises a bill across years and converts ccf to therms (1 ccf = 1.026 therms)', async () => {
     const p = await createProperty(t, alice, { ...NYC_OFFICE, sqft: null });
     // 31 days, 16 in December 2024 and 15 in January 2025: 15/31 of 3,100 ccf = 1,500 ccf = 1,539 therms in 2025.
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill('gas', { usage: 3100, unit: 'ccf' }, { period_start: '2024-12-16', period_end: '2025-01-15' })).expect(201);
+    await as(t, alice)
+      .post(
+        `/pm/properties/${p.id}/bills`,
+        bill('gas', { usage: 3100, unit: 'ccf' }, { period_start: '2024-12-16', period_end: '2025-01-15' }),
+      )
+      .expect(201);
     const res = await as(t, alice).get(`/pm/properties/${p.id}/emissions?year=2025`).expect(200);
     // 1,539 therms x 0.00531148 t = 8.17436772 t.
-    expect(res.body.meters[0]).toMatchObject({ usage: 1539, usage_unit: 'therms', tco2e: 8.174, months: [{ month: '2025-01', usage: 1539, tco2e: 8.174 }] });
+    expect(res.body.meters[0]).toMatchObject({
+      usage: 1539,
+      usage_unit: 'therms',
+      tco2e: 8.174,
+      months: [{ month: '2025-01', usage: 1539, tco2e: 8.174 }],
+    });
     expect(res.body).toMatchObject({ total_tco2e: 8.174, sqft: null, kg_co2e_per_sqft: null });
     expect(res.body.factors.map((f: { utility_type: string }) => f.utility_type)).toEqual(['gas']);
   });
@@ -49,18 +66,28 @@ describe('GET /pm/properties/{id}/emissions', () => {
   it('lists water and steam meters as not counted, with the reason, and names the first of several subregions', async () => {
     // ZIP 00019 lists CAMX then NWPP in the Power Profiler map; GeoNames has no state for it, so the property says CA.
     const p = await createProperty(t, alice, { name: 'Two grids', address: '1 A St', city: 'Somewhere', state: 'CA', zip_code: '00019' });
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill('electric', { usage_kwh: 1000 })).expect(201);
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill('water', { usage: 10, unit: 'kgal' })).expect(201);
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill('steam', { usage: 100, unit: 'klbs' })).expect(201);
+    await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill('electric', { usage_kwh: 1000 }))
+      .expect(201);
+    await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill('water', { usage: 10, unit: 'kgal' }))
+      .expect(201);
+    await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill('steam', { usage: 100, unit: 'klbs' }))
+      .expect(201);
     const res = await as(t, alice).get(`/pm/properties/${p.id}/emissions?year=2025`).expect(200);
     const byType = Object.fromEntries(res.body.meters.map((m: { utility_type: string }) => [m.utility_type, m]));
     expect(byType.water).toMatchObject({ counted: false, tco2e: null, reason: expect.stringContaining('not energy') });
     expect(byType.steam).toMatchObject({ counted: false, tco2e: null, reason: expect.stringContaining('could not be confirmed') });
     // CAMX 499.278 lb/MWh: 1 MWh = 226.4688 kg.
     expect(byType.electric).toMatchObject({ counted: true, tco2e: 0.226 });
-    expect(res.body.factors).toEqual([expect.objectContaining({
-      subregion: 'CAMX', value: 499.278, note: expect.stringContaining('CAMX, NWPP: the first (CAMX) is used'),
-    })]);
+    expect(res.body.factors).toEqual([
+      expect.objectContaining({
+        subregion: 'CAMX',
+        value: 499.278,
+        note: expect.stringContaining('CAMX, NWPP: the first (CAMX) is used'),
+      }),
+    ]);
     expect(res.body.total_tco2e).toBe(0.226);
   });
 
@@ -85,8 +112,12 @@ describe('GET /pm/properties/{id}/emissions', () => {
     const portfolio = await createPortfolio(t, carol, 'New York');
     const office = await createProperty(t, carol, { ...NYC_OFFICE, portfolio_id: portfolio.id });
     const lofts = await createProperty(t, carol, { sqft: 10000 });
-    await as(t, carol).post(`/pm/properties/${office.id}/bills`, bill('electric', { usage_kwh: 100000 })).expect(201);
-    await as(t, carol).post(`/pm/properties/${office.id}/bills`, bill('gas', { usage: 5000, unit: 'therms' })).expect(201);
+    await as(t, carol)
+      .post(`/pm/properties/${office.id}/bills`, bill('electric', { usage_kwh: 100000 }))
+      .expect(201);
+    await as(t, carol)
+      .post(`/pm/properties/${office.id}/bills`, bill('gas', { usage: 5000, unit: 'therms' }))
+      .expect(201);
     const res = await as(t, carol).get('/pm/emissions?year=2025').expect(200);
     // 66.772 t over 60,000 sqft = 1.113 kg/sqft.
     expect(res.body).toEqual({
@@ -99,6 +130,10 @@ describe('GET /pm/properties/{id}/emissions', () => {
     const one = await as(t, carol).get(`/pm/emissions?portfolio_id=${portfolio.id}`).expect(200);
     expect(one.body).toMatchObject({ year: 2025, total_tco2e: 66.772, kg_co2e_per_sqft: 1.335, properties: [{ property_id: office.id }] });
     await as(t, bob).get(`/pm/emissions?portfolio_id=${portfolio.id}`).expect(404);
-    expect((await as(t, bob).get('/pm/emissions?year=2025').expect(200)).body).toMatchObject({ total_tco2e: 0, properties: [], kg_co2e_per_sqft: null });
+    expect((await as(t, bob).get('/pm/emissions?year=2025').expect(200)).body).toMatchObject({
+      total_tco2e: 0,
+      properties: [],
+      kg_co2e_per_sqft: null,
+    });
   });
 });

@@ -30,9 +30,14 @@ describe('billing events of a posting (issue 51)', () => {
     t = await createTestApp({ jobs: true, env: { PMS_API_URL: url, PMS_API_KEY: API_KEY, REDIS_URL: '' } });
     token = (await registerUser(t)).token;
     const hook = `${await listenLocally(receiver)}/hooks`;
-    secret = (await as(t, token).post('/webhook-endpoints', {
-      url: hook, event_types: ['billing.calculation.posted', 'billing.posting.failed'],
-    }).expect(201)).body.secret;
+    secret = (
+      await as(t, token)
+        .post('/webhook-endpoints', {
+          url: hook,
+          event_types: ['billing.calculation.posted', 'billing.posting.failed'],
+        })
+        .expect(201)
+    ).body.secret;
   });
   afterAll(async () => {
     await t.stop();
@@ -40,20 +45,40 @@ describe('billing events of a posting (issue 51)', () => {
     await closeServer(receiver);
   });
 
-  const verified = () => received.map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: Record<string, unknown> });
+  const verified = () =>
+    received.map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: Record<string, unknown> });
 
   it('a refused line is a billing.posting.failed event; posting it again, billing.calculation.posted with the lines and their sum', async () => {
-    const property = await createProperty(t, token, { name: 'Maple Court', address: '12 Maple St', city: 'Ann Arbor', state: 'MI', zip_code: '48104' });
-    fake.setUnits('conn-1', 'P1', [1, 2, 3, 4].map((i) => fakeUnit(i, 'P1')));
+    const property = await createProperty(t, token, {
+      name: 'Maple Court',
+      address: '12 Maple St',
+      city: 'Ann Arbor',
+      state: 'MI',
+      zip_code: '48104',
+    });
+    fake.setUnits(
+      'conn-1',
+      'P1',
+      [1, 2, 3, 4].map((i) => fakeUnit(i, 'P1')),
+    );
     await linkPms(t, token, property.id, { connection_id: 'conn-1', pms_property_id: 'P1' }, fake);
     await eventually(async () => {
       expect((await client(t, token).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
     });
     const config = await as(t, token).post('/billing/config', configBody(property.id)).expect(201);
-    const id = (await as(t, token).post('/billing/calculate-rubs', {
-      property_id: property.id, billing_config_id: config.body.id, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
-      total_amount: 1000, utility_type: 'water', units: PMS_UNITS,
-    }).expect(200)).body.id as string;
+    const id = (
+      await as(t, token)
+        .post('/billing/calculate-rubs', {
+          property_id: property.id,
+          billing_config_id: config.body.id,
+          billing_period_start: '2026-01-01',
+          billing_period_end: '2026-01-31',
+          total_amount: 1000,
+          utility_type: 'water',
+          units: PMS_UNITS,
+        })
+        .expect(200)
+    ).body.id as string;
 
     // The provider refuses u3's charge once (a 4xx is final for the line).
     let refused = false;
@@ -66,9 +91,12 @@ describe('billing events of a posting (issue 51)', () => {
     await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
     await eventually(async () => expect(verified()).toHaveLength(1));
     expect(verified()[0]).toEqual({
-      type: 'billing.posting.failed', timestamp: expect.any(String),
+      type: 'billing.posting.failed',
+      timestamp: expect.any(String),
       data: {
-        calculation_id: id, property_id: property.id, action: 'post',
+        calculation_id: id,
+        property_id: property.id,
+        action: 'post',
         failed_lines: [{ unit_id: 'u3', amount: 118.13, error: 'HTTP 422: resident has moved out' }],
       },
     });
@@ -77,7 +105,8 @@ describe('billing events of a posting (issue 51)', () => {
     await eventually(async () => expect(verified()).toHaveLength(2));
     // u1 472.50 + u2 354.38 + u3 118.13 = 945.01 (the vacant u4 is charged nothing, so not posted).
     expect(verified()[1]).toEqual({
-      type: 'billing.calculation.posted', timestamp: expect.any(String),
+      type: 'billing.calculation.posted',
+      timestamp: expect.any(String),
       data: { calculation_id: id, property_id: property.id, lines: 3, amount: 945.01 },
     });
   });

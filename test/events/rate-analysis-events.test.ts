@@ -28,18 +28,27 @@ describe('rate-analysis events (issue 51)', () => {
 
   it('a saving found is sent once, with the recommended tariff and the annual saving', async () => {
     const token = (await registerUser(t)).token;
-    const { secret } = (await as(t, token).post('/webhook-endpoints', {
-      url: `${await listenLocally(receiver)}/hooks`, event_types: ['rate_analysis.savings_found'],
-    }).expect(201)).body;
+    const { secret } = (
+      await as(t, token)
+        .post('/webhook-endpoints', {
+          url: `${await listenLocally(receiver)}/hooks`,
+          event_types: ['rate_analysis.savings_found'],
+        })
+        .expect(201)
+    ).body;
     // Rate analysis README (test/pm/rate-analysis.test.ts): 20,000 kWh on C1 costs 2,447.54 a month, on SP1 2,050.54:
     // 397.00 a month, 4,764.00 a year saved.
     const p = await createProperty(t, token, { tariff_id: GLADSTONE.C1, monthly_usage_kwh: 20000 });
     await eventually(async () => expect(received).toHaveLength(1));
     expect(new Webhook(secret).verify(received[0]!.body, received[0]!.headers)).toEqual({
-      type: 'rate_analysis.savings_found', timestamp: expect.any(String),
+      type: 'rate_analysis.savings_found',
+      timestamp: expect.any(String),
       data: {
-        property_id: p.id, property_name: 'Harbor Lofts', recommended_tariff_id: GLADSTONE.SP1,
-        recommended_tariff_name: 'Rate Schedule SP1- Small Power 1PH( Over 15,000 kWh per Month)', annual_savings: 4764,
+        property_id: p.id,
+        property_name: 'Harbor Lofts',
+        recommended_tariff_id: GLADSTONE.SP1,
+        recommended_tariff_name: 'Rate Schedule SP1- Small Power 1PH( Over 15,000 kWh per Month)',
+        annual_savings: 4764,
       },
     });
     // The same state analysed again (a retried job) emits nothing new.

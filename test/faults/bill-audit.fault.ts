@@ -27,7 +27,10 @@ const describeFaults = missing ? describe.skip : describe;
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
 /** 900 kWh in a calendar month: 500 x first + 400 x second + fixed. */
 const rates = (first: number, second: number, fixed: number) => ({
-  energy_rates: [{ ...allYear, tier: 1, tier_max: 500, rate_per_unit: first }, { ...allYear, tier: 2, tier_max: null, rate_per_unit: second }],
+  energy_rates: [
+    { ...allYear, tier: 1, tier_max: 500, rate_per_unit: first },
+    { ...allYear, tier: 2, tier_max: null, rate_per_unit: second },
+  ],
   fixed_charges: [{ name: 'Customer charge', amount: fixed, frequency: 'monthly' }],
 });
 
@@ -56,28 +59,62 @@ describeFaults('bill audit under faults (800 meters re-audited)', () => {
     const db = new Client({ connectionString: databaseUrl });
     const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
     const auditQueue = bullQueues(connection, queuePrefix('audit1:')).get('bill-audit')!;
-    const auditJobsLeft = async () => Object.values(await auditQueue.getJobCounts('active', 'waiting', 'delayed', 'prioritized')).reduce((a, b) => a + b, 0);
+    const auditJobsLeft = async () =>
+      Object.values(await auditQueue.getJobCounts('active', 'waiting', 'delayed', 'prioritized')).reduce((a, b) => a + b, 0);
     try {
       await Promise.all([worker.ready, db.connect()]);
       const api = `${web.url}/api/v1`;
       const email = `audit-${crypto.randomBytes(4).toString('hex')}@example.com`;
       await call(`${api}/auth/register`, 'POST', { email, password: 'Faults123x', full_name: 'Fault Test' });
-      const { access_token } = await call<{ access_token: string }>(`${api}/auth/login`, 'POST', `username=${encodeURIComponent(email)}&password=Faults123x`, {}, true);
+      const { access_token } = await call<{ access_token: string }>(
+        `${api}/auth/login`,
+        'POST',
+        `username=${encodeURIComponent(email)}&password=Faults123x`,
+        {},
+        true,
+      );
       const auth = { authorization: `Bearer ${access_token}` };
 
       // The owner's tariff: 900 kWh cost $123.00 a month (55 + 56 + 12); every bill says $133.00,
       // and one bill per meter $146.30.
-      const tariff = await call<{ id: string }>(`${api}/tariffs/custom`, 'POST', {
-        name: 'Fault general service', utility_name: 'Fault Electric', state: 'MI', sector: 'commercial', utility_type: 'electric', unit: 'kWh',
-        effective_date: '2020-01-01', ...rates(0.11, 0.14, 12),
-      }, auth);
+      const tariff = await call<{ id: string }>(
+        `${api}/tariffs/custom`,
+        'POST',
+        {
+          name: 'Fault general service',
+          utility_name: 'Fault Electric',
+          state: 'MI',
+          sector: 'commercial',
+          utility_type: 'electric',
+          unit: 'kWh',
+          effective_date: '2020-01-01',
+          ...rates(0.11, 0.14, 12),
+        },
+        auth,
+      );
       for (let p = 0; p < PROPERTIES; p++) {
-        const property = await call<{ id: string }>(`${api}/pm/properties`, 'POST', {
-          name: `Audit ${p}`, address: `${p} Main St`, city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'commercial', tariff_id: tariff.id,
-        }, auth);
+        const property = await call<{ id: string }>(
+          `${api}/pm/properties`,
+          'POST',
+          {
+            name: `Audit ${p}`,
+            address: `${p} Main St`,
+            city: 'Gladstone',
+            state: 'MI',
+            zip_code: '49837',
+            property_type: 'commercial',
+            tariff_id: tariff.id,
+          },
+          auth,
+        );
         const rows = ['account_number,period_start,period_end,amount,usage,unit'];
         for (let m = 0; m < METERS_PER_PROPERTY; m++) {
-          await call(`${api}/pm/properties/${property.id}/meters`, 'POST', { utility_type: 'electric', name: `Meter ${m}`, account_number: `A-${p}-${m}` }, auth);
+          await call(
+            `${api}/pm/properties/${property.id}/meters`,
+            'POST',
+            { utility_type: 'electric', name: `Meter ${m}`, account_number: `A-${p}-${m}` },
+            auth,
+          );
           MONTHS.forEach(([start, end], k) => rows.push(`A-${p}-${m},${start},${end},${k === m ? '146.30' : '133.00'},900,kWh`));
         }
         const form = new FormData();
@@ -86,15 +123,18 @@ describeFaults('bill audit under faults (800 meters re-audited)', () => {
         expect(res.status).toBe(200);
         expect(await res.json()).toMatchObject({ imported: METERS_PER_PROPERTY * 12 });
       }
-      const priceVariances = async () => Number((await db.query<{ n: string }>(
-        "select count(*) as n from audit_findings where reason = 'price_variance' and status = 'open'",
-      )).rows[0].n);
+      const priceVariances = async () =>
+        Number(
+          (await db.query<{ n: string }>("select count(*) as n from audit_findings where reason = 'price_variance' and status = 'open'"))
+            .rows[0].n,
+        );
       // On the first rates every bill is $10.00 over.
       await waitUntil('every bill audited on the first rates', async () => (await priceVariances()) === METERS * 12, 120_000, 100);
       await waitUntil('no audit left from the set-up', async () => (await auditJobsLeft()) === 0, 60_000, 100);
 
       const since = (await db.query<{ now: string }>('select now()::text as now')).rows[0].now;
-      const reAudited = async () => Number((await db.query<{ n: string }>('select count(*) as n from meter_audits where read_at > $1', [since])).rows[0].n);
+      const reAudited = async () =>
+        Number((await db.query<{ n: string }>('select count(*) as n from meter_audits where read_at > $1', [since])).rows[0].n);
       // The new rates: 900 kWh cost $133.00 (60 + 60 + 13).
       await call(`${api}/tariffs/custom/${tariff.id}/versions`, 'POST', { effective_date: '2024-01-01', ...rates(0.12, 0.15, 13) }, auth);
       await waitUntil('meters audited again before the kill', async () => (await reAudited()) >= KILL_AT, 60_000, 5);
@@ -108,7 +148,9 @@ describeFaults('bill audit under faults (800 meters re-audited)', () => {
       await waitUntil('every meter audited again after the restart', async () => (await reAudited()) === METERS, 180_000, 250);
 
       // One audit per bill; on the new rates only the wrong bill of each meter is a price variance, of +$13.30 (+10 %).
-      const audits = await db.query<{ n: string; ok: string }>("select count(*) as n, count(*) filter (where status = 'ok') as ok from bill_audits");
+      const audits = await db.query<{ n: string; ok: string }>(
+        "select count(*) as n, count(*) filter (where status = 'ok') as ok from bill_audits",
+      );
       expect(audits.rows[0]).toEqual({ n: String(METERS * 12), ok: String(METERS * 11) });
       const variances = await db.query<{ amount_cents: string; n: string }>(
         "select amount_cents, count(*) as n from audit_findings where reason = 'price_variance' group by amount_cents",
@@ -118,7 +160,9 @@ describeFaults('bill audit under faults (800 meters re-audited)', () => {
         "select count(*) as n from audit_findings where reason = 'price_variance' group by meter_id having count(*) <> 1",
       );
       expect(perMeter.rows).toEqual([]);
-      console.log(`[bill-audit fault] killed with ${atKill} of ${METERS} meters audited again; all ${METERS} on the new rates after the restart`);
+      console.log(
+        `[bill-audit fault] killed with ${atKill} of ${METERS} meters audited again; all ${METERS} on the new rates after the restart`,
+      );
     } finally {
       await db.end().catch(() => undefined);
       await auditQueue.close();

@@ -31,7 +31,6 @@ interface Posting {
   lines: Array<{ unit_id: string; action: string; status: string; provider_charge_id: string | null; attempts: number }>;
 }
 
-
 describeFaults('RUBS posting under faults (500 charges)', () => {
   let pg: ThrowawayPostgres;
   let redis: ThrowawayRedis;
@@ -49,7 +48,9 @@ describeFaults('RUBS posting under faults (500 charges)', () => {
     const databaseUrl = await pg.createDatabase(`posting_${crypto.randomBytes(3).toString('hex')}`);
     const env = {
       ...roleEnv(databaseUrl, redis.url, 'posting1:'),
-      PMS_API_URL: providerUrl, PMS_API_KEY: 'fault-ledger-key', PMS_API_TIMEOUT_MS: '5000',
+      PMS_API_URL: providerUrl,
+      PMS_API_KEY: 'fault-ledger-key',
+      PMS_API_TIMEOUT_MS: '5000',
     };
     const web = await startWeb(env);
     let worker = spawnRole('worker', env);
@@ -58,25 +59,70 @@ describeFaults('RUBS posting under faults (500 charges)', () => {
       const api = `${web.url}/api/v1`;
       const email = `posting-${crypto.randomBytes(4).toString('hex')}@example.com`;
       await call(`${api}/auth/register`, 'POST', { email, password: 'Faults123x', full_name: 'Fault Test' });
-      const { access_token } = await call<{ access_token: string }>(`${api}/auth/login`, 'POST', `username=${encodeURIComponent(email)}&password=Faults123x`, {}, true);
+      const { access_token } = await call<{ access_token: string }>(
+        `${api}/auth/login`,
+        'POST',
+        `username=${encodeURIComponent(email)}&password=Faults123x`,
+        {},
+        true,
+      );
       const auth = { authorization: `Bearer ${access_token}` };
 
       // A property of 500 occupied units in the PMS, linked (the worker imports them), and its calculation from the PMS.
-      fake.setUnits('post-c0', 'P0', Array.from({ length: UNITS }, (_, i) => fakeUnit(i + 1, 'P0', {
-        status: 'occupied', current_lease: { resident_name: `Resident ${i + 1}`, occupant_count: 1, start_date: '2025-01-01', end_date: null },
-      })));
-      const property = await call<{ id: string }>(`${api}/pm/properties`, 'POST', {
-        name: 'Fault Towers', address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential', unit_count: UNITS,
-      }, auth);
-      await linkThroughProvider((method, path, body) => call(`${web.url}${path}`, method, body, auth), fake, property.id,
-        { connection_id: 'post-c0', pms_property_id: 'P0' });
-      await waitUntil('units imported', async () =>
-        (await call<{ last_synced_at: string | null }>(`${api}/pm/properties/${property.id}/pms`, 'GET', undefined, auth)).last_synced_at !== null, 60_000);
-      const config = await call<{ id: string }>(`${api}/billing/config`, 'POST', { property_id: property.id, method: 'sqft', utility_types: ['water'], admin_fee_percent: 5 }, auth);
-      const calculation = await call<{ id: string; unit_bills: unknown[] }>(`${api}/billing/calculate-from-pms`, 'POST', {
-        property_id: property.id, billing_config_id: config.id, billing_period_start: '2026-03-01', billing_period_end: '2026-03-31',
-        total_amount: 48_250.37, utility_type: 'water',
-      }, auth);
+      fake.setUnits(
+        'post-c0',
+        'P0',
+        Array.from({ length: UNITS }, (_, i) =>
+          fakeUnit(i + 1, 'P0', {
+            status: 'occupied',
+            current_lease: { resident_name: `Resident ${i + 1}`, occupant_count: 1, start_date: '2025-01-01', end_date: null },
+          }),
+        ),
+      );
+      const property = await call<{ id: string }>(
+        `${api}/pm/properties`,
+        'POST',
+        {
+          name: 'Fault Towers',
+          address: '1 Main St',
+          city: 'Gladstone',
+          state: 'MI',
+          zip_code: '49837',
+          property_type: 'residential',
+          unit_count: UNITS,
+        },
+        auth,
+      );
+      await linkThroughProvider((method, path, body) => call(`${web.url}${path}`, method, body, auth), fake, property.id, {
+        connection_id: 'post-c0',
+        pms_property_id: 'P0',
+      });
+      await waitUntil(
+        'units imported',
+        async () =>
+          (await call<{ last_synced_at: string | null }>(`${api}/pm/properties/${property.id}/pms`, 'GET', undefined, auth))
+            .last_synced_at !== null,
+        60_000,
+      );
+      const config = await call<{ id: string }>(
+        `${api}/billing/config`,
+        'POST',
+        { property_id: property.id, method: 'sqft', utility_types: ['water'], admin_fee_percent: 5 },
+        auth,
+      );
+      const calculation = await call<{ id: string; unit_bills: unknown[] }>(
+        `${api}/billing/calculate-from-pms`,
+        'POST',
+        {
+          property_id: property.id,
+          billing_config_id: config.id,
+          billing_period_start: '2026-03-01',
+          billing_period_end: '2026-03-31',
+          total_amount: 48_250.37,
+          utility_type: 'water',
+        },
+        auth,
+      );
       expect(calculation.unit_bills).toHaveLength(UNITS);
       const id = calculation.id;
       const ownCharges = () => [...fake.charges.keys()].filter((k) => k.startsWith(`${id}:`)).length;
@@ -95,12 +141,18 @@ describeFaults('RUBS posting under faults (500 charges)', () => {
       let posting: Posting | undefined;
       let sweeps = 0;
       // The stalled job comes back once its lock expires (30 s); the scheduler's sweep would queue it again after a minute.
-      await waitUntil('every line posted after the restart', async () => {
-        sweeps += 1;
-        if (sweeps % 20 === 0) await web.deps.queue.enqueue('webhook-sweep', { older_than_ms: 10_000 }, { jobId: `posting-sweep-${sweeps}` });
-        posting = (await call<{ posting: Posting }>(`${api}/billing/calculations/${id}`, 'GET', undefined, auth)).posting;
-        return posting.status === 'posted';
-      }, 240_000, 250);
+      await waitUntil(
+        'every line posted after the restart',
+        async () => {
+          sweeps += 1;
+          if (sweeps % 20 === 0)
+            await web.deps.queue.enqueue('webhook-sweep', { older_than_ms: 10_000 }, { jobId: `posting-sweep-${sweeps}` });
+          posting = (await call<{ posting: Posting }>(`${api}/billing/calculations/${id}`, 'GET', undefined, auth)).posting;
+          return posting.status === 'posted';
+        },
+        240_000,
+        250,
+      );
 
       expect(posting).toMatchObject({ posted: UNITS, pending: 0, failed: 0 });
       // Each line's charge was created once, under its own key, and is the one the line records.
@@ -114,7 +166,9 @@ describeFaults('RUBS posting under faults (500 charges)', () => {
       const resent = keys.filter((k) => fake.callsFor(k) > 1);
       expect(resent.length).toBeLessThanOrEqual(IN_FLIGHT);
       expect(resent.every((k) => fake.callsFor(k) === 2)).toBe(true);
-      console.log(`[rubs-posting fault] killed at ${createdAtKill} charges; ${resent.length} sent again after the restart; ${keys.length} charges, 0 duplicates`);
+      console.log(
+        `[rubs-posting fault] killed at ${createdAtKill} charges; ${resent.length} sent again after the restart; ${keys.length} charges, 0 duplicates`,
+      );
     } finally {
       await worker.stop();
       await web.stop();

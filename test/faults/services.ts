@@ -22,7 +22,10 @@ export function exited(child: ChildProcess): Promise<void> {
 export function postgresBinDir(): string | null {
   const root = '/usr/lib/postgresql';
   if (!fs.existsSync(root)) return null;
-  const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length > 0 ? path.join(root, versions[0], 'bin') : null;
 }
 
@@ -56,10 +59,17 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   const dataDir = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
   const ids = asRoot
-    ? { uid: Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout), gid: Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout) }
+    ? {
+        uid: Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout),
+        gid: Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout),
+      }
     : {};
   if (asRoot) fs.chownSync(dir, ids.uid!, ids.gid!);
-  const init = spawnSync(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'], { ...ids, encoding: 'utf8', cwd: dir });
+  const init = spawnSync(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'], {
+    ...ids,
+    encoding: 'utf8',
+    cwd: dir,
+  });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -79,12 +89,33 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   };
 
   const start = async () => {
-    child = spawn(path.join(bin, 'postgres'), [
-      '-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`,
-      // Durable against a crash of the server process (what the tests do), not of the machine: no fsync needed.
-      '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200', '-c', 'shared_buffers=64MB',
-      ...(process.env.PG_EXTRA ?? '').split(';').filter(Boolean).flatMap((setting) => ['-c', setting]),
-    ], { ...ids, cwd: dir, stdio: 'ignore' });
+    child = spawn(
+      path.join(bin, 'postgres'),
+      [
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${dir}`,
+        // Durable against a crash of the server process (what the tests do), not of the machine: no fsync needed.
+        '-c',
+        'fsync=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'shared_buffers=64MB',
+        ...(process.env.PG_EXTRA ?? '')
+          .split(';')
+          .filter(Boolean)
+          .flatMap((setting) => ['-c', setting]),
+      ],
+      { ...ids, cwd: dir, stdio: 'ignore' },
+    );
     await waitUntil('PostgreSQL', ready);
   };
 
@@ -123,17 +154,25 @@ export async function startRedis(): Promise<ThrowawayRedis> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fault-redis-'));
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(redisServerPath()!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'], { stdio: 'ignore' });
-    await waitUntil('Redis', () => new Promise((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.write('PING\r\n');
-        s.once('data', (d) => {
-          s.destroy();
-          resolve(d.toString().startsWith('+PONG'));
-        });
-      });
-      s.once('error', () => resolve(false));
-    }));
+    child = spawn(
+      redisServerPath()!,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'],
+      { stdio: 'ignore' },
+    );
+    await waitUntil(
+      'Redis',
+      () =>
+        new Promise((resolve) => {
+          const s = net.connect(port, '127.0.0.1', () => {
+            s.write('PING\r\n');
+            s.once('data', (d) => {
+              s.destroy();
+              resolve(d.toString().startsWith('+PONG'));
+            });
+          });
+          s.once('error', () => resolve(false));
+        }),
+    );
   };
   const kill = async () => {
     if (!child) return;

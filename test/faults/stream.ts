@@ -48,7 +48,9 @@ export async function startWeb(env: Record<string, string>): Promise<WebRole> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, deps, built,
+    url,
+    deps,
+    built,
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -63,7 +65,10 @@ export async function startWeb(env: Record<string, string>): Promise<WebRole> {
 export async function call<T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}, form = false): Promise<T> {
   const res = await fetch(url, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : form ? String(body) : JSON.stringify(body),
   });
   const text = await res.text();
@@ -79,16 +84,34 @@ export async function call<T>(url: string, method: string, body?: unknown, heade
 export async function linkConnections(web: Pick<WebRole, 'url'>, tag: string, count: number, provider: LinkAuthorizer): Promise<string[]> {
   const email = `${tag}-${crypto.randomBytes(4).toString('hex')}@example.com`;
   await call(`${web.url}/api/v1/auth/register`, 'POST', { email, password: 'Faults123x', full_name: 'Fault Test' });
-  const { access_token } = await call<{ access_token: string }>(`${web.url}/api/v1/auth/login`, 'POST', `username=${encodeURIComponent(email)}&password=Faults123x`, {}, true);
+  const { access_token } = await call<{ access_token: string }>(
+    `${web.url}/api/v1/auth/login`,
+    'POST',
+    `username=${encodeURIComponent(email)}&password=Faults123x`,
+    {},
+    true,
+  );
   const auth = { authorization: `Bearer ${access_token}` };
   const connections: string[] = [];
   for (let i = 0; i < count; i++) {
-    const property = await call<{ id: string }>(`${web.url}/api/v1/pm/properties`, 'POST', {
-      name: `Fault ${i}`, address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential',
-    }, auth);
+    const property = await call<{ id: string }>(
+      `${web.url}/api/v1/pm/properties`,
+      'POST',
+      {
+        name: `Fault ${i}`,
+        address: '1 Main St',
+        city: 'Gladstone',
+        state: 'MI',
+        zip_code: '49837',
+        property_type: 'residential',
+      },
+      auth,
+    );
     const connectionId = `${tag}-c${i}`;
-    await linkThroughProvider((method, path, body) => call(`${web.url}${path}`, method, body, auth), provider, property.id,
-      { connection_id: connectionId, pms_property_id: `P${i}` });
+    await linkThroughProvider((method, path, body) => call(`${web.url}${path}`, method, body, auth), provider, property.id, {
+      connection_id: connectionId,
+      pms_property_id: `P${i}`,
+    });
     connections.push(connectionId);
   }
   return connections;
@@ -110,23 +133,34 @@ export interface StreamEvent {
  */
 export function makeStream(connections: string[], perConnection: number): StreamEvent[][] {
   const base = Date.now();
-  return connections.map((connectionId, c) => Array.from({ length: perConnection }, (_, e) => {
-    const u = e % UNITS_PER_PROPERTY;
-    const version = Math.floor(e / UNITS_PER_PROPERTY);
-    const status = version % 2 ? 'vacant' as const : 'occupied' as const;
-    const sqft = 500 + version * 10 + u;
-    const body = JSON.stringify({
-      event: version === 0 ? 'data.new' : 'data.update',
-      timestamp: new Date(base + e * 1000).toISOString(),
-      connection_id: connectionId,
-      resource_type: 'unit',
-      data: {
-        id: `u${u}`, property_id: `P${c}`, unit_number: String(u + 1), sqft, bedrooms: 1, bathrooms: 1, status,
-        current_lease: status === 'vacant' ? null : { resident_name: `R${version}`, occupant_count: 1 + (version % 3), start_date: '2026-01-01', end_date: null },
-      },
-    });
-    return { connectionId, body, unit: `u${u}`, property: `P${c}`, sqft, status };
-  }));
+  return connections.map((connectionId, c) =>
+    Array.from({ length: perConnection }, (_, e) => {
+      const u = e % UNITS_PER_PROPERTY;
+      const version = Math.floor(e / UNITS_PER_PROPERTY);
+      const status = version % 2 ? ('vacant' as const) : ('occupied' as const);
+      const sqft = 500 + version * 10 + u;
+      const body = JSON.stringify({
+        event: version === 0 ? 'data.new' : 'data.update',
+        timestamp: new Date(base + e * 1000).toISOString(),
+        connection_id: connectionId,
+        resource_type: 'unit',
+        data: {
+          id: `u${u}`,
+          property_id: `P${c}`,
+          unit_number: String(u + 1),
+          sqft,
+          bedrooms: 1,
+          bathrooms: 1,
+          status,
+          current_lease:
+            status === 'vacant'
+              ? null
+              : { resident_name: `R${version}`, occupant_count: 1 + (version % 3), start_date: '2026-01-01', end_date: null },
+        },
+      });
+      return { connectionId, body, unit: `u${u}`, property: `P${c}`, sqft, status };
+    }),
+  );
 }
 
 export interface SendReport {
@@ -141,32 +175,43 @@ export interface SendReport {
  * `onAck` runs after every acknowledgment (the tests trigger their faults from it); `copies` > 1
  * delivers every event that many times in a row, as a provider retrying a lost answer would.
  */
-export async function sendStreams(url: string | readonly string[], streams: StreamEvent[][], onAck: (acked: number) => void, retryMs = 100, copies = 1): Promise<SendReport> {
+export async function sendStreams(
+  url: string | readonly string[],
+  streams: StreamEvent[][],
+  onAck: (acked: number) => void,
+  retryMs = 100,
+  copies = 1,
+): Promise<SendReport> {
   const report: SendReport = { acknowledged: 0, statuses: {} };
   // Several URLs (web processes sharing the database and Redis): each try goes to the next one in turn.
   const urls = typeof url === 'string' ? [url] : url;
   let tries = 0;
-  await Promise.all(streams.map(async (events) => {
-    for (const e of events) for (let copy = 0; copy < copies; copy++) {
-      for (;;) {
-        let status = 0;
-        try {
-          const res = await fetch(`${urls[tries++ % urls.length]}/api/webhooks/pms`, {
-            method: 'POST', body: e.body, headers: { 'content-type': 'application/json', 'x-pms-signature': signBody(e.body, SECRET) },
-          });
-          status = res.status;
-          await res.arrayBuffer();
-        } catch {
-          status = -1; // connection refused or reset
+  await Promise.all(
+    streams.map(async (events) => {
+      for (const e of events)
+        for (let copy = 0; copy < copies; copy++) {
+          for (;;) {
+            let status = 0;
+            try {
+              const res = await fetch(`${urls[tries++ % urls.length]}/api/webhooks/pms`, {
+                method: 'POST',
+                body: e.body,
+                headers: { 'content-type': 'application/json', 'x-pms-signature': signBody(e.body, SECRET) },
+              });
+              status = res.status;
+              await res.arrayBuffer();
+            } catch {
+              status = -1; // connection refused or reset
+            }
+            report.statuses[status] = (report.statuses[status] ?? 0) + 1;
+            if (status === 200) break;
+            await new Promise((r) => setTimeout(r, retryMs));
+          }
+          report.acknowledged += 1;
+          onAck(report.acknowledged);
         }
-        report.statuses[status] = (report.statuses[status] ?? 0) + 1;
-        if (status === 200) break;
-        await new Promise((r) => setTimeout(r, retryMs));
-      }
-      report.acknowledged += 1;
-      onAck(report.acknowledged);
-    }
-  }));
+    }),
+  );
   return report;
 }
 
@@ -198,7 +243,13 @@ export async function readState(web: { deps: Pick<PlatformDeps, 'database'> }, t
 }
 
 /** Polls until every event is processed (none pending) or the time is up; returns the last state. */
-export async function waitForApplied(web: { deps: Pick<PlatformDeps, 'database'> }, tag: string, expected: number, timeoutMs: number, tick?: () => Promise<void>): Promise<StreamState> {
+export async function waitForApplied(
+  web: { deps: Pick<PlatformDeps, 'database'> },
+  tag: string,
+  expected: number,
+  timeoutMs: number,
+  tick?: () => Promise<void>,
+): Promise<StreamState> {
   const deadline = Date.now() + timeoutMs;
   let state: StreamState | null = null;
   for (;;) {
@@ -247,14 +298,16 @@ export function checkState(state: StreamState, streams: StreamEvent[][], { origi
       continue;
     }
     // An event applied after a later one of its unit would be `ignored` (stale); one applied twice would have 2 attempts.
-    if (r.status !== 'success' || r.attempts !== 1) problems.push(`${r.connection_id}#${r.seq}: ${r.status}, ${r.attempts} attempts (${r.detail})`);
+    if (r.status !== 'success' || r.attempts !== 1)
+      problems.push(`${r.connection_id}#${r.seq}: ${r.status}, ${r.attempts} attempts (${r.detail})`);
   }
   if (staleSeen !== stale) problems.push(`${staleSeen} events ignored as stale, ${stale} expected`);
   const byConnection = new Map<string, StreamState['rows']>();
   for (const r of state.rows) byConnection.set(r.connection_id, [...(byConnection.get(r.connection_id) ?? []), r]);
   for (const [conn, rows] of byConnection) {
     for (let i = 1; i < rows.length; i++) {
-      if ((rows[i].processed_at ?? '') < (rows[i - 1].processed_at ?? '')) problems.push(`${conn}: #${rows[i].seq} processed before #${rows[i - 1].seq}`);
+      if ((rows[i].processed_at ?? '') < (rows[i - 1].processed_at ?? ''))
+        problems.push(`${conn}: #${rows[i].seq} processed before #${rows[i - 1].seq}`);
     }
   }
   const expected = new Map<string, StreamEvent>();
@@ -262,7 +315,8 @@ export function checkState(state: StreamState, streams: StreamEvent[][], { origi
   const actual = new Map(state.units.map((u) => [`${u.property}/${u.unit}`, u]));
   for (const [key, e] of expected) {
     const u = actual.get(key);
-    if (!u || u.sqft !== e.sqft || u.status !== e.status) problems.push(`${key}: ${JSON.stringify(u)} instead of sqft ${e.sqft} ${e.status}`);
+    if (!u || u.sqft !== e.sqft || u.status !== e.status)
+      problems.push(`${key}: ${JSON.stringify(u)} instead of sqft ${e.sqft} ${e.status}`);
   }
   if (problems.length > 0) throw new Error(`${problems.length} problems:\n${problems.slice(0, 20).join('\n')}`);
 }

@@ -53,7 +53,9 @@ describeFaults('webhook pipeline under faults (1,000 events over 20 connections)
       await web.deps.queue.enqueue('webhook-sweep', { older_than_ms: 2000 }, { jobId: `fault-sweep-${sweeps}` });
     };
     return {
-      web, connections, env,
+      web,
+      connections,
+      env,
       get worker() {
         return worker;
       },
@@ -91,7 +93,11 @@ describeFaults('webhook pipeline under faults (1,000 events over 20 connections)
   }
 
   it('a worker killed (SIGKILL) mid-stream and started again: every event applied exactly once, in order', async () => {
-    const report = await run('kill', (s) => s.worker.kill(), (s) => s.restartWorker());
+    const report = await run(
+      'kill',
+      (s) => s.worker.kill(),
+      (s) => s.restartWorker(),
+    );
     expect(report.statuses).toEqual({ 200: TOTAL });
   }, 300_000);
 
@@ -112,9 +118,15 @@ describeFaults('webhook pipeline under faults (1,000 events over 20 connections)
       const { streams, stale } = overtakeSomeUpdates(original);
       expect(stale).toBe(CONNECTIONS * 10);
       let faulted: Promise<void> | undefined;
-      const report = await sendStreams(s.web.url, streams, (acked) => {
-        if (acked === 2 * FAULT_AT) faulted = s.worker.kill();
-      }, 100, 2);
+      const report = await sendStreams(
+        s.web.url,
+        streams,
+        (acked) => {
+          if (acked === 2 * FAULT_AT) faulted = s.worker.kill();
+        },
+        100,
+        2,
+      );
       await faulted;
       await s.restartWorker();
       expect(report.statuses).toEqual({ 200: 2 * TOTAL });

@@ -58,7 +58,10 @@ export interface TestApp extends BuiltApp {
 
 /** Processors looked up when a job runs, so a test may build them from the app's services after boot. */
 function lazyProcessors(get: () => Processors<AppQueues>): Processors<AppQueues> {
-  const entries = Object.keys(appQueues).map((name) => [name, (payload: unknown, ctx: JobContext) => (get() as Record<string, Processor<never>>)[name](payload as never, ctx)]);
+  const entries = Object.keys(appQueues).map((name) => [
+    name,
+    (payload: unknown, ctx: JobContext) => (get() as Record<string, Processor<never>>)[name](payload as never, ctx),
+  ]);
   return Object.fromEntries(entries) as Processors<AppQueues>;
 }
 
@@ -98,7 +101,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   // With REDIS_URL the jobs go to BullMQ: run them in this process, as the worker process would.
   const stopWorkers =
     config.redisUrl && processors
-      ? startWorkers({ definitions: appQueues, redisUrl: config.redisUrl, prefix, processors: lazyProcessors(processors), logger, orderingPollMs: 50 })
+      ? startWorkers({
+          definitions: appQueues,
+          redisUrl: config.redisUrl,
+          prefix,
+          processors: lazyProcessors(processors),
+          logger,
+          orderingPollMs: 50,
+        })
       : async () => undefined;
   return {
     ...app,

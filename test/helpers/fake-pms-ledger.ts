@@ -100,7 +100,8 @@ export class FakePmsLedger {
     req.on('end', () => {
       const answer = () => {
         if (req.method === 'GET' && url.pathname === '/v1/units') return this.serveUnits(url, res);
-        if (req.method === 'POST' && url.pathname === '/v1/charges') return this.serveCharge(req, Buffer.concat(chunks).toString('utf8'), res);
+        if (req.method === 'POST' && url.pathname === '/v1/charges')
+          return this.serveCharge(req, Buffer.concat(chunks).toString('utf8'), res);
         if (req.method === 'GET' && this.connections.serve(url.pathname, res)) return;
         res.writeHead(404).end();
       };

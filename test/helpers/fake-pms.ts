@@ -9,7 +9,12 @@ export interface FakeUnit {
   bedrooms?: number | null;
   bathrooms?: number | null;
   status: 'vacant' | 'occupied';
-  current_lease?: { resident_name: string | null; occupant_count: number | null; start_date: string | null; end_date: string | null } | null;
+  current_lease?: {
+    resident_name: string | null;
+    occupant_count: number | null;
+    start_date: string | null;
+    end_date: string | null;
+  } | null;
 }
 
 export interface FakeRequest {
@@ -41,7 +46,8 @@ export class FakeConnections {
     if (!m) return false;
     const id = decodeURIComponent(m[1]);
     const reference = this.references.get(id);
-    if (reference === undefined) res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'connection not found' }));
+    if (reference === undefined)
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'connection not found' }));
     else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, reference }));
     return true;
   }
@@ -118,7 +124,9 @@ export function fakeUnit(i: number, pmsPropertyId: string, overrides: Partial<Fa
     bedrooms: 1 + (i % 3),
     bathrooms: 1,
     status: occupied ? 'occupied' : 'vacant',
-    current_lease: occupied ? { resident_name: `Resident ${i}`, occupant_count: 1 + (i % 4), start_date: '2025-01-01', end_date: '2025-12-31' } : null,
+    current_lease: occupied
+      ? { resident_name: `Resident ${i}`, occupant_count: 1 + (i % 4), start_date: '2025-01-01', end_date: '2025-12-31' }
+      : null,
     ...overrides,
   };
 }

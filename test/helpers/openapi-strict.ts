@@ -72,14 +72,18 @@ export function strictSchemaProblems(doc: OpenApiDocument): string[] {
       if (samples.length > 0) {
         const validate = ajv.getSchema(pointer(at))!;
         for (const [what, sample] of samples) {
-          if (!validate(sample)) problems.push(`${at.join('/')}: ${what} ${JSON.stringify(sample)} is not valid: ${ajv.errorsText(validate.errors)}`);
+          if (!validate(sample))
+            problems.push(`${at.join('/')}: ${what} ${JSON.stringify(sample)} is not valid: ${ajv.errorsText(validate.errors)}`);
         }
       }
       for (const [key, child] of Object.entries(schema)) {
         if (key !== 'default' && key !== 'example' && key !== 'examples' && key !== 'enum' && key !== 'const') visit(child, [...at, key]);
       }
     };
-    visit(path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], doc), path);
+    visit(
+      path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], doc),
+      path,
+    );
   }
   return problems;
 }

@@ -57,5 +57,8 @@ export async function linkThroughProvider(
  */
 export async function bindConnectionDirectly(t: TestApp, token: string, connectionId: string): Promise<void> {
   const me = await request(t.app).get('/api/v1/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
-  await t.deps.database.db.insert(pmsConnections).values({ connectionId, ownerId: (me.body as { id: string }).id }).onConflictDoNothing();
+  await t.deps.database.db
+    .insert(pmsConnections)
+    .values({ connectionId, ownerId: (me.body as { id: string }).id })
+    .onConflictDoNothing();
 }

@@ -6,8 +6,17 @@ import { createJobQueue, startWorkers, type JobQueue, type Processors } from '..
 
 /** Test queues: tiny back-off so retries finish quickly. */
 export const testQueues = {
-  ordered: { payload: z.object({ key: z.string(), n: z.number().int(), ms: z.number().int(), failAttempts: z.number().int() }), attempts: 3, backoffMs: 10, concurrency: 4 },
-  flaky: { payload: z.object({ id: z.string(), failTimes: z.number().int(), unrecoverable: z.boolean().default(false) }), attempts: 3, backoffMs: 20 },
+  ordered: {
+    payload: z.object({ key: z.string(), n: z.number().int(), ms: z.number().int(), failAttempts: z.number().int() }),
+    attempts: 3,
+    backoffMs: 10,
+    concurrency: 4,
+  },
+  flaky: {
+    payload: z.object({ id: z.string(), failTimes: z.number().int(), unrecoverable: z.boolean().default(false) }),
+    attempts: 3,
+    backoffMs: 20,
+  },
   gated: { payload: z.object({ id: z.string() }), attempts: 1 },
 };
 export type TestQueues = typeof testQueues;

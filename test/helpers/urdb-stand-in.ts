@@ -30,14 +30,19 @@ export interface StandIn {
 
 /** The recorded records of one utility: the bundled file's, and (with `newer`) the 2021-2025 file's. */
 export function recordedRecords(eiaId: number, opts: { newer: boolean }): Array<Record<string, unknown>> {
-  const main = zlib.gunzipSync(fs.readFileSync(path.join(REFERENCE_DIR, URDB_FILE))).toString('utf8').split('\n');
+  const main = zlib
+    .gunzipSync(fs.readFileSync(path.join(REFERENCE_DIR, URDB_FILE)))
+    .toString('utf8')
+    .split('\n');
   const plus = opts.newer ? fs.readFileSync(path.join(REFERENCE_DIR, URDB_2020PLUS_FILE), 'utf8').split('\n') : [];
   const mark = new RegExp(`"eiaid": ?${eiaId}[,}]`);
   return [...main, ...plus].filter((l) => mark.test(l)).map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-const startOf = (r: unknown) => (r !== null && typeof r === 'object' && typeof (r as { startdate?: unknown }).startdate === 'number'
-  ? (r as { startdate: number }).startdate : 0);
+const startOf = (r: unknown) =>
+  r !== null && typeof r === 'object' && typeof (r as { startdate?: unknown }).startdate === 'number'
+    ? (r as { startdate: number }).startdate
+    : 0;
 
 export async function startUrdbStandIn(records: Map<string, unknown[]>): Promise<StandIn> {
   const state = { requests: [] as URLSearchParams[], faults: [] as Fault[], records };
@@ -48,7 +53,10 @@ export async function startUrdbStandIn(records: Map<string, unknown[]>): Promise
     if (fault === 'hang') return; // never answered: closeServer drops it
     if (fault && fault !== 'pass') {
       res.writeHead(fault.status, { 'content-type': 'application/json', ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}) });
-      res.end(fault.body ?? JSON.stringify({ error: { code: fault.status === 429 ? 'OVER_RATE_LIMIT' : 'SERVER_ERROR', message: 'stand-in fault' } }));
+      res.end(
+        fault.body ??
+          JSON.stringify({ error: { code: fault.status === 429 ? 'OVER_RATE_LIMIT' : 'SERVER_ERROR', message: 'stand-in fault' } }),
+      );
       return;
     }
     const q = url.searchParams;
@@ -66,9 +74,21 @@ export async function startUrdbStandIn(records: Map<string, unknown[]>): Promise
     if (q.get('orderby') === 'startdate') all.sort((a, b) => startOf(a) - startOf(b));
     const limit = Math.min(Number(q.get('limit') ?? 500), 500);
     const offset = Number(q.get('offset') ?? 0);
-    res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': String(1000 - state.requests.length) });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': String(1000 - state.requests.length),
+    });
     res.end(JSON.stringify({ items: all.slice(offset, offset + limit) }));
   });
   const url = `${await listenLocally(server)}/utility_rates`;
-  return { url, get requests() { return state.requests; }, faults: state.faults, records, close: () => closeServer(server) };
+  return {
+    url,
+    get requests() {
+      return state.requests;
+    },
+    faults: state.faults,
+    records,
+    close: () => closeServer(server),
+  };
 }

@@ -30,10 +30,7 @@ export async function registerUser(
   };
   const reg = await request(expressApp(app)).post('/api/v1/auth/register').send(body);
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
-  const login = await request(expressApp(app))
-    .post('/api/v1/auth/login')
-    .type('form')
-    .send({ username: body.email, password });
+  const login = await request(expressApp(app)).post('/api/v1/auth/login').type('form').send({ username: body.email, password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   return { user: reg.body, password, token: login.body.access_token };
 }

@@ -29,7 +29,8 @@ describe('migration 0029: meters for the bills already stored', () => {
 
   it('gives each bill a meter; overlapping bills of a type go to further meters, earliest period first', async () => {
     const { rows: meters } = await client.query<Record<string, unknown>>(
-      'select id, property_id, utility_type, unit, name, is_default from meters order by property_id, utility_type, created_at, name');
+      'select id, property_id, utility_type, unit, name, is_default from meters order by property_id, utility_type, created_at, name',
+    );
     expect(meters.map(({ id: _id, ...m }) => m)).toEqual([
       { property_id: 'p1', utility_type: 'electric', unit: 'kWh', name: 'Electric meter', is_default: true },
       { property_id: 'p1', utility_type: 'electric', unit: 'kWh', name: 'Electric meter 2', is_default: false },
@@ -51,8 +52,15 @@ describe('migration 0029: meters for the bills already stored', () => {
   });
 
   it('from then on, two bills of one meter cannot overlap (since 0048, the exclusion constraint utility_bills_no_overlap)', async () => {
-    const { rows: [jan] } = await client.query<{ meter_id: string }>("select meter_id from utility_bills where id = 'jan'");
-    await expect(client.query(`insert into utility_bills (property_id, meter_id, utility_type, unit, period_start, period_end, amount)
-      values ('p1', $1, 'electric', 'kWh', '2026-01-31', '2026-01-31', 1)`, [jan!.meter_id])).rejects.toThrow(/violates exclusion constraint "utility_bills_no_overlap"/);
+    const {
+      rows: [jan],
+    } = await client.query<{ meter_id: string }>("select meter_id from utility_bills where id = 'jan'");
+    await expect(
+      client.query(
+        `insert into utility_bills (property_id, meter_id, utility_type, unit, period_start, period_end, amount)
+      values ('p1', $1, 'electric', 'kWh', '2026-01-31', '2026-01-31', 1)`,
+        [jan!.meter_id],
+      ),
+    ).rejects.toThrow(/violates exclusion constraint "utility_bills_no_overlap"/);
   });
 });

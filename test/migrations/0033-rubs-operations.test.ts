@@ -32,8 +32,12 @@ describe('migration 0033: versions, statuses and invoice numbers for what is alr
   it('version 1 of every configuration is what GET /billing/config answers for it', async () => {
     const rows = await drizzle(client).select().from(billingConfigs).orderBy(billingConfigs.id);
     const { rows: versions } = await client.query<{ config_id: string; version: number; terms: unknown; created_at: Date }>(
-      'select config_id, version, terms, created_at from billing_config_versions order by config_id');
-    expect(versions.map((v) => [v.config_id, v.version])).toEqual([['c0', 1], ['c1', 1]]);
+      'select config_id, version, terms, created_at from billing_config_versions order by config_id',
+    );
+    expect(versions.map((v) => [v.config_id, v.version])).toEqual([
+      ['c0', 1],
+      ['c1', 1],
+    ]);
     expect(versions.map((v) => v.terms)).toEqual(rows.map(presentConfig));
     expect(versions[1].created_at.toISOString()).toBe('2026-02-03T09:15:00.123Z');
   });

@@ -28,18 +28,26 @@ describe('migration 0048: constraints, not triggers', () => {
   });
   afterAll(() => client.close());
 
-  const insert = (id: string, meter: string, start: string, end: string) => client.query(`insert into utility_bills
+  const insert = (id: string, meter: string, start: string, end: string) =>
+    client.query(
+      `insert into utility_bills
     (id, property_id, meter_id, utility_type, unit, period_start, period_end, amount) values ($1, 'p1', $2, 'electric', 'kWh', $3, $4, 1)`,
-  [id, meter, start, end]);
+      [id, meter, start, end],
+    );
 
   it('keeps the stored bills, and refuses an overlap by the constraint, the triggers gone', async () => {
     const { rows } = await client.query<{ id: string }>('select id from utility_bills order by id');
     expect(rows.map((r) => r.id)).toEqual(['feb', 'jan', 'jan2']);
     // One shared day (both ends are billed days) is an overlap; an identical period too.
-    await expect(insert('x1', 'm1', '2026-01-31', '2026-01-31')).rejects.toThrow(/violates exclusion constraint "utility_bills_no_overlap"/);
-    await expect(insert('x2', 'm1', '2026-02-01', '2026-02-28')).rejects.toThrow(/violates exclusion constraint "utility_bills_no_overlap"/);
-    await expect(client.query("update utility_bills set period_end = '2026-02-01' where id = 'jan'"))
-      .rejects.toThrow(/violates exclusion constraint "utility_bills_no_overlap"/);
+    await expect(insert('x1', 'm1', '2026-01-31', '2026-01-31')).rejects.toThrow(
+      /violates exclusion constraint "utility_bills_no_overlap"/,
+    );
+    await expect(insert('x2', 'm1', '2026-02-01', '2026-02-28')).rejects.toThrow(
+      /violates exclusion constraint "utility_bills_no_overlap"/,
+    );
+    await expect(client.query("update utility_bills set period_end = '2026-02-01' where id = 'jan'")).rejects.toThrow(
+      /violates exclusion constraint "utility_bills_no_overlap"/,
+    );
     // The next day, and another meter, are not.
     await insert('mar', 'm1', '2026-03-01', '2026-03-31');
     await insert('jan3', 'm2', '2026-01-01', '2026-01-14');
@@ -52,7 +60,9 @@ describe('migration 0048: constraints, not triggers', () => {
     expect(counter).toEqual([{ t: null }]);
     const { rows: triggers } = await client.query("select tgname from pg_trigger where tgname like 'notifications_unread%'");
     expect(triggers).toEqual([]);
-    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from notifications where user_id = 'u1' and read_at is null");
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from notifications where user_id = 'u1' and read_at is null",
+    );
     expect(rows).toEqual([{ n: 2 }]);
   });
 });

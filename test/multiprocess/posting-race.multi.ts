@@ -14,7 +14,18 @@ import { FakePmsLedger } from '../helpers/fake-pms-ledger';
 import { linkThroughProvider } from '../helpers/pms-link';
 import { waitUntil } from '../helpers/eventually';
 import { bullQueues } from '../helpers/bull';
-import { api, apiOk, jobRecords, registerUser, sharedServers, startCluster, type Answer, type Cluster, type RoleProcess, type TestUser } from './processes';
+import {
+  api,
+  apiOk,
+  jobRecords,
+  registerUser,
+  sharedServers,
+  startCluster,
+  type Answer,
+  type Cluster,
+  type RoleProcess,
+  type TestUser,
+} from './processes';
 
 const servers = sharedServers();
 const describeMulti = servers ? describe : describe.skip;
@@ -29,9 +40,15 @@ const PMS_PROPERTY = 'RP1';
 
 const NOT_ACTIVE = errorBody({ detail: 'Only an active calculation can be posted' });
 const VOID_REFUSED = errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' });
-const rebillRefused = (id: string) => ({ detail: `Calculation ${id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first` });
+const rebillRefused = (id: string) => ({
+  detail: `Calculation ${id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first`,
+});
 
-interface UnitBill { unit_id: string; total_charge: number; is_vacant: boolean }
+interface UnitBill {
+  unit_id: string;
+  total_charge: number;
+  is_vacant: boolean;
+}
 interface Calculation {
   id: string;
   status: string;
@@ -40,9 +57,12 @@ interface Calculation {
 }
 
 /** The calculation's charges in cents per unit (occupied units with a charge), as posting/lines.ts makes them. */
-const chargesOf = (c: Calculation): Record<string, number> => Object.fromEntries(c.unit_bills
-  .filter((b) => !b.is_vacant && Math.round(b.total_charge * 100) !== 0)
-  .map((b) => [b.unit_id, Math.round(b.total_charge * 100)]));
+const chargesOf = (c: Calculation): Record<string, number> =>
+  Object.fromEntries(
+    c.unit_bills
+      .filter((b) => !b.is_vacant && Math.round(b.total_charge * 100) !== 0)
+      .map((b) => [b.unit_id, Math.round(b.total_charge * 100)]),
+  );
 
 describeMulti('posting races on two web processes, two workers and a scheduler (issue 46)', () => {
   const ledger = new FakePmsLedger();
@@ -58,9 +78,18 @@ describeMulti('posting races on two web processes, two workers and a scheduler (
   const calculation = (id: string) => apiOk<Calculation>(webs[0].url, 'GET', `/api/v1/billing/calculations/${id}`, 200, auth());
   const postAt = (web: RoleProcess, id: string) => api(web.url, 'POST', `/api/v1/billing/calculations/${id}/post`, auth());
   const rubsBody = (period: string, total: number, units: number) => ({
-    property_id: propertyId, billing_config_id: configId, billing_period_start: `${period}-01`, billing_period_end: `${period}-28`,
-    total_amount: total, utility_type: 'water',
-    units: Array.from({ length: units }, (_, i) => ({ unit_id: `u${i + 1}`, tenant_name: `Resident ${i + 1}`, sqft: 600 + ((i * 37) % 500), is_vacant: (i + 1) % 4 === 0 })),
+    property_id: propertyId,
+    billing_config_id: configId,
+    billing_period_start: `${period}-01`,
+    billing_period_end: `${period}-28`,
+    total_amount: total,
+    utility_type: 'water',
+    units: Array.from({ length: units }, (_, i) => ({
+      unit_id: `u${i + 1}`,
+      tenant_name: `Resident ${i + 1}`,
+      sqft: 600 + ((i * 37) % 500),
+      is_vacant: (i + 1) % 4 === 0,
+    })),
   });
   const calculate = (web: RoleProcess, period: string, total: number, units = RACE_UNITS) =>
     api<Calculation>(web.url, 'POST', '/api/v1/billing/calculate-rubs', { ...auth(), body: rubsBody(period, total, units) });
@@ -85,24 +114,56 @@ describeMulti('posting races on two web processes, two workers and a scheduler (
   beforeAll(async () => {
     const providerUrl = await ledger.start();
     cluster = await startCluster(servers!, { PMS_API_URL: providerUrl, PMS_API_KEY: 'multi-ledger-key', PMS_API_TIMEOUT_MS: '5000' });
-    const [webB, w1, w2] = await Promise.all([cluster.spawn('web'), cluster.spawn('worker'), cluster.spawn('worker'), cluster.spawn('scheduler')]);
+    const [webB, w1, w2] = await Promise.all([
+      cluster.spawn('web'),
+      cluster.spawn('worker'),
+      cluster.spawn('worker'),
+      cluster.spawn('scheduler'),
+    ]);
     webs = [cluster.processes[0], webB];
     workers = [w1, w2];
     queues = bullQueues(cluster.redis, cluster.bullPrefix);
 
     // A property whose tenant units are the PMS's (u1..u60, imported by a worker when it is linked), and its configuration.
     owner = await registerUser(webs[0].url, 'race');
-    propertyId = (await apiOk<{ id: string }>(webs[0].url, 'POST', '/api/v1/pm/properties', 201, {
-      ...auth(), body: { name: 'Race Court', address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential', unit_count: PMS_UNITS },
-    })).id;
-    ledger.setUnits(CONNECTION, PMS_PROPERTY, Array.from({ length: PMS_UNITS }, (_, i) => fakeUnit(i + 1, PMS_PROPERTY)));
-    await linkThroughProvider((method, path, body) => apiOk(webs[1].url, method, path, method === 'POST' ? 201 : 200, { ...auth(), body }), ledger, propertyId,
-      { connection_id: CONNECTION, pms_property_id: PMS_PROPERTY });
-    await waitUntil('PMS units imported', async () =>
-      (await apiOk<{ last_synced_at: string | null }>(webs[0].url, 'GET', `/api/v1/pm/properties/${propertyId}/pms`, 200, auth())).last_synced_at !== null, 60_000);
-    configId = (await apiOk<{ id: string }>(webs[0].url, 'POST', '/api/v1/billing/config', 201, {
-      ...auth(), body: { property_id: propertyId, method: 'sqft', utility_types: ['water'], common_area_percent: 10, admin_fee_percent: 5 },
-    })).id;
+    propertyId = (
+      await apiOk<{ id: string }>(webs[0].url, 'POST', '/api/v1/pm/properties', 201, {
+        ...auth(),
+        body: {
+          name: 'Race Court',
+          address: '1 Main St',
+          city: 'Gladstone',
+          state: 'MI',
+          zip_code: '49837',
+          property_type: 'residential',
+          unit_count: PMS_UNITS,
+        },
+      })
+    ).id;
+    ledger.setUnits(
+      CONNECTION,
+      PMS_PROPERTY,
+      Array.from({ length: PMS_UNITS }, (_, i) => fakeUnit(i + 1, PMS_PROPERTY)),
+    );
+    await linkThroughProvider(
+      (method, path, body) => apiOk(webs[1].url, method, path, method === 'POST' ? 201 : 200, { ...auth(), body }),
+      ledger,
+      propertyId,
+      { connection_id: CONNECTION, pms_property_id: PMS_PROPERTY },
+    );
+    await waitUntil(
+      'PMS units imported',
+      async () =>
+        (await apiOk<{ last_synced_at: string | null }>(webs[0].url, 'GET', `/api/v1/pm/properties/${propertyId}/pms`, 200, auth()))
+          .last_synced_at !== null,
+      60_000,
+    );
+    configId = (
+      await apiOk<{ id: string }>(webs[0].url, 'POST', '/api/v1/billing/config', 201, {
+        ...auth(),
+        body: { property_id: propertyId, method: 'sqft', utility_types: ['water'], common_area_percent: 10, admin_fee_percent: 5 },
+      })
+    ).id;
   }, 120_000);
 
   afterAll(async () => {
@@ -116,7 +177,11 @@ describeMulti('posting races on two web processes, two workers and a scheduler (
    * processes. Returns who won and what went wrong (nothing when exactly one won and the ledger holds the winner's charges once).
    */
   async function raceTrial(
-    trial: number, race: 'rebill' | 'void', period: string, units = RACE_UNITS, duringPosting?: (id: string) => Promise<void>,
+    trial: number,
+    race: 'rebill' | 'void',
+    period: string,
+    units = RACE_UNITS,
+    duringPosting?: (id: string) => Promise<void>,
   ): Promise<{ won: string; problems: string[] }> {
     const problems: string[] = [];
     const label = `trial ${trial} (${race}, ${period})`;
@@ -138,7 +203,8 @@ describeMulti('posting races on two web processes, two workers and a scheduler (
     if (postWon && !otherWon && JSON.stringify(raced.body) !== JSON.stringify(race === 'rebill' ? rebillRefused(id) : VOID_REFUSED)) {
       problems.push(`${label}: ${race} answered ${raced.status} ${JSON.stringify(raced.body)}`);
     }
-    if (otherWon && !postWon && JSON.stringify(posted.body) !== JSON.stringify(NOT_ACTIVE)) problems.push(`${label}: post answered ${posted.status} ${JSON.stringify(posted.body)}`);
+    if (otherWon && !postWon && JSON.stringify(posted.body) !== JSON.stringify(NOT_ACTIVE))
+      problems.push(`${label}: post answered ${posted.status} ${JSON.stringify(posted.body)}`);
 
     // The winner's charges: a re-bill's once it is posted in turn (at the other web process), else the posted calculation's.
     let winner: Calculation | undefined;
@@ -167,29 +233,35 @@ describeMulti('posting races on two web processes, two workers and a scheduler (
     const sorted = (m: Record<string, number>) => JSON.stringify(Object.entries(m).sort(([a], [b]) => a.localeCompare(b)));
     if (sorted(held) !== sorted(expected)) {
       const dollars = (m: Record<string, number>) => (Object.values(m).reduce((a, b) => a + b, 0) / 100).toFixed(2);
-      problems.push(`${label}: the ledger holds $${dollars(held)} over ${Object.keys(held).length} units for the period; one calculation's charges are $${dollars(expected)} over ${Object.keys(expected).length}`);
+      problems.push(
+        `${label}: the ledger holds $${dollars(held)} over ${Object.keys(held).length} units for the period; one calculation's charges are $${dollars(expected)} over ${Object.keys(expected).length}`,
+      );
     }
     return { won: postWon && otherWon ? 'both' : postWon ? 'post' : otherWon ? race : 'none', problems };
   }
 
-  it.each(['rebill', 'void'] as const)('a post racing a %s at the other web process: exactly one wins, and the ledger holds one calculation\'s charges per unit and period', async (race) => {
-    const problems: string[] = [];
-    const wins: Record<string, number> = {};
-    for (let trial = 0; trial < TRIALS; trial++) {
-      // Each trial bills its own month (re-bills supersede only what overlaps their period).
-      const year = race === 'rebill' ? 2024 : 2025;
-      const outcome = await raceTrial(trial, race, `${year}-${String(trial + 1).padStart(2, '0')}`);
-      wins[outcome.won] = (wins[outcome.won] ?? 0) + 1;
-      problems.push(...outcome.problems);
-    }
-    console.log(`[posting-race] post vs ${race}, ${TRIALS} trials: won by ${JSON.stringify(wins)}`);
-    expect(problems).toEqual([]);
-    expect(ledger.duplicates()).toEqual([]);
-    const failed = (await jobRecords(queues)).filter((r) => r.queue === 'rubs-posting' && r.state === 'failed');
-    expect(failed.map((r) => `${r.id}: ${r.failedReason}`)).toEqual([]);
-  }, 300_000);
+  it.each(['rebill', 'void'] as const)(
+    "a post racing a %s at the other web process: exactly one wins, and the ledger holds one calculation's charges per unit and period",
+    async (race) => {
+      const problems: string[] = [];
+      const wins: Record<string, number> = {};
+      for (let trial = 0; trial < TRIALS; trial++) {
+        // Each trial bills its own month (re-bills supersede only what overlaps their period).
+        const year = race === 'rebill' ? 2024 : 2025;
+        const outcome = await raceTrial(trial, race, `${year}-${String(trial + 1).padStart(2, '0')}`);
+        wins[outcome.won] = (wins[outcome.won] ?? 0) + 1;
+        problems.push(...outcome.problems);
+      }
+      console.log(`[posting-race] post vs ${race}, ${TRIALS} trials: won by ${JSON.stringify(wins)}`);
+      expect(problems).toEqual([]);
+      expect(ledger.duplicates()).toEqual([]);
+      const failed = (await jobRecords(queues)).filter((r) => r.queue === 'rubs-posting' && r.state === 'failed');
+      expect(failed.map((r) => `${r.id}: ${r.failedReason}`)).toEqual([]);
+    },
+    300_000,
+  );
 
-  it('a race whose posting loses its worker to a SIGKILL mid-way: every charge once, the ledger holds one calculation\'s charges', async () => {
+  it("a race whose posting loses its worker to a SIGKILL mid-way: every charge once, the ledger holds one calculation's charges", async () => {
     let killed: RoleProcess | undefined;
     let chargesAtKill = 0;
     // 45 charges at 300 ms each, 10 at a time: about 1.5 s of posting, with the kill in the middle of it.

@@ -96,11 +96,13 @@ function isRoutineLogLine(line: string): boolean {
  * Error-level lines and anything that is not a log line (a crash) are copied to this process's stderr.
  */
 export function spawnRole(role: RoleName, env: Record<string, string>, port = 0): RoleProcess {
-  const childEnv: Record<string, string> = { ...process.env as Record<string, string>, ...env };
+  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), ...env };
   if (role === 'web') childEnv.PORT = String(port);
   else childEnv.LOG_LEVEL = 'info';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', `workers/${role}.ts`], {
-    cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const pid = child.pid!;
   const lines: string[] = [];
@@ -126,20 +128,30 @@ export function spawnRole(role: RoleName, env: Record<string, string>, port = 0)
   });
   const alive = () => child.exitCode === null && child.signalCode === null;
   const url = `http://127.0.0.1:${port}`;
-  const ready = waitUntil(`${role} ${pid}`, async () => {
-    if (!alive()) throw new Error(`${role} ${pid} exited during start-up:\n${lines.slice(-20).join('\n')}`);
-    if (role !== 'web') return sawReadyLine;
-    try {
-      const res = await fetch(`${url}/health`);
-      await res.arrayBuffer();
-      return res.status === 200;
-    } catch {
-      return false;
-    }
-  }, 60_000);
+  const ready = waitUntil(
+    `${role} ${pid}`,
+    async () => {
+      if (!alive()) throw new Error(`${role} ${pid} exited during start-up:\n${lines.slice(-20).join('\n')}`);
+      if (role !== 'web') return sawReadyLine;
+      try {
+        const res = await fetch(`${url}/health`);
+        await res.arrayBuffer();
+        return res.status === 200;
+      } catch {
+        return false;
+      }
+    },
+    60_000,
+  );
   ready.catch(() => undefined);
   return {
-    role, pid, url, port, ready, exit, alive,
+    role,
+    pid,
+    url,
+    port,
+    ready,
+    exit,
+    alive,
     workerName: `${os.hostname()}:${pid}`,
     async stop(killAfterMs = 20_000) {
       const started = Date.now();
@@ -153,12 +165,15 @@ export function spawnRole(role: RoleName, env: Record<string, string>, port = 0)
       child.kill('SIGKILL');
       await exited(child);
     },
-    pause: () => { child.kill('SIGSTOP'); },
-    resume: () => { child.kill('SIGCONT'); },
+    pause: () => {
+      child.kill('SIGSTOP');
+    },
+    resume: () => {
+      child.kill('SIGCONT');
+    },
     output: () => lines.join('\n'),
   };
 }
-
 
 export interface Cluster {
   env: Record<string, string>;
@@ -198,13 +213,15 @@ export async function startCluster(servers: SharedServers, extraEnv: Record<stri
   };
 
   const cluster: Cluster = {
-    env, redis, processes,
+    env,
+    redis,
+    processes,
     bullPrefix: queuePrefix(prefix),
     get database() {
       return database!;
     },
     async spawn(role, port) {
-      const p = spawnRole(role, env, role === 'web' ? port ?? await freePort() : 0);
+      const p = spawnRole(role, env, role === 'web' ? (port ?? (await freePort())) : 0);
       processes.push(p);
       await p.ready;
       return p;
@@ -230,7 +247,12 @@ export interface Answer<T = unknown> {
 }
 
 /** One JSON request; answers whatever the status (a network error throws). */
-export async function api<T = unknown>(base: string, method: string, p: string, opts: { token?: string; body?: unknown; form?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+export async function api<T = unknown>(
+  base: string,
+  method: string,
+  p: string,
+  opts: { token?: string; body?: unknown; form?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let body: string | undefined;
@@ -253,9 +275,16 @@ export async function api<T = unknown>(base: string, method: string, p: string, 
 }
 
 /** Like `api`, but anything other than `expected` throws with the answer. */
-export async function apiOk<T = unknown>(base: string, method: string, p: string, expected: number, opts: Parameters<typeof api>[3] = {}): Promise<T> {
+export async function apiOk<T = unknown>(
+  base: string,
+  method: string,
+  p: string,
+  expected: number,
+  opts: Parameters<typeof api>[3] = {},
+): Promise<T> {
   const res = await api<T>(base, method, p, opts);
-  if (res.status !== expected) throw new Error(`${method} ${p} -> ${res.status} (expected ${expected}): ${JSON.stringify(res.body).slice(0, 300)}`);
+  if (res.status !== expected)
+    throw new Error(`${method} ${p} -> ${res.status} (expected ${expected}): ${JSON.stringify(res.body).slice(0, 300)}`);
   return res.body;
 }
 
@@ -268,7 +297,9 @@ export interface TestUser {
 /** Registers and logs in over `web`; with `tier` (needs ADMIN_TOKEN) the operator sets it before the first authenticated request. */
 export async function registerUser(web: string, tag: string, tier?: 'free' | 'pro' | 'enterprise', adminToken?: string): Promise<TestUser> {
   const email = `${tag}-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  const user = await apiOk<{ id: string }>(web, 'POST', '/api/v1/auth/register', 201, { body: { email, password: 'Multi123x', full_name: 'Multi Test' } });
+  const user = await apiOk<{ id: string }>(web, 'POST', '/api/v1/auth/register', 201, {
+    body: { email, password: 'Multi123x', full_name: 'Multi Test' },
+  });
   if (tier) await apiOk(web, 'PATCH', `/api/v1/admin/users/${user.id}`, 200, { body: { tier }, headers: { 'x-admin-token': adminToken! } });
   const { access_token } = await apiOk<{ access_token: string }>(web, 'POST', '/api/v1/auth/login', 200, {
     form: `username=${encodeURIComponent(email)}&password=Multi123x`,
@@ -295,7 +326,6 @@ export interface JobRecord {
 
 const STATES = ['active', 'waiting', 'delayed', 'prioritized', 'waiting-children', 'paused', 'completed', 'failed'] as const;
 
-
 /** Every job BullMQ still holds, in every queue, with its state. */
 export async function jobRecords(queues: Map<string, Queue>): Promise<JobRecord[]> {
   const out: JobRecord[] = [];
@@ -305,9 +335,17 @@ export async function jobRecords(queues: Map<string, Queue>): Promise<JobRecord[
       for (const j of jobs) {
         if (!j) continue;
         out.push({
-          queue: name, id: j.id!, state, attemptsMade: j.attemptsMade, stalledCounter: j.stalledCounter ?? 0,
-          processedBy: j.processedBy, processedOn: j.processedOn, finishedOn: j.finishedOn, failedReason: j.failedReason,
-          orderingKey: j.data?.orderingKey, payload: j.data?.payload,
+          queue: name,
+          id: j.id!,
+          state,
+          attemptsMade: j.attemptsMade,
+          stalledCounter: j.stalledCounter ?? 0,
+          processedBy: j.processedBy,
+          processedOn: j.processedOn,
+          finishedOn: j.finishedOn,
+          failedReason: j.failedReason,
+          orderingKey: j.data?.orderingKey,
+          payload: j.data?.payload,
         });
       }
     }
@@ -318,13 +356,17 @@ export async function jobRecords(queues: Map<string, Queue>): Promise<JobRecord[
 /** Counts of unfinished jobs over every queue (0 when drained). */
 
 /** Waits until no queue has an unfinished job (seen twice in a row, 200 ms apart) and `also` holds. */
-export async function waitForDrain(queues: Map<string, Queue>, timeoutMs: number, also: () => Promise<boolean> = async () => true): Promise<void> {
+export async function waitForDrain(
+  queues: Map<string, Queue>,
+  timeoutMs: number,
+  also: () => Promise<boolean> = async () => true,
+): Promise<void> {
   let last: Record<string, number> = {};
   let quietOnce = false;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     last = await unfinishedJobs(queues);
-    const quiet = Object.keys(last).length === 0 && await also();
+    const quiet = Object.keys(last).length === 0 && (await also());
     if (quiet && quietOnce) return;
     quietOnce = quiet;
     if (Date.now() > deadline) throw new Error(`queues not drained within ${timeoutMs} ms: ${JSON.stringify(last)}`);

@@ -36,9 +36,10 @@ describeMulti('two web processes on one database and one Redis', () => {
     }
     expect(answers.map((a) => a.status)).toEqual([...Array(QUOTA).fill(200), ...Array(6).fill(429)]);
     // One counter: each answer, whichever process gave it, counts every request before it.
-    expect(answers.map((a) => a.headers.get('ratelimit-remaining'))).toEqual(
-      [...Array.from({ length: QUOTA }, (_, i) => String(QUOTA - i - 1)), ...Array(6).fill('0')],
-    );
+    expect(answers.map((a) => a.headers.get('ratelimit-remaining'))).toEqual([
+      ...Array.from({ length: QUOTA }, (_, i) => String(QUOTA - i - 1)),
+      ...Array(6).fill('0'),
+    ]);
     for (const a of answers) expect(a.headers.get('ratelimit-limit')).toBe(String(QUOTA));
     for (const a of answers.slice(QUOTA)) {
       expect(a.body).toEqual(errorBody({ detail: 'Daily request quota exceeded' }));
@@ -50,8 +51,14 @@ describeMulti('two web processes on one database and one Redis', () => {
 
     // At once: three times the quota, half to each process; the shared counter admits exactly the quota.
     const burstUser = await registerUser(webB.url, 'burst');
-    const burst = await Promise.all(Array.from({ length: 3 * QUOTA }, (_, i) =>
-      api(i % 2 === 0 ? webA.url : webB.url, 'GET', '/api/v1/pm/properties', { token: burstUser.token }).then((a) => ({ web: i % 2 === 0 ? 'A' : 'B', status: a.status }))));
+    const burst = await Promise.all(
+      Array.from({ length: 3 * QUOTA }, (_, i) =>
+        api(i % 2 === 0 ? webA.url : webB.url, 'GET', '/api/v1/pm/properties', { token: burstUser.token }).then((a) => ({
+          web: i % 2 === 0 ? 'A' : 'B',
+          status: a.status,
+        })),
+      ),
+    );
     expect(burst.filter((b) => b.status === 200)).toHaveLength(QUOTA);
     expect(burst.filter((b) => b.status === 429)).toHaveLength(2 * QUOTA);
     // 15 requests each and only 10 admitted in all: both processes refused some.
@@ -67,7 +74,9 @@ describeMulti('two web processes on one database and one Redis', () => {
     let refusedByA = 0;
     let phase: 'before' | 'stopping' | 'restarted' = 'before';
     let done = false;
-    const count = (key: string) => { statuses[key] = (statuses[key] ?? 0) + 1; };
+    const count = (key: string) => {
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    };
 
     /** One write, first to `first`, re-sent to the other process whenever it was not acknowledged for lack of a connection. */
     const write = async (name: string, firstToA: boolean) => {
@@ -77,7 +86,8 @@ describeMulti('two web processes on one database and one Redis', () => {
         let res;
         try {
           res = await api<{ id: string }>(toA ? webA.url : webB.url, 'POST', '/api/v1/pm/properties', {
-            token: user.token, body: { name, address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential' },
+            token: user.token,
+            body: { name, address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential' },
           });
         } catch {
           // Connection refused or reset: never acknowledged, so the client sends it again (to the other process).
@@ -127,7 +137,11 @@ describeMulti('two web processes on one database and one Redis', () => {
     }
 
     // A stopped by itself, in time, cleanly.
-    expect({ code: stopped.code, signal: stopped.signal, withinGrace: stopped.ms < GRACE_MS }).toEqual({ code: 0, signal: null, withinGrace: true });
+    expect({ code: stopped.code, signal: stopped.signal, withinGrace: stopped.ms < GRACE_MS }).toEqual({
+      code: 0,
+      signal: null,
+      withinGrace: true,
+    });
     // No 5xx, nor any other refusal: only acknowledgments and connection errors (re-sent).
     expect(Object.keys(statuses).filter((s) => s !== '201' && s !== 'network')).toEqual([]);
     // The stream really went through the restart: A was refused while down, and both A's served writes.
@@ -151,7 +165,12 @@ describeMulti('two web processes on one database and one Redis', () => {
     for (const web of [webA, webB]) {
       const ids = new Set<string>();
       for (let page = 1; ; page++) {
-        const res = await api<{ items: Array<{ id: string }>; pages: number }>(web.url, 'GET', `/api/v1/pm/properties?per_page=100&page=${page}`, { token: user.token });
+        const res = await api<{ items: Array<{ id: string }>; pages: number }>(
+          web.url,
+          'GET',
+          `/api/v1/pm/properties?per_page=100&page=${page}`,
+          { token: user.token },
+        );
         expect(res.status).toBe(200);
         for (const p of res.body.items) ids.add(p.id);
         if (page >= res.body.pages) break;

@@ -13,10 +13,28 @@ import { waitUntil } from '../helpers/eventually';
 import { bullQueues } from '../helpers/bull';
 import { readSystemState, writeSystemState } from '../../src/platform/db/system-state';
 import { REFERENCE_IMPORT_KEY } from '../../src/modules/tariffs/importer';
-import { checkState, linkConnections, makeStream, overtakeSomeUpdates, readState, sendStreams, waitForApplied, type SendReport } from '../faults/stream';
 import {
-  GRACE_MS, apiOk, jobRecords, orderingLeftovers, registerUser, sharedServers, startCluster, waitForDrain,
-  type Cluster, type JobRecord, type RoleProcess,
+  checkState,
+  linkConnections,
+  makeStream,
+  overtakeSomeUpdates,
+  readState,
+  sendStreams,
+  waitForApplied,
+  type SendReport,
+} from '../faults/stream';
+import {
+  GRACE_MS,
+  apiOk,
+  jobRecords,
+  orderingLeftovers,
+  registerUser,
+  sharedServers,
+  startCluster,
+  waitForDrain,
+  type Cluster,
+  type JobRecord,
+  type RoleProcess,
 } from './processes';
 
 const servers = sharedServers();
@@ -50,14 +68,18 @@ describeMulti('two workers, two web processes and a scheduler on one database an
   const analyticsCurrent = async (ownerIds: string[]) => {
     const behind = await rows<{ owner_id: string }>(sql`
       select v.owner_id from owner_data_versions v left join analytics_owner_snapshots s on s.owner_id = v.owner_id
-      where v.owner_id in (${sql.join(ownerIds.map((id) => sql`${id}`), sql`, `)}) and s.data_version is distinct from v.version`);
+      where v.owner_id in (${sql.join(
+        ownerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and s.data_version is distinct from v.version`);
     return behind.length === 0;
   };
 
   /** Jobs failed, or still unfinished after the drain (a scheduler tick's job that just came in aside). */
-  const unsettled = (records: JobRecord[]) => records
-    .filter((r) => r.state === 'failed' || (r.state !== 'completed' && !SCHEDULED.has(r.queue)))
-    .map((r) => `${r.queue}/${r.id}: ${r.state} ${r.failedReason ?? ''}`);
+  const unsettled = (records: JobRecord[]) =>
+    records
+      .filter((r) => r.state === 'failed' || (r.state !== 'completed' && !SCHEDULED.has(r.queue)))
+      .map((r) => `${r.queue}/${r.id}: ${r.state} ${r.failedReason ?? ''}`);
 
   const byWorker = (records: JobRecord[]) => {
     const out: Record<string, number> = {};
@@ -74,7 +96,12 @@ describeMulti('two workers, two web processes and a scheduler on one database an
     const imported = await readSystemState(cluster.database.db, REFERENCE_IMPORT_KEY);
     if (!imported) throw new Error('the first web process loaded no reference data');
     await writeSystemState(cluster.database.db, 'rate_analysis_import_sweep', String(imported.updatedAt.getTime()), new Date());
-    const [webB, w1, w2] = await Promise.all([cluster.spawn('web'), cluster.spawn('worker'), cluster.spawn('worker'), cluster.spawn('scheduler')]);
+    const [webB, w1, w2] = await Promise.all([
+      cluster.spawn('web'),
+      cluster.spawn('worker'),
+      cluster.spawn('worker'),
+      cluster.spawn('scheduler'),
+    ]);
     webs = [cluster.processes[0], webB];
     workers = [w1, w2];
     queues = bullQueues(cluster.redis, cluster.bullPrefix);
@@ -92,20 +119,33 @@ describeMulti('two workers, two web processes and a scheduler on one database an
     const body = (i: number, usage: number) => ({
       // Marquette, not Gladstone: Gladstone's commercial record prices below half its utility's average rate (issue 45's
       // plausibility check), so a property there without a tariff gets no analysis to count.
-      name: `RA ${i}`, address: '1 Main St', city: 'Marquette', state: 'MI', zip_code: '49855', property_type: 'commercial', sqft: 5000, monthly_usage_kwh: usage,
+      name: `RA ${i}`,
+      address: '1 Main St',
+      city: 'Marquette',
+      state: 'MI',
+      zip_code: '49855',
+      property_type: 'commercial',
+      sqft: 5000,
+      monthly_usage_kwh: usage,
     });
     /** The updated_at of each pricing write per property: each names one rate-analysis job (its id ends with it). */
     const versions = new Map<string, number[]>();
     const wrote = (p: Property) => versions.set(p.id, [...(versions.get(p.id) ?? []), Date.parse(p.updated_at)]);
-    const properties = await Promise.all(Array.from({ length: PROPERTIES }, async (_, i) => {
-      const p = await apiOk<Property>(webs[i % 2].url, 'POST', '/api/v1/pm/properties', 201, { ...auth, body: body(i, 1000 + i) });
-      wrote(p);
-      return p;
-    }));
+    const properties = await Promise.all(
+      Array.from({ length: PROPERTIES }, async (_, i) => {
+        const p = await apiOk<Property>(webs[i % 2].url, 'POST', '/api/v1/pm/properties', 201, { ...auth, body: body(i, 1000 + i) });
+        wrote(p);
+        return p;
+      }),
+    );
 
     // Webhook streams; their properties' first imports (empty: the fake provider has no units for them) are done before any event.
     const connections = await linkConnections(webs[1], 'mpw', CONNECTIONS, provider);
-    await waitUntil('first PMS imports', async () => (await rows(sql`select 1 from pms_property_links where connection_id like 'mpw-%' and last_synced_at is null`)).length === 0);
+    await waitUntil(
+      'first PMS imports',
+      async () =>
+        (await rows(sql`select 1 from pms_property_links where connection_id like 'mpw-%' and last_synced_at is null`)).length === 0,
+    );
     const original = makeStream(connections, PER_CONNECTION);
     const { streams, stale } = overtakeSomeUpdates(original);
 
@@ -121,26 +161,48 @@ describeMulti('two workers, two web processes and a scheduler on one database an
       const reanalyses = (async () => {
         for (const [i, p] of properties.entries()) {
           for (let round = 1; round <= ROUNDS; round++) {
-            wrote(await apiOk<Property>(webs[(i + round) % 2].url, 'PATCH', `/api/v1/pm/properties/${p.id}`, 200, { ...auth, body: { monthly_usage_kwh: 1000 + i + 100 * round } }));
+            wrote(
+              await apiOk<Property>(webs[(i + round) % 2].url, 'PATCH', `/api/v1/pm/properties/${p.id}`, 200, {
+                ...auth,
+                body: { monthly_usage_kwh: 1000 + i + 100 * round },
+              }),
+            );
           }
         }
       })();
-      const bills = Promise.all(properties.map(async (p, i) => {
-        for (let round = 1; round <= ROUNDS; round++) {
-          const month = String(round).padStart(2, '0');
-          await apiOk(webs[(i + round + 1) % 2].url, 'POST', `/api/v1/pm/properties/${p.id}/bills`, 201, {
-            ...auth, body: { utility_type: 'electric', period_start: `2025-${month}-01`, period_end: `2025-${month}-28`, amount: 100 + round, usage_kwh: 900 },
-          });
-        }
-      }));
-      report = await sendStreams(webs.map((w) => w.url), streams, () => undefined);
+      const bills = Promise.all(
+        properties.map(async (p, i) => {
+          for (let round = 1; round <= ROUNDS; round++) {
+            const month = String(round).padStart(2, '0');
+            await apiOk(webs[(i + round + 1) % 2].url, 'POST', `/api/v1/pm/properties/${p.id}/bills`, 201, {
+              ...auth,
+              body: {
+                utility_type: 'electric',
+                period_start: `2025-${month}-01`,
+                period_end: `2025-${month}-28`,
+                amount: 100 + round,
+                usage_kwh: 900,
+              },
+            });
+          }
+        }),
+      );
+      report = await sendStreams(
+        webs.map((w) => w.url),
+        streams,
+        () => undefined,
+      );
       await Promise.all([reanalyses, bills]);
     } finally {
       for (const w of workers) w.resume();
     }
     expect(report!.statuses).toEqual({ 200: CONNECTIONS * PER_CONNECTION });
 
-    const linkOwner = (await rows<{ owner_id: string }>(sql`select distinct p.owner_id from properties p join pms_property_links l on l.property_id = p.id where l.connection_id like 'mpw-%'`))[0].owner_id;
+    const linkOwner = (
+      await rows<{ owner_id: string }>(
+        sql`select distinct p.owner_id from properties p join pms_property_links l on l.property_id = p.id where l.connection_id like 'mpw-%'`,
+      )
+    )[0].owner_id;
     await waitForApplied({ deps: { database: cluster.database } }, 'mpw', CONNECTIONS * PER_CONNECTION, 60_000);
     await waitForDrain(queues, 60_000, () => analyticsCurrent([owner.id, linkOwner]));
 
@@ -153,15 +215,21 @@ describeMulti('two workers, two web processes and a scheduler on one database an
     expect(records.filter((r) => r.stalledCounter > 0).map((r) => `${r.queue}/${r.id}`)).toEqual([]);
 
     // Rate analyses: one job per pricing write, each run once (one stored analysis per job), each property's in order.
-    const analyses = new Map((await rows<{ property_id: string; n: number }>(sql`
-      select property_id, count(*)::int as n from rate_analyses where owner_id = ${owner.id} group by property_id`)).map((r) => [r.property_id, r.n]));
+    const analyses = new Map(
+      (
+        await rows<{ property_id: string; n: number }>(sql`
+      select property_id, count(*)::int as n from rate_analyses where owner_id = ${owner.id} group by property_id`)
+      ).map((r) => [r.property_id, r.n]),
+    );
     const problems: string[] = [];
     for (const p of properties) {
       const expected = [...new Set(versions.get(p.id))].sort((a, b) => a - b).map((v) => `rate-analysis.property.${p.id}.${v}`);
       const jobs = records.filter((r) => r.queue === 'rate-analysis' && r.orderingKey === `rate-analysis.property.${p.id}`);
       const ran = jobs.map((j) => j.id).sort((a, b) => Number(a.split('.').pop()) - Number(b.split('.').pop()));
-      if (JSON.stringify(ran) !== JSON.stringify(expected)) problems.push(`${p.id}: jobs ${JSON.stringify(ran)}, expected ${JSON.stringify(expected)}`);
-      if (analyses.get(p.id) !== expected.length) problems.push(`${p.id}: ${analyses.get(p.id) ?? 0} analyses stored for ${expected.length} jobs`);
+      if (JSON.stringify(ran) !== JSON.stringify(expected))
+        problems.push(`${p.id}: jobs ${JSON.stringify(ran)}, expected ${JSON.stringify(expected)}`);
+      if (analyses.get(p.id) !== expected.length)
+        problems.push(`${p.id}: ${analyses.get(p.id) ?? 0} analyses stored for ${expected.length} jobs`);
       // A job of the key starts (its last activation, the one that took the key's turn) only after the previous one's.
       const byId = new Map(jobs.map((j) => [j.id, j]));
       for (let k = 1; k < expected.length; k++) {
@@ -177,7 +245,8 @@ describeMulti('two workers, two web processes and a scheduler on one database an
       order by property_id, analyzed_at, xmin::text::bigint`);
     for (let i = 1; i < stored.length; i++) {
       const [a, b] = [stored[i - 1], stored[i]];
-      if (a.property_id === b.property_id && Number(b.tx) < Number(a.tx)) problems.push(`${a.property_id}: analysis of ${b.analyzed_at} stored before that of ${a.analyzed_at}`);
+      if (a.property_id === b.property_id && Number(b.tx) < Number(a.tx))
+        problems.push(`${a.property_id}: analysis of ${b.analyzed_at} stored before that of ${a.analyzed_at}`);
     }
     expect(problems).toEqual([]);
     // Cost rollups ran for the owner (the drain waited for its precomputed analytics to reach its data version).
@@ -189,7 +258,10 @@ describeMulti('two workers, two web processes and a scheduler on one database an
     const ran = byWorker(records);
     expect(Object.keys(ran).filter((n) => !names.includes(n))).toEqual([]);
     for (const n of names) expect(ran[n] ?? 0).toBeGreaterThan(0);
-    expect(byWorker(records.filter((r) => r.queue === 'rate-analysis'))).toEqual({ [names[0]]: expect.any(Number), [names[1]]: expect.any(Number) });
+    expect(byWorker(records.filter((r) => r.queue === 'rate-analysis'))).toEqual({
+      [names[0]]: expect.any(Number),
+      [names[1]]: expect.any(Number),
+    });
     // And the ordering store let go of every key (no list, no lock left).
     expect(await orderingLeftovers(cluster.redis, cluster.bullPrefix)).toEqual([]);
   }, 120_000);
@@ -198,39 +270,67 @@ describeMulti('two workers, two web processes and a scheduler on one database an
     const owner = await registerUser(webs[0].url, 'slow');
     const auth = { token: owner.token };
     const property = await apiOk<Property>(webs[0].url, 'POST', '/api/v1/pm/properties', 201, {
-      ...auth, body: { name: 'Slow', address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential' },
+      ...auth,
+      body: { name: 'Slow', address: '1 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837', property_type: 'residential' },
     });
-    const others = await Promise.all([0, 1, 2].map((i) => apiOk<Property>(webs[i % 2].url, 'POST', '/api/v1/pm/properties', 201, {
-      ...auth, body: { name: `Other ${i}`, address: '2 Main St', city: 'Marquette', state: 'MI', zip_code: '49855', property_type: 'commercial', monthly_usage_kwh: 2000 },
-    })));
+    const others = await Promise.all(
+      [0, 1, 2].map((i) =>
+        apiOk<Property>(webs[i % 2].url, 'POST', '/api/v1/pm/properties', 201, {
+          ...auth,
+          body: {
+            name: `Other ${i}`,
+            address: '2 Main St',
+            city: 'Marquette',
+            state: 'MI',
+            zip_code: '49855',
+            property_type: 'commercial',
+            monthly_usage_kwh: 2000,
+          },
+        }),
+      ),
+    );
 
     // The provider holds the import's first page until released, then answers each of its 3 pages 300 ms late.
     const CONNECTION = 'mps-slow';
     const units = Array.from({ length: 120 }, (_, i) => fakeUnit(i, 'SP1'));
     let fetches = 0;
     let arrived!: () => void;
-    const firstFetch = new Promise<void>((resolve) => { arrived = resolve; });
+    const firstFetch = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     provider.behaviour = (req, res) => {
       if (req.query.connection_id !== CONNECTION) return false;
       fetches += 1;
       arrived();
-      void released.then(() => setTimeout(() => {
-        const page = Number(req.query.page ?? '1');
-        const data = units.slice((page - 1) * 50, page * 50);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data, meta: { page, next_page: page * 50 < units.length ? page + 1 : null } }));
-      }, 300));
+      void released.then(() =>
+        setTimeout(() => {
+          const page = Number(req.query.page ?? '1');
+          const data = units.slice((page - 1) * 50, page * 50);
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ data, meta: { page, next_page: page * 50 < units.length ? page + 1 : null } }));
+        }, 300),
+      );
       return true;
     };
 
     try {
       // Quiet queues first, so that the import is the only job running when the SIGTERM comes.
       await waitForDrain(queues, 60_000, () => analyticsCurrent([owner.id]));
-      await linkThroughProvider((method, path, body) => apiOk(webs[1].url, method, path, method === 'POST' ? 201 : 200, { ...auth, body }), provider, property.id,
-        { connection_id: CONNECTION, pms_property_id: 'SP1' });
+      await linkThroughProvider(
+        (method, path, body) => apiOk(webs[1].url, method, path, method === 'POST' ? 201 : 200, { ...auth, body }),
+        provider,
+        property.id,
+        { connection_id: CONNECTION, pms_property_id: 'SP1' },
+      );
       await withTimeout(firstFetch, 30_000, 'the PMS import never called the provider');
-      const [active] = (await jobRecords(queues)).filter((r) => r.queue === 'pms-sync' && r.state === 'active' && (r.payload as { property_id: string }).property_id === property.id);
+      const [active] = (await jobRecords(queues)).filter(
+        (r) => r.queue === 'pms-sync' && r.state === 'active' && (r.payload as { property_id: string }).property_id === property.id,
+      );
       expect(active).toBeDefined();
       const victim = workers.find((w) => w.workerName === active.processedBy)!;
       const survivor = workers.find((w) => w !== victim)!;
@@ -239,12 +339,20 @@ describeMulti('two workers, two web processes and a scheduler on one database an
       const sigterm = Date.now();
       const stopping = victim.stop(GRACE_MS + 10_000);
       // Work queued while it shuts down (rate analyses and rollups through both web processes) goes to the other worker.
-      await Promise.all(others.map((p, i) => apiOk(webs[i % 2].url, 'PATCH', `/api/v1/pm/properties/${p.id}`, 200, { ...auth, body: { monthly_usage_kwh: 2500 + i } })));
+      await Promise.all(
+        others.map((p, i) =>
+          apiOk(webs[i % 2].url, 'PATCH', `/api/v1/pm/properties/${p.id}`, 200, { ...auth, body: { monthly_usage_kwh: 2500 + i } }),
+        ),
+      );
       await new Promise((r) => setTimeout(r, 1500));
       const waitedForItsJob = victim.alive();
       release();
       const stopped = await stopping;
-      expect({ code: stopped.code, signal: stopped.signal, withinGrace: stopped.ms < GRACE_MS }).toEqual({ code: 0, signal: null, withinGrace: true });
+      expect({ code: stopped.code, signal: stopped.signal, withinGrace: stopped.ms < GRACE_MS }).toEqual({
+        code: 0,
+        signal: null,
+        withinGrace: true,
+      });
 
       await waitForDrain(queues, 60_000, () => analyticsCurrent([owner.id]));
       const records = await jobRecords(queues);
@@ -263,7 +371,13 @@ describeMulti('two workers, two web processes and a scheduler on one database an
         expect(sync.processedBy).toBe(survivor.workerName);
         expect(fetches).toBeGreaterThan(3);
       }
-      const imported = await apiOk<{ total: number }>(webs[0].url, 'GET', `/api/v1/pm/properties/${property.id}/units?per_page=100`, 200, auth);
+      const imported = await apiOk<{ total: number }>(
+        webs[0].url,
+        'GET',
+        `/api/v1/pm/properties/${property.id}/units?per_page=100`,
+        200,
+        auth,
+      );
       expect(imported.total).toBe(units.length);
 
       // Nothing queued after the SIGTERM went to the stopping worker (the scheduler's ticks aside: one may
@@ -283,7 +397,12 @@ describeMulti('two workers, two web processes and a scheduler on one database an
   async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     try {
-      return await Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(what)), ms); })]);
+      return await Promise.race([
+        p,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(what)), ms);
+        }),
+      ]);
     } finally {
       clearTimeout(timer);
     }

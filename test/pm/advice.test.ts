@@ -26,8 +26,16 @@ describe('advice that holds for customers no test names (issue 45)', () => {
 
   it('a Detroit house meter is told nothing current fits, not to move to a schools or retail-access rate', async () => {
     const p = await createProperty(t, owner, {
-      name: 'Woodward Flats', address: '1 Woodward Ave', city: 'Detroit', state: 'MI', zip_code: '48226',
-      property_type: 'residential', unit_count: 60, tariff_id: DTE.D3_FULL, monthly_usage_kwh: 40000, monthly_demand_kw: 110,
+      name: 'Woodward Flats',
+      address: '1 Woodward Ave',
+      city: 'Detroit',
+      state: 'MI',
+      zip_code: '48226',
+      property_type: 'residential',
+      unit_count: 60,
+      tariff_id: DTE.D3_FULL,
+      monthly_usage_kwh: 40000,
+      monthly_demand_kw: 110,
     });
     const res = await as(t, owner).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
     expect(res.body.recommendation).toBe(DTE.D3_FULL);
@@ -43,9 +51,12 @@ describe('advice that holds for customers no test names (issue 45)', () => {
     // Nothing current to compare: said in a field and in words, with the latest end date; the expired D4 is priced for review only.
     expect(res.body.catalog_current).toBe(false);
     expect(res.body.latest_tariff_end_date).toBe('2022-08-23');
-    expect(res.body.assumptions[0]).toMatch(/^DTE Electric Company has no current tariff in the catalog the property could take \(its 5 current ones are all excluded for this property, e\.g\. ALL-ELECTRIC SCHOOL BUILDING SERVICE RATE D10-FULL SERVICE: a special-purpose tariff \(institutional\), not a general rate the property could take\); its latest records ended on 2022-08-23: nothing current could be compared/);
-    expect(res.body.needs_review.map((r: { tariff_id: string; reason: string }) => [r.tariff_id, r.reason.split(':')[0]]))
-      .toEqual([[DTE.D4_FULL, 'expired on 2022-08-23']]);
+    expect(res.body.assumptions[0]).toMatch(
+      /^DTE Electric Company has no current tariff in the catalog the property could take \(its 5 current ones are all excluded for this property, e\.g\. ALL-ELECTRIC SCHOOL BUILDING SERVICE RATE D10-FULL SERVICE: a special-purpose tariff \(institutional\), not a general rate the property could take\); its latest records ended on 2022-08-23: nothing current could be compared/,
+    );
+    expect(res.body.needs_review.map((r: { tariff_id: string; reason: string }) => [r.tariff_id, r.reason.split(':')[0]])).toEqual([
+      [DTE.D4_FULL, 'expired on 2022-08-23'],
+    ]);
     expect(res.body.basis).toEqual({ kind: 'typed_usage' });
     // No saving reaches the dashboard.
     const stored = await t.services.rateAnalysis.latestForProperty(p.id);
@@ -62,17 +73,23 @@ describe('advice that holds for customers no test names (issue 45)', () => {
       { period_start: '2026-01-22', period_end: '2026-02-19', usage_kwh: 19000 }, // 29 days
       { period_start: '2024-06-01', period_end: '2024-06-30', usage_kwh: 50000 }, // more than a year old: not used
     ];
-    for (const b of bills) await as(t, owner).post(`/pm/properties/${p.id}/bills`, { ...b, utility_type: 'electric', amount: 1200 }).expect(201);
+    for (const b of bills)
+      await as(t, owner)
+        .post(`/pm/properties/${p.id}/bills`, { ...b, utility_type: 'electric', amount: 1200 })
+        .expect(201);
     const res = await as(t, owner).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
     expect(res.body.basis).toEqual({
-      kind: 'bills', months: ['2025-11', '2025-12', '2026-01', '2026-02'],
+      kind: 'bills',
+      months: ['2025-11', '2025-12', '2026-01', '2026-02'],
       meters: [{ meter_id: expect.any(String), bills: 3, months: ['2025-11', '2025-12', '2026-01', '2026-02'] }],
     });
     // Each tariff's monthly cost = its three period bills (POST /calculate with the same periods) x 30.4375 / 92 days.
     const periodTotal = async (tariff: string) => {
       let cents = 0;
       for (const b of bills.slice(0, 3)) {
-        const r = await as(t, owner).post('/calculate', { tariff_id: tariff, usage_kwh: b.usage_kwh, period_start: b.period_start, period_end: b.period_end }).expect(200);
+        const r = await as(t, owner)
+          .post('/calculate', { tariff_id: tariff, usage_kwh: b.usage_kwh, period_start: b.period_start, period_end: b.period_end })
+          .expect(200);
         cents += Math.round(r.body.total_cost * 100);
       }
       return Math.round((cents * 487) / (16 * 92)) / 100;

@@ -4,7 +4,11 @@ import { registerUser } from '../helpers/users';
 import { as, createProperty } from './helpers';
 
 const bill = (overrides: Record<string, unknown> = {}) => ({
-  utility_type: 'electric', period_start: '2026-01-01', period_end: '2026-01-31', amount: 1234.56, ...overrides,
+  utility_type: 'electric',
+  period_start: '2026-01-01',
+  period_end: '2026-01-31',
+  amount: 1234.56,
+  ...overrides,
 });
 
 describe('property bills', () => {
@@ -20,20 +24,36 @@ describe('property bills', () => {
 
   it('creates a bill: 201 with every field, unset optionals null', async () => {
     const p = await createProperty(t, alice);
-    const res = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ usage_kwh: 9876.5, demand_kw: 42 })).expect(201);
+    const res = await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill({ usage_kwh: 9876.5, demand_kw: 42 }))
+      .expect(201);
     expect(res.body).toEqual({
-      id: expect.any(String), property_id: p.id, meter_id: expect.any(String), utility_type: 'electric', period_start: '2026-01-01',
-      period_end: '2026-01-31', amount: 1234.56, usage: 9876.5, unit: 'kWh', usage_kwh: 9876.5, demand_kw: 42, is_estimated: false,
+      id: expect.any(String),
+      property_id: p.id,
+      meter_id: expect.any(String),
+      utility_type: 'electric',
+      period_start: '2026-01-01',
+      period_end: '2026-01-31',
+      amount: 1234.56,
+      usage: 9876.5,
+      unit: 'kWh',
+      usage_kwh: 9876.5,
+      demand_kw: 42,
+      is_estimated: false,
       // Issue 32: the lines as the utility printed them, when sent (the audit compares them).
       line_items: null,
       // Issue 47: a gas bill's therms per ccf; null on other bills.
       heat_content: null,
       created_at: expect.any(String),
     });
-    const gas = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'gas', amount: 0 })).expect(201);
+    const gas = await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'gas', amount: 0 }))
+      .expect(201);
     expect(gas.body).toMatchObject({ amount: 0, usage: null, unit: 'therms', usage_kwh: null, demand_kw: null });
     // A credit (a negative amount) down to -1,000,000.
-    const credit = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'water', amount: -1_000_000 })).expect(201);
+    const credit = await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'water', amount: -1_000_000 }))
+      .expect(201);
     expect(credit.body).toMatchObject({ amount: -1_000_000 });
   });
 
@@ -44,15 +64,27 @@ describe('property bills', () => {
       [{ amount: undefined }, 'amount', 'field required'],
       [{ period_start: undefined }, 'period_start', 'field required'],
       // Issue 29 added meters of steam and other utilities; an unknown type is still refused.
-      [{ utility_type: 'propane' }, 'utility_type', "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash', 'steam', 'other'"],
+      [
+        { utility_type: 'propane' },
+        'utility_type',
+        "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash', 'steam', 'other'",
+      ],
       [{ period_start: '2026-02-30' }, 'period_start', 'invalid date format, expected YYYY-MM-DD'],
       [{ period_end: '2025-12-31' }, 'period_end', 'period_end must not be before period_start'],
       // Issue 29 replaced "amount >= 0" with credits down to -1,000,000 and a ceiling of 100,000,000.
       [{ amount: -1_000_000.01 }, 'amount', 'ensure this value is greater than or equal to -1000000'],
       [{ amount: 100_000_000.01 }, 'amount', 'ensure this value is less than or equal to 100000000'],
       [{ period_start: '1999-12-31', period_end: '2000-01-30' }, 'period_start', 'period_start must be on or after 2000-01-01'],
-      [{ period_start: '2025-01-01', period_end: '2025-04-11' }, 'period_end', "a bill's period lasts at most 100 days (this one lasts 101)"],
-      [{ period_start: '2026-11-20', period_end: '2026-12-17' }, 'period_end', 'period_end must be no later than 2026-12-16 (31 days after today)'],
+      [
+        { period_start: '2025-01-01', period_end: '2025-04-11' },
+        'period_end',
+        "a bill's period lasts at most 100 days (this one lasts 101)",
+      ],
+      [
+        { period_start: '2026-11-20', period_end: '2026-12-17' },
+        'period_end',
+        'period_end must be no later than 2026-12-16 (31 days after today)',
+      ],
       [{ amount: 1.005 }, 'amount', 'ensure this value has at most 2 decimal places'],
       [{ usage_kwh: -3 }, 'usage_kwh', 'ensure this value is greater than or equal to 0'],
       [{ usage: -3 }, 'usage', 'ensure this value is greater than or equal to 0'],
@@ -72,24 +104,40 @@ describe('property bills', () => {
   it('two bills of one meter may not overlap: 409 naming the other bill; other meters and properties may', async () => {
     const p = await createProperty(t, alice);
     const first = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill()).expect(201);
-    const dup = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ amount: 1 })).expect(409);
+    const dup = await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill({ amount: 1 }))
+      .expect(409);
     expect(dup.body.detail).toBe(`This meter already has a bill overlapping this period: ${first.body.id} (2026-01-01 to 2026-01-31)`);
     // Overlapping by one day (both ends are billed days) is an overlap too; the next day is not.
-    const edge = await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ period_start: '2026-01-31', period_end: '2026-02-27' })).expect(409);
+    const edge = await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill({ period_start: '2026-01-31', period_end: '2026-02-27' }))
+      .expect(409);
     expect(edge.body.detail).toContain(first.body.id);
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ period_start: '2026-02-01', period_end: '2026-02-28' })).expect(201);
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'water' })).expect(201);
+    await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill({ period_start: '2026-02-01', period_end: '2026-02-28' }))
+      .expect(201);
+    await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill({ utility_type: 'water' }))
+      .expect(201);
     // A second electric meter takes a bill of the same period.
     const second = await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric', name: 'House panel' }).expect(201);
-    await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ meter_id: second.body.id })).expect(201);
+    await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, bill({ meter_id: second.body.id }))
+      .expect(201);
     const other = await createProperty(t, alice);
     await as(t, alice).post(`/pm/properties/${other.id}/bills`, bill()).expect(201);
   });
 
   it('lists newest period first, paginated', async () => {
     const p = await createProperty(t, alice);
-    for (const [start, end] of [['2026-01-01', '2026-01-31'], ['2026-03-01', '2026-03-31'], ['2026-02-01', '2026-02-28']]) {
-      await as(t, alice).post(`/pm/properties/${p.id}/bills`, bill({ period_start: start, period_end: end })).expect(201);
+    for (const [start, end] of [
+      ['2026-01-01', '2026-01-31'],
+      ['2026-03-01', '2026-03-31'],
+      ['2026-02-01', '2026-02-28'],
+    ]) {
+      await as(t, alice)
+        .post(`/pm/properties/${p.id}/bills`, bill({ period_start: start, period_end: end }))
+        .expect(201);
     }
     const res = await as(t, alice).get(`/pm/properties/${p.id}/bills?per_page=2`).expect(200);
     expect(res.body).toMatchObject({ total: 3, page: 1, per_page: 2, pages: 2 });
@@ -98,7 +146,7 @@ describe('property bills', () => {
     expect(p2.body.items.map((b: { period_start: string }) => b.period_start)).toEqual(['2026-01-01']);
   });
 
-  it('another owner\'s property: 404 for create, list and import', async () => {
+  it("another owner's property: 404 for create, list and import", async () => {
     const p = await createProperty(t, alice);
     expect((await as(t, bob).post(`/pm/properties/${p.id}/bills`, bill()).expect(404)).body.detail).toBe('Property not found');
     expect((await as(t, bob).get(`/pm/properties/${p.id}/bills`).expect(404)).body.detail).toBe('Property not found');
@@ -132,8 +180,16 @@ describe('property bills', () => {
       expect(res.body.rejected[1].detail).toBe('period_end: period_end must not be before period_start');
       expect(res.body.rejected[5].detail).toBe('expected 6 fields, found 4');
       const list = await as(t, alice).get(`/pm/properties/${p.id}/bills`).expect(200);
-      expect(list.body.items.map((b: { utility_type: string; amount: number; usage_kwh: number | null }) => [b.utility_type, b.amount, b.usage_kwh]))
-        .toEqual([['water', 55, null], ['electric', 100.1, 1000]]);
+      expect(
+        list.body.items.map((b: { utility_type: string; amount: number; usage_kwh: number | null }) => [
+          b.utility_type,
+          b.amount,
+          b.usage_kwh,
+        ]),
+      ).toEqual([
+        ['water', 55, null],
+        ['electric', 100.1, 1000],
+      ]);
     });
 
     it('imports 100,000 rows with bad ones: exact counts and lines, nothing duplicated on re-import', async () => {
@@ -142,7 +198,9 @@ describe('property bills', () => {
       // the rows go to 15 meters (3 per type, named by account number), one 1-day period per row.
       const types = ['electric', 'gas', 'water', 'sewer', 'trash'];
       for (let m = 0; m < 15; m++) {
-        await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: types[m % 5], account_number: `A${m}` }).expect(201);
+        await as(t, alice)
+          .post(`/pm/properties/${p.id}/meters`, { utility_type: types[m % 5], account_number: `A${m}` })
+          .expect(201);
       }
       const lines = ['account_number,period_start,period_end,amount,usage,demand_kw'];
       const badLines: number[] = [];
@@ -184,7 +242,9 @@ describe('property bills', () => {
       const auth = { Authorization: `Bearer ${alice}` };
       const noFile = await request(t.app).post(url).set(auth).field('other', 'x').expect(422);
       expect(noFile.body).toMatchObject({ detail: 'field required', errors: [{ field: 'file' }] });
-      const badHeader = await as(t, alice).upload(url.replace('/api/v1', ''), 'utility_type,start,end,amount\nelectric,2026-01-01,2026-01-31,5\n').expect(422);
+      const badHeader = await as(t, alice)
+        .upload(url.replace('/api/v1', ''), 'utility_type,start,end,amount\nelectric,2026-01-01,2026-01-31,5\n')
+        .expect(422);
       expect(badHeader.body.detail).toBe('CSV header must name the column period_start');
       const empty = await as(t, alice).upload(url.replace('/api/v1', ''), '').expect(422);
       expect(empty.body.detail).toBe('CSV file is empty: a header row is required');

@@ -17,7 +17,7 @@ describe('notifications', () => {
     now = new Date(now.getTime() + 1000);
   };
 
-  it('lists the caller\'s notifications newest first; unread filter; mark read; others\' are 404', async () => {
+  it("lists the caller's notifications newest first; unread filter; mark read; others' are 404", async () => {
     const alice = await registerUser(t);
     const bob = await registerUser(t);
     const property = await createProperty(t, alice.token);
@@ -25,7 +25,10 @@ describe('notifications', () => {
     for (let i = 1; i <= 3; i++) {
       tick();
       const n = await t.services.notifications.notify({
-        userId: alice.user.id, type: 'rubs_change', propertyId: property.id, message: `Unit ${i} moved out`,
+        userId: alice.user.id,
+        type: 'rubs_change',
+        propertyId: property.id,
+        message: `Unit ${i} moved out`,
       });
       ids.push(n.id);
     }
@@ -35,8 +38,12 @@ describe('notifications', () => {
     const all = await as(t, alice.token).get('/pm/notifications').expect(200);
     expect(all.body).toMatchObject({ total: 3, page: 1, per_page: 20, pages: 1 });
     expect(all.body.items[0]).toEqual({
-      id: ids[2], type: 'rubs_change', property_id: property.id, message: 'Unit 3 moved out',
-      created_at: '2026-03-01T12:00:03.000Z', read_at: null,
+      id: ids[2],
+      type: 'rubs_change',
+      property_id: property.id,
+      message: 'Unit 3 moved out',
+      created_at: '2026-03-01T12:00:03.000Z',
+      read_at: null,
     });
     expect(all.body.items.map((n: { id: string }) => n.id)).toEqual([ids[2], ids[1], ids[0]]);
 
@@ -58,34 +65,51 @@ describe('notifications', () => {
 
     expect((await as(t, bob.token).post(`/pm/notifications/${ids[0]}/read`).expect(404)).body.detail).toBe('Notification not found');
     expect((await as(t, alice.token).post('/pm/notifications/nope/read').expect(404)).body.detail).toBe('Notification not found');
-    expect((await as(t, bob.token).get('/pm/notifications').expect(200)).body.items.map((n: { message: string }) => n.message))
-      .toEqual(['Bob only']);
+    expect((await as(t, bob.token).get('/pm/notifications').expect(200)).body.items.map((n: { message: string }) => n.message)).toEqual([
+      'Bob only',
+    ]);
     await as(t, alice.token).get('/pm/notifications?unread=maybe').expect(422);
     await request(t.app).get('/api/v1/pm/notifications').expect(401);
   });
 
-  it('counts each user\'s unread notifications exactly through inserts, dedupes, reads and deletes', async () => {
+  it("counts each user's unread notifications exactly through inserts, dedupes, reads and deletes", async () => {
     const erin = await registerUser(t);
     const frank = await registerUser(t);
     const property = await createProperty(t, erin.token);
     const db = t.deps.database.db;
     const kept = (userId: string) => t.services.notifications.countUnread(userId);
-    const counted = async (userId: string) => rowsOf<{ n: number }>(await db.execute(
-      sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`))[0]!.n;
+    const counted = async (userId: string) =>
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`),
+      )[0]!.n;
     expect(await kept(erin.user.id)).toBe(0);
 
     // One statement: 4 of Erin's (the fifth repeats a dedupe key), 2 of Frank's.
-    const note = (userId: string, key: string, propertyId: string | null = null) => ({ userId, type: 'x', message: key, dedupeKey: key, propertyId });
+    const note = (userId: string, key: string, propertyId: string | null = null) => ({
+      userId,
+      type: 'x',
+      message: key,
+      dedupeKey: key,
+      propertyId,
+    });
     await t.services.notifications.notifyMany([
-      note(erin.user.id, 'a', property.id), note(erin.user.id, 'b', property.id), note(erin.user.id, 'c'), note(erin.user.id, 'd'),
-      note(erin.user.id, 'a', property.id), note(frank.user.id, 'a'), note(frank.user.id, 'b'),
+      note(erin.user.id, 'a', property.id),
+      note(erin.user.id, 'b', property.id),
+      note(erin.user.id, 'c'),
+      note(erin.user.id, 'd'),
+      note(erin.user.id, 'a', property.id),
+      note(frank.user.id, 'a'),
+      note(frank.user.id, 'b'),
     ]);
     expect([await kept(erin.user.id), await kept(frank.user.id)]).toEqual([4, 2]);
     // The same again adds nothing.
     await t.services.notifications.notifyMany([note(erin.user.id, 'c'), note(frank.user.id, 'b')]);
     expect([await kept(erin.user.id), await kept(frank.user.id)]).toEqual([4, 2]);
 
-    const items = (await as(t, erin.token).get('/pm/notifications?per_page=100').expect(200)).body.items as Array<{ id: string; message: string }>;
+    const items = (await as(t, erin.token).get('/pm/notifications?per_page=100').expect(200)).body.items as Array<{
+      id: string;
+      message: string;
+    }>;
     const c = items.find((n) => n.message === 'c')!.id;
     await as(t, erin.token).post(`/pm/notifications/${c}/read`).expect(200);
     await as(t, erin.token).post(`/pm/notifications/${c}/read`).expect(200);

@@ -26,7 +26,10 @@ describe('portfolios', () => {
     const me = await as(t, alice).get('/auth/me').expect(200);
     const res = await as(t, alice).post('/pm/portfolios', { name: 'Lakeside', description: 'Upper peninsula' }).expect(201);
     expect(res.body).toEqual({
-      id: expect.any(String), name: 'Lakeside', description: 'Upper peninsula', owner_id: me.body.id,
+      id: expect.any(String),
+      name: 'Lakeside',
+      description: 'Upper peninsula',
+      owner_id: me.body.id,
       created_at: expect.any(String),
     });
     const bare = await as(t, alice).post('/pm/portfolios', { name: 'Bare' }).expect(201);
@@ -38,14 +41,14 @@ describe('portfolios', () => {
     expect(res.body).toEqual(errorBody({ detail: 'field required', errors: [{ field: 'name', message: 'field required' }] }));
   });
 
-  it('lists only the caller\'s portfolios with property_count, paginated', async () => {
+  it("lists only the caller's portfolios with property_count, paginated", async () => {
     const carol = (await registerUser(t)).token;
     const p1 = await createPortfolio(t, carol, 'One');
     await createPortfolio(t, carol, 'Two');
     await createProperty(t, carol, { portfolio_id: p1.id });
     await createProperty(t, carol, { portfolio_id: p1.id });
     await createProperty(t, carol);
-    await createPortfolio(t, bob, 'Bob\'s');
+    await createPortfolio(t, bob, "Bob's");
     const res = await as(t, carol).get('/pm/portfolios').expect(200);
     expect(res.body).toMatchObject({ total: 2, page: 1, per_page: 20, pages: 1 });
     expect(res.body.items).toEqual([
@@ -70,7 +73,11 @@ describe('portfolios', () => {
     // monthly 1,230.54 + 2,558.54 = 3,789.08; annual x 12 = 45,468.96; kWh a year (10,000 + 25,000) x 12 = 420,000
     // -> 45,468.96 / 420,000 = $0.1083/kWh (0.108259...)
     expect(res.body.summary).toEqual({
-      property_count: 4, total_monthly_cost: 3789.08, total_annual_cost: 45468.96, avg_cost_per_kwh: 0.1083, total_sqft: 13200,
+      property_count: 4,
+      total_monthly_cost: 3789.08,
+      total_annual_cost: 45468.96,
+      avg_cost_per_kwh: 0.1083,
+      total_sqft: 13200,
     });
   });
 
@@ -78,26 +85,36 @@ describe('portfolios', () => {
     const p = await createPortfolio(t, alice, 'Empty');
     const res = await as(t, alice).get(`/pm/portfolios/${p.id}`).expect(200);
     expect(res.body.summary).toEqual({
-      property_count: 0, total_monthly_cost: 0, total_annual_cost: 0, avg_cost_per_kwh: 0, total_sqft: 0,
+      property_count: 0,
+      total_monthly_cost: 0,
+      total_annual_cost: 0,
+      avg_cost_per_kwh: 0,
+      total_sqft: 0,
     });
   });
 
-  it('404 Portfolio not found for an unknown id or another owner\'s portfolio', async () => {
+  it("404 Portfolio not found for an unknown id or another owner's portfolio", async () => {
     const p = await createPortfolio(t, alice, 'Private');
     expect((await as(t, bob).get(`/pm/portfolios/${p.id}`).expect(404)).body.detail).toBe('Portfolio not found');
     expect((await as(t, alice).get('/pm/portfolios/nope').expect(404)).body.detail).toBe('Portfolio not found');
-    expect((await as(t, bob).get('/pm/portfolios').expect(200)).body.items.map((x: { name: string }) => x.name))
-      .not.toContain('Private');
+    expect((await as(t, bob).get('/pm/portfolios').expect(200)).body.items.map((x: { name: string }) => x.name)).not.toContain('Private');
   });
 
   it('documents every property-management endpoint in /openapi.json', async () => {
     const doc = (await request(t.app).get('/openapi.json').expect(200)).body;
     for (const [path, method] of [
-      ['/api/v1/pm/portfolios', 'post'], ['/api/v1/pm/portfolios', 'get'], ['/api/v1/pm/portfolios/{id}', 'get'],
-      ['/api/v1/pm/properties', 'post'], ['/api/v1/pm/properties', 'get'], ['/api/v1/pm/properties/{id}', 'get'],
-      ['/api/v1/pm/properties/{id}', 'patch'], ['/api/v1/pm/properties/{id}/analyze-rates', 'post'],
-      ['/api/v1/pm/properties/{id}/bills', 'post'], ['/api/v1/pm/properties/{id}/bills', 'get'],
-      ['/api/v1/pm/properties/{id}/bills/import', 'post'], ['/api/v1/pm/notifications', 'get'],
+      ['/api/v1/pm/portfolios', 'post'],
+      ['/api/v1/pm/portfolios', 'get'],
+      ['/api/v1/pm/portfolios/{id}', 'get'],
+      ['/api/v1/pm/properties', 'post'],
+      ['/api/v1/pm/properties', 'get'],
+      ['/api/v1/pm/properties/{id}', 'get'],
+      ['/api/v1/pm/properties/{id}', 'patch'],
+      ['/api/v1/pm/properties/{id}/analyze-rates', 'post'],
+      ['/api/v1/pm/properties/{id}/bills', 'post'],
+      ['/api/v1/pm/properties/{id}/bills', 'get'],
+      ['/api/v1/pm/properties/{id}/bills/import', 'post'],
+      ['/api/v1/pm/notifications', 'get'],
       ['/api/v1/pm/notifications/{id}/read', 'post'],
     ]) {
       expect(doc.paths[path]?.[method]).toBeDefined();

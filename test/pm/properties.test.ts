@@ -27,10 +27,25 @@ describe('properties', () => {
   it('creates a property with only the required fields: unset optionals are null, has_solar false', async () => {
     const res = await as(t, alice).post('/pm/properties', propertyBody()).expect(201);
     expect(res.body).toMatchObject({
-      name: 'Harbor Lofts', address: '100 Main St', city: 'Gladstone', state: 'MI', zip_code: '49837',
-      property_type: 'commercial', sqft: null, unit_count: null, year_built: null, portfolio_id: null,
-      utility_account_number: null, meter_number: null, tariff_id: null, monthly_usage_kwh: null,
-      monthly_demand_kw: null, has_solar: false, solar_capacity_kw: null, annual_revenue: null, noi: null,
+      name: 'Harbor Lofts',
+      address: '100 Main St',
+      city: 'Gladstone',
+      state: 'MI',
+      zip_code: '49837',
+      property_type: 'commercial',
+      sqft: null,
+      unit_count: null,
+      year_built: null,
+      portfolio_id: null,
+      utility_account_number: null,
+      meter_number: null,
+      tariff_id: null,
+      monthly_usage_kwh: null,
+      monthly_demand_kw: null,
+      has_solar: false,
+      solar_capacity_kw: null,
+      annual_revenue: null,
+      noi: null,
       energy_pct_of_noi: null,
     });
     expect(typeof res.body.id).toBe('string');
@@ -42,9 +57,19 @@ describe('properties', () => {
   it('creates a property with every field and computes energy_pct_of_noi from the engine estimate', async () => {
     const portfolio = await createPortfolio(t, alice);
     const body = propertyBody({
-      sqft: 12000, unit_count: 24, year_built: 1987, portfolio_id: portfolio.id, utility_account_number: 'ACC-1',
-      meter_number: 'M-9', tariff_id: GLADSTONE.C1, monthly_usage_kwh: 10000, monthly_demand_kw: 40, has_solar: true,
-      solar_capacity_kw: 25.5, annual_revenue: 480000.5, noi: 200000,
+      sqft: 12000,
+      unit_count: 24,
+      year_built: 1987,
+      portfolio_id: portfolio.id,
+      utility_account_number: 'ACC-1',
+      meter_number: 'M-9',
+      tariff_id: GLADSTONE.C1,
+      monthly_usage_kwh: 10000,
+      monthly_demand_kw: 40,
+      has_solar: true,
+      solar_capacity_kw: 25.5,
+      annual_revenue: 480000.5,
+      noi: 200000,
     });
     const res = await as(t, alice).post('/pm/properties', body).expect(201);
     const { name, address, city, state, zip_code, property_type, ...rest } = body;
@@ -64,9 +89,15 @@ describe('properties', () => {
   });
 
   it('422 when a known ZIP code is in another state (issue 26)', async () => {
-    const res = await as(t, alice).post('/pm/properties', propertyBody({ zip_code: '94103', state: 'TX' })).expect(422);
-    expect(res.body).toEqual(errorBody({ detail: 'zip_code 94103 is in CA, not TX', errors: [{ field: 'zip_code', message: 'zip_code 94103 is in CA, not TX' }] }));
-    const ok = await as(t, alice).post('/pm/properties', propertyBody({ zip_code: '94103', state: 'CA' })).expect(201);
+    const res = await as(t, alice)
+      .post('/pm/properties', propertyBody({ zip_code: '94103', state: 'TX' }))
+      .expect(422);
+    expect(res.body).toEqual(
+      errorBody({ detail: 'zip_code 94103 is in CA, not TX', errors: [{ field: 'zip_code', message: 'zip_code 94103 is in CA, not TX' }] }),
+    );
+    const ok = await as(t, alice)
+      .post('/pm/properties', propertyBody({ zip_code: '94103', state: 'CA' }))
+      .expect(201);
     await as(t, alice).patch(`/pm/properties/${ok.body.id}`).send({ state: 'NV' }).expect(422);
     await as(t, alice).patch(`/pm/properties/${ok.body.id}`).send({ zip_code: '89501', state: 'NV' }).expect(200);
   });
@@ -78,7 +109,9 @@ describe('properties', () => {
     }
     // An unknown ZIP code (00000) is accepted with any valid state; a known one fixes the state (issue 26).
     for (const state of ['DC', 'PR', 'GU', 'VI', 'AS', 'MP', 'ak']) {
-      const res = await as(t, alice).post('/pm/properties', propertyBody({ state, zip_code: '00000' })).expect(201);
+      const res = await as(t, alice)
+        .post('/pm/properties', propertyBody({ state, zip_code: '00000' }))
+        .expect(201);
       expect(res.body.state).toBe(state.toUpperCase());
     }
   });
@@ -88,36 +121,59 @@ describe('properties', () => {
       const res = await as(t, alice).post('/pm/properties', propertyBody({ zip_code })).expect(422);
       expect(res.body.detail).toBe('Invalid ZIP code format');
     }
-    const type = await as(t, alice).post('/pm/properties', propertyBody({ property_type: 'castle' })).expect(422);
+    const type = await as(t, alice)
+      .post('/pm/properties', propertyBody({ property_type: 'castle' }))
+      .expect(422);
     expect(type.body.errors[0].field).toBe('property_type');
-    for (const field of ['sqft', 'unit_count', 'year_built', 'monthly_usage_kwh', 'monthly_demand_kw', 'solar_capacity_kw',
-      'annual_revenue', 'noi']) {
-      const res = await as(t, alice).post('/pm/properties', propertyBody({ [field]: -1 })).expect(422);
+    for (const field of [
+      'sqft',
+      'unit_count',
+      'year_built',
+      'monthly_usage_kwh',
+      'monthly_demand_kw',
+      'solar_capacity_kw',
+      'annual_revenue',
+      'noi',
+    ]) {
+      const res = await as(t, alice)
+        .post('/pm/properties', propertyBody({ [field]: -1 }))
+        .expect(422);
       expect(res.body.errors[0]).toEqual({ field, message: 'ensure this value is greater than or equal to 0' });
     }
-    const frac = await as(t, alice).post('/pm/properties', propertyBody({ sqft: 10.5 })).expect(422);
+    const frac = await as(t, alice)
+      .post('/pm/properties', propertyBody({ sqft: 10.5 }))
+      .expect(422);
     expect(frac.body.detail).toBe('value is not a valid integer');
   });
 
   it('404 Portfolio not found for an unknown or foreign portfolio_id; 422 for an unknown tariff_id', async () => {
-    const unknown = await as(t, alice).post('/pm/properties', propertyBody({ portfolio_id: 'nope' })).expect(404);
+    const unknown = await as(t, alice)
+      .post('/pm/properties', propertyBody({ portfolio_id: 'nope' }))
+      .expect(404);
     expect(unknown.body.detail).toBe('Portfolio not found');
     const bobs = await createPortfolio(t, bob);
-    const foreign = await as(t, alice).post('/pm/properties', propertyBody({ portfolio_id: bobs.id })).expect(404);
+    const foreign = await as(t, alice)
+      .post('/pm/properties', propertyBody({ portfolio_id: bobs.id }))
+      .expect(404);
     expect(foreign.body.detail).toBe('Portfolio not found');
-    const tariff = await as(t, alice).post('/pm/properties', propertyBody({ tariff_id: 'no-such-tariff' })).expect(422);
+    const tariff = await as(t, alice)
+      .post('/pm/properties', propertyBody({ tariff_id: 'no-such-tariff' }))
+      .expect(422);
     expect(tariff.body.errors[0]).toEqual({ field: 'tariff_id', message: 'Tariff not found' });
   });
 
-  it('detail lists the tariffs available at the ZIP code in the property type\'s sector', async () => {
+  it("detail lists the tariffs available at the ZIP code in the property type's sector", async () => {
     const commercial = await createProperty(t, alice, { property_type: 'mixed_use' });
     const res = await as(t, alice).get(`/pm/properties/${commercial.id}`).expect(200);
     expect(res.body.id).toBe(commercial.id);
     const ids = res.body.available_tariffs.map((x: { id: string }) => x.id).sort();
     expect(ids).toEqual([GLADSTONE.C1, GLADSTONE.C3_NON_CITY, GLADSTONE.SP1].sort());
     expect(res.body.available_tariffs[0]).toEqual({
-      id: expect.any(String), name: expect.any(String), utility_name: expect.stringContaining('Gladstone'),
-      rate_type: 'flat', sector: 'commercial',
+      id: expect.any(String),
+      name: expect.any(String),
+      utility_name: expect.stringContaining('Gladstone'),
+      rate_type: 'flat',
+      sector: 'commercial',
     });
     // Residential property: Gladstone's bundled tariffs here are all commercial.
     const residential = await createProperty(t, alice, { property_type: 'residential' });
@@ -128,7 +184,7 @@ describe('properties', () => {
     expect((await as(t, alice).get(`/pm/properties/${elsewhere.id}`).expect(200)).body.available_tariffs).toEqual([]);
   });
 
-  it('another owner\'s property is 404 Property not found (never 403), as is an unknown id', async () => {
+  it("another owner's property is 404 Property not found (never 403), as is an unknown id", async () => {
     const p = await createProperty(t, alice);
     for (const res of [
       await as(t, bob).get(`/pm/properties/${p.id}`),
@@ -152,15 +208,19 @@ describe('properties', () => {
       const p = await createProperty(t, alice, { sqft: 5000, meter_number: 'M-1', noi: 100000 });
       expect(p.energy_pct_of_noi).toBeNull();
       // Issue 45 replaced SP1 at 10,000 kWh (SP1 is open from 15,000 kWh a month; the fixture is now the in-city SP1 at $0.1016).
-      const a = await as(t, alice).patch(`/pm/properties/${p.id}`, { tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 20000 })
-        .expect(200);
+      const a = await as(t, alice).patch(`/pm/properties/${p.id}`, { tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 20000 }).expect(200);
       // SP1: 20,000 x $0.1016 + $18.54 = $2,050.54 / month = $24,606.48 / year; / $100,000 = 24.61 %
-      expect(a.body).toMatchObject({ sqft: 5000, meter_number: 'M-1', tariff_id: GLADSTONE.SP1, monthly_usage_kwh: 20000,
-        energy_pct_of_noi: 24.61, name: 'Harbor Lofts' });
+      expect(a.body).toMatchObject({
+        sqft: 5000,
+        meter_number: 'M-1',
+        tariff_id: GLADSTONE.SP1,
+        monthly_usage_kwh: 20000,
+        energy_pct_of_noi: 24.61,
+        name: 'Harbor Lofts',
+      });
       expect(a.body.available_tariffs).toBeUndefined();
       expect(Date.parse(a.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(a.body.created_at));
-      const b = await as(t, alice).patch(`/pm/properties/${p.id}`, { noi: 50000, meter_number: null, name: 'Renamed' })
-        .expect(200);
+      const b = await as(t, alice).patch(`/pm/properties/${p.id}`, { noi: 50000, meter_number: null, name: 'Renamed' }).expect(200);
       // $24,606.48 / $50,000 = 49.21 % (49.21296)
       expect(b.body).toMatchObject({ noi: 50000, energy_pct_of_noi: 49.21, meter_number: null, name: 'Renamed', sqft: 5000 });
       const c = await as(t, alice).patch(`/pm/properties/${p.id}`, { tariff_id: null }).expect(200);
@@ -168,7 +228,10 @@ describe('properties', () => {
       const empty = await as(t, alice).patch(`/pm/properties/${p.id}`, {}).expect(200);
       expect(empty.body.name).toBe('Renamed');
       expect((await as(t, alice).get(`/pm/properties/${p.id}`).expect(200)).body).toMatchObject({
-        name: 'Renamed', tariff_id: null, meter_number: null, noi: 50000,
+        name: 'Renamed',
+        tariff_id: null,
+        meter_number: null,
+        noi: 50000,
       });
     });
 
@@ -195,7 +258,12 @@ describe('properties', () => {
       const foreign = await as(t, alice).patch(`/pm/properties/${p.id}`, { portfolio_id: bobs.id }).expect(404);
       expect(foreign.body.detail).toBe('Portfolio not found');
       expect((await as(t, alice).get(`/pm/properties/${p.id}`).expect(200)).body).toMatchObject({
-        state: 'MI', zip_code: '49837', sqft: null, name: 'Harbor Lofts', portfolio_id: null, tariff_id: null,
+        state: 'MI',
+        zip_code: '49837',
+        sqft: null,
+        name: 'Harbor Lofts',
+        portfolio_id: null,
+        tariff_id: null,
       });
     });
   });
@@ -209,19 +277,36 @@ describe('properties', () => {
       await createProperty(t, carol, { name: 'A', city: 'Gladstone', state: 'MI', property_type: 'commercial', portfolio_id: portfolioId });
       await createProperty(t, carol, { name: 'B', city: 'Escanaba', state: 'MI', property_type: 'residential', portfolio_id: portfolioId });
       await createProperty(t, carol, { name: 'C', city: 'Austin', state: 'TX', zip_code: '78701', property_type: 'residential' });
-      await createProperty(t, carol, { name: 'D', city: 'gladstone', state: 'MI', property_type: 'industrial', sqft: 900, unit_count: 3, monthly_usage_kwh: 123.5 });
-      await createProperty(t, bob, { name: 'Bob\'s', city: 'Gladstone' });
+      await createProperty(t, carol, {
+        name: 'D',
+        city: 'gladstone',
+        state: 'MI',
+        property_type: 'industrial',
+        sqft: 900,
+        unit_count: 3,
+        monthly_usage_kwh: 123.5,
+      });
+      await createProperty(t, bob, { name: "Bob's", city: 'Gladstone' });
     });
 
     const names = (body: { items: Array<{ name: string }> }) => body.items.map((i) => i.name).sort();
 
-    it('lists only the caller\'s properties, newest first, with the list item fields', async () => {
+    it("lists only the caller's properties, newest first, with the list item fields", async () => {
       const res = await as(t, carol).get('/pm/properties').expect(200);
       expect(res.body).toMatchObject({ total: 4, page: 1, per_page: 20, pages: 1 });
       expect(res.body.items.map((i: { name: string }) => i.name)).toEqual(['D', 'C', 'B', 'A']);
       expect(res.body.items[0]).toEqual({
-        id: expect.any(String), name: 'D', address: '100 Main St', city: 'gladstone', state: 'MI', zip_code: '49837',
-        property_type: 'industrial', sqft: 900, unit_count: 3, monthly_usage_kwh: 123.5, portfolio_id: null,
+        id: expect.any(String),
+        name: 'D',
+        address: '100 Main St',
+        city: 'gladstone',
+        state: 'MI',
+        zip_code: '49837',
+        property_type: 'industrial',
+        sqft: 900,
+        unit_count: 3,
+        monthly_usage_kwh: 123.5,
+        portfolio_id: null,
       });
     });
 

@@ -33,7 +33,7 @@ function counted<T extends object>(target: T): { proxy: T; calls: Record<string,
  * database, with counting wrappers around the bill engine, the property service and the tariff
  * catalog; the property and rate-analysis services share the one engine, as they do in the app.
  */
-describe('an owner\'s rate-analysis job: work per property (issue: double pricing and re-reads)', () => {
+describe("an owner's rate-analysis job: work per property (issue: double pricing and re-reads)", () => {
   const N = 5;
   // K = 2 other current tariffs of the utility: SP1, which the C1 properties below may take, and C3 (three-phase only),
   // which the single-phase C1 customers may not: an excluded tariff is read with the candidates but never priced.
@@ -67,14 +67,29 @@ describe('an owner\'s rate-analysis job: work per property (issue: double pricin
       return engine(tariff, input);
     };
     const tariffs = counted(createTariffCatalog(db, t.deps.now, t.services.customTariffs));
-    const properties = counted(createPropertyService({
-      db, now: t.deps.now, logger: t.deps.logger, tariffs: tariffs.proxy, monthlyBill,
-      portfolios: t.services.portfolios, requestAnalysis: async () => undefined,
-    }));
+    const properties = counted(
+      createPropertyService({
+        db,
+        now: t.deps.now,
+        logger: t.deps.logger,
+        tariffs: tariffs.proxy,
+        monthlyBill,
+        portfolios: t.services.portfolios,
+        requestAnalysis: async () => undefined,
+      }),
+    );
     const rateAnalysis = createRateAnalysisService({
-      db, now: t.deps.now, logger: t.deps.logger, tariffs: tariffs.proxy, monthlyBill,
-      properties: properties.proxy, notifications: t.services.notifications, enqueue: async () => undefined,
-      pricing: t.services.pricing, loadShapes: () => bundledLoadShapes(), averageRates: bundledAverageRates,
+      db,
+      now: t.deps.now,
+      logger: t.deps.logger,
+      tariffs: tariffs.proxy,
+      monthlyBill,
+      properties: properties.proxy,
+      notifications: t.services.notifications,
+      enqueue: async () => undefined,
+      pricing: t.services.pricing,
+      loadShapes: () => bundledLoadShapes(),
+      averageRates: bundledAverageRates,
     });
 
     await rateAnalysis.process({ user_id: ownerId });
@@ -84,8 +99,9 @@ describe('an owner\'s rate-analysis job: work per property (issue: double pricin
     expect(stored).toHaveLength(N);
     // At U kWh, C1 = U x 0.1217 + 13.54 and SP1 = U x 0.1016 + 18.54: SP1 saves U x 0.0201 - 5.00 a month
     // (15,000: 296.50; 30,000: 598.00; 45,000: 899.50; 60,000: 1,201.00; 75,000: 1,502.50).
-    expect(stored.map((a) => [a.currentTariffId, a.recommendedTariffId, a.monthlySavings]).sort((x, y) => Number(x[2]) - Number(y[2])))
-      .toEqual([296.5, 598, 899.5, 1201, 1502.5].map((saving) => [GLADSTONE.C1, GLADSTONE.SP1, saving]));
+    expect(
+      stored.map((a) => [a.currentTariffId, a.recommendedTariffId, a.monthlySavings]).sort((x, y) => Number(x[2]) - Number(y[2])),
+    ).toEqual([296.5, 598, 899.5, 1201, 1502.5].map((saving) => [GLADSTONE.C1, GLADSTONE.SP1, saving]));
 
     // Each tariff priced once per property: the current tariff N times, each candidate the property may take N times.
     // (The old job priced the current tariff 3N times: for the stored estimate, again as the analysis's

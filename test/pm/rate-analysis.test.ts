@@ -20,8 +20,11 @@ describe('rate analysis', () => {
   const C3_NAME = 'Rate Schedule C3- Commercial 3PH Non-City';
   const SP1_NAME = 'Rate Schedule SP1- Small Power 1PH( Over 15,000 kWh per Month)';
   /** C3 is three-phase only; C1 and SP1 (1PH) say the customer takes single-phase service. */
-  const C3_EXCLUDED = { tariff_id: GLADSTONE.C3_NON_CITY, name: C3_NAME,
-    reason: 'three-phase service only: the property takes single-phase service (its current tariff says so)' };
+  const C3_EXCLUDED = {
+    tariff_id: GLADSTONE.C3_NON_CITY,
+    name: C3_NAME,
+    reason: 'three-phase service only: the property takes single-phase service (its current tariff says so)',
+  };
 
   it('compares the current tariff with every other one for the ZIP (hand-checked arithmetic)', async () => {
     // Issue 45 replaced the advice at 10,000 kWh (the non-city SP1 at $0.10, saving 212.00 a month): a tariff is
@@ -34,8 +37,14 @@ describe('rate analysis', () => {
       current_tariff: { id: GLADSTONE.C1, name: C1_NAME, estimated_monthly_cost: 2447.54 },
       alternatives: [
         // 2,447.54 - 2,050.54 = 397.00; x 12 = 4,764.00; 397 / 2,447.54 = 16.22 % -> 16.2
-        { tariff_id: GLADSTONE.SP1, name: SP1_NAME, estimated_monthly_cost: 2050.54,
-          monthly_savings: 397, annual_savings: 4764, savings_percent: 16.2 },
+        {
+          tariff_id: GLADSTONE.SP1,
+          name: SP1_NAME,
+          estimated_monthly_cost: 2050.54,
+          monthly_savings: 397,
+          annual_savings: 4764,
+          savings_percent: 16.2,
+        },
       ],
       // Issue 45 replaced the rule that priced C3 (three-phase, non-city) as an alternative for a single-phase C1 customer.
       excluded: [C3_EXCLUDED],
@@ -52,7 +61,12 @@ describe('rate analysis', () => {
       ],
     });
     const stored = await t.services.rateAnalysis.latestForProperty(p.id);
-    expect(stored).toMatchObject({ recommendedTariffId: GLADSTONE.SP1, monthlySavings: 397, annualSavings: 4764, currentMonthlyCost: 2447.54 });
+    expect(stored).toMatchObject({
+      recommendedTariffId: GLADSTONE.SP1,
+      monthlySavings: 397,
+      annualSavings: 4764,
+      currentMonthlyCost: 2447.54,
+    });
     // The analysis queued when the property was created may be stored just after this one: same result, later time.
     expect({ ...(stored!.result as object), analyzed_at: null }).toEqual({ ...res.body, analyzed_at: null });
   });
@@ -71,8 +85,16 @@ describe('rate analysis', () => {
     // C1: 15,000 x 0.1217 + 13.54 = 1,825.50 + 13.54 = 1,839.04. SP1: 15,000 x 0.1016 + 18.54 = 1,524.00 + 18.54 = 1,542.54.
     // 1,839.04 - 1,542.54 = 296.50; x 12 = 3,558.00; 296.50 / 1,839.04 = 16.12 % -> 16.1
     expect(res.body.current_tariff.estimated_monthly_cost).toBe(1839.04);
-    expect(res.body.alternatives).toEqual([{ tariff_id: GLADSTONE.SP1, name: SP1_NAME, estimated_monthly_cost: 1542.54,
-      monthly_savings: 296.5, annual_savings: 3558, savings_percent: 16.1 }]);
+    expect(res.body.alternatives).toEqual([
+      {
+        tariff_id: GLADSTONE.SP1,
+        name: SP1_NAME,
+        estimated_monthly_cost: 1542.54,
+        monthly_savings: 296.5,
+        annual_savings: 3558,
+        savings_percent: 16.1,
+      },
+    ]);
     expect(res.body.recommendation).toBe(GLADSTONE.SP1);
   });
 
@@ -82,8 +104,9 @@ describe('rate analysis', () => {
     const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
     expect(res.body.recommendation).toBe(GLADSTONE.SP1);
     // 2,050.54 - 2,447.54 = -397.00; x 12 = -4,764.00; -397 / 2,050.54 = -19.36 % -> -19.4. C3 is three-phase only (SP1 is 1PH).
-    expect(res.body.alternatives.map((a: Record<string, unknown>) => [a.tariff_id, a.monthly_savings, a.annual_savings, a.savings_percent]))
-      .toEqual([[GLADSTONE.C1, -397, -4764, -19.4]]);
+    expect(
+      res.body.alternatives.map((a: Record<string, unknown>) => [a.tariff_id, a.monthly_savings, a.annual_savings, a.savings_percent]),
+    ).toEqual([[GLADSTONE.C1, -397, -4764, -19.4]]);
     expect(res.body.excluded).toEqual([C3_EXCLUDED]);
   });
 
@@ -93,27 +116,35 @@ describe('rate analysis', () => {
     // Issue 45 replaced the 500 kWh case (below SP1's 15,000 kWh minimum). The same figures as without demand:
     // C1: 20,000 x 0.1217 + 13.54 = 2,447.54; SP1: 20,000 x 0.1016 + 18.54 = 2,050.54 (saves 397.00, 4,764.00 a year, 16.2 %)
     expect(res.body.current_tariff.estimated_monthly_cost).toBe(2447.54);
-    expect(res.body.alternatives[0]).toMatchObject({ tariff_id: GLADSTONE.SP1, estimated_monthly_cost: 2050.54,
-      monthly_savings: 397, annual_savings: 4764, savings_percent: 16.2 });
+    expect(res.body.alternatives[0]).toMatchObject({
+      tariff_id: GLADSTONE.SP1,
+      estimated_monthly_cost: 2050.54,
+      monthly_savings: 397,
+      annual_savings: 4764,
+      savings_percent: 16.2,
+    });
   });
 
-  it('without a current tariff: Gladstone\'s phase-specific rates go to review and nothing is recommended (400)', async () => {
+  it("without a current tariff: Gladstone's phase-specific rates go to review and nothing is recommended (400)", async () => {
     // Issue 45 replaced the rule that recommended the cheapest tariff (SP1 at 1,000 kWh) without a current tariff: a
     // tariff is recommended only on evidence the property may take it. Without a current tariff its service phase is not
     // known, so the single-phase C1 and three-phase C3 need review, and SP1 needs 15,000 kWh a month.
     const p = await createProperty(t, alice, { monthly_usage_kwh: 1000 });
     const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(400);
     // C1 1,000 x 0.1217 + 13.54 = 135.24 and C3 1,000 x 0.1241 + 14.54 = 138.64 are priced for review; C3 also names a location.
-    expect(res.body.detail).toBe('No tariff of this service area is shown eligible for the property: 2 need review (Rate Schedule C3- '
-      + 'Commercial 3PH Non-City: may be limited to a named location: "Non-City" in its name; ...); set the property\'s tariff_id '
-      + 'to compare from its current tariff');
+    expect(res.body.detail).toBe(
+      'No tariff of this service area is shown eligible for the property: 2 need review (Rate Schedule C3- ' +
+        'Commercial 3PH Non-City: may be limited to a named location: "Non-City" in its name; ...); set the property\'s tariff_id ' +
+        'to compare from its current tariff',
+    );
     expect(await t.services.rateAnalysis.latestForProperty(p.id)).toBeNull();
   });
 
-  it('400 Property has no usage data; 400 No tariffs available for this service area; 404 for others\' properties', async () => {
+  it("400 Property has no usage data; 400 No tariffs available for this service area; 404 for others' properties", async () => {
     const noUsage = await createProperty(t, alice, { tariff_id: GLADSTONE.C1 });
-    expect((await as(t, alice).post(`/pm/properties/${noUsage.id}/analyze-rates`).expect(400)).body.detail)
-      .toBe('Property has no usage data');
+    expect((await as(t, alice).post(`/pm/properties/${noUsage.id}/analyze-rates`).expect(400)).body.detail).toBe(
+      'Property has no usage data',
+    );
     // No tariff at all for the area: SPEC's words. (Issue 45: where the area has tariffs but none the property could take,
     // the 400 says so instead; see test/pm/tariff-eligibility.test.ts.)
     const none = 'No tariffs available for this service area';
@@ -181,7 +212,9 @@ describe('rate analysis', () => {
       // Issue 45 replaced the advice to move this C3 customer to C1 (12.17 + 13.54 = 25.71 against C3's 12.41 + 14.54 = 26.95):
       // C1 and SP1 are single-phase rates and C3 says the property takes three-phase service, so it stays on C3 (saves 0).
       expect(latestA).toMatchObject({ recommendedTariffId: GLADSTONE.C3_NON_CITY, currentMonthlyCost: 26.95, monthlySavings: 0 });
-      expect((latestA!.result as { excluded: Array<{ tariff_id: string; reason: string }> }).excluded.map((e) => [e.tariff_id, e.reason])).toEqual([
+      expect(
+        (latestA!.result as { excluded: Array<{ tariff_id: string; reason: string }> }).excluded.map((e) => [e.tariff_id, e.reason]),
+      ).toEqual([
         [GLADSTONE.SP1, "monthly usage 100 kWh is below the tariff's minimum of 15000 kWh"],
         [GLADSTONE.C1, 'single-phase service only: the property takes three-phase service (its current tariff says so)'],
       ]);

@@ -18,7 +18,7 @@ describe('a property on a delivery-only tariff with its own supply price (issue 
 
   const houston = { city: 'Houston', state: 'TX', zip_code: '77002', tariff_id: CENTERPOINT_SMALL, monthly_usage_kwh: 1000 };
 
-  it('prices supply at the property\'s rate on top of delivery, and says when it has none', async () => {
+  it("prices supply at the property's rate on top of delivery, and says when it has none", async () => {
     const bare = await createProperty(t, alice, houston);
     expect(bare.supply_rate_per_kwh).toBeNull();
     const without = (await as(t, alice).post(`/pm/properties/${bare.id}/analyze-rates`).expect(200)).body;
@@ -50,16 +50,22 @@ describe('a property on a delivery-only tariff with its own supply price (issue 
 
   it('422 for a supply price outside 0 to 5, and nothing is stored', async () => {
     for (const supply_rate_per_kwh of [-0.01, 5.01, '0.1']) {
-      const res = await as(t, alice).post('/pm/properties', { name: 'X', address: '1 Main', property_type: 'commercial', ...houston, supply_rate_per_kwh }).expect(422);
+      const res = await as(t, alice)
+        .post('/pm/properties', { name: 'X', address: '1 Main', property_type: 'commercial', ...houston, supply_rate_per_kwh })
+        .expect(422);
       expect(res.body.errors[0].field).toBe('supply_rate_per_kwh');
     }
     const before = (await as(t, alice).get('/pm/properties').expect(200)).body.total;
-    await as(t, alice).post('/pm/properties', { name: 'X', address: '1 Main', property_type: 'commercial', ...houston, supply_rate_per_kwh: 99 }).expect(422);
+    await as(t, alice)
+      .post('/pm/properties', { name: 'X', address: '1 Main', property_type: 'commercial', ...houston, supply_rate_per_kwh: 99 })
+      .expect(422);
     expect((await as(t, alice).get('/pm/properties').expect(200)).body.total).toBe(before);
   });
 
   it('/calculate prices the same supply line, and compare applies it to delivery-only tariffs only', async () => {
-    const res = await as(t, alice).post('/calculate', { tariff_id: CENTERPOINT_SMALL, usage_kwh: 12000, month: 7, supply_rate_per_kwh: 0.085 }).expect(200);
+    const res = await as(t, alice)
+      .post('/calculate', { tariff_id: CENTERPOINT_SMALL, usage_kwh: 12000, month: 7, supply_rate_per_kwh: 0.085 })
+      .expect(200);
     expect(res.body.line_items).toContainEqual({ category: 'energy', name: 'Supply 12,000 kWh x $0.0850', amount: 1020 });
     // 12,000 x $0.090629 = $1,087.548 -> $1,087.55; + $1,020.00 + $59.16 = $2,166.71
     expect(res.body.total_cost).toBe(2166.71);

@@ -84,12 +84,23 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
     // current tariff does not say); that reason comes before the applicability limits.
     const primary = 'service at primary voltage: the property takes service at secondary (assumed: the current tariff does not say)';
     expect(res.body.excluded).toEqual([
-      { tariff_id: SF.CCSF_C1_SINGLE, name: 'C-1 Small Commercial Service Single Phase',
-        reason: 'single-phase service only: the property takes three-phase service (its current tariff says so)' },
+      {
+        tariff_id: SF.CCSF_C1_SINGLE,
+        name: 'C-1 Small Commercial Service Single Phase',
+        reason: 'single-phase service only: the property takes three-phase service (its current tariff says so)',
+      },
       { tariff_id: SF.CCSF_C2P, name: 'C-2P Medium Commercial Service Primary', reason: primary },
-      { tariff_id: SF.CCSF_C2S, name: 'C-2S Medium Commercial Service Secondary', reason: "peak demand 40 kW is below the tariff's minimum of 200 kW" },
+      {
+        tariff_id: SF.CCSF_C2S,
+        name: 'C-2S Medium Commercial Service Secondary',
+        reason: "peak demand 40 kW is below the tariff's minimum of 200 kW",
+      },
       { tariff_id: SF.CCSF_C3P, name: 'C-3P Large Commercial Service TOU Primary', reason: primary },
-      { tariff_id: SF.CCSF_C3S, name: 'C-3S Large Commercial Service TOU Secondary', reason: "peak demand 40 kW is below the tariff's minimum of 500 kW" },
+      {
+        tariff_id: SF.CCSF_C3S,
+        name: 'C-3S Large Commercial Service TOU Secondary',
+        reason: "peak demand 40 kW is below the tariff's minimum of 500 kW",
+      },
     ]);
     expect(res.body.recommendation).toBe(SF.CCSF_C1_POLY);
     // A 300 kW customer on C-2S: C-1 (at most 200 kW) and C-3 (from 500 kW) are out; so is C-2P since issue 26, as
@@ -97,12 +108,16 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
     const mid = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C2S, monthly_usage_kwh: 90000, monthly_demand_kw: 300 }));
     const midRes = await as(t, alice).post(`/pm/properties/${mid.id}/analyze-rates`).expect(200);
     expect(ids(midRes.body.alternatives)).toEqual([]);
-    expect(midRes.body.excluded.find((e: { tariff_id: string }) => e.tariff_id === SF.CCSF_C2P).reason)
-      .toBe('service at primary voltage: the property takes service at secondary');
+    expect(midRes.body.excluded.find((e: { tariff_id: string }) => e.tariff_id === SF.CCSF_C2P).reason).toBe(
+      'service at primary voltage: the property takes service at secondary',
+    );
     const onPrimary = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C2P, monthly_usage_kwh: 90000, monthly_demand_kw: 300 }));
-    expect(ids((await as(t, alice).post(`/pm/properties/${onPrimary.id}/analyze-rates`).expect(200)).body.alternatives)).toEqual([SF.CCSF_C2S]);
-    expect(midRes.body.excluded.find((e: { tariff_id: string }) => e.tariff_id === SF.CCSF_C1_POLY).reason)
-      .toBe("peak demand 300 kW is above the tariff's maximum of 200 kW");
+    expect(ids((await as(t, alice).post(`/pm/properties/${onPrimary.id}/analyze-rates`).expect(200)).body.alternatives)).toEqual([
+      SF.CCSF_C2S,
+    ]);
+    expect(midRes.body.excluded.find((e: { tariff_id: string }) => e.tariff_id === SF.CCSF_C1_POLY).reason).toBe(
+      "peak demand 300 kW is above the tariff's maximum of 200 kW",
+    );
   });
 
   it('without monthly_demand_kw a tariff with a demand minimum cannot be shown to fit and is left out', async () => {
@@ -112,9 +127,11 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
     // customer names its tariff; and C-1 Single Phase is no rate for a 137 kW building (three-phase service).
     const none = await createProperty(t, alice, sfShop({ monthly_usage_kwh: 100000 }));
     const refused = await as(t, alice).post(`/pm/properties/${none.id}/analyze-rates`).expect(400);
-    expect(refused.body.detail).toBe('Pacific Gas & Electric Co. has no current tariff in the catalog the property could take '
-      + '(its 4 current ones are all excluded for this property, e.g. A-1-Small General Service-Non-Time of Use Rate (Poly-Phase): '
-      + 'average demand 136.986 kW (monthly usage / 730 h; the peak is higher) is above the tariff\'s maximum of 75 kW): no tariff can be recommended');
+    expect(refused.body.detail).toBe(
+      'Pacific Gas & Electric Co. has no current tariff in the catalog the property could take ' +
+        '(its 4 current ones are all excluded for this property, e.g. A-1-Small General Service-Non-Time of Use Rate (Poly-Phase): ' +
+        "average demand 136.986 kW (monthly usage / 730 h; the peak is higher) is above the tariff's maximum of 75 kW): no tariff can be recommended",
+    );
     const p = await createProperty(t, alice, sfShop({ tariff_id: SF.CCSF_C1_POLY, monthly_usage_kwh: 100000 }));
     const res = await as(t, alice).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
     expect(ids(res.body.alternatives)).toEqual([]);
@@ -137,14 +154,26 @@ describe('which tariffs a property sees and may switch to (issue 9)', () => {
     // without a current tariff the building's service phase is unknown, so the single-phase C1 and three-phase C3
     // are priced for review only; nothing can be recommended until the property names its tariff.
     const refused = await as(t, alice).post(`/pm/properties/${building.id}/analyze-rates`).expect(400);
-    expect(refused.body.detail).toMatch(/^No tariff of this service area is shown eligible for the property: 2 need review \(Rate Schedule C3- Commercial 3PH Non-City: may be limited to a named location: "Non-City" in its name; \.\.\.\)/);
+    expect(refused.body.detail).toMatch(
+      /^No tariff of this service area is shown eligible for the property: 2 need review \(Rate Schedule C3- Commercial 3PH Non-City: may be limited to a named location: "Non-City" in its name; \.\.\.\)/,
+    );
     // On C1 (single-phase) at 20,000 kWh: SP1 20,000 x 0.1016 + 18.54 = 2,050.54 against C1 20,000 x 0.1217 + 13.54 = 2,447.54.
-    const onC1 = await createProperty(t, alice, { property_type: 'residential', unit_count: 24, tariff_id: GLADSTONE.C1, monthly_usage_kwh: 20000 });
+    const onC1 = await createProperty(t, alice, {
+      property_type: 'residential',
+      unit_count: 24,
+      tariff_id: GLADSTONE.C1,
+      monthly_usage_kwh: 20000,
+    });
     const res = await as(t, alice).post(`/pm/properties/${onC1.id}/analyze-rates`).expect(200);
     expect(res.body.recommendation).toBe(GLADSTONE.SP1);
     expect(res.body.alternatives[0]).toMatchObject({ tariff_id: GLADSTONE.SP1, estimated_monthly_cost: 2050.54, monthly_savings: 397 });
-    expect(res.body.excluded).toEqual([{ tariff_id: GLADSTONE.C3_NON_CITY, name: 'Rate Schedule C3- Commercial 3PH Non-City',
-      reason: 'three-phase service only: the property takes single-phase service (its current tariff says so)' }]);
+    expect(res.body.excluded).toEqual([
+      {
+        tariff_id: GLADSTONE.C3_NON_CITY,
+        name: 'Rate Schedule C3- Commercial 3PH Non-City',
+        reason: 'three-phase service only: the property takes single-phase service (its current tariff says so)',
+      },
+    ]);
     const small = await createProperty(t, alice, { property_type: 'residential', unit_count: 4 });
     expect((await as(t, alice).get(`/pm/properties/${small.id}`).expect(200)).body.available_tariffs).toEqual([]);
     // Mixed use: commercial (then industrial, which the bundled data has none of).

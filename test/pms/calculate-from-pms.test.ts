@@ -8,16 +8,31 @@ import { client } from '../webhooks/helpers';
 import { bindConnectionDirectly, linkPms } from '../helpers/pms-link';
 import { errorBody } from '../helpers/error-body';
 
-const lease = (name: string, occupants: number, start: string | null = null, end: string | null = null) =>
-  ({ resident_name: name, occupant_count: occupants, start_date: start, end_date: end });
+const lease = (name: string, occupants: number, start: string | null = null, end: string | null = null) => ({
+  resident_name: name,
+  occupant_count: occupants,
+  start_date: start,
+  end_date: end,
+});
 
 const calculateFromPms = (t: TestApp, token: string, body: unknown) =>
-  request(t.app).post('/api/v1/billing/calculate-from-pms').set('Authorization', `Bearer ${token}`).send(body as object);
+  request(t.app)
+    .post('/api/v1/billing/calculate-from-pms')
+    .set('Authorization', `Bearer ${token}`)
+    .send(body as object);
 const historyTotalOf = async (t: TestApp, token: string, propertyId: string) =>
   (await request(t.app).get(`/api/v1/billing/history/${propertyId}`).set('Authorization', `Bearer ${token}`).expect(200)).body.total;
 
 /** A property of `token`'s user linked to PMS property `pmsId` on connection `conn`, with an active configuration of `method`. */
-async function billedOn(t: TestApp, token: string, fake: FakePmsProvider, conn: string, pmsId: string, units: FakeUnit[], config: Record<string, unknown> = { method: 'occupant_count' }) {
+async function billedOn(
+  t: TestApp,
+  token: string,
+  fake: FakePmsProvider,
+  conn: string,
+  pmsId: string,
+  units: FakeUnit[],
+  config: Record<string, unknown> = { method: 'occupant_count' },
+) {
   const property = await createProperty(t, token);
   fake.setUnits(conn, pmsId, units);
   await linkPms(t, token, property.id, { connection_id: conn, pms_property_id: pmsId }, fake);
@@ -26,13 +41,20 @@ async function billedOn(t: TestApp, token: string, fake: FakePmsProvider, conn: 
     const link = (await client(t, token).get(`/pm/properties/${property.id}/pms`).expect(200)).body;
     expect(link.last_synced_at ?? link.last_sync_error).not.toBeNull();
   });
-  const cfg = await request(t.app).post('/api/v1/billing/config').set('Authorization', `Bearer ${token}`)
-    .send({ property_id: property.id, utility_types: ['water'], ...config }).expect(201);
+  const cfg = await request(t.app)
+    .post('/api/v1/billing/config')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ property_id: property.id, utility_types: ['water'], ...config })
+    .expect(201);
   return {
     propertyId: property.id,
     body: {
-      property_id: property.id, billing_config_id: cfg.body.id, billing_period_start: '2026-03-01', billing_period_end: '2026-03-31',
-      total_amount: 1000, utility_type: 'water',
+      property_id: property.id,
+      billing_config_id: cfg.body.id,
+      billing_period_start: '2026-03-01',
+      billing_period_end: '2026-03-31',
+      total_amount: 1000,
+      utility_type: 'water',
     },
   };
 }
@@ -60,9 +82,10 @@ describe('POST /billing/calculate-from-pms', () => {
 
   const post = (body: unknown, as = token) => calculateFromPms(t, as, body);
   const historyTotal = (propertyId: string) => historyTotalOf(t, token, propertyId);
-  const billed = (conn: string, pmsId: string, units: FakeUnit[], config?: Record<string, unknown>) => billedOn(t, token, fake, conn, pmsId, units, config);
+  const billed = (conn: string, pmsId: string, units: FakeUnit[], config?: Record<string, unknown>) =>
+    billedOn(t, token, fake, conn, pmsId, units, config);
 
-  it('fetches every page of units when called, allocates by the configuration\'s method and stores the result', async () => {
+  it("fetches every page of units when called, allocates by the configuration's method and stores the result", async () => {
     const units = [
       fakeUnit(1, 'P1', { current_lease: lease('Ana', 2) }),
       fakeUnit(2, 'P1', { current_lease: lease('Ben', 3) }),
@@ -75,8 +98,18 @@ describe('POST /billing/calculate-from-pms', () => {
     // says is retried), not a second read of the units: the result below counts each unit once.
     expect([...new Set(fake.requests.slice(before).map((r) => r.query.page))]).toEqual(['1', '2']);
     expect(res.body).toMatchObject({ property_id: propertyId, method: 'occupant_count', units_billed: 2, units_vacant: 1, source: 'pms' });
-    expect(res.body.unit_bills.map((u: { unit_id: string; tenant_name: string; base_charge: number; is_vacant: boolean }) =>
-      [u.unit_id, u.tenant_name, u.base_charge, u.is_vacant])).toEqual([['u1', 'Ana', 400, false], ['u2', 'Ben', 600, false], ['u3', '', 0, true]]);
+    expect(
+      res.body.unit_bills.map((u: { unit_id: string; tenant_name: string; base_charge: number; is_vacant: boolean }) => [
+        u.unit_id,
+        u.tenant_name,
+        u.base_charge,
+        u.is_vacant,
+      ]),
+    ).toEqual([
+      ['u1', 'Ana', 400, false],
+      ['u2', 'Ben', 600, false],
+      ['u3', '', 0, true],
+    ]);
     expect(await historyTotal(propertyId)).toBe(1);
   });
 
@@ -111,7 +144,11 @@ describe('POST /billing/calculate-from-pms', () => {
   });
 
   it('502 and nothing stored when a later page fails or the pages never end', async () => {
-    const { propertyId, body } = await billed('conn-calc', 'P-pages', [fakeUnit(1, 'P-pages'), fakeUnit(2, 'P-pages'), fakeUnit(3, 'P-pages')]);
+    const { propertyId, body } = await billed('conn-calc', 'P-pages', [
+      fakeUnit(1, 'P-pages'),
+      fakeUnit(2, 'P-pages'),
+      fakeUnit(3, 'P-pages'),
+    ]);
     fake.behaviour = (r, res) => {
       if (r.query.page !== '2') return false;
       res.writeHead(503).end();
@@ -127,11 +164,21 @@ describe('POST /billing/calculate-from-pms', () => {
     expect(await historyTotal(propertyId)).toBe(0);
   });
 
-  it('400 without a PMS link; 404 for a property that is not the caller\'s; 422 when the PMS lacks the method\'s factor', async () => {
+  it("400 without a PMS link; 404 for a property that is not the caller's; 422 when the PMS lacks the method's factor", async () => {
     const property = await createProperty(t, token);
-    const cfg = await request(t.app).post('/api/v1/billing/config').set('Authorization', `Bearer ${token}`)
-      .send({ property_id: property.id, method: 'sqft', utility_types: ['water'] }).expect(201);
-    const body = { property_id: property.id, billing_config_id: cfg.body.id, billing_period_start: '2026-03-01', billing_period_end: '2026-03-31', total_amount: 10, utility_type: 'water' };
+    const cfg = await request(t.app)
+      .post('/api/v1/billing/config')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ property_id: property.id, method: 'sqft', utility_types: ['water'] })
+      .expect(201);
+    const body = {
+      property_id: property.id,
+      billing_config_id: cfg.body.id,
+      billing_period_start: '2026-03-01',
+      billing_period_end: '2026-03-31',
+      total_amount: 10,
+      utility_type: 'water',
+    };
     expect((await post(body).expect(400)).body).toEqual(errorBody({ detail: 'No PMS integration configured for this property' }));
     const bob = await registerUser(t);
     expect((await post(body, bob.token).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
@@ -149,12 +196,23 @@ describe('POST /billing/calculate-from-pms', () => {
       // Bound while a provider was configured (no link session can be completed without one).
       await bindConnectionDirectly(bare, user.token, 'c');
       await client(bare, user.token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'c', pms_property_id: 'p' }).expect(200);
-      const cfg = await request(bare.app).post('/api/v1/billing/config').set('Authorization', `Bearer ${user.token}`)
-        .send({ property_id: property.id, method: 'unit_count', utility_types: ['water'] }).expect(201);
-      const res = await request(bare.app).post('/api/v1/billing/calculate-from-pms').set('Authorization', `Bearer ${user.token}`).send({
-        property_id: property.id, billing_config_id: cfg.body.id, billing_period_start: '2026-03-01', billing_period_end: '2026-03-31',
-        total_amount: 10, utility_type: 'water',
-      }).expect(400);
+      const cfg = await request(bare.app)
+        .post('/api/v1/billing/config')
+        .set('Authorization', `Bearer ${user.token}`)
+        .send({ property_id: property.id, method: 'unit_count', utility_types: ['water'] })
+        .expect(201);
+      const res = await request(bare.app)
+        .post('/api/v1/billing/calculate-from-pms')
+        .set('Authorization', `Bearer ${user.token}`)
+        .send({
+          property_id: property.id,
+          billing_config_id: cfg.body.id,
+          billing_period_start: '2026-03-01',
+          billing_period_end: '2026-03-31',
+          total_amount: 10,
+          utility_type: 'water',
+        })
+        .expect(400);
       expect(res.body).toEqual(errorBody({ detail: 'No PMS integration configured for this property' }));
     } finally {
       await bare.stop();

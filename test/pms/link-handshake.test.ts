@@ -19,8 +19,9 @@ import { pmsConnections, pmsLinkSessions } from '../../src/modules/pms/tables';
 import { errorBody } from '../helpers/error-body';
 
 const NOT_AUTHORISED = errorBody({
-  detail: 'This PMS connection was not authorised by this account at the provider: start a link session '
-    + '(POST /api/v1/pm/pms/link-sessions), complete it at the provider with its link_token, then link again',
+  detail:
+    'This PMS connection was not authorised by this account at the provider: start a link session ' +
+    '(POST /api/v1/pm/pms/link-sessions), complete it at the provider with its link_token, then link again',
 });
 const TAKEN = errorBody({ detail: 'This PMS connection belongs to another account' });
 const NO_PMS = errorBody({ detail: 'No PMS integration configured for this property' });
@@ -60,7 +61,11 @@ describe('binding a PMS connection through the provider', () => {
     const alice = await registerUser(t);
     const res = await request(t.app).post('/api/v1/pm/pms/link-sessions').set('Authorization', `Bearer ${alice.token}`).expect(201);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toEqual({ id: expect.any(String), link_token: expect.stringMatching(/^pmslink_[A-Za-z0-9_-]{43}$/), expires_at: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      link_token: expect.stringMatching(/^pmslink_[A-Za-z0-9_-]{43}$/),
+      expires_at: expect.any(String),
+    });
     const [row] = await t.deps.database.db.select().from(pmsLinkSessions).where(eq(pmsLinkSessions.id, res.body.id));
     expect(row).toMatchObject({ ownerId: alice.user.id, tokenHash: sha256(res.body.link_token), usedAt: null, connectionId: null });
     expect(Object.values(row).map(String)).not.toContain(res.body.link_token);
@@ -70,7 +75,7 @@ describe('binding a PMS connection through the provider', () => {
     await request(t.app).post('/api/v1/pm/pms/link-sessions').expect(401);
   });
 
-  it('an attacker sending a victim\'s connection id gets 403 and nothing of it; the victim links and is never locked out', async () => {
+  it("an attacker sending a victim's connection id gets 403 and nothing of it; the victim links and is never locked out", async () => {
     const victim = await registerUser(t);
     const mallory = await registerUser(t);
     const victimProperty = (await createProperty(t, victim.token)).id;
@@ -86,30 +91,49 @@ describe('binding a PMS connection through the provider', () => {
     await startLinkSession(t, mallory.token);
     expect((await put(mallory, malloryProperty, link).expect(403)).body).toEqual(NOT_AUTHORISED);
     expect(await owner('conn-victim')).toBeNull();
-    expect(fake.requests.filter((r) => r.path === '/v1/connections/conn-victim').every((r) => r.authorization === 'Bearer provider-key')).toBe(true);
+    expect(
+      fake.requests.filter((r) => r.path === '/v1/connections/conn-victim').every((r) => r.authorization === 'Bearer provider-key'),
+    ).toBe(true);
 
     // Nothing of the connection is Mallory's: no link, no units, no calculation from it, no charge, no webhook log.
     await client(t, mallory.token).get(`/pm/properties/${malloryProperty}/pms`).expect(404);
     expect((await client(t, mallory.token).get(`/pm/properties/${malloryProperty}/units`).expect(200)).body.total).toBe(0);
     const config = (await as(t, mallory.token).post('/billing/config', configBody(malloryProperty)).expect(201)).body;
     const period = { billing_period_start: '2026-01-01', billing_period_end: '2026-01-31', total_amount: 5000, utility_type: 'water' };
-    expect((await as(t, mallory.token).post('/billing/calculate-from-pms', { property_id: malloryProperty, billing_config_id: config.id, ...period })
-      .expect(400)).body).toEqual(NO_PMS);
-    const calculation = (await as(t, mallory.token).post('/billing/calculate-rubs', {
-      property_id: malloryProperty, billing_config_id: config.id, ...period, units: EXAMPLE_UNITS.map((u, i) => ({ ...u, unit_id: `u${i + 1}` })),
-    }).expect(200)).body;
+    expect(
+      (
+        await as(t, mallory.token)
+          .post('/billing/calculate-from-pms', { property_id: malloryProperty, billing_config_id: config.id, ...period })
+          .expect(400)
+      ).body,
+    ).toEqual(NO_PMS);
+    const calculation = (
+      await as(t, mallory.token)
+        .post('/billing/calculate-rubs', {
+          property_id: malloryProperty,
+          billing_config_id: config.id,
+          ...period,
+          units: EXAMPLE_UNITS.map((u, i) => ({ ...u, unit_id: `u${i + 1}` })),
+        })
+        .expect(200)
+    ).body;
     expect((await as(t, mallory.token).post(`/billing/calculations/${calculation.id}/post`).expect(400)).body).toEqual(NO_PMS);
     expect(fake.requests.filter((r) => r.path === '/v1/charges')).toEqual([]);
     const event = await deliver(t, unitEvent('conn-victim', fakeUnit(1, 'VP', { sqft: 999 }))).expect(200);
     await eventually(async () => {
-      expect(await createWebhookRepository(t.deps.database.db).findById(event.body.id)).toMatchObject({ status: 'ignored', detail: 'connection not registered' });
+      expect(await createWebhookRepository(t.deps.database.db).findById(event.body.id)).toMatchObject({
+        status: 'ignored',
+        detail: 'connection not registered',
+      });
     });
     expect((await logsOf(mallory)).filter((l) => l.connection_id === 'conn-victim')).toEqual([]);
 
     // The victim links with her session: the connection is hers, with its units and its webhook log.
     await put(victim, victimProperty, link).expect(200);
     expect(await owner('conn-victim')).toBe(victim.user.id);
-    await eventually(async () => expect((await client(t, victim.token).get(`/pm/properties/${victimProperty}/units`).expect(200)).body.total).toBe(2));
+    await eventually(async () =>
+      expect((await client(t, victim.token).get(`/pm/properties/${victimProperty}/units`).expect(200)).body.total).toBe(2),
+    );
     expect((await logsOf(victim)).map((l) => l.id)).toContain(event.body.id);
 
     // Mallory, from now on: 409, still nothing.
@@ -180,8 +204,9 @@ describe('binding a PMS connection through the provider', () => {
       res.writeHead(503).end();
       return true;
     };
-    expect((await put(alice, property, { connection_id: 'conn-down', pms_property_id: 'P' }).expect(502)).body)
-      .toEqual(errorBody({ detail: 'Could not verify this PMS connection with the provider; try again later' }));
+    expect((await put(alice, property, { connection_id: 'conn-down', pms_property_id: 'P' }).expect(502)).body).toEqual(
+      errorBody({ detail: 'Could not verify this PMS connection with the provider; try again later' }),
+    );
     expect(calls).toBe(3);
     expect(await owner('conn-down')).toBeNull();
     fake.behaviour = undefined;
@@ -207,7 +232,10 @@ describe('binding a PMS connection through the provider', () => {
     expect(await owner('conn-free')).toBeNull();
     const event = await deliver(t, unitEvent('conn-free', fakeUnit(1, 'P1'))).expect(200);
     await eventually(async () => {
-      expect(await createWebhookRepository(t.deps.database.db).findById(event.body.id)).toMatchObject({ status: 'ignored', detail: 'connection not registered' });
+      expect(await createWebhookRepository(t.deps.database.db).findById(event.body.id)).toMatchObject({
+        status: 'ignored',
+        detail: 'connection not registered',
+      });
     });
     // Bob still cannot take it: the provider says Alice authorised it.
     expect((await put(bob, bobProperty, link).expect(403)).body).toEqual(NOT_AUTHORISED);
@@ -270,9 +298,13 @@ describe('binding a PMS connection without a provider configured', () => {
     const alice = await registerUser(t);
     const property = (await createProperty(t, alice.token)).id;
     const noProvider = errorBody({ detail: 'No PMS provider configured (PMS_API_URL and PMS_API_KEY are unset)' });
-    expect((await request(t.app).post('/api/v1/pm/pms/link-sessions').set('Authorization', `Bearer ${alice.token}`).expect(400)).body).toEqual(noProvider);
-    expect((await client(t, alice.token).put(`/pm/properties/${property}/pms`, { connection_id: 'conn-x', pms_property_id: 'P' }).expect(400)).body)
-      .toEqual(noProvider);
+    expect(
+      (await request(t.app).post('/api/v1/pm/pms/link-sessions').set('Authorization', `Bearer ${alice.token}`).expect(400)).body,
+    ).toEqual(noProvider);
+    expect(
+      (await client(t, alice.token).put(`/pm/properties/${property}/pms`, { connection_id: 'conn-x', pms_property_id: 'P' }).expect(400))
+        .body,
+    ).toEqual(noProvider);
     await bindConnectionDirectly(t, alice.token, 'conn-before');
     await client(t, alice.token).put(`/pm/properties/${property}/pms`, { connection_id: 'conn-before', pms_property_id: 'P' }).expect(200);
   });

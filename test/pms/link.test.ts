@@ -30,11 +30,19 @@ describe('PMS link and units', () => {
     const alice = await registerUser(t);
     const property = await createProperty(t, alice.token);
     fake.pageSize = 2;
-    fake.setUnits('conn-a', 'pms-1', [0, 1, 2, 3, 4].map((i) => fakeUnit(i, 'pms-1')));
+    fake.setUnits(
+      'conn-a',
+      'pms-1',
+      [0, 1, 2, 3, 4].map((i) => fakeUnit(i, 'pms-1')),
+    );
     const res = await linkPms(t, alice.token, property.id, { connection_id: 'conn-a', pms_property_id: 'pms-1' }, fake);
     expect(res.body).toEqual({
-      property_id: property.id, connection_id: 'conn-a', pms_property_id: 'pms-1', linked_at: expect.any(String),
-      last_synced_at: null, last_sync_error: null,
+      property_id: property.id,
+      connection_id: 'conn-a',
+      pms_property_id: 'pms-1',
+      linked_at: expect.any(String),
+      last_synced_at: null,
+      last_sync_error: null,
     });
     await eventually(async () => {
       const link = await client(t, alice.token).get(`/pm/properties/${property.id}/pms`).expect(200);
@@ -43,10 +51,27 @@ describe('PMS link and units', () => {
     const page = await unitsOf(alice.token, property.id, '?per_page=2&page=1');
     expect(page).toMatchObject({ total: 5, page: 1, per_page: 2, pages: 3 });
     expect(page.items[0]).toEqual({
-      id: expect.any(String), pms_unit_id: 'u0', unit_number: '100', sqft: 600, bedrooms: 1, bathrooms: 1, status: 'vacant',
-      resident_name: null, occupant_count: null, lease_start: null, lease_end: null, updated_at: expect.any(String),
+      id: expect.any(String),
+      pms_unit_id: 'u0',
+      unit_number: '100',
+      sqft: 600,
+      bedrooms: 1,
+      bathrooms: 1,
+      status: 'vacant',
+      resident_name: null,
+      occupant_count: null,
+      lease_start: null,
+      lease_end: null,
+      updated_at: expect.any(String),
     });
-    expect(page.items[1]).toMatchObject({ pms_unit_id: 'u1', status: 'occupied', resident_name: 'Resident 1', occupant_count: 2, lease_start: '2025-01-01', lease_end: '2025-12-31' });
+    expect(page.items[1]).toMatchObject({
+      pms_unit_id: 'u1',
+      status: 'occupied',
+      resident_name: 'Resident 1',
+      occupant_count: 2,
+      lease_start: '2025-01-01',
+      lease_end: '2025-12-31',
+    });
     expect(fake.requests.filter((r) => r.query.property_id === 'pms-1').every((r) => r.authorization === 'Bearer provider-key')).toBe(true);
   });
 
@@ -59,9 +84,13 @@ describe('PMS link and units', () => {
     await linkPms(t, alice.token, a1.id, { connection_id: 'conn-owned', pms_property_id: 'x1' }, fake);
     // Bound to Alice now: her other properties link to it without another session.
     await client(t, alice.token).put(`/pm/properties/${a2.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x2' }).expect(200);
-    const taken = await client(t, bob.token).put(`/pm/properties/${b1.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x3' }).expect(409);
+    const taken = await client(t, bob.token)
+      .put(`/pm/properties/${b1.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x3' })
+      .expect(409);
     expect(taken.body).toEqual(errorBody({ detail: 'This PMS connection belongs to another account' }));
-    const twice = await client(t, alice.token).put(`/pm/properties/${a2.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x1' }).expect(409);
+    const twice = await client(t, alice.token)
+      .put(`/pm/properties/${a2.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x1' })
+      .expect(409);
     expect(twice.body).toEqual(errorBody({ detail: 'This PMS property is already linked to another property' }));
     // Linking again to the same PMS property is fine (and imports again).
     await client(t, alice.token).put(`/pm/properties/${a1.id}/pms`, { connection_id: 'conn-owned', pms_property_id: 'x1' }).expect(200);
@@ -104,12 +133,14 @@ describe('PMS link and units', () => {
     expect(await unitsOf(alice.token, property.id)).toMatchObject({ total: 0, items: [] });
   });
 
-  it('validates the body and hides other accounts\' properties', async () => {
+  it("validates the body and hides other accounts' properties", async () => {
     const alice = await registerUser(t);
     const bob = await registerUser(t);
     const property = await createProperty(t, alice.token);
     const missing = await client(t, alice.token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'c' }).expect(422);
-    expect(missing.body).toEqual(errorBody({ detail: 'field required', errors: [{ field: 'pms_property_id', message: 'field required' }] }));
+    expect(missing.body).toEqual(
+      errorBody({ detail: 'field required', errors: [{ field: 'pms_property_id', message: 'field required' }] }),
+    );
     await client(t, alice.token).put(`/pm/properties/${property.id}/pms`, { connection_id: '', pms_property_id: 'p' }).expect(422);
     await client(t, bob.token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'c', pms_property_id: 'p' }).expect(404);
     await client(t, bob.token).get(`/pm/properties/${property.id}/units`).expect(404);

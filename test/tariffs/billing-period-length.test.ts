@@ -16,12 +16,24 @@ describe('POST /calculate over billing periods of other lengths than a month (is
   beforeAll(async () => {
     t = await createTestApp({ now: () => new Date('2026-11-15T12:00:00Z') });
     alice = (await registerUser(t)).token;
-    tariffId = (await as(t, alice).post('/tariffs/custom', {
-      name: 'Residential water (monthly)', utility_name: 'Example Water Utility', state: 'TX', sector: 'residential',
-      utility_type: 'water', unit: 'ccf', effective_date: '2024-01-01',
-      energy_rates: [{ ...allYear, tier: 1, tier_max: 20, rate_per_unit: 4.86 }, { ...allYear, tier: 2, tier_max: null, rate_per_unit: 5.94 }],
-      fixed_charges: [{ name: 'Service charge', amount: 11.8, frequency: 'monthly' }],
-    }).expect(201)).body.id;
+    tariffId = (
+      await as(t, alice)
+        .post('/tariffs/custom', {
+          name: 'Residential water (monthly)',
+          utility_name: 'Example Water Utility',
+          state: 'TX',
+          sector: 'residential',
+          utility_type: 'water',
+          unit: 'ccf',
+          effective_date: '2024-01-01',
+          energy_rates: [
+            { ...allYear, tier: 1, tier_max: 20, rate_per_unit: 4.86 },
+            { ...allYear, tier: 2, tier_max: null, rate_per_unit: 5.94 },
+          ],
+          fixed_charges: [{ name: 'Service charge', amount: 11.8, frequency: 'monthly' }],
+        })
+        .expect(201)
+    ).body.id;
   });
   afterAll(() => t.stop());
 
@@ -31,7 +43,13 @@ describe('POST /calculate over billing periods of other lengths than a month (is
   it('a quarter of 90 ccf bills 3 x $11.80 and 60 ccf in the first block: $505.20 (not $524.79)', async () => {
     const bill = await calc('2025-01-01', '2025-03-31', 90);
     // 60 x 4.86 = 291.60 + 30 x 5.94 = 178.20 + 3 x 11.80 = 35.40
-    expect(bill).toMatchObject({ total_cost: 505.2, summary: { energy_charge: 469.8, fixed_charge: 35.4 }, month: 3, usage: 90, unit: 'ccf' });
+    expect(bill).toMatchObject({
+      total_cost: 505.2,
+      summary: { energy_charge: 469.8, fixed_charge: 35.4 },
+      month: 3,
+      usage: 90,
+      unit: 'ccf',
+    });
     expect(bill.assumptions).toContain(
       'billing period of 90 days billed as 3 months (a read within 5 days of 3 average months): monthly charges (fixed, minimum and demand) and usage blocks x 3',
     );
@@ -50,10 +68,16 @@ describe('POST /calculate over billing periods of other lengths than a month (is
 
   it('a calendar month (31 or 28 days) and a 30-day read price as the month: $168.40 for 30 ccf', async () => {
     // 20 x 4.86 = 97.20 + 10 x 5.94 = 59.40 + 11.80
-    for (const [start, end] of [['2025-01-01', '2025-01-31'], ['2025-02-01', '2025-02-28'], ['2025-09-16', '2025-10-15']]) {
+    for (const [start, end] of [
+      ['2025-01-01', '2025-01-31'],
+      ['2025-02-01', '2025-02-28'],
+      ['2025-09-16', '2025-10-15'],
+    ]) {
       expect((await calc(start!, end!, 30)).total_cost).toBe(168.4);
     }
-    const month = (await as(t, alice).post('/calculate', { tariff_id: tariffId, usage: 30, unit: 'ccf', month: 1, date: '2025-01-15' }).expect(200)).body;
+    const month = (
+      await as(t, alice).post('/calculate', { tariff_id: tariffId, usage: 30, unit: 'ccf', month: 1, date: '2025-01-15' }).expect(200)
+    ).body;
     expect(month.total_cost).toBe(168.4);
   });
 });

@@ -18,7 +18,7 @@ describe('tariff catalog cache', () => {
   afterAll(() => database.close());
 
   // Decision record 0015 replaced a stamp checked every 5 s (and a bump after this process's imports) with a stamp read per call.
-  it('sees a seed and another process\'s import on the next call; the same stamp keeps the same catalog', async () => {
+  it("sees a seed and another process's import on the next call; the same stamp keeps the same catalog", async () => {
     const catalog = createCatalogCache(database.db);
     await seedTariffs(database, [C1]);
     const first = await catalog();
@@ -31,7 +31,12 @@ describe('tariff catalog cache', () => {
 
     // Another process re-stamps the data (its import): the next call builds from it.
     const before = await catalog();
-    await writeSystemState(database.db, STATS_KEY, JSON.stringify({ ...before.stats, total_tariffs: 99 }), new Date('2030-01-01T00:00:00Z'));
+    await writeSystemState(
+      database.db,
+      STATS_KEY,
+      JSON.stringify({ ...before.stats, total_tariffs: 99 }),
+      new Date('2030-01-01T00:00:00Z'),
+    );
     const after = await catalog();
     expect(after).not.toBe(before);
     expect(after.stats?.total_tariffs).toBe(99);
@@ -49,8 +54,12 @@ describe('tariff catalog cache', () => {
     };
     const built = await createCatalogCache(database.db, source)();
     expect(reads).toEqual({ tariffs: 1, zipPairs: 1 });
-    expect(built.search({ include_expired: true, zip_code: '49837' }, '2026-11-22', 0, 100).items.map((e) => e.id).sort())
-      .toEqual([C1, C3_NON_CITY, SP1].sort());
+    expect(
+      built
+        .search({ include_expired: true, zip_code: '49837' }, '2026-11-22', 0, 100)
+        .items.map((e) => e.id)
+        .sort(),
+    ).toEqual([C1, C3_NON_CITY, SP1].sort());
     expect(built.search({ include_expired: true, utility_name: 'gladstone' }, '2026-11-22', 0, 100).total).toBe(3);
   });
 

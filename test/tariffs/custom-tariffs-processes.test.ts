@@ -24,10 +24,23 @@ describe('own tariffs priced in another process', () => {
   });
   afterAll(() => t.stop());
 
-  const create = async (name: string) => (await as(t, alice.token).post('/tariffs/custom', {
-    name, utility_name: 'Process Electric', state: 'OH', sector: 'commercial', effective_date: '2020-01-01', ...rates(0.1),
-  }).expect(201)).body as { id: string };
-  const addVersion = (id: string) => as(t, alice.token).post(`/tariffs/custom/${id}/versions`, { effective_date: '2026-01-16', ...rates(0.12) }).expect(201);
+  const create = async (name: string) =>
+    (
+      await as(t, alice.token)
+        .post('/tariffs/custom', {
+          name,
+          utility_name: 'Process Electric',
+          state: 'OH',
+          sector: 'commercial',
+          effective_date: '2020-01-01',
+          ...rates(0.1),
+        })
+        .expect(201)
+    ).body as { id: string };
+  const addVersion = (id: string) =>
+    as(t, alice.token)
+      .post(`/tariffs/custom/${id}/versions`, { effective_date: '2026-01-16', ...rates(0.12) })
+      .expect(201);
   const workerService = () => createCustomTariffService({ db: t.deps.database.db, now: () => new Date('2026-11-15T12:00:00Z') });
 
   it('a worker that priced a tariff prices the version the web process adds next', async () => {
@@ -47,7 +60,7 @@ describe('own tariffs priced in another process', () => {
     expect(inForce && 'tariff' in inForce ? inForce.tariff.effectiveDate : null).toBe('2026-01-16');
   });
 
-  it('the owner\'s tariff list (rate analysis, explanations) shows a tariff the web process adds next', async () => {
+  it("the owner's tariff list (rate analysis, explanations) shows a tariff the web process adds next", async () => {
     const worker = workerService();
     const names = async () => (await worker.inForce(alice.user.id, '2026-06-01')).map((tariff) => tariff.name).sort();
     const before = await names();

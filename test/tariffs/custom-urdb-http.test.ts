@@ -20,8 +20,22 @@ import { errorAnswer } from '../helpers/error-body';
 
 /** The rate and classification fields of a tariff detail (GET /tariffs/{id}, POST /tariffs/custom). */
 const RATE_FIELDS = [
-  'name', 'sector', 'rate_type', 'has_tou', 'has_demand', 'has_net_metering', 'service_type', 'effective_date',
-  'applicability', 'energy_rates', 'demand_rates', 'fixed_charges', 'riders', 'minimum_charge', 'utility_type', 'unit',
+  'name',
+  'sector',
+  'rate_type',
+  'has_tou',
+  'has_demand',
+  'has_net_metering',
+  'service_type',
+  'effective_date',
+  'applicability',
+  'energy_rates',
+  'demand_rates',
+  'fixed_charges',
+  'riders',
+  'minimum_charge',
+  'utility_type',
+  'unit',
 ] as const;
 const pick = (o: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
@@ -48,9 +62,13 @@ describe('a URDB record re-created as a custom tariff prices the hand-worked cas
   });
   afterAll(() => t.stop());
 
-  const calc = (token: string, body: unknown) => request(t.app).post('/api/v1/calculate').set('Authorization', `Bearer ${token}`).send(body as object);
+  const calc = (token: string, body: unknown) =>
+    request(t.app)
+      .post('/api/v1/calculate')
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
 
-  it('creates one custom tariff per record, with the catalog tariff\'s rates and classification', async () => {
+  it("creates one custom tariff per record, with the catalog tariff's rates and classification", async () => {
     expect(LABELS).toHaveLength(16);
     expect(custom.size).toBe(16);
     for (const label of LABELS) {
@@ -67,45 +85,53 @@ describe('a URDB record re-created as a custom tariff prices the hand-worked cas
     expect(new Set(CASES.map((c) => c.tariff)).size).toBe(Object.keys(IDS).length);
   });
 
-  it.each(CASES.map((c, i) => [i + 1, c.tariff, c] as const))('case %i (%s): the custom tariff prices as the catalog', async (_n, key, c) => {
-    const label = IDS[key];
-    const own = custom.get(label)!;
-    const fromCatalog = await calc(alice, { tariff_id: label, ...c.body });
-    const fromCustom = await calc(alice, { tariff_id: own.id, ...c.body });
-    expect(fromCustom.status).toBe(fromCatalog.status);
-    if (c.status) {
-      expect(fromCatalog.status).toBe(c.status);
-      // A refusal may name the tariff: the same words, each with its own id.
-      // Each answer names its own request (an error's request_id): the rest is the same.
-      const same = (body: unknown) => JSON.stringify({ ...(body as object), request_id: undefined });
-      expect(same(fromCustom.body).split(own.id).join(label)).toBe(same(fromCatalog.body));
-      return;
-    }
-    expect(fromCatalog.status).toBe(200);
-    const a = fromCatalog.body;
-    const b = fromCustom.body;
-    expect(a.tariff_id).toBe(label);
-    expect(b.tariff_id).toBe(own.id);
-    if (c.total !== undefined) expect(a.total_cost).toBe(c.total);
-    expect(a.line_items.length).toBeGreaterThan(0);
-    expect(b.line_items).toEqual(a.line_items);
-    expect(b.total_cost).toBe(a.total_cost);
-    expect(b.summary).toEqual(a.summary);
-    const { tariff_id: _a, assumptions: assumedA, ...restA } = a;
-    const { tariff_id: _b, assumptions: assumedB, ...restB } = b;
-    expect(restB).toEqual(restA);
-    // Assumptions: every one of the catalog's, its data age and class included (the version keeps the record's
-    // end date and classification note); the custom tariff adds only its version's notes.
-    expect(assumedB).toEqual(expect.arrayContaining(assumedA as string[]));
-    const allowed = new Set([...(assumedA as string[]), ...own.assumptions]);
-    expect((assumedB as string[]).filter((s) => !allowed.has(s))).toEqual([]);
-  });
+  it.each(CASES.map((c, i) => [i + 1, c.tariff, c] as const))(
+    'case %i (%s): the custom tariff prices as the catalog',
+    async (_n, key, c) => {
+      const label = IDS[key];
+      const own = custom.get(label)!;
+      const fromCatalog = await calc(alice, { tariff_id: label, ...c.body });
+      const fromCustom = await calc(alice, { tariff_id: own.id, ...c.body });
+      expect(fromCustom.status).toBe(fromCatalog.status);
+      if (c.status) {
+        expect(fromCatalog.status).toBe(c.status);
+        // A refusal may name the tariff: the same words, each with its own id.
+        // Each answer names its own request (an error's request_id): the rest is the same.
+        const same = (body: unknown) => JSON.stringify({ ...(body as object), request_id: undefined });
+        expect(same(fromCustom.body).split(own.id).join(label)).toBe(same(fromCatalog.body));
+        return;
+      }
+      expect(fromCatalog.status).toBe(200);
+      const a = fromCatalog.body;
+      const b = fromCustom.body;
+      expect(a.tariff_id).toBe(label);
+      expect(b.tariff_id).toBe(own.id);
+      if (c.total !== undefined) expect(a.total_cost).toBe(c.total);
+      expect(a.line_items.length).toBeGreaterThan(0);
+      expect(b.line_items).toEqual(a.line_items);
+      expect(b.total_cost).toBe(a.total_cost);
+      expect(b.summary).toEqual(a.summary);
+      const { tariff_id: _a, assumptions: assumedA, ...restA } = a;
+      const { tariff_id: _b, assumptions: assumedB, ...restB } = b;
+      expect(restB).toEqual(restA);
+      // Assumptions: every one of the catalog's, its data age and class included (the version keeps the record's
+      // end date and classification note); the custom tariff adds only its version's notes.
+      expect(assumedB).toEqual(expect.arrayContaining(assumedA as string[]));
+      const allowed = new Set([...(assumedA as string[]), ...own.assumptions]);
+      expect((assumedB as string[]).filter((s) => !allowed.has(s))).toEqual([]);
+    },
+  );
 
-  it('is its owner\'s only: another account gets 404 for the custom id', async () => {
+  it("is its owner's only: another account gets 404 for the custom id", async () => {
     for (const label of [IDS.anTouB, IDS.coincident]) {
       const id = custom.get(label)!.id;
-      await calc(bob, { tariff_id: id, usage_kwh: 1000, month: 7, demand_kw: 200 }).expect(404).expect(errorAnswer({ detail: 'Tariff not found' }));
-      await as(t, bob).get(`/tariffs/${id}`).expect(404).expect(errorAnswer({ detail: 'Tariff not found' }));
+      await calc(bob, { tariff_id: id, usage_kwh: 1000, month: 7, demand_kw: 200 })
+        .expect(404)
+        .expect(errorAnswer({ detail: 'Tariff not found' }));
+      await as(t, bob)
+        .get(`/tariffs/${id}`)
+        .expect(404)
+        .expect(errorAnswer({ detail: 'Tariff not found' }));
       // The catalog record stays everyone's.
       await calc(bob, { tariff_id: label, usage_kwh: 1000, month: 7, demand_kw: 200 }).expect(200);
     }

@@ -20,8 +20,9 @@ const COLUMBIA = '539fb9a5ec4f024bc1dc2515';
 const CALHOUN = '539fba9dec4f024bc1dc3011';
 
 const README = fs.readFileSync(path.resolve(__dirname, '../../src/modules/pricing/README.md'), 'utf8');
-const DEMAND_NAMED = 'The tariff\'s description names a demand charge ("Demand Charge (7 a.m. to 10 p.m., Daily, Excluding Sunday): '
-  + '$4.75 per kW") that its rates do not have: the bill leaves it out';
+const DEMAND_NAMED =
+  'The tariff\'s description names a demand charge ("Demand Charge (7 a.m. to 10 p.m., Daily, Excluding Sunday): ' +
+  '$4.75 per kW") that its rates do not have: the bill leaves it out';
 
 describe('what a tariff means: hours-use tiers and charges its rates lack', () => {
   let t: TestApp;
@@ -42,16 +43,22 @@ describe('what a tariff means: hours-use tiers and charges its rates lack', () =
     ]);
     const calhoun = await request(t.app).get(`/api/v1/tariffs/${CALHOUN}`).expect(200);
     expect(calhoun.body.energy_rates[1]).toMatchObject({
-      tier_max_kwh: 200, tier_max_unit: 'kWh/kW', bound: 'above 6000 kWh a month and up to 200 kWh per kW of billing demand',
+      tier_max_kwh: 200,
+      tier_max_unit: 'kWh/kW',
+      bound: 'above 6000 kWh a month and up to 200 kWh per kW of billing demand',
     });
   });
 
-  it('POST /calculate states each hours-use band converted with the bill\'s demand (the README\'s worked example)', async () => {
+  it("POST /calculate states each hours-use band converted with the bill's demand (the README's worked example)", async () => {
     const res = await calc({ tariff_id: SIKESTON, usage_kwh: 200_000, demand_kw: 800, month: 7 }).expect(200);
     // bounds 180 x 800 = 144,000 and 360 x 800 = 288,000 kWh
     // 144,000 x 0.05 = 7,200.00; 56,000 x 0.045 = 2,520.00; demand 800 x 6.47 = 5,176.00; total 14,896.00
     expect(res.body.line_items).toEqual([
-      { category: 'energy', name: 'Energy all_year tier 1 (first 180 kWh per kW x 800 kW = 144000 kWh): 144000 kWh x $0.05/kWh', amount: 7200 },
+      {
+        category: 'energy',
+        name: 'Energy all_year tier 1 (first 180 kWh per kW x 800 kW = 144000 kWh): 144000 kWh x $0.05/kWh',
+        amount: 7200,
+      },
       {
         category: 'energy',
         name: 'Energy all_year tier 2 (kWh from 180 to 360 kWh per kW x 800 kW = 144000 to 288000 kWh): 56000 kWh x $0.045/kWh',
@@ -65,8 +72,8 @@ describe('what a tariff means: hours-use tiers and charges its rates lack', () =
     for (const item of res.body.line_items as Array<{ name: string }>) expect(README).toContain(`| \`${item.name}\` |`);
     expect(README).toContain('**$14,896.00**');
     expect(res.body.assumptions).toEqual([
-      'demand ratchet not applied: the tariff bills at least 50% of the highest demand of earlier months, and the request carries no '
-      + 'demand history, so demand_kw is taken as the billing demand',
+      'demand ratchet not applied: the tariff bills at least 50% of the highest demand of earlier months, and the request carries no ' +
+        'demand history, so demand_kw is taken as the billing demand',
       "the tariff's rates took effect on 2015-10-08, more than 5 years ago: the utility's current rates may differ",
     ]);
   });
@@ -76,7 +83,9 @@ describe('what a tariff means: hours-use tiers and charges its rates lack', () =
     // 6,000 x 0.10 = 600.00; tier 2 ends at 200 x 20 = 4,000 kWh: empty; 2,000 x 0.044 = 88.00; 2,000 x 0.04 = 80.00;
     // demand 20 x 2.50 = 50.00; fixed 60.00; total 878.00
     expect(res.body.total_cost).toBe(878);
-    expect(res.body.line_items[1].name).toBe('Energy all_year tier 3 (kWh from 6000 kWh to 400 kWh per kW x 20 kW = 8000 kWh): 2000 kWh x $0.044/kWh');
+    expect(res.body.line_items[1].name).toBe(
+      'Energy all_year tier 3 (kWh from 6000 kWh to 400 kWh per kW x 20 kW = 8000 kWh): 2000 kWh x $0.044/kWh',
+    );
     expect(res.body.assumptions).toContain(
       'Energy all_year tier 2 covers no kWh this month: its bound (200 kWh per kW x 20 kW = 4000 kWh) is not above the 6000 kWh where the tiers before it end',
     );
@@ -93,13 +102,20 @@ describe('what a tariff means: hours-use tiers and charges its rates lack', () =
     ]);
     expect(README).toContain('**$12,500.00**');
 
-    const period = await calc({ tariff_id: COLUMBIA, usage_kwh: 300_000, demand_kw: 800, period_start: '2026-06-16', period_end: '2026-07-15' })
-      .expect(200);
+    const period = await calc({
+      tariff_id: COLUMBIA,
+      usage_kwh: 300_000,
+      demand_kw: 800,
+      period_start: '2026-06-16',
+      period_end: '2026-07-15',
+    }).expect(200);
     expect(period.body.total_cost).toBe(12500);
     expect(period.body.assumptions).toContain(DEMAND_NAMED);
 
-    const compare = await request(t.app).post('/api/v1/calculate/compare')
-      .send({ tariff_ids: [COLUMBIA, SIKESTON], usage_kwh: 200_000, demand_kw: 800, month: 7 }).expect(200);
+    const compare = await request(t.app)
+      .post('/api/v1/calculate/compare')
+      .send({ tariff_ids: [COLUMBIA, SIKESTON], usage_kwh: 200_000, demand_kw: 800, month: 7 })
+      .expect(200);
     const byId = new Map<string, { assumptions: string[] }>(compare.body.results.map((r: { tariff_id: string }) => [r.tariff_id, r]));
     expect(byId.get(COLUMBIA)?.assumptions).toContain(DEMAND_NAMED);
     expect(byId.get(SIKESTON)?.assumptions.some((a) => a.startsWith("The tariff's description names"))).toBe(false);

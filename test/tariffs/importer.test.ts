@@ -7,7 +7,11 @@ import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
-  ensureReferenceData, importReferenceData, REFERENCE_DATA_VERSION, REFERENCE_IMPORT_KEY, storedReferenceVersion,
+  ensureReferenceData,
+  importReferenceData,
+  REFERENCE_DATA_VERSION,
+  REFERENCE_IMPORT_KEY,
+  storedReferenceVersion,
 } from '../../src/modules/tariffs/importer';
 import { writeSystemState } from '../../src/platform/db/system-state';
 import { readTariffStats } from '../../src/modules/tariffs/stats';
@@ -22,7 +26,10 @@ const DAILY = '5925fea75457a30036de90e2';
 const BAD_DEMAND_SCHEDULE = '539fb88bec4f024bc1dc1897';
 
 const bundledLines = new Map<string, string>();
-for (const line of zlib.gunzipSync(fs.readFileSync(path.join(REFERENCE_DIR, URDB_FILE))).toString('utf8').split('\n')) {
+for (const line of zlib
+  .gunzipSync(fs.readFileSync(path.join(REFERENCE_DIR, URDB_FILE)))
+  .toString('utf8')
+  .split('\n')) {
   const m = /"label": ?"([0-9a-f]{24})"/.exec(line);
   if (m) bundledLines.set(m[1], line);
 }
@@ -45,7 +52,8 @@ const real = (label: string) => {
 
 describe('reference data importer', () => {
   let t: TestApp;
-  const tariffIds = async () => (await t.deps.database.db.execute(sql`select id from tariffs order by id`)) as unknown as { rows: Array<{ id: string }> };
+  const tariffIds = async () =>
+    (await t.deps.database.db.execute(sql`select id from tariffs order by id`)) as unknown as { rows: Array<{ id: string }> };
   const count = (table: string) => countRows(t.deps.database.db, table);
 
   beforeAll(async () => {
@@ -54,7 +62,16 @@ describe('reference data importer', () => {
   afterAll(() => t.stop());
 
   it('imports, reports every skipped record with its reason, and is idempotent', async () => {
-    const dir = fixtureDir([real(FLAT), real(TIERED), '{"label": "broken', real(TOU), real(DEMAND), real(FLAT), real(DAILY), real(BAD_DEMAND_SCHEDULE)]);
+    const dir = fixtureDir([
+      real(FLAT),
+      real(TIERED),
+      '{"label": "broken',
+      real(TOU),
+      real(DEMAND),
+      real(FLAT),
+      real(DAILY),
+      real(BAD_DEMAND_SCHEDULE),
+    ]);
     const now = new Date('2026-02-01T00:00:00Z');
     const first = await importReferenceData(t.deps.database.db, { dir, now });
     expect(first).toMatchObject({ recordsRead: 8, imported: 5 });
@@ -68,7 +85,11 @@ describe('reference data importer', () => {
     const zips = await count('utility_zip_codes');
     expect(utilities).toBe(first.utilities);
     expect(zips).toBe(first.zipPairs);
-    expect(await readTariffStats(t.deps.database.db)).toMatchObject({ total_tariffs: 5, total_utilities: 5, last_updated: now.toISOString() });
+    expect(await readTariffStats(t.deps.database.db)).toMatchObject({
+      total_tariffs: 5,
+      total_utilities: 5,
+      last_updated: now.toISOString(),
+    });
 
     // A first import gains every ZIP code; the same files again change nothing.
     expect(first.coverage).toMatchObject({
@@ -76,8 +97,12 @@ describe('reference data importer', () => {
       pairs: { before: 0, after: first.zipPairs, added: first.zipPairs, removed: 0 },
     });
     // Issue 45 added the EIA-861 county pairs (counties the 2011 investor-owned table misses) to the three tables' pairs.
-    expect(first.coverage.pairsBySource.non_iou_2023 + first.coverage.pairsBySource.iou_2011 + first.coverage.pairsBySource.energystar_2025
-      + first.coverage.pairsBySource.eia861_county_2018).toBe(first.zipPairs);
+    expect(
+      first.coverage.pairsBySource.non_iou_2023 +
+        first.coverage.pairsBySource.iou_2011 +
+        first.coverage.pairsBySource.energystar_2025 +
+        first.coverage.pairsBySource.eia861_county_2018,
+    ).toBe(first.zipPairs);
     const again = await importReferenceData(t.deps.database.db, { dir, now });
     expect(again.coverage).toMatchObject({ zipCodes: { gained: 0, lost: 0 }, pairs: { added: 0, removed: 0 } });
     expect({ ...again, durationMs: 0, coverage: null }).toEqual({ ...first, durationMs: 0, coverage: null });
@@ -92,10 +117,14 @@ describe('reference data importer', () => {
     const before = (await tariffIds()).rows;
     const statsBefore = await readTariffStats(t.deps.database.db);
     const db = t.deps.database.db;
-    await db.execute(sql.raw(`create function reject_tariff() returns trigger language plpgsql as $$
-      begin raise exception 'simulated failure'; end $$`));
-    await db.execute(sql.raw(`create trigger reject_tariff before insert on tariffs for each row
-      when (new.id = '${DAILY}') execute function reject_tariff()`));
+    await db.execute(
+      sql.raw(`create function reject_tariff() returns trigger language plpgsql as $$
+      begin raise exception 'simulated failure'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger reject_tariff before insert on tariffs for each row
+      when (new.id = '${DAILY}') execute function reject_tariff()`),
+    );
     try {
       const dir = fixtureDir([real(TOU), real(DAILY)]);
       await expect(importReferenceData(db, { dir })).rejects.toThrow();
@@ -136,13 +165,16 @@ describe('reference data importer', () => {
     expect(stats.states_covered).toBe(50);
     // The 2023 non-investor-owned ZIP table gives ZIP 94103 to the City & County of San Francisco; the ENERGY STAR
     // table (issue 26) adds PG&E there, and CenterPoint (a Texas distribution utility no NREL table lists) in Houston.
-    const byZip = async (zip: string) => (await request(t.app).get(`/api/v1/utilities/by-zip/${zip}`).expect(200)).body as Array<{ id: string; name: string }>;
+    const byZip = async (zip: string) =>
+      (await request(t.app).get(`/api/v1/utilities/by-zip/${zip}`).expect(200)).body as Array<{ id: string; name: string }>;
     // Issue 45 replaced the name order: by estimated customers in the county, PG&E first (primary).
     expect((await byZip('94103')).map((u) => u.id)).toEqual(['14328', '16612']);
     expect((await byZip('77002')).map((u) => u.id)).toEqual(['8901']);
     expect((await byZip('02108')).map((u) => u.id)).toContain('54913');
     expect(report.coverage.pairsBySource).toEqual({
-      non_iou_2023: expect.any(Number), iou_2011: expect.any(Number), energystar_2025: expect.any(Number),
+      non_iou_2023: expect.any(Number),
+      iou_2011: expect.any(Number),
+      energystar_2025: expect.any(Number),
       eia861_county_2018: expect.any(Number), // issue 45: the counties the 2011 investor-owned table misses
     });
     // Issue 45: downtown Columbus's primary utility is Ohio Power, from the EIA-861 county rule.
@@ -182,8 +214,9 @@ describe('reference data importer', () => {
     const mb6 = (await request(t.app).get('/api/v1/tariffs/55524f875457a304638b4567').expect(200)).body;
     expect(mb6).toMatchObject({ expiration_date: '2015-12-31', superseded_by: '5ae3acd05457a3a8689b4e70' });
     const georgia = await request(t.app).get('/api/v1/tariffs/search?utility_name=georgia%20power&per_page=100').expect(200);
-    expect(georgia.body.items.map((i: { name: string }) => i.name).filter((n: string) => n.includes('TOU-MB')))
-      .toEqual(['Time of Use- Multiple Business Schedule TOU-MB-7']);
+    expect(georgia.body.items.map((i: { name: string }) => i.name).filter((n: string) => n.includes('TOU-MB'))).toEqual([
+      'Time of Use- Multiple Business Schedule TOU-MB-7',
+    ]);
   }, 240_000);
 
   it('a start imports when the stored data is missing or of another REFERENCE_DATA_VERSION, and only then', async () => {
@@ -195,7 +228,12 @@ describe('reference data importer', () => {
       expect(await storedReferenceVersion(db)).toBeNull();
       await ensureReferenceData(db, logger, { dir });
       expect(await storedReferenceVersion(db)).toBe(REFERENCE_DATA_VERSION);
-      const stamp = async () => (await db.execute(sql`select updated_at from system_state where key = ${REFERENCE_IMPORT_KEY}`) as unknown as { rows: Array<{ updated_at: unknown }> }).rows[0].updated_at;
+      const stamp = async () =>
+        (
+          (await db.execute(sql`select updated_at from system_state where key = ${REFERENCE_IMPORT_KEY}`)) as unknown as {
+            rows: Array<{ updated_at: unknown }>;
+          }
+        ).rows[0].updated_at;
       const first = await stamp();
       // Same version stored: nothing is imported again (the stamp stays).
       await ensureReferenceData(db, logger, { dir: fixtureDir([real(FLAT)]) });

@@ -27,15 +27,27 @@ const RUN_WAIT_MS = 180_000;
 
 /** A record the normaliser rejects (its schedule is not 12 x 24) and a line that is not a record at all. */
 const BROKEN = {
-  label: 'ffffffffffffffffffffffff', eiaid: 4176, utility: 'Connecticut Light & Power Co', name: 'Broken', sector: 'Residential',
-  uri: 'https://apps.openei.org/IURDB/rate/view/ffffffffffffffffffffffff', startdate: 1700000000,
-  energyratestructure: [[{ rate: 0.1 }]], energyweekdayschedule: [[0]], energyweekendschedule: [[0]],
+  label: 'ffffffffffffffffffffffff',
+  eiaid: 4176,
+  utility: 'Connecticut Light & Power Co',
+  name: 'Broken',
+  sector: 'Residential',
+  uri: 'https://apps.openei.org/IURDB/rate/view/ffffffffffffffffffffffff',
+  startdate: 1700000000,
+  energyratestructure: [[{ rate: 0.1 }]],
+  energyweekdayschedule: [[0]],
+  energyweekendschedule: [[0]],
 };
 
 function env(api: StandIn, extra: Record<string, string> = {}) {
   return {
-    ADMIN_TOKEN: ADMIN, URDB_API_KEY: 'test-key', URDB_API_URL: api.url,
-    URDB_API_BACKOFF_MS: '0', URDB_API_PAGE_SIZE: '5', URDB_API_TIMEOUT_MS: '300', ...extra,
+    ADMIN_TOKEN: ADMIN,
+    URDB_API_KEY: 'test-key',
+    URDB_API_URL: api.url,
+    URDB_API_BACKOFF_MS: '0',
+    URDB_API_PAGE_SIZE: '5',
+    URDB_API_TIMEOUT_MS: '300',
+    ...extra,
   };
 }
 
@@ -46,8 +58,13 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
   let t: TestApp;
   let runId: string;
   const admin = (req: request.Test) => req.set('X-Admin-Token', ADMIN);
-  const bill = async (tariffId: string, start: string, end: string) => (await request(t.app).post('/api/v1/calculate')
-    .send({ tariff_id: tariffId, usage_kwh: 1000, period_start: start, period_end: end }).expect(200)).body;
+  const bill = async (tariffId: string, start: string, end: string) =>
+    (
+      await request(t.app)
+        .post('/api/v1/calculate')
+        .send({ tariff_id: tariffId, usage_kwh: 1000, period_start: start, period_end: end })
+        .expect(200)
+    ).body;
 
   beforeAll(async () => {
     api = await startUrdbStandIn(new Map([[CLP, [...recordedRecords(Number(CLP), { newer: true }), BROKEN, 42]]]));
@@ -70,7 +87,9 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
 
   it('POST /admin/tariffs/refresh: 202 with the run; the job pages through 429, 503 and a time-out and reports', async () => {
     api.faults.push({ status: 429 }, { status: 503 }, 'hang');
-    const started = await admin(request(t.app).post('/api/v1/admin/tariffs/refresh')).send({ eia: [CLP] }).expect(202);
+    const started = await admin(request(t.app).post('/api/v1/admin/tariffs/refresh'))
+      .send({ eia: [CLP] })
+      .expect(202);
     expect(started.body).toMatchObject({ status: 'queued', utilities: [CLP], utilities_done: 0 });
     runId = started.body.id;
     let run: { status: string; report: Record<string, unknown>; utilities_done: number; error: string | null } | undefined;
@@ -99,7 +118,11 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
   it('the new record is stored as refreshed; the older revision names it and keeps its own end', async () => {
     const fresh = (await request(t.app).get(`/api/v1/tariffs/${RATE1_2022}`).expect(200)).body;
     expect(fresh).toMatchObject({
-      source: 'refreshed', source_updated_at: NOW.toISOString(), effective_date: '2022-07-01', superseded_by: null, utility_id: CLP,
+      source: 'refreshed',
+      source_updated_at: NOW.toISOString(),
+      effective_date: '2022-07-01',
+      superseded_by: null,
+      utility_id: CLP,
     });
     const old = (await request(t.app).get(`/api/v1/tariffs/${RATE1_2017}`).expect(200)).body;
     expect(old).toMatchObject({ source: 'bundled', superseded_by: RATE1_2022, expiration_date: '2018-06-30' });
@@ -120,17 +143,22 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
     expect(stats.total_tariffs).toBe(15);
     expect(stats.data_currency.newest_effective_date).toBe('2022-07-01');
     expect(stats.data_currency.last_refresh).toEqual({ run_id: runId, status: 'succeeded', finished_at: NOW.toISOString() });
-    expect(stats.data_currency.utilities).toEqual([{ utility_id: CLP, newest_effective_date: '2022-07-01', refreshed_at: NOW.toISOString() }]);
+    expect(stats.data_currency.utilities).toEqual([
+      { utility_id: CLP, newest_effective_date: '2022-07-01', refreshed_at: NOW.toISOString() },
+    ]);
     const health = (await request(t.app).get('/health')).body;
     expect(health.tariff_data).toMatchObject({
-      newest_effective_date: '2022-07-01', refresh_configured: true,
+      newest_effective_date: '2022-07-01',
+      refresh_configured: true,
       last_refresh: { run_id: runId, status: 'succeeded', finished_at: NOW.toISOString() },
     });
   });
 
   it('a second refresh of the same records changes nothing', async () => {
     api.requests.length = 0;
-    const started = await admin(request(t.app).post('/api/v1/admin/tariffs/refresh')).send({ eia: [CLP] }).expect(202);
+    const started = await admin(request(t.app).post('/api/v1/admin/tariffs/refresh'))
+      .send({ eia: [CLP] })
+      .expect(202);
     await eventually(async () => {
       const run = (await admin(request(t.app).get(`/api/v1/admin/tariffs/refresh/${started.body.id}`)).expect(200)).body;
       expect(run.status).toBe('succeeded');
@@ -140,9 +168,13 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
 
   it('refuses what it cannot do: no token, a bad EIA id, an unknown run', async () => {
     await request(t.app).post('/api/v1/admin/tariffs/refresh').send({}).expect(401);
-    const bad = await admin(request(t.app).post('/api/v1/admin/tariffs/refresh')).send({ eia: ['PG&E'] }).expect(422);
+    const bad = await admin(request(t.app).post('/api/v1/admin/tariffs/refresh'))
+      .send({ eia: ['PG&E'] })
+      .expect(422);
     expect(bad.body.errors[0].field).toBe('eia.0');
-    await admin(request(t.app).post('/api/v1/admin/tariffs/refresh')).send({ eia: [CLP], all: true }).expect(422);
+    await admin(request(t.app).post('/api/v1/admin/tariffs/refresh'))
+      .send({ eia: [CLP], all: true })
+      .expect(422);
     await admin(request(t.app).get('/api/v1/admin/tariffs/refresh/rr_nope')).expect(404);
     await admin(request(t.app).post('/api/v1/admin/tariffs/refresh')).send({ resume: runId }).expect(409);
   });
@@ -166,7 +198,11 @@ describe('a refresh the API stops is resumed where it stopped', () => {
 
   it('fails after the tries of the second page, keeps the first, and the resumed run starts at the second', async () => {
     api.faults.push('pass', { status: 500 }, { status: 502 });
-    const { id } = (await admin(request(t.app).post('/api/v1/admin/tariffs/refresh')).send({ eia: [CLP] }).expect(202)).body;
+    const { id } = (
+      await admin(request(t.app).post('/api/v1/admin/tariffs/refresh'))
+        .send({ eia: [CLP] })
+        .expect(202)
+    ).body;
     await eventually(async () => expect((await runOf(id)).status).toBe('failed'), RUN_WAIT_MS);
     const failed = await runOf(id);
     expect(failed.error).toMatch(/gave up after 2 tries .* HTTP 502/);
@@ -196,7 +232,11 @@ describe('without URDB_API_KEY nothing changes', () => {
   });
 
   it('the admin endpoint says the refresh is not configured; no request is made; the catalog is as bundled', async () => {
-    const res = await request(t.app).post('/api/v1/admin/tariffs/refresh').set('X-Admin-Token', ADMIN).send({ eia: [CLP] }).expect(409);
+    const res = await request(t.app)
+      .post('/api/v1/admin/tariffs/refresh')
+      .set('X-Admin-Token', ADMIN)
+      .send({ eia: [CLP] })
+      .expect(409);
     expect(res.body.detail).toMatch(/URDB_API_KEY/);
     expect(api.requests).toHaveLength(0);
     await request(t.app).get(`/api/v1/tariffs/${RATE1_2022}`).expect(404);
@@ -204,8 +244,12 @@ describe('without URDB_API_KEY nothing changes', () => {
     const health = (await request(t.app).get('/health')).body;
     expect(health.tariff_data).toMatchObject({ refresh_configured: false, last_refresh: null });
     // A billing period after the old record's end still prices on it, as before the refresh existed.
-    const after = (await request(t.app).post('/api/v1/calculate')
-      .send({ tariff_id: RATE1_2017, usage_kwh: 1000, period_start: '2025-01-01', period_end: '2025-01-31' }).expect(200)).body;
+    const after = (
+      await request(t.app)
+        .post('/api/v1/calculate')
+        .send({ tariff_id: RATE1_2017, usage_kwh: 1000, period_start: '2025-01-01', period_end: '2025-01-31' })
+        .expect(200)
+    ).body;
     expect(after.total_cost).toBe(190.92);
   });
 });

@@ -30,10 +30,19 @@ describe('tariff rows: applicability and the structure fields added later', () =
     const stored = (await t.deps.database.db.execute(sql`select applicability, structure->'demandCoincident'->'schedule' as schedule
       from tariffs where id = ${LEXINGTON}`)) as unknown as { rows: Array<{ applicability: unknown; schedule: unknown }> };
     expect(stored.rows[0].applicability).toEqual({
-      demandKwMin: 100, demandKwMax: 500, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null,
+      demandKwMin: 100,
+      demandKwMax: 500,
+      usageKwhMin: null,
+      usageKwhMax: null,
+      voltageCategory: null,
+      phaseWiring: null,
     });
     // Issue 28 replaced storing each month as a string of 24 base-36 digits with storing the engine's number arrays.
-    expect(stored.rows[0].schedule).toEqual([...Array(5).fill(Array(24).fill(0)), ...Array(4).fill(Array(24).fill(1)), ...Array(3).fill(Array(24).fill(0))]);
+    expect(stored.rows[0].schedule).toEqual([
+      ...Array(5).fill(Array(24).fill(0)),
+      ...Array(4).fill(Array(24).fill(1)),
+      ...Array(3).fill(Array(24).fill(0)),
+    ]);
   });
 
   it('a row stored before the fields existed reads as "none published", and still prices', async () => {
@@ -42,21 +51,41 @@ describe('tariff rows: applicability and the structure fields added later', () =
       where id = ${MEMPHIS}`);
     const old = await findTariffById(t.deps.database.db, MEMPHIS);
     expect(old?.applicability).toEqual({
-      demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null,
+      demandKwMin: null,
+      demandKwMax: null,
+      usageKwhMin: null,
+      usageKwhMax: null,
+      voltageCategory: null,
+      phaseWiring: null,
     });
-    expect(old?.structure).toMatchObject({ demandCoincident: null, additionalMeterCharge: null, reactivePowerCharge: null, demandRatchet: null });
+    expect(old?.structure).toMatchObject({
+      demandCoincident: null,
+      additionalMeterCharge: null,
+      reactivePowerCharge: null,
+      demandRatchet: null,
+    });
     const res = await calc({ tariff_id: MEMPHIS, usage_kwh: 1_000_000, demand_kw: 30_000, month: 7 }).expect(200);
     expect(res.body.assumptions.some((a: string) => /additional meter|reactive|applicability/.test(a))).toBe(false);
   });
 
   it('POST /calculate: the shared tiers, the coincident charge and the applicability sentences', async () => {
-    const an = await calc({ tariff_id: AN_TOU_B, usage_kwh: 20_000, month: 7, usage_profile: { on_peak_kwh: 5000, off_peak_kwh: 15_000 } }).expect(200);
+    const an = await calc({
+      tariff_id: AN_TOU_B,
+      usage_kwh: 20_000,
+      month: 7,
+      usage_profile: { on_peak_kwh: 5000, off_peak_kwh: 15_000 },
+    }).expect(200);
     // worked in src/modules/pricing/engine/engine.tiers.test.ts: 160.48 + 570.95 + 171.62 + 747.19 + 17.50
     expect(an.body.line_items.map((i: { amount: number }) => i.amount)).toEqual([160.48, 570.95, 171.62, 747.19, 17.5]);
     expect(an.body.total_cost).toBe(1667.74);
 
     const missing = await calc({ tariff_id: LEXINGTON, usage_kwh: 1000, month: 7 }).expect(422);
-    expect(missing.body).toEqual(errorBody({ detail: 'demand_kw required for demand tariffs', errors: [{ field: 'demand_kw', message: 'demand_kw required for demand tariffs' }] }));
+    expect(missing.body).toEqual(
+      errorBody({
+        detail: 'demand_kw required for demand tariffs',
+        errors: [{ field: 'demand_kw', message: 'demand_kw required for demand tariffs' }],
+      }),
+    );
 
     // tier bound 438 kWh/kW x 600 kW = 262,800 kWh: all 100,000 kWh x 0.0511 = 5,110.00;
     // coincident 600 kW x 25.07 = 15,042.00; total 20,152.00
@@ -65,7 +94,7 @@ describe('tariff rows: applicability and the structure fields added later', () =
     expect(lex.body.total_cost).toBe(20152);
     expect(lex.body.assumptions).toEqual([
       expect.stringMatching(/^demand_kw \(600 kW\) taken as the customer's demand at the utility's coincident \(system\) peak in July/),
-      'demand 600 kW is above this tariff\'s applicability maximum of 500 kW: the utility may not offer it to this customer',
+      "demand 600 kW is above this tariff's applicability maximum of 500 kW: the utility may not offer it to this customer",
       // Added by the data-age rule (issue 26).
       "the tariff's rates took effect on 2014-07-01, more than 5 years ago: the utility's current rates may differ",
     ]);

@@ -29,7 +29,14 @@ describe('tariff endpoints', () => {
   beforeAll(async () => {
     t = await createTestApp({ now: () => new Date('2026-01-01T12:00:00Z') });
     await seedTariffs(t.deps.database, [
-      PGE_B19, PGE_E20_EXPIRED, SURPRISE_FLAT, SCRIBNER_TIERED, CNM_TOU, PRESQUE_DEMAND, MDU_DAILY, LOCKHART_DEMAND,
+      PGE_B19,
+      PGE_E20_EXPIRED,
+      SURPRISE_FLAT,
+      SCRIBNER_TIERED,
+      CNM_TOU,
+      PRESQUE_DEMAND,
+      MDU_DAILY,
+      LOCKHART_DEMAND,
     ]);
   });
   afterAll(() => t.stop());
@@ -39,9 +46,20 @@ describe('tariff endpoints', () => {
     expect(res.body).toMatchObject({ total: 7, page: 1, per_page: 20, pages: 1 });
     expect(res.body.items.map((i: { id: string }) => i.id)).toEqual(CURRENT_IN_ORDER);
     expect(res.body.items[0]).toEqual({
-      id: CNM_TOU, name: 'Time of Use Residential Service (Rate 25)', utility_id: '3273',
-      utility_name: 'Central New Mexico El Coop, Inc', state: 'NM', sector: 'residential', rate_type: 'tou',
-      has_tou: true, has_demand: false, has_net_metering: false, effective_date: null, service_type: 'bundled', voltage: null, purpose: 'general',
+      id: CNM_TOU,
+      name: 'Time of Use Residential Service (Rate 25)',
+      utility_id: '3273',
+      utility_name: 'Central New Mexico El Coop, Inc',
+      state: 'NM',
+      sector: 'residential',
+      rate_type: 'tou',
+      has_tou: true,
+      has_demand: false,
+      has_net_metering: false,
+      effective_date: null,
+      service_type: 'bundled',
+      voltage: null,
+      purpose: 'general',
       description: 'Any residential consumers wishing to abide by the on peak off peak hours are eligible.',
     });
   });
@@ -61,7 +79,14 @@ describe('tariff endpoints', () => {
 
   it('include_expired=true adds tariffs whose expiration date has passed', async () => {
     expect(await ids('include_expired=true')).toEqual([
-      CNM_TOU, SCRIBNER_TIERED, LOCKHART_DEMAND, MDU_DAILY, PGE_B19, PGE_E20_EXPIRED, PRESQUE_DEMAND, SURPRISE_FLAT,
+      CNM_TOU,
+      SCRIBNER_TIERED,
+      LOCKHART_DEMAND,
+      MDU_DAILY,
+      PGE_B19,
+      PGE_E20_EXPIRED,
+      PRESQUE_DEMAND,
+      SURPRISE_FLAT,
     ]);
     expect(await ids('include_expired=false')).toEqual(CURRENT_IN_ORDER);
   });
@@ -118,8 +143,16 @@ describe('tariff endpoints', () => {
 
   it('rejects invalid filter values with 422 and the field', async () => {
     const cases: Array<[string, string, string]> = [
-      ['sector=marine', 'sector', "value is not a valid enumeration member; permitted: 'residential', 'commercial', 'industrial', 'agricultural', 'lighting'"],
-      ['rate_type=hourly', 'rate_type', "value is not a valid enumeration member; permitted: 'flat', 'tiered', 'tou', 'demand', 'real_time'"],
+      [
+        'sector=marine',
+        'sector',
+        "value is not a valid enumeration member; permitted: 'residential', 'commercial', 'industrial', 'agricultural', 'lighting'",
+      ],
+      [
+        'rate_type=hourly',
+        'rate_type',
+        "value is not a valid enumeration member; permitted: 'flat', 'tiered', 'tou', 'demand', 'real_time'",
+      ],
       ['has_tou=yes', 'has_tou', 'value could not be parsed to a boolean'],
       ['has_demand=', 'has_demand', 'value could not be parsed to a boolean'],
       ['has_net_metering=2', 'has_net_metering', 'value could not be parsed to a boolean'],
@@ -140,26 +173,64 @@ describe('tariff endpoints', () => {
     const res = await request(t.app).get(`/api/v1/tariffs/${CNM_TOU}`).expect(200);
     const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
     expect(res.body).toEqual({
-      id: CNM_TOU, name: 'Time of Use Residential Service (Rate 25)', utility_id: '3273',
-      utility_name: 'Central New Mexico El Coop, Inc', state: 'NM', sector: 'residential', rate_type: 'tou',
-      has_tou: true, has_demand: false, has_net_metering: false, effective_date: null, service_type: 'bundled', voltage: null, purpose: 'general',
+      id: CNM_TOU,
+      name: 'Time of Use Residential Service (Rate 25)',
+      utility_id: '3273',
+      utility_name: 'Central New Mexico El Coop, Inc',
+      state: 'NM',
+      sector: 'residential',
+      rate_type: 'tou',
+      has_tou: true,
+      has_demand: false,
+      has_net_metering: false,
+      effective_date: null,
+      service_type: 'bundled',
+      voltage: null,
+      purpose: 'general',
       description: 'Any residential consumers wishing to abide by the on peak off peak hours are eligible.',
-      expiration_date: null, eligibility: '',
+      expiration_date: null,
+      eligibility: '',
       // Issue 45 item 4: the later revision of the schedule that superseded the tariff (none here).
       superseded_by: null,
-      applicability: { demand_kw_min: null, demand_kw_max: null, usage_kwh_min: null, usage_kwh_max: null, voltage_category: null, phase_wiring: null },
+      applicability: {
+        demand_kw_min: null,
+        demand_kw_max: null,
+        usage_kwh_min: null,
+        usage_kwh_max: null,
+        voltage_category: null,
+        phase_wiring: null,
+      },
       energy_rates: [
-        { period: 'on_peak', months: all, hours: 'weekdays 06:00-10:00, 16:00-23:00; weekends 00:00-24:00', days: 'all', rate_per_kwh: 0.15, tier: 1, tier_max_kwh: null },
-        { period: 'off_peak', months: all, hours: '00:00-16:00, 23:00-24:00', days: 'weekdays', rate_per_kwh: 0.062, tier: 1, tier_max_kwh: null },
+        {
+          period: 'on_peak',
+          months: all,
+          hours: 'weekdays 06:00-10:00, 16:00-23:00; weekends 00:00-24:00',
+          days: 'all',
+          rate_per_kwh: 0.15,
+          tier: 1,
+          tier_max_kwh: null,
+        },
+        {
+          period: 'off_peak',
+          months: all,
+          hours: '00:00-16:00, 23:00-24:00',
+          days: 'weekdays',
+          rate_per_kwh: 0.062,
+          tier: 1,
+          tier_max_kwh: null,
+        },
       ],
       demand_rates: [],
       fixed_charges: [{ name: 'Fixed customer charge', amount: 19, frequency: 'monthly' }],
       riders: [],
       // Issue 31 (custom tariffs in the detail shape): the minimum charge, the utility type and the usage unit.
-      minimum_charge: null, utility_type: 'electric', unit: 'kWh',
+      minimum_charge: null,
+      utility_type: 'electric',
+      unit: 'kWh',
       source_url: `https://apps.openei.org/IURDB/rate/view/${CNM_TOU}`,
       last_updated: '2015-03-26T21:26:20.000Z',
-      source: 'bundled', source_updated_at: null,
+      source: 'bundled',
+      source_updated_at: null,
     });
   });
 
@@ -179,10 +250,21 @@ describe('tariff endpoints', () => {
     expect(demand.body.demand_rates).toEqual([
       { period: 'all_year', months: all, type: 'facility', rate_per_kw: 6.55, tier: 1, tier_max_kw: null },
       // Issue 31: time-of-use demand periods say when they apply, so the detail can be sent back as a custom tariff.
-      { period: 'off_peak', months: all, type: 'tou', hours: 'weekdays 00:00-17:00, 22:00-24:00; weekends 00:00-24:00', days: 'all', rate_per_kw: 0, tier: 1, tier_max_kw: null },
+      {
+        period: 'off_peak',
+        months: all,
+        type: 'tou',
+        hours: 'weekdays 00:00-17:00, 22:00-24:00; weekends 00:00-24:00',
+        days: 'all',
+        rate_per_kw: 0,
+        tier: 1,
+        tier_max_kw: null,
+      },
       { period: 'on_peak', months: all, type: 'tou', hours: '17:00-22:00', days: 'weekdays', rate_per_kw: 6, tier: 1, tier_max_kw: null },
     ]);
-    expect(demand.body.energy_rates).toEqual([{ period: 'all_year', months: all, ...day, rate_per_kwh: 0.07057, tier: 1, tier_max_kwh: null }]);
+    expect(demand.body.energy_rates).toEqual([
+      { period: 'all_year', months: all, ...day, rate_per_kwh: 0.07057, tier: 1, tier_max_kwh: null },
+    ]);
     const daily = await request(t.app).get(`/api/v1/tariffs/${MDU_DAILY}`).expect(200);
     expect(daily.body.fixed_charges).toEqual([{ name: 'Fixed customer charge', amount: 0.23, frequency: 'daily' }]);
     const expired = await request(t.app).get(`/api/v1/tariffs/${PGE_E20_EXPIRED}`).expect(200);
@@ -200,7 +282,9 @@ describe('tariff endpoints', () => {
       const meter = await request(extra.app).get(`/api/v1/tariffs/${ADDITIONAL_METER}`).expect(200);
       // URDB fixedchargeeaaddl 5.62 in the record's fixed-charge units.
       expect(meter.body.fixed_charges).toContainEqual({
-        name: 'Charge per additional meter (not in bills: one meter assumed)', amount: 5.62, frequency: expect.any(String),
+        name: 'Charge per additional meter (not in bills: one meter assumed)',
+        amount: 5.62,
+        frequency: expect.any(String),
       });
     } finally {
       await extra.stop();
@@ -211,7 +295,12 @@ describe('tariff endpoints', () => {
     // PG&E B-19 Option R (Secondary): peakkwcapacitymin 500, peakkwcapacitymax 999, voltagecategory Secondary.
     const b19 = await request(t.app).get(`/api/v1/tariffs/${PGE_B19}`).expect(200);
     expect(b19.body.applicability).toEqual({
-      demand_kw_min: 500, demand_kw_max: 999, usage_kwh_min: null, usage_kwh_max: null, voltage_category: 'Secondary', phase_wiring: null,
+      demand_kw_min: 500,
+      demand_kw_max: 999,
+      usage_kwh_min: null,
+      usage_kwh_max: null,
+      voltage_category: 'Secondary',
+      phase_wiring: null,
     });
     expect(b19.body.eligibility).toBe('Peak demand 500-999 kW. Voltage category: Secondary. Service type: Bundled.');
   });
@@ -234,8 +323,11 @@ describe('tariff endpoints', () => {
     expect(Number.isNaN(Date.parse(res.body.last_updated))).toBe(false);
     const all = await request(t.app).get('/api/v1/tariffs/stats?include_expired=true').expect(200);
     expect(all.body).toMatchObject({
-      total_tariffs: 8, total_utilities: 7, states_covered: 6,
-      sectors: { residential: 1, commercial: 7 }, rate_types: { flat: 2, tiered: 1, tou: 3, demand: 2 },
+      total_tariffs: 8,
+      total_utilities: 7,
+      states_covered: 6,
+      sectors: { residential: 1, commercial: 7 },
+      rate_types: { flat: 2, tiered: 1, tou: 3, demand: 2 },
     });
     await request(t.app).get('/api/v1/tariffs/stats?include_expired=maybe').expect(422);
   });
@@ -255,10 +347,27 @@ describe('tariff endpoints', () => {
     const res = await request(t.app).get('/api/v1/tariffs/by-utility/14328').expect(200);
     expect(res.body).toEqual({
       items: [
-        { id: PGE_B19, name: 'B-19 Medium General Demand TOU Option R (Secondary)', sector: 'commercial', rate_type: 'tou', has_demand: true, effective_date: '2020-01-01' },
-        { id: PGE_E20_EXPIRED, name: 'E-20 (Secondary)', sector: 'commercial', rate_type: 'tou', has_demand: true, effective_date: '2014-01-01' },
+        {
+          id: PGE_B19,
+          name: 'B-19 Medium General Demand TOU Option R (Secondary)',
+          sector: 'commercial',
+          rate_type: 'tou',
+          has_demand: true,
+          effective_date: '2020-01-01',
+        },
+        {
+          id: PGE_E20_EXPIRED,
+          name: 'E-20 (Secondary)',
+          sector: 'commercial',
+          rate_type: 'tou',
+          has_demand: true,
+          effective_date: '2014-01-01',
+        },
       ],
-      total: 2, page: 1, per_page: 20, pages: 1,
+      total: 2,
+      page: 1,
+      per_page: 20,
+      pages: 1,
     });
     const page2 = await request(t.app).get('/api/v1/tariffs/by-utility/14328?per_page=1&page=2').expect(200);
     expect(page2.body.items.map((i: { id: string }) => i.id)).toEqual([PGE_E20_EXPIRED]);
@@ -282,7 +391,8 @@ describe('tariff search pages are kept per day', () => {
   afterAll(() => t.stop());
 
   it('the same query answers anew once a tariff has expired, and the kept page is served unchanged until then', async () => {
-    const search = async () => (await request(t.app).get('/api/v1/tariffs/search?zip_code=95616').expect(200)).body.items.map((i: { id: string }) => i.id);
+    const search = async () =>
+      (await request(t.app).get('/api/v1/tariffs/search?zip_code=95616').expect(200)).body.items.map((i: { id: string }) => i.id);
     expect(await search()).toContain(PGE_E20_EXPIRED);
     const again = await request(t.app).get('/api/v1/tariffs/search?zip_code=95616').expect(200);
     expect(again.body.items.map((i: { id: string }) => i.id)).toContain(PGE_E20_EXPIRED);

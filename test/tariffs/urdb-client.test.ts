@@ -12,10 +12,18 @@ const CLP = 4176;
 describe('URDB API client', () => {
   let api: StandIn;
   const delays: number[] = [];
-  const client = (over: { attempts?: number; apiKey?: string } = {}) => createUrdbClient({
-    apiUrl: api.url, apiKey: over.apiKey ?? 'test-key', timeoutMs: 300, attempts: over.attempts ?? 5, backoffMs: 1000, pageSize: 5,
-    sleep: async (ms) => { delays.push(ms); },
-  });
+  const client = (over: { attempts?: number; apiKey?: string } = {}) =>
+    createUrdbClient({
+      apiUrl: api.url,
+      apiKey: over.apiKey ?? 'test-key',
+      timeoutMs: 300,
+      attempts: over.attempts ?? 5,
+      backoffMs: 1000,
+      pageSize: 5,
+      sleep: async (ms) => {
+        delays.push(ms);
+      },
+    });
 
   beforeAll(async () => {
     api = await startUrdbStandIn(new Map([[String(CLP), recordedRecords(CLP, { newer: false })]]));
@@ -36,8 +44,15 @@ describe('URDB API client', () => {
     expect(first.rateLimitRemaining).toBe(999);
     const q = Object.fromEntries(api.requests[0]!.entries());
     expect(q).toEqual({
-      version: '8', format: 'json', detail: 'full', api_key: 'test-key', eia: String(CLP),
-      orderby: 'startdate', direction: 'asc', limit: '5', offset: '0',
+      version: '8',
+      format: 'json',
+      detail: 'full',
+      api_key: 'test-key',
+      eia: String(CLP),
+      orderby: 'startdate',
+      direction: 'asc',
+      limit: '5',
+      offset: '0',
     });
     expect(api.requests[1]!.get('offset')).toBe('10');
     const starts = first.items.map((r) => (r as { startdate: number }).startdate);
@@ -55,7 +70,9 @@ describe('URDB API client', () => {
 
   it('gives up after the last try, saying what the API answered', async () => {
     api.faults.push({ status: 500 }, { status: 502 }, { status: 503 });
-    const err = await client({ attempts: 3 }).page(String(CLP), 0).catch((e: unknown) => e);
+    const err = await client({ attempts: 3 })
+      .page(String(CLP), 0)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UrdbApiError);
     expect((err as UrdbApiError).attempts).toBe(3);
     expect((err as UrdbApiError).message).toMatch(/gave up after 3 tries of .*api_key=\*\*\*.*HTTP 503/);
@@ -64,11 +81,15 @@ describe('URDB API client', () => {
   });
 
   it('a wrong key or an answer without items fails at once: another try would get the same', async () => {
-    const wrong = await client({ apiKey: 'wrong-key' }).page(String(CLP), 0).catch((e: unknown) => e);
+    const wrong = await client({ apiKey: 'wrong-key' })
+      .page(String(CLP), 0)
+      .catch((e: unknown) => e);
     expect((wrong as UrdbApiError).status).toBe(403);
     expect((wrong as Error).message).toMatch(/HTTP 403 .*API_KEY_INVALID/);
     api.faults.push({ status: 200, body: '{"error": {"code": "NOPE", "message": "no such utility"}}' });
-    const shape = await client().page(String(CLP), 0).catch((e: unknown) => e);
+    const shape = await client()
+      .page(String(CLP), 0)
+      .catch((e: unknown) => e);
     expect((shape as Error).message).toMatch(/has no "items" list: .*no such utility/);
     expect(api.requests).toHaveLength(2);
     expect(delays).toEqual([]);

@@ -21,7 +21,11 @@ describe('POST /billing/calculate-rubs', () => {
     const res = await calculate(alice, calculateBody(propertyId, configId)).expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toEqual({
-      ...documentedExample, id: expect.any(String), property_id: propertyId, billing_config_id: configId, calculated_at: expect.any(String),
+      ...documentedExample,
+      id: expect.any(String),
+      property_id: propertyId,
+      billing_config_id: configId,
+      calculated_at: expect.any(String),
       // Due on the first billing day (the 1st) after the period's end and the day it was calculated (the clock's).
       due_date: expect.stringMatching(/^\d{4}-\d{2}-01$/),
     });
@@ -56,7 +60,11 @@ describe('POST /billing/calculate-rubs', () => {
 
   it('vacancy policy, rounding and proration come from the configuration', async () => {
     const { propertyId, configId } = await billedProperty(t, alice, {
-      method: 'occupant_count', vacancy_policy: 'owner_pays', rounding: 'exact', common_area_percent: 0, admin_fee_percent: 10,
+      method: 'occupant_count',
+      vacancy_policy: 'owner_pays',
+      rounding: 'exact',
+      common_area_percent: 0,
+      admin_fee_percent: 10,
     });
     const units = [
       { unit_id: 'A', tenant_name: 'a', occupant_count: 2 },
@@ -65,14 +73,27 @@ describe('POST /billing/calculate-rubs', () => {
       { unit_id: 'D', tenant_name: '', occupant_count: 2, is_vacant: true },
     ];
     const res = await calculate(alice, calculateBody(propertyId, configId, { units, total_amount: 100 })).expect(200);
-    expect(res.body).toMatchObject({ vacancy_policy: 'owner_pays', rounding: 'exact', admin_fee_rate: 0.1, units_billed: 3, units_vacant: 1 });
+    expect(res.body).toMatchObject({
+      vacancy_policy: 'owner_pays',
+      rounding: 'exact',
+      admin_fee_rate: 0.1,
+      units_billed: 3,
+      units_vacant: 1,
+    });
     // Shares over 4 units x 31 days: A and C 31/124, B 15/124, the owner the rest (31 + 16 days of 124).
     expect(res.body.unit_bills.map((u: { occupied_days: number }) => u.occupied_days)).toEqual([31, 15, 31, 0]);
     expect(res.body.unit_bills.map((u: { base_charge: number }) => u.base_charge)).toEqual([25, 12.1, 25, 0]);
     expect(res.body.vacant_absorption).toBe(37.9);
     expect(res.body.reconciliation).toEqual({
-      total_amount: 100, common_area_deduction: 0, billed_to_tenants: 62.1, admin_fees: 6.21, owner_absorbs: 37.9, rounding_difference: 0,
-      billing_fees: 0, max_charge_absorbed: 0, min_charge_added: 0,
+      total_amount: 100,
+      common_area_deduction: 0,
+      billed_to_tenants: 62.1,
+      admin_fees: 6.21,
+      owner_absorbs: 37.9,
+      rounding_difference: 0,
+      billing_fees: 0,
+      max_charge_absorbed: 0,
+      min_charge_added: 0,
     });
     expect(res.body.unit_bills[1]).toMatchObject({ move_in: null, move_out: '2026-01-15', is_vacant: false });
     const { posting: _posting, ...stored } = (await as(t, alice).get(`/billing/calculations/${res.body.id}`).expect(200)).body;
@@ -82,10 +103,18 @@ describe('POST /billing/calculate-rubs', () => {
   // Issue 30: both factors inside the published limits (1,000,000,000 sqft, 4 decimals) answered a 500.
   it('sqft 100,000,000 beside sqft 850.0001 splits (it was a 500)', async () => {
     const { propertyId, configId } = await billedProperty(t, alice, { common_area_percent: 0, admin_fee_percent: 0 });
-    const units = [{ unit_id: 'A', tenant_name: 'Warehouse', sqft: 100_000_000 }, { unit_id: 'B', tenant_name: 'Kiosk', sqft: 850.0001 }];
-    const res = await as(t, alice).post('/billing/calculate-rubs', calculateBody(propertyId, configId, { units, total_amount: 1_000_000 })).expect(200);
+    const units = [
+      { unit_id: 'A', tenant_name: 'Warehouse', sqft: 100_000_000 },
+      { unit_id: 'B', tenant_name: 'Kiosk', sqft: 850.0001 },
+    ];
+    const res = await as(t, alice)
+      .post('/billing/calculate-rubs', calculateBody(propertyId, configId, { units, total_amount: 1_000_000 }))
+      .expect(200);
     // B: 850.0001 / 100,000,850.0001 of $1,000,000.00 = $8.4999... -> $8.49 (Issue 46 replaced per-unit rounding half up with rounding down (never bill more than the bill)); A the rest
-    expect(res.body.unit_bills.map((u: { unit_id: string; total_charge: number }) => [u.unit_id, u.total_charge])).toEqual([['A', 999991.5], ['B', 8.49]]);
+    expect(res.body.unit_bills.map((u: { unit_id: string; total_charge: number }) => [u.unit_id, u.total_charge])).toEqual([
+      ['A', 999991.5],
+      ['B', 8.49],
+    ]);
   });
 
   it('a 10,000-unit body (about 1 MB of JSON) is accepted; 10,001 units are 422 and store nothing', async () => {
@@ -97,9 +126,17 @@ describe('POST /billing/calculate-rubs', () => {
     expect(res.body).toMatchObject({ units_billed: 9_000, units_vacant: 1_000 });
     expect(res.body.reconciliation.total_amount).toBe(1000);
     const over = await calculate(alice, calculateBody(propertyId, configId, { units: manyUnits(10_001) })).expect(422);
-    expect(over.body).toEqual(errorBody({ detail: 'units array must not have more than 10000 units', errors: [{ field: 'units', message: 'units array must not have more than 10000 units' }] }));
+    expect(over.body).toEqual(
+      errorBody({
+        detail: 'units array must not have more than 10000 units',
+        errors: [{ field: 'units', message: 'units array must not have more than 10000 units' }],
+      }),
+    );
     // Every unit at fault: the first 100 are listed, in unit order.
-    const negative = await calculate(alice, calculateBody(propertyId, configId, { units: manyUnits(500).map((u) => ({ ...u, sqft: -1 })) })).expect(422);
+    const negative = await calculate(
+      alice,
+      calculateBody(propertyId, configId, { units: manyUnits(500).map((u) => ({ ...u, sqft: -1 })) }),
+    ).expect(422);
     expect(negative.body.detail).toBe('ensure this value is greater than or equal to 0');
     expect(negative.body.errors).toHaveLength(100);
     expect([negative.body.errors[0].field, negative.body.errors[99].field]).toEqual(['units.0.sqft', 'units.99.sqft']);
@@ -116,13 +153,21 @@ describe('POST /billing/calculate-rubs', () => {
     await calculate(alice, big).expect(200);
     const tooBig = calculateBody(propertyId, configId, { units: manyUnits(10_000).map((u) => ({ ...u, tenant_name: 'x'.repeat(500) })) });
     expect((await calculate(alice, tooBig).expect(413)).body).toEqual(errorBody({ detail: 'Request body too large' }));
-    const padded = { name: 'x', address: 'y', city: 'z', state: 'MI', zip_code: '48104', property_type: 'residential', padding: 'p'.repeat(1_100_000) };
+    const padded = {
+      name: 'x',
+      address: 'y',
+      city: 'z',
+      state: 'MI',
+      zip_code: '48104',
+      property_type: 'residential',
+      padding: 'p'.repeat(1_100_000),
+    };
     await as(t, alice).post('/pm/properties', padded).expect(413);
     // The limit follows the route whatever the path's case or a trailing slash.
     await as(t, alice).post('/BILLING/Calculate-RUBS/', calculateBody(propertyId, configId)).expect(200);
   });
 
-  describe('errors (the documented error responses, and the issue\'s bad input)', () => {
+  describe("errors (the documented error responses, and the issue's bad input)", () => {
     let propertyId: string;
     let configId: string;
     beforeAll(async () => {
@@ -143,7 +188,11 @@ describe('POST /billing/calculate-rubs', () => {
         [{ total_amount: 1234.565 }, 'total_amount', 'ensure this value has at most 2 decimal places'],
         [{ total_amount: '1000' }, 'total_amount', 'value is not a valid number'],
         [{ total_amount: 100_000_000_000 }, 'total_amount', 'ensure this value is less than or equal to 99999999999'],
-        [{ utility_type: 'steam' }, 'utility_type', "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash'"],
+        [
+          { utility_type: 'steam' },
+          'utility_type',
+          "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash'",
+        ],
         [{ utility_type: 'gas' }, 'utility_type', "utility_type 'gas' is not billed by this billing config (it bills water, sewer)"],
         [{ units: unit({ sqft: undefined }) }, 'units.0.sqft', 'sqft required for sqft allocation method'],
         [{ units: unit({ sqft: null }) }, 'units.0.sqft', 'sqft required for sqft allocation method'],
@@ -158,22 +207,39 @@ describe('POST /billing/calculate-rubs', () => {
         [{ units: unit({ unit_id: '102' }) }, 'units.1.unit_id', "unit_id '102' appears more than once"],
         [{ units: unit({ move_in: '2026-01-20', move_out: '2026-01-10' }) }, 'units.0.move_out', 'move_out must not be before move_in'],
         [{ units: unit({ move_in: '20-01-2026' }) }, 'units.0.move_in', 'invalid date format, expected YYYY-MM-DD'],
-        [{ units: EXAMPLE_UNITS.map((u) => ({ ...u, is_vacant: true })) }, 'units',
-          'every unit is vacant: with vacancy_policy redistribute there is no one to bill (use owner_pays)'],
-        [{ units: EXAMPLE_UNITS.map((u) => ({ ...u, sqft: 0 })) }, 'units', "the billed units' sqft add up to 0: there is nothing to allocate by"],
+        [
+          { units: EXAMPLE_UNITS.map((u) => ({ ...u, is_vacant: true })) },
+          'units',
+          'every unit is vacant: with vacancy_policy redistribute there is no one to bill (use owner_pays)',
+        ],
+        [
+          { units: EXAMPLE_UNITS.map((u) => ({ ...u, sqft: 0 })) },
+          'units',
+          "the billed units' sqft add up to 0: there is nothing to allocate by",
+        ],
       ];
       for (const [overrides, field, message] of cases) {
         const res = await calculate(alice, calculateBody(propertyId, configId, overrides));
-        expect({ status: res.status, body: res.body }).toEqual({ status: 422, body: errorBody({ detail: message, errors: expect.arrayContaining([{ field, message }]) }) });
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 422,
+          body: errorBody({ detail: message, errors: expect.arrayContaining([{ field, message }]) }),
+        });
         expect(res.body.errors[0]).toEqual({ field, message });
       }
       expect(await historyTotal(propertyId)).toBe(0);
     });
 
     it('each method names its own missing factor', async () => {
-      for (const [method, field] of [['occupant_count', 'occupant_count'], ['custom_weight', 'custom_weight'], ['sqft_occupant', 'occupant_count']]) {
+      for (const [method, field] of [
+        ['occupant_count', 'occupant_count'],
+        ['custom_weight', 'custom_weight'],
+        ['sqft_occupant', 'occupant_count'],
+      ]) {
         const p = await billedProperty(t, alice, { method });
-        const units = [{ unit_id: 'A', tenant_name: 'a', sqft: 100, occupant_count: 1, custom_weight: 1 }, { unit_id: 'B', tenant_name: 'b', sqft: 100 }];
+        const units = [
+          { unit_id: 'A', tenant_name: 'a', sqft: 100, occupant_count: 1, custom_weight: 1 },
+          { unit_id: 'B', tenant_name: 'b', sqft: 100 },
+        ];
         const res = await calculate(alice, calculateBody(p.propertyId, p.configId, { units })).expect(422);
         expect(res.body.errors[0]).toEqual({ field: `units.1.${field}`, message: `${field} required for ${method} allocation method` });
       }
@@ -181,32 +247,52 @@ describe('POST /billing/calculate-rubs', () => {
 
     it('a total_amount that is not finite (1e999 reads as Infinity) is 422; bad JSON is 400', async () => {
       const raw = JSON.stringify(calculateBody(propertyId, configId)).replace('"total_amount":1000', '"total_amount":1e999');
-      const res = await request(t.app).post('/api/v1/billing/calculate-rubs').set('Authorization', `Bearer ${alice}`)
-        .set('content-type', 'application/json').send(raw).expect(422);
+      const res = await request(t.app)
+        .post('/api/v1/billing/calculate-rubs')
+        .set('Authorization', `Bearer ${alice}`)
+        .set('content-type', 'application/json')
+        .send(raw)
+        .expect(422);
       expect(res.body.errors[0]).toEqual({ field: 'total_amount', message: 'value is not a valid number' });
-      const bad = await request(t.app).post('/api/v1/billing/calculate-rubs').set('Authorization', `Bearer ${alice}`)
-        .set('content-type', 'application/json').send('{"units": [').expect(400);
+      const bad = await request(t.app)
+        .post('/api/v1/billing/calculate-rubs')
+        .set('Authorization', `Bearer ${alice}`)
+        .set('content-type', 'application/json')
+        .send('{"units": [')
+        .expect(400);
       expect(bad.body).toEqual(errorBody({ detail: 'Invalid JSON body' }));
       expect(await historyTotal(propertyId)).toBe(0);
     });
 
-    it('404 Property not found: unknown, or another owner\'s (who sees nothing of it)', async () => {
-      expect((await calculate(alice, calculateBody('no-such-property', configId)).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
-      expect((await calculate(bob, calculateBody(propertyId, configId)).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
+    it("404 Property not found: unknown, or another owner's (who sees nothing of it)", async () => {
+      expect((await calculate(alice, calculateBody('no-such-property', configId)).expect(404)).body).toEqual(
+        errorBody({ detail: 'Property not found' }),
+      );
+      expect((await calculate(bob, calculateBody(propertyId, configId)).expect(404)).body).toEqual(
+        errorBody({ detail: 'Property not found' }),
+      );
     });
 
-    it('404 Billing config not found: unknown, or another property\'s', async () => {
-      expect((await calculate(alice, calculateBody(propertyId, 'no-such-config')).expect(404)).body).toEqual(errorBody({ detail: 'Billing config not found' }));
+    it("404 Billing config not found: unknown, or another property's", async () => {
+      expect((await calculate(alice, calculateBody(propertyId, 'no-such-config')).expect(404)).body).toEqual(
+        errorBody({ detail: 'Billing config not found' }),
+      );
       const other = await billedProperty(t, alice);
-      expect((await calculate(alice, calculateBody(propertyId, other.configId)).expect(404)).body).toEqual(errorBody({ detail: 'Billing config not found' }));
+      expect((await calculate(alice, calculateBody(propertyId, other.configId)).expect(404)).body).toEqual(
+        errorBody({ detail: 'Billing config not found' }),
+      );
       // Bob's own property with Alice's configuration id is no better.
       const bobs = await createProperty(t, bob);
-      expect((await calculate(bob, calculateBody(bobs.id, configId)).expect(404)).body).toEqual(errorBody({ detail: 'Billing config not found' }));
+      expect((await calculate(bob, calculateBody(bobs.id, configId)).expect(404)).body).toEqual(
+        errorBody({ detail: 'Billing config not found' }),
+      );
     });
 
     it('400 for an inactive configuration', async () => {
       const inactive = await createConfig(t, alice, propertyId, { is_active: false });
-      expect((await calculate(alice, calculateBody(propertyId, inactive.id)).expect(400)).body).toEqual(errorBody({ detail: 'Billing config is not active' }));
+      expect((await calculate(alice, calculateBody(propertyId, inactive.id)).expect(400)).body).toEqual(
+        errorBody({ detail: 'Billing config is not active' }),
+      );
       expect(await historyTotal(propertyId)).toBe(0);
     });
 

@@ -14,12 +14,29 @@ describe('billing configurations', () => {
 
   it('creates a configuration with every default, vacancy_policy, rounding and sqft_weight_percent included', async () => {
     const p = await createProperty(t, alice);
-    const res = await as(t, alice).post('/billing/config', { property_id: p.id, method: 'occupant_count', utility_types: ['electric'] }).expect(201);
+    const res = await as(t, alice)
+      .post('/billing/config', { property_id: p.id, method: 'occupant_count', utility_types: ['electric'] })
+      .expect(201);
     expect(res.body).toEqual({
-      id: expect.any(String), property_id: p.id, method: 'occupant_count', utility_types: ['electric'],
-      common_area_percent: 0, admin_fee_percent: 0, billing_day: 1, is_active: true,
-      vacancy_policy: 'redistribute', rounding: 'per_unit', sqft_weight_percent: 50, created_at: expect.any(String),
-      methods_by_utility: {}, occupant_factors: null, max_charge: null, min_charge: null, billing_fee: 0, version: 1, updated_at: null,
+      id: expect.any(String),
+      property_id: p.id,
+      method: 'occupant_count',
+      utility_types: ['electric'],
+      common_area_percent: 0,
+      admin_fee_percent: 0,
+      billing_day: 1,
+      is_active: true,
+      vacancy_policy: 'redistribute',
+      rounding: 'per_unit',
+      sqft_weight_percent: 50,
+      created_at: expect.any(String),
+      methods_by_utility: {},
+      occupant_factors: null,
+      max_charge: null,
+      min_charge: null,
+      billing_fee: 0,
+      version: 1,
+      updated_at: null,
     });
     expect(new Date(res.body.created_at).toISOString()).toBe(res.body.created_at);
   });
@@ -27,8 +44,16 @@ describe('billing configurations', () => {
   it('stores every field as sent, decimals included', async () => {
     const p = await createProperty(t, alice);
     const body = {
-      property_id: p.id, method: 'sqft_occupant', utility_types: ['water', 'sewer', 'trash'], common_area_percent: 12.345,
-      admin_fee_percent: 2.5, billing_day: 28, is_active: false, vacancy_policy: 'owner_pays', rounding: 'exact', sqft_weight_percent: 62.5,
+      property_id: p.id,
+      method: 'sqft_occupant',
+      utility_types: ['water', 'sewer', 'trash'],
+      common_area_percent: 12.345,
+      admin_fee_percent: 2.5,
+      billing_day: 28,
+      is_active: false,
+      vacancy_policy: 'owner_pays',
+      rounding: 'exact',
+      sqft_weight_percent: 62.5,
     };
     const res = await as(t, alice).post('/billing/config', body).expect(201);
     const { property_id: _p, ...fields } = body;
@@ -42,10 +67,18 @@ describe('billing configurations', () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ property_id: undefined }, 'property_id', 'field required'],
       [{ method: undefined }, 'method', 'field required'],
-      [{ method: 'floor_area' }, 'method', "value is not a valid enumeration member; permitted: 'sqft', 'occupant_count', 'unit_count', 'custom_weight', 'sqft_occupant'"],
+      [
+        { method: 'floor_area' },
+        'method',
+        "value is not a valid enumeration member; permitted: 'sqft', 'occupant_count', 'unit_count', 'custom_weight', 'sqft_occupant'",
+      ],
       [{ utility_types: undefined }, 'utility_types', 'field required'],
       [{ utility_types: [] }, 'utility_types', 'ensure this value has at least 1 items'],
-      [{ utility_types: ['steam'] }, 'utility_types.0', "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash'"],
+      [
+        { utility_types: ['steam'] },
+        'utility_types.0',
+        "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash'",
+      ],
       [{ utility_types: ['gas', 'gas'] }, 'utility_types', 'utility_types must not repeat a type'],
       [{ common_area_percent: 50.01 }, 'common_area_percent', 'common_area_percent must be between 0 and 50'],
       [{ common_area_percent: -1 }, 'common_area_percent', 'common_area_percent must be between 0 and 50'],
@@ -55,7 +88,11 @@ describe('billing configurations', () => {
       [{ billing_day: 29 }, 'billing_day', 'billing_day must be between 1 and 28'],
       [{ billing_day: 1.5 }, 'billing_day', 'value is not a valid integer'],
       [{ is_active: 'yes' }, 'is_active', 'value could not be parsed to a boolean'],
-      [{ vacancy_policy: 'tenants_pay' }, 'vacancy_policy', "value is not a valid enumeration member; permitted: 'redistribute', 'owner_pays'"],
+      [
+        { vacancy_policy: 'tenants_pay' },
+        'vacancy_policy',
+        "value is not a valid enumeration member; permitted: 'redistribute', 'owner_pays'",
+      ],
       [{ rounding: 'bankers' }, 'rounding', "value is not a valid enumeration member; permitted: 'per_unit', 'exact'"],
       [{ sqft_weight_percent: 101 }, 'sqft_weight_percent', 'sqft_weight_percent must be between 0 and 100'],
     ];
@@ -64,15 +101,23 @@ describe('billing configurations', () => {
       expect(res.body).toEqual(errorBody({ detail: message, errors: expect.arrayContaining([{ field, message }]) }));
     }
     // The boundaries themselves are accepted.
-    await as(t, alice).post('/billing/config', configBody(p.id, { common_area_percent: 50, admin_fee_percent: 15, billing_day: 28, is_active: false })).expect(201);
-    await as(t, alice).post('/billing/config', configBody(p.id, { common_area_percent: 0, admin_fee_percent: 0, billing_day: 1, is_active: false })).expect(201);
+    await as(t, alice)
+      .post('/billing/config', configBody(p.id, { common_area_percent: 50, admin_fee_percent: 15, billing_day: 28, is_active: false }))
+      .expect(201);
+    await as(t, alice)
+      .post('/billing/config', configBody(p.id, { common_area_percent: 0, admin_fee_percent: 0, billing_day: 1, is_active: false }))
+      .expect(201);
     expect((await as(t, alice).get(`/billing/config/${p.id}`).expect(200)).body).toHaveLength(2);
   });
 
-  it('another owner\'s property, or an unknown one: 404 Property not found, nothing stored', async () => {
+  it("another owner's property, or an unknown one: 404 Property not found, nothing stored", async () => {
     const p = await createProperty(t, alice);
-    expect((await as(t, bob).post('/billing/config', configBody(p.id)).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
-    expect((await as(t, alice).post('/billing/config', configBody('no-such-property')).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
+    expect((await as(t, bob).post('/billing/config', configBody(p.id)).expect(404)).body).toEqual(
+      errorBody({ detail: 'Property not found' }),
+    );
+    expect((await as(t, alice).post('/billing/config', configBody('no-such-property')).expect(404)).body).toEqual(
+      errorBody({ detail: 'Property not found' }),
+    );
     expect((await as(t, bob).get(`/billing/config/${p.id}`).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
     expect((await as(t, alice).get(`/billing/config/${p.id}`).expect(200)).body).toEqual([]);
   });
@@ -80,9 +125,13 @@ describe('billing configurations', () => {
   it('at most one active configuration per property: a second is 400; inactive ones and other properties are fine', async () => {
     const p = await createProperty(t, alice);
     const first = await as(t, alice).post('/billing/config', configBody(p.id)).expect(201);
-    const dup = await as(t, alice).post('/billing/config', configBody(p.id, { method: 'unit_count' })).expect(400);
+    const dup = await as(t, alice)
+      .post('/billing/config', configBody(p.id, { method: 'unit_count' }))
+      .expect(400);
     expect(dup.body).toEqual(errorBody({ detail: 'Active billing config already exists for this property' }));
-    const inactive = await as(t, alice).post('/billing/config', configBody(p.id, { is_active: false })).expect(201);
+    const inactive = await as(t, alice)
+      .post('/billing/config', configBody(p.id, { is_active: false }))
+      .expect(201);
     const other = await createProperty(t, alice);
     await as(t, alice).post('/billing/config', configBody(other.id)).expect(201);
     const list = await as(t, alice).get(`/billing/config/${p.id}`).expect(200);

@@ -6,7 +6,14 @@ export { as, createProperty };
 
 /** A valid billing configuration body for a property; override any field. */
 export function configBody(propertyId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { property_id: propertyId, method: 'sqft', utility_types: ['water', 'sewer'], common_area_percent: 10, admin_fee_percent: 5, ...overrides };
+  return {
+    property_id: propertyId,
+    method: 'sqft',
+    utility_types: ['water', 'sewer'],
+    common_area_percent: 10,
+    admin_fee_percent: 5,
+    ...overrides,
+  };
 }
 
 export async function createConfig(t: TestApp, token: string, propertyId: string, overrides: Record<string, unknown> = {}) {

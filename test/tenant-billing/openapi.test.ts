@@ -31,6 +31,16 @@ describe('tenant billing in /openapi.json', () => {
     // Issue 27 replaced the rule "the route's own errors" with "every status the route can answer": 415 and 503 were missing.
     // Issue 30 added 409: a re-bill of a calculation with charges posted to the PMS ledger.
     expect(Object.keys(calc.responses).sort()).toEqual(['200', '400', '401', '404', '409', '413', '415', '422', '429', '503']);
-    expect(Object.keys(op('/api/v1/billing/config', 'post')!.responses).sort()).toEqual(['201', '400', '401', '404', '413', '415', '422', '429', '503']);
+    expect(Object.keys(op('/api/v1/billing/config', 'post')!.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '404',
+      '413',
+      '415',
+      '422',
+      '429',
+      '503',
+    ]);
   });
 });

@@ -26,12 +26,38 @@ const API_KEY = 'ledger-key';
 const NO_PMS = errorBody({ detail: 'No PMS integration configured for this property' });
 
 interface Line {
-  unit_id: string; occupancy: number; action: string; amount: number; status: string;
-  provider_charge_id: string | null; error: string | null; attempts: number; updated_at: string;
+  unit_id: string;
+  occupancy: number;
+  action: string;
+  amount: number;
+  status: string;
+  provider_charge_id: string | null;
+  error: string | null;
+  attempts: number;
+  updated_at: string;
 }
-interface Posting { status: string; charges: number; posted: number; pending: number; failed: number; reversed: number; lines: Line[] }
-interface UnitBill { unit_id: string; tenant_name: string; total_charge: number; invoice_number?: string | null }
-interface Calculation { id: string; billing_period_end: string; due_date?: string | null; unit_bills: UnitBill[]; posting: Posting }
+interface Posting {
+  status: string;
+  charges: number;
+  posted: number;
+  pending: number;
+  failed: number;
+  reversed: number;
+  lines: Line[];
+}
+interface UnitBill {
+  unit_id: string;
+  tenant_name: string;
+  total_charge: number;
+  invoice_number?: string | null;
+}
+interface Calculation {
+  id: string;
+  billing_period_end: string;
+  due_date?: string | null;
+  unit_bills: UnitBill[];
+  posting: Posting;
+}
 
 /** README example 1's units under the PMS ids u1..u4 of the fake's units. */
 const PMS_UNITS = EXAMPLE_UNITS.map((u, i) => ({ ...u, unit_id: `u${i + 1}` }));
@@ -66,23 +92,42 @@ describe('posting a calculation to the PMS ledger', () => {
     properties += 1;
     const conn = `conn-${properties}`;
     const pmsProperty = `P${properties}`;
-    const property = await createProperty(app, user, { name: 'Maple Court', address: '12 Maple St', city: 'Ann Arbor', state: 'MI', zip_code: '48104' });
-    fake.setUnits(conn, pmsProperty, [1, 2, 3, 4].map((i) => fakeUnit(i, pmsProperty)));
+    const property = await createProperty(app, user, {
+      name: 'Maple Court',
+      address: '12 Maple St',
+      city: 'Ann Arbor',
+      state: 'MI',
+      zip_code: '48104',
+    });
+    fake.setUnits(
+      conn,
+      pmsProperty,
+      [1, 2, 3, 4].map((i) => fakeUnit(i, pmsProperty)),
+    );
     await linkPms(app, user, property.id, { connection_id: conn, pms_property_id: pmsProperty }, fake);
     await eventually(async () => {
       expect((await client(app, user).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
     });
     const config = await as(app, user).post('/billing/config', configBody(property.id)).expect(201);
-    const calculation = await as(app, user).post('/billing/calculate-rubs', {
-      property_id: property.id, billing_config_id: config.body.id, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
-      total_amount: 1000, utility_type: 'water', units, ...overrides,
-    }).expect(200);
+    const calculation = await as(app, user)
+      .post('/billing/calculate-rubs', {
+        property_id: property.id,
+        billing_config_id: config.body.id,
+        billing_period_start: '2026-01-01',
+        billing_period_end: '2026-01-31',
+        total_amount: 1000,
+        utility_type: 'water',
+        units,
+        ...overrides,
+      })
+      .expect(200);
     return { propertyId: property.id, id: calculation.body.id as string, conn, pmsProperty };
   }
 
   const post = (id: string, user = token, app = t) => as(app, user).post(`/billing/calculations/${id}/post`);
   const reverse = (id: string, user = token, app = t) => as(app, user).post(`/billing/calculations/${id}/reverse`);
-  const get = async (id: string, app = t, user = token) => (await as(app, user).get(`/billing/calculations/${id}`).expect(200)).body as Calculation;
+  const get = async (id: string, app = t, user = token) =>
+    (await as(app, user).get(`/billing/calculations/${id}`).expect(200)).body as Calculation;
   const settled = async (id: string, status: string, app = t, user = token) => {
     let calc: Calculation | undefined;
     await eventually(async () => {
@@ -93,7 +138,8 @@ describe('posting a calculation to the PMS ledger', () => {
   };
   const callsOf = (id: string) => fake.calls.filter((c) => c.idempotencyKey?.startsWith(`${id}:`));
   const key = (id: string, unit: string, action = 'post') => `${id}:${unit}:0:${action}`;
-  const line = (calc: Calculation, unit: string, action = 'post') => calc.posting.lines.find((l) => l.unit_id === unit && l.action === action)!;
+  const line = (calc: Calculation, unit: string, action = 'post') =>
+    calc.posting.lines.find((l) => l.unit_id === unit && l.action === action)!;
   /** Answers the first `n` calls of each of `keys` with `answer`, then lets the fake answer. */
   const failFirst = (keys: string[], answer: (res: ServerResponse, call: FakeChargeCall) => void, n = 1) => {
     const seen = new Map<string, number>();
@@ -107,13 +153,16 @@ describe('posting a calculation to the PMS ledger', () => {
     };
   };
 
-  it('posts each occupied unit\'s charge on the worker: exact bodies, bearer key and Idempotency-Keys; GET shows each line', async () => {
+  it("posts each occupied unit's charge on the worker: exact bodies, bearer key and Idempotency-Keys; GET shows each line", async () => {
     const { id, conn, pmsProperty } = await linkedCalculation();
     fake.latencyMs = 100;
     const res = await post(id).expect(202);
     expect(res.body).toMatchObject({ status: 'pending', charges: 3, posted: 0, pending: 3, failed: 0, reversed: 0 });
-    expect(res.body.lines.map((l: Line) => [l.unit_id, l.occupancy, l.action, l.amount, l.status]))
-      .toEqual([['u1', 0, 'post', 472.5, 'pending'], ['u2', 0, 'post', 354.38, 'pending'], ['u3', 0, 'post', 118.13, 'pending']]);
+    expect(res.body.lines.map((l: Line) => [l.unit_id, l.occupancy, l.action, l.amount, l.status])).toEqual([
+      ['u1', 0, 'post', 472.5, 'pending'],
+      ['u2', 0, 'post', 354.38, 'pending'],
+      ['u3', 0, 'post', 118.13, 'pending'],
+    ]);
 
     const calc = await settled(id, 'posted');
     expect(calc.posting).toMatchObject({ charges: 3, posted: 3, pending: 0, failed: 0, reversed: 0 });
@@ -121,37 +170,57 @@ describe('posting a calculation to the PMS ledger', () => {
     const calls = callsOf(id);
     expect(calls.map((c) => c.idempotencyKey).sort()).toEqual([key(id, 'u1'), key(id, 'u2'), key(id, 'u3')]);
     const chargeDate = calc.due_date ?? calc.billing_period_end;
-    for (const [unit, resident, amount] of [['u1', 'Ana Lima', '472.50'], ['u2', 'Ben Okafor', '354.38'], ['u3', 'Chen Wei', '118.13']]) {
+    for (const [unit, resident, amount] of [
+      ['u1', 'Ana Lima', '472.50'],
+      ['u2', 'Ben Okafor', '354.38'],
+      ['u3', 'Chen Wei', '118.13'],
+    ]) {
       const call = calls.find((c) => c.idempotencyKey === key(id, unit))!;
       const bill = calc.unit_bills.find((b) => b.unit_id === unit)!;
       const invoice = bill.invoice_number ? ` invoice ${bill.invoice_number}` : '';
       expect(call.authorization).toBe(`Bearer ${API_KEY}`);
       expect(call.contentType).toBe('application/json');
-      expect(call.raw).toBe(`{"connection_id":"${conn}","property_id":"${pmsProperty}","unit_id":"${unit}","resident_name":"${resident}",`
-        + `"amount":${amount},"description":"Water (RUBS) 2026-01-01 to 2026-01-31${invoice}","charge_date":"${chargeDate}"}`);
+      expect(call.raw).toBe(
+        `{"connection_id":"${conn}","property_id":"${pmsProperty}","unit_id":"${unit}","resident_name":"${resident}",` +
+          `"amount":${amount},"description":"Water (RUBS) 2026-01-01 to 2026-01-31${invoice}","charge_date":"${chargeDate}"}`,
+      );
       expect(line(calc, unit)).toMatchObject({
-        occupancy: 0, status: 'posted', provider_charge_id: fake.charges.get(key(id, unit))!.id, error: null, attempts: 1,
+        occupancy: 0,
+        status: 'posted',
+        provider_charge_id: fake.charges.get(key(id, unit))!.id,
+        error: null,
+        attempts: 1,
       });
     }
     expect(fake.duplicates()).toEqual([]);
     // A posted calculation cannot be voided, only reversed.
-    expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong bill' }).expect(409)).body)
-      .toEqual(errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' }));
+    expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong bill' }).expect(409)).body).toEqual(
+      errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' }),
+    );
   });
 
-  it('a unit that turned over posts one charge per occupancy, each to its resident, under its occupancy\'s key', async () => {
+  it("a unit that turned over posts one charge per occupancy, each to its resident, under its occupancy's key", async () => {
     const units = [
-      { unit_id: 'u1', tenant_name: '', sqft: 1000, occupancies: [
-        { tenant_name: 'Ana Lima', move_out: '2026-01-15' },
-        { tenant_name: 'Dana Moss', move_in: '2026-01-16' },
-      ] },
+      {
+        unit_id: 'u1',
+        tenant_name: '',
+        sqft: 1000,
+        occupancies: [
+          { tenant_name: 'Ana Lima', move_out: '2026-01-15' },
+          { tenant_name: 'Dana Moss', move_in: '2026-01-16' },
+        ],
+      },
       { unit_id: 'u2', tenant_name: 'Ben Okafor', sqft: 1000 },
     ];
     const { id } = await linkedCalculation(t, token, units);
     await post(id).expect(202);
     const calc = await settled(id, 'posted');
     // $900.00 billable by sqft: u2 half ($450.00 + 5 % = $472.50); u1's half by days, 15 and 16 of 31.
-    expect(calc.posting.lines.map((l) => [l.unit_id, l.occupancy, l.amount])).toEqual([['u1', 0, 228.63], ['u1', 1, 243.86], ['u2', 0, 472.5]]);
+    expect(calc.posting.lines.map((l) => [l.unit_id, l.occupancy, l.amount])).toEqual([
+      ['u1', 0, 228.63],
+      ['u1', 1, 243.86],
+      ['u2', 0, 472.5],
+    ]);
     expect(fake.charges.get(`${id}:u1:0:post`)!.body).toMatchObject({ unit_id: 'u1', resident_name: 'Ana Lima', amount: 228.63 });
     expect(fake.charges.get(`${id}:u1:1:post`)!.body).toMatchObject({ unit_id: 'u1', resident_name: 'Dana Moss', amount: 243.86 });
   });
@@ -173,7 +242,11 @@ describe('posting a calculation to the PMS ledger', () => {
     // The job again (a retry, a re-delivery after a crash): posted lines are not sent again.
     const calls = callsOf(id).length;
     const queue = t.deps.queue as InProcessJobQueue<AppQueues>;
-    await queue.enqueue('rubs-posting', { calculation_id: id, action: 'post' }, { jobId: `again-${id}`, orderingKey: `rubs-posting.${id}` });
+    await queue.enqueue(
+      'rubs-posting',
+      { calculation_id: id, action: 'post' },
+      { jobId: `again-${id}`, orderingKey: `rubs-posting.${id}` },
+    );
     await queue.drain();
     expect(callsOf(id)).toHaveLength(calls);
     expect((await post(id).expect(409)).body).toEqual(errorBody({ detail: 'Calculation is already posted' }));
@@ -187,17 +260,23 @@ describe('posting a calculation to the PMS ledger', () => {
       const race = trial % 2 === 0 ? 'rebill' : 'void';
       const { id, propertyId } = await linkedCalculation();
       const calc = (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body;
-      const other = race === 'rebill'
-        ? as(t, token).post('/billing/calculate-rubs', {
-          property_id: propertyId, billing_config_id: calc.billing_config_id, billing_period_start: '2026-01-01',
-          billing_period_end: '2026-01-31', total_amount: 1200, utility_type: 'water', units: PMS_UNITS,
-        })
-        : as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong meter read' });
+      const other =
+        race === 'rebill'
+          ? as(t, token).post('/billing/calculate-rubs', {
+              property_id: propertyId,
+              billing_config_id: calc.billing_config_id,
+              billing_period_start: '2026-01-01',
+              billing_period_end: '2026-01-31',
+              total_amount: 1200,
+              utility_type: 'water',
+              units: PMS_UNITS,
+            })
+          : as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong meter read' });
       const [posted, raced] = await Promise.all([post(id), other]);
       const won = [posted.status === 202, raced.status === 200].filter(Boolean).length;
       expect({ trial, race, won, statuses: [posted.status, raced.status] }).toMatchObject({ won: 1 });
       await eventually(async () => expect((await get(id)).posting.pending).toBe(0));
-      const after = await get(id) as Calculation & { status: string };
+      const after = (await get(id)) as Calculation & { status: string };
       if (raced.status === 200) {
         expect(after.status).toBe(race === 'rebill' ? 'superseded' : 'void');
         expect(after.posting.posted + after.posting.pending).toBe(0);
@@ -217,17 +296,27 @@ describe('posting a calculation to the PMS ledger', () => {
     await post(id).expect(202);
     const calc = await settled(id, 'posted');
     for (const k of keys) expect(fake.callsFor(k)).toBe(2);
-    expect(calc.posting.lines.map((l) => [l.status, l.attempts, l.error])).toEqual([['posted', 2, null], ['posted', 2, null], ['posted', 2, null]]);
+    expect(calc.posting.lines.map((l) => [l.status, l.attempts, l.error])).toEqual([
+      ['posted', 2, null],
+      ['posted', 2, null],
+      ['posted', 2, null],
+    ]);
   });
 
-  it('a 4xx is final: the line is failed with the provider\'s reason, not retried; posting again retries it', async () => {
+  it("a 4xx is final: the line is failed with the provider's reason, not retried; posting again retries it", async () => {
     const { id } = await linkedCalculation();
-    failFirst([key(id, 'u3')], (res) => res.writeHead(422, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ detail: 'resident has moved out' })));
+    failFirst([key(id, 'u3')], (res) =>
+      res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'resident has moved out' })),
+    );
     await post(id).expect(202);
     let calc = await settled(id, 'partially_posted');
     expect(calc.posting).toMatchObject({ charges: 3, posted: 2, pending: 0, failed: 1 });
-    expect(line(calc, 'u3')).toMatchObject({ status: 'failed', error: 'HTTP 422: resident has moved out', provider_charge_id: null, attempts: 1 });
+    expect(line(calc, 'u3')).toMatchObject({
+      status: 'failed',
+      error: 'HTTP 422: resident has moved out',
+      provider_charge_id: null,
+      attempts: 1,
+    });
     expect(fake.callsFor(key(id, 'u3'))).toBe(1);
     expect(fake.charges.has(key(id, 'u3'))).toBe(false);
 
@@ -238,17 +327,30 @@ describe('posting a calculation to the PMS ledger', () => {
     expect(fake.callsFor(key(id, 'u1'))).toBe(1);
   });
 
-  it('finds the PMS unit by its PMS id or by its imported record\'s id; a unit the PMS property lacks is failed with the reason', async () => {
+  it("finds the PMS unit by its PMS id or by its imported record's id; a unit the PMS property lacks is failed with the reason", async () => {
     const { id: first, propertyId } = await linkedCalculation();
-    const units = (await as(t, token).get(`/pm/properties/${propertyId}/units`).expect(200)).body.items as Array<{ id: string; pms_unit_id: string }>;
+    const units = (await as(t, token).get(`/pm/properties/${propertyId}/units`).expect(200)).body.items as Array<{
+      id: string;
+      pms_unit_id: string;
+    }>;
     const localU2 = units.find((u) => u.pms_unit_id === 'u2')!.id;
     // Another calculation of the same property: u2 named by its imported record's id, and a unit X9 the PMS does not have.
     const config = (await as(t, token).get(`/billing/config/${propertyId}`).expect(200)).body[0].id;
-    const calc = await as(t, token).post('/billing/calculate-rubs', {
-      property_id: propertyId, billing_config_id: config, billing_period_start: '2026-02-01', billing_period_end: '2026-02-28',
-      total_amount: 300, utility_type: 'water',
-      units: [{ unit_id: 'u1', tenant_name: 'Ana Lima', sqft: 100 }, { unit_id: localU2, tenant_name: 'Ben Okafor', sqft: 100 }, { unit_id: 'X9', tenant_name: 'Nobody', sqft: 100 }],
-    }).expect(200);
+    const calc = await as(t, token)
+      .post('/billing/calculate-rubs', {
+        property_id: propertyId,
+        billing_config_id: config,
+        billing_period_start: '2026-02-01',
+        billing_period_end: '2026-02-28',
+        total_amount: 300,
+        utility_type: 'water',
+        units: [
+          { unit_id: 'u1', tenant_name: 'Ana Lima', sqft: 100 },
+          { unit_id: localU2, tenant_name: 'Ben Okafor', sqft: 100 },
+          { unit_id: 'X9', tenant_name: 'Nobody', sqft: 100 },
+        ],
+      })
+      .expect(200);
     const id = calc.body.id as string;
     await post(id).expect(202);
     const result = await settled(id, 'partially_posted');
@@ -265,28 +367,46 @@ describe('posting a calculation to the PMS ledger', () => {
     await post(id).expect(202);
     const posted = await settled(id, 'posted');
     // A re-bill of the period is refused while the charges are on the ledger.
-    const { billing_config_id: configId } = (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body as { billing_config_id: string };
-    const rebillBody = {
-      property_id: propertyId, billing_config_id: configId, billing_period_start: '2026-01-10', billing_period_end: '2026-02-09',
-      total_amount: 1100, utility_type: 'water', units: PMS_UNITS,
+    const { billing_config_id: configId } = (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body as {
+      billing_config_id: string;
     };
-    expect((await as(t, token).post('/billing/calculate-rubs', rebillBody).expect(409)).body).toEqual(errorBody({
-      detail: `Calculation ${id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first`,
-    }));
+    const rebillBody = {
+      property_id: propertyId,
+      billing_config_id: configId,
+      billing_period_start: '2026-01-10',
+      billing_period_end: '2026-02-09',
+      total_amount: 1100,
+      utility_type: 'water',
+      units: PMS_UNITS,
+    };
+    expect((await as(t, token).post('/billing/calculate-rubs', rebillBody).expect(409)).body).toEqual(
+      errorBody({
+        detail: `Calculation ${id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first`,
+      }),
+    );
     const res = await reverse(id).expect(202);
     expect(res.body.status).toMatch(/^(reversing|reversed)$/);
     const calc = await settled(id, 'reversed');
     expect(calc.posting).toMatchObject({ charges: 3, posted: 3, reversed: 3, pending: 0, failed: 0 });
     const chargeDate = posted.due_date ?? posted.billing_period_end;
-    for (const [unit, amount] of [['u1', '-472.50'], ['u2', '-354.38'], ['u3', '-118.13']]) {
+    for (const [unit, amount] of [
+      ['u1', '-472.50'],
+      ['u2', '-354.38'],
+      ['u3', '-118.13'],
+    ]) {
       const call = fake.calls.find((c) => c.idempotencyKey === key(id, unit, 'reverse'))!;
       const original = fake.charges.get(key(id, unit))!.body;
       expect(call.raw).toContain(`"amount":${amount},`);
       expect(call.body).toMatchObject({
-        unit_id: unit, resident_name: original.resident_name, charge_date: chargeDate, description: `Reversal of ${original.description}`,
+        unit_id: unit,
+        resident_name: original.resident_name,
+        charge_date: chargeDate,
+        description: `Reversal of ${original.description}`,
       });
       expect(line(calc, unit, 'reverse')).toMatchObject({
-        amount: Number(amount), status: 'posted', provider_charge_id: fake.charges.get(key(id, unit, 'reverse'))!.id,
+        amount: Number(amount),
+        status: 'posted',
+        provider_charge_id: fake.charges.get(key(id, unit, 'reverse'))!.id,
       });
       expect(line(calc, unit, 'post').status).toBe('posted');
     }
@@ -300,10 +420,17 @@ describe('posting a calculation to the PMS ledger', () => {
   it('400 for a property without a PMS link; 404 for another account or an unknown id; 409 for a calculation not active or without charges', async () => {
     const property = await createProperty(t, token);
     const config = await as(t, token).post('/billing/config', configBody(property.id)).expect(201);
-    const unlinked = await as(t, token).post('/billing/calculate-rubs', {
-      property_id: property.id, billing_config_id: config.body.id, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
-      total_amount: 1000, utility_type: 'water', units: EXAMPLE_UNITS,
-    }).expect(200);
+    const unlinked = await as(t, token)
+      .post('/billing/calculate-rubs', {
+        property_id: property.id,
+        billing_config_id: config.body.id,
+        billing_period_start: '2026-01-01',
+        billing_period_end: '2026-01-31',
+        total_amount: 1000,
+        utility_type: 'water',
+        units: EXAMPLE_UNITS,
+      })
+      .expect(200);
     expect((await post(unlinked.body.id).expect(400)).body).toEqual(NO_PMS);
     expect((await reverse(unlinked.body.id).expect(400)).body).toEqual(NO_PMS);
 
@@ -318,16 +445,31 @@ describe('posting a calculation to the PMS ledger', () => {
       await t.deps.database.db.update(rubsCalculations).set({ status }).where(eq(rubsCalculations.id, id));
       expect((await post(id).expect(409)).body).toEqual(errorBody({ detail: 'Only an active calculation can be posted' }));
     }
-    expect((await get(id)).posting).toEqual({ status: 'not_posted', charges: 0, posted: 0, pending: 0, failed: 0, unknown: 0, reversed: 0, lines: [] });
+    expect((await get(id)).posting).toEqual({
+      status: 'not_posted',
+      charges: 0,
+      posted: 0,
+      pending: 0,
+      failed: 0,
+      unknown: 0,
+      reversed: 0,
+      lines: [],
+    });
 
     const { id: nothing } = await linkedCalculation(t, token, PMS_UNITS, { total_amount: 0 });
-    expect((await post(nothing).expect(409)).body).toEqual(errorBody({ detail: 'Calculation has no charges to post (every unit is vacant or charged 0)' }));
+    expect((await post(nothing).expect(409)).body).toEqual(
+      errorBody({ detail: 'Calculation has no charges to post (every unit is vacant or charged 0)' }),
+    );
     expect(callsOf(id)).toHaveLength(0);
   });
 
   it('is documented: post and reverse answer 202 with the posting, their errors are listed, the GET shows `posting`; examples are valid', async () => {
     const doc = (await request(t.app).get('/openapi.json').expect(200)).body as OpenApiDocument;
-    type Op = { summary: string; description: string; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> };
+    type Op = {
+      summary: string;
+      description: string;
+      responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+    };
     for (const action of ['post', 'reverse']) {
       const op = (doc.paths[`/api/v1/billing/calculations/{id}/${action}`] as Record<string, Op>).post;
       expect(op.summary).toBeTruthy();
@@ -337,7 +479,10 @@ describe('posting a calculation to the PMS ledger', () => {
       expect((op.responses['404'] as unknown as { description: string }).description).toBe('Calculation not found');
     }
     const get = (doc.paths['/api/v1/billing/calculations/{id}'] as Record<string, Op>).get;
-    const schema = get.responses['200'].content!['application/json'].schema as { properties: Record<string, unknown>; example: { posting: unknown } };
+    const schema = get.responses['200'].content!['application/json'].schema as {
+      properties: Record<string, unknown>;
+      example: { posting: unknown };
+    };
     expect(schema.properties.posting).toBeDefined();
     expect(schema.example.posting).toBeDefined();
     expect(strictSchemaProblems(doc).filter((p) => p.includes('/billing/calculations/{id}'))).toEqual([]);
@@ -352,10 +497,17 @@ describe('posting a calculation to the PMS ledger', () => {
       await bindConnectionDirectly(bare, user, 'c-bare');
       await client(bare, user).put(`/pm/properties/${property.id}/pms`, { connection_id: 'c-bare', pms_property_id: 'p' }).expect(200);
       const config = await as(bare, user).post('/billing/config', configBody(property.id)).expect(201);
-      const calc = await as(bare, user).post('/billing/calculate-rubs', {
-        property_id: property.id, billing_config_id: config.body.id, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
-        total_amount: 1000, utility_type: 'water', units: EXAMPLE_UNITS,
-      }).expect(200);
+      const calc = await as(bare, user)
+        .post('/billing/calculate-rubs', {
+          property_id: property.id,
+          billing_config_id: config.body.id,
+          billing_period_start: '2026-01-01',
+          billing_period_end: '2026-01-31',
+          total_amount: 1000,
+          utility_type: 'water',
+          units: EXAMPLE_UNITS,
+        })
+        .expect(200);
       expect((await post(calc.body.id, user, bare).expect(400)).body).toEqual(NO_PMS);
     } finally {
       await bare.stop();
@@ -363,7 +515,7 @@ describe('posting a calculation to the PMS ledger', () => {
   });
 });
 
-describe('posting: the job\'s last attempt, and the sweeper', () => {
+describe("posting: the job's last attempt, and the sweeper", () => {
   const fake = new FakePmsLedger();
   let t: TestApp;
   let token: string;
@@ -395,16 +547,27 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
   async function calculation(units: unknown[] = PMS_UNITS) {
     const property = await createProperty(t, token);
     const pmsProperty = `P-last-${++linked}`;
-    fake.setUnits('conn-last', pmsProperty, Array.from({ length: Math.max(4, units.length) }, (_, i) => fakeUnit(i + 1, pmsProperty)));
+    fake.setUnits(
+      'conn-last',
+      pmsProperty,
+      Array.from({ length: Math.max(4, units.length) }, (_, i) => fakeUnit(i + 1, pmsProperty)),
+    );
     await linkPms(t, token, property.id, { connection_id: 'conn-last', pms_property_id: pmsProperty }, fake);
     await eventually(async () => {
       expect((await client(t, token).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
     });
     const config = await as(t, token).post('/billing/config', configBody(property.id)).expect(201);
-    const res = await as(t, token).post('/billing/calculate-rubs', {
-      property_id: property.id, billing_config_id: config.body.id, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
-      total_amount: 1000, utility_type: 'water', units,
-    }).expect(200);
+    const res = await as(t, token)
+      .post('/billing/calculate-rubs', {
+        property_id: property.id,
+        billing_config_id: config.body.id,
+        billing_period_start: '2026-01-01',
+        billing_period_end: '2026-01-31',
+        total_amount: 1000,
+        utility_type: 'water',
+        units,
+      })
+      .expect(200);
     return res.body.id as string;
   }
   const posting = async (id: string) => (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body.posting as Posting;
@@ -434,8 +597,9 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     expect(state).toMatchObject({ status: 'unknown', posted: 0, pending: 0, failed: 0, unknown: 3 });
     expect(state.lines.map((l) => [l.status, l.attempts, l.error])).toEqual(Array(3).fill(['unknown', 6, 'HTTP 503 (3 tries)']));
     expect(fake.charges.size).toBe(0);
-    expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong meter read' }).expect(409)).body)
-      .toEqual(errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' }));
+    expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong meter read' }).expect(409)).body).toEqual(
+      errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' }),
+    );
 
     // The provider is back: posting again sends the unknown lines under their keys.
     fake.behaviour = undefined;
@@ -473,8 +637,9 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     expect(state).toMatchObject({ status: 'unknown', unknown: 20 - state.failed });
     expect(state.failed).toBeGreaterThan(0);
     expect(new Set(state.lines.filter((l) => l.status === 'unknown').map((l) => l.error))).toEqual(new Set(['HTTP 500 (3 tries)']));
-    expect(new Set(state.lines.filter((l) => l.status === 'failed').map((l) => [l.attempts, l.error].join(' '))))
-      .toEqual(new Set(['0 not sent: the provider kept failing (HTTP 500 (3 tries))']));
+    expect(new Set(state.lines.filter((l) => l.status === 'failed').map((l) => [l.attempts, l.error].join(' ')))).toEqual(
+      new Set(['0 not sent: the provider kept failing (HTTP 500 (3 tries))']),
+    );
     fake.behaviour = undefined;
   });
 
@@ -495,17 +660,29 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     await expect(run(queued[0] as never, { attempt: 4 })).rejects.toMatchObject({ name: 'UnrecoverableError' });
     let state = await posting(id);
     expect(state).toMatchObject({ status: 'unknown', posted: 2, unknown: 1, failed: 0 });
-    expect(state.lines.find((l) => l.unit_id === 'u1')).toMatchObject({ status: 'unknown', error: 'HTTP 500 (3 tries)', provider_charge_id: null });
+    expect(state.lines.find((l) => l.unit_id === 'u1')).toMatchObject({
+      status: 'unknown',
+      error: 'HTTP 500 (3 tries)',
+      provider_charge_id: null,
+    });
     expect(fake.charges.has(u1)).toBe(true);
 
     // Before: failed, so void and a re-bill were allowed and the re-bill's post charged u1 twice. Now both are refused.
-    expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'typo' }).expect(409)).body)
-      .toEqual(errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' }));
+    expect((await as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'typo' }).expect(409)).body).toEqual(
+      errorBody({ detail: 'Calculation has charges posted to the PMS: reverse it before voiding it' }),
+    );
     const calc = (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body;
-    const rebill = await as(t, token).post('/billing/calculate-rubs', {
-      property_id: calc.property_id, billing_config_id: calc.billing_config_id, billing_period_start: '2026-01-01',
-      billing_period_end: '2026-01-31', total_amount: 1100, utility_type: 'water', units: PMS_UNITS,
-    }).expect(409);
+    const rebill = await as(t, token)
+      .post('/billing/calculate-rubs', {
+        property_id: calc.property_id,
+        billing_config_id: calc.billing_config_id,
+        billing_period_start: '2026-01-01',
+        billing_period_end: '2026-01-31',
+        total_amount: 1100,
+        utility_type: 'water',
+        units: PMS_UNITS,
+      })
+      .expect(409);
     expect(rebill.body.detail).toMatch(/has charges posted to the PMS: reverse it first$/);
 
     // Reverse: u1's charge is sent again under its own key first (the provider answers with the charge it made), then
@@ -514,7 +691,10 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     queued.length = 0;
     await as(t, token).post(`/billing/calculations/${id}/reverse`).expect(202);
     await drain();
-    expect(queued).toEqual([{ calculation_id: id, action: 'post' }, { calculation_id: id, action: 'reverse' }]);
+    expect(queued).toEqual([
+      { calculation_id: id, action: 'post' },
+      { calculation_id: id, action: 'reverse' },
+    ]);
     for (const job of queued) await run(job as never, { attempt: 1 });
     state = await posting(id);
     expect(state).toMatchObject({ status: 'reversed', posted: 3, reversed: 3, unknown: 0, pending: 0 });
@@ -573,6 +753,9 @@ describe('posting: the job\'s last attempt, and the sweeper', () => {
     clockOffset += 61_000;
     await sweep();
     await drain();
-    expect(queued.filter((j) => j.calculation_id === id)).toEqual([{ calculation_id: id, action: 'post' }, { calculation_id: id, action: 'post' }]);
+    expect(queued.filter((j) => j.calculation_id === id)).toEqual([
+      { calculation_id: id, action: 'post' },
+      { calculation_id: id, action: 'post' },
+    ]);
   });
 });

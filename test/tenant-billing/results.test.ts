@@ -52,18 +52,35 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
     it('a Page of history items, newest first', async () => {
       const p = await billedProperty(t, alice);
       const ids: string[] = [];
-      for (const [month, amount] of [['01', 100], ['02', 200.5], ['03', 300.25]] as const) {
+      for (const [month, amount] of [
+        ['01', 100],
+        ['02', 200.5],
+        ['03', 300.25],
+      ] as const) {
         const body = calculateBody(p.propertyId, p.configId, {
-          billing_period_start: `2026-${month}-01`, billing_period_end: `2026-${month}-28`, total_amount: amount,
+          billing_period_start: `2026-${month}-01`,
+          billing_period_end: `2026-${month}-28`,
+          total_amount: amount,
         });
         ids.push((await as(t, alice).post('/billing/calculate-rubs', body).expect(200)).body.id);
       }
       const first = await as(t, alice).get(`/billing/history/${p.propertyId}?per_page=2`).expect(200);
       expect(first.body).toMatchObject({ total: 3, page: 1, per_page: 2, pages: 2 });
       expect(first.body.items[0]).toEqual({
-        id: ids[2], property_id: p.propertyId, billing_period_start: '2026-03-01', billing_period_end: '2026-03-28', utility_type: 'water',
-        total_amount: 300.25, units_billed: 3, units_vacant: 1, method: 'sqft', billing_config_version: 1,
-        status: 'active', supersedes: [], superseded_by: null, calculated_at: expect.any(String),
+        id: ids[2],
+        property_id: p.propertyId,
+        billing_period_start: '2026-03-01',
+        billing_period_end: '2026-03-28',
+        utility_type: 'water',
+        total_amount: 300.25,
+        units_billed: 3,
+        units_vacant: 1,
+        method: 'sqft',
+        billing_config_version: 1,
+        status: 'active',
+        supersedes: [],
+        superseded_by: null,
+        calculated_at: expect.any(String),
       });
       expect(first.body.items.map((i: { id: string }) => i.id)).toEqual([ids[2], ids[1]]);
       const second = await as(t, alice).get(`/billing/history/${p.propertyId}?per_page=2&page=2`).expect(200);
@@ -103,13 +120,23 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
       expect((await as(t, bob).get(`/billing/history/${p.propertyId}`).expect(200)).body.total).toBe(1);
     });
 
-    it('an empty history, pagination limits, another owner\'s property and an unknown one', async () => {
+    it("an empty history, pagination limits, another owner's property and an unknown one", async () => {
       const p = await createProperty(t, alice);
-      expect((await as(t, alice).get(`/billing/history/${p.id}`).expect(200)).body).toEqual({ items: [], total: 0, page: 1, per_page: 20, pages: 0 });
+      expect((await as(t, alice).get(`/billing/history/${p.id}`).expect(200)).body).toEqual({
+        items: [],
+        total: 0,
+        page: 1,
+        per_page: 20,
+        pages: 0,
+      });
       await as(t, alice).get(`/billing/history/${p.id}?per_page=101`).expect(422);
       await as(t, alice).get(`/billing/history/${p.id}?page=0`).expect(422);
-      expect((await as(t, bob).get(`/billing/history/${propertyId}`).expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
-      expect((await as(t, alice).get('/billing/history/no-such-property').expect(404)).body).toEqual(errorBody({ detail: 'Property not found' }));
+      expect((await as(t, bob).get(`/billing/history/${propertyId}`).expect(404)).body).toEqual(
+        errorBody({ detail: 'Property not found' }),
+      );
+      expect((await as(t, alice).get('/billing/history/no-such-property').expect(404)).body).toEqual(
+        errorBody({ detail: 'Property not found' }),
+      );
     });
   });
 
@@ -117,8 +144,12 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
     it('only the owner sees it: 404 for anyone else and for unknown ids', async () => {
       const res = await as(t, alice).get(`/billing/calculations/${calculationId}`).expect(200);
       expect(res.body).toMatchObject({ id: calculationId, property_id: propertyId, source: 'request', total_amount: 1000 });
-      expect((await as(t, bob).get(`/billing/calculations/${calculationId}`).expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
-      expect((await as(t, alice).get('/billing/calculations/nope').expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
+      expect((await as(t, bob).get(`/billing/calculations/${calculationId}`).expect(404)).body).toEqual(
+        errorBody({ detail: 'Calculation not found' }),
+      );
+      expect((await as(t, alice).get('/billing/calculations/nope').expect(404)).body).toEqual(
+        errorBody({ detail: 'Calculation not found' }),
+      );
       await request(t.app).get(`/api/v1/billing/calculations/${calculationId}`).expect(401);
     });
   });
@@ -131,9 +162,28 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
       expect(res.text.endsWith('\r\n')).toBe(true);
       const rows = parseCsv(res.text);
       expect(rows[0]).toEqual([
-        'calculation_id', 'property_id', 'billing_period_start', 'billing_period_end', 'utility_type', 'method', 'unit_id', 'tenant_name',
-        'is_vacant', 'occupied_days', 'sqft', 'allocation_percent', 'base_charge', 'admin_fee', 'total_charge',
-        'occupancy', 'move_in', 'move_out', 'billing_fee', 'invoice_number', 'due_date', 'status',
+        'calculation_id',
+        'property_id',
+        'billing_period_start',
+        'billing_period_end',
+        'utility_type',
+        'method',
+        'unit_id',
+        'tenant_name',
+        'is_vacant',
+        'occupied_days',
+        'sqft',
+        'allocation_percent',
+        'base_charge',
+        'admin_fee',
+        'total_charge',
+        'occupancy',
+        'move_in',
+        'move_out',
+        'billing_fee',
+        'invoice_number',
+        'due_date',
+        'status',
       ]);
       const due = rows[1][20];
       expect(due).toMatch(/^\d{4}-\d{2}-01$/);
@@ -154,7 +204,11 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
         { unit_id: '=HYPERLINK("http://evil")', tenant_name: '@SUM(A1)' },
         { unit_id: 'D', tenant_name: '-2+3' },
       ];
-      const id = (await as(t, alice).post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { units })).expect(200)).body.id;
+      const id = (
+        await as(t, alice)
+          .post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { units }))
+          .expect(200)
+      ).body.id;
       const res = await as(t, alice).get(`/billing/calculations/${id}/export.csv`).expect(200);
       expect(res.text).toContain('"A,1","Smith, ""Jo"""');
       const rows = parseCsv(res.text);
@@ -162,8 +216,8 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
       expect(rows.slice(1).map((r) => [r[6], r[7]])).toEqual([
         ['A,1', 'Smith, "Jo"'],
         ['B', 'line one\r\nline two'],
-        ['\'=HYPERLINK("http://evil")', '\'@SUM(A1)'],
-        ['D', '\'-2+3'],
+        ['\'=HYPERLINK("http://evil")', "'@SUM(A1)"],
+        ['D', "'-2+3"],
       ]);
     });
 
@@ -183,27 +237,63 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
         due_date: expect.stringMatching(/^\d{4}-\d{2}-01$/),
         calculated_at: expect.any(String),
       });
-      const json = await as(t, alice).get(`/billing/calculations/${calculationId}/statements/102`).set('Accept', 'application/json').expect(200);
+      const json = await as(t, alice)
+        .get(`/billing/calculations/${calculationId}/statements/102`)
+        .set('Accept', 'application/json')
+        .expect(200);
       expect(json.body.formula).toEqual(documentedStatement.formula);
     });
 
     it('explains a vacant unit, proration, a blend and exact rounding', async () => {
       const vacant = await as(t, alice).get(`/billing/calculations/${calculationId}/statements/104`).expect(200);
       expect(vacant.body.charges).toEqual({
-        share_charge: 0, charge_limit: null, base_charge: 0, admin_fee_rate: 0.05, admin_fee: 0, billing_fee: 0, total_charge: 0,
+        share_charge: 0,
+        charge_limit: null,
+        base_charge: 0,
+        admin_fee_rate: 0.05,
+        admin_fee: 0,
+        billing_fee: 0,
+        total_charge: 0,
       });
-      expect(vacant.body.formula[1]).toBe('This unit was vacant for the whole period: it is not billed, and the occupied units share the billable amount.');
+      expect(vacant.body.formula[1]).toBe(
+        'This unit was vacant for the whole period: it is not billed, and the occupied units share the billable amount.',
+      );
 
-      const p = await billedProperty(t, alice, { method: 'sqft_occupant', rounding: 'exact', common_area_percent: 0, admin_fee_percent: 2.5 });
+      const p = await billedProperty(t, alice, {
+        method: 'sqft_occupant',
+        rounding: 'exact',
+        common_area_percent: 0,
+        admin_fee_percent: 2.5,
+      });
       const units = [
         { unit_id: 'A', tenant_name: 'a', sqft: 1000, occupant_count: 1 },
         { unit_id: 'B', tenant_name: 'b', sqft: 500, occupant_count: 3, move_in: '2026-01-17' },
       ];
-      const id = (await as(t, alice).post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { units, total_amount: 1200 })).expect(200)).body.id;
+      const id = (
+        await as(t, alice)
+          .post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { units, total_amount: 1200 }))
+          .expect(200)
+      ).body.id;
       const b = await as(t, alice).get(`/billing/calculations/${id}/statements/B`).expect(200);
       expect(b.body.share.factors).toEqual([
-        { factor: 'sqft', value: 500, occupied_days: 15, weight_percent: 50, total: 1241.9355, total_factor_days: 38_500, total_of: 'billed_units' },
-        { factor: 'occupant_count', value: 3, occupied_days: 15, weight_percent: 50, total: 2.4516, total_factor_days: 76, total_of: 'billed_units' },
+        {
+          factor: 'sqft',
+          value: 500,
+          occupied_days: 15,
+          weight_percent: 50,
+          total: 1241.9355,
+          total_factor_days: 38_500,
+          total_of: 'billed_units',
+        },
+        {
+          factor: 'occupant_count',
+          value: 3,
+          occupied_days: 15,
+          weight_percent: 50,
+          total: 2.4516,
+          total_factor_days: 76,
+          total_of: 'billed_units',
+        },
       ]);
       expect(b.body.formula[0]).toBe('Billable amount = $1,200.00 (no common-area deduction)');
       expect(b.body.unit.allocation_percent).toBe(39.35); // the module README's statement example
@@ -219,9 +309,19 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
     it('a printable HTML page with Accept: text/html, self-contained, every text escaped', async () => {
       const p = await billedProperty(t, alice, { method: 'unit_count' });
       const evil = '<script>alert("x")</script> & Sons';
-      const units = [{ unit_id: 'U<1>', tenant_name: evil }, { unit_id: 'U2', tenant_name: 'Plain' }];
-      const id = (await as(t, alice).post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { units })).expect(200)).body.id;
-      const res = await as(t, alice).get(`/billing/calculations/${id}/statements/${encodeURIComponent('U<1>')}`).set('Accept', 'text/html').expect(200);
+      const units = [
+        { unit_id: 'U<1>', tenant_name: evil },
+        { unit_id: 'U2', tenant_name: 'Plain' },
+      ];
+      const id = (
+        await as(t, alice)
+          .post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { units }))
+          .expect(200)
+      ).body.id;
+      const res = await as(t, alice)
+        .get(`/billing/calculations/${id}/statements/${encodeURIComponent('U<1>')}`)
+        .set('Accept', 'text/html')
+        .expect(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       const html = res.text;
       expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
@@ -230,20 +330,36 @@ describe('stored calculations: history, detail, CSV export, tenant statements', 
       expect(html).toContain('U&lt;1&gt;');
       // No external assets: no src, no link, no url() to fetch.
       expect(html).not.toMatch(/\ssrc=|<link|url\(|https?:\/\//);
-      for (const text of ['Master-meter bill', '$1,000.00', '$100.00', '$900.00', 'Your share', '50.00%', '$450.00', '$22.50', '$472.50', 'How it was calculated']) {
+      for (const text of [
+        'Master-meter bill',
+        '$1,000.00',
+        '$100.00',
+        '$900.00',
+        'Your share',
+        '50.00%',
+        '$450.00',
+        '$22.50',
+        '$472.50',
+        'How it was calculated',
+      ]) {
         expect(html).toContain(text);
       }
       expect(html).toContain('@media print');
       // A browser's Accept header gets the page too.
-      const browser = await as(t, alice).get(`/billing/calculations/${id}/statements/U2`)
-        .set('Accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8').expect(200);
+      const browser = await as(t, alice)
+        .get(`/billing/calculations/${id}/statements/U2`)
+        .set('Accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')
+        .expect(200);
       expect(browser.headers['content-type']).toMatch(/^text\/html/);
     });
 
     it('404 for an unknown unit, another owner, an unknown calculation', async () => {
-      expect((await as(t, alice).get(`/billing/calculations/${calculationId}/statements/999`).expect(404)).body)
-        .toEqual(errorBody({ detail: 'Unit not found in this calculation' }));
-      expect((await as(t, bob).get(`/billing/calculations/${calculationId}/statements/101`).expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
+      expect((await as(t, alice).get(`/billing/calculations/${calculationId}/statements/999`).expect(404)).body).toEqual(
+        errorBody({ detail: 'Unit not found in this calculation' }),
+      );
+      expect((await as(t, bob).get(`/billing/calculations/${calculationId}/statements/101`).expect(404)).body).toEqual(
+        errorBody({ detail: 'Calculation not found' }),
+      );
       await as(t, bob).get(`/billing/calculations/${calculationId}/statements/101`).set('Accept', 'text/html').expect(404);
       await as(t, alice).get('/billing/calculations/nope/statements/101').expect(404);
     });

@@ -15,10 +15,14 @@ const APRIL = { billing_period_start: '2026-04-01', billing_period_end: '2026-04
 
 /** Unit 301: Dana (2 people) to April 12, Eli (3 people) from April 13; 302 and 303 all month. */
 const UNITS = [
-  { unit_id: '301', tenant_name: '', occupancies: [
-    { tenant_name: 'Dana Moss', occupant_count: 2, move_out: '2026-04-12' },
-    { tenant_name: 'Eli Park', occupant_count: 3, move_in: '2026-04-13' },
-  ] },
+  {
+    unit_id: '301',
+    tenant_name: '',
+    occupancies: [
+      { tenant_name: 'Dana Moss', occupant_count: 2, move_out: '2026-04-12' },
+      { tenant_name: 'Eli Park', occupant_count: 3, move_in: '2026-04-13' },
+    ],
+  },
   { unit_id: '302', tenant_name: 'Fay Lund', occupant_count: 1 },
   { unit_id: '303', tenant_name: 'Gus Ito', occupant_count: 4 },
 ];
@@ -41,25 +45,44 @@ describe('the statement of a unit that turned over (issue 46)', () => {
   beforeAll(async () => {
     ({ t, alice } = await startBillingApp());
     const p = await billedProperty(t, alice, {
-      method: 'occupant_count', common_area_percent: 10, admin_fee_percent: 5, billing_fee: 2.5,
+      method: 'occupant_count',
+      common_area_percent: 10,
+      admin_fee_percent: 5,
+      billing_fee: 2.5,
     });
-    id = (await as(t, alice).post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { ...APRIL, units: UNITS })).expect(200)).body.id;
+    id = (
+      await as(t, alice)
+        .post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { ...APRIL, units: UNITS }))
+        .expect(200)
+    ).body.id;
   });
   afterAll(() => t.stop());
 
   const statement = (unitId: string, query = '') => as(t, alice).get(`/billing/calculations/${id}/statements/${unitId}${query}`);
 
-  it('without ?occupancy: each occupancy\'s part and the unit total, the sum of the parts to the cent', async () => {
+  it("without ?occupancy: each occupancy's part and the unit total, the sum of the parts to the cent", async () => {
     const res = await statement('301').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const s = res.body;
     // $1,234.56 - 10 % ($123.46) = $1,111.10 over 2 x 12 + 3 x 18 + 1 x 30 + 4 x 30 = 228 occupant-days.
     // Dana: 111,110 x 24 / 228 = 11,695.79 cents -> $116.95, fee 5 % $5.8475 -> $5.85, + $2.50 = $125.30.
     // Eli: 111,110 x 54 / 228 = 26,315.53 cents -> $263.15, fee $13.1575 -> $13.16, + $2.50 = $278.81.
-    expect(s.occupancies.map((p: Part) => [
-      p.occupancy, p.invoice_number, p.unit.tenant_name, p.unit.move_in, p.unit.move_out, p.unit.occupied_days, p.unit.occupant_count,
-      p.share.allocation_percent, p.charges.base_charge, p.charges.admin_fee, p.charges.billing_fee, p.charges.total_charge,
-    ])).toEqual([
+    expect(
+      s.occupancies.map((p: Part) => [
+        p.occupancy,
+        p.invoice_number,
+        p.unit.tenant_name,
+        p.unit.move_in,
+        p.unit.move_out,
+        p.unit.occupied_days,
+        p.unit.occupant_count,
+        p.share.allocation_percent,
+        p.charges.base_charge,
+        p.charges.admin_fee,
+        p.charges.billing_fee,
+        p.charges.total_charge,
+      ]),
+    ).toEqual([
       [0, 'INV-000001', 'Dana Moss', null, '2026-04-12', 12, 2, 10.53, 116.95, 5.85, 2.5, 125.3],
       [1, 'INV-000002', 'Eli Park', '2026-04-13', null, 18, 3, 23.68, 263.15, 13.16, 2.5, 278.81],
     ]);
@@ -73,11 +96,24 @@ describe('the statement of a unit that turned over (issue 46)', () => {
     ]);
     // The unit as a whole: every amount the sum of the parts'; occupant_count differs between them, so it is left out.
     expect(s.unit).toEqual({
-      unit_id: '301', tenant_name: 'Dana Moss, Eli Park', allocation_percent: 34.21,
-      base_charge: 380.1, admin_fee: 19.01, total_charge: 404.11, is_vacant: false, occupied_days: 30, billing_fee: 5,
+      unit_id: '301',
+      tenant_name: 'Dana Moss, Eli Park',
+      allocation_percent: 34.21,
+      base_charge: 380.1,
+      admin_fee: 19.01,
+      total_charge: 404.11,
+      is_vacant: false,
+      occupied_days: 30,
+      billing_fee: 5,
     });
     expect(s.charges).toEqual({
-      share_charge: 380.1, charge_limit: null, base_charge: 380.1, admin_fee_rate: 0.05, admin_fee: 19.01, billing_fee: 5, total_charge: 404.11,
+      share_charge: 380.1,
+      charge_limit: null,
+      base_charge: 380.1,
+      admin_fee_rate: 0.05,
+      admin_fee: 19.01,
+      billing_fee: 5,
+      total_charge: 404.11,
     });
     for (const key of ['base_charge', 'admin_fee', 'billing_fee', 'total_charge'] as const) {
       expect(cents(s.charges[key])).toBe(s.occupancies.reduce((sum: number, p: Part) => sum + cents(p.charges[key]), 0));
@@ -85,8 +121,26 @@ describe('the statement of a unit that turned over (issue 46)', () => {
     expect(s.invoice_number).toBeNull();
     expect(s.share.allocation_percent).toBe(34.21);
     expect(s.share.factors).toEqual([
-      { occupancy: 0, factor: 'occupant_count', value: 2, occupied_days: 12, weight_percent: 100, total: 7.6, total_factor_days: 228, total_of: 'billed_units' },
-      { occupancy: 1, factor: 'occupant_count', value: 3, occupied_days: 18, weight_percent: 100, total: 7.6, total_factor_days: 228, total_of: 'billed_units' },
+      {
+        occupancy: 0,
+        factor: 'occupant_count',
+        value: 2,
+        occupied_days: 12,
+        weight_percent: 100,
+        total: 7.6,
+        total_factor_days: 228,
+        total_of: 'billed_units',
+      },
+      {
+        occupancy: 1,
+        factor: 'occupant_count',
+        value: 3,
+        occupied_days: 18,
+        weight_percent: 100,
+        total: 7.6,
+        total_factor_days: 228,
+        total_of: 'billed_units',
+      },
     ]);
     expect(s.formula).toEqual([
       'Billable amount = $1,234.56 - common area 10% ($123.46) = $1,111.10',
@@ -94,10 +148,13 @@ describe('the statement of a unit that turned over (issue 46)', () => {
       'Occupancy 1, Eli Park, 2026-04-13 to 2026-04-30 (18 days): share 23.68%, total charge $278.81',
       'Unit total = $125.30 + $278.81 = $404.11',
     ]);
-    expect(s).toMatchObject({ period_days: 30, master_bill: { total_amount: 1234.56, common_area_deduction: 123.46, billable_amount: 1111.1 } });
+    expect(s).toMatchObject({
+      period_days: 30,
+      master_bill: { total_amount: 1234.56, common_area_deduction: 123.46, billable_amount: 1111.1 },
+    });
   });
 
-  it('with ?occupancy=<n>: the resident\'s own statement, which is that part', async () => {
+  it("with ?occupancy=<n>: the resident's own statement, which is that part", async () => {
     const whole = (await statement('301').expect(200)).body;
     for (const part of whole.occupancies) {
       const own = (await statement('301', `?occupancy=${part.occupancy}`).expect(200)).body;
@@ -108,7 +165,9 @@ describe('the statement of a unit that turned over (issue 46)', () => {
     const eli = (await statement('301', '?occupancy=1').expect(200)).body;
     expect(eli).toMatchObject({ invoice_number: 'INV-000002', unit: { tenant_name: 'Eli Park', occupancy: 1, total_charge: 278.81 } });
     expect(eli.formula.at(-1)).toBe('Total charge = $263.15 + $13.16 + $2.50 = $278.81');
-    expect((await statement('301', '?occupancy=2').expect(404)).body).toEqual(errorBody({ detail: 'Occupancy not found in this calculation' }));
+    expect((await statement('301', '?occupancy=2').expect(404)).body).toEqual(
+      errorBody({ detail: 'Occupancy not found in this calculation' }),
+    );
     expect((await statement('301', '?occupancy=one').expect(422)).body.errors[0].field).toBe('occupancy');
     expect((await statement('999').expect(404)).body).toEqual(errorBody({ detail: 'Unit not found in this calculation' }));
     // A unit with one tenant is unchanged: no parts.
@@ -117,11 +176,27 @@ describe('the statement of a unit that turned over (issue 46)', () => {
     expect(fay.occupancies).toBeUndefined();
   });
 
-  it('the printable page shows each part with its subtotal and the unit total; ?occupancy= prints one resident\'s', async () => {
+  it("the printable page shows each part with its subtotal and the unit total; ?occupancy= prints one resident's", async () => {
     const html = (await statement('301').set('Accept', 'text/html').expect(200)).text;
     let at = 0;
-    for (const text of ['Residents', 'Dana Moss, Eli Park', 'Dana Moss: 2026-04-01 to 2026-04-12', 'INV-000001', '$116.95', 'Subtotal', '$125.30',
-      'Eli Park: 2026-04-13 to 2026-04-30', 'INV-000002', '$263.15', '$278.81', 'Unit total', '$380.10', '$19.01', '$5.00', '$404.11']) {
+    for (const text of [
+      'Residents',
+      'Dana Moss, Eli Park',
+      'Dana Moss: 2026-04-01 to 2026-04-12',
+      'INV-000001',
+      '$116.95',
+      'Subtotal',
+      '$125.30',
+      'Eli Park: 2026-04-13 to 2026-04-30',
+      'INV-000002',
+      '$263.15',
+      '$278.81',
+      'Unit total',
+      '$380.10',
+      '$19.01',
+      '$5.00',
+      '$404.11',
+    ]) {
       const found = html.indexOf(text, at);
       expect([text, found >= 0]).toEqual([text, true]);
       at = found;
@@ -136,10 +211,23 @@ describe('the statement of a unit that turned over (issue 46)', () => {
   it('answers the statement documented in /openapi.json, with parts and without', async () => {
     const doc = (await request(t.app).get('/openapi.json').expect(200)).body as OpenApiDocument;
     const ajv = openApiAjv(doc);
-    const validate = ajv.getSchema(pointer([
-      'paths', '/api/v1/billing/calculations/{id}/statements/{unit_id}', 'get', 'responses', '200', 'content', 'application/json', 'schema',
-    ])) as ValidateFunction;
-    for (const [unitId, query] of [['301', ''], ['301', '?occupancy=0'], ['302', '']]) {
+    const validate = ajv.getSchema(
+      pointer([
+        'paths',
+        '/api/v1/billing/calculations/{id}/statements/{unit_id}',
+        'get',
+        'responses',
+        '200',
+        'content',
+        'application/json',
+        'schema',
+      ]),
+    ) as ValidateFunction;
+    for (const [unitId, query] of [
+      ['301', ''],
+      ['301', '?occupancy=0'],
+      ['302', ''],
+    ]) {
       const body = (await statement(unitId, query).expect(200)).body;
       expect([unitId, query, validate(body) ? 'valid' : ajv.errorsText(validate.errors)]).toEqual([unitId, query, 'valid']);
     }
@@ -151,17 +239,34 @@ describe('the statement of a unit that turned over (issue 46)', () => {
 
   it('parts moved by different charge limits: the unit names none, and each part its own', async () => {
     const p = await billedProperty(t, alice, {
-      method: 'unit_count', common_area_percent: 0, admin_fee_percent: 0, max_charge: 300, min_charge: 50,
+      method: 'unit_count',
+      common_area_percent: 0,
+      admin_fee_percent: 0,
+      max_charge: 300,
+      min_charge: 50,
     });
     // $900.00 over 28 + 2 + 30 = 60 unit-days: Dana $420.00 capped at $300.00, Eli $30.00 raised to $50.00.
     const units = [
-      { unit_id: '301', tenant_name: '', occupancies: [{ tenant_name: 'Dana Moss', move_out: '2026-04-28' }, { tenant_name: 'Eli Park', move_in: '2026-04-29' }] },
+      {
+        unit_id: '301',
+        tenant_name: '',
+        occupancies: [
+          { tenant_name: 'Dana Moss', move_out: '2026-04-28' },
+          { tenant_name: 'Eli Park', move_in: '2026-04-29' },
+        ],
+      },
       { unit_id: '302', tenant_name: 'Fay Lund' },
     ];
-    const calc = (await as(t, alice).post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { ...APRIL, total_amount: 900, units })).expect(200)).body;
+    const calc = (
+      await as(t, alice)
+        .post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { ...APRIL, total_amount: 900, units }))
+        .expect(200)
+    ).body;
     const s = (await as(t, alice).get(`/billing/calculations/${calc.id}/statements/301`).expect(200)).body;
-    expect(s.occupancies.map((part: Part) => [part.charges.charge_limit, part.charges.share_charge, part.charges.base_charge]))
-      .toEqual([['max_charge', 420, 300], ['min_charge', 30, 50]]);
+    expect(s.occupancies.map((part: Part) => [part.charges.charge_limit, part.charges.share_charge, part.charges.base_charge])).toEqual([
+      ['max_charge', 420, 300],
+      ['min_charge', 30, 50],
+    ]);
     expect(s.charges).toMatchObject({ charge_limit: null, share_charge: 450, base_charge: 350, total_charge: 350 });
   });
 });

@@ -18,7 +18,10 @@ async function answers(t: TestApp, token: string, id: string, unitIds: string[])
 }
 
 async function storedText(t: TestApp, id: string): Promise<string> {
-  const [row] = await t.deps.database.db.select({ result: rubsCalculations.result }).from(rubsCalculations).where(eq(rubsCalculations.id, id));
+  const [row] = await t.deps.database.db
+    .select({ result: rubsCalculations.result })
+    .from(rubsCalculations)
+    .where(eq(rubsCalculations.id, id));
   return row!.result;
 }
 
@@ -35,7 +38,9 @@ describe('the stored form of a calculation (rubs_calculations.result)', () => {
   beforeAll(async () => {
     ({ t, alice } = await startBillingApp());
     const p = await billedProperty(t, alice, { method: 'sqft_occupant', rounding: 'exact', admin_fee_percent: 2.5 });
-    const res = await as(t, alice).post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { units, total_amount: 1234.57 })).expect(200);
+    const res = await as(t, alice)
+      .post('/billing/calculate-rubs', calculateBody(p.propertyId, p.configId, { units, total_amount: 1234.57 }))
+      .expect(200);
     id = res.body.id;
     posted = res.text;
   });
@@ -44,7 +49,15 @@ describe('the stored form of a calculation (rubs_calculations.result)', () => {
   it('is plain JSON: the answer without its unit bills, and the unit bills as rows of values', async () => {
     const doc = JSON.parse(await storedText(t, id));
     // Issue 30: the status fields are columns of the row (they change), not part of the stored answer.
-    const { unit_bills: _bills, status: _s, supersedes: _p, superseded_by: _b, void_reason: _r, voided_at: _v, ...header } = JSON.parse(posted);
+    const {
+      unit_bills: _bills,
+      status: _s,
+      supersedes: _p,
+      superseded_by: _b,
+      void_reason: _r,
+      voided_at: _v,
+      ...header
+    } = JSON.parse(posted);
     expect(doc).toEqual({
       format: 3,
       calculation: header,

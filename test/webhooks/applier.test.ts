@@ -44,7 +44,10 @@ describe('stream applier: order, retries, dead letters, replay, sweeper', () => 
     t = await createTestApp({ now: () => now, env: { ADMIN_TOKEN, PMS_WEBHOOK_SECRET: 'whsec-test-0123456789' } });
     await t.deps.database.db.execute(sql`create table applier_test_log (n bigserial primary key, key text not null)`);
     svc = createWebhookService({
-      db: t.deps.database.db, now: () => now, logger: createLogger('silent'), handler,
+      db: t.deps.database.db,
+      now: () => now,
+      logger: createLogger('silent'),
+      handler,
       enqueue: async (job, jobId, delayMs) => {
         kicks.push({ connection_id: job.connection_id, jobId, delayMs });
       },
@@ -55,7 +58,9 @@ describe('stream applier: order, retries, dead letters, replay, sweeper', () => 
   afterAll(() => t.stop());
 
   const receive = async (conn: string, key: string) => {
-    const raw = Buffer.from(JSON.stringify({ event: 'data.update', timestamp: nextTimestamp(), connection_id: conn, resource_type: 'unit', data: { key } }));
+    const raw = Buffer.from(
+      JSON.stringify({ event: 'data.update', timestamp: nextTimestamp(), connection_id: conn, resource_type: 'unit', data: { key } }),
+    );
     const res = await svc.receive({ rawBody: raw, bodyBytes: raw.length, sha256: crypto.createHash('sha256').update(raw).digest('hex') });
     if (res.status !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(res)}`);
     return res.id;
@@ -72,7 +77,9 @@ describe('stream applier: order, retries, dead letters, replay, sweeper', () => 
     for (let i = 0; i < 250; i++) await receive(conn, `${conn}-${i}`);
     // One job per window for every stream (the clock stands still here: one window), starting after the window.
     const window = Math.floor(now.getTime() / KICK_WINDOW_MS);
-    expect(kicks.filter((k) => k.jobId === `wh.${window}`)).toEqual([{ connection_id: undefined, jobId: `wh.${window}`, delayMs: (window + 2) * KICK_WINDOW_MS - now.getTime() }]);
+    expect(kicks.filter((k) => k.jobId === `wh.${window}`)).toEqual([
+      { connection_id: undefined, jobId: `wh.${window}`, delayMs: (window + 2) * KICK_WINDOW_MS - now.getTime() },
+    ]);
     // Jobs of every stream and of this one, at once.
     await Promise.all([svc.drain(), svc.drain(conn), svc.drain(), svc.drain(conn)]);
     await svc.drain(conn);
@@ -95,7 +102,11 @@ describe('stream applier: order, retries, dead letters, replay, sweeper', () => 
     expect(await keysOf(conn)).toHaveLength(2);
     expect(kicks[1]).toEqual({ connection_id: conn, jobId: `wh-retry.${ids[2]}.1`, delayMs: 1000 });
 
-    for (const [attempt, delay] of [[2, 2000], [3, 4000], [4, 8000]]) {
+    for (const [attempt, delay] of [
+      [2, 2000],
+      [3, 4000],
+      [4, 8000],
+    ]) {
       now = new Date(now.getTime() + delay / 2);
       await svc.drain(conn);
       expect((await row(ids[2]))!.attempts).toBe(attempt);
@@ -103,7 +114,12 @@ describe('stream applier: order, retries, dead letters, replay, sweeper', () => 
     }
     now = new Date(now.getTime() + 8000);
     await svc.drain(conn);
-    expect(await row(ids[2])).toMatchObject({ status: 'failed', attempts: 5, detail: `failed after 5 attempts: boom ${conn}-2`, deadLetteredAt: now });
+    expect(await row(ids[2])).toMatchObject({
+      status: 'failed',
+      attempts: 5,
+      detail: `failed after 5 attempts: boom ${conn}-2`,
+      deadLetteredAt: now,
+    });
     expect(await keysOf(conn)).toEqual([0, 1, 3, 4, 5].map((i) => `${conn}-${i}`));
     expect((await svc.deadLetters({ page: 1, per_page: 10 })).items.map((d) => d.id)).toContain(ids[2]);
 
@@ -163,7 +179,9 @@ describe('stream applier: order, retries, dead letters, replay, sweeper', () => 
       const property = await createProperty(t, alice.token);
       // No provider here to complete a link session with: the connection is bound as one from before them.
       await bindConnectionDirectly(t, alice.token, 'conn-admin');
-      await client(t, alice.token).put(`/pm/properties/${property.id}/pms`, { connection_id: 'conn-admin', pms_property_id: 'P' }).expect(200);
+      await client(t, alice.token)
+        .put(`/pm/properties/${property.id}/pms`, { connection_id: 'conn-admin', pms_property_id: 'P' })
+        .expect(200);
       const res = await deliver(t, unitEvent('conn-admin', fakeUnit(1, 'P'), 'data.new')).expect(200);
       // The app's own queue has no processors here: the event is dead-lettered as a failed handler would leave it.
       const repo = createWebhookRepository(t.deps.database.db);
@@ -172,17 +190,29 @@ describe('stream applier: order, retries, dead letters, replay, sweeper', () => 
 
       await request(t.app).get('/api/v1/admin/webhooks/dead-letters').expect(401);
       const list = await request(t.app).get('/api/v1/admin/webhooks/dead-letters').set('X-Admin-Token', ADMIN_TOKEN).expect(200);
-      expect(list.body.items[0]).toMatchObject({ id: res.body.id, status: 'failed', attempts: 5, connection_id: 'conn-admin', event: 'data.new' });
+      expect(list.body.items[0]).toMatchObject({
+        id: res.body.id,
+        status: 'failed',
+        attempts: 5,
+        connection_id: 'conn-admin',
+        event: 'data.new',
+      });
 
       await request(t.app).post(`/api/v1/admin/webhooks/${res.body.id}/replay`).set('X-Admin-Token', 'wrong-token-000000').expect(401);
       await request(t.app).post('/api/v1/admin/webhooks/unknown/replay').set('X-Admin-Token', ADMIN_TOKEN).expect(404);
-      const replay = await request(t.app).post(`/api/v1/admin/webhooks/${res.body.id}/replay`).set('X-Admin-Token', ADMIN_TOKEN).expect(200);
+      const replay = await request(t.app)
+        .post(`/api/v1/admin/webhooks/${res.body.id}/replay`)
+        .set('X-Admin-Token', ADMIN_TOKEN)
+        .expect(200);
       expect(replay.body).toMatchObject({ id: res.body.id, status: 'success', detail: 'unit 101 created', dead_lettered_at: null });
       await eventually(async () => {
         const units = (await client(t, alice.token).get(`/pm/properties/${property.id}/units`).expect(200)).body.items;
         expect(units.map((u: { pms_unit_id: string }) => u.pms_unit_id)).toEqual(['u1']);
       });
-      const conflict = await request(t.app).post(`/api/v1/admin/webhooks/${res.body.id}/replay`).set('X-Admin-Token', ADMIN_TOKEN).expect(409);
+      const conflict = await request(t.app)
+        .post(`/api/v1/admin/webhooks/${res.body.id}/replay`)
+        .set('X-Admin-Token', ADMIN_TOKEN)
+        .expect(409);
       expect(conflict.body).toEqual(errorBody({ detail: 'Only a failed event can be replayed' }));
     });
   });

@@ -32,6 +32,11 @@ export function nextTimestamp(): string {
   return new Date(clock).toISOString();
 }
 
-export function unitEvent(connectionId: string, unit: FakeUnit, event: 'data.new' | 'data.update' = 'data.update', timestamp = nextTimestamp()) {
+export function unitEvent(
+  connectionId: string,
+  unit: FakeUnit,
+  event: 'data.new' | 'data.update' = 'data.update',
+  timestamp = nextTimestamp(),
+) {
   return { event, timestamp, connection_id: connectionId, resource_type: 'unit', data: unit };
 }

@@ -15,8 +15,16 @@ const APPEND = 'as t(ord int, id text';
 function arrival(connectionId: string, over: Partial<StreamArrival> = {}): StreamArrival {
   const body = Buffer.from(JSON.stringify({ event: 'data.update', n: crypto.randomUUID() }));
   return {
-    id: crypto.randomUUID(), sha256: sha(body), rawBody: body, bodyBytes: body.length, receivedAt: new Date(),
-    connectionId, event: 'data.update', resourceType: 'unit', eventTimestamp: '2026-01-01T00:00:00Z', ...over,
+    id: crypto.randomUUID(),
+    sha256: sha(body),
+    rawBody: body,
+    bodyBytes: body.length,
+    receivedAt: new Date(),
+    connectionId,
+    event: 'data.update',
+    resourceType: 'unit',
+    eventTimestamp: '2026-01-01T00:00:00Z',
+    ...over,
   };
 }
 
@@ -79,7 +87,7 @@ describe('inbox writer', () => {
     expect(await repo.findBySha(batch[6].sha256)).toMatchObject({ status: 'pending', connectionId: 'ib-2', seq: 2 });
   });
 
-  it('a connection\'s events are numbered in arrival order: its next write waits for the one in flight, other connections do not', async () => {
+  it("a connection's events are numbered in arrival order: its next write waits for the one in flight, other connections do not", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const written: string[][] = [];
@@ -123,22 +131,48 @@ describe('inbox writer', () => {
   });
 
   it('the receiver logs an event the database refuses anyway as failed, answered 200', async () => {
-    const refusing = wrapped(database.db, (text) => (text.includes(APPEND) ? pgError('22008', 'date/time field value out of range: "x"') : null));
+    const refusing = wrapped(database.db, (text) =>
+      text.includes(APPEND) ? pgError('22008', 'date/time field value out of range: "x"') : null,
+    );
     const logger = createLogger('silent');
     const warn = jest.spyOn(logger, 'warn');
     const service = createWebhookService({
-      db: refusing, now: () => new Date(), logger, handler: () => { throw new Error('not applied here'); },
-      enqueue: async () => undefined, connectionsOf: async () => [], requeueOwedSyncs: async () => 0,
+      db: refusing,
+      now: () => new Date(),
+      logger,
+      handler: () => {
+        throw new Error('not applied here');
+      },
+      enqueue: async () => undefined,
+      connectionsOf: async () => [],
+      requeueOwedSyncs: async () => 0,
     });
-    const body = Buffer.from(JSON.stringify({
-      event: 'data.update', timestamp: '2026-01-01T00:00:00Z', connection_id: 'ib-svc', resource_type: 'unit', data: { id: 'u1' },
-    }));
+    const body = Buffer.from(
+      JSON.stringify({
+        event: 'data.update',
+        timestamp: '2026-01-01T00:00:00Z',
+        connection_id: 'ib-svc',
+        resource_type: 'unit',
+        data: { id: 'u1' },
+      }),
+    );
     const answer = await service.receive({ rawBody: body, bodyBytes: body.length, sha256: sha(body) });
-    expect(answer).toEqual({ status: 'failed', id: expect.any(String), detail: 'event cannot be stored: date/time field value out of range: "x"' });
+    expect(answer).toEqual({
+      status: 'failed',
+      id: expect.any(String),
+      detail: 'event cannot be stored: date/time field value out of range: "x"',
+    });
     expect(await createWebhookRepository(database.db).findBySha(sha(body))).toMatchObject({
-      status: 'failed', seq: null, connectionId: 'ib-svc', event: 'data.update', detail: answer.status === 'failed' && answer.detail,
+      status: 'failed',
+      seq: null,
+      connectionId: 'ib-svc',
+      event: 'data.update',
+      detail: answer.status === 'failed' && answer.detail,
     });
     expect(warn).toHaveBeenCalled();
-    expect(await service.receive({ rawBody: body, bodyBytes: body.length, sha256: sha(body) })).toEqual({ status: 'duplicate', id: (answer as { id: string }).id });
+    expect(await service.receive({ rawBody: body, bodyBytes: body.length, sha256: sha(body) })).toEqual({
+      status: 'duplicate',
+      id: (answer as { id: string }).id,
+    });
   });
 });

@@ -7,7 +7,13 @@ import { createWebhookRepository } from '../../src/modules/webhooks/repository';
 import { client, deliver, nextTimestamp, unitEvent } from './helpers';
 import { linkPms } from '../helpers/pms-link';
 
-interface LogItem { id: string; status: string; detail: string | null; event: string; payload: { data?: { id?: string } } }
+interface LogItem {
+  id: string;
+  status: string;
+  detail: string | null;
+  event: string;
+  payload: { data?: { id?: string } };
+}
 
 describe('PMS webhook processing', () => {
   let t: TestApp;
@@ -33,7 +39,8 @@ describe('PMS webhook processing', () => {
     await fake.stop();
   });
 
-  const units = async () => (await client(t, alice.token).get(`/pm/properties/${propertyId}/units`).expect(200)).body.items as Array<Record<string, unknown>>;
+  const units = async () =>
+    (await client(t, alice.token).get(`/pm/properties/${propertyId}/units`).expect(200)).body.items as Array<Record<string, unknown>>;
   const unit = async (pmsId: string) => (await units()).find((u) => u.pms_unit_id === pmsId);
   /** Delivers the body and waits until the event is processed; returns its log entry. */
   const processed = async (body: object, owner = alice) => {
@@ -49,18 +56,28 @@ describe('PMS webhook processing', () => {
     return entry!;
   };
   const notifications = async () =>
-    (await client(t, alice.token).get('/pm/notifications?per_page=100').expect(200)).body.items as Array<{ type: string; message: string; property_id: string | null }>;
+    (await client(t, alice.token).get('/pm/notifications?per_page=100').expect(200)).body.items as Array<{
+      type: string;
+      message: string;
+      property_id: string | null;
+    }>;
 
   it('data.update of a unit updates it and notifies the owner when a RUBS factor moves', async () => {
     const before = (await notifications()).length;
     const entry = await processed(unitEvent(conn, fakeUnit(1, 'P1', { status: 'vacant', current_lease: null })));
-    expect(entry).toMatchObject({ status: 'success', detail: 'unit 101 updated (RUBS factors moved: status occupied -> vacant, occupants 2 -> none)' });
+    expect(entry).toMatchObject({
+      status: 'success',
+      detail: 'unit 101 updated (RUBS factors moved: status occupied -> vacant, occupants 2 -> none)',
+    });
     expect(await unit('u1')).toMatchObject({ status: 'vacant', resident_name: null, occupant_count: null });
     const added = (await notifications()).slice(0, (await notifications()).length - before);
-    expect(added).toEqual([expect.objectContaining({
-      type: 'rubs_factor_changed', property_id: propertyId,
-      message: 'Unit 101 of Elm Court: status occupied -> vacant, occupants 2 -> none. RUBS shares change from the next calculation.',
-    })]);
+    expect(added).toEqual([
+      expect.objectContaining({
+        type: 'rubs_factor_changed',
+        property_id: propertyId,
+        message: 'Unit 101 of Elm Court: status occupied -> vacant, occupants 2 -> none. RUBS shares change from the next calculation.',
+      }),
+    ]);
   });
 
   it('a change that moves no RUBS factor notifies nobody', async () => {
@@ -72,9 +89,15 @@ describe('PMS webhook processing', () => {
   });
 
   it('data.new of a unit imports it; unlinked properties and unknown connections are logged ignored', async () => {
-    expect(await processed(unitEvent(conn, fakeUnit(30, 'P1'), 'data.new'))).toMatchObject({ status: 'success', detail: 'unit 130 created' });
+    expect(await processed(unitEvent(conn, fakeUnit(30, 'P1'), 'data.new'))).toMatchObject({
+      status: 'success',
+      detail: 'unit 130 created',
+    });
     expect(await unit('u30')).toMatchObject({ unit_number: '130', status: 'occupied' });
-    expect(await processed(unitEvent(conn, fakeUnit(31, 'NOT-LINKED'), 'data.new'))).toMatchObject({ status: 'ignored', detail: 'property not linked' });
+    expect(await processed(unitEvent(conn, fakeUnit(31, 'NOT-LINKED'), 'data.new'))).toMatchObject({
+      status: 'ignored',
+      detail: 'property not linked',
+    });
     const res = await deliver(t, unitEvent('conn-nobody', fakeUnit(1, 'P1'))).expect(200);
     expect(res.body.status).toBe('accepted');
     // Nobody's log shows an unregistered connection's events: read the inbox itself.
@@ -88,7 +111,10 @@ describe('PMS webhook processing', () => {
     const t1 = nextTimestamp();
     const t2 = nextTimestamp();
     await processed(unitEvent(conn, fakeUnit(2, 'P1', { sqft: 900 }), 'data.update', t2));
-    expect(await processed(unitEvent(conn, fakeUnit(2, 'P1', { sqft: 700 }), 'data.update', t1))).toMatchObject({ status: 'ignored', detail: 'stale' });
+    expect(await processed(unitEvent(conn, fakeUnit(2, 'P1', { sqft: 700 }), 'data.update', t1))).toMatchObject({
+      status: 'ignored',
+      detail: 'stale',
+    });
     expect((await unit('u2'))!.sqft).toBe(900);
     await processed(unitEvent(conn, fakeUnit(2, 'P1', { sqft: 910 }), 'data.update', t2));
     await processed(unitEvent(conn, fakeUnit(2, 'P1', { sqft: 920 }), 'data.update', t2));
@@ -97,34 +123,58 @@ describe('PMS webhook processing', () => {
 
   it('invalid unit data is logged failed with the reason', async () => {
     const entry = await processed(unitEvent(conn, { ...fakeUnit(2, 'P1'), status: 'gone' } as unknown as FakeUnit));
-    expect(entry).toMatchObject({ status: 'failed', detail: "data.status: value is not a valid enumeration member; permitted: 'vacant', 'occupied'" });
+    expect(entry).toMatchObject({
+      status: 'failed',
+      detail: "data.status: value is not a valid enumeration member; permitted: 'vacant', 'occupied'",
+    });
   });
 
-  it('data.new of an unlinked property is flagged for review to the connection\'s owner; of a linked one, its units are imported', async () => {
-    const entry = await processed({ event: 'data.new', timestamp: nextTimestamp(), connection_id: conn, resource_type: 'property', data: { id: 'P9', name: 'Oak Row' } });
+  it("data.new of an unlinked property is flagged for review to the connection's owner; of a linked one, its units are imported", async () => {
+    const entry = await processed({
+      event: 'data.new',
+      timestamp: nextTimestamp(),
+      connection_id: conn,
+      resource_type: 'property',
+      data: { id: 'P9', name: 'Oak Row' },
+    });
     expect(entry).toMatchObject({ status: 'success', detail: 'property not linked: flagged for review' });
     expect((await notifications())[0]).toMatchObject({ type: 'pms_property_review', property_id: null });
     expect((await notifications())[0].message).toMatch(/^New PMS property P9 "Oak Row" on connection conn-proc is not linked/);
 
     fake.setUnits(conn, 'P1', [fakeUnit(1, 'P1'), fakeUnit(2, 'P1'), fakeUnit(3, 'P1')]);
-    const linked = await processed({ event: 'data.new', timestamp: nextTimestamp(), connection_id: conn, resource_type: 'property', data: { id: 'P1' } });
+    const linked = await processed({
+      event: 'data.new',
+      timestamp: nextTimestamp(),
+      connection_id: conn,
+      resource_type: 'property',
+      data: { id: 'P1' },
+    });
     expect(linked).toMatchObject({ status: 'success', detail: 'units import queued' });
     await eventually(async () => expect(await unit('u3')).toBeDefined());
   });
 
-  it('lease events import the property\'s units again; sync.complete refreshes every linked property of the connection', async () => {
+  it("lease events import the property's units again; sync.complete refreshes every linked property of the connection", async () => {
     const other = (await createProperty(t, alice.token, { name: 'Birch' })).id;
     fake.setUnits(conn, 'P2', [fakeUnit(50, 'P2')]);
     await linkPms(t, alice.token, other, { connection_id: conn, pms_property_id: 'P2' }, fake);
     fake.setUnits(conn, 'P1', [fakeUnit(1, 'P1', { unit_number: '1-renamed' })]);
-    expect(await processed({ event: 'data.new', timestamp: nextTimestamp(), connection_id: conn, resource_type: 'lease', data: { id: 'L1', property_id: 'P1' } }))
-      .toMatchObject({ status: 'success', detail: 'units import queued' });
+    expect(
+      await processed({
+        event: 'data.new',
+        timestamp: nextTimestamp(),
+        connection_id: conn,
+        resource_type: 'lease',
+        data: { id: 'L1', property_id: 'P1' },
+      }),
+    ).toMatchObject({ status: 'success', detail: 'units import queued' });
     await eventually(async () => expect((await units()).map((u) => u.unit_number)).toEqual(['1-renamed']));
 
     fake.setUnits(conn, 'P1', [fakeUnit(1, 'P1'), fakeUnit(4, 'P1')]);
     fake.setUnits(conn, 'P2', [fakeUnit(50, 'P2'), fakeUnit(51, 'P2')]);
     const entry = await processed({
-      event: 'sync.complete', timestamp: nextTimestamp(), connection_id: conn,
+      event: 'sync.complete',
+      timestamp: nextTimestamp(),
+      connection_id: conn,
       data: { sync_id: 's1', stats: { properties_synced: 2, units_synced: 4, leases_synced: 3, duration_seconds: 2, errors: 0 } },
     });
     expect(entry).toMatchObject({ status: 'success', detail: 'units import queued for 2 linked properties' });
@@ -137,7 +187,14 @@ describe('PMS webhook processing', () => {
 
   it('every event delivered twice, some out of order by timestamp: the final state is that of the latest event', async () => {
     const times = Array.from({ length: 40 }, () => nextTimestamp());
-    const events = times.map((ts, i) => unitEvent(conn, fakeUnit(60 + (i % 4), 'P1', { sqft: 1000 + i, status: i % 3 ? 'occupied' : 'vacant' }), i < 4 ? 'data.new' : 'data.update', ts));
+    const events = times.map((ts, i) =>
+      unitEvent(
+        conn,
+        fakeUnit(60 + (i % 4), 'P1', { sqft: 1000 + i, status: i % 3 ? 'occupied' : 'vacant' }),
+        i < 4 ? 'data.new' : 'data.update',
+        ts,
+      ),
+    );
     // Swap neighbours every 5 events: the later timestamp arrives first.
     const order = events.map((_, i) => i);
     for (let i = 0; i + 1 < order.length; i += 5) [order[i], order[i + 1]] = [order[i + 1], order[i]];

@@ -38,7 +38,11 @@ async function stream(t: TestApp, headers: Record<string, string | number>, tota
       req.on('error', (err) => (answered ? undefined : reject(err)));
       const pump = () => {
         while (!answered && sent < total && req.write(chunk)) sent += chunk.length;
-        if (!answered && sent < total) req.once('drain', () => { sent += chunk.length; pump(); });
+        if (!answered && sent < total)
+          req.once('drain', () => {
+            sent += chunk.length;
+            pump();
+          });
       };
       pump();
     });
@@ -67,23 +71,41 @@ describe('POST /api/webhooks/pms limits', () => {
   it(`refuses a signed body nested deeper than ${MAX_JSON_DEPTH} levels with a 422, storing nothing`, async () => {
     const body = nested(conn, 20_000);
     const res = await deliver(t, body).expect(422);
-    expect(res.body).toEqual(errorBody({ detail: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, errors: [{ field: 'body', message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }] }));
+    expect(res.body).toEqual(
+      errorBody({
+        detail: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+        errors: [{ field: 'body', message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` }],
+      }),
+    );
     expect(await createWebhookRepository(t.deps.database.db).findBySha(sha(body))).toBeNull();
     await client(t, token).logs('?limit=500').expect(200);
   });
 
   it(`takes a body exactly ${MAX_JSON_DEPTH} levels deep (brackets inside strings do not count)`, async () => {
-    const body = nested(conn, MAX_JSON_DEPTH - 2).replace('"data":', '"note":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[","data":');
+    const body = nested(conn, MAX_JSON_DEPTH - 2).replace(
+      '"data":',
+      '"note":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[","data":',
+    );
     expect((await deliver(t, body).expect(200)).body).toEqual({ status: 'ok' });
   });
 
   it('the log answers 200 for a deeply nested body stored before the limit, showing it as text', async () => {
     const body = nested(conn, 20_000);
     const repo = createWebhookRepository(t.deps.database.db);
-    await repo.insertFinal({
-      id: crypto.randomUUID(), sha256: sha(body), rawBody: Buffer.from(body), bodyBytes: body.length, receivedAt: new Date(),
-      connectionId: conn, event: 'test.ping', resourceType: null,
-    }, 'success', null);
+    await repo.insertFinal(
+      {
+        id: crypto.randomUUID(),
+        sha256: sha(body),
+        rawBody: Buffer.from(body),
+        bodyBytes: body.length,
+        receivedAt: new Date(),
+        connectionId: conn,
+        event: 'test.ping',
+        resourceType: null,
+      },
+      'success',
+      null,
+    );
     const res = await client(t, token).logs('?limit=500').expect(200);
     const entry = res.body.items.find((i: { payload: unknown }) => i.payload === body);
     expect(entry).toMatchObject({ event: 'test.ping', connection_id: conn });
@@ -164,10 +186,18 @@ describe('POST /api/webhooks/pms refusal limit under a burst', () => {
       /** Starts a delivery whose body arrives in two halves; `finish` sends the rest; `answer` is its status. */
       const slow = () => {
         const b = body();
-        const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/webhooks/pms',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(b), 'x-pms-signature': sign(b) } });
+        const req = http.request({
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/webhooks/pms',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(b), 'x-pms-signature': sign(b) },
+        });
         const answer = new Promise<number>((resolve, reject) => {
-          req.on('response', (res) => { res.resume(); res.on('end', () => resolve(res.statusCode!)); });
+          req.on('response', (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode!));
+          });
           req.on('error', reject);
         });
         req.write(b.slice(0, 10));

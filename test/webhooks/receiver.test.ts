@@ -45,7 +45,13 @@ describe('POST /api/webhooks/pms', () => {
     };
 
     it.each(['property', 'unit', 'parking_spot', ''])('test.ping with resource_type %j', async (resourceType) => {
-      const body = JSON.stringify({ event: 'test.ping', timestamp: nextTimestamp(), connection_id: conn, resource_type: resourceType, data: {} });
+      const body = JSON.stringify({
+        event: 'test.ping',
+        timestamp: nextTimestamp(),
+        connection_id: conn,
+        resource_type: resourceType,
+        data: {},
+      });
       expect((await deliver(t, body).expect(200)).body).toEqual({ status: 'ok' });
       expect(await logged(body)).toMatchObject({ event: 'test.ping', status: 'success', resource_type: resourceType });
     });
@@ -57,7 +63,11 @@ describe('POST /api/webhooks/pms', () => {
       ['a resource_type too long to be valid', { event: 'data.update', resource_type: 'u'.repeat(101) }, 'failed'],
       ['a body that fails validation elsewhere', { event: 'data.update', resource_type: 'unit', timestamp: 'yesterday' }, 'failed'],
       // Accepted into its stream (pending, or already applied): the applier is given no type, the log keeps it.
-      ['sync.complete with a resource type it does not need', { event: 'sync.complete', connection_id: 'conn-nobody', resource_type: 'building' }, expect.any(String)],
+      [
+        'sync.complete with a resource type it does not need',
+        { event: 'sync.complete', connection_id: 'conn-nobody', resource_type: 'building' },
+        expect.any(String),
+      ],
     ])('%s', async (_name, over, status) => {
       const body = JSON.stringify({ timestamp: nextTimestamp(), connection_id: conn, data: { id: 'u1', property_id: 'p-none' }, ...over });
       await deliver(t, body).expect(200);
@@ -93,21 +103,43 @@ describe('POST /api/webhooks/pms', () => {
   it('verifies the raw body: the same JSON re-serialised does not match', async () => {
     const body = ping();
     const spaced = JSON.stringify(JSON.parse(body), null, 2);
-    const res = await request(t.app).post('/api/webhooks/pms').set('content-type', 'application/json')
-      .set('X-Pms-Signature', `sha256=${crypto.createHmac('sha256', SECRET).update(body).digest('hex')}`).send(spaced);
+    const res = await request(t.app)
+      .post('/api/webhooks/pms')
+      .set('content-type', 'application/json')
+      .set('X-Pms-Signature', `sha256=${crypto.createHmac('sha256', SECRET).update(body).digest('hex')}`)
+      .send(spaced);
     expect(res.status).toBe(401);
   });
 
   it('stores an event before answering, and a second delivery of the same body is a duplicate', async () => {
-    const body = JSON.stringify({ event: 'data.new', timestamp: nextTimestamp(), connection_id: 'conn-unknown', resource_type: 'unit', data: { id: 'u1' } });
+    const body = JSON.stringify({
+      event: 'data.new',
+      timestamp: nextTimestamp(),
+      connection_id: 'conn-unknown',
+      resource_type: 'unit',
+      data: { id: 'u1' },
+    });
     const first = await deliver(t, body).expect(200);
     expect(first.body).toEqual({ status: 'accepted', id: expect.any(String) });
     const row = await stored(body);
-    expect(row).toMatchObject({ id: first.body.id, status: 'pending', connectionId: 'conn-unknown', seq: 1, event: 'data.new', resourceType: 'unit' });
+    expect(row).toMatchObject({
+      id: first.body.id,
+      status: 'pending',
+      connectionId: 'conn-unknown',
+      seq: 1,
+      event: 'data.new',
+      resourceType: 'unit',
+    });
     expect(row!.rawBody!.toString()).toBe(body);
     const again = await deliver(t, body).expect(200);
     expect(again.body).toEqual({ status: 'duplicate', id: first.body.id });
-    const next = JSON.stringify({ event: 'data.new', timestamp: nextTimestamp(), connection_id: 'conn-unknown', resource_type: 'unit', data: { id: 'u2' } });
+    const next = JSON.stringify({
+      event: 'data.new',
+      timestamp: nextTimestamp(),
+      connection_id: 'conn-unknown',
+      resource_type: 'unit',
+      data: { id: 'u2' },
+    });
     await deliver(t, next).expect(200);
     expect((await stored(next))!.seq).toBe(2); // no number lost to the duplicate
   });
@@ -116,9 +148,21 @@ describe('POST /api/webhooks/pms', () => {
     ['not JSON', 'hello', 'Body is not valid JSON'],
     ['a JSON array', '[1, 2]', 'Body is not a JSON object'],
     ['a missing event', JSON.stringify({ connection_id: conn, data: {} }), 'event: field required'],
-    ['a number as connection_id', JSON.stringify({ event: 'data.update', timestamp: '2026-01-01T00:00:00Z', connection_id: 5, resource_type: 'unit', data: {} }), 'connection_id: str type expected'],
-    ['data that is not an object', JSON.stringify({ event: 'data.update', timestamp: '2026-01-01T00:00:00Z', connection_id: conn, resource_type: 'unit', data: [] }), 'data: value is not a valid dict'],
-    ['a NUL in the event name', JSON.stringify({ event: 'data\u0000new', connection_id: conn, data: {} }), 'event: must not contain NUL characters'],
+    [
+      'a number as connection_id',
+      JSON.stringify({ event: 'data.update', timestamp: '2026-01-01T00:00:00Z', connection_id: 5, resource_type: 'unit', data: {} }),
+      'connection_id: str type expected',
+    ],
+    [
+      'data that is not an object',
+      JSON.stringify({ event: 'data.update', timestamp: '2026-01-01T00:00:00Z', connection_id: conn, resource_type: 'unit', data: [] }),
+      'data: value is not a valid dict',
+    ],
+    [
+      'a NUL in the event name',
+      JSON.stringify({ event: 'data\u0000new', connection_id: conn, data: {} }),
+      'event: must not contain NUL characters',
+    ],
   ])('logs a signed body with %s as failed, answered 200', async (_name, body, detail) => {
     const res = await deliver(t, body).expect(200);
     expect(res.body).toEqual({ status: 'failed', id: expect.any(String), detail });
@@ -128,19 +172,45 @@ describe('POST /api/webhooks/pms', () => {
   });
 
   describe('signed bodies PostgreSQL or the applier cannot take are logged failed at once, answered 200', () => {
-    const event = (over: Record<string, unknown>) => JSON.stringify({
-      event: 'data.update', timestamp: nextTimestamp(), connection_id: conn, resource_type: 'unit', data: { id: 'u1', property_id: 'p1' }, ...over,
-    });
+    const event = (over: Record<string, unknown>) =>
+      JSON.stringify({
+        event: 'data.update',
+        timestamp: nextTimestamp(),
+        connection_id: conn,
+        resource_type: 'unit',
+        data: { id: 'u1', property_id: 'p1' },
+        ...over,
+      });
     const NOT_ISO = 'timestamp: invalid ISO 8601 date-time, expected YYYY-MM-DDTHH:MM:SS[.fraction][Z|+HH:MM|-HH:MM]';
     it.each([
       ['a timestamp in year 0000', () => event({ timestamp: '0000-01-01T00:00:00Z' }), 'timestamp: year out of range (0001 to 9999)', conn],
-      ['a timestamp past PostgreSQL\'s last year', () => event({ timestamp: '+294277-01-01T00:00:00Z' }), NOT_ISO, conn],
-      ['a time zone offset PostgreSQL refuses', () => event({ timestamp: '2026-01-01T00:00:00+23:00' }), 'timestamp: time zone offset out of range (-15:59 to +15:59)', conn],
+      ["a timestamp past PostgreSQL's last year", () => event({ timestamp: '+294277-01-01T00:00:00Z' }), NOT_ISO, conn],
+      [
+        'a time zone offset PostgreSQL refuses',
+        () => event({ timestamp: '2026-01-01T00:00:00+23:00' }),
+        'timestamp: time zone offset out of range (-15:59 to +15:59)',
+        conn,
+      ],
       ['a timestamp without seconds or zone', () => event({ timestamp: '2026-01-01T00:00' }), NOT_ISO, conn],
       // JSON.stringify writes the lone surrogate as the escape \ud800, NUL as \u0000: the raw body is plain ASCII.
-      ['a lone surrogate in connection_id', () => event({ connection_id: 'c\ud800' }), 'connection_id: must be well-formed Unicode (no lone surrogates)', null],
-      ['a lone surrogate in data', () => event({ data: { id: 'u1', property_id: 'p1', unit_number: '\udc00' } }), 'data.unit_number: must be well-formed Unicode (no lone surrogates)', conn],
-      ['a NUL in data', () => event({ data: { id: 'u1', property_id: 'p1', current_lease: { resident_name: 'A\u0000' } } }), 'data.current_lease.resident_name: must not contain NUL characters', conn],
+      [
+        'a lone surrogate in connection_id',
+        () => event({ connection_id: 'c\ud800' }),
+        'connection_id: must be well-formed Unicode (no lone surrogates)',
+        null,
+      ],
+      [
+        'a lone surrogate in data',
+        () => event({ data: { id: 'u1', property_id: 'p1', unit_number: '\udc00' } }),
+        'data.unit_number: must be well-formed Unicode (no lone surrogates)',
+        conn,
+      ],
+      [
+        'a NUL in data',
+        () => event({ data: { id: 'u1', property_id: 'p1', current_lease: { resident_name: 'A\u0000' } } }),
+        'data.current_lease.resident_name: must not contain NUL characters',
+        conn,
+      ],
     ])('%s', async (_name, make, detail, connectionId) => {
       const body = make();
       const res = await deliver(t, body).expect(200);
@@ -170,7 +240,13 @@ describe('POST /api/webhooks/pms', () => {
       const chunk = Buffer.alloc(1024 * 1024, 0x20);
       const answer = await new Promise<{ status: number; body: string; sentMiB: number }>((resolve, reject) => {
         let sent = 0;
-        const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/api/webhooks/pms', headers: { 'content-length': 200 * chunk.length } });
+        const req = http.request({
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/webhooks/pms',
+          headers: { 'content-length': 200 * chunk.length },
+        });
         req.on('response', (res) => {
           let body = '';
           res.on('data', (d: Buffer) => (body += d.toString()));
@@ -179,7 +255,11 @@ describe('POST /api/webhooks/pms', () => {
         req.on('error', reject);
         const pump = () => {
           while (sent < 200 && req.write(chunk)) sent += 1;
-          if (sent < 200) req.once('drain', () => { sent += 1; pump(); });
+          if (sent < 200)
+            req.once('drain', () => {
+              sent += 1;
+              pump();
+            });
         };
         pump();
       });
@@ -198,14 +278,20 @@ describe('POST /api/webhooks/pms', () => {
     expect(res.body).toEqual({ status: 'ignored', id: expect.any(String), detail: 'unknown event type' });
   });
 
-  it('GET /api/webhooks/logs lists the caller\'s connections\' events, newest first, with their payloads', async () => {
+  it("GET /api/webhooks/logs lists the caller's connections' events, newest first, with their payloads", async () => {
     const body = ping();
     await deliver(t, body).expect(200);
     const res = await client(t, token).logs('?limit=3').expect(200);
     expect(res.body.items).toHaveLength(3);
     expect(res.body.items[0]).toEqual({
-      id: expect.any(String), received_at: expect.any(String), event: 'test.ping', resource_type: null, connection_id: conn,
-      status: 'success', detail: null, payload: JSON.parse(body),
+      id: expect.any(String),
+      received_at: expect.any(String),
+      event: 'test.ping',
+      resource_type: null,
+      connection_id: conn,
+      status: 'success',
+      detail: null,
+      payload: JSON.parse(body),
     });
     const times = res.body.items.map((i: { received_at: string }) => i.received_at);
     expect([...times].sort().reverse()).toEqual(times);
@@ -243,10 +329,16 @@ describe('POST /api/webhooks/pms', () => {
 
   it('is documented in /openapi.json', async () => {
     const doc = (await request(t.app).get('/openapi.json').expect(200)).body;
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      '/api/webhooks/pms', '/api/webhooks/logs', '/api/v1/pm/properties/{id}/pms', '/api/v1/pm/properties/{id}/units',
-      '/api/v1/admin/webhooks/{id}/replay', '/api/v1/admin/webhooks/dead-letters',
-    ]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/webhooks/pms',
+        '/api/webhooks/logs',
+        '/api/v1/pm/properties/{id}/pms',
+        '/api/v1/pm/properties/{id}/units',
+        '/api/v1/admin/webhooks/{id}/replay',
+        '/api/v1/admin/webhooks/dead-letters',
+      ]),
+    );
     expect(Object.keys(doc.paths['/api/v1/pm/properties/{id}/pms'])).toEqual(expect.arrayContaining(['put', 'get', 'delete']));
   });
 });

@@ -18,11 +18,7 @@ export interface Credentials {
 }
 
 /** The client of the service at `baseUrl` (e.g. http://localhost:8000), sending `credentials` on every request. */
-export function createClient(
-  baseUrl: string,
-  credentials: Credentials = {},
-  options: Omit<ClientOptions, 'baseUrl'> = {},
-): Client<paths> {
+export function createClient(baseUrl: string, credentials: Credentials = {}, options: Omit<ClientOptions, 'baseUrl'> = {}): Client<paths> {
   const headers: Record<string, string> = {};
   if (credentials.token) headers.Authorization = `Bearer ${credentials.token}`;
   if (credentials.apiKey) headers['X-API-Key'] = credentials.apiKey;

@@ -14,7 +14,10 @@ const SUBSTITUTES: Record<string, string> = { '0': 'o', '1': 'i', '!': 'i', '3':
 
 /** A password's word: lower-cased, digits and symbols at either end dropped, stand-ins undone (`P@ssw0rd!2024` is `password`). */
 export function wordOf(password: string): string {
-  const core = password.toLowerCase().replace(/^[^\p{L}]+/u, '').replace(/[^\p{L}]+$/u, '');
+  const core = password
+    .toLowerCase()
+    .replace(/^[^\p{L}]+/u, '')
+    .replace(/[^\p{L}]+$/u, '');
   return [...core].map((c) => SUBSTITUTES[c] ?? c).join('');
 }
 
@@ -28,7 +31,11 @@ const MIN_WORD = 4;
 function commonPasswords() {
   if (!list) {
     const passwords = new Set(
-      fs.readFileSync(COMMON_PASSWORDS_FILE, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')),
+      fs
+        .readFileSync(COMMON_PASSWORDS_FILE, 'utf8')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '' && !l.startsWith('#')),
     );
     const words = new Set([...passwords].map(wordOf).filter((w) => w.length >= MIN_WORD && /^\p{L}+$/u.test(w)));
     list = { passwords, words };

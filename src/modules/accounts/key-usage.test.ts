@@ -14,17 +14,26 @@ describe('KeyUsageRecorder', () => {
     expect(recorder.pendingUse('k1')).toEqual(t('05'));
     await recorder.flush();
     await recorder.flush();
-    expect(writes).toEqual([[{ id: 'k1', at: t('05') }, { id: 'k2', at: t('04') }]]);
+    expect(writes).toEqual([
+      [
+        { id: 'k1', at: t('05') },
+        { id: 'k2', at: t('04') },
+      ],
+    ]);
     expect(recorder.pendingUse('k1')).toBeUndefined();
   });
 
   it('keeps a failed batch for the next flush and flushes on close', async () => {
     let fail = true;
     const writes: Array<Array<{ id: string; at: Date }>> = [];
-    const recorder = new KeyUsageRecorder(async (uses) => {
-      if (fail) throw new Error('db down');
-      writes.push(uses);
-    }, logger, 0);
+    const recorder = new KeyUsageRecorder(
+      async (uses) => {
+        if (fail) throw new Error('db down');
+        writes.push(uses);
+      },
+      logger,
+      0,
+    );
     recorder.record('k1', t('01'));
     await recorder.flush();
     expect(writes).toEqual([]);

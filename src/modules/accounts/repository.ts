@@ -81,7 +81,10 @@ export async function revokeApiKey(db: Executor, keyId: string, at: Date): Promi
 }
 
 /** The one query of an API-key request: the key by its hash (unique index) with its owner. */
-export async function findApiKeyWithUser(db: Executor, keyHash: string): Promise<{ keyId: string; keyActive: boolean; user: UserRow } | null> {
+export async function findApiKeyWithUser(
+  db: Executor,
+  keyHash: string,
+): Promise<{ keyId: string; keyActive: boolean; user: UserRow } | null> {
   const [row] = await db
     .select({ keyId: apiKeys.id, keyActive: apiKeys.isActive, user: users })
     .from(apiKeys)

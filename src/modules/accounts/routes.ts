@@ -30,7 +30,10 @@ function noStore(res: Response): void {
 }
 
 /** POST /auth/register, POST /auth/login, GET /auth/me and the API-key endpoints. */
-export function registerAccountRoutes(api: ApiRouter, deps: { accounts: AccountsService; limits: Pick<Limits, 'register' | 'login'> }): void {
+export function registerAccountRoutes(
+  api: ApiRouter,
+  deps: { accounts: AccountsService; limits: Pick<Limits, 'register' | 'login'> },
+): void {
   const { accounts, limits } = deps;
 
   api.post(
@@ -52,7 +55,8 @@ export function registerAccountRoutes(api: ApiRouter, deps: { accounts: Accounts
     '/auth/login',
     {
       summary: 'Log in with the OAuth2 password form',
-      description: 'form-urlencoded `username` (the e-mail) and `password`; returns a bearer token (answered with `Cache-Control: no-store`).',
+      description:
+        'form-urlencoded `username` (the e-mail) and `password`; returns a bearer token (answered with `Cache-Control: no-store`).',
       tags,
       auth: 'none',
       body: loginForm,
@@ -68,14 +72,10 @@ export function registerAccountRoutes(api: ApiRouter, deps: { accounts: Accounts
     },
   );
 
-  api.get(
-    '/auth/me',
-    { summary: 'The authenticated user', tags, auth: 'required', response: userResponse },
-    ({ req }) => {
-      if (!req.user) throw unauthorized();
-      return presentUser(req.user);
-    },
-  );
+  api.get('/auth/me', { summary: 'The authenticated user', tags, auth: 'required', response: userResponse }, ({ req }) => {
+    if (!req.user) throw unauthorized();
+    return presentUser(req.user);
+  });
 
   api.get(
     '/auth/api-keys',

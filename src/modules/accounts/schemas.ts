@@ -61,7 +61,9 @@ export const userResponse = registeredUser
   .extend({ is_active: z.boolean(), last_login: timestamp.nullable() })
   .meta({ id: 'User', example: ex.user });
 
-export const createApiKeyBody = z.object({ name: z.string().trim().min(1).max(100) }).meta({ id: 'ApiKeyCreate', example: ex.createApiKeyRequest });
+export const createApiKeyBody = z
+  .object({ name: z.string().trim().min(1).max(100) })
+  .meta({ id: 'ApiKeyCreate', example: ex.createApiKeyRequest });
 
 export const createdApiKey = z
   .object({ id: z.string(), name: z.string(), key: z.string().describe('shown once'), created_at: timestamp })

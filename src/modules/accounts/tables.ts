@@ -42,8 +42,5 @@ export const apiKeys = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     revokedAt: timestamptz('revoked_at'),
   },
-  (t) => [
-    uniqueIndex('api_keys_key_hash_key').on(t.keyHash),
-    index('api_keys_user_id_idx').on(t.userId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_user_id_idx').on(t.userId, t.createdAt)],
 );

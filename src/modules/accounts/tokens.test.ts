@@ -11,6 +11,8 @@ describe('issueAccessToken', () => {
     // 2026-01-01T00:00:00Z is 1767225600 seconds after the epoch; fractions are dropped.
     expect(decoded.payload).toEqual({ sub: 'u-1', iat: 1767225600, exp: 1767225600 + 86400 });
     expect(() => jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: 1767225600 })).not.toThrow();
-    expect(() => jwt.verify(token, 'another-secret-0123456789abcdefghijk', { algorithms: ['HS256'], clockTimestamp: 1767225600 })).toThrow();
+    expect(() =>
+      jwt.verify(token, 'another-secret-0123456789abcdefghijk', { algorithms: ['HS256'], clockTimestamp: 1767225600 }),
+    ).toThrow();
   });
 });

@@ -6,7 +6,11 @@ const m = (key: string) => monthIndexOfDate(key);
 /** Whole months of one utility type from `first`, `count` of them, each `cents` and `usageMilli`. */
 function months(type: MeterUtilityType, first: string, count: number, cents: number, usageMilli = 0): UtilityMonth[] {
   return Array.from({ length: count }, (_, i) => ({
-    utilityType: type, month: m(first) + i, cents, usageMilli, billedDays: daysInMonth(m(first) + i),
+    utilityType: type,
+    month: m(first) + i,
+    cents,
+    usageMilli,
+    billedDays: daysInMonth(m(first) + i),
   }));
 }
 const none = { estimateCents: null, monthlyUsageMilli: null };
@@ -18,7 +22,9 @@ describe('one annual cost (README "One annual cost")', () => {
     const r = annualCosts({ months: months('electric', '2025-11', 12, 200_000, 1_500_000), asOf: m('2026-11'), ...none });
     expect(r).toEqual({
       byUtility: [{ utilityType: 'electric', cents: 2_400_000, usageMilli: 18_000_000, basis: 'actual' }],
-      cents: 2_400_000, kwhMilli: 18_000_000, basis: 'actual',
+      cents: 2_400_000,
+      kwhMilli: 18_000_000,
+      basis: 'actual',
     });
   });
 
@@ -41,19 +47,26 @@ describe('one annual cost (README "One annual cost")', () => {
         { utilityType: 'electric', cents: 500_000, usageMilli: 12_006_000, basis: 'estimate' },
         { utilityType: 'water', cents: 300_000, usageMilli: 108_000_000, basis: 'actual' },
       ],
-      cents: 800_000, kwhMilli: 12_006_000, basis: 'estimate',
+      cents: 800_000,
+      kwhMilli: 12_006_000,
+      basis: 'estimate',
     });
   });
 
   it('10 billed months is enough, 9 is not; months before the window are ignored; nothing without bills or estimate', () => {
     expect(annualCosts({ months: months('electric', '2026-01', 10, 100), asOf: m('2026-11'), ...none }).byUtility[0]!.cents).toBe(1200);
-    expect(annualCosts({ months: months('electric', '2026-02', 9, 100), asOf: m('2026-11'), ...none }))
-      .toEqual({ byUtility: [], cents: null, kwhMilli: null, basis: null });
+    expect(annualCosts({ months: months('electric', '2026-02', 9, 100), asOf: m('2026-11'), ...none })).toEqual({
+      byUtility: [],
+      cents: null,
+      kwhMilli: null,
+      basis: null,
+    });
     expect(annualCosts({ months: months('electric', '2023-01', 24, 100), asOf: m('2026-11'), ...none }).cents).toBeNull();
     // usage unknown (no bill carried any): null, the cost still counts; a credit month lowers it
     const credits = [...months('sewer', '2025-11', 11, 1_000), ...months('sewer', '2026-10', 1, -500)];
-    expect(annualCosts({ months: credits, asOf: m('2026-11'), ...none }).byUtility)
-      .toEqual([{ utilityType: 'sewer', cents: 10_500, usageMilli: null, basis: 'actual' }]);
+    expect(annualCosts({ months: credits, asOf: m('2026-11'), ...none }).byUtility).toEqual([
+      { utilityType: 'sewer', cents: 10_500, usageMilli: null, basis: 'actual' },
+    ]);
   });
 
   it('rounds x 12 / billed half away from zero to the cent', () => {

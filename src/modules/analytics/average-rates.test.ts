@@ -38,18 +38,45 @@ function sales(
   const [cr, cs] = s.com ?? ['.', '.'];
   const [ir, is] = s.ind ?? ['.', '.'];
   return {
-    data_year: '2018', utility_number: utility, utility_name: `U${utility}`, part, service_type: serviceType, data_type: 'O',
-    state, ownership: 'Investor Owned', ba_code: ba,
-    residential_revenues_thousand_dollars: String(rr), residential_sales_mwh: String(rs), residential_customers: '1',
-    commercial_revenues_thousand_dollars: String(cr), commercial_sales_mwh: String(cs), commercial_customers: '1',
-    industrial_revenues_thousand_dollars: String(ir), industrial_sales_mwh: String(is), industrial_customers: '1',
-    transportation_revenues_thousand_dollars: '.', transportation_sales_mwh: '.', transportation_customers: '.',
-    total_revenues_thousand_dollars: '0', total_sales_mwh: '0', total_customers: '3',
+    data_year: '2018',
+    utility_number: utility,
+    utility_name: `U${utility}`,
+    part,
+    service_type: serviceType,
+    data_type: 'O',
+    state,
+    ownership: 'Investor Owned',
+    ba_code: ba,
+    residential_revenues_thousand_dollars: String(rr),
+    residential_sales_mwh: String(rs),
+    residential_customers: '1',
+    commercial_revenues_thousand_dollars: String(cr),
+    commercial_sales_mwh: String(cs),
+    commercial_customers: '1',
+    industrial_revenues_thousand_dollars: String(ir),
+    industrial_sales_mwh: String(is),
+    industrial_customers: '1',
+    transportation_revenues_thousand_dollars: '.',
+    transportation_sales_mwh: '.',
+    transportation_customers: '.',
+    total_revenues_thousand_dollars: '0',
+    total_sales_mwh: '0',
+    total_customers: '3',
   };
 }
 /** One OpenEI ZIP row (rates in $/kWh). */
 function zipRow(zip: string, eiaid: string, serviceType: string, res: Cell, comm: Cell, ind: Cell) {
-  return { zip, eiaid, utility_name: `U${eiaid}`, state: 'AA', service_type: serviceType, ownership: 'Investor Owned', comm_rate: String(comm), ind_rate: String(ind), res_rate: String(res) };
+  return {
+    zip,
+    eiaid,
+    utility_name: `U${eiaid}`,
+    state: 'AA',
+    service_type: serviceType,
+    ownership: 'Investor Owned',
+    comm_rate: String(comm),
+    ind_rate: String(ind),
+    res_rate: String(res),
+  };
 }
 
 describe('averageRate on synthetic rows', () => {
@@ -138,7 +165,7 @@ describe('averageRate on synthetic rows', () => {
     expect(stateAverageRate(table, 'ZZ', 'residential')).toBeNull();
   });
 
-  it('retail market prices: part B (energy only, a supplier\'s supply price) and part D (retail providers\' full service), by state', () => {
+  it("retail market prices: part B (energy only, a supplier's supply price) and part D (retail providers' full service), by state", () => {
     // AA part B: utility 1's row only, 10 / 1000 = 0.01 in every sector
     expect(retailSupplyRate(table, 'AA', 'residential')).toEqual(partB(0.01));
     expect(retailSupplyRate(table, 'aa', 'industrial')).toEqual(partB(0.01));
@@ -169,12 +196,16 @@ describe('averageRate on synthetic rows', () => {
 });
 
 describe('servingUtilityRate: the ERCOT wires utilities take the Texas part-D price', () => {
-  const table = buildAverageRates([
-    sales('8901', 'TX', 'A', { res: [999, 1000] }), // never a wires utility's own row in the real file; ignored if it were
-    sales('15847', 'TX', 'D', { res: [115, 1000], com: [77, 1000] }),
-    sales('7', 'TX', 'A', { res: [100, 1000] }),
-    sales('8901', 'OK', 'A', { res: [50, 1000] }),
-  ], [], []);
+  const table = buildAverageRates(
+    [
+      sales('8901', 'TX', 'A', { res: [999, 1000] }), // never a wires utility's own row in the real file; ignored if it were
+      sales('15847', 'TX', 'D', { res: [115, 1000], com: [77, 1000] }),
+      sales('7', 'TX', 'A', { res: [100, 1000] }),
+      sales('8901', 'OK', 'A', { res: [50, 1000] }),
+    ],
+    [],
+    [],
+  );
 
   it('8901 in Texas: part D; elsewhere, or another utility: averageRate', () => {
     expect(isTexasWiresUtility('8901', 'TX')).toBe(true);

@@ -68,7 +68,10 @@ export interface AverageRatesTable {
 export const RATE_SECTORS: readonly RateSector[] = ['residential', 'commercial', 'industrial'];
 
 export const EIA_SALES_SOURCE = { source: 'EIA Form 861, sales to ultimate customers (revenue / sales)', year: 2018 } as const;
-export const ZIP_2023_SOURCE = { source: 'OpenEI utility rates by ZIP code (2023 edition)', year: ZIP_TABLES.non_iou_2023.edition } as const;
+export const ZIP_2023_SOURCE = {
+  source: 'OpenEI utility rates by ZIP code (2023 edition)',
+  year: ZIP_TABLES.non_iou_2023.edition,
+} as const;
 export const ZIP_2011_SOURCE = { source: 'OpenEI utility rates by ZIP code (2011 edition)', year: ZIP_TABLES.iou_2011.edition } as const;
 export const EIA_PART_B_SOURCE = {
   source: 'EIA Form 861, sales to ultimate customers, energy-only sales by retail suppliers (part B, revenue / sales) in the state',
@@ -158,13 +161,20 @@ export function buildAverageRates(salesRows: Row[], zipRows2023: Row[], zipRows2
     if (id && id !== ADJUSTMENT_ROWS) addRow(partAByUtilityState, `${id}|${state}`, r);
   }
   return {
-    partAByUtilityState, partAByState, partBByState, partDByState, customersByUtilityState,
-    zip2023: zipRates(zipRows2023), zip2011: zipRates(zipRows2011),
+    partAByUtilityState,
+    partAByState,
+    partBByState,
+    partDByState,
+    customersByUtilityState,
+    zip2023: zipRates(zipRows2023),
+    zip2011: zipRates(zipRows2011),
   };
 }
 
 function eiaRate(
-  sums: SectorSums | undefined, sector: RateSector, src: { source: string; year: number } = EIA_SALES_SOURCE,
+  sums: SectorSums | undefined,
+  sector: RateSector,
+  src: { source: string; year: number } = EIA_SALES_SOURCE,
 ): AverageRate | null {
   const s = sums?.[sector];
   if (!s || s.salesMwh <= 0) return null;
@@ -189,7 +199,10 @@ export function averageRate(table: AverageRatesTable, query: AverageRateQuery): 
 
   const zip = normaliseZip(query.zipCode);
   if (id && zip) {
-    for (const [rates, src] of [[table.zip2023, ZIP_2023_SOURCE], [table.zip2011, ZIP_2011_SOURCE]] as const) {
+    for (const [rates, src] of [
+      [table.zip2023, ZIP_2023_SOURCE],
+      [table.zip2011, ZIP_2011_SOURCE],
+    ] as const) {
       const rate = rates.get(`${zip}|${id}`)?.[sector];
       if (rate !== undefined && rate > 0) {
         const rounded = round6(rate);

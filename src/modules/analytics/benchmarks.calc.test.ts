@@ -2,7 +2,14 @@ import { fromScaled, metricValue, quartileTimes4, rankBenchmarks } from './bench
 
 describe('benchmark metrics', () => {
   // $1,200 a year, of which $1,000 electric for 10,000 kWh; 34,120 + 50,000 kBtu of site energy (the kWh and 500 therms).
-  const p = { annualCents: 120_000, electricCents: 100_000, annualKwhMilli: 10_000_000, siteKbtuMilli: 84_120_000, sqft: 1000, unitCount: 4 };
+  const p = {
+    annualCents: 120_000,
+    electricCents: 100_000,
+    annualKwhMilli: 10_000_000,
+    siteKbtuMilli: 84_120_000,
+    sqft: 1000,
+    unitCount: 4,
+  };
   it('cost per sqft, per unit, per kWh, kWh per sqft and site EUI, in ten-thousandths', () => {
     expect(fromScaled(metricValue('cost_per_sqft', p)!)).toBe(1.2); // $1,200 / 1,000 sqft
     expect(fromScaled(metricValue('cost_per_unit', p)!)).toBe(300); // $1,200 / 4 units
@@ -30,7 +37,11 @@ describe('rankings, percentiles and outliers (README "Benchmarks")', () => {
     // percentile = round(100 x (below + (equal - 1) / 2) / (n - 1)), n = 5:
     // 1.00: 0; 1.20: 100 x 1.5 / 4 = 37.5 -> 38 (both); 1.50: 100 x 3 / 4 = 75; 4.00: 100
     expect(r.rankings.map((x) => [x.item, x.value, x.percentile, x.outlier])).toEqual([
-      ['p2', 10000, 0, false], ['p1', 12000, 38, false], ['p4', 12000, 38, false], ['p3', 15000, 75, false], ['p0', 40000, 100, true],
+      ['p2', 10000, 0, false],
+      ['p1', 12000, 38, false],
+      ['p4', 12000, 38, false],
+      ['p3', 15000, 75, false],
+      ['p0', 40000, 100, true],
     ]);
     // Q1 = x[1] = 1.20, Q3 = x[3] = 1.50, threshold = 1.50 + 1.5 x 0.30 = 1.95
     expect(r.outlierThreshold).toBe(19500);

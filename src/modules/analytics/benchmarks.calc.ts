@@ -94,7 +94,7 @@ export function rankBenchmarks<T>(items: Array<{ item: T; value: number }>): Ben
   const threshold8 = 5n * q3 - 3n * q1;
   const rankings: Array<RankedItem<T>> = [];
   let outlierCount = 0;
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let end = start;
     while (end < n && values[end] === values[start]) end++;
     const below = start;

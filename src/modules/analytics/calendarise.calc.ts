@@ -132,7 +132,5 @@ export function calendariseMonths(bills: BillAmounts[], window: MonthWindow): Ca
     }
   }
   const days = billedDaysByMonth(bills, window);
-  return [...months.values()]
-    .sort((a, b) => a.month - b.month)
-    .map((m) => ({ ...m, billedDays: days.get(m.month) ?? 0 }));
+  return [...months.values()].sort((a, b) => a.month - b.month).map((m) => ({ ...m, billedDays: days.get(m.month) ?? 0 }));
 }

@@ -53,7 +53,9 @@ function addTo(byType: Map<MeterUtilityType, UtilityTotals>, type: MeterUtilityT
 
 /** GET /pm/dashboard/cost-trend over the months of `window` (oldest first, ending with the current month). */
 export function costTrendAnswer(window: MonthIndex[], rows: PropertyMonthRow[]) {
-  const months = new Map(window.map((m) => [m, { cents: 0, properties: new Set<string>(), byType: new Map<MeterUtilityType, UtilityTotals>() }]));
+  const months = new Map(
+    window.map((m) => [m, { cents: 0, properties: new Set<string>(), byType: new Map<MeterUtilityType, UtilityTotals>() }]),
+  );
   for (const r of rows) {
     const t = months.get(r.month);
     if (!t) continue;
@@ -88,7 +90,11 @@ export function globalAnswer(g: OwnerAggregates['global']) {
     avg_cost_per_kwh: g.avg_cost_per_kwh,
     avg_cost_per_sqft: g.avg_cost_per_sqft,
     cost_by_state: g.cost_by_state.map((c) => ({ state: c.state, annual_cost: c.annual_cost, property_count: c.property_count })),
-    cost_by_property_type: g.cost_by_property_type.map((c) => ({ type: c.type, annual_cost: c.annual_cost, property_count: c.property_count })),
+    cost_by_property_type: g.cost_by_property_type.map((c) => ({
+      type: c.type,
+      annual_cost: c.annual_cost,
+      property_count: c.property_count,
+    })),
     total_potential_savings: g.total_potential_savings,
     properties_with_savings: g.properties_with_savings,
     cost_by_utility: g.cost_by_utility,
@@ -140,7 +146,8 @@ export function portfolioAnswer(portfolioId: string, window: MonthIndex[], total
   const annual = portfolioAnnualSums(props);
   const withSavings = props.filter((p) => (p.savings_cents ?? 0) > 0);
   const top = withSavings.reduce<PortfolioPropertyRow | null>(
-    (best, p) => (best === null || p.savings_cents! > best.savings_cents! ? p : best), null,
+    (best, p) => (best === null || p.savings_cents! > best.savings_cents! ? p : best),
+    null,
   );
   return {
     portfolio_id: portfolioId,
@@ -169,12 +176,15 @@ export function portfolioAnswer(portfolioId: string, window: MonthIndex[], total
     potential_savings: {
       total_annual: withSavings.reduce((s, p) => s + p.savings_cents!, 0) / 100,
       properties_with_savings: withSavings.length,
-      top_opportunity: top === null ? null : {
-        property_id: top.property_id,
-        current_tariff: top.current_tariff_id,
-        recommended_tariff: top.recommended_tariff_id!,
-        annual_savings: top.savings_cents! / 100,
-      },
+      top_opportunity:
+        top === null
+          ? null
+          : {
+              property_id: top.property_id,
+              current_tariff: top.current_tariff_id,
+              recommended_tariff: top.recommended_tariff_id!,
+              annual_savings: top.savings_cents! / 100,
+            },
     },
   };
 }
@@ -212,8 +222,12 @@ export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[]) 
   const items = rows.flatMap((r) => {
     const electric = r.annual_by_utility.find(([type]) => type === 'electric');
     const value = metricValue(metric, {
-      annualCents: r.annual_cost_cents, electricCents: electric?.[1] ?? null, annualKwhMilli: r.annual_kwh_milli,
-      siteKbtuMilli: siteEnergyKbtuMilli(r.annual_by_utility), sqft: r.sqft, unitCount: r.unit_count,
+      annualCents: r.annual_cost_cents,
+      electricCents: electric?.[1] ?? null,
+      annualKwhMilli: r.annual_kwh_milli,
+      siteKbtuMilli: siteEnergyKbtuMilli(r.annual_by_utility),
+      sqft: r.sqft,
+      unitCount: r.unit_count,
     });
     if (value === null || r.basis === null) return [];
     // A figure of part of the building is listed apart, never ranked against whole buildings (README "Benchmarks").
@@ -241,7 +255,11 @@ export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[]) 
     outlier_threshold: scaled(ranked.outlierThreshold),
     outlier_count: ranked.outlierCount,
     partial_coverage: partial.map((p) => ({
-      property_id: p.row.property_id, name: p.row.name, value: fromScaled(p.value), basis: p.row.basis!, meters: p.meters,
+      property_id: p.row.property_id,
+      name: p.row.name,
+      value: fromScaled(p.value),
+      basis: p.row.basis!,
+      meters: p.meters,
     })),
   };
 }

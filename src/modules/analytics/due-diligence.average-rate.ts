@@ -16,20 +16,26 @@ function fallbackRate(est: Estimate, utilityRate: AverageRate | null) {
   const rateNotes: string[] = [];
   let others = '';
   if (rate && isTexasWiresUtility(est.primary.id, state)) {
-    rateNotes.push(`${utilityName} is a Texas (ERCOT) wires utility: its customers buy energy with delivery from retail providers, `
-      + 'so the rate is what those providers charge on average');
+    rateNotes.push(
+      `${utilityName} is a Texas (ERCOT) wires utility: its customers buy energy with delivery from retail providers, ` +
+        'so the rate is what those providers charge on average',
+    );
     others = `, the Texas retail providers' average (${utilityName} sells no energy)`;
   }
   if (!rate) {
     rate = stateAverageRate(rates, state, sector);
     if (rate) {
-      rateNotes.push(`${utilityName} has no ${sector} average rate of its own: the ${state} average of every utility's bundled (part A) sales is used`);
+      rateNotes.push(
+        `${utilityName} has no ${sector} average rate of its own: the ${state} average of every utility's bundled (part A) sales is used`,
+      );
       others = `, the ${state} average of every utility (${utilityName} has no rate of its own)`;
     }
   }
   if (!rate) {
     rate = nationalAverageRate(rates, sector)!;
-    rateNotes.push(`neither ${utilityName} nor ${state} has a ${sector} average rate: the national average of bundled (part A) sales is used`);
+    rateNotes.push(
+      `neither ${utilityName} nor ${state} has a ${sector} average rate: the national average of bundled (part A) sales is used`,
+    );
     others = `, the national average of every utility (neither ${utilityName} nor ${state} has a rate)`;
   }
   return { rate, rateNotes, others };
@@ -42,12 +48,12 @@ function whyNoTariff(est: Estimate, c: Candidates, o: TariffOutcome): string {
     ? `its eligible ${sector} tariffs are delivery only and EIA-861 2018 reports no energy-only (part B) sales in ${state} to price supply`
     : o.implausibleTotal > 0
       ? `its eligible ${sector} tariffs price the building below half its average rate (records missing part of the bill)`
-    : o.unpriced.length > 0
-      ? `no eligible ${sector} tariff of ${utilityName} could be priced by the bill engine`
-      : c.all.length === 0
-        ? `the catalog has no ${sector} tariff of ${utilityName} in ${state}`
-        : `${utilityName} has no eligible ${sector} tariff in ${state} `
-          + '(one the building is positively eligible for: general purpose, secondary or unstated voltage, bundled or delivery only, limits admitting the building, no restriction in its name or applicability text)';
+      : o.unpriced.length > 0
+        ? `no eligible ${sector} tariff of ${utilityName} could be priced by the bill engine`
+        : c.all.length === 0
+          ? `the catalog has no ${sector} tariff of ${utilityName} in ${state}`
+          : `${utilityName} has no eligible ${sector} tariff in ${state} ` +
+            '(one the building is positively eligible for: general purpose, secondary or unstated voltage, bundled or delivery only, limits admitting the building, no restriction in its name or applicability text)';
 }
 
 /** The answer at an average rate, with the notes of which rate and why. */

@@ -165,8 +165,8 @@ export function comparableSqftRange(sqft: number): [number, number] {
 /** Why a current tariff of the area is not one a typical building of the sector takes; null when it is eligible. */
 export type TariffExclusion = 'sector' | Exclude<ClassExclusionCode, 'state'> | 'applicability' | 'restriction' | 'review';
 
-export type EligibilityTariff = Pick<Tariff, 'name' | 'sector' | 'purpose' | 'voltage' | 'serviceType' | 'applicability'>
-  & Partial<Pick<Tariff, 'description' | 'utilityName' | 'structure'>>;
+export type EligibilityTariff = Pick<Tariff, 'name' | 'sector' | 'purpose' | 'voltage' | 'serviceType' | 'applicability'> &
+  Partial<Pick<Tariff, 'description' | 'utilityName' | 'structure'>>;
 
 /**
  * Eligibility for due diligence, in this order: the sector's tariff; then rate analysis's switching
@@ -180,21 +180,41 @@ export function tariffExclusion(t: EligibilityTariff, sector: string, monthlyKwh
   if (t.sector !== sector) return 'sector';
   // Rate analysis's switching rule for a building with no tariff yet (general purpose, secondary voltage), taking
   // bundled or delivery-only service alike: the serving utility's pick decides between them.
-  const byClass = classExclusionOf({ ...t, state: null }, {
-    current: null, state: null, serviceType: t.serviceType === 'delivery_only' ? 'delivery_only' : 'bundled',
-  });
+  const byClass = classExclusionOf(
+    { ...t, state: null },
+    {
+      current: null,
+      state: null,
+      serviceType: t.serviceType === 'delivery_only' ? 'delivery_only' : 'bundled',
+    },
+  );
   if (byClass) return byClass.code as Exclude<ClassExclusionCode, 'state'>;
   if (switchingExclusion(t, monthlyKwh, peakKw) !== null) return 'applicability';
   // Then the rule rate analysis recommends by (tariffs/eligibility.ts): only a tariff this building is positively
   // eligible for is priced; restricted ones and ones whose eligibility the evidence does not show are not.
-  const verdict = eligibilityOf({ ...t, description: t.description ?? '', state: null }, {
-    state: null, sectors: [sector], dwelling: sector === 'residential', serviceType: t.serviceType === 'delivery_only' ? 'delivery_only' : 'bundled',
-    voltage: 'secondary', voltageAssumed: true, purpose: 'general', currentRestrictions: new Set(), phase: null,
-    usageKwh: monthlyKwh, demandKw: peakKw,
-  });
+  const verdict = eligibilityOf(
+    { ...t, description: t.description ?? '', state: null },
+    {
+      state: null,
+      sectors: [sector],
+      dwelling: sector === 'residential',
+      serviceType: t.serviceType === 'delivery_only' ? 'delivery_only' : 'bundled',
+      voltage: 'secondary',
+      voltageAssumed: true,
+      purpose: 'general',
+      currentRestrictions: new Set(),
+      phase: null,
+      usageKwh: monthlyKwh,
+      demandKw: peakKw,
+    },
+  );
   if (verdict.status === 'excluded') return 'restriction';
   // A record that prices bills wrongly (tariffs/price-defects.ts) is no price to quote either.
-  if (verdict.status === 'needs_review' || (t.structure && priceDefects({ description: t.description ?? '', structure: t.structure }).length > 0)) return 'review';
+  if (
+    verdict.status === 'needs_review' ||
+    (t.structure && priceDefects({ description: t.description ?? '', structure: t.structure }).length > 0)
+  )
+    return 'review';
   return null;
 }
 
@@ -206,7 +226,12 @@ export function eligibilityLoad(months: MonthUsage[]): { monthlyKwh: number; pea
 }
 
 /** The words of a schedule's name: lower case, in order, without punctuation ("GS-1 (Secondary)" = "gs 1 secondary"). */
-const scheduleKey = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join(' ');
+const scheduleKey = (name: string) =>
+  name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join(' ');
 
 /**
  * The latest known revision of each schedule among a utility's tariffs (all expired): a tariff a
@@ -214,14 +239,15 @@ const scheduleKey = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).fil
  * and of the tariffs with one name (case and punctuation aside) the one that took effect last (then
  * the one that expired last, then the highest id). In name order.
  */
-export function latestRevisions<T extends Pick<Tariff, 'id' | 'name' | 'effectiveDate' | 'expirationDate'> & { supersededBy?: string | null }>(
-  tariffs: readonly T[],
-): T[] {
+export function latestRevisions<
+  T extends Pick<Tariff, 'id' | 'name' | 'effectiveDate' | 'expirationDate'> & { supersededBy?: string | null },
+>(tariffs: readonly T[]): T[] {
   const ids = new Set(tariffs.map((t) => t.id));
   const latest = new Map<string, T>();
-  const later = (a: T, b: T) => (a.effectiveDate ?? '') > (b.effectiveDate ?? '')
-    || ((a.effectiveDate ?? '') === (b.effectiveDate ?? '') && ((a.expirationDate ?? '') > (b.expirationDate ?? '')
-      || ((a.expirationDate ?? '') === (b.expirationDate ?? '') && a.id > b.id)));
+  const later = (a: T, b: T) =>
+    (a.effectiveDate ?? '') > (b.effectiveDate ?? '') ||
+    ((a.effectiveDate ?? '') === (b.effectiveDate ?? '') &&
+      ((a.expirationDate ?? '') > (b.expirationDate ?? '') || ((a.expirationDate ?? '') === (b.expirationDate ?? '') && a.id > b.id)));
   for (const t of tariffs) {
     if (t.supersededBy && ids.has(t.supersededBy)) continue;
     const key = scheduleKey(t.name);
@@ -233,7 +259,10 @@ export function latestRevisions<T extends Pick<Tariff, 'id' | 'name' | 'effectiv
 
 /** The latest expiration date among tariffs (ISO dates compare as strings); null when none has one. */
 export function latestEndDate(tariffs: ReadonlyArray<Pick<Tariff, 'expirationDate'>>): string | null {
-  return tariffs.reduce<string | null>((max, t) => (t.expirationDate !== null && (max === null || t.expirationDate > max) ? t.expirationDate : max), null);
+  return tariffs.reduce<string | null>(
+    (max, t) => (t.expirationDate !== null && (max === null || t.expirationDate > max) ? t.expirationDate : max),
+    null,
+  );
 }
 
 /**

@@ -38,7 +38,11 @@ export function createDueDiligenceQueries(db: Executor, model?: () => ServingMod
       return {
         county,
         utilities: ranked.map((u) => ({
-          id: u.id, name: u.name, state: u.state, customersServed: u.customersServed, estimatedCustomersInCounty: u.estimatedCustomersInCounty,
+          id: u.id,
+          name: u.name,
+          state: u.state,
+          customersServed: u.customersServed,
+          estimatedCustomersInCounty: u.estimatedCustomersInCounty,
           markedPrimary: u.markedPrimary,
         })),
       };
@@ -46,7 +50,9 @@ export function createDueDiligenceQueries(db: Executor, model?: () => ServingMod
 
     /** Every catalog tariff of one utility in one sector and state, current and expired, by name and id. */
     async utilityTariffs(utilityId: string, sector: string, state: string): Promise<Tariff[]> {
-      const rows = await db.select().from(tariffs)
+      const rows = await db
+        .select()
+        .from(tariffs)
         .where(and(eq(tariffs.utilityId, utilityId), eq(tariffs.sector, sector), eq(tariffs.state, state)))
         .orderBy(asc(tariffs.name), asc(tariffs.id));
       return rows.map(rowToTariff);

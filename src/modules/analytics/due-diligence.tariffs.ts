@@ -6,7 +6,13 @@ import { isExpired, tariffNotices } from '../tariffs/tariff-notices';
 import type { Tariff } from '../tariffs/tariff.model';
 import { retailSupplyRate, servingUtilityRate, type AverageRate } from './average-rates';
 import {
-  annualBillCents, cheapestAndMedian, latestEndDate, latestRevisions, tariffExclusion, type PricedTariff, type TariffExclusion,
+  annualBillCents,
+  cheapestAndMedian,
+  latestEndDate,
+  latestRevisions,
+  tariffExclusion,
+  type PricedTariff,
+  type TariffExclusion,
 } from './due-diligence.calc';
 import type { AnswerFields, Candidates, DueDiligenceDeps, Estimate } from './due-diligence.model';
 import { URDB_SOURCE } from './due-diligence.model';
@@ -23,7 +29,10 @@ export async function candidateTariffs(deps: DueDiligenceDeps, est: Estimate, ow
   // Current means current *and* one the building could take (rate analysis's rule): a utility whose only current records
   // are special-purpose or restricted (a school rate, a cogeneration rate) has nothing current for this building, and its
   // latest known general revisions are priced.
-  const currentUsable = current.filter((t) => { const why = exclusionOf(est)(t); return why === null || why === 'review'; });
+  const currentUsable = current.filter((t) => {
+    const why = exclusionOf(est)(t);
+    return why === null || why === 'review';
+  });
   const expired = all.filter((t) => isExpired(t, today));
   // With no expired record either, the catalog is current and simply holds nothing this building could take.
   const catalogCurrent = currentUsable.length > 0 || (current.length > 0 && expired.length === 0);
@@ -31,11 +40,14 @@ export async function candidateTariffs(deps: DueDiligenceDeps, est: Estimate, ow
   const candidates = catalogCurrent ? current : latestRevisions(all);
   const which = catalogCurrent ? 'current' : 'latest known revisions (none current)';
   if (!catalogCurrent && all.length > 0) {
-    const none = current.length > 0
-      ? `in the catalog (URDB) that this building could take (its ${plural(current.length, 'current one')} ${current.length === 1 ? 'is' : 'are'} special-purpose or restricted)`
-      : 'in the catalog (URDB)';
-    est.assumptions.push(`${utilityName} has no current ${sector} tariff in ${state} ${none}: its ${plural(expired.length, current.length > 0 ? 'other tariff' : 'tariff')} `
-      + `expired by ${endDate}, so the latest known revision of each of its ${plural(candidates.length, 'schedule')} is priced; its rates today may differ`);
+    const none =
+      current.length > 0
+        ? `in the catalog (URDB) that this building could take (its ${plural(current.length, 'current one')} ${current.length === 1 ? 'is' : 'are'} special-purpose or restricted)`
+        : 'in the catalog (URDB)';
+    est.assumptions.push(
+      `${utilityName} has no current ${sector} tariff in ${state} ${none}: its ${plural(expired.length, current.length > 0 ? 'other tariff' : 'tariff')} ` +
+        `expired by ${endDate}, so the latest known revision of each of its ${plural(candidates.length, 'schedule')} is priced; its rates today may differ`,
+    );
   }
   return { all, catalogCurrent, latestEndDate: endDate, which, eligible: eligibleOf(est, candidates, catalogCurrent) };
 }
@@ -51,8 +63,12 @@ function eligibleOf(est: Estimate, candidates: readonly Tariff[], catalogCurrent
   }
   if (excluded.size > 0) {
     const total = [...excluded.values()].reduce((s, n) => s + n, 0);
-    const parts = (Object.keys(EXCLUSION_WORDS) as TariffExclusion[]).filter((k) => excluded.has(k)).map((k) => `${excluded.get(k)} ${EXCLUSION_WORDS[k]}`);
-    est.assumptions.push(`Not eligible: ${plural(total, `${catalogCurrent ? 'current ' : ''}${est.sector} tariff`)} of ${est.utilityName} in ${est.state} (${parts.join('; ')})`);
+    const parts = (Object.keys(EXCLUSION_WORDS) as TariffExclusion[])
+      .filter((k) => excluded.has(k))
+      .map((k) => `${excluded.get(k)} ${EXCLUSION_WORDS[k]}`);
+    est.assumptions.push(
+      `Not eligible: ${plural(total, `${catalogCurrent ? 'current ' : ''}${est.sector} tariff`)} of ${est.utilityName} in ${est.state} (${parts.join('; ')})`,
+    );
   }
   return eligible;
 }
@@ -73,16 +89,27 @@ export interface TariffOutcome {
  * An analyst's plausibility check (plausible-price.ts, the rule rate analysis uses too): a tariff that prices the
  * building below half the utility's own average rate leaves a part of the bill out: it is not quoted.
  */
-function priceTariffs(deps: DueDiligenceDeps, est: Estimate, list: Tariff[], supplyRatePerKwh: number | null, utilityRate: AverageRate | null) {
+function priceTariffs(
+  deps: DueDiligenceDeps,
+  est: Estimate,
+  list: Tariff[],
+  supplyRatePerKwh: number | null,
+  utilityRate: AverageRate | null,
+) {
   const { model } = est;
   const perMeterKwh = model.consumption.perMeterMilli / 1000;
   const priced: PricedTariff[] = [];
   const byId = new Map<string, Tariff>();
   let implausible = 0;
   for (const tariff of list) {
-    const perMeter = annualBillCents(model.months, (m) => deps.monthlyBill(tariff, {
-      usageKwh: m.usageMilli / 1000, demandKw: m.demandMilli / 1000, month: m.month, supplyRatePerKwh,
-    }));
+    const perMeter = annualBillCents(model.months, (m) =>
+      deps.monthlyBill(tariff, {
+        usageKwh: m.usageMilli / 1000,
+        demandKw: m.demandMilli / 1000,
+        month: m.month,
+        supplyRatePerKwh,
+      }),
+    );
     if (perMeter === null) continue;
     if (belowHalfAverage(perMeter, perMeterKwh, utilityRate)) {
       implausible += 1;
@@ -95,7 +122,11 @@ function priceTariffs(deps: DueDiligenceDeps, est: Estimate, list: Tariff[], sup
 }
 
 /** The answer by tariffs: its eligible bundled tariffs, else its delivery-only ones with a supply price; null when none priced. */
-export function priceOnTariffs(deps: DueDiligenceDeps, est: Estimate, c: Candidates): { fields: AnswerFields | null; outcome: TariffOutcome } {
+export function priceOnTariffs(
+  deps: DueDiligenceDeps,
+  est: Estimate,
+  c: Candidates,
+): { fields: AnswerFields | null; outcome: TariffOutcome } {
   const { sector, state, utilityName } = est;
   const utilityRate = servingUtilityRate(est.rates, { utilityId: est.primary.id, state, zipCode: est.input.zip_code, sector });
   const outcome: TariffOutcome = { utilityRate, implausibleTotal: 0, unpriced: [], deliveryWithoutSupply: false };
@@ -107,20 +138,33 @@ export function priceOnTariffs(deps: DueDiligenceDeps, est: Estimate, c: Candida
       outcome.deliveryWithoutSupply = true;
       break;
     }
-    const { priced, byId, implausible } = priceTariffs(deps, est, list, serviceType === 'delivery_only' ? supply!.ratePerKwh : null, utilityRate);
+    const { priced, byId, implausible } = priceTariffs(
+      deps,
+      est,
+      list,
+      serviceType === 'delivery_only' ? supply!.ratePerKwh : null,
+      utilityRate,
+    );
     outcome.implausibleTotal += implausible;
     if (implausible > 0) {
-      outcome.unpriced.push(`${plural(implausible, 'eligible tariff')} of ${utilityName} left out: priced below half its average ${sector} rate, `
-        + `$${utilityRate!.ratePerKwh}/kWh (${utilityRate!.source}, ${utilityRate!.year}), a record missing part of the bill`);
+      outcome.unpriced.push(
+        `${plural(implausible, 'eligible tariff')} of ${utilityName} left out: priced below half its average ${sector} rate, ` +
+          `$${utilityRate!.ratePerKwh}/kWh (${utilityRate!.source}, ${utilityRate!.year}), a record missing part of the bill`,
+      );
     }
     if (list.length > priced.length + implausible) {
-      outcome.unpriced.push(`${plural(list.length - priced.length - implausible, 'eligible tariff')} of ${utilityName} the bill engine cannot price`);
+      outcome.unpriced.push(
+        `${plural(list.length - priced.length - implausible, 'eligible tariff')} of ${utilityName} the bill engine cannot price`,
+      );
     }
     const picked = cheapestAndMedian(priced);
     if (!picked) continue;
     const pick: Pick = {
-      count: priced.length, median: byId.get(picked.median.id)!, cheapest: byId.get(picked.cheapest.id)!,
-      medianAnnualCents: picked.median.annualCents, cheapestAnnualCents: picked.cheapest.annualCents,
+      count: priced.length,
+      median: byId.get(picked.median.id)!,
+      cheapest: byId.get(picked.cheapest.id)!,
+      medianAnnualCents: picked.median.annualCents,
+      cheapestAnnualCents: picked.cheapest.annualCents,
     };
     return { fields: pricedAnswer(est, c, serviceType, pick, [...byId.values()], supply, outcome.unpriced), outcome };
   }
@@ -138,40 +182,56 @@ interface Pick {
 
 /** The answer's figures on the median tariff, and the notes of how it was priced. */
 function pricedAnswer(
-  est: Estimate, c: Candidates, serviceType: 'bundled' | 'delivery_only',
-  picked: Pick, priced: Tariff[], supply: AverageRate | null, unpriced: string[],
+  est: Estimate,
+  c: Candidates,
+  serviceType: 'bundled' | 'delivery_only',
+  picked: Pick,
+  priced: Tariff[],
+  supply: AverageRate | null,
+  unpriced: string[],
 ): AnswerFields {
   const { sector, state, utilityName, assumptions } = est;
   const { median, cheapest } = picked;
   const kind = serviceType === 'bundled' ? 'bundled' : 'delivery-only';
   assumptions.push(
-    `Priced on the ${plural(picked.count, `eligible ${kind} ${sector} tariff`)} of ${utilityName} in ${state} (${c.which}, general purpose, `
-    + `secondary or unstated voltage, applicability admitting ${kwhText(est.model.load.monthlyKwh)} kWh a month and a `
-    + `${kwhText(est.model.load.peakKw)} kW peak per meter), month by month by the bill engine: estimated_costs use the median `
-    + `"${median.name}", best_tariff the cheapest "${cheapest.name}"`,
+    `Priced on the ${plural(picked.count, `eligible ${kind} ${sector} tariff`)} of ${utilityName} in ${state} (${c.which}, general purpose, ` +
+      `secondary or unstated voltage, applicability admitting ${kwhText(est.model.load.monthlyKwh)} kWh a month and a ` +
+      `${kwhText(est.model.load.peakKw)} kW peak per meter), month by month by the bill engine: estimated_costs use the median ` +
+      `"${median.name}", best_tariff the cheapest "${cheapest.name}"`,
   );
   const inherited = predecessorNotes(priced, utilityName);
   assumptions.push(...inherited.notes);
   if (serviceType === 'delivery_only') {
-    assumptions.push(`Supply: the tariffs are delivery only, so each month's kWh is added at $${supply!.ratePerKwh}/kWh, `
-      + `the ${state} ${sector} average of ${supply!.source} (${supply!.year}): a retail supplier's average price`);
+    assumptions.push(
+      `Supply: the tariffs are delivery only, so each month's kWh is added at $${supply!.ratePerKwh}/kWh, ` +
+        `the ${state} ${sector} average of ${supply!.source} (${supply!.year}): a retail supplier's average price`,
+    );
   } else if (c.eligible.deliveryOnly.length > 0) {
-    assumptions.push(`${plural(c.eligible.deliveryOnly.length, 'eligible delivery-only tariff')} of ${utilityName} not priced: bundled tariffs preferred`);
+    assumptions.push(
+      `${plural(c.eligible.deliveryOnly.length, 'eligible delivery-only tariff')} of ${utilityName} not priced: bundled tariffs preferred`,
+    );
   }
   assumptions.push(...unpriced);
-  for (const [label, t] of median.id === cheapest.id ? [['Median and cheapest', median] as const] : [['Median', median] as const, ['Cheapest', cheapest] as const]) {
+  for (const [label, t] of median.id === cheapest.id
+    ? [['Median and cheapest', median] as const]
+    : [['Median', median] as const, ['Cheapest', cheapest] as const]) {
     for (const note of tariffNotices(t, est.today)) assumptions.push(`${label} tariff "${t.name}": ${note}`);
   }
-  const basisNote = (c.catalogCurrent ? `its ${kind} ${sector} tariffs are priced` : `its latest known ${kind} ${sector} tariff revisions are priced (none is current)`)
-    + inherited.reason;
+  const basisNote =
+    (c.catalogCurrent
+      ? `its ${kind} ${sector} tariffs are priced`
+      : `its latest known ${kind} ${sector} tariff revisions are priced (none is current)`) + inherited.reason;
   return {
     reason: choiceReason(est.choice, basisNote),
     annualCents: picked.medianAnnualCents,
     availableTariffs: picked.count,
     bestTariff: { name: cheapest.name, estimated_annual_cost: picked.cheapestAnnualCents / 100 },
     basis: {
-      kind: 'tariffs', source: URDB_SOURCE, year: median.effectiveDate ? Number(median.effectiveDate.slice(0, 4)) : null,
-      service_type: serviceType, rate_per_kwh: null,
+      kind: 'tariffs',
+      source: URDB_SOURCE,
+      year: median.effectiveDate ? Number(median.effectiveDate.slice(0, 4)) : null,
+      service_type: serviceType,
+      rate_per_kwh: null,
       supply: serviceType === 'delivery_only' ? { rate_per_kwh: supply!.ratePerKwh, source: supply!.source, year: supply!.year } : null,
     },
   };

@@ -3,17 +3,38 @@ import { notFound, unprocessable } from '../../platform/http/errors';
 import { stateOfZip } from '../utilities/zip-states';
 import { averageRateAnswer } from './due-diligence.average-rate';
 import {
-  annualConsumption, comparableSqftRange, comparableUnitRange, eligibilityLoad, estimatedCosts, monthlyUsage, noiImpact, type MonthShape,
+  annualConsumption,
+  comparableSqftRange,
+  comparableUnitRange,
+  eligibilityLoad,
+  estimatedCosts,
+  monthlyUsage,
+  noiImpact,
+  type MonthShape,
 } from './due-diligence.calc';
 import {
-  NO_UTILITY, sectorOf, type AnswerFields, type Candidates, type DueDiligenceDeps, type DueDiligenceSector, type Estimate, type Model,
+  NO_UTILITY,
+  sectorOf,
+  type AnswerFields,
+  type Candidates,
+  type DueDiligenceDeps,
+  type DueDiligenceSector,
+  type Estimate,
+  type Model,
 } from './due-diligence.model';
 import { consumptionNotes, type UtilityChoice } from './due-diligence.notes';
 import { candidateTariffs, priceOnTariffs } from './due-diligence.tariffs';
 import { residentialUsage } from './residential-usage';
 import type { DueDiligenceInput } from './schemas';
 
-export { NO_UTILITY, URDB_SOURCE, type DueDiligenceBasis, type DueDiligenceDeps, type DueDiligenceSector, type Model } from './due-diligence.model';
+export {
+  NO_UTILITY,
+  URDB_SOURCE,
+  type DueDiligenceBasis,
+  type DueDiligenceDeps,
+  type DueDiligenceSector,
+  type Model,
+} from './due-diligence.model';
 
 interface ShapeWithShares {
   weekday: number[][];
@@ -44,7 +65,9 @@ async function situate(deps: DueDiligenceDeps, input: DueDiligenceInput): Promis
   // assumptions = consumption notes, then areaNotes, then the pricing notes
   const areaNotes: string[] = [];
   if (zipState && zipState !== input.state) {
-    areaNotes.push(`ZIP code ${input.zip_code} is in ${zipState}, not ${input.state}: the utilities, tariffs and rates are those of ${zipState}`);
+    areaNotes.push(
+      `ZIP code ${input.zip_code} is in ${zipState}, not ${input.state}: the utilities, tariffs and rates are those of ${zipState}`,
+    );
   }
 
   // The serving utility: the ZIP code's primary utility, never another one.
@@ -61,7 +84,12 @@ async function situate(deps: DueDiligenceDeps, input: DueDiligenceInput): Promis
 
 /** The building as the primary utility bills it (residential: its average customer). */
 function buildingModel(
-  deps: DueDiligenceDeps, input: DueDiligenceInput, sqft: number | null, sector: DueDiligenceSector, state: string, utilityId: string,
+  deps: DueDiligenceDeps,
+  input: DueDiligenceInput,
+  sqft: number | null,
+  sector: DueDiligenceSector,
+  state: string,
+  utilityId: string,
 ): { model: Model; shapeId: string | null | undefined } {
   const shapes = deps.loadShapes();
   const shapeId = shapes.defaults[sector];
@@ -69,7 +97,10 @@ function buildingModel(
   const hours: MonthShape[] | undefined = shape?.weekday.map((weekday, m) => ({ weekday, weekend: shape.weekend[m]! }));
   const usage = sector === 'residential' ? residentialUsage(deps.residentialUsage(), utilityId, state) : null;
   const consumption = annualConsumption({
-    propertyType: input.property_type, unitCount: input.unit_count, sqft, residentialKwhPerCustomer: usage?.kwhPerCustomer ?? 0,
+    propertyType: input.property_type,
+    unitCount: input.unit_count,
+    sqft,
+    residentialKwhPerCustomer: usage?.kwhPerCustomer ?? 0,
   });
   const months = monthlyUsage(consumption.perMeterMilli, shape?.monthly_share_of_annual, hours);
   return { model: { consumption, usage, months, load: eligibilityLoad(months) }, shapeId };
@@ -77,12 +108,18 @@ function buildingModel(
 
 async function answer(deps: DueDiligenceDeps, est: Estimate, c: Candidates, r: AnswerFields) {
   const { input, sqft } = est;
-  const comparable = input.property_type === 'residential' || sqft === null
-    ? await deps.repo.comparableCount(input.state, input.property_type, ...comparableUnitRange(input.unit_count))
-    : await deps.comparableCountBySqft(input.state, input.property_type, ...comparableSqftRange(sqft));
+  const comparable =
+    input.property_type === 'residential' || sqft === null
+      ? await deps.repo.comparableCount(input.state, input.property_type, ...comparableUnitRange(input.unit_count))
+      : await deps.comparableCountBySqft(input.state, input.property_type, ...comparableSqftRange(sqft));
   return {
     property_summary: {
-      address: input.address, city: input.city, state: input.state, zip_code: input.zip_code, unit_count: input.unit_count, sqft,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zip_code: input.zip_code,
+      unit_count: input.unit_count,
+      sqft,
     },
     serving_utility: { id: Number(est.primary.id), name: est.utilityName },
     utility_choice: r.reason,

@@ -23,7 +23,10 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 const scaled = (v: number) => Math.round(v * VALUE_SCALE);
 
 /** Each health issue's deduction, by the wording healthScore gives it. */
-const ANOMALY = (change: string) => new RegExp(`^Bill anomaly: .+, \\d{4}-\\d{2}-\\d{2} to \\d{4}-\\d{2}-\\d{2}, (cost|usage) (\\d+)% ${change} per day than (the same period a year earlier|the 6 months before)$`);
+const ANOMALY = (change: string) =>
+  new RegExp(
+    `^Bill anomaly: .+, \\d{4}-\\d{2}-\\d{2} to \\d{4}-\\d{2}-\\d{2}, (cost|usage) (\\d+)% ${change} per day than (the same period a year earlier|the 6 months before)$`,
+  );
 const ISSUES: Array<[RegExp, keyof typeof DEDUCTIONS]> = [
   [/^No tariff set$/, 'noTariff'],
   [/^(.+: t|T)ariff expired on \d{4}-\d{2}-\d{2}: its estimate and savings rest on rates the utility no longer bills$/, 'expiredTariff'],
@@ -49,8 +52,13 @@ const m = (key: string) => monthIndexOfDate(key);
 /** Whole months from `first`, `amounts` in cents. */
 const wholeMonths = (first: string, amounts: number[]): MonthTotals[] =>
   amounts.map((c, i) => ({ month: m(first) + i, cents: c, usageMilli: 0, billedDays: daysInMonth(m(first) + i) }));
-const bill = (periodStart: string, periodEnd: string, cents: number, isEstimated = false) =>
-  ({ periodStart, periodEnd, cents, usageMilli: null, isEstimated });
+const bill = (periodStart: string, periodEnd: string, cents: number, isEstimated = false) => ({
+  periodStart,
+  periodEnd,
+  cents,
+  usageMilli: null,
+  isEstimated,
+});
 
 /**
  * Inputs that produce each example property's issues, and the deductions the example claims.
@@ -63,44 +71,77 @@ const HEALTH: Record<string, { deductions: Array<keyof typeof DEDUCTIONS>; input
   'Canal Warehouse': {
     deductions: ['noTariff', 'noUsage', 'anomalyRaised'],
     input: {
-      asOf, today, tariff: null, hasUsage: false, hasSqft: true, savingsCents: null, estimateCents: null,
+      asOf,
+      today,
+      tariff: null,
+      hasUsage: false,
+      hasSqft: true,
+      savingsCents: null,
+      estimateCents: null,
       months: wholeMonths('2025-12', Array(12).fill(40000)),
-      meters: [{
-        name: 'Water meter', isActive: true, tariff: null,
-        bills: [bill('2025-09-12', '2025-10-11', 100000), bill('2026-08-12', '2026-09-11', 100000), bill('2026-09-12', '2026-10-11', 147000)],
-      }],
+      meters: [
+        {
+          name: 'Water meter',
+          isActive: true,
+          tariff: null,
+          bills: [
+            bill('2025-09-12', '2025-10-11', 100000),
+            bill('2026-08-12', '2026-09-11', 100000),
+            bill('2026-09-12', '2026-10-11', 147000),
+          ],
+        },
+      ],
     },
   },
   'Harbor Lofts': {
     deductions: ['estimatedReads', 'risingCosts', 'savings'],
     input: {
-      asOf, today, tariff: TARIFF, hasUsage: true, hasSqft: true, savingsCents: 74280, estimateCents: 1501050,
-      months: wholeMonths('2024-11', Array.from({ length: 24 }, (_, x) => (x < 12 ? 125000 : 135000))),
+      asOf,
+      today,
+      tariff: TARIFF,
+      hasUsage: true,
+      hasSqft: true,
+      savingsCents: 74280,
+      estimateCents: 1501050,
+      months: wholeMonths(
+        '2024-11',
+        Array.from({ length: 24 }, (_, x) => (x < 12 ? 125000 : 135000)),
+      ),
       meters: [{ name: 'Electric meter', isActive: true, tariff: null, bills: [bill('2026-09-01', '2026-09-30', 135000, true)] }],
     },
   },
   'Mill Street Offices': {
     deductions: [],
     input: {
-      asOf, today, tariff: TARIFF, hasUsage: true, hasSqft: true, savingsCents: null, estimateCents: 900000,
-      months: wholeMonths('2025-12', Array(12).fill(75000)), meters: [],
+      asOf,
+      today,
+      tariff: TARIFF,
+      hasUsage: true,
+      hasSqft: true,
+      savingsCents: null,
+      estimateCents: 900000,
+      months: wholeMonths('2025-12', Array(12).fill(75000)),
+      meters: [],
     },
   },
 };
 
 describe('OpenAPI examples agree with the rules (README.md)', () => {
   describe('health', () => {
-    it.each(ex.health.properties.map((p) => [p.name, p] as const))('%s: score = 100 - its listed deductions, status by score', (name, p) => {
-      const { deductions } = HEALTH[name]!;
-      expect(p.issues).toHaveLength(deductions.length);
-      deductions.forEach((key, i) => {
-        const pattern = ISSUES.find(([, k]) => k === key)![0];
-        expect(p.issues[i]).toMatch(pattern);
-      });
-      const score = 100 - deductions.reduce((s, key) => s + DEDUCTIONS[key], 0);
-      expect(p.score).toBe(score);
-      expect(p.status).toBe(statusOf(score));
-    });
+    it.each(ex.health.properties.map((p) => [p.name, p] as const))(
+      '%s: score = 100 - its listed deductions, status by score',
+      (name, p) => {
+        const { deductions } = HEALTH[name]!;
+        expect(p.issues).toHaveLength(deductions.length);
+        deductions.forEach((key, i) => {
+          const pattern = ISSUES.find(([, k]) => k === key)![0];
+          expect(p.issues[i]).toMatch(pattern);
+        });
+        const score = 100 - deductions.reduce((s, key) => s + DEDUCTIONS[key], 0);
+        expect(p.score).toBe(score);
+        expect(p.status).toBe(statusOf(score));
+      },
+    );
 
     it.each(ex.health.properties.map((p) => [p.name, p] as const))('%s: healthScore gives exactly the listed answer', (name, p) => {
       expect(healthScore(HEALTH[name]!.input)).toEqual({ score: p.score, status: p.status, issues: p.issues });
@@ -118,8 +159,9 @@ describe('OpenAPI examples agree with the rules (README.md)', () => {
     const b = ex.benchmarks;
     const ranked = rankBenchmarks(b.rankings.map((r) => ({ item: r.property_id, value: scaled(r.value) })));
     expect(ranked.rankings.map((r) => r.item)).toEqual(b.rankings.map((r) => r.property_id));
-    expect(b.rankings.map((r) => ({ value: r.value, percentile: r.percentile, outlier: r.outlier })))
-      .toEqual(ranked.rankings.map((r) => ({ value: r.value / VALUE_SCALE, percentile: r.percentile, outlier: r.outlier })));
+    expect(b.rankings.map((r) => ({ value: r.value, percentile: r.percentile, outlier: r.outlier }))).toEqual(
+      ranked.rankings.map((r) => ({ value: r.value / VALUE_SCALE, percentile: r.percentile, outlier: r.outlier })),
+    );
     expect(b.portfolio_avg).toBe(ranked.average! / VALUE_SCALE);
     expect(b.portfolio_median).toBe(ranked.median! / VALUE_SCALE);
     // 0.6, 0.75, 1.1865: Q1 = 0.675, Q3 = 0.96825, threshold 0.96825 + 1.5 x 0.29325 = 1.408125
@@ -131,7 +173,8 @@ describe('OpenAPI examples agree with the rules (README.md)', () => {
   });
 
   it('cost trend: direction and mean over the billed months', () => {
-    const points = ex.costTrend.months.map((mo, x) => ({ x, y: cents(mo.total_cost), billed: mo.property_count > 0 }))
+    const points = ex.costTrend.months
+      .map((mo, x) => ({ x, y: cents(mo.total_cost), billed: mo.property_count > 0 }))
       .filter((p) => p.billed);
     expect(ex.costTrend.trend_direction).toBe(trendDirection(points));
     expect(ex.costTrend.avg_monthly_cost).toBe(meanCents(points) / 100);
@@ -180,15 +223,24 @@ describe('OpenAPI examples agree with the rules (README.md)', () => {
           return ex.dueDiligenceResponse.comparable_properties;
         },
       },
-      comparableCountBySqft: async () => { throw new Error('a residential building is compared by unit_count'); },
+      comparableCountBySqft: async () => {
+        throw new Error('a residential building is compared by unit_count');
+      },
       now: () => new Date(`${today}T12:00:00Z`),
       // as GET /utilities/by-zip orders them (utilities/serving.ts)
       servingUtilities: async (zip, state) => {
-        const order = bundledServingModel().order(zip, state, [...serving].map((id) => {
-          const u = ref.utilities.get(id)!;
-          return { id, name: u.name, type: u.type, state: u.state, customersServed: u.customersServed };
-        }));
-        return { county: order.county, utilities: order.ranked.map((u) => ({ ...u, estimatedCustomersInCounty: u.estimatedCustomersInCounty })) };
+        const order = bundledServingModel().order(
+          zip,
+          state,
+          [...serving].map((id) => {
+            const u = ref.utilities.get(id)!;
+            return { id, name: u.name, type: u.type, state: u.state, customersServed: u.customersServed };
+          }),
+        );
+        return {
+          county: order.county,
+          utilities: order.ranked.map((u) => ({ ...u, estimatedCustomersInCounty: u.estimatedCustomersInCounty })),
+        };
       },
       // as the catalog: every tariff of the utility in the sector and state, current and expired
       utilityTariffs: async (id, sector, state) => tariffs.filter((t) => t.utilityId === id && t.sector === sector && t.state === state),

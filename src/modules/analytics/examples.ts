@@ -28,30 +28,47 @@ export const dashboardStats = {
   audit_amount_claimed: 412.5,
   audit_amount_recovered: 300,
   audit_amount_written_off: 100,
-  audit_recovery: [{
-    property_id: '2b9d7c1a-0e4f-4a6b-8c3d-5e6f7a8b9c0d', property_name: 'Harbor Lofts', year: 2026, disputes: 3,
-    claimed: 412.5, recovered: 300, written_off: 100, pending: 12.5,
-  }],
+  audit_recovery: [
+    {
+      property_id: '2b9d7c1a-0e4f-4a6b-8c3d-5e6f7a8b9c0d',
+      property_name: 'Harbor Lofts',
+      year: 2026,
+      disputes: 3,
+      claimed: 412.5,
+      recovered: 300,
+      written_off: 100,
+      pending: 12.5,
+    },
+  ],
 };
 
 export const costTrend = {
   months: [
     {
-      month: '2026-09', total_cost: 2810.4, total_kwh: 20840, property_count: 3,
+      month: '2026-09',
+      total_cost: 2810.4,
+      total_kwh: 20840,
+      property_count: 3,
       cost_by_utility: [
         { utility_type: 'electric', cost: 2350.4, usage: 20840, unit: 'kWh' },
         { utility_type: 'water', cost: 460, usage: 118000, unit: 'gallons' },
       ],
     },
     {
-      month: '2026-10', total_cost: 2955.1, total_kwh: 21900.5, property_count: 3,
+      month: '2026-10',
+      total_cost: 2955.1,
+      total_kwh: 21900.5,
+      property_count: 3,
       cost_by_utility: [
         { utility_type: 'electric', cost: 2495.1, usage: 21900.5, unit: 'kWh' },
         { utility_type: 'water', cost: 460, usage: 118000, unit: 'gallons' },
       ],
     },
     {
-      month: '2026-11', total_cost: 3120.75, total_kwh: 23010, property_count: 3,
+      month: '2026-11',
+      total_cost: 3120.75,
+      total_kwh: 23010,
+      property_count: 3,
       cost_by_utility: [
         { utility_type: 'electric', cost: 2660.75, usage: 23010, unit: 'kWh' },
         { utility_type: 'water', cost: 460, usage: 118000, unit: 'gallons' },
@@ -153,9 +170,30 @@ export const benchmarks = {
   portfolio_avg: 0.8455,
   portfolio_median: 0.75,
   rankings: [
-    { property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12', name: 'Mill Street Offices', value: 0.6, percentile: 0, outlier: false, basis: 'actual' },
-    { property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01', name: 'Harbor Lofts', value: 0.75, percentile: 50, outlier: false, basis: 'actual' },
-    { property_id: '2d9f7c74-af0a-4fae-9c60-7d8e9f0a1b23', name: 'Canal Warehouse', value: 1.1865, percentile: 100, outlier: false, basis: 'actual' },
+    {
+      property_id: '1c8e6b63-9e9f-4e9d-8b5f-6c7d8e9f0a12',
+      name: 'Mill Street Offices',
+      value: 0.6,
+      percentile: 0,
+      outlier: false,
+      basis: 'actual',
+    },
+    {
+      property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01',
+      name: 'Harbor Lofts',
+      value: 0.75,
+      percentile: 50,
+      outlier: false,
+      basis: 'actual',
+    },
+    {
+      property_id: '2d9f7c74-af0a-4fae-9c60-7d8e9f0a1b23',
+      name: 'Canal Warehouse',
+      value: 1.1865,
+      percentile: 100,
+      outlier: false,
+      basis: 'actual',
+    },
   ],
   outlier_threshold: 1.4081,
   outlier_count: 0,
@@ -165,7 +203,10 @@ export const benchmarks = {
   pages: 1,
   partial_coverage: [
     {
-      property_id: '3e0a8d85-b01b-4a0f-8d71-8e9f0a1b2c34', name: 'Elm Court', value: 0.21, basis: 'actual',
+      property_id: '3e0a8d85-b01b-4a0f-8d71-8e9f0a1b2c34',
+      name: 'Elm Court',
+      value: 0.21,
+      basis: 'actual',
       meters: [{ meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', name: 'House panel', utility_type: 'electric', covers: 'common_area' }],
     },
   ],
@@ -187,8 +228,9 @@ export const dueDiligenceResponse = {
   property_summary: { address: '28 Main St', city: 'Jemez Pueblo', state: 'NM', zip_code: '87024', unit_count: 24, sqft: 21000 },
   serving_utility: { id: 9699, name: 'Jemez Mountains Elec Coop, Inc' },
   utility_choice: {
-    reason: 'Jemez Mountains Elec Coop, Inc is the only utility serving ZIP code 87024 in NM; its bundled residential tariffs are priced. '
-      + 'No other utility\'s tariffs are priced.',
+    reason:
+      'Jemez Mountains Elec Coop, Inc is the only utility serving ZIP code 87024 in NM; its bundled residential tariffs are priced. ' +
+      "No other utility's tariffs are priced.",
     county: 'Sandoval',
     estimated_customers_in_county: 5077,
     other_utilities: [],

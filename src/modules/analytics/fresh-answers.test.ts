@@ -8,8 +8,14 @@ const NOW = new Date('2026-11-15T12:00:00Z');
 
 /** Fresh answers over a snapshot that is current (no recompute). */
 function answers() {
-  const repo = { freshness: async () => ({ version: 3, snapshotVersion: 3, snapshotMonth: monthIndexOfDate(utcDay(NOW)) }) } as unknown as AnalyticsRepository;
-  const recomputer: Recomputer = { recompute: async () => { throw new Error('the snapshot is current'); } };
+  const repo = {
+    freshness: async () => ({ version: 3, snapshotVersion: 3, snapshotMonth: monthIndexOfDate(utcDay(NOW)) }),
+  } as unknown as AnalyticsRepository;
+  const recomputer: Recomputer = {
+    recompute: async () => {
+      throw new Error('the snapshot is current');
+    },
+  };
   return createFreshAnswers({ now: () => NOW, repo, recomputer, portfolios: { requireOwned: async () => ({}) as never } });
 }
 

@@ -113,7 +113,11 @@ export function createFreshAnswers(deps: {
      * was the owner's at this version: deleting or moving a portfolio moves the version.
      */
     async answer<T>(
-      ownerId: string, kind: string, params: unknown[], portfolioId: string | null, onRecompute: OnRecompute | undefined,
+      ownerId: string,
+      kind: string,
+      params: unknown[],
+      portfolioId: string | null,
+      onRecompute: OnRecompute | undefined,
       build: (month: MonthIndex) => Promise<T>,
     ): Promise<T> {
       const at = await freshVersion(ownerId, await repo.freshness(ownerId), onRecompute);

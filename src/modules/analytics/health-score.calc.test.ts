@@ -6,16 +6,40 @@ const m = (key: string) => monthIndexOfDate(key);
 const whole = (key: string, cents: number): MonthTotals => ({ month: m(key), cents, usageMilli: 0, billedDays: daysInMonth(m(key)) });
 /** `count` whole months from `first`, at `cents` each (or cents(i)). */
 const months = (first: string, count: number, cents: number | ((i: number) => number) = 10000): MonthTotals[] =>
-  Array.from({ length: count }, (_, i) => ({ ...whole(first, 0), month: m(first) + i, billedDays: daysInMonth(m(first) + i), cents: typeof cents === 'number' ? cents : cents(i) }));
-const bill = (periodStart: string, periodEnd: string, cents: number, extra: Partial<MeterBill> = {}): MeterBill =>
-  ({ periodStart, periodEnd, cents, usageMilli: null, isEstimated: false, ...extra });
-const meter = (name: string, bills: MeterBill[], extra: Partial<MeterHistory> = {}): MeterHistory => ({ name, isActive: true, tariff: null, bills, ...extra });
+  Array.from({ length: count }, (_, i) => ({
+    ...whole(first, 0),
+    month: m(first) + i,
+    billedDays: daysInMonth(m(first) + i),
+    cents: typeof cents === 'number' ? cents : cents(i),
+  }));
+const bill = (periodStart: string, periodEnd: string, cents: number, extra: Partial<MeterBill> = {}): MeterBill => ({
+  periodStart,
+  periodEnd,
+  cents,
+  usageMilli: null,
+  isEstimated: false,
+  ...extra,
+});
+const meter = (name: string, bills: MeterBill[], extra: Partial<MeterHistory> = {}): MeterHistory => ({
+  name,
+  isActive: true,
+  tariff: null,
+  bills,
+  ...extra,
+});
 const TARIFF = { id: '539f6a63ec4f024411ec8eb1', expiredOn: null, stale: false };
 
 /** A complete, flat property as of 2026-11-15: 12 billed months, no meters' findings, well priced. */
 const complete: HealthInput = {
-  asOf: m('2026-11'), today: '2026-11-15', tariff: TARIFF, hasUsage: true, hasSqft: true, months: months('2025-12', 12),
-  meters: [], savingsCents: null, estimateCents: 120000,
+  asOf: m('2026-11'),
+  today: '2026-11-15',
+  tariff: TARIFF,
+  hasUsage: true,
+  hasSqft: true,
+  months: months('2025-12', 12),
+  meters: [],
+  savingsCents: null,
+  estimateCents: 120000,
 };
 const issues = (input: Partial<HealthInput>) => healthScore({ ...complete, ...input }).issues;
 
@@ -42,14 +66,18 @@ describe('health score (README "Health score")', () => {
     expect(issues({ tariff: null, meters: [{ ...priced, isActive: false }] })).toContain('No tariff set');
   });
 
-  it('expired tariffs -10 and stale ones -5, the property\'s and each meter\'s, naming the meter', () => {
+  it("expired tariffs -10 and stale ones -5, the property's and each meter's, naming the meter", () => {
     expect(healthScore({ ...complete, tariff: { ...TARIFF, expiredOn: '2022-12-31' } })).toEqual({
-      score: 90, status: 'green', issues: ['Tariff expired on 2022-12-31: its estimate and savings rest on rates the utility no longer bills'],
+      score: 90,
+      status: 'green',
+      issues: ['Tariff expired on 2022-12-31: its estimate and savings rest on rates the utility no longer bills'],
     });
-    expect(issues({ tariff: { ...TARIFF, stale: true } }))
-      .toEqual(['Tariff 539f6a63ec4f024411ec8eb1 has rates over 5 years old or of unknown date: they may be out of date']);
-    expect(issues({ meters: [meter('House panel', [], { tariff: { ...TARIFF, expiredOn: '2025-06-30' } })] }))
-      .toEqual(['House panel: tariff expired on 2025-06-30: its estimate and savings rest on rates the utility no longer bills']);
+    expect(issues({ tariff: { ...TARIFF, stale: true } })).toEqual([
+      'Tariff 539f6a63ec4f024411ec8eb1 has rates over 5 years old or of unknown date: they may be out of date',
+    ]);
+    expect(issues({ meters: [meter('House panel', [], { tariff: { ...TARIFF, expiredOn: '2025-06-30' } })] })).toEqual([
+      'House panel: tariff expired on 2025-06-30: its estimate and savings rest on rates the utility no longer bills',
+    ]);
     expect([DEDUCTIONS.expiredTariff, DEDUCTIONS.staleTariff]).toEqual([10, 5]);
   });
 
@@ -61,7 +89,8 @@ describe('health score (README "Health score")', () => {
       bill('2026-03-15', '2026-04-14', 100),
     ]);
     expect(healthScore({ ...complete, meters: [gas] })).toEqual({
-      score: 90, status: 'green',
+      score: 90,
+      status: 'green',
       issues: ['Gas meter: 2 estimated reads in the last 12 months', 'Gas meter: 14 days between bills not billed in the last 12 months'],
     });
     // a meter taken out of service is not judged
@@ -72,12 +101,15 @@ describe('health score (README "Health score")', () => {
     // Electric read from the 12th to the 11th; the latest complete period 2026-10-12..2026-11-11 cost $1,470.00,
     // the same days of 2025 $1,000.00 (two bills prorated by days). Water: one quarterly bill in the window.
     const electric = meter('Electric meter', [
-      bill('2025-09-12', '2025-10-11', 93000), bill('2025-10-12', '2025-11-11', 100000),
-      bill('2026-09-12', '2026-10-11', 100000), bill('2026-10-12', '2026-11-11', 147000),
+      bill('2025-09-12', '2025-10-11', 93000),
+      bill('2025-10-12', '2025-11-11', 100000),
+      bill('2026-09-12', '2026-10-11', 100000),
+      bill('2026-10-12', '2026-11-11', 147000),
     ]);
     const water = meter('Water meter', [bill('2026-07-01', '2026-09-30', 300000)]);
     expect(healthScore({ ...complete, meters: [electric, water] })).toEqual({
-      score: 85, status: 'green',
+      score: 85,
+      status: 'green',
       issues: ['Bill anomaly: Electric meter, 2026-10-12 to 2026-11-11, cost 47% more per day than the same period a year earlier'],
     });
     // one that jumps 50 % loses 30; a period ending today or later is not complete yet
@@ -97,10 +129,14 @@ describe('health score (README "Health score")', () => {
       bill('2026-09-01', '2026-09-30', 10000, { usageMilli: therms(160) }),
     ]);
     // per day: 160 / 30 = 5.333 against 300 / 92 = 3.261: 64 % more usage; cost 9 % more (no deduction)
-    expect(issues({ meters: [gas] })).toEqual(['Bill anomaly: Gas meter, 2026-09-01 to 2026-09-30, usage 64% more per day than the 6 months before']);
+    expect(issues({ meters: [gas] })).toEqual([
+      'Bill anomaly: Gas meter, 2026-09-01 to 2026-09-30, usage 64% more per day than the 6 months before',
+    ]);
     // 50 % less per day: -10; fewer than 60 trailing days: no comparison
     const low = meter('Gas meter', [...gas.bills.slice(0, 3), bill('2026-09-01', '2026-09-30', 4800)]);
-    expect(issues({ meters: [low] })).toEqual(['Bill anomaly: Gas meter, 2026-09-01 to 2026-09-30, cost 51% less per day than the 6 months before']);
+    expect(issues({ meters: [low] })).toEqual([
+      'Bill anomaly: Gas meter, 2026-09-01 to 2026-09-30, cost 51% less per day than the 6 months before',
+    ]);
     expect(issues({ meters: [meter('Gas meter', [gas.bills[2]!, bill('2026-09-01', '2026-09-30', 90000)])] })).toEqual([]);
   });
 
@@ -112,12 +148,18 @@ describe('health score (README "Health score")', () => {
     expect(issues({ months: [...twoYears, whole('2026-11', 4000)] })).toEqual([]);
     const up = months('2024-11', 24, (i) => Math.round(season[(i + 10) % 12]! * (i >= 12 ? 1.06 : 1)));
     expect(healthScore({ ...complete, months: up })).toEqual({
-      score: 85, status: 'green', issues: ['Costs up 6% on the same months a year earlier'],
+      score: 85,
+      status: 'green',
+      issues: ['Costs up 6% on the same months a year earlier'],
     });
   });
 
   it('savings: -10, or -20 when at least a tenth of the estimated annual cost (or nothing is estimated)', () => {
-    expect(healthScore({ ...complete, savingsCents: 11999 })).toEqual({ score: 90, status: 'green', issues: ['Rate savings available: $119.99 a year'] });
+    expect(healthScore({ ...complete, savingsCents: 11999 })).toEqual({
+      score: 90,
+      status: 'green',
+      issues: ['Rate savings available: $119.99 a year'],
+    });
     expect(healthScore({ ...complete, savingsCents: 12000 }).score).toBe(80);
     expect(healthScore({ ...complete, savingsCents: 5, estimateCents: null }).score).toBe(80);
     expect(healthScore({ ...complete, savingsCents: 0 }).score).toBe(100);
@@ -125,12 +167,22 @@ describe('health score (README "Health score")', () => {
 
   it('bands: green >= 80, yellow 50..79, red < 50; never below 0', () => {
     expect([80, 79, 50, 49, 0].map(statusOf)).toEqual(['green', 'yellow', 'yellow', 'red', 'red']);
-    const jump = meter('Electric meter', [bill('2026-05-01', '2026-07-31', 30000), bill('2026-08-01', '2026-08-31', 100000, { isEstimated: true })], {
-      tariff: { ...TARIFF, expiredOn: '2020-01-01' },
-    });
+    const jump = meter(
+      'Electric meter',
+      [bill('2026-05-01', '2026-07-31', 30000), bill('2026-08-01', '2026-08-31', 100000, { isEstimated: true })],
+      {
+        tariff: { ...TARIFF, expiredOn: '2020-01-01' },
+      },
+    );
     const worst = healthScore({
-      ...complete, tariff: { ...TARIFF, expiredOn: '2020-01-01' }, hasUsage: false, hasSqft: false, savingsCents: 1, estimateCents: null,
-      months: months('2026-05', 4), meters: [jump],
+      ...complete,
+      tariff: { ...TARIFF, expiredOn: '2020-01-01' },
+      hasUsage: false,
+      hasSqft: false,
+      savingsCents: 1,
+      estimateCents: null,
+      months: months('2026-05', 4),
+      meters: [jump],
     });
     // Expired tariffs 10 (the property's; issue 47: its meter's tariff is a tariff set, so not "No tariff set") + 10 (the
     // meter's) + 10 + 5 + 10 + 5 + 30 + 20 = 100

@@ -116,7 +116,9 @@ const days = (b: Pick<MeterBill, 'periodStart' | 'periodEnd'>) => dayNumber(b.pe
 
 function tariffDeductions(t: TariffAge, whose: string): Deduction[] {
   if (t.expiredOn !== null) {
-    return [[DEDUCTIONS.expiredTariff, `${whose} expired on ${t.expiredOn}: its estimate and savings rest on rates the utility no longer bills`]];
+    return [
+      [DEDUCTIONS.expiredTariff, `${whose} expired on ${t.expiredOn}: its estimate and savings rest on rates the utility no longer bills`],
+    ];
   }
   if (t.stale) return [[DEDUCTIONS.staleTariff, `${whose} ${t.id} has rates over 5 years old or of unknown date: they may be out of date`]];
   return [];
@@ -141,7 +143,10 @@ function completeness(input: HealthInput): Deduction[] {
     const recent = meter.bills.filter((b) => b.periodEnd >= windowStart).sort((a, b) => (a.periodStart < b.periodStart ? -1 : 1));
     const estimated = recent.filter((b) => b.isEstimated).length;
     if (estimated > 0) {
-      out.push([DEDUCTIONS.estimatedReads, `${meter.name}: ${estimated} estimated read${estimated === 1 ? '' : 's'} in the last ${HEALTH_WINDOW_MONTHS} months`]);
+      out.push([
+        DEDUCTIONS.estimatedReads,
+        `${meter.name}: ${estimated} estimated read${estimated === 1 ? '' : 's'} in the last ${HEALTH_WINDOW_MONTHS} months`,
+      ]);
     }
     let gap = 0;
     for (let i = 1; i < recent.length; i++) {
@@ -149,7 +154,10 @@ function completeness(input: HealthInput): Deduction[] {
       gap += Math.max(0, dayNumber(recent[i]!.periodStart) - from);
     }
     if (gap > 0) {
-      out.push([DEDUCTIONS.billGaps, `${meter.name}: ${gap} day${gap === 1 ? '' : 's'} between bills not billed in the last ${HEALTH_WINDOW_MONTHS} months`]);
+      out.push([
+        DEDUCTIONS.billGaps,
+        `${meter.name}: ${gap} day${gap === 1 ? '' : 's'} between bills not billed in the last ${HEALTH_WINDOW_MONTHS} months`,
+      ]);
     }
   }
   return out;
@@ -189,7 +197,12 @@ function trailing(bills: MeterBill[], latest: MeterBill): Baseline | null {
   const total = before.reduce((s, b) => s + days(b), 0);
   if (total < ANOMALY_MIN_TRAILING_DAYS) return null;
   const usage = before.every((b) => b.usageMilli !== null) ? before.reduce((s, b) => s + b.usageMilli!, 0) : null;
-  return { cents: before.reduce((s, b) => s + b.cents, 0), usageMilli: usage, days: total, what: `the ${ANOMALY_TRAILING_MONTHS} months before` };
+  return {
+    cents: before.reduce((s, b) => s + b.cents, 0),
+    usageMilli: usage,
+    days: total,
+    what: `the ${ANOMALY_TRAILING_MONTHS} months before`,
+  };
 }
 
 /**
@@ -207,17 +220,21 @@ function anomalies(input: HealthInput): Deduction[] {
     const base = yearEarlier(meter.bills, latest) ?? trailing(meter.bills, latest);
     if (!base) continue;
     const ratios: Array<[ratio: number, noun: string]> = [];
-    if (base.cents > 0 && latest.cents >= 0) ratios.push([(latest.cents / days(latest)) / (base.cents / base.days), 'cost']);
+    if (base.cents > 0 && latest.cents >= 0) ratios.push([latest.cents / days(latest) / (base.cents / base.days), 'cost']);
     if (base.usageMilli !== null && base.usageMilli > 0 && latest.usageMilli !== null) {
-      ratios.push([(latest.usageMilli / days(latest)) / (base.usageMilli / base.days), 'usage']);
+      ratios.push([latest.usageMilli / days(latest) / (base.usageMilli / base.days), 'usage']);
     }
     let worst: Deduction | null = null;
     for (const [ratio, noun] of ratios) {
       const percent = Math.round(Math.abs(ratio - 1) * 100);
       const change = ratio >= 1 ? 'more' : 'less';
-      const points = ratio >= 1.5 ? DEDUCTIONS.anomalyHigh : ratio >= 1.25 ? DEDUCTIONS.anomalyRaised : ratio <= 0.5 ? DEDUCTIONS.anomalyLow : 0;
+      const points =
+        ratio >= 1.5 ? DEDUCTIONS.anomalyHigh : ratio >= 1.25 ? DEDUCTIONS.anomalyRaised : ratio <= 0.5 ? DEDUCTIONS.anomalyLow : 0;
       if (points > 0 && (worst === null || points > worst[0])) {
-        worst = [points, `Bill anomaly: ${meter.name}, ${latest.periodStart} to ${latest.periodEnd}, ${noun} ${percent}% ${change} per day than ${base.what}`];
+        worst = [
+          points,
+          `Bill anomaly: ${meter.name}, ${latest.periodStart} to ${latest.periodEnd}, ${noun} ${percent}% ${change} per day than ${base.what}`,
+        ];
       }
     }
     if (worst) out.push(worst);
@@ -245,7 +262,12 @@ function savings(input: HealthInput): Deduction[] {
 function auditFindings(input: HealthInput): Deduction[] {
   const a = input.auditHigh;
   if (!a || a.open === 0) return [];
-  return [[DEDUCTIONS.auditFindings, `${a.open} open high-severity bill audit finding${a.open === 1 ? '' : 's'}: ${formatDollars(a.amountCents)} at issue`]];
+  return [
+    [
+      DEDUCTIONS.auditFindings,
+      `${a.open} open high-severity bill audit finding${a.open === 1 ? '' : 's'}: ${formatDollars(a.amountCents)} at issue`,
+    ],
+  ];
 }
 
 export function healthScore(input: HealthInput): HealthScore {

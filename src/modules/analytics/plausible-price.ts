@@ -28,8 +28,11 @@ export function belowHalfAverage(cents: number, kwh: number, average: AverageRat
  * (a sector EIA does not report, such as lighting; no average rate).
  */
 export function implausiblePrice(
-  table: AverageRatesTable, tariff: { utilityId: string; state: string | null; sector: string }, zipCode: string | null,
-  cents: number, kwh: number,
+  table: AverageRatesTable,
+  tariff: { utilityId: string; state: string | null; sector: string },
+  zipCode: string | null,
+  cents: number,
+  kwh: number,
 ): ImplausiblePrice | null {
   const sector = tariff.sector as RateSector;
   if (!RATE_SECTORS.includes(sector) || tariff.state === null) return null;
@@ -40,6 +43,8 @@ export function implausiblePrice(
 
 /** The check's finding as a sentence (`whose`: the utility's name). */
 export function implausiblePriceReason(found: ImplausiblePrice, sector: string, whose: string): string {
-  return `priced at $${found.pricePerKwh}/kWh for this usage, below half ${whose}'s average ${sector} rate, $${found.average.ratePerKwh}/kWh `
-    + `(${found.average.source}, ${found.average.year}): a record missing part of the bill (supply, or the delivery charges)`;
+  return (
+    `priced at $${found.pricePerKwh}/kWh for this usage, below half ${whose}'s average ${sector} rate, $${found.average.ratePerKwh}/kWh ` +
+    `(${found.average.source}, ${found.average.year}): a record missing part of the bill (supply, or the delivery charges)`
+  );
 }

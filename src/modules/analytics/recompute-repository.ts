@@ -6,12 +6,25 @@ import { viewOfPortfolios } from '../portfolios/public';
 import { viewOfProperties } from '../properties/public';
 import { monthStartDate, type MonthIndex } from './months';
 import {
-  analyticsDirtyProperties, analyticsMonthlyRollups, analyticsOwnerSnapshots, analyticsPropertyMetrics, type StoredUtilityCost,
+  analyticsDirtyProperties,
+  analyticsMonthlyRollups,
+  analyticsOwnerSnapshots,
+  analyticsPropertyMetrics,
+  type StoredUtilityCost,
 } from './tables';
 import { toFreshness, type Freshness, type FreshnessRow, type PropertyMark } from './repository';
 import {
-  billsInScopeSql, deleteRollupsSql, inScope, insertRollupsSql, metricsInputsSql, param,
-  type BillRow, type MetricsInputRow, type PropertyScope, type RebuildScope, type RollupRow,
+  billsInScopeSql,
+  deleteRollupsSql,
+  inScope,
+  insertRollupsSql,
+  metricsInputsSql,
+  param,
+  type BillRow,
+  type MetricsInputRow,
+  type PropertyScope,
+  type RebuildScope,
+  type RollupRow,
 } from './rollups-sql';
 
 export type { BillRow, MetricsInputRow, PropertyScope, RebuildScope, RebuildWindow, RollupRow } from './rollups-sql';
@@ -27,7 +40,8 @@ export type { BillRow, MetricsInputRow, PropertyScope, RebuildScope, RebuildWind
  * ownerSums' columns `<name>_cents` and `<name>_quantity`: a ratio's cost and quantity summed over
  * the properties of `p` that have both (quantity > 0). Column names only, never input.
  */
-const ratioSumsSql = (cost: string, quantity: string, name: string): SQL => sql.raw(`
+const ratioSumsSql = (cost: string, quantity: string, name: string): SQL =>
+  sql.raw(`
   (select coalesce(sum(${cost}), 0) from p where ${cost} is not null and ${quantity} > 0)::text as ${name}_cents,
   (select coalesce(sum(${quantity}), 0) from p where ${cost} is not null and ${quantity} > 0)::text as ${name}_quantity`);
 
@@ -74,7 +88,10 @@ const upsertMetricsSql = (ownerId: string): SQL => sql`
  * properties gone, stores the snapshot and clears the marks (exported for the plan tests).
  */
 export function storeMetricsAndSnapshotSql(
-  ownerId: string, scope: PropertyScope, rows: MetricsRow[], snapshot: { version: number; month: MonthIndex; now: Date },
+  ownerId: string,
+  scope: PropertyScope,
+  rows: MetricsRow[],
+  snapshot: { version: number; month: MonthIndex; now: Date },
 ): SQL {
   const owner = param(ownerId, 'text');
   return sql`
@@ -153,9 +170,11 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
      * the rollup statement, on a new database a sequential scan of bills that stays as the table grows.)
      */
     async lockOwnerAndReadMarks(ownerId: string): Promise<Freshness & { dirty: PropertyMark[] }> {
-      const [row] = rowsOf<FreshnessRow & { dirty: Array<[string, number | null, number | null]> }>(await db.execute(sql`
+      const [row] = rowsOf<FreshnessRow & { dirty: Array<[string, number | null, number | null]> }>(
+        await db.execute(sql`
         select version, snapshot_version as "snapshotVersion", snapshot_month as "snapshotMonth", dirty
-        from analytics_lock_owner_and_read(${ownerId})`));
+        from analytics_lock_owner_and_read(${ownerId})`),
+      );
       return { ...toFreshness(row), dirty: (row?.dirty ?? []).map(([id, rollupFrom, rollupTo]) => ({ id, rollupFrom, rollupTo })) };
     },
 
@@ -186,7 +205,10 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
      * statement of its own (a parameter of ~300 bytes a row).
      */
     async replaceMetricsAndStoreSnapshot(
-      ownerId: string, scope: PropertyScope, rows: MetricsRow[], snapshot: { version: number; month: MonthIndex; now: Date },
+      ownerId: string,
+      scope: PropertyScope,
+      rows: MetricsRow[],
+      snapshot: { version: number; month: MonthIndex; now: Date },
     ): Promise<void> {
       let last = 0;
       for (; rows.length - last > metricsBatch; last += metricsBatch) {

@@ -29,9 +29,13 @@ export function createRecomputeRequests(deps: {
 
   /** Queues the owner's cost-rollup job, keyed by the data version it is queued for. */
   function enqueueVersion(ownerId: string, version: number): Promise<unknown> {
-    return deps.enqueue({ owner_id: ownerId, version }, {
-      jobId: `cost-rollup.owner.${ownerId}.v${version}`, orderingKey: orderingKeyOf(ownerId),
-    });
+    return deps.enqueue(
+      { owner_id: ownerId, version },
+      {
+        jobId: `cost-rollup.owner.${ownerId}.v${version}`,
+        orderingKey: orderingKeyOf(ownerId),
+      },
+    );
   }
 
   /** Queues the owner's cost-rollup job for its current data version. */
@@ -77,9 +81,13 @@ export function createRecomputeRequests(deps: {
         if (job.scope === 'changed') {
           await enqueueVersion(ownerId, version);
         } else {
-          await deps.enqueue({ owner_id: ownerId, full: true }, {
-            jobId: `cost-rollup.owner.${ownerId}.full.${job.day.replace(/-/g, '')}`, orderingKey: orderingKeyOf(ownerId),
-          });
+          await deps.enqueue(
+            { owner_id: ownerId, full: true },
+            {
+              jobId: `cost-rollup.owner.${ownerId}.full.${job.day.replace(/-/g, '')}`,
+              orderingKey: orderingKeyOf(ownerId),
+            },
+          );
         }
       }
       if (owners.length > 0) deps.logger.info({ scope: job.scope, owners: owners.length }, 'queued analytics recomputes');

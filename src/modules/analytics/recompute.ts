@@ -8,7 +8,12 @@ import { isStale } from '../tariffs/tariff-notices';
 import { calendariseMonths, type BillAmounts, type MonthTotals } from './calendarise.calc';
 import { monthIndexOfDate, type MonthIndex } from './months';
 import {
-  createRecomputeRepository, type BillRow, type MetricsInputRow, type MetricsRow, type RebuildScope, type RollupRow,
+  createRecomputeRepository,
+  type BillRow,
+  type MetricsInputRow,
+  type MetricsRow,
+  type RebuildScope,
+  type RollupRow,
 } from './recompute-repository';
 import type { PropertyMark } from './repository';
 import { MAX_TREND_MONTHS } from './schemas';
@@ -37,7 +42,11 @@ const unitsOrNull = (v: string | null, places: number) => (v === null ? null : d
 /** The months of a property's series, by utility type. */
 function utilityMonths(row: MetricsInputRow): UtilityMonth[] {
   return (row.series ?? []).map(([month, utilityType, cents, usageMilli, billedDays]) => ({
-    month, utilityType: utilityType as MeterUtilityType, cents: Number(cents), usageMilli: Number(usageMilli), billedDays: Number(billedDays),
+    month,
+    utilityType: utilityType as MeterUtilityType,
+    cents: Number(cents),
+    usageMilli: Number(usageMilli),
+    billedDays: Number(billedDays),
   }));
 }
 
@@ -61,7 +70,10 @@ function meterHistories(row: MetricsInputRow, today: string): MeterHistory[] {
     else billsOf.set(meterId, [bill]);
   }
   return meters.map(([id, name, , isActive, tariffId, expiration, effective]) => ({
-    name, isActive, tariff: tariffAge(tariffId, expiration, effective, today), bills: billsOf.get(id) ?? [],
+    name,
+    isActive,
+    tariff: tariffAge(tariffId, expiration, effective, today),
+    bills: billsOf.get(id) ?? [],
   }));
 }
 
@@ -178,13 +190,17 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
         const statements = createRecomputeRepository(tx, { metricsBatch: deps.metricsBatch });
         const state = await statements.lockOwnerAndReadMarks(ownerId);
         const month = monthIndexOfDate(utcDay(deps.now()));
-        if (!opts.full && state.snapshotVersion !== null && state.snapshotMonth === month
-          && state.snapshotVersion >= (opts.atLeast ?? state.version)) {
+        if (
+          !opts.full &&
+          state.snapshotVersion !== null &&
+          state.snapshotMonth === month &&
+          state.snapshotVersion >= (opts.atLeast ?? state.version)
+        ) {
           return { version: state.snapshotVersion, month, recomputed: false, scope: [] };
         }
         const started = performance.now();
-        const full = opts.full === true || state.snapshotVersion === null || state.snapshotMonth !== month
-          || state.dirty.length > MAX_SCOPED_MARKS;
+        const full =
+          opts.full === true || state.snapshotVersion === null || state.snapshotMonth !== month || state.dirty.length > MAX_SCOPED_MARKS;
         const marks = full ? null : state.dirty;
         const scope = marks === null ? null : marks.map((m) => m.id);
         const from = month - ROLLUP_MONTHS + 1;
@@ -193,15 +209,28 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
           const bills = await statements.readBills(ownerId, windows, from, month);
           await statements.replaceRollups(ownerId, windows, rollupsOf(bills, windows, from, month));
         }
-        const inputs = scope === null || scope.length > 0
-          ? await statements.readMetricsInputs(ownerId, scope, month - METRICS_MONTHS + 1, historyStart(month))
-          : [];
+        const inputs =
+          scope === null || scope.length > 0
+            ? await statements.readMetricsInputs(ownerId, scope, month - METRICS_MONTHS + 1, historyStart(month))
+            : [];
         const today = utcDay(deps.now());
-        await statements.replaceMetricsAndStoreSnapshot(ownerId, scope, inputs.map((row) => propertyMetrics(row, month, today)), {
-          version: state.version, month, now: deps.now(),
-        });
+        await statements.replaceMetricsAndStoreSnapshot(
+          ownerId,
+          scope,
+          inputs.map((row) => propertyMetrics(row, month, today)),
+          {
+            version: state.version,
+            month,
+            now: deps.now(),
+          },
+        );
         deps.logger.debug(
-          { ownerId, version: state.version, properties: scope === null ? 'all' : scope.length, ms: Math.round(performance.now() - started) },
+          {
+            ownerId,
+            version: state.version,
+            properties: scope === null ? 'all' : scope.length,
+            ms: Math.round(performance.now() - started),
+          },
           'analytics recomputed',
         );
         return { version: state.version, month, recomputed: true, scope };

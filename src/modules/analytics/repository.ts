@@ -2,7 +2,13 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
 import type { HealthStatus } from './health-score.calc';
-import { analyticsMonthlyRollups, analyticsOwnerSnapshots, analyticsPropertyMetrics, ownerDataVersions, type StoredUtilityCost } from './tables';
+import {
+  analyticsMonthlyRollups,
+  analyticsOwnerSnapshots,
+  analyticsPropertyMetrics,
+  ownerDataVersions,
+  type StoredUtilityCost,
+} from './tables';
 import { viewOfUsers } from '../accounts/public';
 import { viewOfBills } from '../bills/public';
 import { viewOfMeters } from '../meters/public';
@@ -79,8 +85,7 @@ const metersAsMt = viewOfMeters('mt');
 const billsAsB = viewOfBills('b');
 const usersAsU = viewOfUsers('u');
 
-const portfolioFilter = (portfolioId: string | null): SQL =>
-  portfolioId === null ? sql`true` : sql`p.portfolio_id = ${portfolioId}`;
+const portfolioFilter = (portfolioId: string | null): SQL => (portfolioId === null ? sql`true` : sql`p.portfolio_id = ${portfolioId}`);
 
 /** FROM and WHERE of the owner's rollups `r` of from..to, of one portfolio's properties when given. */
 const rollupsInRange = (ownerId: string, from: MonthIndex, to: MonthIndex, portfolioId: string | null): SQL => sql`
@@ -116,7 +121,10 @@ export const toFreshness = (r: FreshnessRow | undefined): Freshness => ({
 function propertyQueries(db: Executor) {
   return {
     /** A property's one annual cost as its metrics store it (null: not computed yet, or gone). */
-    async propertyAnnual(ownerId: string, propertyId: string): Promise<Pick<BenchmarkRow, 'annual_cost_cents' | 'basis' | 'annual_by_utility'> | null> {
+    async propertyAnnual(
+      ownerId: string,
+      propertyId: string,
+    ): Promise<Pick<BenchmarkRow, 'annual_cost_cents' | 'basis' | 'annual_by_utility'> | null> {
       const result = await db.execute(sql`
         select m.annual_cost_cents::float8 as annual_cost_cents, m.basis, m.annual_by_utility
         from ${analyticsPropertyMetrics} m where m.property_id = ${propertyId} and m.owner_id = ${ownerId}`);
@@ -209,8 +217,7 @@ export function createAnalyticsRepository(db: Executor) {
     left join ${ownerDataVersions} v on v.owner_id = u.id
     left join ${analyticsOwnerSnapshots} s on s.owner_id = u.id
     where u.id = ${ownerId}`;
-  const freshnessOf = async (ownerId: string) =>
-    rowsOf<FreshnessRow>(await db.execute(sql`${freshnessSelect} ${freshnessFrom(ownerId)}`));
+  const freshnessOf = async (ownerId: string) => rowsOf<FreshnessRow>(await db.execute(sql`${freshnessSelect} ${freshnessFrom(ownerId)}`));
   return {
     async freshness(ownerId: string): Promise<Freshness> {
       const [row] = await freshnessOf(ownerId);

@@ -42,8 +42,17 @@ export function inScope(column: SQL, scope: PropertyScope): SQL {
 }
 
 /** Windows as a relation (id, f, t). */
-const windowsSql = (windows: RebuildWindow[]): SQL => sql`select w.id, w.f, w.t from unnest(${arrayParam(windows.map((w) => w.id), 'text')},
-  ${arrayParam(windows.map((w) => w.from), 'int')}, ${arrayParam(windows.map((w) => w.to), 'int')}) as w(id, f, t)`;
+const windowsSql = (windows: RebuildWindow[]): SQL => sql`select w.id, w.f, w.t from unnest(${arrayParam(
+  windows.map((w) => w.id),
+  'text',
+)},
+  ${arrayParam(
+    windows.map((w) => w.from),
+    'int',
+  )}, ${arrayParam(
+    windows.map((w) => w.to),
+    'int',
+  )}) as w(id, f, t)`;
 
 export interface BillRow {
   property_id: string;
@@ -60,9 +69,11 @@ export interface BillRow {
 /** The bills of the owner's properties in scope that overlap their windows. */
 export function billsInScopeSql(ownerId: string, scope: RebuildScope, from: MonthIndex, to: MonthIndex): SQL {
   return sql`
-    with w as (${scope === null
-      ? sql`select p.id, ${param(from, 'int')} as f, ${param(to, 'int')} as t from ${viewOfProperties('p')} where p.owner_id = ${param(ownerId, 'text')}`
-      : windowsSql(scope)})
+    with w as (${
+      scope === null
+        ? sql`select p.id, ${param(from, 'int')} as f, ${param(to, 'int')} as t from ${viewOfProperties('p')} where p.owner_id = ${param(ownerId, 'text')}`
+        : windowsSql(scope)
+    })
     select ub.property_id, ub.utility_type, ub.period_start::text as period_start, ub.period_end::text as period_end,
       (ub.amount * 100)::bigint::text as cents, ub.usage::text as usage, ub.unit
     from w
@@ -96,10 +107,31 @@ export function insertRollupsSql(ownerId: string, rows: RollupRow[]): SQL {
   return sql`
     insert into ${analyticsMonthlyRollups} (property_id, owner_id, utility_type, month, cost_cents, usage_milli, billed_days, bill_count)
     select r.id, ${param(ownerId, 'text')}, r.ut, ${monthOfIndexSql(sql`r.mi`)}, r.c, r.u, r.d, r.n
-    from unnest(${arrayParam(rows.map((r) => r.propertyId), 'text')}, ${arrayParam(rows.map((r) => r.utilityType), 'text')},
-      ${arrayParam(rows.map((r) => r.month), 'int')}, ${arrayParam(rows.map((r) => r.cents), 'bigint')},
-      ${arrayParam(rows.map((r) => r.usageMilli), 'bigint')}, ${arrayParam(rows.map((r) => r.billedDays), 'int')},
-      ${arrayParam(rows.map((r) => r.billCount), 'int')}) as r(id, ut, mi, c, u, d, n)`;
+    from unnest(${arrayParam(
+      rows.map((r) => r.propertyId),
+      'text',
+    )}, ${arrayParam(
+      rows.map((r) => r.utilityType),
+      'text',
+    )},
+      ${arrayParam(
+        rows.map((r) => r.month),
+        'int',
+      )}, ${arrayParam(
+        rows.map((r) => r.cents),
+        'bigint',
+      )},
+      ${arrayParam(
+        rows.map((r) => r.usageMilli),
+        'bigint',
+      )}, ${arrayParam(
+        rows.map((r) => r.billedDays),
+        'int',
+      )},
+      ${arrayParam(
+        rows.map((r) => r.billCount),
+        'int',
+      )}) as r(id, ut, mi, c, u, d, n)`;
 }
 
 export interface MetricsInputRow {
@@ -126,7 +158,8 @@ export interface MetricsInputRow {
 }
 
 /** An own tariff's (custom_tariffs) latest effective date: its rates' age, as a catalog tariff's effective_date is. */
-const ownTariffEffective = (tariffId: SQL) => sql`(select max(v.effective_date) from ${viewOfOwnTariffVersions('v')} where v.tariff_id = ${tariffId})`;
+const ownTariffEffective = (tariffId: SQL) =>
+  sql`(select max(v.effective_date) from ${viewOfOwnTariffVersions('v')} where v.tariff_id = ${tariffId})`;
 
 /**
  * What the metrics of the owner's properties in scope are computed from: rollups from `metricsFrom` on,

@@ -14,7 +14,13 @@ import { createFreshAnswers, type OnRecompute } from './fresh-answers';
 import { pageOfList } from '../../platform/http/pagination';
 import type { CostRollupJob, RecomputeRequests } from './recompute-requests';
 import {
-  benchmarksAnswer, costTrendAnswer, globalAnswer, healthAnswer, portfolioAnnualSums, portfolioAnswer, statsAnswer,
+  benchmarksAnswer,
+  costTrendAnswer,
+  globalAnswer,
+  healthAnswer,
+  portfolioAnnualSums,
+  portfolioAnswer,
+  statsAnswer,
 } from './dashboard-answers';
 
 export type { OnRecompute, RecomputeTiming } from './fresh-answers';
@@ -51,7 +57,8 @@ function propertyAnnualOf(row: PropertyAnnualRow): PropertyAnnualCost | null {
     cents: row.annual_cost_cents,
     basis: row.basis,
     byUtility: row.annual_by_utility.map(([type, cents, usageMilli, basis]) => ({
-      ...utilityFigure(type as MeterUtilityType, cents, usageMilli), basis,
+      ...utilityFigure(type as MeterUtilityType, cents, usageMilli),
+      basis,
     })),
   };
 }
@@ -73,9 +80,11 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     async stats(ownerId: string, onRecompute?: OnRecompute) {
       const [at, unread] = await Promise.all([fresh.freshAt(ownerId, onRecompute), deps.unreadNotifications(ownerId)]);
       return fresh.cached(JSON.stringify(['stats-answer', ownerId, at.version, at.month, unread]), async () => {
-        const base = await fresh.cached<DashboardStatsBase>(JSON.stringify(['stats', ownerId, at.version, at.month]),
-          async () => (await aggregates(ownerId)).stats);
-        return { ...statsAnswer(base, unread), ...await deps.auditRecovery(ownerId) };
+        const base = await fresh.cached<DashboardStatsBase>(
+          JSON.stringify(['stats', ownerId, at.version, at.month]),
+          async () => (await aggregates(ownerId)).stats,
+        );
+        return { ...statsAnswer(base, unread), ...(await deps.auditRecovery(ownerId)) };
       });
     },
 
@@ -122,8 +131,9 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     /** GET /pm/properties/health: summary over the scope (owner or portfolio), properties filtered by status. */
     async health(ownerId: string, q: HealthQuery, onRecompute?: OnRecompute) {
       const portfolioId = q.portfolio_id ?? null;
-      const whole = await fresh.answer(ownerId, 'health', [q.status ?? null], portfolioId, onRecompute,
-        async () => healthAnswer(await repo.healthRows(ownerId, portfolioId), q.status));
+      const whole = await fresh.answer(ownerId, 'health', [q.status ?? null], portfolioId, onRecompute, async () =>
+        healthAnswer(await repo.healthRows(ownerId, portfolioId), q.status),
+      );
       const { items, ...page } = pageOfList(whole.properties, q);
       return { ...whole, properties: items, ...page };
     },
@@ -131,8 +141,9 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     /** GET /pm/analytics/benchmarks (tier checked by the route). */
     async benchmarks(ownerId: string, q: BenchmarksQuery, onRecompute?: OnRecompute) {
       const portfolioId = q.portfolio_id ?? null;
-      const whole = await fresh.answer(ownerId, 'benchmarks', [q.metric], portfolioId, onRecompute,
-        async () => benchmarksAnswer(q.metric, await repo.benchmarkRows(ownerId, portfolioId)));
+      const whole = await fresh.answer(ownerId, 'benchmarks', [q.metric], portfolioId, onRecompute, async () =>
+        benchmarksAnswer(q.metric, await repo.benchmarkRows(ownerId, portfolioId)),
+      );
       const { items, ...page } = pageOfList(whole.rankings, q);
       return { ...whole, rankings: items, ...page };
     },

@@ -135,7 +135,11 @@ export function ownerSumsOf(s: StoredSums): OwnerSums {
     perKwh: ratio(s.electric_kwh_cents, s.electric_kwh_quantity),
     byUtility: s.by_utility
       .map(([type, cents, usage, actual, count]) => ({
-        utilityType: type as MeterUtilityType, cents: BigInt(cents), usageMilli: usage === null ? null : BigInt(usage), actual, count,
+        utilityType: type as MeterUtilityType,
+        cents: BigInt(cents),
+        usageMilli: usage === null ? null : BigInt(usage),
+        actual,
+        count,
       }))
       .sort((a, b) => METER_UTILITY_TYPES.indexOf(a.utilityType) - METER_UTILITY_TYPES.indexOf(b.utilityType)),
     byState: groupsOf(s.by_state),

@@ -8,7 +8,9 @@ import type { StoredSums } from './snapshot.calc';
  * import, raw SQL) moves it, so a precomputed row carrying an older version is stale.
  */
 export const ownerDataVersions = pgTable('owner_data_versions', {
-  ownerId: text('owner_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  ownerId: text('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
   changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -102,7 +104,9 @@ export const analyticsPropertyMetrics = pgTable(
  * the recompute stores them in the statement that sums them). Stale when either differs from now.
  */
 export const analyticsOwnerSnapshots = pgTable('analytics_owner_snapshots', {
-  ownerId: text('owner_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  ownerId: text('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   dataVersion: bigint('data_version', { mode: 'number' }).notNull(),
   asOfMonth: date('as_of_month', { mode: 'string' }).notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),

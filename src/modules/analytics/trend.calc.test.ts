@@ -26,7 +26,13 @@ describe('least-squares trend direction (README "Cost trend", least-squares rule
 
   it('uses the month positions, so unbilled months between points count as time', () => {
     // same three costs, spread over 11 months: slope 600 / 10 months = 60 cents/month, 0.58 %: stable
-    expect(trendDirection([{ x: 0, y: 10000 }, { x: 5, y: 10300 }, { x: 10, y: 10600 }])).toBe('stable');
+    expect(
+      trendDirection([
+        { x: 0, y: 10000 },
+        { x: 5, y: 10300 },
+        { x: 10, y: 10600 },
+      ]),
+    ).toBe('stable');
   });
 
   it('fewer than 3 billed months is insufficient_data; a zero mean is stable', () => {
@@ -82,7 +88,14 @@ describe('costTrend (README "Cost trend": complete months, like with like, year 
   it('year over year compares a month only over the properties billed in both: a new building is not growth', () => {
     const year = Array(12).fill(10000);
     const window = windowTo('2026-11', 25);
-    const trend = costTrend(window, [...costs('a', '2024-11', [...year, ...year]), ...costs('new', '2025-11', year.map(() => 50000))]);
+    const trend = costTrend(window, [
+      ...costs('a', '2024-11', [...year, ...year]),
+      ...costs(
+        'new',
+        '2025-11',
+        year.map(() => 50000),
+      ),
+    ]);
     expect(trend.direction).toBe('stable');
   });
 
@@ -90,7 +103,8 @@ describe('costTrend (README "Cost trend": complete months, like with like, year 
     expect(costTrend(windowTo('2026-11', 3), costs('a', '2026-09', [100, 200, 300])).direction).toBe('insufficient_data');
     expect(costTrend(windowTo('2026-11', 1), costs('a', '2026-11', [100]))).toEqual({ direction: 'insufficient_data', avgMonthlyCents: 0 });
     const window = windowTo('2026-11', 6);
-    expect(costTrend(window, [...costs('a', '2026-06', [100, 100]), ...costs('b', '2026-08', [100, 100, 100])]).direction)
-      .toBe('insufficient_data');
+    expect(costTrend(window, [...costs('a', '2026-06', [100, 100]), ...costs('b', '2026-08', [100, 100, 100])]).direction).toBe(
+      'insufficient_data',
+    );
   });
 });

@@ -71,7 +71,10 @@ export function monthlyChangePercent(points: TrendPoint[]): number | null {
 /** Mean of the points' y, rounded half away from zero to the cent; 0 without points. */
 export function meanCents(points: TrendPoint[]): number {
   if (points.length === 0) return 0;
-  return roundDiv(points.reduce((s, p) => s + BigInt(p.y), 0n), points.length);
+  return roundDiv(
+    points.reduce((s, p) => s + BigInt(p.y), 0n),
+    points.length,
+  );
 }
 
 /** A property's calendarised cost in one month it has billed days in. */
@@ -137,7 +140,8 @@ function costsByMonth(months: readonly number[], costs: readonly PropertyMonthCo
  * zero). Null without 24 billed complete months; `insufficient_data` when no property is billed in both.
  */
 export function yearOverYearChange(
-  window: readonly number[], costs: readonly PropertyMonthCost[],
+  window: readonly number[],
+  costs: readonly PropertyMonthCost[],
 ): { direction: TrendDirection; percent: number | null } | null {
   const lastTwoYears = window.slice(0, -1).slice(-YEAR_OVER_YEAR_MONTHS);
   const byMonth = costsByMonth(lastTwoYears, costs);

@@ -52,10 +52,13 @@ export function auditDigests(meters: readonly AuditedMeter[], isNew: (billId: st
   return [...byProperty.values()].map(({ meter: { property }, lines, atIssue }) => {
     const cents = [...atIssue.values()].reduce((sum, c) => sum + c, 0);
     const more = lines.length - DIGEST_LISTED;
-    const head = `Bill audit: ${property.name}: ${lines.length} new high-severity finding${lines.length === 1 ? '' : 's'}`
-      + `${atIssue.size > 0 ? `, ${usd(cents)} at issue` : ''}`;
+    const head =
+      `Bill audit: ${property.name}: ${lines.length} new high-severity finding${lines.length === 1 ? '' : 's'}` +
+      `${atIssue.size > 0 ? `, ${usd(cents)} at issue` : ''}`;
     return {
-      userId: property.ownerId, type: 'bill_audit' as const, propertyId: property.id,
+      userId: property.ownerId,
+      type: 'bill_audit' as const,
+      propertyId: property.id,
       message: [head, ...lines.slice(0, DIGEST_LISTED).map((l) => `- ${l}`), ...(more > 0 ? [`- and ${more} more`] : [])].join('\n'),
     };
   });
@@ -67,7 +70,10 @@ export function auditDigests(meters: readonly AuditedMeter[], isNew: (billId: st
  * meter, a meter with more is a group alone). Each group in meter id order: concurrent statements
  * lock their meters in the same order.
  */
-export function storeGroups<T extends { property: { id: string }; meter: { id: string }; bills: readonly unknown[] }>(inputs: readonly T[], maxBills: number): T[][] {
+export function storeGroups<T extends { property: { id: string }; meter: { id: string }; bills: readonly unknown[] }>(
+  inputs: readonly T[],
+  maxBills: number,
+): T[][] {
   const byProperty = new Map<string, T[]>();
   for (const input of inputs) {
     const list = byProperty.get(input.property.id);

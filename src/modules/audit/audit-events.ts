@@ -20,10 +20,18 @@ export function findingEvents(meters: readonly AuditedMeter[], newFindings: Read
       const id = newFindings.get(`${f.billId}|${f.reason}`);
       if (id === undefined) continue;
       out.push({
-        ownerId: input.property.ownerId, type: 'audit.finding.created', dedupeKey: `audit.finding.created:${id}`,
+        ownerId: input.property.ownerId,
+        type: 'audit.finding.created',
+        dedupeKey: `audit.finding.created:${id}`,
         data: {
-          finding_id: id, property_id: input.property.id, meter_id: input.meter.id, bill_id: f.billId, reason: f.reason, severity: f.severity,
-          amount_at_issue: f.amountCents === null ? null : f.amountCents / 100, message: f.message,
+          finding_id: id,
+          property_id: input.property.id,
+          meter_id: input.meter.id,
+          bill_id: f.billId,
+          reason: f.reason,
+          severity: f.severity,
+          amount_at_issue: f.amountCents === null ? null : f.amountCents / 100,
+          message: f.message,
         },
       });
     }
@@ -34,12 +42,20 @@ export function findingEvents(meters: readonly AuditedMeter[], newFindings: Read
 /** A dispute's transition (disputed, credited, denied) as the finding now stands; one per transition (its time). */
 export function disputeEvent(f: FindingRow & { status: 'disputed' | 'credited' | 'denied' }): NewEvent {
   return {
-    ownerId: f.ownerId, type: 'audit.dispute.updated', dedupeKey: `audit.dispute.updated:${f.id}:${f.status}:${f.updatedAt.toISOString()}`,
+    ownerId: f.ownerId,
+    type: 'audit.dispute.updated',
+    dedupeKey: `audit.dispute.updated:${f.id}:${f.status}:${f.updatedAt.toISOString()}`,
     data: {
-      finding_id: f.id, property_id: f.propertyId, bill_id: f.billId, status: f.status, disputed_on: f.disputedOn, claim_reference: f.claimReference,
+      finding_id: f.id,
+      property_id: f.propertyId,
+      bill_id: f.billId,
+      status: f.status,
+      disputed_on: f.disputedOn,
+      claim_reference: f.claimReference,
       amount_claimed: f.amountClaimedCents === null ? null : f.amountClaimedCents / 100,
       amount_credited: f.creditCents === null ? null : f.creditCents / 100,
-      credit_bill_id: f.creditBillId, closed_on: f.disputeClosedOn,
+      credit_bill_id: f.creditBillId,
+      closed_on: f.disputeClosedOn,
     },
   };
 }

@@ -28,8 +28,10 @@ export function createAuditRequests(db: Executor) {
 
     /** True while an audit of the meter asked for is not yet stored. */
     async isStale(meterId: string): Promise<boolean> {
-      const [row] = rowsOf<{ stale: boolean }>(await db.execute(sql`
-        select coalesce(requested_at > read_at, false) as stale from ${meterAudits} where meter_id = ${meterId}`));
+      const [row] = rowsOf<{ stale: boolean }>(
+        await db.execute(sql`
+        select coalesce(requested_at > read_at, false) as stale from ${meterAudits} where meter_id = ${meterId}`),
+      );
       return row?.stale ?? false;
     },
   };

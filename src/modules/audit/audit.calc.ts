@@ -14,7 +14,10 @@ import { meterCauses } from './audit.meter.calc';
 import type { AuditBill, AuditSettings, BillAudit, BillPricing, Finding, PrintedLine, SiblingBill } from './audit.types';
 
 /** Expected and billed by category, where the bill carries its printed lines: the lines that differ and by how much. */
-export function compareLines(expected: Array<{ category: string; amount: number }>, printed: PrintedLine[]): Array<{ category: string; expected: number; billed: number; difference: number }> {
+export function compareLines(
+  expected: Array<{ category: string; amount: number }>,
+  printed: PrintedLine[],
+): Array<{ category: string; expected: number; billed: number; difference: number }> {
   const sums = new Map<string, { expected: number; billed: number }>();
   const add = (category: string, key: 'expected' | 'billed', amount: number) => {
     const entry = sums.get(category) ?? { expected: 0, billed: 0 };
@@ -23,7 +26,8 @@ export function compareLines(expected: Array<{ category: string; amount: number 
   };
   for (const l of expected) add(l.category, 'expected', l.amount);
   for (const l of printed) add(l.category, 'billed', l.amount);
-  return [...sums].map(([category, s]) => ({ category, expected: s.expected / 100, billed: s.billed / 100, difference: (s.billed - s.expected) / 100 }))
+  return [...sums]
+    .map(([category, s]) => ({ category, expected: s.expected / 100, billed: s.billed / 100, difference: (s.billed - s.expected) / 100 }))
     .filter((d) => d.difference !== 0);
 }
 
@@ -47,19 +51,24 @@ function priceFinding(bill: AuditBill, pricing: Extract<BillPricing, { kind: 'pr
   const high = percent === null || Math.abs(percent) >= RULES.highVariancePercent || Math.abs(variance) >= RULES.highVarianceCents;
   const lines = bill.lineItems ? compareLines(pricing.expectedLines, bill.lineItems) : null;
   const plural = credits.length > 1 ? 's' : '';
-  const withCredits = credits.length === 0 ? ''
-    : ` with the credit${plural} on dispute${plural} ${credits.map((c) => c.claimReference).join(', ')} (${usd(-creditCents)})`;
-  const why = creditCents > 0 && variance === creditCents ? `the credit${plural} ${plural ? 'are' : 'is'} not on the bill`
-    : lines && lines.length > 0
-      ? `lines that differ: ${lines.map((l) => `${l.category} billed ${usd(Math.round(l.billed * 100))}, expected ${usd(Math.round(l.expected * 100))} (${signedUsd(Math.round(l.difference * 100))})`).join('; ')}`
-      : pricing.explanation;
+  const withCredits =
+    credits.length === 0
+      ? ''
+      : ` with the credit${plural} on dispute${plural} ${credits.map((c) => c.claimReference).join(', ')} (${usd(-creditCents)})`;
+  const why =
+    creditCents > 0 && variance === creditCents
+      ? `the credit${plural} ${plural ? 'are' : 'is'} not on the bill`
+      : lines && lines.length > 0
+        ? `lines that differ: ${lines.map((l) => `${l.category} billed ${usd(Math.round(l.billed * 100))}, expected ${usd(Math.round(l.expected * 100))} (${signedUsd(Math.round(l.difference * 100))})`).join('; ')}`
+        : pricing.explanation;
   return {
     billId: bill.id,
     reason: 'price_variance',
     severity: high ? 'high' : 'medium',
     amountCents: variance,
-    message: `billed ${usd(billed)}, expected ${usd(expected)} on ${pricing.tariffName}${withCredits}: ${signedUsd(variance)}`
-      + `${percent === null ? '' : ` (${percent > 0 ? '+' : ''}${percent} %)`}${why ? `; ${why}` : ''}`,
+    message:
+      `billed ${usd(billed)}, expected ${usd(expected)} on ${pricing.tariffName}${withCredits}: ${signedUsd(variance)}` +
+      `${percent === null ? '' : ` (${percent > 0 ? '+' : ''}${percent} %)`}${why ? `; ${why}` : ''}`,
     details: { expected: expected / 100, billed: billed / 100, variance_percent: percent, tariff_id: pricing.tariffId, lines },
   };
 }
@@ -89,8 +98,14 @@ export function auditMeterBills(input: {
     if (priced.kind === 'priced' && unitError) {
       // The usage as typed cannot be priced: the unit error replaces the price findings (price_variance, unit_price_out_of_range).
       audit = {
-        billId: bill.id, status: 'unpriceable', reason: `the usage looks ${unitError.details.factor} times too ${unitError.details.direction === 'too_large' ? 'large' : 'small'} (likely_unit_error)`,
-        expectedCents: null, varianceCents: null, variancePercent: null, tariffId: priced.tariffId, expectedLines: null,
+        billId: bill.id,
+        status: 'unpriceable',
+        reason: `the usage looks ${unitError.details.factor} times too ${unitError.details.direction === 'too_large' ? 'large' : 'small'} (likely_unit_error)`,
+        expectedCents: null,
+        varianceCents: null,
+        variancePercent: null,
+        tariffId: priced.tariffId,
+        expectedLines: null,
       };
     } else if (priced.kind === 'priced') {
       const varianceCents = bill.amountCents - priced.expectedCents;
@@ -98,21 +113,36 @@ export function auditMeterBills(input: {
       const finding = priceFinding(bill, priced, settings);
       if (finding) findings.push(finding);
       audit = {
-        billId: bill.id, status: finding ? 'variance' : 'ok', reason: null, expectedCents: priced.expectedCents,
-        varianceCents, variancePercent, tariffId: priced.tariffId, expectedLines: priced.expectedLines,
+        billId: bill.id,
+        status: finding ? 'variance' : 'ok',
+        reason: null,
+        expectedCents: priced.expectedCents,
+        varianceCents,
+        variancePercent,
+        tariffId: priced.tariffId,
+        expectedLines: priced.expectedLines,
       };
       // One finding per cause: a bill over (or under) its expected amount is its price variance; its unit price out of
       // the year's range says it again, so it stands only where the variance is within the owner's tolerance.
       if (!finding) findings.push(...pricedRules(bill, priced));
     } else {
       audit = {
-        billId: bill.id, status: 'unpriceable', reason: priced.reason, expectedCents: null, varianceCents: null,
-        variancePercent: null, tariffId: null, expectedLines: null,
+        billId: bill.id,
+        status: 'unpriceable',
+        reason: priced.reason,
+        expectedCents: null,
+        varianceCents: null,
+        variancePercent: null,
+        tariffId: null,
+        expectedLines: null,
       };
     }
     findings.push(...(causes.get(bill.id) ?? []));
     if (unitError) findings.push(unitError);
     findings.push(...sequenceRules(bills, i, monthly), ...duplicateRule(bill, twins), ...yearOverYear(bills, days, i, unitErrors));
-    return { ...audit, findings: findings.map((f) => (f.amountCents === null ? f : { ...f, amountCents: atMostBilled(f.amountCents, bill.amountCents) })) };
+    return {
+      ...audit,
+      findings: findings.map((f) => (f.amountCents === null ? f : { ...f, amountCents: atMostBilled(f.amountCents, bill.amountCents) })),
+    };
   });
 }

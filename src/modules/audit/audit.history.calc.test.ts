@@ -10,7 +10,12 @@ describe('isMonthly', () => {
 
   it('one bill: monthly when it lasts 25 to 35 days', () => {
     expect([days(24), days(25), days(35), days(36)].map((b) => isMonthly([b]))).toEqual([false, true, true, false]);
-    expect([days(24), days(25), days(35), days(36)].map((b) => b.periodEnd)).toEqual(['2025-02-24', '2025-02-25', '2025-03-07', '2025-03-08']); // 28 February days + 7 March
+    expect([days(24), days(25), days(35), days(36)].map((b) => b.periodEnd)).toEqual([
+      '2025-02-24',
+      '2025-02-25',
+      '2025-03-07',
+      '2025-03-08',
+    ]); // 28 February days + 7 March
   });
 
   it('several: monthly when more than half of them are', () => {
@@ -26,15 +31,22 @@ describe('duplicate_bill', () => {
   const jan = bill('2025-01-01', '2025-01-31', { id: 'b1', amountCents: 12345, createdAt: new Date('2025-02-10T12:00:00Z') });
   const dupes = (siblings: SiblingBill[]) => findingsOf(audit([jan], { b1: priced(12345) }, { siblings })[0]!, 'duplicate_bill');
 
-  it('another meter\'s bill of the same period and amount, written earlier: high, the bill\'s whole amount', () => {
-    expect(dupes([
-      sibling('s0', '2024-12-01', '2024-12-31', 12345, '2025-01-05T00:00:00Z'),
-      sibling('s1', '2025-01-01', '2025-01-31', 12345, '2025-02-10T11:59:59Z'),
-    ])).toEqual([{
-      billId: 'b1', reason: 'duplicate_bill', severity: 'high', amountCents: 12345,
-      message: 'the same period and amount as bill s1 of another meter of this property: charged twice?',
-      details: { duplicate_of: 's1', meter_id: 'm2' },
-    }]);
+  it("another meter's bill of the same period and amount, written earlier: high, the bill's whole amount", () => {
+    expect(
+      dupes([
+        sibling('s0', '2024-12-01', '2024-12-31', 12345, '2025-01-05T00:00:00Z'),
+        sibling('s1', '2025-01-01', '2025-01-31', 12345, '2025-02-10T11:59:59Z'),
+      ]),
+    ).toEqual([
+      {
+        billId: 'b1',
+        reason: 'duplicate_bill',
+        severity: 'high',
+        amountCents: 12345,
+        message: 'the same period and amount as bill s1 of another meter of this property: charged twice?',
+        details: { duplicate_of: 's1', meter_id: 'm2' },
+      },
+    ]);
   });
 
   it('the earlier of the two is not flagged (the twin was written later, or at the same instant)', () => {
@@ -59,20 +71,30 @@ describe('billing_gap', () => {
 
   it('a day unbilled: medium, naming both ends and the previous bill', () => {
     // Feb 1 not billed: 2025-02-02 - 2025-01-31 - 1 = 1 day
-    expect(gaps(bill('2025-02-02', '2025-02-28', { id: 'feb' }))).toEqual([[], [{
-      billId: 'feb', reason: 'billing_gap', severity: 'medium', amountCents: null,
-      message: '1 day between the previous bill (ending 2025-01-31) and this one (starting 2025-02-02) was not billed',
-      details: { gap_days: 1, previous_bill_id: 'jan' },
-    }]]);
+    expect(gaps(bill('2025-02-02', '2025-02-28', { id: 'feb' }))).toEqual([
+      [],
+      [
+        {
+          billId: 'feb',
+          reason: 'billing_gap',
+          severity: 'medium',
+          amountCents: null,
+          message: '1 day between the previous bill (ending 2025-01-31) and this one (starting 2025-02-02) was not billed',
+          details: { gap_days: 1, previous_bill_id: 'jan' },
+        },
+      ],
+    ]);
   });
 
   it('counts the days between', () => {
     // Feb 1 .. Feb 10 unbilled: 10 days
-    expect(gaps(bill('2025-02-11', '2025-03-10'))[1]).toEqual([expect.objectContaining({
-      severity: 'medium',
-      message: '10 days between the previous bill (ending 2025-01-31) and this one (starting 2025-02-11) were not billed',
-      details: { gap_days: 10, previous_bill_id: 'jan' },
-    })]);
+    expect(gaps(bill('2025-02-11', '2025-03-10'))[1]).toEqual([
+      expect.objectContaining({
+        severity: 'medium',
+        message: '10 days between the previous bill (ending 2025-01-31) and this one (starting 2025-02-11) were not billed',
+        details: { gap_days: 10, previous_bill_id: 'jan' },
+      }),
+    ]);
   });
 });
 
@@ -89,71 +111,111 @@ describe('period_length', () => {
   });
 
   it('24 days is too short: medium', () => {
-    expect(lengthFindings('2025-03-24')[2]).toEqual([{
-      billId: 'mar', reason: 'period_length', severity: 'medium', amountCents: null,
-      message: 'a 24-day period on a meter read monthly (25 to 35 days)', details: { days: 24 },
-    }]);
+    expect(lengthFindings('2025-03-24')[2]).toEqual([
+      {
+        billId: 'mar',
+        reason: 'period_length',
+        severity: 'medium',
+        amountCents: null,
+        message: 'a 24-day period on a meter read monthly (25 to 35 days)',
+        details: { days: 24 },
+      },
+    ]);
   });
 
   it('36 days is too long: medium', () => {
     // Mar 1..Apr 5: 31 + 5 = 36 days
-    expect(lengthFindings('2025-04-05')[2]).toEqual([expect.objectContaining({
-      severity: 'medium', message: 'a 36-day period on a meter read monthly (25 to 35 days)', details: { days: 36 },
-    })]);
+    expect(lengthFindings('2025-04-05')[2]).toEqual([
+      expect.objectContaining({
+        severity: 'medium',
+        message: 'a 36-day period on a meter read monthly (25 to 35 days)',
+        details: { days: 36 },
+      }),
+    ]);
   });
 
   it('does not apply to a meter not read monthly', () => {
     // two 60-day bills (Jan 1..Mar 1: 31 + 28 + 1; Mar 2..Apr 30: 30 + 30); then one monthly of two is not most
-    expect(audit([bill('2025-01-01', '2025-03-01'), bill('2025-03-02', '2025-04-30')]).flatMap((a) => findingsOf(a, 'period_length'))).toEqual([]);
-    expect(audit([bill('2025-01-01', '2025-01-31'), bill('2025-02-01', '2025-03-31')]).flatMap((a) => findingsOf(a, 'period_length'))).toEqual([]);
+    expect(
+      audit([bill('2025-01-01', '2025-03-01'), bill('2025-03-02', '2025-04-30')]).flatMap((a) => findingsOf(a, 'period_length')),
+    ).toEqual([]);
+    expect(
+      audit([bill('2025-01-01', '2025-01-31'), bill('2025-02-01', '2025-03-31')]).flatMap((a) => findingsOf(a, 'period_length')),
+    ).toEqual([]);
   });
 });
 
 describe('estimated_read', () => {
-  const months = (estimated: boolean[]) => estimated.map((e, i) => {
-    const m = String(i + 1).padStart(2, '0');
-    return bill(`2025-${m}-01`, `2025-${m}-28`, { id: `m${m}`, isEstimated: e });
-  });
+  const months = (estimated: boolean[]) =>
+    estimated.map((e, i) => {
+      const m = String(i + 1).padStart(2, '0');
+      return bill(`2025-${m}-01`, `2025-${m}-28`, { id: `m${m}`, isEstimated: e });
+    });
   const estimates = (estimated: boolean[]) => audit(months(estimated)).map((a) => findingsOf(a, 'estimated_read'));
 
   it('an actual read has none', () => {
     expect(estimates([false, false])).toEqual([[], []]);
   });
 
-  it('one estimated read: low, trued up by the next bill\'s actual read', () => {
-    expect(estimates([true, false])[0]).toEqual([{
-      billId: 'm01', reason: 'estimated_read', severity: 'low', amountCents: null,
-      message: 'an estimated read, trued up by the actual read of the next bill (2025-02-01 to 2025-02-28): check that bill\'s usage makes up the difference',
-      details: { trued_up_by: 'm02', estimates_in_a_row: 1 },
-    }]);
+  it("one estimated read: low, trued up by the next bill's actual read", () => {
+    expect(estimates([true, false])[0]).toEqual([
+      {
+        billId: 'm01',
+        reason: 'estimated_read',
+        severity: 'low',
+        amountCents: null,
+        message:
+          "an estimated read, trued up by the actual read of the next bill (2025-02-01 to 2025-02-28): check that bill's usage makes up the difference",
+        details: { trued_up_by: 'm02', estimates_in_a_row: 1 },
+      },
+    ]);
   });
 
   it('one estimated read, the last bill: low, not yet trued up', () => {
-    expect(estimates([false, true])[1]).toEqual([expect.objectContaining({
-      severity: 'low', message: 'an estimated read, not yet trued up by an actual read', details: { trued_up_by: null, estimates_in_a_row: 1 },
-    })]);
+    expect(estimates([false, true])[1]).toEqual([
+      expect.objectContaining({
+        severity: 'low',
+        message: 'an estimated read, not yet trued up by an actual read',
+        details: { trued_up_by: null, estimates_in_a_row: 1 },
+      }),
+    ]);
   });
 
   it('the second estimate in a row is high (the first of the run, one in a row so far, stays low)', () => {
     const [first, second, third] = estimates([true, true, false]);
-    expect(first).toEqual([expect.objectContaining({
-      severity: 'low', message: 'an estimated read, not yet trued up by an actual read', details: { trued_up_by: null, estimates_in_a_row: 1 },
-    })]);
-    expect(second).toEqual([expect.objectContaining({
-      severity: 'high',
-      message: 'an estimated read, trued up by the actual read of the next bill (2025-03-01 to 2025-03-28): check that bill\'s usage makes up the difference',
-      details: { trued_up_by: 'm03', estimates_in_a_row: 2 },
-    })]);
+    expect(first).toEqual([
+      expect.objectContaining({
+        severity: 'low',
+        message: 'an estimated read, not yet trued up by an actual read',
+        details: { trued_up_by: null, estimates_in_a_row: 1 },
+      }),
+    ]);
+    expect(second).toEqual([
+      expect.objectContaining({
+        severity: 'high',
+        message:
+          "an estimated read, trued up by the actual read of the next bill (2025-03-01 to 2025-03-28): check that bill's usage makes up the difference",
+        details: { trued_up_by: 'm03', estimates_in_a_row: 2 },
+      }),
+    ]);
     expect(third).toEqual([]);
   });
 
   it('a run not yet trued up says how long it is', () => {
     const [, second, third, fourth] = estimates([true, true, true, true]);
-    expect(second).toEqual([expect.objectContaining({
-      severity: 'high', message: 'an estimated read, 2 in a row, not yet trued up by an actual read', details: { trued_up_by: null, estimates_in_a_row: 2 },
-    })]);
-    expect(third).toEqual([expect.objectContaining({ severity: 'high', message: 'an estimated read, 3 in a row, not yet trued up by an actual read' })]);
-    expect(fourth).toEqual([expect.objectContaining({ severity: 'high', message: 'an estimated read, 4 in a row, not yet trued up by an actual read' })]);
+    expect(second).toEqual([
+      expect.objectContaining({
+        severity: 'high',
+        message: 'an estimated read, 2 in a row, not yet trued up by an actual read',
+        details: { trued_up_by: null, estimates_in_a_row: 2 },
+      }),
+    ]);
+    expect(third).toEqual([
+      expect.objectContaining({ severity: 'high', message: 'an estimated read, 3 in a row, not yet trued up by an actual read' }),
+    ]);
+    expect(fourth).toEqual([
+      expect.objectContaining({ severity: 'high', message: 'an estimated read, 4 in a row, not yet trued up by an actual read' }),
+    ]);
   });
 
   it('an actual read between two estimates ends the run: both low', () => {
@@ -175,19 +237,27 @@ describe('usage_change', () => {
 
   it('50.1 % more per day: medium', () => {
     // 4503 / 30 = 150.1 a day: +50.1 %
-    expect(yearOverYear('usage_change', { usage: 4503 })).toEqual([{
-      billId: 'now', reason: 'usage_change', severity: 'medium', amountCents: null,
-      message: 'usage per day rose 50.1 % from the same period a year earlier (150.100 vs 100.000 kWh a day)',
-      details: { change_percent: 50.1, year_earlier_bill_id: 'y1' },
-    }]);
+    expect(yearOverYear('usage_change', { usage: 4503 })).toEqual([
+      {
+        billId: 'now',
+        reason: 'usage_change',
+        severity: 'medium',
+        amountCents: null,
+        message: 'usage per day rose 50.1 % from the same period a year earlier (150.100 vs 100.000 kWh a day)',
+        details: { change_percent: 50.1, year_earlier_bill_id: 'y1' },
+      },
+    ]);
   });
 
   it('50.1 % less per day: medium', () => {
     // 1497 / 30 = 49.9 a day: -50.1 %
-    expect(yearOverYear('usage_change', { usage: 1497 })).toEqual([expect.objectContaining({
-      severity: 'medium', message: 'usage per day fell 50.1 % from the same period a year earlier (49.900 vs 100.000 kWh a day)',
-      details: { change_percent: -50.1, year_earlier_bill_id: 'y1' },
-    })]);
+    expect(yearOverYear('usage_change', { usage: 1497 })).toEqual([
+      expect.objectContaining({
+        severity: 'medium',
+        message: 'usage per day fell 50.1 % from the same period a year earlier (49.900 vs 100.000 kWh a day)',
+        details: { change_percent: -50.1, year_earlier_bill_id: 'y1' },
+      }),
+    ]);
   });
 
   it('per day: a longer period with the same daily usage is no change', () => {
@@ -195,8 +265,9 @@ describe('usage_change', () => {
     const audits = audit([june2024(), bill('2025-06-01', '2025-07-01', { usage: 4650, amountCents: 31000 })]);
     expect(findingsOf(audits[1]!, 'usage_change')).toEqual([]);
     // 4700 / 31 = 151.6 a day: +51.6 %
-    expect(findingsOf(audit([june2024(), bill('2025-06-01', '2025-07-01', { usage: 4700, amountCents: 31000 })])[1]!, 'usage_change'))
-      .toEqual([expect.objectContaining({ details: expect.objectContaining({ change_percent: 51.6 }) })]);
+    expect(
+      findingsOf(audit([june2024(), bill('2025-06-01', '2025-07-01', { usage: 4700, amountCents: 31000 })])[1]!, 'usage_change'),
+    ).toEqual([expect.objectContaining({ details: expect.objectContaining({ change_percent: 51.6 }) })]);
   });
 
   it('only in the same unit, and only where both bills give usage', () => {
@@ -215,28 +286,39 @@ describe('cost_change', () => {
 
   it('50.1 % more per day: medium', () => {
     // 45030 c / 30 = $15.01 a day: +50.1 %
-    expect(yearOverYear('cost_change', { amountCents: 45030 })).toEqual([{
-      billId: 'now', reason: 'cost_change', severity: 'medium', amountCents: null,
-      message: 'cost per day rose 50.1 % from the same period a year earlier (15.01 vs 10.00 $ a day)',
-      details: { change_percent: 50.1, year_earlier_bill_id: 'y1' },
-    }]);
+    expect(yearOverYear('cost_change', { amountCents: 45030 })).toEqual([
+      {
+        billId: 'now',
+        reason: 'cost_change',
+        severity: 'medium',
+        amountCents: null,
+        message: 'cost per day rose 50.1 % from the same period a year earlier (15.01 vs 10.00 $ a day)',
+        details: { change_percent: 50.1, year_earlier_bill_id: 'y1' },
+      },
+    ]);
   });
 
   it('50.1 % less per day: medium', () => {
     // 14970 c / 30 = $4.99 a day: -50.1 %
-    expect(yearOverYear('cost_change', { amountCents: 14970 })).toEqual([expect.objectContaining({
-      severity: 'medium', message: 'cost per day fell 50.1 % from the same period a year earlier (4.99 vs 10.00 $ a day)',
-      details: { change_percent: -50.1, year_earlier_bill_id: 'y1' },
-    })]);
+    expect(yearOverYear('cost_change', { amountCents: 14970 })).toEqual([
+      expect.objectContaining({
+        severity: 'medium',
+        message: 'cost per day fell 50.1 % from the same period a year earlier (4.99 vs 10.00 $ a day)',
+        details: { change_percent: -50.1, year_earlier_bill_id: 'y1' },
+      }),
+    ]);
   });
 
   it('the year-earlier bill must overlap at least half the period', () => {
     // cost doubled ($20.00 a day: +100 %). Window 2024-06-01..2024-06-30 (30 days).
     // June 16..July 15 2024 overlaps it June 16..30 = 15 days = half: compared
-    expect(yearOverYear('cost_change', { amountCents: 60000 }, bill('2024-06-16', '2024-07-15', { id: 'y1', amountCents: 30000 })))
-      .toEqual([expect.objectContaining({ details: { change_percent: 100, year_earlier_bill_id: 'y1' } })]);
+    expect(yearOverYear('cost_change', { amountCents: 60000 }, bill('2024-06-16', '2024-07-15', { id: 'y1', amountCents: 30000 }))).toEqual(
+      [expect.objectContaining({ details: { change_percent: 100, year_earlier_bill_id: 'y1' } })],
+    );
     // June 17..July 16 2024 overlaps it 14 days: no comparison
-    expect(yearOverYear('cost_change', { amountCents: 60000 }, bill('2024-06-17', '2024-07-16', { id: 'y1', amountCents: 30000 }))).toEqual([]);
+    expect(yearOverYear('cost_change', { amountCents: 60000 }, bill('2024-06-17', '2024-07-16', { id: 'y1', amountCents: 30000 }))).toEqual(
+      [],
+    );
   });
 
   it('compares with the earlier bill that overlaps the window the most', () => {
@@ -247,9 +329,12 @@ describe('cost_change', () => {
       bill('2024-06-11', '2024-07-10', { id: 'b', amountCents: 15000 }),
       bill('2025-06-01', '2025-06-30', { id: 'now', amountCents: 45000 }),
     ]);
-    expect(findingsOf(audits[2]!, 'cost_change')).toEqual([expect.objectContaining({
-      message: 'cost per day rose 200 % from the same period a year earlier (15.00 vs 5.00 $ a day)', details: { change_percent: 200, year_earlier_bill_id: 'b' },
-    })]);
+    expect(findingsOf(audits[2]!, 'cost_change')).toEqual([
+      expect.objectContaining({
+        message: 'cost per day rose 200 % from the same period a year earlier (15.00 vs 5.00 $ a day)',
+        details: { change_percent: 200, year_earlier_bill_id: 'b' },
+      }),
+    ]);
   });
 
   it('like with like (issue 47 item 5): a partial first bill is no baseline for a full period a year on', () => {
@@ -268,13 +353,20 @@ describe('cost_change', () => {
 
   it('lengths of at least 80 % of each other are like: 24 days against 30 are compared, 23 are not', () => {
     // June 2024 (30 days, $10.00 a day); June 1..24 2025 (24 days, 80 %) at $20.00 a day: +100 %. June 1..23 (23 days, 76.7 %): none.
-    const now = (end: string, days: number) => audit([june2024(), bill('2025-06-01', end, { id: 'now', usage: 100 * days, amountCents: 2000 * days })])[1]!;
-    expect(findingsOf(now('2025-06-24', 24), 'cost_change')).toEqual([expect.objectContaining({ details: { change_percent: 100, year_earlier_bill_id: 'y1' } })]);
+    const now = (end: string, days: number) =>
+      audit([june2024(), bill('2025-06-01', end, { id: 'now', usage: 100 * days, amountCents: 2000 * days })])[1]!;
+    expect(findingsOf(now('2025-06-24', 24), 'cost_change')).toEqual([
+      expect.objectContaining({ details: { change_percent: 100, year_earlier_bill_id: 'y1' } }),
+    ]);
     expect(findingsOf(now('2025-06-23', 23), 'cost_change')).toEqual([]);
   });
 
   it('no bill a year earlier, no comparison', () => {
-    expect(findingsOf(audit([bill('2025-05-01', '2025-05-31', { amountCents: 1000 }), bill('2025-06-01', '2025-06-30', { amountCents: 90000 })])[1]!, 'cost_change'))
-      .toEqual([]);
+    expect(
+      findingsOf(
+        audit([bill('2025-05-01', '2025-05-31', { amountCents: 1000 }), bill('2025-06-01', '2025-06-30', { amountCents: 90000 })])[1]!,
+        'cost_change',
+      ),
+    ).toEqual([]);
   });
 });

@@ -35,7 +35,10 @@ export function sequenceRules(bills: AuditBill[], i: number, monthly: boolean): 
     const gap = dayNumber(bill.periodStart) - dayNumber(prev.periodEnd) - 1;
     if (gap > 0) {
       out.push({
-        billId: bill.id, reason: 'billing_gap', severity: 'medium', amountCents: null,
+        billId: bill.id,
+        reason: 'billing_gap',
+        severity: 'medium',
+        amountCents: null,
         message: `${gap} day${gap === 1 ? '' : 's'} between the previous bill (ending ${prev.periodEnd}) and this one (starting ${bill.periodStart}) ${gap === 1 ? 'was' : 'were'} not billed`,
         details: { gap_days: gap, previous_bill_id: prev.id },
       });
@@ -44,7 +47,10 @@ export function sequenceRules(bills: AuditBill[], i: number, monthly: boolean): 
   const days = daysOf(bill);
   if (monthly && (days < RULES.monthlyMinDays || days > RULES.monthlyMaxDays)) {
     out.push({
-      billId: bill.id, reason: 'period_length', severity: 'medium', amountCents: null,
+      billId: bill.id,
+      reason: 'period_length',
+      severity: 'medium',
+      amountCents: null,
       message: `a ${days}-day period on a meter read monthly (${RULES.monthlyMinDays} to ${RULES.monthlyMaxDays} days)`,
       details: { days },
     });
@@ -53,7 +59,10 @@ export function sequenceRules(bills: AuditBill[], i: number, monthly: boolean): 
     const trueUp = next && !next.isEstimated ? next : null;
     const run = consecutiveEstimates(bills, i);
     out.push({
-      billId: bill.id, reason: 'estimated_read', severity: run >= 2 ? 'high' : 'low', amountCents: null,
+      billId: bill.id,
+      reason: 'estimated_read',
+      severity: run >= 2 ? 'high' : 'low',
+      amountCents: null,
       message: trueUp
         ? `an estimated read, trued up by the actual read of the next bill (${trueUp.periodStart} to ${trueUp.periodEnd}): check that bill's usage makes up the difference`
         : `an estimated read${run >= 2 ? `, ${run} in a row` : ''}, not yet trued up by an actual read`,
@@ -72,14 +81,20 @@ function consecutiveEstimates(bills: AuditBill[], i: number): number {
 
 /** The same bill sent twice: another meter's bill of the property's same utility type, same period and amount, written earlier. */
 export function duplicateRule(bill: AuditBill, twins: ReadonlyMap<string, SiblingBill[]>): Finding[] {
-  const twin = (twins.get(`${bill.periodStart}|${bill.periodEnd}|${bill.amountCents}`) ?? [])
-    .find((s) => s.createdAt < bill.createdAt || (s.createdAt.getTime() === bill.createdAt.getTime() && s.id < bill.id));
+  const twin = (twins.get(`${bill.periodStart}|${bill.periodEnd}|${bill.amountCents}`) ?? []).find(
+    (s) => s.createdAt < bill.createdAt || (s.createdAt.getTime() === bill.createdAt.getTime() && s.id < bill.id),
+  );
   if (!twin) return [];
-  return [{
-    billId: bill.id, reason: 'duplicate_bill', severity: 'high', amountCents: bill.amountCents,
-    message: `the same period and amount as bill ${twin.id} of another meter of this property: charged twice?`,
-    details: { duplicate_of: twin.id, meter_id: twin.meterId },
-  }];
+  return [
+    {
+      billId: bill.id,
+      reason: 'duplicate_bill',
+      severity: 'high',
+      amountCents: bill.amountCents,
+      message: `the same period and amount as bill ${twin.id} of another meter of this property: charged twice?`,
+      details: { duplicate_of: twin.id, meter_id: twin.meterId },
+    },
+  ];
 }
 
 /**
@@ -89,7 +104,10 @@ export function duplicateRule(bill: AuditBill, twins: ReadonlyMap<string, Siblin
  * bills whose usage is a likely unit error, compared by cost only.
  */
 export function yearOverYear(
-  bills: AuditBill[], days: ReadonlyArray<{ start: number; end: number }>, i: number, usageInDoubt: ReadonlyMap<string, unknown> = new Map(),
+  bills: AuditBill[],
+  days: ReadonlyArray<{ start: number; end: number }>,
+  i: number,
+  usageInDoubt: ReadonlyMap<string, unknown> = new Map(),
 ): Finding[] {
   const bill = bills[i]!;
   const from = days[i]!.start - 365;
@@ -126,9 +144,13 @@ export function yearOverYear(
     const change = (Math.sign(tenths) * Math.round(Math.abs(tenths))) / 10;
     if (Math.abs(change) <= RULES.yearOverYearPercent) return;
     out.push({
-      billId: bill.id, reason, severity: 'medium', amountCents: null,
-      message: `${what} per day ${change > 0 ? 'rose' : 'fell'} ${Math.abs(change)} % from the same period a year earlier `
-        + `(${now.toFixed(reason === 'cost_change' ? 2 : 3)} vs ${before.toFixed(reason === 'cost_change' ? 2 : 3)} ${unit} a day)`,
+      billId: bill.id,
+      reason,
+      severity: 'medium',
+      amountCents: null,
+      message:
+        `${what} per day ${change > 0 ? 'rose' : 'fell'} ${Math.abs(change)} % from the same period a year earlier ` +
+        `(${now.toFixed(reason === 'cost_change' ? 2 : 3)} vs ${before.toFixed(reason === 'cost_change' ? 2 : 3)} ${unit} a day)`,
       details: { change_percent: change, year_earlier_bill_id: best!.id },
     });
   };

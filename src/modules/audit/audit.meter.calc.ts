@@ -25,18 +25,28 @@ function findingOf({ reason, pricing: p, bills }: Cause): Finding {
   const first = bills[0]!;
   if (reason === 'expired_tariff') {
     return {
-      billId: first.id, reason, severity: 'medium', amountCents: null,
+      billId: first.id,
+      reason,
+      severity: 'medium',
+      amountCents: null,
       message: `${p.tariffName} expired on ${p.expiredOn}, before the end of ${counted(bills.length)} priced on it (${span(bills)}): the utility bills other rates now`,
       details: { expired_on: p.expiredOn, tariff_id: p.tariffId, bill_count: bills.length, bills: covered(bills) },
     };
   }
   const highest = Math.max(...bills.map((b) => b.demandKw as number));
   return {
-    billId: first.id, reason, severity: 'high', amountCents: null,
-    message: `demand above ${p.tariffName}'s limit of ${p.demandKwMax} kW on ${counted(bills.length)} (${span(bills)}; up to ${highest} kW): `
-      + 'the meter may belong on another rate class',
+    billId: first.id,
+    reason,
+    severity: 'high',
+    amountCents: null,
+    message:
+      `demand above ${p.tariffName}'s limit of ${p.demandKwMax} kW on ${counted(bills.length)} (${span(bills)}; up to ${highest} kW): ` +
+      'the meter may belong on another rate class',
     details: {
-      demand_kw_max: p.demandKwMax, tariff_id: p.tariffId, highest_demand_kw: highest, bill_count: bills.length,
+      demand_kw_max: p.demandKwMax,
+      tariff_id: p.tariffId,
+      highest_demand_kw: highest,
+      bill_count: bills.length,
       bills: covered(bills, (b) => ({ demand_kw: b.demandKw })),
     },
   };
@@ -57,7 +67,8 @@ export function meterCauses(bills: AuditBill[], pricing: ReadonlyMap<string, Bil
     const p = pricing.get(bill.id);
     if (p?.kind !== 'priced') continue;
     if (p.expiredOn !== null) add(`expired|${p.tariffId}|${p.expiredOn}`, 'expired_tariff', p, bill);
-    if (bill.demandKw !== null && p.demandKwMax !== null && bill.demandKw > p.demandKwMax) add(`demand|${p.tariffId}|${p.demandKwMax}`, 'demand_above_applicability', p, bill);
+    if (bill.demandKw !== null && p.demandKwMax !== null && bill.demandKw > p.demandKwMax)
+      add(`demand|${p.tariffId}|${p.demandKwMax}`, 'demand_above_applicability', p, bill);
   }
   const byBill = new Map<string, Finding[]>();
   for (const cause of causes.values()) {

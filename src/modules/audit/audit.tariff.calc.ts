@@ -16,11 +16,18 @@ export function pricedRules(bill: AuditBill, p: Extract<BillPricing, { kind: 'pr
     if (bill.amountCents < low || bill.amountCents > high) {
       const perUnit = (cents: number) => (cents / 100 / (bill.usage as number)).toFixed(4);
       out.push({
-        billId: bill.id, reason: 'unit_price_out_of_range', severity: 'high',
+        billId: bill.id,
+        reason: 'unit_price_out_of_range',
+        severity: 'high',
         amountCents: bill.amountCents > high ? bill.amountCents - p.yearRangeCents.max : bill.amountCents - p.yearRangeCents.min,
-        message: `$${perUnit(bill.amountCents)} per ${bill.unit} is outside what ${p.tariffName} bills for ${bill.usage} ${bill.unit} in any month `
-          + `($${perUnit(p.yearRangeCents.min)} to $${perUnit(p.yearRangeCents.max)})`,
-        details: { billed_per_unit: Number(perUnit(bill.amountCents)), min_per_unit: Number(perUnit(p.yearRangeCents.min)), max_per_unit: Number(perUnit(p.yearRangeCents.max)) },
+        message:
+          `$${perUnit(bill.amountCents)} per ${bill.unit} is outside what ${p.tariffName} bills for ${bill.usage} ${bill.unit} in any month ` +
+          `($${perUnit(p.yearRangeCents.min)} to $${perUnit(p.yearRangeCents.max)})`,
+        details: {
+          billed_per_unit: Number(perUnit(bill.amountCents)),
+          min_per_unit: Number(perUnit(p.yearRangeCents.min)),
+          max_per_unit: Number(perUnit(p.yearRangeCents.max)),
+        },
       });
     }
   }

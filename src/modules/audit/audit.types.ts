@@ -6,12 +6,30 @@
 export type Severity = 'low' | 'medium' | 'high';
 
 export type ReasonCode =
-  | 'price_variance' | 'duplicate_bill' | 'billing_gap' | 'period_length' | 'estimated_read' | 'usage_change'
-  | 'cost_change' | 'demand_above_applicability' | 'expired_tariff' | 'unit_price_out_of_range' | 'likely_unit_error';
+  | 'price_variance'
+  | 'duplicate_bill'
+  | 'billing_gap'
+  | 'period_length'
+  | 'estimated_read'
+  | 'usage_change'
+  | 'cost_change'
+  | 'demand_above_applicability'
+  | 'expired_tariff'
+  | 'unit_price_out_of_range'
+  | 'likely_unit_error';
 
 export const REASON_CODES: readonly ReasonCode[] = [
-  'price_variance', 'duplicate_bill', 'billing_gap', 'period_length', 'estimated_read', 'usage_change', 'cost_change',
-  'demand_above_applicability', 'expired_tariff', 'unit_price_out_of_range', 'likely_unit_error',
+  'price_variance',
+  'duplicate_bill',
+  'billing_gap',
+  'period_length',
+  'estimated_read',
+  'usage_change',
+  'cost_change',
+  'demand_above_applicability',
+  'expired_tariff',
+  'unit_price_out_of_range',
+  'likely_unit_error',
 ];
 
 /** A line item as the utility printed it on the bill. */
@@ -52,20 +70,20 @@ export interface SiblingBill {
 /** What the engine said about a bill. */
 export type BillPricing =
   | {
-    kind: 'priced';
-    tariffId: string;
-    tariffName: string;
-    expectedCents: number;
-    expectedLines: Array<{ category: string; name: string; amount: number }>;
-    /** The tariff's demand limit (kW), null when it publishes none. */
-    demandKwMax: number | null;
-    /** The day the tariff (version) pricing the period's end expired, when that is before the period's end. */
-    expiredOn: string | null;
-    /** The least and most the tariff bills for this usage over the months of a year, cents (the unit-price rule). */
-    yearRangeCents: { min: number; max: number } | null;
-    /** What the variance would mean without line items ("matches at 18 % more usage"), worked out by the caller. */
-    explanation: string | null;
-  }
+      kind: 'priced';
+      tariffId: string;
+      tariffName: string;
+      expectedCents: number;
+      expectedLines: Array<{ category: string; name: string; amount: number }>;
+      /** The tariff's demand limit (kW), null when it publishes none. */
+      demandKwMax: number | null;
+      /** The day the tariff (version) pricing the period's end expired, when that is before the period's end. */
+      expiredOn: string | null;
+      /** The least and most the tariff bills for this usage over the months of a year, cents (the unit-price rule). */
+      yearRangeCents: { min: number; max: number } | null;
+      /** What the variance would mean without line items ("matches at 18 % more usage"), worked out by the caller. */
+      explanation: string | null;
+    }
   | { kind: 'unpriceable'; reason: string };
 
 export interface Finding {

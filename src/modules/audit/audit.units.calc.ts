@@ -32,7 +32,8 @@ const spread = (ratio: number) => Math.max(ratio, 1 / ratio);
  * in MWh looked priced about right. Null when either side has no usage charges.
  */
 export function usageChargeRatio(bill: AuditBill, p: Priced): { ratio: number; billedCents: number; expectedCents: number } | null {
-  const nonUsageCents = p.expectedLines.filter((l) => l.category === 'fixed' || l.category === 'demand')
+  const nonUsageCents = p.expectedLines
+    .filter((l) => l.category === 'fixed' || l.category === 'demand')
     .reduce((sum, l) => sum + Math.round(l.amount * 100), 0);
   const billedCents = bill.amountCents - nonUsageCents;
   const expectedCents = p.expectedCents - nonUsageCents;
@@ -94,28 +95,42 @@ export function likelyUnitErrors(bills: AuditBill[], pricing: ReadonlyMap<string
     const history = median ? bill.usage / daysOf(bill) / median.perDay : null;
     // The usage looks too large when it is charged less than the tariff charges for it.
     const priceFactor = price ? nearPowerOfTen(spread(1 / price.ratio)) : null;
-    const historyAgrees = (factor: number, tooLarge: boolean) => history !== null && (history > 1) === tooLarge
-      && spread(history) >= factor / RULES.unitErrorNearFactor;
+    const historyAgrees = (factor: number, tooLarge: boolean) =>
+      history !== null && history > 1 === tooLarge && spread(history) >= factor / RULES.unitErrorNearFactor;
     let found: { factor: number; tooLarge: boolean; basis: 'unit_price' | 'history' } | null = null;
     if (price && priceFactor !== null && (priceFactor > 10 || history === null || historyAgrees(priceFactor, price.ratio < 1))) {
       found = { factor: priceFactor, tooLarge: price.ratio < 1, basis: 'unit_price' };
-    } else if (history !== null && spread(history) >= RULES.unitErrorHistoryRatio && !(price && spread(price.ratio) <= RULES.unitErrorNearFactor)) {
+    } else if (
+      history !== null &&
+      spread(history) >= RULES.unitErrorHistoryRatio &&
+      !(price && spread(price.ratio) <= RULES.unitErrorNearFactor)
+    ) {
       found = { factor: 10 ** Math.round(Math.log10(spread(history))), tooLarge: history > 1, basis: 'history' };
     }
     if (!found) return;
     const { factor, tooLarge, basis } = found;
     const corrected = Math.round((tooLarge ? bill.usage / factor : bill.usage * factor) * 1000) / 1000;
-    const why = basis === 'unit_price'
-      ? `its usage charges (${usd(price!.billedCents)}) are ${tooLarge ? `1/${grouped(Math.round(1 / price!.ratio))} of` : `${grouped(Math.round(price!.ratio))} times`} `
-        + `what ${(p as Priced).tariffName} charges for ${grouped(bill.usage)} ${bill.unit} (${usd(price!.expectedCents)})`
-      : `${grouped(Math.round((bill.usage / daysOf(bill)) * 1000) / 1000)} ${bill.unit} a day against a median of `
-        + `${grouped(Math.round(median!.perDay * 1000) / 1000)} on the meter's ${median!.count} other bills`;
+    const why =
+      basis === 'unit_price'
+        ? `its usage charges (${usd(price!.billedCents)}) are ${tooLarge ? `1/${grouped(Math.round(1 / price!.ratio))} of` : `${grouped(Math.round(price!.ratio))} times`} ` +
+          `what ${(p as Priced).tariffName} charges for ${grouped(bill.usage)} ${bill.unit} (${usd(price!.expectedCents)})`
+        : `${grouped(Math.round((bill.usage / daysOf(bill)) * 1000) / 1000)} ${bill.unit} a day against a median of ` +
+          `${grouped(Math.round(median!.perDay * 1000) / 1000)} on the meter's ${median!.count} other bills`;
     out.set(bill.id, {
-      billId: bill.id, reason: 'likely_unit_error', severity: 'medium', amountCents: null,
-      message: `${grouped(bill.usage)} ${bill.unit} looks ${grouped(factor)} times too ${tooLarge ? 'large' : 'small'} (a unit error?): ${why}; `
-        + `as ${grouped(corrected)} ${bill.unit} the bill can be audited, and until then its price is not`,
+      billId: bill.id,
+      reason: 'likely_unit_error',
+      severity: 'medium',
+      amountCents: null,
+      message:
+        `${grouped(bill.usage)} ${bill.unit} looks ${grouped(factor)} times too ${tooLarge ? 'large' : 'small'} (a unit error?): ${why}; ` +
+        `as ${grouped(corrected)} ${bill.unit} the bill can be audited, and until then its price is not`,
       details: {
-        factor, direction: tooLarge ? 'too_large' : 'too_small', basis, usage: bill.usage, unit: bill.unit, corrected_usage: corrected,
+        factor,
+        direction: tooLarge ? 'too_large' : 'too_small',
+        basis,
+        usage: bill.usage,
+        unit: bill.unit,
+        corrected_usage: corrected,
         usage_charge_ratio: price ? Math.round(price.ratio * 1e6) / 1e6 : null,
         history_ratio: history === null ? null : Math.round(history * 1000) / 1000,
       },

@@ -34,13 +34,26 @@ const MAX_FACTOR = 4;
 const SEARCH_STEPS = 20;
 
 const toAuditBill = (b: BillRow): AuditBill => ({
-  id: b.id, meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd, amountCents: toCents(b.amount),
-  usage: b.usage, unit: b.unit, demandKw: b.demandKw, isEstimated: b.isEstimated, lineItems: (b.lineItems as PrintedLine[] | null) ?? null,
+  id: b.id,
+  meterId: b.meterId,
+  periodStart: b.periodStart,
+  periodEnd: b.periodEnd,
+  amountCents: toCents(b.amount),
+  usage: b.usage,
+  unit: b.unit,
+  demandKw: b.demandKw,
+  isEstimated: b.isEstimated,
+  lineItems: (b.lineItems as PrintedLine[] | null) ?? null,
   createdAt: b.createdAt,
 });
 
 const toSibling = (b: BillRow): SiblingBill => ({
-  id: b.id, meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd, amountCents: toCents(b.amount), createdAt: b.createdAt,
+  id: b.id,
+  meterId: b.meterId,
+  periodStart: b.periodStart,
+  periodEnd: b.periodEnd,
+  amountCents: toCents(b.amount),
+  createdAt: b.createdAt,
 });
 
 /** The other tariffs a bill of the owner's, priced on `tariff`, could have been priced on. */
@@ -66,20 +79,23 @@ export interface MeterAuditorDeps {
 }
 
 /** What prices a bill on its meter's tariff (with the supply contract, if any), or why nothing can. */
-function pricingInputs(bill: BillRow, input: MeterAuditInput):
-  { tariffId: string; supplyTariffId: string | null; inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> } | { reason: string } {
+function pricingInputs(
+  bill: BillRow,
+  input: MeterAuditInput,
+): { tariffId: string; supplyTariffId: string | null; inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> } | { reason: string } {
   const { meter, property } = input;
   const electric = meter.utilityType === 'electric';
   const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
-  if (!tariffId) return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
+  if (!tariffId)
+    return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
   if (bill.usage === null) return { reason: 'the bill has no usage' };
   const supplyTariffId = meter.supplyTariffId ?? (electric ? property.supplyTariffId : null);
   const period = { start: bill.periodStart, end: bill.periodEnd };
   const inputs = electric
     ? { period, usage: { kwh: bill.usageKwh ?? bill.usage }, demandKw: bill.demandKw, supplyRatePerKwh: property.supplyRatePerKwh }
-    // Gas, water and sewer price with the meter's supply contract (a marketer's) as electric does (issue 47).
-    // A gas volume becomes therms with the heat content the bill prints (README "Re-pricing").
-    : { period, usage: { quantity: bill.usage, unit: bill.unit, heatContent: bill.heatContent } };
+    : // Gas, water and sewer price with the meter's supply contract (a marketer's) as electric does (issue 47).
+      // A gas volume becomes therms with the heat content the bill prints (README "Re-pricing").
+      { period, usage: { quantity: bill.usage, unit: bill.unit, heatContent: bill.heatContent } };
   return { tariffId, supplyTariffId, inputs };
 }
 
@@ -161,7 +177,11 @@ function eligibleOthers(others: Tariff[], tariff: Tariff, bill: BillRow, input: 
 
 /** The engine's view of one bill: its expected amount and lines, the tariff's limits and what it bills in any month. */
 async function priceBill(
-  deps: MeterAuditorDeps, bill: BillRow, input: MeterAuditInput, othersOf: (tariff: Tariff) => Promise<Tariff[]>, credits: readonly BillCredit[] | undefined,
+  deps: MeterAuditorDeps,
+  bill: BillRow,
+  input: MeterAuditInput,
+  othersOf: (tariff: Tariff) => Promise<Tariff[]>,
+  credits: readonly BillCredit[] | undefined,
 ): Promise<BillPricing> {
   const priced = await pricedBill(deps, bill, input);
   if ('reason' in priced) return { kind: 'unpriceable', reason: priced.reason };
@@ -200,32 +220,55 @@ export function createMeterAuditor(deps: MeterAuditorDeps) {
     const sectors = sectorsOfProperty(input.property.propertyType, input.property.unitCount);
     const pricing = new Map<string, BillPricing>();
     for (const bill of input.bills) {
-      pricing.set(bill.id, await priceBill(deps, bill, input, (tariff) => othersOf(input.property.ownerId, tariff, sectors), credits.get(bill.id)));
+      pricing.set(
+        bill.id,
+        await priceBill(deps, bill, input, (tariff) => othersOf(input.property.ownerId, tariff, sectors), credits.get(bill.id)),
+      );
     }
     return auditMeterBills({
-      bills: input.bills.map((b) => chargesBeforeCredits(toAuditBill(b), credits.get(b.id))), pricing, siblings: input.siblings.map(toSibling),
+      bills: input.bills.map((b) => chargesBeforeCredits(toAuditBill(b), credits.get(b.id))),
+      pricing,
+      siblings: input.siblings.map(toSibling),
       settings: { tolerancePercent: input.tolerancePercent },
     }).map((audit) => expectingCredits(audit, credits.get(audit.billId)));
   }
 
   /** Audits a group of meters read at `readAt`, stores them in one statement, and notifies what is new and high. */
-  async function auditGroup(inputs: MeterAuditInput[], readAt: string, othersOf: OtherTariffs, credits: ReadonlyMap<string, BillCredit[]>): Promise<void> {
+  async function auditGroup(
+    inputs: MeterAuditInput[],
+    readAt: string,
+    othersOf: OtherTariffs,
+    credits: ReadonlyMap<string, BillCredit[]>,
+  ): Promise<void> {
     const audited: Array<{ input: MeterAuditInput; audits: BillAudit[] }> = [];
     for (const input of inputs) audited.push({ input, audits: await auditOf(input, othersOf, credits) });
     // One digest per property of what this run found new and high, and an event per new finding, in the transaction that stores them.
     let emitted = false;
-    await repo.store(audited.map(({ input, audits }) => ({
-      ownerId: input.property.ownerId, propertyId: input.property.id, meterId: input.meter.id, audits,
-    })), readAt, deps.now(), async ({ meters, newFindings }, executor) => {
-      const digests = auditDigests(audited.filter(({ input }) => meters.has(input.meter.id)).map(({ input, audits }) => ({ ...input, audits })),
-        (billId, reason) => newFindings.has(`${billId}|${reason}`));
-      if (digests.length > 0) await deps.notifications?.notifyMany(digests, executor);
-      const events = findingEvents(audited.filter(({ input }) => meters.has(input.meter.id)).map(({ input, audits }) => ({ input, audits })), newFindings);
-      if (events.length > 0 && deps.events) {
-        await deps.events.emit(events, executor);
-        emitted = true;
-      }
-    });
+    await repo.store(
+      audited.map(({ input, audits }) => ({
+        ownerId: input.property.ownerId,
+        propertyId: input.property.id,
+        meterId: input.meter.id,
+        audits,
+      })),
+      readAt,
+      deps.now(),
+      async ({ meters, newFindings }, executor) => {
+        const digests = auditDigests(
+          audited.filter(({ input }) => meters.has(input.meter.id)).map(({ input, audits }) => ({ ...input, audits })),
+          (billId, reason) => newFindings.has(`${billId}|${reason}`),
+        );
+        if (digests.length > 0) await deps.notifications?.notifyMany(digests, executor);
+        const events = findingEvents(
+          audited.filter(({ input }) => meters.has(input.meter.id)).map(({ input, audits }) => ({ input, audits })),
+          newFindings,
+        );
+        if (events.length > 0 && deps.events) {
+          await deps.events.emit(events, executor);
+          emitted = true;
+        }
+      },
+    );
     if (emitted) await deps.events?.deliverSoon();
   }
 
@@ -236,7 +279,7 @@ export function createMeterAuditor(deps: MeterAuditorDeps) {
   async function auditMeters(meterIds: readonly string[]): Promise<void> {
     const { readAt, inputs } = await repo.metersInput(meterIds);
     if (inputs.length === 0) return;
-    const credits = creditsByBill(await deps.creditsOnBills?.(inputs.flatMap((i) => i.bills.map((b) => b.id))) ?? []);
+    const credits = creditsByBill((await deps.creditsOnBills?.(inputs.flatMap((i) => i.bills.map((b) => b.id)))) ?? []);
     // The utility's other tariffs, read once per owner, tariff and sectors, only when a bill needs them.
     const others = new Map<string, Promise<Tariff[]>>();
     const othersOf: OtherTariffs = (ownerId, tariff, sectors) => {

@@ -18,7 +18,10 @@ const bills = viewOfBills('bill_view');
 /** What an audit of one meter reads: the meter, its property's pricing fields, its bills and the siblings. */
 export interface MeterAuditInput {
   meter: MeterRow;
-  property: Pick<PropertyRow, 'id' | 'name' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh' | 'propertyType' | 'unitCount' | 'zipCode'>;
+  property: Pick<
+    PropertyRow,
+    'id' | 'name' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh' | 'propertyType' | 'unitCount' | 'zipCode'
+  >;
   bills: BillRow[];
   /** The property's bills of the same utility type on its other meters. */
   siblings: BillRow[];
@@ -53,23 +56,47 @@ function auditWrites(db: Db) {
      * they report, or none does.
      */
     async store(
-      stored: Array<{ ownerId: string; propertyId: string; meterId: string; audits: BillAudit[] }>, readAt: string, at: Date,
+      stored: Array<{ ownerId: string; propertyId: string; meterId: string; audits: BillAudit[] }>,
+      readAt: string,
+      at: Date,
       after?: (result: { meters: Set<string>; newFindings: Map<string, string> }, executor: Executor) => Promise<void>,
     ): Promise<Set<string>> {
       if (stored.length === 0) return new Set();
       const when = at.toISOString();
-      const audits = stored.flatMap((m) => m.audits.map((a) => ({
-        bill_id: a.billId, owner_id: m.ownerId, property_id: m.propertyId, meter_id: m.meterId, status: a.status, reason: a.reason,
-        expected_cents: a.expectedCents, variance_cents: a.varianceCents, variance_percent: a.variancePercent, tariff_id: a.tariffId,
-        expected_lines: a.expectedLines,
-      })));
-      const findings = stored.flatMap((m) => m.audits.flatMap((a) => a.findings.map((f) => ({
-        owner_id: m.ownerId, property_id: m.propertyId, meter_id: m.meterId, bill_id: f.billId, reason: f.reason,
-        severity: f.severity, amount_cents: f.amountCents, message: f.message, details: f.details,
-      }))));
+      const audits = stored.flatMap((m) =>
+        m.audits.map((a) => ({
+          bill_id: a.billId,
+          owner_id: m.ownerId,
+          property_id: m.propertyId,
+          meter_id: m.meterId,
+          status: a.status,
+          reason: a.reason,
+          expected_cents: a.expectedCents,
+          variance_cents: a.varianceCents,
+          variance_percent: a.variancePercent,
+          tariff_id: a.tariffId,
+          expected_lines: a.expectedLines,
+        })),
+      );
+      const findings = stored.flatMap((m) =>
+        m.audits.flatMap((a) =>
+          a.findings.map((f) => ({
+            owner_id: m.ownerId,
+            property_id: m.propertyId,
+            meter_id: m.meterId,
+            bill_id: f.billId,
+            reason: f.reason,
+            severity: f.severity,
+            amount_cents: f.amountCents,
+            message: f.message,
+            details: f.details,
+          })),
+        ),
+      );
       // Meters in the order given (id order): concurrent statements lock their rows in the same order.
       return db.transaction(async (tx) => {
-        const rows = rowsOf<{ meter_id: string | null; bill_id: string | null; reason: string | null; finding_id: string | null }>(await tx.execute(sql`
+        const rows = rowsOf<{ meter_id: string | null; bill_id: string | null; reason: string | null; finding_id: string | null }>(
+          await tx.execute(sql`
           with claimed as (
             insert into ${meterAudits} (meter_id, read_at)
             select m.id, ${readAt}::timestamptz from jsonb_array_elements_text(${JSON.stringify(stored.map((m) => m.meterId))}::jsonb) as m(id)
@@ -114,9 +141,12 @@ function auditWrites(db: Db) {
             returning f.id, f.bill_id, f.reason, (f.xmax = 0) as inserted
           )
           select meter_id, null::text as bill_id, null::text as reason, null::text as finding_id from claimed
-          union all select null, bill_id, reason, id from findings_stored where inserted`));
+          union all select null, bill_id, reason, id from findings_stored where inserted`),
+        );
         const meters = new Set(rows.flatMap((r) => (r.meter_id === null ? [] : [r.meter_id])));
-        const newFindings = new Map(rows.flatMap((r) => (r.bill_id === null ? [] : [[`${r.bill_id}|${r.reason}`, r.finding_id!] as const])));
+        const newFindings = new Map(
+          rows.flatMap((r) => (r.bill_id === null ? [] : [[`${r.bill_id}|${r.reason}`, r.finding_id!] as const])),
+        );
         await after?.({ meters, newFindings }, tx);
         return meters;
       });
@@ -130,7 +160,12 @@ function findingQueries(db: Db) {
     return and(
       eq(auditFindings.ownerId, ownerId),
       f.propertyId ? eq(auditFindings.propertyId, f.propertyId) : undefined,
-      f.portfolioId ? inArray(auditFindings.propertyId, db.select({ id: properties.id }).from(properties).where(eq(properties.portfolioId, f.portfolioId))) : undefined,
+      f.portfolioId
+        ? inArray(
+            auditFindings.propertyId,
+            db.select({ id: properties.id }).from(properties).where(eq(properties.portfolioId, f.portfolioId)),
+          )
+        : undefined,
       f.meterId ? eq(auditFindings.meterId, f.meterId) : undefined,
       f.reason ? eq(auditFindings.reason, f.reason) : undefined,
       f.status ? eq(auditFindings.status, f.status) : undefined,
@@ -154,28 +189,54 @@ function findingQueries(db: Db) {
         and ${auditFindings.meterId} = (select meter_id from ${bills} where id = ${billId})
         and ${auditFindings.reason} in ('expired_tariff', 'demand_above_applicability')
         and ${auditFindings.details} @> jsonb_build_object('bills', jsonb_build_array(jsonb_build_object('bill_id', ${billId}::text)))`;
-      return db.select().from(auditFindings).where(or(eq(auditFindings.billId, billId), covering)).orderBy(asc(auditFindings.reason));
+      return db
+        .select()
+        .from(auditFindings)
+        .where(or(eq(auditFindings.billId, billId), covering))
+        .orderBy(asc(auditFindings.reason));
     },
 
     /** One page of the owner's findings, newest bill first. */
-    async findings(ownerId: string, f: FindingFilter, offset: number, limit: number): Promise<{ rows: Array<FindingRow & { periodStart: string; periodEnd: string }>; total: number }> {
+    async findings(
+      ownerId: string,
+      f: FindingFilter,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: Array<FindingRow & { periodStart: string; periodEnd: string }>; total: number }> {
       const where = findingConditions(ownerId, f);
-      const [{ total }] = await db.select({ total: count() }).from(auditFindings)
-        .innerJoin(bills, eq(bills.id, auditFindings.billId)).where(where);
-      const rows = total === 0 ? [] : await db.select({ finding: auditFindings, periodStart: bills.periodStart, periodEnd: bills.periodEnd })
-        .from(auditFindings).innerJoin(bills, eq(bills.id, auditFindings.billId)).where(where)
-        .orderBy(desc(bills.periodEnd), desc(auditFindings.createdAt), asc(auditFindings.id)).limit(limit).offset(offset);
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(auditFindings)
+        .innerJoin(bills, eq(bills.id, auditFindings.billId))
+        .where(where);
+      const rows =
+        total === 0
+          ? []
+          : await db
+              .select({ finding: auditFindings, periodStart: bills.periodStart, periodEnd: bills.periodEnd })
+              .from(auditFindings)
+              .innerJoin(bills, eq(bills.id, auditFindings.billId))
+              .where(where)
+              .orderBy(desc(bills.periodEnd), desc(auditFindings.createdAt), asc(auditFindings.id))
+              .limit(limit)
+              .offset(offset);
       return { rows: rows.map((r) => ({ ...r.finding, periodStart: r.periodStart, periodEnd: r.periodEnd })), total };
     },
 
     async findingOfOwner(ownerId: string, id: string): Promise<FindingRow | null> {
-      const [row] = await db.select().from(auditFindings).where(and(eq(auditFindings.id, id), eq(auditFindings.ownerId, ownerId)));
+      const [row] = await db
+        .select()
+        .from(auditFindings)
+        .where(and(eq(auditFindings.id, id), eq(auditFindings.ownerId, ownerId)));
       return row ?? null;
     },
 
     async resolve(id: string, resolution: string, note: string | null, at: Date): Promise<FindingRow> {
-      const [row] = await db.update(auditFindings).set({ status: 'resolved', resolution, note, resolvedAt: at, updatedAt: at })
-        .where(eq(auditFindings.id, id)).returning();
+      const [row] = await db
+        .update(auditFindings)
+        .set({ status: 'resolved', resolution, note, resolvedAt: at, updatedAt: at })
+        .where(eq(auditFindings.id, id))
+        .returning();
       return row!;
     },
   };
@@ -188,19 +249,36 @@ export function createAuditRepository(db: Db) {
      * reads its 200 meters together): meters gone since are left out. `readAt` is when they were read.
      */
     async metersInput(meterIds: readonly string[]): Promise<{ readAt: string; inputs: MeterAuditInput[] }> {
-      const found = await db.select({ meter: meters._.selectedFields, property: {
-        id: properties.id, name: properties.name, ownerId: properties.ownerId, tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId,
-        supplyRatePerKwh: properties.supplyRatePerKwh, propertyType: properties.propertyType, unitCount: properties.unitCount,
-        zipCode: properties.zipCode,
-      }, tolerance: auditSettings.tolerancePercent, readAt: sql<string>`now()::text` })
-        .from(meters).innerJoin(properties, eq(properties.id, meters.propertyId)).leftJoin(auditSettings, eq(auditSettings.ownerId, properties.ownerId))
+      const found = await db
+        .select({
+          meter: meters._.selectedFields,
+          property: {
+            id: properties.id,
+            name: properties.name,
+            ownerId: properties.ownerId,
+            tariffId: properties.tariffId,
+            supplyTariffId: properties.supplyTariffId,
+            supplyRatePerKwh: properties.supplyRatePerKwh,
+            propertyType: properties.propertyType,
+            unitCount: properties.unitCount,
+            zipCode: properties.zipCode,
+          },
+          tolerance: auditSettings.tolerancePercent,
+          readAt: sql<string>`now()::text`,
+        })
+        .from(meters)
+        .innerJoin(properties, eq(properties.id, meters.propertyId))
+        .leftJoin(auditSettings, eq(auditSettings.ownerId, properties.ownerId))
         .where(inArray(meters.id, [...meterIds]))
         // In id order: concurrent statements storing overlapping meters lock them in the same order (no deadlock).
         .orderBy(asc(meters.id));
       if (found.length === 0) return { readAt: '', inputs: [] };
       // The properties' bills: each meter's own, and the siblings of the same utility type on the property's other meters.
       const propertyIds = [...new Set(found.map((f) => f.property.id))];
-      const propertyBills: BillRow[] = await db.select().from(bills).where(inArray(bills.propertyId, propertyIds))
+      const propertyBills: BillRow[] = await db
+        .select()
+        .from(bills)
+        .where(inArray(bills.propertyId, propertyIds))
         .orderBy(asc(bills.periodStart), asc(bills.periodEnd), asc(bills.id));
       const byProperty = new Map<string, BillRow[]>();
       for (const bill of propertyBills) {
@@ -213,7 +291,8 @@ export function createAuditRepository(db: Db) {
         inputs: found.map(({ meter, property, tolerance: t }) => {
           const ofProperty = byProperty.get(property.id) ?? [];
           return {
-            meter, property,
+            meter,
+            property,
             bills: ofProperty.filter((b) => b.meterId === meter.id),
             siblings: ofProperty.filter((b) => b.meterId !== meter.id && b.utilityType === meter.utilityType),
             tolerancePercent: t ?? DEFAULT_TOLERANCE_PERCENT,
@@ -224,7 +303,9 @@ export function createAuditRepository(db: Db) {
 
     /** The meter a bill is on, when the bill is the owner's. */
     async billOfOwner(ownerId: string, billId: string): Promise<BillRow | null> {
-      const [row] = await db.select({ bill: bills._.selectedFields }).from(bills)
+      const [row] = await db
+        .select({ bill: bills._.selectedFields })
+        .from(bills)
         .innerJoin(properties, eq(properties.id, bills.propertyId))
         .where(and(eq(bills.id, billId), eq(properties.ownerId, ownerId)));
       return row?.bill ?? null;
@@ -237,7 +318,9 @@ export function createAuditRepository(db: Db) {
     },
 
     async setTolerance(ownerId: string, tolerancePercent: number, at: Date): Promise<void> {
-      await db.insert(auditSettings).values({ ownerId, tolerancePercent, updatedAt: at })
+      await db
+        .insert(auditSettings)
+        .values({ ownerId, tolerancePercent, updatedAt: at })
         .onConflictDoUpdate({ target: auditSettings.ownerId, set: { tolerancePercent, updatedAt: at } });
     },
 
@@ -249,8 +332,11 @@ export function createAuditRepository(db: Db) {
     /** The owner's meters with bills (a tolerance change re-audits them). */
     async metersWithBills(ownerId: string): Promise<string[]> {
       // A property's meters side by side: the re-audit's jobs of 200 meters keep a property in one (one digest each) but at a boundary.
-      const rows = await db.selectDistinct({ propertyId: bills.propertyId, id: bills.meterId }).from(bills)
-        .innerJoin(properties, eq(properties.id, bills.propertyId)).where(eq(properties.ownerId, ownerId))
+      const rows = await db
+        .selectDistinct({ propertyId: bills.propertyId, id: bills.meterId })
+        .from(bills)
+        .innerJoin(properties, eq(properties.id, bills.propertyId))
+        .where(eq(properties.ownerId, ownerId))
         .orderBy(asc(bills.propertyId), asc(bills.meterId));
       return rows.map((r) => r.id);
     },

@@ -12,66 +12,99 @@ const reason = z.enum(REASON_CODES as [ReasonCode, ...ReasonCode[]]);
 const findingStatus = z.enum(FINDING_STATUSES as [FindingStatus, ...FindingStatus[]]);
 
 const findingExample = {
-  id: '7b1e9d2c-4a3f-4c8e-9f1a-2b3c4d5e6f70', bill_id: '0d5e3c1b-7a2f-4e6d-9b8c-1a2b3c4d5e6f', property_id: '2b9d7c1a-0e4f-4a6b-8c3d-5e6f7a8b9c0d',
-  meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', reason: 'price_variance', severity: 'high', amount_at_issue: 3.15,
-  message: 'billed $34.66, expected $31.51 on Residential water, inside city (5/8" meter): +$3.15 (+10 %); the billed amount matches the expected bill at 9.1 % more usage',
+  id: '7b1e9d2c-4a3f-4c8e-9f1a-2b3c4d5e6f70',
+  bill_id: '0d5e3c1b-7a2f-4e6d-9b8c-1a2b3c4d5e6f',
+  property_id: '2b9d7c1a-0e4f-4a6b-8c3d-5e6f7a8b9c0d',
+  meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e',
+  reason: 'price_variance',
+  severity: 'high',
+  amount_at_issue: 3.15,
+  message:
+    'billed $34.66, expected $31.51 on Residential water, inside city (5/8" meter): +$3.15 (+10 %); the billed amount matches the expected bill at 9.1 % more usage',
   details: { expected: 31.51, billed: 34.66, variance_percent: 10, tariff_id: 'ct_3f9c2a51d7e84b0c9a6e12f4b8d07c55', lines: null },
-  status: 'open', resolution: null, note: null, dispute: null, resolved_at: null, created_at: '2026-11-26T10:00:00.000Z',
-  period_start: '2026-06-01', period_end: '2026-06-30',
+  status: 'open',
+  resolution: null,
+  note: null,
+  dispute: null,
+  resolved_at: null,
+  created_at: '2026-11-26T10:00:00.000Z',
+  period_start: '2026-06-01',
+  period_end: '2026-06-30',
 };
 
-export const finding = z.object({
-  id: z.string(),
-  bill_id: z.string(),
-  property_id: z.string(),
-  meter_id: z.string(),
-  reason: reason.meta({ description: 'the rule that found it (audit README "Rules")' }),
-  severity: z.enum(['low', 'medium', 'high']),
-  amount_at_issue: z.number().nullable().meta({ description: 'dollars at issue (positive: billed more than it should be); null where the rule has no amount' }),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).meta({
-    description: 'the figures behind the message, by reason (audit README "Rules"); a meter-level cause (expired_tariff, '
-      + 'demand_above_applicability) lists the bills it covers in `bills` (bill_id, period_start, period_end) with `bill_count`; '
-      + 'likely_unit_error gives `factor` (10, 100, 1000, ...), `direction` (too_large, too_small), `basis` (unit_price, history) '
-      + 'and `corrected_usage`',
-  }),
-  status: findingStatus.meta({ description: 'open; resolved (resolution says how); disputed with the utility, then credited or denied' }),
-  resolution: z.enum(['disputed', 'accepted', 'corrected']).nullable(),
-  note: z.string().nullable(),
-  dispute: dispute.nullable(),
-  resolved_at: z.string().nullable(),
-  created_at: z.string(),
-  period_start: z.string().optional(),
-  period_end: z.string().optional(),
-}).meta({ example: findingExample });
+export const finding = z
+  .object({
+    id: z.string(),
+    bill_id: z.string(),
+    property_id: z.string(),
+    meter_id: z.string(),
+    reason: reason.meta({ description: 'the rule that found it (audit README "Rules")' }),
+    severity: z.enum(['low', 'medium', 'high']),
+    amount_at_issue: z
+      .number()
+      .nullable()
+      .meta({ description: 'dollars at issue (positive: billed more than it should be); null where the rule has no amount' }),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).meta({
+      description:
+        'the figures behind the message, by reason (audit README "Rules"); a meter-level cause (expired_tariff, ' +
+        'demand_above_applicability) lists the bills it covers in `bills` (bill_id, period_start, period_end) with `bill_count`; ' +
+        'likely_unit_error gives `factor` (10, 100, 1000, ...), `direction` (too_large, too_small), `basis` (unit_price, history) ' +
+        'and `corrected_usage`',
+    }),
+    status: findingStatus.meta({ description: 'open; resolved (resolution says how); disputed with the utility, then credited or denied' }),
+    resolution: z.enum(['disputed', 'accepted', 'corrected']).nullable(),
+    note: z.string().nullable(),
+    dispute: dispute.nullable(),
+    resolved_at: z.string().nullable(),
+    created_at: z.string(),
+    period_start: z.string().optional(),
+    period_end: z.string().optional(),
+  })
+  .meta({ example: findingExample });
 
-export const billAuditResponse = z.object({
-  bill_id: z.string(),
-  meter_id: z.string(),
-  status: z.enum(['ok', 'variance', 'unpriceable']).meta({ description: 'ok: within the tolerance; variance: a price_variance finding; unpriceable: reason says why' }),
-  reason: z.string().nullable(),
-  tariff_id: z.string().nullable(),
-  billed_amount: z.number(),
-  expected_amount: z.number().nullable(),
-  variance: z.number().nullable().meta({ description: 'billed - expected, dollars' }),
-  variance_percent: z.number().nullable(),
-  expected_line_items: z.array(z.object({ category: z.string(), name: z.string(), amount: z.number() })).nullable(),
-  findings: z.array(finding),
-  audited_at: z.string(),
-  stale: z.boolean().meta({ description: 'true while an audit asked for after a change is queued: these are the figures of the audit before it' }),
-}).meta({
-  example: {
-    bill_id: findingExample.bill_id, meter_id: findingExample.meter_id, status: 'variance', reason: null, tariff_id: findingExample.details.tariff_id,
-    billed_amount: 34.66, expected_amount: 31.51, variance: 3.15, variance_percent: 10,
-    expected_line_items: [
-      { category: 'energy', name: 'Usage all_year tier 1: 3 kgal x $1.3/kgal (30/30 days in June)', amount: 3.9 },
-      { category: 'energy', name: 'Usage all_year tier 2: 7 kgal x $1.8/kgal (30/30 days in June)', amount: 12.6 },
-      { category: 'energy', name: 'Usage all_year tier 3: 2 kgal x $2.55/kgal (30/30 days in June)', amount: 5.1 },
-      { category: 'fixed', name: 'Water flat fee (5/8" meter): $9.91/month (30/30 days in June)', amount: 9.91 },
-    ],
-    findings: [findingExample], audited_at: '2026-11-26T10:00:00.000Z', stale: false,
-  },
-});
+export const billAuditResponse = z
+  .object({
+    bill_id: z.string(),
+    meter_id: z.string(),
+    status: z
+      .enum(['ok', 'variance', 'unpriceable'])
+      .meta({ description: 'ok: within the tolerance; variance: a price_variance finding; unpriceable: reason says why' }),
+    reason: z.string().nullable(),
+    tariff_id: z.string().nullable(),
+    billed_amount: z.number(),
+    expected_amount: z.number().nullable(),
+    variance: z.number().nullable().meta({ description: 'billed - expected, dollars' }),
+    variance_percent: z.number().nullable(),
+    expected_line_items: z.array(z.object({ category: z.string(), name: z.string(), amount: z.number() })).nullable(),
+    findings: z.array(finding),
+    audited_at: z.string(),
+    stale: z
+      .boolean()
+      .meta({ description: 'true while an audit asked for after a change is queued: these are the figures of the audit before it' }),
+  })
+  .meta({
+    example: {
+      bill_id: findingExample.bill_id,
+      meter_id: findingExample.meter_id,
+      status: 'variance',
+      reason: null,
+      tariff_id: findingExample.details.tariff_id,
+      billed_amount: 34.66,
+      expected_amount: 31.51,
+      variance: 3.15,
+      variance_percent: 10,
+      expected_line_items: [
+        { category: 'energy', name: 'Usage all_year tier 1: 3 kgal x $1.3/kgal (30/30 days in June)', amount: 3.9 },
+        { category: 'energy', name: 'Usage all_year tier 2: 7 kgal x $1.8/kgal (30/30 days in June)', amount: 12.6 },
+        { category: 'energy', name: 'Usage all_year tier 3: 2 kgal x $2.55/kgal (30/30 days in June)', amount: 5.1 },
+        { category: 'fixed', name: 'Water flat fee (5/8" meter): $9.91/month (30/30 days in June)', amount: 9.91 },
+      ],
+      findings: [findingExample],
+      audited_at: '2026-11-26T10:00:00.000Z',
+      stale: false,
+    },
+  });
 
 export const findingsQuery = pageQuery.extend({
   property_id: z.string().min(1).max(200).optional(),
@@ -85,13 +118,24 @@ export const findingsQuery = pageQuery.extend({
 
 export const findingsPage = pageSchema(finding).meta({ example: { items: [findingExample], total: 1, page: 1, per_page: 20, pages: 1 } });
 
-export const resolveBody = z.object({
-  resolution: z.enum(['disputed', 'accepted', 'corrected']).meta({ description: 'disputed with the utility, accepted as billed, or corrected by the utility' }),
-  note: z.string().trim().max(2000).nullable().optional(),
-}).meta({ example: { resolution: 'disputed', note: 'Claim 44-1182 filed with the utility on 2026-07-08' } });
+export const resolveBody = z
+  .object({
+    resolution: z
+      .enum(['disputed', 'accepted', 'corrected'])
+      .meta({ description: 'disputed with the utility, accepted as billed, or corrected by the utility' }),
+    note: z.string().trim().max(2000).nullable().optional(),
+  })
+  .meta({ example: { resolution: 'disputed', note: 'Claim 44-1182 filed with the utility on 2026-07-08' } });
 
-export const settingsBody = z.object({
-  tolerance_percent: z.number().min(0).max(100).multipleOf(0.01).meta({ multipleOf: 0.01, description: 'a variance within this percent of the expected amount is ok (default 3)' }),
-}).meta({ example: { tolerance_percent: 2.5 } });
+export const settingsBody = z
+  .object({
+    tolerance_percent: z
+      .number()
+      .min(0)
+      .max(100)
+      .multipleOf(0.01)
+      .meta({ multipleOf: 0.01, description: 'a variance within this percent of the expected amount is ok (default 3)' }),
+  })
+  .meta({ example: { tolerance_percent: 2.5 } });
 
 export const settingsResponse = z.object({ tolerance_percent: z.number() }).meta({ example: { tolerance_percent: 2.5 } });

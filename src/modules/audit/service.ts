@@ -16,8 +16,20 @@ import { transitionProblem, type FindingStatus } from './disputes/dispute.calc';
 /** Rows of one export at most (an owner with more filters by property or date). */
 export const MAX_EXPORT_ROWS = 100_000;
 const FINDING_CSV_HEADER = [
-  'finding_id', 'bill_id', 'property_id', 'meter_id', 'period_start', 'period_end', 'reason', 'severity', 'amount_at_issue',
-  'message', 'status', 'resolution', 'note', 'created_at',
+  'finding_id',
+  'bill_id',
+  'property_id',
+  'meter_id',
+  'period_start',
+  'period_end',
+  'reason',
+  'severity',
+  'amount_at_issue',
+  'message',
+  'status',
+  'resolution',
+  'note',
+  'created_at',
 ];
 
 export function presentFinding(f: FindingRow & { periodStart?: string; periodEnd?: string }) {
@@ -42,9 +54,7 @@ export function presentFinding(f: FindingRow & { periodStart?: string; periodEnd
 }
 
 /** A bill's stored audit and findings, and whether an audit asked for since is still to come. */
-async function presentBillAudit(
-  repo: AuditRepository, requests: AuditRequests, bill: BillRow,
-) {
+async function presentBillAudit(repo: AuditRepository, requests: AuditRequests, bill: BillRow) {
   const [audit, findings, stale] = await Promise.all([repo.auditOf(bill.id), repo.findingsOfBill(bill.id), requests.isStale(bill.meterId)]);
   return {
     bill_id: bill.id,
@@ -85,8 +95,15 @@ export function createAuditService(deps: {
   const repo = createAuditRepository(deps.db);
 
   const { auditMeters } = createMeterAuditor({
-    repo, now: deps.now, pricing: deps.pricing, loadShapes: deps.loadShapes, notifications: deps.notifications, otherTariffs: deps.otherTariffs,
-    dataChanged: deps.dataChanged, events: deps.events, creditsOnBills: createDisputeRepository(deps.db).creditsOnBills,
+    repo,
+    now: deps.now,
+    pricing: deps.pricing,
+    loadShapes: deps.loadShapes,
+    notifications: deps.notifications,
+    otherTariffs: deps.otherTariffs,
+    dataChanged: deps.dataChanged,
+    events: deps.events,
+    creditsOnBills: createDisputeRepository(deps.db).creditsOnBills,
   });
 
   const requests = createAuditRequests(deps.db);
@@ -96,7 +113,11 @@ export function createAuditService(deps: {
 
     /** Findings disputed with the utility, credited or denied, and the money recovered (README "Disputes and recovered money"). */
     disputes: createDisputeService({
-      db: deps.db, now: deps.now, requestAudits: deps.requestAudits, notifications: deps.notifications, dataChanged: deps.dataChanged,
+      db: deps.db,
+      now: deps.now,
+      requestAudits: deps.requestAudits,
+      notifications: deps.notifications,
+      dataChanged: deps.dataChanged,
       events: deps.events,
     }),
 
@@ -122,7 +143,11 @@ export function createAuditService(deps: {
     /** GET /pm/audit/findings: the owner's findings, newest bill first. */
     async findings(ownerId: string, q: PageQuery & FindingFilter) {
       const { rows, total } = await repo.findings(ownerId, q, offsetOf(q), q.per_page);
-      return toPage(rows.map((r) => presentFinding(r)), total, q);
+      return toPage(
+        rows.map((r) => presentFinding(r)),
+        total,
+        q,
+      );
     },
 
     /**
@@ -131,11 +156,25 @@ export function createAuditService(deps: {
      */
     async exportCsv(ownerId: string, filter: FindingFilter): Promise<string> {
       const { rows } = await repo.findings(ownerId, filter, 0, MAX_EXPORT_ROWS);
-      return csvDocument(FINDING_CSV_HEADER, rows.map((f) => [
-        f.id, f.billId, f.propertyId, f.meterId, f.periodStart, f.periodEnd, f.reason, f.severity,
-        f.amountCents === null ? '' : (f.amountCents / 100).toFixed(2), neutralise(f.message), f.status, f.resolution ?? '',
-        neutralise(f.note ?? ''), f.createdAt.toISOString(),
-      ]));
+      return csvDocument(
+        FINDING_CSV_HEADER,
+        rows.map((f) => [
+          f.id,
+          f.billId,
+          f.propertyId,
+          f.meterId,
+          f.periodStart,
+          f.periodEnd,
+          f.reason,
+          f.severity,
+          f.amountCents === null ? '' : (f.amountCents / 100).toFixed(2),
+          neutralise(f.message),
+          f.status,
+          f.resolution ?? '',
+          neutralise(f.note ?? ''),
+          f.createdAt.toISOString(),
+        ]),
+      );
     },
 
     /** POST /pm/audit/findings/{id}/resolve. */

@@ -12,8 +12,12 @@ import { bills } from '../bills/tables';
 export const billAudits = pgTable(
   'bill_audits',
   {
-    billId: text('bill_id').primaryKey().references(() => bills.id, { onDelete: 'cascade' }),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    billId: text('bill_id')
+      .primaryKey()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     propertyId: text('property_id').notNull(),
     meterId: text('meter_id').notNull(),
     /** ok, variance (a price_variance finding), or unpriceable (`reason` says why). */
@@ -38,7 +42,9 @@ export const billAudits = pgTable(
  * re-audit) leave the one that saw the latest bills, whichever finishes last.
  */
 export const meterAudits = pgTable('meter_audits', {
-  meterId: text('meter_id').primaryKey().references(() => meters.id, { onDelete: 'cascade' }),
+  meterId: text('meter_id')
+    .primaryKey()
+    .references(() => meters.id, { onDelete: 'cascade' }),
   /** '-infinity' until an audit has read the meter (a row made by a request). */
   readAt: timestamp('read_at', { withTimezone: true, mode: 'string' }).notNull(),
   /**
@@ -52,11 +58,19 @@ export const meterAudits = pgTable('meter_audits', {
 export const auditFindings = pgTable(
   'audit_findings',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     meterId: text('meter_id').notNull(),
-    billId: text('bill_id').notNull().references(() => bills.id, { onDelete: 'cascade' }),
+    billId: text('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     severity: text('severity').notNull(),
     /** Dollars at issue in cents (positive: billed more than it should be); null where the rule has none. */
@@ -88,27 +102,39 @@ export const auditFindings = pgTable(
     check('audit_findings_status_check', sql`${t.status} in ('open', 'resolved', 'disputed', 'credited', 'denied')`),
     // A finding in dispute has its claim, a claim asks at least a cent and no more than an overcharge at issue, and only a
     // credited one has a credit, of at most the claim; a closed dispute has the day it closed, not before it was filed.
-    check('audit_findings_dispute_check', sql`(${t.status} in ('disputed', 'credited', 'denied'))
+    check(
+      'audit_findings_dispute_check',
+      sql`(${t.status} in ('disputed', 'credited', 'denied'))
       = (${t.disputedOn} is not null and ${t.claimReference} is not null and ${t.amountClaimedCents} is not null)
       and char_length(coalesce(${t.claimReference}, 'x')) between 1 and 100
       and coalesce(${t.amountClaimedCents}, 1) > 0
-      and (${t.amountCents} is null or ${t.amountCents} <= 0 or coalesce(${t.amountClaimedCents}, 0) <= ${t.amountCents})`),
-    check('audit_findings_credit_check', sql`(${t.status} = 'credited') = (${t.creditCents} is not null)
+      and (${t.amountCents} is null or ${t.amountCents} <= 0 or coalesce(${t.amountClaimedCents}, 0) <= ${t.amountCents})`,
+    ),
+    check(
+      'audit_findings_credit_check',
+      sql`(${t.status} = 'credited') = (${t.creditCents} is not null)
       and (${t.status} = 'credited' or ${t.creditBillId} is null)
       and coalesce(${t.creditCents}, 1) > 0 and coalesce(${t.creditCents}, 0) <= coalesce(${t.amountClaimedCents}, 0)
       and (${t.status} in ('credited', 'denied')) = (${t.disputeClosedOn} is not null)
-      and coalesce(${t.disputeClosedOn} >= ${t.disputedOn}, true)`),
+      and coalesce(${t.disputeClosedOn} >= ${t.disputedOn}, true)`,
+    ),
     // The credits a meter's bills carry (read by every audit of the meter).
-    index('audit_findings_credit_bill_idx').on(t.creditBillId).where(sql`${t.creditBillId} is not null`),
+    index('audit_findings_credit_bill_idx')
+      .on(t.creditBillId)
+      .where(sql`${t.creditBillId} is not null`),
     // Disputes still open, oldest first (the daily reminder).
-    index('audit_findings_open_dispute_idx').on(t.disputedOn).where(sql`${t.status} = 'disputed'`),
+    index('audit_findings_open_dispute_idx')
+      .on(t.disputedOn)
+      .where(sql`${t.status} = 'disputed'`),
     check('audit_findings_resolution_check', sql`${t.resolution} in ('disputed', 'accepted', 'corrected')`),
   ],
 );
 
 /** An owner's audit settings; an owner without a row has the defaults. */
 export const auditSettings = pgTable('audit_settings', {
-  ownerId: text('owner_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  ownerId: text('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   /** A variance within this percent of the expected amount is ok. */
   tolerancePercent: numeric('tolerance_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(3),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

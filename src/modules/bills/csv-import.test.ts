@@ -9,8 +9,8 @@ const BOUNDARY = 'test-boundary-19';
 /** An upload of one multipart file part, sent in small chunks without Content-Length. */
 function multipartRequest(csv: string, chunkSize = 1000): Upload & { headers: Record<string, string> } {
   const body = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="b.csv"\r\nContent-Type: text/csv\r\n\r\n`
-      + `${csv}\r\n--${BOUNDARY}--\r\n`,
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="b.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+      `${csv}\r\n--${BOUNDARY}--\r\n`,
   );
   const chunks: Buffer[] = [];
   for (let i = 0; i < body.length; i += chunkSize) chunks.push(body.subarray(i, i + chunkSize));
@@ -33,7 +33,11 @@ function store(onBatch: (rows: NewBill[]) => BatchOutcome[] | void = () => undef
   return {
     insertBatch: async (rows) => onBatch(rows) ?? rows.map(() => 'stored' as const),
     meters: createImportMeters([SECOND_ELECTRIC], async (type) => ({
-      id: `m-${type}`, utilityType: type, unit: UNITS[type] ?? 'kBtu', accountNumber: null, isDefault: true,
+      id: `m-${type}`,
+      utilityType: type,
+      unit: UNITS[type] ?? 'kBtu',
+      accountNumber: null,
+      isDefault: true,
     })),
   };
 }
@@ -41,13 +45,19 @@ function store(onBatch: (rows: NewBill[]) => BatchOutcome[] | void = () => undef
 describe('importBillsCsv', () => {
   it('streams rows to insertBatch and counts what it stored', async () => {
     const batches: NewBill[][] = [];
-    const result = await importBillsCsv(multipartRequest(header + row(1) + row(2) + 'gas,bad,2026-01-01,1\n'), store((rows) => {
-      batches.push(rows);
-      return ['stored', 'duplicate']; // pretend one was a duplicate
-    }), TODAY);
+    const result = await importBillsCsv(
+      multipartRequest(header + row(1) + row(2) + 'gas,bad,2026-01-01,1\n'),
+      store((rows) => {
+        batches.push(rows);
+        return ['stored', 'duplicate']; // pretend one was a duplicate
+      }),
+      TODAY,
+    );
     expect(batches.flat().map((b) => b.period_start)).toEqual(['2026-01-01', '2026-01-02']);
     expect(result).toEqual({
-      imported: 1, duplicates: 1, rejected_count: 1,
+      imported: 1,
+      duplicates: 1,
+      rejected_count: 1,
       rejected: [{ line: 4, detail: 'period_start: invalid date, expected YYYY-MM-DD or MM/DD/YYYY' }],
     });
   });
@@ -55,9 +65,13 @@ describe('importBillsCsv', () => {
   it('413 when the file passes the limit mid-stream (no Content-Length to refuse it up front)', async () => {
     const csv = header + Array.from({ length: 28 }, (_, i) => row(i + 1)).join('');
     const stored: NewBill[] = [];
-    const err = await importBillsCsv(multipartRequest(csv), store((rows) => {
-      stored.push(...rows);
-    }), { ...TODAY, maxBytes: 300 }).catch((e: unknown) => e);
+    const err = await importBillsCsv(
+      multipartRequest(csv),
+      store((rows) => {
+        stored.push(...rows);
+      }),
+      { ...TODAY, maxBytes: 300 },
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(413);
     expect((err as AppError).detail).toBe('File too large: the limit is 50 MB');
@@ -73,14 +87,19 @@ describe('importBillsCsv', () => {
   });
 
   it('reads what utility portals export: a UTF-8 BOM, `;` delimiters, `$1,234.56`, MM/DD/YYYY', async () => {
-    const csv = '\ufeffUtility_Type;Period_Start;Period_End;Amount;Usage_kWh\r\n'
-      + 'electric;01/01/2026;01/31/2026;$1,234.56;12,500\r\n'
-      + 'gas;2026-02-01;2026-02-28;-$12.00;\r\n'
-      + 'water;2/1/2026;4/30/2026;1.234,56;\r\n';
+    const csv =
+      '\ufeffUtility_Type;Period_Start;Period_End;Amount;Usage_kWh\r\n' +
+      'electric;01/01/2026;01/31/2026;$1,234.56;12,500\r\n' +
+      'gas;2026-02-01;2026-02-28;-$12.00;\r\n' +
+      'water;2/1/2026;4/30/2026;1.234,56;\r\n';
     const stored: NewBill[] = [];
-    const result = await importBillsCsv(multipartRequest(csv, 7), store((rows) => {
-      stored.push(...rows);
-    }), TODAY);
+    const result = await importBillsCsv(
+      multipartRequest(csv, 7),
+      store((rows) => {
+        stored.push(...rows);
+      }),
+      TODAY,
+    );
     expect(stored.map((b) => [b.utility_type, b.period_start, b.period_end, b.amount, b.usage_kwh])).toEqual([
       ['electric', '2026-01-01', '2026-01-31', 1234.56, 12500],
       ['gas', '2026-02-01', '2026-02-28', -12, null],
@@ -90,8 +109,10 @@ describe('importBillsCsv', () => {
   });
 
   it('an empty file: 422, no header', async () => {
-    await expect(importBillsCsv(multipartRequest(''), store(), TODAY))
-      .rejects.toMatchObject({ status: 422, detail: 'CSV file is empty: a header row is required' });
+    await expect(importBillsCsv(multipartRequest(''), store(), TODAY)).rejects.toMatchObject({
+      status: 422,
+      detail: 'CSV file is empty: a header row is required',
+    });
   });
 
   it('reads meter_id, account_number, usage, unit and is_estimated; reports each row it cannot take on its line', async () => {
@@ -110,16 +131,22 @@ describe('importBillsCsv', () => {
       ',m-e2,gas,2026-03-01,2026-03-31,1,,,,', // 12: the meter is electric
     ].join('\n');
     const stored: NewBill[] = [];
-    const result = await importBillsCsv(multipartRequest(csv), store((rows) => {
-      stored.push(...rows);
-    }), TODAY);
+    const result = await importBillsCsv(
+      multipartRequest(csv),
+      store((rows) => {
+        stored.push(...rows);
+      }),
+      TODAY,
+    );
     const seen = stored.map((b) => [b.meter_id, b.utility_type, b.period_start, b.usage, b.unit, b.usage_kwh, b.is_estimated]);
-    expect(seen).toEqual(expect.arrayContaining([
-      ['m-e2', 'electric', '2026-01-01', 900, 'kWh', 900, true],
-      ['m-water', 'water', '2026-01-01', 41.5, 'kgal', null, false],
-      ['m-gas', 'gas', '2026-01-01', 1200, 'ccf', null, false],
-      ['m-e2', 'electric', '2026-02-01', 850, 'kWh', 850, false],
-    ]));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        ['m-e2', 'electric', '2026-01-01', 900, 'kWh', 900, true],
+        ['m-water', 'water', '2026-01-01', 41.5, 'kgal', null, false],
+        ['m-gas', 'gas', '2026-01-01', 1200, 'ccf', null, false],
+        ['m-e2', 'electric', '2026-02-01', 850, 'kWh', 850, false],
+      ]),
+    );
     expect(seen).toHaveLength(4);
     expect(result.rejected).toEqual([
       { line: 6, detail: 'account_number: no meter of this property has account number 99-9' },
@@ -134,11 +161,19 @@ describe('importBillsCsv', () => {
 
   it('a row overlapping a bill of its meter is rejected on its line, naming the bill; rejections come in line order', async () => {
     const csv = header + row(1) + row(2) + 'electric,2026-01-01,2026-01-03,1\n' + 'gas,bad,2026-01-01,1\n';
-    const result = await importBillsCsv(multipartRequest(csv), store((rows) => rows.map((r) => (r.period_end === '2026-01-03'
-      ? { overlaps: { id: 'bill-7', period_start: '2026-01-01', period_end: '2026-01-01' } }
-      : 'stored'))), TODAY);
+    const result = await importBillsCsv(
+      multipartRequest(csv),
+      store((rows) =>
+        rows.map((r) =>
+          r.period_end === '2026-01-03' ? { overlaps: { id: 'bill-7', period_start: '2026-01-01', period_end: '2026-01-01' } } : 'stored',
+        ),
+      ),
+      TODAY,
+    );
     expect(result).toEqual({
-      imported: 2, duplicates: 0, rejected_count: 2,
+      imported: 2,
+      duplicates: 0,
+      rejected_count: 2,
       rejected: [
         { line: 4, detail: 'period: overlaps bill bill-7 of this meter (2026-01-01 to 2026-01-01)' },
         { line: 5, detail: 'period_start: invalid date, expected YYYY-MM-DD or MM/DD/YYYY' },

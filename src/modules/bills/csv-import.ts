@@ -50,14 +50,14 @@ export interface ImportOptions {
   maxBytes?: number;
 }
 
-export async function importBillsCsv(
-  upload: Upload,
-  store: ImportStore,
-  options: ImportOptions,
-): Promise<ImportResult> {
+export async function importBillsCsv(upload: Upload, store: ImportStore, options: ImportOptions): Promise<ImportResult> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   const { headers, body } = upload;
-  if (!String(headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
+  if (
+    !String(headers['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('multipart/form-data')
+  ) {
     throw new AppError(415, 'Content-Type must be multipart/form-data with the CSV in field "file"');
   }
   // Refused before reading when the body says it is too large (the stream's own limit still applies).
@@ -170,8 +170,14 @@ async function billOfRecord(record: string[], columns: ColumnIndex, store: Impor
   const usage = billUsage(type, meter.unit, draft);
   if (isBillProblem(usage)) return `${usage.field}: ${usage.message}`;
   return {
-    meter_id: meter.id, utility_type: type, period_start: draft.period_start, period_end: draft.period_end, amount: draft.amount,
-    ...usage, demand_kw: draft.demand_kw, is_estimated: draft.is_estimated,
+    meter_id: meter.id,
+    utility_type: type,
+    period_start: draft.period_start,
+    period_end: draft.period_end,
+    amount: draft.amount,
+    ...usage,
+    demand_kw: draft.demand_kw,
+    is_estimated: draft.is_estimated,
   };
 }
 
@@ -179,7 +185,14 @@ async function billOfRecord(record: string[], columns: ColumnIndex, store: Impor
 async function csvParserOf(file: Readable, reject: Reject) {
   const { head, ended } = await firstLine(file);
   const delimiter = detectDelimiter(head.toString('utf8'));
-  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true, info: true });
+  const parser = parse({
+    bom: true,
+    delimiter,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    info: true,
+  });
   parser.on('skip', (err: Error & { lines?: number }) => reject(err.lines ?? 0, `invalid CSV: ${err.message}`));
   if (ended) parser.end(head);
   else {

@@ -10,7 +10,9 @@ describe('readHeader', () => {
   });
   it('names the first missing required column', () => {
     expect(() => readHeader(['utility_type', 'period_start', 'amount'])).toThrow('CSV header must name the column period_end');
-    expect(() => readHeader(['period_start', 'period_end', 'amount'])).toThrow('CSV header must name the column utility_type (or meter_id or account_number)');
+    expect(() => readHeader(['period_start', 'period_end', 'amount'])).toThrow(
+      'CSV header must name the column utility_type (or meter_id or account_number)',
+    );
     expect(readHeader(['meter_id', 'period_start', 'period_end', 'amount'])).toMatchObject({ meter_id: 0, utility_type: undefined });
   });
 });
@@ -18,15 +20,30 @@ describe('readHeader', () => {
 describe('parseBillRow', () => {
   const cols = readHeader(['utility_type', 'period_start', 'period_end', 'amount', 'usage_kwh', 'demand_kw']);
   const row = (over: Partial<Record<string, string>> = {}) => {
-    const r = { utility_type: 'electric', period_start: '2024-02-01', period_end: '2024-02-29', amount: '10.5', usage_kwh: '', demand_kw: '', ...over };
+    const r = {
+      utility_type: 'electric',
+      period_start: '2024-02-01',
+      period_end: '2024-02-29',
+      amount: '10.5',
+      usage_kwh: '',
+      demand_kw: '',
+      ...over,
+    };
     return [r.utility_type, r.period_start, r.period_end, r.amount, r.usage_kwh, r.demand_kw] as string[];
   };
 
   it('parses a good row (leap day, optional numbers empty -> null)', () => {
     expect(parseBillRow(row(), cols)).toEqual({
       meter: { meterId: undefined, accountNumber: undefined, utilityType: 'electric' },
-      period_start: '2024-02-01', period_end: '2024-02-29', amount: 10.5, usage: null, unit: undefined, usage_kwh: null, demand_kw: null,
-      is_estimated: false, heat_content: null,
+      period_start: '2024-02-01',
+      period_end: '2024-02-29',
+      amount: 10.5,
+      usage: null,
+      unit: undefined,
+      usage_kwh: null,
+      demand_kw: null,
+      is_estimated: false,
+      heat_content: null,
     });
     expect(parseBillRow(row({ usage_kwh: '1234.567', demand_kw: '0' }), cols)).toMatchObject({ usage_kwh: 1234.567, demand_kw: 0 });
   });
@@ -49,7 +66,10 @@ describe('parseBillRow', () => {
     [{ amount: '12,34.00' }, 'amount: value is not an amount with at most 2 decimals'],
     [{ period_start: '1999-12-31', period_end: '2000-01-01' }, 'period_start: period_start must be on or after 2000-01-01'],
     [{ period_start: '2024-01-01', period_end: '2024-04-10' }, "period_end: a bill's period lasts at most 100 days (this one lasts 101)"],
-    [{ period_start: '2026-12-01', period_end: '2026-12-28' }, 'period_end: period_end must be no later than 2026-12-27 (31 days after today)'],
+    [
+      { period_start: '2026-12-01', period_end: '2026-12-28' },
+      'period_end: period_end must be no later than 2026-12-27 (31 days after today)',
+    ],
     [{ usage_kwh: 'abc' }, 'usage_kwh: value is not a valid non-negative number'],
     [{ demand_kw: '-2' }, 'demand_kw: value is not a valid non-negative number'],
   ])('rejects %o', (over, message) => {
@@ -57,10 +77,15 @@ describe('parseBillRow', () => {
   });
 
   it('takes the bounds themselves: 2000-01-01, 100 days, 31 days after today, -1,000,000 and 100,000,000', () => {
-    expect(parseBillRow(row({ period_start: '2000-01-01', period_end: '2000-04-09', amount: '-1000000' }), cols))
-      .toMatchObject({ period_start: '2000-01-01', period_end: '2000-04-09', amount: -1_000_000 });
-    expect(parseBillRow(row({ period_start: '2026-12-01', period_end: '2026-12-27', amount: '$100,000,000.00' }), cols))
-      .toMatchObject({ period_end: '2026-12-27', amount: 100_000_000 });
+    expect(parseBillRow(row({ period_start: '2000-01-01', period_end: '2000-04-09', amount: '-1000000' }), cols)).toMatchObject({
+      period_start: '2000-01-01',
+      period_end: '2000-04-09',
+      amount: -1_000_000,
+    });
+    expect(parseBillRow(row({ period_start: '2026-12-01', period_end: '2026-12-27', amount: '$100,000,000.00' }), cols)).toMatchObject({
+      period_end: '2026-12-27',
+      amount: 100_000_000,
+    });
   });
 
   it('rejects a row with the wrong number of fields', () => {

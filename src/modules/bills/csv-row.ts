@@ -26,7 +26,8 @@ export function readHeader(header: string[]): ColumnIndex {
     const i = names.indexOf(col);
     index[col] = i === -1 ? undefined : i;
   }
-  if (METER_COLUMNS.every((c) => index[c] === undefined)) throw new Error('CSV header must name the column utility_type (or meter_id or account_number)');
+  if (METER_COLUMNS.every((c) => index[c] === undefined))
+    throw new Error('CSV header must name the column utility_type (or meter_id or account_number)');
   const missing = REQUIRED_COLUMNS.find((c) => index[c] === undefined);
   if (missing) throw new Error(`CSV header must name the column ${missing}`);
   return index;
@@ -103,8 +104,12 @@ export function parseBillRow(record: string[], columns: ColumnIndex, today: stri
   const unit = cell('unit');
   try {
     const heatContent = quantity(cell('heat_content'), 'heat_content');
-    const heatProblem = heatContent === null ? null
-      : /\.\d{5,}$/.test(cell('heat_content')) ? 'ensure this value has at most 4 decimal places' : heatContentProblem(heatContent);
+    const heatProblem =
+      heatContent === null
+        ? null
+        : /\.\d{5,}$/.test(cell('heat_content'))
+          ? 'ensure this value has at most 4 decimal places'
+          : heatContentProblem(heatContent);
     if (heatProblem) return `heat_content: ${heatProblem}`;
     return {
       meter: {

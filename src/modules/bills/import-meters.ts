@@ -33,11 +33,14 @@ export function createImportMeters(known: ImportMeter[], createDefault: (type: M
       if (meterId !== undefined) {
         const meter = byId.get(meterId);
         if (!meter) return `meter_id: no meter ${meterId} on this property`;
-        if (utilityType !== undefined && utilityType !== meter.utilityType) return `utility_type: must be the meter's (${meter.utilityType})`;
+        if (utilityType !== undefined && utilityType !== meter.utilityType)
+          return `utility_type: must be the meter's (${meter.utilityType})`;
         return meter;
       }
       if (accountNumber !== undefined) {
-        const matches = known.filter((m) => m.accountNumber === accountNumber && (utilityType === undefined || m.utilityType === utilityType));
+        const matches = known.filter(
+          (m) => m.accountNumber === accountNumber && (utilityType === undefined || m.utilityType === utilityType),
+        );
         if (matches.length === 1) return matches[0]!;
         const of = utilityType === undefined ? '' : ` for ${utilityType}`;
         if (matches.length === 0) return `account_number: no meter of this property has account number ${accountNumber}${of}`;

@@ -41,16 +41,21 @@ const violatesNoOverlap = (err: unknown) => sqlState(err) === '23P01';
  * For each (meter, period) given, the stored bill of the meter overlapping it that starts first (or
  * none): the bill a refusal names. One probe each of the constraint's GiST index.
  */
-async function overlapping(db: Executor, rows: Array<Pick<NewBill, 'meter_id' | 'period_start' | 'period_end'>>): Promise<Array<OverlappingBill | undefined>> {
+async function overlapping(
+  db: Executor,
+  rows: Array<Pick<NewBill, 'meter_id' | 'period_start' | 'period_end'>>,
+): Promise<Array<OverlappingBill | undefined>> {
   const keys = rows.map((r, n) => ({ n, meter_id: r.meter_id, period_start: r.period_start, period_end: r.period_end }));
-  const found = rowsOf<{ n: number; id: string; period_start: string; period_end: string }>(await db.execute(sql`
+  const found = rowsOf<{ n: number; id: string; period_start: string; period_end: string }>(
+    await db.execute(sql`
     select r.n, b.id, b.period_start::text as period_start, b.period_end::text as period_end
     from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as r(n int, meter_id text, period_start date, period_end date)
     cross join lateral (
       select o.id, o.period_start, o.period_end from ${bills} o
       where o.meter_id = r.meter_id and daterange(o.period_start, o.period_end, '[]') && daterange(r.period_start, r.period_end, '[]')
       order by o.period_start limit 1
-    ) b`));
+    ) b`),
+  );
   const out: Array<OverlappingBill | undefined> = new Array(rows.length).fill(undefined);
   for (const f of found) out[f.n] = { id: f.id, period_start: f.period_start, period_end: f.period_end };
   return out;
@@ -101,7 +106,8 @@ export function createBillRepository(db: Executor) {
      */
     async insertBatch(propertyId: string, rows: NewBill[]): Promise<BatchOutcome[]> {
       if (rows.length === 0) return [];
-      const stored = rowsOf<{ meter_id: string; period_start: string; period_end: string }>(await db.execute(sql`
+      const stored = rowsOf<{ meter_id: string; period_start: string; period_end: string }>(
+        await db.execute(sql`
         insert into ${bills} (property_id, meter_id, utility_type, period_start, period_end, amount, usage, unit, usage_kwh, demand_kw,
           is_estimated, heat_content)
         select ${propertyId}, r.meter_id, r.utility_type, r.period_start, r.period_end, r.amount, r.usage, r.unit, r.usage_kwh, r.demand_kw,
@@ -112,10 +118,12 @@ export function createBillRepository(db: Executor) {
         -- In the order given: a row overlapping an earlier one is the one skipped.
         order by r.n
         on conflict do nothing
-        returning meter_id, period_start::text as period_start, period_end::text as period_end`));
+        returning meter_id, period_start::text as period_start, period_end::text as period_end`),
+      );
       const storedKeys = new Set(stored.map((k) => keyOf(k.meter_id, k.period_start, k.period_end)));
       const outcomes: Array<BatchOutcome | undefined> = rows.map((r) =>
-        storedKeys.delete(keyOf(r.meter_id, r.period_start, r.period_end)) ? 'stored' : undefined);
+        storedKeys.delete(keyOf(r.meter_id, r.period_start, r.period_end)) ? 'stored' : undefined,
+      );
       const skipped = rows.filter((_, i) => outcomes[i] === undefined);
       if (skipped.length === 0) return outcomes as BatchOutcome[];
       const others = await overlapping(db, skipped);

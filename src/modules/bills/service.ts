@@ -103,7 +103,11 @@ export function createBillService(deps: {
       const meters = createImportMeters(await deps.meters.metersOf(propertyId), (type) => deps.meters.defaultMeter(propertyId, type));
       // One recompute per import, also when it stopped part-way (the stored batches stay).
       try {
-        return await importBillsCsv(upload, { insertBatch: (rows) => repo.insertBatch(propertyId, rows), meters }, { today: utcDay(deps.now()) });
+        return await importBillsCsv(
+          upload,
+          { insertBatch: (rows) => repo.insertBatch(propertyId, rows), meters },
+          { today: utcDay(deps.now()) },
+        );
       } finally {
         await deps.dataChanged?.(ownerId);
         await deps.auditMeters?.((await deps.meters.metersOf(propertyId)).map((m) => m.id));

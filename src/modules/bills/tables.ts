@@ -14,8 +14,12 @@ import { METER_UTILITY_TYPES, unitPairsSql } from '../meters/units';
 export const bills = pgTable(
   'utility_bills',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
-    propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    propertyId: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     meterId: text('meter_id').notNull(),
     utilityType: text('utility_type').notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),

@@ -9,7 +9,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const VERSION_PREFIX = '/api/v1';
 
 const pascal = (word: string) =>
-  word.split(/[-_.]/).filter(Boolean).map((part) => part[0].toUpperCase() + part.slice(1)).join('');
+  word
+    .split(/[-_.]/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
 
 /**
  * The operation id of a method on a documented path, derived from both alone so that it never
@@ -21,10 +25,13 @@ const pascal = (word: string) =>
  */
 export function operationIdOf(method: string, path: string): string {
   const rest = path === VERSION_PREFIX || path.startsWith(`${VERSION_PREFIX}/`) ? path.slice(VERSION_PREFIX.length) : path;
-  const words = rest.split('/').filter(Boolean).map((segment) => {
-    const param = /^\{(.+)\}$/.exec(segment);
-    return param ? `By${pascal(param[1])}` : pascal(segment);
-  });
+  const words = rest
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return param ? `By${pascal(param[1])}` : pascal(segment);
+    });
   return method.toLowerCase() + (words.length > 0 ? words.join('') : 'Root');
 }
 

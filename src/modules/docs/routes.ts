@@ -11,9 +11,13 @@ export function docsRouter(registry: OpenAPIRegistry): Router {
   router.get('/openapi.json', (_req, res) => {
     res.json(build());
   });
-  router.use('/docs', swaggerUi.serveFiles(undefined, { swaggerUrl: '/openapi.json' }), swaggerUi.setup(undefined, {
-    swaggerUrl: '/openapi.json',
-    customSiteTitle: 'Energy Cost API reference',
-  }));
+  router.use(
+    '/docs',
+    swaggerUi.serveFiles(undefined, { swaggerUrl: '/openapi.json' }),
+    swaggerUi.setup(undefined, {
+      swaggerUrl: '/openapi.json',
+      customSiteTitle: 'Energy Cost API reference',
+    }),
+  );
   return router;
 }

@@ -28,34 +28,52 @@ export function jurisdictionOf(p: { state: string; city: string }, county: strin
 const NOT_CONFIRMED = {
   boston: {
     standard: 'Boston BERDO 2.0 (Building Emissions Reduction and Disclosure Ordinance)',
-    reason: "BERDO 2.0's emissions standards and its alternative compliance payment could not be confirmed from the ordinance or the "
-      + "city's published regulations in the sources available; no limit is guessed",
+    reason:
+      "BERDO 2.0's emissions standards and its alternative compliance payment could not be confirmed from the ordinance or the " +
+      "city's published regulations in the sources available; no limit is guessed",
   },
   denver: {
     standard: 'Energize Denver building performance requirements',
-    reason: "Energize Denver's site EUI targets and penalties could not be confirmed from the city's published rules in the sources "
-      + 'available; no target is guessed',
+    reason:
+      "Energize Denver's site EUI targets and penalties could not be confirmed from the city's published rules in the sources " +
+      'available; no target is guessed',
   },
 } as const;
 
-const PERIOD_2030_NOT_CONFIRMED = 'For 2030-2034 the coefficients are set by rule (1 RCNY § 103-14) and the rule replaces the '
-  + "law's occupancy-group limits with limits per Portfolio Manager property type; neither could be confirmed from the rule's text in "
-  + 'the sources available, so nothing is computed for this period.';
-const FROM_2026 = 'The Department of Buildings has announced that reports from calendar year 2026 use limits per Portfolio Manager '
-  + "property type; those could not be confirmed, so this is the law's occupancy-group limit.";
+const PERIOD_2030_NOT_CONFIRMED =
+  'For 2030-2034 the coefficients are set by rule (1 RCNY § 103-14) and the rule replaces the ' +
+  "law's occupancy-group limits with limits per Portfolio Manager property type; neither could be confirmed from the rule's text in " +
+  'the sources available, so nothing is computed for this period.';
+const FROM_2026 =
+  'The Department of Buildings has announced that reports from calendar year 2026 use limits per Portfolio Manager ' +
+  "property type; those could not be confirmed, so this is the law's occupancy-group limit.";
 const GIVEN_LIMIT = 'Excess and projected penalty are against the limit given in the request (limit_tco2e), not one this service computed.';
-const NO_OCCUPANCY = "No occupancy groups are recorded for this property (PUT /pm/properties/{id}/occupancy): the limit is each group's "
-  + 'intensity limit times its gross floor area, so none is computed.';
+const NO_OCCUPANCY =
+  "No occupancy groups are recorded for this property (PUT /pm/properties/{id}/occupancy): the limit is each group's " +
+  'intensity limit times its gross floor area, so none is computed.';
 
 export interface Ll97PeriodAnswer {
   period: '2024-2029' | '2030-2034';
   status: 'computed' | 'computed_with_given_limit' | 'no_occupancy' | 'limit_not_confirmed' | 'not_confirmed' | 'outside_period';
   emissions_tco2e: number | null;
-  emissions_lines: Array<{ utility_type: string; energy: number; energy_unit: string; coefficient: number; coefficient_unit: string; tco2e: number }>;
+  emissions_lines: Array<{
+    utility_type: string;
+    energy: number;
+    energy_unit: string;
+    coefficient: number;
+    coefficient_unit: string;
+    tco2e: number;
+  }>;
   not_covered: string[];
   gross_floor_area: number | null;
   limit_tco2e: number | null;
-  limit_lines: Array<{ occupancy_group: string; gross_floor_area: number; intensity_limit: number | null; tco2e: number | null; source: string | null }>;
+  limit_lines: Array<{
+    occupancy_group: string;
+    gross_floor_area: number;
+    intensity_limit: number | null;
+    tco2e: number | null;
+    source: string | null;
+  }>;
   excess_tco2e: number | null;
   penalty_per_ton: number;
   projected_penalty: number | null;
@@ -67,12 +85,16 @@ function limit2024(areas: OccupancyArea[]) {
   const lines = areas.map((a) => {
     const l = LIMITS_2024_2029[a.group];
     return {
-      occupancy_group: a.group, gross_floor_area: a.sqft, intensity_limit: l?.value ?? null,
-      tco2e: l ? roundTons(l.value * a.sqft) : null, source: l ? `${LIMIT_SOURCES[l.source]}: ${l.label}` : null,
+      occupancy_group: a.group,
+      gross_floor_area: a.sqft,
+      intensity_limit: l?.value ?? null,
+      tco2e: l ? roundTons(l.value * a.sqft) : null,
+      source: l ? `${LIMIT_SOURCES[l.source]}: ${l.label}` : null,
     };
   });
   const missing = lines.filter((l) => l.intensity_limit === null).map((l) => l.occupancy_group);
-  const limit = missing.length || !areas.length ? null : roundTons(areas.reduce((sum, a) => sum + LIMITS_2024_2029[a.group]!.value * a.sqft, 0));
+  const limit =
+    missing.length || !areas.length ? null : roundTons(areas.reduce((sum, a) => sum + LIMITS_2024_2029[a.group]!.value * a.sqft, 0));
   return { lines, missing, limit };
 }
 
@@ -82,35 +104,65 @@ function limit2024(areas: OccupancyArea[]) {
  * `givenLimit` (the limit the owner's LL97 report states) when the request gives one.
  */
 export function ll97Periods(
-  year: number, energy: EnergyByType, grossFloorArea: number | null, areas: OccupancyArea[], givenLimit: number | null = null,
+  year: number,
+  energy: EnergyByType,
+  grossFloorArea: number | null,
+  areas: OccupancyArea[],
+  givenLimit: number | null = null,
 ): Ll97PeriodAnswer[] {
   const base = {
-    emissions_tco2e: null, emissions_lines: [], not_covered: [], gross_floor_area: grossFloorArea, limit_tco2e: null, limit_lines: [],
-    excess_tco2e: null, penalty_per_ton: PENALTY_CENTS_PER_TON / 100, projected_penalty: null,
+    emissions_tco2e: null,
+    emissions_lines: [],
+    not_covered: [],
+    gross_floor_area: grossFloorArea,
+    limit_tco2e: null,
+    limit_lines: [],
+    excess_tco2e: null,
+    penalty_per_ton: PENALTY_CENTS_PER_TON / 100,
+    projected_penalty: null,
   };
   const second: Ll97PeriodAnswer = { ...base, period: '2030-2034', status: 'not_confirmed', notes: [PERIOD_2030_NOT_CONFIRMED] };
-  if (year < 2024 || year > 2029) return [{ ...base, period: '2024-2029', status: 'outside_period', notes: [`${year} is not in 2024-2029.`] }, second];
+  if (year < 2024 || year > 2029)
+    return [{ ...base, period: '2024-2029', status: 'outside_period', notes: [`${year} is not in 2024-2029.`] }, second];
   const e = ll97Emissions2024To2029(energy);
   const computed = limit2024(areas);
   const limit = givenLimit ?? computed.limit;
   const penalty = limit === null ? null : excessAndPenalty(e.tco2e, limit);
-  const status: Ll97PeriodAnswer['status'] = givenLimit !== null ? 'computed_with_given_limit'
-    : !areas.length ? 'no_occupancy' : computed.missing.length ? 'limit_not_confirmed' : 'computed';
+  const status: Ll97PeriodAnswer['status'] =
+    givenLimit !== null
+      ? 'computed_with_given_limit'
+      : !areas.length
+        ? 'no_occupancy'
+        : computed.missing.length
+          ? 'limit_not_confirmed'
+          : 'computed';
   const notes = [
     ...(givenLimit !== null ? [GIVEN_LIMIT] : []),
     ...(givenLimit === null && !areas.length ? [NO_OCCUPANCY] : []),
     ...(givenLimit === null && computed.missing.length
-      ? [`The 2024-2029 intensity limit of occupancy group ${computed.missing.join(', ')} could not be confirmed from the law or the city's published pages, so no limit is given: none is guessed.`]
+      ? [
+          `The 2024-2029 intensity limit of occupancy group ${computed.missing.join(', ')} could not be confirmed from the law or the city's published pages, so no limit is given: none is guessed.`,
+        ]
       : []),
     ...(year >= 2026 && givenLimit === null && computed.limit !== null ? [FROM_2026] : []),
     ...(e.notCovered.length ? ["An 'other' meter's fuel is unknown: its energy is not counted."] : []),
   ];
-  return [{
-    ...base, period: '2024-2029', status, emissions_tco2e: roundTons(e.tco2e),
-    emissions_lines: e.lines.map((l) => ({ ...l, tco2e: roundTons(l.tco2e) })), not_covered: e.notCovered,
-    limit_tco2e: limit, limit_lines: computed.lines,
-    excess_tco2e: penalty?.excessTons ?? null, projected_penalty: penalty ? penalty.penaltyCents / 100 : null, notes,
-  }, second];
+  return [
+    {
+      ...base,
+      period: '2024-2029',
+      status,
+      emissions_tco2e: roundTons(e.tco2e),
+      emissions_lines: e.lines.map((l) => ({ ...l, tco2e: roundTons(l.tco2e) })),
+      not_covered: e.notCovered,
+      limit_tco2e: limit,
+      limit_lines: computed.lines,
+      excess_tco2e: penalty?.excessTons ?? null,
+      projected_penalty: penalty ? penalty.penaltyCents / 100 : null,
+      notes,
+    },
+    second,
+  ];
 }
 
 export interface StandardAnswer {
@@ -123,40 +175,57 @@ export interface StandardAnswer {
 
 /** The building-performance answer of a property for a year. */
 export function buildingPerformance(
-  jurisdiction: Jurisdiction | null, year: number, energy: EnergyByType, grossFloorArea: number | null, where: string,
-  areas: OccupancyArea[] = [], givenLimit: number | null = null,
+  jurisdiction: Jurisdiction | null,
+  year: number,
+  energy: EnergyByType,
+  grossFloorArea: number | null,
+  where: string,
+  areas: OccupancyArea[] = [],
+  givenLimit: number | null = null,
 ): { jurisdiction: Jurisdiction | null; applies: boolean; message: string; standards: StandardAnswer[] } {
   if (jurisdiction === null) {
     return {
-      jurisdiction, applies: false, standards: [],
-      message: `No building-performance standard known to this service applies at ${where}: it covers New York City's Local Law 97 `
-        + "(and names Boston's BERDO 2.0 and Energize Denver, whose numbers are not confirmed).",
+      jurisdiction,
+      applies: false,
+      standards: [],
+      message:
+        `No building-performance standard known to this service applies at ${where}: it covers New York City's Local Law 97 ` +
+        "(and names Boston's BERDO 2.0 and Energize Denver, whose numbers are not confirmed).",
     };
   }
   if (jurisdiction !== 'new_york_city') {
     const s = NOT_CONFIRMED[jurisdiction];
     return {
-      jurisdiction, applies: true, message: `${s.standard} applies at ${where}; its numbers are not confirmed.`,
+      jurisdiction,
+      applies: true,
+      message: `${s.standard} applies at ${where}; its numbers are not confirmed.`,
       standards: [{ standard: s.standard, status: 'not_confirmed', reason: s.reason, periods: [], sources: [] }],
     };
   }
   return {
-    jurisdiction, applies: true,
-    message: `New York City's Local Law 97 applies at ${where} to a covered building (over 25,000 gross sf, with exceptions): `
-      + `${year} against its limit, by the law's coefficients and the city's published limits.`,
-    standards: [{
-      standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
-      status: 'partly_confirmed',
-      reason: '2024-2029: coefficients and penalty from the law, occupancy-group limits from the city\'s published tables (H, I-1, I-2, '
-        + 'I-3 and U not confirmed); 2030-2034 not confirmed',
-      periods: ll97Periods(year, energy, grossFloorArea, areas, givenLimit),
-      sources: [
-        `${LL97_SOURCES.coefficients}: ${Object.values(COEFFICIENTS_2024_2029).map((c) => `${c.item} ${c.value} ${c.unit}`).join('; ')}`,
-        LL97_SOURCES.penalty,
-        LL97_SOURCES.limits,
-        LIMIT_SOURCES.dob,
-        LIMIT_SOURCES.sustainable,
-      ],
-    }],
+    jurisdiction,
+    applies: true,
+    message:
+      `New York City's Local Law 97 applies at ${where} to a covered building (over 25,000 gross sf, with exceptions): ` +
+      `${year} against its limit, by the law's coefficients and the city's published limits.`,
+    standards: [
+      {
+        standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
+        status: 'partly_confirmed',
+        reason:
+          "2024-2029: coefficients and penalty from the law, occupancy-group limits from the city's published tables (H, I-1, I-2, " +
+          'I-3 and U not confirmed); 2030-2034 not confirmed',
+        periods: ll97Periods(year, energy, grossFloorArea, areas, givenLimit),
+        sources: [
+          `${LL97_SOURCES.coefficients}: ${Object.values(COEFFICIENTS_2024_2029)
+            .map((c) => `${c.item} ${c.value} ${c.unit}`)
+            .join('; ')}`,
+          LL97_SOURCES.penalty,
+          LL97_SOURCES.limits,
+          LIMIT_SOURCES.dob,
+          LIMIT_SOURCES.sustainable,
+        ],
+      },
+    ],
   };
 }

@@ -24,8 +24,9 @@ describe('factors, worked by hand', () => {
     expect(tonsOf('steam', 100, NYCW)).toEqual({ reason: expect.stringContaining('could not be confirmed') });
     expect(tonsOf('other', 100, NYCW)).toEqual({ reason: expect.stringContaining('fuel') });
     expect(tonsOf('water', 100, NYCW)).toEqual({ reason: expect.stringContaining('not energy') });
-    expect(tonsOf('electric', 100, { subregion: null, reason: 'ZIP 00000 is not in the Power Profiler map' }))
-      .toEqual({ reason: 'ZIP 00000 is not in the Power Profiler map' });
+    expect(tonsOf('electric', 100, { subregion: null, reason: 'ZIP 00000 is not in the Power Profiler map' })).toEqual({
+      reason: 'ZIP 00000 is not in the Power Profiler map',
+    });
   });
 });
 
@@ -60,16 +61,30 @@ describe('a year of a New York property, calendarised and worked by hand', () =>
   it('gives each meter its usage and tons, and the uncounted ones with the reason', () => {
     const [e, g, w] = inv.meters;
     expect(e).toMatchObject({ meterId: 'e', unit: 'kWh', usage: 4500, tco2e: 1.81, counted: true, reason: null });
-    expect(e.months).toEqual([{ month: '2025-01', usage: 3100, tco2e: 1.247 }, { month: '2025-02', usage: 1400, tco2e: 0.563 }]);
+    expect(e.months).toEqual([
+      { month: '2025-01', usage: 3100, tco2e: 1.247 },
+      { month: '2025-02', usage: 1400, tco2e: 0.563 },
+    ]);
     expect(g).toMatchObject({ meterId: 'g', unit: 'therms', usage: 1000, tco2e: 5.311, counted: true });
-    expect(w).toMatchObject({ meterId: 'w', counted: false, tco2e: null, usage: 5_000_000 / 1000, reason: expect.stringContaining('not energy') });
+    expect(w).toMatchObject({
+      meterId: 'w',
+      counted: false,
+      tco2e: null,
+      usage: 5_000_000 / 1000,
+      reason: expect.stringContaining('not energy'),
+    });
     expect(w.months).toEqual([{ month: '2025-01', usage: 5000, tco2e: null }]);
     // A meter with no bill in the year is left out.
     expect(inv.meters.map((m) => m.meterId)).toEqual(['e', 'g', 'w']);
   });
 
   it('counts bills without usage and adds nothing for them', () => {
-    const withBlank = yearInventory(2025, meters.slice(0, 1), [{ meterId: 'e', periodStart: '2025-03-01', periodEnd: '2025-03-31', usageMilli: null }], NYCW);
+    const withBlank = yearInventory(
+      2025,
+      meters.slice(0, 1),
+      [{ meterId: 'e', periodStart: '2025-03-01', periodEnd: '2025-03-31', usageMilli: null }],
+      NYCW,
+    );
     expect(withBlank.meters[0]).toMatchObject({ billsWithoutUsage: 1, usage: 0, tco2e: 0 });
     expect(withBlank.tco2e).toBe(0);
   });

@@ -29,9 +29,7 @@ export interface InventoryBill {
 }
 
 /** The grid factor of the property's ZIP code, or why there is none. */
-export type GridFactor =
-  | { subregion: string; lbPerMwh: number }
-  | { subregion: null; reason: string };
+export type GridFactor = { subregion: string; lbPerMwh: number } | { subregion: null; reason: string };
 
 export interface MeterMonth {
   /** YYYY-MM */
@@ -92,7 +90,10 @@ export function yearInventory(year: number, meters: InventoryMeter[], bills: Inv
         billsWithoutUsage += 1;
         continue;
       }
-      const shares = calendariseBill({ periodStart: bill.periodStart, periodEnd: bill.periodEnd, cents: 0, usageMilli: bill.usageMilli }, window);
+      const shares = calendariseBill(
+        { periodStart: bill.periodStart, periodEnd: bill.periodEnd, cents: 0, usageMilli: bill.usageMilli },
+        window,
+      );
       for (const s of shares) usageByMonth.set(s.month, (usageByMonth.get(s.month) ?? 0) + s.usageMilli);
     }
     if (usageByMonth.size === 0 && billsWithoutUsage === 0) continue;

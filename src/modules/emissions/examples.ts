@@ -5,14 +5,18 @@
  */
 import { LIMIT_SOURCES, LIMITS_2024_2029 } from './occupancy';
 
-const ELECTRIC_SOURCE = 'EPA eGRID2022, subregion annual total output emission rate (SRC2ERTA); ZIP code to subregion: EPA Power Profiler v13.2; '
-  + 'subregion NYCW (NPCC NYC/Westchester); 1 lb = 0.45359237 kg; output rate, no grid loss added';
-const GAS_SOURCE = 'EPA GHG Emission Factors Hub (Emission Factors for Greenhouse Gas Inventories, 9 March 2018), Table 1 Stationary Combustion, '
-  + 'Natural Gas: 53.06 kg CO2, 1.0 g CH4, 0.10 g N2O per mmBtu; GWP CH4 25, N2O 298 (IPCC AR4, same document)';
+const ELECTRIC_SOURCE =
+  'EPA eGRID2022, subregion annual total output emission rate (SRC2ERTA); ZIP code to subregion: EPA Power Profiler v13.2; ' +
+  'subregion NYCW (NPCC NYC/Westchester); 1 lb = 0.45359237 kg; output rate, no grid loss added';
+const GAS_SOURCE =
+  'EPA GHG Emission Factors Hub (Emission Factors for Greenhouse Gas Inventories, 9 March 2018), Table 1 Stationary Combustion, ' +
+  'Natural Gas: 53.06 kg CO2, 1.0 g CH4, 0.10 g N2O per mmBtu; GWP CH4 25, N2O 298 (IPCC AR4, same document)';
 
-const monthsOf2025 = (january: number) => Array.from({ length: 12 }, (_, i) => ({
-  month: `2025-${String(i + 1).padStart(2, '0')}`, tco2e: i === 0 ? january : 0,
-}));
+const monthsOf2025 = (january: number) =>
+  Array.from({ length: 12 }, (_, i) => ({
+    month: `2025-${String(i + 1).padStart(2, '0')}`,
+    tco2e: i === 0 ? january : 0,
+  }));
 
 export const propertyEmissions = {
   property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f',
@@ -25,27 +29,57 @@ export const propertyEmissions = {
   months: monthsOf2025(66.772),
   meters: [
     {
-      meter_id: '0c6d2a4e-1f3b-4a5c-8d7e-9f0a1b2c3d4e', name: 'Electric meter', utility_type: 'electric', counted: true, reason: null,
-      usage: 100000, usage_unit: 'kWh', tco2e: 40.215, bills_without_usage: 0, months: [{ month: '2025-01', usage: 100000, tco2e: 40.215 }],
+      meter_id: '0c6d2a4e-1f3b-4a5c-8d7e-9f0a1b2c3d4e',
+      name: 'Electric meter',
+      utility_type: 'electric',
+      counted: true,
+      reason: null,
+      usage: 100000,
+      usage_unit: 'kWh',
+      tco2e: 40.215,
+      bills_without_usage: 0,
+      months: [{ month: '2025-01', usage: 100000, tco2e: 40.215 }],
     },
     {
-      meter_id: '7e8f9a0b-2c3d-4e5f-a6b7-c8d9e0f1a2b3', name: 'Gas meter', utility_type: 'gas', counted: true, reason: null,
-      usage: 5000, usage_unit: 'therms', tco2e: 26.557, bills_without_usage: 0, months: [{ month: '2025-01', usage: 5000, tco2e: 26.557 }],
+      meter_id: '7e8f9a0b-2c3d-4e5f-a6b7-c8d9e0f1a2b3',
+      name: 'Gas meter',
+      utility_type: 'gas',
+      counted: true,
+      reason: null,
+      usage: 5000,
+      usage_unit: 'therms',
+      tco2e: 26.557,
+      bills_without_usage: 0,
+      months: [{ month: '2025-01', usage: 5000, tco2e: 26.557 }],
     },
   ],
   factors: [
     {
-      utility_type: 'electric', value: 886.58, unit: 'lb CO2e/MWh', tco2e_per_unit: 0.000402146, per_unit: 'kWh',
-      source: ELECTRIC_SOURCE, year: 2022, subregion: 'NYCW', note: null,
+      utility_type: 'electric',
+      value: 886.58,
+      unit: 'lb CO2e/MWh',
+      tco2e_per_unit: 0.000402146,
+      per_unit: 'kWh',
+      source: ELECTRIC_SOURCE,
+      year: 2022,
+      subregion: 'NYCW',
+      note: null,
     },
     {
-      utility_type: 'gas', value: 53.1148, unit: 'kg CO2e/mmBtu', tco2e_per_unit: 0.00531148, per_unit: 'therm',
-      source: GAS_SOURCE, year: 2018, subregion: null, note: null,
+      utility_type: 'gas',
+      value: 53.1148,
+      unit: 'kg CO2e/mmBtu',
+      tco2e_per_unit: 0.00531148,
+      per_unit: 'therm',
+      source: GAS_SOURCE,
+      year: 2018,
+      subregion: null,
+      note: null,
     },
   ],
   notes: [
-    'Bills are spread over calendar months by days (calendarised), as ENERGY STAR Portfolio Manager does; usage is converted to '
-      + "each type's common unit with Portfolio Manager's conversions (1 ccf = 1.026 therms).",
+    'Bills are spread over calendar months by days (calendarised), as ENERGY STAR Portfolio Manager does; usage is converted to ' +
+      "each type's common unit with Portfolio Manager's conversions (1 ccf = 1.026 therms).",
   ],
 };
 
@@ -58,66 +92,89 @@ export const buildingPerformance = {
   year: 2025,
   jurisdiction: 'new_york_city',
   applies: true,
-  message: "New York City's Local Law 97 applies at New York, NY 10001 to a covered building (over 25,000 gross sf, with exceptions): "
-    + "2025 against its limit, by the law's coefficients and the city's published limits.",
-  standards: [{
-    standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
-    status: 'partly_confirmed',
-    reason: "2024-2029: coefficients and penalty from the law, occupancy-group limits from the city's published tables (H, I-1, I-2, "
-      + 'I-3 and U not confirmed); 2030-2034 not confirmed',
-    periods: [
-      {
-        period: '2024-2029',
-        status: 'computed',
-        emissions_tco2e: 395.182,
-        emissions_lines: [
-          { utility_type: 'electric', energy: 1000000, energy_unit: 'kWh', coefficient: 0.000288962, coefficient_unit: 'tCO2e/kWh', tco2e: 288.962 },
-          { utility_type: 'gas', energy: 2000000, energy_unit: 'kBtu', coefficient: 0.00005311, coefficient_unit: 'tCO2e/kBtu', tco2e: 106.22 },
-        ],
-        not_covered: [],
-        gross_floor_area: 40000,
-        limit_tco2e: 338.4,
-        limit_lines: [{
-          occupancy_group: 'B', gross_floor_area: 40000, intensity_limit: 0.00846, tco2e: 338.4,
-          source: `${LIMIT_SOURCES.dob}: ${LIMITS_2024_2029.B!.label}`,
-        }],
-        excess_tco2e: 56.782,
-        penalty_per_ton: 268,
-        projected_penalty: 15217.58,
-        notes: [],
-      },
-      {
-        period: '2030-2034',
-        status: 'not_confirmed',
-        emissions_tco2e: null,
-        emissions_lines: [],
-        not_covered: [],
-        gross_floor_area: 40000,
-        limit_tco2e: null,
-        limit_lines: [],
-        excess_tco2e: null,
-        penalty_per_ton: 268,
-        projected_penalty: null,
-        notes: [
-          'For 2030-2034 the coefficients are set by rule (1 RCNY § 103-14) and the rule replaces the law\'s occupancy-group limits with '
-            + 'limits per Portfolio Manager property type; neither could be confirmed from the rule\'s text in the sources available, so '
-            + 'nothing is computed for this period.',
-        ],
-      },
-    ],
-    sources: [
-      'NYC Administrative Code § 28-320.3.1.1 (greenhouse gas coefficients of energy consumption for calendar years 2024 through 2029), '
-        + 'codelibrary.amlegal.com, read 2026-11-28: item 1, utility electricity 0.000288962 tCO2e/kWh; item 2, natural gas 0.00005311 '
-        + 'tCO2e/kBtu; item 3, #2 fuel oil 0.00007421 tCO2e/kBtu; item 4, #4 fuel oil 0.00007529 tCO2e/kBtu; item 5, district steam '
-        + '0.00004493 tCO2e/kBtu',
-      'NYC Administrative Code § 28-320.6 (penalty: the difference between the building emissions limit and the reported building '
-        + 'emissions, multiplied by $268), codelibrary.amlegal.com, read 2026-11-28',
-      "NYC Administrative Code § 28-320.3.2 (2030-2034), read 2026-11-28: a building's limit is each occupancy group's building "
-        + 'emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a mixed-use building',
-      LIMIT_SOURCES.dob,
-      LIMIT_SOURCES.sustainable,
-    ],
-  }],
+  message:
+    "New York City's Local Law 97 applies at New York, NY 10001 to a covered building (over 25,000 gross sf, with exceptions): " +
+    "2025 against its limit, by the law's coefficients and the city's published limits.",
+  standards: [
+    {
+      standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
+      status: 'partly_confirmed',
+      reason:
+        "2024-2029: coefficients and penalty from the law, occupancy-group limits from the city's published tables (H, I-1, I-2, " +
+        'I-3 and U not confirmed); 2030-2034 not confirmed',
+      periods: [
+        {
+          period: '2024-2029',
+          status: 'computed',
+          emissions_tco2e: 395.182,
+          emissions_lines: [
+            {
+              utility_type: 'electric',
+              energy: 1000000,
+              energy_unit: 'kWh',
+              coefficient: 0.000288962,
+              coefficient_unit: 'tCO2e/kWh',
+              tco2e: 288.962,
+            },
+            {
+              utility_type: 'gas',
+              energy: 2000000,
+              energy_unit: 'kBtu',
+              coefficient: 0.00005311,
+              coefficient_unit: 'tCO2e/kBtu',
+              tco2e: 106.22,
+            },
+          ],
+          not_covered: [],
+          gross_floor_area: 40000,
+          limit_tco2e: 338.4,
+          limit_lines: [
+            {
+              occupancy_group: 'B',
+              gross_floor_area: 40000,
+              intensity_limit: 0.00846,
+              tco2e: 338.4,
+              source: `${LIMIT_SOURCES.dob}: ${LIMITS_2024_2029.B!.label}`,
+            },
+          ],
+          excess_tco2e: 56.782,
+          penalty_per_ton: 268,
+          projected_penalty: 15217.58,
+          notes: [],
+        },
+        {
+          period: '2030-2034',
+          status: 'not_confirmed',
+          emissions_tco2e: null,
+          emissions_lines: [],
+          not_covered: [],
+          gross_floor_area: 40000,
+          limit_tco2e: null,
+          limit_lines: [],
+          excess_tco2e: null,
+          penalty_per_ton: 268,
+          projected_penalty: null,
+          notes: [
+            "For 2030-2034 the coefficients are set by rule (1 RCNY § 103-14) and the rule replaces the law's occupancy-group limits with " +
+              "limits per Portfolio Manager property type; neither could be confirmed from the rule's text in the sources available, so " +
+              'nothing is computed for this period.',
+          ],
+        },
+      ],
+      sources: [
+        'NYC Administrative Code § 28-320.3.1.1 (greenhouse gas coefficients of energy consumption for calendar years 2024 through 2029), ' +
+          'codelibrary.amlegal.com, read 2026-11-28: item 1, utility electricity 0.000288962 tCO2e/kWh; item 2, natural gas 0.00005311 ' +
+          'tCO2e/kBtu; item 3, #2 fuel oil 0.00007421 tCO2e/kBtu; item 4, #4 fuel oil 0.00007529 tCO2e/kBtu; item 5, district steam ' +
+          '0.00004493 tCO2e/kBtu',
+        'NYC Administrative Code § 28-320.6 (penalty: the difference between the building emissions limit and the reported building ' +
+          'emissions, multiplied by $268), codelibrary.amlegal.com, read 2026-11-28',
+        "NYC Administrative Code § 28-320.3.2 (2030-2034), read 2026-11-28: a building's limit is each occupancy group's building " +
+          'emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a mixed-use building',
+        LIMIT_SOURCES.dob,
+        LIMIT_SOURCES.sustainable,
+      ],
+    },
+  ],
 };
 
 /** The office of the examples and a Michigan property without bills in 2025, as one owner's portfolio. */
@@ -128,13 +185,27 @@ export const portfolioEmissions = {
   total_tco2e: 66.772,
   kg_co2e_per_sqft: 1.113,
   properties: [
-    { property_id: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f', name: 'Harbor Lofts', tco2e: 0, sqft: 10000, kg_co2e_per_sqft: 0, meters_not_counted: 0 },
-    { property_id: propertyEmissions.property_id, name: 'Midtown office', tco2e: 66.772, sqft: 50000, kg_co2e_per_sqft: 1.335, meters_not_counted: 0 },
+    {
+      property_id: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+      name: 'Harbor Lofts',
+      tco2e: 0,
+      sqft: 10000,
+      kg_co2e_per_sqft: 0,
+      meters_not_counted: 0,
+    },
+    {
+      property_id: propertyEmissions.property_id,
+      name: 'Midtown office',
+      tco2e: 66.772,
+      sqft: 50000,
+      kg_co2e_per_sqft: 1.335,
+      meters_not_counted: 0,
+    },
   ],
   factors: propertyEmissions.factors,
   notes: [
     propertyEmissions.notes[0],
-    "kg_co2e_per_sqft of the whole is the tons of the properties with sqft over their sqft; each property's figures are its own "
-      + 'GET /pm/properties/{id}/emissions total.',
+    "kg_co2e_per_sqft of the whole is the tons of the properties with sqft over their sqft; each property's figures are its own " +
+      'GET /pm/properties/{id}/emissions total.',
   ],
 };

@@ -19,8 +19,9 @@ export const NATURAL_GAS = {
   gN2oPerMmbtu: 0.1,
   gwpCh4: 25,
   gwpN2o: 298,
-  source: 'EPA GHG Emission Factors Hub (Emission Factors for Greenhouse Gas Inventories, 9 March 2018), Table 1 Stationary Combustion, '
-    + 'Natural Gas: 53.06 kg CO2, 1.0 g CH4, 0.10 g N2O per mmBtu; GWP CH4 25, N2O 298 (IPCC AR4, same document)',
+  source:
+    'EPA GHG Emission Factors Hub (Emission Factors for Greenhouse Gas Inventories, 9 March 2018), Table 1 Stationary Combustion, ' +
+    'Natural Gas: 53.06 kg CO2, 1.0 g CH4, 0.10 g N2O per mmBtu; GWP CH4 25, N2O 298 (IPCC AR4, same document)',
   year: 2018,
 } as const;
 
@@ -50,8 +51,9 @@ export function electricityTons(kwh: number, lbPerMwh: number): number {
  * it leaves out). Water, sewer and trash are not energy: they are outside an energy inventory.
  */
 export const UNSUPPORTED_REASONS = {
-  steam: 'district steam is not counted: the ENERGY STAR Portfolio Manager district steam factor could not be confirmed from its '
-    + 'published technical reference, and no factor is guessed',
+  steam:
+    'district steam is not counted: the ENERGY STAR Portfolio Manager district steam factor could not be confirmed from its ' +
+    'published technical reference, and no factor is guessed',
   other: "an 'other' meter's fuel is not known (fuel oil and propane have no meter type yet), so no factor applies",
   water: 'water is not energy: outside the energy emissions inventory',
   sewer: 'sewer is not energy: outside the energy emissions inventory',

@@ -37,29 +37,54 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
     const [first, second] = ll97Periods(2025, office, 40_000, [{ group: 'B', sqft: 40_000 }]);
     // 395.182 - 338.4 = 56.782 t over; 56.782 x $268 = $15,217.576 -> $15,217.58.
     expect(first).toMatchObject({
-      period: '2024-2029', status: 'computed', emissions_tco2e: 395.182, limit_tco2e: 338.4,
+      period: '2024-2029',
+      status: 'computed',
+      emissions_tco2e: 395.182,
+      limit_tco2e: 338.4,
       limit_lines: [{ occupancy_group: 'B', gross_floor_area: 40_000, intensity_limit: 0.00846, tco2e: 338.4 }],
-      excess_tco2e: 56.782, penalty_per_ton: 268, projected_penalty: 15217.58, gross_floor_area: 40_000,
+      excess_tco2e: 56.782,
+      penalty_per_ton: 268,
+      projected_penalty: 15217.58,
+      gross_floor_area: 40_000,
     });
-    expect(second).toMatchObject({ period: '2030-2034', status: 'not_confirmed', emissions_tco2e: null, limit_tco2e: null, projected_penalty: null });
+    expect(second).toMatchObject({
+      period: '2030-2034',
+      status: 'not_confirmed',
+      emissions_tco2e: null,
+      limit_tco2e: null,
+      projected_penalty: null,
+    });
   });
 
   it('weights a mixed-use limit by area: 30,000 sf of R-2 and 10,000 sf of M', () => {
     // 0.00675 x 30,000 = 202.5 t; 0.01181 x 10,000 = 118.1 t; limit 320.6 t; 395.182 - 320.6 = 74.582 t -> $19,987.976 -> $19,987.98.
-    const [first] = ll97Periods(2025, office, 40_000, [{ group: 'M', sqft: 10_000 }, { group: 'R-2', sqft: 30_000 }]);
+    const [first] = ll97Periods(2025, office, 40_000, [
+      { group: 'M', sqft: 10_000 },
+      { group: 'R-2', sqft: 30_000 },
+    ]);
     expect(first).toMatchObject({ status: 'computed', limit_tco2e: 320.6, excess_tco2e: 74.582, projected_penalty: 19987.98 });
   });
 
   it('gives no limit for a group whose limit is not confirmed, nor without occupancy, unless the request gives one', () => {
-    const [hospital] = ll97Periods(2025, office, 40_000, [{ group: 'B', sqft: 20_000 }, { group: 'I-2', sqft: 20_000 }]);
+    const [hospital] = ll97Periods(2025, office, 40_000, [
+      { group: 'B', sqft: 20_000 },
+      { group: 'I-2', sqft: 20_000 },
+    ]);
     expect(hospital).toMatchObject({ status: 'limit_not_confirmed', limit_tco2e: null, excess_tco2e: null, projected_penalty: null });
     expect(hospital.limit_lines[1]).toMatchObject({ occupancy_group: 'I-2', intensity_limit: null, tco2e: null });
     expect(hospital.notes.join(' ')).toContain('occupancy group I-2 could not be confirmed');
     expect(ll97Periods(2025, office, 40_000, [])[0]).toMatchObject({ status: 'no_occupancy', emissions_tco2e: 395.182, limit_tco2e: null });
     // With the limit the owner's report states: 395.182 - 300 = 95.182 t -> $25,508.78.
-    expect(ll97Periods(2025, office, 40_000, [], 300)[0]).toMatchObject({ status: 'computed_with_given_limit', limit_tco2e: 300, projected_penalty: 25508.78 });
+    expect(ll97Periods(2025, office, 40_000, [], 300)[0]).toMatchObject({
+      status: 'computed_with_given_limit',
+      limit_tco2e: 300,
+      projected_penalty: 25508.78,
+    });
     // Under the limit: nothing owed.
-    expect(ll97Periods(2025, { electric: 1000 }, 40_000, [{ group: 'B', sqft: 40_000 }])[0]).toMatchObject({ excess_tco2e: 0, projected_penalty: 0 });
+    expect(ll97Periods(2025, { electric: 1000 }, 40_000, [{ group: 'B', sqft: 40_000 }])[0]).toMatchObject({
+      excess_tco2e: 0,
+      projected_penalty: 0,
+    });
     expect(ll97Periods(2023, office, 40_000, [])[0]).toMatchObject({ status: 'outside_period', emissions_tco2e: null });
     // From 2026 the note says DOB moves to property-type limits.
     expect(ll97Periods(2026, office, 40_000, [{ group: 'B', sqft: 40_000 }])[0].notes.join(' ')).toContain('calendar year 2026');
@@ -67,7 +92,7 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
 });
 
 describe('jurisdictions', () => {
-  it("finds New York City by its five counties, Boston by city and Denver by county", () => {
+  it('finds New York City by its five counties, Boston by city and Denver by county', () => {
     expect(jurisdictionOf({ state: 'NY', city: 'Brooklyn' }, 'Kings')).toBe('new_york_city');
     expect(jurisdictionOf({ state: 'NY', city: 'Floral Park' }, 'Nassau')).toBeNull();
     expect(jurisdictionOf({ state: 'MA', city: 'Boston' }, 'Suffolk')).toBe('boston');
@@ -80,6 +105,9 @@ describe('jurisdictions', () => {
     const none = buildingPerformance(null, 2025, {}, 1000, 'Gladstone, MI 49837');
     expect(none).toMatchObject({ applies: false, standards: [], message: expect.stringContaining('No building-performance standard') });
     const boston = buildingPerformance('boston', 2025, {}, 1000, 'Boston, MA 02108');
-    expect(boston).toMatchObject({ applies: true, standards: [{ status: 'not_confirmed', periods: [], reason: expect.stringContaining('could not be confirmed') }] });
+    expect(boston).toMatchObject({
+      applies: true,
+      standards: [{ status: 'not_confirmed', periods: [], reason: expect.stringContaining('could not be confirmed') }],
+    });
   });
 });

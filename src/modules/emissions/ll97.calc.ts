@@ -8,12 +8,15 @@ import type { MeterUtilityType } from '../meters/units';
 
 /** Where the law's text was read (American Legal Publishing's New York City Administrative Code). */
 export const LL97_SOURCES = {
-  coefficients: 'NYC Administrative Code § 28-320.3.1.1 (greenhouse gas coefficients of energy consumption for calendar years 2024 through 2029), '
-    + 'codelibrary.amlegal.com, read 2026-11-28',
-  penalty: 'NYC Administrative Code § 28-320.6 (penalty: the difference between the building emissions limit and the reported building '
-    + 'emissions, multiplied by $268), codelibrary.amlegal.com, read 2026-11-28',
-  limits: 'NYC Administrative Code § 28-320.3.2 (2030-2034), read 2026-11-28: a building\'s limit is each occupancy group\'s building '
-    + 'emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a mixed-use building',
+  coefficients:
+    'NYC Administrative Code § 28-320.3.1.1 (greenhouse gas coefficients of energy consumption for calendar years 2024 through 2029), ' +
+    'codelibrary.amlegal.com, read 2026-11-28',
+  penalty:
+    'NYC Administrative Code § 28-320.6 (penalty: the difference between the building emissions limit and the reported building ' +
+    'emissions, multiplied by $268), codelibrary.amlegal.com, read 2026-11-28',
+  limits:
+    "NYC Administrative Code § 28-320.3.2 (2030-2034), read 2026-11-28: a building's limit is each occupancy group's building " +
+    'emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a mixed-use building',
 } as const;
 
 /** $ per metric ton CO2e over the limit (§ 28-320.6), in cents. */
@@ -37,7 +40,14 @@ export type EnergyByType = Partial<Record<MeterUtilityType, number>>;
 export interface Ll97Emissions {
   tco2e: number;
   /** Each utility type counted: its energy, the coefficient and the tons. */
-  lines: Array<{ utility_type: 'electric' | 'gas' | 'steam'; energy: number; energy_unit: string; coefficient: number; coefficient_unit: string; tco2e: number }>;
+  lines: Array<{
+    utility_type: 'electric' | 'gas' | 'steam';
+    energy: number;
+    energy_unit: string;
+    coefficient: number;
+    coefficient_unit: string;
+    tco2e: number;
+  }>;
   /** Types with energy the law's 2024-2029 coefficients do not cover (other fuels, unknown). */
   notCovered: MeterUtilityType[];
 }
@@ -50,8 +60,21 @@ export interface Ll97Emissions {
 export function ll97Emissions2024To2029(energy: EnergyByType): Ll97Emissions {
   const c = COEFFICIENTS_2024_2029;
   const lines: Ll97Emissions['lines'] = [];
-  const add = (type: 'electric' | 'gas' | 'steam', amount: number, unit: string, kbtuOrKwh: number, coef: { value: number; unit: string }) => {
-    lines.push({ utility_type: type, energy: amount, energy_unit: unit, coefficient: coef.value, coefficient_unit: coef.unit, tco2e: kbtuOrKwh * coef.value });
+  const add = (
+    type: 'electric' | 'gas' | 'steam',
+    amount: number,
+    unit: string,
+    kbtuOrKwh: number,
+    coef: { value: number; unit: string },
+  ) => {
+    lines.push({
+      utility_type: type,
+      energy: amount,
+      energy_unit: unit,
+      coefficient: coef.value,
+      coefficient_unit: coef.unit,
+      tco2e: kbtuOrKwh * coef.value,
+    });
   };
   if (energy.electric) add('electric', energy.electric, 'kWh', energy.electric, c.electric);
   if (energy.gas) add('gas', energy.gas * 100, 'kBtu', energy.gas * 100, c.gas);

@@ -4,16 +4,32 @@
  * Pure data (README "Local Law 97").
  */
 export const OCCUPANCY_GROUPS = [
-  'A', 'B', 'B-ambulatory-health', 'E', 'F', 'H', 'I-1', 'I-2', 'I-3', 'I-4', 'M', 'R-1', 'R-2', 'S', 'U',
+  'A',
+  'B',
+  'B-ambulatory-health',
+  'E',
+  'F',
+  'H',
+  'I-1',
+  'I-2',
+  'I-3',
+  'I-4',
+  'M',
+  'R-1',
+  'R-2',
+  'S',
+  'U',
 ] as const;
 export type OccupancyGroup = (typeof OCCUPANCY_GROUPS)[number];
 
 /** Where each 2024-2029 limit below was read, on 2026-11-28. */
 export const LIMIT_SOURCES = {
-  dob: 'NYC Department of Buildings, "Greenhouse Gas Emission Reporting" (www1.nyc.gov/site/buildings/business/greenhouse-gas-emission-reporting.page), '
-    + 'table "Building emissions limits for calendar years 2024 through 2029" (tCO2e/sf)',
-  sustainable: 'NYC Sustainable Buildings, "Covered Buildings" (www1.nyc.gov/site/sustainablebuildings/requirements/covered-buildings.page), '
-    + 'table "Carbon Emission Standards by Occupancy and Space Use" (kgCO2e/sf)',
+  dob:
+    'NYC Department of Buildings, "Greenhouse Gas Emission Reporting" (www1.nyc.gov/site/buildings/business/greenhouse-gas-emission-reporting.page), ' +
+    'table "Building emissions limits for calendar years 2024 through 2029" (tCO2e/sf)',
+  sustainable:
+    'NYC Sustainable Buildings, "Covered Buildings" (www1.nyc.gov/site/sustainablebuildings/requirements/covered-buildings.page), ' +
+    'table "Carbon Emission Standards by Occupancy and Space Use" (kgCO2e/sf)',
 } as const;
 
 /**

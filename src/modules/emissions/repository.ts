@@ -41,18 +41,28 @@ export function createEmissionsRepository(db: Db) {
     /** The meters of these properties, by name. */
     async meters(propertyIds: string[]): Promise<EmissionsMeterRow[]> {
       if (!propertyIds.length) return [];
-      const rows = await db.select({ propertyId: metersView.propertyId, id: metersView.id, name: metersView.name, utilityType: metersView.utilityType })
-        .from(metersView).where(inArray(metersView.propertyId, propertyIds)).orderBy(asc(metersView.name), asc(metersView.id));
+      const rows = await db
+        .select({ propertyId: metersView.propertyId, id: metersView.id, name: metersView.name, utilityType: metersView.utilityType })
+        .from(metersView)
+        .where(inArray(metersView.propertyId, propertyIds))
+        .orderBy(asc(metersView.name), asc(metersView.id));
       return rows.map((r) => ({ ...r, utilityType: r.utilityType as MeterUtilityType }));
     },
 
     /** These properties' bills whose period reaches into `from`..`to` (YYYY-MM-DD, both included). */
     async bills(propertyIds: string[], from: string, to: string): Promise<EmissionsBillRow[]> {
       if (!propertyIds.length) return [];
-      const rows = await db.select({
-        propertyId: billsView.propertyId, meterId: billsView.meterId, periodStart: billsView.periodStart, periodEnd: billsView.periodEnd,
-        utilityType: billsView.utilityType, usage: billsView.usage, unit: billsView.unit,
-      }).from(billsView)
+      const rows = await db
+        .select({
+          propertyId: billsView.propertyId,
+          meterId: billsView.meterId,
+          periodStart: billsView.periodStart,
+          periodEnd: billsView.periodEnd,
+          utilityType: billsView.utilityType,
+          usage: billsView.usage,
+          unit: billsView.unit,
+        })
+        .from(billsView)
         .where(and(inArray(billsView.propertyId, propertyIds), lte(billsView.periodStart, to), gte(billsView.periodEnd, from)))
         .orderBy(asc(billsView.periodStart));
       return rows.map((r) => ({ ...r, utilityType: r.utilityType as MeterUtilityType, usage: r.usage === null ? null : Number(r.usage) }));
@@ -61,15 +71,22 @@ export function createEmissionsRepository(db: Db) {
     /** The end of these properties' latest bill period (YYYY-MM-DD), or null without bills. */
     async latestPeriodEnd(propertyIds: string[]): Promise<string | null> {
       if (!propertyIds.length) return null;
-      const [row] = await db.select({ end: billsView.periodEnd }).from(billsView)
-        .where(inArray(billsView.propertyId, propertyIds)).orderBy(desc(billsView.periodEnd)).limit(1);
+      const [row] = await db
+        .select({ end: billsView.periodEnd })
+        .from(billsView)
+        .where(inArray(billsView.propertyId, propertyIds))
+        .orderBy(desc(billsView.periodEnd))
+        .limit(1);
       return row?.end ?? null;
     },
 
     /** A property's recorded occupancy groups and their gross floor areas, by group. */
     async occupancy(propertyId: string): Promise<Array<{ group: OccupancyGroup; sqft: number }>> {
-      const rows = await db.select({ group: propertyOccupancyAreas.occupancyGroup, sqft: propertyOccupancyAreas.grossFloorArea })
-        .from(propertyOccupancyAreas).where(eq(propertyOccupancyAreas.propertyId, propertyId)).orderBy(asc(propertyOccupancyAreas.occupancyGroup));
+      const rows = await db
+        .select({ group: propertyOccupancyAreas.occupancyGroup, sqft: propertyOccupancyAreas.grossFloorArea })
+        .from(propertyOccupancyAreas)
+        .where(eq(propertyOccupancyAreas.propertyId, propertyId))
+        .orderBy(asc(propertyOccupancyAreas.occupancyGroup));
       return rows.map((r) => ({ group: r.group as OccupancyGroup, sqft: r.sqft }));
     },
 
@@ -78,16 +95,21 @@ export function createEmissionsRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx.delete(propertyOccupancyAreas).where(eq(propertyOccupancyAreas.propertyId, propertyId));
         if (areas.length) {
-          await tx.insert(propertyOccupancyAreas).values(areas.map((a) => ({ propertyId, occupancyGroup: a.group, grossFloorArea: a.sqft })));
+          await tx
+            .insert(propertyOccupancyAreas)
+            .values(areas.map((a) => ({ propertyId, occupancyGroup: a.group, grossFloorArea: a.sqft })));
         }
       });
     },
 
     /** The owner's properties (of one portfolio when given), by name. */
     async ownedProperties(ownerId: string, portfolioId: string | undefined): Promise<OwnedPropertyRow[]> {
-      return db.select({ id: propertiesView.id, name: propertiesView.name, zipCode: propertiesView.zipCode, sqft: propertiesView.sqft })
+      return db
+        .select({ id: propertiesView.id, name: propertiesView.name, zipCode: propertiesView.zipCode, sqft: propertiesView.sqft })
         .from(propertiesView)
-        .where(and(eq(propertiesView.ownerId, ownerId), portfolioId === undefined ? undefined : eq(propertiesView.portfolioId, portfolioId)))
+        .where(
+          and(eq(propertiesView.ownerId, ownerId), portfolioId === undefined ? undefined : eq(propertiesView.portfolioId, portfolioId)),
+        )
         .orderBy(asc(propertiesView.name), asc(propertiesView.id));
     },
   };

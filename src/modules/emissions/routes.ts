@@ -2,54 +2,103 @@ import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import {
-  buildingPerformanceQuery, buildingPerformanceResponse, emissionsQuery, emissionsResponse, occupancyBody, occupancyResponse,
-  portfolioEmissionsQuery, portfolioEmissionsResponse,
+  buildingPerformanceQuery,
+  buildingPerformanceResponse,
+  emissionsQuery,
+  emissionsResponse,
+  occupancyBody,
+  occupancyResponse,
+  portfolioEmissionsQuery,
+  portfolioEmissionsResponse,
 } from './schemas';
 import type { EmissionsService } from './service';
 
 const tags = ['Emissions'];
 
 export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsService): void {
-  api.get('/pm/emissions', {
-    summary: "The caller's properties' emissions for a calendar year, totalled, with intensities",
-    description: 'Each property\'s location-based total (as GET /pm/properties/{id}/emissions gives it), their sum, and kg CO2e '
-      + 'per sqft over the properties with sqft. `portfolio_id` narrows to one portfolio; `year` defaults to the year of the latest bill.',
-    tags, auth: 'required', query: portfolioEmissionsQuery, response: portfolioEmissionsResponse,
-    errors: { 404: 'Portfolio not found', 422: 'Validation error (year, portfolio_id)' },
-  }, ({ query, req }) => emissions.portfolioEmissions(callerId(req), query));
+  api.get(
+    '/pm/emissions',
+    {
+      summary: "The caller's properties' emissions for a calendar year, totalled, with intensities",
+      description:
+        "Each property's location-based total (as GET /pm/properties/{id}/emissions gives it), their sum, and kg CO2e " +
+        'per sqft over the properties with sqft. `portfolio_id` narrows to one portfolio; `year` defaults to the year of the latest bill.',
+      tags,
+      auth: 'required',
+      query: portfolioEmissionsQuery,
+      response: portfolioEmissionsResponse,
+      errors: { 404: 'Portfolio not found', 422: 'Validation error (year, portfolio_id)' },
+    },
+    ({ query, req }) => emissions.portfolioEmissions(callerId(req), query),
+  );
 
-  api.get('/pm/properties/:id/emissions', {
-    summary: "A property's greenhouse gas emissions for a calendar year, per month and per meter",
-    description: 'Location-based, in metric tons CO2e, from the meters\' bills (calendarised by days). Electricity: the eGRID2022 '
-      + 'total output rate (SRC2ERTA) of the property ZIP code\'s first Power Profiler subregion, no grid loss; natural gas: '
-      + 'EPA\'s Emission Factors Hub. Steam, other fuels, water, sewer and trash meters are listed with the reason they are '
-      + 'not counted. `factors` names each factor used, its source and year.',
-    tags, auth: 'required', params: propertyIdParams, query: emissionsQuery, response: emissionsResponse,
-    errors: { 404: 'Property not found', 422: 'Validation error (year)' },
-  }, ({ params, query, req }) => emissions.propertyEmissions(callerId(req), params.id, query));
+  api.get(
+    '/pm/properties/:id/emissions',
+    {
+      summary: "A property's greenhouse gas emissions for a calendar year, per month and per meter",
+      description:
+        "Location-based, in metric tons CO2e, from the meters' bills (calendarised by days). Electricity: the eGRID2022 " +
+        "total output rate (SRC2ERTA) of the property ZIP code's first Power Profiler subregion, no grid loss; natural gas: " +
+        "EPA's Emission Factors Hub. Steam, other fuels, water, sewer and trash meters are listed with the reason they are " +
+        'not counted. `factors` names each factor used, its source and year.',
+      tags,
+      auth: 'required',
+      params: propertyIdParams,
+      query: emissionsQuery,
+      response: emissionsResponse,
+      errors: { 404: 'Property not found', 422: 'Validation error (year)' },
+    },
+    ({ params, query, req }) => emissions.propertyEmissions(callerId(req), params.id, query),
+  );
 
-  api.get('/pm/properties/:id/building-performance', {
-    summary: 'The building-performance standard of a property\'s place, and the year against it',
-    description: 'New York City (the ZIP code in one of its five counties): Local Law 97, the year\'s emissions by the law\'s own '
-      + 'coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the city\'s published '
-      + '2024-2029 intensity limits (area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). A group whose limit '
-      + 'is not confirmed (H, I-1, I-2, I-3, U), and 2030-2034, give no limit: none is guessed. `limit_tco2e` (the limit the '
-      + 'building\'s LL97 report states) overrides the computed limit. Boston (BERDO 2.0) and Denver (Energize Denver) are named with `not_confirmed`; '
-      + 'elsewhere `applies` is false with a message saying no standard applies.',
-    tags, auth: 'required', params: propertyIdParams, query: buildingPerformanceQuery, response: buildingPerformanceResponse,
-    errors: { 404: 'Property not found', 422: 'Validation error (year, limit_tco2e)' },
-  }, ({ params, query, req }) => emissions.buildingPerformance(callerId(req), params.id, query));
+  api.get(
+    '/pm/properties/:id/building-performance',
+    {
+      summary: "The building-performance standard of a property's place, and the year against it",
+      description:
+        "New York City (the ZIP code in one of its five counties): Local Law 97, the year's emissions by the law's own " +
+        "coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the city's published " +
+        '2024-2029 intensity limits (area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). A group whose limit ' +
+        'is not confirmed (H, I-1, I-2, I-3, U), and 2030-2034, give no limit: none is guessed. `limit_tco2e` (the limit the ' +
+        "building's LL97 report states) overrides the computed limit. Boston (BERDO 2.0) and Denver (Energize Denver) are named with `not_confirmed`; " +
+        'elsewhere `applies` is false with a message saying no standard applies.',
+      tags,
+      auth: 'required',
+      params: propertyIdParams,
+      query: buildingPerformanceQuery,
+      response: buildingPerformanceResponse,
+      errors: { 404: 'Property not found', 422: 'Validation error (year, limit_tco2e)' },
+    },
+    ({ params, query, req }) => emissions.buildingPerformance(callerId(req), params.id, query),
+  );
 
-  api.get('/pm/properties/:id/occupancy', {
-    summary: "A property's occupancy groups and their gross floor areas (what Local Law 97 sets limits on)",
-    tags, auth: 'required', params: propertyIdParams, response: occupancyResponse, errors: { 404: 'Property not found' },
-  }, ({ params, req }) => emissions.occupancy(callerId(req), params.id));
+  api.get(
+    '/pm/properties/:id/occupancy',
+    {
+      summary: "A property's occupancy groups and their gross floor areas (what Local Law 97 sets limits on)",
+      tags,
+      auth: 'required',
+      params: propertyIdParams,
+      response: occupancyResponse,
+      errors: { 404: 'Property not found' },
+    },
+    ({ params, req }) => emissions.occupancy(callerId(req), params.id),
+  );
 
-  api.put('/pm/properties/:id/occupancy', {
-    summary: "Replace a property's occupancy groups and their gross floor areas",
-    description: 'Each NYC Building Code occupancy group at most once, with its gross floor area in sf; an empty list clears them. '
-      + 'A mixed-use building lists each group: its LL97 limit is the groups\' limits, each times its area, summed.',
-    tags, auth: 'required', params: propertyIdParams, body: occupancyBody, response: occupancyResponse,
-    errors: { 404: 'Property not found', 422: 'Validation error (an unknown group, a group twice, an area out of range)' },
-  }, ({ params, body, req }) => emissions.replaceOccupancy(callerId(req), params.id, body));
+  api.put(
+    '/pm/properties/:id/occupancy',
+    {
+      summary: "Replace a property's occupancy groups and their gross floor areas",
+      description:
+        'Each NYC Building Code occupancy group at most once, with its gross floor area in sf; an empty list clears them. ' +
+        "A mixed-use building lists each group: its LL97 limit is the groups' limits, each times its area, summed.",
+      tags,
+      auth: 'required',
+      params: propertyIdParams,
+      body: occupancyBody,
+      response: occupancyResponse,
+      errors: { 404: 'Property not found', 422: 'Validation error (an unknown group, a group twice, an area out of range)' },
+    },
+    ({ params, body, req }) => emissions.replaceOccupancy(callerId(req), params.id, body),
+  );
 }

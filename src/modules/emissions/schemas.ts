@@ -4,8 +4,13 @@ import * as ex from './examples';
 import { OCCUPANCY_GROUPS } from './occupancy';
 
 export const emissionsQuery = z.object({
-  year: z.coerce.number().int().min(2000).max(2100).optional()
-    .meta({ description: 'calendar year; default: the year of the property\'s latest bill period end (this year without bills)' }),
+  year: z.coerce
+    .number()
+    .int()
+    .min(2000)
+    .max(2100)
+    .optional()
+    .meta({ description: "calendar year; default: the year of the property's latest bill period end (this year without bills)" }),
 });
 export type EmissionsQuery = z.output<typeof emissionsQuery>;
 
@@ -24,34 +29,42 @@ export const factorUsed = z.object({
   note: z.string().nullable().meta({ description: 'e.g. that the ZIP code lies in several subregions and which one is used' }),
 });
 
-export const emissionsResponse = z.object({
-  property_id: z.string(),
-  year: z.number().int(),
-  method: z.literal('location-based'),
-  unit: z.literal('metric tons CO2e'),
-  total_tco2e: tons,
-  sqft: z.number().int().nullable(),
-  kg_co2e_per_sqft: z.number().nullable().meta({ description: 'total_tco2e x 1000 / sqft, 3 decimals; null without sqft' }),
-  months: z.array(z.object({ month: yearMonth, tco2e: tons })).meta({ description: 'every month of the year, counted meters only' }),
-  meters: z.array(z.object({
-    meter_id: z.string(),
-    name: z.string(),
-    utility_type: z.enum(METER_UTILITY_TYPES),
-    counted: z.boolean().meta({ description: 'false when no confirmed factor applies (then `reason`)' }),
-    reason: z.string().nullable(),
-    usage: z.number().meta({ description: 'in usage_unit, the months of the year only' }),
-    usage_unit: z.string(),
-    tco2e: tons.nullable(),
-    bills_without_usage: z.number().int(),
-    months: z.array(z.object({ month: yearMonth, usage: z.number(), tco2e: tons.nullable() })),
-  })).meta({ description: 'each meter with a bill reaching into the year' }),
-  factors: z.array(factorUsed).meta({ description: 'every factor the figures used, with its source and year' }),
-  notes: z.array(z.string()),
-}).meta({ example: ex.propertyEmissions });
+export const emissionsResponse = z
+  .object({
+    property_id: z.string(),
+    year: z.number().int(),
+    method: z.literal('location-based'),
+    unit: z.literal('metric tons CO2e'),
+    total_tco2e: tons,
+    sqft: z.number().int().nullable(),
+    kg_co2e_per_sqft: z.number().nullable().meta({ description: 'total_tco2e x 1000 / sqft, 3 decimals; null without sqft' }),
+    months: z.array(z.object({ month: yearMonth, tco2e: tons })).meta({ description: 'every month of the year, counted meters only' }),
+    meters: z
+      .array(
+        z.object({
+          meter_id: z.string(),
+          name: z.string(),
+          utility_type: z.enum(METER_UTILITY_TYPES),
+          counted: z.boolean().meta({ description: 'false when no confirmed factor applies (then `reason`)' }),
+          reason: z.string().nullable(),
+          usage: z.number().meta({ description: 'in usage_unit, the months of the year only' }),
+          usage_unit: z.string(),
+          tco2e: tons.nullable(),
+          bills_without_usage: z.number().int(),
+          months: z.array(z.object({ month: yearMonth, usage: z.number(), tco2e: tons.nullable() })),
+        }),
+      )
+      .meta({ description: 'each meter with a bill reaching into the year' }),
+    factors: z.array(factorUsed).meta({ description: 'every factor the figures used, with its source and year' }),
+    notes: z.array(z.string()),
+  })
+  .meta({ example: ex.propertyEmissions });
 
 export const buildingPerformanceQuery = emissionsQuery.extend({
-  limit_tco2e: z.coerce.number().min(0).max(1e9).optional()
-    .meta({ description: "the building's annual emissions limit as its LL97 report states it (tCO2e): excess and projected penalty are computed against it" }),
+  limit_tco2e: z.coerce.number().min(0).max(1e9).optional().meta({
+    description:
+      "the building's annual emissions limit as its LL97 report states it (tCO2e): excess and projected penalty are computed against it",
+  }),
 });
 export type BuildingPerformanceQuery = z.output<typeof buildingPerformanceQuery>;
 
@@ -59,72 +72,127 @@ const period = z.object({
   period: z.enum(['2024-2029', '2030-2034']),
   status: z.enum(['computed', 'computed_with_given_limit', 'no_occupancy', 'limit_not_confirmed', 'not_confirmed', 'outside_period']),
   emissions_tco2e: tons.nullable().meta({ description: "the year's emissions by the law's own coefficients" }),
-  emissions_lines: z.array(z.object({
-    utility_type: z.string(), energy: z.number(), energy_unit: z.string(), coefficient: z.number(), coefficient_unit: z.string(), tco2e: tons,
-  })),
+  emissions_lines: z.array(
+    z.object({
+      utility_type: z.string(),
+      energy: z.number(),
+      energy_unit: z.string(),
+      coefficient: z.number(),
+      coefficient_unit: z.string(),
+      tco2e: tons,
+    }),
+  ),
   not_covered: z.array(z.string()),
   gross_floor_area: z.number().int().nullable(),
-  limit_tco2e: z.number().nullable().meta({ description: 'the annual building emissions limit: the limit_lines summed, or the limit_tco2e given' }),
-  limit_lines: z.array(z.object({
-    occupancy_group: z.string(), gross_floor_area: z.number().int(), intensity_limit: z.number().nullable(), tco2e: tons.nullable(), source: z.string().nullable(),
-  })).meta({ description: "each recorded occupancy group: its intensity limit (tCO2e/sf), times its area; null where the group's limit is not confirmed" }),
+  limit_tco2e: z
+    .number()
+    .nullable()
+    .meta({ description: 'the annual building emissions limit: the limit_lines summed, or the limit_tco2e given' }),
+  limit_lines: z
+    .array(
+      z.object({
+        occupancy_group: z.string(),
+        gross_floor_area: z.number().int(),
+        intensity_limit: z.number().nullable(),
+        tco2e: tons.nullable(),
+        source: z.string().nullable(),
+      }),
+    )
+    .meta({
+      description:
+        "each recorded occupancy group: its intensity limit (tCO2e/sf), times its area; null where the group's limit is not confirmed",
+    }),
   excess_tco2e: tons.nullable(),
   penalty_per_ton: z.number().meta({ description: 'USD per metric ton over the limit (§ 28-320.6)' }),
   projected_penalty: z.number().nullable().meta({ description: 'USD, to the cent' }),
   notes: z.array(z.string()),
 });
 
-export const buildingPerformanceResponse = z.object({
-  property_id: z.string(),
-  year: z.number().int(),
-  jurisdiction: z.enum(['new_york_city', 'boston', 'denver']).nullable(),
-  applies: z.boolean(),
-  message: z.string(),
-  standards: z.array(z.object({
-    standard: z.string(),
-    status: z.enum(['partly_confirmed', 'not_confirmed']),
-    reason: z.string().nullable(),
-    periods: z.array(period),
-    sources: z.array(z.string()),
-  })),
-}).meta({ example: ex.buildingPerformance });
+export const buildingPerformanceResponse = z
+  .object({
+    property_id: z.string(),
+    year: z.number().int(),
+    jurisdiction: z.enum(['new_york_city', 'boston', 'denver']).nullable(),
+    applies: z.boolean(),
+    message: z.string(),
+    standards: z.array(
+      z.object({
+        standard: z.string(),
+        status: z.enum(['partly_confirmed', 'not_confirmed']),
+        reason: z.string().nullable(),
+        periods: z.array(period),
+        sources: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ example: ex.buildingPerformance });
 
 export const portfolioEmissionsQuery = emissionsQuery.extend({
-  portfolio_id: z.string().min(1).max(200).optional().meta({ description: "one of the caller's portfolios; default: all the caller's properties" }),
+  portfolio_id: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: "one of the caller's portfolios; default: all the caller's properties" }),
 });
 export type PortfolioEmissionsQuery = z.output<typeof portfolioEmissionsQuery>;
 
-export const portfolioEmissionsResponse = z.object({
-  year: z.number().int(),
-  method: z.literal('location-based'),
-  unit: z.literal('metric tons CO2e'),
-  total_tco2e: tons.meta({ description: "the properties' totals, summed" }),
-  kg_co2e_per_sqft: z.number().nullable().meta({ description: 'the tons of the properties with sqft x 1000 / their sqft; null when none has sqft' }),
-  properties: z.array(z.object({
-    property_id: z.string(),
-    name: z.string(),
-    tco2e: tons,
-    sqft: z.number().int().nullable(),
-    kg_co2e_per_sqft: z.number().nullable(),
-    meters_not_counted: z.number().int().meta({ description: 'meters with bills in the year and no confirmed factor (see the property\'s answer)' }),
-  })),
-  factors: z.array(factorUsed),
-  notes: z.array(z.string()),
-}).meta({ example: ex.portfolioEmissions });
+export const portfolioEmissionsResponse = z
+  .object({
+    year: z.number().int(),
+    method: z.literal('location-based'),
+    unit: z.literal('metric tons CO2e'),
+    total_tco2e: tons.meta({ description: "the properties' totals, summed" }),
+    kg_co2e_per_sqft: z
+      .number()
+      .nullable()
+      .meta({ description: 'the tons of the properties with sqft x 1000 / their sqft; null when none has sqft' }),
+    properties: z.array(
+      z.object({
+        property_id: z.string(),
+        name: z.string(),
+        tco2e: tons,
+        sqft: z.number().int().nullable(),
+        kg_co2e_per_sqft: z.number().nullable(),
+        meters_not_counted: z
+          .number()
+          .int()
+          .meta({ description: "meters with bills in the year and no confirmed factor (see the property's answer)" }),
+      }),
+    ),
+    factors: z.array(factorUsed),
+    notes: z.array(z.string()),
+  })
+  .meta({ example: ex.portfolioEmissions });
 
 const occupancyArea = z.object({
-  occupancy_group: z.enum(OCCUPANCY_GROUPS).meta({ description: 'NYC Building Code occupancy group as LL97 names it; B-ambulatory-health is B used for ambulatory health care (medical office)' }),
+  occupancy_group: z.enum(OCCUPANCY_GROUPS).meta({
+    description:
+      'NYC Building Code occupancy group as LL97 names it; B-ambulatory-health is B used for ambulatory health care (medical office)',
+  }),
   gross_floor_area: z.number().int().min(1).max(50_000_000).meta({ description: 'sf of the group in the building' }),
 });
 
-export const occupancyBody = z.object({
-  areas: z.array(occupancyArea).max(OCCUPANCY_GROUPS.length)
-    .refine((list) => new Set(list.map((a) => a.occupancy_group)).size === list.length, { error: 'each occupancy_group at most once' }),
-}).meta({ example: { areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }] } });
+export const occupancyBody = z
+  .object({
+    areas: z
+      .array(occupancyArea)
+      .max(OCCUPANCY_GROUPS.length)
+      .refine((list) => new Set(list.map((a) => a.occupancy_group)).size === list.length, { error: 'each occupancy_group at most once' }),
+  })
+  .meta({ example: { areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }] } });
 export type OccupancyBody = z.output<typeof occupancyBody>;
 
-export const occupancyResponse = z.object({
-  property_id: z.string(),
-  areas: z.array(occupancyArea),
-  gross_floor_area: z.number().int().meta({ description: 'the areas summed' }),
-}).meta({ example: { property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f', areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }], gross_floor_area: 40000 } });
+export const occupancyResponse = z
+  .object({
+    property_id: z.string(),
+    areas: z.array(occupancyArea),
+    gross_floor_area: z.number().int().meta({ description: 'the areas summed' }),
+  })
+  .meta({
+    example: {
+      property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f',
+      areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }],
+      gross_floor_area: 40000,
+    },
+  });

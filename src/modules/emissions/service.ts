@@ -33,33 +33,54 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 export function gridOfZip(egrid: EgridReference, zip: string): { grid: GridFactor; factor: FactorUsed | null } {
   const subregions = egrid.zipSubregions.get(zip);
   if (!subregions) {
-    return { grid: { subregion: null, reason: `ZIP code ${zip} is not in EPA's Power Profiler ZIP map: no eGRID subregion, so electricity is not counted` }, factor: null };
+    return {
+      grid: {
+        subregion: null,
+        reason: `ZIP code ${zip} is not in EPA's Power Profiler ZIP map: no eGRID subregion, so electricity is not counted`,
+      },
+      factor: null,
+    };
   }
   const rate = egrid.rates.get(subregions[0]!)!;
-  const note = subregions.length > 1
-    ? `ZIP code ${zip} lies in the eGRID subregions ${subregions.join(', ')}: the first (${rate.subregion}) is used, as EPA's Power Profiler lists it first`
-    : null;
+  const note =
+    subregions.length > 1
+      ? `ZIP code ${zip} lies in the eGRID subregions ${subregions.join(', ')}: the first (${rate.subregion}) is used, as EPA's Power Profiler lists it first`
+      : null;
   return {
     grid: { subregion: rate.subregion, lbPerMwh: rate.co2eLbPerMwh },
     factor: {
-      utility_type: 'electric', value: rate.co2eLbPerMwh, unit: 'lb CO2e/MWh', tco2e_per_unit: round(tonsPerMwh(rate.co2eLbPerMwh) / 1000, 9),
-      per_unit: 'kWh', source: `${EGRID_SOURCE.source}; subregion ${rate.subregion} (${rate.name}); 1 lb = 0.45359237 kg; output rate, no grid loss added`,
-      year: EGRID_SOURCE.year, subregion: rate.subregion, note,
+      utility_type: 'electric',
+      value: rate.co2eLbPerMwh,
+      unit: 'lb CO2e/MWh',
+      tco2e_per_unit: round(tonsPerMwh(rate.co2eLbPerMwh) / 1000, 9),
+      per_unit: 'kWh',
+      source: `${EGRID_SOURCE.source}; subregion ${rate.subregion} (${rate.name}); 1 lb = 0.45359237 kg; output rate, no grid loss added`,
+      year: EGRID_SOURCE.year,
+      subregion: rate.subregion,
+      note,
     },
   };
 }
 
 export const GAS_FACTOR: FactorUsed = {
-  utility_type: 'gas', value: round(naturalGasKgCo2ePerMmbtu(), 4), unit: 'kg CO2e/mmBtu',
-  tco2e_per_unit: round(naturalGasKgCo2ePerMmbtu() / 10 / 1000, 9), per_unit: 'therm',
-  source: NATURAL_GAS.source, year: NATURAL_GAS.year, subregion: null, note: null,
+  utility_type: 'gas',
+  value: round(naturalGasKgCo2ePerMmbtu(), 4),
+  unit: 'kg CO2e/mmBtu',
+  tco2e_per_unit: round(naturalGasKgCo2ePerMmbtu() / 10 / 1000, 9),
+  per_unit: 'therm',
+  source: NATURAL_GAS.source,
+  year: NATURAL_GAS.year,
+  subregion: null,
+  note: null,
 };
 
-const CALENDAR_NOTE = 'Bills are spread over calendar months by days (calendarised), as ENERGY STAR Portfolio Manager does; '
-  + 'usage is converted to each type\'s common unit with Portfolio Manager\'s conversions (1 ccf = 1.026 therms).';
+const CALENDAR_NOTE =
+  'Bills are spread over calendar months by days (calendarised), as ENERGY STAR Portfolio Manager does; ' +
+  "usage is converted to each type's common unit with Portfolio Manager's conversions (1 ccf = 1.026 therms).";
 
-const PORTFOLIO_NOTE = "kg_co2e_per_sqft of the whole is the tons of the properties with sqft over their sqft; each property's "
-  + 'figures are its own GET /pm/properties/{id}/emissions total.';
+const PORTFOLIO_NOTE =
+  "kg_co2e_per_sqft of the whole is the tons of the properties with sqft over their sqft; each property's " +
+  'figures are its own GET /pm/properties/{id}/emissions total.';
 
 export function presentInventory(property: PropertyRow, inv: YearInventory, factors: FactorUsed[]) {
   return {
@@ -72,8 +93,15 @@ export function presentInventory(property: PropertyRow, inv: YearInventory, fact
     kg_co2e_per_sqft: property.sqft ? round((inv.tco2e * 1000) / property.sqft, 3) : null,
     months: inv.months,
     meters: inv.meters.map((m) => ({
-      meter_id: m.meterId, name: m.name, utility_type: m.utilityType, counted: m.counted, reason: m.reason,
-      usage: round(m.usage, 3), usage_unit: m.unit, tco2e: m.tco2e, bills_without_usage: m.billsWithoutUsage,
+      meter_id: m.meterId,
+      name: m.name,
+      utility_type: m.utilityType,
+      counted: m.counted,
+      reason: m.reason,
+      usage: round(m.usage, 3),
+      usage_unit: m.unit,
+      tco2e: m.tco2e,
+      bills_without_usage: m.billsWithoutUsage,
       months: m.months.map((x) => ({ month: x.month, usage: round(x.usage, 3), tco2e: x.tco2e })),
     })),
     factors,
@@ -94,10 +122,17 @@ function presentOccupancy(propertyId: string, areas: Array<{ group: OccupancyGro
 /** A year's inventory of one property's meters and bills, and the factors it used. */
 function inventoryOf(egrid: EgridReference, zipCode: string, year: number, meters: EmissionsMeterRow[], bills: EmissionsBillRow[]) {
   const { grid, factor } = gridOfZip(egrid, zipCode);
-  const inv = yearInventory(year, meters, bills.map((b) => ({
-    meterId: b.meterId, periodStart: b.periodStart, periodEnd: b.periodEnd,
-    usageMilli: b.usage === null ? null : usageMilliOf(b.utilityType, b.usage, b.unit),
-  })), grid);
+  const inv = yearInventory(
+    year,
+    meters,
+    bills.map((b) => ({
+      meterId: b.meterId,
+      periodStart: b.periodStart,
+      periodEnd: b.periodEnd,
+      usageMilli: b.usage === null ? null : usageMilliOf(b.utilityType, b.usage, b.unit),
+    })),
+    grid,
+  );
   const used = new Set(inv.meters.filter((m) => m.counted).map((m) => m.utilityType));
   const factors = [...(factor && used.has('electric') ? [factor] : []), ...(used.has('gas') ? [GAS_FACTOR] : [])];
   return { inv, factors };
@@ -105,15 +140,24 @@ function inventoryOf(egrid: EgridReference, zipCode: string, year: number, meter
 
 /** Each property's total and intensity for the year, their sum, and the intensity over the properties with sqft. */
 function portfolioAnswer(
-  egrid: () => EgridReference, y: number, props: Awaited<ReturnType<EmissionsRepository['ownedProperties']>>,
-  meters: EmissionsMeterRow[], bills: EmissionsBillRow[],
+  egrid: () => EgridReference,
+  y: number,
+  props: Awaited<ReturnType<EmissionsRepository['ownedProperties']>>,
+  meters: EmissionsMeterRow[],
+  bills: EmissionsBillRow[],
 ) {
   const factors = new Map<string, FactorUsed>();
   let total = 0;
   let withSqftKg = 0;
   let withSqft = 0;
   const properties = props.map((p) => {
-    const { inv, factors: used } = inventoryOf(egrid(), p.zipCode, y, meters.filter((m) => m.propertyId === p.id), bills.filter((b) => b.propertyId === p.id));
+    const { inv, factors: used } = inventoryOf(
+      egrid(),
+      p.zipCode,
+      y,
+      meters.filter((m) => m.propertyId === p.id),
+      bills.filter((b) => b.propertyId === p.id),
+    );
     for (const f of used) factors.set(`${f.utility_type}|${f.subregion}`, f);
     total += inv.tco2e;
     if (p.sqft) {
@@ -121,15 +165,23 @@ function portfolioAnswer(
       withSqft += p.sqft;
     }
     return {
-      property_id: p.id, name: p.name, tco2e: inv.tco2e, sqft: p.sqft,
+      property_id: p.id,
+      name: p.name,
+      tco2e: inv.tco2e,
+      sqft: p.sqft,
       kg_co2e_per_sqft: p.sqft ? round((inv.tco2e * 1000) / p.sqft, 3) : null,
       meters_not_counted: inv.meters.filter((m) => !m.counted).length,
     };
   });
   return {
-    year: y, method: 'location-based' as const, unit: 'metric tons CO2e' as const,
-    total_tco2e: roundTons(total), kg_co2e_per_sqft: withSqft ? round(withSqftKg / withSqft, 3) : null,
-    properties, factors: [...factors.values()], notes: [CALENDAR_NOTE, PORTFOLIO_NOTE],
+    year: y,
+    method: 'location-based' as const,
+    unit: 'metric tons CO2e' as const,
+    total_tco2e: roundTons(total),
+    kg_co2e_per_sqft: withSqft ? round(withSqftKg / withSqft, 3) : null,
+    properties,
+    factors: [...factors.values()],
+    notes: [CALENDAR_NOTE, PORTFOLIO_NOTE],
   };
 }
 

@@ -11,13 +11,18 @@ import { OCCUPANCY_GROUPS } from './occupancy';
 export const propertyOccupancyAreas = pgTable(
   'property_occupancy_areas',
   {
-    propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     occupancyGroup: text('occupancy_group').notNull(),
     grossFloorArea: integer('gross_floor_area').notNull(),
   },
   (t) => [
     primaryKey({ name: 'property_occupancy_areas_pkey', columns: [t.propertyId, t.occupancyGroup] }),
-    check('property_occupancy_areas_group_check', sql`${t.occupancyGroup} in (${sql.raw(OCCUPANCY_GROUPS.map((g) => `'${g}'`).join(', '))})`),
+    check(
+      'property_occupancy_areas_group_check',
+      sql`${t.occupancyGroup} in (${sql.raw(OCCUPANCY_GROUPS.map((g) => `'${g}'`).join(', '))})`,
+    ),
     check('property_occupancy_areas_area_check', sql`${t.grossFloorArea} > 0`),
   ],
 );

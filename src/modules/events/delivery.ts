@@ -28,7 +28,12 @@ async function record(deps: EventServiceDeps, due: DueDelivery, attemptedAt: Dat
     if (!endpoint) return; // deleted meanwhile: its deliveries went with it
     const attempt = due.delivery.attempts + 1;
     await txRepo.insertAttempt({
-      deliveryId: due.delivery.id, attempt, attemptedAt, statusCode: result.statusCode, durationMs: result.durationMs, error: result.error,
+      deliveryId: due.delivery.id,
+      attempt,
+      attemptedAt,
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      error: result.error,
     });
     if (result.ok) {
       await txRepo.updateDelivery(due.delivery.id, { status: 'succeeded', attempts: attempt, nextAttemptAt: null, updatedAt: at });
@@ -36,16 +41,27 @@ async function record(deps: EventServiceDeps, due: DueDelivery, attemptedAt: Dat
       return;
     }
     const next = nextAttemptAt(attempt, at);
-    await txRepo.updateDelivery(due.delivery.id, { status: next ? 'pending' : 'failed', attempts: attempt, nextAttemptAt: next, updatedAt: at });
+    await txRepo.updateDelivery(due.delivery.id, {
+      status: next ? 'pending' : 'failed',
+      attempts: attempt,
+      nextAttemptAt: next,
+      updatedAt: at,
+    });
     const since = endpoint.failingSince ?? attemptedAt;
     if (endpoint.enabled && failedTooLong(since, at)) {
       const reason = `every delivery failed since ${since.toISOString()}`;
       await txRepo.setEndpoint(endpoint.id, { enabled: false, disabledReason: reason, failingSince: since, updatedAt: at });
-      await deps.notifications.notifyMany([{
-        userId: endpoint.ownerId, type: 'webhook_endpoint_disabled',
-        message: `Webhook endpoint ${endpoint.url} was disabled: ${reason}. Fix it, then re-enable it (PATCH enabled: true).`,
-        dedupeKey: `webhook-endpoint-disabled:${endpoint.id}:${since.toISOString()}`,
-      }], tx);
+      await deps.notifications.notifyMany(
+        [
+          {
+            userId: endpoint.ownerId,
+            type: 'webhook_endpoint_disabled',
+            message: `Webhook endpoint ${endpoint.url} was disabled: ${reason}. Fix it, then re-enable it (PATCH enabled: true).`,
+            dedupeKey: `webhook-endpoint-disabled:${endpoint.id}:${since.toISOString()}`,
+          },
+        ],
+        tx,
+      );
       deps.logger.warn({ endpointId: endpoint.id, since }, 'webhook endpoint disabled after failing for 5 days');
     } else if (endpoint.failingSince === null) {
       await txRepo.setEndpoint(endpoint.id, { failingSince: since });
@@ -59,7 +75,8 @@ async function attempt(deps: EventServiceDeps, due: DueDelivery): Promise<void> 
   const body = eventBody(due.event);
   const { endpoint } = due;
   const secrets = [endpoint.secret];
-  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > sentAt) secrets.push(endpoint.previousSecret);
+  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > sentAt)
+    secrets.push(endpoint.previousSecret);
   const result = await deps.send(endpoint.url, signedHeaders(due.event.id, sentAt, body, secrets), body);
   await record(deps, due, sentAt, result);
 }

@@ -29,8 +29,15 @@ export function createEndpointMethods(deps: EventServiceDeps, repo: EventReposit
       checkUrl(body.url);
       const now = deps.now();
       const row = await repo.insertEndpoint({
-        id: newEndpointId(), ownerId, url: body.url, description: body.description ?? null, eventTypes: body.event_types,
-        secret: newSecret(), enabled: true, createdAt: now, updatedAt: now,
+        id: newEndpointId(),
+        ownerId,
+        url: body.url,
+        description: body.description ?? null,
+        eventTypes: body.event_types,
+        secret: newSecret(),
+        enabled: true,
+        createdAt: now,
+        updatedAt: now,
       });
       return { ...presentEndpoint(row), secret: row.secret };
     },
@@ -93,7 +100,17 @@ export function createEndpointDeliveryMethods(deps: EventServiceDeps, repo: Even
       await ownedEndpoint(repo, ownerId, id);
       const { rows, total } = await repo.deliveries(id, q.per_page, offsetOf(q));
       const attempts = await repo.attemptsOf(rows.map((r) => r.delivery.id));
-      return toPage(rows.map((r) => presentDelivery(r.delivery, r.eventType, attempts.filter((a) => a.deliveryId === r.delivery.id))), total, q);
+      return toPage(
+        rows.map((r) =>
+          presentDelivery(
+            r.delivery,
+            r.eventType,
+            attempts.filter((a) => a.deliveryId === r.delivery.id),
+          ),
+        ),
+        total,
+        q,
+      );
     },
 
     /** A new delivery of a delivery's event to the same endpoint, with the same webhook-id (the receiver may deduplicate). */
@@ -114,9 +131,14 @@ export function createEndpointDeliveryMethods(deps: EventServiceDeps, repo: Even
       const now = deps.now();
       const created = await deps.db.transaction(async (tx) => {
         const txRepo = createEventRepository(tx);
-        const event = await txRepo.insertEvent({
-          ownerId, type: TEST_EVENT_TYPE, data: { endpoint_id: id, message: 'A test event: your endpoint receives and verifies deliveries.' },
-        }, now);
+        const event = await txRepo.insertEvent(
+          {
+            ownerId,
+            type: TEST_EVENT_TYPE,
+            data: { endpoint_id: id, message: 'A test event: your endpoint receives and verifies deliveries.' },
+          },
+          now,
+        );
         return txRepo.insertDelivery({ eventId: event.id, endpointId: id, replayOf: null }, now);
       });
       await deps.deliverSoon();

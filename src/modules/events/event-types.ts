@@ -29,7 +29,9 @@ export const eventDataSchemas = {
     bill_id: z.string(),
     reason: z.string(),
     severity: z.enum(['low', 'medium', 'high']),
-    amount_at_issue: dollarsOrNull.meta({ description: 'dollars at issue (positive: billed more than it should be); null where the rule has none' }),
+    amount_at_issue: dollarsOrNull.meta({
+      description: 'dollars at issue (positive: billed more than it should be); null where the rule has none',
+    }),
     message: z.string(),
   }),
   'audit.dispute.updated': z.object({
@@ -93,17 +95,30 @@ export type NewEvent = {
  * intervals import to emit, in the transaction that stores them, with the import's id as `importId`.
  */
 export function intervalsImportedEvent(i: {
-  ownerId: string; propertyId: string; meterId: string; importId: string; start: string; end?: string; intervalMinutes: number;
+  ownerId: string;
+  propertyId: string;
+  meterId: string;
+  importId: string;
+  start: string;
+  end?: string;
+  intervalMinutes: number;
   kwh: readonly number[];
 }): NewEvent {
   // Without `end`, the intervals are consecutive: the last one ends kwh.length intervals after start.
   const endMs = i.end === undefined ? Date.parse(i.start) + i.kwh.length * i.intervalMinutes * 60_000 : Date.parse(i.end);
   const wh = i.kwh.reduce((sum, k) => sum + Math.round(k * 1000), 0);
   return {
-    ownerId: i.ownerId, type: 'meter.intervals.imported', dedupeKey: `meter.intervals.imported:${i.importId}`,
+    ownerId: i.ownerId,
+    type: 'meter.intervals.imported',
+    dedupeKey: `meter.intervals.imported:${i.importId}`,
     data: {
-      meter_id: i.meterId, property_id: i.propertyId, start: i.start, end: new Date(endMs).toISOString(),
-      intervals: i.kwh.length, interval_minutes: i.intervalMinutes, kwh: wh / 1000,
+      meter_id: i.meterId,
+      property_id: i.propertyId,
+      start: i.start,
+      end: new Date(endMs).toISOString(),
+      intervals: i.kwh.length,
+      interval_minutes: i.intervalMinutes,
+      kwh: wh / 1000,
     },
   };
 }

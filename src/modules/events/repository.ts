@@ -36,7 +36,13 @@ function outboxQueries(db: Executor) {
      */
     async emit(list: readonly OutboxEvent[], now: Date): Promise<void> {
       if (list.length === 0) return;
-      const rows = list.map((e) => ({ id: newId('evt'), owner_id: e.ownerId, type: e.type, data: e.data, dedupe_key: e.dedupeKey ?? null }));
+      const rows = list.map((e) => ({
+        id: newId('evt'),
+        owner_id: e.ownerId,
+        type: e.type,
+        data: e.data,
+        dedupe_key: e.dedupeKey ?? null,
+      }));
       const at = now.toISOString();
       await db.execute(sql`
         with written as (
@@ -53,17 +59,35 @@ function outboxQueries(db: Executor) {
 
     /** One event, and its delivery to this endpoint only (the test event, a replay's new delivery). */
     async insertDelivery(d: { eventId: string; endpointId: string; replayOf: string | null }, now: Date): Promise<DeliveryRow> {
-      const [row] = await db.insert(eventDeliveries).values({
-        id: newId('dlv'), eventId: d.eventId, endpointId: d.endpointId, replayOf: d.replayOf, status: 'pending', attempts: 0,
-        nextAttemptAt: now, createdAt: now, updatedAt: now,
-      }).returning();
+      const [row] = await db
+        .insert(eventDeliveries)
+        .values({
+          id: newId('dlv'),
+          eventId: d.eventId,
+          endpointId: d.endpointId,
+          replayOf: d.replayOf,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
       return row!;
     },
 
     async insertEvent(e: OutboxEvent, now: Date): Promise<EventRow> {
-      const [row] = await db.insert(events).values({
-        id: newId('evt'), ownerId: e.ownerId, type: e.type, data: e.data, dedupeKey: e.dedupeKey ?? null, createdAt: now,
-      }).returning();
+      const [row] = await db
+        .insert(events)
+        .values({
+          id: newId('evt'),
+          ownerId: e.ownerId,
+          type: e.type,
+          data: e.data,
+          dedupeKey: e.dedupeKey ?? null,
+          createdAt: now,
+        })
+        .returning();
       return row!;
     },
   };
@@ -79,27 +103,42 @@ function endpointQueries(db: Executor) {
 
     /** The owner's endpoint, null when it is not theirs (or gone). */
     async endpoint(ownerId: string, id: string): Promise<EndpointRow | null> {
-      const [row] = await db.select().from(eventEndpoints).where(and(eq(eventEndpoints.id, id), eq(eventEndpoints.ownerId, ownerId)));
+      const [row] = await db
+        .select()
+        .from(eventEndpoints)
+        .where(and(eq(eventEndpoints.id, id), eq(eventEndpoints.ownerId, ownerId)));
       return row ?? null;
     },
 
     async endpoints(ownerId: string, limit: number, offset: number) {
       const where = eq(eventEndpoints.ownerId, ownerId);
       const [rows, [total]] = await Promise.all([
-        db.select().from(eventEndpoints).where(where).orderBy(desc(eventEndpoints.createdAt), desc(eventEndpoints.id)).limit(limit).offset(offset),
+        db
+          .select()
+          .from(eventEndpoints)
+          .where(where)
+          .orderBy(desc(eventEndpoints.createdAt), desc(eventEndpoints.id))
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(eventEndpoints).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
     },
 
     async updateEndpoint(ownerId: string, id: string, set: Partial<typeof eventEndpoints.$inferInsert>): Promise<EndpointRow | null> {
-      const [row] = await db.update(eventEndpoints).set(set)
-        .where(and(eq(eventEndpoints.id, id), eq(eventEndpoints.ownerId, ownerId))).returning();
+      const [row] = await db
+        .update(eventEndpoints)
+        .set(set)
+        .where(and(eq(eventEndpoints.id, id), eq(eventEndpoints.ownerId, ownerId)))
+        .returning();
       return row ?? null;
     },
 
     async deleteEndpoint(ownerId: string, id: string): Promise<boolean> {
-      const rows = await db.delete(eventEndpoints).where(and(eq(eventEndpoints.id, id), eq(eventEndpoints.ownerId, ownerId))).returning({ id: eventEndpoints.id });
+      const rows = await db
+        .delete(eventEndpoints)
+        .where(and(eq(eventEndpoints.id, id), eq(eventEndpoints.ownerId, ownerId)))
+        .returning({ id: eventEndpoints.id });
       return rows.length > 0;
     },
 
@@ -122,9 +161,14 @@ function deliveryQueries(db: Executor) {
     async deliveries(endpointId: string, limit: number, offset: number) {
       const where = eq(eventDeliveries.endpointId, endpointId);
       const [rows, [total]] = await Promise.all([
-        db.select({ delivery: eventDeliveries, eventType: events.type }).from(eventDeliveries)
+        db
+          .select({ delivery: eventDeliveries, eventType: events.type })
+          .from(eventDeliveries)
           .innerJoin(events, eq(events.id, eventDeliveries.eventId))
-          .where(where).orderBy(desc(eventDeliveries.createdAt), desc(eventDeliveries.id)).limit(limit).offset(offset),
+          .where(where)
+          .orderBy(desc(eventDeliveries.createdAt), desc(eventDeliveries.id))
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(eventDeliveries).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
@@ -132,12 +176,17 @@ function deliveryQueries(db: Executor) {
 
     async attemptsOf(deliveryIds: readonly string[]): Promise<AttemptRow[]> {
       if (deliveryIds.length === 0) return [];
-      return db.select().from(eventDeliveryAttempts).where(inArray(eventDeliveryAttempts.deliveryId, [...deliveryIds]))
+      return db
+        .select()
+        .from(eventDeliveryAttempts)
+        .where(inArray(eventDeliveryAttempts.deliveryId, [...deliveryIds]))
         .orderBy(eventDeliveryAttempts.deliveryId, eventDeliveryAttempts.attempt);
     },
 
     async delivery(endpointId: string, id: string): Promise<{ delivery: DeliveryRow; eventType: string } | null> {
-      const [row] = await db.select({ delivery: eventDeliveries, eventType: events.type }).from(eventDeliveries)
+      const [row] = await db
+        .select({ delivery: eventDeliveries, eventType: events.type })
+        .from(eventDeliveries)
         .innerJoin(events, eq(events.id, eventDeliveries.eventId))
         .where(and(eq(eventDeliveries.id, id), eq(eventDeliveries.endpointId, endpointId)));
       return row ?? null;
@@ -148,16 +197,20 @@ function deliveryQueries(db: Executor) {
      * `leaseUntil`, so no other run sends them meanwhile (a run that dies leaves them due again then).
      */
     async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DueDelivery[]> {
-      const claimed = rowsOf<{ id: string }>(await db.execute(sql`
+      const claimed = rowsOf<{ id: string }>(
+        await db.execute(sql`
         update ${eventDeliveries} d set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
         where d.id in (
           select p.id from ${eventDeliveries} p join ${eventEndpoints} e on e.id = p.endpoint_id
           where p.status = 'pending' and p.next_attempt_at <= ${now.toISOString()}::timestamptz and e.enabled
           order by p.next_attempt_at, p.id limit ${limit}
           for update of p skip locked)
-        returning d.id`)).map((r) => r.id);
+        returning d.id`),
+      ).map((r) => r.id);
       if (claimed.length === 0) return [];
-      return db.select({ delivery: eventDeliveries, event: events, endpoint: eventEndpoints }).from(eventDeliveries)
+      return db
+        .select({ delivery: eventDeliveries, event: events, endpoint: eventEndpoints })
+        .from(eventDeliveries)
         .innerJoin(events, eq(events.id, eventDeliveries.eventId))
         .innerJoin(eventEndpoints, eq(eventEndpoints.id, eventDeliveries.endpointId))
         .where(inArray(eventDeliveries.id, claimed))
@@ -165,7 +218,10 @@ function deliveryQueries(db: Executor) {
     },
 
     async insertAttempt(a: Omit<typeof eventDeliveryAttempts.$inferInsert, 'id'>): Promise<void> {
-      await db.insert(eventDeliveryAttempts).values({ id: newId('att'), ...a }).onConflictDoNothing();
+      await db
+        .insert(eventDeliveryAttempts)
+        .values({ id: newId('att'), ...a })
+        .onConflictDoNothing();
     },
 
     async updateDelivery(id: string, set: Partial<typeof eventDeliveries.$inferInsert>): Promise<void> {
@@ -177,13 +233,15 @@ function deliveryQueries(db: Executor) {
      * (their deliveries and attempts go with them); returns how many went.
      */
     async prune(before: Date, limit: number): Promise<number> {
-      const rows = rowsOf<{ id: string }>(await db.execute(sql`
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`
         delete from ${events} where id in (
           select v.id from ${events} v
           where v.created_at < ${before.toISOString()}::timestamptz
             and not exists (select 1 from ${eventDeliveries} d where d.event_id = v.id and d.status = 'pending')
           order by v.created_at limit ${limit})
-        returning id`));
+        returning id`),
+      );
       return rows.length;
     },
   };

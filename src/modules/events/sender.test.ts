@@ -29,20 +29,31 @@ describe('a delivery attempt', () => {
   it('POSTs the body as JSON with the signature headers; a 2xx is a success', async () => {
     const result = await send(`http://127.0.0.1:${port}/hooks`, { 'webhook-id': 'evt_1' }, '{"type":"webhook.test"}');
     expect(result).toMatchObject({ ok: true, statusCode: 204, error: null });
-    expect(seen.at(-1)).toMatchObject({ body: '{"type":"webhook.test"}', headers: { 'webhook-id': 'evt_1', 'content-type': 'application/json' } });
+    expect(seen.at(-1)).toMatchObject({
+      body: '{"type":"webhook.test"}',
+      headers: { 'webhook-id': 'evt_1', 'content-type': 'application/json' },
+    });
   });
 
   it('a redirect is not followed: a failure with its status', async () => {
     answer = (_req, res) => res.writeHead(301, { location: 'http://169.254.169.254/' }).end();
     const before = seen.length;
-    expect(await send(`http://127.0.0.1:${port}/hooks`, {}, '{}')).toMatchObject({ ok: false, statusCode: 301, error: 'the endpoint answered 301' });
+    expect(await send(`http://127.0.0.1:${port}/hooks`, {}, '{}')).toMatchObject({
+      ok: false,
+      statusCode: 301,
+      error: 'the endpoint answered 301',
+    });
     expect(seen).toHaveLength(before + 1);
   });
 
   it('an answer that does not come within the time-out is a failure without a status', async () => {
     answer = () => undefined;
     const quick = createSender({ timeoutMs: 200, publicAddressesOnly: false });
-    expect(await quick(`http://127.0.0.1:${port}/hooks`, {}, '{}')).toMatchObject({ ok: false, statusCode: null, error: 'no answer within 0.2 s' });
+    expect(await quick(`http://127.0.0.1:${port}/hooks`, {}, '{}')).toMatchObject({
+      ok: false,
+      statusCode: null,
+      error: 'no answer within 0.2 s',
+    });
   });
 
   it('in production a name that resolves to a loopback address is refused before connecting', async () => {

@@ -50,8 +50,7 @@ export function createEventService(deps: EventServiceDeps) {
      * report. Each goes to the owner's enabled endpoints subscribed to its type. Call `deliverSoon`
      * once the transaction has committed.
      */
-    emit: (list: readonly NewEvent[], executor?: Executor) =>
-      (executor ? createEventRepository(executor) : repo).emit(list, deps.now()),
+    emit: (list: readonly NewEvent[], executor?: Executor) => (executor ? createEventRepository(executor) : repo).emit(list, deps.now()),
 
     deliverSoon: () => deps.deliverSoon(),
 

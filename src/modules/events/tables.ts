@@ -14,7 +14,9 @@ export const eventEndpoints = pgTable(
   'event_endpoints',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     description: text('description'),
     eventTypes: text('event_types').array().notNull(),
@@ -41,7 +43,9 @@ export const events = pgTable(
   'events',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     dedupeKey: text('dedupe_key'),
@@ -63,8 +67,12 @@ export const eventDeliveries = pgTable(
   'event_deliveries',
   {
     id: text('id').primaryKey(),
-    eventId: text('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
-    endpointId: text('endpoint_id').notNull().references(() => eventEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => eventEndpoints.id, { onDelete: 'cascade' }),
     /** The delivery this one replays (POST .../replay), null for the first. */
     replayOf: text('replay_of'),
     status: text('status').notNull().default('pending'),
@@ -77,7 +85,9 @@ export const eventDeliveries = pgTable(
     check('event_deliveries_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     index('event_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
     index('event_deliveries_event_idx').on(t.eventId),
-    index('event_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('event_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -86,14 +96,14 @@ export const eventDeliveryAttempts = pgTable(
   'event_delivery_attempts',
   {
     id: text('id').primaryKey(),
-    deliveryId: text('delivery_id').notNull().references(() => eventDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => eventDeliveries.id, { onDelete: 'cascade' }),
     attempt: integer('attempt').notNull(),
     attemptedAt: timestamptz('attempted_at').notNull(),
     statusCode: integer('status_code'),
     durationMs: integer('duration_ms').notNull(),
     error: text('error'),
   },
-  (t) => [
-    unique('event_delivery_attempts_delivery_attempt_key').on(t.deliveryId, t.attempt),
-  ],
+  (t) => [unique('event_delivery_attempts_delivery_attempt_key').on(t.deliveryId, t.attempt)],
 );

@@ -27,10 +27,23 @@ describe('endpoint URLs (README "Endpoint URLs and SSRF")', () => {
   });
 
   it.each([
-    ['127.0.0.1', true], ['10.0.0.5', true], ['172.31.255.255', true], ['172.32.0.1', false], ['192.168.1.1', true],
-    ['100.64.0.1', true], ['169.254.169.254', true], ['0.0.0.0', true], ['224.0.0.1', true], ['93.184.216.34', false],
-    ['::1', true], ['fe80::1', true], ['fc00::1', true], ['::ffff:10.0.0.1', true], ['::ffff:93.184.216.34', false],
-    ['2606:2800:220:1:248:1893:25c8:1946', false], ['not-an-ip', true],
+    ['127.0.0.1', true],
+    ['10.0.0.5', true],
+    ['172.31.255.255', true],
+    ['172.32.0.1', false],
+    ['192.168.1.1', true],
+    ['100.64.0.1', true],
+    ['169.254.169.254', true],
+    ['0.0.0.0', true],
+    ['224.0.0.1', true],
+    ['93.184.216.34', false],
+    ['::1', true],
+    ['fe80::1', true],
+    ['fc00::1', true],
+    ['::ffff:10.0.0.1', true],
+    ['::ffff:93.184.216.34', false],
+    ['2606:2800:220:1:248:1893:25c8:1946', false],
+    ['not-an-ip', true],
   ])('address %s blocked: %s', (address, blocked) => {
     expect(isBlockedAddress(address)).toBe(blocked);
   });

@@ -12,13 +12,33 @@ export const MAX_URL_LENGTH = 2000;
 /** Loopback, private, link-local, shared, documentation, benchmarking, multicast and reserved ranges (RFC 6890 and its IPv6 peers). */
 const blocked = new net.BlockList();
 for (const [prefix, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(prefix, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(prefix, bits, 'ipv4');
 for (const [prefix, bits] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(prefix, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(prefix, bits, 'ipv6');
 
 /** True when a delivery in production may not connect to this address. */
 export function isBlockedAddress(address: string): boolean {
@@ -75,7 +95,9 @@ export function guardedLookup(hostname: string, options: dns.LookupOptions, call
     const list = addresses as dns.LookupAddress[];
     const bad = list.find((a) => isBlockedAddress(a.address));
     if (bad || list.length === 0) {
-      const refused = Object.assign(new Error(`${hostname} resolves to ${bad?.address ?? 'no address'}, which deliveries may not reach`), { code: 'EADDRBLOCKED' });
+      const refused = Object.assign(new Error(`${hostname} resolves to ${bad?.address ?? 'no address'}, which deliveries may not reach`), {
+        code: 'EADDRBLOCKED',
+      });
       return callback(refused, []);
     }
     if (options.all) return callback(null, list);

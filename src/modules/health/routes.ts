@@ -33,8 +33,8 @@ const withinOrNull = <T>(p: Promise<T>, ms: number): Promise<T | null> => {
   return Promise.race([p.catch(() => null), late]).finally(() => clearTimeout(timer));
 };
 
-const REDIS_DOWN = 'Redis (REDIS_URL) is unreachable: background jobs cannot be queued, and rate limits and '
-  + 'quotas are not enforced, until it is back';
+const REDIS_DOWN =
+  'Redis (REDIS_URL) is unreachable: background jobs cannot be queued, and rate limits and ' + 'quotas are not enforced, until it is back';
 const DATABASE_DOWN = 'The database is unreachable';
 
 /**
@@ -44,7 +44,9 @@ const DATABASE_DOWN = 'The database is unreachable';
  * queued and limits are not counted. `failing` names the dependencies that are down.
  */
 export function healthRouter(
-  deps: Pick<PlatformDeps, 'database' | 'queue'>, limits: Pick<Limits, 'storeStatus'>, tariffData?: () => Promise<TariffDataHealth>,
+  deps: Pick<PlatformDeps, 'database' | 'queue'>,
+  limits: Pick<Limits, 'storeStatus'>,
+  tariffData?: () => Promise<TariffDataHealth>,
 ): Router {
   const router = Router();
   router.get('/health', async (_req, res) => {
@@ -74,25 +76,33 @@ export function healthRouter(
 /** GET /admin/queues without Redis: the jobs that failed every attempt (platform/queue/board.ts). */
 const failedJobsBody = z.object({
   driver: z.literal('inprocess'),
-  failed_jobs: z.array(z.object({
-    queue: z.string(),
-    job_id: z.string(),
-    ordering_key: z.string().nullable(),
-    attempts: z.number().int(),
-    error: z.string(),
-    payload: z.unknown(),
-    failed_at: z.string(),
-  })),
+  failed_jobs: z.array(
+    z.object({
+      queue: z.string(),
+      job_id: z.string(),
+      ordering_key: z.string().nullable(),
+      attempts: z.number().int(),
+      error: z.string(),
+      payload: z.unknown(),
+      failed_at: z.string(),
+    }),
+  ),
 });
 
 /** GET /admin/queues in the single-process mode: a job that failed its last attempt. */
 const failedJobsExample = {
   driver: 'inprocess',
-  failed_jobs: [{
-    queue: 'bill-audit', job_id: '17', ordering_key: 'meter:6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', attempts: 3,
-    error: 'Connection terminated unexpectedly', payload: { meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e' },
-    failed_at: '2026-11-03T06:02:40.000Z',
-  }],
+  failed_jobs: [
+    {
+      queue: 'bill-audit',
+      job_id: '17',
+      ordering_key: 'meter:6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e',
+      attempts: 3,
+      error: 'Connection terminated unexpectedly',
+      payload: { meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e' },
+      failed_at: '2026-11-03T06:02:40.000Z',
+    },
+  ],
 };
 
 /** GET /health of a single process on its embedded database. */
@@ -111,36 +121,55 @@ const healthBody = z.object({
   rate_limits: z.object({ status: z.enum(['up', 'down']), store: z.enum(['redis', 'memory']) }),
   failing: z.array(z.enum(['database', 'redis'])).describe('The dependencies that are down'),
   detail: z.string().optional().describe('What is down and what that means, when something is'),
-  tariff_data: z.object({
-    imported_at: z.string().nullable().describe('when the bundled catalog was imported'),
-    newest_effective_date: z.string().nullable().describe('the latest effective date of a catalog tariff in force today'),
-    last_refresh: z.object({ run_id: z.string(), status: z.string(), finished_at: z.string() }).nullable()
-      .describe('the last catalog refresh from the URDB API that finished; null when none ran'),
-    refresh_configured: z.boolean().describe('URDB_API_KEY is set: POST /admin/tariffs/refresh can fetch current records'),
-  }).nullable().optional().describe('How current the tariff catalog is; null when the database did not answer in time'),
+  tariff_data: z
+    .object({
+      imported_at: z.string().nullable().describe('when the bundled catalog was imported'),
+      newest_effective_date: z.string().nullable().describe('the latest effective date of a catalog tariff in force today'),
+      last_refresh: z
+        .object({ run_id: z.string(), status: z.string(), finished_at: z.string() })
+        .nullable()
+        .describe('the last catalog refresh from the URDB API that finished; null when none ran'),
+      refresh_configured: z.boolean().describe('URDB_API_KEY is set: POST /admin/tariffs/refresh can fetch current records'),
+    })
+    .nullable()
+    .optional()
+    .describe('How current the tariff catalog is; null when the database did not answer in time'),
 });
 
 /** The site-root endpoints outside ApiRouter, so /openapi.json lists every endpoint that exists. */
 export function documentSiteRoutes(registry: OpenAPIRegistry): void {
   registry.registerPath({
-    method: 'get', path: '/health', tags: ['Service'], summary: 'Health: the state of the database, the queue and the rate-limit counters', security: [],
-    description: '`healthy` (200) when every dependency answers. 503 `unhealthy` when the database does not; 503 `degraded` when '
-      + 'only Redis does not (REDIS_URL set): requests are still served, without background jobs being queued or rate limits '
-      + 'and quotas counted. `failing` names what is down. Each check answers within '
-      + `${HEALTH_CHECK_TIMEOUT_MS} ms.`,
+    method: 'get',
+    path: '/health',
+    tags: ['Service'],
+    summary: 'Health: the state of the database, the queue and the rate-limit counters',
+    security: [],
+    description:
+      '`healthy` (200) when every dependency answers. 503 `unhealthy` when the database does not; 503 `degraded` when ' +
+      'only Redis does not (REDIS_URL set): requests are still served, without background jobs being queued or rate limits ' +
+      'and quotas counted. `failing` names what is down. Each check answers within ' +
+      `${HEALTH_CHECK_TIMEOUT_MS} ms.`,
     responses: {
       200: { description: 'Healthy', content: { 'application/json': { schema: healthBody.meta({ example: healthyExample }) } } },
-      503: { description: 'The database (`unhealthy`) or Redis (`degraded`) is unreachable', content: { 'application/json': { schema: healthBody } } },
+      503: {
+        description: 'The database (`unhealthy`) or Redis (`degraded`) is unreachable',
+        content: { 'application/json': { schema: healthBody } },
+      },
     },
   });
   registry.registerPath({
-    method: 'get', path: '/admin/queues', tags: ['Operators'],
+    method: 'get',
+    path: '/admin/queues',
+    tags: ['Operators'],
     summary: 'Bull Board over every queue (HTTP Basic: user admin, password ADMIN_TOKEN); with in-process jobs, the failed jobs as JSON',
     security: [{ adminBasic: [] }],
     responses: {
       200: {
         description: 'The Bull Board page, or {driver, failed_jobs} in the single-process mode',
-        content: { 'text/html': { schema: z.string() }, 'application/json': { schema: failedJobsBody.meta({ example: failedJobsExample }) } },
+        content: {
+          'text/html': { schema: z.string() },
+          'application/json': { schema: failedJobsBody.meta({ example: failedJobsExample }) },
+        },
       },
       401: errorResponse('Wrong or missing credentials'),
       404: errorResponse('ADMIN_TOKEN is not set'),

@@ -13,7 +13,4 @@ export { createMeterRepository, type MeterRow } from './repository';
 export const viewOfMeters = <A extends string>(alias: A) => new QueryBuilder().select(getTableColumns(meters)).from(meters).as(alias);
 
 /** Each meter's tariff (the catalog refresh reads which utilities the deployment uses): read, never written. */
-export const meterTariffsView = new QueryBuilder()
-  .select({ tariffId: meters.tariffId })
-  .from(meters)
-  .as('meter_tariffs_view');
+export const meterTariffsView = new QueryBuilder().select({ tariffId: meters.tariffId }).from(meters).as('meter_tariffs_view');

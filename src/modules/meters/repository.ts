@@ -5,7 +5,10 @@ import { meters } from './tables';
 import { defaultUnit, type MeterUtilityType } from './units';
 
 export type MeterRow = typeof meters.$inferSelect;
-export type NewMeter = Pick<typeof meters.$inferInsert, 'utilityType' | 'unit' | 'name' | 'accountNumber' | 'meterNumber' | 'tariffId' | 'supplyTariffId' | 'isActive' | 'covers'>;
+export type NewMeter = Pick<
+  typeof meters.$inferInsert,
+  'utilityType' | 'unit' | 'name' | 'accountNumber' | 'meterNumber' | 'tariffId' | 'supplyTariffId' | 'isActive' | 'covers'
+>;
 export type MeterChanges = Partial<Omit<NewMeter, 'utilityType'>>;
 
 /** "Water meter": the name of a meter nobody named. */
@@ -14,25 +17,32 @@ export function defaultMeterName(type: MeterUtilityType): string {
 }
 
 export function createMeterRepository(db: Executor) {
-  const insertDefault = (propertyId: string, m: NewMeter) => db
-    .insert(meters)
-    .values({ ...m, propertyId, isDefault: true })
-    .onConflictDoNothing({ target: [meters.propertyId, meters.utilityType], where: sql`${meters.isDefault}` })
-    .returning();
+  const insertDefault = (propertyId: string, m: NewMeter) =>
+    db
+      .insert(meters)
+      .values({ ...m, propertyId, isDefault: true })
+      .onConflictDoNothing({ target: [meters.propertyId, meters.utilityType], where: sql`${meters.isDefault}` })
+      .returning();
 
   return {
     /** A new meter; the first of its type on the property becomes the type's default. */
     async insert(propertyId: string, m: NewMeter): Promise<MeterRow> {
       const [asDefault] = await insertDefault(propertyId, m);
       if (asDefault) return asDefault;
-      const [row] = await db.insert(meters).values({ ...m, propertyId }).returning();
+      const [row] = await db
+        .insert(meters)
+        .values({ ...m, propertyId })
+        .returning();
       return row!;
     },
 
     /** The property's default meter of a type, created (kWh, "Electric meter", ...) when it has none. */
     async defaultMeter(propertyId: string, type: MeterUtilityType): Promise<MeterRow> {
-      const find = () => db.select().from(meters)
-        .where(and(eq(meters.propertyId, propertyId), eq(meters.utilityType, type), eq(meters.isDefault, true)));
+      const find = () =>
+        db
+          .select()
+          .from(meters)
+          .where(and(eq(meters.propertyId, propertyId), eq(meters.utilityType, type), eq(meters.isDefault, true)));
       const [found] = await find();
       if (found) return found;
       const [created] = await insertDefault(propertyId, { utilityType: type, unit: defaultUnit(type), name: defaultMeterName(type) });
@@ -51,7 +61,10 @@ export function createMeterRepository(db: Executor) {
     },
 
     async findOfProperty(propertyId: string, meterId: string): Promise<MeterRow | null> {
-      const [row] = await db.select().from(meters).where(and(eq(meters.id, meterId), eq(meters.propertyId, propertyId)));
+      const [row] = await db
+        .select()
+        .from(meters)
+        .where(and(eq(meters.id, meterId), eq(meters.propertyId, propertyId)));
       return row ?? null;
     },
 
@@ -63,7 +76,10 @@ export function createMeterRepository(db: Executor) {
     async electricOf(propertyIds: string[]): Promise<Map<string, MeterRow[]>> {
       const byProperty = new Map<string, MeterRow[]>();
       if (propertyIds.length === 0) return byProperty;
-      const rows = await db.select().from(meters).where(and(inArray(meters.propertyId, propertyIds), eq(meters.utilityType, 'electric')))
+      const rows = await db
+        .select()
+        .from(meters)
+        .where(and(inArray(meters.propertyId, propertyIds), eq(meters.utilityType, 'electric')))
         .orderBy(asc(meters.createdAt), asc(meters.id));
       for (const m of rows) byProperty.set(m.propertyId, [...(byProperty.get(m.propertyId) ?? []), m]);
       return byProperty;
@@ -79,7 +95,11 @@ export function createMeterRepository(db: Executor) {
     },
 
     async update(meterId: string, changes: MeterChanges): Promise<MeterRow> {
-      const [row] = await db.update(meters).set({ ...changes, updatedAt: sql`now()` }).where(eq(meters.id, meterId)).returning();
+      const [row] = await db
+        .update(meters)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(meters.id, meterId))
+        .returning();
       return row!;
     },
   };

@@ -61,7 +61,11 @@ function changesOf(input: UpdateMeterInput): MeterChanges {
  * its property's state (properties' rules).
  */
 async function checkTariffs(
-  properties: MeterServiceDeps['properties'], ownerId: string, type: MeterUtilityType, state: string, input: { tariff_id?: string | null; supply_tariff_id?: string | null },
+  properties: MeterServiceDeps['properties'],
+  ownerId: string,
+  type: MeterUtilityType,
+  state: string,
+  input: { tariff_id?: string | null; supply_tariff_id?: string | null },
 ) {
   const use = { utilityType: type, state, whose: "the meter's property" };
   if (input.tariff_id) await properties.requireTariff(input.tariff_id, ownerId, { ...use, field: 'tariff_id' });

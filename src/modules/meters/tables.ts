@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
 import { METER_UTILITY_TYPES, unitPairsSql } from './units';
 
@@ -15,8 +28,12 @@ export type MeterCovers = (typeof METER_COVERS)[number];
 export const meters = pgTable(
   'meters',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
-    propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    propertyId: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     utilityType: text('utility_type').notNull(),
     unit: text('unit').notNull(),
     name: text('name').notNull(),
@@ -36,7 +53,9 @@ export const meters = pgTable(
     // The target of the bills' (meter_id, property_id, utility_type) foreign key: a bill's property
     // and utility type are its meter's.
     unique('meters_id_property_type_key').on(t.id, t.propertyId, t.utilityType),
-    uniqueIndex('meters_one_default_per_type').on(t.propertyId, t.utilityType).where(sql`${t.isDefault}`),
+    uniqueIndex('meters_one_default_per_type')
+      .on(t.propertyId, t.utilityType)
+      .where(sql`${t.isDefault}`),
     index('meters_property_idx').on(t.propertyId, t.createdAt),
     check('meters_type_check', sql`${t.utilityType} in (${sql.raw(METER_UTILITY_TYPES.map((v) => `'${v}'`).join(', '))})`),
     check('meters_unit_check', sql.raw(unitPairsSql('utility_type', 'unit'))),
@@ -55,7 +74,9 @@ export const INTERVAL_MINUTES = [5, 15, 30, 60] as const;
 export const meterIntervalDays = pgTable(
   'meter_interval_days',
   {
-    meterId: text('meter_id').notNull().references(() => meters.id, { onDelete: 'cascade' }),
+    meterId: text('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     intervalMinutes: smallint('interval_minutes').notNull(),
     wh: integer('wh').array().notNull(),

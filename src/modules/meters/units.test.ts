@@ -1,7 +1,8 @@
 import { defaultUnit, toCommonUnit, UNIT_FAMILIES, unitPairsSql, unitProblem } from './units';
 
 /** kBtu of `usage` in `unit` (README "Units", the worked example). */
-const kbtu = (type: keyof typeof UNIT_FAMILIES, usage: number, unit: string) => toCommonUnit(type, usage, unit) * UNIT_FAMILIES[type].kbtuPerCommon!;
+const kbtu = (type: keyof typeof UNIT_FAMILIES, usage: number, unit: string) =>
+  toCommonUnit(type, usage, unit) * UNIT_FAMILIES[type].kbtuPerCommon!;
 
 describe('meter units (README "Units")', () => {
   it('the worked example: a month of an electric, a gas and a water meter', () => {
@@ -15,8 +16,13 @@ describe('meter units (README "Units")', () => {
   });
 
   it('defaults and checks', () => {
-    expect([defaultUnit('electric'), defaultUnit('gas'), defaultUnit('water'), defaultUnit('steam'), defaultUnit('other')])
-      .toEqual(['kWh', 'therms', 'kgal', 'klbs', 'kBtu']);
+    expect([defaultUnit('electric'), defaultUnit('gas'), defaultUnit('water'), defaultUnit('steam'), defaultUnit('other')]).toEqual([
+      'kWh',
+      'therms',
+      'kgal',
+      'klbs',
+      'kBtu',
+    ]);
     expect(unitProblem('gas', 'ccf')).toBeNull();
     expect(unitProblem('electric', 'MWh')).toBe("unit 'MWh' is not a unit of electric (kWh)");
     expect(unitPairsSql('t', 'u')).toContain("('sewer', 'kgal')");

@@ -10,7 +10,8 @@ import { notifications } from './tables';
 export type { NewNotification } from './repository';
 
 /** A notification's user and dedupe key, as a subquery named `alias`: read, never written. In raw SQL its columns keep their database names (`n.dedupe_key`). */
-export const viewOfNotifications = <A extends string>(alias: A) => new QueryBuilder()
-  .select({ id: notifications.id, userId: notifications.userId, dedupeKey: notifications.dedupeKey })
-  .from(notifications)
-  .as(alias);
+export const viewOfNotifications = <A extends string>(alias: A) =>
+  new QueryBuilder()
+    .select({ id: notifications.id, userId: notifications.userId, dedupeKey: notifications.dedupeKey })
+    .from(notifications)
+    .as(alias);

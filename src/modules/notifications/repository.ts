@@ -31,11 +31,7 @@ export function createNotificationRepository(db: Executor) {
   return {
     /** The new notification, or the existing one with the same dedupe key. */
     async insert(n: NewNotification, now: Date): Promise<NotificationRow> {
-      const [row] = await db
-        .insert(notifications)
-        .values(rowOf(n, now))
-        .onConflictDoNothing()
-        .returning();
+      const [row] = await db.insert(notifications).values(rowOf(n, now)).onConflictDoNothing().returning();
       if (row) return row;
       const [existing] = await db
         .select()
@@ -53,7 +49,14 @@ export function createNotificationRepository(db: Executor) {
       if (list.length === 0) return;
       const rows = list.map((n) => {
         const row = rowOf(n, now);
-        return { id: row.id, user_id: row.userId, type: row.type, message: row.message, property_id: row.propertyId, dedupe_key: row.dedupeKey };
+        return {
+          id: row.id,
+          user_id: row.userId,
+          type: row.type,
+          message: row.message,
+          property_id: row.propertyId,
+          dedupe_key: row.dedupeKey,
+        };
       });
       await db.execute(sql`
         insert into ${notifications} (id, user_id, type, message, property_id, dedupe_key, created_at)
@@ -67,8 +70,13 @@ export function createNotificationRepository(db: Executor) {
       if (unreadOnly) conditions.push(isNull(notifications.readAt));
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
-        db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(limit).offset(offset),
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(notifications).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
@@ -76,7 +84,9 @@ export function createNotificationRepository(db: Executor) {
 
     /** The user's unread notifications, counted on the partial index of unread rows (notifications_user_unread_idx). */
     async countUnread(userId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(notifications)
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
         .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
       return row?.n ?? 0;
     },
@@ -84,7 +94,11 @@ export function createNotificationRepository(db: Executor) {
     /** Marks read (keeping the first read time); null when not the user's. */
     async markRead(userId: string, id: string, now: Date): Promise<NotificationRow | null> {
       const where = and(eq(notifications.id, id), eq(notifications.userId, userId));
-      const [updated] = await db.update(notifications).set({ readAt: now }).where(and(where, isNull(notifications.readAt))).returning();
+      const [updated] = await db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(where, isNull(notifications.readAt)))
+        .returning();
       if (updated) return updated;
       const [row] = await db.select().from(notifications).where(where);
       return row ?? null;

@@ -8,15 +8,30 @@ import * as ex from './examples';
 const tags = ['Notifications'];
 
 export function registerNotificationRoutes(api: ApiRouter, notifications: NotificationService): void {
-  api.get('/pm/notifications', {
-    summary: "List the caller's notifications, newest first", tags, auth: 'required',
-    description: '`unread=true` lists only the unread ones.',
-    query: notificationListQuery, response: pageSchema(notificationResponse).meta({ example: ex.notificationPage }),
-  }, ({ query, req }) => notifications.list(callerId(req), query));
+  api.get(
+    '/pm/notifications',
+    {
+      summary: "List the caller's notifications, newest first",
+      tags,
+      auth: 'required',
+      description: '`unread=true` lists only the unread ones.',
+      query: notificationListQuery,
+      response: pageSchema(notificationResponse).meta({ example: ex.notificationPage }),
+    },
+    ({ query, req }) => notifications.list(callerId(req), query),
+  );
 
-  api.post('/pm/notifications/:id/read', {
-    summary: 'Mark a notification read', tags, auth: 'required', params: notificationIdParams,
-    description: 'Idempotent: marking a read notification again keeps its first read_at.',
-    response: notificationResponse.meta({ example: ex.readNotification }), errors: { 404: 'Notification not found' },
-  }, ({ params, req }) => notifications.markRead(callerId(req), params.id));
+  api.post(
+    '/pm/notifications/:id/read',
+    {
+      summary: 'Mark a notification read',
+      tags,
+      auth: 'required',
+      params: notificationIdParams,
+      description: 'Idempotent: marking a read notification again keeps its first read_at.',
+      response: notificationResponse.meta({ example: ex.readNotification }),
+      errors: { 404: 'Notification not found' },
+    },
+    ({ params, req }) => notifications.markRead(callerId(req), params.id),
+  );
 }

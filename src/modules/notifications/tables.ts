@@ -12,7 +12,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     propertyId: text('property_id').references(() => properties.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
@@ -23,7 +25,9 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
     // A user's unread notifications: the unread list, and their count (dashboard stats' alerts_unread).
-    index('notifications_user_unread_idx').on(t.userId, t.createdAt.desc()).where(sql`${t.readAt} is null`),
+    index('notifications_user_unread_idx')
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
     check('notifications_type_check', sql`length(${t.type}) > 0`),
   ],

@@ -77,7 +77,12 @@ export function centsText(cents: number): string {
  * exactly 2 decimals (12.50, not 12.5), so what the ledger receives is the cents we computed.
  */
 export function chargeBody(c: PmsCharge): string {
-  const head = JSON.stringify({ connection_id: c.connection_id, property_id: c.property_id, unit_id: c.unit_id, resident_name: c.resident_name });
+  const head = JSON.stringify({
+    connection_id: c.connection_id,
+    property_id: c.property_id,
+    unit_id: c.unit_id,
+    resident_name: c.resident_name,
+  });
   const tail = JSON.stringify({ description: c.description, charge_date: c.charge_date });
   return `${head.slice(0, -1)},"amount":${centsText(c.amountCents)},${tail.slice(1)}`;
 }
@@ -115,7 +120,10 @@ async function errorReason(res: Response): Promise<string> {
 
 /** A call to try again; `ambiguous` when the provider may have acted on it (see PmsChargeError). */
 class RetryableFailure extends Error {
-  constructor(message: string, readonly ambiguous: boolean) {
+  constructor(
+    message: string,
+    readonly ambiguous: boolean,
+  ) {
     super(message);
   }
 }
@@ -158,7 +166,10 @@ export function createPmsChargesClient(opts: PmsHttpOptions): PmsChargesClient {
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (err) {
-      throw new RetryableFailure(isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`, !notSent(err));
+      throw new RetryableFailure(
+        isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`,
+        !notSent(err),
+      );
     }
     if (res.status >= 500 || res.status === 408 || res.status === 429) {
       await res.body?.cancel().catch(() => undefined);

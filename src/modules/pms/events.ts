@@ -17,8 +17,11 @@ export interface PmsEventDeps {
 }
 
 const pmsIdOf = (v: unknown): string | null =>
-  typeof v === 'string' && v.trim() !== '' && v.length <= 200 && !v.includes('\u0000') ? v.trim()
-    : typeof v === 'number' && Number.isInteger(v) ? String(v) : null;
+  typeof v === 'string' && v.trim() !== '' && v.length <= 200 && !v.includes('\u0000')
+    ? v.trim()
+    : typeof v === 'number' && Number.isInteger(v)
+      ? String(v)
+      : null;
 
 const ignored = (detail: string): EventOutcome => ({ status: 'ignored', detail });
 const failed = (detail: string): EventOutcome => ({ status: 'failed', detail });
@@ -50,7 +53,9 @@ interface BatchReads {
 
 /** Reads a batch's connections and links, then locks the units its unit events name: two statements. */
 async function prepareBatch(
-  repo: ReturnType<typeof createPmsRepository>, events: ReadonlyArray<{ envelope: StreamEnvelope; eventId: string }>, b: BatchReads,
+  repo: ReturnType<typeof createPmsRepository>,
+  events: ReadonlyArray<{ envelope: StreamEnvelope; eventId: string }>,
+  b: BatchReads,
 ): Promise<void> {
   const { parsed, resolved, units } = b;
   const pairs = new Map<string, { conn: string; prop: string }>();
@@ -88,8 +93,9 @@ function reviewNotice(env: StreamEnvelope, ownerId: string, pmsPropertyId: strin
     userId: ownerId,
     type: 'pms_property_review',
     propertyId: null,
-    message: `New PMS property ${pmsPropertyId}${name} on connection ${env.connectionId} is not linked to a property yet: `
-      + 'link it with PUT /api/v1/pm/properties/{id}/pms to import its units.',
+    message:
+      `New PMS property ${pmsPropertyId}${name} on connection ${env.connectionId} is not linked to a property yet: ` +
+      'link it with PUT /api/v1/pm/properties/{id}/pms to import its units.',
     dedupeKey: `pms-review.${env.connectionId}.${pmsPropertyId}`,
   };
 }
@@ -117,7 +123,9 @@ export function createPmsEventHandler(deps: PmsEventDeps): EventHandlerFactory {
     const units = new Map<string, UnitState>();
     const notifications: NewNotification[] = [];
     const ok = (detail: string, syncs: SyncRequest[] = []): EventOutcome => ({
-      status: 'success', detail, after: syncs.length > 0 ? () => deps.sync.enqueue(syncs) : undefined,
+      status: 'success',
+      detail,
+      after: syncs.length > 0 ? () => deps.sync.enqueue(syncs) : undefined,
     });
     const resolve = (env: StreamEnvelope, eventId: string) =>
       resolved.get(pairKey(env.connectionId, pmsPropertyOf(env, parsed.get(eventId)))) ?? { ownerId: null, link: null };

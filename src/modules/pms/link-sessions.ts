@@ -30,20 +30,26 @@ export function createLinkSessionRepository(db: Executor) {
      * not expired, and not used for another connection. Null otherwise.
      */
     async lockUsable(ownerId: string, tokenHash: string, connectionId: string, now: Date): Promise<LinkSessionRow | null> {
-      const [row] = await db.select().from(pmsLinkSessions)
-        .where(and(
-          eq(pmsLinkSessions.tokenHash, tokenHash),
-          eq(pmsLinkSessions.ownerId, ownerId),
-          gt(pmsLinkSessions.expiresAt, now),
-          or(isNull(pmsLinkSessions.connectionId), eq(pmsLinkSessions.connectionId, connectionId)),
-        ))
+      const [row] = await db
+        .select()
+        .from(pmsLinkSessions)
+        .where(
+          and(
+            eq(pmsLinkSessions.tokenHash, tokenHash),
+            eq(pmsLinkSessions.ownerId, ownerId),
+            gt(pmsLinkSessions.expiresAt, now),
+            or(isNull(pmsLinkSessions.connectionId), eq(pmsLinkSessions.connectionId, connectionId)),
+          ),
+        )
         .for('update');
       return row ?? null;
     },
 
     /** The session bound `connectionId`: from now on it proves that connection only. */
     async markUsed(id: string, connectionId: string, now: Date): Promise<void> {
-      await db.update(pmsLinkSessions).set({ usedAt: now, connectionId })
+      await db
+        .update(pmsLinkSessions)
+        .set({ usedAt: now, connectionId })
         .where(and(eq(pmsLinkSessions.id, id), isNull(pmsLinkSessions.usedAt)));
     },
   };

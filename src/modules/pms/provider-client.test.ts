@@ -16,7 +16,11 @@ describe('PMS provider client', () => {
     fake.requests.length = 0;
     fake.behaviour = undefined;
     fake.pageSize = 2;
-    fake.setUnits('c1', 'p1', [0, 1, 2, 3, 4].map((i) => fakeUnit(i, 'p1')));
+    fake.setUnits(
+      'c1',
+      'p1',
+      [0, 1, 2, 3, 4].map((i) => fakeUnit(i, 'p1')),
+    );
   });
 
   // A time-out the tests of time-outs set themselves (50 ms); the others allow a loaded CI machine 5 s a call
@@ -25,7 +29,10 @@ describe('PMS provider client', () => {
     createPmsProviderClient({ apiUrl: url, apiKey: 'key-1', timeoutMs: 5000, logger, backoffMs: 1, ...o });
 
   const failure = async (p: Promise<unknown>) => {
-    const err = await p.then(() => undefined, (e: unknown) => e);
+    const err = await p.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(PmsProviderError);
     return err as PmsProviderError;
   };
@@ -34,7 +41,9 @@ describe('PMS provider client', () => {
     const units = await client().fetchUnits('c1', 'p1');
     expect(units.map((u) => u.id)).toEqual(['u0', 'u1', 'u2', 'u3', 'u4']);
     expect(fake.requests.map((r) => r.query.page)).toEqual(['1', '2', '3']);
-    expect(fake.requests.every((r) => r.authorization === 'Bearer key-1' && r.query.connection_id === 'c1' && r.query.property_id === 'p1')).toBe(true);
+    expect(
+      fake.requests.every((r) => r.authorization === 'Bearer key-1' && r.query.connection_id === 'c1' && r.query.property_id === 'p1'),
+    ).toBe(true);
     expect(fake.requests[0].path).toBe('/v1/units');
   });
 
@@ -94,9 +103,20 @@ describe('PMS provider client', () => {
 
   it.each([
     ['garbage JSON', (res: import('node:http').ServerResponse) => res.end('<html>oops'), 'the answer is not JSON'],
-    ['a JSON answer of the wrong shape', (res: import('node:http').ServerResponse) => res.end('{"items": []}'), 'unexpected answer (data: field required)'],
+    [
+      'a JSON answer of the wrong shape',
+      (res: import('node:http').ServerResponse) => res.end('{"items": []}'),
+      'unexpected answer (data: field required)',
+    ],
     ['a 404', (res: import('node:http').ServerResponse) => res.writeHead(404).end(), 'HTTP 404'],
-    ['an invalid unit', (res: import('node:http').ServerResponse) => res.end(JSON.stringify({ data: [{ id: 'u', property_id: 'p1', unit_number: '1', status: 'gone' }], meta: { page: 1, next_page: null } })), 'invalid unit on page 1'],
+    [
+      'an invalid unit',
+      (res: import('node:http').ServerResponse) =>
+        res.end(
+          JSON.stringify({ data: [{ id: 'u', property_id: 'p1', unit_number: '1', status: 'gone' }], meta: { page: 1, next_page: null } }),
+        ),
+      'invalid unit on page 1',
+    ],
   ])('%s fails at once, not retryable', async (_name, answer, reason) => {
     fake.behaviour = (_r, res) => {
       answer(res);
@@ -140,7 +160,10 @@ describe('PMS provider client', () => {
   it('a unit listed twice counts once, the later listing winning', async () => {
     fake.setUnits('c1', 'p1', [fakeUnit(1, 'p1', { unit_number: 'old' }), fakeUnit(2, 'p1'), fakeUnit(1, 'p1', { unit_number: 'new' })]);
     const units = await client().fetchUnits('c1', 'p1');
-    expect(units.map((u) => [u.id, u.unit_number])).toEqual([['u1', 'new'], ['u2', '102']]);
+    expect(units.map((u) => [u.id, u.unit_number])).toEqual([
+      ['u1', 'new'],
+      ['u2', '102'],
+    ]);
   });
 
   it('a breaker stops calling a provider that keeps failing, for a while', async () => {
@@ -187,7 +210,7 @@ describe('PMS provider client', () => {
       expect(await client().fetchConnection('b')).toEqual({ id: 'b', reference: null });
     });
 
-    it('retries a 5xx up to 3 tries; another connection\'s record, garbage or a 401 fail at once', async () => {
+    it("retries a 5xx up to 3 tries; another connection's record, garbage or a 401 fail at once", async () => {
       fake.behaviour = (_r, res) => {
         res.writeHead(503).end();
         return true;

@@ -63,7 +63,8 @@ const connectionBody = z.object({
 /** The shape an answer's JSON is checked against. */
 type Shape<T> = z.ZodType<T>;
 
-const messageOf = (err: unknown) => (typeof err === 'object' && err !== null ? String((err as { message?: unknown }).message) : String(err));
+const messageOf = (err: unknown) =>
+  typeof err === 'object' && err !== null ? String((err as { message?: unknown }).message) : String(err);
 
 /** Reads a response body, failing once it passes maxBytes (a page must not exhaust memory). */
 async function readCapped(res: Response, maxBytes: number): Promise<string> {
@@ -159,7 +160,12 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
           throw err;
         }
         breaker.failure();
-        last = err instanceof PmsProviderError ? err.reason : isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`;
+        last =
+          err instanceof PmsProviderError
+            ? err.reason
+            : isTimeout(err)
+              ? `time-out after ${opts.timeoutMs} ms`
+              : `network error (${messageOf(err)})`;
         logger.warn({ url: url.toString(), attempt, reason: last }, 'PMS provider call failed');
       }
     }
@@ -200,7 +206,8 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
       const url = new URL(`v1/connections/${encodeURIComponent(connectionId)}`, base);
       const body = await get(url, connectionBody, true);
       if (body === null) return null;
-      if (body.id !== connectionId) throw new FinalError(`unexpected answer (the connection ${JSON.stringify(body.id)} for ${JSON.stringify(connectionId)})`);
+      if (body.id !== connectionId)
+        throw new FinalError(`unexpected answer (the connection ${JSON.stringify(body.id)} for ${JSON.stringify(connectionId)})`);
       return { id: body.id, reference: body.reference ?? null };
     },
   };

@@ -60,7 +60,9 @@ function connectionQueries(db: Executor) {
      */
     async bindConnection(connectionId: string, ownerId: string, now: Date): Promise<string> {
       await db.insert(pmsConnections).values({ connectionId, ownerId, createdAt: now }).onConflictDoNothing();
-      const [row] = await db.select({ ownerId: pmsConnections.ownerId }).from(pmsConnections)
+      const [row] = await db
+        .select({ ownerId: pmsConnections.ownerId })
+        .from(pmsConnections)
         .where(eq(pmsConnections.connectionId, connectionId));
       return row!.ownerId;
     },
@@ -70,16 +72,24 @@ function connectionQueries(db: Executor) {
      * on a connection being freed.
      */
     async lockConnection(connectionId: string, mode: 'share' | 'update'): Promise<string | null> {
-      const [row] = await db.select({ ownerId: pmsConnections.ownerId }).from(pmsConnections)
-        .where(eq(pmsConnections.connectionId, connectionId)).for(mode);
+      const [row] = await db
+        .select({ ownerId: pmsConnections.ownerId })
+        .from(pmsConnections)
+        .where(eq(pmsConnections.connectionId, connectionId))
+        .for(mode);
       return row?.ownerId ?? null;
     },
     /** Frees a connection no property links to any more (its owner must bind it again through the provider). */
     async freeConnectionIfUnlinked(connectionId: string): Promise<boolean> {
-      const freed = await db.delete(pmsConnections).where(and(
-        eq(pmsConnections.connectionId, connectionId),
-        sql`not exists (select 1 from ${pmsPropertyLinks} l where l.connection_id = ${connectionId})`,
-      )).returning({ id: pmsConnections.connectionId });
+      const freed = await db
+        .delete(pmsConnections)
+        .where(
+          and(
+            eq(pmsConnections.connectionId, connectionId),
+            sql`not exists (select 1 from ${pmsPropertyLinks} l where l.connection_id = ${connectionId})`,
+          ),
+        )
+        .returning({ id: pmsConnections.connectionId });
       return freed.length > 0;
     },
     async connectionsOfOwner(ownerId: string): Promise<string[]> {
@@ -87,7 +97,9 @@ function connectionQueries(db: Executor) {
       return rows.map((r) => r.id);
     },
     async connectionOwner(connectionId: string): Promise<string | null> {
-      const [row] = await db.select({ ownerId: pmsConnections.ownerId }).from(pmsConnections)
+      const [row] = await db
+        .select({ ownerId: pmsConnections.ownerId })
+        .from(pmsConnections)
         .where(eq(pmsConnections.connectionId, connectionId));
       return row?.ownerId ?? null;
     },
@@ -103,7 +115,9 @@ function linkQueries(db: Executor) {
       return row ?? null;
     },
     async findLinkByPmsProperty(connectionId: string, pmsPropertyId: string): Promise<LinkRow | null> {
-      const [row] = await db.select().from(pmsPropertyLinks)
+      const [row] = await db
+        .select()
+        .from(pmsPropertyLinks)
         .where(and(eq(pmsPropertyLinks.connectionId, connectionId), eq(pmsPropertyLinks.pmsPropertyId, pmsPropertyId)));
       return row ?? null;
     },
@@ -112,7 +126,9 @@ function linkQueries(db: Executor) {
      * (null: not registered) and the linked local property (null: not linked). A pair with an
      * empty PMS property id asks for the owner only.
      */
-    async connectionsAndLinks(pairs: Array<{ conn: string; prop: string }>): Promise<Array<{ conn: string; prop: string; ownerId: string | null; link: LinkedProperty | null }>> {
+    async connectionsAndLinks(
+      pairs: Array<{ conn: string; prop: string }>,
+    ): Promise<Array<{ conn: string; prop: string; ownerId: string | null; link: LinkedProperty | null }>> {
       if (pairs.length === 0) return [];
       const result = await db.execute(sql`
         select w.conn, w.prop, c.owner_id, l.property_id, ${propertyView.name} as property_name
@@ -122,12 +138,16 @@ function linkQueries(db: Executor) {
         left join ${propertyView} on ${propertyView.id} = l.property_id`);
       type Row = { conn: string; prop: string; owner_id: string | null; property_id: string | null; property_name: string | null };
       return rowsOf<Row>(result).map((r) => ({
-        conn: r.conn, prop: r.prop, ownerId: r.owner_id,
+        conn: r.conn,
+        prop: r.prop,
+        ownerId: r.owner_id,
         link: r.property_id && r.owner_id ? { propertyId: r.property_id, propertyName: r.property_name!, ownerId: r.owner_id } : null,
       }));
     },
     async propertyIdsOfConnection(connectionId: string): Promise<string[]> {
-      const rows = await db.select({ id: pmsPropertyLinks.propertyId }).from(pmsPropertyLinks)
+      const rows = await db
+        .select({ id: pmsPropertyLinks.propertyId })
+        .from(pmsPropertyLinks)
         .where(eq(pmsPropertyLinks.connectionId, connectionId));
       return rows.map((r) => r.id);
     },
@@ -154,14 +174,21 @@ function syncQueries(db: Executor) {
     /** Marks imports owed; returns the properties still linked (an unlinked one is skipped). */
     async requestSyncs(propertyIds: string[], now: Date): Promise<string[]> {
       if (propertyIds.length === 0) return [];
-      const rows = await db.update(pmsPropertyLinks).set({ syncRequestedAt: now })
-        .where(inArray(pmsPropertyLinks.propertyId, propertyIds)).returning({ id: pmsPropertyLinks.propertyId });
+      const rows = await db
+        .update(pmsPropertyLinks)
+        .set({ syncRequestedAt: now })
+        .where(inArray(pmsPropertyLinks.propertyId, propertyIds))
+        .returning({ id: pmsPropertyLinks.propertyId });
       return rows.map((r) => r.id);
     },
     /** An import of the data as of `fetchedAt` is stored (an older import finishing late does not move it back). */
     async markSynced(propertyId: string, fetchedAt: Date): Promise<void> {
-      await db.update(pmsPropertyLinks)
-        .set({ lastSyncedAt: sql`greatest(${pmsPropertyLinks.lastSyncedAt}, ${fetchedAt.toISOString()}::timestamptz)`, lastSyncError: null })
+      await db
+        .update(pmsPropertyLinks)
+        .set({
+          lastSyncedAt: sql`greatest(${pmsPropertyLinks.lastSyncedAt}, ${fetchedAt.toISOString()}::timestamptz)`,
+          lastSyncError: null,
+        })
         .where(eq(pmsPropertyLinks.propertyId, propertyId));
     },
     async recordSyncError(propertyId: string, error: string): Promise<void> {
@@ -172,11 +199,13 @@ function syncQueries(db: Executor) {
       const rows = await db
         .select({ propertyId: pmsPropertyLinks.propertyId, requestedAt: pmsPropertyLinks.syncRequestedAt })
         .from(pmsPropertyLinks)
-        .where(and(
-          isNotNull(pmsPropertyLinks.syncRequestedAt),
-          lt(pmsPropertyLinks.syncRequestedAt, requestedBefore),
-          or(isNull(pmsPropertyLinks.lastSyncedAt), lt(pmsPropertyLinks.lastSyncedAt, pmsPropertyLinks.syncRequestedAt)),
-        ))
+        .where(
+          and(
+            isNotNull(pmsPropertyLinks.syncRequestedAt),
+            lt(pmsPropertyLinks.syncRequestedAt, requestedBefore),
+            or(isNull(pmsPropertyLinks.lastSyncedAt), lt(pmsPropertyLinks.lastSyncedAt, pmsPropertyLinks.syncRequestedAt)),
+          ),
+        )
         .orderBy(asc(pmsPropertyLinks.syncRequestedAt))
         .limit(limit);
       return rows.map((r) => ({ propertyId: r.propertyId, requestedAt: r.requestedAt! }));
@@ -201,9 +230,20 @@ function eventUnitQueries(db: Executor) {
           on u.property_id = k.property_id and u.pms_unit_id = k.pms_unit_id
         order by u.property_id, u.pms_unit_id
         for update of u`);
-      type Row = { property_id: string; pms_unit_id: string; status: string; occupant_count: number | null; sqft: number | null; written_at: string | null };
+      type Row = {
+        property_id: string;
+        pms_unit_id: string;
+        status: string;
+        occupant_count: number | null;
+        sqft: number | null;
+        written_at: string | null;
+      };
       return rowsOf<Row>(result).map((r) => ({
-        propertyId: r.property_id, pmsUnitId: r.pms_unit_id, status: r.status, occupant_count: r.occupant_count, sqft: r.sqft,
+        propertyId: r.property_id,
+        pmsUnitId: r.pms_unit_id,
+        status: r.status,
+        occupant_count: r.occupant_count,
+        sqft: r.sqft,
         writtenAt: r.written_at === null ? null : BigInt(r.written_at),
       }));
     },
@@ -247,7 +287,12 @@ function importUnitQueries(db: Executor) {
      * "Later" is only a believable time (up to `latestBelievable(now)`): the import replaces a
      * record stamped further ahead, which no real event can have written.
      */
-    async importUnits(propertyId: string, units: UnitRecord[], fetchedAt: Date, now: Date): Promise<{ written: ImportedUnit[]; removed: number }> {
+    async importUnits(
+      propertyId: string,
+      units: UnitRecord[],
+      fetchedAt: Date,
+      now: Date,
+    ): Promise<{ written: ImportedUnit[]; removed: number }> {
       const at = fetchedAt.toISOString();
       const result = await db.execute(sql`
         with incoming as (
@@ -275,8 +320,14 @@ function importUnitQueries(db: Executor) {
           and not exists (select 1 from jsonb_array_elements_text(${JSON.stringify(units.map((x) => x.pms_unit_id))}::jsonb) ids(id)
             where ids.id = u.pms_unit_id)
         returning 1`);
-      type Row = RubsFactors & { pms_unit_id: string; unit_number: string; existed: boolean; before_status: string | null;
-        before_occupant_count: number | null; before_sqft: number | null };
+      type Row = RubsFactors & {
+        pms_unit_id: string;
+        unit_number: string;
+        existed: boolean;
+        before_status: string | null;
+        before_occupant_count: number | null;
+        before_sqft: number | null;
+      };
       const written = rowsOf<Row>(result).map((r) => ({
         pms_unit_id: r.pms_unit_id,
         unit_number: r.unit_number,

@@ -40,8 +40,9 @@ function presentUnit(u: UnitRow) {
 export const CONNECTION_TAKEN = 'This PMS connection belongs to another account';
 const PMS_PROPERTY_TAKEN = 'This PMS property is already linked to another property';
 export const NO_PROVIDER = 'No PMS provider configured (PMS_API_URL and PMS_API_KEY are unset)';
-export const NOT_AUTHORISED = 'This PMS connection was not authorised by this account at the provider: start a link session '
-  + '(POST /api/v1/pm/pms/link-sessions), complete it at the provider with its link_token, then link again';
+export const NOT_AUTHORISED =
+  'This PMS connection was not authorised by this account at the provider: start a link session ' +
+  '(POST /api/v1/pm/pms/link-sessions), complete it at the provider with its link_token, then link again';
 export const PROVIDER_UNREACHABLE = 'Could not verify this PMS connection with the provider; try again later';
 
 /** The link transaction found the connection freed since it was read: ask the provider, then try again. */
@@ -139,7 +140,8 @@ export function createPmsService(deps: PmsServiceDeps) {
             if (other && other.propertyId !== propertyId) throw conflict(PMS_PROPERTY_TAKEN);
             const unchanged = current?.connectionId === input.connection_id && current.pmsPropertyId === input.pms_property_id;
             if (current && !unchanged) await txRepo.deleteUnits(propertyId);
-            const link = current && unchanged ? current : await txRepo.upsertLink(propertyId, input.connection_id, input.pms_property_id, now);
+            const link =
+              current && unchanged ? current : await txRepo.upsertLink(propertyId, input.connection_id, input.pms_property_id, now);
             const requests = await deps.sync.request(tx, [propertyId]);
             return { link, requests, left: current && current.connectionId !== input.connection_id ? current.connectionId : null };
           });

@@ -95,13 +95,16 @@ export function createPmsSyncService(deps: PmsSyncDeps) {
         if (moved.length === 0) return;
         const owner = await txRepo.connectionOwner(link.connectionId);
         if (!owner) return;
-        await deps.notifications.notify({
-          userId: owner,
-          type: 'rubs_factor_changed',
-          propertyId,
-          message: `PMS import changed RUBS factors of ${moved.length} unit${moved.length === 1 ? '' : 's'}: ${changeSummary(moved)}`,
-          dedupeKey: `pms-sync.${propertyId}.${fetchedAt.getTime()}`,
-        }, tx);
+        await deps.notifications.notify(
+          {
+            userId: owner,
+            type: 'rubs_factor_changed',
+            propertyId,
+            message: `PMS import changed RUBS factors of ${moved.length} unit${moved.length === 1 ? '' : 's'}: ${changeSummary(moved)}`,
+            dedupeKey: `pms-sync.${propertyId}.${fetchedAt.getTime()}`,
+          },
+          tx,
+        );
       });
     },
 

@@ -16,7 +16,9 @@ export const pmsConnections = pgTable(
   'pms_connections',
   {
     connectionId: text('connection_id').primaryKey(),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('pms_connections_owner_idx').on(t.ownerId)],
@@ -31,8 +33,12 @@ export const pmsConnections = pgTable(
 export const pmsLinkSessions = pgTable(
   'pms_link_sessions',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique('pms_link_sessions_token_hash_key'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
@@ -49,8 +55,12 @@ export const pmsLinkSessions = pgTable(
 export const pmsPropertyLinks = pgTable(
   'pms_property_links',
   {
-    propertyId: text('property_id').primaryKey().references(() => properties.id, { onDelete: 'cascade' }),
-    connectionId: text('connection_id').notNull().references(() => pmsConnections.connectionId, { onDelete: 'cascade' }),
+    propertyId: text('property_id')
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => pmsConnections.connectionId, { onDelete: 'cascade' }),
     pmsPropertyId: text('pms_property_id').notNull(),
     linkedAt: timestamptz('linked_at').notNull().defaultNow(),
     syncRequestedAt: timestamptz('sync_requested_at'),
@@ -68,8 +78,12 @@ export const pmsPropertyLinks = pgTable(
 export const pmsUnits = pgTable(
   'pms_units',
   {
-    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
-    propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    propertyId: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     pmsUnitId: text('pms_unit_id').notNull(),
     unitNumber: text('unit_number').notNull(),
     sqft: quantity('sqft'),

@@ -8,10 +8,18 @@ const INT_MAX = 2_147_483_647;
 
 /** Text PostgreSQL can store: no NUL characters. */
 export const storableText = (max: number) =>
-  z.string().max(max).refine((v) => !v.includes('\u0000'), { error: 'must not contain NUL characters' });
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), { error: 'must not contain NUL characters' });
 
 /** PMS identifiers: strings, or numbers some providers send; kept as strings. */
-const pmsId = z.union([storableText(200).transform((v) => v.trim()).pipe(z.string().min(1)), z.number().int().min(0).transform(String)]);
+const pmsId = z.union([
+  storableText(200)
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1)),
+  z.number().int().min(0).transform(String),
+]);
 
 /** A lease date: `YYYY-MM-DD`, or an ISO date-time of which the date is kept. */
 const leaseDate = z
@@ -23,8 +31,18 @@ const leaseDate = z
   .transform((v) => v ?? null);
 
 export const currentLease = z.object({
-  resident_name: storableText(500).nullable().optional().transform((v) => v ?? null),
-  occupant_count: z.number().int().min(0).max(INT_MAX).nullable().optional().transform((v) => v ?? null),
+  resident_name: storableText(500)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  occupant_count: z
+    .number()
+    .int()
+    .min(0)
+    .max(INT_MAX)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   start_date: leaseDate,
   end_date: leaseDate,
 });
@@ -36,12 +54,39 @@ export const currentLease = z.object({
 export const pmsUnitData = z.object({
   id: pmsId,
   property_id: pmsId,
-  unit_number: z.union([storableText(200).transform((v) => v.trim()).pipe(z.string().min(1)), z.number().transform(String)]),
-  sqft: z.number().min(0).max(NUMBER_MAX).nullable().optional().transform((v) => v ?? null),
-  bedrooms: z.number().int().min(0).max(INT_MAX).nullable().optional().transform((v) => v ?? null),
-  bathrooms: z.number().min(0).max(NUMBER_MAX).nullable().optional().transform((v) => v ?? null),
+  unit_number: z.union([
+    storableText(200)
+      .transform((v) => v.trim())
+      .pipe(z.string().min(1)),
+    z.number().transform(String),
+  ]),
+  sqft: z
+    .number()
+    .min(0)
+    .max(NUMBER_MAX)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  bedrooms: z
+    .number()
+    .int()
+    .min(0)
+    .max(INT_MAX)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  bathrooms: z
+    .number()
+    .min(0)
+    .max(NUMBER_MAX)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   status: z.enum(['vacant', 'occupied']),
-  current_lease: currentLease.nullable().optional().transform((v) => v ?? null),
+  current_lease: currentLease
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
 });
 
 export type PmsUnitData = z.output<typeof pmsUnitData>;

@@ -11,7 +11,9 @@ export const portfolio = {
 };
 
 export const portfolioPage = {
-  items: [{ id: portfolio.id, name: portfolio.name, description: portfolio.description, property_count: 1, created_at: portfolio.created_at }],
+  items: [
+    { id: portfolio.id, name: portfolio.name, description: portfolio.description, property_count: 1, created_at: portfolio.created_at },
+  ],
   total: 1,
   page: 1,
   per_page: 20,

@@ -6,7 +6,5 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { portfolios } from './tables';
 
 /** A portfolio's id and owner, as a subquery named `alias`: read, never written. In raw SQL its columns keep their database names (`pf.owner_id`). */
-export const viewOfPortfolios = <A extends string>(alias: A) => new QueryBuilder()
-  .select({ id: portfolios.id, ownerId: portfolios.ownerId })
-  .from(portfolios)
-  .as(alias);
+export const viewOfPortfolios = <A extends string>(alias: A) =>
+  new QueryBuilder().select({ id: portfolios.id, ownerId: portfolios.ownerId }).from(portfolios).as(alias);

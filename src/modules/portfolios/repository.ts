@@ -24,7 +24,10 @@ export function createPortfolioRepository(db: Executor) {
 
     /** The owner's portfolio, or null when it does not exist or is someone else's. */
     async findOwned(ownerId: string, id: string): Promise<PortfolioRow | null> {
-      const [row] = await db.select().from(portfolios).where(and(eq(portfolios.id, id), eq(portfolios.ownerId, ownerId)));
+      const [row] = await db
+        .select()
+        .from(portfolios)
+        .where(and(eq(portfolios.id, id), eq(portfolios.ownerId, ownerId)));
       return row ?? null;
     },
 
@@ -32,8 +35,9 @@ export function createPortfolioRepository(db: Executor) {
       // The outer column is qualified by hand: in a one-table select drizzle renders columns
       // unqualified, and a bare "id" would name the property's id inside the subquery.
       const portfolioId = sql`${portfolios}.${sql.identifier(portfolios.id.name)}`;
-      const propertyCount = sql<number>`(select count(*) from ${propertyView} where ${propertyView.portfolioId} = ${portfolioId})`
-        .mapWith(Number);
+      const propertyCount = sql<number>`(select count(*) from ${propertyView} where ${propertyView.portfolioId} = ${portfolioId})`.mapWith(
+        Number,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select({

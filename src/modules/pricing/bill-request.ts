@@ -6,7 +6,9 @@ import { tariffUsage, type TariffUsage, type UsageInputs } from './tariff-usage'
 import type { CalculateBody } from './schemas';
 
 /** A request's usage fields (POST /calculate and /calculate/compare): what the engine's BillRequest is made from. */
-export type UsageFields = Omit<CalculateBody, 'tariff_id' | 'tax_rate_percent' | 'period_start' | 'period_end'> & { tax_rate_percent?: number | null };
+export type UsageFields = Omit<CalculateBody, 'tariff_id' | 'tax_rate_percent' | 'period_start' | 'period_end'> & {
+  tax_rate_percent?: number | null;
+};
 
 function usageProfileOf(body: UsageFields): UsageProfile | null {
   const p = body.usage_profile;

@@ -15,10 +15,28 @@ function tariffOf(id: string, type: UtilityType, unit: string, rates: RatesInput
   const parsed = parseRates(rates, type, unit);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return {
-    id, name: `Rate ${id}`, utilityId: '', utilityName: 'Example Utility', state: 'TX', sector: 'commercial',
-    ...classify(parsed.structure), effectiveDate, expirationDate: null, description: '', eligibility: '',
-    applicability: NO_APPLICABILITY, serviceType: 'bundled', voltage: null, purpose: 'general', classNote: null, sourceUrl: '',
-    lastUpdated: '2024-01-01T00:00:00.000Z', structure: parsed.structure, utilityType: type, unit, notes: [],
+    id,
+    name: `Rate ${id}`,
+    utilityId: '',
+    utilityName: 'Example Utility',
+    state: 'TX',
+    sector: 'commercial',
+    ...classify(parsed.structure),
+    effectiveDate,
+    expirationDate: null,
+    description: '',
+    eligibility: '',
+    applicability: NO_APPLICABILITY,
+    serviceType: 'bundled',
+    voltage: null,
+    purpose: 'general',
+    classNote: null,
+    sourceUrl: '',
+    lastUpdated: '2024-01-01T00:00:00.000Z',
+    structure: parsed.structure,
+    utilityType: type,
+    unit,
+    notes: [],
   };
 }
 
@@ -36,7 +54,8 @@ const demand = tariffOf('ct_demand', 'electric', 'kWh', {
 
 /** One version of `tariff` over the whole period. */
 const over = (tariff: Tariff, start: string, end: string): Pick<PeriodToPrice, 'period' | 'spans'> => ({
-  period: { start, end }, spans: [{ tariff, from: start, to: end }],
+  period: { start, end },
+  spans: [{ tariff, from: start, to: end }],
 });
 
 const lines = (input: PeriodToPrice) => {
@@ -75,30 +94,45 @@ describe('pricePeriod', () => {
 
   it('a demand tariff without a demand is the engine refusal, as a value', () => {
     const result = pricePeriod({ ...over(demand, '2025-04-01', '2025-04-30'), usage: { kwh: 1000 } }, shapes);
-    expect(result).toEqual({ ok: false, error: { code: 'demand_required', message: 'demand_kw required for demand tariffs', field: 'demand_kw' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'demand_required', message: 'demand_kw required for demand tariffs', field: 'demand_kw' },
+    });
   });
 
   it('a period whose first days no version covers has no tariff in force', () => {
     const october = tariffOf('ct_new', 'electric', 'kWh', { energy_rates: [{ ...allYear, rate_per_kwh: 0.12 }] }, '2025-10-01');
-    const result = pricePeriod({
-      period: { start: '2025-09-16', end: '2025-10-15' }, spans: [{ tariff: october, from: '2025-10-01', to: '2025-10-15' }], usage: { kwh: 500 },
-    }, shapes);
+    const result = pricePeriod(
+      {
+        period: { start: '2025-09-16', end: '2025-10-15' },
+        spans: [{ tariff: october, from: '2025-10-01', to: '2025-10-15' }],
+        usage: { kwh: 500 },
+      },
+      shapes,
+    );
     expect(result).toEqual({
       ok: false,
-      error: { code: 'no_tariff_in_force', field: 'period_start', message: 'tariff ct_new has no version in force on 2025-09-16: its first takes effect 2025-10-01' },
+      error: {
+        code: 'no_tariff_in_force',
+        field: 'period_start',
+        message: 'tariff ct_new has no version in force on 2025-09-16: its first takes effect 2025-10-01',
+      },
     });
     expect(pricePeriod({ period: { start: '2025-09-16', end: '2025-10-15' }, spans: [], usage: { kwh: 500 } }, shapes)).toEqual({
-      ok: false, error: { code: 'no_tariff_in_force', field: 'period_start', message: 'no tariff is in force on 2025-09-16' },
+      ok: false,
+      error: { code: 'no_tariff_in_force', field: 'period_start', message: 'no tariff is in force on 2025-09-16' },
     });
   });
 
   it('refuses a period longer than a quarter, and usage that does not fit the tariff', () => {
     // January 1 to April 3, 2025: 31 + 28 + 31 + 3 = 93 days.
     expect(pricePeriod({ ...over(flat, '2025-01-01', '2025-04-03'), usage: { kwh: 500 } }, shapes)).toEqual({
-      ok: false, error: { code: 'period_invalid', field: 'period_end', message: 'a billing period is at most 92 days (this one has 93)' },
+      ok: false,
+      error: { code: 'period_invalid', field: 'period_end', message: 'a billing period is at most 92 days (this one has 93)' },
     });
     expect(pricePeriod({ ...over(flat, '2025-04-01', '2025-04-30'), usage: { quantity: 12, unit: 'kgal' } }, shapes)).toMatchObject({
-      ok: false, error: { code: 'usage_invalid', field: 'usage' },
+      ok: false,
+      error: { code: 'usage_invalid', field: 'usage' },
     });
   });
 });

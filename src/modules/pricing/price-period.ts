@@ -65,7 +65,11 @@ export function periodProblem(period: BillingPeriod): PricingError | null {
   const days = dayNumber(period.end) - dayNumber(period.start) + 1;
   if (days < 1) return { code: 'period_invalid', message: 'period_end must not be before period_start', field: 'period_end' };
   if (days > MAX_PERIOD_DAYS) {
-    return { code: 'period_invalid', message: `a billing period is at most ${MAX_PERIOD_DAYS} days (this one has ${days})`, field: 'period_end' };
+    return {
+      code: 'period_invalid',
+      message: `a billing period is at most ${MAX_PERIOD_DAYS} days (this one has ${days})`,
+      field: 'period_end',
+    };
   }
   return null;
 }
@@ -81,14 +85,19 @@ function uncoveredDay(period: BillingPeriod, spans: readonly VersionSpan[]): Pri
     if (from > day) {
       return span === spans[0]
         ? notInForce(span.tariff.id, period.start, span.from, 'period_start')
-        : { code: 'no_tariff_in_force', message: `tariff ${span.tariff.id} has no version in force on ${isoDateOfDay(day)}`, field: 'period_end' };
+        : {
+            code: 'no_tariff_in_force',
+            message: `tariff ${span.tariff.id} has no version in force on ${isoDateOfDay(day)}`,
+            field: 'period_end',
+          };
     }
     day = dayNumber(span.to) + 1;
   }
   if (day > dayNumber(period.end)) return null;
   const last = spans.at(-1);
   return {
-    code: 'no_tariff_in_force', field: last ? 'period_end' : 'period_start',
+    code: 'no_tariff_in_force',
+    field: last ? 'period_end' : 'period_start',
     message: last ? `tariff ${last.tariff.id} has no version in force on ${isoDateOfDay(day)}` : `no tariff is in force on ${period.start}`,
   };
 }
@@ -96,12 +105,20 @@ function uncoveredDay(period: BillingPeriod, spans: readonly VersionSpan[]): Pri
 /** Why `supply` cannot be the supply contract of bills on `priced`, or null. */
 export function supplyProblem(supply: Tariff, priced: readonly Tariff[]): PricingError | null {
   if (supply.serviceType !== 'supply_only') {
-    return { code: 'supply_invalid', field: 'supply_tariff_id', message: `supply_tariff_id must name a supply-only tariff: ${supply.id} is ${supply.serviceType}` };
+    return {
+      code: 'supply_invalid',
+      field: 'supply_tariff_id',
+      message: `supply_tariff_id must name a supply-only tariff: ${supply.id} is ${supply.serviceType}`,
+    };
   }
   const type = usageOf(supply).utilityType;
   const other = priced.find((t) => usageOf(t).utilityType !== type);
   if (other) {
-    return { code: 'supply_invalid', field: 'supply_tariff_id', message: `supply tariff ${supply.id} prices ${type}, tariff ${other.id} ${usageOf(other).utilityType}` };
+    return {
+      code: 'supply_invalid',
+      field: 'supply_tariff_id',
+      message: `supply tariff ${supply.id} prices ${type}, tariff ${other.id} ${usageOf(other).utilityType}`,
+    };
   }
   return null;
 }
@@ -139,7 +156,8 @@ function intervalsOutside(period: BillingPeriod, data: IntervalData): PricingErr
   }
   if (local.firstDate >= period.start && local.lastDate <= period.end) return null;
   return {
-    code: 'usage_invalid', field: 'intervals',
+    code: 'usage_invalid',
+    field: 'intervals',
     message: `the intervals run from ${local.firstDate} to ${local.lastDate} (local time), outside the billing period ${period.start} to ${period.end}`,
   };
 }
@@ -200,10 +218,20 @@ export function pricePeriod(input: PeriodToPrice, loadShapes: LoadShapeSet): Pri
       bill,
       tariff,
       usage: usage.quantity,
-      totalCentsWith: (change) => totalOrNull(() => periodTotalCents(pieces, {
-        ...req, usageKwh: change.usage ?? req.usageKwh, demandKw: change.demandKw ?? req.demandKw,
-      }, loadShapes)),
-      totalCentsOn: (other) => totalOrNull(() => periodTotalCents(periodPieces([{ tariff: other, from: period.start, to: period.end }]), req, loadShapes)),
+      totalCentsWith: (change) =>
+        totalOrNull(() =>
+          periodTotalCents(
+            pieces,
+            {
+              ...req,
+              usageKwh: change.usage ?? req.usageKwh,
+              demandKw: change.demandKw ?? req.demandKw,
+            },
+            loadShapes,
+          ),
+        ),
+      totalCentsOn: (other) =>
+        totalOrNull(() => periodTotalCents(periodPieces([{ tariff: other, from: period.start, to: period.end }]), req, loadShapes)),
       monthTotalsCents() {
         const totals: number[] = [];
         for (let month = 1; month <= 12; month++) {

@@ -6,7 +6,8 @@ import type { BillingErrorCode } from './engine';
  * quarter), `usage_invalid` (usage that does not fit the tariff), `supply_invalid` (a supply contract
  * that is not one, or of another utility type), or the engine's refusals (BillingErrorCode).
  */
-export type PricingErrorCode = 'tariff_not_found' | 'no_tariff_in_force' | 'period_invalid' | 'usage_invalid' | 'supply_invalid' | BillingErrorCode;
+export type PricingErrorCode =
+  'tariff_not_found' | 'no_tariff_in_force' | 'period_invalid' | 'usage_invalid' | 'supply_invalid' | BillingErrorCode;
 
 /** A bill pricing refused, in domain terms; the API answers 404 for `tariff_not_found` and 422 with `message` for the rest. */
 export interface PricingError {
@@ -18,5 +19,7 @@ export interface PricingError {
 
 /** Day `day` is before the tariff's first version (`firstTakesEffect`). */
 export const notInForce = (tariffId: string, day: string, firstTakesEffect: string, field: string): PricingError => ({
-  code: 'no_tariff_in_force', field, message: `tariff ${tariffId} has no version in force on ${day}: its first takes effect ${firstTakesEffect}`,
+  code: 'no_tariff_in_force',
+  field,
+  message: `tariff ${tariffId} has no version in force on ${day}: its first takes effect ${firstTakesEffect}`,
 });

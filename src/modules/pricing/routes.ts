@@ -12,28 +12,43 @@ const CALCULATE_DESCRIPTION = [
   'names its band as published and as converted for this bill ("first 180 kWh per kW x 800 kW = 144000 kWh"). A demand,',
   "customer or minimum charge the tariff's description names but its rates lack is named in `assumptions`: the bill leaves it out.",
   "With `intervals` (a meter's 15-, 30- or 60-minute kWh) each interval is priced in the tariff's period by its local clock time,",
-  "and demand is the largest average kW over the tariff's demand window: no load shape is assumed (pricing README \"Interval data\").",
+  'and demand is the largest average kW over the tariff\'s demand window: no load shape is assumed (pricing README "Interval data").',
 ].join(' ');
 
 /** POST /calculate and POST /calculate/compare: no authentication needed; a token or key counts against its quota. */
 export function registerPricingRoutes(api: ApiRouter, pricing: PricingService): void {
-  api.post('/calculate', {
-    summary: 'Calculate a bill for one tariff',
-    description: CALCULATE_DESCRIPTION,
-    tags: ['Bill calculation'],
-    auth: 'optional',
-    body: calculateBody,
-    response: billResponse,
-    errors: { 404: 'Tariff not found', 422: 'demand_kw required for demand tariffs; month must be between 1 and 12; usage_profile does not fit; intervals that are not valid or disagree with usage_kwh or demand_kw' },
-  }, ({ body, req }) => pricing.calculate(body, req.user?.id ?? null));
+  api.post(
+    '/calculate',
+    {
+      summary: 'Calculate a bill for one tariff',
+      description: CALCULATE_DESCRIPTION,
+      tags: ['Bill calculation'],
+      auth: 'optional',
+      body: calculateBody,
+      response: billResponse,
+      errors: {
+        404: 'Tariff not found',
+        422: 'demand_kw required for demand tariffs; month must be between 1 and 12; usage_profile does not fit; intervals that are not valid or disagree with usage_kwh or demand_kw',
+      },
+    },
+    ({ body, req }) => pricing.calculate(body, req.user?.id ?? null),
+  );
 
-  api.post('/calculate/compare', {
-    summary: 'Compare 2 to 10 tariffs for the same usage',
-    description: 'Bills every tariff for the same month and usage and ranks them by total_cost, cheapest first (equal totals keep the request order).',
-    tags: ['Bill calculation'],
-    auth: 'optional',
-    body: compareBody.meta({ example: ex.compareRequest }),
-    response: compareResponse.meta({ example: ex.compareAnswer }),
-    errors: { 404: 'Tariff not found: <tariff_id>', 422: 'tariff_ids must contain at least 2 items; tariff_ids must contain at most 10 items' },
-  }, ({ body, req }) => pricing.compare(body, req.user?.id ?? null));
+  api.post(
+    '/calculate/compare',
+    {
+      summary: 'Compare 2 to 10 tariffs for the same usage',
+      description:
+        'Bills every tariff for the same month and usage and ranks them by total_cost, cheapest first (equal totals keep the request order).',
+      tags: ['Bill calculation'],
+      auth: 'optional',
+      body: compareBody.meta({ example: ex.compareRequest }),
+      response: compareResponse.meta({ example: ex.compareAnswer }),
+      errors: {
+        404: 'Tariff not found: <tariff_id>',
+        422: 'tariff_ids must contain at least 2 items; tariff_ids must contain at most 10 items',
+      },
+    },
+    ({ body, req }) => pricing.compare(body, req.user?.id ?? null),
+  );
 }

@@ -24,13 +24,15 @@ export interface PricingService {
    * What pricePeriod (price-period.ts) prices a billing period on, as `ownerId` sees it: the tariff's
    * versions in force over the period and the supply contract, or why there are none.
    */
-  tariffOverPeriod(ownerId: string | null, ids: { tariffId: string; supplyTariffId?: string | null }, period: BillingPeriod): Promise<TariffOverPeriod>;
+  tariffOverPeriod(
+    ownerId: string | null,
+    ids: { tariffId: string; supplyTariffId?: string | null },
+    period: BillingPeriod,
+  ): Promise<TariffOverPeriod>;
 }
 
 /** A tariff's versions over a billing period and the supply contract named beside it, or why they cannot be priced. */
-export type TariffOverPeriod =
-  | { ok: true; spans: VersionSpan[]; supplyTariff: Tariff | null }
-  | { ok: false; error: PricingError };
+export type TariffOverPeriod = { ok: true; spans: VersionSpan[]; supplyTariff: Tariff | null } | { ok: false; error: PricingError };
 
 export interface PricingDeps {
   db: Db;
@@ -53,7 +55,12 @@ function whenOf(deps: PricingDeps, body: UsageFields): { date: string; month: nu
 }
 
 /** The known tariffs among `ids`: the catalog's in one query, the caller's own as on `date` (or why none is in force then). */
-async function findTariffs(deps: PricingDeps, ids: string[], callerId: string | null, date: string): Promise<Map<string, Tariff | { notInForce: string }>> {
+async function findTariffs(
+  deps: PricingDeps,
+  ids: string[],
+  callerId: string | null,
+  date: string,
+): Promise<Map<string, Tariff | { notInForce: string }>> {
   const found = new Map<string, Tariff | { notInForce: string }>();
   const catalog = ids.filter((id) => !isCustomTariffId(id));
   const custom = ids.filter(isCustomTariffId);
@@ -75,7 +82,13 @@ async function loadTariffs(deps: PricingDeps, ids: string[], callerId: string | 
 }
 
 /** The supply contract named by supply_tariff_id: the caller's supply-only tariff of the same utility type. */
-async function supplyTariffOf(deps: PricingDeps, body: UsageFields, callerId: string | null, date: string, priced: Tariff[]): Promise<Tariff | null> {
+async function supplyTariffOf(
+  deps: PricingDeps,
+  body: UsageFields,
+  callerId: string | null,
+  date: string,
+  priced: Tariff[],
+): Promise<Tariff | null> {
   const id = body.supply_tariff_id;
   if (id === undefined || id === null) return null;
   const supply = (await loadTariffs(deps, [id], callerId, date)).get(id);
@@ -103,7 +116,12 @@ function price(deps: PricingDeps, tariff: Tariff, req: BillRequest, usage: Tarif
 }
 
 /** The versions of `tariffId` over the period, or why there are none the caller may price. */
-async function spansOver(deps: PricingDeps, ownerId: string | null, tariffId: string, period: BillingPeriod): Promise<VersionSpan[] | PricingError> {
+async function spansOver(
+  deps: PricingDeps,
+  ownerId: string | null,
+  tariffId: string,
+  period: BillingPeriod,
+): Promise<VersionSpan[] | PricingError> {
   const notFoundError: PricingError = { code: 'tariff_not_found', message: 'Tariff not found', field: 'tariff_id' };
   if (isCustomTariffId(tariffId)) {
     const over = await deps.custom.overPeriod(ownerId, tariffId, period.start, period.end);
@@ -118,7 +136,10 @@ async function spansOver(deps: PricingDeps, ownerId: string | null, tariffId: st
 }
 
 async function tariffOverPeriod(
-  deps: PricingDeps, ownerId: string | null, ids: { tariffId: string; supplyTariffId?: string | null }, period: BillingPeriod,
+  deps: PricingDeps,
+  ownerId: string | null,
+  ids: { tariffId: string; supplyTariffId?: string | null },
+  period: BillingPeriod,
 ): Promise<TariffOverPeriod> {
   const refused = (error: PricingError) => ({ ok: false as const, error });
   const problem = periodProblem(period);
@@ -139,14 +160,22 @@ async function calculatePeriod(deps: PricingDeps, body: CalculateBody, callerId:
   const end = body.period_end;
   if (!start || !end) throw unprocessable('period_start and period_end go together', start ? 'period_end' : 'period_start');
   for (const field of ['month', 'date'] as const) {
-    if (body[field] !== undefined && body[field] !== null) throw unprocessable(`${field} cannot be combined with a billing period (period_start, period_end)`, field);
+    if (body[field] !== undefined && body[field] !== null)
+      throw unprocessable(`${field} cannot be combined with a billing period (period_start, period_end)`, field);
   }
   const period = { start, end };
   const found = await tariffOverPeriod(deps, callerId, { tariffId: body.tariff_id, supplyTariffId: body.supply_tariff_id }, period);
   if (!found.ok) throw httpError(found.error);
-  const priced = pricePeriod({
-    ...usageInputsOf(body), period, spans: found.spans, supplyTariff: found.supplyTariff, taxRatePercent: body.tax_rate_percent,
-  }, deps.loadShapes());
+  const priced = pricePeriod(
+    {
+      ...usageInputsOf(body),
+      period,
+      spans: found.spans,
+      supplyTariff: found.supplyTariff,
+      taxRatePercent: body.tax_rate_percent,
+    },
+    deps.loadShapes(),
+  );
   if (!priced.ok) throw httpError(priced.error);
   const { bill, tariff, usage } = priced.period;
   return presentBill(bill, tariff, usage);
@@ -171,7 +200,11 @@ async function compare(deps: PricingDeps, body: CompareBody, callerId: string | 
   const tariffs = body.tariff_ids.map((id) => found.get(id) as Tariff);
   const type = usageOf(tariffs[0]).utilityType;
   const other = tariffs.find((t) => usageOf(t).utilityType !== type);
-  if (other) throw unprocessable(`tariffs of different utility types cannot be compared: ${tariffs[0].id} prices ${type}, ${other.id} ${usageOf(other).utilityType}`, 'tariff_ids');
+  if (other)
+    throw unprocessable(
+      `tariffs of different utility types cannot be compared: ${tariffs[0].id} prices ${type}, ${other.id} ${usageOf(other).utilityType}`,
+      'tariff_ids',
+    );
   const supply = await supplyTariffOf(deps, body, callerId, date, tariffs);
   const usages: TariffUsage[] = [];
   const bills = tariffs.map((t) => {
@@ -196,7 +229,8 @@ async function compare(deps: PricingDeps, body: CompareBody, callerId: string | 
 export function createPricingService(deps: PricingDeps): PricingService {
   return {
     tariffOverPeriod: (ownerId, ids, period) => tariffOverPeriod(deps, ownerId, ids, period),
-    calculate: (body, callerId = null) => (body.period_start || body.period_end ? calculatePeriod(deps, body, callerId) : calculateMonth(deps, body, callerId)),
+    calculate: (body, callerId = null) =>
+      body.period_start || body.period_end ? calculatePeriod(deps, body, callerId) : calculateMonth(deps, body, callerId),
     compare: (body, callerId = null) => compare(deps, body, callerId),
   };
 }

@@ -9,25 +9,47 @@ function tariffOf(type: UtilityType, unit: string, rate: Record<string, number>)
   const parsed = parseRates({ energy_rates: [{ ...allYear, ...rate }] }, type, unit);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return {
-    id: `ct_${type}`, name: type, utilityId: '', utilityName: 'Example Utility', state: 'TX', sector: 'residential',
-    ...classify(parsed.structure), effectiveDate: '2024-01-01', expirationDate: null, description: '', eligibility: '',
-    applicability: NO_APPLICABILITY, serviceType: 'bundled', voltage: null, purpose: 'general', classNote: null, sourceUrl: '',
-    lastUpdated: '2024-01-01T00:00:00.000Z', structure: parsed.structure, utilityType: type, unit, notes: [],
+    id: `ct_${type}`,
+    name: type,
+    utilityId: '',
+    utilityName: 'Example Utility',
+    state: 'TX',
+    sector: 'residential',
+    ...classify(parsed.structure),
+    effectiveDate: '2024-01-01',
+    expirationDate: null,
+    description: '',
+    eligibility: '',
+    applicability: NO_APPLICABILITY,
+    serviceType: 'bundled',
+    voltage: null,
+    purpose: 'general',
+    classNote: null,
+    sourceUrl: '',
+    lastUpdated: '2024-01-01T00:00:00.000Z',
+    structure: parsed.structure,
+    utilityType: type,
+    unit,
+    notes: [],
   };
 }
 
 const intervals = { start: '2018-07-01T00:00:00-06:00', intervalMinutes: 15, kwh: [0.0004, 0.0004, 1.25] };
 
 describe('tariffUsage with interval data (issue 50)', () => {
-  it('an electric bill without usage_kwh takes the intervals\' kWh, each to the Wh', () => {
+  it("an electric bill without usage_kwh takes the intervals' kWh, each to the Wh", () => {
     // 0.0004 kWh reads as 0 Wh twice (metered to the Wh), 1.25 kWh as 1250 Wh: 1.25 kWh.
-    expect(tariffUsage({ usage: {}, intervals }, tariffOf('electric', 'kWh', { rate_per_kwh: 0.1 }))).toEqual({ ok: true, usage: { quantity: 1.25, notes: [] } });
+    expect(tariffUsage({ usage: {}, intervals }, tariffOf('electric', 'kWh', { rate_per_kwh: 0.1 }))).toEqual({
+      ok: true,
+      usage: { quantity: 1.25, notes: [] },
+    });
   });
 
   it('intervals are electric only', () => {
     const water = tariffOf('water', 'kgal', { rate_per_unit: 2 });
     expect(tariffUsage({ usage: { quantity: 3, unit: 'kgal' }, intervals }, water)).toEqual({
-      ok: false, error: { code: 'usage_invalid', field: 'intervals', message: 'intervals does not apply to a water tariff' },
+      ok: false,
+      error: { code: 'usage_invalid', field: 'intervals', message: 'intervals does not apply to a water tariff' },
     });
   });
 });

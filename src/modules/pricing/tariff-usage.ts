@@ -50,17 +50,24 @@ export function tariffUsage(inputs: UsageInputs, tariff: Tariff): { ok: true; us
   const refuse = (field: string, message: string) => ({ ok: false as const, error: { code: 'usage_invalid' as const, message, field } });
   if (utilityType === 'electric') {
     if (given(usage.quantity) || given(usage.unit)) {
-      return refuse(given(usage.quantity) ? 'usage' : 'unit', `usage and unit are for gas, water and sewer tariffs: ${tariff.id} is electric, send usage_kwh`);
+      return refuse(
+        given(usage.quantity) ? 'usage' : 'unit',
+        `usage and unit are for gas, water and sewer tariffs: ${tariff.id} is electric, send usage_kwh`,
+      );
     }
     if (!given(usage.kwh) && inputs.intervals) return { ok: true, usage: { quantity: intervalsKwh(inputs.intervals), notes: [] } };
     if (!given(usage.kwh)) return refuse('usage_kwh', 'field required');
     return { ok: true, usage: { quantity: usage.kwh as number, notes: [] } };
   }
-  if (given(usage.kwh)) return refuse('usage_kwh', `usage_kwh is for electric tariffs: ${tariff.id} prices ${utilityType}, send usage and unit`);
+  if (given(usage.kwh))
+    return refuse('usage_kwh', `usage_kwh is for electric tariffs: ${tariff.id} prices ${utilityType}, send usage and unit`);
   if (!given(usage.quantity)) return refuse('usage', `field required (the month's ${utilityType} usage, with its unit)`);
   const electricOnly: Array<[string, unknown]> = [
-    ['demand_kw', inputs.demandKw], ['solar_generation_kwh', inputs.solarGenerationKwh],
-    ['usage_profile', inputs.usageProfile], ['supply_rate_per_kwh', inputs.supplyRatePerKwh], ['intervals', inputs.intervals],
+    ['demand_kw', inputs.demandKw],
+    ['solar_generation_kwh', inputs.solarGenerationKwh],
+    ['usage_profile', inputs.usageProfile],
+    ['supply_rate_per_kwh', inputs.supplyRatePerKwh],
+    ['intervals', inputs.intervals],
   ];
   const electricField = electricOnly.find(([, value]) => given(value));
   if (electricField) return refuse(electricField[0], `${electricField[0]} does not apply to a ${utilityType} tariff`);

@@ -14,9 +14,7 @@ import type { UtilityType } from '../tariffs/tariff.model';
 const GAS_VOLUME_CF: Readonly<Record<string, number>> = { cf: 1, ccf: 100, mcf: 1000 };
 const GAS_HEAT_THERMS: Readonly<Record<string, number>> = { therms: 1, kBtu: 0.01, MMBtu: 10 };
 
-export type Conversion =
-  | { ok: true; quantity: number; note: string | null }
-  | { ok: false; message: string; field: string };
+export type Conversion = { ok: true; quantity: number; note: string | null } | { ok: false; message: string; field: string };
 
 /** A quantity to the 0.001 unit the engine meters in, rounded half up (quantities are never negative). */
 const toThousandths = (x: number) => Math.round(x * 1000) / 1000;
@@ -26,7 +24,11 @@ const toThousandths = (x: number) => Math.round(x * 1000) / 1000;
  * bill's assumptions carry when a conversion happened. `heatContent` is therms per ccf.
  */
 export function convertUsage(
-  type: UtilityType, usage: number, from: string, to: string, heatContent: number | null | undefined,
+  type: UtilityType,
+  usage: number,
+  from: string,
+  to: string,
+  heatContent: number | null | undefined,
 ): Conversion {
   if (!Object.hasOwn(UNIT_FAMILIES[type].units, from)) {
     return { ok: false, field: 'unit', message: `unit '${from}' is not a unit of ${type} (${unitsOf(type)})` };
@@ -46,7 +48,8 @@ export function convertUsage(
     } else {
       if (heatContent === undefined || heatContent === null) {
         return {
-          ok: false, field: 'heat_content',
+          ok: false,
+          field: 'heat_content',
           message: `heat_content (therms per ccf, as the gas bill states it) is required to convert ${from} to ${to}`,
         };
       }

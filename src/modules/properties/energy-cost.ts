@@ -16,9 +16,17 @@ export function engineMonthlyBill(loadShapes: LoadShapeSet): MonthlyBillTotal {
   return (tariff, input) => {
     try {
       const { usageKwh, demandKw, month, supplyRatePerKwh, supplyTariff } = input;
-      return calculateBill(tariff, {
-        usageKwh, demandKw, month, supplyRatePerKwh: supplyRatePerKwh ?? null, supplyTariff: supplyTariff ?? null,
-      }, loadShapes).totalCostCents;
+      return calculateBill(
+        tariff,
+        {
+          usageKwh,
+          demandKw,
+          month,
+          supplyRatePerKwh: supplyRatePerKwh ?? null,
+          supplyTariff: supplyTariff ?? null,
+        },
+        loadShapes,
+      ).totalCostCents;
     } catch (err) {
       if (err instanceof BillingError) return null;
       throw err;
@@ -41,7 +49,11 @@ export interface EnergyCostEstimate {
  * contract (a supply-only tariff), when it has one, is billed beside it line by line instead.
  */
 export function estimateEnergyCost(
-  bill: MonthlyBillTotal, tariff: Tariff, usageKwh: number, demandKw: number | null, supplyRatePerKwh: number | null = null,
+  bill: MonthlyBillTotal,
+  tariff: Tariff,
+  usageKwh: number,
+  demandKw: number | null,
+  supplyRatePerKwh: number | null = null,
   supplyTariff: Tariff | null = null,
 ): EnergyCostEstimate | null {
   let annualCents = 0;

@@ -1,18 +1,26 @@
 import { annualCostWithoutBills, meterEstimateTariff } from './estimate';
 
 const meter = (tariffId: string | null, over: Partial<{ utilityType: string; isActive: boolean; supplyTariffId: string | null }> = {}) => ({
-  utilityType: 'electric', isActive: true, tariffId, supplyTariffId: null, ...over,
+  utilityType: 'electric',
+  isActive: true,
+  tariffId,
+  supplyTariffId: null,
+  ...over,
 });
 
 describe('meterEstimateTariff (analytics README "Actual and estimated cost")', () => {
-  it('the one tariff the active electric meters name, with the meter\'s supply contract', () => {
-    expect(meterEstimateTariff([meter('C1', { supplyTariffId: 'S' }), meter(null), meter('C1', { supplyTariffId: 'S' })]))
-      .toEqual({ tariffId: 'C1', supplyTariffId: 'S' });
+  it("the one tariff the active electric meters name, with the meter's supply contract", () => {
+    expect(meterEstimateTariff([meter('C1', { supplyTariffId: 'S' }), meter(null), meter('C1', { supplyTariffId: 'S' })])).toEqual({
+      tariffId: 'C1',
+      supplyTariffId: 'S',
+    });
   });
 
   it('inactive and other meters do not count; different tariffs (or supply contracts) leave none', () => {
-    expect(meterEstimateTariff([meter('C1'), meter('C3', { isActive: false }), meter('W', { utilityType: 'water' })]))
-      .toEqual({ tariffId: 'C1', supplyTariffId: null });
+    expect(meterEstimateTariff([meter('C1'), meter('C3', { isActive: false }), meter('W', { utilityType: 'water' })])).toEqual({
+      tariffId: 'C1',
+      supplyTariffId: null,
+    });
     expect(meterEstimateTariff([meter('C1'), meter('C3')])).toBeNull();
     expect(meterEstimateTariff([meter('C1'), meter('C1', { supplyTariffId: 'S' })])).toBeNull();
     expect(meterEstimateTariff([meter(null)])).toBeNull();

@@ -55,9 +55,10 @@ export function createEstimates(deps: { tariffs: Pick<TariffCatalog, 'findTariff
   /** Cost columns of the estimate on `tariff` (none without a tariff or typed usage, or when the engine cannot price it). */
   function costsFor(p: Priced, tariff: Tariff | null, supply: Tariff | null): CostColumns {
     const usage = p.monthlyUsageKwh ?? null;
-    const estimate = tariff && usage !== null
-      ? estimateEnergyCost(deps.monthlyBill, tariff, usage, p.monthlyDemandKw ?? null, p.supplyRatePerKwh ?? null, supply)
-      : null;
+    const estimate =
+      tariff && usage !== null
+        ? estimateEnergyCost(deps.monthlyBill, tariff, usage, p.monthlyDemandKw ?? null, p.supplyRatePerKwh ?? null, supply)
+        : null;
     return costsOfEstimate(estimate);
   }
 

@@ -57,11 +57,21 @@ export const propertyDetail = {
 };
 
 export const propertyPage = {
-  items: [{
-    id: property.id, name: property.name, address: property.address, city: property.city, state: property.state,
-    zip_code: property.zip_code, property_type: property.property_type, sqft: property.sqft, unit_count: property.unit_count,
-    monthly_usage_kwh: null, portfolio_id: PORTFOLIO_ID,
-  }],
+  items: [
+    {
+      id: property.id,
+      name: property.name,
+      address: property.address,
+      city: property.city,
+      state: property.state,
+      zip_code: property.zip_code,
+      property_type: property.property_type,
+      sqft: property.sqft,
+      unit_count: property.unit_count,
+      monthly_usage_kwh: null,
+      portfolio_id: PORTFOLIO_ID,
+    },
+  ],
   total: 1,
   page: 1,
   per_page: 20,

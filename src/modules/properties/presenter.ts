@@ -31,7 +31,7 @@ export function presentProperty(r: PropertyRow, energyPctOfNoi: number | null) {
     supply_rate_per_kwh: r.supplyRatePerKwh,
     supply_tariff_id: r.supplyTariffId,
     timezone: r.timezone ?? timezoneOfZip(r.zipCode, r.state),
-    timezone_source: r.timezone === null ? 'zip_code' as const : 'set' as const,
+    timezone_source: r.timezone === null ? ('zip_code' as const) : ('set' as const),
     has_solar: r.hasSolar,
     solar_capacity_kw: r.solarCapacityKw,
     annual_revenue: r.annualRevenue,

@@ -13,13 +13,18 @@ export type { PropertyRow } from './repository';
  * audit, rate analysis and analytics read those) as a subquery named `alias`: a join on it reads
  * the properties table and can never write it. In raw SQL its columns keep their database names (`p.owner_id`).
  */
-export const viewOfProperties = <A extends string>(alias: A) => new QueryBuilder()
-  .select({
-    ...listColumns, ownerId: properties.ownerId, tariffId: properties.tariffId, supplyTariffId: properties.supplyTariffId,
-    supplyRatePerKwh: properties.supplyRatePerKwh, annualEnergyCost: properties.annualEnergyCost,
-  })
-  .from(properties)
-  .as(alias);
+export const viewOfProperties = <A extends string>(alias: A) =>
+  new QueryBuilder()
+    .select({
+      ...listColumns,
+      ownerId: properties.ownerId,
+      tariffId: properties.tariffId,
+      supplyTariffId: properties.supplyTariffId,
+      supplyRatePerKwh: properties.supplyRatePerKwh,
+      annualEnergyCost: properties.annualEnergyCost,
+    })
+    .from(properties)
+    .as(alias);
 
 export const propertyView = viewOfProperties('property_view');
 

@@ -60,21 +60,31 @@ export function createPropertyRepository(db: Executor) {
     },
 
     async update(id: string, values: Partial<PropertyValues>, now: Date): Promise<PropertyRow> {
-      const [row] = await db.update(properties).set({ ...values, updatedAt: now }).where(eq(properties.id, id)).returning();
+      const [row] = await db
+        .update(properties)
+        .set({ ...values, updatedAt: now })
+        .where(eq(properties.id, id))
+        .returning();
       return row!;
     },
 
     /** Writes engines' estimates (and what depends on them) of several properties in one statement, without touching updated_at. */
     async setCostsMany(list: Array<{ id: string } & Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost'>>) {
       if (list.length === 0) return;
-      const values = sql.join(list.map((c) => sql`(${c.id}, ${c.monthlyEnergyCost ?? null}::numeric, ${c.annualEnergyCost ?? null}::numeric)`), sql`, `);
+      const values = sql.join(
+        list.map((c) => sql`(${c.id}, ${c.monthlyEnergyCost ?? null}::numeric, ${c.annualEnergyCost ?? null}::numeric)`),
+        sql`, `,
+      );
       await db.execute(sql`update ${properties} set monthly_energy_cost = v.monthly, annual_energy_cost = v.annual
         from (values ${values}) as v(id, monthly, annual) where ${properties.id} = v.id`);
     },
 
     /** The owner's property, or null when it does not exist or is someone else's. */
     async findOwned(ownerId: string, id: string): Promise<PropertyRow | null> {
-      const [row] = await db.select().from(properties).where(and(eq(properties.id, id), eq(properties.ownerId, ownerId)));
+      const [row] = await db
+        .select()
+        .from(properties)
+        .where(and(eq(properties.id, id), eq(properties.ownerId, ownerId)));
       return row ?? null;
     },
 
@@ -111,7 +121,13 @@ export function createPropertyRepository(db: Executor) {
       }
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
-        db.select(listColumns).from(properties).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
+        db
+          .select(listColumns)
+          .from(properties)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(limit)
+          .offset(offset),
         db.select({ n: count() }).from(properties).where(where),
       ]);
       return { rows: rows as PropertyListRow[], total: total?.n ?? 0 };

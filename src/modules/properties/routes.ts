@@ -2,7 +2,13 @@ import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
 import {
-  createPropertyBody, propertyDetail, propertyIdParams, propertyListItem, propertyListQuery, propertyResponse, updatePropertyBody,
+  createPropertyBody,
+  propertyDetail,
+  propertyIdParams,
+  propertyListItem,
+  propertyListQuery,
+  propertyResponse,
+  updatePropertyBody,
 } from './schemas';
 import type { PropertyService } from './service';
 import * as ex from './examples';
@@ -10,33 +16,68 @@ import * as ex from './examples';
 const tags = ['Properties'];
 
 export function registerPropertyRoutes(api: ApiRouter, properties: PropertyService): void {
-  api.post('/pm/properties', {
-    summary: 'Create a property', tags, auth: 'required', body: createPropertyBody.meta({ example: ex.createPropertyRequest }), status: 201,
-    response: propertyResponse.meta({ example: ex.property }),
-    errors: { 404: 'Portfolio not found', 422: 'Validation error (field required, Invalid state code, Tariff not found, a tariff of another state, ...)' },
-  }, ({ body, req }) => properties.create(callerId(req), body));
+  api.post(
+    '/pm/properties',
+    {
+      summary: 'Create a property',
+      tags,
+      auth: 'required',
+      body: createPropertyBody.meta({ example: ex.createPropertyRequest }),
+      status: 201,
+      response: propertyResponse.meta({ example: ex.property }),
+      errors: {
+        404: 'Portfolio not found',
+        422: 'Validation error (field required, Invalid state code, Tariff not found, a tariff of another state, ...)',
+      },
+    },
+    ({ body, req }) => properties.create(callerId(req), body),
+  );
 
-  api.get('/pm/properties', {
-    summary: "List the caller's properties", tags, auth: 'required', query: propertyListQuery,
-    description: 'Newest first. Filters: portfolio_id, state, city (case-insensitive), property_type.',
-    response: pageSchema(propertyListItem).meta({ example: ex.propertyPage }),
-  }, ({ query, req }) => properties.list(callerId(req), query));
+  api.get(
+    '/pm/properties',
+    {
+      summary: "List the caller's properties",
+      tags,
+      auth: 'required',
+      query: propertyListQuery,
+      description: 'Newest first. Filters: portfolio_id, state, city (case-insensitive), property_type.',
+      response: pageSchema(propertyListItem).meta({ example: ex.propertyPage }),
+    },
+    ({ query, req }) => properties.list(callerId(req), query),
+  );
 
-  api.get('/pm/properties/:id', {
-    summary: 'Property detail with the tariffs available at its ZIP code',
-    description: 'available_tariffs: current general-purpose tariffs, for the ZIP code\'s state, of the utilities serving '
-      + 'zip_code and of the utility of tariff_id, in the sectors of property_type (residential -> residential, and '
-      + 'commercial too above 4 units; commercial -> commercial; mixed_use and industrial -> commercial, then industrial). '
-      + 'A zip_code GeoNames places in another state than `state` is a 422 on create and update.',
-    tags, auth: 'required', params: propertyIdParams, response: propertyDetail.meta({ example: ex.propertyDetail }), errors: { 404: 'Property not found' },
-  }, ({ params, req }) => properties.detail(callerId(req), params.id));
+  api.get(
+    '/pm/properties/:id',
+    {
+      summary: 'Property detail with the tariffs available at its ZIP code',
+      description:
+        "available_tariffs: current general-purpose tariffs, for the ZIP code's state, of the utilities serving " +
+        'zip_code and of the utility of tariff_id, in the sectors of property_type (residential -> residential, and ' +
+        'commercial too above 4 units; commercial -> commercial; mixed_use and industrial -> commercial, then industrial). ' +
+        'A zip_code GeoNames places in another state than `state` is a 422 on create and update.',
+      tags,
+      auth: 'required',
+      params: propertyIdParams,
+      response: propertyDetail.meta({ example: ex.propertyDetail }),
+      errors: { 404: 'Property not found' },
+    },
+    ({ params, req }) => properties.detail(callerId(req), params.id),
+  );
 
-  api.patch('/pm/properties/:id', {
-    summary: 'Update any subset of a property\'s fields',
-    description: 'Same validation as create; null clears an optional field (required fields cannot be null). A new state that the '
-      + "property's tariff_id, supply_tariff_id or a meter's tariff is not of is a 422 on state, naming both.",
-    tags, auth: 'required', params: propertyIdParams, body: updatePropertyBody.meta({ example: ex.updatePropertyRequest }),
-    response: propertyResponse.meta({ example: ex.property }),
-    errors: { 404: 'Property not found or Portfolio not found' },
-  }, ({ params, body, req }) => properties.update(callerId(req), params.id, body));
+  api.patch(
+    '/pm/properties/:id',
+    {
+      summary: "Update any subset of a property's fields",
+      description:
+        'Same validation as create; null clears an optional field (required fields cannot be null). A new state that the ' +
+        "property's tariff_id, supply_tariff_id or a meter's tariff is not of is a 422 on state, naming both.",
+      tags,
+      auth: 'required',
+      params: propertyIdParams,
+      body: updatePropertyBody.meta({ example: ex.updatePropertyRequest }),
+      response: propertyResponse.meta({ example: ex.property }),
+      errors: { 404: 'Property not found or Portfolio not found' },
+    },
+    ({ params, body, req }) => properties.update(callerId(req), params.id, body),
+  );
 }

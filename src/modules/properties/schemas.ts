@@ -11,7 +11,9 @@ const NUMBER_MAX = 99_999_999_999;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** A state code in any case, spaces around allowed: the same rule as a pattern, so the OpenAPI document states it. */
-const STATE_CODE_PATTERN = new RegExp(`^\\s*(?:${US_STATE_CODES.map((code) => [...code].map((c) => `[${c}${c.toLowerCase()}]`).join('')).join('|')})\\s*$`);
+const STATE_CODE_PATTERN = new RegExp(
+  `^\\s*(?:${US_STATE_CODES.map((code) => [...code].map((c) => `[${c}${c.toLowerCase()}]`).join('')).join('|')})\\s*$`,
+);
 export const stateCode = z
   .string()
   .regex(STATE_CODE_PATTERN, { error: 'Invalid state code' })
@@ -41,18 +43,32 @@ const optionalFields = {
   portfolio_id: z.string().min(1).max(200).nullable().optional(),
   utility_account_number: z.string().max(200).nullable().optional(),
   meter_number: z.string().max(200).nullable().optional(),
-  tariff_id: z.string().min(1).max(200).nullable().optional()
-    .meta({ description: "A catalog tariff or your own, electric, of the property's state (one of another state is a 422; an own tariff without a state is accepted)" }),
+  tariff_id: z.string().min(1).max(200).nullable().optional().meta({
+    description:
+      "A catalog tariff or your own, electric, of the property's state (one of another state is a 422; an own tariff without a state is accepted)",
+  }),
   monthly_usage_kwh: z.number().min(0).max(MAX_USAGE_KWH).nullable().optional(),
   monthly_demand_kw: z.number().min(0).max(MAX_DEMAND_KW).nullable().optional(),
-  supply_rate_per_kwh: z.number().min(0).max(MAX_SUPPLY_RATE_PER_KWH).nullable().optional()
-    .meta({ description: "The customer's retail supply price, $/kWh (0 to 5): on a delivery-only tariff the estimate and rate analysis add it as a supply line" }),
-  supply_tariff_id: z.string().min(1).max(200).nullable().optional()
-    .meta({ description: "Your supply contract: a supply-only custom tariff (POST /tariffs/custom) of the property's state, priced beside a delivery-only tariff_id, line by line; it supersedes supply_rate_per_kwh" }),
+  supply_rate_per_kwh: z.number().min(0).max(MAX_SUPPLY_RATE_PER_KWH).nullable().optional().meta({
+    description:
+      "The customer's retail supply price, $/kWh (0 to 5): on a delivery-only tariff the estimate and rate analysis add it as a supply line",
+  }),
+  supply_tariff_id: z.string().min(1).max(200).nullable().optional().meta({
+    description:
+      "Your supply contract: a supply-only custom tariff (POST /tariffs/custom) of the property's state, priced beside a delivery-only tariff_id, line by line; it supersedes supply_rate_per_kwh",
+  }),
   solar_capacity_kw: amount.nullable().optional(),
-  timezone: z.string().max(64).refine(isTimeZone, { error: 'not an IANA time zone (e.g. America/Denver)' }).nullable().optional()
-    .meta({ description: "The property's IANA time zone (America/Denver): interval readings are read by its local clock. Absent or null: "
-      + "the zone of zip_code (properties README \"Time zone\")." }),
+  timezone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { error: 'not an IANA time zone (e.g. America/Denver)' })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "The property's IANA time zone (America/Denver): interval readings are read by its local clock. Absent or null: " +
+        'the zone of zip_code (properties README "Time zone").',
+    }),
   annual_revenue: amount.nullable().optional(),
   noi: amount.nullable().optional(),
 };
@@ -107,15 +123,21 @@ export const propertyResponse = z.object({
   supply_rate_per_kwh: z.number().nullable(),
   supply_tariff_id: z.string().nullable(),
   timezone: z.string().meta({ description: 'IANA time zone: the one set, else the one of zip_code (properties README "Time zone").' }),
-  timezone_source: z.enum(['set', 'zip_code']).meta({ description: 'set: given by the owner; zip_code: derived from the ZIP code (and follows it).' }),
+  timezone_source: z
+    .enum(['set', 'zip_code'])
+    .meta({ description: 'set: given by the owner; zip_code: derived from the ZIP code (and follows it).' }),
   has_solar: z.boolean(),
   solar_capacity_kw: z.number().nullable(),
   annual_revenue: z.number().nullable(),
   noi: z.number().nullable(),
-  energy_pct_of_noi: z.number().nullable().meta({
-    description: "The property's annual cost (the analytics' one annual cost: a year of bills per utility type, else the "
-      + 'electric estimate) as a percent of noi, 2 decimals; null unless noi (> 0) and an annual cost are known.',
-  }),
+  energy_pct_of_noi: z
+    .number()
+    .nullable()
+    .meta({
+      description:
+        "The property's annual cost (the analytics' one annual cost: a year of bills per utility type, else the " +
+        'electric estimate) as a percent of noi, 2 decimals; null unless noi (> 0) and an annual cost are known.',
+    }),
   owner_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -138,6 +160,15 @@ export const propertyDetail = propertyResponse.extend({
 
 /** The list item of GET /pm/properties: a subset of the full property. */
 export const propertyListItem = propertyResponse.pick({
-  id: true, name: true, address: true, city: true, state: true, zip_code: true, property_type: true,
-  sqft: true, unit_count: true, monthly_usage_kwh: true, portfolio_id: true,
+  id: true,
+  name: true,
+  address: true,
+  city: true,
+  state: true,
+  zip_code: true,
+  property_type: true,
+  sqft: true,
+  unit_count: true,
+  monthly_usage_kwh: true,
+  portfolio_id: true,
 });

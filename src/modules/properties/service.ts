@@ -40,11 +40,28 @@ export interface PropertyAnnualCost {
 
 /** API field -> column, for the fields a client may set. */
 const FIELD_COLUMNS = {
-  name: 'name', address: 'address', city: 'city', state: 'state', zip_code: 'zipCode', property_type: 'propertyType',
-  sqft: 'sqft', unit_count: 'unitCount', year_built: 'yearBuilt', portfolio_id: 'portfolioId',
-  utility_account_number: 'utilityAccountNumber', meter_number: 'meterNumber', tariff_id: 'tariffId',
-  monthly_usage_kwh: 'monthlyUsageKwh', monthly_demand_kw: 'monthlyDemandKw', supply_rate_per_kwh: 'supplyRatePerKwh', supply_tariff_id: 'supplyTariffId', has_solar: 'hasSolar', timezone: 'timezone',
-  solar_capacity_kw: 'solarCapacityKw', annual_revenue: 'annualRevenue', noi: 'noi',
+  name: 'name',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  zip_code: 'zipCode',
+  property_type: 'propertyType',
+  sqft: 'sqft',
+  unit_count: 'unitCount',
+  year_built: 'yearBuilt',
+  portfolio_id: 'portfolioId',
+  utility_account_number: 'utilityAccountNumber',
+  meter_number: 'meterNumber',
+  tariff_id: 'tariffId',
+  monthly_usage_kwh: 'monthlyUsageKwh',
+  monthly_demand_kw: 'monthlyDemandKw',
+  supply_rate_per_kwh: 'supplyRatePerKwh',
+  supply_tariff_id: 'supplyTariffId',
+  has_solar: 'hasSolar',
+  timezone: 'timezone',
+  solar_capacity_kw: 'solarCapacityKw',
+  annual_revenue: 'annualRevenue',
+  noi: 'noi',
 } as const satisfies Record<keyof UpdatePropertyInput, keyof PropertyValues>;
 
 /** Fields whose change alters the cost estimate and so the rate analysis. */
@@ -131,7 +148,11 @@ export function createPropertyService(deps: PropertyServiceDeps) {
         annual_cost_basis: annual?.basis ?? null,
         cost_by_utility: annual?.byUtility ?? [],
         available_tariffs: available.map((t) => ({
-          id: t.id, name: t.name, utility_name: t.utilityName, rate_type: t.rateType, sector: t.sector,
+          id: t.id,
+          name: t.name,
+          utility_name: t.utilityName,
+          rate_type: t.rateType,
+          sector: t.sector,
         })),
       };
     },
@@ -147,13 +168,17 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const stateChanged = 'state' in changes && changes.state !== row.state;
       if (pricingChanged || stateChanged) {
         // The tariffs the PATCH changes are checked; one it repeats as stored is left as it is.
-        const newTariffs = Object.fromEntries((['tariffId', 'supplyTariffId'] as const)
-          .filter((f) => f in changes && changes[f] !== row[f]).map((f) => [f, changes[f]]));
+        const newTariffs = Object.fromEntries(
+          (['tariffId', 'supplyTariffId'] as const).filter((f) => f in changes && changes[f] !== row[f]).map((f) => [f, changes[f]]),
+        );
         const { tariff, supply } = await pricingTariffs(ownerId, merged, newTariffs, stateChanged);
         if (pricingChanged) {
-          Object.assign(changes, merged.tariffId
-            ? estimates.costsFor(merged, tariff, supply)
-            : await estimates.costsFromMeters(ownerId, merged, await meterRepo.ofProperty(row.id)));
+          Object.assign(
+            changes,
+            merged.tariffId
+              ? estimates.costsFor(merged, tariff, supply)
+              : await estimates.costsFromMeters(ownerId, merged, await meterRepo.ofProperty(row.id)),
+          );
         }
       }
       if (stateChanged) {

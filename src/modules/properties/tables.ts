@@ -20,7 +20,9 @@ export const properties = pgTable(
   'properties',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     portfolioId: text('portfolio_id').references(() => portfolios.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     address: text('address').notNull(),
@@ -74,6 +76,8 @@ export const properties = pgTable(
  * count over every property.
  */
 export const propertyOwnerCounts = pgTable('property_owner_counts', {
-  ownerId: text('owner_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  ownerId: text('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   propertyCount: integer('property_count').notNull().default(0),
 });

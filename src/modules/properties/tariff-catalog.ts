@@ -69,7 +69,11 @@ export interface TariffCatalog {
 }
 
 /** Read-only queries over the tariff and utility-ZIP tables of the tariff database. */
-export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<CustomTariffService, 'current' | 'inForce'>): TariffCatalog {
+export function createTariffCatalog(
+  db: Executor,
+  now: () => Date,
+  custom: Pick<CustomTariffService, 'current' | 'inForce'>,
+): TariffCatalog {
   const current = () => {
     const today = utcDay(now());
     return or(isNull(tariffs.expirationDate), gte(tariffs.expirationDate, today));
@@ -77,7 +81,9 @@ export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<
   /** Sector preference first (sectorsOfProperty's order), then utility, tariff name, id. */
   const order = (sectors: readonly PropertySector[]): SQL[] => [
     sql`array_position(${sql.raw(`array[${sectors.map((s) => `'${s}'`).join(',')}]::text[]`)}, ${tariffs.sector})`,
-    asc(tariffs.utilityName), asc(tariffs.name), asc(tariffs.id),
+    asc(tariffs.utilityName),
+    asc(tariffs.name),
+    asc(tariffs.id),
   ];
   return {
     findTariffById: (id, ownerId) => (isCustomTariffId(id) ? custom.current(ownerId, id) : findTariffById(db, id)),
@@ -85,8 +91,13 @@ export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<
     async customAlternatives(ownerId, utilityIds, sectors) {
       const own = await custom.inForce(ownerId, utcDay(now()));
       return own
-        .filter((t) => usageOf(t).utilityType === 'electric' && t.serviceType !== 'supply_only'
-          && utilityIds.includes(t.utilityId) && sectors.includes(t.sector as PropertySector))
+        .filter(
+          (t) =>
+            usageOf(t).utilityType === 'electric' &&
+            t.serviceType !== 'supply_only' &&
+            utilityIds.includes(t.utilityId) &&
+            sectors.includes(t.sector as PropertySector),
+        )
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
     },
 
@@ -94,19 +105,27 @@ export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<
       const sectors = sectorsOfProperty(p.propertyType, p.unitCount);
       const zipState = stateOfZip(p.zipCode);
       const serving = db.select({ id: utilityZipView.utilityId }).from(utilityZipView).where(eq(utilityZipView.zipCode, p.zipCode));
-      const utilityOfCurrent = p.tariffId
-        ? db.select({ id: tariffs.utilityId }).from(tariffs).where(eq(tariffs.id, p.tariffId))
-        : null;
+      const utilityOfCurrent = p.tariffId ? db.select({ id: tariffs.utilityId }).from(tariffs).where(eq(tariffs.id, p.tariffId)) : null;
       return db
-        .select({ id: tariffs.id, name: tariffs.name, utilityName: tariffs.utilityName, rateType: tariffs.rateType, sector: tariffs.sector })
+        .select({
+          id: tariffs.id,
+          name: tariffs.name,
+          utilityName: tariffs.utilityName,
+          rateType: tariffs.rateType,
+          sector: tariffs.sector,
+        })
         .from(tariffs)
-        .where(and(
-          utilityOfCurrent ? or(inArray(tariffs.utilityId, serving), inArray(tariffs.utilityId, utilityOfCurrent)) : inArray(tariffs.utilityId, serving),
-          inArray(tariffs.sector, sectors),
-          eq(tariffs.purpose, 'general'),
-          zipState ? eq(tariffs.state, zipState) : undefined,
-          current(),
-        ))
+        .where(
+          and(
+            utilityOfCurrent
+              ? or(inArray(tariffs.utilityId, serving), inArray(tariffs.utilityId, utilityOfCurrent))
+              : inArray(tariffs.utilityId, serving),
+            inArray(tariffs.sector, sectors),
+            eq(tariffs.purpose, 'general'),
+            zipState ? eq(tariffs.state, zipState) : undefined,
+            current(),
+          ),
+        )
         .orderBy(...order(sectors));
     },
 
@@ -117,11 +136,17 @@ export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<
 
     async currentTariffsOf(utilityIds, sectors, state) {
       if (utilityIds.length === 0 || sectors.length === 0) return [];
-      const rows = await db.select().from(tariffs)
-        .where(and(
-          inArray(tariffs.utilityId, [...utilityIds]), inArray(tariffs.sector, [...sectors]), current(),
-          state ? eq(tariffs.state, state) : undefined,
-        ))
+      const rows = await db
+        .select()
+        .from(tariffs)
+        .where(
+          and(
+            inArray(tariffs.utilityId, [...utilityIds]),
+            inArray(tariffs.sector, [...sectors]),
+            current(),
+            state ? eq(tariffs.state, state) : undefined,
+          ),
+        )
         .orderBy(...order(sectors));
       return rows.map(rowToTariff);
     },
@@ -132,22 +157,33 @@ export function createTariffCatalog(db: Executor, now: () => Date, custom: Pick<
 
     async sameUtilityTariffs(ownerId, tariff, sectors) {
       const { utilityType, unit } = usageOf(tariff);
-      const sameUtility = (t: Tariff) => (tariff.utilityId !== '' ? t.utilityId === tariff.utilityId : t.utilityName.toLowerCase() === tariff.utilityName.toLowerCase());
+      const sameUtility = (t: Tariff) =>
+        tariff.utilityId !== '' ? t.utilityId === tariff.utilityId : t.utilityName.toLowerCase() === tariff.utilityName.toLowerCase();
       const [catalog, own] = await Promise.all([
-        tariff.utilityId !== '' && utilityType === 'electric' ? this.currentTariffsOf([tariff.utilityId], sectors, tariff.state) : Promise.resolve([]),
+        tariff.utilityId !== '' && utilityType === 'electric'
+          ? this.currentTariffsOf([tariff.utilityId], sectors, tariff.state)
+          : Promise.resolve([]),
         custom.inForce(ownerId, utcDay(now())),
       ]);
-      return [...catalog, ...own.filter(sameUtility)].filter((t) => t.id !== tariff.id && t.serviceType !== 'supply_only'
-        && usageOf(t).utilityType === utilityType && usageOf(t).unit === unit);
+      return [...catalog, ...own.filter(sameUtility)].filter(
+        (t) => t.id !== tariff.id && t.serviceType !== 'supply_only' && usageOf(t).utilityType === utilityType && usageOf(t).unit === unit,
+      );
     },
 
     async latestRevisionsOf(utilityIds, sectors, state) {
       if (utilityIds.length === 0 || sectors.length === 0) return [];
-      const rows = await db.select().from(tariffs)
-        .where(and(
-          inArray(tariffs.utilityId, [...utilityIds]), inArray(tariffs.sector, [...sectors]), isNull(tariffs.supersededBy),
-          lt(tariffs.expirationDate, utcDay(now())), state ? eq(tariffs.state, state) : undefined,
-        ))
+      const rows = await db
+        .select()
+        .from(tariffs)
+        .where(
+          and(
+            inArray(tariffs.utilityId, [...utilityIds]),
+            inArray(tariffs.sector, [...sectors]),
+            isNull(tariffs.supersededBy),
+            lt(tariffs.expirationDate, utcDay(now())),
+            state ? eq(tariffs.state, state) : undefined,
+          ),
+        )
         .orderBy(desc(tariffs.expirationDate), ...order(sectors));
       return rows.map(rowToTariff);
     },

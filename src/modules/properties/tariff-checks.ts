@@ -28,26 +28,39 @@ export interface TariffUse {
  * A tariff without a state (an own tariff whose utility has none on record, a utility only URDB
  * names) fits every state: its utility is the owner's word. Null when it fits.
  */
-export function tariffStateProblem(tariff: Pick<Tariff, 'id' | 'state' | 'utilityName'>, field: TariffField, state: string, whose: string): string | null {
+export function tariffStateProblem(
+  tariff: Pick<Tariff, 'id' | 'state' | 'utilityName'>,
+  field: TariffField,
+  state: string,
+  whose: string,
+): string | null {
   if (tariff.state === null || tariff.state === '' || tariff.state === state) return null;
   const utility = tariff.utilityName ? ` (${tariff.utilityName})` : '';
   return `${field} ${tariff.id} is a ${tariff.state} tariff${utility}; ${whose} is in ${state}`;
 }
 
-export function createTariffChecks(deps: Pick<PropertyServiceDeps, 'tariffs'>, meterRepo: Pick<ReturnType<typeof createMeterRepository>, 'ofProperty'>) {
+export function createTariffChecks(
+  deps: Pick<PropertyServiceDeps, 'tariffs'>,
+  meterRepo: Pick<ReturnType<typeof createMeterRepository>, 'ofProperty'>,
+) {
   /**
    * A tariff the owner may price `field` on: a catalog tariff or their own, of the utility type it
    * is for; tariff_id is a delivery (or bundled) tariff, supply_tariff_id a supply-only one. With
    * `state`, also a tariff of that state (or of none: tariffStateProblem).
    */
   async function requireTariff(
-    id: string, ownerId: string, use: TariffUse = { utilityType: 'electric', field: 'tariff_id' },
+    id: string,
+    ownerId: string,
+    use: TariffUse = { utilityType: 'electric', field: 'tariff_id' },
   ): Promise<Tariff> {
     const tariff = await deps.tariffs.findTariffById(id, ownerId);
     if (!tariff) throw unprocessable('Tariff not found', use.field);
     const type = usageOf(tariff).utilityType;
     if (type !== use.utilityType) {
-      throw unprocessable(`${use.field} must be ${/^[aeiou]/.test(use.utilityType) ? 'an' : 'a'} ${use.utilityType} tariff: ${id} prices ${type}`, use.field);
+      throw unprocessable(
+        `${use.field} must be ${/^[aeiou]/.test(use.utilityType) ? 'an' : 'a'} ${use.utilityType} tariff: ${id} prices ${type}`,
+        use.field,
+      );
     }
     if (use.field === 'supply_tariff_id' && tariff.serviceType !== 'supply_only') {
       throw unprocessable(`supply_tariff_id must name a supply-only tariff: ${id} is ${tariff.serviceType}`, use.field);
@@ -69,7 +82,10 @@ export function createTariffChecks(deps: Pick<PropertyServiceDeps, 'tariffs'>, m
    * of another state is a 422 on `state` (tariffStateProblem).
    */
   async function pricingTariffs(
-    ownerId: string, p: Pick<PropertyValues, 'tariffId' | 'supplyTariffId' | 'state'>, given: Partial<PropertyValues>, stateChanged = false,
+    ownerId: string,
+    p: Pick<PropertyValues, 'tariffId' | 'supplyTariffId' | 'state'>,
+    given: Partial<PropertyValues>,
+    stateChanged = false,
   ) {
     const load = async (id: string | null | undefined, field: TariffField) => {
       if (!id) return null;
@@ -79,7 +95,10 @@ export function createTariffChecks(deps: Pick<PropertyServiceDeps, 'tariffs'>, m
       const stored = await deps.tariffs.findTariffById(id, ownerId);
       const problem = stored && stateChanged ? tariffStateProblem(stored, field, p.state, 'the property') : null;
       if (problem) {
-        throw unprocessable(`state ${p.state} does not fit the property's ${field}: ${problem}; give a ${p.state} ${field} (or null) in the same PATCH`, 'state');
+        throw unprocessable(
+          `state ${p.state} does not fit the property's ${field}: ${problem}; give a ${p.state} ${field} (or null) in the same PATCH`,
+          'state',
+        );
       }
       return stored;
     };
@@ -93,7 +112,10 @@ export function createTariffChecks(deps: Pick<PropertyServiceDeps, 'tariffs'>, m
   async function meterStateProblems(ownerId: string, propertyId: string, state: string): Promise<FieldError[]> {
     const errors: FieldError[] = [];
     for (const m of await meterRepo.ofProperty(propertyId)) {
-      for (const [field, id] of [['tariff_id', m.tariffId], ['supply_tariff_id', m.supplyTariffId]] as const) {
+      for (const [field, id] of [
+        ['tariff_id', m.tariffId],
+        ['supply_tariff_id', m.supplyTariffId],
+      ] as const) {
         if (!id) continue;
         const tariff = await deps.tariffs.findTariffById(id, ownerId);
         const problem = tariff ? tariffStateProblem(tariff, field, state, 'the property') : null;

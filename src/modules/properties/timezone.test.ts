@@ -1,7 +1,7 @@
 import { COUNTY_ZONES, isTimeZone, loadZipPlaces, timezoneOfZip } from './timezone';
 import { countyKey } from '../utilities/counties';
 
-describe('a property\'s time zone from its ZIP code', () => {
+describe("a property's time zone from its ZIP code", () => {
   it('by state, split-state counties and single ZIP codes (README "Time zone")', () => {
     const cases: Array<[string, string, string]> = [
       ['10001', 'NY', 'America/New_York'],
@@ -34,8 +34,9 @@ describe('a property\'s time zone from its ZIP code', () => {
 
   it('every county the rules name is a county of GeoNames in that state (no misspelt rule)', () => {
     const have = new Set([...loadZipPlaces().values()].map((p) => `${p.state}|${countyKey(p.county)}`));
-    const missing = Object.entries(COUNTY_ZONES).flatMap(([state, groups]) => groups.flatMap((g) => g.counties
-      .filter((c) => !have.has(`${state}|${countyKey(c)}`)).map((c) => `${state} ${c}`)));
+    const missing = Object.entries(COUNTY_ZONES).flatMap(([state, groups]) =>
+      groups.flatMap((g) => g.counties.filter((c) => !have.has(`${state}|${countyKey(c)}`)).map((c) => `${state} ${c}`)),
+    );
     expect(missing).toEqual([]);
   });
 

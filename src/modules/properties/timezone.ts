@@ -11,61 +11,247 @@ import { ZIP_STATES_FILE } from '../utilities/zip-states';
 
 /** The zone of a state (or territory) when none of its county rules applies. */
 const STATE_ZONES: Record<string, string> = {
-  CT: 'America/New_York', DE: 'America/New_York', DC: 'America/New_York', GA: 'America/New_York', ME: 'America/New_York',
-  MD: 'America/New_York', MA: 'America/New_York', NH: 'America/New_York', NJ: 'America/New_York', NY: 'America/New_York',
-  NC: 'America/New_York', OH: 'America/New_York', PA: 'America/New_York', RI: 'America/New_York', SC: 'America/New_York',
-  VT: 'America/New_York', VA: 'America/New_York', WV: 'America/New_York', FL: 'America/New_York', KY: 'America/New_York',
-  TN: 'America/Chicago', MI: 'America/Detroit', IN: 'America/Indiana/Indianapolis',
-  AL: 'America/Chicago', AR: 'America/Chicago', IL: 'America/Chicago', IA: 'America/Chicago', LA: 'America/Chicago',
-  MN: 'America/Chicago', MS: 'America/Chicago', MO: 'America/Chicago', OK: 'America/Chicago', WI: 'America/Chicago',
-  TX: 'America/Chicago', KS: 'America/Chicago', NE: 'America/Chicago', ND: 'America/Chicago', SD: 'America/Chicago',
-  CO: 'America/Denver', MT: 'America/Denver', NM: 'America/Denver', UT: 'America/Denver', WY: 'America/Denver',
-  ID: 'America/Boise', AZ: 'America/Phoenix',
-  CA: 'America/Los_Angeles', NV: 'America/Los_Angeles', OR: 'America/Los_Angeles', WA: 'America/Los_Angeles',
-  AK: 'America/Anchorage', HI: 'Pacific/Honolulu',
-  PR: 'America/Puerto_Rico', VI: 'America/St_Thomas', GU: 'Pacific/Guam', MP: 'Pacific/Saipan', AS: 'Pacific/Pago_Pago',
+  CT: 'America/New_York',
+  DE: 'America/New_York',
+  DC: 'America/New_York',
+  GA: 'America/New_York',
+  ME: 'America/New_York',
+  MD: 'America/New_York',
+  MA: 'America/New_York',
+  NH: 'America/New_York',
+  NJ: 'America/New_York',
+  NY: 'America/New_York',
+  NC: 'America/New_York',
+  OH: 'America/New_York',
+  PA: 'America/New_York',
+  RI: 'America/New_York',
+  SC: 'America/New_York',
+  VT: 'America/New_York',
+  VA: 'America/New_York',
+  WV: 'America/New_York',
+  FL: 'America/New_York',
+  KY: 'America/New_York',
+  TN: 'America/Chicago',
+  MI: 'America/Detroit',
+  IN: 'America/Indiana/Indianapolis',
+  AL: 'America/Chicago',
+  AR: 'America/Chicago',
+  IL: 'America/Chicago',
+  IA: 'America/Chicago',
+  LA: 'America/Chicago',
+  MN: 'America/Chicago',
+  MS: 'America/Chicago',
+  MO: 'America/Chicago',
+  OK: 'America/Chicago',
+  WI: 'America/Chicago',
+  TX: 'America/Chicago',
+  KS: 'America/Chicago',
+  NE: 'America/Chicago',
+  ND: 'America/Chicago',
+  SD: 'America/Chicago',
+  CO: 'America/Denver',
+  MT: 'America/Denver',
+  NM: 'America/Denver',
+  UT: 'America/Denver',
+  WY: 'America/Denver',
+  ID: 'America/Boise',
+  AZ: 'America/Phoenix',
+  CA: 'America/Los_Angeles',
+  NV: 'America/Los_Angeles',
+  OR: 'America/Los_Angeles',
+  WA: 'America/Los_Angeles',
+  AK: 'America/Anchorage',
+  HI: 'Pacific/Honolulu',
+  PR: 'America/Puerto_Rico',
+  VI: 'America/St_Thomas',
+  GU: 'Pacific/Guam',
+  MP: 'Pacific/Saipan',
+  AS: 'Pacific/Pago_Pago',
   UM: 'Pacific/Honolulu',
 };
 
 /** Counties of a split state in another zone than the state's (the zone boundaries of 49 CFR Part 71). */
 export const COUNTY_ZONES: Record<string, { zone: string; counties: string[] }[]> = {
   // Florida west of the Apalachicola River is central (Gulf County: see ZIP_ZONES).
-  FL: [{ zone: 'America/Chicago', counties: ['Bay', 'Calhoun', 'Escambia', 'Gulf', 'Holmes', 'Jackson', 'Okaloosa', 'Santa Rosa', 'Walton', 'Washington'] }],
+  FL: [
+    {
+      zone: 'America/Chicago',
+      counties: ['Bay', 'Calhoun', 'Escambia', 'Gulf', 'Holmes', 'Jackson', 'Okaloosa', 'Santa Rosa', 'Walton', 'Washington'],
+    },
+  ],
   // Indiana's northwest (Chicago) and southwest (Evansville) counties, central since 2006/2007.
-  IN: [{ zone: 'America/Chicago', counties: ['Gibson', 'Jasper', 'Lake', 'La Porte', 'Newton', 'Perry', 'Porter', 'Posey', 'Spencer', 'Starke', 'Vanderburgh', 'Warrick'] }],
+  IN: [
+    {
+      zone: 'America/Chicago',
+      counties: [
+        'Gibson',
+        'Jasper',
+        'Lake',
+        'La Porte',
+        'Newton',
+        'Perry',
+        'Porter',
+        'Posey',
+        'Spencer',
+        'Starke',
+        'Vanderburgh',
+        'Warrick',
+      ],
+    },
+  ],
   // Kentucky west of the line through Meade, Hardin, Hart, ... is central (Wayne moved to eastern in 2000).
-  KY: [{
-    zone: 'America/Chicago',
-    counties: ['Adair', 'Allen', 'Ballard', 'Barren', 'Breckinridge', 'Butler', 'Caldwell', 'Calloway', 'Carlisle', 'Christian',
-      'Clinton', 'Crittenden', 'Cumberland', 'Daviess', 'Edmonson', 'Fulton', 'Graves', 'Grayson', 'Green', 'Hancock', 'Hart',
-      'Henderson', 'Hickman', 'Hopkins', 'Livingston', 'Logan', 'Lyon', 'Marshall', 'McCracken', 'McLean', 'Metcalfe', 'Monroe',
-      'Muhlenberg', 'Ohio', 'Russell', 'Simpson', 'Todd', 'Trigg', 'Union', 'Warren', 'Webster'],
-  }],
+  KY: [
+    {
+      zone: 'America/Chicago',
+      counties: [
+        'Adair',
+        'Allen',
+        'Ballard',
+        'Barren',
+        'Breckinridge',
+        'Butler',
+        'Caldwell',
+        'Calloway',
+        'Carlisle',
+        'Christian',
+        'Clinton',
+        'Crittenden',
+        'Cumberland',
+        'Daviess',
+        'Edmonson',
+        'Fulton',
+        'Graves',
+        'Grayson',
+        'Green',
+        'Hancock',
+        'Hart',
+        'Henderson',
+        'Hickman',
+        'Hopkins',
+        'Livingston',
+        'Logan',
+        'Lyon',
+        'Marshall',
+        'McCracken',
+        'McLean',
+        'Metcalfe',
+        'Monroe',
+        'Muhlenberg',
+        'Ohio',
+        'Russell',
+        'Simpson',
+        'Todd',
+        'Trigg',
+        'Union',
+        'Warren',
+        'Webster',
+      ],
+    },
+  ],
   // The four Upper Peninsula counties on the Wisconsin line are central.
   MI: [{ zone: 'America/Menominee', counties: ['Dickinson', 'Gogebic', 'Iron', 'Menominee'] }],
   // East Tennessee is eastern.
-  TN: [{
-    zone: 'America/New_York',
-    counties: ['Anderson', 'Blount', 'Bradley', 'Campbell', 'Carter', 'Claiborne', 'Cocke', 'Grainger', 'Greene', 'Hamblen',
-      'Hamilton', 'Hancock', 'Hawkins', 'Jefferson', 'Johnson', 'Knox', 'Loudon', 'McMinn', 'Meigs', 'Monroe', 'Morgan', 'Polk',
-      'Rhea', 'Roane', 'Scott', 'Sevier', 'Sullivan', 'Unicoi', 'Union', 'Washington'],
-  }],
+  TN: [
+    {
+      zone: 'America/New_York',
+      counties: [
+        'Anderson',
+        'Blount',
+        'Bradley',
+        'Campbell',
+        'Carter',
+        'Claiborne',
+        'Cocke',
+        'Grainger',
+        'Greene',
+        'Hamblen',
+        'Hamilton',
+        'Hancock',
+        'Hawkins',
+        'Jefferson',
+        'Johnson',
+        'Knox',
+        'Loudon',
+        'McMinn',
+        'Meigs',
+        'Monroe',
+        'Morgan',
+        'Polk',
+        'Rhea',
+        'Roane',
+        'Scott',
+        'Sevier',
+        'Sullivan',
+        'Unicoi',
+        'Union',
+        'Washington',
+      ],
+    },
+  ],
   // The mountain-central line through the Plains states and Texas.
   KS: [{ zone: 'America/Denver', counties: ['Greeley', 'Hamilton', 'Sherman', 'Wallace'] }],
-  NE: [{
-    zone: 'America/Denver',
-    counties: ['Arthur', 'Banner', 'Box Butte', 'Chase', 'Cheyenne', 'Dawes', 'Deuel', 'Dundy', 'Garden', 'Grant', 'Hooker', 'Keith',
-      'Kimball', 'Morrill', 'Perkins', 'Scotts Bluff', 'Sheridan', 'Sioux'],
-  }],
-  ND: [{ zone: 'America/Denver', counties: ['Adams', 'Billings', 'Bowman', 'Dunn', 'Golden Valley', 'Grant', 'Hettinger', 'Sioux', 'Slope', 'Stark'] }],
-  SD: [{
-    zone: 'America/Denver',
-    counties: ['Bennett', 'Butte', 'Corson', 'Custer', 'Dewey', 'Fall River', 'Haakon', 'Harding', 'Jackson', 'Lawrence', 'Meade',
-      'Oglala Lakota', 'Pennington', 'Perkins', 'Stanley', 'Ziebach'],
-  }],
+  NE: [
+    {
+      zone: 'America/Denver',
+      counties: [
+        'Arthur',
+        'Banner',
+        'Box Butte',
+        'Chase',
+        'Cheyenne',
+        'Dawes',
+        'Deuel',
+        'Dundy',
+        'Garden',
+        'Grant',
+        'Hooker',
+        'Keith',
+        'Kimball',
+        'Morrill',
+        'Perkins',
+        'Scotts Bluff',
+        'Sheridan',
+        'Sioux',
+      ],
+    },
+  ],
+  ND: [
+    {
+      zone: 'America/Denver',
+      counties: ['Adams', 'Billings', 'Bowman', 'Dunn', 'Golden Valley', 'Grant', 'Hettinger', 'Sioux', 'Slope', 'Stark'],
+    },
+  ],
+  SD: [
+    {
+      zone: 'America/Denver',
+      counties: [
+        'Bennett',
+        'Butte',
+        'Corson',
+        'Custer',
+        'Dewey',
+        'Fall River',
+        'Haakon',
+        'Harding',
+        'Jackson',
+        'Lawrence',
+        'Meade',
+        'Oglala Lakota',
+        'Pennington',
+        'Perkins',
+        'Stanley',
+        'Ziebach',
+      ],
+    },
+  ],
   TX: [{ zone: 'America/Denver', counties: ['El Paso', 'Hudspeth'] }],
   // Idaho north of the Salmon River and Malheur County, Oregon.
-  ID: [{ zone: 'America/Los_Angeles', counties: ['Benewah', 'Bonner', 'Boundary', 'Clearwater', 'Idaho', 'Kootenai', 'Latah', 'Lewis', 'Nez Perce', 'Shoshone'] }],
+  ID: [
+    {
+      zone: 'America/Los_Angeles',
+      counties: ['Benewah', 'Bonner', 'Boundary', 'Clearwater', 'Idaho', 'Kootenai', 'Latah', 'Lewis', 'Nez Perce', 'Shoshone'],
+    },
+  ],
   OR: [{ zone: 'America/Boise', counties: ['Malheur'] }],
 };
 
@@ -76,17 +262,50 @@ export const COUNTY_ZONES: Record<string, { zone: string; counties: string[] }[]
  * daylight saving time, unlike the rest of the state: tz zone America/Denver).
  */
 export const ZIP_ZONES: Record<string, string> = {
-  32456: 'America/New_York', 32457: 'America/New_York',
-  89883: 'America/Denver', 89825: 'America/Denver',
-  ...Object.fromEntries(['86503', '86504', '86505', '86507', '86508', '86510', '86511', '86514', '86515', '86535', '86538',
-    '86540', '86544', '86545', '86547', '86556', '86020', '86031', '86033', '86035', '86044', '86045', '86053', '86054',
-    '86506', '86520'].map((z) => [z, 'America/Denver'])),
+  32456: 'America/New_York',
+  32457: 'America/New_York',
+  89883: 'America/Denver',
+  89825: 'America/Denver',
+  ...Object.fromEntries(
+    [
+      '86503',
+      '86504',
+      '86505',
+      '86507',
+      '86508',
+      '86510',
+      '86511',
+      '86514',
+      '86515',
+      '86535',
+      '86538',
+      '86540',
+      '86544',
+      '86545',
+      '86547',
+      '86556',
+      '86020',
+      '86031',
+      '86033',
+      '86035',
+      '86044',
+      '86045',
+      '86053',
+      '86054',
+      '86506',
+      '86520',
+    ].map((z) => [z, 'America/Denver']),
+  ),
 };
 
 /** Aleutians west of 169° 30' W keep Hawaii-Aleutian time (America/Adak). */
 const ADAK_LONGITUDE = -169.5;
 
-interface ZipPlace { state: string; county: string; longitude: number }
+interface ZipPlace {
+  state: string;
+  county: string;
+  longitude: number;
+}
 
 export function loadZipPlaces(dir?: string): Map<string, ZipPlace> {
   const out = new Map<string, ZipPlace>();
@@ -98,7 +317,6 @@ export function loadZipPlaces(dir?: string): Map<string, ZipPlace> {
   }
   return out;
 }
-
 
 const countyZones = new Map<string, string>();
 for (const [state, groups] of Object.entries(COUNTY_ZONES)) {

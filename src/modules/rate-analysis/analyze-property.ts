@@ -37,8 +37,12 @@ export type Outcome = { analysis: RateAnalysis } | { error: string };
  * SPEC's answer when the area has no tariff at all; the others say why none can be recommended.
  */
 function whyNothingRecommended(c: {
-  tariffs: Tariff[]; excluded: ExcludedTariff[]; needsReview: Array<PricedTariff & { reason: string }>; unpriced: Tariff[];
-  nothingCurrent: string | null; fromBills: boolean;
+  tariffs: Tariff[];
+  excluded: ExcludedTariff[];
+  needsReview: Array<PricedTariff & { reason: string }>;
+  unpriced: Tariff[];
+  nothingCurrent: string | null;
+  fromBills: boolean;
 }): string {
   if (c.tariffs.length === 0 && c.excluded.length === 0 && c.needsReview.length === 0) return 'No tariffs available for this service area';
   const { unpriced, needsReview } = c;
@@ -46,14 +50,14 @@ function whyNothingRecommended(c: {
   return c.nothingCurrent !== null
     ? `${c.nothingCurrent}: no tariff can be recommended`
     : unpriced.length > 0
-      ? `${utility}'s current tariffs the property could take `
-        + (c.fromBills
+      ? `${utility}'s current tariffs the property could take ` +
+        (c.fromBills
           ? `cannot be priced from its bills (${unpriced.length}, e.g. ${unpriced[0]!.name}): record each bill's demand_kw to compare them`
-          : `charge for demand (${unpriced.length}, e.g. ${unpriced[0]!.name}): set the property's monthly_demand_kw `
-            + '(or record electric bills with demand_kw) to compare them')
+          : `charge for demand (${unpriced.length}, e.g. ${unpriced[0]!.name}): set the property's monthly_demand_kw ` +
+            '(or record electric bills with demand_kw) to compare them')
       : needsReview.length > 0
-        ? `No tariff of this service area is shown eligible for the property: ${needsReview.length} need review (${needsReview[0]!.name}: `
-          + `${needsReview[0]!.reason}${needsReview.length > 1 ? '; ...' : ''}); set the property's tariff_id to compare from its current tariff`
+        ? `No tariff of this service area is shown eligible for the property: ${needsReview.length} need review (${needsReview[0]!.name}: ` +
+          `${needsReview[0]!.reason}${needsReview.length > 1 ? '; ...' : ''}); set the property's tariff_id to compare from its current tariff`
         : 'No tariffs available for this service area';
 }
 
@@ -70,7 +74,8 @@ const supplyOf = (row: PropertyRow, reads: TariffReads) => (row.supplyTariffId ?
 
 /** What each tariff costs a month and whether the property may take it: from the bills, meter by meter, or from the typed usage. */
 function pricingOf(
-  deps: PropertyAnalyzerDeps, p: { row: PropertyRow; billed: Billed; base: Customer; supply: Tariff | null; currentTariff: Tariff | null },
+  deps: PropertyAnalyzerDeps,
+  p: { row: PropertyRow; billed: Billed; base: Customer; supply: Tariff | null; currentTariff: Tariff | null },
   currentEstimate: EnergyCostEstimate | null | undefined,
 ): { monthlyCents: (t: Tariff) => number | null; verdictOf: (t: Tariff) => EligibilityVerdict; currentCents: number | null } {
   const { row, billed, base, supply, currentTariff } = p;
@@ -78,7 +83,10 @@ function pricingOf(
     const customers = billed.map((m) => ({ meter: m, customer: { ...base, usageKwh: m.monthlyKwh, demandKw: m.peakKw } }));
     return {
       monthlyCents: (t) => sumOrNull(billed.map((m) => m.monthlyCentsOn(t))),
-      verdictOf: (t) => worstVerdict(customers.map(({ meter, customer }) => ({ meter: billed.length > 1 ? meter.name : null, verdict: eligibilityOf(t, customer) }))),
+      verdictOf: (t) =>
+        worstVerdict(
+          customers.map(({ meter, customer }) => ({ meter: billed.length > 1 ? meter.name : null, verdict: eligibilityOf(t, customer) })),
+        ),
       currentCents: sumOrNull(billed.map((m) => m.currentMonthlyCents)),
     };
   }
@@ -101,8 +109,10 @@ interface SortedTariffs {
 
 /** Sorts tariffs into the lists; `review` makes an eligible tariff one to review (an expired revision). */
 function createSorter(p: {
-  verdictOf: (t: Tariff) => EligibilityVerdict; monthlyCents: (t: Tariff) => number | null;
-  implausible: (t: Tariff, cents: number) => string | null; unpriceable: string;
+  verdictOf: (t: Tariff) => EligibilityVerdict;
+  monthlyCents: (t: Tariff) => number | null;
+  implausible: (t: Tariff, cents: number) => string | null;
+  unpriceable: string;
 }) {
   const lists: SortedTariffs = { candidates: [], needsReview: [], excluded: [], unpriced: [] };
   const sort = (t: Tariff, review: string | null) => {
@@ -133,8 +143,12 @@ function hasCatalogCurrent(tariffs: Tariff[], currentTariff: Tariff | null, list
   // A current tariff the property may take is current catalog even when the property lacks the figure to price it.
   const excludedIds = new Set(lists.excluded.map((e) => e.tariff_id));
   for (const t of lists.unpriced) excludedIds.delete(t.id);
-  return tariffs.some((t) => !isCustomTariffId(t.id) && t.id !== currentTariff?.id && !excludedIds.has(t.id))
-    || (currentTariff !== null && !isCustomTariffId(currentTariff.id) && (currentTariff.expirationDate === null || currentTariff.expirationDate >= today));
+  return (
+    tariffs.some((t) => !isCustomTariffId(t.id) && t.id !== currentTariff?.id && !excludedIds.has(t.id)) ||
+    (currentTariff !== null &&
+      !isCustomTariffId(currentTariff.id) &&
+      (currentTariff.expirationDate === null || currentTariff.expirationDate >= today))
+  );
 }
 
 /**
@@ -142,19 +156,34 @@ function hasCatalogCurrent(tariffs: Tariff[], currentTariff: Tariff | null, list
  * in words (said in the assumptions, and in the 400 when nothing can be recommended).
  */
 async function latestRevisions(
-  reads: TariffReads, p: { row: PropertyRow; utilityIds: string[]; base: Customer; currentTariff: Tariff | null; tariffs: Tariff[]; excluded: ExcludedTariff[] },
+  reads: TariffReads,
+  p: {
+    row: PropertyRow;
+    utilityIds: string[];
+    base: Customer;
+    currentTariff: Tariff | null;
+    tariffs: Tariff[];
+    excluded: ExcludedTariff[];
+  },
 ): Promise<{ latest: Tariff[]; latestEndDate: string | null; nothingCurrent: string }> {
   const { row, currentTariff, tariffs } = p;
   const latest = await reads.latest(p.utilityIds, sectorsOfProperty(row.propertyType, row.unitCount), p.base.state);
   const ends = [...latest, ...(currentTariff && !isCustomTariffId(currentTariff.id) ? [currentTariff] : [])]
-    .map((t) => t.expirationDate).filter((d): d is string => d !== null).sort();
+    .map((t) => t.expirationDate)
+    .filter((d): d is string => d !== null)
+    .sort();
   const latestEndDate = ends.at(-1) ?? null;
-  const utility = currentTariff?.utilityName ?? tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ?? latest[0]?.utilityName ?? 'The serving utility';
+  const utility =
+    currentTariff?.utilityName ??
+    tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ??
+    latest[0]?.utilityName ??
+    'The serving utility';
   const currentOnes = tariffs.filter((t) => !isCustomTariffId(t.id)).length;
   const firstExcluded = p.excluded.find((e) => !isCustomTariffId(e.tariff_id));
-  const nothingCurrent = `${utility} has no current tariff in the catalog the property could take`
-    + `${currentOnes > 0 && firstExcluded ? ` (its ${currentOnes} current ones are all excluded for this property, e.g. ${firstExcluded.name}: ${firstExcluded.reason})` : ''}`
-    + `${latestEndDate ? `; its latest records ended on ${latestEndDate}` : ''}`;
+  const nothingCurrent =
+    `${utility} has no current tariff in the catalog the property could take` +
+    `${currentOnes > 0 && firstExcluded ? ` (its ${currentOnes} current ones are all excluded for this property, e.g. ${firstExcluded.name}: ${firstExcluded.reason})` : ''}` +
+    `${latestEndDate ? `; its latest records ended on ${latestEndDate}` : ''}`;
   return { latest, latestEndDate, nothingCurrent };
 }
 
@@ -176,25 +205,34 @@ function analysisNotices(deps: PropertyAnalyzerDeps, analysis: RateAnalysis, cur
  * has it. Stores nothing.
  */
 async function analyzeRow(
-  deps: PropertyAnalyzerDeps, row: PropertyRow, reads: TariffReads, currentEstimate?: EnergyCostEstimate | null,
+  deps: PropertyAnalyzerDeps,
+  row: PropertyRow,
+  reads: TariffReads,
+  currentEstimate?: EnergyCostEstimate | null,
 ): Promise<Outcome> {
   const currentTariff = row.tariffId ? await reads.tariff(row.tariffId) : null;
-  const billed = currentTariff ? await billedMeters({ repo: deps.repo, pricing: deps.pricing, loadShapes: deps.loadShapes, today: utcDay(deps.now()) }, row, currentTariff) : [];
+  const billed = currentTariff
+    ? await billedMeters(
+        { repo: deps.repo, pricing: deps.pricing, loadShapes: deps.loadShapes, today: utcDay(deps.now()) },
+        row,
+        currentTariff,
+      )
+    : [];
   if (billed.length === 0 && row.monthlyUsageKwh === null) return { error: 'Property has no usage data' };
   const utilityIds = currentTariff ? [currentTariff.utilityId] : await reads.serving(row.zipCode);
   const tariffs = await reads.candidates(utilityIds, sectorsOfProperty(row.propertyType, row.unitCount));
   const supply = await supplyOf(row, reads);
   const base = switchingCustomer(row, currentTariff, tariffs);
   const { monthlyCents, verdictOf, currentCents } = pricingOf(deps, { row, billed, base, supply, currentTariff }, currentEstimate);
-  const current: PricedTariff | null = currentTariff && currentCents !== null
-    ? { id: currentTariff.id, name: currentTariff.name, monthlyCostCents: currentCents }
-    : null;
+  const current: PricedTariff | null =
+    currentTariff && currentCents !== null ? { id: currentTariff.id, name: currentTariff.name, monthlyCostCents: currentCents } : null;
   const usageKwh = billed.length > 0 ? billed.reduce((sum, m) => sum + m.monthlyKwh, 0) : row.monthlyUsageKwh!;
   const where = { zipCode: row.zipCode, supplyPriced: row.supplyRatePerKwh !== null || supply !== null };
   const implausible = (t: Tariff, cents: number) => implausibleCost(deps.averageRates(), t, where, cents, usageKwh);
-  const unpriceable = billed.length > 0
-    ? 'cannot be priced from the bills (a demand tariff and a bill without demand_kw, or a period the engine refuses)'
-    : 'a demand tariff: the property has no monthly_demand_kw to price it';
+  const unpriceable =
+    billed.length > 0
+      ? 'cannot be priced from the bills (a demand tariff and a bill without demand_kw, or a period the engine refuses)'
+      : 'a demand tariff: the property has no monthly_demand_kw to price it';
   const { lists, sort } = createSorter({ verdictOf, monthlyCents, implausible, unpriceable });
   const { candidates, needsReview, excluded, unpriced } = lists;
   for (const t of tariffs) if (t.id !== currentTariff?.id) sort(t, null);
@@ -206,25 +244,38 @@ async function analyzeRow(
   /** What the utility lacks, in words: said in the assumptions, and in the 400 when nothing can be recommended. */
   let nothingCurrent: string | null = null;
   const notes = comparedFromNotes({
-    currentTariff, currentFit: currentTariff ? verdictOf(currentTariff) : null,
+    currentTariff,
+    currentFit: currentTariff ? verdictOf(currentTariff) : null,
     currentImplausible: currentTariff && current ? implausible(currentTariff, current.monthlyCostCents) : null,
-    serviceType: base.serviceType, supplyPriced: where.supplyPriced,
+    serviceType: base.serviceType,
+    supplyPriced: where.supplyPriced,
     utilityName: tariffs.find((t) => !isCustomTariffId(t.id))?.utilityName ?? 'The serving utility',
   });
   if (!catalogCurrent) {
     const found = await latestRevisions(reads, { row, utilityIds, base, currentTariff, tariffs, excluded });
     ({ latestEndDate, nothingCurrent } = found);
-    notes.push(`${nothingCurrent}: nothing current could be compared; its latest known revisions are priced in needs_review only, and the advice may be out of date`);
-    for (const t of found.latest) if (t.id !== currentTariff?.id) sort(t, `expired on ${t.expirationDate}: the latest known revision, not a current tariff`);
+    notes.push(
+      `${nothingCurrent}: nothing current could be compared; its latest known revisions are priced in needs_review only, and the advice may be out of date`,
+    );
+    for (const t of found.latest)
+      if (t.id !== currentTariff?.id) sort(t, `expired on ${t.expirationDate}: the latest known revision, not a current tariff`);
   }
   if (!current && candidates.length === 0) {
     return { error: whyNothingRecommended({ tariffs, excluded, needsReview, unpriced, nothingCurrent, fromBills: billed.length > 0 }) };
   }
   const analysis = analyzeRates({
-    propertyId: row.id, current, candidates, excluded, needsReview, analyzedAt: deps.now(),
-    catalog: { current: catalogCurrent, latestEndDate }, basis: basisOf(billed),
+    propertyId: row.id,
+    current,
+    candidates,
+    excluded,
+    needsReview,
+    analyzedAt: deps.now(),
+    catalog: { current: catalogCurrent, latestEndDate },
+    basis: basisOf(billed),
   });
-  return { analysis: { ...analysis, assumptions: [...notes, ...billNotes(billed), ...analysisNotices(deps, analysis, currentTariff, tariffs)] } };
+  return {
+    analysis: { ...analysis, assumptions: [...notes, ...billNotes(billed), ...analysisNotices(deps, analysis, currentTariff, tariffs)] },
+  };
 }
 
 /** One property's rate analysis, and its estimate on a tariff. */

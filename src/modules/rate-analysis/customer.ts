@@ -24,11 +24,13 @@ export async function billedMeters(
     loadShapes: () => LoadShapeSet;
     today: string;
   },
-  row: PropertyRow, currentTariff: Tariff,
+  row: PropertyRow,
+  currentTariff: Tariff,
 ): Promise<BilledMeter[]> {
   const { today } = deps;
-  const bills = (await deps.repo.electricBills(row.id, isoDateOfDay(dayNumber(today) - 365), today))
-    .filter((b) => (b.meterTariffId ?? row.tariffId) === currentTariff.id);
+  const bills = (await deps.repo.electricBills(row.id, isoDateOfDay(dayNumber(today) - 365), today)).filter(
+    (b) => (b.meterTariffId ?? row.tariffId) === currentTariff.id,
+  );
   const byMeter = new Map<string, AnalysedBill[]>();
   for (const b of bills) byMeter.set(b.meterId, [...(byMeter.get(b.meterId) ?? []), b]);
   const out: BilledMeter[] = [];
@@ -39,10 +41,17 @@ export async function billedMeters(
       const ids = { tariffId: currentTariff.id, supplyTariffId: bill.meterSupplyTariffId ?? row.supplyTariffId };
       const found = await deps.pricing.tariffOverPeriod(row.ownerId, ids, period);
       if (!found.ok) continue;
-      const result = pricePeriod({
-        period, spans: found.spans, supplyTariff: found.supplyTariff,
-        usage: { kwh: bill.usageKwh }, demandKw: bill.demandKw, supplyRatePerKwh: row.supplyRatePerKwh,
-      }, deps.loadShapes());
+      const result = pricePeriod(
+        {
+          period,
+          spans: found.spans,
+          supplyTariff: found.supplyTariff,
+          usage: { kwh: bill.usageKwh },
+          demandKw: bill.demandKw,
+          supplyRatePerKwh: row.supplyRatePerKwh,
+        },
+        deps.loadShapes(),
+      );
       if (result.ok) priced.push({ bill, period: result.period });
     }
     if (priced.length > 0) out.push(billedMeter(meterId, priced));

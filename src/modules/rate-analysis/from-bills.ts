@@ -92,9 +92,11 @@ export function sumOrNull(parts: Array<number | null>): number | null {
 export function worstVerdict(verdicts: Array<{ meter: string | null; verdict: EligibilityVerdict }>): EligibilityVerdict {
   const named = (meter: string | null, reason: string) => (meter ? `meter ${meter}: ${reason}` : reason);
   const excluded = verdicts.find((v) => v.verdict.status === 'excluded');
-  if (excluded && excluded.verdict.status === 'excluded') return { status: 'excluded', reason: named(excluded.meter, excluded.verdict.reason) };
+  if (excluded && excluded.verdict.status === 'excluded')
+    return { status: 'excluded', reason: named(excluded.meter, excluded.verdict.reason) };
   const review = verdicts.find((v) => v.verdict.status === 'needs_review');
-  if (review && review.verdict.status === 'needs_review') return { status: 'needs_review', reason: named(review.meter, review.verdict.reason) };
+  if (review && review.verdict.status === 'needs_review')
+    return { status: 'needs_review', reason: named(review.meter, review.verdict.reason) };
   return { status: 'eligible' };
 }
 
@@ -113,7 +115,8 @@ export function billNotes(billed: BilledMeter[]): string[] {
   const bills = billed.reduce((n, m) => n + m.bills, 0);
   const months = basisOf(billed);
   const span = months.kind === 'bills' ? `${months.months[0]} to ${months.months.at(-1)}` : '';
-  return [`Priced from ${bills} electric bill${bills === 1 ? '' : 's'} of ${billed.length} meter${billed.length === 1 ? '' : 's'} (${span}), `
-    + 'each re-priced for its billing period, usage and demand on every tariff; monthly costs are per 30.4375 days of the bills\' periods'];
+  return [
+    `Priced from ${bills} electric bill${bills === 1 ? '' : 's'} of ${billed.length} meter${billed.length === 1 ? '' : 's'} (${span}), ` +
+      "each re-priced for its billing period, usage and demand on every tariff; monthly costs are per 30.4375 days of the bills' periods",
+  ];
 }
-

@@ -26,24 +26,32 @@ export function comparedFromNotes(c: ComparedFrom): string[] {
   const current = c.currentTariff;
   // Advice to stay is only as good as the current tariff's fit: its own limits may not admit the property (issue 45).
   if (current && c.currentFit?.status === 'excluded' && !c.currentFit.reason.startsWith('closed')) {
-    notes.push(`The current tariff ${current.name} may not admit the property: ${c.currentFit.reason}; the utility may move it to `
-      + 'another schedule, so its cost here, and any advice to stay on it, may not hold');
+    notes.push(
+      `The current tariff ${current.name} may not admit the property: ${c.currentFit.reason}; the utility may move it to ` +
+        'another schedule, so its cost here, and any advice to stay on it, may not hold',
+    );
   }
   if (current && c.currentImplausible) {
-    notes.push(`The current tariff ${current.name} is ${c.currentImplausible}: its cost here is too low, so the savings against it, `
-      + 'and any advice to stay on it, may not hold');
+    notes.push(
+      `The current tariff ${current.name} is ${c.currentImplausible}: its cost here is too low, so the savings against it, ` +
+        'and any advice to stay on it, may not hold',
+    );
   }
   if (c.supplyPriced || c.serviceType !== 'delivery_only') return notes;
   if (current) {
-    notes.push(`${current.name} is delivery only and the property has no supply_rate_per_kwh or supply contract: every cost here leaves `
-      + 'out the energy supply (set either to compare whole bills)');
+    notes.push(
+      `${current.name} is delivery only and the property has no supply_rate_per_kwh or supply contract: every cost here leaves ` +
+        'out the energy supply (set either to compare whole bills)',
+    );
   } else {
     // Without a current tariff the property is compared as a bundled customer where the utility has a current bundled
     // tariff; where it has none (Baltimore Gas & Electric's current records are its "(Unbundled)" schedules), what is
     // compared and recommended is delivery alone, which the answer must say.
-    notes.push(`${c.utilityName} has no current bundled tariff in the catalog: the tariffs compared, and the one recommended, are delivery `
-      + 'only, and every cost here leaves out the energy supply (set the property\'s supply_rate_per_kwh or supply contract to compare '
-      + 'whole bills, or its tariff_id)');
+    notes.push(
+      `${c.utilityName} has no current bundled tariff in the catalog: the tariffs compared, and the one recommended, are delivery ` +
+        "only, and every cost here leaves out the energy supply (set the property's supply_rate_per_kwh or supply contract to compare " +
+        'whole bills, or its tariff_id)',
+    );
   }
   return notes;
 }

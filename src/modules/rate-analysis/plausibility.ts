@@ -12,8 +12,11 @@ import type { Tariff } from '../tariffs/tariff.model';
  * price leaves supply out by design (the analysis says so): only a whole bill is held against the average.
  */
 export function implausibleCost(
-  table: AverageRatesTable, t: Pick<Tariff, 'utilityId' | 'utilityName' | 'state' | 'sector' | 'serviceType'>,
-  where: { zipCode: string; supplyPriced: boolean }, monthlyCents: number, monthlyKwh: number,
+  table: AverageRatesTable,
+  t: Pick<Tariff, 'utilityId' | 'utilityName' | 'state' | 'sector' | 'serviceType'>,
+  where: { zipCode: string; supplyPriced: boolean },
+  monthlyCents: number,
+  monthlyKwh: number,
 ): string | null {
   if (t.serviceType === 'supply_only' || (t.serviceType === 'delivery_only' && !where.supplyPriced)) return null;
   const found = implausiblePrice(table, t, where.zipCode, monthlyCents, monthlyKwh);

@@ -1,5 +1,12 @@
 import { fromCents, roundDiv } from '../../platform/money';
-import { closedToNewCustomers, demandLimitsNamed, VOLTAGE_RANK, type Purpose, type ServiceType, type Voltage } from '../tariffs/tariff-class';
+import {
+  closedToNewCustomers,
+  demandLimitsNamed,
+  VOLTAGE_RANK,
+  type Purpose,
+  type ServiceType,
+  type Voltage,
+} from '../tariffs/tariff-class';
 
 /** One tariff priced for a property: its estimated monthly cost in cents. */
 export interface PricedTariff {
@@ -25,8 +32,7 @@ export interface ReviewTariff extends RateAlternative {
 
 /** What the costs were priced on: the property's actual bills (per meter, by billing period) or its typed monthly usage. */
 export type AnalysisBasis =
-  | { kind: 'bills'; months: string[]; meters: Array<{ meter_id: string; bills: number; months: string[] }> }
-  | { kind: 'typed_usage' };
+  { kind: 'bills'; months: string[]; meters: Array<{ meter_id: string; bills: number; months: string[] }> } | { kind: 'typed_usage' };
 
 /** A tariff of the compared utility that the analysis left out, and why. */
 export interface ExcludedTariff {
@@ -94,11 +100,13 @@ export type ClassExclusionCode = 'closed' | 'state' | 'service_type' | 'purpose'
 
 /** classExclusion with the rule that failed, for callers that count exclusions by kind (due diligence). */
 export function classExclusionOf(t: ClassOf, customer: SwitchingCustomer): { code: ClassExclusionCode; reason: string } | null {
-  if (closedToNewCustomers(t.name)) return { code: 'closed', reason: 'closed to new customers (the schedule\'s name says so)' };
+  if (closedToNewCustomers(t.name)) return { code: 'closed', reason: "closed to new customers (the schedule's name says so)" };
   const state = customer.state ?? customer.current?.state ?? null;
-  if (state !== null && t.state !== state) return { code: 'state', reason: `a tariff for ${t.state ?? 'another state'}: the property is in ${state}` };
+  if (state !== null && t.state !== state)
+    return { code: 'state', reason: `a tariff for ${t.state ?? 'another state'}: the property is in ${state}` };
   const serviceType = customer.current?.serviceType ?? customer.serviceType;
-  if (t.serviceType !== serviceType) return { code: 'service_type', reason: `service type ${t.serviceType}: the property's service is ${serviceType}` };
+  if (t.serviceType !== serviceType)
+    return { code: 'service_type', reason: `service type ${t.serviceType}: the property's service is ${serviceType}` };
   const purpose = customer.current?.purpose ?? 'general';
   if (t.purpose !== 'general' && t.purpose !== purpose) {
     return { code: 'purpose', reason: `a special-purpose tariff (${t.purpose}), not a general rate the property could take` };
@@ -148,12 +156,19 @@ export function applicabilityExclusion(limits: ApplicabilityLimits | null, usage
  * publishes no demand limit, the ones its name states ("Less Than 10KW"), and the reason says so.
  */
 export function switchingExclusion(
-  t: { name: string; applicability: ApplicabilityLimits | null }, usageKwh: number, demandKw: number | null,
+  t: { name: string; applicability: ApplicabilityLimits | null },
+  usageKwh: number,
+  demandKw: number | null,
 ): string | null {
   const published = t.applicability;
-  if (published && (published.demandKwMin !== null || published.demandKwMax !== null)) return applicabilityExclusion(published, usageKwh, demandKw);
+  if (published && (published.demandKwMin !== null || published.demandKwMax !== null))
+    return applicabilityExclusion(published, usageKwh, demandKw);
   const named = demandLimitsNamed(t.name);
-  const byName = applicabilityExclusion({ demandKwMin: named.min, demandKwMax: named.max, usageKwhMin: null, usageKwhMax: null }, usageKwh, demandKw);
+  const byName = applicabilityExclusion(
+    { demandKwMin: named.min, demandKwMax: named.max, usageKwhMin: null, usageKwhMax: null },
+    usageKwh,
+    demandKw,
+  );
   return byName ? `${byName} (the limit its name states)` : applicabilityExclusion(published, usageKwh, demandKw);
 }
 
@@ -176,9 +191,10 @@ export function analyzeRates(input: {
   analyzedAt: Date;
 }): RateAnalysis {
   const { current } = input;
-  const byCost = <T extends PricedTariff>(list: T[]) => list
-    .filter((c) => c.id !== current?.id)
-    .sort((a, b) => a.monthlyCostCents - b.monthlyCostCents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const byCost = <T extends PricedTariff>(list: T[]) =>
+    list
+      .filter((c) => c.id !== current?.id)
+      .sort((a, b) => a.monthlyCostCents - b.monthlyCostCents || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const alternatives = byCost(input.candidates).map((alt) => priced(alt, current));
   const needsReview = byCost(input.needsReview ?? []).map((t): ReviewTariff => ({ ...priced(t, current), reason: t.reason }));
   const cheapest = alternatives[0];
@@ -191,9 +207,7 @@ export function analyzeRates(input: {
   }
   return {
     property_id: input.propertyId,
-    current_tariff: current
-      ? { id: current.id, name: current.name, estimated_monthly_cost: fromCents(current.monthlyCostCents) }
-      : null,
+    current_tariff: current ? { id: current.id, name: current.name, estimated_monthly_cost: fromCents(current.monthlyCostCents) } : null,
     alternatives,
     excluded: input.excluded ?? [],
     needs_review: needsReview,
@@ -209,8 +223,12 @@ export function analyzeRates(input: {
 function priced(alt: PricedTariff, current: PricedTariff | null): RateAlternative {
   if (!current) {
     return {
-      tariff_id: alt.id, name: alt.name, estimated_monthly_cost: fromCents(alt.monthlyCostCents),
-      monthly_savings: null, annual_savings: null, savings_percent: null,
+      tariff_id: alt.id,
+      name: alt.name,
+      estimated_monthly_cost: fromCents(alt.monthlyCostCents),
+      monthly_savings: null,
+      annual_savings: null,
+      savings_percent: null,
     };
   }
   const savingsCents = current.monthlyCostCents - alt.monthlyCostCents;

@@ -34,21 +34,23 @@ export function createRateAnalysisRepository(db: Executor) {
      */
     async insertMany(list: Array<{ ownerId: string; analysis: RateAnalysis }>): Promise<void> {
       if (list.length === 0) return;
-      await db.insert(rateAnalyses).values(list.map(({ ownerId, analysis }) => {
-        const savingsCents = recommendationSavingsCents(analysis);
-        return {
-          id: crypto.randomUUID(),
-          propertyId: analysis.property_id,
-          ownerId,
-          currentTariffId: analysis.current_tariff?.id ?? null,
-          currentMonthlyCost: analysis.current_tariff?.estimated_monthly_cost ?? null,
-          recommendedTariffId: analysis.recommendation,
-          monthlySavings: savingsCents === null ? null : savingsCents / 100,
-          annualSavings: savingsCents === null ? null : (12 * savingsCents) / 100,
-          result: analysis,
-          analyzedAt: new Date(analysis.analyzed_at),
-        };
-      }));
+      await db.insert(rateAnalyses).values(
+        list.map(({ ownerId, analysis }) => {
+          const savingsCents = recommendationSavingsCents(analysis);
+          return {
+            id: crypto.randomUUID(),
+            propertyId: analysis.property_id,
+            ownerId,
+            currentTariffId: analysis.current_tariff?.id ?? null,
+            currentMonthlyCost: analysis.current_tariff?.estimated_monthly_cost ?? null,
+            recommendedTariffId: analysis.recommendation,
+            monthlySavings: savingsCents === null ? null : savingsCents / 100,
+            annualSavings: savingsCents === null ? null : (12 * savingsCents) / 100,
+            result: analysis,
+            analyzedAt: new Date(analysis.analyzed_at),
+          };
+        }),
+      );
       const ids = [...new Set(list.map((a) => a.analysis.property_id))];
       await db.execute(sql`delete from ${rateAnalyses} where ${rateAnalyses.id} in (
         select id from (
@@ -59,14 +61,28 @@ export function createRateAnalysisRepository(db: Executor) {
 
     /** The property's electric bills with kWh whose period ends in [from, to], by meter and period. */
     async electricBills(propertyId: string, from: string, to: string): Promise<AnalysedBill[]> {
-      const rows = await db.select({
-        meterId: bills.meterId, meterName: meters.name, meterTariffId: meters.tariffId, meterSupplyTariffId: meters.supplyTariffId,
-        periodStart: bills.periodStart, periodEnd: bills.periodEnd, usageKwh: bills.usageKwh, demandKw: bills.demandKw,
-      }).from(bills).innerJoin(meters, eq(meters.id, bills.meterId))
-        .where(and(
-          eq(bills.propertyId, propertyId), eq(bills.utilityType, 'electric'), isNotNull(bills.usageKwh),
-          gte(bills.periodEnd, from), lte(bills.periodEnd, to),
-        ))
+      const rows = await db
+        .select({
+          meterId: bills.meterId,
+          meterName: meters.name,
+          meterTariffId: meters.tariffId,
+          meterSupplyTariffId: meters.supplyTariffId,
+          periodStart: bills.periodStart,
+          periodEnd: bills.periodEnd,
+          usageKwh: bills.usageKwh,
+          demandKw: bills.demandKw,
+        })
+        .from(bills)
+        .innerJoin(meters, eq(meters.id, bills.meterId))
+        .where(
+          and(
+            eq(bills.propertyId, propertyId),
+            eq(bills.utilityType, 'electric'),
+            isNotNull(bills.usageKwh),
+            gte(bills.periodEnd, from),
+            lte(bills.periodEnd, to),
+          ),
+        )
         .orderBy(asc(bills.meterId), asc(bills.periodStart));
       return rows.map((r) => ({ ...r, usageKwh: r.usageKwh! }));
     },

@@ -21,9 +21,14 @@ export function savingNotification(row: PropertyRow, analysis: RateAnalysis): Ne
 export function savingEvent(row: PropertyRow, analysis: RateAnalysis, note: NewNotification): NewEvent {
   const alt = analysis.alternatives.find((a) => a.tariff_id === analysis.recommendation)!;
   return {
-    ownerId: row.ownerId, type: 'rate_analysis.savings_found', dedupeKey: note.dedupeKey ?? undefined,
+    ownerId: row.ownerId,
+    type: 'rate_analysis.savings_found',
+    dedupeKey: note.dedupeKey ?? undefined,
     data: {
-      property_id: row.id, property_name: row.name, recommended_tariff_id: alt.tariff_id, recommended_tariff_name: alt.name,
+      property_id: row.id,
+      property_name: row.name,
+      recommended_tariff_id: alt.tariff_id,
+      recommended_tariff_name: alt.name,
       annual_savings: alt.annual_savings!,
     },
   };

@@ -31,7 +31,10 @@ export interface RateAnalysisServiceDeps extends Omit<PropertyAnalyzerDeps, 'rep
   db: Db;
   logger: Logger;
   tariffs: TariffCatalog;
-  properties: Pick<PropertyService, 'requireOwned' | 'findById' | 'rowsOfOwner' | 'withEstimate' | 'storeEstimates' | 'ownersWithProperties'>;
+  properties: Pick<
+    PropertyService,
+    'requireOwned' | 'findById' | 'rowsOfOwner' | 'withEstimate' | 'storeEstimates' | 'ownersWithProperties'
+  >;
   notifications: Pick<NotificationService, 'notifyMany'>;
   enqueue(job: RateAnalysisJob, jobId: string): Promise<unknown>;
   /** Queues the owner's analytics recompute after a write (never throws). */
@@ -60,7 +63,8 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
     const events: NewEvent[] = [];
     for (const before of stored) {
       const currentTariff = before.tariffId ? await reads.tariff(before.tariffId) : null;
-      const currentEstimate = currentTariff && before.monthlyUsageKwh !== null ? estimate(currentTariff, before, await supplyOf(before, reads)) : null;
+      const currentEstimate =
+        currentTariff && before.monthlyUsageKwh !== null ? estimate(currentTariff, before, await supplyOf(before, reads)) : null;
       estimates.push({ row: before, estimate: currentEstimate });
       const row = deps.properties.withEstimate(before, currentEstimate);
       const outcome = await analyzeRow(row, reads, currentEstimate);

@@ -14,8 +14,12 @@ export const rateAnalyses = pgTable(
   'rate_analyses',
   {
     id: text('id').primaryKey(),
-    propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     currentTariffId: text('current_tariff_id'),
     currentMonthlyCost: money('current_monthly_cost'),
     recommendedTariffId: text('recommended_tariff_id').notNull(),

@@ -29,7 +29,8 @@ export function tariffReads(tariffs: TariffCatalog, ownerId: string): TariffRead
   const candidates = memo(async (key) => {
     const [utilities, sectors] = key.split('|').map((part) => part.split(',')) as [string[], PropertySector[]];
     const [catalog, own] = await Promise.all([
-      tariffs.currentTariffsOf(utilities, sectors), tariffs.customAlternatives(ownerId, utilities, sectors),
+      tariffs.currentTariffsOf(utilities, sectors),
+      tariffs.customAlternatives(ownerId, utilities, sectors),
     ]);
     return [...catalog, ...own];
   });

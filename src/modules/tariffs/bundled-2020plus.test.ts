@@ -32,7 +32,11 @@ describe(URDB_2020PLUS_FILE, () => {
   it('normalises every record without a skip or a warning, with a source URL and a 2021-2025 effective date', () => {
     for (const { record } of lines) {
       const r = normalizeUrdbRecord(record!, { state: null, importedAt: IMPORTED_AT });
-      expect({ label: record!.label, ok: r.ok, warnings: r.ok ? r.warnings : r.reason }).toEqual({ label: record!.label, ok: true, warnings: [] });
+      expect({ label: record!.label, ok: r.ok, warnings: r.ok ? r.warnings : r.reason }).toEqual({
+        label: record!.label,
+        ok: true,
+        warnings: [],
+      });
       if (!r.ok) continue;
       // tariffs.source_url is NOT NULL: a record without `uri` would fail the whole import transaction.
       expect(r.tariff.sourceUrl).toMatch(new RegExp(`/rate/view/${record!.label}$`));

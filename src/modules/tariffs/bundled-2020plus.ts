@@ -27,7 +27,11 @@ export function readUrdb2020PlusLines(dir: string): RawLine[] {
       if (record === null || typeof record !== 'object' || Array.isArray(record)) throw new Error('not an object');
       out.push({ line: i + 1, record });
     } catch (err) {
-      out.push({ line: i + 1, record: null, error: `${URDB_2020PLUS_FILE} line ${i + 1} is not a JSON object (${(err as Error).message})` });
+      out.push({
+        line: i + 1,
+        record: null,
+        error: `${URDB_2020PLUS_FILE} line ${i + 1} is not a JSON object (${(err as Error).message})`,
+      });
     }
   });
   return out;

@@ -2,8 +2,15 @@ import { tariffState } from './bundled';
 import { stateNamedIn } from '../utilities/state-names';
 import type { UtilityRecord, UtilityReference } from '../utilities/reference';
 
-const utility = (id: string, state: string | null, statesServed: string[]): UtilityRecord =>
-  ({ id, name: `U${id}`, state, type: null, customersServed: null, serviceTerritory: null, statesServed });
+const utility = (id: string, state: string | null, statesServed: string[]): UtilityRecord => ({
+  id,
+  name: `U${id}`,
+  state,
+  type: null,
+  customersServed: null,
+  serviceTerritory: null,
+  statesServed,
+});
 
 const ref: UtilityReference = {
   utilities: new Map([
@@ -30,10 +37,13 @@ describe('tariff state rule', () => {
     expect(tariffState({ eiaid: 1, utility: 'Unknown (Ohio)' }, ref)).toBeNull();
   });
 
-  it('else the one state a multi-state utility\'s source address names (issue 45: PacifiCorp\'s California schedules were Utah\'s)', () => {
-    const a25 = 'https://www.pacificpower.net/content/dam/pcorp/documents/en/pacificpower/rates-regulation/california/tariffs/rates/A-25.pdf';
+  it("else the one state a multi-state utility's source address names (issue 45: PacifiCorp's California schedules were Utah's)", () => {
+    const a25 =
+      'https://www.pacificpower.net/content/dam/pcorp/documents/en/pacificpower/rates-regulation/california/tariffs/rates/A-25.pdf';
     expect(tariffState({ eiaid: 14354, utility: 'PacifiCorp', source: a25.replace('california', 'California') }, ref)).toBe('CA');
-    expect(tariffState({ eiaid: 14354, utility: 'PacifiCorp', source: 'https://www.pacificpower.net/Washington/Idaho_rates.pdf' }, ref)).toBe('UT');
+    expect(
+      tariffState({ eiaid: 14354, utility: 'PacifiCorp', source: 'https://www.pacificpower.net/Washington/Idaho_rates.pdf' }, ref),
+    ).toBe('UT');
     // a citation, not an address, names no state; nor does an address of a state the utility does not serve
     expect(tariffState({ eiaid: 14354, utility: 'PacifiCorp', source: 'Rate Binder #7 (Oregon State University)' }, ref)).toBe('UT');
     expect(tariffState({ eiaid: 14354, utility: 'PacifiCorp', sourceparent: 'https://example.com/Texas/rates' }, ref)).toBe('UT');

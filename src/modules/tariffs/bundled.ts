@@ -56,10 +56,14 @@ export interface NormalizedBundle {
  * the utility's state (the most-customers rule of utilities/reference.ts); null
  * for a utility EIA-861 does not know.
  */
-export function tariffState(record: Pick<UrdbRecord, 'eiaid' | 'utility' | 'source' | 'sourceparent'>, ref: UtilityReference): string | null {
+export function tariffState(
+  record: Pick<UrdbRecord, 'eiaid' | 'utility' | 'source' | 'sourceparent'>,
+  ref: UtilityReference,
+): string | null {
   const utility = ref.utilities.get(String(record.eiaid));
   if (!utility) return null;
-  const served = (state: string | null): state is string => state !== null && utility.statesServed.length > 1 && utility.statesServed.includes(state);
+  const served = (state: string | null): state is string =>
+    state !== null && utility.statesServed.length > 1 && utility.statesServed.includes(state);
   const named = typeof record.utility === 'string' ? stateNamedIn(record.utility) : null;
   if (served(named)) return named;
   for (const address of [record.source, record.sourceparent]) {
@@ -102,13 +106,17 @@ export function normalizeBundle(lines: RawLine[], ref: UtilityReference, importe
       continue;
     }
     // Who may take it says whose tariff it was: its rates are for the predecessor's former service area.
-    result.tariffs.push(merged
-      ? { ...r.tariff, utilityId: merged.successorId, eligibility: withPredecessorNote(r.tariff.eligibility, merged) }
-      : r.tariff);
+    result.tariffs.push(
+      merged ? { ...r.tariff, utilityId: merged.successorId, eligibility: withPredecessorNote(r.tariff.eligibility, merged) } : r.tariff,
+    );
     for (const warning of r.warnings) result.warnings.push({ id, warning });
     if (merged) {
-      result.warnings.push({ id, warning: `utility ${merged.predecessorId} (${merged.predecessorName}) merged into ${merged.successorId} `
-        + `(${merged.successorName}) on ${merged.effective}: the tariff is filed under the successor, for ${merged.state}` });
+      result.warnings.push({
+        id,
+        warning:
+          `utility ${merged.predecessorId} (${merged.predecessorName}) merged into ${merged.successorId} ` +
+          `(${merged.successorName}) on ${merged.effective}: the tariff is filed under the successor, for ${merged.state}`,
+      });
     }
   }
   // Revisions are of one utility as URDB publishes it (a merged utility's schedules stay apart from its successor's).

@@ -61,10 +61,22 @@ export class TariffCatalog {
     // An explicit literal, not a spread of the driver's row: the rows come back as slow dictionary-mode
     // objects and a spread keeps them so; a search scans every entry, and objects of one shape scan fast.
     const entries: CatalogEntry[] = rows.map((r) => ({
-      id: r.id, name: r.name, utilityId: r.utilityId, utilityName: r.utilityName, state: r.state, sector: r.sector,
-      rateType: r.rateType, hasTou: r.hasTou, hasDemand: r.hasDemand, hasNetMetering: r.hasNetMetering,
-      effectiveDate: r.effectiveDate, expirationDate: r.expirationDate, description: r.description,
-      serviceType: r.serviceType, voltage: r.voltage, purpose: r.purpose,
+      id: r.id,
+      name: r.name,
+      utilityId: r.utilityId,
+      utilityName: r.utilityName,
+      state: r.state,
+      sector: r.sector,
+      rateType: r.rateType,
+      hasTou: r.hasTou,
+      hasDemand: r.hasDemand,
+      hasNetMetering: r.hasNetMetering,
+      effectiveDate: r.effectiveDate,
+      expirationDate: r.expirationDate,
+      description: r.description,
+      serviceType: r.serviceType,
+      voltage: r.voltage,
+      purpose: r.purpose,
       utilityNameLower: r.utilityName.toLowerCase(),
     }));
     entries.sort((a, b) => byCodePoint(a.utilityName, b.utilityName) || byCodePoint(a.name, b.name) || byCodePoint(a.id, b.id));
@@ -105,7 +117,11 @@ export class TariffCatalog {
       rateTypes[e.rateType as RateType]++;
     }
     const stats: TariffStats = {
-      total_tariffs: total, total_utilities: utilities.size, states_covered: states.size, sectors, rate_types: rateTypes,
+      total_tariffs: total,
+      total_utilities: utilities.size,
+      states_covered: states.size,
+      sectors,
+      rate_types: rateTypes,
       last_updated: this.stats?.last_updated ?? new Date(0).toISOString(),
     };
     if (this.statsByDay.size > 8) this.statsByDay.clear();
@@ -152,7 +168,13 @@ export class TariffCatalog {
  * The search filters other than the ZIP code's utilities (the caller narrows to those): one rule
  * for catalog entries and for an account's own tariffs (include_custom).
  */
-export function matchesFilter(e: CatalogEntry, f: CatalogFilter, today: string, zipState: string | null, needle: string | undefined): boolean {
+export function matchesFilter(
+  e: CatalogEntry,
+  f: CatalogFilter,
+  today: string,
+  zipState: string | null,
+  needle: string | undefined,
+): boolean {
   if (f.state !== undefined && e.state !== f.state) return false;
   if (zipState !== null && e.state !== zipState) return false;
   if (needle !== undefined && !e.utilityNameLower.includes(needle)) return false;
@@ -176,12 +198,27 @@ export interface CatalogSource {
 
 export function databaseCatalogSource(db: Db): CatalogSource {
   return {
-    tariffs: () => db.select({
-      id: tariffs.id, name: tariffs.name, utilityId: tariffs.utilityId, utilityName: tariffs.utilityName, state: tariffs.state,
-      sector: tariffs.sector, rateType: tariffs.rateType, hasTou: tariffs.hasTou, hasDemand: tariffs.hasDemand,
-      hasNetMetering: tariffs.hasNetMetering, effectiveDate: tariffs.effectiveDate, expirationDate: tariffs.expirationDate,
-      description: tariffs.description, serviceType: tariffs.serviceType, voltage: tariffs.voltage, purpose: tariffs.purpose,
-    }).from(tariffs),
+    tariffs: () =>
+      db
+        .select({
+          id: tariffs.id,
+          name: tariffs.name,
+          utilityId: tariffs.utilityId,
+          utilityName: tariffs.utilityName,
+          state: tariffs.state,
+          sector: tariffs.sector,
+          rateType: tariffs.rateType,
+          hasTou: tariffs.hasTou,
+          hasDemand: tariffs.hasDemand,
+          hasNetMetering: tariffs.hasNetMetering,
+          effectiveDate: tariffs.effectiveDate,
+          expirationDate: tariffs.expirationDate,
+          description: tariffs.description,
+          serviceType: tariffs.serviceType,
+          voltage: tariffs.voltage,
+          purpose: tariffs.purpose,
+        })
+        .from(tariffs),
     zipPairs: () => db.select({ zipCode: utilityZipView.zipCode, utilityId: utilityZipView.utilityId }).from(utilityZipView),
     stamp: async () => {
       const row = await readSystemState(db, STATS_KEY);

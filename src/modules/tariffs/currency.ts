@@ -26,17 +26,26 @@ export async function lastRefresh(db: Executor): Promise<LastRefresh | null> {
 export async function dataCurrency(db: Executor, today: string, byUtility: boolean): Promise<DataCurrency> {
   const imported = await readSystemState(db, REFERENCE_IMPORT_KEY);
   const inForce = and(isNotNull(tariffs.effectiveDate), lte(tariffs.effectiveDate, today));
-  const [newest] = await db.select({ d: max(tariffs.effectiveDate) }).from(tariffs).where(inForce);
+  const [newest] = await db
+    .select({ d: max(tariffs.effectiveDate) })
+    .from(tariffs)
+    .where(inForce);
   const out: DataCurrency = {
     imported_at: imported?.updatedAt.toISOString() ?? null,
     newest_effective_date: newest?.d ?? null,
     last_refresh: await lastRefresh(db),
   };
   if (byUtility) {
-    const rows = await db.select({ utilityId: tariffs.utilityId, refreshed: max(tariffs.sourceUpdatedAt) })
-      .from(tariffs).groupBy(tariffs.utilityId).orderBy(tariffs.utilityId);
-    const inForceRows = await db.select({ utilityId: tariffs.utilityId, newest: max(tariffs.effectiveDate) }).from(tariffs)
-      .where(inForce).groupBy(tariffs.utilityId);
+    const rows = await db
+      .select({ utilityId: tariffs.utilityId, refreshed: max(tariffs.sourceUpdatedAt) })
+      .from(tariffs)
+      .groupBy(tariffs.utilityId)
+      .orderBy(tariffs.utilityId);
+    const inForceRows = await db
+      .select({ utilityId: tariffs.utilityId, newest: max(tariffs.effectiveDate) })
+      .from(tariffs)
+      .where(inForce)
+      .groupBy(tariffs.utilityId);
     const inForceBy = new Map(inForceRows.map((r) => [r.utilityId, r.newest]));
     out.utilities = rows.map((r) => ({
       utility_id: r.utilityId,

@@ -17,7 +17,13 @@
 import { closedToNewCustomers, VOLTAGE_RANK, type Purpose, type ServiceType, type Voltage } from './tariff-class';
 import { readApplicability, type ApplicabilityReading, type RestrictionKind, type StatedLimits } from './applicability-text';
 
-export { readApplicability, type ApplicabilityReading, type Restriction, type RestrictionKind, type StatedLimits } from './applicability-text';
+export {
+  readApplicability,
+  type ApplicabilityReading,
+  type Restriction,
+  type RestrictionKind,
+  type StatedLimits,
+} from './applicability-text';
 
 /** Who asks to move to a tariff (or to be priced on it): what the verdict holds the tariff against. */
 export interface EligibilityCustomer {
@@ -44,9 +50,7 @@ export interface EligibilityCustomer {
 }
 
 export type EligibilityVerdict =
-  | { status: 'eligible' }
-  | { status: 'needs_review'; reason: string }
-  | { status: 'excluded'; reason: string };
+  { status: 'eligible' } | { status: 'needs_review'; reason: string } | { status: 'excluded'; reason: string };
 
 /** The tariff as the verdict reads it. */
 export interface EligibilityTariff {
@@ -58,7 +62,13 @@ export interface EligibilityTariff {
   serviceType: ServiceType;
   voltage: Voltage | null;
   purpose: Purpose;
-  applicability: { demandKwMin: number | null; demandKwMax: number | null; usageKwhMin: number | null; usageKwhMax: number | null; phaseWiring?: string | null } | null;
+  applicability: {
+    demandKwMin: number | null;
+    demandKwMax: number | null;
+    usageKwhMin: number | null;
+    usageKwhMax: number | null;
+    phaseWiring?: string | null;
+  } | null;
 }
 
 /** Hours in an average month (8,760 / 12): monthly kWh / 730 is the average demand, a floor for the peak. */
@@ -96,15 +106,20 @@ const SINGLE_PHASE_CONTRADICTING_MAX_KW = 2 * SINGLE_PHASE_MAX_KW;
 
 /** The phase a tariff is limited to: URDB's published wiring, else what its name and availability text state. */
 export function phaseOf(
-  phaseWiring: string | null, stated: StatedLimits, published: { demandKwMin: number | null; demandKwMax: number | null } | null = null,
+  phaseWiring: string | null,
+  stated: StatedLimits,
+  published: { demandKwMin: number | null; demandKwMax: number | null } | null = null,
 ): 'single' | 'three' | null {
   // A published "Single Phase" that the rate's own figures contradict (a minimum demand above what single-phase
   // service carries; a text naming three-phase service) is not a limit. Published limits contradict it only where
   // neither name nor text says single-phase (a published minimum above 50 kW, a maximum above 100 kW): rural
   // utilities do sell large single-phase service under names that say so (Traverse Electric's "Large Single Phase").
   const silent = stated.phase !== 'single';
-  const contradicted = stated.phase === 'three' || (stated.kwMin !== null && stated.kwMin > SINGLE_PHASE_MAX_KW) || stated.mentionsThreePhase
-    || (silent && ((published?.demandKwMin ?? 0) > SINGLE_PHASE_MAX_KW || (published?.demandKwMax ?? 0) > SINGLE_PHASE_CONTRADICTING_MAX_KW));
+  const contradicted =
+    stated.phase === 'three' ||
+    (stated.kwMin !== null && stated.kwMin > SINGLE_PHASE_MAX_KW) ||
+    stated.mentionsThreePhase ||
+    (silent && ((published?.demandKwMin ?? 0) > SINGLE_PHASE_MAX_KW || (published?.demandKwMax ?? 0) > SINGLE_PHASE_CONTRADICTING_MAX_KW));
   if (phaseWiring && /single/i.test(phaseWiring) && !/3|three/i.test(phaseWiring)) return contradicted ? null : 'single';
   if (phaseWiring && /3|three/i.test(phaseWiring) && !/single/i.test(phaseWiring)) return 'three';
   return stated.phase;
@@ -122,25 +137,41 @@ function sizeVerdict(t: EligibilityTariff, reading: ApplicabilityReading, c: Eli
   const whose = hasPublishedKw ? '' : ' (the limit its name or description states)';
   const average = c.usageKwh / HOURS_PER_MONTH;
   if (c.demandKw !== null) {
-    if (kwMin !== null && c.demandKw < kwMin) return { status: 'excluded', reason: `peak demand ${fmt(c.demandKw)} kW is below the tariff's minimum of ${fmt(kwMin)} kW${whose}` };
-    if (kwMax !== null && c.demandKw > kwMax) return { status: 'excluded', reason: `peak demand ${fmt(c.demandKw)} kW is above the tariff's maximum of ${fmt(kwMax)} kW${whose}` };
+    if (kwMin !== null && c.demandKw < kwMin)
+      return { status: 'excluded', reason: `peak demand ${fmt(c.demandKw)} kW is below the tariff's minimum of ${fmt(kwMin)} kW${whose}` };
+    if (kwMax !== null && c.demandKw > kwMax)
+      return { status: 'excluded', reason: `peak demand ${fmt(c.demandKw)} kW is above the tariff's maximum of ${fmt(kwMax)} kW${whose}` };
   } else {
     if (kwMax !== null && average > kwMax) {
-      return { status: 'excluded', reason: `average demand ${fmt(average)} kW (monthly usage / 730 h; the peak is higher) is above the tariff's maximum of ${fmt(kwMax)} kW${whose}` };
+      return {
+        status: 'excluded',
+        reason: `average demand ${fmt(average)} kW (monthly usage / 730 h; the peak is higher) is above the tariff's maximum of ${fmt(kwMax)} kW${whose}`,
+      };
     }
     if (kwMin !== null && kwMin > 0) {
-      return { status: 'needs_review', reason: `the tariff requires a peak demand of at least ${fmt(kwMin)} kW${whose} and the property has no demand figure to show it` };
+      return {
+        status: 'needs_review',
+        reason: `the tariff requires a peak demand of at least ${fmt(kwMin)} kW${whose} and the property has no demand figure to show it`,
+      };
     }
   }
-  if (kwhMin !== null && c.usageKwh < kwhMin) return { status: 'excluded', reason: `monthly usage ${fmt(c.usageKwh)} kWh is below the tariff's minimum of ${fmt(kwhMin)} kWh` };
-  if (kwhMax !== null && c.usageKwh > kwhMax) return { status: 'excluded', reason: `monthly usage ${fmt(c.usageKwh)} kWh is above the tariff's maximum of ${fmt(kwhMax)} kWh` };
+  if (kwhMin !== null && c.usageKwh < kwhMin)
+    return { status: 'excluded', reason: `monthly usage ${fmt(c.usageKwh)} kWh is below the tariff's minimum of ${fmt(kwhMin)} kWh` };
+  if (kwhMax !== null && c.usageKwh > kwhMax)
+    return { status: 'excluded', reason: `monthly usage ${fmt(c.usageKwh)} kWh is above the tariff's maximum of ${fmt(kwhMax)} kWh` };
   if (stated.loadFactorMin !== null) {
     if (c.demandKw === null || c.demandKw <= 0) {
-      return { status: 'needs_review', reason: `the tariff requires a load factor of at least ${fmt(stated.loadFactorMin * 100)} % and the property has no demand figure to compute its own` };
+      return {
+        status: 'needs_review',
+        reason: `the tariff requires a load factor of at least ${fmt(stated.loadFactorMin * 100)} % and the property has no demand figure to compute its own`,
+      };
     }
     const loadFactor = c.usageKwh / (c.demandKw * HOURS_PER_MONTH);
     if (loadFactor < stated.loadFactorMin) {
-      return { status: 'excluded', reason: `load factor ${fmt(loadFactor * 100)} % (usage / (peak x 730 h)) is below the tariff's minimum of ${fmt(stated.loadFactorMin * 100)} %` };
+      return {
+        status: 'excluded',
+        reason: `load factor ${fmt(loadFactor * 100)} % (usage / (peak x 730 h)) is below the tariff's minimum of ${fmt(stated.loadFactorMin * 100)} %`,
+      };
     }
   }
   const phase = phaseOf(published?.phaseWiring ?? null, stated, published);
@@ -148,15 +179,31 @@ function sizeVerdict(t: EligibilityTariff, reading: ApplicabilityReading, c: Eli
   const peak = c.demandKw ?? average;
   const customerPhase = c.phase ?? (!c.dwelling && peak > SINGLE_PHASE_MAX_KW ? 'three' : null);
   if (phase === 'single' && customerPhase !== 'single') {
-    if (c.phase === 'three') return { status: 'excluded', reason: 'single-phase service only: the property takes three-phase service (its current tariff says so)' };
+    if (c.phase === 'three')
+      return {
+        status: 'excluded',
+        reason: 'single-phase service only: the property takes three-phase service (its current tariff says so)',
+      };
     if (customerPhase === 'three') {
-      return { status: 'excluded', reason: `single-phase service only: a ${fmt(peak)} kW${c.demandKw === null ? ' average' : ''} demand takes three-phase service (single-phase is limited to about ${SINGLE_PHASE_MAX_KW} kVA)` };
+      return {
+        status: 'excluded',
+        reason: `single-phase service only: a ${fmt(peak)} kW${c.demandKw === null ? ' average' : ''} demand takes three-phase service (single-phase is limited to about ${SINGLE_PHASE_MAX_KW} kVA)`,
+      };
     }
-    if (!c.dwelling) return { status: 'needs_review', reason: 'single-phase service only, and the property\'s service phase is not known' };
+    if (!c.dwelling) return { status: 'needs_review', reason: "single-phase service only, and the property's service phase is not known" };
   }
   if (phase === 'three' && customerPhase !== 'three') {
-    if (c.phase === 'single') return { status: 'excluded', reason: 'three-phase service only: the property takes single-phase service (its current tariff says so)' };
-    return { status: 'needs_review', reason: c.dwelling ? 'three-phase service only: homes usually take single-phase service' : 'three-phase service only, and the property\'s service phase is not known' };
+    if (c.phase === 'single')
+      return {
+        status: 'excluded',
+        reason: 'three-phase service only: the property takes single-phase service (its current tariff says so)',
+      };
+    return {
+      status: 'needs_review',
+      reason: c.dwelling
+        ? 'three-phase service only: homes usually take single-phase service'
+        : "three-phase service only, and the property's service phase is not known",
+    };
   }
   return null;
 }
@@ -168,21 +215,27 @@ function sizeVerdict(t: EligibilityTariff, reading: ApplicabilityReading, c: Eli
  * general-service rate. Class and place first, then the text's restrictions, then size.
  */
 export function eligibilityOf(t: EligibilityTariff, c: EligibilityCustomer, reading = readApplicability(t)): EligibilityVerdict {
-  if (closedToNewCustomers(t.name)) return { status: 'excluded', reason: 'closed to new customers (the schedule\'s name says so)' };
-  if (c.state !== null && t.state !== c.state) return { status: 'excluded', reason: `a tariff for ${t.state ?? 'another state'}: the property is in ${c.state}` };
+  if (closedToNewCustomers(t.name)) return { status: 'excluded', reason: "closed to new customers (the schedule's name says so)" };
+  if (c.state !== null && t.state !== c.state)
+    return { status: 'excluded', reason: `a tariff for ${t.state ?? 'another state'}: the property is in ${c.state}` };
   if (!c.sectors.includes(t.sector)) {
-    return { status: 'excluded', reason: `a ${t.sector} tariff: the ${c.dwelling ? 'home' : 'building'} is a ${c.sectors.join(' or ')} customer` };
+    return {
+      status: 'excluded',
+      reason: `a ${t.sector} tariff: the ${c.dwelling ? 'home' : 'building'} is a ${c.sectors.join(' or ')} customer`,
+    };
   }
   const serviceType = t.serviceType === 'bundled' && reading.retailAccess ? 'delivery_only' : t.serviceType;
   if (serviceType !== c.serviceType) {
-    const because = serviceType !== t.serviceType ? ` ("${reading.retailAccess}": delivery for customers who buy power from another supplier)` : '';
+    const because =
+      serviceType !== t.serviceType ? ` ("${reading.retailAccess}": delivery for customers who buy power from another supplier)` : '';
     return { status: 'excluded', reason: `service type ${serviceType}${because}: the property's service is ${c.serviceType}` };
   }
   if (t.purpose !== 'general' && t.purpose !== c.purpose) {
     return { status: 'excluded', reason: `a special-purpose tariff (${t.purpose}), not a general rate the property could take` };
   }
   const published = t.voltage ?? reading.describedVoltage;
-  const voltage = reading.namedVoltage && (published === null || VOLTAGE_RANK[published] < VOLTAGE_RANK.primary) ? reading.namedVoltage : published;
+  const voltage =
+    reading.namedVoltage && (published === null || VOLTAGE_RANK[published] < VOLTAGE_RANK.primary) ? reading.namedVoltage : published;
   if (voltage !== null && VOLTAGE_RANK[voltage] > VOLTAGE_RANK[c.voltage]) {
     const how = voltage !== t.voltage ? ` (its ${voltage === reading.namedVoltage ? 'name' : 'description'} says so)` : '';
     const assumed = c.voltageAssumed ? ' (assumed: the current tariff does not say)' : '';
@@ -207,10 +260,16 @@ export function eligibilityOf(t: EligibilityTariff, c: EligibilityCustomer, read
   if (review) return { status: 'needs_review', reason: review };
   if (size) return size;
   if (reading.unreadCondition) {
-    return { status: 'needs_review', reason: `its availability text sets a condition the eligibility rules do not read: "${reading.unreadCondition}"` };
+    return {
+      status: 'needs_review',
+      reason: `its availability text sets a condition the eligibility rules do not read: "${reading.unreadCondition}"`,
+    };
   }
   if (reading.unreadWords.length > 0) {
-    return { status: 'needs_review', reason: `its name has words the eligibility rules do not read: ${reading.unreadWords.map((w) => `"${w}"`).join(', ')}` };
+    return {
+      status: 'needs_review',
+      reason: `its name has words the eligibility rules do not read: ${reading.unreadWords.map((w) => `"${w}"`).join(', ')}`,
+    };
   }
   if (!reading.generalEvidence && t.purpose === 'general') {
     return { status: 'needs_review', reason: 'nothing in its name or description says it is a general-service rate' };
@@ -222,8 +281,22 @@ export function eligibilityOf(t: EligibilityTariff, c: EligibilityCustomer, read
 const locationWords = (words: string) => words.toLowerCase().replace(/[^a-z]/g, '');
 
 /** The tariff a customer is on, as far as it tells who the customer is (its class, phase and conditions). */
-export function customerTraits(current: EligibilityTariff | null): Pick<EligibilityCustomer, 'voltage' | 'voltageAssumed' | 'purpose' | 'currentRestrictions' | 'currentLocation' | 'phase'> & { serviceType: ServiceType | null } {
-  if (!current) return { voltage: 'secondary', voltageAssumed: true, purpose: 'general', currentRestrictions: new Set(), currentLocation: null, phase: null, serviceType: null };
+export function customerTraits(current: EligibilityTariff | null): Pick<
+  EligibilityCustomer,
+  'voltage' | 'voltageAssumed' | 'purpose' | 'currentRestrictions' | 'currentLocation' | 'phase'
+> & {
+  serviceType: ServiceType | null;
+} {
+  if (!current)
+    return {
+      voltage: 'secondary',
+      voltageAssumed: true,
+      purpose: 'general',
+      currentRestrictions: new Set(),
+      currentLocation: null,
+      phase: null,
+      serviceType: null,
+    };
   const reading = readApplicability(current);
   const voltage = current.voltage ?? reading.namedVoltage ?? reading.describedVoltage;
   return {
@@ -231,7 +304,9 @@ export function customerTraits(current: EligibilityTariff | null): Pick<Eligibil
     voltageAssumed: voltage === null,
     purpose: current.purpose,
     currentRestrictions: new Set(reading.restrictions.map((r) => r.kind)),
-    currentLocation: ((words) => (words ? locationWords(words) : null))(reading.restrictions.find((r) => r.kind === 'location' && r.source === 'name')?.words),
+    currentLocation: ((words) => (words ? locationWords(words) : null))(
+      reading.restrictions.find((r) => r.kind === 'location' && r.source === 'name')?.words,
+    ),
     phase: phaseOf(current.applicability?.phaseWiring ?? null, reading.limits, current.applicability),
     serviceType: current.serviceType === 'bundled' && reading.retailAccess ? 'delivery_only' : current.serviceType,
   };

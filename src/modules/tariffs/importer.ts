@@ -10,7 +10,14 @@ import { refreshTariffStats } from './stats';
 import { normalizeBundle, readUrdbLines } from './bundled';
 import { readUrdb2020PlusLines } from './bundled-2020plus';
 import { loadUtilityReference, REFERENCE_DIR, type UtilityRecord, type UtilityReference } from '../utilities/reference';
-import { analyzeUtilities, deleteUtilitiesAndZipPairs, insertZipPairs, readZipPairs, refreshUtilityCounts, upsertUtilities } from '../utilities/public';
+import {
+  analyzeUtilities,
+  deleteUtilitiesAndZipPairs,
+  insertZipPairs,
+  readZipPairs,
+  refreshUtilityCounts,
+  upsertUtilities,
+} from '../utilities/public';
 import { coverageChange, type CoverageChange } from '../utilities/coverage';
 import { readSystemState } from '../../platform/db/system-state';
 import type { Supersession } from './revisions';
@@ -71,7 +78,15 @@ function utilitiesFor(list: Tariff[], ref: UtilityReference, all: boolean): { ro
     if (known) rows.set(t.utilityId, known);
     else {
       urdbOnly.push(t.utilityId);
-      rows.set(t.utilityId, { id: t.utilityId, name: t.utilityName, state: t.state, type: null, customersServed: null, serviceTerritory: null, statesServed: [] });
+      rows.set(t.utilityId, {
+        id: t.utilityId,
+        name: t.utilityName,
+        state: t.state,
+        type: null,
+        customersServed: null,
+        serviceTerritory: null,
+        statesServed: [],
+      });
     }
   }
   return { rows: [...rows.values()], urdbOnly };
@@ -113,7 +128,12 @@ async function runImport(
     return at ? { ...t, source: 'refreshed' as const, sourceUpdatedAt: at.toISOString() } : t;
   });
   const { rows, urdbOnly } = utilitiesFor(bundle.tariffs, ref, true);
-  await stage('read', { tariffRecords: bundle.recordsRead, tariffs: bundle.tariffs.length, utilities: rows.length, zipCodePairs: ref.zipPairs.length });
+  await stage('read', {
+    tariffRecords: bundle.recordsRead,
+    tariffs: bundle.tariffs.length,
+    utilities: rows.length,
+    zipCodePairs: ref.zipPairs.length,
+  });
   let coverage: CoverageChange | null = null;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
@@ -132,7 +152,10 @@ async function runImport(
     await refreshTariffStats(tx, now);
     await stage('stats', {});
     const summary = JSON.stringify({
-      version: REFERENCE_DATA_VERSION, imported: bundle.tariffs.length, skipped: bundle.skipped.length, at: now.toISOString(),
+      version: REFERENCE_DATA_VERSION,
+      imported: bundle.tariffs.length,
+      skipped: bundle.skipped.length,
+      at: now.toISOString(),
     });
     await writeSystemState(tx, REFERENCE_IMPORT_KEY, summary, now);
   });
@@ -182,13 +205,21 @@ export async function ensureReferenceData(db: Db, logger: Logger, opts: { dir?: 
     },
   });
   if (!report) return;
-  logger.info({
-    recordsRead: report.recordsRead, imported: report.imported, skipped: report.skipped,
-    warnings: report.warnings.length, utilities: report.utilities, zipPairs: report.zipPairs,
-    superseded: report.supersessions.length,
-    supersededGivenEndDate: report.supersessions.filter((a) => a.expirationDate !== null).length,
-    coverage: report.coverage, durationMs: report.durationMs,
-  }, 'reference data imported');
+  logger.info(
+    {
+      recordsRead: report.recordsRead,
+      imported: report.imported,
+      skipped: report.skipped,
+      warnings: report.warnings.length,
+      utilities: report.utilities,
+      zipPairs: report.zipPairs,
+      superseded: report.supersessions.length,
+      supersededGivenEndDate: report.supersessions.filter((a) => a.expirationDate !== null).length,
+      coverage: report.coverage,
+      durationMs: report.durationMs,
+    },
+    'reference data imported',
+  );
 }
 
 /** What a stage did, for a person reading the start-up output. */
@@ -196,12 +227,18 @@ export function stageLine(stage: ImportStage, counts: Record<string, number>): s
   const n = (key: string) => (counts[key] ?? 0).toLocaleString('en-US');
   const step = `reference data ${IMPORT_STAGES.indexOf(stage) + 1}/${IMPORT_STAGES.length}`;
   switch (stage) {
-    case 'read': return `${step}: read ${n('tariffRecords')} tariff records (${n('tariffs')} kept), ${n('utilities')} utilities, ${n('zipCodePairs')} ZIP-code pairs`;
-    case 'utilities': return `${step}: stored ${n('utilities')} utilities`;
-    case 'zip_codes': return `${step}: stored ${n('zipCodePairs')} ZIP-code pairs`;
-    case 'tariffs': return `${step}: stored ${n('tariffs')} tariffs`;
-    case 'stats': return `${step}: counted tariffs per utility and refreshed the catalog statistics`;
-    case 'analyze': return `${step}: analyzed the tables for search`;
+    case 'read':
+      return `${step}: read ${n('tariffRecords')} tariff records (${n('tariffs')} kept), ${n('utilities')} utilities, ${n('zipCodePairs')} ZIP-code pairs`;
+    case 'utilities':
+      return `${step}: stored ${n('utilities')} utilities`;
+    case 'zip_codes':
+      return `${step}: stored ${n('zipCodePairs')} ZIP-code pairs`;
+    case 'tariffs':
+      return `${step}: stored ${n('tariffs')} tariffs`;
+    case 'stats':
+      return `${step}: counted tariffs per utility and refreshed the catalog statistics`;
+    case 'analyze':
+      return `${step}: analyzed the tables for search`;
   }
 }
 
@@ -226,7 +263,10 @@ export async function seedReferenceSubset(db: Db, list: Tariff[], ref: UtilityRe
   const ids = new Set(rows.map((u) => u.id));
   await db.transaction(async (tx) => {
     await upsertUtilities(tx, rows);
-    await insertZipPairs(tx, ref.zipPairs.filter((p) => ids.has(p.utilityId)));
+    await insertZipPairs(
+      tx,
+      ref.zipPairs.filter((p) => ids.has(p.utilityId)),
+    );
     await insertTariffs(tx, list);
     await refreshUtilityCounts(tx);
     await refreshTariffStats(tx, now);

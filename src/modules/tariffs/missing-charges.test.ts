@@ -59,9 +59,13 @@ describe('chargesNamedButMissing', () => {
       sentence('a demand charge', 'Demand Charge (7 a.m. to 10 p.m., Daily, Excluding Sunday): $4.75 per kW'),
     ]);
     // A heading names the clauses under it; "..." stands for the lines between.
-    expect(chargesNamedButMissing(fires.russellville50)).toEqual([sentence('a demand charge', 'Demand Charges: ... Next 950 kW: $11.28/kW')]);
+    expect(chargesNamedButMissing(fires.russellville50)).toEqual([
+      sentence('a demand charge', 'Demand Charges: ... Next 950 kW: $11.28/kW'),
+    ]);
     // The items of a list of charges are read apart: the kVAR charge after ", plus" does not silence the demand charge.
-    expect(chargesNamedButMissing(fires.georgiaPlm10)).toEqual([sentence('a demand charge', '$7.81 per kW of billing demand in excess of 30 kW')]);
+    expect(chargesNamedButMissing(fires.georgiaPlm10)).toEqual([
+      sentence('a demand charge', '$7.81 per kW of billing demand in excess of 30 kW'),
+    ]);
   });
 
   it('a customer charge and a minimum charge the rates lack', () => {
@@ -88,7 +92,14 @@ describe('chargesNamedButMissing', () => {
   });
 
   it('reads any description: one sentence per kind, in the order demand, customer, minimum', () => {
-    const bare: TariffStructure = { ...fires.miller.structure, fixedCharges: [], minimumCharge: null, demandFlat: null, demandTou: null, demandCoincident: null };
+    const bare: TariffStructure = {
+      ...fires.miller.structure,
+      fixedCharges: [],
+      minimumCharge: null,
+      demandFlat: null,
+      demandTou: null,
+      demandCoincident: null,
+    };
     const description = 'Customer Charge: $25.00 per month\nDemand Charge: $8.50 per kW of billing demand\nMinimum monthly bill: $75.00.';
     expect(chargesNamedButMissing({ description, structure: bare })).toEqual([
       sentence('a demand charge', 'Demand Charge: $8.50 per kW of billing demand'),
@@ -96,7 +107,9 @@ describe('chargesNamedButMissing', () => {
       sentence('a minimum charge', 'Minimum monthly bill: $75.00'),
     ]);
     // Per kWh is energy, not demand; a minimum by a formula is not an amount.
-    expect(chargesNamedButMissing({ description: 'Energy: $0.085 per kWh. Minimum bill: $5.00 plus $1.00 per kVA.', structure: bare })).toEqual([]);
+    expect(
+      chargesNamedButMissing({ description: 'Energy: $0.085 per kWh. Minimum bill: $5.00 plus $1.00 per kVA.', structure: bare }),
+    ).toEqual([]);
     expect(chargesNamedButMissing({ description: '', structure: bare })).toEqual([]);
   });
 });

@@ -46,20 +46,61 @@ const MONEY = /\$\s?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)/g;
 const PER_KW = /^\s*(?:per|\/|a)\s*(kw|kva|kilowatts?)(?![a-z])(?![\s-]*hours?\b)/i;
 
 /** Right after an amount: per unit of something a customer charge is not (usage, demand, equipment). */
-const PER_UNIT = /^\s*(?:per|\/|a|for each|each|times|x)\s*(?:[a-z-]+\s+){0,3}?(?:kwh|kw|kva|kvar|kilowatt|kilovolt|hp\b|horse|watt|ton\b|lamp|fixture|light|pole|foot|feet|ft\b|mile|unit\b|%)/i;
+const PER_UNIT =
+  /^\s*(?:per|\/|a|for each|each|times|x)\s*(?:[a-z-]+\s+){0,3}?(?:kwh|kw|kva|kvar|kilowatt|kilovolt|hp\b|horse|watt|ton\b|lamp|fixture|light|pole|foot|feet|ft\b|mile|unit\b|%)/i;
 
 /** What a clause must not speak of: charges no record's rates hold, or terms that make the amount something else. */
-const NOT_A_RATE = new RegExp([
-  'credit', 'discount', 'rebate', 'waive', 'transformer', 'install', 'capacity', 'interrupt', 'curtail', 'rider', 'option',
-  'elect(?:s|ing|ed|ion)?\\b', 'standby', 'stand-by', 'back-?up', 'supplement', 'maintenance', 'reactive', 'kvar', 'power factor',
-  'additional meter', 'second meter', 'each additional', 'connect', 'late ', 'returned', 'deposit', 'one[- ]time', 'temporary',
-  'contract', 'generat', 'year', 'annual', 'season', 'penalt', 'excess k', 'horse', 'lamp', 'fixture',
-].join('|'), 'i');
+const NOT_A_RATE = new RegExp(
+  [
+    'credit',
+    'discount',
+    'rebate',
+    'waive',
+    'transformer',
+    'install',
+    'capacity',
+    'interrupt',
+    'curtail',
+    'rider',
+    'option',
+    'elect(?:s|ing|ed|ion)?\\b',
+    'standby',
+    'stand-by',
+    'back-?up',
+    'supplement',
+    'maintenance',
+    'reactive',
+    'kvar',
+    'power factor',
+    'additional meter',
+    'second meter',
+    'each additional',
+    'connect',
+    'late ',
+    'returned',
+    'deposit',
+    'one[- ]time',
+    'temporary',
+    'contract',
+    'generat',
+    'year',
+    'annual',
+    'season',
+    'penalt',
+    'excess k',
+    'horse',
+    'lamp',
+    'fixture',
+  ].join('|'),
+  'i',
+);
 
 /** Names of a fixed customer charge. */
-const FIXED = /\b(?:(?:customer|consumer|member|basic|base|facilit(?:y|ies)|meter(?:ing)?|access|account|availability|fixed|monthly|service)[ -]){1,2}charges?\b/gi;
+const FIXED =
+  /\b(?:(?:customer|consumer|member|basic|base|facilit(?:y|ies)|meter(?:ing)?|access|account|availability|fixed|monthly|service)[ -]){1,2}charges?\b/gi;
 /** Names of a minimum charge. */
-const MINIMUM = /\b(?:minimum\s+(?:monthly\s+|daily\s+)?(?:service\s+)?(?:charges?|bills?|billing)|monthly\s+minimum(?:\s+(?:charges?|bills?))?)\b/gi;
+const MINIMUM =
+  /\b(?:minimum\s+(?:monthly\s+|daily\s+)?(?:service\s+)?(?:charges?|bills?|billing)|monthly\s+minimum(?:\s+(?:charges?|bills?))?)\b/gi;
 /** A minimum clause that sets a formula rather than an amount. */
 const FORMULA = /\bplus\b|\+|greater|higher|lesser|increase|additional|per\s+(?:kw|kva|kilowatt)|\/\s*kva?\b/i;
 
@@ -105,7 +146,11 @@ function dollars(money: string): number {
  */
 function quote(clause: string, start: number, end: number): string {
   const stop = clause.length - end <= 60 ? clause.length : end;
-  return clause.slice(start, stop).replace(/[\s,:;=.-]+$/, '').trim().replace(/"/g, "'");
+  return clause
+    .slice(start, stop)
+    .replace(/[\s,:;=.-]+$/, '')
+    .trim()
+    .replace(/"/g, "'");
 }
 
 function sentence(kind: Kind, words: string): string {
@@ -177,12 +222,16 @@ function fixedWords(clause: string): string | null {
 
 /** Dollars a month the fixed charges bill at least (a 28-day month for daily ones). */
 function fixedFloor(charges: ReadonlyArray<{ amount: number; frequency: ChargeFrequency }>): number {
-  return charges.reduce((sum, c) => sum + (c.frequency === 'daily' ? c.amount * 28 : c.frequency === 'yearly' ? c.amount / 12 : c.amount), 0);
+  return charges.reduce(
+    (sum, c) => sum + (c.frequency === 'daily' ? c.amount * 28 : c.frequency === 'yearly' ? c.amount / 12 : c.amount),
+    0,
+  );
 }
 
 /** "Minimum Monthly Charge: $30.00", "The minimum charge shall be $12.50". */
 function minimumWords(clause: string, floor: number): string | null {
-  if (FORMULA.test(clause) || /credit|discount|transformer|install|capacity|horse|rider|option|per\s+(?:installed\s+)?kva/i.test(clause)) return null;
+  if (FORMULA.test(clause) || /credit|discount|transformer|install|capacity|horse|rider|option|per\s+(?:installed\s+)?kva/i.test(clause))
+    return null;
   for (const k of clause.matchAll(MINIMUM)) {
     const kStart = k.index ?? 0;
     const kEnd = kStart + k[0].length;

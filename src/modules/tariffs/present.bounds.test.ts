@@ -23,7 +23,14 @@ describe('tier bounds in tariff detail', () => {
     const day = { period: 'all_year', months: all, hours: '00:00-24:00', days: 'all' };
     expect(toDetail(sikeston).energy_rates).toEqual([
       { ...day, rate_per_kwh: 0.05, tier: 1, tier_max_kwh: 180, tier_max_unit: 'kWh/kW', bound: 'up to 180 kWh per kW of billing demand' },
-      { ...day, rate_per_kwh: 0.045, tier: 2, tier_max_kwh: 360, tier_max_unit: 'kWh/kW', bound: 'above 180 and up to 360 kWh per kW of billing demand' },
+      {
+        ...day,
+        rate_per_kwh: 0.045,
+        tier: 2,
+        tier_max_kwh: 360,
+        tier_max_unit: 'kWh/kW',
+        bound: 'above 180 and up to 360 kWh per kW of billing demand',
+      },
       { ...day, rate_per_kwh: 0.04, tier: 3, tier_max_kwh: null, tier_max_unit: null, bound: 'above 360 kWh per kW of billing demand' },
     ]);
   });

@@ -65,7 +65,10 @@ export function hoursText(hours: ReadonlySet<number>): string {
 
 function hoursOf(period: number, schedule: Schedule12x24): Set<number> {
   const hours = new Set<number>();
-  for (const row of schedule) row.forEach((p, h) => { if (p === period) hours.add(h); });
+  for (const row of schedule)
+    row.forEach((p, h) => {
+      if (p === period) hours.add(h);
+    });
   return hours;
 }
 
@@ -86,9 +89,21 @@ export function periodTiming(period: number, weekday: Schedule12x24, weekend: Sc
 
 /** The summary columns of a tariff (a Tariff or a search row). */
 export interface SummarySource {
-  id: string; name: string; utilityId: string; utilityName: string; state: string | null; sector: string; rateType: string;
-  hasTou: boolean; hasDemand: boolean; hasNetMetering: boolean; effectiveDate: string | null; description: string;
-  serviceType: string; voltage: string | null; purpose: string;
+  id: string;
+  name: string;
+  utilityId: string;
+  utilityName: string;
+  state: string | null;
+  sector: string;
+  rateType: string;
+  hasTou: boolean;
+  hasDemand: boolean;
+  hasNetMetering: boolean;
+  effectiveDate: string | null;
+  description: string;
+  serviceType: string;
+  voltage: string | null;
+  purpose: string;
 }
 
 export function toSummary(t: SummarySource): TariffSummary {
@@ -114,10 +129,14 @@ export function toSummary(t: SummarySource): TariffSummary {
 /** "180 kWh per kW of billing demand", "13.5 kWh a day (times the days of the month)", "3000 kWh a month": a tier bound in words. */
 function boundWords(max: number, unit: EnergyTierUnit): string {
   switch (unit) {
-    case 'kWh daily': return `${max} kWh a day (times the days of the month)`;
-    case 'kWh/kW': return `${max} kWh per kW of billing demand`;
-    case 'kWh/kVA': return `${max} kWh per kVA of billing demand`;
-    default: return `${max} kWh a month`;
+    case 'kWh daily':
+      return `${max} kWh a day (times the days of the month)`;
+    case 'kWh/kW':
+      return `${max} kWh per kW of billing demand`;
+    case 'kWh/kVA':
+      return `${max} kWh per kVA of billing demand`;
+    default:
+      return `${max} kWh a month`;
   }
 }
 
@@ -162,15 +181,25 @@ function energyRates(t: Tariff): EnergyRateItem[] {
 
 /** The rows of a demand charge by time of day (time-of-use or coincident): each period's tiers, with its months, days and hours. */
 function scheduledDemandRates(
-  type: 'tou' | 'coincident', periods: Array<Array<{ rate: number; max: number | null }>>, periodNames: string[],
-  weekday: Schedule12x24, weekend: Schedule12x24,
+  type: 'tou' | 'coincident',
+  periods: Array<Array<{ rate: number; max: number | null }>>,
+  periodNames: string[],
+  weekday: Schedule12x24,
+  weekend: Schedule12x24,
 ): DemandRateItem[] {
   return periods.flatMap((tiers, p) => {
     const months = monthsOfPeriod(p, weekday, weekend).map((m) => m + 1);
     if (months.length === 0) return [];
     const timing = periodTiming(p, weekday, weekend);
     return tiers.map((tier, i): DemandRateItem => ({
-      period: periodNames[p], months, type, hours: timing.hours, days: timing.days, rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max,
+      period: periodNames[p],
+      months,
+      type,
+      hours: timing.hours,
+      days: timing.days,
+      rate_per_kw: tier.rate,
+      tier: i + 1,
+      tier_max_kw: tier.max,
     }));
   });
 }
@@ -183,14 +212,24 @@ function demandRates(t: Tariff): DemandRateItem[] {
       const months = flat.months.flatMap((v, m) => (v === p ? [m] : []));
       if (months.length === 0) return;
       const period = flat.periods.length === 1 ? 'all_year' : seasonOf(months);
-      tiers.forEach((tier, i) => items.push({ period, months: months.map((m) => m + 1), type: 'facility', rate_per_kw: tier.rate, tier: i + 1, tier_max_kw: tier.max }));
+      tiers.forEach((tier, i) =>
+        items.push({
+          period,
+          months: months.map((m) => m + 1),
+          type: 'facility',
+          rate_per_kw: tier.rate,
+          tier: i + 1,
+          tier_max_kw: tier.max,
+        }),
+      );
     });
   }
   const tou = t.structure.demandTou;
   if (tou) items.push(...scheduledDemandRates('tou', tou.periods, tou.periodNames, tou.weekday, tou.weekend));
   const coincident = t.structure.demandCoincident;
   // One schedule for every day: the same rows stand for weekdays and weekends.
-  if (coincident) items.push(...scheduledDemandRates('coincident', coincident.periods, coincident.periodNames, coincident.schedule, coincident.schedule));
+  if (coincident)
+    items.push(...scheduledDemandRates('coincident', coincident.periods, coincident.periodNames, coincident.schedule, coincident.schedule));
   return items;
 }
 
@@ -205,7 +244,9 @@ function riders(t: Tariff) {
     description: `Monthly fuel cost adjustment published with the tariff, charged per kWh on bills for ${MONTH_NAMES[m]}.`,
   }));
   const own = (t.structure.riders ?? []).map((r) => ({
-    name: r.name, ...rate(r.rate), months: r.months,
+    name: r.name,
+    ...rate(r.rate),
+    months: r.months,
     description: `Charged per ${unit} of usage on bills for ${r.months.length === 12 ? 'every month' : r.months.map((m) => MONTH_NAMES[m - 1]).join(', ')}.`,
   }));
   return [...fuel, ...own];
@@ -237,7 +278,9 @@ export function toDetail(t: Tariff) {
     riders: riders(t),
     utility_type: usageOf(t).utilityType,
     unit: usageOf(t).unit,
-    minimum_charge: t.structure.minimumCharge ? { amount: t.structure.minimumCharge.amount, frequency: t.structure.minimumCharge.frequency } : null,
+    minimum_charge: t.structure.minimumCharge
+      ? { amount: t.structure.minimumCharge.amount, frequency: t.structure.minimumCharge.frequency }
+      : null,
     source_url: t.sourceUrl,
     last_updated: t.lastUpdated,
     source: t.source ?? 'bundled',

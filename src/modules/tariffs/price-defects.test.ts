@@ -4,21 +4,33 @@ import type { EnergyTier, TariffStructure } from './tariff.model';
 const tier = (rate: number, sell: number | null = null): EnergyTier => ({ max: null, unit: 'kWh', rate, sell });
 const structure = (periods: EnergyTier[][]): TariffStructure => ({
   energy: { periods, weekday: [], weekend: [], periodNames: periods.map((_, i) => `period_${i}`) },
-  demandTou: null, demandFlat: null, fixedCharges: [], minimumCharge: null, fuelAdjustmentsMonthly: null, dgRules: null,
-  realTime: false, demandCoincident: null, additionalMeterCharge: null, reactivePowerCharge: null, demandRatchet: null,
+  demandTou: null,
+  demandFlat: null,
+  fixedCharges: [],
+  minimumCharge: null,
+  fuelAdjustmentsMonthly: null,
+  dgRules: null,
+  realTime: false,
+  demandCoincident: null,
+  additionalMeterCharge: null,
+  reactivePowerCharge: null,
+  demandRatchet: null,
 });
 
 describe('records that price bills wrongly (tariffs/price-defects.ts)', () => {
   it('an energy price below zero without an export credit: Portland General Electric Rate 485 (-$0.00028 + -$0.005646 adj)', () => {
     const rate485 = { description: '', structure: structure([[tier(-0.005926)]]) };
-    expect(energyPriceBelowZero(rate485)).toBe('Its energy price is below zero ($-0.005926/kWh in period 1): a credit against an energy price '
-      + 'the record leaves out, so bills on it are too low');
+    expect(energyPriceBelowZero(rate485)).toBe(
+      'Its energy price is below zero ($-0.005926/kWh in period 1): a credit against an energy price ' +
+        'the record leaves out, so bills on it are too low',
+    );
     expect(priceDefects(rate485)).toHaveLength(1);
   });
 
   it('names the tier when the period has several; a credited export or a price of zero is no defect', () => {
-    expect(energyPriceBelowZero({ structure: structure([[tier(0.1)], [{ ...tier(0.05), max: 500 }, tier(-0.01)]]) }))
-      .toMatch(/^Its energy price is below zero \(\$-0\.01\/kWh in period 2, tier 2\)/);
+    expect(energyPriceBelowZero({ structure: structure([[tier(0.1)], [{ ...tier(0.05), max: 500 }, tier(-0.01)]]) })).toMatch(
+      /^Its energy price is below zero \(\$-0\.01\/kWh in period 2, tier 2\)/,
+    );
     expect(energyPriceBelowZero({ structure: structure([[tier(-0.02, 0.03)]]) })).toBeNull();
     expect(energyPriceBelowZero({ structure: structure([[tier(0)]]) })).toBeNull();
     expect(energyPriceBelowZero({ structure: { ...structure([]), energy: null } })).toBeNull();

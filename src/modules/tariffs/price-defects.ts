@@ -18,8 +18,10 @@ export function energyPriceBelowZero(t: Pick<Tariff, 'structure'>): string | nul
   for (const [p, tiers] of periods.entries()) {
     for (const [i, tier] of tiers.entries()) {
       if (tier.rate < 0 && tier.sell === null) {
-        return `Its energy price is below zero ($${tier.rate}/kWh in period ${p + 1}${tiers.length > 1 ? `, tier ${i + 1}` : ''}): `
-          + 'a credit against an energy price the record leaves out, so bills on it are too low';
+        return (
+          `Its energy price is below zero ($${tier.rate}/kWh in period ${p + 1}${tiers.length > 1 ? `, tier ${i + 1}` : ''}): ` +
+          'a credit against an energy price the record leaves out, so bills on it are too low'
+        );
       }
     }
   }

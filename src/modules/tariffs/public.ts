@@ -14,7 +14,8 @@ export { findRevisionChain, findTariffById, findTariffsByIds, rowToTariff, type 
 export const viewOfTariffs = <A extends string>(alias: A) => new QueryBuilder().select(getTableColumns(tariffs)).from(tariffs).as(alias);
 
 /** Which own tariff a version is of and when it takes effect, as a subquery named `alias`: read, never written. */
-export const viewOfOwnTariffVersions = <A extends string>(alias: A) => new QueryBuilder()
-  .select({ tariffId: customTariffVersions.tariffId, effectiveDate: customTariffVersions.effectiveDate })
-  .from(customTariffVersions)
-  .as(alias);
+export const viewOfOwnTariffVersions = <A extends string>(alias: A) =>
+  new QueryBuilder()
+    .select({ tariffId: customTariffVersions.tariffId, effectiveDate: customTariffVersions.effectiveDate })
+    .from(customTariffVersions)
+    .as(alias);

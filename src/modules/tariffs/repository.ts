@@ -52,7 +52,10 @@ export function rowToTariff(r: TariffRow): Tariff {
 /** The tariffs with these ids, in the order of `ids` (unknown ids are left out). One query. */
 export async function findTariffsByIds(db: Executor, ids: string[]): Promise<Tariff[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(tariffs).where(inArray(tariffs.id, [...new Set(ids)]));
+  const rows = await db
+    .select()
+    .from(tariffs)
+    .where(inArray(tariffs.id, [...new Set(ids)]));
   const byId = new Map(rows.map((r) => [r.id, rowToTariff(r)]));
   return ids.map((id) => byId.get(id)).filter((t): t is Tariff => t !== undefined);
 }
@@ -77,10 +80,12 @@ function columnsOf(t: Tariff): Record<string, unknown> {
 }
 
 /** On an id conflict every other column is replaced. */
-const REPLACE_ALL = sql.raw(Object.values(getTableColumns(tariffs))
-  .filter((c) => c.name !== 'id')
-  .map((c) => `"${c.name}" = excluded."${c.name}"`)
-  .join(', '));
+const REPLACE_ALL = sql.raw(
+  Object.values(getTableColumns(tariffs))
+    .filter((c) => c.name !== 'id')
+    .map((c) => `"${c.name}" = excluded."${c.name}"`)
+    .join(', '),
+);
 
 /**
  * Inserts tariffs in batches of one jsonb parameter each (far cheaper than
@@ -109,8 +114,12 @@ export async function findRevisionChain(db: Executor, id: string): Promise<Tarif
   const chain = [start];
   const seen = new Set([start.id]);
   for (let t = start; chain.length < MAX_REVISIONS;) {
-    const [row] = await db.select().from(tariffs).where(eq(tariffs.supersededBy, t.id))
-      .orderBy(sql`${tariffs.effectiveDate} desc nulls last`, tariffs.id).limit(1);
+    const [row] = await db
+      .select()
+      .from(tariffs)
+      .where(eq(tariffs.supersededBy, t.id))
+      .orderBy(sql`${tariffs.effectiveDate} desc nulls last`, tariffs.id)
+      .limit(1);
     if (!row || seen.has(row.id)) break;
     t = rowToTariff(row);
     seen.add(t.id);

@@ -1,20 +1,39 @@
 import {
-  applySupersessions, dayBefore, findSupersessions, nameWords, revisionRule, scheduleCodes, utilitiesNumberingRevisions,
+  applySupersessions,
+  dayBefore,
+  findSupersessions,
+  nameWords,
+  revisionRule,
+  scheduleCodes,
+  utilitiesNumberingRevisions,
   type RevisionCandidate,
 } from './revisions';
 
 /** A hand-made record: commercial, bundled, general, no voltage, no expiration date. */
 const rec = (id: string, name: string, effectiveDate: string | null, over: Partial<RevisionCandidate> = {}): RevisionCandidate => ({
-  id, name, utilityId: '1', state: 'GA', sector: 'commercial', effectiveDate, expirationDate: null,
-  serviceType: 'bundled', voltage: null, purpose: 'general', ...over,
+  id,
+  name,
+  utilityId: '1',
+  state: 'GA',
+  sector: 'commercial',
+  effectiveDate,
+  expirationDate: null,
+  serviceType: 'bundled',
+  voltage: null,
+  purpose: 'general',
+  ...over,
 });
 
 describe('revisions of one schedule: names', () => {
   it('compares the words of a name, not their case, punctuation, order or a date in it', () => {
     expect(nameWords('SCHEDULE TOU-MB-4 TIME OF USE - MULTIPLE BUSINESS')).toBe('business mb multiple of schedule time tou use #4');
-    expect(nameWords('Time of Use- Multiple Business Schedule TOU-MB-4')).toBe(nameWords('SCHEDULE TOU-MB-4 TIME OF USE - MULTIPLE BUSINESS'));
+    expect(nameWords('Time of Use- Multiple Business Schedule TOU-MB-4')).toBe(
+      nameWords('SCHEDULE TOU-MB-4 TIME OF USE - MULTIPLE BUSINESS'),
+    );
     expect(nameWords('General Service(Secondary Voltage)')).toBe(nameWords('General Service Secondary Voltage'));
-    expect(nameWords('Rate 104- Commercial Inside Corporate Limits 2012')).toBe(nameWords('Rate 104- Commercial Inside Corporate Limits 2014'));
+    expect(nameWords('Rate 104- Commercial Inside Corporate Limits 2012')).toBe(
+      nameWords('Rate 104- Commercial Inside Corporate Limits 2014'),
+    );
     expect(nameWords('Large Light and Power Service (October 2013)')).toBe(nameWords('Large Light and Power Service'));
     expect(nameWords('General Service - Effective 1/1/2015')).toBe(nameWords('General Service'));
     // Numbers that are not dates stay: they tell schedules apart.
@@ -23,16 +42,24 @@ describe('revisions of one schedule: names', () => {
     // Numbers keep their order: Choctaw's "Large Power 2, Level 3" and "Large Power 3, Level 2" are two schedules.
     expect(nameWords('Large Power 2 ,Three-Phase,Level 3')).not.toBe(nameWords('Large Power 3 ,Three-Phase Level 2'));
     // "<", ">" and "+" tell schedules apart too.
-    expect(nameWords('General Service-Commercial Net Metering(<10 kW)')).not.toBe(nameWords('General Service-Commercial Net Metering(>10 kW)'));
+    expect(nameWords('General Service-Commercial Net Metering(<10 kW)')).not.toBe(
+      nameWords('General Service-Commercial Net Metering(>10 kW)'),
+    );
     expect(nameWords('GENERAL SERVICE Three Phase 200 AMP Service')).not.toBe(nameWords('GENERAL SERVICE Three Phase 200+ AMP Service'));
   });
 
   it('reads schedule codes: capital letters, a hyphen, a number, and the rest of the name', () => {
     expect(scheduleCodes('Time of Use- Multiple Business Schedule TOU-MB-7')).toEqual([
-      { letters: 'TOU-MB', number: 7, rest: 'business multiple of schedule time use', restBesideVoltage: 'business multiple of schedule time use' },
+      {
+        letters: 'TOU-MB',
+        number: 7,
+        rest: 'business multiple of schedule time use',
+        restBesideVoltage: 'business multiple of schedule time use',
+      },
     ]);
     expect(scheduleCodes('Large Electric Service Secondary (LE-24)')[0]).toMatchObject({
-      rest: 'electric large secondary service', restBesideVoltage: 'electric large service',
+      rest: 'electric large secondary service',
+      restBesideVoltage: 'electric large service',
     });
     expect(scheduleCodes('General Service - Low Voltage Single-Phase (GS-LVS-11)')[0]).toMatchObject({ letters: 'GS-LVS', number: 11 });
     // Not codes: no hyphen ("GSA1", "Rate 2"), lower case ("Class-2"), four digits.
@@ -69,11 +96,19 @@ describe('revisions of one schedule: the rule', () => {
   it('the words of secondary service are left out when both are at secondary voltage or one states none (issue 45)', () => {
     // Northern States Power (MN): "General Service (A14)" of 2015 and its 2020 revision "... Secondary Voltage"
     const a14 = rec('a14', 'General Service (A14)', '2015-05-01', { voltage: 'secondary' });
-    expect(revisionRule(a14, rec('a14s', 'General Service (A14) Secondary Voltage', '2020-11-16', { voltage: 'secondary' }))).toBe('same_name');
-    expect(revisionRule(rec('w', 'Large Power Service- Secondary Service', '2012-02-01', { voltage: 'secondary' }), rec('w2', 'Large Power Service', '2014-10-14')))
-      .toBe('same_name');
+    expect(revisionRule(a14, rec('a14s', 'General Service (A14) Secondary Voltage', '2020-11-16', { voltage: 'secondary' }))).toBe(
+      'same_name',
+    );
+    expect(
+      revisionRule(
+        rec('w', 'Large Power Service- Secondary Service', '2012-02-01', { voltage: 'secondary' }),
+        rec('w2', 'Large Power Service', '2014-10-14'),
+      ),
+    ).toBe('same_name');
     // never primary: SDG&E's "TOU-A Primary" is the primary twin of "TOU-A", not its revision
-    expect(revisionRule(rec('toua', 'TOU-A', '2017-12-01'), rec('touap', 'TOU-A Primary', '2019-01-01', { voltage: 'primary' }))).toBeNull();
+    expect(
+      revisionRule(rec('toua', 'TOU-A', '2017-12-01'), rec('touap', 'TOU-A Primary', '2019-01-01', { voltage: 'primary' })),
+    ).toBeNull();
     expect(revisionRule(a14, rec('a14p', 'General Service (A14) Primary Voltage', '2020-11-16', { voltage: 'primary' }))).toBeNull();
   });
 
@@ -81,12 +116,22 @@ describe('revisions of one schedule: the rule', () => {
     const mb4 = rec('mb4', 'SCHEDULE TOU-MB-4 TIME OF USE - MULTIPLE BUSINESS', '2013-01-01');
     const mb7 = rec('mb7', 'Time of Use- Multiple Business Schedule TOU-MB-7', '2018-04-01', { voltage: 'secondary' });
     expect(revisionRule(mb4, mb7)).toBe('revision_number');
-    expect(revisionRule(rec('b31', 'B-31 (Intermediate General Service)', '2002-12-31'), rec('b33', 'Intermediate General Service (B-33)', '2016-04-01')))
-      .toBe('revision_number');
+    expect(
+      revisionRule(
+        rec('b31', 'B-31 (Intermediate General Service)', '2002-12-31'),
+        rec('b33', 'Intermediate General Service (B-33)', '2016-04-01'),
+      ),
+    ).toBe('revision_number');
     // The number must grow with the date, the rest of the name must agree, and say more than "schedule".
-    expect(revisionRule(rec('x', 'Schedule PLS-11 Power and Light Small', '2013-01-01'), rec('y', 'Schedule PLS-10 Power and Light Small', '2015-01-01')))
-      .toBeNull();
-    expect(revisionRule(rec('gs1', 'GS-1 Small General Service', '2012-01-01'), rec('gs2', 'GS-2 Large General Service', '2015-01-01'))).toBeNull();
+    expect(
+      revisionRule(
+        rec('x', 'Schedule PLS-11 Power and Light Small', '2013-01-01'),
+        rec('y', 'Schedule PLS-10 Power and Light Small', '2015-01-01'),
+      ),
+    ).toBeNull();
+    expect(
+      revisionRule(rec('gs1', 'GS-1 Small General Service', '2012-01-01'), rec('gs2', 'GS-2 Large General Service', '2015-01-01')),
+    ).toBeNull();
     expect(revisionRule(rec('sc2', 'SC-2', '2012-01-01'), rec('sc3', 'SC-3', '2017-05-01'))).toBeNull();
     expect(revisionRule(rec('s2', 'Schedule SC-2', '2012-01-01'), rec('s3', 'Schedule SC-3', '2017-05-01'))).toBeNull();
   });
@@ -94,7 +139,9 @@ describe('revisions of one schedule: the rule', () => {
   it('a higher revision number that adds the words of secondary service is a revision too (issue 45, third new-user pass)', () => {
     // Entergy New Orleans: "Large Electric Service (LE-23)" of 2016 and, in 2019, LE-24 split by voltage
     const le23 = rec('le23', 'Large Electric Service (LE-23)', '2016-07-01', { expirationDate: '2017-03-31' });
-    expect(revisionRule(le23, rec('le24s', 'Large Electric Service Secondary (LE-24)', '2019-05-01', { voltage: 'secondary' }))).toBe('revision_number');
+    expect(revisionRule(le23, rec('le24s', 'Large Electric Service Secondary (LE-24)', '2019-05-01', { voltage: 'secondary' }))).toBe(
+      'revision_number',
+    );
     expect(revisionRule(le23, rec('le24p', 'Large Electric Service Primary (LE-24)', '2019-05-01', { voltage: 'primary' }))).toBeNull();
   });
 
@@ -110,13 +157,21 @@ describe('revisions of one schedule: the rule', () => {
     expect(utilitiesNumberingRevisions(vernon)).toEqual(new Set());
     expect(findSupersessions(vernon)).toEqual([]);
     // A higher number effective before a lower one says the same.
-    const distinct = [rec('a', 'Large Commercial LC-2', '2012-01-01'), rec('b', 'Large Commercial LC-1', '2014-01-01'), rec('c', 'Large Commercial LC-3', '2015-01-01')];
+    const distinct = [
+      rec('a', 'Large Commercial LC-2', '2012-01-01'),
+      rec('b', 'Large Commercial LC-1', '2014-01-01'),
+      rec('c', 'Large Commercial LC-3', '2015-01-01'),
+    ];
     expect(utilitiesNumberingRevisions(distinct)).toEqual(new Set());
     expect(findSupersessions(distinct)).toEqual([]);
     // The pair alone would match: the utility's other records decide.
     expect(revisionRule(vernon[2], vernon[3])).toBe('revision_number');
-    expect(utilitiesNumberingRevisions([rec('p8', 'PLS-8 Power and Light Small', '2012-12-31'), rec('p10', 'PLS-10 Power and Light Small', '2015-04-01')]))
-      .toEqual(new Set(['1|GA']));
+    expect(
+      utilitiesNumberingRevisions([
+        rec('p8', 'PLS-8 Power and Light Small', '2012-12-31'),
+        rec('p10', 'PLS-10 Power and Light Small', '2015-04-01'),
+      ]),
+    ).toEqual(new Set(['1|GA']));
   });
 });
 
@@ -132,15 +187,21 @@ describe('revisions of one schedule: which record supersedes which', () => {
       // A published expiration date is kept.
       { id: 'mb6', supersededBy: 'mb7', rule: 'revision_number', expirationDate: null },
     ]);
-    expect(findSupersessions([mb4, mb7])).toEqual([{ id: 'mb4', supersededBy: 'mb7', rule: 'revision_number', expirationDate: '2018-03-31' }]);
+    expect(findSupersessions([mb4, mb7])).toEqual([
+      { id: 'mb4', supersededBy: 'mb7', rule: 'revision_number', expirationDate: '2018-03-31' },
+    ]);
   });
 
   it('of two revisions effective the same later day, the smaller id', () => {
-    const list = [rec('z', 'General Service', '2016-01-01'), rec('old', 'General Service', '2014-01-01'), rec('y', 'General Service', '2016-01-01')];
+    const list = [
+      rec('z', 'General Service', '2016-01-01'),
+      rec('old', 'General Service', '2014-01-01'),
+      rec('y', 'General Service', '2016-01-01'),
+    ];
     expect(findSupersessions(list)).toEqual([{ id: 'old', supersededBy: 'y', rule: 'same_name', expirationDate: '2015-12-31' }]);
   });
 
-  it('a merged utility\'s schedules stay its own: never revisions of its successor\'s', () => {
+  it("a merged utility's schedules stay its own: never revisions of its successor's", () => {
     // Sharyland (17008) merged into Oncor (44372), whose id its tariffs now carry; their POLR schedules serve other areas.
     const oncor = rec('oncor', 'Medium Non-Residential LSP POLR', '2014-01-01', { utilityId: '44372', state: 'TX' });
     const sharyland = rec('sharyland', 'Medium Non-Residential LSP POLR', '2015-02-01', { utilityId: '44372', state: 'TX' });
@@ -152,7 +213,10 @@ describe('revisions of one schedule: which record supersedes which', () => {
     const input = [mb4, mb7];
     const { tariffs, supersessions } = applySupersessions(input);
     expect(supersessions).toHaveLength(1);
-    expect(tariffs).toEqual([{ ...mb4, expirationDate: '2018-03-31', supersededBy: 'mb7' }, { ...mb7, supersededBy: null }]);
+    expect(tariffs).toEqual([
+      { ...mb4, expirationDate: '2018-03-31', supersededBy: 'mb7' },
+      { ...mb7, supersededBy: null },
+    ]);
     expect(input[0].expirationDate).toBeNull();
   });
 

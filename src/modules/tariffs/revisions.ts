@@ -61,11 +61,12 @@ export interface Supersession {
   expirationDate: string | null;
 }
 
-const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 /** A date in a name: "1/1/2015", "10/2013", "October 2013", "Jan. 1, 2014", "2014", with an "effective" before it. */
 export const DATE_IN_NAME = new RegExp(
-  '(?:\\beff(?:ective|\\.)?\\s*:?\\s*)?(?:\\b\\d{1,2}/(?:\\d{1,2}/)?(?:19|20)?\\d\\d\\b'
-  + `|(?:\\b${MONTH}\\s+(?:\\d{1,2},?\\s+)?)?\\b(?:19|20)\\d\\d\\b)`,
+  '(?:\\beff(?:ective|\\.)?\\s*:?\\s*)?(?:\\b\\d{1,2}/(?:\\d{1,2}/)?(?:19|20)?\\d\\d\\b' +
+    `|(?:\\b${MONTH}\\s+(?:\\d{1,2},?\\s+)?)?\\b(?:19|20)\\d\\d\\b)`,
   'gi',
 );
 
@@ -78,9 +79,15 @@ export function nameWords(name: string): string {
   const lower = name.toLowerCase();
   // Every date has a year: a name without two digits in a row has none (most names; the regular expression is slow).
   const undated = /\d\d/.test(lower) ? lower.replace(DATE_IN_NAME, ' ') : lower;
-  const tokens = undated.replace(/[<>+]/g, ' $& ').split(/[^a-z0-9<>+]+/).filter(Boolean);
+  const tokens = undated
+    .replace(/[<>+]/g, ' $& ')
+    .split(/[^a-z0-9<>+]+/)
+    .filter(Boolean);
   const numbers = tokens.filter((w) => /^\d+$/.test(w));
-  const words = tokens.filter((w) => !/^\d+$/.test(w)).sort().join(' ');
+  const words = tokens
+    .filter((w) => !/^\d+$/.test(w))
+    .sort()
+    .join(' ');
   return numbers.length ? `${words} #${numbers.join(' ')}` : words;
 }
 
@@ -156,7 +163,11 @@ interface Prepared {
 }
 
 const prepare = (t: RevisionCandidate): Prepared => ({
-  t, group: groupKey(t), words: nameWords(t.name), wordsBesideVoltage: nameWords(t.name.replace(VOLTAGE_WORDS, ' ')), codes: scheduleCodes(t.name),
+  t,
+  group: groupKey(t),
+  words: nameWords(t.name),
+  wordsBesideVoltage: nameWords(t.name.replace(VOLTAGE_WORDS, ' ')),
+  codes: scheduleCodes(t.name),
 });
 
 /**
@@ -245,10 +256,12 @@ export function applySupersessions<T extends RevisionCandidate & { supersededBy?
   list: readonly T[],
   publishedUtilityIdOf: (t: T) => string | undefined = () => undefined,
 ): { tariffs: T[]; supersessions: Supersession[] } {
-  const supersessions = findSupersessions(list.map((t) => {
-    const published = publishedUtilityIdOf(t);
-    return published === undefined || published === t.utilityId ? t : { ...t, publishedUtilityId: published };
-  }));
+  const supersessions = findSupersessions(
+    list.map((t) => {
+      const published = publishedUtilityIdOf(t);
+      return published === undefined || published === t.utilityId ? t : { ...t, publishedUtilityId: published };
+    }),
+  );
   const byId = new Map(supersessions.map((s) => [s.id, s]));
   const tariffs = list.map((t) => {
     const s = byId.get(t.id);

@@ -7,10 +7,23 @@ import type { TariffService } from './service';
 import type { CustomTariffService } from './custom/service';
 import { customTariffList } from './custom/examples';
 import * as ex from './examples';
-import { createCustomTariffBody, createVersionBody, customTariffDetail, customTariffSummary, updateCustomTariffBody } from './custom/schemas';
+import {
+  createCustomTariffBody,
+  createVersionBody,
+  customTariffDetail,
+  customTariffSummary,
+  updateCustomTariffBody,
+} from './custom/schemas';
 import { ZIP_TABLES } from '../utilities/reference';
 import {
-  byUtilityItem, byUtilityQuery, tariffDetail, tariffIdParams, tariffSearchQuery, tariffStats, tariffStatsQuery, tariffSummary,
+  byUtilityItem,
+  byUtilityQuery,
+  tariffDetail,
+  tariffIdParams,
+  tariffSearchQuery,
+  tariffStats,
+  tariffStatsQuery,
+  tariffSummary,
   utilityIdParams,
 } from './schemas';
 
@@ -40,68 +53,158 @@ const CUSTOM_DESCRIPTION = [
  * The literal paths (search, custom, stats) are registered before /tariffs/:id, which would take them as ids.
  */
 export function registerTariffRoutes(api: ApiRouter, service: TariffService, custom: CustomTariffService): void {
-  api.get('/tariffs/search', {
-    summary: 'Search tariffs', description: SEARCH_DESCRIPTION, tags, auth: 'optional',
-    query: tariffSearchQuery, response: pageSchema(tariffSummary.extend({
-      utility_id: z.string().nullable(),
-      custom: z.boolean().optional().meta({ description: 'true on your own tariffs (include_custom=true)' }),
-      utility_type: z.string().optional(),
-      unit: z.string().optional(),
-    })).meta({ example: ex.tariffSearchPage }),
-    errors: { 401: 'include_custom=true without authentication' },
-  }, ({ query, req }) => service.search(query, req.user?.id ?? null));
+  api.get(
+    '/tariffs/search',
+    {
+      summary: 'Search tariffs',
+      description: SEARCH_DESCRIPTION,
+      tags,
+      auth: 'optional',
+      query: tariffSearchQuery,
+      response: pageSchema(
+        tariffSummary.extend({
+          utility_id: z.string().nullable(),
+          custom: z.boolean().optional().meta({ description: 'true on your own tariffs (include_custom=true)' }),
+          utility_type: z.string().optional(),
+          unit: z.string().optional(),
+        }),
+      ).meta({ example: ex.tariffSearchPage }),
+      errors: { 401: 'include_custom=true without authentication' },
+    },
+    ({ query, req }) => service.search(query, req.user?.id ?? null),
+  );
 
-  api.post('/tariffs/custom', {
-    summary: 'Create a tariff of your own', description: CUSTOM_DESCRIPTION, tags, auth: 'required',
-    body: createCustomTariffBody, status: 201, response: customTariffDetail,
-    errors: { 422: 'A record or rates that cannot be priced (the JSON path and why: tiers out of order, a period with no rate, a unit of another utility type); more than 500 tariffs' },
-  }, ({ body, req }) => custom.create(callerId(req), body));
+  api.post(
+    '/tariffs/custom',
+    {
+      summary: 'Create a tariff of your own',
+      description: CUSTOM_DESCRIPTION,
+      tags,
+      auth: 'required',
+      body: createCustomTariffBody,
+      status: 201,
+      response: customTariffDetail,
+      errors: {
+        422: 'A record or rates that cannot be priced (the JSON path and why: tiers out of order, a period with no rate, a unit of another utility type); more than 500 tariffs',
+      },
+    },
+    ({ body, req }) => custom.create(callerId(req), body),
+  );
 
-  api.get('/tariffs/custom', {
-    summary: 'Your own tariffs', description: 'Oldest first; retired tariffs (DELETE /tariffs/{id}) are not listed.', tags, auth: 'required',
-    query: pageQuery, response: pageSchema(customTariffSummary).meta({ example: customTariffList }),
-  }, ({ query, req }) => custom.list(callerId(req), query));
+  api.get(
+    '/tariffs/custom',
+    {
+      summary: 'Your own tariffs',
+      description: 'Oldest first; retired tariffs (DELETE /tariffs/{id}) are not listed.',
+      tags,
+      auth: 'required',
+      query: pageQuery,
+      response: pageSchema(customTariffSummary).meta({ example: customTariffList }),
+    },
+    ({ query, req }) => custom.list(callerId(req), query),
+  );
 
-  api.post('/tariffs/custom/:id/versions', {
-    summary: 'Add a version of your tariff from an effective date',
-    description: 'The rates from effective_date on (a URDB record or the rates, as on create; the utility, type and unit stay the tariff\'s). '
-      + 'A calculation picks the version in force on its date. At most 50 versions per tariff.',
-    tags, auth: 'required', params: tariffIdParams, body: createVersionBody, status: 201, response: customTariffDetail,
-    errors: { 404: 'Tariff not found', 409: 'Tariff already has a version effective <date>', 422: 'Rates that cannot be priced; more than 50 versions' },
-  }, ({ params, body, req }) => custom.addVersion(callerId(req), params.id, body));
+  api.post(
+    '/tariffs/custom/:id/versions',
+    {
+      summary: 'Add a version of your tariff from an effective date',
+      description:
+        "The rates from effective_date on (a URDB record or the rates, as on create; the utility, type and unit stay the tariff's). " +
+        'A calculation picks the version in force on its date. At most 50 versions per tariff.',
+      tags,
+      auth: 'required',
+      params: tariffIdParams,
+      body: createVersionBody,
+      status: 201,
+      response: customTariffDetail,
+      errors: {
+        404: 'Tariff not found',
+        409: 'Tariff already has a version effective <date>',
+        422: 'Rates that cannot be priced; more than 50 versions',
+      },
+    },
+    ({ params, body, req }) => custom.addVersion(callerId(req), params.id, body),
+  );
 
-  api.get('/tariffs/stats', {
-    summary: 'Tariff database statistics',
-    description: 'Counts over the tariffs GET /tariffs/search finds with the same defaults: current tariffs only (no expiration date before today, UTC), or every stored tariff with include_expired=true. So total_tariffs equals the search total, and each sectors / rate_types count equals the search total with that filter. last_updated is when the reference data was imported. The bundled URDB data has no real-time-pricing tariffs, so rate_types.real_time is 0.',
-    tags, auth: 'optional', query: tariffStatsQuery, response: tariffStats.meta({ example: ex.tariffStats }),
-  }, ({ query }) => service.stats(query));
+  api.get(
+    '/tariffs/stats',
+    {
+      summary: 'Tariff database statistics',
+      description:
+        'Counts over the tariffs GET /tariffs/search finds with the same defaults: current tariffs only (no expiration date before today, UTC), or every stored tariff with include_expired=true. So total_tariffs equals the search total, and each sectors / rate_types count equals the search total with that filter. last_updated is when the reference data was imported. The bundled URDB data has no real-time-pricing tariffs, so rate_types.real_time is 0.',
+      tags,
+      auth: 'optional',
+      query: tariffStatsQuery,
+      response: tariffStats.meta({ example: ex.tariffStats }),
+    },
+    ({ query }) => service.stats(query),
+  );
 
-  api.get('/tariffs/by-utility/:utility_id', {
-    summary: "A utility's tariffs", description: 'Every tariff of the utility (expired ones included), ordered by name.',
-    tags, auth: 'optional', params: utilityIdParams, query: byUtilityQuery, response: pageSchema(byUtilityItem).meta({ example: ex.tariffsOfUtility }),
-    errors: { 404: 'Utility not found' },
-  }, ({ params, query }) => service.byUtility(params.utility_id, query));
+  api.get(
+    '/tariffs/by-utility/:utility_id',
+    {
+      summary: "A utility's tariffs",
+      description: 'Every tariff of the utility (expired ones included), ordered by name.',
+      tags,
+      auth: 'optional',
+      params: utilityIdParams,
+      query: byUtilityQuery,
+      response: pageSchema(byUtilityItem).meta({ example: ex.tariffsOfUtility }),
+      errors: { 404: 'Utility not found' },
+    },
+    ({ params, query }) => service.byUtility(params.utility_id, query),
+  );
 
-  api.get('/tariffs/:id', {
-    summary: 'Tariff detail',
-    description: 'All rate components. energy_rates has one item per period and tier (rate_per_kwh = URDB rate + adj; tier_max_kwh is the cumulative bound in the tier unit, null for the last tier); demand_rates likewise (type facility = flat monthly demand, tou = time-of-use demand, coincident = demand at the utility system peak). fixed_charges lists a charge per additional meter when the tariff has one; bills assume one meter and say so.',
-    tags, auth: 'optional', params: tariffIdParams, response: tariffDetail.extend({
-      utility_id: z.string().nullable(),
-      custom: z.boolean().optional().meta({ description: 'true on your own tariff, which also lists its versions' }),
-      created_at: z.string().optional(),
-      versions: customTariffDetail.shape.versions.optional(),
-    }).meta({ example: ex.tariff }), errors: { 404: 'Tariff not found' },
-  }, ({ params, req }) => service.detail(params.id, req.user?.id ?? null));
+  api.get(
+    '/tariffs/:id',
+    {
+      summary: 'Tariff detail',
+      description:
+        'All rate components. energy_rates has one item per period and tier (rate_per_kwh = URDB rate + adj; tier_max_kwh is the cumulative bound in the tier unit, null for the last tier); demand_rates likewise (type facility = flat monthly demand, tou = time-of-use demand, coincident = demand at the utility system peak). fixed_charges lists a charge per additional meter when the tariff has one; bills assume one meter and say so.',
+      tags,
+      auth: 'optional',
+      params: tariffIdParams,
+      response: tariffDetail
+        .extend({
+          utility_id: z.string().nullable(),
+          custom: z.boolean().optional().meta({ description: 'true on your own tariff, which also lists its versions' }),
+          created_at: z.string().optional(),
+          versions: customTariffDetail.shape.versions.optional(),
+        })
+        .meta({ example: ex.tariff }),
+      errors: { 404: 'Tariff not found' },
+    },
+    ({ params, req }) => service.detail(params.id, req.user?.id ?? null),
+  );
 
-  api.patch('/tariffs/:id', {
-    summary: 'Rename your tariff', description: 'Changes name, description or source_url of your own tariff; rates change by a new version.',
-    tags, auth: 'required', params: tariffIdParams, body: updateCustomTariffBody, response: customTariffDetail,
-    errors: { 404: 'Tariff not found', 422: 'at least one of name, description, source_url is required' },
-  }, ({ params, body, req }) => custom.update(callerId(req), params.id, body));
+  api.patch(
+    '/tariffs/:id',
+    {
+      summary: 'Rename your tariff',
+      description: 'Changes name, description or source_url of your own tariff; rates change by a new version.',
+      tags,
+      auth: 'required',
+      params: tariffIdParams,
+      body: updateCustomTariffBody,
+      response: customTariffDetail,
+      errors: { 404: 'Tariff not found', 422: 'at least one of name, description, source_url is required' },
+    },
+    ({ params, body, req }) => custom.update(callerId(req), params.id, body),
+  );
 
-  api.delete('/tariffs/:id', {
-    summary: 'Retire your tariff', description: 'It is no longer listed or priced; a tariff that properties or meters price on cannot be retired.',
-    tags, auth: 'required', params: tariffIdParams, status: 204,
-    errors: { 404: 'Tariff not found', 409: 'Tariff is in use by property ... / meter ...' },
-  }, async ({ params, req }) => { await custom.retire(callerId(req), params.id); });
+  api.delete(
+    '/tariffs/:id',
+    {
+      summary: 'Retire your tariff',
+      description: 'It is no longer listed or priced; a tariff that properties or meters price on cannot be retired.',
+      tags,
+      auth: 'required',
+      params: tariffIdParams,
+      status: 204,
+      errors: { 404: 'Tariff not found', 409: 'Tariff is in use by property ... / meter ...' },
+    },
+    async ({ params, req }) => {
+      await custom.retire(callerId(req), params.id);
+    },
+  );
 }

@@ -23,10 +23,23 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** A custom tariff's summary as a catalog entry, for the search filters. */
 function entryOf(s: CustomTariffSummary): CatalogEntry {
   return {
-    id: s.id, name: s.name, utilityId: s.utility_id ?? '', utilityName: s.utility_name, state: s.state, sector: s.sector,
-    rateType: s.rate_type, hasTou: s.has_tou, hasDemand: s.has_demand, hasNetMetering: s.has_net_metering,
-    effectiveDate: s.effective_date, expirationDate: null, description: s.description, serviceType: s.service_type,
-    voltage: s.voltage, purpose: s.purpose, utilityNameLower: s.utility_name.toLowerCase(),
+    id: s.id,
+    name: s.name,
+    utilityId: s.utility_id ?? '',
+    utilityName: s.utility_name,
+    state: s.state,
+    sector: s.sector,
+    rateType: s.rate_type,
+    hasTou: s.has_tou,
+    hasDemand: s.has_demand,
+    hasNetMetering: s.has_net_metering,
+    effectiveDate: s.effective_date,
+    expirationDate: null,
+    description: s.description,
+    serviceType: s.service_type,
+    voltage: s.voltage,
+    purpose: s.purpose,
+    utilityNameLower: s.utility_name.toLowerCase(),
   };
 }
 
@@ -59,8 +72,10 @@ export function createTariffService(deps: { db: Db; now: () => Date; custom: Cus
     const needle = q.utility_name?.toLowerCase();
     const summaries = await deps.custom.summaries(callerId);
     return summaries
-      .filter((s) => (serving === null || (s.utility_id !== null && serving.has(s.utility_id)))
-        && matchesFilter(entryOf(s), q, day, zipState, needle))
+      .filter(
+        (s) =>
+          (serving === null || (s.utility_id !== null && serving.has(s.utility_id))) && matchesFilter(entryOf(s), q, day, zipState, needle),
+      )
       .sort((a, b) => byCodePoint(a.name, b.name) || byCodePoint(a.id, b.id));
   }
 
@@ -111,10 +126,23 @@ export function createTariffService(deps: { db: Db; now: () => Date; custom: Cus
       const [{ total }] = await db.select({ total: count() }).from(tariffs).where(condition);
       // Imports store every tariff's utility, so only an empty result needs the existence check.
       if (total === 0 && !(await utilityExists(utilityId))) throw notFound('Utility not found');
-      const rows = total === 0 || offsetOf(q) >= total ? [] : await db.select({
-        id: tariffs.id, name: tariffs.name, sector: tariffs.sector, rate_type: tariffs.rateType,
-        has_demand: tariffs.hasDemand, effective_date: tariffs.effectiveDate,
-      }).from(tariffs).where(condition).orderBy(asc(tariffs.name), asc(tariffs.id)).limit(q.per_page).offset(offsetOf(q));
+      const rows =
+        total === 0 || offsetOf(q) >= total
+          ? []
+          : await db
+              .select({
+                id: tariffs.id,
+                name: tariffs.name,
+                sector: tariffs.sector,
+                rate_type: tariffs.rateType,
+                has_demand: tariffs.hasDemand,
+                effective_date: tariffs.effectiveDate,
+              })
+              .from(tariffs)
+              .where(condition)
+              .orderBy(asc(tariffs.name), asc(tariffs.id))
+              .limit(q.per_page)
+              .offset(offsetOf(q));
       return toPage(rows, total, q);
     },
   };

@@ -22,11 +22,13 @@ export const STATS_KEY = 'tariff_stats';
  * the end of every import or seed, inside its transaction.
  */
 export async function refreshTariffStats(db: Executor, now: Date): Promise<TariffStats> {
-  const [t] = await db.select({
-    total: sql<number>`count(*)::int`,
-    utilities: sql<number>`count(distinct ${tariffs.utilityId})::int`,
-    states: sql<number>`count(distinct ${tariffs.state})::int`,
-  }).from(tariffs);
+  const [t] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      utilities: sql<number>`count(distinct ${tariffs.utilityId})::int`,
+      states: sql<number>`count(distinct ${tariffs.state})::int`,
+    })
+    .from(tariffs);
   const n = sql<number>`count(*)::int`;
   const bySector = await db.select({ k: tariffs.sector, n }).from(tariffs).groupBy(tariffs.sector);
   const byType = await db.select({ k: tariffs.rateType, n }).from(tariffs).groupBy(tariffs.rateType);

@@ -25,8 +25,16 @@ export function readStoredStructure(s: StoredStructure): TariffStructure {
   const coincident = s.demandCoincident ?? null;
   return {
     ...s,
-    energy: s.energy && { ...s.energy, weekday: readLegacyBase36Schedule(s.energy.weekday), weekend: readLegacyBase36Schedule(s.energy.weekend) },
-    demandTou: s.demandTou && { ...s.demandTou, weekday: readLegacyBase36Schedule(s.demandTou.weekday), weekend: readLegacyBase36Schedule(s.demandTou.weekend) },
+    energy: s.energy && {
+      ...s.energy,
+      weekday: readLegacyBase36Schedule(s.energy.weekday),
+      weekend: readLegacyBase36Schedule(s.energy.weekend),
+    },
+    demandTou: s.demandTou && {
+      ...s.demandTou,
+      weekday: readLegacyBase36Schedule(s.demandTou.weekday),
+      weekend: readLegacyBase36Schedule(s.demandTou.weekend),
+    },
     demandCoincident: coincident && { ...coincident, schedule: readLegacyBase36Schedule(coincident.schedule) },
     additionalMeterCharge: s.additionalMeterCharge ?? null,
     reactivePowerCharge: s.reactivePowerCharge ?? null,

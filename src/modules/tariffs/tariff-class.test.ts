@@ -33,15 +33,16 @@ describe('tariff classes on the hand-labelled set of real URDB records', () => {
       const c = classifyTariff(classInputOf(records.get(l.label)!));
       const got = { service_type: c.serviceType, voltage: c.voltage, purpose: c.purpose };
       const want = { service_type: l.service_type, voltage: l.voltage, purpose: l.purpose };
-      return JSON.stringify(got) === JSON.stringify(want) ? [] : [`${l.label} ${l.name}: got ${JSON.stringify(got)}, labelled ${JSON.stringify(want)}`];
+      return JSON.stringify(got) === JSON.stringify(want)
+        ? []
+        : [`${l.label} ${l.name}: got ${JSON.stringify(got)}, labelled ${JSON.stringify(want)}`];
     });
     expect(disagreements).toEqual([]);
   });
 });
 
 describe('classifyTariff: the cases users saw (issue "Answers a utility would agree with")', () => {
-  const cls = (input: Partial<ClassInput> & { name: string }) =>
-    classifyTariff({ utilityId: '1', sector: 'Commercial', ...input });
+  const cls = (input: Partial<ClassInput> & { name: string }) => classifyTariff({ utilityId: '1', sector: 'Commercial', ...input });
 
   it.each([
     ['TC-1 Traffic Control Service', 'traffic_signals'],
@@ -65,23 +66,34 @@ describe('classifyTariff: the cases users saw (issue "Answers a utility would ag
 
   it('a ComEd "(Unbundled)" class is delivery only; BES (basic electric service) with standard offer is bundled', () => {
     expect(cls({ utilityId: '4110', name: 'BESH-Small Load Delivery Class (Unbundled)' }).serviceType).toBe('delivery_only');
-    expect(cls({ utilityId: '4110', name: 'BES-Small Load Delivery Class (Secondary)', servicetype: 'Delivery with Standard Offer' }).serviceType)
-      .toBe('bundled');
+    expect(
+      cls({ utilityId: '4110', name: 'BES-Small Load Delivery Class (Secondary)', servicetype: 'Delivery with Standard Offer' })
+        .serviceType,
+    ).toBe('bundled');
   });
 
   it('a description saying the rates leave generation out is delivery only (issue 45, third new-user pass)', () => {
     // Westfield Electric (WI), General Power #E25/26; Northeastern REMC (IN), Schedule 50-3
-    expect(cls({ name: 'General Power #E25/26', description: 'This rate does not include any charges associated with generation.' }).serviceType)
-      .toBe('delivery_only');
-    expect(cls({ name: 'SCHEDULE 50-3 ALTERNATIVE COINCIDENT PEAK CAPACITY POWER SERVICE(Secondary Voltage)',
-      description: 'Rate for distribution only. Supply charges depend on monthly wholesale price.' }).serviceType).toBe('delivery_only');
+    expect(
+      cls({ name: 'General Power #E25/26', description: 'This rate does not include any charges associated with generation.' }).serviceType,
+    ).toBe('delivery_only');
+    expect(
+      cls({
+        name: 'SCHEDULE 50-3 ALTERNATIVE COINCIDENT PEAK CAPACITY POWER SERVICE(Secondary Voltage)',
+        description: 'Rate for distribution only. Supply charges depend on monthly wholesale price.',
+      }).serviceType,
+    ).toBe('delivery_only');
     // a list of the rules billed beside the rate names supply without saying the rate leaves it out (Niagara Mohawk SC1 of 2014)
-    expect(cls({ name: 'SC1- Zone A', description: 'Customers ... may be subject to adjustments ...\n*Rule 46 - Supply Service Charges' }).serviceType)
-      .toBe('bundled');
+    expect(
+      cls({ name: 'SC1- Zone A', description: 'Customers ... may be subject to adjustments ...\n*Rule 46 - Supply Service Charges' })
+        .serviceType,
+    ).toBe('bundled');
   });
 
   it('every tariff of a Texas competitive-market distribution utility is delivery only', () => {
-    expect(cls({ utilityId: '8901', name: 'SmalL Non-Residential LSP POLR(Less Than 10KW-No Demand Meter)' }).serviceType).toBe('delivery_only');
+    expect(cls({ utilityId: '8901', name: 'SmalL Non-Residential LSP POLR(Less Than 10KW-No Demand Meter)' }).serviceType).toBe(
+      'delivery_only',
+    );
   });
 
   it('the name states the voltage; a rate offered at several is open at the lowest; the category is the fallback', () => {
@@ -94,7 +106,9 @@ describe('classifyTariff: the cases users saw (issue "Answers a utility would ag
   it('an unknown published value is never an error: a note says what was assumed', () => {
     const c = cls({ name: 'General Service', servicetype: 'Wholesale Wheeling', voltagecategory: 'Medium' });
     expect(c).toEqual({
-      serviceType: 'bundled', voltage: null, purpose: 'general',
+      serviceType: 'bundled',
+      voltage: null,
+      purpose: 'general',
       note: 'Tariff class: service type "Wholesale Wheeling" is not one URDB defines; taken as bundled; voltage category "Medium" is not one URDB defines; taken as unknown.',
     });
   });
@@ -112,7 +126,7 @@ describe('closedToNewCustomers', () => {
   });
 });
 
-describe('demandLimitsNamed: the kW limits a schedule\'s name states', () => {
+describe("demandLimitsNamed: the kW limits a schedule's name states", () => {
   it.each([
     ['SmalL Non-Residential LSP POLR(Less Than 10KW-No Demand Meter)', { min: null, max: 10 }],
     ['COMMERCIAL (Over 40 kW Demand) - CITY', { min: 40, max: null }],

@@ -9,16 +9,44 @@
 export type ServiceType = 'bundled' | 'delivery_only' | 'supply_only';
 export type Voltage = 'secondary' | 'primary' | 'transmission';
 export type Purpose =
-  | 'general' | 'lighting' | 'traffic_signals' | 'unmetered' | 'standby' | 'distributed_generation' | 'ev_charging'
-  | 'interruptible' | 'irrigation_pumping' | 'agricultural' | 'space_water_heating' | 'temporary' | 'rider' | 'resale'
-  | 'institutional' | 'economic_development' | 'low_income';
+  | 'general'
+  | 'lighting'
+  | 'traffic_signals'
+  | 'unmetered'
+  | 'standby'
+  | 'distributed_generation'
+  | 'ev_charging'
+  | 'interruptible'
+  | 'irrigation_pumping'
+  | 'agricultural'
+  | 'space_water_heating'
+  | 'temporary'
+  | 'rider'
+  | 'resale'
+  | 'institutional'
+  | 'economic_development'
+  | 'low_income';
 
 export const SERVICE_TYPES: readonly ServiceType[] = ['bundled', 'delivery_only', 'supply_only'];
 export const VOLTAGES: readonly Voltage[] = ['secondary', 'primary', 'transmission'];
 export const PURPOSES: readonly Purpose[] = [
-  'general', 'lighting', 'traffic_signals', 'unmetered', 'standby', 'distributed_generation', 'ev_charging', 'interruptible',
-  'irrigation_pumping', 'agricultural', 'space_water_heating', 'temporary', 'rider', 'resale', 'institutional',
-  'economic_development', 'low_income',
+  'general',
+  'lighting',
+  'traffic_signals',
+  'unmetered',
+  'standby',
+  'distributed_generation',
+  'ev_charging',
+  'interruptible',
+  'irrigation_pumping',
+  'agricultural',
+  'space_water_heating',
+  'temporary',
+  'rider',
+  'resale',
+  'institutional',
+  'economic_development',
+  'low_income',
 ];
 
 /** Service voltage from low to high: a customer may move to a tariff at its own voltage or a lower one. */
@@ -74,9 +102,11 @@ const PUBLISHED_SERVICE_TYPES: Record<string, ServiceType> = {
   Energy: 'supply_only',
 };
 
-const DELIVERY_WORDS = /\bunbundled\b|\bretail delivery\b|\bdelivery (service|only|class)\b|\bdistribution (service )?only\b|\bretail (access|choice)\b|\bdirect access\b|\bopen access\b|\besco\b|\(delivery\)|-\s*delivery\s*$/i;
+const DELIVERY_WORDS =
+  /\bunbundled\b|\bretail delivery\b|\bdelivery (service|only|class)\b|\bdistribution (service )?only\b|\bretail (access|choice)\b|\bdirect access\b|\bopen access\b|\besco\b|\(delivery\)|-\s*delivery\s*$/i;
 const RETAIL_ACCESS_NAME = /\(retail service\)|\bretail (open )?access\b|\bretail choice\b/i;
-const SUPPLY_WORDS = /\bsupply only\b|(?<!co-?)\bgeneration (service|only)\b|\benergy only\b|\bbasic generation service\b|\bdefault (energy )?service\b(?!.*\bdelivery\b)/i;
+const SUPPLY_WORDS =
+  /\bsupply only\b|(?<!co-?)\bgeneration (service|only)\b|\benergy only\b|\bbasic generation service\b|\bdefault (energy )?service\b(?!.*\bdelivery\b)/i;
 const BUNDLED_WORDS = /\bbundled\b(?!.*\bunbundled\b)/i;
 
 /**
@@ -86,13 +116,16 @@ const BUNDLED_WORDS = /\bbundled\b(?!.*\bunbundled\b)/i;
  * rules billed beside the rate, Niagara Mohawk's "*Rule 46 - Supply Service Charges", is no such statement: its SC1 of
  * 2014 lists it and prices supply in its energy charge.)
  */
-const TEXT_NO_SUPPLY = new RegExp([
-  String.raw`\bdistribution service (under|pursuant to|provided under) this (tariff|rate|schedule)\b`,
-  String.raw`\b(do|does) not include (any )?(the )?(charges? (associated with|for) )?(the )?(generation|supply|power supply|energy supply)`,
-  String.raw`\bincludes only the delivery\b`,
-  String.raw`\bsupply is (billed|purchased|provided) separately\b`,
-  String.raw`\b(rate|rates|charges?) (is |are )?for distribution only\b`,
-].join('|'), 'i');
+const TEXT_NO_SUPPLY = new RegExp(
+  [
+    String.raw`\bdistribution service (under|pursuant to|provided under) this (tariff|rate|schedule)\b`,
+    String.raw`\b(do|does) not include (any )?(the )?(charges? (associated with|for) )?(the )?(generation|supply|power supply|energy supply)`,
+    String.raw`\bincludes only the delivery\b`,
+    String.raw`\bsupply is (billed|purchased|provided) separately\b`,
+    String.raw`\b(rate|rates|charges?) (is |are )?for distribution only\b`,
+  ].join('|'),
+  'i',
+);
 const TEXT_SUPPLY_IN_ADJUSTMENT = /\badjustment\b[^.]{0,60}\b(power supply charge|basic service|default service|standard offer service)/i;
 
 function serviceTypeOf(input: ClassInput, notes: string[]): ServiceType {
@@ -143,7 +176,10 @@ function voltagesNamed(input: ClassInput): Voltage[] {
   if (/\bsecondary\b|\bunder 2 ?kv\b/i.test(name)) found.push('secondary');
   if (/\bprimary\b(?!\s+school)/i.test(name) && !/\b(underground|overhead) primary\b/i.test(name)) found.push('primary');
   if (/\b(sub-?)?transmission\b/i.test(name)) found.push('transmission');
-  const kv = /\b(?:above|over|greater than)?\s*(\d+(?:\.\d+)?)\s?kv\s*(?:-|to)\s*\d+(?:\.\d+)?\s?kv\b|\b(?:above|over|greater than)\s+(\d+(?:\.\d+)?)\s?kv\b/i.exec(name);
+  const kv =
+    /\b(?:above|over|greater than)?\s*(\d+(?:\.\d+)?)\s?kv\s*(?:-|to)\s*\d+(?:\.\d+)?\s?kv\b|\b(?:above|over|greater than)\s+(\d+(?:\.\d+)?)\s?kv\b/i.exec(
+      name,
+    );
   const lowKv = kv ? Number(kv[1] ?? kv[2]) : null;
   if (lowKv !== null) found.push(lowKv >= 50 ? 'transmission' : lowKv >= 2 ? 'primary' : 'secondary');
   const level = /\bservice level (\d)\b/i.exec(name);
@@ -152,7 +188,8 @@ function voltagesNamed(input: ClassInput): Voltage[] {
 }
 
 /** Low-voltage service stated in the description: "at available secondary voltage", "120/240 V". */
-const DESCRIBED_SECONDARY = /\bsecondary (voltage|service|point[- ]of[- ]delivery)\b|\b(120|208|240|277|480)\s?(\/\s?(208|240|277|480)\s?)?v(olts?)?\b/i;
+const DESCRIBED_SECONDARY =
+  /\bsecondary (voltage|service|point[- ]of[- ]delivery)\b|\b(120|208|240|277|480)\s?(\/\s?(208|240|277|480)\s?)?v(olts?)?\b/i;
 const DESCRIBED_HIGHER = /\bprimary\b|\btransmission\b|\bkv\b/i;
 
 /**
@@ -180,21 +217,45 @@ function voltageOf(input: ClassInput, notes: string[]): Voltage | null {
 /** Special purposes by the words of the rate's name, in the order they are tried (the first match wins). */
 const PURPOSE_RULES: ReadonlyArray<[Exclude<Purpose, 'general'>, RegExp]> = [
   ['traffic_signals', /\btraffic\b|\bsignal (service|lights?|systems?)\b/i],
-  ['lighting', /\bathletic fields?\b|\bsports? fields?\b|\bball ?(park|field)s?\b|\b(road )?sign service\b|\b(street|area|yard|security|outdoor|flood|sign|athletic|sports?|ball ?field|park|parking lot|private|protective|decorative|roadway|highway|metered|dusk[- ]to[- ]dawn)\s?-?\s?(lights?|lighting|lites?|lamps?)\b|\blamps?\b|\bluminaires?\b|\bdusk\b|^(?!.*\b(power|commercial)\b).*\blighting\b/i],
+  [
+    'lighting',
+    /\bathletic fields?\b|\bsports? fields?\b|\bball ?(park|field)s?\b|\b(road )?sign service\b|\b(street|area|yard|security|outdoor|flood|sign|athletic|sports?|ball ?field|park|parking lot|private|protective|decorative|roadway|highway|metered|dusk[- ]to[- ]dawn)\s?-?\s?(lights?|lighting|lites?|lamps?)\b|\blamps?\b|\bluminaires?\b|\bdusk\b|^(?!.*\b(power|commercial)\b).*\blighting\b/i,
+  ],
   ['unmetered', /\b(un|non)-?\s?metered\b|\bnonmetered\b|\bunmetered\b/i],
-  ['rider', /\brider\b|\bgreen (power|energy|pricing|choice)\b|\brenewable (energy )?(rider|program|option|credit|choice)\b|\bpublic benefits?\b|\badjustment (clause|charge|rider)\b|\bcost adjustment\b|\bsurcharge\b|\bwind (energy|power) (rider|program|option)\b/i],
+  [
+    'rider',
+    /\brider\b|\bgreen (power|energy|pricing|choice)\b|\brenewable (energy )?(rider|program|option|credit|choice)\b|\bpublic benefits?\b|\badjustment (clause|charge|rider)\b|\bcost adjustment\b|\bsurcharge\b|\bwind (energy|power) (rider|program|option)\b/i,
+  ],
   ['resale', /\bresale\b|\bwholesale\b/i],
-  ['space_water_heating', /^(?!.*\bone meter\b)(?=.*(\bwater heat|\bspace heat|\bheat storage|\belectric heat (rate|credit)|\bspecial electric heat|\bthermal energy (service|storage)|\bheat pumps?\b|\bdual[- ]fuel|\bduel[- ]fuel|\bthermal (energy )?storage|\bstorage heat|\bets\b|\boff[- ]peak (heating|storage|water)|\bheating (only|service|rate)\b|\bcontrolled (water|heat)))/i],
+  [
+    'space_water_heating',
+    /^(?!.*\bone meter\b)(?=.*(\bwater heat|\bspace heat|\bheat storage|\belectric heat (rate|credit)|\bspecial electric heat|\bthermal energy (service|storage)|\bheat pumps?\b|\bdual[- ]fuel|\bduel[- ]fuel|\bthermal (energy )?storage|\bstorage heat|\bets\b|\boff[- ]peak (heating|storage|water)|\bheating (only|service|rate)\b|\bcontrolled (water|heat)))/i,
+  ],
   ['standby', /\bstand-?\s?by\b|\bback-?\s?up\b|\bsupplement(al|ary)\b|\bmaintenance (power|service)\b|\bpartial requirements?\b/i],
   ['economic_development', /\beconomic development\b|\bRNY-\d|\bWNY-\d|\brecharge new york\b/i],
   ['low_income', /\blife-?line\b|\blow[- ]income\b/i],
-  ['distributed_generation', /\bnet[- ](energy[- ])?meter(ing|ed)?\b|\bnem\b|\boption r\b|\brenewable generation\b|\bco-?generation\b|\bsmall power produc|\bqualifying facilit|\bparallel generation\b|\bdistributed generat|\bbuy all\b|\bsell all\b|\bpower purchase\b|\bnet billing\b|\bself[- ]generat|\bgeneration (customers?|facilities)\b/i],
+  [
+    'distributed_generation',
+    /\bnet[- ](energy[- ])?meter(ing|ed)?\b|\bnem\b|\boption r\b|\brenewable generation\b|\bco-?generation\b|\bsmall power produc|\bqualifying facilit|\bparallel generation\b|\bdistributed generat|\bbuy all\b|\bsell all\b|\bpower purchase\b|\bnet billing\b|\bself[- ]generat|\bgeneration (customers?|facilities)\b/i,
+  ],
   ['ev_charging', /\belectric vehicle|\bev\b|\bpev\b|\bev[- ]?\d|\bcharg(ing|er) (station|service)|\bfast charg|\bvehicle charg/i],
   ['temporary', /\btemporary\b|\bconstruction\b/i],
-  ['irrigation_pumping', /\birrigat|\bpivot\b|\bpumping\b|\bpumps?\b|\boil[- ]?field|\b(water )?wells?\b|\bwater (works|utility|utilities|and sewer|& sewer)|\bsewage|\bwastewater|\blift station/i],
-  ['agricultural', /^(?!.*\b(residential|residence|home|house|domestic|non-?farm|commercial|general service)\b)(?=.*(\bfarms?\b|\bgrain\b|\bcrop\b|\bdrying\b|\bdryers?\b|\bagricultur|\bpoultry|\bdairy|\bgreenhouses?\b|\branch(es)?\b))/i],
-  ['interruptible', /\binterruptible\b|\bcurtailable\b|\bload (management|control)\b|\bcontrolled\b|\bdemand response\b|\bpeak (time )?rebate\b/i],
-  ['institutional', /\bschools?\b|\bchurch(es)?\b|\breligious\b|\bworship\b|\bgovernment(al)?\b|\bmunicipal\b(?<!\b(general service|commercial) and municipal)|\bcity (owned|departments?|buildings?|accounts?|facilities|use)\b|\bpublic (authority|buildings?|schools?|agency|agencies|housing)\b|\binterdepartmental\b|\bmilitary\b|\bnon-?profit\b|\buniversit(y|ies)\b|\bcolleges?\b|\bfederal\b|\bstate (agency|facilities|government)\b/i],
+  [
+    'irrigation_pumping',
+    /\birrigat|\bpivot\b|\bpumping\b|\bpumps?\b|\boil[- ]?field|\b(water )?wells?\b|\bwater (works|utility|utilities|and sewer|& sewer)|\bsewage|\bwastewater|\blift station/i,
+  ],
+  [
+    'agricultural',
+    /^(?!.*\b(residential|residence|home|house|domestic|non-?farm|commercial|general service)\b)(?=.*(\bfarms?\b|\bgrain\b|\bcrop\b|\bdrying\b|\bdryers?\b|\bagricultur|\bpoultry|\bdairy|\bgreenhouses?\b|\branch(es)?\b))/i,
+  ],
+  [
+    'interruptible',
+    /\binterruptible\b|\bcurtailable\b|\bload (management|control)\b|\bcontrolled\b|\bdemand response\b|\bpeak (time )?rebate\b/i,
+  ],
+  [
+    'institutional',
+    /\bschools?\b|\bchurch(es)?\b|\breligious\b|\bworship\b|\bgovernment(al)?\b|\bmunicipal\b(?<!\b(general service|commercial) and municipal)|\bcity (owned|departments?|buildings?|accounts?|facilities|use)\b|\bpublic (authority|buildings?|schools?|agency|agencies|housing)\b|\binterdepartmental\b|\bmilitary\b|\bnon-?profit\b|\buniversit(y|ies)\b|\bcolleges?\b|\bfederal\b|\bstate (agency|facilities|government)\b/i,
+  ],
 ];
 
 /** "Non-interruptible", "uncontrolled": the negated word says the rate is an ordinary one. */
@@ -242,7 +303,10 @@ const NAMED_MAX = [
   new RegExp(String.raw`${KW}\s*(?:or less|and (?:under|less|below))`, 'gi'),
 ];
 const NAMED_MIN = [
-  new RegExp(String.raw`(?:greater than or equal to|more than or equal to|at least|greater than|over|above|more than|exceeding|>=|≥|>)\s*${KW}`, 'gi'),
+  new RegExp(
+    String.raw`(?:greater than or equal to|more than or equal to|at least|greater than|over|above|more than|exceeding|>=|≥|>)\s*${KW}`,
+    'gi',
+  ),
   new RegExp(String.raw`${KW}\s*(?:or (?:more|greater)(?!\s+than)|and (?:over|above|greater|more))`, 'gi'),
 ];
 const NAMED_RANGE = /\b(\d[\d,]*(?:\.\d+)?)\s*(?:-|to)\s*(\d[\d,]*(?:\.\d+)?)\s*kw\b/gi;

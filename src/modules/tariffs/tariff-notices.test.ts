@@ -26,7 +26,8 @@ describe('the age of a tariff, said out loud (issue 26)', () => {
   });
 
   it('adds what the classification had to assume', () => {
-    expect(tariffNotices({ effectiveDate: '2025-01-01', expirationDate: null, classNote: 'Tariff class: x.' }, today))
-      .toEqual(['Tariff class: x.']);
+    expect(tariffNotices({ effectiveDate: '2025-01-01', expirationDate: null, classNote: 'Tariff class: x.' }, today)).toEqual([
+      'Tariff class: x.',
+    ]);
   });
 });

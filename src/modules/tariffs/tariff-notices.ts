@@ -4,17 +4,20 @@ import type { Tariff } from './tariff.model';
 /** Rates older than this many years are said to be possibly out of date. */
 export const STALE_AFTER_YEARS = 5;
 
-
 /** How old the tariff's data is, in the words a bill's `assumptions` carry (empty when current and recent). */
 export function dataAgeNotices(t: Pick<Tariff, 'effectiveDate' | 'expirationDate'>, today: string): string[] {
   const notes: string[] = [];
   if (isExpired(t, today)) {
-    notes.push(`the tariff expired on ${t.expirationDate}: the utility no longer bills these rates, so its current tariff may cost more or less`);
+    notes.push(
+      `the tariff expired on ${t.expirationDate}: the utility no longer bills these rates, so its current tariff may cost more or less`,
+    );
   }
   if (t.effectiveDate === null) {
-    notes.push('the tariff\'s effective date is not published: its rates may be out of date');
+    notes.push("the tariff's effective date is not published: its rates may be out of date");
   } else if (isStale(t, today)) {
-    notes.push(`the tariff's rates took effect on ${t.effectiveDate}, more than ${STALE_AFTER_YEARS} years ago: the utility's current rates may differ`);
+    notes.push(
+      `the tariff's rates took effect on ${t.effectiveDate}, more than ${STALE_AFTER_YEARS} years ago: the utility's current rates may differ`,
+    );
   }
   return notes;
 }

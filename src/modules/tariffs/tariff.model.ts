@@ -161,7 +161,12 @@ export interface TariffApplicability {
 
 /** Applicability of a tariff that publishes none (also of rows stored before the field existed). */
 export const NO_APPLICABILITY: Readonly<TariffApplicability> = Object.freeze({
-  demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null,
+  demandKwMin: null,
+  demandKwMax: null,
+  usageKwhMin: null,
+  usageKwhMax: null,
+  voltageCategory: null,
+  phaseWiring: null,
 });
 
 /** What a tariff prices: electricity (the catalog, URDB), or a custom tariff's gas, water or sewer service. */

@@ -43,23 +43,49 @@ describe('normalizeUrdbRecord on real URDB records', () => {
     const { tariff, warnings } = accepted(FLAT);
     expect(warnings).toEqual([]);
     expect(tariff).toMatchObject({
-      id: FLAT, name: 'SCHEDULE D - Domestic and General Service', utilityId: '18260',
-      utilityName: 'Surprise Valley Electrification Corp.', state: 'XX', sector: 'commercial',
-      rateType: 'flat', hasTou: false, hasDemand: false, hasNetMetering: false,
-      effectiveDate: '2011-12-01', expirationDate: null, eligibility: '',
+      id: FLAT,
+      name: 'SCHEDULE D - Domestic and General Service',
+      utilityId: '18260',
+      utilityName: 'Surprise Valley Electrification Corp.',
+      state: 'XX',
+      sector: 'commercial',
+      rateType: 'flat',
+      hasTou: false,
+      hasDemand: false,
+      hasNetMetering: false,
+      effectiveDate: '2011-12-01',
+      expirationDate: null,
+      eligibility: '',
       sourceUrl: 'https://apps.openei.org/IURDB/rate/view/539f6a0aec4f024411ec8ab1',
       lastUpdated: '2015-03-26T21:26:29.000Z',
     });
     expect(tariff.description.startsWith('Domestic and small general service\nSchedule D')).toBe(true);
     expect(tariff.structure).toEqual({
-      energy: { periods: [[{ max: null, unit: 'kWh', rate: 0.064, sell: null }]], weekday: all('0'), weekend: all('0'), periodNames: ['all_year'] },
-      demandTou: null, demandFlat: null,
+      energy: {
+        periods: [[{ max: null, unit: 'kWh', rate: 0.064, sell: null }]],
+        weekday: all('0'),
+        weekend: all('0'),
+        periodNames: ['all_year'],
+      },
+      demandTou: null,
+      demandFlat: null,
       fixedCharges: [{ name: 'Fixed customer charge', amount: 10, frequency: 'monthly' }],
-      minimumCharge: null, fuelAdjustmentsMonthly: null, dgRules: null, realTime: false,
-      demandCoincident: null, additionalMeterCharge: null, reactivePowerCharge: null, demandRatchet: null,
+      minimumCharge: null,
+      fuelAdjustmentsMonthly: null,
+      dgRules: null,
+      realTime: false,
+      demandCoincident: null,
+      additionalMeterCharge: null,
+      reactivePowerCharge: null,
+      demandRatchet: null,
     });
     expect(tariff.applicability).toEqual({
-      demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null,
+      demandKwMin: null,
+      demandKwMax: null,
+      usageKwhMin: null,
+      usageKwhMax: null,
+      voltageCategory: null,
+      phaseWiring: null,
     });
   });
 
@@ -72,10 +98,18 @@ describe('normalizeUrdbRecord on real URDB records', () => {
     const season = rows(...'111110000111'.split('').map((d) => d.repeat(24)));
     expect(tariff.structure.energy).toEqual({
       periods: [
-        [{ max: 200, unit: 'kWh', rate: 0.1373, sell: null }, { max: null, unit: 'kWh', rate: 0.0544, sell: null }],
-        [{ max: 200, unit: 'kWh', rate: 0.0939, sell: null }, { max: null, unit: 'kWh', rate: 0.0391, sell: null }],
+        [
+          { max: 200, unit: 'kWh', rate: 0.1373, sell: null },
+          { max: null, unit: 'kWh', rate: 0.0544, sell: null },
+        ],
+        [
+          { max: 200, unit: 'kWh', rate: 0.0939, sell: null },
+          { max: null, unit: 'kWh', rate: 0.0391, sell: null },
+        ],
       ],
-      weekday: season, weekend: season, periodNames: ['summer', 'winter'],
+      weekday: season,
+      weekend: season,
+      periodNames: ['summer', 'winter'],
     });
     expect(tariff.structure.fixedCharges).toEqual([{ name: 'Fixed customer charge', amount: 60, frequency: 'monthly' }]);
   });
@@ -98,13 +132,21 @@ describe('normalizeUrdbRecord on real URDB records', () => {
     expect(tariff).toMatchObject({ rateType: 'demand', hasTou: false, hasDemand: true, effectiveDate: '2014-02-01' });
     expect(tariff.eligibility).toBe('Peak demand at least 50 kW. Voltage category: Secondary. Phase wiring: 3-Phase.');
     expect(tariff.applicability).toEqual({
-      demandKwMin: 50, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: 'Secondary', phaseWiring: '3-Phase',
+      demandKwMin: 50,
+      demandKwMax: null,
+      usageKwhMin: null,
+      usageKwhMax: null,
+      voltageCategory: 'Secondary',
+      phaseWiring: '3-Phase',
     });
     expect(tariff.structure.energy?.periods).toEqual([[{ max: null, unit: 'kWh', rate: 0.07057, sell: null }]]);
     const weekday = rows(...Array<string>(12).fill('000000000000000001111100'));
     expect(tariff.structure.demandTou).toEqual({
       periods: [[{ max: null, rate: 0 }], [{ max: null, rate: 6 }]],
-      weekday, weekend: all('0'), unit: 'kW', periodNames: ['off_peak', 'on_peak'],
+      weekday,
+      weekend: all('0'),
+      unit: 'kW',
+      periodNames: ['off_peak', 'on_peak'],
     });
     expect(tariff.structure.demandFlat).toEqual({ periods: [[{ max: null, rate: 6.55 }]], months: Array(12).fill(0), unit: 'kW' });
     expect(tariff.structure.fixedCharges).toEqual([{ name: 'Fixed customer charge', amount: 135.13, frequency: 'monthly' }]);
@@ -112,7 +154,12 @@ describe('normalizeUrdbRecord on real URDB records', () => {
 
   it('daily fixed charge and net metering', () => {
     const { tariff } = accepted(DAILY);
-    expect(tariff).toMatchObject({ rateType: 'flat', hasNetMetering: true, effectiveDate: '2017-03-01', eligibility: 'Service type: Bundled.' });
+    expect(tariff).toMatchObject({
+      rateType: 'flat',
+      hasNetMetering: true,
+      effectiveDate: '2017-03-01',
+      eligibility: 'Service type: Bundled.',
+    });
     expect(tariff.structure.fixedCharges).toEqual([{ name: 'Fixed customer charge', amount: 0.23, frequency: 'daily' }]);
     expect(tariff.structure.energy?.periods).toEqual([[{ max: null, unit: 'kWh', rate: 0.05708, sell: null }]]);
     expect(tariff.structure.dgRules).toBe('Net Metering');
@@ -122,10 +169,18 @@ describe('normalizeUrdbRecord on real URDB records', () => {
   it('upstream tier error: tiers after an unbounded middle tier are dropped and reported', () => {
     const { tariff, warnings } = accepted(UPSTREAM_ERROR);
     expect(tariff.structure.energy?.periods).toEqual([
-      [{ max: 3000, unit: 'kWh', rate: 0.1344, sell: null }, { max: null, unit: 'kWh', rate: 0.0738, sell: null }],
+      [
+        { max: 3000, unit: 'kWh', rate: 0.1344, sell: null },
+        { max: null, unit: 'kWh', rate: 0.0738, sell: null },
+      ],
     ]);
     expect(warnings).toEqual(['energy period 1 tier 2: no bound before the last tier; tier 3 is unreachable and dropped']);
-    expect(tariff.structure.demandFlat?.periods).toEqual([[{ max: 30, rate: 0 }, { max: null, rate: 4 }]]);
+    expect(tariff.structure.demandFlat?.periods).toEqual([
+      [
+        { max: 30, rate: 0 },
+        { max: null, rate: 4 },
+      ],
+    ]);
     // Tiered energy, but a demand charge exists: demand wins over tiered.
     expect(tariff.rateType).toBe('demand');
   });
@@ -148,17 +203,27 @@ describe('normalizeUrdbRecord on real URDB records', () => {
 
   it('a coincident structure whose rates are all 0 is kept but is no demand charge', () => {
     const base = records.get(COINCIDENT)!;
-    const r = normalizeUrdbRecord({ ...base, coincidentratestructure: [[{ rate: 0 }], [{ rate: 0 }]] }, { state: null, importedAt: IMPORTED_AT });
+    const r = normalizeUrdbRecord(
+      { ...base, coincidentratestructure: [[{ rate: 0 }], [{ rate: 0 }]] },
+      { state: null, importedAt: IMPORTED_AT },
+    );
     expect(r.ok && [r.tariff.hasDemand, r.tariff.rateType]).toEqual([false, 'tiered']);
   });
 
   it('a missing coincident schedule: one period applies to every hour, several are a reason to skip', () => {
     const base = records.get(COINCIDENT)!;
-    const one = normalizeUrdbRecord({ ...base, coincidentratestructure: [[{ rate: 5 }]], coincidentschedule: undefined }, { state: null, importedAt: IMPORTED_AT });
+    const one = normalizeUrdbRecord(
+      { ...base, coincidentratestructure: [[{ rate: 5 }]], coincidentschedule: undefined },
+      { state: null, importedAt: IMPORTED_AT },
+    );
     expect(one.ok && one.tariff.structure.demandCoincident?.schedule).toEqual(all('0'));
-    expect(one.ok && one.warnings).toEqual(['coincidentschedule missing with one coincident demand period: that period applies to every hour']);
-    expect(normalizeUrdbRecord({ ...base, coincidentschedule: undefined }, { state: null, importedAt: IMPORTED_AT }))
-      .toEqual({ ok: false, reason: 'coincidentschedule missing with several coincident demand periods' });
+    expect(one.ok && one.warnings).toEqual([
+      'coincidentschedule missing with one coincident demand period: that period applies to every hour',
+    ]);
+    expect(normalizeUrdbRecord({ ...base, coincidentschedule: undefined }, { state: null, importedAt: IMPORTED_AT })).toEqual({
+      ok: false,
+      reason: 'coincidentschedule missing with several coincident demand periods',
+    });
   });
 
   it('keeps the additional-meter charge, the reactive power charge and the demand ratchet', () => {
@@ -167,16 +232,26 @@ describe('normalizeUrdbRecord on real URDB records', () => {
     expect(memphis.structure.reactivePowerCharge).toBe(1.49);
     expect(memphis.structure.demandRatchet).toBeNull();
     expect(memphis.applicability).toEqual({
-      demandKwMin: 15000, demandKwMax: 25000, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: 'Single and 3-Phase',
+      demandKwMin: 15000,
+      demandKwMax: 25000,
+      usageKwhMin: null,
+      usageKwhMax: null,
+      voltageCategory: null,
+      phaseWiring: 'Single and 3-Phase',
     });
     const ratchet = accepted(RATCHET).tariff;
     expect(ratchet.structure.demandRatchet).toEqual({ percent: 0.6, months: Array(12).fill(true), rangeMonths: 0 });
     expect(ratchet.structure.additionalMeterCharge).toBeNull();
     expect(ratchet.structure.reactivePowerCharge).toBeNull();
     // stated, not priced: a value that is not a number is left out with a warning, the record is kept
-    const bad = normalizeUrdbRecord({ ...records.get(MEMPHIS_TMSC)!, demandreactivepowercharge: 'n/a' as unknown as number },
-      { state: null, importedAt: IMPORTED_AT });
-    expect(bad.ok && [bad.tariff.structure.reactivePowerCharge, bad.warnings]).toEqual([null, ['demandreactivepowercharge is not a number; not kept']]);
+    const bad = normalizeUrdbRecord(
+      { ...records.get(MEMPHIS_TMSC)!, demandreactivepowercharge: 'n/a' as unknown as number },
+      { state: null, importedAt: IMPORTED_AT },
+    );
+    expect(bad.ok && [bad.tariff.structure.reactivePowerCharge, bad.warnings]).toEqual([
+      null,
+      ['demandreactivepowercharge is not a number; not kept'],
+    ]);
   });
 
   it('keeps the demand window (demandwindow) interval data is priced with: 15, 30 or 60 minutes; another value with a warning', () => {
@@ -187,19 +262,27 @@ describe('normalizeUrdbRecord on real URDB records', () => {
     expect(window(30)).toEqual([30, []]);
     expect(window(60)).toEqual([60, []]);
     expect(window(undefined)).toEqual([undefined, []]);
-    expect(window(0.15)).toEqual([undefined, ['demandwindow 0.15 is not 15, 30 or 60 minutes; interval data is priced with a 15-minute window']]);
+    expect(window(0.15)).toEqual([
+      undefined,
+      ['demandwindow 0.15 is not 15, 30 or 60 minutes; interval data is priced with a 15-minute window'],
+    ]);
   });
 
   it('rejects records it cannot hold as published, with the reason', () => {
-    expect(normalize(BAD_DEMAND_SCHEDULE)).toEqual({ ok: false, reason: 'demandweekdayschedule refers to period 3 but only 2 are defined' });
+    expect(normalize(BAD_DEMAND_SCHEDULE)).toEqual({
+      ok: false,
+      reason: 'demandweekdayschedule refers to period 3 but only 2 are defined',
+    });
     expect(normalize(NO_CHARGES)).toEqual({ ok: false, reason: 'record has no energy, demand or fixed charges' });
   });
 
   it('rejects an unknown sector and a malformed schedule', () => {
     const base = records.get(FLAT)!;
     expect(normalizeUrdbRecord({ ...base, sector: 'Marine' }, { state: null, importedAt: IMPORTED_AT })).toMatchObject({ ok: false });
-    expect(normalizeUrdbRecord({ ...base, energyweekdayschedule: [[0]] }, { state: null, importedAt: IMPORTED_AT }))
-      .toEqual({ ok: false, reason: 'energyweekdayschedule is not 12 months of 24 hours' });
+    expect(normalizeUrdbRecord({ ...base, energyweekdayschedule: [[0]] }, { state: null, importedAt: IMPORTED_AT })).toEqual({
+      ok: false,
+      reason: 'energyweekdayschedule is not 12 months of 24 hours',
+    });
   });
 
   it('falls back to the import time when a record has no revisions', () => {

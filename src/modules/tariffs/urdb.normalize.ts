@@ -1,7 +1,20 @@
 import {
-  SECTORS, type ChargeFrequency, type CoincidentDemandStructure, type DemandRatchet, type DgRules, type EnergyStructure,
-  type FixedCharge, type FlatDemandStructure, type MinimumCharge, type RateType, type Sector, type Tariff,
-  type Schedule12x24, type TariffApplicability, type TariffStructure, type TouDemandStructure,
+  SECTORS,
+  type ChargeFrequency,
+  type CoincidentDemandStructure,
+  type DemandRatchet,
+  type DgRules,
+  type EnergyStructure,
+  type FixedCharge,
+  type FlatDemandStructure,
+  type MinimumCharge,
+  type RateType,
+  type Sector,
+  type Tariff,
+  type Schedule12x24,
+  type TariffApplicability,
+  type TariffStructure,
+  type TouDemandStructure,
 } from './tariff.model';
 import { UrdbRecordError, type UrdbRecord, type UrdbTier } from './urdb.record';
 import { demandTiers, energyTiers } from './urdb.tiers';
@@ -17,9 +30,7 @@ export interface UtilityInfo {
   importedAt: Date;
 }
 
-export type NormalizeResult =
-  | { ok: true; tariff: Tariff; warnings: string[] }
-  | { ok: false; reason: string };
+export type NormalizeResult = { ok: true; tariff: Tariff; warnings: string[] } | { ok: false; reason: string };
 
 const DG_RULES: readonly DgRules[] = ['Net Metering', 'Net Billing Instantaneous', 'Net Billing Hourly', 'Buy All Sell All'];
 const FREQUENCIES: Record<string, ChargeFrequency> = { '$/month': 'monthly', '$/day': 'daily', '$/year': 'yearly' };
@@ -50,7 +61,10 @@ export function classify(s: TariffStructure): { rateType: RateType; hasTou: bool
  * weekend schedules checked against them, and the periods' names; null when the record has none.
  */
 function scheduledOf<T extends { rate: number }>(
-  r: UrdbRecord, kind: 'energy' | 'demand', tiersOf: (raw: UrdbTier[], where: string, warnings: string[]) => T[], warnings: string[],
+  r: UrdbRecord,
+  kind: 'energy' | 'demand',
+  tiersOf: (raw: UrdbTier[], where: string, warnings: string[]) => T[],
+  warnings: string[],
 ): { periods: T[][]; weekday: Schedule12x24; weekend: Schedule12x24; periodNames: string[] } | null {
   const structure = r[`${kind}ratestructure`];
   if (structure === undefined) return null;
@@ -58,7 +72,16 @@ function scheduledOf<T extends { rate: number }>(
   if (periods.length === 0) throw new UrdbRecordError(`${kind}ratestructure has no periods`);
   const weekday = checkSchedule(r[`${kind}weekdayschedule`], periods.length, `${kind}weekdayschedule`);
   const weekend = checkSchedule(r[`${kind}weekendschedule`], periods.length, `${kind}weekendschedule`);
-  return { periods, weekday, weekend, periodNames: namePeriods(periods.map((p) => p[0].rate), weekday, weekend) };
+  return {
+    periods,
+    weekday,
+    weekend,
+    periodNames: namePeriods(
+      periods.map((p) => p[0].rate),
+      weekday,
+      weekend,
+    ),
+  };
 }
 
 function energyOf(r: UrdbRecord, warnings: string[]): EnergyStructure | null {
@@ -103,7 +126,16 @@ function demandCoincidentOf(r: UrdbRecord, warnings: string[]): CoincidentDemand
   }
   const schedule = checkSchedule(raw, periods.length, 'coincidentschedule');
   const unit = r.coincidentrateunit ?? 'kW';
-  return { periods, schedule, unit, periodNames: namePeriods(periods.map((p) => p[0].rate), schedule, schedule) };
+  return {
+    periods,
+    schedule,
+    unit,
+    periodNames: namePeriods(
+      periods.map((p) => p[0].rate),
+      schedule,
+      schedule,
+    ),
+  };
 }
 
 /** The demand window in minutes (`demandwindow`) when it is one interval data is priced with (15, 30, 60); else none, with a warning. */
@@ -226,7 +258,9 @@ export function classInputOf(record: UrdbRecord): ClassInput {
     voltagecategory: publishedText(record.voltagecategory),
     description: publishedText(record.description),
     comments: [record.basicinformationcomments, record.energycomments].map(publishedText).filter(Boolean).join('\n'),
-    energyAdjusted: (record.energyratestructure ?? []).some((p) => Array.isArray(p) && p.some((t) => typeof t?.adj === 'number' && t.adj !== 0)),
+    energyAdjusted: (record.energyratestructure ?? []).some(
+      (p) => Array.isArray(p) && p.some((t) => typeof t?.adj === 'number' && t.adj !== 0),
+    ),
   };
 }
 
@@ -238,7 +272,8 @@ export function classInputOf(record: UrdbRecord): ClassInput {
 export function normalizeUrdbRecord(record: UrdbRecord, utility: UtilityInfo): NormalizeResult {
   const warnings: string[] = [];
   try {
-    if (typeof record.label !== 'string' || !/^[0-9a-f]{24}$/.test(record.label)) throw new UrdbRecordError('label is not a 24-hex URDB id');
+    if (typeof record.label !== 'string' || !/^[0-9a-f]{24}$/.test(record.label))
+      throw new UrdbRecordError('label is not a 24-hex URDB id');
     if (!Number.isInteger(record.eiaid)) throw new UrdbRecordError('eiaid is not an integer');
     const sector = String(record.sector ?? '').toLowerCase() as Sector;
     if (!SECTORS.includes(sector)) throw new UrdbRecordError(`sector "${record.sector}" is not one of ${SECTORS.join(', ')}`);
@@ -257,7 +292,13 @@ export function normalizeUrdbRecord(record: UrdbRecord, utility: UtilityInfo): N
       demandRatchet: demandRatchetOf(record, warnings),
       ...demandWindowOf(record, warnings),
     };
-    if (!structure.energy && !structure.demandTou && !structure.demandFlat && !structure.demandCoincident && structure.fixedCharges.length === 0) {
+    if (
+      !structure.energy &&
+      !structure.demandTou &&
+      !structure.demandFlat &&
+      !structure.demandCoincident &&
+      structure.fixedCharges.length === 0
+    ) {
       throw new UrdbRecordError('record has no energy, demand or fixed charges');
     }
     const revisions = (record.revisions ?? []).filter((v) => Number.isFinite(v));

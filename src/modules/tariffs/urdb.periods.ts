@@ -7,7 +7,8 @@ export function checkSchedule(value: unknown, periodCount: number, where: string
   return value.map((row: unknown) => {
     if (!Array.isArray(row) || row.length !== 24) throw new UrdbRecordError(`${where} is not 12 months of 24 hours`);
     return row.map((v: unknown) => {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new UrdbRecordError(`${where} holds a value that is not a period index`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+        throw new UrdbRecordError(`${where} holds a value that is not a period index`);
       if (v >= periodCount) throw new UrdbRecordError(`${where} refers to period ${v + 1} but only ${periodCount} are defined`);
       return v;
     });

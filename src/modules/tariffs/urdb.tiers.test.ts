@@ -9,7 +9,16 @@ describe('tier rules', () => {
 
   it('keeps well-formed tiers and defaults the unit to kWh', () => {
     const w: string[] = [];
-    expect(energyTiers([{ rate: 0.1, max: 500 }, { rate: 0.12, adj: 0.01 }], 'p', w)).toEqual([
+    expect(
+      energyTiers(
+        [
+          { rate: 0.1, max: 500 },
+          { rate: 0.12, adj: 0.01 },
+        ],
+        'p',
+        w,
+      ),
+    ).toEqual([
       { max: 500, unit: 'kWh', rate: 0.1, sell: null },
       { max: null, unit: 'kWh', rate: 0.13, sell: null },
     ]);
@@ -18,28 +27,57 @@ describe('tier rules', () => {
 
   it('drops a zero-width tier whose bound does not increase in the same unit (real record 539f6cd9ec4f024411ecaed7)', () => {
     const w: string[] = [];
-    const tiers = energyTiers([
-      { max: 3000, rate: 0.1181, unit: 'kWh' }, { max: 15000, rate: 0.1096, unit: 'kWh' },
-      { max: 100000, rate: 0.1033, unit: 'kWh' }, { max: 200, rate: 0.0949, unit: 'kWh' },
-      { max: 400, rate: 0.0878, unit: 'kWh/kW' }, { rate: 0.0728, unit: 'kWh/kW' },
-    ], 'energy period 1', w);
+    const tiers = energyTiers(
+      [
+        { max: 3000, rate: 0.1181, unit: 'kWh' },
+        { max: 15000, rate: 0.1096, unit: 'kWh' },
+        { max: 100000, rate: 0.1033, unit: 'kWh' },
+        { max: 200, rate: 0.0949, unit: 'kWh' },
+        { max: 400, rate: 0.0878, unit: 'kWh/kW' },
+        { rate: 0.0728, unit: 'kWh/kW' },
+      ],
+      'energy period 1',
+      w,
+    );
     expect(tiers.map((t) => [t.max, t.unit, t.rate])).toEqual([
-      [3000, 'kWh', 0.1181], [15000, 'kWh', 0.1096], [100000, 'kWh', 0.1033], [400, 'kWh/kW', 0.0878], [null, 'kWh/kW', 0.0728],
+      [3000, 'kWh', 0.1181],
+      [15000, 'kWh', 0.1096],
+      [100000, 'kWh', 0.1033],
+      [400, 'kWh/kW', 0.0878],
+      [null, 'kWh/kW', 0.0728],
     ]);
     expect(w).toEqual(['energy period 1 tier 4: bound 200 not above the previous bound 100000 (kWh); zero-width tier dropped']);
   });
 
   it('keeps bounds in different units as published (hours-use tiers)', () => {
     const w: string[] = [];
-    const tiers = energyTiers([{ max: 1000, rate: 0.09 }, { max: 200, rate: 0.07, unit: 'kWh/kW' }, { rate: 0.05, unit: 'kWh/kW' }], 'p', w);
+    const tiers = energyTiers(
+      [
+        { max: 1000, rate: 0.09 },
+        { max: 200, rate: 0.07, unit: 'kWh/kW' },
+        { rate: 0.05, unit: 'kWh/kW' },
+      ],
+      'p',
+      w,
+    );
     expect(tiers).toHaveLength(3);
     expect(w).toEqual([]);
   });
 
   it('makes a bounded last tier unbounded and reports it', () => {
     const w: string[] = [];
-    expect(demandTiers([{ max: 100, rate: 5 }, { max: 500, rate: 4 }], 'flat demand period 1', w)).toEqual([
-      { max: 100, rate: 5 }, { max: null, rate: 4 },
+    expect(
+      demandTiers(
+        [
+          { max: 100, rate: 5 },
+          { max: 500, rate: 4 },
+        ],
+        'flat demand period 1',
+        w,
+      ),
+    ).toEqual([
+      { max: 100, rate: 5 },
+      { max: null, rate: 4 },
     ]);
     expect(w).toEqual(['flat demand period 1: last tier bounded at 500; usage above it is billed at its rate']);
   });

@@ -42,7 +42,8 @@ function cleanTiers(raw: UrdbTier[], where: string, defaultUnit: string, warning
     const n = i + 1;
     for (const key of ['rate', 'adj', 'max', 'sell'] as const) {
       const v = t[key];
-      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) throw new UrdbRecordError(`${where} tier ${n} has a non-numeric ${key}`);
+      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
+        throw new UrdbRecordError(`${where} tier ${n} has a non-numeric ${key}`);
     }
     if (t.rate === undefined) warnings.push(`${where} tier ${n}: no rate, taken as 0 (price = adj ${t.adj ?? 0})`);
     const tier: BoundedTier = {
@@ -53,7 +54,9 @@ function cleanTiers(raw: UrdbTier[], where: string, defaultUnit: string, warning
     };
     const prev = kept[kept.length - 1];
     if (prev && prev.unit === tier.unit && prev.max !== null && tier.max !== null && tier.max <= prev.max) {
-      warnings.push(`${where} tier ${n}: bound ${tier.max} not above the previous bound ${prev.max} (${tier.unit}); zero-width tier dropped`);
+      warnings.push(
+        `${where} tier ${n}: bound ${tier.max} not above the previous bound ${prev.max} (${tier.unit}); zero-width tier dropped`,
+      );
       continue;
     }
     kept.push(tier);

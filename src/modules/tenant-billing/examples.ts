@@ -60,9 +60,26 @@ export const calculateRequest = {
 /** The calculate-rubs request without units: calculate-from-pms fetches them. */
 export const calculateFromPmsRequest = Object.fromEntries(Object.entries(calculateRequest).filter(([key]) => key !== 'units'));
 
-const unit = (unitId: string, tenant: string, sqft: number, percent: number, base: number, fee: number, total: number, invoice: number) => ({
-  unit_id: unitId, tenant_name: tenant, sqft, allocation_percent: percent, base_charge: base, admin_fee: fee, total_charge: total,
-  is_vacant: false, occupied_days: 31, invoice_number: `INV-00000${invoice}`,
+const unit = (
+  unitId: string,
+  tenant: string,
+  sqft: number,
+  percent: number,
+  base: number,
+  fee: number,
+  total: number,
+  invoice: number,
+) => ({
+  unit_id: unitId,
+  tenant_name: tenant,
+  sqft,
+  allocation_percent: percent,
+  base_charge: base,
+  admin_fee: fee,
+  total_charge: total,
+  is_vacant: false,
+  occupied_days: 31,
+  invoice_number: `INV-00000${invoice}`,
 });
 
 export const calculationResponse = {
@@ -97,27 +114,54 @@ export const calculationResponse = {
     unit('102', 'Ben Okafor', 750, 37.5, 337.5, 16.88, 354.38, 2),
     unit('103', 'Chen Wei', 250, 12.5, 112.5, 5.63, 118.13, 3),
     {
-      unit_id: '104', tenant_name: '', sqft: 500, allocation_percent: 0, base_charge: 0, admin_fee: 0, total_charge: 0,
-      is_vacant: true, occupied_days: 0,
+      unit_id: '104',
+      tenant_name: '',
+      sqft: 500,
+      allocation_percent: 0,
+      base_charge: 0,
+      admin_fee: 0,
+      total_charge: 0,
+      is_vacant: true,
+      occupied_days: 0,
     },
   ],
   units_billed: 3,
   units_vacant: 1,
   vacant_absorption: 180,
   reconciliation: {
-    total_amount: 1000, common_area_deduction: 100, billed_to_tenants: 900, admin_fees: 45.01, owner_absorbs: 0, rounding_difference: 0,
-    billing_fees: 0, max_charge_absorbed: 0, min_charge_added: 0,
+    total_amount: 1000,
+    common_area_deduction: 100,
+    billed_to_tenants: 900,
+    admin_fees: 45.01,
+    owner_absorbs: 0,
+    rounding_difference: 0,
+    billing_fees: 0,
+    max_charge_absorbed: 0,
+    min_charge_added: 0,
   },
   allocation_basis: { period_days: 31, factors: [{ factor: 'sqft', weight_percent: 100, billed_total: 2000, all_total: 2500 }] },
   calculated_at: '2026-02-03T09:20:00.000Z',
 };
 
 export const historyPage = {
-  items: [{
-    id: CALCULATION_ID, property_id: PROPERTY_ID, billing_period_start: '2026-01-01', billing_period_end: '2026-01-31',
-    utility_type: 'water', total_amount: 1000, units_billed: 3, units_vacant: 1, method: 'sqft', billing_config_version: 1,
-    status: 'active', supersedes: [], superseded_by: null, calculated_at: '2026-02-03T09:20:00.000Z',
-  }],
+  items: [
+    {
+      id: CALCULATION_ID,
+      property_id: PROPERTY_ID,
+      billing_period_start: '2026-01-01',
+      billing_period_end: '2026-01-31',
+      utility_type: 'water',
+      total_amount: 1000,
+      units_billed: 3,
+      units_vacant: 1,
+      method: 'sqft',
+      billing_config_version: 1,
+      status: 'active',
+      supersedes: [],
+      superseded_by: null,
+      calculated_at: '2026-02-03T09:20:00.000Z',
+    },
+  ],
   total: 1,
   page: 1,
   per_page: 20,
@@ -142,7 +186,15 @@ export const statementResponse = {
     allocation_percent: 37.5,
     factors: [{ factor: 'sqft', value: 750, occupied_days: 31, weight_percent: 100, total: 2000, total_of: 'billed_units' }],
   },
-  charges: { share_charge: 337.5, charge_limit: null, base_charge: 337.5, admin_fee_rate: 0.05, admin_fee: 16.88, billing_fee: 0, total_charge: 354.38 },
+  charges: {
+    share_charge: 337.5,
+    charge_limit: null,
+    base_charge: 337.5,
+    admin_fee_rate: 0.05,
+    admin_fee: 16.88,
+    billing_fee: 0,
+    total_charge: 354.38,
+  },
   formula: [
     'Billable amount = $1,000.00 - common area 10% ($100.00) = $900.00',
     'Your share = 750 sqft / 2,000 sqft of the occupied units = 37.50%',

@@ -21,9 +21,7 @@ export function periodDays(start: string, end: string): number {
  * Days of the period (given as day numbers) the unit was occupied: from move_in (or the period start) to move_out (or
  * the period end), both included, clamped to the period; 0 when they do not overlap it.
  */
-export function unitOccupiedDays(
-  unit: { move_in?: string | null; move_out?: string | null }, startDay: number, endDay: number,
-): number {
+export function unitOccupiedDays(unit: { move_in?: string | null; move_out?: string | null }, startDay: number, endDay: number): number {
   const from = unit.move_in ? Math.max(startDay, dayNumber(unit.move_in)) : startDay;
   const to = unit.move_out ? Math.min(endDay, dayNumber(unit.move_out)) : endDay;
   return Math.max(0, to - from + 1);

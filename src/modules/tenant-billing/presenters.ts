@@ -1,8 +1,14 @@
 import { fromCents, fromScaledInteger, toCents, toScaledInteger } from '../../platform/money';
 import type { UtilityType } from '../bills/utility-types';
 import {
-  METHOD_FACTORS, PERCENT_PLACES,
-  type Allocation, type AllocationMethod, type OccupantFactorTable, type RoundingMode, type UnitAllocation, type VacancyPolicy,
+  METHOD_FACTORS,
+  PERCENT_PLACES,
+  type Allocation,
+  type AllocationMethod,
+  type OccupantFactorTable,
+  type RoundingMode,
+  type UnitAllocation,
+  type VacancyPolicy,
 } from './rubs.types';
 import type { BillingConfigRow, CalculationState, HistoryRow } from './repository';
 import type { CalculationResponse, ConfigResponse } from './schemas.response';
@@ -92,8 +98,15 @@ export interface LineExtras {
  * when they apply.
  */
 export function completeUnitBill(
-  bill: Record<string, unknown>, basisPoints: number, baseCents: number, feeCents: number, occupiedDays: number,
-  moves: ReadonlyArray<string | null> | null, extras: LineExtras | null, billingFeeCents: number, invoice: string | null,
+  bill: Record<string, unknown>,
+  basisPoints: number,
+  baseCents: number,
+  feeCents: number,
+  occupiedDays: number,
+  moves: ReadonlyArray<string | null> | null,
+  extras: LineExtras | null,
+  billingFeeCents: number,
+  invoice: string | null,
 ): UnitBill {
   const lineFee = occupiedDays > 0 ? billingFeeCents : 0;
   bill.allocation_percent = basisPoints / 100;
@@ -155,7 +168,12 @@ export function assemble(head: CalculationHead, unitBills: UnitBill[], meta: Cal
     void_reason: meta.voidReason,
     voided_at: meta.voidedAt ? meta.voidedAt.toISOString() : null,
     unit_bills: unitBills,
-    units_billed, units_vacant, vacant_absorption, reconciliation, allocation_basis, calculated_at,
+    units_billed,
+    units_vacant,
+    vacant_absorption,
+    reconciliation,
+    allocation_basis,
+    calculated_at,
   };
 }
 
@@ -163,12 +181,25 @@ export function assemble(head: CalculationHead, unitBills: UnitBill[], meta: Cal
 export function presentCalculation(head: CalculationHead, a: Allocation, meta: CalculationMeta): CalculationResponse {
   const fields = factorFields(head.method);
   const feeCents = toCents(head.billing_fee);
-  const invoices = invoiceNumbers(meta, a.lines.map((l) => l.occupiedDays));
+  const invoices = invoiceNumbers(
+    meta,
+    a.lines.map((l) => l.occupiedDays),
+  );
   const unitBills: UnitBill[] = a.lines.map((l, i) => {
     const bill: Record<string, unknown> = { unit_id: l.unit.unit_id, tenant_name: l.tenantName };
     for (const f of fields) bill[f] = f === 'occupant_count' ? l.occupantCount : l.unit[f];
     const moves = l.occupancy !== null || l.moveIn || l.moveOut ? [l.moveIn, l.moveOut] : null;
-    return completeUnitBill(bill, l.shareBasisPoints, l.baseCents, l.adminFeeCents, l.occupiedDays, moves, extrasOf(l), feeCents, invoices[i]);
+    return completeUnitBill(
+      bill,
+      l.shareBasisPoints,
+      l.baseCents,
+      l.adminFeeCents,
+      l.occupiedDays,
+      moves,
+      extrasOf(l),
+      feeCents,
+      invoices[i],
+    );
   });
   return assemble(head, unitBills, meta);
 }
@@ -215,7 +246,10 @@ export function calculationHead(h: CalculationHeader, a: Allocation): Calculatio
     allocation_basis: {
       period_days: a.periodDays,
       factors: a.factorTotals.map((f) => ({
-        factor: f.name, weight_percent: f.weightPercent, billed_total: f.billedTotal, all_total: f.allTotal,
+        factor: f.name,
+        weight_percent: f.weightPercent,
+        billed_total: f.billedTotal,
+        all_total: f.allTotal,
         ...(f.billedFactorDays === null ? {} : { billed_factor_days: f.billedFactorDays, all_factor_days: f.allFactorDays! }),
       })),
     },

@@ -4,7 +4,13 @@ import type { Executor } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { propertyView } from '../properties/public';
 import {
-  billingConfigs, billingConfigVersions, rubsCalculations, rubsHistoryState, rubsInvoiceCounters, rubsPostings, type CalculationStatus,
+  billingConfigs,
+  billingConfigVersions,
+  rubsCalculations,
+  rubsHistoryState,
+  rubsInvoiceCounters,
+  rubsPostings,
+  type CalculationStatus,
 } from './tables';
 
 export type BillingConfigRow = typeof billingConfigs.$inferSelect;
@@ -82,9 +88,16 @@ export function createTenantBillingRepository(db: Executor) {
 function configQueries(db: Executor) {
   return {
     /** Throws the database's unique violation when the property already has an active configuration. */
-    async insertConfig(values: NewBillingConfig, now: Date, snapshot: (row: BillingConfigRow) => Record<string, unknown>): Promise<BillingConfigRow> {
+    async insertConfig(
+      values: NewBillingConfig,
+      now: Date,
+      snapshot: (row: BillingConfigRow) => Record<string, unknown>,
+    ): Promise<BillingConfigRow> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(billingConfigs).values({ ...values, id: crypto.randomUUID(), createdAt: now }).returning();
+        const [row] = await tx
+          .insert(billingConfigs)
+          .values({ ...values, id: crypto.randomUUID(), createdAt: now })
+          .returning();
         await tx.insert(billingConfigVersions).values({ configId: row!.id, version: 1, terms: snapshot(row!), createdAt: now });
         return row!;
       });
@@ -95,7 +108,10 @@ function configQueries(db: Executor) {
      * unique violation when it would make a second active configuration of the property.
      */
     async updateConfig(
-      id: string, values: Partial<NewBillingConfig>, now: Date, snapshot: (row: BillingConfigRow) => Record<string, unknown>,
+      id: string,
+      values: Partial<NewBillingConfig>,
+      now: Date,
+      snapshot: (row: BillingConfigRow) => Record<string, unknown>,
     ): Promise<BillingConfigRow> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -168,28 +184,41 @@ function calculationQueries(db: Executor) {
         const [counter] = await tx
           .insert(rubsInvoiceCounters)
           .values({ propertyId: row.propertyId, lastNumber: lines })
-          .onConflictDoUpdate({ target: rubsInvoiceCounters.propertyId, set: { lastNumber: sql`${rubsInvoiceCounters.lastNumber} + ${lines}` } })
+          .onConflictDoUpdate({
+            target: rubsInvoiceCounters.propertyId,
+            set: { lastNumber: sql`${rubsInvoiceCounters.lastNumber} + ${lines}` },
+          })
           .returning({ lastNumber: rubsInvoiceCounters.lastNumber });
         const firstInvoiceNumber = counter!.lastNumber - lines + 1;
         const locked = await tx
           .select({ id: rubsCalculations.id })
           .from(rubsCalculations)
-          .where(and(
-            eq(rubsCalculations.propertyId, row.propertyId),
-            eq(rubsCalculations.utilityType, row.utilityType),
-            eq(rubsCalculations.status, 'active'),
-            lte(rubsCalculations.billingPeriodStart, row.billingPeriodEnd),
-            gte(rubsCalculations.billingPeriodEnd, row.billingPeriodStart),
-          ))
+          .where(
+            and(
+              eq(rubsCalculations.propertyId, row.propertyId),
+              eq(rubsCalculations.utilityType, row.utilityType),
+              eq(rubsCalculations.status, 'active'),
+              lte(rubsCalculations.billingPeriodStart, row.billingPeriodEnd),
+              gte(rubsCalculations.billingPeriodEnd, row.billingPeriodStart),
+            ),
+          )
           .orderBy(rubsCalculations.calculatedAt, rubsCalculations.id)
           // Locked, as a post locks its calculation: a post that starts now waits and then finds it superseded.
           .for('update');
         // Then, in a statement of its own (a fresh snapshot), whether a post that held the lock put charges on the ledger.
-        const overlapped = locked.length === 0 ? [] : await tx
-          .select({ id: rubsCalculations.id, posted: chargesOnLedger })
-          .from(rubsCalculations)
-          .where(inArray(rubsCalculations.id, locked.map((l) => l.id)))
-          .orderBy(rubsCalculations.calculatedAt, rubsCalculations.id);
+        const overlapped =
+          locked.length === 0
+            ? []
+            : await tx
+                .select({ id: rubsCalculations.id, posted: chargesOnLedger })
+                .from(rubsCalculations)
+                .where(
+                  inArray(
+                    rubsCalculations.id,
+                    locked.map((l) => l.id),
+                  ),
+                )
+                .orderBy(rubsCalculations.calculatedAt, rubsCalculations.id);
         refuse(overlapped);
         const supersedes = overlapped.map((o) => o.id);
         await tx.insert(rubsCalculations).values({ ...row, status: 'active', supersedes, firstInvoiceNumber, result });
@@ -208,11 +237,17 @@ function calculationQueries(db: Executor) {
      * posting that starts at the same moment sees it void, or the void sees it posted.
      */
     async voidCalculation(
-      id: string, reason: string, now: Date, refuse: (state: { status: string; posted: boolean }) => void,
+      id: string,
+      reason: string,
+      now: Date,
+      refuse: (state: { status: string; posted: boolean }) => void,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        const [locked] = await tx.select({ status: rubsCalculations.status }).from(rubsCalculations)
-          .where(eq(rubsCalculations.id, id)).for('update');
+        const [locked] = await tx
+          .select({ status: rubsCalculations.status })
+          .from(rubsCalculations)
+          .where(eq(rubsCalculations.id, id))
+          .for('update');
         // A statement of its own after the lock: it sees the lines a post committed while we waited (see chargesOnLedger).
         const [ledger] = await tx.select({ posted: chargesOnLedger }).from(rubsCalculations).where(eq(rubsCalculations.id, id));
         refuse({ status: locked!.status, posted: ledger!.posted });
@@ -232,8 +267,12 @@ function calculationQueries(db: Executor) {
           voidedAt: rubsCalculations.voidedAt,
           firstInvoiceNumber: rubsCalculations.firstInvoiceNumber,
           property: {
-            id: propertyView.id, name: propertyView.name, address: propertyView.address, city: propertyView.city,
-            state: propertyView.state, zipCode: propertyView.zipCode,
+            id: propertyView.id,
+            name: propertyView.name,
+            address: propertyView.address,
+            city: propertyView.city,
+            state: propertyView.state,
+            zipCode: propertyView.zipCode,
           },
         })
         .from(rubsCalculations)
@@ -300,8 +339,13 @@ function historyQueries(db: Executor) {
       const where = and(eq(rubsCalculations.propertyId, propertyId), eq(rubsCalculations.status, status));
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(rubsCalculations).where(where),
-        db.select(historyColumns).from(rubsCalculations).where(where)
-          .orderBy(desc(rubsCalculations.calculatedAt), desc(rubsCalculations.id)).limit(limit).offset(offset),
+        db
+          .select(historyColumns)
+          .from(rubsCalculations)
+          .where(where)
+          .orderBy(desc(rubsCalculations.calculatedAt), desc(rubsCalculations.id))
+          .limit(limit)
+          .offset(offset),
       ]);
       return { total: total!.n, rows: rows as HistoryRow[] };
     },

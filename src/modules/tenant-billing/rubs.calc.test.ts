@@ -33,16 +33,31 @@ describe('README examples', () => {
     expect(a.lines.map((u) => u.isVacant)).toEqual([false, false, false, true]);
     expect(a.vacantAbsorptionCents).toBe(18_000); // 900 x 500 / 2,500, reported; the occupied units carried it
     expect(a.reconciliation).toEqual({
-      totalAmountCents: 100_000, commonAreaDeductionCents: 10_000, billedToTenantsCents: 90_000, adminFeesCents: 4_501,
-      ownerAbsorbsCents: 0, roundingDifferenceCents: 0, billingFeesCents: 0, maxChargeAbsorbedCents: 0, minChargeAddedCents: 0,
+      totalAmountCents: 100_000,
+      commonAreaDeductionCents: 10_000,
+      billedToTenantsCents: 90_000,
+      adminFeesCents: 4_501,
+      ownerAbsorbsCents: 0,
+      roundingDifferenceCents: 0,
+      billingFeesCents: 0,
+      maxChargeAbsorbedCents: 0,
+      minChargeAddedCents: 0,
     });
-    expect(a.factorTotals).toEqual([{ name: 'sqft', weightPercent: 100, billedTotal: 2000, allTotal: 2500, billedFactorDays: null, allFactorDays: null }]);
+    expect(a.factorTotals).toEqual([
+      { name: 'sqft', weightPercent: 100, billedTotal: 2000, allTotal: 2500, billedFactorDays: null, allFactorDays: null },
+    ]);
   });
 
   it('2. the same building under owner_pays: shares over all units, the owner pays the vacant one', () => {
-    const a = allocate(input({
-      units: MAPLE_COURT, totalCents: 100_000, commonAreaPercent: 10, adminFeePercent: 5, vacancyPolicy: 'owner_pays',
-    }));
+    const a = allocate(
+      input({
+        units: MAPLE_COURT,
+        totalCents: 100_000,
+        commonAreaPercent: 10,
+        adminFeePercent: 5,
+        vacancyPolicy: 'owner_pays',
+      }),
+    );
     expect(bills(a)).toEqual([
       ['101', 40, 36_000, 1_800, 37_800],
       ['102', 30, 27_000, 1_350, 28_350],
@@ -50,31 +65,52 @@ describe('README examples', () => {
       ['104', 0, 0, 0, 0],
     ]);
     expect(a.vacantAbsorptionCents).toBe(18_000);
-    expect(a.reconciliation).toMatchObject({ billedToTenantsCents: 72_000, ownerAbsorbsCents: 18_000, adminFeesCents: 3_600, roundingDifferenceCents: 0 });
+    expect(a.reconciliation).toMatchObject({
+      billedToTenantsCents: 72_000,
+      ownerAbsorbsCents: 18_000,
+      adminFeesCents: 3_600,
+      roundingDifferenceCents: 0,
+    });
   });
 
   const THREE_EQUAL: BillingUnit[] = ['A', 'B', 'C'].map((id) => ({ unit_id: id, tenant_name: `Tenant ${id}`, occupant_count: 2 }));
 
   it('3a. occupant_count, per-unit rounding: $100 over three equal units leaves a cent over', () => {
     const a = allocate(input({ method: 'occupant_count', units: THREE_EQUAL, totalCents: 10_000, adminFeePercent: 10 }));
-    expect(bills(a)).toEqual([['A', 33.33, 3_333, 333, 3_666], ['B', 33.33, 3_333, 333, 3_666], ['C', 33.33, 3_333, 333, 3_666]]);
+    expect(bills(a)).toEqual([
+      ['A', 33.33, 3_333, 333, 3_666],
+      ['B', 33.33, 3_333, 333, 3_666],
+      ['C', 33.33, 3_333, 333, 3_666],
+    ]);
     expect(a.reconciliation).toMatchObject({ billedToTenantsCents: 9_999, adminFeesCents: 999, roundingDifferenceCents: 1 });
   });
 
   it('3b. occupant_count, exact rounding: the cent goes to the largest remainder (a tie: the first unit)', () => {
     const a = allocate(input({ method: 'occupant_count', units: THREE_EQUAL, totalCents: 10_000, adminFeePercent: 10, rounding: 'exact' }));
     // Fee quotas 333.4, 333.3, 333.3 cents; 10 % of $100.00 is $10.00: the leftover cent goes to A (.4).
-    expect(bills(a)).toEqual([['A', 33.33, 3_334, 334, 3_668], ['B', 33.33, 3_333, 333, 3_666], ['C', 33.33, 3_333, 333, 3_666]]);
+    expect(bills(a)).toEqual([
+      ['A', 33.33, 3_334, 334, 3_668],
+      ['B', 33.33, 3_333, 333, 3_666],
+      ['C', 33.33, 3_333, 333, 3_666],
+    ]);
     expect(a.reconciliation).toMatchObject({ billedToTenantsCents: 10_000, adminFeesCents: 1_000, roundingDifferenceCents: 0 });
   });
 
   const TWO_AND_VACANT: BillingUnit[] = [
-    { unit_id: 'A', tenant_name: 'Tenant A' }, { unit_id: 'B', tenant_name: 'Tenant B' }, { unit_id: 'C', tenant_name: '', is_vacant: true },
+    { unit_id: 'A', tenant_name: 'Tenant A' },
+    { unit_id: 'B', tenant_name: 'Tenant B' },
+    { unit_id: 'C', tenant_name: '', is_vacant: true },
   ];
 
   it('4a. unit_count, owner_pays, exact: the owner is a recipient too and takes the tie', () => {
-    const a = allocate(input({ method: 'unit_count', vacancyPolicy: 'owner_pays', rounding: 'exact', units: TWO_AND_VACANT, totalCents: 100_000 }));
-    expect(bills(a)).toEqual([['A', 33.33, 33_333, 0, 33_333], ['B', 33.33, 33_333, 0, 33_333], ['C', 0, 0, 0, 0]]);
+    const a = allocate(
+      input({ method: 'unit_count', vacancyPolicy: 'owner_pays', rounding: 'exact', units: TWO_AND_VACANT, totalCents: 100_000 }),
+    );
+    expect(bills(a)).toEqual([
+      ['A', 33.33, 33_333, 0, 33_333],
+      ['B', 33.33, 33_333, 0, 33_333],
+      ['C', 0, 0, 0, 0],
+    ]);
     expect(a.vacantAbsorptionCents).toBe(33_334);
     expect(a.reconciliation).toMatchObject({ billedToTenantsCents: 66_666, ownerAbsorbsCents: 33_334, roundingDifferenceCents: 0 });
   });
@@ -93,7 +129,11 @@ describe('README examples', () => {
     ];
     const a = allocate(input({ method: 'custom_weight', units, totalCents: 200_000, commonAreaPercent: 5 }));
     expect(a.commonAreaDeductionCents).toBe(10_000);
-    expect(bills(a)).toEqual([['A', 12.5, 23_750, 0, 23_750], ['B', 37.5, 71_250, 0, 71_250], ['C', 50, 95_000, 0, 95_000]]);
+    expect(bills(a)).toEqual([
+      ['A', 12.5, 23_750, 0, 23_750],
+      ['B', 37.5, 71_250, 0, 71_250],
+      ['C', 50, 95_000, 0, 95_000],
+    ]);
   });
 
   const MOVE_IN: BillingUnit[] = [
@@ -106,14 +146,22 @@ describe('README examples', () => {
     const a = allocate(input({ units: MOVE_IN, ...THIRTY_DAYS }));
     expect(a.periodDays).toBe(30);
     expect(a.lines.map((u) => u.occupiedDays)).toEqual([30, 10]);
-    expect(bills(a)).toEqual([['A', 75, 60_000, 0, 60_000], ['B', 25, 20_000, 0, 20_000]]);
+    expect(bills(a)).toEqual([
+      ['A', 75, 60_000, 0, 60_000],
+      ['B', 25, 20_000, 0, 20_000],
+    ]);
     expect(a.vacantAbsorptionCents).toBe(26_667); // 800 x (1,000 x 20 days) / (2,000 x 30 days)
-    expect(a.factorTotals).toEqual([{ name: 'sqft', weightPercent: 100, billedTotal: 1333.3333, allTotal: 2000, billedFactorDays: 40_000, allFactorDays: 60_000 }]);
+    expect(a.factorTotals).toEqual([
+      { name: 'sqft', weightPercent: 100, billedTotal: 1333.3333, allTotal: 2000, billedFactorDays: 40_000, allFactorDays: 60_000 },
+    ]);
   });
 
   it('6b. move-in proration, owner_pays: the owner pays the 20 empty days', () => {
     const a = allocate(input({ units: MOVE_IN, ...THIRTY_DAYS, vacancyPolicy: 'owner_pays' }));
-    expect(bills(a)).toEqual([['A', 50, 40_000, 0, 40_000], ['B', 16.67, 13_333, 0, 13_333]]);
+    expect(bills(a)).toEqual([
+      ['A', 50, 40_000, 0, 40_000],
+      ['B', 16.67, 13_333, 0, 13_333],
+    ]);
     expect(a.reconciliation).toMatchObject({ billedToTenantsCents: 53_333, ownerAbsorbsCents: 26_667, roundingDifferenceCents: 0 });
   });
 
@@ -124,7 +172,10 @@ describe('README examples', () => {
     ];
     const a = allocate(input({ method: 'sqft_occupant', units, totalCents: 120_000 }));
     // A: 50 % x 1,000/1,500 + 50 % x 1/4 = 11/24; B: 50 % x 500/1,500 + 50 % x 3/4 = 13/24.
-    expect(bills(a)).toEqual([['A', 45.83, 55_000, 0, 55_000], ['B', 54.17, 65_000, 0, 65_000]]);
+    expect(bills(a)).toEqual([
+      ['A', 45.83, 55_000, 0, 55_000],
+      ['B', 54.17, 65_000, 0, 65_000],
+    ]);
     expect(a.factorTotals).toEqual([
       { name: 'sqft', weightPercent: 50, billedTotal: 1500, allTotal: 1500, billedFactorDays: null, allFactorDays: null },
       { name: 'occupant_count', weightPercent: 50, billedTotal: 4, allTotal: 4, billedFactorDays: null, allFactorDays: null },
@@ -132,7 +183,11 @@ describe('README examples', () => {
   });
 
   it('8. largest remainder under owner_pays: a new vacant unit can move a cent onto a tenant (the new-states paradox)', () => {
-    const units: BillingUnit[] = [1294, 1083, 656, 1107, 1427].map((sqft, i) => ({ unit_id: `U${i + 1}`, tenant_name: `Tenant ${i + 1}`, sqft }));
+    const units: BillingUnit[] = [1294, 1083, 656, 1107, 1427].map((sqft, i) => ({
+      unit_id: `U${i + 1}`,
+      tenant_name: `Tenant ${i + 1}`,
+      sqft,
+    }));
     const terms = { vacancyPolicy: 'owner_pays' as const, rounding: 'exact' as const, totalCents: 123 };
     const before = allocate(input({ ...terms, units }));
     const after = allocate(input({ ...terms, units: [...units, { unit_id: 'V', tenant_name: '', sqft: 19, is_vacant: true }] }));
@@ -140,7 +195,9 @@ describe('README examples', () => {
     expect(after.lines.map((u) => u.baseCents)).toEqual([29, 24, 15, 24, 31, 0]);
     // Per-unit rounding never does this: every share went down, and so does every rounded charge.
     const perUnitBefore = allocate(input({ ...terms, rounding: 'per_unit', units }));
-    const perUnitAfter = allocate(input({ ...terms, rounding: 'per_unit', units: [...units, { unit_id: 'V', tenant_name: '', sqft: 19, is_vacant: true }] }));
+    const perUnitAfter = allocate(
+      input({ ...terms, rounding: 'per_unit', units: [...units, { unit_id: 'V', tenant_name: '', sqft: 19, is_vacant: true }] }),
+    );
     perUnitBefore.lines.forEach((u, i) => expect(perUnitAfter.lines[i].baseCents).toBeLessThanOrEqual(u.baseCents));
   });
 });
@@ -157,7 +214,14 @@ describe('occupancy', () => {
 
   it('counts both ends, clamps to the period, and treats a unit with no day in it as vacant', () => {
     const a = allocate(input({ units, totalCents: 10_000 }));
-    expect(a.lines.map((u) => [u.occupiedDays, u.isVacant])).toEqual([[31, false], [10, false], [2, false], [0, true], [0, true], [31, false]]);
+    expect(a.lines.map((u) => [u.occupiedDays, u.isVacant])).toEqual([
+      [31, false],
+      [10, false],
+      [2, false],
+      [0, true],
+      [0, true],
+      [31, false],
+    ]);
     expect(a.lines[3].totalCents).toBe(0);
     expect(a.lines[4].totalCents).toBe(0);
   });
@@ -183,7 +247,8 @@ describe('refusals', () => {
   it('every unit vacant under redistribute: no one to bill', () => {
     const units = [{ unit_id: 'A', tenant_name: '', sqft: 10, is_vacant: true }];
     expect(refusal(input({ units, totalCents: 100 }))).toEqual([
-      'units', 'every unit is vacant: with vacancy_policy redistribute there is no one to bill (use owner_pays)',
+      'units',
+      'every unit is vacant: with vacancy_policy redistribute there is no one to bill (use owner_pays)',
     ]);
     // owner_pays: the owner absorbs it all.
     const a = allocate(input({ units, totalCents: 100, vacancyPolicy: 'owner_pays' }));
@@ -191,18 +256,29 @@ describe('refusals', () => {
   });
 
   it('factors that add up to 0: nothing to allocate by', () => {
-    const units = [{ unit_id: 'A', tenant_name: 'a', custom_weight: 0 }, { unit_id: 'B', tenant_name: 'b', custom_weight: 0 }];
+    const units = [
+      { unit_id: 'A', tenant_name: 'a', custom_weight: 0 },
+      { unit_id: 'B', tenant_name: 'b', custom_weight: 0 },
+    ];
     expect(refusal(input({ method: 'custom_weight', units, totalCents: 100 }))).toEqual([
-      'units', "the billed units' custom_weight add up to 0: there is nothing to allocate by",
+      'units',
+      "the billed units' custom_weight add up to 0: there is nothing to allocate by",
     ]);
     expect(refusal(input({ method: 'custom_weight', units, totalCents: 100, vacancyPolicy: 'owner_pays' }))).toEqual([
-      'units', "the units' custom_weight add up to 0: there is nothing to allocate by",
+      'units',
+      "the units' custom_weight add up to 0: there is nothing to allocate by",
     ]);
   });
 
   it('a zero factor among others pays nothing; a zero bill bills nothing', () => {
-    const units = [{ unit_id: 'A', tenant_name: 'a', occupant_count: 0 }, { unit_id: 'B', tenant_name: 'b', occupant_count: 3 }];
-    expect(bills(allocate(input({ method: 'occupant_count', units, totalCents: 999 })))).toEqual([['A', 0, 0, 0, 0], ['B', 100, 999, 0, 999]]);
+    const units = [
+      { unit_id: 'A', tenant_name: 'a', occupant_count: 0 },
+      { unit_id: 'B', tenant_name: 'b', occupant_count: 3 },
+    ];
+    expect(bills(allocate(input({ method: 'occupant_count', units, totalCents: 999 })))).toEqual([
+      ['A', 0, 0, 0, 0],
+      ['B', 100, 999, 0, 999],
+    ]);
     expect(allocate(input({ method: 'occupant_count', units, totalCents: 0 })).lines.map((u) => u.totalCents)).toEqual([0, 0]);
   });
 });
@@ -233,7 +309,10 @@ describe('arithmetic', () => {
   });
 
   it('reads decimals as written: 0.1 + 0.2 sqft split a bill 1:2 exactly', () => {
-    const units = [{ unit_id: 'A', tenant_name: 'a', sqft: 0.1 }, { unit_id: 'B', tenant_name: 'b', sqft: 0.2 }];
+    const units = [
+      { unit_id: 'A', tenant_name: 'a', sqft: 0.1 },
+      { unit_id: 'B', tenant_name: 'b', sqft: 0.2 },
+    ];
     expect(allocate(input({ units, totalCents: 300 })).lines.map((u) => u.baseCents)).toEqual([100, 200]);
   });
 });

@@ -10,8 +10,15 @@ import { decimalPlacesOf, fromScaledInteger, roundDivBig, toScaledInteger } from
 import { dayNumber, periodDays, unitOccupiedDays } from './occupancy';
 import { adminFees, bigIntCore, safeCore, type Core, type FactorPart, type SplitTerms } from './rubs.split';
 import {
-  FACTOR_PLACES, METHOD_FACTORS, PERCENT_PLACES,
-  type Allocation, type AllocationInput, type BillingUnit, type FactorName, type OccupantFactorTable, type UnitAllocation,
+  FACTOR_PLACES,
+  METHOD_FACTORS,
+  PERCENT_PLACES,
+  type Allocation,
+  type AllocationInput,
+  type BillingUnit,
+  type FactorName,
+  type OccupantFactorTable,
+  type UnitAllocation,
 } from './rubs.types';
 
 export { AllocationError } from './rubs.split';
@@ -42,7 +49,13 @@ export function occupantFactor(count: number, occupied: boolean, table: Occupant
   return table[String(Math.min(people, last))] ?? 0;
 }
 
-function factorOf(unit: BillingUnit, name: FactorName, occupants: number | null | undefined, occupied: boolean, table: OccupantFactorTable | null | undefined): number {
+function factorOf(
+  unit: BillingUnit,
+  name: FactorName,
+  occupants: number | null | undefined,
+  occupied: boolean,
+  table: OccupantFactorTable | null | undefined,
+): number {
   if (name === 'unit_count') return 1;
   const raw = name === 'occupant_count' ? occupants : unit[name];
   if (raw === null || raw === undefined || !(raw >= 0)) throw new RangeError(`unit ${unit.unit_id}: ${name} must be a number >= 0`);
@@ -66,9 +79,18 @@ function placesOf(name: FactorName, values: readonly number[]): number {
  * the turnover gaps' factor-days are summed at the same scale.
  */
 function readFactor(
-  name: FactorName, weight: bigint, raw: readonly number[], gaps: ReadonlyArray<{ value: number; days: number }>,
+  name: FactorName,
+  weight: bigint,
+  raw: readonly number[],
+  gaps: ReadonlyArray<{ value: number; days: number }>,
 ): FactorPart {
-  const places = Math.max(placesOf(name, raw), placesOf(name, gaps.map((g) => g.value)));
+  const places = Math.max(
+    placesOf(name, raw),
+    placesOf(
+      name,
+      gaps.map((g) => g.value),
+    ),
+  );
   const scale = (v: number) => (places === 0 ? v : Number(toScaledInteger(v, places)));
   const values = raw.map(scale);
   if (values.some((v) => !Number.isSafeInteger(v))) throw new RangeError(`${name} is too large`);
@@ -78,12 +100,31 @@ function readFactor(
 
 /** A line as it comes from its unit, before the arithmetic fills in its share and charges. */
 function newLine(
-  unit: BillingUnit, occupancy: number | null, tenantName: string, moveIn: string | null, moveOut: string | null,
-  occupantCount: number | null, days: number,
+  unit: BillingUnit,
+  occupancy: number | null,
+  tenantName: string,
+  moveIn: string | null,
+  moveOut: string | null,
+  occupantCount: number | null,
+  days: number,
 ): UnitAllocation {
   return {
-    unit, occupancy, tenantName, moveIn, moveOut, occupantCount, occupantFactor: null, isVacant: days === 0, occupiedDays: days,
-    shareBasisPoints: 0, shareCents: 0, limit: null, baseCents: 0, adminFeeCents: 0, billingFeeCents: 0, totalCents: 0,
+    unit,
+    occupancy,
+    tenantName,
+    moveIn,
+    moveOut,
+    occupantCount,
+    occupantFactor: null,
+    isVacant: days === 0,
+    occupiedDays: days,
+    shareBasisPoints: 0,
+    shareCents: 0,
+    limit: null,
+    baseCents: 0,
+    adminFeeCents: 0,
+    billingFeeCents: 0,
+    totalCents: 0,
   };
 }
 
@@ -135,7 +176,8 @@ function checkedAmounts(input: AllocationInput) {
     billingFee: nonNegativeCents(input.billingFeeCents, 'billingFeeCents') ?? 0,
   };
   const { maxCharge, minCharge } = amounts;
-  if (maxCharge !== null && minCharge !== null && maxCharge < minCharge) throw new RangeError('maxChargeCents must not be below minChargeCents');
+  if (maxCharge !== null && minCharge !== null && maxCharge < minCharge)
+    throw new RangeError('maxChargeCents must not be below minChargeCents');
   return amounts;
 }
 
@@ -143,10 +185,13 @@ function checkedAmounts(input: AllocationInput) {
 function factorParts(input: AllocationInput, lines: readonly UnitAllocation[], gapDays: readonly number[]): FactorPart[] {
   const { units } = input;
   const names = METHOD_FACTORS[input.method];
-  const weights = names.length === 1 ? [1n] : (() => {
-    const sqftWeight = scaledPercent(input.sqftWeightPercent, 'sqftWeightPercent');
-    return [sqftWeight, HUNDRED_PERCENT - sqftWeight];
-  })();
+  const weights =
+    names.length === 1
+      ? [1n]
+      : (() => {
+          const sqftWeight = scaledPercent(input.sqftWeightPercent, 'sqftWeightPercent');
+          return [sqftWeight, HUNDRED_PERCENT - sqftWeight];
+        })();
   const table = input.occupantFactors;
   return names
     .map((name, k) => ({ name, weight: weights[k] }))
@@ -157,7 +202,8 @@ function factorParts(input: AllocationInput, lines: readonly UnitAllocation[], g
       const gaps: Array<{ value: number; days: number }> = [];
       units.forEach((u, i) => {
         if (gapDays[i] === 0) return;
-        const value = p.name === 'occupant_count' ? occupantFactor(u.occupant_count ?? 0, false, table) : factorOf(u, p.name, null, false, table);
+        const value =
+          p.name === 'occupant_count' ? occupantFactor(u.occupant_count ?? 0, false, table) : factorOf(u, p.name, null, false, table);
         gaps.push({ value, days: gapDays[i] });
       });
       return readFactor(p.name, p.weight, raw, gaps);
@@ -169,8 +215,12 @@ function factorParts(input: AllocationInput, lines: readonly UnitAllocation[], g
  * the owner takes the difference either way.
  */
 function limitedBase(
-  lines: UnitAllocation[], core: Core, parts: readonly FactorPart[], table: OccupantFactorTable | null | undefined,
-  maxCharge: number | null, minCharge: number | null,
+  lines: UnitAllocation[],
+  core: Core,
+  parts: readonly FactorPart[],
+  table: OccupantFactorTable | null | undefined,
+  maxCharge: number | null,
+  minCharge: number | null,
 ) {
   const occupantPart = parts.findIndex((p) => p.name === 'occupant_count');
   let maxAbsorbed = 0;
@@ -236,7 +286,11 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
 
   const parts = factorParts(input, lines, gapDays);
   const terms: SplitTerms = {
-    vacancyPolicy: input.vacancyPolicy, rounding: input.rounding, billable: Number(billable), dayWeights, allWeights,
+    vacancyPolicy: input.vacancyPolicy,
+    rounding: input.rounding,
+    billable: Number(billable),
+    dayWeights,
+    allWeights,
     anyBilled: lines.some((l) => !l.isVacant),
   };
   const core: Core = (options.arithmetic !== 'bigint' && safeCore(parts, terms)) || bigIntCore(parts, terms);
@@ -246,9 +300,8 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
   const { billed, feeSum, billingFees, unitsBilled } = chargeLines(lines, base, fees, billingFee);
   const ownerAbsorbs = (input.vacancyPolicy === 'owner_pays' ? core.vacantAbsorption : 0) + maxAbsorbed - minAdded;
   // Totals shown with FACTOR_PLACES decimals: factor-days over the full weight, rounded.
-  const shown = (sum: bigint, places: number) => fromScaledInteger(
-    roundDivBig(sum * 10n ** BigInt(FACTOR_PLACES), BigInt(fullWeight) * 10n ** BigInt(places)), FACTOR_PLACES,
-  );
+  const shown = (sum: bigint, places: number) =>
+    fromScaledInteger(roundDivBig(sum * 10n ** BigInt(FACTOR_PLACES), BigInt(fullWeight) * 10n ** BigInt(places)), FACTOR_PLACES);
   const singleFactor = METHOD_FACTORS[input.method].length === 1;
   return {
     periodDays: period,

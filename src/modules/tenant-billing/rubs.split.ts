@@ -4,9 +4,7 @@
  * integer rules: plain numbers when every product stays below 2^53 (the usual single-factor
  * case, which then needs no BigInt), else BigInts. The unit tests check that they agree.
  */
-import {
-  apportionLargestRemainder, apportionLargestRemainderSafe, roundDivBig, roundDiv,
-} from '../../platform/money';
+import { apportionLargestRemainder, apportionLargestRemainderSafe, roundDivBig, roundDiv } from '../../platform/money';
 import type { FactorName, RoundingMode, VacancyPolicy } from './rubs.types';
 
 /** Input the allocator cannot split by (a 422 for the API), with the request field it concerns. */
@@ -60,15 +58,21 @@ export interface Core {
 }
 
 const FACTOR_WORDS: Record<FactorName, string> = {
-  sqft: 'sqft', occupant_count: 'occupant_count', custom_weight: 'custom_weight', unit_count: 'unit count',
+  sqft: 'sqft',
+  occupant_count: 'occupant_count',
+  custom_weight: 'custom_weight',
+  unit_count: 'unit count',
 };
 
 /** A share needs something to divide by: the billed units' factors (redistribute) or all units' (owner_pays). */
 function assertSplittable(name: FactorName, billedZero: boolean, allZero: boolean, t: SplitTerms): void {
   if (t.vacancyPolicy === 'redistribute' && billedZero) {
-    throw new AllocationError('units', t.anyBilled
-      ? `the billed units' ${FACTOR_WORDS[name]} add up to 0: there is nothing to allocate by`
-      : 'every unit is vacant: with vacancy_policy redistribute there is no one to bill (use owner_pays)');
+    throw new AllocationError(
+      'units',
+      t.anyBilled
+        ? `the billed units' ${FACTOR_WORDS[name]} add up to 0: there is nothing to allocate by`
+        : 'every unit is vacant: with vacancy_policy redistribute there is no one to bill (use owner_pays)',
+    );
   }
   if (t.vacancyPolicy === 'owner_pays' && allZero) {
     throw new AllocationError('units', `the units' ${FACTOR_WORDS[name]} add up to 0: there is nothing to allocate by`);
@@ -181,7 +185,13 @@ export function bigIntCore(parts: readonly FactorPart[], t: SplitTerms): Core {
  * each fee, `exact` apportions (sum of base x rate, rounded once) by largest remainder. Plain
  * numbers while every product stays below 2^53, else BigInts; the same results either way.
  */
-export function adminFees(base: readonly number[], feeScaled: number, feeDen: number, rounding: RoundingMode, arithmetic: 'auto' | 'bigint' = 'auto'): number[] {
+export function adminFees(
+  base: readonly number[],
+  feeScaled: number,
+  feeDen: number,
+  rounding: RoundingMode,
+  arithmetic: 'auto' | 'bigint' = 'auto',
+): number[] {
   let baseSum = 0;
   for (const b of base) baseSum += b;
   if (arithmetic === 'auto' && baseSum * feeScaled <= MAX_SAFE) {
@@ -193,8 +203,16 @@ export function adminFees(base: readonly number[], feeScaled: number, feeDen: nu
   const scaled = BigInt(feeScaled);
   const den = BigInt(feeDen);
   const quotas = base.map((b) => BigInt(b) * scaled);
-  const fees = rounding === 'per_unit'
-    ? quotas.map((q) => roundDivBig(q, den))
-    : apportionLargestRemainder(roundDivBig(quotas.reduce((s, q) => s + q, 0n), den), quotas, den);
+  const fees =
+    rounding === 'per_unit'
+      ? quotas.map((q) => roundDivBig(q, den))
+      : apportionLargestRemainder(
+          roundDivBig(
+            quotas.reduce((s, q) => s + q, 0n),
+            den,
+          ),
+          quotas,
+          den,
+        );
   return fees.map(Number);
 }

@@ -11,8 +11,15 @@ const JANUARY = { periodStart: '2026-01-01', periodEnd: '2026-01-31' };
 
 export function input(overrides: Partial<AllocationInput> & { units: BillingUnit[] }): AllocationInput {
   return {
-    method: 'sqft', vacancyPolicy: 'redistribute', rounding: 'per_unit', commonAreaPercent: 0, adminFeePercent: 0,
-    sqftWeightPercent: 50, totalCents: 0, ...JANUARY, ...overrides,
+    method: 'sqft',
+    vacancyPolicy: 'redistribute',
+    rounding: 'per_unit',
+    commonAreaPercent: 0,
+    adminFeePercent: 0,
+    sqftWeightPercent: 50,
+    totalCents: 0,
+    ...JANUARY,
+    ...overrides,
   };
 }
 
@@ -22,16 +29,18 @@ export const date = (dayOffset: number) => new Date(PERIOD_START + dayOffset * 8
 export const decimal = (max: number, places: number) => fc.integer({ min: 0, max: max * 10 ** places }).map((v) => v / 10 ** places);
 
 export const unitArb = (i: number, periodDays: number): fc.Arbitrary<BillingUnit> =>
-  fc.record({
-    unit_id: fc.constant(`U${i}`),
-    tenant_name: fc.constant(`Tenant ${i}`),
-    sqft: fc.oneof(fc.integer({ min: 0, max: 5000 }), decimal(5000, 2)),
-    occupant_count: fc.integer({ min: 0, max: 8 }),
-    custom_weight: fc.oneof(fc.integer({ min: 0, max: 100 }), decimal(100, 4)),
-    is_vacant: fc.integer({ min: 0, max: 9 }).map((v) => v < 2),
-    move_in: fc.option(fc.integer({ min: -5, max: periodDays + 5 }).map(date), { nil: null, freq: 4 }),
-    move_out: fc.option(fc.integer({ min: -5, max: periodDays + 5 }).map(date), { nil: null, freq: 4 }),
-  }).map((u) => (u.move_in && u.move_out && u.move_out < u.move_in ? { ...u, move_out: u.move_in } : u));
+  fc
+    .record({
+      unit_id: fc.constant(`U${i}`),
+      tenant_name: fc.constant(`Tenant ${i}`),
+      sqft: fc.oneof(fc.integer({ min: 0, max: 5000 }), decimal(5000, 2)),
+      occupant_count: fc.integer({ min: 0, max: 8 }),
+      custom_weight: fc.oneof(fc.integer({ min: 0, max: 100 }), decimal(100, 4)),
+      is_vacant: fc.integer({ min: 0, max: 9 }).map((v) => v < 2),
+      move_in: fc.option(fc.integer({ min: -5, max: periodDays + 5 }).map(date), { nil: null, freq: 4 }),
+      move_out: fc.option(fc.integer({ min: -5, max: periodDays + 5 }).map(date), { nil: null, freq: 4 }),
+    })
+    .map((u) => (u.move_in && u.move_out && u.move_out < u.move_in ? { ...u, move_out: u.move_in } : u));
 
 export const inputArb: fc.Arbitrary<AllocationInput> = fc
   .record({
@@ -47,9 +56,16 @@ export const inputArb: fc.Arbitrary<AllocationInput> = fc
   })
   .chain((p) => fc.tuple(fc.constant(p), fc.tuple(...Array.from({ length: p.n }, (_, i) => unitArb(i, p.periodDays)))))
   .map(([p, units]) => ({
-    method: p.method, vacancyPolicy: p.vacancyPolicy, rounding: p.rounding, commonAreaPercent: p.commonAreaPercent,
-    adminFeePercent: p.adminFeePercent, sqftWeightPercent: p.sqftWeightPercent, totalCents: p.totalCents,
-    periodStart: date(0), periodEnd: date(p.periodDays - 1), units,
+    method: p.method,
+    vacancyPolicy: p.vacancyPolicy,
+    rounding: p.rounding,
+    commonAreaPercent: p.commonAreaPercent,
+    adminFeePercent: p.adminFeePercent,
+    sqftWeightPercent: p.sqftWeightPercent,
+    totalCents: p.totalCents,
+    periodStart: date(0),
+    periodEnd: date(p.periodDays - 1),
+    units,
   }));
 
 /** The allocation, or null for input it rightly refuses (no one or nothing to bill by). */

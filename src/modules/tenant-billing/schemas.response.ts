@@ -47,13 +47,22 @@ const unitBillResponse = z.object({
   occupied_days: z.number().int(),
   move_in: z.string().nullable().optional().meta({ description: 'Present when the unit was sent with a move_in or move_out' }),
   move_out: z.string().nullable().optional(),
-  occupancy: z.number().int().optional().meta({ description: "The occupancy's index in the unit's occupancies (units sent with occupancies: one bill per occupancy)" }),
+  occupancy: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: "The occupancy's index in the unit's occupancies (units sent with occupancies: one bill per occupancy)" }),
   occupant_factor: z.number().optional().meta({ description: "The occupancy table's factor used (configurations with occupant_factors)" }),
-  charge_limit: z.object({
-    limit: z.enum(['max_charge', 'min_charge']),
-    share_charge: money.meta({ description: 'The base charge the share gave, before the limit' }),
-  }).optional().meta({ description: 'Present when max_charge or min_charge moved the base charge' }),
-  billing_fee: money.optional().meta({ description: "The configuration's flat fee (0 for a vacant line); present when the configuration charges one" }),
+  charge_limit: z
+    .object({
+      limit: z.enum(['max_charge', 'min_charge']),
+      share_charge: money.meta({ description: 'The base charge the share gave, before the limit' }),
+    })
+    .optional()
+    .meta({ description: 'Present when max_charge or min_charge moved the base charge' }),
+  billing_fee: money
+    .optional()
+    .meta({ description: "The configuration's flat fee (0 for a vacant line); present when the configuration charges one" }),
   invoice_number: z.string().optional().meta({
     description: 'Unique per property; present on billed lines (absent on vacant ones, and on calculations made before invoice numbers)',
   }),
@@ -66,9 +75,13 @@ export const reconciliationResponse = z
     billed_to_tenants: money.meta({ description: 'Sum of the base charges' }),
     admin_fees: money.meta({ description: 'Sum of the admin fees (on top of the master bill)' }),
     owner_absorbs: money.meta({
-      description: 'The vacant share under owner_pays (0 under redistribute) + max_charge_absorbed - min_charge_added; negative when minimum charges collect more than the vacant share and the caps',
+      description:
+        'The vacant share under owner_pays (0 under redistribute) + max_charge_absorbed - min_charge_added; negative when minimum charges collect more than the vacant share and the caps',
     }),
-    rounding_difference: money.meta({ description: 'What per-unit rounding left over (each base charge rounded down: never negative, under a cent a line); 0 with exact rounding' }),
+    rounding_difference: money.meta({
+      description:
+        'What per-unit rounding left over (each base charge rounded down: never negative, under a cent a line); 0 with exact rounding',
+    }),
     billing_fees: money.meta({ description: 'Sum of the flat billing fees (on top of the master bill)' }),
     max_charge_absorbed: money.meta({ description: 'What max_charge took off the base charges' }),
     min_charge_added: money.meta({ description: 'What min_charge added to the base charges' }),
@@ -97,7 +110,9 @@ export const calculationResponse = z
     max_charge: z.number().nullable(),
     min_charge: z.number().nullable(),
     billing_fee: money,
-    due_date: z.string().nullable().meta({ description: "The first billing_day after the period's end and the calculation's date (null for calculations made before due dates)" }),
+    due_date: z.string().nullable().meta({
+      description: "The first billing_day after the period's end and the calculation's date (null for calculations made before due dates)",
+    }),
     status: z.enum(CALCULATION_STATUSES).meta({
       description: 'active; superseded by a later calculation of the same property and utility type whose period overlaps; or void',
     }),
@@ -112,14 +127,22 @@ export const calculationResponse = z
     reconciliation: reconciliationResponse,
     allocation_basis: z.object({
       period_days: z.number().int(),
-      factors: z.array(z.object({
-        factor: z.enum(['sqft', 'occupant_count', 'custom_weight', 'unit_count']),
-        weight_percent: z.number(),
-        billed_total: z.number().meta({ description: 'Sum over billed units of factor x occupied days / period days' }),
-        all_total: z.number().meta({ description: 'Sum over all units, vacant ones included' }),
-        billed_factor_days: z.number().optional().meta({ description: 'When anyone moved within the period: the billed sum in factor-days (exact)' }),
-        all_factor_days: z.number().optional().meta({ description: 'When anyone moved within the period: every unit\'s sum in factor-days (exact)' }),
-      })),
+      factors: z.array(
+        z.object({
+          factor: z.enum(['sqft', 'occupant_count', 'custom_weight', 'unit_count']),
+          weight_percent: z.number(),
+          billed_total: z.number().meta({ description: 'Sum over billed units of factor x occupied days / period days' }),
+          all_total: z.number().meta({ description: 'Sum over all units, vacant ones included' }),
+          billed_factor_days: z
+            .number()
+            .optional()
+            .meta({ description: 'When anyone moved within the period: the billed sum in factor-days (exact)' }),
+          all_factor_days: z
+            .number()
+            .optional()
+            .meta({ description: "When anyone moved within the period: every unit's sum in factor-days (exact)" }),
+        }),
+      ),
     }),
     calculated_at: z.string(),
   })
@@ -145,31 +168,47 @@ export const historyItem = z.object({
 
 export const historyPage = pageSchema(historyItem).meta({ example: ex.historyPage });
 /** GET /billing/config/{id}/versions: a page of a configuration's versions, newest first. */
-export const configVersionsPage = pageSchema(configResponse)
-  .meta({ example: { items: [ex.configResponse], total: 1, page: 1, per_page: 20, pages: 1 } });
+export const configVersionsPage = pageSchema(configResponse).meta({
+  example: { items: [ex.configResponse], total: 1, page: 1, per_page: 20, pages: 1 },
+});
 
 const statementShare = z.object({
-  allocation_percent: z.number().meta({ description: "A unit that turned over, asked without ?occupancy: the sum of its parts' percentages" }),
-  factors: z.array(z.object({
-    occupancy: z.number().int().optional().meta({ description: 'A unit that turned over, asked without ?occupancy: the part this factor is of (each part\'s factors in turn)' }),
-    factor: z.string(),
-    value: z.number().meta({ description: 'As entered: whole sqft, the head count, the weight' }),
-    occupancy_factor: z.object({ occupants: z.number().int(), factor: z.number() }).optional()
-      .meta({ description: 'The occupancy table row used for the head count (configurations with occupant_factors)' }),
-    occupied_days: z.number().int(),
-    weight_percent: z.number(),
-    total: z.number().meta({ description: "The total the unit's factor is divided by (per day of the period when anyone moved)" }),
-    total_factor_days: z.number().optional().meta({ description: 'When anyone moved within the period: the total in factor-days, the whole numbers the share is computed from' }),
-    total_of: z.enum(['billed_units', 'all_units']),
-  })),
+  allocation_percent: z
+    .number()
+    .meta({ description: "A unit that turned over, asked without ?occupancy: the sum of its parts' percentages" }),
+  factors: z.array(
+    z.object({
+      occupancy: z.number().int().optional().meta({
+        description: "A unit that turned over, asked without ?occupancy: the part this factor is of (each part's factors in turn)",
+      }),
+      factor: z.string(),
+      value: z.number().meta({ description: 'As entered: whole sqft, the head count, the weight' }),
+      occupancy_factor: z
+        .object({ occupants: z.number().int(), factor: z.number() })
+        .optional()
+        .meta({ description: 'The occupancy table row used for the head count (configurations with occupant_factors)' }),
+      occupied_days: z.number().int(),
+      weight_percent: z.number(),
+      total: z.number().meta({ description: "The total the unit's factor is divided by (per day of the period when anyone moved)" }),
+      total_factor_days: z.number().optional().meta({
+        description: 'When anyone moved within the period: the total in factor-days, the whole numbers the share is computed from',
+      }),
+      total_of: z.enum(['billed_units', 'all_units']),
+    }),
+  ),
 });
 
 const statementCharges = z.object({
   share_charge: money.meta({ description: 'The base charge the share gives' }),
   charge_limit: z.enum(['max_charge', 'min_charge']).nullable().meta({
-    description: 'A unit that turned over, asked without ?occupancy: the limit that moved its parts\' base charges when all were moved the same way, else null (each part says its own)',
+    description:
+      "A unit that turned over, asked without ?occupancy: the limit that moved its parts' base charges when all were moved the same way, else null (each part says its own)",
   }),
-  base_charge: money, admin_fee_rate: z.number(), admin_fee: money, billing_fee: money, total_charge: money,
+  base_charge: money,
+  admin_fee_rate: z.number(),
+  admin_fee: money,
+  billing_fee: money,
+  total_charge: money,
 });
 
 const formulaLines = z.array(z.string()).meta({ description: 'The calculation written out, line by line' });
@@ -188,10 +227,18 @@ export const statementResponse = z
   .object({
     calculation_id: z.string(),
     invoice_number: z.string().nullable().meta({
-      description: 'Unique per property; null for a vacant line, for calculations made before invoice numbers, and for a unit that turned over asked without ?occupancy (each part has its own)',
+      description:
+        'Unique per property; null for a vacant line, for calculations made before invoice numbers, and for a unit that turned over asked without ?occupancy (each part has its own)',
     }),
     due_date: z.string().nullable().meta({ description: 'null for calculations made before due dates' }),
-    property: z.object({ id: z.string(), name: z.string(), address: z.string(), city: z.string(), state: z.string(), zip_code: z.string() }),
+    property: z.object({
+      id: z.string(),
+      name: z.string(),
+      address: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zip_code: z.string(),
+    }),
     billing_period_start: z.string(),
     billing_period_end: z.string(),
     period_days: z.number().int(),
@@ -206,10 +253,14 @@ export const statementResponse = z
       billable_amount: money,
     }),
     unit: unitBillResponse.meta({
-      description: 'The unit bill; for a unit that turned over asked without ?occupancy, the unit as a whole: its residents\' names, the factor fields all parts share, every amount and the days the sum of the parts\'',
+      description:
+        "The unit bill; for a unit that turned over asked without ?occupancy, the unit as a whole: its residents' names, the factor fields all parts share, every amount and the days the sum of the parts'",
     }),
     share: statementShare,
-    charges: statementCharges.meta({ description: "The unit's charges; for a unit that turned over asked without ?occupancy, the unit total: each amount the sum of the parts'" }),
+    charges: statementCharges.meta({
+      description:
+        "The unit's charges; for a unit that turned over asked without ?occupancy, the unit total: each amount the sum of the parts'",
+    }),
     formula: formulaLines,
     calculated_at: z.string(),
     occupancies: z.array(statementPart).optional().meta({

@@ -45,27 +45,36 @@ export const occupantFactorsSchema = z
       ctx.addIssue({ code: 'custom', message: 'occupant_factors keys are head counts from 0 to 99', path: [badKey] });
       return;
     }
-    const counts = Object.keys(table).map(Number).sort((a, b) => a - b);
+    const counts = Object.keys(table)
+      .map(Number)
+      .sort((a, b) => a - b);
     if (counts.length === 0) {
       ctx.addIssue({ code: 'custom', message: 'occupant_factors must have a row for 1 occupant' });
       return;
     }
     const first = counts[0];
     if (first > 1 || counts.some((c, k) => c !== first + k)) {
-      ctx.addIssue({ code: 'custom', message: 'occupant_factors must have a row for every head count from 0 or 1 to the largest, with no gap' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'occupant_factors must have a row for every head count from 0 or 1 to the largest, with no gap',
+      });
       return;
     }
     for (let k = 1; k < counts.length; k++) {
       if (table[String(counts[k])] < table[String(counts[k - 1])]) {
-        ctx.addIssue({ code: 'custom', message: `occupant_factors must not decrease: ${counts[k]} occupants have a smaller factor than ${counts[k - 1]}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `occupant_factors must not decrease: ${counts[k]} occupants have a smaller factor than ${counts[k - 1]}`,
+        });
         return;
       }
     }
   })
   .meta({
-    description: 'Head count -> factor, e.g. {"1": 1, "2": 1.6, "3": 2.2, "4": 2.6}: used instead of the head count by occupant_count '
-      + 'and sqft_occupant. An occupied unit counts at least 1 person unless the table has a row for 0; a head count above '
-      + 'the last row takes its factor. Rows from 0 or 1 up with no gap, factors 0 to 100 that never decrease.',
+    description:
+      'Head count -> factor, e.g. {"1": 1, "2": 1.6, "3": 2.2, "4": 2.6}: used instead of the head count by occupant_count ' +
+      'and sqft_occupant. An occupied unit counts at least 1 person unless the table has a row for 0; a head count above ' +
+      'the last row takes its factor. Rows from 0 or 1 up with no gap, factors 0 to 100 that never decrease.',
     example: { 1: 1, 2: 1.6, 3: 2.2, 4: 2.6 },
   });
 
@@ -79,16 +88,25 @@ const configTerms = {
     .meta({ uniqueItems: true }),
   common_area_percent: percent('common_area_percent', 0, 50),
   admin_fee_percent: percent('admin_fee_percent', 0, 15),
-  billing_day: z.number().int().min(1, { error: 'billing_day must be between 1 and 28' }).max(28, { error: 'billing_day must be between 1 and 28' })
-    .meta({ description: 'The day of the month charges are due: a statement is due on the first such day after the period ends and after it was calculated.' }),
+  billing_day: z
+    .number()
+    .int()
+    .min(1, { error: 'billing_day must be between 1 and 28' })
+    .max(28, { error: 'billing_day must be between 1 and 28' })
+    .meta({
+      description:
+        'The day of the month charges are due: a statement is due on the first such day after the period ends and after it was calculated.',
+    }),
   is_active: z.boolean(),
   vacancy_policy: z.enum(VACANCY_POLICIES).meta({
-    description: 'redistribute: vacant units are left out and the occupied ones share the whole billable amount; '
-      + "owner_pays: shares are taken over all units and the vacant units' shares are billed to no one (the owner absorbs them).",
+    description:
+      'redistribute: vacant units are left out and the occupied ones share the whole billable amount; ' +
+      "owner_pays: shares are taken over all units and the vacant units' shares are billed to no one (the owner absorbs them).",
   }),
   rounding: z.enum(ROUNDING_MODES).meta({
-    description: 'per_unit: each charge rounded to the cent on its own; exact: largest remainder, so the base '
-      + 'charges add up to the billed amount to the cent, and so do the admin fees.',
+    description:
+      'per_unit: each charge rounded to the cent on its own; exact: largest remainder, so the base ' +
+      'charges add up to the billed amount to the cent, and so do the admin fees.',
   }),
   sqft_weight_percent: percent('sqft_weight_percent', 0, 100).meta({
     description: 'sqft_occupant only: weight of the sqft share in the blend; the occupant share gets the rest.',
@@ -98,12 +116,19 @@ const configTerms = {
     example: { water: 'occupant_count', trash: 'unit_count' },
   }),
   occupant_factors: occupantFactorsSchema.nullable(),
-  max_charge: money2('max_charge', MAX_CHARGE).nullable()
-    .meta({ description: "USD: a billed line's base charge is at most this; the owner absorbs the rest (reported in reconciliation).", multipleOf: 0.01 }),
-  min_charge: money2('min_charge', MAX_CHARGE).nullable()
-    .meta({ description: "USD: a billed line's base charge is at least this; what it adds lowers what the owner absorbs.", multipleOf: 0.01 }),
-  billing_fee: money2('billing_fee', MAX_BILLING_FEE)
-    .meta({ description: 'USD: a flat fee on every billed line (each occupancy of a unit that turned over), on top of the master bill like the admin fee.', multipleOf: 0.01 }),
+  max_charge: money2('max_charge', MAX_CHARGE).nullable().meta({
+    description: "USD: a billed line's base charge is at most this; the owner absorbs the rest (reported in reconciliation).",
+    multipleOf: 0.01,
+  }),
+  min_charge: money2('min_charge', MAX_CHARGE).nullable().meta({
+    description: "USD: a billed line's base charge is at least this; what it adds lowers what the owner absorbs.",
+    multipleOf: 0.01,
+  }),
+  billing_fee: money2('billing_fee', MAX_BILLING_FEE).meta({
+    description:
+      'USD: a flat fee on every billed line (each occupancy of a unit that turned over), on top of the master bill like the admin fee.',
+    multipleOf: 0.01,
+  }),
 };
 
 export const createConfigBody = z
@@ -129,9 +154,11 @@ export type CreateConfigInput = z.output<typeof createConfigBody>;
 
 /** PATCH /billing/config/{id}: any of the terms; the result is a new version. */
 export const patchConfigBody = z
-  .object(Object.fromEntries(Object.entries(configTerms).map(([k, v]) => [k, v.optional()])) as {
-    [K in keyof typeof configTerms]: z.ZodOptional<(typeof configTerms)[K]>
-  })
+  .object(
+    Object.fromEntries(Object.entries(configTerms).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof configTerms]: z.ZodOptional<(typeof configTerms)[K]>;
+    },
+  )
   .refine((b) => Object.keys(b).length > 0, { error: 'at least one field to change is required' })
   .meta({ example: ex.configPatch });
 export type PatchConfigInput = z.output<typeof patchConfigBody>;
@@ -144,7 +171,10 @@ export const calculationRequestShape = {
   billing_config_id: id,
   billing_period_start: isoDate,
   billing_period_end: isoDate,
-  total_amount: decimalNumber(2).min(0).max(NUMERIC_14_MAX).meta({ description: 'The master-meter bill in USD, to the cent.', multipleOf: 0.01 }),
+  total_amount: decimalNumber(2)
+    .min(0)
+    .max(NUMERIC_14_MAX)
+    .meta({ description: 'The master-meter bill in USD, to the cent.', multipleOf: 0.01 }),
   utility_type: requiredEnum(UTILITY_TYPES),
 };
 
@@ -173,16 +203,26 @@ export const historyQuery = pageQuery.extend({
   status: z.enum(CALCULATION_STATUSES).optional().meta({ description: 'Only calculations with this status' }),
 });
 
-export const voidBody = z.object({
-  reason: z.string().trim().min(1, { error: 'reason required' }).max(500),
-}).meta({ example: { reason: 'Wrong master bill: the utility re-issued it' } });
+export const voidBody = z
+  .object({
+    reason: z.string().trim().min(1, { error: 'reason required' }).max(500),
+  })
+  .meta({ example: { reason: 'Wrong master bill: the utility re-issued it' } });
 
 export const statementQuery = z.object({
   // The type stated: a coerced number is documented as integer-or-null, and a query parameter is never null.
-  occupancy: z.coerce.number().int().min(0).max(MAX_OCCUPANCIES - 1).optional().meta({
-    type: 'integer', minimum: 0, maximum: MAX_OCCUPANCIES - 1,
-    description: "Which occupancy's statement, for a unit sent with occupancies; without it, one statement with every occupancy's part",
-  }),
+  occupancy: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_OCCUPANCIES - 1)
+    .optional()
+    .meta({
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_OCCUPANCIES - 1,
+      description: "Which occupancy's statement, for a unit sent with occupancies; without it, one statement with every occupancy's part",
+    }),
 });
 export const propertyParams = z.object({ property_id: id });
 /** GET /billing/config/{id}: the property's id, on the path template PATCH uses for a configuration's id. */

@@ -23,60 +23,79 @@ export const MAX_OCCUPANCIES = 31;
 export const MAX_TEXT = 200;
 
 /** A factor from 0 to `max` with at most FACTOR_PLACES decimals: one problem per field, range first. */
-const factor = (max: number) => z.number()
-  .min(0, { abort: true })
-  .max(max, { abort: true })
-  .refine((v) => decimalPlacesOf(v, FACTOR_PLACES) !== null, { error: `ensure this value has at most ${FACTOR_PLACES} decimal places` })
-  .meta({ multipleOf: Number(`1e-${FACTOR_PLACES}`) });
+const factor = (max: number) =>
+  z
+    .number()
+    .min(0, { abort: true })
+    .max(max, { abort: true })
+    .refine((v) => decimalPlacesOf(v, FACTOR_PLACES) !== null, { error: `ensure this value has at most ${FACTOR_PLACES} decimal places` })
+    .meta({ multipleOf: Number(`1e-${FACTOR_PLACES}`) });
 const occupantCount = z.number().int({ abort: true }).min(0, { abort: true }).max(MAX_OCCUPANTS, { abort: true });
 const optionalDate = isoDate.nullable().optional();
 /** A unit or an occupancy that is not an object, null included. */
 const notADict = { error: (iss: { input?: unknown }) => (iss.input === null ? 'value is not a valid dict' : undefined) };
 
-const occupancyBody = z.object({
-  tenant_name: z.string().max(MAX_TEXT),
-  move_in: optionalDate.meta({ description: 'First day (inclusive); absent: since before the period.' }),
-  move_out: optionalDate.meta({ description: 'Last day (inclusive); absent: still there after the period.' }),
-  occupant_count: occupantCount.nullable().optional().meta({ description: 'Required by occupant_count and sqft_occupant.' }),
-}, notADict);
+const occupancyBody = z.object(
+  {
+    tenant_name: z.string().max(MAX_TEXT),
+    move_in: optionalDate.meta({ description: 'First day (inclusive); absent: since before the period.' }),
+    move_out: optionalDate.meta({ description: 'Last day (inclusive); absent: still there after the period.' }),
+    occupant_count: occupantCount.nullable().optional().meta({ description: 'Required by occupant_count and sqft_occupant.' }),
+  },
+  notADict,
+);
 
 /** Fields that cannot be sent beside occupancies: each occupancy has its dates. */
 const NOT_WITH_OCCUPANCIES = ['is_vacant', 'move_in', 'move_out'] as const;
 
 /** A unit by itself: its fields, its move dates in order, and no vacancy or dates beside occupancies. */
-export const unitBody = z.object({
-  unit_id: z.string().min(1).max(MAX_TEXT),
-  tenant_name: z.string().max(MAX_TEXT).meta({ description: 'May be empty for a vacant unit.' }),
-  sqft: factor(MAX_SQFT).nullable().optional().meta({ description: 'Required by sqft and sqft_occupant; at most 4 decimals.' }),
-  occupant_count: occupantCount.nullable().optional().meta({ description: 'Required by occupant_count and sqft_occupant.' }),
-  custom_weight: factor(MAX_CUSTOM_WEIGHT).nullable().optional()
-    .meta({ description: 'Required by custom_weight; 0 to 100, at most 4 decimals.' }),
-  is_vacant: z.boolean().default(false),
-  move_in: optionalDate.meta({ description: 'First day occupied (inclusive); the factor is prorated by the days occupied in the period.' }),
-  move_out: optionalDate.meta({ description: 'Last day occupied (inclusive).' }),
-  // Their count is checked with the period (occupancyProblems), where the message can name the unit.
-  occupancies: z.array(occupancyBody).nullable().optional().meta({
-    minItems: 1,
-    maxItems: MAX_OCCUPANCIES,
-    description: 'Turnover: the residents of the period, one after another, in place of one tenant (not with is_vacant, move_in '
-      + 'or move_out). Each is charged for its days; the unit counts once in the totals; days no occupancy covers follow the '
-      + 'vacancy policy. Overlapping occupancies, one that moves out before it moves in or has no day in the period: 422 naming the unit.',
-  }),
-}, notADict).superRefine((u, ctx) => {
-  if (isCalendarDate(u.move_in ?? '') && isCalendarDate(u.move_out ?? '') && u.move_out! < u.move_in!) {
-    ctx.addIssue({ code: 'custom', path: ['move_out'], message: 'move_out must not be before move_in' });
-  }
-  if (u.occupancies === undefined || u.occupancies === null) return;
-  for (const field of NOT_WITH_OCCUPANCIES) {
-    if (u[field] !== undefined && u[field] !== null && u[field] !== false) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        message: `unit '${u.unit_id}': ${field} cannot be combined with occupancies (each occupancy has its dates; days no occupancy covers are vacant)`,
-      });
+export const unitBody = z
+  .object(
+    {
+      unit_id: z.string().min(1).max(MAX_TEXT),
+      tenant_name: z.string().max(MAX_TEXT).meta({ description: 'May be empty for a vacant unit.' }),
+      sqft: factor(MAX_SQFT).nullable().optional().meta({ description: 'Required by sqft and sqft_occupant; at most 4 decimals.' }),
+      occupant_count: occupantCount.nullable().optional().meta({ description: 'Required by occupant_count and sqft_occupant.' }),
+      custom_weight: factor(MAX_CUSTOM_WEIGHT)
+        .nullable()
+        .optional()
+        .meta({ description: 'Required by custom_weight; 0 to 100, at most 4 decimals.' }),
+      is_vacant: z.boolean().default(false),
+      move_in: optionalDate.meta({
+        description: 'First day occupied (inclusive); the factor is prorated by the days occupied in the period.',
+      }),
+      move_out: optionalDate.meta({ description: 'Last day occupied (inclusive).' }),
+      // Their count is checked with the period (occupancyProblems), where the message can name the unit.
+      occupancies: z
+        .array(occupancyBody)
+        .nullable()
+        .optional()
+        .meta({
+          minItems: 1,
+          maxItems: MAX_OCCUPANCIES,
+          description:
+            'Turnover: the residents of the period, one after another, in place of one tenant (not with is_vacant, move_in ' +
+            'or move_out). Each is charged for its days; the unit counts once in the totals; days no occupancy covers follow the ' +
+            'vacancy policy. Overlapping occupancies, one that moves out before it moves in or has no day in the period: 422 naming the unit.',
+        }),
+    },
+    notADict,
+  )
+  .superRefine((u, ctx) => {
+    if (isCalendarDate(u.move_in ?? '') && isCalendarDate(u.move_out ?? '') && u.move_out! < u.move_in!) {
+      ctx.addIssue({ code: 'custom', path: ['move_out'], message: 'move_out must not be before move_in' });
     }
-  }
-});
+    if (u.occupancies === undefined || u.occupancies === null) return;
+    for (const field of NOT_WITH_OCCUPANCIES) {
+      if (u[field] !== undefined && u[field] !== null && u[field] !== false) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `unit '${u.unit_id}': ${field} cannot be combined with occupancies (each occupancy has its dates; days no occupancy covers are vacant)`,
+        });
+      }
+    }
+  });
 
 /** 1 to MAX_UNITS units, each unit_id once. */
 export const unitList = z
@@ -87,7 +106,8 @@ export const unitList = z
     const seen = new Set<string>();
     units.forEach((u, i) => {
       if (u.unit_id.length === 0 || u.unit_id.length > MAX_TEXT) return;
-      if (seen.has(u.unit_id)) ctx.addIssue({ code: 'custom', path: [i, 'unit_id'], message: `unit_id '${u.unit_id}' appears more than once` });
+      if (seen.has(u.unit_id))
+        ctx.addIssue({ code: 'custom', path: [i, 'unit_id'], message: `unit_id '${u.unit_id}' appears more than once` });
       else seen.add(u.unit_id);
     });
   });

@@ -55,7 +55,11 @@ function allocated(terms: AllocationTerms, request: CalculationRequest, units: r
   try {
     return allocate({
       // total_amount is to the cent (the route schema), so its cents are exact.
-      ...terms, totalCents: toCents(request.total_amount), periodStart: request.billing_period_start, periodEnd: request.billing_period_end, units,
+      ...terms,
+      totalCents: toCents(request.total_amount),
+      periodStart: request.billing_period_start,
+      periodEnd: request.billing_period_end,
+      units,
     });
   } catch (err) {
     if (err instanceof AllocationError) throw unprocessable(err.message, err.field);
@@ -73,7 +77,10 @@ export function createCalculate(deps: TenantBillingDeps, repo: TenantBillingRepo
    * active calculation of the same utility type whose period overlaps becomes superseded.
    */
   return async function calculate(
-    ownerId: string, request: CalculationRequest, units: UnitSource, source: CalculationSource,
+    ownerId: string,
+    request: CalculationRequest,
+    units: UnitSource,
+    source: CalculationSource,
   ): Promise<CalculationResponse> {
     const property = await deps.properties.requireOwned(ownerId, request.property_id);
     const config = await billingConfigOf(repo, property.id, request);
@@ -104,28 +111,40 @@ export function createCalculate(deps: TenantBillingDeps, repo: TenantBillingRepo
     };
     const head = calculationHead(header, allocation);
     // Stored before it is answered; what is stored depends on nothing the transaction decides.
-    const { supersedes, firstInvoiceNumber } = await repo.insertCalculation({
-      id: header.id,
-      propertyId: property.id,
-      billingConfigId: config.id,
-      billingConfigVersion: config.version,
-      source,
-      billingPeriodStart: header.periodStart,
-      billingPeriodEnd: header.periodEnd,
-      utilityType,
-      method,
-      totalAmount: request.total_amount,
-      unitsBilled: allocation.unitsBilled,
-      unitsVacant: allocation.unitsVacant,
-      calculatedAt,
-    }, JSON.stringify(toStored(head, allocation)), allocation.lines.filter((l) => !l.isVacant).length, (overlapped) => {
-      const posted = overlapped.find((o) => o.posted);
-      if (posted) {
-        throw conflict(`Calculation ${posted.id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first`);
-      }
-    });
+    const { supersedes, firstInvoiceNumber } = await repo.insertCalculation(
+      {
+        id: header.id,
+        propertyId: property.id,
+        billingConfigId: config.id,
+        billingConfigVersion: config.version,
+        source,
+        billingPeriodStart: header.periodStart,
+        billingPeriodEnd: header.periodEnd,
+        utilityType,
+        method,
+        totalAmount: request.total_amount,
+        unitsBilled: allocation.unitsBilled,
+        unitsVacant: allocation.unitsVacant,
+        calculatedAt,
+      },
+      JSON.stringify(toStored(head, allocation)),
+      allocation.lines.filter((l) => !l.isVacant).length,
+      (overlapped) => {
+        const posted = overlapped.find((o) => o.posted);
+        if (posted) {
+          throw conflict(
+            `Calculation ${posted.id} of this utility type overlaps the period and has charges posted to the PMS: reverse it first`,
+          );
+        }
+      },
+    );
     return presentCalculation(head, allocation, {
-      status: 'active', supersedes, supersededBy: null, voidReason: null, voidedAt: null, firstInvoiceNumber,
+      status: 'active',
+      supersedes,
+      supersededBy: null,
+      voidReason: null,
+      voidedAt: null,
+      firstInvoiceNumber,
     });
   };
 }

@@ -55,10 +55,11 @@ export function createConfigOperations(deps: TenantBillingDeps, repo: TenantBill
     return row;
   }
 
-  const oneActive = <T>(write: Promise<T>): Promise<T> => write.catch((err: unknown) => {
-    if (violatesOneActiveConfig(err)) throw badRequest('Active billing config already exists for this property');
-    throw err;
-  });
+  const oneActive = <T>(write: Promise<T>): Promise<T> =>
+    write.catch((err: unknown) => {
+      if (violatesOneActiveConfig(err)) throw badRequest('Active billing config already exists for this property');
+      throw err;
+    });
 
   return {
     async createConfig(ownerId: string, input: CreateConfigInput) {
@@ -91,7 +92,11 @@ export function createConfigOperations(deps: TenantBillingDeps, repo: TenantBill
       const keys = Object.keys(configResponse.shape) as Array<keyof ConfigResponse>;
       const all = await repo.configVersions(id);
       const page = all.slice(offsetOf(q), offsetOf(q) + q.per_page);
-      return toPage(page.map((terms) => Object.fromEntries(keys.map((k) => [k, terms[k]])) as ConfigResponse), all.length, q);
+      return toPage(
+        page.map((terms) => Object.fromEntries(keys.map((k) => [k, terms[k]])) as ConfigResponse),
+        all.length,
+        q,
+      );
     },
 
     async listConfigs(ownerId: string, propertyId: string) {

@@ -73,7 +73,9 @@ export function createTenantBillingService(deps: TenantBillingDeps) {
      * (calculated_at desc, id desc) index.
      */
     async history(
-      ownerId: string, propertyId: string, q: PageQuery & { status?: CalculationStatus },
+      ownerId: string,
+      propertyId: string,
+      q: PageQuery & { status?: CalculationStatus },
     ): Promise<Page<ReturnType<typeof presentHistoryItem>>> {
       const state = await repo.historyState(propertyId);
       if (!state) {

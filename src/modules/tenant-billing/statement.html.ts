@@ -20,7 +20,12 @@ const METHOD_NAMES: Record<string, string> = {
   custom_weight: 'agreed weights',
   sqft_occupant: 'floor area and occupants, blended',
 };
-const FACTOR_NAMES: Record<string, string> = { sqft: 'Floor area (sqft)', occupant_count: 'Occupants', custom_weight: 'Weight', unit_count: 'Units' };
+const FACTOR_NAMES: Record<string, string> = {
+  sqft: 'Floor area (sqft)',
+  occupant_count: 'Occupants',
+  custom_weight: 'Weight',
+  unit_count: 'Units',
+};
 
 const STYLE = `
 body{font:14px/1.45 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;color:#111;margin:0;background:#f4f4f4}
@@ -52,9 +57,10 @@ function factorRows(factors: Factors): string {
       const counted = f.occupancy_factor
         ? `${quantity(f.occupancy_factor.occupants)} occupants: factor ${quantity(f.occupancy_factor.factor)}`
         : quantity(f.value);
-      const value = f.total_factor_days === undefined
-        ? `${counted} of ${quantity(f.total)} (${of})`
-        : `${counted} x ${f.occupied_days} days of ${quantity(f.total_factor_days)} factor-days (${of})`;
+      const value =
+        f.total_factor_days === undefined
+          ? `${counted} of ${quantity(f.total)} (${of})`
+          : `${counted} x ${f.occupied_days} days of ${quantity(f.total_factor_days)} factor-days (${of})`;
       return row(`${FACTOR_NAMES[f.factor] ?? f.factor}${weight}`, value);
     })
     .join('');
@@ -100,11 +106,13 @@ ${row(`Common areas (${percentAsWritten(s.master_bill.common_area_percent)}), pa
 ${row('Billable to the units', usd(s.master_bill.billable_amount), 'total')}
 </table>
 ${sections}
-<footer>${escapeHtml(`Calculation ${s.calculation_id}, ${s.calculated_at}. Vacancy policy: ${s.vacancy_policy === 'redistribute'
-    ? 'vacant units are not billed; the occupied units share the billable amount'
-    : 'vacant units are not billed; the owner pays their shares'}. Rounding: ${s.rounding === 'exact'
-    ? 'largest remainder (charges add up to the cent)'
-    : 'each charge to the cent'}.`)}</footer>
+<footer>${escapeHtml(
+    `Calculation ${s.calculation_id}, ${s.calculated_at}. Vacancy policy: ${
+      s.vacancy_policy === 'redistribute'
+        ? 'vacant units are not billed; the occupied units share the billable amount'
+        : 'vacant units are not billed; the owner pays their shares'
+    }. Rounding: ${s.rounding === 'exact' ? 'largest remainder (charges add up to the cent)' : 'each charge to the cent'}.`,
+  )}</footer>
 </main>
 </body>
 </html>
@@ -122,7 +130,11 @@ function renderOneLine(s: Statement): string {
   const tenant = u.tenant_name === '' ? '(vacant)' : u.tenant_name;
   const tenantRows = `${row('Unit', u.unit_id)}${row('Tenant', tenant)}${row('Billing period', period(s))}
 ${row('Days occupied', u.is_vacant ? 'vacant' : `${u.occupied_days} of ${s.period_days}`)}`;
-  return page(s, s.invoice_number, { heading: 'Tenant', rows: tenantRows }, `<h2>Your share</h2>
+  return page(
+    s,
+    s.invoice_number,
+    { heading: 'Tenant', rows: tenantRows },
+    `<h2>Your share</h2>
 <table>
 ${row('Allocated by', METHOD_NAMES[s.method] ?? s.method)}
 ${factorRows(s.share.factors)}
@@ -133,7 +145,8 @@ ${row('Your share', percent2(s.share.allocation_percent), 'total')}
 ${chargeRows(s.charges, 'Total due')}
 </table>
 <h2>How it was calculated</h2>
-${formulaList(s.formula)}`);
+${formulaList(s.formula)}`,
+  );
 }
 
 /** A unit that turned over: each occupancy's part (its days, share, charges and formula), then the unit total. */
@@ -152,7 +165,11 @@ ${chargeRows(p.charges, 'Subtotal')}
 </table>
 ${formulaList(p.formula.slice(1))}`;
   });
-  return page(s, null, { heading: 'Unit and residents', rows: tenantRows }, `${parts.join('\n')}
+  return page(
+    s,
+    null,
+    { heading: 'Unit and residents', rows: tenantRows },
+    `${parts.join('\n')}
 <h2>Unit total</h2>
 <table>
 ${row('Share of the unit', percent2(s.share.allocation_percent))}
@@ -161,7 +178,8 @@ ${row('Admin fees', usd(s.charges.admin_fee))}
 ${s.charges.billing_fee > 0 ? row('Billing fees', usd(s.charges.billing_fee)) : ''}
 ${row('Unit total', usd(s.charges.total_charge), 'total')}
 </table>
-${formulaList(s.formula)}`);
+${formulaList(s.formula)}`,
+  );
 }
 
 export function renderStatementHtml(s: Statement | TurnoverStatement): string {

@@ -30,7 +30,10 @@ function unitValue(unit: UnitBill, name: FactorName): number {
 export type StatementCalculation = Omit<CalculationResponse, 'unit_bills'>;
 
 const DAYS_NOUN: Record<FactorName, string> = {
-  sqft: 'sqft-days', occupant_count: 'occupant-days', custom_weight: 'weight-days', unit_count: 'unit-days',
+  sqft: 'sqft-days',
+  occupant_count: 'occupant-days',
+  custom_weight: 'weight-days',
+  unit_count: 'unit-days',
 };
 
 /** The unit's factors as the statement shows them, each against the total the policy divides by. */
@@ -67,27 +70,32 @@ function billedFormula(c: StatementCalculation, unit: UnitBill, factors: Stateme
   const rate = c.admin_fee_rate;
   const terms = factors.map((f) => {
     // What the unit counts for: the factor as entered, or the table's factor for its head count.
-    const counted = 'occupancy_factor' in f && f.occupancy_factor
-      ? `occupancy factor ${quantity(f.occupancy_factor.factor)} (${measure('occupant_count', f.occupancy_factor.occupants)})`
-      : measure(f.factor, f.value);
-    const part = f.total_factor_days === undefined
-      ? `${counted} / ${table && f.factor === 'occupant_count' ? `${quantity(f.total)} in occupancy factors` : measure(f.factor, f.total)}`
-      : `${counted} x ${f.occupied_days} days / ${quantity(f.total_factor_days)} ${table && f.factor === 'occupant_count' ? 'factor-days' : DAYS_NOUN[f.factor]}`;
+    const counted =
+      'occupancy_factor' in f && f.occupancy_factor
+        ? `occupancy factor ${quantity(f.occupancy_factor.factor)} (${measure('occupant_count', f.occupancy_factor.occupants)})`
+        : measure(f.factor, f.value);
+    const part =
+      f.total_factor_days === undefined
+        ? `${counted} / ${table && f.factor === 'occupant_count' ? `${quantity(f.total)} in occupancy factors` : measure(f.factor, f.total)}`
+        : `${counted} x ${f.occupied_days} days / ${quantity(f.total_factor_days)} ${table && f.factor === 'occupant_count' ? 'factor-days' : DAYS_NOUN[f.factor]}`;
     return factors.length > 1 ? `${percentAsWritten(f.weight_percent)} x ${part}` : part;
   });
   formula.push(`Your share = ${terms.join(' + ')} ${whose} = ${percent2(unit.allocation_percent)}`);
   const f0 = factors[0];
   const simple = factors.length === 1 && f0.total_factor_days === undefined && !('occupancy_factor' in f0);
-  const exact = c.rounding === 'exact'
-    ? ` (rounded by largest remainder, so all units' base charges add up to the billed amount to the cent)`
-    : '';
+  const exact =
+    c.rounding === 'exact' ? ` (rounded by largest remainder, so all units' base charges add up to the billed amount to the cent)` : '';
   const shareLine = simple
     ? `${usd(c.billable_amount)} x ${quantity(f0.value)} / ${quantity(f0.total)} = ${usd(shareCharge)}${exact}`
     : `${usd(c.billable_amount)} x your share = ${usd(shareCharge)}${exact}`;
   if (limit?.limit === 'max_charge') {
-    formula.push(`Base charge = ${shareLine}, capped at the maximum charge of ${usd(c.max_charge ?? unit.base_charge)}: ${usd(unit.base_charge)} (the owner pays the rest)`);
+    formula.push(
+      `Base charge = ${shareLine}, capped at the maximum charge of ${usd(c.max_charge ?? unit.base_charge)}: ${usd(unit.base_charge)} (the owner pays the rest)`,
+    );
   } else if (limit?.limit === 'min_charge') {
-    formula.push(`Base charge = ${shareLine}, raised to the minimum charge of ${usd(c.min_charge ?? unit.base_charge)}: ${usd(unit.base_charge)}`);
+    formula.push(
+      `Base charge = ${shareLine}, raised to the minimum charge of ${usd(c.min_charge ?? unit.base_charge)}: ${usd(unit.base_charge)}`,
+    );
   } else {
     formula.push(`Base charge = ${shareLine}`);
   }
@@ -103,29 +111,40 @@ export function buildStatement(c: StatementCalculation, property: StatementPrope
   const rate = c.admin_fee_rate;
 
   const formula: string[] = [];
-  formula.push(c.common_area_percent > 0
-    ? `Billable amount = ${usd(c.total_amount)} - common area ${percentAsWritten(c.common_area_percent)} (${usd(c.common_area_deduction)}) = ${usd(c.billable_amount)}`
-    : `Billable amount = ${usd(c.total_amount)} (no common-area deduction)`);
+  formula.push(
+    c.common_area_percent > 0
+      ? `Billable amount = ${usd(c.total_amount)} - common area ${percentAsWritten(c.common_area_percent)} (${usd(c.common_area_deduction)}) = ${usd(c.billable_amount)}`
+      : `Billable amount = ${usd(c.total_amount)} (no common-area deduction)`,
+  );
 
   const limit = unit.charge_limit;
   const billingFee = unit.billing_fee ?? 0;
   if (unit.is_vacant) {
-    formula.push(c.vacancy_policy === 'redistribute'
-      ? 'This unit was vacant for the whole period: it is not billed, and the occupied units share the billable amount.'
-      : 'This unit was vacant for the whole period: it is not billed, and the owner pays its share.');
+    formula.push(
+      c.vacancy_policy === 'redistribute'
+        ? 'This unit was vacant for the whole period: it is not billed, and the occupied units share the billable amount.'
+        : 'This unit was vacant for the whole period: it is not billed, and the owner pays its share.',
+    );
   } else {
     formula.push(...billedFormula(c, unit, factors));
   }
-  formula.push(billingFee > 0
-    ? `Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} + ${usd(billingFee)} = ${usd(unit.total_charge)}`
-    : `Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} = ${usd(unit.total_charge)}`);
+  formula.push(
+    billingFee > 0
+      ? `Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} + ${usd(billingFee)} = ${usd(unit.total_charge)}`
+      : `Total charge = ${usd(unit.base_charge)} + ${usd(unit.admin_fee)} = ${usd(unit.total_charge)}`,
+  );
 
   return {
     calculation_id: c.id,
     invoice_number: unit.invoice_number ?? null,
     due_date: c.due_date,
     property: {
-      id: property.id, name: property.name, address: property.address, city: property.city, state: property.state, zip_code: property.zipCode,
+      id: property.id,
+      name: property.name,
+      address: property.address,
+      city: property.city,
+      state: property.state,
+      zip_code: property.zipCode,
     },
     billing_period_start: c.billing_period_start,
     billing_period_end: c.billing_period_end,

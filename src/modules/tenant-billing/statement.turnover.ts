@@ -23,7 +23,10 @@ export type TurnoverStatement = Omit<Statement, 'share'> & {
 const sumMoney = (amounts: readonly number[]): number => fromCents(amounts.reduce((sum, a) => sum + toCents(a), 0));
 
 /** The days of the period a part covers: its move dates, clamped to the period (YYYY-MM-DD compares as text). */
-export function partDates(c: Pick<StatementCalculation, 'billing_period_start' | 'billing_period_end'>, unit: UnitBill): { from: string; to: string } {
+export function partDates(
+  c: Pick<StatementCalculation, 'billing_period_start' | 'billing_period_end'>,
+  unit: UnitBill,
+): { from: string; to: string } {
   const from = unit.move_in && unit.move_in > c.billing_period_start ? unit.move_in : c.billing_period_start;
   const to = unit.move_out && unit.move_out < c.billing_period_end ? unit.move_out : c.billing_period_end;
   return { from, to };
@@ -35,7 +38,10 @@ export const residentName = (unit: UnitBill): string => (unit.tenant_name === ''
 function wholeUnit(bills: readonly UnitBill[]): UnitBill {
   const unit: Record<string, unknown> = {
     unit_id: bills[0].unit_id,
-    tenant_name: bills.map((b) => b.tenant_name).filter((name) => name !== '').join(', '),
+    tenant_name: bills
+      .map((b) => b.tenant_name)
+      .filter((name) => name !== '')
+      .join(', '),
   };
   // sqft and custom_weight are the unit's; occupant_count is each resident's, shown only when they agree.
   for (const field of ['sqft', 'occupant_count', 'custom_weight'] as const) {
@@ -53,7 +59,11 @@ function wholeUnit(bills: readonly UnitBill[]): UnitBill {
   return unit as UnitBill;
 }
 
-export function buildTurnoverStatement(c: StatementCalculation, property: StatementProperty, bills: readonly UnitBill[]): TurnoverStatement {
+export function buildTurnoverStatement(
+  c: StatementCalculation,
+  property: StatementProperty,
+  bills: readonly UnitBill[],
+): TurnoverStatement {
   const own = bills.map((bill) => buildStatement(c, property, bill));
   const parts: StatementPart[] = own.map((s, i) => ({
     occupancy: bills[i].occupancy ?? i,
@@ -71,8 +81,10 @@ export function buildTurnoverStatement(c: StatementCalculation, property: Statem
   const formula = [own[0].formula[0]];
   for (const p of parts) {
     const { from, to } = partDates(c, p.unit);
-    formula.push(`Occupancy ${p.occupancy}, ${residentName(p.unit)}, ${from} to ${to} (${p.unit.occupied_days} days): `
-      + `share ${percent2(p.share.allocation_percent)}, total charge ${usd(p.charges.total_charge)}`);
+    formula.push(
+      `Occupancy ${p.occupancy}, ${residentName(p.unit)}, ${from} to ${to} (${p.unit.occupied_days} days): ` +
+        `share ${percent2(p.share.allocation_percent)}, total charge ${usd(p.charges.total_charge)}`,
+    );
   }
   formula.push(`Unit total = ${charges.map((ch) => usd(ch.total_charge)).join(' + ')} = ${usd(unit.total_charge)}`);
 

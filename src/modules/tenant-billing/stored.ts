@@ -6,8 +6,15 @@ import { toCents } from '../../platform/money';
 import type { Allocation } from './rubs.types';
 import { readLegacyDeflatedUnits, type LegacyDeflatedDocument } from './legacy-deflated';
 import {
-  assemble, completeUnitBill, extrasOf, factorFields, invoiceNumbers,
-  type CalculationHead, type CalculationMeta, type LineExtras, type UnitBill,
+  assemble,
+  completeUnitBill,
+  extrasOf,
+  factorFields,
+  invoiceNumbers,
+  type CalculationHead,
+  type CalculationMeta,
+  type LineExtras,
+  type UnitBill,
 } from './presenters';
 import type { CalculationResponse } from './schemas.response';
 
@@ -58,7 +65,12 @@ function withIssue30Defaults(c: CalculationHead): CalculationHead {
   for (const key of ['billing_fees', 'max_charge_absorbed', 'min_charge_added']) reconciliation[key] ??= 0;
   const head: Record<string, unknown> = { ...c, reconciliation };
   const defaults: Record<string, unknown> = {
-    billing_config_version: 1, occupant_factors: null, max_charge: null, min_charge: null, billing_fee: 0, due_date: null,
+    billing_config_version: 1,
+    occupant_factors: null,
+    max_charge: null,
+    min_charge: null,
+    billing_fee: 0,
+    due_date: null,
   };
   for (const [key, value] of Object.entries(defaults)) if (head[key] === undefined) head[key] = value;
   return head as CalculationHead;
@@ -70,8 +82,8 @@ function unitBillOfRow(row: unknown[], fields: ReturnType<typeof factorFields>, 
   const bill: Record<string, unknown> = { unit_id: row[0], tenant_name: row[1] };
   for (let k = 0; k < f; k++) bill[fields[k]] = row[2 + k];
   const [bp, base, fee, days, ...rest] = row.slice(2 + f) as [number, number, number, number, ...unknown[]];
-  const extras = rest.length === 3 ? rest[2] as LineExtras : null;
-  const moves = rest.length >= 2 ? rest.slice(0, 2) as Array<string | null> : null;
+  const extras = rest.length === 3 ? (rest[2] as LineExtras) : null;
+  const moves = rest.length >= 2 ? (rest.slice(0, 2) as Array<string | null>) : null;
   return completeUnitBill(bill, bp, base, fee, days, moves, extras, billingFeeCents, invoice);
 }
 
@@ -80,13 +92,20 @@ function storedLines(s: StoredCalculation, meta: CalculationMeta) {
   const head = withIssue30Defaults(s.calculation);
   const fields = factorFields(head.method);
   const feeCents = toCents(head.billing_fee);
-  const invoices = invoiceNumbers(meta, s.units.map((row) => storedDays(row, fields.length)));
+  const invoices = invoiceNumbers(
+    meta,
+    s.units.map((row) => storedDays(row, fields.length)),
+  );
   return { head, billOf: (i: number) => unitBillOfRow(s.units[i], fields, feeCents, invoices[i]) };
 }
 
 export function fromStored(s: StoredCalculation, meta: CalculationMeta): CalculationResponse {
   const { head, billOf } = storedLines(s, meta);
-  return assemble(head, s.units.map((_, i) => billOf(i)), meta);
+  return assemble(
+    head,
+    s.units.map((_, i) => billOf(i)),
+    meta,
+  );
 }
 
 /**
@@ -95,7 +114,9 @@ export function fromStored(s: StoredCalculation, meta: CalculationMeta): Calcula
  * give them, without building the others; none for a unit the calculation does not have.
  */
 export function storedUnitLines(
-  s: StoredCalculation, meta: CalculationMeta, unitId: string,
+  s: StoredCalculation,
+  meta: CalculationMeta,
+  unitId: string,
 ): { calculation: Omit<CalculationResponse, 'unit_bills'>; bills: UnitBill[] } {
   const { head, billOf } = storedLines(s, meta);
   const bills = s.units.flatMap((r, i) => (r[0] === unitId ? [billOf(i)] : []));

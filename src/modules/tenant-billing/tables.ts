@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
 import { UTILITY_TYPES } from '../bills/utility-types';
 import { ALLOCATION_METHODS, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.types';
@@ -25,7 +38,9 @@ export const billingConfigs = pgTable(
   'billing_configs',
   {
     id: text('id').primaryKey(),
-    propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     method: text('method').notNull(),
     utilityTypes: text('utility_types').array().notNull(),
     commonAreaPercent: percent('common_area_percent').notNull().default(0),
@@ -48,7 +63,9 @@ export const billingConfigs = pgTable(
     updatedAt: timestamptz('updated_at'),
   },
   (t) => [
-    uniqueIndex('billing_configs_one_active_per_property').on(t.propertyId).where(sql`${t.isActive}`),
+    uniqueIndex('billing_configs_one_active_per_property')
+      .on(t.propertyId)
+      .where(sql`${t.isActive}`),
     index('billing_configs_property_created_idx').on(t.propertyId, t.createdAt),
     check('billing_configs_method_check', sql`${t.method} in (${quoted(ALLOCATION_METHODS)})`),
     check('billing_configs_vacancy_policy_check', sql`${t.vacancyPolicy} in (${quoted(VACANCY_POLICIES)})`),
@@ -74,7 +91,9 @@ export const billingConfigs = pgTable(
 export const billingConfigVersions = pgTable(
   'billing_config_versions',
   {
-    configId: text('config_id').notNull().references(() => billingConfigs.id, { onDelete: 'cascade' }),
+    configId: text('config_id')
+      .notNull()
+      .references(() => billingConfigs.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamptz('created_at').notNull(),
@@ -93,8 +112,12 @@ export const rubsCalculations = pgTable(
   'rubs_calculations',
   {
     id: text('id').primaryKey(),
-    propertyId: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
-    billingConfigId: text('billing_config_id').notNull().references(() => billingConfigs.id, { onDelete: 'cascade' }),
+    propertyId: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    billingConfigId: text('billing_config_id')
+      .notNull()
+      .references(() => billingConfigs.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
     billingPeriodStart: date('billing_period_start', { mode: 'string' }).notNull(),
     billingPeriodEnd: date('billing_period_end', { mode: 'string' }).notNull(),
@@ -108,7 +131,10 @@ export const rubsCalculations = pgTable(
     billingConfigVersion: integer('billing_config_version').notNull().default(1),
     status: text('status').notNull().default('active'),
     /** The earlier active calculations this one replaced (same property, utility type, overlapping period). */
-    supersedes: text('supersedes').array().notNull().default(sql`'{}'::text[]`),
+    supersedes: text('supersedes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     supersededBy: text('superseded_by'),
     voidReason: text('void_reason'),
     voidedAt: timestamptz('voided_at'),
@@ -124,13 +150,17 @@ export const rubsCalculations = pgTable(
     check('rubs_calculations_period_check', sql`${t.billingPeriodEnd} >= ${t.billingPeriodStart}`),
     check('rubs_calculations_status_check', sql`${t.status} in (${quoted(CALCULATION_STATUSES)})`),
     // A re-bill finds the active calculations it overlaps: one range scan.
-    index('rubs_calculations_active_idx').on(t.propertyId, t.utilityType, t.billingPeriodStart).where(sql`${t.status} = 'active'`),
+    index('rubs_calculations_active_idx')
+      .on(t.propertyId, t.utilityType, t.billingPeriodStart)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 
 /** The last invoice number issued per property: statements are numbered 1, 2, ... per property. */
 export const rubsInvoiceCounters = pgTable('rubs_invoice_counters', {
-  propertyId: text('property_id').primaryKey().references(() => properties.id, { onDelete: 'cascade' }),
+  propertyId: text('property_id')
+    .primaryKey()
+    .references(() => properties.id, { onDelete: 'cascade' }),
   lastNumber: integer('last_number').notNull(),
 });
 
@@ -141,7 +171,9 @@ export const rubsInvoiceCounters = pgTable('rubs_invoice_counters', {
 export const rubsPostings = pgTable(
   'rubs_postings',
   {
-    calculationId: text('calculation_id').notNull().references(() => rubsCalculations.id, { onDelete: 'cascade' }),
+    calculationId: text('calculation_id')
+      .notNull()
+      .references(() => rubsCalculations.id, { onDelete: 'cascade' }),
     unitId: text('unit_id').notNull(),
     occupancy: integer('occupancy').notNull(),
     action: text('action').notNull(),
@@ -165,7 +197,9 @@ export const rubsPostings = pgTable(
  * the page count.
  */
 export const rubsHistoryState = pgTable('rubs_history_state', {
-  propertyId: text('property_id').primaryKey().references(() => properties.id, { onDelete: 'cascade' }),
+  propertyId: text('property_id')
+    .primaryKey()
+    .references(() => properties.id, { onDelete: 'cascade' }),
   ownerId: text('owner_id').notNull(),
   calculations: integer('calculations').notNull().default(0),
 });

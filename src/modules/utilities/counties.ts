@@ -9,7 +9,10 @@ import { ZIP_STATES_FILE } from './zip-states';
  * the 2022 planning regions, EIA-861 2018 the eight old counties) and a few Alaska areas.
  */
 export function countyKey(name: string): string {
-  let c = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  let c = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   c = c.replace(/^city and county of /, '');
   const cityOf = /^city of (.*)$/.exec(c);
   if (cityOf) c = `${cityOf[1]} city`;

@@ -10,7 +10,10 @@ describe('loadEnergyStarZipPairs on the bundled ENERGY STAR table', () => {
   let pairs: EnergyStarZipPair[];
   let unmatchedSlugs: string[];
   const matchRows = readCsv(REFERENCE_DIR, ENERGYSTAR_MATCH_FILE);
-  const authorities = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, 'utility_authorities_energystar.json'), 'utf8')) as Record<string, unknown>;
+  const authorities = JSON.parse(fs.readFileSync(path.join(REFERENCE_DIR, 'utility_authorities_energystar.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
   beforeAll(() => {
     utilities = loadUtilityReference(REFERENCE_DIR).utilities;
@@ -56,9 +59,14 @@ describe('loadEnergyStarZipPairs on the bundled ENERGY STAR table', () => {
   it('counts 1723 name matches, 418 reviewed, 1 gas and 17 none among the 2159 slugs', () => {
     const count = (how: string) => matchRows.filter((r) => r.how === how).length;
     expect([count('name'), count('reviewed'), count('gas'), count('none')]).toEqual([1723, 418, 1, 17]);
-    expect(matchRows.filter((r) => r.how === 'name' || r.how === 'reviewed').every((r) => r.eia_id.split(' ').every((id) => utilities.has(id)))).toBe(true);
+    expect(
+      matchRows.filter((r) => r.how === 'name' || r.how === 'reviewed').every((r) => r.eia_id.split(' ').every((id) => utilities.has(id))),
+    ).toBe(true);
     // a brand of two operating companies, resolved per ZIP code by county
-    expect(matchRows.filter((r) => r.eia_id.includes(' ')).map((r) => [r.slug, r.eia_id])).toEqual([['ma-national-grid', '11804 13206'], ['nv-nv-energy', '13407 17166']]);
+    expect(matchRows.filter((r) => r.eia_id.includes(' ')).map((r) => [r.slug, r.eia_id])).toEqual([
+      ['ma-national-grid', '11804 13206'],
+      ['nv-nv-energy', '13407 17166'],
+    ]);
     expect(matchRows.filter((r) => r.how === 'gas' || r.how === 'none').every((r) => r.eia_id === '')).toBe(true);
   });
 

@@ -7,13 +7,18 @@
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { utilities, utilityZipCodes } from './tables';
 
-export { analyzeUtilities, deleteUtilitiesAndZipPairs, insertZipPairs, readZipPairs, refreshUtilityCounts, upsertUtilities } from './repository';
+export {
+  analyzeUtilities,
+  deleteUtilitiesAndZipPairs,
+  insertZipPairs,
+  readZipPairs,
+  refreshUtilityCounts,
+  upsertUtilities,
+} from './repository';
 
 /** A utility's id, name and main state, as a subquery named `alias`: read, never written. */
-export const viewOfUtilities = <A extends string>(alias: A) => new QueryBuilder()
-  .select({ id: utilities.id, name: utilities.name, state: utilities.state })
-  .from(utilities)
-  .as(alias);
+export const viewOfUtilities = <A extends string>(alias: A) =>
+  new QueryBuilder().select({ id: utilities.id, name: utilities.name, state: utilities.state }).from(utilities).as(alias);
 
 /** The ZIP code and utility pairs, as a subquery: read, never written. */
 export const utilityZipView = new QueryBuilder()
@@ -22,7 +27,4 @@ export const utilityZipView = new QueryBuilder()
   .as('utility_zip_view');
 
 /** Every utility's EIA id, as a subquery (the catalog refresh of all utilities): read, never written. */
-export const utilityIdsView = new QueryBuilder()
-  .select({ id: utilities.id })
-  .from(utilities)
-  .as('utility_ids_view');
+export const utilityIdsView = new QueryBuilder().select({ id: utilities.id }).from(utilities).as('utility_ids_view');

@@ -102,7 +102,10 @@ export function utilityType(ownership: string | undefined): string | null {
   const o = (ownership ?? '').trim();
   if (!o) return null;
   if (o === 'Municipal Mktg Authority') return 'municipal_marketing_authority';
-  return o.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return o
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }
 
 const num = (v: string | undefined) => (v === undefined || v.trim() === '' || v.trim() === '.' ? null : Number(v));
@@ -175,8 +178,18 @@ function readEia861(dir: string) {
     }
   }
   return {
-    names, types, firstStates, customersByState, customers, shortFormCustomers, shortFormByState, reported, territory, served,
-    reliabilityByState, note,
+    names,
+    types,
+    firstStates,
+    customersByState,
+    customers,
+    shortFormCustomers,
+    shortFormByState,
+    reported,
+    territory,
+    served,
+    reliabilityByState,
+    note,
   };
 }
 
@@ -213,8 +226,12 @@ function utilityRecords(eia: Eia861, zipStates: Map<string, Map<string, number>>
     const states = served.get(id);
     // Without customer counts, a utility named for one of the states it serves ("AEP Texas Central Company", which
     // reports no retail sales) is that state's: EIA-861 lists its utility data under Oklahoma, its parent's state.
-    const state = largest(customersByState.get(id)) ?? (namedState && states?.has(namedState) ? namedState : null)
-      ?? firstStates.get(id) ?? largest(zipStates.get(id)) ?? null;
+    const state =
+      largest(customersByState.get(id)) ??
+      (namedState && states?.has(namedState) ? namedState : null) ??
+      firstStates.get(id) ??
+      largest(zipStates.get(id)) ??
+      null;
     const terr = territory.get(id);
     utilities.set(id, {
       id,
@@ -223,7 +240,10 @@ function utilityRecords(eia: Eia861, zipStates: Map<string, Map<string, number>>
       type: types.get(id) ?? null,
       customersServed: customers.get(id) ?? shortFormCustomers.get(id) ?? null,
       serviceTerritory: terr
-        ? [...terr].sort(([a], [b]) => a.localeCompare(b)).map(([st, counties]) => `${st}: ${counties.join(', ')}`).join('; ')
+        ? [...terr]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([st, counties]) => `${st}: ${counties.join(', ')}`)
+            .join('; ')
         : null,
       statesServed: [...(served.get(id) ?? [])].sort(),
     });
@@ -301,7 +321,9 @@ export function loadUtilityReference(dir = REFERENCE_DIR): UtilityReference {
   const areaCustomers = areaCustomersOf(eia);
   const utilities = utilityRecords(eia, zipStates);
   return {
-    utilities, zipPairs, successors,
+    utilities,
+    zipPairs,
+    successors,
     area: { customers: areaCustomers, eiaUtilities, territory: territoryIds, zipCounties, energyStarPredominant },
   };
 }
@@ -317,6 +339,10 @@ function addTo(map: Map<string, Map<string, number>>, id: string, key: string, n
 function largest(counts: Map<string, number> | undefined): string | null {
   let best: string | null = null;
   let bestCount = -1;
-  for (const [k, c] of counts ?? []) if (c > bestCount) { best = k; bestCount = c; }
+  for (const [k, c] of counts ?? [])
+    if (c > bestCount) {
+      best = k;
+      bestCount = c;
+    }
   return best;
 }

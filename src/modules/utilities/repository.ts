@@ -29,9 +29,15 @@ export async function deleteUtilitiesAndZipPairs(db: Executor): Promise<void> {
 export async function upsertUtilities(db: Executor, list: UtilityRecord[]): Promise<void> {
   for (let i = 0; i < list.length; i += BATCH) {
     const rows = list.slice(i, i + BATCH).map((u) => ({
-      id: u.id, name: u.name, state: u.state, type: u.type,
-      customersServed: u.customersServed, serviceTerritory: u.serviceTerritory,
-      abbreviation: null, website: null, phone: null,
+      id: u.id,
+      name: u.name,
+      state: u.state,
+      type: u.type,
+      customersServed: u.customersServed,
+      serviceTerritory: u.serviceTerritory,
+      abbreviation: null,
+      website: null,
+      phone: null,
     }));
     await db.insert(utilities).values(rows).onConflictDoUpdate({ target: utilities.id, set: replaceAll });
   }
@@ -40,7 +46,9 @@ export async function upsertUtilities(db: Executor, list: UtilityRecord[]): Prom
 /** Inserts ZIP pairs, 10,000 per statement as one jsonb parameter (fast on PGlite); known pairs are kept. */
 export async function insertZipPairs(db: Executor, pairs: ZipPair[]): Promise<void> {
   for (let i = 0; i < pairs.length; i += ZIP_BATCH) {
-    const batch = JSON.stringify(pairs.slice(i, i + ZIP_BATCH).map((p) => ({ zip_code: p.zipCode, utility_id: p.utilityId, source: p.source })));
+    const batch = JSON.stringify(
+      pairs.slice(i, i + ZIP_BATCH).map((p) => ({ zip_code: p.zipCode, utility_id: p.utilityId, source: p.source })),
+    );
     await db.execute(sql`insert into ${utilityZipCodes} select * from jsonb_populate_recordset(null::${utilityZipCodes}, ${batch}::jsonb)
       on conflict do nothing`);
   }

@@ -46,8 +46,12 @@ export interface UtilityDetail extends UtilitySearchItem {
 }
 
 const itemColumns = {
-  id: utilities.id, name: utilities.name, abbreviation: utilities.abbreviation, state: utilities.state,
-  type: utilities.type, tariff_count: utilities.tariffCount,
+  id: utilities.id,
+  name: utilities.name,
+  abbreviation: utilities.abbreviation,
+  state: utilities.state,
+  type: utilities.type,
+  tariff_count: utilities.tariffCount,
 };
 
 /** `%` and `_` in user text match themselves in LIKE patterns. */
@@ -69,11 +73,16 @@ export interface ZipUtilityRow extends ServingCandidate {
  * GeoNames does not list it (a due-diligence request's). Empty when none serves it.
  */
 export async function servingUtilitiesOf(
-  db: Executor, zipCode: string, opts: { state?: string | null; model?: ServingModel } = {},
+  db: Executor,
+  zipCode: string,
+  opts: { state?: string | null; model?: ServingModel } = {},
 ): Promise<{ state: string | null; county: string | null; ranked: Array<RankedUtility<ZipUtilityRow>> }> {
   const serving = db.select({ id: utilityZipCodes.utilityId }).from(utilityZipCodes).where(eq(utilityZipCodes.zipCode, zipCode));
-  const rows = await db.select({ ...itemColumns, type: utilities.type, customersServed: utilities.customersServed })
-    .from(utilities).where(inArray(utilities.id, serving)).orderBy(asc(utilities.id));
+  const rows = await db
+    .select({ ...itemColumns, type: utilities.type, customersServed: utilities.customersServed })
+    .from(utilities)
+    .where(inArray(utilities.id, serving))
+    .orderBy(asc(utilities.id));
   if (rows.length === 0) return { state: stateOfZip(zipCode) ?? opts.state ?? null, county: null, ranked: [] };
   const { state, county, ranked } = (opts.model ?? bundledServingModel()).order(zipCode, stateOfZip(zipCode) ?? opts.state ?? null, rows);
   return { state, county, ranked };
@@ -88,23 +97,50 @@ export function createUtilityService(deps: { db: Db; serving?: () => ServingMode
       if (q.state !== undefined) where.push(eq(utilities.state, q.state));
       const condition = and(...where);
       const [{ total }] = await db.select({ total: count() }).from(utilities).where(condition);
-      const rows = total === 0 || offsetOf(q) >= total ? [] : await db.select({ ...itemColumns, website: utilities.website })
-        .from(utilities).where(condition).orderBy(asc(utilities.name), asc(utilities.id)).limit(q.per_page).offset(offsetOf(q));
+      const rows =
+        total === 0 || offsetOf(q) >= total
+          ? []
+          : await db
+              .select({ ...itemColumns, website: utilities.website })
+              .from(utilities)
+              .where(condition)
+              .orderBy(asc(utilities.name), asc(utilities.id))
+              .limit(q.per_page)
+              .offset(offsetOf(q));
       return toPage(rows, total, q);
     },
 
     async detail(id: string): Promise<UtilityDetail> {
-      const [row] = await db.select({
-        ...itemColumns, website: utilities.website, phone: utilities.phone, service_territory: utilities.serviceTerritory,
-        customers_served: utilities.customersServed, zip_codes_served: utilities.zipCodesServed,
-      }).from(utilities).where(eq(utilities.id, id)).limit(1);
+      const [row] = await db
+        .select({
+          ...itemColumns,
+          website: utilities.website,
+          phone: utilities.phone,
+          service_territory: utilities.serviceTerritory,
+          customers_served: utilities.customersServed,
+          zip_codes_served: utilities.zipCodesServed,
+        })
+        .from(utilities)
+        .where(eq(utilities.id, id))
+        .limit(1);
       if (!row) throw notFound('Utility not found');
-      const zipSources = await db.select({ source: utilityZipCodes.source, n: count() }).from(utilityZipCodes)
-        .where(eq(utilityZipCodes.utilityId, id)).groupBy(utilityZipCodes.source);
+      const zipSources = await db
+        .select({ source: utilityZipCodes.source, n: count() })
+        .from(utilityZipCodes)
+        .where(eq(utilityZipCodes.utilityId, id))
+        .groupBy(utilityZipCodes.source);
       return {
-        id: row.id, name: row.name, abbreviation: row.abbreviation, state: row.state, type: row.type, website: row.website,
-        phone: row.phone, service_territory: row.service_territory, customers_served: row.customers_served,
-        tariff_count: row.tariff_count, zip_codes_served: row.zip_codes_served,
+        id: row.id,
+        name: row.name,
+        abbreviation: row.abbreviation,
+        state: row.state,
+        type: row.type,
+        website: row.website,
+        phone: row.phone,
+        service_territory: row.service_territory,
+        customers_served: row.customers_served,
+        tariff_count: row.tariff_count,
+        zip_codes_served: row.zip_codes_served,
         data_sources: {
           utility: { ...UTILITY_DATA_SOURCE },
           zip_codes: (Object.keys(ZIP_TABLES) as ZipSource[]).flatMap((source) => {
@@ -120,8 +156,14 @@ export function createUtilityService(deps: { db: Db; serving?: () => ServingMode
       const { ranked } = await servingUtilitiesOf(db, zipCode, { model: deps.serving?.() });
       if (ranked.length === 0) throw notFound('No utilities found for ZIP code');
       return ranked.map((u) => ({
-        id: u.id, name: u.name, abbreviation: u.abbreviation, state: u.state, type: u.type, tariff_count: u.tariff_count,
-        primary: u.primary, estimated_customers_in_county: u.estimatedCustomersInCounty,
+        id: u.id,
+        name: u.name,
+        abbreviation: u.abbreviation,
+        state: u.state,
+        type: u.type,
+        tariff_count: u.tariff_count,
+        primary: u.primary,
+        estimated_customers_in_county: u.estimatedCustomersInCounty,
       }));
     },
   };

@@ -109,7 +109,10 @@ export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { ar
    * estimate; `county` is the ZIP code's county in `state`, when known.
    */
   const markedPrimary = <T extends ServingCandidate>(
-    zipCode: string, state: string | null, county: ZipCounty | null, kept: ReadonlyArray<{ u: T; estimate: number | null }>,
+    zipCode: string,
+    state: string | null,
+    county: ZipCounty | null,
+    kept: ReadonlyArray<{ u: T; estimate: number | null }>,
   ): T | undefined => {
     const marked = kept.filter(({ u }) => area.energyStarPredominant?.has(`${zipCode}|${u.id}`));
     if (marked.length !== 1 || !nrelListed.has(`${zipCode}|${marked[0]!.u.id}`)) return undefined;
@@ -145,8 +148,8 @@ export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { ar
       const zc = area.zipCounties.get(zipCode);
       const state = zc?.state ?? givenState;
       const county = zc && zc.state === state ? zc : null;
-      const dropped: typeof candidates[number][] = [];
-      const kept: Array<{ u: typeof candidates[number]; estimate: number | null }> = [];
+      const dropped: (typeof candidates)[number][] = [];
+      const kept: Array<{ u: (typeof candidates)[number]; estimate: number | null }> = [];
       for (const u of candidates) {
         if (state !== null && model.customersIn(u.id, state) === 0) {
           dropped.push(u);
@@ -154,18 +157,33 @@ export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { ar
         }
         kept.push({ u, estimate: state !== null && county ? model.estimate(u.id, state, county.id) : null });
       }
-      kept.sort((a, b) => Number(a.u.type === 'retail_power_marketer') - Number(b.u.type === 'retail_power_marketer')
-        || Number(a.estimate === null) - Number(b.estimate === null)
-        || (b.estimate ?? 0) - (a.estimate ?? 0)
-        || (b.u.customersServed ?? -1) - (a.u.customersServed ?? -1)
-        || (a.u.name ?? '').localeCompare(b.u.name ?? '')
-        || Number(a.u.id) - Number(b.u.id) || a.u.id.localeCompare(b.u.id));
+      kept.sort(
+        (a, b) =>
+          Number(a.u.type === 'retail_power_marketer') - Number(b.u.type === 'retail_power_marketer') ||
+          Number(a.estimate === null) - Number(b.estimate === null) ||
+          (b.estimate ?? 0) - (a.estimate ?? 0) ||
+          (b.u.customersServed ?? -1) - (a.u.customersServed ?? -1) ||
+          (a.u.name ?? '').localeCompare(b.u.name ?? '') ||
+          Number(a.u.id) - Number(b.u.id) ||
+          a.u.id.localeCompare(b.u.id),
+      );
       const marked = markedPrimary(zipCode, state, county, kept);
-      if (marked) kept.unshift(...kept.splice(kept.findIndex((k) => k.u === marked), 1));
+      if (marked)
+        kept.unshift(
+          ...kept.splice(
+            kept.findIndex((k) => k.u === marked),
+            1,
+          ),
+        );
       return {
         state,
         county: county?.county ?? null,
-        ranked: kept.map(({ u, estimate }, i) => ({ ...u, estimatedCustomersInCounty: estimate, primary: i === 0, markedPrimary: u === marked })),
+        ranked: kept.map(({ u, estimate }, i) => ({
+          ...u,
+          estimatedCustomersInCounty: estimate,
+          primary: i === 0,
+          markedPrimary: u === marked,
+        })),
         dropped,
       };
     },
@@ -175,8 +193,14 @@ export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { ar
 
 /** Letters and digits only, lower case, "Saint" as "St": "St. Marys" and "Saint Marys" are one place. */
 function placeKey(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\bsaint\b/g, 'st')
-    .replace(/[.'\u2019]/g, '').replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\bsaint\b/g, 'st')
+    .replace(/[.'\u2019]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 /**
@@ -185,8 +209,11 @@ function placeKey(text: string): string {
  * Department of Water & Power" and Los Angeles (not Pacoima, a neighbourhood GeoNames names instead).
  */
 export function namesPlace(utilityName: string, place: string): boolean {
-  const stem = placeKey(utilityName.replace(/\s*-\s*\([A-Z]{2}\)\s*$/, '')
-    .replace(/^(utility board of the )?(city and county|city & county|city|town|village|borough) of /i, ''));
+  const stem = placeKey(
+    utilityName
+      .replace(/\s*-\s*\([A-Z]{2}\)\s*$/, '')
+      .replace(/^(utility board of the )?(city and county|city & county|city|town|village|borough) of /i, ''),
+  );
   const key = placeKey(place);
   return key.length > 0 && (stem === key || stem.startsWith(`${key} `));
 }

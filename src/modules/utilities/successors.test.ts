@@ -15,11 +15,15 @@ describe('merged and renamed utilities (utility_successors.csv)', () => {
   beforeAll(() => {
     successors = loadSuccessors(REFERENCE_DIR);
     ref = loadUtilityReference(REFERENCE_DIR);
-    for (const [id, byState] of ref.area!.customers) eia.set(id, [...byState.values()].reduce<number>((sum, n) => sum + (n ?? 1), 0));
+    for (const [id, byState] of ref.area!.customers)
+      eia.set(
+        id,
+        [...byState.values()].reduce<number>((sum, n) => sum + (n ?? 1), 0),
+      );
     for (const id of ref.area!.eiaUtilities) if (!eia.has(id)) eia.set(id, 0);
   });
 
-  it('each successor is an EIA-861 2018 utility with retail customers in the predecessor\'s state; no chains', () => {
+  it("each successor is an EIA-861 2018 utility with retail customers in the predecessor's state; no chains", () => {
     expect(successors.size).toBe(12);
     for (const s of successors.values()) {
       expect([s.predecessorId, ref.area!.customers.get(s.successorId)?.get(s.state) ?? 0]).toEqual([s.predecessorId, expect.any(Number)]);
@@ -39,8 +43,12 @@ describe('merged and renamed utilities (utility_successors.csv)', () => {
 
   it('the class: every id URDB or a ZIP table uses without EIA-861 2018 retail customers is resolved, a Texas wires utility, or named here', () => {
     const urdb = new Set(readUrdbLines(REFERENCE_DIR).map((l) => String(l.record?.eiaid)));
-    const zip = new Set([...readCsv(REFERENCE_DIR, 'non_iou_zipcodes_2023.csv.gz'), ...readCsv(REFERENCE_DIR, 'iouzipcodes2011.csv.gz')].map((r) => r.eiaid));
-    const withoutCustomers = [...new Set([...urdb, ...zip])].filter((id) => id !== 'undefined' && !(eia.get(id)! > 0)).sort((a, b) => Number(a) - Number(b));
+    const zip = new Set(
+      [...readCsv(REFERENCE_DIR, 'non_iou_zipcodes_2023.csv.gz'), ...readCsv(REFERENCE_DIR, 'iouzipcodes2011.csv.gz')].map((r) => r.eiaid),
+    );
+    const withoutCustomers = [...new Set([...urdb, ...zip])]
+      .filter((id) => id !== 'undefined' && !(eia.get(id)! > 0))
+      .sort((a, b) => Number(a) - Number(b));
     const unresolved = withoutCustomers.filter((id) => !successors.has(id));
     // Not merged: EIA-861 2018 respondents without retail sales (generation and transmission cooperatives, a municipal
     // generator, a public power authority) and utilities no source we could cite names a successor of.

@@ -31,15 +31,21 @@ export function loadSuccessors(dir: string): Map<string, UtilitySuccessor> {
   const rows = parse(fs.readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
   for (const r of rows) {
     const s: UtilitySuccessor = {
-      predecessorId: r.predecessor_id!.trim(), predecessorName: r.predecessor_name!.trim(), successorId: r.successor_id!.trim(),
-      successorName: r.successor_name!.trim(), state: r.state!.trim(), effective: r.effective!.trim(), source: r.source!.trim(),
+      predecessorId: r.predecessor_id!.trim(),
+      predecessorName: r.predecessor_name!.trim(),
+      successorId: r.successor_id!.trim(),
+      successorName: r.successor_name!.trim(),
+      state: r.state!.trim(),
+      effective: r.effective!.trim(),
+      source: r.source!.trim(),
     };
     if (out.has(s.predecessorId)) throw new Error(`${SUCCESSORS_FILE}: utility ${s.predecessorId} is listed twice`);
     out.set(s.predecessorId, s);
   }
   // A successor is today's utility: it is never itself a predecessor (no chains to follow).
   for (const s of out.values()) {
-    if (out.has(s.successorId)) throw new Error(`${SUCCESSORS_FILE}: successor ${s.successorId} of ${s.predecessorId} is itself listed as merged`);
+    if (out.has(s.successorId))
+      throw new Error(`${SUCCESSORS_FILE}: successor ${s.successorId} of ${s.predecessorId} is itself listed as merged`);
   }
   return out;
 }
@@ -53,13 +59,16 @@ const NOTE = /Filed by (.+) \(EIA (\d+)\) before it merged into (.+) on (\d{4}-\
 
 /** A tariff's eligibility text with the sentence that says which merged utility filed it. */
 export function withPredecessorNote(eligibility: string, s: UtilitySuccessor): string {
-  const note = `Filed by ${s.predecessorName} (EIA ${s.predecessorId}) before it merged into ${s.successorName} on ${s.effective}: `
-    + 'for customers of its former service area.';
+  const note =
+    `Filed by ${s.predecessorName} (EIA ${s.predecessorId}) before it merged into ${s.successorName} on ${s.effective}: ` +
+    'for customers of its former service area.';
   return eligibility ? `${eligibility} ${note}` : note;
 }
 
 /** The merged utility that filed a tariff, read back from its eligibility text (withPredecessorNote); null for most tariffs. */
-export function filedByPredecessor(eligibility: string | null | undefined): { name: string; id: string; successorName: string; effective: string } | null {
+export function filedByPredecessor(
+  eligibility: string | null | undefined,
+): { name: string; id: string; successorName: string; effective: string } | null {
   const m = NOTE.exec(eligibility ?? '');
   return m ? { name: m[1]!, id: m[2]!, successorName: m[3]!, effective: m[4]! } : null;
 }

@@ -35,8 +35,5 @@ export const utilityZipCodes = pgTable(
     /** Which OpenEI table listed the pair: a key of ZIP_TABLES (`non_iou_2023`, `iou_2011`; the first wins when both do). */
     source: text('source').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.zipCode, t.utilityId] }),
-    index('utility_zip_codes_utility_id_idx').on(t.utilityId),
-  ],
+  (t) => [primaryKey({ columns: [t.zipCode, t.utilityId] }), index('utility_zip_codes_utility_id_idx').on(t.utilityId)],
 );

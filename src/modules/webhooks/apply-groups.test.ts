@@ -14,6 +14,10 @@ describe('the drain of every stream, in transactions', () => {
   });
 
   it('takes at most 50 streams in one transaction, and reads at least one number of each', () => {
-    expect(shape(transactionsOf(streams(...Array<number>(120).fill(0))))).toEqual([Array(50).fill(1), Array(50).fill(1), Array(20).fill(1)]);
+    expect(shape(transactionsOf(streams(...Array<number>(120).fill(0))))).toEqual([
+      Array(50).fill(1),
+      Array(50).fill(1),
+      Array(20).fill(1),
+    ]);
   });
 });

@@ -58,9 +58,7 @@ export interface StreamApplierDeps {
 }
 
 type BatchResult =
-  | { kind: 'applied'; count: number; after: Array<() => Promise<void>> }
-  | { kind: 'waiting'; head: PendingEvent }
-  | { kind: 'empty' };
+  { kind: 'applied'; count: number; after: Array<() => Promise<void>> } | { kind: 'waiting'; head: PendingEvent } | { kind: 'empty' };
 
 /** An error as an event's `detail` records it. */
 const detailOf = (err: unknown) => errorText(err).slice(0, 1000);
@@ -93,7 +91,11 @@ async function applyBatch(deps: StreamApplierDeps, connectionId: string, limit: 
     if (events.length === 0) return { kind: 'empty' };
     const now = deps.now();
     if (events[0].nextAttemptAt && events[0].nextAttemptAt > now) return { kind: 'waiting', head: events[0] };
-    const { processed, after } = await applyEvents(deps, tx, events.map((e) => ({ envelope: readStreamEnvelope(e.rawBody!), eventId: e.id })));
+    const { processed, after } = await applyEvents(
+      deps,
+      tx,
+      events.map((e) => ({ envelope: readStreamEnvelope(e.rawBody!), eventId: e.id })),
+    );
     await txRepo.completeMany(processed, [{ conn: connectionId, seq: events[events.length - 1].seq! }], now);
     return { kind: 'applied', count: events.length, after };
   });
@@ -276,7 +278,12 @@ export function createStreamApplier(deps: StreamApplierDeps) {
         if (isDatabaseUnavailable(err) || err instanceof AppError) throw err;
         const event = await repo.findById(eventId);
         if (!event) throw notFound('Webhook event not found');
-        await repo.recordReplay(eventId, { id: eventId, status: 'failed', detail: `replay failed: ${detailOf(err)}` }, event.attempts + 1, deps.now());
+        await repo.recordReplay(
+          eventId,
+          { id: eventId, status: 'failed', detail: `replay failed: ${detailOf(err)}` },
+          event.attempts + 1,
+          deps.now(),
+        );
         return (await repo.findById(eventId))!;
       }
       await runAfter(deps, after);

@@ -17,6 +17,8 @@ export function latestBelievable(now: Date): Date {
 export function futureTimestampProblem(timestamp: string, now: Date): string | null {
   const at = Date.parse(timestamp);
   if (Number.isNaN(at) || at <= latestBelievable(now).getTime()) return null;
-  return `timestamp: ${timestamp} is more than ${MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the time it was received `
-    + `(${now.toISOString()}); the event is not stored: send it again with the time it occurred`;
+  return (
+    `timestamp: ${timestamp} is more than ${MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the time it was received ` +
+    `(${now.toISOString()}); the event is not stored: send it again with the time it occurred`
+  );
 }

@@ -110,8 +110,13 @@ const withZone = (ts: string) => (/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(ts) ? ts : `$
  * malformed body is a `failed` log entry with its reason.
  */
 export function classifyArrival(body: Buffer | null): Arrival {
-  const failed = (detail: string, event: string | null = null, conn: string | null = null, rt: string | null = null): Arrival =>
-    ({ kind: 'failed', event, connectionId: conn, resourceType: rt, detail });
+  const failed = (detail: string, event: string | null = null, conn: string | null = null, rt: string | null = null): Arrival => ({
+    kind: 'failed',
+    event,
+    connectionId: conn,
+    resourceType: rt,
+    detail,
+  });
   if (body === null) return failed(`Body exceeds ${MAX_BODY_BYTES} bytes`);
   let text: string;
   let json: unknown;
@@ -132,12 +137,13 @@ export function classifyArrival(body: Buffer | null): Arrival {
   if (!(STREAM_EVENTS as readonly string[]).includes(event)) {
     return { kind: 'ignored', event, connectionId: conn, resourceType: rawType, detail: 'unknown event type' };
   }
-  const problem = issue('connection_id', connectionId, json.connection_id)
-    ?? issue('timestamp', isoTimestamp, json.timestamp)
-    ?? issue('data', data, json.data)
-    ?? (event === 'sync.complete' ? null : issue('resource_type', eventName, json.resource_type))
+  const problem =
+    issue('connection_id', connectionId, json.connection_id) ??
+    issue('timestamp', isoTimestamp, json.timestamp) ??
+    issue('data', data, json.data) ??
+    (event === 'sync.complete' ? null : issue('resource_type', eventName, json.resource_type)) ??
     // The rest of the body: the applier stores parts of `data`, and an event in a stream must apply.
-    ?? (mayHoldUnstorableEscape(text) ? firstUnstorable(json) : null);
+    (mayHoldUnstorableEscape(text) ? firstUnstorable(json) : null);
   if (problem) return failed(problem, event, conn, rawType);
   const knownType = rawType !== null && (RESOURCE_TYPES as readonly string[]).includes(rawType);
   if (event !== 'sync.complete' && !knownType) {

@@ -1,9 +1,18 @@
 /** OpenAPI examples of the webhook receiver, log and dead letters. */
 
 const payload = {
-  event: 'data.update', timestamp: '2026-03-02T14:05:09Z', connection_id: 'conn_8f2a', resource_type: 'unit',
+  event: 'data.update',
+  timestamp: '2026-03-02T14:05:09Z',
+  connection_id: 'conn_8f2a',
+  resource_type: 'unit',
   data: {
-    id: 'unit_77', property_id: 'prop_1042', unit_number: '4B', sqft: 812, bedrooms: 2, bathrooms: 1, status: 'vacant',
+    id: 'unit_77',
+    property_id: 'prop_1042',
+    unit_number: '4B',
+    sqft: 812,
+    bedrooms: 2,
+    bathrooms: 1,
+    status: 'vacant',
     current_lease: null,
   },
   changes: { status: { old: 'occupied', new: 'vacant' } },
@@ -24,11 +33,18 @@ export const logs = {
   items: [
     logEntry,
     {
-      ...logEntry, id: 'b7a6c5d4-3e2f-4a1b-8c9d-0e1f2a3b4c5d', received_at: '2026-03-02T14:04:58.102Z', status: 'ignored',
-      detail: 'stale', payload: { ...payload, timestamp: '2026-03-02T13:59:41Z' },
+      ...logEntry,
+      id: 'b7a6c5d4-3e2f-4a1b-8c9d-0e1f2a3b4c5d',
+      received_at: '2026-03-02T14:04:58.102Z',
+      status: 'ignored',
+      detail: 'stale',
+      payload: { ...payload, timestamp: '2026-03-02T13:59:41Z' },
     },
   ],
-  total: 2, page: 1, per_page: 50, pages: 1,
+  total: 2,
+  page: 1,
+  per_page: 50,
+  pages: 1,
 };
 
 export const deadLetter = {

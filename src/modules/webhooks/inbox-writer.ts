@@ -38,7 +38,10 @@ function reasonOf(err: unknown): string {
   let e = err as { cause?: unknown; message?: unknown };
   while (e?.cause && typeof e.cause === 'object') e = e.cause as typeof e;
   const message = typeof e?.message === 'string' ? e.message : String(err);
-  return message.replaceAll('\u0000', '\uFFFD').replace(/\p{Cs}/gu, '\uFFFD').slice(0, 300);
+  return message
+    .replaceAll('\u0000', '\uFFFD')
+    .replace(/\p{Cs}/gu, '\uFFFD')
+    .slice(0, 300);
 }
 
 /**
@@ -64,7 +67,9 @@ function createBatchWriter(repo: WebhookRepository, onStored: ((stored: StreamAr
     onStored?.(arrivals.filter((a) => byId.has(a.id)));
     for (const p of batch) {
       const seq = byId.get(p.arrival.id);
-      p.resolve(seq !== undefined ? { kind: 'stored', id: p.arrival.id, seq } : { kind: 'duplicate', id: known.get(p.arrival.sha256) ?? null });
+      p.resolve(
+        seq !== undefined ? { kind: 'stored', id: p.arrival.id, seq } : { kind: 'duplicate', id: known.get(p.arrival.sha256) ?? null },
+      );
     }
   }
 

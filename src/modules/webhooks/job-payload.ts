@@ -8,6 +8,13 @@ import { z } from 'zod';
 export const webhookEventsJobPayload = z.object({ connection_id: z.string().min(1).optional() }).strict();
 
 /** Payload of the `webhook-sweep` queue: re-queue what is still owed after `older_than_ms`. */
-export const webhookSweepPayload = z.object({
-  older_than_ms: z.number().int().min(0).max(24 * 3600_000).optional(),
-}).strict();
+export const webhookSweepPayload = z
+  .object({
+    older_than_ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600_000)
+      .optional(),
+  })
+  .strict();

@@ -4,10 +4,17 @@ const nest = (n: number) => Buffer.from(`${'['.repeat(n)}${']'.repeat(n)}`);
 
 describe('nestsDeeperThan', () => {
   it.each([
-    ['{}', 1, false], ['{"a":{}}', 1, true], ['{"a":[1,{"b":2}]}', 3, false], ['{"a":[1,{"b":2}]}', 2, true],
+    ['{}', 1, false],
+    ['{"a":{}}', 1, true],
+    ['{"a":[1,{"b":2}]}', 3, false],
+    ['{"a":[1,{"b":2}]}', 2, true],
     // brackets in strings, escaped quotes in strings
-    ['{"a":"[[[[{{{{"}', 1, false], ['{"a":"\\"[[[["}', 1, false], ['{"a\\\\":[[]]}', 2, true],
-    ['', 0, false], ['not json', 0, false], [']]]][[', 1, true],
+    ['{"a":"[[[[{{{{"}', 1, false],
+    ['{"a":"\\"[[[["}', 1, false],
+    ['{"a\\\\":[[]]}', 2, true],
+    ['', 0, false],
+    ['not json', 0, false],
+    [']]]][[', 1, true],
   ])('%s with limit %d: %s', (json, limit, expected) => {
     expect(nestsDeeperThan(Buffer.from(json), limit)).toBe(expected);
   });

@@ -46,7 +46,10 @@ export interface ProcessedEvent {
 type EventRow = { id: string; seq: number; raw_body: Uint8Array | null; attempts: number; next_attempt_at: Date | string | null };
 
 const toPendingEvent = (r: EventRow): PendingEvent => ({
-  id: r.id, seq: r.seq, rawBody: r.raw_body ? Buffer.from(r.raw_body) : null, attempts: r.attempts,
+  id: r.id,
+  seq: r.seq,
+  rawBody: r.raw_body ? Buffer.from(r.raw_body) : null,
+  attempts: r.attempts,
   nextAttemptAt: r.next_attempt_at === null ? null : new Date(r.next_attempt_at),
 });
 
@@ -99,8 +102,16 @@ function inboxQueries(db: Executor) {
     async appendToStreams(batch: StreamArrival[]): Promise<Array<{ id: string; seq: number }>> {
       if (batch.length === 0) return [];
       const rows = batch.map((a, ord) => ({
-        ord, id: a.id, sha: a.sha256, raw: a.rawBody ? a.rawBody.toString('base64') : null, bytes: a.bodyBytes,
-        received_at: a.receivedAt.toISOString(), conn: a.connectionId, event: a.event, rtype: a.resourceType, ts: a.eventTimestamp,
+        ord,
+        id: a.id,
+        sha: a.sha256,
+        raw: a.rawBody ? a.rawBody.toString('base64') : null,
+        bytes: a.bodyBytes,
+        received_at: a.receivedAt.toISOString(),
+        conn: a.connectionId,
+        event: a.event,
+        rtype: a.resourceType,
+        ts: a.eventTimestamp,
       }));
       return rowsOf<{ id: string; seq: number }>(await db.execute(appendToStreamsSql(JSON.stringify(rows))));
     },
@@ -108,7 +119,9 @@ function inboxQueries(db: Executor) {
     /** The ids under which bodies were stored (for answering duplicates). */
     async idsBySha(sha256s: string[]): Promise<Map<string, string>> {
       if (sha256s.length === 0) return new Map();
-      const rows = await db.select({ id: webhookEvents.id, sha: webhookEvents.bodySha256 }).from(webhookEvents)
+      const rows = await db
+        .select({ id: webhookEvents.id, sha: webhookEvents.bodySha256 })
+        .from(webhookEvents)
         .where(inArray(webhookEvents.bodySha256, sha256s));
       return new Map(rows.map((r) => [r.sha, r.id]));
     },
@@ -118,8 +131,16 @@ function inboxQueries(db: Executor) {
       const rows = await db
         .insert(webhookEvents)
         .values({
-          id: a.id, bodySha256: a.sha256, rawBody: a.rawBody, bodyBytes: a.bodyBytes, receivedAt: a.receivedAt,
-          connectionId: a.connectionId, event: a.event, resourceType: a.resourceType, status, detail,
+          id: a.id,
+          bodySha256: a.sha256,
+          rawBody: a.rawBody,
+          bodyBytes: a.bodyBytes,
+          receivedAt: a.receivedAt,
+          connectionId: a.connectionId,
+          event: a.event,
+          resourceType: a.resourceType,
+          status,
+          detail,
           processedAt: a.receivedAt,
         })
         .onConflictDoNothing()
@@ -145,8 +166,12 @@ function streamQueries(db: Executor) {
   return {
     /** Locks the connection's cursor (serialising its appliers; created at 0 on first use) and returns its pointer. */
     async lockStream(connectionId: string): Promise<number> {
-      const locked = () => db.select({ appliedSeq: webhookCursors.appliedSeq }).from(webhookCursors)
-        .where(eq(webhookCursors.connectionId, connectionId)).for('update');
+      const locked = () =>
+        db
+          .select({ appliedSeq: webhookCursors.appliedSeq })
+          .from(webhookCursors)
+          .where(eq(webhookCursors.connectionId, connectionId))
+          .for('update');
       let [row] = await locked();
       if (!row) {
         await db.insert(webhookCursors).values({ connectionId, appliedSeq: 0 }).onConflictDoNothing();
@@ -156,7 +181,9 @@ function streamQueries(db: Executor) {
     },
 
     async advancePointer(connectionId: string, seq: number): Promise<void> {
-      await db.update(webhookCursors).set({ appliedSeq: sql`greatest(${webhookCursors.appliedSeq}, ${seq})` })
+      await db
+        .update(webhookCursors)
+        .set({ appliedSeq: sql`greatest(${webhookCursors.appliedSeq}, ${seq})` })
         .where(eq(webhookCursors.connectionId, connectionId));
     },
 
@@ -209,7 +236,8 @@ function streamQueries(db: Executor) {
       const batches = new Map<string, StreamBatch>();
       for (const r of rowsOf<Row>(result)) {
         let b = batches.get(r.connection_id);
-        if (!b) batches.set(r.connection_id, (b = { connectionId: r.connection_id, appliedSeq: r.applied_seq, lastSeq: r.last_seq, events: [] }));
+        if (!b)
+          batches.set(r.connection_id, (b = { connectionId: r.connection_id, appliedSeq: r.applied_seq, lastSeq: r.last_seq, events: [] }));
         if (r.id !== null) b.events.push(toPendingEvent(r));
       }
       return [...batches.values()];
@@ -242,16 +270,21 @@ function outcomeQueries(db: Executor) {
 
     /** The last attempt failed: the event is logged failed and kept in the dead-letter list. */
     async deadLetter(id: string, attempts: number, detail: string, now: Date): Promise<void> {
-      await db.update(webhookEvents)
+      await db
+        .update(webhookEvents)
         .set({ status: 'failed', attempts, detail, processedAt: now, deadLetteredAt: now, nextAttemptAt: null })
         .where(eq(webhookEvents.id, id));
     },
 
     /** After a replay: the new outcome; a success leaves the dead-letter list. */
     async recordReplay(id: string, outcome: ProcessedEvent, attempts: number, now: Date): Promise<void> {
-      await db.update(webhookEvents)
+      await db
+        .update(webhookEvents)
         .set({
-          status: outcome.status, detail: outcome.detail, attempts, processedAt: now,
+          status: outcome.status,
+          detail: outcome.detail,
+          attempts,
+          processedAt: now,
           ...(outcome.status === 'failed' ? {} : { deadLetteredAt: null }),
         })
         .where(eq(webhookEvents.id, id));
@@ -276,8 +309,13 @@ function outcomeQueries(db: Executor) {
       if (connectionIds.length === 0) return { rows: [], total: 0 };
       const where = inArray(webhookEvents.connectionId, connectionIds);
       const [rows, total] = await Promise.all([
-        db.select().from(webhookEvents).where(where)
-          .orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id)).limit(q.per_page).offset(offsetOf(q)),
+        db
+          .select()
+          .from(webhookEvents)
+          .where(where)
+          .orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id))
+          .limit(q.per_page)
+          .offset(offsetOf(q)),
         db.$count(webhookEvents, where),
       ]);
       return { rows, total };
@@ -286,8 +324,13 @@ function outcomeQueries(db: Executor) {
     async deadLetters(q: PageQuery): Promise<{ rows: WebhookEventRow[]; total: number }> {
       const where = isNotNull(webhookEvents.deadLetteredAt);
       const [rows, total] = await Promise.all([
-        db.select().from(webhookEvents).where(where)
-          .orderBy(desc(webhookEvents.deadLetteredAt), desc(webhookEvents.id)).limit(q.per_page).offset(offsetOf(q)),
+        db
+          .select()
+          .from(webhookEvents)
+          .where(where)
+          .orderBy(desc(webhookEvents.deadLetteredAt), desc(webhookEvents.id))
+          .limit(q.per_page)
+          .offset(offsetOf(q)),
         db.$count(webhookEvents, where),
       ]);
       return { rows, total };

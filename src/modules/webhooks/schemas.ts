@@ -7,15 +7,18 @@ import { MAX_PAGE, pageSchema } from '../../platform/http/pagination';
  * A page of a webhook list: `page` and `per_page` (1 to 500, default 50: these lists are read in
  * bulk); `limit`, the earlier name of `per_page`, still works.
  */
-export const logsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional().meta({ description: 'the earlier name of per_page', deprecated: true }),
-}).transform(({ page, per_page, limit }) => ({ page, per_page: per_page ?? limit ?? 50 }));
+export const logsQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+    per_page: z.coerce.number().int().min(1).max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(500).optional().meta({ description: 'the earlier name of per_page', deprecated: true }),
+  })
+  .transform(({ page, per_page, limit }) => ({ page, per_page: per_page ?? limit ?? 50 }));
 
 export const eventIdParams = z.object({ id: z.string().min(1).max(100) });
 
-const status = z.enum(['pending', 'success', 'failed', 'ignored'])
+const status = z
+  .enum(['pending', 'success', 'failed', 'ignored'])
   .describe('success, failed or ignored once processed; pending between receipt and processing');
 
 export const logEntry = z
@@ -57,7 +60,13 @@ export const eventEnvelope = z
       connection_id: 'conn_8f2a',
       resource_type: 'unit',
       data: {
-        id: 'unit_77', property_id: 'prop_1042', unit_number: '4B', sqft: 812, bedrooms: 2, bathrooms: 1, status: 'vacant',
+        id: 'unit_77',
+        property_id: 'prop_1042',
+        unit_number: '4B',
+        sqft: 812,
+        bedrooms: 2,
+        bathrooms: 1,
+        status: 'vacant',
         current_lease: null,
       },
       changes: { status: { old: 'occupied', new: 'vacant' } },

@@ -44,9 +44,7 @@ export interface ReceivedBody {
 }
 
 export type ReceiveAnswer =
-  | { status: 'ok' }
-  | { status: 'accepted' | 'duplicate'; id: string }
-  | { status: 'ignored' | 'failed'; id: string; detail: string };
+  { status: 'ok' } | { status: 'accepted' | 'duplicate'; id: string } | { status: 'ignored' | 'failed'; id: string; detail: string };
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:.]/g, '');
 
@@ -91,7 +89,12 @@ export function presentDeadLetter(e: WebhookEventRow) {
  * the database refuse one of its fields, it is logged without them; should it refuse even that,
  * the answer is a 422, never a 5xx: retrying would not help.
  */
-async function storeFinal(repo: WebhookRepository, record: ArrivalRecord, status: 'ignored' | 'failed', detail: string): Promise<ReceiveAnswer> {
+async function storeFinal(
+  repo: WebhookRepository,
+  record: ArrivalRecord,
+  status: 'ignored' | 'failed',
+  detail: string,
+): Promise<ReceiveAnswer> {
   let inserted: boolean;
   try {
     inserted = await repo.insertFinal(record, status, detail);
@@ -175,8 +178,14 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async receive(body: ReceivedBody): Promise<ReceiveAnswer> {
       const arrival = classifyArrival(body.rawBody);
       const base: ArrivalRecord = {
-        id: crypto.randomUUID(), sha256: body.sha256, rawBody: body.rawBody, bodyBytes: body.bodyBytes, receivedAt: deps.now(),
-        connectionId: null, event: null, resourceType: arrival.resourceType,
+        id: crypto.randomUUID(),
+        sha256: body.sha256,
+        rawBody: body.rawBody,
+        bodyBytes: body.bodyBytes,
+        receivedAt: deps.now(),
+        connectionId: null,
+        event: null,
+        resourceType: arrival.resourceType,
       };
       if (arrival.kind === 'event') {
         const env = arrival.envelope;
@@ -184,7 +193,10 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         // unstored, so the provider's retry is taken once the sender's clock is right.
         const future = futureTimestampProblem(env.timestamp, base.receivedAt);
         if (future) {
-          deps.logger.warn({ sha256: body.sha256, connectionId: env.connectionId, timestamp: env.timestamp }, 'webhook event from the future refused');
+          deps.logger.warn(
+            { sha256: body.sha256, connectionId: env.connectionId, timestamp: env.timestamp },
+            'webhook event from the future refused',
+          );
           throw unprocessable(future, 'timestamp');
         }
         const record = { ...base, connectionId: env.connectionId, event: env.event };

@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 
 /** `PMS_WEBHOOK_SECRET` holds one secret or several, comma-separated (rotation: any one signs). */
 export function parseSecrets(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /**

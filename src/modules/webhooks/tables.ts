@@ -66,7 +66,9 @@ export const webhookEvents = pgTable(
     uniqueIndex('webhook_events_body_sha256_key').on(t.bodySha256),
     uniqueIndex('webhook_events_connection_seq_key').on(t.connectionId, t.seq),
     index('webhook_events_connection_received_idx').on(t.connectionId, t.receivedAt.desc(), t.id.desc()),
-    index('webhook_events_dead_letter_idx').on(t.deadLetteredAt.desc()).where(sql`${t.deadLetteredAt} is not null`),
+    index('webhook_events_dead_letter_idx')
+      .on(t.deadLetteredAt.desc())
+      .where(sql`${t.deadLetteredAt} is not null`),
     check('webhook_events_status_check', sql`${t.status} in ('pending', 'success', 'failed', 'ignored')`),
     // A pending event is always in a stream, so the sweeper and the appliers can find it.
     check('webhook_events_pending_seq_check', sql`${t.status} <> 'pending' or (${t.seq} is not null and ${t.connectionId} is not null)`),

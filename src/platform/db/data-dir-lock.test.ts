@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  DataDirLockLostError, DataDirLockedError, STALE_AFTER_MS, HEARTBEAT_MS, acquireDataDirLock, lockFileOf, systemLockEnvironment,
-  type LockEnvironment, type LockHolder,
+  DataDirLockLostError,
+  DataDirLockedError,
+  STALE_AFTER_MS,
+  HEARTBEAT_MS,
+  acquireDataDirLock,
+  lockFileOf,
+  systemLockEnvironment,
+  type LockEnvironment,
+  type LockHolder,
 } from './data-dir-lock';
 
 /** The lock's view of the operating system, as another process on this host would have it. */
@@ -143,7 +150,9 @@ describe('the embedded database folder lock', () => {
       const lost = onLost.mock.calls[0][0] as DataDirLockLostError;
       expect(lost).toBeInstanceOf(DataDirLockLostError);
       expect(lost.holder).toMatchObject({ pid: 200, hostname: 'host-a' });
-      expect(lost.message).toContain(`The lock ${lockFileOf(folder)} of the embedded database folder ${folder} was deleted and process 200 on host-a`);
+      expect(lost.message).toContain(
+        `The lock ${lockFileOf(folder)} of the embedded database folder ${folder} was deleted and process 200 on host-a`,
+      );
       jest.advanceTimersByTime(HEARTBEAT_MS * 3);
       expect(onLost).toHaveBeenCalledTimes(1);
       expect(first.heartbeat()).toBe('stopped');

@@ -57,29 +57,36 @@ export interface LockEnvironment {
 }
 
 /** Who holds the lock, as the errors say it. */
-const holderText = (holder: LockHolder | null) => (holder
-  ? `process ${holder.pid} on ${holder.hostname} (since ${holder.acquired_at})`
-  : 'another process');
+const holderText = (holder: LockHolder | null) =>
+  holder ? `process ${holder.pid} on ${holder.hostname} (since ${holder.acquired_at})` : 'another process';
 
 export class DataDirLockedError extends Error {
-  constructor(readonly folder: string, readonly lockFile: string, readonly holder: LockHolder | null) {
+  constructor(
+    readonly folder: string,
+    readonly lockFile: string,
+    readonly holder: LockHolder | null,
+  ) {
     const who = holderText(holder);
     super(
-      `The embedded database folder ${folder} is in use by ${who}. Two processes on one folder lose data: `
-        + 'stop the other one first, or give this one its own DATA_DIR (or set DATABASE_URL to share a PostgreSQL database). '
-        + `The lock is ${lockFile}; one left by a process that is gone is taken over at the next start.`,
+      `The embedded database folder ${folder} is in use by ${who}. Two processes on one folder lose data: ` +
+        'stop the other one first, or give this one its own DATA_DIR (or set DATABASE_URL to share a PostgreSQL database). ' +
+        `The lock is ${lockFile}; one left by a process that is gone is taken over at the next start.`,
     );
     this.name = 'DataDirLockedError';
   }
 }
 
 export class DataDirLockLostError extends Error {
-  constructor(readonly folder: string, readonly lockFile: string, readonly holder: LockHolder | null) {
+  constructor(
+    readonly folder: string,
+    readonly lockFile: string,
+    readonly holder: LockHolder | null,
+  ) {
     const who = holderText(holder);
     super(
-      `The lock ${lockFile} of the embedded database folder ${folder} was deleted and ${who} has opened the folder since. `
-        + 'Two processes on one folder lose data, so this one stops using it: stop the other one too, then start one process. '
-        + 'Never delete the lock file of a running process.',
+      `The lock ${lockFile} of the embedded database folder ${folder} was deleted and ${who} has opened the folder since. ` +
+        'Two processes on one folder lose data, so this one stops using it: stop the other one too, then start one process. ' +
+        'Never delete the lock file of a running process.',
     );
     this.name = 'DataDirLockLostError';
   }
@@ -161,7 +168,13 @@ function parseHolder(text: string | null): LockHolder | null {
   try {
     const h = JSON.parse(text) as Partial<LockHolder>;
     if (!Number.isInteger(h.pid) || typeof h.hostname !== 'string') return null;
-    return { pid: h.pid!, hostname: h.hostname, boot_id: h.boot_id ?? null, process_start: h.process_start ?? null, acquired_at: String(h.acquired_at ?? '') };
+    return {
+      pid: h.pid!,
+      hostname: h.hostname,
+      boot_id: h.boot_id ?? null,
+      process_start: h.process_start ?? null,
+      acquired_at: String(h.acquired_at ?? ''),
+    };
   } catch {
     return null;
   }
@@ -210,11 +223,7 @@ function createExclusive(draft: string, lockFile: string, content: string): bool
  * Takes the lock of `folder` for this process, or throws DataDirLockedError naming the holder.
  * Synchronous: it runs once, at start-up, before the database is opened.
  */
-export function acquireDataDirLock(
-  folder: string,
-  env: LockEnvironment = systemLockEnvironment(),
-  events: LockEvents = {},
-): DataDirLock {
+export function acquireDataDirLock(folder: string, env: LockEnvironment = systemLockEnvironment(), events: LockEvents = {}): DataDirLock {
   const lockFile = lockFileOf(folder);
   const mine: LockHolder = {
     pid: env.pid,
@@ -322,6 +331,7 @@ function hold(folder: string, lockFile: string, content: string, draft: string, 
   };
 }
 
-const warnRestored = (lockFile: string) => process.emitWarning(
-  `The lock ${lockFile} was deleted while this process holds the folder; it has been put back. Never delete the lock file of a running process.`,
-);
+const warnRestored = (lockFile: string) =>
+  process.emitWarning(
+    `The lock ${lockFile} was deleted while this process holds the folder; it has been put back. Never delete the lock file of a running process.`,
+  );

@@ -36,7 +36,16 @@ export function isTransientConflict(err: unknown): boolean {
 }
 
 /** Socket-level failures of reaching the server. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+]);
 
 /**
  * True when the error means the database cannot be reached or is restarting, not that the
@@ -50,7 +59,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300') return true;
     const message = typeof e.message === 'string' ? e.message : '';
     // node-postgres reports a socket closed under it with these messages and no code.
-    if (/Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(message)) return true;
+    if (/Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(message))
+      return true;
   }
   return false;
 }

@@ -10,7 +10,17 @@ const SECRET = 'auth-test-secret-0123456789-abcdefghij';
 const T0 = new Date('2026-06-01T12:00:00Z');
 
 function user(id: string): AuthUser {
-  return { id, email: `${id}@example.com`, full_name: id, company: null, tier: 'free', is_active: true, created_at: T0.toISOString(), last_login: null, api_key_id: null };
+  return {
+    id,
+    email: `${id}@example.com`,
+    full_name: id,
+    company: null,
+    tier: 'free',
+    is_active: true,
+    created_at: T0.toISOString(),
+    last_login: null,
+    api_key_id: null,
+  };
 }
 
 /** An app with one required and one optional route behind the authentication under test. */
@@ -41,7 +51,9 @@ function site() {
   });
   app.use(errorHandler(createLogger('silent')));
   return {
-    app, active, lookups,
+    app,
+    active,
+    lookups,
     setNow: (d: Date) => (now = d),
     token: (userId: string, lifetimeMinutes = 30) => issueAccessToken({ secret: SECRET, userId, now, lifetimeMinutes }),
   };
@@ -51,7 +63,10 @@ describe('authentication (passport: jwt and api-key strategies)', () => {
   it('accepts a valid bearer token and an API key, and prefers the key when both are sent', async () => {
     const s = site();
     const token = s.token('u1');
-    expect((await request(s.app).get('/required').set('Authorization', `Bearer ${token}`).expect(200)).body).toEqual({ user: 'u1', key: null });
+    expect((await request(s.app).get('/required').set('Authorization', `Bearer ${token}`).expect(200)).body).toEqual({
+      user: 'u1',
+      key: null,
+    });
     expect((await request(s.app).get('/required').set('X-API-Key', 'good-key').expect(200)).body).toEqual({ user: 'u2', key: 'k1' });
     const both = await request(s.app).get('/required').set('X-API-Key', 'good-key').set('Authorization', `Bearer ${token}`).expect(200);
     expect(both.body).toEqual({ user: 'u2', key: 'k1' });
@@ -60,7 +75,10 @@ describe('authentication (passport: jwt and api-key strategies)', () => {
   // Issue 28 replaced "helpers defined once on the request prototype" with passport's own middleware, which adds them per request.
   it("passport's request helpers work as passport documents them", async () => {
     const s = site();
-    const res = await request(s.app).get('/helpers').set('Authorization', `Bearer ${s.token('u1')}`).expect(200);
+    const res = await request(s.app)
+      .get('/helpers')
+      .set('Authorization', `Bearer ${s.token('u1')}`)
+      .expect(200);
     expect(res.body).toEqual({ authenticated: true, unauthenticated: false });
   });
 
@@ -68,13 +86,21 @@ describe('authentication (passport: jwt and api-key strategies)', () => {
     const s = site();
     const token = s.token('u1');
     const forged = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
-    for (const headers of [{}, { Authorization: 'Bearer not-a-jwt' }, { Authorization: `Bearer ${forged}` }, { 'X-API-Key': 'bad-key' }, { Authorization: 'Basic abc' }]) {
+    for (const headers of [
+      {},
+      { Authorization: 'Bearer not-a-jwt' },
+      { Authorization: `Bearer ${forged}` },
+      { 'X-API-Key': 'bad-key' },
+      { Authorization: 'Basic abc' },
+    ]) {
       const res = await request(s.app).get('/required').set(headers).expect(401);
       expect(res.body).toEqual(errorBody({ detail: 'Not authenticated' }));
       expect(res.headers['www-authenticate']).toBe('Bearer');
     }
     expect((await request(s.app).get('/optional').expect(200)).body).toEqual({ user: null });
-    expect((await request(s.app).get('/optional').set('Authorization', `Bearer ${forged}`).expect(401)).body).toEqual(errorBody({ detail: 'Not authenticated' }));
+    expect((await request(s.app).get('/optional').set('Authorization', `Bearer ${forged}`).expect(401)).body).toEqual(
+      errorBody({ detail: 'Not authenticated' }),
+    );
   });
 
   it('a token accepted before is refused once it expires', async () => {

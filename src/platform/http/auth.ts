@@ -75,7 +75,8 @@ interface TokenClaims {
  * A subject that can name a user: a non-empty string PostgreSQL can compare (a NUL or a lone
  * surrogate would make the lookup fail with a 500, though the token is merely one of no user).
  */
-const isSubject = (sub: unknown): sub is string => typeof sub === 'string' && sub !== '' && sub.length <= 200 && unstorableTextProblem(sub) === null;
+const isSubject = (sub: unknown): sub is string =>
+  typeof sub === 'string' && sub !== '' && sub.length <= 200 && unstorableTextProblem(sub) === null;
 
 function jwtStrategy(secret: string, now: () => Date, resolver: CredentialResolver): JwtStrategy {
   return new JwtStrategy(
@@ -95,7 +96,10 @@ function jwtStrategy(secret: string, now: () => Date, resolver: CredentialResolv
       }
       // Every token this service issues has an `iat`; one without is as old as can be.
       const issuedAt = typeof claims.iat === 'number' && Number.isFinite(claims.iat) ? claims.iat : -Infinity;
-      resolver.userById(claims.sub, issuedAt).then((user) => done(null, user ?? false), (err) => done(err, false));
+      resolver.userById(claims.sub, issuedAt).then(
+        (user) => done(null, user ?? false),
+        (err) => done(err, false),
+      );
     },
   );
 }
@@ -132,15 +136,17 @@ export function createAuthentication(opts: { jwtSecret: string; now: () => Date;
   const byToken = passportFor(['jwt']);
   const byEither = passportFor(['api-key', 'jwt']);
 
-  const middleware = (mode: 'required' | 'optional'): RequestHandler => (req, res, next) => {
-    const apiKey = req.headers[API_KEY_HEADER] !== undefined;
-    const token = req.headers.authorization !== undefined;
-    if (apiKey && token) return byEither(req, res, next);
-    if (apiKey) return byApiKey(req, res, next);
-    if (token) return byToken(req, res, next);
-    if (mode === 'optional') return next();
-    next(unauthorized());
-  };
+  const middleware =
+    (mode: 'required' | 'optional'): RequestHandler =>
+    (req, res, next) => {
+      const apiKey = req.headers[API_KEY_HEADER] !== undefined;
+      const token = req.headers.authorization !== undefined;
+      if (apiKey && token) return byEither(req, res, next);
+      if (apiKey) return byApiKey(req, res, next);
+      if (token) return byToken(req, res, next);
+      if (mode === 'optional') return next();
+      next(unauthorized());
+    };
 
   return { required: middleware('required'), optional: middleware('optional') };
 }

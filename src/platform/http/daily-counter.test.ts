@@ -15,7 +15,14 @@ describe('daily counter helpers', () => {
 
   it('the day clock agrees with utcDay and secondsUntilUtcMidnight, across midnight and back', () => {
     const clock = createUtcDayClock();
-    for (const iso of ['2026-03-01T23:59:59.500Z', '2026-03-02T00:00:00Z', '2026-03-01T12:00:00Z', '2026-12-31T23:59:58.001Z', '2027-01-01T00:00:00.999Z', '1969-12-31T23:00:00Z']) {
+    for (const iso of [
+      '2026-03-01T23:59:59.500Z',
+      '2026-03-02T00:00:00Z',
+      '2026-03-01T12:00:00Z',
+      '2026-12-31T23:59:58.001Z',
+      '2027-01-01T00:00:00.999Z',
+      '1969-12-31T23:00:00Z',
+    ]) {
       const at = new Date(iso);
       expect(clock(at)).toEqual({ day: utcDay(at), resetSeconds: secondsUntilUtcMidnight(at) });
     }

@@ -72,7 +72,9 @@ return counts`;
 /** Keys per script call: a turn of the event loop with more increments sends several calls. */
 const MAX_KEYS_PER_CALL = 1000;
 
-type CountingRedis = Redis & { dailyCounterIncrementMany(numberOfKeys: number, ...keysThenTtls: Array<string | number>): Promise<unknown[]> };
+type CountingRedis = Redis & {
+  dailyCounterIncrementMany(numberOfKeys: number, ...keysThenTtls: Array<string | number>): Promise<unknown[]>;
+};
 
 interface PendingIncrement {
   key: string;

@@ -31,8 +31,7 @@ export const unauthorized = (detail = 'Not authenticated', challenge = 'Bearer')
 export const notFound = (detail: string) => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
 /** A 422 for one field, with the `errors` array (`[{field, message}]`) every 422 carries. */
-export const unprocessable = (detail: string, field = '') =>
-  new AppError(422, detail, { errors: [{ field, message: detail }] });
+export const unprocessable = (detail: string, field = '') => new AppError(422, detail, { errors: [{ field, message: detail }] });
 /** A 422 lists at most this many fields (a body of 10,000 bad RUBS units would list every one). */
 export const MAX_LISTED_ERRORS = 100;
 /** A 422 listing the fields at fault (the first MAX_LISTED_ERRORS); the detail is the first one's message. */
@@ -118,7 +117,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       else appErr = new AppError(500, 'Internal Server Error');
     }
     // An outage answers every request with 503: one short line each, not the failed query and its parameters.
-    if (appErr.status === 503 && !(err instanceof AppError)) logger.warn({ reqId: req.id, reason: rootMessage(err) }, 'database unavailable');
+    if (appErr.status === 503 && !(err instanceof AppError))
+      logger.warn({ reqId: req.id, reason: rootMessage(err) }, 'database unavailable');
     else if (appErr.status >= 500) logger.error({ reqId: req.id, err }, 'request failed');
     if (res.headersSent) return;
     for (const [k, v] of Object.entries(appErr.extra.headers ?? {})) res.setHeader(k, v);

@@ -52,8 +52,7 @@ export interface IdempotencyStore {
 
 export function createIdempotencyStore(db: Db, now: () => Date): IdempotencyStore {
   const t = idempotencyKeys;
-  const mine = (scope: string, key: string, createdAt: Date) =>
-    and(eq(t.scope, scope), eq(t.key, key), eq(t.createdAt, createdAt));
+  const mine = (scope: string, key: string, createdAt: Date) => and(eq(t.scope, scope), eq(t.key, key), eq(t.createdAt, createdAt));
 
   return {
     async claim(c) {
@@ -63,24 +62,45 @@ export function createIdempotencyStore(db: Db, now: () => Date): IdempotencyStor
         const expired = new Date(at.getTime() - IDEMPOTENCY_KEY_TTL_MS);
         const abandoned = new Date(at.getTime() - ABANDONED_AFTER_MS);
         const row = { ...c, status: null, body: null, createdAt: at };
-        const taken = await db.insert(t).values(row)
+        const taken = await db
+          .insert(t)
+          .values(row)
           .onConflictDoUpdate({
             target: [t.scope, t.key],
-            set: { method: c.method, path: c.path, fingerprint: c.fingerprint, requestId: c.requestId, status: null, body: null, createdAt: at },
+            set: {
+              method: c.method,
+              path: c.path,
+              fingerprint: c.fingerprint,
+              requestId: c.requestId,
+              status: null,
+              body: null,
+              createdAt: at,
+            },
             setWhere: or(lt(t.createdAt, expired), and(isNull(t.status), lt(t.createdAt, abandoned))),
           })
           .returning({ createdAt: t.createdAt });
         if (taken[0]) return { claimed: true, createdAt: taken[0].createdAt };
-        const [stored] = await db.select({
-          method: t.method, path: t.path, fingerprint: t.fingerprint, requestId: t.requestId, status: t.status, body: t.body,
-        }).from(t).where(and(eq(t.scope, c.scope), eq(t.key, c.key)));
+        const [stored] = await db
+          .select({
+            method: t.method,
+            path: t.path,
+            fingerprint: t.fingerprint,
+            requestId: t.requestId,
+            status: t.status,
+            body: t.body,
+          })
+          .from(t)
+          .where(and(eq(t.scope, c.scope), eq(t.key, c.key)));
         if (stored) return { claimed: false, stored };
       }
       throw new Error('idempotency key could not be claimed');
     },
 
     async complete(scope, key, createdAt, answer) {
-      await db.update(t).set({ status: answer.status, body: answer.body }).where(mine(scope, key, createdAt));
+      await db
+        .update(t)
+        .set({ status: answer.status, body: answer.body })
+        .where(mine(scope, key, createdAt));
     },
 
     async release(scope, key, createdAt) {

@@ -21,13 +21,17 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 export const MAX_SPOOLED_BYTES = 51 * 1024 * 1024;
 
 export const idempotencyErrors = {
-  invalid: () => new AppError(400, `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 visible ASCII characters`, { code: 'invalid_idempotency_key' }),
-  inUse: () => new AppError(409, 'A request with this Idempotency-Key is still being processed: retry after it has answered', {
-    code: 'idempotency_key_in_use', headers: { 'Retry-After': '1' },
-  }),
-  reused: () => new AppError(409, 'This Idempotency-Key was used with another request (method, path or body) in the last 24 hours', {
-    code: 'idempotency_key_reused',
-  }),
+  invalid: () =>
+    new AppError(400, `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 visible ASCII characters`, { code: 'invalid_idempotency_key' }),
+  inUse: () =>
+    new AppError(409, 'A request with this Idempotency-Key is still being processed: retry after it has answered', {
+      code: 'idempotency_key_in_use',
+      headers: { 'Retry-After': '1' },
+    }),
+  reused: () =>
+    new AppError(409, 'This Idempotency-Key was used with another request (method, path or body) in the last 24 hours', {
+      code: 'idempotency_key_reused',
+    }),
 };
 
 /** The key's owner: the account (its bearer tokens and API keys alike), the operator, or an anonymous caller's address. */
@@ -41,7 +45,9 @@ export function idempotencyScope(req: Request): string {
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -118,8 +124,15 @@ async function spoolMultipart(req: Request, res: Response): Promise<string> {
 
 async function fingerprint(req: Request, res: Response, streamed: boolean): Promise<string> {
   const base = `${req.method} ${req.originalUrl}\n`;
-  if (streamed) return sha256().update(base).update(await spoolMultipart(req, res)).digest('hex');
-  return sha256().update(base).update(canonicalJson(req.body ?? null)).digest('hex');
+  if (streamed)
+    return sha256()
+      .update(base)
+      .update(await spoolMultipart(req, res))
+      .digest('hex');
+  return sha256()
+    .update(base)
+    .update(canonicalJson(req.body ?? null))
+    .digest('hex');
 }
 
 /** Replays a key's first answer: its status and body, marked as a replay. */
@@ -157,7 +170,14 @@ export function idempotency(opts: IdempotencyOptions, streamed = false): Request
     if (key === undefined) return next();
     if (!VALID_KEY.test(key)) throw idempotencyErrors.invalid();
     const scope = idempotencyScope(req);
-    const claim = { scope, key, method: req.method, path: req.originalUrl, fingerprint: await fingerprint(req, res, streamed), requestId: req.id };
+    const claim = {
+      scope,
+      key,
+      method: req.method,
+      path: req.originalUrl,
+      fingerprint: await fingerprint(req, res, streamed),
+      requestId: req.id,
+    };
     const result = await store.claim(claim);
     if (!result.claimed) {
       const { stored } = result;
@@ -178,10 +198,12 @@ export function idempotency(opts: IdempotencyOptions, streamed = false): Request
     res.end = ((...args: unknown[]) => {
       if (settled) return end(...args);
       settled = true;
-      const kept = res.statusCode < 500
-        ? store.complete(scope, key, result.createdAt, { status: res.statusCode, body })
-        : store.release(scope, key, result.createdAt);
-      kept.catch((err: unknown) => logger.warn({ err, reqId: req.id }, 'could not store the answer of an idempotency key'))
+      const kept =
+        res.statusCode < 500
+          ? store.complete(scope, key, result.createdAt, { status: res.statusCode, body })
+          : store.release(scope, key, result.createdAt);
+      kept
+        .catch((err: unknown) => logger.warn({ err, reqId: req.id }, 'could not store the answer of an idempotency key'))
         .finally(() => end(...args));
       return res;
     }) as Response['end'];
@@ -189,7 +211,8 @@ export function idempotency(opts: IdempotencyOptions, streamed = false): Request
     res.once('close', () => {
       if (settled) return;
       settled = true;
-      store.release(scope, key, result.createdAt)
+      store
+        .release(scope, key, result.createdAt)
         .catch((err: unknown) => logger.warn({ err, reqId: req.id }, 'could not release an idempotency key'));
     });
     next();

@@ -7,12 +7,7 @@ import type { Logger } from '../logger';
 import { RedisUnavailableError, availabilityOf, createRedisClient, closeRedisClient } from '../redis';
 import { AppError } from './errors';
 import type { Tier } from './auth';
-import {
-  createMemoryDailyCounter,
-  createRedisDailyCounter,
-  createUtcDayClock,
-  type DailyCounter,
-} from './daily-counter';
+import { createMemoryDailyCounter, createRedisDailyCounter, createUtcDayClock, type DailyCounter } from './daily-counter';
 
 export const RATE_LIMIT_DETAIL = 'Rate limit exceeded';
 export const QUOTA_DETAIL = 'Daily request quota exceeded';
@@ -84,7 +79,11 @@ function callerKey(req: Request): string {
 }
 
 function perMinuteLimiter(
-  name: string, perMinute: number, store: Store, logger: Logger, keyGenerator: (req: Request) => string = clientIp,
+  name: string,
+  perMinute: number,
+  store: Store,
+  logger: Logger,
+  keyGenerator: (req: Request) => string = clientIp,
 ): RequestHandler {
   return rateLimit({
     windowMs: 60_000,

@@ -26,10 +26,14 @@ export function methodNotAllowedError(methods: Iterable<string>): AppError {
  */
 export function methodNotAllowed(registry: OpenAPIRegistry): RequestHandler {
   let routes: Array<{ pattern: RegExp; method: string }> | undefined;
-  const documented = () => (routes ??= registry.definitions.flatMap((d) =>
-    d.type === 'route' ? [{ pattern: pathPattern(d.route.path), method: d.route.method.toUpperCase() }] : []));
+  const documented = () =>
+    (routes ??= registry.definitions.flatMap((d) =>
+      d.type === 'route' ? [{ pattern: pathPattern(d.route.path), method: d.route.method.toUpperCase() }] : [],
+    ));
   return (req, _res, next) => {
-    const allowed = documented().filter((r) => r.pattern.test(req.path)).map((r) => r.method);
+    const allowed = documented()
+      .filter((r) => r.pattern.test(req.path))
+      .map((r) => r.method);
     if (allowed.length === 0) return next();
     throw methodNotAllowedError(allowed);
   };

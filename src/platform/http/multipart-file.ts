@@ -15,11 +15,18 @@ export interface Upload {
  * `what` names the file in the 415 ("the CSV"). A malformed body is a 400; no `file` part a 422.
  */
 export async function streamMultipartFile<T>(
-  upload: Upload, opts: { maxBytes: number; what: string }, handle: (file: Readable) => Promise<T>,
+  upload: Upload,
+  opts: { maxBytes: number; what: string },
+  handle: (file: Readable) => Promise<T>,
 ): Promise<T> {
   const { headers, body } = upload;
   const notMultipart = () => new AppError(415, `Content-Type must be multipart/form-data with ${opts.what} in field "file"`);
-  if (!String(headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) throw notMultipart();
+  if (
+    !String(headers['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('multipart/form-data')
+  )
+    throw notMultipart();
   let bb: busboy.Busboy;
   try {
     bb = busboy({ headers, limits: { fileSize: opts.maxBytes, files: 1, fields: 20, parts: 30 } });

@@ -79,7 +79,9 @@ describe('request log', () => {
     await request(s.app).get('/nowhere').expect(404);
     await s.closedResponses(3);
     expect(s.lines.map((l) => [l.level, l.msg, l.statusCode])).toEqual([
-      [50, 'request errored', 500], [50, 'request errored', 503], [30, 'request completed', 404],
+      [50, 'request errored', 500],
+      [50, 'request errored', 503],
+      [30, 'request completed', 404],
     ]);
   });
 

@@ -54,15 +54,23 @@ export interface RouteInput<B, Q, P> {
  * The one error body: `detail`, for a 422 the fields at fault, the stable machine `code` and the
  * `request_id` of the answer's X-Request-Id header.
  */
-export const errorBody = z.object({
-  detail: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  code: z.string().regex(/^[a-z]+(_[a-z]+)*$/).meta({
-    description: `Stable machine code, snake_case: ${ERROR_CODES.map((c) => `\`${c.code}\` (${c.status})`).join(', ')}`,
-    example: 'validation_error',
-  }),
-  request_id: z.string().meta({ description: 'The answer\'s X-Request-Id: quote it when reporting a problem', example: '0b9f5c1e-7d2a-4f7e-9c55-3e1b2a4d6f80' }),
-}).meta({ id: 'Error' });
+export const errorBody = z
+  .object({
+    detail: z.string(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    code: z
+      .string()
+      .regex(/^[a-z]+(_[a-z]+)*$/)
+      .meta({
+        description: `Stable machine code, snake_case: ${ERROR_CODES.map((c) => `\`${c.code}\` (${c.status})`).join(', ')}`,
+        example: 'validation_error',
+      }),
+    request_id: z.string().meta({
+      description: "The answer's X-Request-Id: quote it when reporting a problem",
+      example: '0b9f5c1e-7d2a-4f7e-9c55-3e1b2a4d6f80',
+    }),
+  })
+  .meta({ id: 'Error' });
 
 /** An error response for the OpenAPI document of a route outside ApiRouter. */
 export const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
@@ -102,8 +110,12 @@ export class ApiRouter {
   /** Registers a route of this method: `api.get(path, spec, handler)`. */
   private method(method: Method) {
     return <B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown, P extends z.ZodType = z.ZodUnknown>(
-      path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
-    ): void => { this.add(method, path, spec, handler); };
+      path: string,
+      spec: RouteSpec<B, Q, P>,
+      handler: Handler<B, Q, P>,
+    ): void => {
+      this.add(method, path, spec, handler);
+    };
   }
 
   /**
@@ -112,7 +124,10 @@ export class ApiRouter {
    * route's own middleware, then validation and the handler.
    */
   private add<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
-    method: Method, path: string, spec: RouteSpec<B, Q, P>, handler: Handler<B, Q, P>,
+    method: Method,
+    path: string,
+    spec: RouteSpec<B, Q, P>,
+    handler: Handler<B, Q, P>,
   ) {
     const status = spec.status ?? 200;
     const run: RequestHandler = async (req, res) => {
@@ -127,17 +142,28 @@ export class ApiRouter {
       }
       res.status(status).json(result);
     };
-    const bodyParsers: RequestHandler[] = spec.body && spec.bodyType !== 'multipart/form-data'
-      ? [
-        express.json({ limit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT, verify: noteJsonEscapes }),
-        express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, verify: noteForm }),
-      ]
-      : [];
-    const contentType: RequestHandler[] = spec.body && spec.bodyType !== 'multipart/form-data' ? [bodyContentType(spec.bodyType ?? 'application/json')] : [];
+    const bodyParsers: RequestHandler[] =
+      spec.body && spec.bodyType !== 'multipart/form-data'
+        ? [
+            express.json({ limit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT, verify: noteJsonEscapes }),
+            express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, verify: noteForm }),
+          ]
+        : [];
+    const contentType: RequestHandler[] =
+      spec.body && spec.bodyType !== 'multipart/form-data' ? [bodyContentType(spec.bodyType ?? 'application/json')] : [];
     const storable = storableInput(notFoundDetail(spec.errors?.[404]));
     if (!path.includes(':')) this.onlyItsMethods(path, method);
     const idempotent = method === 'post' && this.idempotency ? [this.idempotency(spec.bodyType === 'multipart/form-data')] : [];
-    this.router[method](path, ...this.guards[spec.auth], ...contentType, ...bodyParsers, storable, ...idempotent, ...(spec.middleware ?? []), run);
+    this.router[method](
+      path,
+      ...this.guards[spec.auth],
+      ...contentType,
+      ...bodyParsers,
+      storable,
+      ...idempotent,
+      ...(spec.middleware ?? []),
+      run,
+    );
     this.document(method, path, spec, status);
   }
 
@@ -166,9 +192,8 @@ export class ApiRouter {
     if (spec.response && status !== 204) content['application/json'] = { schema: spec.response };
     for (const [type, schema] of Object.entries(spec.responseTypes ?? {})) content[type] = { schema };
     const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
-      [status]: Object.keys(content).length > 0
-        ? { description: 'Success', content }
-        : { description: status === 204 ? 'No content' : 'Success' },
+      [status]:
+        Object.keys(content).length > 0 ? { description: 'Success', content } : { description: status === 204 ? 'No content' : 'Success' },
     };
     for (const [code, description] of Object.entries(documentedErrors(spec))) {
       responses[code] = errorResponse(description);
@@ -190,9 +215,7 @@ export class ApiRouter {
       request: {
         params: spec.params as never,
         query: spec.query as never,
-        body: spec.body
-          ? { required: true, content: { [spec.bodyType ?? 'application/json']: { schema: spec.body } } }
-          : undefined,
+        body: spec.body ? { required: true, content: { [spec.bodyType ?? 'application/json']: { schema: spec.body } } } : undefined,
       },
       responses,
     });
@@ -235,7 +258,9 @@ function bodyContentType(bodyType: 'application/json' | 'application/x-www-form-
   return (req, _res, next) => {
     const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
     if (hasBody && !req.is(accepted)) {
-      const sent = req.headers['content-type'] ? `was sent as ${req.headers['content-type'].split(';')[0]}` : 'was sent without a Content-Type';
+      const sent = req.headers['content-type']
+        ? `was sent as ${req.headers['content-type'].split(';')[0]}`
+        : 'was sent without a Content-Type';
       throw new AppError(415, `Content-Type must be ${bodyType}: the body ${sent}`);
     }
     next();
@@ -283,17 +308,21 @@ type Handler<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> = (
   input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>,
 ) => unknown;
 
-const IDEMPOTENCY_KEY_DOC = 'Makes the POST safe to retry (as Stripe\'s API does): the same key with the same method, path and '
-  + 'body within 24 hours answers the first answer\'s status and body again, with `Idempotent-Replayed: true` and '
-  + '`Original-Request` (the first request\'s id), without acting again. The same key with another body (or path) is a 409 '
-  + '`idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). '
-  + 'An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin '
-  + 'routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 '
-  + '`invalid_idempotency_key`.';
+const IDEMPOTENCY_KEY_DOC =
+  "Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and " +
+  "body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and " +
+  "`Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 " +
+  '`idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). ' +
+  'An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin ' +
+  'routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 ' +
+  '`invalid_idempotency_key`.';
 
 /** The reusable `Idempotency-Key` header parameter of every POST (components.parameters.IdempotencyKey). */
 const IDEMPOTENCY_KEY_PARAMETER = {
-  name: 'Idempotency-Key', in: 'header', required: false, description: IDEMPOTENCY_KEY_DOC,
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: IDEMPOTENCY_KEY_DOC,
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
   example: '5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10',
 } as const;

@@ -83,6 +83,7 @@ export const isoDate = z.iso.date().refine((v) => !v.startsWith('0000'), { error
  * its decimal digits (money.ts); the OpenAPI document states it as `multipleOf`.
  */
 export const decimalNumber = (places: number) =>
-  z.number()
+  z
+    .number()
     .refine((v) => toScaledInteger(v, places) !== null, { error: `ensure this value has at most ${places} decimal places` })
     .meta({ multipleOf: Number(`1e-${places}`) }); // 10 ** -4 would be 9.999999999999999e-05

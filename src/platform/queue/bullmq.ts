@@ -51,7 +51,13 @@ export async function closeQueue(queue: Queue): Promise<void> {
   const bounded = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, STARTUP_SETTLE_MS);
   });
-  await Promise.race([queue.waitUntilReady().then(() => undefined, () => undefined), bounded]);
+  await Promise.race([
+    queue.waitUntilReady().then(
+      () => undefined,
+      () => undefined,
+    ),
+    bounded,
+  ]);
   clearTimeout(timer);
   await queue.close();
 }

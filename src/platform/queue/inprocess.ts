@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import type { Logger } from '../logger';
 import type { EnqueueOptions, EnqueueResult, FailedJob, InProcessJobQueue, Processors, QueueDefinitions } from './types';
-import { UnrecoverableError, backoffDelay, errorText, isUnrecoverable, checkJobId, parsePayload, processorFor, retryPolicy } from './policy';
+import {
+  UnrecoverableError,
+  backoffDelay,
+  errorText,
+  isUnrecoverable,
+  checkJobId,
+  parsePayload,
+  processorFor,
+  retryPolicy,
+} from './policy';
 
 export interface InProcessOptions<D extends QueueDefinitions> {
   definitions: D;

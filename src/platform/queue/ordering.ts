@@ -91,7 +91,17 @@ export class OrderingStore {
   /** Takes the key's lock when this job is the head and no other attempt holds it. */
   async acquire(queue: string, key: string, jobId: string, token: string): Promise<AcquireResult> {
     const k = this.keys(queue, key);
-    const [ok, head] = (await this.redis.eval(ACQUIRE, 3, k.list, k.lock, k.reg(jobId), jobId, this.lockValue(jobId, token), this.lockTtlMs, MARKER_TTL_S)) as [number, string];
+    const [ok, head] = (await this.redis.eval(
+      ACQUIRE,
+      3,
+      k.list,
+      k.lock,
+      k.reg(jobId),
+      jobId,
+      this.lockValue(jobId, token),
+      this.lockTtlMs,
+      MARKER_TTL_S,
+    )) as [number, string];
     return ok === 1 ? { acquired: true } : { acquired: false, head };
   }
 

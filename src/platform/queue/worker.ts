@@ -81,13 +81,16 @@ export function startWorkers<D extends QueueDefinitions>(opts: StartWorkersOptio
         throw new DelayedError();
       }
       const renew = setInterval(() => {
-        ordering.extend(name, key, jobId, token).catch((err: unknown) => logger.warn({ err, queue: name, jobId }, 'could not extend ordering lock'));
+        ordering
+          .extend(name, key, jobId, token)
+          .catch((err: unknown) => logger.warn({ err, queue: name, jobId }, 'could not extend ordering lock'));
       }, ORDERING_LOCK_TTL_MS / 3);
       try {
         await processor(payload, ctx);
       } catch (err) {
         // The same test BullMQ applies next (Job.shouldRetryJob), with the attempts the job was added with.
-        if (isUnrecoverable(err) || ctx.attempt >= (job.opts.attempts ?? attempts)) await wakeNext(await ordering.release(name, key, jobId, token)).catch(() => undefined);
+        if (isUnrecoverable(err) || ctx.attempt >= (job.opts.attempts ?? attempts))
+          await wakeNext(await ordering.release(name, key, jobId, token)).catch(() => undefined);
         else await ordering.unlock(name, key, jobId, token);
         throw err;
       } finally {

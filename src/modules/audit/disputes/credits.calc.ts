@@ -38,7 +38,10 @@ export function chargesBeforeCredits(bill: AuditBill, credits: readonly BillCred
     ...bill,
     amountCents: bill.amountCents + cents,
     credits,
-    lineItems: bill.lineItems && [...bill.lineItems, { category: 'other', description: 'credits granted on disputes, added back', amount: cents / 100 }],
+    lineItems: bill.lineItems && [
+      ...bill.lineItems,
+      { category: 'other', description: 'credits granted on disputes, added back', amount: cents / 100 },
+    ],
   };
 }
 

@@ -25,7 +25,8 @@ export function transitionProblem(from: FindingStatus, to: 'disputed' | 'credite
   if (to === 'disputed') return from === 'open' ? null : `the finding is ${from}: only an open finding can be disputed`;
   if (to === 'resolved') {
     return from === 'disputed' || from === 'credited' || from === 'denied'
-      ? `the finding is ${from}: a dispute closes as credited or denied` : null;
+      ? `the finding is ${from}: a dispute closes as credited or denied`
+      : null;
   }
   return from === 'disputed' ? null : `the finding is ${from}: only a disputed finding can be ${to}`;
 }
@@ -87,7 +88,7 @@ export function creditProblem(
 
 /** One dispute's money, in cents: every claim is claimed; a credit recovers, the rest of a closed claim is written off. */
 export function disputeMoney(d: { status: FindingStatus; amountClaimedCents: number; creditCents: number | null }) {
-  const recovered = d.status === 'credited' ? d.creditCents ?? 0 : 0;
+  const recovered = d.status === 'credited' ? (d.creditCents ?? 0) : 0;
   return {
     claimed: d.amountClaimedCents,
     recovered,
@@ -112,16 +113,32 @@ export interface RecoveryRow {
  * filed (so each row adds up: claimed = recovered + written off + pending); newest year first, then
  * by property name.
  */
-export function recoveryRows(disputes: ReadonlyArray<{
-  propertyId: string; propertyName: string; disputedOn: string; status: FindingStatus; amountClaimedCents: number; creditCents: number | null;
-}>): RecoveryRow[] {
+export function recoveryRows(
+  disputes: ReadonlyArray<{
+    propertyId: string;
+    propertyName: string;
+    disputedOn: string;
+    status: FindingStatus;
+    amountClaimedCents: number;
+    creditCents: number | null;
+  }>,
+): RecoveryRow[] {
   const rows = new Map<string, RecoveryRow>();
   for (const d of disputes) {
     const year = Number(d.disputedOn.slice(0, 4));
     const key = `${year}|${d.propertyId}`;
     let row = rows.get(key);
     if (!row) {
-      row = { year, propertyId: d.propertyId, propertyName: d.propertyName, disputes: 0, claimedCents: 0, recoveredCents: 0, writtenOffCents: 0, pendingCents: 0 };
+      row = {
+        year,
+        propertyId: d.propertyId,
+        propertyName: d.propertyName,
+        disputes: 0,
+        claimedCents: 0,
+        recoveredCents: 0,
+        writtenOffCents: 0,
+        pendingCents: 0,
+      };
       rows.set(key, row);
     }
     const money = disputeMoney(d);
@@ -131,7 +148,9 @@ export function recoveryRows(disputes: ReadonlyArray<{
     row.writtenOffCents += money.writtenOff;
     row.pendingCents += money.pending;
   }
-  return [...rows.values()].sort((a, b) => b.year - a.year || a.propertyName.localeCompare(b.propertyName) || (a.propertyId < b.propertyId ? -1 : 1));
+  return [...rows.values()].sort(
+    (a, b) => b.year - a.year || a.propertyName.localeCompare(b.propertyName) || (a.propertyId < b.propertyId ? -1 : 1),
+  );
 }
 
 /** Days a dispute filed on `disputedOn` has been open on `today`. */

@@ -24,8 +24,14 @@ export function presentRecovery(rows: readonly RecoveryRow[]) {
     audit_amount_recovered: sum('recoveredCents'),
     audit_amount_written_off: sum('writtenOffCents'),
     audit_recovery: rows.map((r) => ({
-      property_id: r.propertyId, property_name: r.propertyName, year: r.year, disputes: r.disputes,
-      claimed: r.claimedCents / 100, recovered: r.recoveredCents / 100, written_off: r.writtenOffCents / 100, pending: r.pendingCents / 100,
+      property_id: r.propertyId,
+      property_name: r.propertyName,
+      year: r.year,
+      disputes: r.disputes,
+      claimed: r.claimedCents / 100,
+      recovered: r.recoveredCents / 100,
+      written_off: r.writtenOffCents / 100,
+      pending: r.pendingCents / 100,
     })),
   };
 }

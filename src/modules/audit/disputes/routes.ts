@@ -17,34 +17,74 @@ const transitionErrors = {
 export function registerDisputeRoutes(api: ApiRouter, disputes: DisputeService): void {
   /** A finding's move from one state to the next: the finding id in the path, the move's fields in the body, the finding as it now is. */
   const transition = <B extends z.ZodType>(
-    path: string, summary: string, description: string, body: B,
+    path: string,
+    summary: string,
+    description: string,
+    body: B,
     move: (ownerId: string, findingId: string, input: z.output<B>) => Promise<Parameters<typeof presentFinding>[0]>,
-  ) => api.post(path, {
-    summary, description, tags, auth: 'required', params: findingIdParams, body, response: finding, errors: transitionErrors,
-  }, async ({ params, body: input, req }) => presentFinding(await move(callerId(req), params.id, input)));
+  ) =>
+    api.post(
+      path,
+      {
+        summary,
+        description,
+        tags,
+        auth: 'required',
+        params: findingIdParams,
+        body,
+        response: finding,
+        errors: transitionErrors,
+      },
+      async ({ params, body: input, req }) => presentFinding(await move(callerId(req), params.id, input)),
+    );
 
-  transition('/pm/audit/findings/:id/dispute', 'Dispute a finding with the utility',
+  transition(
+    '/pm/audit/findings/:id/dispute',
+    'Dispute a finding with the utility',
     'An open finding becomes `disputed`: the day the claim was filed, the claim reference and the dollars claimed.',
-    disputeBody, disputes.dispute);
+    disputeBody,
+    disputes.dispute,
+  );
 
-  transition('/pm/audit/findings/:id/credit', 'Close a dispute: credited',
-    'A disputed finding becomes `credited`: the credit and the later bill of the meter that carries it. That bill is '
-      + 'audited again expecting the credit (no finding arises from it); what the credit leaves of the claim is written off.',
-    creditBody, disputes.credit);
+  transition(
+    '/pm/audit/findings/:id/credit',
+    'Close a dispute: credited',
+    'A disputed finding becomes `credited`: the credit and the later bill of the meter that carries it. That bill is ' +
+      'audited again expecting the credit (no finding arises from it); what the credit leaves of the claim is written off.',
+    creditBody,
+    disputes.credit,
+  );
 
-  transition('/pm/audit/findings/:id/deny', 'Close a dispute: denied',
+  transition(
+    '/pm/audit/findings/:id/deny',
+    'Close a dispute: denied',
     'A disputed finding becomes `denied`: the utility refused the claim, and its amount is written off.',
-    denyBody, disputes.deny);
+    denyBody,
+    disputes.deny,
+  );
 
-  api.get('/pm/audit/recovery/export.csv', {
-    summary: 'Money claimed, recovered and written off, as CSV',
-    description: 'One row per property and year the claims were filed: disputes, dollars claimed, recovered (credits), written off '
-      + '(denied claims, and what a credit left of its claim) and pending (claims still open); claimed = recovered + written_off + pending. '
-      + 'Newest year first, then by property name; RFC 4180, property names a spreadsheet could run as a formula with a leading apostrophe.',
-    tags, auth: 'required', query: recoveryQuery,
-    responseTypes: { 'text/csv': z.string().meta({ example: 'year,property_id,property_name,disputes,claimed,recovered,written_off,pending\r\n' }) },
-  }, async ({ query, req, res }) => {
-    const csv = await disputes.recoveryCsv(callerId(req), { propertyId: query.property_id, portfolioId: query.portfolio_id, year: query.year });
-    res.status(200).type('text/csv; charset=utf-8').attachment('audit-recovery.csv').send(csv);
-  });
+  api.get(
+    '/pm/audit/recovery/export.csv',
+    {
+      summary: 'Money claimed, recovered and written off, as CSV',
+      description:
+        'One row per property and year the claims were filed: disputes, dollars claimed, recovered (credits), written off ' +
+        '(denied claims, and what a credit left of its claim) and pending (claims still open); claimed = recovered + written_off + pending. ' +
+        'Newest year first, then by property name; RFC 4180, property names a spreadsheet could run as a formula with a leading apostrophe.',
+      tags,
+      auth: 'required',
+      query: recoveryQuery,
+      responseTypes: {
+        'text/csv': z.string().meta({ example: 'year,property_id,property_name,disputes,claimed,recovered,written_off,pending\r\n' }),
+      },
+    },
+    async ({ query, req, res }) => {
+      const csv = await disputes.recoveryCsv(callerId(req), {
+        propertyId: query.property_id,
+        portfolioId: query.portfolio_id,
+        year: query.year,
+      });
+      res.status(200).type('text/csv; charset=utf-8').attachment('audit-recovery.csv').send(csv);
+    },
+  );
 }

@@ -16,7 +16,15 @@ import { usd } from '../audit.thresholds';
 import { presentRecovery } from './present';
 import { createDisputeRepository, type DisputeFilter, type FindingWithBill } from './repository';
 import {
-  claimProblem, closingProblem, creditProblem, daysOpen, OVERDUE_AFTER_DAYS, recoveryRows, transitionProblem, type FieldProblem, type FindingStatus,
+  claimProblem,
+  closingProblem,
+  creditProblem,
+  daysOpen,
+  OVERDUE_AFTER_DAYS,
+  recoveryRows,
+  transitionProblem,
+  type FieldProblem,
+  type FindingStatus,
 } from './dispute.calc';
 
 /** The key of a dispute's overdue notification: one per dispute. */
@@ -65,7 +73,10 @@ export interface DisputeServiceDeps {
  * written together.
  */
 async function transition(
-  deps: DisputeServiceDeps, ownerId: string, id: string, to: 'disputed' | 'credited' | 'denied',
+  deps: DisputeServiceDeps,
+  ownerId: string,
+  id: string,
+  to: 'disputed' | 'credited' | 'denied',
   change: (finding: FindingWithBill, tx: ReturnType<typeof createDisputeRepository>) => Promise<Partial<FindingRow>>,
 ): Promise<FindingRow> {
   const updated = await deps.db.transaction(async (tx) => {
@@ -92,15 +103,18 @@ export function createDisputeService(deps: DisputeServiceDeps) {
 
   return {
     /** POST /pm/audit/findings/{id}/dispute: an open finding claimed with the utility. */
-    dispute: (ownerId: string, id: string, body: DisputeInput) => transition(deps, ownerId, id, 'disputed', async (finding) => {
-      const amountClaimedCents = toCents(body.amount_claimed);
-      failWith(claimProblem(
-        { disputedOn: body.disputed_on, amountClaimedCents },
-        { amountAtIssueCents: finding.amountCents, billCents: toCents(finding.billAmount), billPeriodEnd: finding.billPeriodEnd },
-        today(),
-      ));
-      return { disputedOn: body.disputed_on, claimReference: body.claim_reference, amountClaimedCents, note: noteOf(body.note, finding) };
-    }),
+    dispute: (ownerId: string, id: string, body: DisputeInput) =>
+      transition(deps, ownerId, id, 'disputed', async (finding) => {
+        const amountClaimedCents = toCents(body.amount_claimed);
+        failWith(
+          claimProblem(
+            { disputedOn: body.disputed_on, amountClaimedCents },
+            { amountAtIssueCents: finding.amountCents, billCents: toCents(finding.billAmount), billPeriodEnd: finding.billPeriodEnd },
+            today(),
+          ),
+        );
+        return { disputedOn: body.disputed_on, claimReference: body.claim_reference, amountClaimedCents, note: noteOf(body.note, finding) };
+      }),
 
     /** POST /pm/audit/findings/{id}/credit: the utility credited the claim on a later bill of the meter; that bill's audit expects it. */
     async credit(ownerId: string, id: string, body: CreditInput) {
@@ -117,11 +131,12 @@ export function createDisputeService(deps: DisputeServiceDeps) {
     },
 
     /** POST /pm/audit/findings/{id}/deny: the utility refused the claim; its money is written off. */
-    deny: (ownerId: string, id: string, body: DenialInput) => transition(deps, ownerId, id, 'denied', async (finding) => {
-      const closedOn = body.closed_on ?? today();
-      failWith(closingProblem(finding.disputedOn!, closedOn, today()));
-      return { disputeClosedOn: closedOn, note: noteOf(body.note, finding) };
-    }),
+    deny: (ownerId: string, id: string, body: DenialInput) =>
+      transition(deps, ownerId, id, 'denied', async (finding) => {
+        const closedOn = body.closed_on ?? today();
+        failWith(closingProblem(finding.disputedOn!, closedOn, today()));
+        return { disputeClosedOn: closedOn, note: noteOf(body.note, finding) };
+      }),
 
     /** GET /pm/dashboard/stats: money claimed, recovered and written off, in all and per property and year the claims were filed. */
     recoveryStats: async (ownerId: string) => presentRecovery(recoveryRows(await repo.disputes(ownerId, {}))),
@@ -129,10 +144,19 @@ export function createDisputeService(deps: DisputeServiceDeps) {
     /** GET /pm/audit/recovery/export.csv: the recovery rows, dollars with 2 decimals. */
     async recoveryCsv(ownerId: string, filter: DisputeFilter): Promise<string> {
       const rows = recoveryRows(await repo.disputes(ownerId, filter));
-      return csvDocument(RECOVERY_CSV_HEADER, rows.map((r) => [
-        String(r.year), r.propertyId, neutralise(r.propertyName), String(r.disputes),
-        dollars(r.claimedCents), dollars(r.recoveredCents), dollars(r.writtenOffCents), dollars(r.pendingCents),
-      ]));
+      return csvDocument(
+        RECOVERY_CSV_HEADER,
+        rows.map((r) => [
+          String(r.year),
+          r.propertyId,
+          neutralise(r.propertyName),
+          String(r.disputes),
+          dollars(r.claimedCents),
+          dollars(r.recoveredCents),
+          dollars(r.writtenOffCents),
+          dollars(r.pendingCents),
+        ]),
+      );
     },
 
     /**
@@ -143,14 +167,17 @@ export function createDisputeService(deps: DisputeServiceDeps) {
       if (!deps.notifications) throw new Error('dispute reminders need the notification service');
       const filedBefore = isoDateOfDay(dayNumber(day) - OVERDUE_AFTER_DAYS);
       const overdue = await repo.overdueDisputes(filedBefore, OVERDUE_KEY_PREFIX);
-      await deps.notifications.notifyMany(overdue.map((d) => ({
-        userId: d.ownerId,
-        type: 'audit_dispute_overdue',
-        propertyId: d.propertyId,
-        message: `Dispute unanswered: ${d.propertyName}, ${d.meterName}, ${d.periodStart} to ${d.periodEnd}: claim ${d.claimReference} `
-          + `for ${usd(d.amountClaimedCents)} filed ${d.disputedOn}, open for ${daysOpen(d.disputedOn, day)} days`,
-        dedupeKey: `${OVERDUE_KEY_PREFIX}${d.id}`,
-      })));
+      await deps.notifications.notifyMany(
+        overdue.map((d) => ({
+          userId: d.ownerId,
+          type: 'audit_dispute_overdue',
+          propertyId: d.propertyId,
+          message:
+            `Dispute unanswered: ${d.propertyName}, ${d.meterName}, ${d.periodStart} to ${d.periodEnd}: claim ${d.claimReference} ` +
+            `for ${usd(d.amountClaimedCents)} filed ${d.disputedOn}, open for ${daysOpen(d.disputedOn, day)} days`,
+          dedupeKey: `${OVERDUE_KEY_PREFIX}${d.id}`,
+        })),
+      );
       return overdue.length;
     },
   };

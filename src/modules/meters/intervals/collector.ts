@@ -55,7 +55,10 @@ export class IntervalCollector {
   first: number | null = null;
   last: number | null = null;
 
-  constructor(private readonly zone: string, private readonly merge: (days: Map<string, DayRow>) => Promise<MergeOutcome>) {}
+  constructor(
+    private readonly zone: string,
+    private readonly merge: (days: Map<string, DayRow>) => Promise<MergeOutcome>,
+  ) {}
 
   skip(reason: string, n = 1) {
     this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + n);
@@ -164,4 +167,3 @@ export class IntervalCollector {
     return out;
   }
 }
-

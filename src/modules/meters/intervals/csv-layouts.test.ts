@@ -25,6 +25,10 @@ describe('CSV layouts', () => {
   it('a PG&E row in another unit is refused', () => {
     const pge = layoutOfHeader(['TYPE', 'DATE', 'START TIME', 'END TIME', 'USAGE', 'UNITS'])!;
     expect(pge.read(['Gas usage', '2019-07-01', '00:00', '23:59', '1.2', 'therms'])).toBe("UNITS 'therms' is not kWh");
-    expect(pge.read(['Electric usage', '2019-07-01', '00:00', '00:14', '0.17', 'kWh'])).toEqual({ local: { y: 2019, mo: 7, d: 1, h: 0, mi: 0 }, minutes: 15, kwh: 0.17 });
+    expect(pge.read(['Electric usage', '2019-07-01', '00:00', '00:14', '0.17', 'kWh'])).toEqual({
+      local: { y: 2019, mo: 7, d: 1, h: 0, mi: 0 },
+      minutes: 15,
+      kwh: 0.17,
+    });
   });
 });

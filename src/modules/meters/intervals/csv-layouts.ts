@@ -30,7 +30,12 @@ export interface CsvLayout {
   read(row: string[]): CsvReading | string;
 }
 
-const norm = (s: string) => s.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/\s+/g, ' ');
+const norm = (s: string) =>
+  s
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
 
 /** The layout whose columns this row names, or null. */
 export function layoutOfHeader(row: string[]): CsvLayout | null {
@@ -58,7 +63,8 @@ export function layoutOfHeader(row: string[]): CsvLayout | null {
       return {
         name: 'pge',
         read: (r) => {
-          if (units >= 0 && r[units] !== undefined && r[units].trim() !== '' && norm(r[units]) !== 'kwh') return `UNITS '${r[units].trim()}' is not kWh`;
+          if (units >= 0 && r[units] !== undefined && r[units].trim() !== '' && norm(r[units]) !== 'kwh')
+            return `UNITS '${r[units].trim()}' is not kWh`;
           return readLocalRow(r[date], r[start], pgeMinutes(r[start], r[end]), r[usage], units >= 0 ? r[units] : undefined);
         },
       };
@@ -122,7 +128,13 @@ function durationMinutes(s: string | undefined): number | null {
   return /^\d+$/.test(v) ? Number(v) : null;
 }
 
-function readLocalRow(dateText: string | undefined, startText: string | undefined, minutes: number | null, kwhText: string | undefined, _units: string | undefined): CsvReading | string {
+function readLocalRow(
+  dateText: string | undefined,
+  startText: string | undefined,
+  minutes: number | null,
+  kwhText: string | undefined,
+  _units: string | undefined,
+): CsvReading | string {
   const date = parseDate(dateText);
   if (!date) return `date '${(dateText ?? '').trim()}' is not YYYY-MM-DD or M/D/YYYY`;
   const clock = parseClock(startText);

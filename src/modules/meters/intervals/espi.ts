@@ -164,7 +164,9 @@ function closeTag(s: ReaderState, tag: SaxesTagPlain): void {
     reading.value = number(s, value, 'IntervalReading value');
   } else if (name === 'IntervalReading' && reading && block) {
     if (reading.start === undefined || reading.duration === undefined || reading.value === undefined) {
-      s.error ??= new EspiError(`IntervalReading at line ${s.parser.line} lacks ${reading.start === undefined ? 'timePeriod start' : reading.duration === undefined ? 'timePeriod duration' : 'value'}`);
+      s.error ??= new EspiError(
+        `IntervalReading at line ${s.parser.line} lacks ${reading.start === undefined ? 'timePeriod start' : reading.duration === undefined ? 'timePeriod duration' : 'value'}`,
+      );
     } else block.push(reading as EspiReading);
     s.reading = null;
   } else if (name === 'IntervalBlock' && block) {
@@ -184,8 +186,21 @@ function closeTag(s: ReaderState, tag: SaxesTagPlain): void {
  */
 export function createEspiReader(onBlock: (block: EspiBlock) => void) {
   const s: ReaderState = {
-    parser: new SaxesParser({ xmlns: false, position: true }), onBlock, stack: [], entry: null, rt: null, block: null, reading: null,
-    text: '', sawRoot: false, sawEspi: false, readingTypes: new Map(), allReadingTypes: [], meterReadingTypes: new Map(), pending: [], error: null,
+    parser: new SaxesParser({ xmlns: false, position: true }),
+    onBlock,
+    stack: [],
+    entry: null,
+    rt: null,
+    block: null,
+    reading: null,
+    text: '',
+    sawRoot: false,
+    sawEspi: false,
+    readingTypes: new Map(),
+    allReadingTypes: [],
+    meterReadingTypes: new Map(),
+    pending: [],
+    error: null,
   };
   const { parser } = s;
   parser.on('error', (err) => {

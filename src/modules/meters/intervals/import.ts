@@ -50,7 +50,8 @@ function csvInstant(zone: string, r: CsvReading, repeats: Set<string>): number |
   if (r.instant !== undefined) return r.instant;
   const l = r.local!;
   const instants = instantsOf(zone, l.y, l.mo, l.d, l.h, l.mi);
-  if (instants.length === 0) return `${l.y}-${l.mo}-${l.d} ${l.h}:${String(l.mi).padStart(2, '0')} does not exist in ${zone} (the spring-forward hour)`;
+  if (instants.length === 0)
+    return `${l.y}-${l.mo}-${l.d} ${l.h}:${String(l.mi).padStart(2, '0')} does not exist in ${zone} (the spring-forward hour)`;
   if (instants.length === 1) return instants[0]!;
   const key = `${l.y}-${l.mo}-${l.d}-${l.h}-${l.mi}`;
   if (!repeats.has(key)) {
@@ -65,7 +66,10 @@ function csvInstant(zone: string, r: CsvReading, repeats: Set<string>): number |
  * its first character is `<`, else as a utility CSV; stores its readings through `merge`.
  */
 export async function importIntervals(
-  upload: Upload, zone: string, merge: (days: Map<string, DayRow>) => Promise<MergeOutcome>, maxBytes = MAX_INTERVAL_UPLOAD_BYTES,
+  upload: Upload,
+  zone: string,
+  merge: (days: Map<string, DayRow>) => Promise<MergeOutcome>,
+  maxBytes = MAX_INTERVAL_UPLOAD_BYTES,
 ): Promise<ImportReport> {
   return streamMultipartFile(upload, { maxBytes, what: 'the file' }, (file) => readFile(file, zone, merge));
 }
@@ -122,13 +126,14 @@ async function readEspi(c: IntervalCollector, rest: () => AsyncGenerator<string>
 /** Writes the text into the CSV parser as it reads; once `stop()` is called (the end, or a file refused early), the rest is read and dropped. */
 function feedCsv(parser: ReturnType<typeof parse>, rest: () => AsyncGenerator<string>) {
   let stopped = false;
-  const written = () => new Promise<void>((resolve) => {
-    const done = () => {
-      parser.off('drain', done).off('close', done);
-      resolve();
-    };
-    parser.on('drain', done).on('close', done);
-  });
+  const written = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        parser.off('drain', done).off('close', done);
+        resolve();
+      };
+      parser.on('drain', done).on('close', done);
+    });
   const feed = (async () => {
     for await (const text of rest()) {
       if (!stopped && !parser.write(text)) await written();
@@ -136,7 +141,12 @@ function feedCsv(parser: ReturnType<typeof parse>, rest: () => AsyncGenerator<st
     if (!stopped) parser.end();
   })();
   feed.catch((err) => parser.destroy(err as Error));
-  return { feed, stop: () => { stopped = true; } };
+  return {
+    feed,
+    stop: () => {
+      stopped = true;
+    },
+  };
 }
 
 /** Where a CSV read stands: the section's layout, whether it is a "Received" section, rows scanned for a header, repeated local times met. */
@@ -177,7 +187,12 @@ async function csvRow(c: IntervalCollector, zone: string, s: CsvState, record: s
 }
 
 /** Reads a utility CSV; returns its format. */
-async function readCsv(c: IntervalCollector, zone: string, rest: () => AsyncGenerator<string>, truncated: () => boolean): Promise<IntervalFormat> {
+async function readCsv(
+  c: IntervalCollector,
+  zone: string,
+  rest: () => AsyncGenerator<string>,
+  truncated: () => boolean,
+): Promise<IntervalFormat> {
   const parser = parse({ relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, bom: true });
   const { feed, stop } = feedCsv(parser, rest);
   const s: CsvState = { layout: null, received: false, rows: 0, repeats: new Set<string>() };
@@ -195,8 +210,10 @@ async function readCsv(c: IntervalCollector, zone: string, rest: () => AsyncGene
   }
   if (truncated()) throw tooLarge();
   if (!s.layout) {
-    throw notOne('no header row of a known layout in its first 50 rows (PG&E: DATE, START TIME, END TIME, USAGE; SCE: Energy consumption '
-      + 'time period, Usage; SDG&E: Date, Start Time, Duration, Consumption; or start, end, kwh)');
+    throw notOne(
+      'no header row of a known layout in its first 50 rows (PG&E: DATE, START TIME, END TIME, USAGE; SCE: Energy consumption ' +
+        'time period, Usage; SDG&E: Date, Start Time, Duration, Consumption; or start, end, kwh)',
+    );
   }
   return `csv_${s.layout.name}`;
 }

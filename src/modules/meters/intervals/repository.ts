@@ -29,7 +29,9 @@ export function createIntervalRepository(db: Db) {
       if (days.size === 0) return out;
       await db.transaction(async (tx) => {
         await tx.select({ id: meters.id }).from(meters).where(eq(meters.id, meterId)).for('update');
-        const existing = await tx.select().from(meterIntervalDays)
+        const existing = await tx
+          .select()
+          .from(meterIntervalDays)
           .where(and(eq(meterIntervalDays.meterId, meterId), inArray(meterIntervalDays.day, [...days.keys()])));
         const byDay = new Map(existing.map((r) => [r.day, r]));
         const rows: Array<typeof meterIntervalDays.$inferInsert> = [];
@@ -53,7 +55,9 @@ export function createIntervalRepository(db: Db) {
           rows.push({ meterId, day, intervalMinutes: row.intervalMinutes, wh: merged as number[] });
         }
         for (let i = 0; i < rows.length; i += 500) {
-          await tx.insert(meterIntervalDays).values(rows.slice(i, i + 500))
+          await tx
+            .insert(meterIntervalDays)
+            .values(rows.slice(i, i + 500))
             .onConflictDoUpdate({ target: [meterIntervalDays.meterId, meterIntervalDays.day], set: { wh: sql`excluded.wh` } });
         }
       });
@@ -62,7 +66,8 @@ export function createIntervalRepository(db: Db) {
 
     /** The stored days from `from` to before `to` (YYYY-MM-DD, UTC days), in order. */
     async days(meterId: string, from: string, to: string): Promise<DayRow[]> {
-      return db.select({ day: meterIntervalDays.day, intervalMinutes: meterIntervalDays.intervalMinutes, wh: meterIntervalDays.wh })
+      return db
+        .select({ day: meterIntervalDays.day, intervalMinutes: meterIntervalDays.intervalMinutes, wh: meterIntervalDays.wh })
         .from(meterIntervalDays)
         .where(and(eq(meterIntervalDays.meterId, meterId), gte(meterIntervalDays.day, from), lt(meterIntervalDays.day, to)))
         .orderBy(asc(meterIntervalDays.day));

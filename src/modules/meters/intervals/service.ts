@@ -51,7 +51,13 @@ type IntervalRepository = ReturnType<typeof createIntervalRepository>;
  * the event follows the last batch rather than sharing one transaction with every batch).
  */
 async function emitImported(
-  deps: IntervalServiceDeps, repo: IntervalRepository, ownerId: string, meter: MeterRow, start: string, end: string, minutes: number,
+  deps: IntervalServiceDeps,
+  repo: IntervalRepository,
+  ownerId: string,
+  meter: MeterRow,
+  start: string,
+  end: string,
+  minutes: number,
 ) {
   const from = Date.parse(start) / 1000;
   const to = Date.parse(end) / 1000;
@@ -64,9 +70,18 @@ async function emitImported(
       if (wh !== null && t >= from && t < to) kwh.push(wh / 1000);
     });
   }
-  await deps.events!.emit([intervalsImportedEvent({
-    ownerId, propertyId: meter.propertyId, meterId: meter.id, importId: randomUUID(), start, end, intervalMinutes: minutes, kwh,
-  })]);
+  await deps.events!.emit([
+    intervalsImportedEvent({
+      ownerId,
+      propertyId: meter.propertyId,
+      meterId: meter.id,
+      importId: randomUUID(),
+      start,
+      end,
+      intervalMinutes: minutes,
+      kwh,
+    }),
+  ]);
   await deps.events!.deliverSoon();
 }
 
@@ -132,7 +147,11 @@ export function createIntervalService(deps: IntervalServiceDeps) {
     async loadProfile(ownerId: string, meterId: string, q: RangeQuery) {
       const r = await points(ownerId, meterId, q);
       return {
-        meter_id: r.meter.id, meter_name: r.meter.name, timezone: r.zone, start: isoLocal(r.zone, r.from), end: isoLocal(r.zone, r.to),
+        meter_id: r.meter.id,
+        meter_name: r.meter.name,
+        timezone: r.zone,
+        start: isoLocal(r.zone, r.from),
+        end: isoLocal(r.zone, r.to),
         ...loadProfile(r.points, r.minutes, r.zone),
       };
     },

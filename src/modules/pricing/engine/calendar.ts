@@ -13,8 +13,18 @@ export const WEEKDAY_DAYS: readonly number[] = [21, 19, 23, 20, 22, 22, 20, 23, 
 export const WEEKEND_DAYS: readonly number[] = [10, 9, 8, 10, 9, 8, 11, 8, 10, 10, 9, 11];
 
 export const MONTH_NAMES: readonly string[] = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 export const MONTH_ABBR: readonly string[] = MONTH_NAMES.map((m) => m.slice(0, 3));

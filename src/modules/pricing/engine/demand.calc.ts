@@ -12,7 +12,12 @@ import { isOneMonth, monthsText } from './period-length';
  * peak is no sum over days).
  */
 export function priceDemandPeriod(
-  b: BillBuilder, label: string, period: PeriodPlan<DemandTierPlan>, unit: DemandUnit, mp: MonthPlan, demandMilli: number,
+  b: BillBuilder,
+  label: string,
+  period: PeriodPlan<DemandTierPlan>,
+  unit: DemandUnit,
+  mp: MonthPlan,
+  demandMilli: number,
 ): void {
   const { days, months } = mp;
   const tiers = period.tiers;
@@ -26,13 +31,23 @@ export function priceDemandPeriod(
     if (tier.price.int === 0) continue;
     const tierLabel = tiers.length > 1 ? `${label} tier ${t + 1}` : label;
     if (unit.daily) {
-      b.add('demand', `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x ${days} days x $${tier.price.text}/${unit.label} per day`,
-        amountCents(inTier, tier.price, days));
+      b.add(
+        'demand',
+        `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x ${days} days x $${tier.price.text}/${unit.label} per day`,
+        amountCents(inTier, tier.price, days),
+      );
     } else if (isOneMonth(months)) {
-      b.add('demand', `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x $${tier.price.text}/${unit.label}`, amountCents(inTier, tier.price));
+      b.add(
+        'demand',
+        `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x $${tier.price.text}/${unit.label}`,
+        amountCents(inTier, tier.price),
+      );
     } else {
-      b.add('demand', `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x $${tier.price.text}/${unit.label} x ${monthsText(months!)}`,
-        amountCents(inTier, tier.price, months!.num, months!.den));
+      b.add(
+        'demand',
+        `${tierLabel}: ${formatMilli(inTier)} ${unit.label} x $${tier.price.text}/${unit.label} x ${monthsText(months!)}`,
+        amountCents(inTier, tier.price, months!.num, months!.den),
+      );
     }
   }
 }
@@ -51,9 +66,9 @@ function priceCoincident(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, demand
   }
   if (b.items.length > before) {
     b.assumptions.push(
-      `demand_kw (${formatMilli(demandMilli)} ${plan.coincidentUnit.label}) taken as the customer's demand at the utility's coincident (system) peak `
-      + `in ${MONTH_NAMES[mp.month0]}: the request carries no coincident demand, so the coincident charge may be overstated `
-      + '(the demand at the system peak is at most the month\'s maximum demand)',
+      `demand_kw (${formatMilli(demandMilli)} ${plan.coincidentUnit.label}) taken as the customer's demand at the utility's coincident (system) peak ` +
+        `in ${MONTH_NAMES[mp.month0]}: the request carries no coincident demand, so the coincident charge may be overstated ` +
+        "(the demand at the system peak is at most the month's maximum demand)",
     );
   }
 }

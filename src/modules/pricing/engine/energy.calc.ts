@@ -59,10 +59,14 @@ const hasSizedBound = (tiers: EnergyTierPlan[]) => tiers.some((t, i) => i < tier
 function publishedBound(tier: EnergyTierPlan): string {
   const max = toPrice(tier.max as number).text;
   switch (tier.unit) {
-    case 'kWh daily': return `${max} kWh a day`;
-    case 'kWh/kW': return `${max} kWh per kW`;
-    case 'kWh/kVA': return `${max} kWh per kVA`;
-    default: return `${max} kWh`;
+    case 'kWh daily':
+      return `${max} kWh a day`;
+    case 'kWh/kW':
+      return `${max} kWh per kW`;
+    case 'kWh/kVA':
+      return `${max} kWh per kVA`;
+    default:
+      return `${max} kWh`;
   }
 }
 
@@ -70,10 +74,14 @@ function publishedBound(tier: EnergyTierPlan): string {
 function boundFactor(tier: EnergyTierPlan, mp: MonthPlan, demandMilli: number): string {
   const months = isOneMonth(mp.months) ? '' : ` x ${monthsText(mp.months!)}`;
   switch (tier.unit) {
-    case 'kWh daily': return ` x ${mp.days} days`;
-    case 'kWh/kW': return ` x ${formatMilli(demandMilli)} kW${months}`;
-    case 'kWh/kVA': return ` x ${formatMilli(demandMilli)} kVA${months}`;
-    default: return '';
+    case 'kWh daily':
+      return ` x ${mp.days} days`;
+    case 'kWh/kW':
+      return ` x ${formatMilli(demandMilli)} kW${months}`;
+    case 'kWh/kVA':
+      return ` x ${formatMilli(demandMilli)} kVA${months}`;
+    default:
+      return '';
   }
 }
 
@@ -97,8 +105,10 @@ function sizedBand(from: EnergyTierPlan | null, to: EnergyTierPlan | null, mp: M
   const upper = boundMilli(to, mp, demandMilli);
   if (!sized(from) && !sized(to)) return `kWh ${formatMilli(lower)}-${formatMilli(upper)}`;
   if (from.unit === to.unit) {
-    return `kWh from ${toPrice(from.max as number).text} to ${publishedBound(to)}${boundFactor(to, mp, demandMilli)}`
-      + ` = ${formatMilli(lower)} to ${formatMilli(upper)} kWh`;
+    return (
+      `kWh from ${toPrice(from.max as number).text} to ${publishedBound(to)}${boundFactor(to, mp, demandMilli)}` +
+      ` = ${formatMilli(lower)} to ${formatMilli(upper)} kWh`
+    );
   }
   return `kWh from ${boundText(from, mp, demandMilli)} to ${boundText(to, mp, demandMilli)}`;
 }
@@ -108,22 +118,28 @@ function sizedBand(from: EnergyTierPlan | null, to: EnergyTierPlan | null, mp: M
  * where the tiers before it end (a kWh bound, then a kWh-per-kW one on a small demand): the tier bills nothing.
  */
 function emptyTierNote(
-  b: BillBuilder, label: string, t: number, tier: EnergyTierPlan, lowerMilli: number, mp: MonthPlan, demandMilli: number,
+  b: BillBuilder,
+  label: string,
+  t: number,
+  tier: EnergyTierPlan,
+  lowerMilli: number,
+  mp: MonthPlan,
+  demandMilli: number,
 ): void {
-  const note = `${label} tier ${t + 1} covers no kWh this month: its bound (${boundText(tier, mp, demandMilli)}) `
-    + `is not above the ${formatMilli(lowerMilli)} kWh where the tiers before it end`;
+  const note =
+    `${label} tier ${t + 1} covers no kWh this month: its bound (${boundText(tier, mp, demandMilli)}) ` +
+    `is not above the ${formatMilli(lowerMilli)} kWh where the tiers before it end`;
   if (!b.assumptions.includes(note)) b.assumptions.push(note);
 }
 
-function addPiece(
-  b: BillBuilder, plan: TariffPlan, label: string, tiers: EnergyTierPlan[], t: number, band: string, qMilli: number,
-): void {
+function addPiece(b: BillBuilder, plan: TariffPlan, label: string, tiers: EnergyTierPlan[], t: number, band: string, qMilli: number): void {
   const tier = tiers[t];
   if (qMilli <= 0 || tier.price.int === 0) return;
   const u = plan.unit;
-  const name = tiers.length > 1
-    ? `${label} tier ${t + 1}${band}: ${formatMilli(qMilli)} ${u} x $${tier.price.text}/${u}`
-    : `${label}: ${formatMilli(qMilli)} ${u} x $${tier.price.text}/${u}`;
+  const name =
+    tiers.length > 1
+      ? `${label} tier ${t + 1}${band}: ${formatMilli(qMilli)} ${u} x $${tier.price.text}/${u}`
+      : `${label}: ${formatMilli(qMilli)} ${u} x $${tier.price.text}/${u}`;
   b.add('energy', name, amountCents(qMilli, tier.price));
 }
 
@@ -133,7 +149,12 @@ function addPiece(
  * leaves its tier empty; usage above the last bound is billed at the last tier.
  */
 function priceSinglePeriod(
-  b: BillBuilder, plan: TariffPlan, period: PeriodPlan<EnergyTierPlan>, mp: MonthPlan, qMilli: number, demandMilli: number,
+  b: BillBuilder,
+  plan: TariffPlan,
+  period: PeriodPlan<EnergyTierPlan>,
+  mp: MonthPlan,
+  qMilli: number,
+  demandMilli: number,
 ): void {
   const tiers = period.tiers;
   const label = periodLabel(plan, period);
@@ -172,8 +193,14 @@ const bands: string[] = [];
  * piece shrinks when usage grows. Line items go period by period, tier by tier.
  */
 function priceSharedTiers(
-  b: BillBuilder, plan: TariffPlan, energy: PeriodPlan<EnergyTierPlan>[], mp: MonthPlan,
-  quantities: number[], weights: ArrayLike<number>, total: number, demandMilli: number,
+  b: BillBuilder,
+  plan: TariffPlan,
+  energy: PeriodPlan<EnergyTierPlan>[],
+  mp: MonthPlan,
+  quantities: number[],
+  weights: ArrayLike<number>,
+  total: number,
+  demandMilli: number,
 ): void {
   const n = mp.energyPeriods.length;
   const bounds = energy[mp.energyPeriods[0]].tiers;
@@ -223,8 +250,14 @@ function priceSharedTiers(
  * negative, add up to its kWh, and do not shrink when usage grows.
  */
 function pricePerPeriodBounds(
-  b: BillBuilder, plan: TariffPlan, energy: PeriodPlan<EnergyTierPlan>[], mp: MonthPlan,
-  quantities: number[], weights: ArrayLike<number>, total: number, demandMilli: number,
+  b: BillBuilder,
+  plan: TariffPlan,
+  energy: PeriodPlan<EnergyTierPlan>[],
+  mp: MonthPlan,
+  quantities: number[],
+  weights: ArrayLike<number>,
+  total: number,
+  demandMilli: number,
 ): void {
   for (let i = 0; i < mp.energyPeriods.length; i++) {
     const q = quantities[i];
@@ -267,7 +300,12 @@ function pricePerPeriodBounds(
  * quantities themselves.
  */
 export function priceEnergy(
-  b: BillBuilder, plan: TariffPlan, mp: MonthPlan, quantities: number[], weights: ArrayLike<number>, demandMilli: number,
+  b: BillBuilder,
+  plan: TariffPlan,
+  mp: MonthPlan,
+  quantities: number[],
+  weights: ArrayLike<number>,
+  demandMilli: number,
 ): void {
   const energy = plan.energy;
   const n = mp.energyPeriods.length;

@@ -24,7 +24,6 @@ const IDS = {
 };
 const t = bundledTariffs(IDS);
 
-
 describe('demand charges', () => {
   it('demand_kw is required for demand tariffs', () => {
     let err: unknown;
@@ -76,7 +75,11 @@ describe('demand charges', () => {
     expect(amounts(b)).toEqual([
       ['energy', 'Energy all_year tier 1 (first 50 kWh per kW x 100 kW = 5000 kWh): 5000 kWh x $0.025303/kWh', 126.52],
       ['energy', 'Energy all_year tier 2 (kWh from 50 to 150 kWh per kW x 100 kW = 5000 to 15000 kWh): 10000 kWh x $0.023697/kWh', 236.97],
-      ['energy', 'Energy all_year tier 3 (kWh from 150 to 375 kWh per kW x 100 kW = 15000 to 37500 kWh): 15000 kWh x $0.022091/kWh', 331.37],
+      [
+        'energy',
+        'Energy all_year tier 3 (kWh from 150 to 375 kWh per kW x 100 kW = 15000 to 37500 kWh): 15000 kWh x $0.022091/kWh',
+        331.37,
+      ],
       ['demand', 'Facility demand: 100 kW x $3.02/kW', 302],
       ['fixed', 'Fixed customer charge: $36.66/month', 36.66],
       ['rider', 'Fuel adjustment (May): 30000 kWh x $0.01848/kWh', 554.4],
@@ -96,12 +99,19 @@ describe('demand charges', () => {
     for (const i of demand) expect(i.name).toContain('(demand_kw applied to every TOU demand period active in January)');
     expect(demand[0].name).toMatch(/: 1000 kW x \$3\.77\/kW$/);
     expect(b.totalCost).toBe(14217);
-    expect(b.assumptions.some((a) => a.startsWith('demand_kw (1000 kW) taken as the maximum demand of every TOU demand period active in January'))).toBe(true);
+    expect(
+      b.assumptions.some((a) =>
+        a.startsWith('demand_kw (1000 kW) taken as the maximum demand of every TOU demand period active in January'),
+      ),
+    ).toBe(true);
   });
 
   it('TOU energy and TOU demand together; a zero-rate demand period adds no line item', () => {
     const b = bill(t.touEnergyDemand, {
-      usageKwh: 10_000, month: 1, demandKw: 200, usageProfile: { onPeakKwh: 4000, offPeakKwh: 6000 },
+      usageKwh: 10_000,
+      month: 1,
+      demandKw: 200,
+      usageProfile: { onPeakKwh: 4000, offPeakKwh: 6000 },
     });
     // January: weekday periods 3 (0.04806 + 0.02101 = 0.06907, on-peak) and 2 (0.04047 + 0.02101 = 0.06148, off-peak)
     // on 4,000 x 0.06907 = 276.28; off 6,000 x 0.06148 = 368.88
@@ -109,7 +119,11 @@ describe('demand charges', () => {
     // fixed 300; fuel January 10,000 x 0.02296 = 229.60
     // total 276.28 + 368.88 + 2,612 + 300 + 229.60 = 3,786.76
     expect(b.lineItems.map((i) => [i.category, i.amount])).toEqual([
-      ['energy', 368.88], ['energy', 276.28], ['demand', 2612], ['fixed', 300], ['rider', 229.6],
+      ['energy', 368.88],
+      ['energy', 276.28],
+      ['demand', 2612],
+      ['fixed', 300],
+      ['rider', 229.6],
     ]);
     expect(b.lineItems[0].name).toBe('Energy winter_off_peak: 6000 kWh x $0.06148/kWh');
     expect(b.lineItems[1].name).toBe('Energy winter_on_peak: 4000 kWh x $0.06907/kWh');
@@ -131,8 +145,8 @@ describe('demand charges', () => {
     expect(july.summary.demandCharge).toBe(5014);
     expect(july.season).toBe('summer');
     expect(july.assumptions).toEqual([
-      'demand_kw (200 kW) taken as the customer\'s demand at the utility\'s coincident (system) peak in July: the request carries '
-      + 'no coincident demand, so the coincident charge may be overstated (the demand at the system peak is at most the month\'s maximum demand)',
+      "demand_kw (200 kW) taken as the customer's demand at the utility's coincident (system) peak in July: the request carries " +
+        "no coincident demand, so the coincident charge may be overstated (the demand at the system peak is at most the month's maximum demand)",
     ]);
     // January: 200 x 7.33 = 1,466.00
     const january = bill(t.coincident, { usageKwh: 100_000, month: 1, demandKw: 200 });

@@ -18,7 +18,6 @@ const IDS = {
 };
 const t = bundledTariffs(IDS);
 
-
 describe('flat and tiered energy', () => {
   it('flat: the URDB adjustment is part of the price', () => {
     const b = bill(t.municipalFlat, { usageKwh: 1000, month: 3 });
@@ -82,7 +81,11 @@ describe('flat and tiered energy', () => {
     // Issue 45 item 6: each band states its bounds in kWh a day and what they are in July.
     expect(amounts(july)).toEqual([
       ['energy', 'Energy summer tier 1 (first 13.5 kWh a day x 31 days = 418.5 kWh): 418.5 kWh x $0.13233/kWh', 55.38],
-      ['energy', 'Energy summer tier 2 (kWh from 13.5 to 17.55 kWh a day x 31 days = 418.5 to 544.05 kWh): 125.55 kWh x $0.16454/kWh', 20.66],
+      [
+        'energy',
+        'Energy summer tier 2 (kWh from 13.5 to 17.55 kWh a day x 31 days = 418.5 to 544.05 kWh): 125.55 kWh x $0.16454/kWh',
+        20.66,
+      ],
       ['energy', 'Energy summer tier 3 (kWh from 17.55 to 27 kWh a day x 31 days = 544.05 to 837 kWh): 292.95 kWh x $0.27374/kWh', 80.19],
       ['energy', 'Energy summer tier 4 (kWh above 27 kWh a day x 31 days = 837 kWh): 163 kWh x $0.30374/kWh', 49.51],
       ['fixed', 'Fixed customer charge: $0.9436/month', 0.94],
@@ -113,7 +116,11 @@ describe('fixed and minimum charges', () => {
   it('a yearly minimum charge is one twelfth per month', () => {
     const b = bill(t.sullivanYearlyMin, { usageKwh: 10, month: 4 });
     // 10 x 0.07744 = 0.7744 -> 0.77; fixed 2.00; bill 2.77 < 48 / 12 = 4.00 -> top-up 1.23
-    expect(b.lineItems.map((i) => [i.category, i.amount])).toEqual([['energy', 0.77], ['fixed', 2], ['fixed', 1.23]]);
+    expect(b.lineItems.map((i) => [i.category, i.amount])).toEqual([
+      ['energy', 0.77],
+      ['fixed', 2],
+      ['fixed', 1.23],
+    ]);
     expect(b.totalCost).toBe(4);
     expect(b.summary.fixedCharge).toBe(3.23);
     // 100 kWh: 7.744 -> 7.74 + 2 = 9.74 >= 4: no top-up

@@ -88,15 +88,15 @@ describe('tiers sized by the demand ("hours use", kWh per kW)', () => {
     // demand 200 x 5.82 = 1,164.00 and 200 x 2.00 = 400.00; fixed 50.00; total 9,787.00
     const energy = b.lineItems.filter((i) => i.category === 'energy').map((i) => [i.name, i.amount]);
     expect(energy).toEqual([
-      ['Energy on_peak tier 1 (share of the month\'s first 360 kWh per kW x 200 kW = 72000 kWh): 21600 kWh x $0.11306/kWh', 2442.1],
-      ['Energy on_peak tier 2 (share of the month\'s kWh above 360 kWh per kW x 200 kW = 72000 kWh): 8400 kWh x $0.037342/kWh', 313.67],
-      ['Energy off_peak tier 1 (share of the month\'s first 360 kWh per kW x 200 kW = 72000 kWh): 50400 kWh x $0.09859/kWh', 4968.94],
-      ['Energy off_peak tier 2 (share of the month\'s kWh above 360 kWh per kW x 200 kW = 72000 kWh): 19600 kWh x $0.022872/kWh', 448.29],
+      ["Energy on_peak tier 1 (share of the month's first 360 kWh per kW x 200 kW = 72000 kWh): 21600 kWh x $0.11306/kWh", 2442.1],
+      ["Energy on_peak tier 2 (share of the month's kWh above 360 kWh per kW x 200 kW = 72000 kWh): 8400 kWh x $0.037342/kWh", 313.67],
+      ["Energy off_peak tier 1 (share of the month's first 360 kWh per kW x 200 kW = 72000 kWh): 50400 kWh x $0.09859/kWh", 4968.94],
+      ["Energy off_peak tier 2 (share of the month's kWh above 360 kWh per kW x 200 kW = 72000 kWh): 19600 kWh x $0.022872/kWh", 448.29],
     ]);
     expect(b.totalCost).toBe(9787);
   });
 
-  it('periods with their own kWh per kW bounds: each band in its period\'s bound', () => {
+  it("periods with their own kWh per kW bounds: each band in its period's bound", () => {
     // The E21 tariff with the off-peak bound moved to 400 kWh per kW (SAM's per-period rule).
     const e = t.nspE21.structure.energy!;
     const offPeak = e.periodNames.indexOf('off_peak');
@@ -107,10 +107,10 @@ describe('tiers sized by the demand ("hours use", kWh per kW)', () => {
     // 80,000 x 0.7 = 56,000 x 0.09859 = 5,521.04; 70,000 - 56,000 = 14,000 x 0.022872 = 320.208 -> 320.21
     const energy = b.lineItems.filter((i) => i.category === 'energy').map((i) => [i.name, i.amount]);
     expect(energy).toEqual([
-      ['Energy on_peak tier 1 (share of the month\'s first 360 kWh per kW x 200 kW = 72000 kWh): 21600 kWh x $0.11306/kWh', 2442.1],
-      ['Energy on_peak tier 2 (share of the month\'s kWh above 360 kWh per kW x 200 kW = 72000 kWh): 8400 kWh x $0.037342/kWh', 313.67],
-      ['Energy off_peak tier 1 (share of the month\'s first 400 kWh per kW x 200 kW = 80000 kWh): 56000 kWh x $0.09859/kWh', 5521.04],
-      ['Energy off_peak tier 2 (share of the month\'s kWh above 400 kWh per kW x 200 kW = 80000 kWh): 14000 kWh x $0.022872/kWh', 320.21],
+      ["Energy on_peak tier 1 (share of the month's first 360 kWh per kW x 200 kW = 72000 kWh): 21600 kWh x $0.11306/kWh", 2442.1],
+      ["Energy on_peak tier 2 (share of the month's kWh above 360 kWh per kW x 200 kW = 72000 kWh): 8400 kWh x $0.037342/kWh", 313.67],
+      ["Energy off_peak tier 1 (share of the month's first 400 kWh per kW x 200 kW = 80000 kWh): 56000 kWh x $0.09859/kWh", 5521.04],
+      ["Energy off_peak tier 2 (share of the month's kWh above 400 kWh per kW x 200 kW = 80000 kWh): 14000 kWh x $0.022872/kWh", 320.21],
     ]);
   });
 
@@ -119,12 +119,21 @@ describe('tiers sized by the demand ("hours use", kWh per kW)', () => {
       ...t.sikeston,
       structure: {
         ...t.sikeston.structure,
-        energy: { ...t.sikeston.structure.energy!, periods: [[{ max: 1000, unit: 'kWh', rate: 0.1, sell: null }, { max: null, unit: 'kWh', rate: 0.05, sell: null }]] },
+        energy: {
+          ...t.sikeston.structure.energy!,
+          periods: [
+            [
+              { max: 1000, unit: 'kWh', rate: 0.1, sell: null },
+              { max: null, unit: 'kWh', rate: 0.05, sell: null },
+            ],
+          ],
+        },
       },
     };
     const b = bill(plain, { usageKwh: 1500, month: 7, demandKw: 1 });
     expect(b.lineItems.slice(0, 2).map((i) => i.name)).toEqual([
-      'Energy all_year tier 1: 1000 kWh x $0.1/kWh', 'Energy all_year tier 2: 500 kWh x $0.05/kWh',
+      'Energy all_year tier 1: 1000 kWh x $0.1/kWh',
+      'Energy all_year tier 2: 500 kWh x $0.05/kWh',
     ]);
   });
 });

@@ -18,14 +18,43 @@ const never = schedule([], 0, 0);
 
 function tariffOf(id: string, structure: Partial<TariffStructure>): Tariff {
   return {
-    id, name: id, utilityId: 'u', utilityName: 'Example Utility', state: 'CO', sector: 'commercial', rateType: 'tou',
-    hasTou: true, hasDemand: !!(structure.demandTou || structure.demandFlat), hasNetMetering: false,
-    effectiveDate: '2018-01-01', expirationDate: null, description: '', eligibility: '', applicability: NO_APPLICABILITY,
-    serviceType: 'bundled', voltage: null, purpose: 'general', classNote: null, sourceUrl: '', lastUpdated: '2018-01-01T00:00:00.000Z',
-    utilityType: 'electric', unit: 'kWh', notes: [],
+    id,
+    name: id,
+    utilityId: 'u',
+    utilityName: 'Example Utility',
+    state: 'CO',
+    sector: 'commercial',
+    rateType: 'tou',
+    hasTou: true,
+    hasDemand: !!(structure.demandTou || structure.demandFlat),
+    hasNetMetering: false,
+    effectiveDate: '2018-01-01',
+    expirationDate: null,
+    description: '',
+    eligibility: '',
+    applicability: NO_APPLICABILITY,
+    serviceType: 'bundled',
+    voltage: null,
+    purpose: 'general',
+    classNote: null,
+    sourceUrl: '',
+    lastUpdated: '2018-01-01T00:00:00.000Z',
+    utilityType: 'electric',
+    unit: 'kWh',
+    notes: [],
     structure: {
-      energy: null, demandTou: null, demandFlat: null, fixedCharges: [], minimumCharge: null, fuelAdjustmentsMonthly: null,
-      dgRules: null, realTime: false, demandCoincident: null, additionalMeterCharge: null, reactivePowerCharge: null, demandRatchet: null,
+      energy: null,
+      demandTou: null,
+      demandFlat: null,
+      fixedCharges: [],
+      minimumCharge: null,
+      fuelAdjustmentsMonthly: null,
+      dgRules: null,
+      realTime: false,
+      demandCoincident: null,
+      additionalMeterCharge: null,
+      reactivePowerCharge: null,
+      demandRatchet: null,
       ...structure,
     },
   } as Tariff;
@@ -38,10 +67,18 @@ const flatTier = (rate: number) => [{ max: null, unit: 'kWh' as const, rate, sel
  * $2/kW); facility demand $5/kW every month; $20 a month.
  */
 const touDemand = tariffOf('tou-demand', {
-  energy: { periods: [flatTier(0.1), flatTier(0.3)], weekday: schedule(SUMMER, 14, 19), weekend: never, periodNames: ['off_peak', 'summer_on_peak'] },
+  energy: {
+    periods: [flatTier(0.1), flatTier(0.3)],
+    weekday: schedule(SUMMER, 14, 19),
+    weekend: never,
+    periodNames: ['off_peak', 'summer_on_peak'],
+  },
   demandTou: {
-    periods: [[{ max: null, rate: 2 }], [{ max: null, rate: 10 }]], weekday: schedule(SUMMER, 14, 19), weekend: never,
-    unit: 'kW', periodNames: ['off_peak', 'on_peak'],
+    periods: [[{ max: null, rate: 2 }], [{ max: null, rate: 10 }]],
+    weekday: schedule(SUMMER, 14, 19),
+    weekend: never,
+    unit: 'kW',
+    periodNames: ['off_peak', 'on_peak'],
   },
   demandFlat: { periods: [[{ max: null, rate: 5 }]], months: ALL_MONTHS.map(() => 0), unit: 'kW' },
   fixedCharges: [{ name: 'Customer charge', amount: 20, frequency: 'monthly' }],
@@ -49,13 +86,24 @@ const touDemand = tariffOf('tou-demand', {
 
 /** 14:00-19:00 every day of the year on-peak $0.20, else $0.10 (weekday and weekend alike). */
 const everyDay = tariffOf('every-day', {
-  energy: { periods: [flatTier(0.1), flatTier(0.2)], weekday: schedule(ALL_MONTHS, 14, 19), weekend: schedule(ALL_MONTHS, 14, 19), periodNames: ['off_peak', 'on_peak'] },
+  energy: {
+    periods: [flatTier(0.1), flatTier(0.2)],
+    weekday: schedule(ALL_MONTHS, 14, 19),
+    weekend: schedule(ALL_MONTHS, 14, 19),
+    periodNames: ['off_peak', 'on_peak'],
+  },
 });
 
 const hours = (n: number, kwh: (i: number) => number) => Array.from({ length: n }, (_, i) => kwh(i));
-const intervals = (start: string, intervalMinutes: number, kwh: number[], timezone?: string): IntervalData => ({ start, intervalMinutes, kwh, timezone });
+const intervals = (start: string, intervalMinutes: number, kwh: number[], timezone?: string): IntervalData => ({
+  start,
+  intervalMinutes,
+  kwh,
+  timezone,
+});
 const total = (kwh: number[]) => kwh.reduce((s, x) => s + Math.round(x * 1000), 0) / 1000;
-const priced = (t: Tariff, data: IntervalData, month: number, extra: object = {}) => bill(t, { usageKwh: total(data.kwh), month, intervals: data, ...extra });
+const priced = (t: Tariff, data: IntervalData, month: number, extra: object = {}) =>
+  bill(t, { usageKwh: total(data.kwh), month, intervals: data, ...extra });
 const amounts = (b: { lineItems: Array<{ name: string; amount: number }> }) => b.lineItems.map((i) => [i.name, i.amount]);
 
 describe('interval data: periods by local clock time', () => {
@@ -76,15 +124,23 @@ describe('interval data: periods by local clock time', () => {
     ]);
     expect(b.totalCost).toBe(1297);
     expect(b.assumptions.join(' ')).not.toMatch(/load shape|split over/);
-    expect(b.assumptions[0]).toBe('priced from 744 60-minute intervals, 2018-07-01 00:00 to 2018-07-31 23:00 (UTC-06:00 clock time; '
-      + 'Saturdays, Sundays and federal holidays on the weekend schedule): 7450 kWh; energy periods: off_peak 6390 kWh, summer_on_peak 1060 kWh; '
-      + 'peak demand 20 kW (largest 60-minute average, 2018-07-16 15:00); TOU demand periods: off_peak 10 kW, on_peak 20 kW');
+    expect(b.assumptions[0]).toBe(
+      'priced from 744 60-minute intervals, 2018-07-01 00:00 to 2018-07-31 23:00 (UTC-06:00 clock time; ' +
+        'Saturdays, Sundays and federal holidays on the weekend schedule): 7450 kWh; energy periods: off_peak 6390 kWh, summer_on_peak 1060 kWh; ' +
+        'peak demand 20 kW (largest 60-minute average, 2018-07-16 15:00); TOU demand periods: off_peak 10 kW, on_peak 20 kW',
+    );
   });
 
   it('demand is the largest average over the window, within one period; a window across a period boundary counts for facility demand only', () => {
     // Wednesday August 1, 2018, 15-minute data of 1 kWh (4 kW), with 3 kWh at 13:45, 14:00 and 15:00 and 2 kWh at 15:15.
     const kwh = hours(96, () => 1);
-    for (const [q, v] of [[55, 3], [56, 3], [60, 3], [61, 2]]) kwh[q] = v;
+    for (const [q, v] of [
+      [55, 3],
+      [56, 3],
+      [60, 3],
+      [61, 2],
+    ])
+      kwh[q] = v;
     const data = intervals('2018-08-01T00:00:00-06:00', 15, kwh);
     const fifteen = priced(touDemand, data, 8);
     // 15-minute window: 3 kWh in 15 minutes = 12 kW, on-peak first at 14:00, off-peak at 13:45, facility at 13:45.
@@ -110,10 +166,16 @@ describe('interval data: daylight saving', () => {
     const data = intervals('2018-03-11T00:00:00-07:00', 60, kwh, 'America/Denver');
     // Local hours 0, 1, 3, 4, ..., 23: interval i starts at hour i + 1 from i = 2. On-peak 14:00-19:00 is i = 13..17,
     // kWh 14 + 15 + 16 + 17 + 18 = 80 x $0.20 = 16.00; off-peak 276 - 80 = 196 x $0.10 = 19.60.
-    expect(amounts(priced(everyDay, data, 3))).toEqual([['Energy off_peak: 196 kWh x $0.1/kWh', 19.6], ['Energy on_peak: 80 kWh x $0.2/kWh', 16]]);
+    expect(amounts(priced(everyDay, data, 3))).toEqual([
+      ['Energy off_peak: 196 kWh x $0.1/kWh', 19.6],
+      ['Energy on_peak: 80 kWh x $0.2/kWh', 16],
+    ]);
     // At the fixed offset of start (-07:00 all day) interval i is hour i: on-peak i = 14..18, 85 kWh.
     const fixed = priced(everyDay, { ...data, timezone: null }, 3);
-    expect(amounts(fixed)).toEqual([['Energy off_peak: 191 kWh x $0.1/kWh', 19.1], ['Energy on_peak: 85 kWh x $0.2/kWh', 17]]);
+    expect(amounts(fixed)).toEqual([
+      ['Energy off_peak: 191 kWh x $0.1/kWh', 19.1],
+      ['Energy on_peak: 85 kWh x $0.2/kWh', 17],
+    ]);
   });
 
   it('the 25-hour day (November 4, 2018, America/Denver): 01:00 twice, so the 16th interval starts at 14:00', () => {
@@ -121,8 +183,13 @@ describe('interval data: daylight saving', () => {
     const b = priced(everyDay, intervals('2018-11-04T00:00:00-06:00', 60, kwh, 'America/Denver'), 11);
     // Local hours 0, 1 (MDT), 1 (MST), 2, ..., 23: interval i starts at hour i - 1 from i = 2. On-peak is i = 15..19,
     // kWh 16 + 17 + 18 + 19 + 20 = 90 x $0.20 = 18.00; off-peak 325 - 90 = 235 x $0.10 = 23.50.
-    expect(amounts(b)).toEqual([['Energy off_peak: 235 kWh x $0.1/kWh', 23.5], ['Energy on_peak: 90 kWh x $0.2/kWh', 18]]);
-    expect(b.assumptions[0]).toMatch(/^priced from 25 60-minute intervals, 2018-11-04 00:00 to 2018-11-04 23:00 \(America\/Denver clock time;/);
+    expect(amounts(b)).toEqual([
+      ['Energy off_peak: 235 kWh x $0.1/kWh', 23.5],
+      ['Energy on_peak: 90 kWh x $0.2/kWh', 18],
+    ]);
+    expect(b.assumptions[0]).toMatch(
+      /^priced from 25 60-minute intervals, 2018-11-04 00:00 to 2018-11-04 23:00 \(America\/Denver clock time;/,
+    );
   });
 });
 
@@ -131,15 +198,32 @@ describe('interval data: tiers on the month total', () => {
     const tiered = tariffOf('tiered', {
       energy: {
         periods: [
-          [{ max: 500, unit: 'kWh', rate: 0.1, sell: null }, { max: null, unit: 'kWh', rate: 0.12, sell: null }],
-          [{ max: 500, unit: 'kWh', rate: 0.2, sell: null }, { max: null, unit: 'kWh', rate: 0.25, sell: null }],
+          [
+            { max: 500, unit: 'kWh', rate: 0.1, sell: null },
+            { max: null, unit: 'kWh', rate: 0.12, sell: null },
+          ],
+          [
+            { max: 500, unit: 'kWh', rate: 0.2, sell: null },
+            { max: null, unit: 'kWh', rate: 0.25, sell: null },
+          ],
         ],
-        weekday: schedule(ALL_MONTHS, 14, 19), weekend: schedule(ALL_MONTHS, 14, 19), periodNames: ['off_peak', 'on_peak'],
+        weekday: schedule(ALL_MONTHS, 14, 19),
+        weekend: schedule(ALL_MONTHS, 14, 19),
+        periodNames: ['off_peak', 'on_peak'],
       },
     });
     // The 23-hour day x 10: on-peak 800 kWh, off-peak 1960, 2760 in all. Tier 1 holds 500 kWh: on-peak 500 x 800 / 2760
     // = 144.928 kWh (to the Wh), off-peak 355.072; tier 2 on-peak 655.072, off-peak 1604.928.
-    const b = priced(tiered, intervals('2018-03-11T00:00:00-07:00', 60, hours(23, (i) => 10 * (i + 1)), 'America/Denver'), 3);
+    const b = priced(
+      tiered,
+      intervals(
+        '2018-03-11T00:00:00-07:00',
+        60,
+        hours(23, (i) => 10 * (i + 1)),
+        'America/Denver',
+      ),
+      3,
+    );
     expect(amounts(b)).toEqual([
       ["Energy off_peak tier 1 (share of the month's first 500 kWh): 355.072 kWh x $0.1/kWh", 35.51],
       ["Energy off_peak tier 2 (share of the month's kWh above 500): 1604.928 kWh x $0.12/kWh", 192.59],
@@ -151,7 +235,11 @@ describe('interval data: tiers on the month total', () => {
 });
 
 describe('interval data: what is refused', () => {
-  const july = intervals('2018-07-01T00:00:00-06:00', 60, hours(24, () => 1));
+  const july = intervals(
+    '2018-07-01T00:00:00-06:00',
+    60,
+    hours(24, () => 1),
+  );
   const refusal = (fn: () => unknown) => {
     try {
       fn();
@@ -163,21 +251,41 @@ describe('interval data: what is refused', () => {
   };
 
   it('names the field: interval length, kWh, start, zone, months, usage_kwh and demand_kw that disagree, a profile beside them', () => {
-    expect(refusal(() => priced(everyDay, { ...july, intervalMinutes: 20 }, 7))).toEqual(['intervals.interval_minutes', 'interval_minutes must be 15, 30 or 60']);
-    expect(refusal(() => priced(everyDay, { ...july, kwh: [1, -1] }, 7))).toEqual(['intervals.kwh.1', `kwh[1] must be a number between 0 and ${MAX_USAGE_KWH}`]);
-    expect(refusal(() => bill(everyDay, { usageKwh: 1, month: 7, intervals: { ...july, kwh: [1, Number.NaN] } }))?.[0]).toBe('intervals.kwh.1');
+    expect(refusal(() => priced(everyDay, { ...july, intervalMinutes: 20 }, 7))).toEqual([
+      'intervals.interval_minutes',
+      'interval_minutes must be 15, 30 or 60',
+    ]);
+    expect(refusal(() => priced(everyDay, { ...july, kwh: [1, -1] }, 7))).toEqual([
+      'intervals.kwh.1',
+      `kwh[1] must be a number between 0 and ${MAX_USAGE_KWH}`,
+    ]);
+    expect(refusal(() => bill(everyDay, { usageKwh: 1, month: 7, intervals: { ...july, kwh: [1, Number.NaN] } }))?.[0]).toBe(
+      'intervals.kwh.1',
+    );
     expect(refusal(() => priced(everyDay, { ...july, kwh: [] }, 7))?.[0]).toBe('intervals.kwh');
     expect(refusal(() => priced(everyDay, { ...july, start: '2018-07-01T00:00:00' }, 7))?.[0]).toBe('intervals.start');
-    expect(refusal(() => priced(everyDay, { ...july, timezone: 'Mars/Olympus' }, 7))).toEqual(
-      ['intervals.timezone', 'timezone must be an IANA time zone such as America/Denver: Mars/Olympus is not one']);
-    const twoMonths = intervals('2018-07-31T00:00:00-06:00', 60, hours(48, () => 1));
-    expect(refusal(() => priced(everyDay, twoMonths, 7))).toEqual(['intervals',
-      'the intervals run from 2018-07-31 to 2018-08-01, over more than one month: price them as a billing period (period_start, period_end)']);
+    expect(refusal(() => priced(everyDay, { ...july, timezone: 'Mars/Olympus' }, 7))).toEqual([
+      'intervals.timezone',
+      'timezone must be an IANA time zone such as America/Denver: Mars/Olympus is not one',
+    ]);
+    const twoMonths = intervals(
+      '2018-07-31T00:00:00-06:00',
+      60,
+      hours(48, () => 1),
+    );
+    expect(refusal(() => priced(everyDay, twoMonths, 7))).toEqual([
+      'intervals',
+      'the intervals run from 2018-07-31 to 2018-08-01, over more than one month: price them as a billing period (period_start, period_end)',
+    ]);
     expect(refusal(() => priced(everyDay, july, 8))).toEqual(['month', 'month is 8 but the intervals are in July']);
-    expect(refusal(() => bill(everyDay, { usageKwh: 25, month: 7, intervals: july }))).toEqual(['usage_kwh',
-      'usage_kwh is 25 but the intervals add up to 24 kWh (they must agree within 0.01 kWh; usage_kwh may be left out)']);
-    expect(refusal(() => priced(touDemand, july, 7, { demandKw: 2 }))).toEqual(['demand_kw',
-      "demand_kw is 2 but the intervals' largest 60-minute average is 1 kW (they must agree within 0.01 kW; demand_kw may be left out)"]);
+    expect(refusal(() => bill(everyDay, { usageKwh: 25, month: 7, intervals: july }))).toEqual([
+      'usage_kwh',
+      'usage_kwh is 25 but the intervals add up to 24 kWh (they must agree within 0.01 kWh; usage_kwh may be left out)',
+    ]);
+    expect(refusal(() => priced(touDemand, july, 7, { demandKw: 2 }))).toEqual([
+      'demand_kw',
+      "demand_kw is 2 but the intervals' largest 60-minute average is 1 kW (they must agree within 0.01 kW; demand_kw may be left out)",
+    ]);
     expect(priced(touDemand, july, 7, { demandKw: 1.005 }).totalCost).toBe(priced(touDemand, july, 7).totalCost);
     expect(refusal(() => priced(everyDay, july, 7, { usageProfile: { onPeakKwh: 5, offPeakKwh: 19 } }))?.[0]).toBe('usage_profile');
   });

@@ -23,8 +23,9 @@ describe('charges a request cannot price are stated', () => {
     const b = bill(t.memphis, { usageKwh: 5_000_000, month: 7, demandKw: 20_000 });
     expect(b.assumptions).toEqual(expect.arrayContaining([ADDITIONAL_METER, REACTIVE]));
     // the fixed charge is the first meter's only
-    expect(b.lineItems.filter((i) => i.category === 'fixed').map((i) => [i.name, i.amount]))
-      .toEqual([['Fixed customer charge: $1537.86/month', 1537.86]]);
+    expect(b.lineItems.filter((i) => i.category === 'fixed').map((i) => [i.name, i.amount])).toEqual([
+      ['Fixed customer charge: $1537.86/month', 1537.86],
+    ]);
     // 20,000 kW is within 15,000-25,000: no applicability sentence
     expect(b.assumptions.some((a) => a.includes('applicability'))).toBe(false);
     const empty = bill(t.memphis, { usageKwh: 0, month: 1, demandKw: 15_000 });
@@ -41,8 +42,8 @@ describe('charges a request cannot price are stated', () => {
     ]);
     expect(b.totalCost).toBe(895);
     expect(b.assumptions).toEqual([
-      'demand ratchet not applied: the tariff bills at least 60% of the highest demand of earlier months, '
-      + 'and the request carries no demand history, so demand_kw is taken as the billing demand',
+      'demand ratchet not applied: the tariff bills at least 60% of the highest demand of earlier months, ' +
+        'and the request carries no demand history, so demand_kw is taken as the billing demand',
     ]);
   });
 });
@@ -52,9 +53,13 @@ describe('applicability', () => {
     const high = bill(t.lexington, { usageKwh: 100_000, month: 1, demandKw: 600 });
     // 600 kW x 7.33 = 4,398.00 coincident demand: priced all the same
     expect(high.summary.demandCharge).toBe(4398);
-    expect(high.assumptions).toContain('demand 600 kW is above this tariff\'s applicability maximum of 500 kW: the utility may not offer it to this customer');
+    expect(high.assumptions).toContain(
+      "demand 600 kW is above this tariff's applicability maximum of 500 kW: the utility may not offer it to this customer",
+    );
     const low = bill(t.lexington, { usageKwh: 10_000, month: 1, demandKw: 99.999 });
-    expect(low.assumptions).toContain('demand 99.999 kW is below this tariff\'s applicability minimum of 100 kW: the utility may not offer it to this customer');
+    expect(low.assumptions).toContain(
+      "demand 99.999 kW is below this tariff's applicability minimum of 100 kW: the utility may not offer it to this customer",
+    );
     // the bounds themselves are inside
     for (const demandKw of [100, 500]) {
       expect(bill(t.lexington, { usageKwh: 10_000, month: 1, demandKw }).assumptions.some((a) => a.includes('applicability'))).toBe(false);
@@ -63,13 +68,20 @@ describe('applicability', () => {
 
   it('usage below a published minimum is said; a tariff without limits says nothing', () => {
     const limited = { ...t.ratchet, applicability: { ...t.ratchet.applicability, usageKwhMin: 1000, usageKwhMax: 10_000 } };
-    expect(bill(limited, { usageKwh: 999.999, month: 3, demandKw: 1 }).assumptions)
-      .toContain('usage 999.999 kWh is below this tariff\'s applicability minimum of 1000 kWh a month: the utility may not offer it to this customer');
-    expect(bill(limited, { usageKwh: 10_000.001, month: 3, demandKw: 1 }).assumptions)
-      .toContain('usage 10000.001 kWh is above this tariff\'s applicability maximum of 10000 kWh a month: the utility may not offer it to this customer');
+    expect(bill(limited, { usageKwh: 999.999, month: 3, demandKw: 1 }).assumptions).toContain(
+      "usage 999.999 kWh is below this tariff's applicability minimum of 1000 kWh a month: the utility may not offer it to this customer",
+    );
+    expect(bill(limited, { usageKwh: 10_000.001, month: 3, demandKw: 1 }).assumptions).toContain(
+      "usage 10000.001 kWh is above this tariff's applicability maximum of 10000 kWh a month: the utility may not offer it to this customer",
+    );
     expect(bill(limited, { usageKwh: 10_000, month: 3, demandKw: 1 }).assumptions.some((a) => a.includes('applicability'))).toBe(false);
     expect(t.ratchet.applicability).toEqual({
-      demandKwMin: null, demandKwMax: null, usageKwhMin: null, usageKwhMax: null, voltageCategory: null, phaseWiring: null,
+      demandKwMin: null,
+      demandKwMax: null,
+      usageKwhMin: null,
+      usageKwhMax: null,
+      voltageCategory: null,
+      phaseWiring: null,
     });
   });
 });

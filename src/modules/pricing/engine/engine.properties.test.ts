@@ -62,38 +62,42 @@ describe('engine properties', () => {
   });
 
   it('line items always add up to the summary, and the summary to total_cost', () => {
-    fc.assert(fc.property(fc.nat(), request, (i, req) => {
-      const tariff = sample[i % sample.length];
-      const b = calculateBill(tariff, req, shapes);
-      const sum = (cat: string) => b.lineItems.filter((l) => l.category === cat).reduce((a, l) => a + cents(l.amount), 0);
-      expect(sum('energy')).toBe(cents(b.summary.energyCharge));
-      expect(sum('demand')).toBe(cents(b.summary.demandCharge));
-      expect(sum('fixed')).toBe(cents(b.summary.fixedCharge));
-      expect(sum('rider')).toBe(cents(b.summary.riders));
-      const total = cents(b.summary.energyCharge) + cents(b.summary.demandCharge) + cents(b.summary.fixedCharge) + cents(b.summary.riders);
-      expect(cents(b.totalCost)).toBe(total);
-      expect(b.totalCostCents).toBe(total);
-      for (const l of b.lineItems) expect(Number.isInteger(cents(l.amount)) && Math.abs(l.amount * 100 - cents(l.amount)) < 1e-6).toBe(true);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.nat(), request, (i, req) => {
+        const tariff = sample[i % sample.length];
+        const b = calculateBill(tariff, req, shapes);
+        const sum = (cat: string) => b.lineItems.filter((l) => l.category === cat).reduce((a, l) => a + cents(l.amount), 0);
+        expect(sum('energy')).toBe(cents(b.summary.energyCharge));
+        expect(sum('demand')).toBe(cents(b.summary.demandCharge));
+        expect(sum('fixed')).toBe(cents(b.summary.fixedCharge));
+        expect(sum('rider')).toBe(cents(b.summary.riders));
+        const total =
+          cents(b.summary.energyCharge) + cents(b.summary.demandCharge) + cents(b.summary.fixedCharge) + cents(b.summary.riders);
+        expect(cents(b.totalCost)).toBe(total);
+        expect(b.totalCostCents).toBe(total);
+        for (const l of b.lineItems)
+          expect(Number.isInteger(cents(l.amount)) && Math.abs(l.amount * 100 - cents(l.amount)) < 1e-6).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('the total never decreases when usage grows (tariffs without negative prices)', () => {
-    fc.assert(fc.property(
-      fc.nat(), request, fc.double({ min: 0.001, max: 100_000, noNaN: true }),
-      (i, req, extra) => {
+    fc.assert(
+      fc.property(fc.nat(), request, fc.double({ min: 0.001, max: 100_000, noNaN: true }), (i, req, extra) => {
         const tariff = nonNegative[i % nonNegative.length];
         const base: BillRequest = { ...req, solarGenerationKwh: null };
         const before = calculateBill(tariff, base, shapes);
         const after = calculateBill(tariff, { ...base, usageKwh: base.usageKwh + extra }, shapes);
         expect(after.totalCostCents).toBeGreaterThanOrEqual(before.totalCostCents);
-      },
-    ), { numRuns: 2000 });
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('compare ranking is always sorted by total, ranks 1..n, ties in request order', () => {
-    fc.assert(fc.property(
-      fc.uniqueArray(fc.nat({ max: 300 }), { minLength: 2, maxLength: 10 }), request,
-      (picks, req) => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat({ max: 300 }), { minLength: 2, maxLength: 10 }), request, (picks, req) => {
         const bills: BillResult[] = picks.map((p) => calculateBill(sample[p % sample.length], req, shapes));
         const ranked = rankBills(bills);
         expect(ranked.map((r) => r.rank)).toEqual(bills.map((_, i) => i + 1));
@@ -105,8 +109,9 @@ describe('engine properties', () => {
             expect(second).toBeGreaterThan(first);
           }
         }
-      },
-    ), { numRuns: 500 });
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
@@ -123,63 +128,75 @@ describe('energy tiers shared by the periods of a month (every tiered multi-peri
   });
 
   it('the pieces add up to usage_kwh exactly, and each shared band to its width of the month', () => {
-    fc.assert(fc.property(fc.nat(), tieredRequest, (i, req) => {
-      const tariff = tieredTou[i % tieredTou.length];
-      const b = calculateBill(tariff, req, shapes);
-      const energy = b.lineItems.filter((l) => l.category === 'energy');
-      const usage = Math.round(req.usageKwh * 1000);
-      expect(energy.reduce((a, l) => a + wh(l.name), 0)).toBe(usage);
-      for (const l of energy) expect(wh(l.name)).toBeGreaterThan(0);
-      if (!planOf(tariff, shapes).months[req.month - 1].sharedTiers) return;
-      const bands = new Map<string, number>();
-      for (const l of energy) {
-        const band = /\(share of the month's ([^)]*)\)/.exec(l.name)?.[1];
-        if (band) bands.set(band, (bands.get(band) ?? 0) + wh(l.name));
-      }
-      for (const [band, sum] of bands) {
-        let m = /^first ([\d.]+) kWh$/.exec(band);
-        if (m) expect(sum).toBe(Math.min(usage, Math.round(Number(m[1]) * 1000)));
-        m = /^kWh ([\d.]+)-([\d.]+)$/.exec(band);
-        if (m) expect(sum).toBe(Math.min(usage, Math.round(Number(m[2]) * 1000)) - Math.round(Number(m[1]) * 1000));
-        m = /^kWh above ([\d.]+)$/.exec(band);
-        if (m) expect(sum).toBe(usage - Math.round(Number(m[1]) * 1000));
-      }
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.nat(), tieredRequest, (i, req) => {
+        const tariff = tieredTou[i % tieredTou.length];
+        const b = calculateBill(tariff, req, shapes);
+        const energy = b.lineItems.filter((l) => l.category === 'energy');
+        const usage = Math.round(req.usageKwh * 1000);
+        expect(energy.reduce((a, l) => a + wh(l.name), 0)).toBe(usage);
+        for (const l of energy) expect(wh(l.name)).toBeGreaterThan(0);
+        if (!planOf(tariff, shapes).months[req.month - 1].sharedTiers) return;
+        const bands = new Map<string, number>();
+        for (const l of energy) {
+          const band = /\(share of the month's ([^)]*)\)/.exec(l.name)?.[1];
+          if (band) bands.set(band, (bands.get(band) ?? 0) + wh(l.name));
+        }
+        for (const [band, sum] of bands) {
+          let m = /^first ([\d.]+) kWh$/.exec(band);
+          if (m) expect(sum).toBe(Math.min(usage, Math.round(Number(m[1]) * 1000)));
+          m = /^kWh ([\d.]+)-([\d.]+)$/.exec(band);
+          if (m) expect(sum).toBe(Math.min(usage, Math.round(Number(m[2]) * 1000)) - Math.round(Number(m[1]) * 1000));
+          m = /^kWh above ([\d.]+)$/.exec(band);
+          if (m) expect(sum).toBe(usage - Math.round(Number(m[1]) * 1000));
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('the total never decreases when usage grows (the load-shape split: every piece grows or stays)', () => {
-    fc.assert(fc.property(fc.nat(), tieredRequest, fc.integer({ min: 1, max: 50_000_000 }), (i, req, extraWh) => {
-      const tariff = tieredTou[i % tieredTou.length];
-      const before = calculateBill(tariff, req, shapes);
-      const after = calculateBill(tariff, { ...req, usageKwh: (Math.round(req.usageKwh * 1000) + extraWh) / 1000 }, shapes);
-      expect(after.totalCostCents).toBeGreaterThanOrEqual(before.totalCostCents);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.nat(), tieredRequest, fc.integer({ min: 1, max: 50_000_000 }), (i, req, extraWh) => {
+        const tariff = tieredTou[i % tieredTou.length];
+        const before = calculateBill(tariff, req, shapes);
+        const after = calculateBill(tariff, { ...req, usageKwh: (Math.round(req.usageKwh * 1000) + extraWh) / 1000 }, shapes);
+        expect(after.totalCostCents).toBeGreaterThanOrEqual(before.totalCostCents);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
-
 describe('billing periods', () => {
   it("periodTotalCents is calculatePeriodBill's total, over tariffs, months, days and versions", () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 12 }),
-      fc.integer({ min: 1, max: 31 }), fc.integer({ min: 1, max: 31 }), fc.double({ min: 0, max: 500_000, noNaN: true }),
-      fc.double({ min: 0, max: 2000, noNaN: true }),
-      (i, j, month, first, second, usageKwh, demandKw) => {
-        // Two pieces, possibly on two tariffs (a version change), in consecutive months.
-        const pieces: PeriodPiece[] = [
-          { tariff: sample[i % sample.length]!, month, days: first, versionDate: null },
-          { tariff: sample[j % sample.length]!, month: (month % 12) + 1, days: second, versionDate: '2025-01-01' },
-        ];
-        const req = { usageKwh, demandKw };
-        let whole: number | null;
-        try {
-          whole = calculatePeriodBill(pieces, req, shapes).totalCostCents;
-        } catch {
-          whole = null;
-        }
-        if (whole === null) expect(() => periodTotalCents(pieces, req, shapes)).toThrow();
-        else expect(periodTotalCents(pieces, req, shapes)).toBe(whole);
-      },
-    ), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.double({ min: 0, max: 500_000, noNaN: true }),
+        fc.double({ min: 0, max: 2000, noNaN: true }),
+        (i, j, month, first, second, usageKwh, demandKw) => {
+          // Two pieces, possibly on two tariffs (a version change), in consecutive months.
+          const pieces: PeriodPiece[] = [
+            { tariff: sample[i % sample.length]!, month, days: first, versionDate: null },
+            { tariff: sample[j % sample.length]!, month: (month % 12) + 1, days: second, versionDate: '2025-01-01' },
+          ];
+          const req = { usageKwh, demandKw };
+          let whole: number | null;
+          try {
+            whole = calculatePeriodBill(pieces, req, shapes).totalCostCents;
+          } catch {
+            whole = null;
+          }
+          if (whole === null) expect(() => periodTotalCents(pieces, req, shapes)).toThrow();
+          else expect(periodTotalCents(pieces, req, shapes)).toBe(whole);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

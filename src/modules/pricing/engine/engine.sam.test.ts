@@ -52,7 +52,15 @@ describe('interval pricing agrees with NREL SAM utilityrate5 (hourly load, fixed
     expect(fixture.cases.length).toBeGreaterThanOrEqual(20);
     expect(fixture.cases.filter((c) => c.seasonal).length).toBeGreaterThanOrEqual(10);
     const structures = new Set(fixture.cases.map((c) => c.structure));
-    for (const s of ['tou/notier', 'tou/tiers', 'flat/tiers', 'flat/notier/flatdemand', 'flat/notier/toudemand', 'tou/tiers/toudemand/flatdemand']) expect(structures).toContain(s);
+    for (const s of [
+      'tou/notier',
+      'tou/tiers',
+      'flat/tiers',
+      'flat/notier/flatdemand',
+      'flat/notier/toudemand',
+      'tou/tiers/toudemand/flatdemand',
+    ])
+      expect(structures).toContain(s);
   });
 
   it.each(fixture.cases.map((c) => [c.label, c.structure, c] as const))('%s (%s)', (label, _structure, c) => {

@@ -19,7 +19,6 @@ const IDS = {
 };
 const t = bundledTariffs(IDS);
 
-
 describe('net metering', () => {
   it('solar offsets consumption: the net kWh are billed', () => {
     const b = bill(t.nmSell, { usageKwh: 1000, month: 6, solarGenerationKwh: 400 });
@@ -55,7 +54,10 @@ describe('net metering', () => {
     // demand 50 x (15.81 - 1.38 = 14.43) = 721.50; fixed 150; fuel July on usage_kwh 1000 x 0.01982 = 19.82
     // total -16.35 + 721.50 + 150 + 19.82 = 874.97 (above the fixed charges: no limit)
     expect(b.lineItems.map((i) => [i.category, i.amount])).toEqual([
-      ['energy', -16.35], ['demand', 721.5], ['fixed', 150], ['rider', 19.82],
+      ['energy', -16.35],
+      ['demand', 721.5],
+      ['fixed', 150],
+      ['rider', 19.82],
     ]);
     expect(b.totalCost).toBe(874.97);
   });
@@ -77,7 +79,11 @@ describe('tariffs without net metering', () => {
     //               200 x (0.122513 + 0.020637 = 0.14315) = 28.63
     // exports 300 x 0.0964 = 28.92 -> -28.92; fixed 13; total 142.51
     expect(b.lineItems.map((i) => [i.category, i.amount])).toEqual([
-      ['energy', 61.05], ['energy', 68.75], ['energy', 28.63], ['energy', -28.92], ['fixed', 13],
+      ['energy', 61.05],
+      ['energy', 68.75],
+      ['energy', 28.63],
+      ['energy', -28.92],
+      ['fixed', 13],
     ]);
     expect(b.lineItems[3].name).toBe('Solar export credit summer (sell rate): -300 kWh x $0.0964/kWh');
     expect(b.totalCost).toBe(142.51);

@@ -35,10 +35,10 @@ describe('energy tiers shared by the periods of the month', () => {
     // (The old rule, tiers within each period's own kWh, billed 3,500 kWh of each period at its tier-1 rate:
     //  213.98 + 530.58 + 686.48 + 271.71 + 17.50 = 1,720.25.)
     expect(amounts(b)).toEqual([
-      ['energy', 'Energy off_peak tier 1 (share of the month\'s first 3500 kWh): 2625 kWh x $0.061137/kWh', 160.48],
-      ['energy', 'Energy off_peak tier 2 (share of the month\'s kWh above 3500): 12375 kWh x $0.046137/kWh', 570.95],
-      ['energy', 'Energy on_peak tier 1 (share of the month\'s first 3500 kWh): 875 kWh x $0.196137/kWh', 171.62],
-      ['energy', 'Energy on_peak tier 2 (share of the month\'s kWh above 3500): 4125 kWh x $0.181137/kWh', 747.19],
+      ['energy', "Energy off_peak tier 1 (share of the month's first 3500 kWh): 2625 kWh x $0.061137/kWh", 160.48],
+      ['energy', "Energy off_peak tier 2 (share of the month's kWh above 3500): 12375 kWh x $0.046137/kWh", 570.95],
+      ['energy', "Energy on_peak tier 1 (share of the month's first 3500 kWh): 875 kWh x $0.196137/kWh", 171.62],
+      ['energy', "Energy on_peak tier 2 (share of the month's kWh above 3500): 4125 kWh x $0.181137/kWh", 747.19],
       ['fixed', 'Fixed customer charge: $17.5/month', 17.5],
     ]);
     expect(b.totalCost).toBe(1667.74);
@@ -54,7 +54,7 @@ describe('energy tiers shared by the periods of the month', () => {
     const low = bill(t.anTouBSingle, { usageKwh: 3000, month: 7, usageProfile: { onPeakKwh: 1000, offPeakKwh: 2000 } });
     // 3,000 kWh < 3,500: 2,000 x 0.061137 = 122.274 -> 122.27; 1,000 x 0.196137 = 196.137 -> 196.14; + 10.25 = 328.66
     expect(low.lineItems.map((i) => i.amount)).toEqual([122.27, 196.14, 10.25]);
-    expect(low.lineItems[0].name).toBe('Energy off_peak tier 1 (share of the month\'s first 3500 kWh): 2000 kWh x $0.061137/kWh');
+    expect(low.lineItems[0].name).toBe("Energy off_peak tier 1 (share of the month's first 3500 kWh): 2000 kWh x $0.061137/kWh");
     expect(low.totalCost).toBe(328.66);
   });
 
@@ -70,15 +70,15 @@ describe('energy tiers shared by the periods of the month', () => {
     //   off tier 3: 8,750 x 0.112413 = 983.61375 -> 983.61   (0.115647 - 0.003234)
     //   fixed 16.50; total 2,553.07
     expect(b.lineItems.map((i) => i.amount)).toEqual([18.79, 361.14, 759.05, 18.63, 395.35, 983.61, 16.5]);
-    expect(b.lineItems[4].name).toBe('Energy summer_off_peak tier 2 (share of the month\'s kWh 400-7500): 4970 kWh x $0.079547/kWh');
+    expect(b.lineItems[4].name).toBe("Energy summer_off_peak tier 2 (share of the month's kWh 400-7500): 4970 kWh x $0.079547/kWh");
     expect(b.totalCost).toBe(2553.07);
     expect(b.assumptions).toEqual([
-      'usage 20000 kWh is above this tariff\'s applicability maximum of 500 kWh a month: the utility may not offer it to this customer',
+      "usage 20000 kWh is above this tariff's applicability maximum of 500 kWh a month: the utility may not offer it to this customer",
     ]);
     expect(bill(t.unsSgs10Tou, { usageKwh: 500, month: 7, usageProfile: { onPeakKwh: 100, offPeakKwh: 400 } }).assumptions).toEqual([]);
   });
 
-  it('periods that publish different bounds: each applies its own bounds to the month\'s total', () => {
+  it("periods that publish different bounds: each applies its own bounds to the month's total", () => {
     // A & N TOU-B with the on-peak bound changed to 1,000 kWh (off-peak keeps 3,500)
     const src = t.anTouB.structure.energy!;
     const changed: Tariff = {
@@ -94,8 +94,8 @@ describe('energy tiers shared by the periods of the month', () => {
     //            4,750 x 0.181137 = 860.40075 -> 860.40; fixed 17.50;
     // total 160.48 + 570.95 + 49.03 + 860.40 + 17.50 = 1,658.36
     expect(amounts(b).slice(2, 4)).toEqual([
-      ['energy', 'Energy on_peak tier 1 (share of the month\'s first 1000 kWh): 250 kWh x $0.196137/kWh', 49.03],
-      ['energy', 'Energy on_peak tier 2 (share of the month\'s kWh above 1000): 4750 kWh x $0.181137/kWh', 860.4],
+      ['energy', "Energy on_peak tier 1 (share of the month's first 1000 kWh): 250 kWh x $0.196137/kWh", 49.03],
+      ['energy', "Energy on_peak tier 2 (share of the month's kWh above 1000): 4750 kWh x $0.181137/kWh", 860.4],
     ]);
     expect(b.totalCost).toBe(1658.36);
   });

@@ -53,9 +53,12 @@ describe('usage profile on a TOU tariff', () => {
     expect(b.assumptions).toEqual([]);
   });
 
-  it('three price levels: on, mid and off-peak, sharing the month\'s tiers', () => {
+  it("three price levels: on, mid and off-peak, sharing the month's tiers", () => {
     const b = bill(t.lgsTou, {
-      usageKwh: 38_000, month: 7, demandKw: 100, usageProfile: { onPeakKwh: 13_000, midPeakKwh: 5000, offPeakKwh: 20_000 },
+      usageKwh: 38_000,
+      month: 7,
+      demandKw: 100,
+      usageProfile: { onPeakKwh: 13_000, midPeakKwh: 5000, offPeakKwh: 20_000 },
     });
     // The 12,500 kWh tier is the month's first 12,500 kWh (all periods publish it), shared in proportion to each
     // period's kWh (13,000 : 5,000 : 20,000 of 38,000). In Wh: 12,500,000 x 13/38 = 4,276,315.79 -> 4,276,316;
@@ -69,9 +72,9 @@ describe('usage profile on a TOU tariff', () => {
     // demand 100 x 14.12 = 1,412.00; fixed 20.90; total 2,702.09 + 1,412 + 20.90 = 4,134.99
     // (each period through its own 12,500 kWh tier, the old rule, gave 4,344.99)
     expect(b.lineItems.map((i) => i.amount)).toEqual([539.33, 995.55, 113.86, 192, 336.32, 525.03, 1412, 20.9]);
-    expect(b.lineItems[0].name).toBe('Energy summer_on_peak tier 1 (share of the month\'s first 12500 kWh): 4276.316 kWh x $0.12612/kWh');
-    expect(b.lineItems[1].name).toBe('Energy summer_on_peak tier 2 (share of the month\'s kWh above 12500): 8723.684 kWh x $0.11412/kWh');
-    expect(b.lineItems[2].name).toBe('Energy summer_mid_peak tier 1 (share of the month\'s first 12500 kWh): 1644.737 kWh x $0.069225/kWh');
+    expect(b.lineItems[0].name).toBe("Energy summer_on_peak tier 1 (share of the month's first 12500 kWh): 4276.316 kWh x $0.12612/kWh");
+    expect(b.lineItems[1].name).toBe("Energy summer_on_peak tier 2 (share of the month's kWh above 12500): 8723.684 kWh x $0.11412/kWh");
+    expect(b.lineItems[2].name).toBe("Energy summer_mid_peak tier 1 (share of the month's first 12500 kWh): 1644.737 kWh x $0.069225/kWh");
     expect(b.totalCost).toBe(4134.99);
   });
 
@@ -80,16 +83,21 @@ describe('usage profile on a TOU tariff', () => {
     expect(e).toMatchObject({ code: 'profile_total', field: 'usage_profile' });
     expect(e.message).toBe('usage_profile adds up to 900 kWh but usage_kwh is 1000 (they must agree within 0.01 kWh)');
     // 300.005 + 699.996 = 1000.001: within the tolerance
-    expect(bill(t.gsTod, { usageKwh: 1000, month: 7, demandKw: 1, usageProfile: { onPeakKwh: 300.005, offPeakKwh: 699.996 } })
-      .lineItems[0].name).toBe('Energy off_peak: 699.996 kWh x $0.018933/kWh');
+    expect(
+      bill(t.gsTod, { usageKwh: 1000, month: 7, demandKw: 1, usageProfile: { onPeakKwh: 300.005, offPeakKwh: 699.996 } }).lineItems[0].name,
+    ).toBe('Energy off_peak: 699.996 kWh x $0.018933/kWh');
   });
 
   it('kWh in a period the tariff lacks that month is rejected, naming it', () => {
-    const mid = thrown(() => bill(t.gsTod, { usageKwh: 1000, month: 7, demandKw: 1, usageProfile: { onPeakKwh: 300, midPeakKwh: 100, offPeakKwh: 600 } }));
+    const mid = thrown(() =>
+      bill(t.gsTod, { usageKwh: 1000, month: 7, demandKw: 1, usageProfile: { onPeakKwh: 300, midPeakKwh: 100, offPeakKwh: 600 } }),
+    );
     expect(mid).toMatchObject({ code: 'profile_period', field: 'usage_profile.mid_peak_kwh' });
     expect(mid.message).toBe(`usage_profile.mid_peak_kwh is 100 kWh but tariff ${IDS.gsTod} has no mid-peak period in July`);
     // LGS-TOU in January has two price levels only
-    const jan = thrown(() => bill(t.lgsTou, { usageKwh: 30, month: 1, demandKw: 1, usageProfile: { onPeakKwh: 10, midPeakKwh: 10, offPeakKwh: 10 } }));
+    const jan = thrown(() =>
+      bill(t.lgsTou, { usageKwh: 30, month: 1, demandKw: 1, usageProfile: { onPeakKwh: 10, midPeakKwh: 10, offPeakKwh: 10 } }),
+    );
     expect(jan.message).toBe(`usage_profile.mid_peak_kwh is 10 kWh but tariff ${IDS.lgsTou} has no mid-peak period in January`);
   });
 
@@ -117,10 +125,10 @@ describe('usage split by a typical load shape', () => {
     expect(b.lineItems[1].amount).toBe(cents(onWh, '0.06197') / 100);
     const pct = (x: number) => ((x / all) * 100).toFixed(1);
     expect(b.assumptions).toEqual([
-      'usage_kwh split over the tariff\'s July periods with the typical commercial load shape ("commercial" in data/reference/load-shapes.json), '
-      + `on the 2017 calendar (20 weekdays, 11 weekend days and holidays): off_peak ${pct(all - onPeak)}%, summer_on_peak ${pct(onPeak)}%`,
+      'usage_kwh split over the tariff\'s July periods with the typical commercial load shape ("commercial" in data/reference/load-shapes.json), ' +
+        `on the 2017 calendar (20 weekdays, 11 weekend days and holidays): off_peak ${pct(all - onPeak)}%, summer_on_peak ${pct(onPeak)}%`,
       // GS-TOD-G publishes peakkwcapacitymin 5: demand_kw 0 is outside it, priced anyway and said
-      'demand 0 kW is below this tariff\'s applicability minimum of 5 kW: the utility may not offer it to this customer',
+      "demand 0 kW is below this tariff's applicability minimum of 5 kW: the utility may not offer it to this customer",
     ]);
   });
 
@@ -133,7 +141,9 @@ describe('usage split by a typical load shape', () => {
       ['Energy off_peak: 584 kWh x $0.018933/kWh', 11.06],
       ['Energy summer_on_peak: 160 kWh x $0.06197/kWh', 9.92],
     ]);
-    expect(b.assumptions[0]).toContain('a uniform load shape (every hour of the month alike), because the bundled data has no typical agricultural load shape');
+    expect(b.assumptions[0]).toContain(
+      'a uniform load shape (every hour of the month alike), because the bundled data has no typical agricultural load shape',
+    );
     // 160 / 744 = 21.5%, 584 / 744 = 78.5%
     expect(b.assumptions[0]).toContain('off_peak 78.5%, summer_on_peak 21.5%');
   });

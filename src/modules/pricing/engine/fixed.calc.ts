@@ -44,6 +44,9 @@ export function applyMinimum(b: BillBuilder, minimum: ChargePlan | null, mp: Mon
   const { cents: minCents, how } = chargeOf(minimum, mp);
   const billed = b.totalCents();
   if (billed >= minCents) return;
-  b.add('fixed', `Minimum charge top-up: minimum ${how} ($${formatCents(minCents)} in ${MONTH_NAMES[mp.month0]}) - $${formatCents(billed)} billed`,
-    minCents - billed);
+  b.add(
+    'fixed',
+    `Minimum charge top-up: minimum ${how} ($${formatCents(minCents)} in ${MONTH_NAMES[mp.month0]}) - $${formatCents(billed)} billed`,
+    minCents - billed,
+  );
 }

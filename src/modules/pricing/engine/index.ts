@@ -89,16 +89,28 @@ export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: Load
   priceUsage(b, plan, mp, tariff, req);
   // The supply contract's bill, after the delivery tariff's minimum (a minimum bill is the utility's, not the supplier's).
   if (req.supplyTariff && tariff.serviceType === 'delivery_only') {
-    addSupplyBill(b, calculateBill(req.supplyTariff, { ...req, supplyTariff: null, supplyRatePerKwh: null, taxRatePercent: null }, loadShapes));
+    addSupplyBill(
+      b,
+      calculateBill(req.supplyTariff, { ...req, supplyTariff: null, supplyRatePerKwh: null, taxRatePercent: null }, loadShapes),
+    );
   }
   if (plan.realTime) b.assumptions.push('real-time tariff priced at its published rates: the bundled data holds no hourly price series');
   for (const notice of plan.notices) b.assumptions.push(notice);
   // Applicability limits are a month's: a billing period's usage is judged per month it bills.
   const monthUsageMilli = req.period ? mulDivRound(usageMilli, req.period.months.den, req.period.months.num) : usageMilli;
-  const demandMilli = req.intervals ? meterIntervals(plan, localIntervals(req.intervals)).flatPeak.milli : demandGiven ? toMilli(req.demandKw as number) : null;
+  const demandMilli = req.intervals
+    ? meterIntervals(plan, localIntervals(req.intervals)).flatPeak.milli
+    : demandGiven
+      ? toMilli(req.demandKw as number)
+      : null;
   checkApplicability(b, plan, monthUsageMilli, demandMilli);
 
-  return billResult(b, { tariffId: tariff.id, tariffName: tariff.name, month: req.month, season: mp.season }, usageMilli, req.taxRatePercent);
+  return billResult(
+    b,
+    { tariffId: tariff.id, tariffName: tariff.name, month: req.month, season: mp.season },
+    usageMilli,
+    req.taxRatePercent,
+  );
 }
 
 /**
@@ -106,7 +118,10 @@ export function calculateBill(tariff: Tariff, req: BillRequest, loadShapes: Load
  * and the effective rate per unit of usage, 4 decimals.
  */
 export function billResult(
-  b: BillBuilder, head: Pick<BillResult, 'tariffId' | 'tariffName' | 'month' | 'season'>, usageMilli: number, taxRatePercent: number | null | undefined,
+  b: BillBuilder,
+  head: Pick<BillResult, 'tariffId' | 'tariffName' | 'month' | 'season'>,
+  usageMilli: number,
+  taxRatePercent: number | null | undefined,
 ): BillResult {
   const totalCents = b.totalCents();
   let taxCents = 0;

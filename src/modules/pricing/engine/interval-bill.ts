@@ -28,16 +28,20 @@ const sorted = (keys: Iterable<number>) => [...keys].sort((a, b) => a - b);
 function checkAgreement(req: BillRequest, local: LocalIntervals, meter: IntervalMeter): void {
   const usage = toMilli(req.usageKwh);
   if (Math.abs(usage - local.totalMilli) > AGREE_MILLI) {
-    throw new BillingError('invalid_request',
+    throw new BillingError(
+      'invalid_request',
       `usage_kwh is ${formatMilli(usage)} but the intervals add up to ${formatMilli(local.totalMilli)} kWh (they must agree within 0.01 kWh; usage_kwh may be left out)`,
-      'usage_kwh');
+      'usage_kwh',
+    );
   }
   if (req.demandKw === undefined || req.demandKw === null) return;
   const demand = toMilli(req.demandKw);
   if (Math.abs(demand - meter.flatPeak.milli) > AGREE_MILLI) {
-    throw new BillingError('invalid_request',
+    throw new BillingError(
+      'invalid_request',
       `demand_kw is ${formatMilli(demand)} but the intervals' largest ${meter.windowMinutes}-minute average is ${formatMilli(meter.flatPeak.milli)} kW (they must agree within 0.01 kW; demand_kw may be left out)`,
-      'demand_kw');
+      'demand_kw',
+    );
   }
 }
 
@@ -48,14 +52,26 @@ function checkAgreement(req: BillRequest, local: LocalIntervals, meter: Interval
 export function intervalUsage(plan: TariffPlan, mp: MonthPlan, req: BillRequest): IntervalUsage {
   const local = localIntervals(req.intervals!);
   const meter = meterIntervals(plan, local);
-  if (req.usageProfile) throw new BillingError('invalid_request', 'usage_profile cannot be sent with intervals: the intervals give each period its kWh', 'usage_profile');
+  if (req.usageProfile)
+    throw new BillingError(
+      'invalid_request',
+      'usage_profile cannot be sent with intervals: the intervals give each period its kWh',
+      'usage_profile',
+    );
   if (!req.period) {
     if (local.months.length > 1) {
-      throw new BillingError('invalid_request',
-        `the intervals run from ${local.firstDate} to ${local.lastDate}, over more than one month: price them as a billing period (period_start, period_end)`, 'intervals');
+      throw new BillingError(
+        'invalid_request',
+        `the intervals run from ${local.firstDate} to ${local.lastDate}, over more than one month: price them as a billing period (period_start, period_end)`,
+        'intervals',
+      );
     }
     if (local.months[0] % 12 !== req.month - 1) {
-      throw new BillingError('invalid_request', `month is ${req.month} but the intervals are in ${MONTH_NAMES[local.months[0] % 12]}`, 'month');
+      throw new BillingError(
+        'invalid_request',
+        `month is ${req.month} but the intervals are in ${MONTH_NAMES[local.months[0] % 12]}`,
+        'month',
+      );
     }
   }
   checkAgreement(req, local, meter);
@@ -81,7 +97,14 @@ function peakText(u: IntervalUsage, peak: Peak): string {
 export function priceIntervalDemand(b: BillBuilder, plan: TariffPlan, u: IntervalUsage): void {
   const { mp, meter } = u;
   if (plan.flatDemand && mp.flatDemandPeriod >= 0 && meter.flatPeak.milli > 0) {
-    priceDemandPeriod(b, `Facility demand (${peakText(u, meter.flatPeak)})`, plan.flatDemand[mp.flatDemandPeriod], plan.flatDemandUnit, mp, meter.flatPeak.milli);
+    priceDemandPeriod(
+      b,
+      `Facility demand (${peakText(u, meter.flatPeak)})`,
+      plan.flatDemand[mp.flatDemandPeriod],
+      plan.flatDemandUnit,
+      mp,
+      meter.flatPeak.milli,
+    );
   }
   for (const p of mp.touDemandPeriods) {
     const period = plan.touDemand![p];
@@ -101,10 +124,12 @@ export function intervalNote(plan: TariffPlan, u: IntervalUsage): string {
   const energy = mp.energyPeriods.map((p, i) => `${plan.energy![p].name} ${formatMilli(u.energyMilli[i])} kWh`);
   const demand = mp.touDemandPeriods.map((p) => `${plan.touDemand![p].name} ${formatMilli(meter.touPeaks.get(p)!.milli)} kW`);
   const units = [plan.flatDemandUnit, plan.touDemandUnit, plan.coincidentUnit].map((x) => x.label).filter((l) => l !== 'kW');
-  return `priced from ${local.wh.length} ${local.intervalMinutes}-minute intervals, ${local.label(0)} to ${local.label(local.wh.length - 1)} `
-    + `(${local.zone} clock time; Saturdays, Sundays and federal holidays on the weekend schedule): ${formatMilli(local.totalMilli)} kWh`
-    + (energy.length ? `; energy periods: ${energy.join(', ')}` : '')
-    + `; peak demand ${formatMilli(meter.flatPeak.milli)} kW (${peakText(u, meter.flatPeak)})`
-    + (demand.length ? `; TOU demand periods: ${demand.join(', ')}` : '')
-    + (units.length ? `; the demand charge's unit (${[...new Set(units)].join(', ')}) read as kW: intervals carry no reactive power` : '');
+  return (
+    `priced from ${local.wh.length} ${local.intervalMinutes}-minute intervals, ${local.label(0)} to ${local.label(local.wh.length - 1)} ` +
+    `(${local.zone} clock time; Saturdays, Sundays and federal holidays on the weekend schedule): ${formatMilli(local.totalMilli)} kWh` +
+    (energy.length ? `; energy periods: ${energy.join(', ')}` : '') +
+    `; peak demand ${formatMilli(meter.flatPeak.milli)} kW (${peakText(u, meter.flatPeak)})` +
+    (demand.length ? `; TOU demand periods: ${demand.join(', ')}` : '') +
+    (units.length ? `; the demand charge's unit (${[...new Set(units)].join(', ')}) read as kW: intervals carry no reactive power` : '')
+  );
 }

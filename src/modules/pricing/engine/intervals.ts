@@ -39,7 +39,8 @@ export interface LocalIntervals {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dateText = (t: LocalTime) => `${t.year}-${pad(t.month)}-${pad(t.day)}`;
-const offsetText = (minutes: number) => `UTC${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+const offsetText = (minutes: number) =>
+  `UTC${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
 
 function invalid(field: string, message: string): never {
   throw new BillingError('invalid_request', message, `intervals.${field}`);
@@ -51,7 +52,8 @@ function checkShape(data: IntervalData): void {
     invalid('kwh', `kwh must hold 1 to ${MAX_INTERVALS} intervals (93 days of 15-minute data)`);
   }
   data.kwh.forEach((v, i) => {
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > MAX_USAGE_KWH) invalid(`kwh.${i}`, `kwh[${i}] must be a number between 0 and ${MAX_USAGE_KWH}`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > MAX_USAGE_KWH)
+      invalid(`kwh.${i}`, `kwh[${i}] must be a number between 0 and ${MAX_USAGE_KWH}`);
   });
   if (data.timezone !== undefined && data.timezone !== null && !isTimeZone(data.timezone)) {
     invalid('timezone', `timezone must be an IANA time zone such as America/Denver: ${data.timezone} is not one`);
@@ -86,11 +88,18 @@ function readLocal(data: IntervalData): LocalIntervals {
   const localAt = (i: number) => atOffset(start.ms + i * stepMs, offsets[i]);
   const lastEnd = start.ms + n * stepMs - MINUTE_MS;
   return {
-    intervalMinutes: data.intervalMinutes, wh, totalMilli: total, ...out, months,
+    intervalMinutes: data.intervalMinutes,
+    wh,
+    totalMilli: total,
+    ...out,
+    months,
     firstDate: dateText(localAt(0)),
     lastDate: dateText(atOffset(lastEnd, zone ? zone.offsetAt(lastEnd) : start.offsetMinutes)),
     zone: data.timezone ?? offsetText(start.offsetMinutes),
-    label: (i) => { const t = localAt(i); return `${dateText(t)} ${pad(t.hour)}:${pad(t.minute)}`; },
+    label: (i) => {
+      const t = localAt(i);
+      return `${dateText(t)} ${pad(t.hour)}:${pad(t.minute)}`;
+    },
   };
 }
 

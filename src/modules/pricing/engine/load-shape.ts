@@ -26,7 +26,11 @@ export function selectShape(shapes: LoadShapeSet, sector: Sector): ShapeChoice {
  * `hours` is the same with every hour alike (the uniform shape).
  */
 export function monthShares(
-  choice: ShapeChoice, weekday: Schedule12x24, weekend: Schedule12x24, m: number, periods: number[],
+  choice: ShapeChoice,
+  weekday: Schedule12x24,
+  weekend: Schedule12x24,
+  m: number,
+  periods: number[],
 ): { shape: number[]; hours: number[] } {
   const nwd = WEEKDAY_DAYS[m];
   const nwe = WEEKEND_DAYS[m];

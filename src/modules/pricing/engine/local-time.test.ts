@@ -22,8 +22,28 @@ describe('local clock time of interval data', () => {
 
   it('federal holidays of 2018 on their dates; the day after Thanksgiving and Juneteenth are not', () => {
     const day = (month: number, d: number) => ({ month, day: d, weekday: new Date(Date.UTC(2018, month - 1, d)).getUTCDay() });
-    const holidays = [[1, 1], [1, 15], [2, 19], [5, 28], [7, 4], [9, 3], [10, 8], [11, 11], [11, 22], [12, 25]];
+    const holidays = [
+      [1, 1],
+      [1, 15],
+      [2, 19],
+      [5, 28],
+      [7, 4],
+      [9, 3],
+      [10, 8],
+      [11, 11],
+      [11, 22],
+      [12, 25],
+    ];
     for (const [m, d] of holidays) expect({ m, d, holiday: isFederalHoliday(day(m, d)) }).toEqual({ m, d, holiday: true });
-    for (const [m, d] of [[1, 8], [1, 22], [5, 21], [11, 23], [6, 19], [9, 10], [10, 15]]) expect({ m, d, holiday: isFederalHoliday(day(m, d)) }).toEqual({ m, d, holiday: false });
+    for (const [m, d] of [
+      [1, 8],
+      [1, 22],
+      [5, 21],
+      [11, 23],
+      [6, 19],
+      [9, 10],
+      [10, 15],
+    ])
+      expect({ m, d, holiday: isFederalHoliday(day(m, d)) }).toEqual({ m, d, holiday: false });
   });
 });

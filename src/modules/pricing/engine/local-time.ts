@@ -30,7 +30,8 @@ export function parseOffsetDateTime(text: string): { ms: number; offsetMinutes: 
   const millis = Number((m[7] ?? '0').padEnd(3, '0'));
   const wall = Date.UTC(year, month - 1, day, hour, minute, second, millis);
   const check = new Date(wall);
-  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59 || check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
+  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59 || check.getUTCDate() !== day || check.getUTCMonth() !== month - 1)
+    return null;
   let offsetMinutes = 0;
   if (m[8] !== 'Z') {
     const sign = m[8][0] === '-' ? -1 : 1;
@@ -45,8 +46,12 @@ export function parseOffsetDateTime(text: string): { ms: number; offsetMinutes: 
 export function atOffset(ms: number, offsetMinutes: number): LocalTime {
   const d = new Date(ms + offsetMinutes * MINUTE_MS);
   return {
-    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
-    hour: d.getUTCHours(), minute: d.getUTCMinutes(), weekday: d.getUTCDay(),
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    weekday: d.getUTCDay(),
   };
 }
 
@@ -77,7 +82,11 @@ export function isFederalHoliday(t: Pick<LocalTime, 'month' | 'day' | 'weekday'>
   const { month, day, weekday } = t;
   const nth = Math.ceil(day / 7);
   if ((month === 1 && day === 1) || (month === 7 && day === 4) || (month === 11 && day === 11) || (month === 12 && day === 25)) return true;
-  if (weekday === 1 && ((month === 1 && nth === 3) || (month === 2 && nth === 3) || (month === 9 && nth === 1) || (month === 10 && nth === 2))) return true;
+  if (
+    weekday === 1 &&
+    ((month === 1 && nth === 3) || (month === 2 && nth === 3) || (month === 9 && nth === 1) || (month === 10 && nth === 2))
+  )
+    return true;
   if (weekday === 1 && month === 5 && day > 24) return true;
   return weekday === 4 && month === 11 && nth === 4;
 }

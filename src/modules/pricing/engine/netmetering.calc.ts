@@ -40,15 +40,21 @@ export function applySolar(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, usag
     if (total >= solarMilli) {
       const billed = new Array<number>(n).fill(0);
       apportion(total - solarMilli, usage, billed);
-      b.assumptions.push(`net metering: solar_generation_kwh (${formatMilli(solarMilli)} kWh) offsets the month's consumption; the remaining ${formatMilli(total - solarMilli)} kWh keep the usage's period proportions`);
+      b.assumptions.push(
+        `net metering: solar_generation_kwh (${formatMilli(solarMilli)} kWh) offsets the month's consumption; the remaining ${formatMilli(total - solarMilli)} kWh keep the usage's period proportions`,
+      );
       return { billed, exported: null };
     }
     apportion(solarMilli - total, weights, exported);
-    b.assumptions.push(`net metering: solar_generation_kwh (${formatMilli(solarMilli)} kWh) offsets all ${formatMilli(total)} kWh of consumption; the excess ${formatMilli(solarMilli - total)} kWh is credited as an export`);
+    b.assumptions.push(
+      `net metering: solar_generation_kwh (${formatMilli(solarMilli)} kWh) offsets all ${formatMilli(total)} kWh of consumption; the excess ${formatMilli(solarMilli - total)} kWh is credited as an export`,
+    );
     return { billed: new Array<number>(n).fill(0), exported };
   }
   apportion(solarMilli, weights, exported);
-  b.assumptions.push(`the tariff does not net-meter: all ${formatMilli(solarMilli)} kWh of solar_generation_kwh taken as exported (no hourly data to tell self-consumption apart) and usage_kwh billed in full`);
+  b.assumptions.push(
+    `the tariff does not net-meter: all ${formatMilli(solarMilli)} kWh of solar_generation_kwh taken as exported (no hourly data to tell self-consumption apart) and usage_kwh billed in full`,
+  );
   return { billed: usage, exported };
 }
 

@@ -17,16 +17,37 @@ function tariffOf(type: UtilityType, unit: string, rates: RatesInput): Tariff {
   const parsed = parseRates(rates, type, unit);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return {
-    id: `ct_${type}`, name: `Monthly ${type} rate`, utilityId: '', utilityName: 'Example Utility', state: 'TX', sector: 'residential',
-    ...classify(parsed.structure), effectiveDate: '2024-01-01', expirationDate: null, description: '', eligibility: '',
-    applicability: NO_APPLICABILITY, serviceType: 'bundled', voltage: null, purpose: 'general', classNote: null, sourceUrl: '',
-    lastUpdated: '2024-01-01T00:00:00.000Z', structure: parsed.structure, utilityType: type, unit, notes: [],
+    id: `ct_${type}`,
+    name: `Monthly ${type} rate`,
+    utilityId: '',
+    utilityName: 'Example Utility',
+    state: 'TX',
+    sector: 'residential',
+    ...classify(parsed.structure),
+    effectiveDate: '2024-01-01',
+    expirationDate: null,
+    description: '',
+    eligibility: '',
+    applicability: NO_APPLICABILITY,
+    serviceType: 'bundled',
+    voltage: null,
+    purpose: 'general',
+    classNote: null,
+    sourceUrl: '',
+    lastUpdated: '2024-01-01T00:00:00.000Z',
+    structure: parsed.structure,
+    utilityType: type,
+    unit,
+    notes: [],
   };
 }
 
 /** The issue's monthly water rate: $4.86 a ccf for the first 20 ccf, $5.94 above, $11.80 a month. */
 const water = tariffOf('water', 'ccf', {
-  energy_rates: [{ ...allYear, tier: 1, tier_max: 20, rate_per_unit: 4.86 }, { ...allYear, tier: 2, tier_max: null, rate_per_unit: 5.94 }],
+  energy_rates: [
+    { ...allYear, tier: 1, tier_max: 20, rate_per_unit: 4.86 },
+    { ...allYear, tier: 2, tier_max: null, rate_per_unit: 5.94 },
+  ],
   fixed_charges: [{ name: 'Service charge', amount: 11.8, frequency: 'monthly' }],
 });
 /** An electric rate with a demand charge and a daily charge: $0.10/kWh, $10/kW a month, $0.50 a day. */
@@ -55,7 +76,7 @@ describe('periodLength: how many months a billing period bills', () => {
 });
 
 describe('a billing period bills monthly charges and usage blocks for its length (issue 47 item 2)', () => {
-  it("a quarter (January to March, 90 days) with 90 ccf: 3 x $11.80 and 60 ccf in the first block, $505.20", () => {
+  it('a quarter (January to March, 90 days) with 90 ccf: 3 x $11.80 and 60 ccf in the first block, $505.20', () => {
     const bill = lines(piecesOf(water, [1, 31], [2, 28], [3, 31]), 90);
     // 60 x 4.86 = 291.60; 30 x 5.94 = 178.20; 3 x 11.80 = 35.40: 505.20. Before: one month's $11.79 and 20 ccf: $524.79.
     expect(bill.totalCostCents).toBe(50520);
@@ -103,7 +124,9 @@ describe('a billing period bills monthly charges and usage blocks for its length
     // 20 x 4.86 = 97.20; 10 x 5.94 = 59.40; 11.80: 168.40.
     for (const month of [1, 2]) expect(calculateBill(water, { usageKwh: 30, month }, shapes).totalCostCents).toBe(16840);
     const january = lines(piecesOf(water, [1, 31]), 30);
-    expect(january.lineItems).toEqual(calculateBill(water, { usageKwh: 30, month: 1 }, shapes).lineItems.map((l) => ({ ...l, name: `${l.name} (31/31 days in January)` })));
+    expect(january.lineItems).toEqual(
+      calculateBill(water, { usageKwh: 30, month: 1 }, shapes).lineItems.map((l) => ({ ...l, name: `${l.name} (31/31 days in January)` })),
+    );
     expect(lines(piecesOf(water, [2, 28]), 30).totalCostCents).toBe(16840);
     expect(lines(piecesOf(water, [9, 15], [10, 15]), 30).totalCostCents).toBe(16840);
   });

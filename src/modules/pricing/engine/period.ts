@@ -18,7 +18,15 @@ import { MONTH_NAMES } from './calendar';
 import { apportionLargestRemainder, roundDiv, roundDivBig } from '../../../platform/money';
 import { toMilli } from './money';
 import { billResult, calculateBill } from './index';
-import { AVERAGE_MONTH_DAYS, isOneMonth, monthsDecimal, monthsText, periodLength, READ_TOLERANCE_DAYS, type BillingPeriodLength } from './period-length';
+import {
+  AVERAGE_MONTH_DAYS,
+  isOneMonth,
+  monthsDecimal,
+  monthsText,
+  periodLength,
+  READ_TOLERANCE_DAYS,
+  type BillingPeriodLength,
+} from './period-length';
 import type { BillRequest, BillResult, LoadShapeSet } from './types';
 
 /** One piece of a billing period: `days` days of month `month` (1-12) priced on `tariff` (the version in force then). */
@@ -42,23 +50,36 @@ const pieceBill = (piece: PeriodPiece, req: Omit<BillRequest, 'month'>, period: 
 function proratedCents(pieces: PeriodPiece[], bills: BillResult[], totalDays: number): number[][] {
   const out = bills.map((bill) => bill.lineItems.map(() => 0));
   const shared = new Map<string, Array<[number, number]>>();
-  bills.forEach((bill, p) => bill.lineItems.forEach((item, l) => {
-    const key = `${item.category}\n${item.name}`;
-    const members = shared.get(key);
-    if (members) members.push([p, l]);
-    else shared.set(key, [[p, l]]);
-  }));
+  bills.forEach((bill, p) =>
+    bill.lineItems.forEach((item, l) => {
+      const key = `${item.category}\n${item.name}`;
+      const members = shared.get(key);
+      if (members) members.push([p, l]);
+      else shared.set(key, [[p, l]]);
+    }),
+  );
   const D = BigInt(totalDays);
   for (const members of shared.values()) {
     const cents = members.map(([p, l]) => Math.round(bills[p]!.lineItems[l]!.amount * 100));
     const sign = cents.every((c) => c >= 0) ? 1n : cents.every((c) => c <= 0) ? -1n : 0n;
     if (members.length === 1 || sign === 0n) {
-      members.forEach(([p, l], i) => { out[p]![l] = roundDiv(cents[i]! * pieces[p]!.days, totalDays); });
+      members.forEach(([p, l], i) => {
+        out[p]![l] = roundDiv(cents[i]! * pieces[p]!.days, totalDays);
+      });
       continue;
     }
     const quotas = members.map(([p], i) => sign * BigInt(cents[i]!) * BigInt(pieces[p]!.days));
-    const shares = apportionLargestRemainder(roundDivBig(quotas.reduce((s, q) => s + q, 0n), D), quotas, D);
-    members.forEach(([p, l], i) => { out[p]![l] = Number(sign * shares[i]!); });
+    const shares = apportionLargestRemainder(
+      roundDivBig(
+        quotas.reduce((s, q) => s + q, 0n),
+        D,
+      ),
+      quotas,
+      D,
+    );
+    members.forEach(([p, l], i) => {
+      out[p]![l] = Number(sign * shares[i]!);
+    });
   }
   return out;
 }
@@ -81,7 +102,11 @@ function lengthNote(period: BillingPeriodLength): string | null {
 export function periodTotalCents(pieces: PeriodPiece[], req: Omit<BillRequest, 'month'>, loadShapes: LoadShapeSet): number {
   const totalDays = daysOf(pieces);
   const period = periodLength(totalDays);
-  const cents = proratedCents(pieces, pieces.map((piece) => pieceBill(piece, req, period, loadShapes)), totalDays);
+  const cents = proratedCents(
+    pieces,
+    pieces.map((piece) => pieceBill(piece, req, period, loadShapes)),
+    totalDays,
+  );
   return cents.reduce((sum, lines) => lines.reduce((s, c) => s + c, sum), 0);
 }
 
@@ -103,9 +128,16 @@ export function calculatePeriodBill(pieces: PeriodPiece[], req: Omit<BillRequest
     bills[p]!.lineItems.forEach((item, l) => b.add(item.category, `${item.name} (${where})`, cents[p]![l]!));
     for (const a of bills[p]!.assumptions) if (!b.assumptions.includes(a)) b.assumptions.push(a);
   });
-  b.assumptions.push(`billing period of ${totalDays} days prorated by days: ${pieces.map((p) => `${p.days} in ${MONTH_NAMES[p.month - 1]}${p.versionDate ? ` (rates of ${p.versionDate})` : ''}`).join(', ')}`);
+  b.assumptions.push(
+    `billing period of ${totalDays} days prorated by days: ${pieces.map((p) => `${p.days} in ${MONTH_NAMES[p.month - 1]}${p.versionDate ? ` (rates of ${p.versionDate})` : ''}`).join(', ')}`,
+  );
   const note = lengthNote(period);
   if (note) b.assumptions.push(note);
-  const head = { tariffId: bills[main]!.tariffId, tariffName: bills[main]!.tariffName, month: pieces[main]!.month, season: bills[main]!.season };
+  const head = {
+    tariffId: bills[main]!.tariffId,
+    tariffName: bills[main]!.tariffName,
+    month: pieces[main]!.month,
+    season: bills[main]!.season,
+  };
   return billResult(b, head, toMilli(req.usageKwh), req.taxRatePercent);
 }

@@ -1,4 +1,12 @@
-import { NO_APPLICABILITY, usageOf, type ChargeFrequency, type EnergyTierUnit, type Schedule12x24, type Tariff, type TariffStructure } from '../../tariffs/tariff.model';
+import {
+  NO_APPLICABILITY,
+  usageOf,
+  type ChargeFrequency,
+  type EnergyTierUnit,
+  type Schedule12x24,
+  type Tariff,
+  type TariffStructure,
+} from '../../tariffs/tariff.model';
 import { DAYS_IN_MONTH } from './calendar';
 import { toMilli, toPrice, type Price } from './money';
 import { tariffNotices } from './notices';
@@ -140,15 +148,19 @@ export function sameTierBounds(periods: number[], energy: PeriodPlan<EnergyTierP
   const first = energy[periods[0]].tiers;
   return periods.every((p) => {
     const tiers = energy[p].tiers;
-    return tiers.length === first.length
-      && tiers.every((t, i) => i === tiers.length - 1 || (t.max === first[i].max && t.unit === first[i].unit));
+    return (
+      tiers.length === first.length && tiers.every((t, i) => i === tiers.length - 1 || (t.max === first[i].max && t.unit === first[i].unit))
+    );
   });
 }
 
 const milliOrNull = (x: number | null) => (x === null ? null : toMilli(x));
 
 /** The twelve month plans of a structure (periods active, profile buckets, seasons), and whether some month is time-differentiated. */
-function monthPlansOf(s: TariffStructure, energy: PeriodPlan<EnergyTierPlan>[] | null): { months: MonthPlan[]; timeDifferentiated: boolean } {
+function monthPlansOf(
+  s: TariffStructure,
+  energy: PeriodPlan<EnergyTierPlan>[] | null,
+): { months: MonthPlan[]; timeDifferentiated: boolean } {
   const coincidentSource = s.demandCoincident ?? null;
   const months: MonthPlan[] = [];
   const signatures: string[] = [];
@@ -173,12 +185,16 @@ function monthPlansOf(s: TariffStructure, energy: PeriodPlan<EnergyTierPlan>[] |
       coincidentPeriods,
       flatDemandPeriod,
       fuel: fuelRate === undefined || fuelRate === 0 ? null : toPrice(fuelRate),
-      riders: (s.riders ?? []).filter((r) => r.months.includes(m + 1) && r.rate !== 0).map((r) => ({ name: r.name, price: toPrice(r.rate) })),
+      riders: (s.riders ?? [])
+        .filter((r) => r.months.includes(m + 1) && r.rate !== 0)
+        .map((r) => ({ name: r.name, price: toPrice(r.rate) })),
     });
     signatures.push(`${energyPeriods.join(',')}|${touDemandPeriods.join(',')}|${flatDemandPeriod}|${coincidentPeriods.join(',')}`);
   }
   const seasons = seasonNames(signatures);
-  months.forEach((mp, m) => { mp.season = seasons[m]; });
+  months.forEach((mp, m) => {
+    mp.season = seasons[m];
+  });
   return { months, timeDifferentiated };
 }
 
@@ -186,9 +202,9 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
   const s = tariff.structure;
   const energy = s.energy
     ? s.energy.periods.map((tiers, p) => ({
-      name: s.energy?.periodNames[p] ?? `period_${p + 1}`,
-      tiers: tiers.map((t) => ({ max: t.max, unit: t.unit, price: toPrice(t.rate), sell: t.sell === null ? null : toPrice(t.sell) })),
-    }))
+        name: s.energy?.periodNames[p] ?? `period_${p + 1}`,
+        tiers: tiers.map((t) => ({ max: t.max, unit: t.unit, price: toPrice(t.rate), sell: t.sell === null ? null : toPrice(t.sell) })),
+      }))
     : null;
   const demandPeriods = (periods: { max: number | null; rate: number }[][], names: (p: number) => string) =>
     periods.map((tiers, p) => ({ name: names(p), tiers: tiers.map((t) => ({ max: t.max, price: toPrice(t.rate) })) }));
@@ -220,7 +236,9 @@ function buildPlan(tariff: Tariff, shapes: LoadShapeSet): TariffPlan {
     coincident,
     coincidentUnit: demandUnit(coincidentSource?.unit ?? 'kW'),
     fixed: s.fixedCharges.map((c) => ({ name: c.name, price: toPrice(c.amount), frequency: c.frequency })),
-    minimum: s.minimumCharge ? { name: 'Minimum charge', price: toPrice(s.minimumCharge.amount), frequency: s.minimumCharge.frequency } : null,
+    minimum: s.minimumCharge
+      ? { name: 'Minimum charge', price: toPrice(s.minimumCharge.amount), frequency: s.minimumCharge.frequency }
+      : null,
     needsDemand: tariff.hasDemand || kwhPerKw || coincidentCharged,
     timeDifferentiated,
     netMetering: tariff.hasNetMetering,

@@ -11,8 +11,12 @@ export function priceRiders(b: BillBuilder, plan: TariffPlan, mp: MonthPlan, usa
   if (usageMilli <= 0) return;
   const u = plan.unit;
   if (mp.fuel) {
-    b.add('rider', `Fuel adjustment (${MONTH_NAMES[mp.month0]}): ${formatMilli(usageMilli)} ${u} x $${mp.fuel.text}/${u}`,
-      amountCents(usageMilli, mp.fuel));
+    b.add(
+      'rider',
+      `Fuel adjustment (${MONTH_NAMES[mp.month0]}): ${formatMilli(usageMilli)} ${u} x $${mp.fuel.text}/${u}`,
+      amountCents(usageMilli, mp.fuel),
+    );
   }
-  for (const r of mp.riders) b.add('rider', `${r.name}: ${formatMilli(usageMilli)} ${u} x $${r.price.text}/${u}`, amountCents(usageMilli, r.price));
+  for (const r of mp.riders)
+    b.add('rider', `${r.name}: ${formatMilli(usageMilli)} ${u} x $${r.price.text}/${u}`, amountCents(usageMilli, r.price));
 }

@@ -19,22 +19,34 @@ function priceText(text: string): string {
  * there (the assumptions say so); without a rate, a delivery-only bill says supply is not included.
  */
 export function priceSupply(
-  b: BillBuilder, serviceType: string, usageMilli: number, supplyRatePerKwh: number | null | undefined, supplyTariff: Tariff | null = null,
+  b: BillBuilder,
+  serviceType: string,
+  usageMilli: number,
+  supplyRatePerKwh: number | null | undefined,
+  supplyTariff: Tariff | null = null,
 ): void {
   const given = supplyRatePerKwh !== undefined && supplyRatePerKwh !== null;
   if (supplyTariff) {
-    if (serviceType === 'delivery_only' && given) b.assumptions.push(`supply_rate_per_kwh not applied: the supply tariff ${supplyTariff.name} prices supply`);
+    if (serviceType === 'delivery_only' && given)
+      b.assumptions.push(`supply_rate_per_kwh not applied: the supply tariff ${supplyTariff.name} prices supply`);
     else if (serviceType !== 'delivery_only') {
-      b.assumptions.push(`supply tariff ${supplyTariff.name} not applied: this ${serviceType === 'bundled' ? 'bundled tariff already prices supply' : 'tariff is supply only'}`);
+      b.assumptions.push(
+        `supply tariff ${supplyTariff.name} not applied: this ${serviceType === 'bundled' ? 'bundled tariff already prices supply' : 'tariff is supply only'}`,
+      );
     }
     return;
   }
   if (serviceType !== 'delivery_only') {
-    if (given) b.assumptions.push(`supply_rate_per_kwh not applied: this ${serviceType === 'bundled' ? 'bundled tariff already prices supply' : 'tariff is supply only'}`);
+    if (given)
+      b.assumptions.push(
+        `supply_rate_per_kwh not applied: this ${serviceType === 'bundled' ? 'bundled tariff already prices supply' : 'tariff is supply only'}`,
+      );
     return;
   }
   if (!given) {
-    b.assumptions.push('delivery-only tariff: supply (energy bought from a retail supplier) is not included; send supply_rate_per_kwh to price it');
+    b.assumptions.push(
+      'delivery-only tariff: supply (energy bought from a retail supplier) is not included; send supply_rate_per_kwh to price it',
+    );
     return;
   }
   const price = toPrice(supplyRatePerKwh);

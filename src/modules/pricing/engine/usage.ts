@@ -17,23 +17,33 @@ const PROFILE_TOLERANCE_MILLI = 10;
 
 /** The profile's buckets in Wh (on, mid, off), after checking them against usage_kwh and the month's periods. */
 export function checkProfile(
-  plan: TariffPlan, mp: MonthPlan, profile: UsageProfile, usageMilli: number, tariffId: string,
+  plan: TariffPlan,
+  mp: MonthPlan,
+  profile: UsageProfile,
+  usageMilli: number,
+  tariffId: string,
 ): [number, number, number] {
   const buckets: [number, number, number] = [
-    toMilli(profile.onPeakKwh ?? 0), toMilli(profile.midPeakKwh ?? 0), toMilli(profile.offPeakKwh ?? 0),
+    toMilli(profile.onPeakKwh ?? 0),
+    toMilli(profile.midPeakKwh ?? 0),
+    toMilli(profile.offPeakKwh ?? 0),
   ];
   const sum = buckets[ON] + buckets[MID] + buckets[OFF];
   if (Math.abs(sum - usageMilli) > PROFILE_TOLERANCE_MILLI) {
-    throw new BillingError('profile_total',
+    throw new BillingError(
+      'profile_total',
       `usage_profile adds up to ${formatMilli(sum)} kWh but usage_kwh is ${formatMilli(usageMilli)} (they must agree within 0.01 kWh)`,
-      'usage_profile');
+      'usage_profile',
+    );
   }
   if (plan.timeDifferentiated) {
     for (let k = ON; k <= OFF; k++) {
       if (buckets[k] > 0 && !mp.hasBucket[k]) {
-        throw new BillingError('profile_period',
+        throw new BillingError(
+          'profile_period',
           `usage_profile.${BUCKETS[k].key} is ${formatMilli(buckets[k])} kWh but tariff ${tariffId} has no ${BUCKETS[k].label} period in ${MONTH_NAMES[mp.month0]}`,
-          `usage_profile.${BUCKETS[k].key}`);
+          `usage_profile.${BUCKETS[k].key}`,
+        );
       }
     }
   }
@@ -43,8 +53,10 @@ export function checkProfile(
 function shareText(plan: TariffPlan, mp: MonthPlan, shares: number[]): string {
   const parts = mp.energyPeriods.map((p, i) => `${plan.energy?.[p].name} ${(shares[i] * 100).toFixed(1)}%`);
   const m = mp.month0;
-  return `usage_kwh split over the tariff's ${MONTH_NAMES[m]} periods with ${plan.shape.description}, `
-    + `on the ${CALENDAR_YEAR} calendar (${WEEKDAY_DAYS[m]} weekdays, ${WEEKEND_DAYS[m]} weekend days and holidays): ${parts.join(', ')}`;
+  return (
+    `usage_kwh split over the tariff's ${MONTH_NAMES[m]} periods with ${plan.shape.description}, ` +
+    `on the ${CALENDAR_YEAR} calendar (${WEEKDAY_DAYS[m]} weekdays, ${WEEKEND_DAYS[m]} weekend days and holidays): ${parts.join(', ')}`
+  );
 }
 
 /**
@@ -63,7 +75,11 @@ function shareText(plan: TariffPlan, mp: MonthPlan, shares: number[]): string {
  * are added to the assumptions.
  */
 export function allocateUsage(
-  b: BillBuilder, plan: TariffPlan, mp: MonthPlan, usageMilli: number, profile: [number, number, number] | null,
+  b: BillBuilder,
+  plan: TariffPlan,
+  mp: MonthPlan,
+  usageMilli: number,
+  profile: [number, number, number] | null,
 ): number[] {
   const n = mp.energyPeriods.length;
   const out = new Array<number>(n).fill(0);
@@ -88,7 +104,9 @@ export function allocateUsage(
       if (shapeSum === 0) for (let i = 0; i < n; i++) weights[i] = mp.bucket[i] === k ? (mp.hourShares as number[])[i] : 0;
       apportion(profile[k], weights, part);
       for (let i = 0; i < n; i++) out[i] += part[i];
-      b.assumptions.push(`usage_profile.${BUCKETS[k].key} shared between the tariff's ${BUCKETS[k].label} periods of ${MONTH_NAMES[mp.month0]} with ${plan.shape.description}`);
+      b.assumptions.push(
+        `usage_profile.${BUCKETS[k].key} shared between the tariff's ${BUCKETS[k].label} periods of ${MONTH_NAMES[mp.month0]} with ${plan.shape.description}`,
+      );
     }
     return out;
   }

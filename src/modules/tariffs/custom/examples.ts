@@ -54,7 +54,14 @@ export const waterTariffDetail = {
   purpose: 'general',
   expiration_date: null,
   eligibility: '',
-  applicability: { demand_kw_min: null, demand_kw_max: null, usage_kwh_min: null, usage_kwh_max: null, voltage_category: null, phase_wiring: null },
+  applicability: {
+    demand_kw_min: null,
+    demand_kw_max: null,
+    usage_kwh_min: null,
+    usage_kwh_max: null,
+    voltage_category: null,
+    phase_wiring: null,
+  },
   energy_rates: rates,
   demand_rates: [],
   fixed_charges: createWaterTariff.fixed_charges,
@@ -68,11 +75,20 @@ export const waterTariffDetail = {
   source: 'custom',
   source_updated_at: '2026-11-26T10:00:00.000Z',
   created_at: '2026-11-26T10:00:00.000Z',
-  versions: [{
-    effective_date: '2024-05-01', expiration_date: null, source: 'rates', assumptions: [],
-    energy_rates: rates, demand_rates: [], fixed_charges: createWaterTariff.fixed_charges, riders: [], minimum_charge: null,
-    created_at: '2026-11-26T10:00:00.000Z',
-  }],
+  versions: [
+    {
+      effective_date: '2024-05-01',
+      expiration_date: null,
+      source: 'rates',
+      assumptions: [],
+      energy_rates: rates,
+      demand_rates: [],
+      fixed_charges: createWaterTariff.fixed_charges,
+      riders: [],
+      minimum_charge: null,
+      created_at: '2026-11-26T10:00:00.000Z',
+    },
+  ],
 };
 
 const allDay = Array.from({ length: 12 }, () => Array<number>(24).fill(0));
@@ -80,22 +96,51 @@ const allDay = Array.from({ length: 12 }, () => Array<number>(24).fill(0));
 /** The URDB form: a record as the URDB API returns it (NIPSCO "Municipal Power", abridged to the fields it prices). */
 export const createFromUrdb = {
   urdb: {
-    label: '539f6adcec4f024411ec9565', eiaid: 13756, utility: 'Northern Indiana Pub Serv Co', name: 'Municipal Power', sector: 'Commercial',
-    uri: 'https://apps.openei.org/IURDB/rate/view/539f6adcec4f024411ec9565', startdate: 1401606000,
-    energyratestructure: [[{ rate: 0.094782, adj: 0.016079 }]], energyweekdayschedule: allDay, energyweekendschedule: allDay,
-    mincharge: 6.99, minchargeunits: '$/month',
+    label: '539f6adcec4f024411ec9565',
+    eiaid: 13756,
+    utility: 'Northern Indiana Pub Serv Co',
+    name: 'Municipal Power',
+    sector: 'Commercial',
+    uri: 'https://apps.openei.org/IURDB/rate/view/539f6adcec4f024411ec9565',
+    startdate: 1401606000,
+    energyratestructure: [[{ rate: 0.094782, adj: 0.016079 }]],
+    energyweekdayschedule: allDay,
+    energyweekendschedule: allDay,
+    mincharge: 6.99,
+    minchargeunits: '$/month',
   },
   effective_date: '2026-01-01',
 };
 
 export const customTariffList = {
-  items: [{
-    id: waterTariffDetail.id, name: waterTariffDetail.name, utility_id: null, utility_name: waterTariffDetail.utility_name, state: 'TX',
-    sector: 'residential', rate_type: 'tiered', has_tou: false, has_demand: false, has_net_metering: false, effective_date: '2024-05-01',
-    description: '', service_type: 'bundled', voltage: null, purpose: 'general', utility_type: 'water', unit: 'kgal', custom: true,
-    versions: 1, created_at: '2026-11-26T10:00:00.000Z',
-  }],
-  total: 1, page: 1, per_page: 20, pages: 1,
+  items: [
+    {
+      id: waterTariffDetail.id,
+      name: waterTariffDetail.name,
+      utility_id: null,
+      utility_name: waterTariffDetail.utility_name,
+      state: 'TX',
+      sector: 'residential',
+      rate_type: 'tiered',
+      has_tou: false,
+      has_demand: false,
+      has_net_metering: false,
+      effective_date: '2024-05-01',
+      description: '',
+      service_type: 'bundled',
+      voltage: null,
+      purpose: 'general',
+      utility_type: 'water',
+      unit: 'kgal',
+      custom: true,
+      versions: 1,
+      created_at: '2026-11-26T10:00:00.000Z',
+    },
+  ],
+  total: 1,
+  page: 1,
+  per_page: 20,
+  pages: 1,
 };
 
 /** POST /calculate on the water tariff: 12,000 gallons in July. */

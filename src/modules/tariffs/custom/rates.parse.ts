@@ -5,9 +5,7 @@
  * so a client can point at the field; nothing is guessed (tariffs README "Custom tariffs").
  */
 import type { FieldError } from '../../../platform/http/errors';
-import type {
-  ChargeFrequency, DemandTier, EnergyTier, Schedule12x24, TariffStructure, UsageRider, UtilityType,
-} from '../tariff.model';
+import type { ChargeFrequency, DemandTier, EnergyTier, Schedule12x24, TariffStructure, UsageRider, UtilityType } from '../tariff.model';
 
 export type Days = 'all' | 'weekdays' | 'weekends';
 
@@ -45,11 +43,27 @@ export interface RatesInput {
 
 const WHOLE_DAY = '00:00-24:00';
 const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Thrown inside the parser; the caller gets the collected FieldErrors. */
 class RatesProblem extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -80,7 +94,11 @@ function timingOf(row: { hours?: string | null; days?: Days | null }, at: string
     if (weekday && weekend) return { weekday, weekend };
   }
   const hours = parseHours(text);
-  if (!hours) throw new RatesProblem(`${at}.hours`, 'hours must be ranges like "00:00-06:00, 22:00-24:00" (or "weekdays <ranges>; weekends <ranges>" with days all)');
+  if (!hours)
+    throw new RatesProblem(
+      `${at}.hours`,
+      'hours must be ranges like "00:00-06:00, 22:00-24:00" (or "weekdays <ranges>; weekends <ranges>" with days all)',
+    );
   if (hours.size === 0) throw new RatesProblem(`${at}.hours`, 'hours must name at least one hour');
   return { weekday: days === 'weekends' ? new Set() : hours, weekend: days === 'weekdays' ? new Set() : hours };
 }
@@ -98,7 +116,8 @@ interface PeriodRows<R> {
 
 /** Rows grouped by period name in the order periods first appear; tiers numbered 1..n without gaps. */
 function groupPeriods<R extends { period: string; months: number[]; tier?: number | null; hours?: string | null; days?: Days | null }>(
-  rows: Array<{ index: number; row: R }>, list: string,
+  rows: Array<{ index: number; row: R }>,
+  list: string,
 ): PeriodRows<R>[] {
   const periods = new Map<string, Array<{ index: number; row: R }>>();
   rows.forEach(({ row, index }) => {
@@ -115,10 +134,20 @@ function groupPeriods<R extends { period: string; months: number[]; tier?: numbe
       const at = `${list}.${index}`;
       const tier = row.tier ?? (tierRows.length === 1 ? 1 : null);
       if (tier === null) throw new RatesProblem(`${at}.tier`, `tier is required: period '${name}' has ${tierRows.length} rows`);
-      if (tier !== k + 1) throw new RatesProblem(`${at}.tier`, `tiers out of order: period '${name}' row ${k + 1} is tier ${tier} (tiers are listed 1, 2, 3, ... in order)`);
-      const same = [...row.months].sort((a, b) => a - b).join() === [...first.row.months].sort((a, b) => a - b).join()
-        && (row.hours ?? WHOLE_DAY) === (first.row.hours ?? WHOLE_DAY) && (row.days ?? 'all') === (first.row.days ?? 'all');
-      if (!same) throw new RatesProblem(at, `tier ${tier} of period '${name}' must have the months, hours and days of its tier 1 (${list}.${first.index})`);
+      if (tier !== k + 1)
+        throw new RatesProblem(
+          `${at}.tier`,
+          `tiers out of order: period '${name}' row ${k + 1} is tier ${tier} (tiers are listed 1, 2, 3, ... in order)`,
+        );
+      const same =
+        [...row.months].sort((a, b) => a - b).join() === [...first.row.months].sort((a, b) => a - b).join() &&
+        (row.hours ?? WHOLE_DAY) === (first.row.hours ?? WHOLE_DAY) &&
+        (row.days ?? 'all') === (first.row.days ?? 'all');
+      if (!same)
+        throw new RatesProblem(
+          at,
+          `tier ${tier} of period '${name}' must have the months, hours and days of its tier 1 (${list}.${first.index})`,
+        );
     });
     return { name, rows: tierRows };
   });
@@ -128,7 +157,8 @@ function groupPeriods<R extends { period: string; months: number[]; tier?: numbe
 function checkBounds(bounds: Array<number | null>, at: (k: number) => string, unit: string): void {
   bounds.forEach((max, k) => {
     const last = k === bounds.length - 1;
-    if (last && max !== null) throw new RatesProblem(at(k), `the last tier must be unbounded (null): usage above ${max} ${unit} has no rate`);
+    if (last && max !== null)
+      throw new RatesProblem(at(k), `the last tier must be unbounded (null): usage above ${max} ${unit} has no rate`);
     if (!last && max === null) throw new RatesProblem(at(k), 'only the last tier may be unbounded (null)');
     if (!last && max !== null && k > 0 && max <= (bounds[k - 1] as number)) {
       throw new RatesProblem(at(k), `tiers out of order: tier ${k + 1} ends at ${max}, not above tier ${k}'s ${bounds[k - 1]}`);
@@ -138,7 +168,9 @@ function checkBounds(bounds: Array<number | null>, at: (k: number) => string, un
 
 /** Fills a 12x24 schedule (weekday and weekend) with each period's hours; every hour of every month must have exactly one. */
 function schedulesOf<R extends { months: number[]; hours?: string | null; days?: Days | null }>(
-  periods: PeriodRows<R>[], list: string, sharedDays: boolean,
+  periods: PeriodRows<R>[],
+  list: string,
+  sharedDays: boolean,
 ): { weekday: Schedule12x24; weekend: Schedule12x24 } {
   const empty = () => Array.from({ length: 12 }, () => Array<number>(24).fill(-1));
   const weekday = empty();
@@ -148,14 +180,23 @@ function schedulesOf<R extends { months: number[]; hours?: string | null; days?:
     const at = `${list}.${rowIndex}`;
     const timing = timingOf(row, at);
     if (sharedDays && (timing.weekday.size !== 24 || timing.weekend.size !== 24)) {
-      throw new RatesProblem(`${at}.hours`, `${list === 'demand_rates' ? 'coincident demand' : 'usage'} periods apply to whole days: hours must be ${WHOLE_DAY} and days all`);
+      throw new RatesProblem(
+        `${at}.hours`,
+        `${list === 'demand_rates' ? 'coincident demand' : 'usage'} periods apply to whole days: hours must be ${WHOLE_DAY} and days all`,
+      );
     }
     for (const month of row.months) {
-      for (const [schedule, hours, kind] of [[weekday, timing.weekday, 'weekdays'], [weekend, timing.weekend, 'weekends']] as const) {
+      for (const [schedule, hours, kind] of [
+        [weekday, timing.weekday, 'weekdays'],
+        [weekend, timing.weekend, 'weekends'],
+      ] as const) {
         for (const h of hours) {
           const taken = schedule[month - 1][h];
           if (taken !== -1) {
-            throw new RatesProblem(at, `period '${p.name}' and period '${periods[taken].name}' both cover ${kind} ${String(h).padStart(2, '0')}:00 in ${MONTH_NAMES[month - 1]}`);
+            throw new RatesProblem(
+              at,
+              `period '${p.name}' and period '${periods[taken].name}' both cover ${kind} ${String(h).padStart(2, '0')}:00 in ${MONTH_NAMES[month - 1]}`,
+            );
           }
           schedule[month - 1][h] = index;
         }
@@ -163,10 +204,16 @@ function schedulesOf<R extends { months: number[]; hours?: string | null; days?:
     }
   });
   for (let m = 0; m < 12; m++) {
-    for (const [schedule, kind] of [[weekday, 'weekdays'], [weekend, 'weekends']] as const) {
+    for (const [schedule, kind] of [
+      [weekday, 'weekdays'],
+      [weekend, 'weekends'],
+    ] as const) {
       const h = schedule[m].indexOf(-1);
       if (h !== -1) {
-        throw new RatesProblem(list, `no period covers ${kind} ${String(h).padStart(2, '0')}:00 in ${MONTH_NAMES[m]}: every hour of every month needs a rate (give a 0 rate where nothing is charged)`);
+        throw new RatesProblem(
+          list,
+          `no period covers ${kind} ${String(h).padStart(2, '0')}:00 in ${MONTH_NAMES[m]}: every hour of every month needs a rate (give a 0 rate where nothing is charged)`,
+        );
       }
     }
   }
@@ -178,7 +225,8 @@ function unitRate(row: { rate_per_unit?: number | null; rate_per_kwh?: number | 
   const perUnit = row.rate_per_unit ?? null;
   const perKwh = row.rate_per_kwh ?? null;
   if (perUnit !== null && perKwh !== null) throw new RatesProblem(`${at}.rate_per_kwh`, 'give rate_per_unit or rate_per_kwh, not both');
-  if (perKwh !== null && type !== 'electric') throw new RatesProblem(`${at}.rate_per_kwh`, `a ${type} tariff is priced per its unit: use rate_per_unit`);
+  if (perKwh !== null && type !== 'electric')
+    throw new RatesProblem(`${at}.rate_per_kwh`, `a ${type} tariff is priced per its unit: use rate_per_unit`);
   const rate = perUnit ?? perKwh;
   if (rate === null) throw new RatesProblem(`${at}.rate_per_unit`, 'field required');
   return rate;
@@ -186,7 +234,10 @@ function unitRate(row: { rate_per_unit?: number | null; rate_per_kwh?: number | 
 
 function energyOf(rows: EnergyRateInput[], type: UtilityType, unit: string): TariffStructure['energy'] {
   if (rows.length === 0) return null;
-  const periods = groupPeriods(rows.map((row, index) => ({ row, index })), 'energy_rates');
+  const periods = groupPeriods(
+    rows.map((row, index) => ({ row, index })),
+    'energy_rates',
+  );
   const tiers: EnergyTier[][] = periods.map((p) => {
     const bounds = p.rows.map(({ row, index }) => {
       if (row.tier_max !== undefined && row.tier_max !== null && row.tier_max_kwh !== undefined && row.tier_max_kwh !== null) {
@@ -198,7 +249,12 @@ function energyOf(rows: EnergyRateInput[], type: UtilityType, unit: string): Tar
       return row.tier_max ?? row.tier_max_kwh ?? null;
     });
     checkBounds(bounds, (k) => `energy_rates.${p.rows[k].index}.tier_max`, unit);
-    return p.rows.map(({ row, index }, k) => ({ max: bounds[k], unit: 'kWh' as const, rate: unitRate(row, `energy_rates.${index}`, type), sell: null }));
+    return p.rows.map(({ row, index }, k) => ({
+      max: bounds[k],
+      unit: 'kWh' as const,
+      rate: unitRate(row, `energy_rates.${index}`, type),
+      sell: null,
+    }));
   });
   const { weekday, weekend } = schedulesOf(periods, 'energy_rates', type !== 'electric');
   return { periods: tiers, weekday, weekend, periodNames: periods.map((p) => p.name) };
@@ -208,11 +264,12 @@ function demandOf(rows: DemandRateInput[], type: UtilityType): Pick<TariffStruct
   const none = { demandFlat: null, demandTou: null, demandCoincident: null };
   if (rows.length === 0) return none;
   if (type !== 'electric') throw new RatesProblem('demand_rates', `a ${type} tariff has no demand charges`);
-  const tiersOf = (periods: PeriodRows<DemandRateInput>[]): DemandTier[][] => periods.map((p) => {
-    const bounds = p.rows.map(({ row }) => row.tier_max_kw ?? null);
-    checkBounds(bounds, (k) => `demand_rates.${p.rows[k].index}.tier_max_kw`, 'kW');
-    return p.rows.map(({ row }, k) => ({ max: bounds[k], rate: row.rate_per_kw }));
-  });
+  const tiersOf = (periods: PeriodRows<DemandRateInput>[]): DemandTier[][] =>
+    periods.map((p) => {
+      const bounds = p.rows.map(({ row }) => row.tier_max_kw ?? null);
+      checkBounds(bounds, (k) => `demand_rates.${p.rows[k].index}.tier_max_kw`, 'kW');
+      return p.rows.map(({ row }, k) => ({ max: bounds[k], rate: row.rate_per_kw }));
+    });
   /** One type's rows by period, with their indices in the whole list for the paths. */
   const group = (kind: DemandRateInput['type']) => {
     const picked = rows.map((row, index) => ({ row, index })).filter((r) => r.row.type === kind);
@@ -225,15 +282,26 @@ function demandOf(rows: DemandRateInput[], type: UtilityType): Pick<TariffStruct
     facility.forEach((p, index) => {
       const { row, index: rowIndex } = p.rows[0];
       if ((row.hours ?? WHOLE_DAY) !== WHOLE_DAY || (row.days ?? 'all') !== 'all') {
-        throw new RatesProblem(`demand_rates.${rowIndex}.hours`, `facility demand applies to whole months: hours must be ${WHOLE_DAY} and days all`);
+        throw new RatesProblem(
+          `demand_rates.${rowIndex}.hours`,
+          `facility demand applies to whole months: hours must be ${WHOLE_DAY} and days all`,
+        );
       }
       for (const m of row.months) {
-        if (months[m - 1] !== -1) throw new RatesProblem(`demand_rates.${rowIndex}.months`, `facility demand periods '${facility[months[m - 1]].name}' and '${p.name}' both cover ${MONTH_NAMES[m - 1]}`);
+        if (months[m - 1] !== -1)
+          throw new RatesProblem(
+            `demand_rates.${rowIndex}.months`,
+            `facility demand periods '${facility[months[m - 1]].name}' and '${p.name}' both cover ${MONTH_NAMES[m - 1]}`,
+          );
         months[m - 1] = index;
       }
     });
     const missing = months.indexOf(-1);
-    if (missing !== -1) throw new RatesProblem('demand_rates', `no facility demand period covers ${MONTH_NAMES[missing]}: every month needs a rate (give a 0 rate where nothing is charged)`);
+    if (missing !== -1)
+      throw new RatesProblem(
+        'demand_rates',
+        `no facility demand period covers ${MONTH_NAMES[missing]}: every month needs a rate (give a 0 rate where nothing is charged)`,
+      );
     result.demandFlat = { periods: tiersOf(facility), months, unit: 'kW' };
   }
   const tou = group('tou');
@@ -282,7 +350,13 @@ export function parseRates(input: RatesInput, type: UtilityType, unit: string): 
       demandRatchet: null,
       riders: ridersOf(input.riders ?? [], type),
     };
-    if (!structure.energy && !structure.demandFlat && !structure.demandTou && !structure.demandCoincident && structure.fixedCharges.length === 0) {
+    if (
+      !structure.energy &&
+      !structure.demandFlat &&
+      !structure.demandTou &&
+      !structure.demandCoincident &&
+      structure.fixedCharges.length === 0
+    ) {
       return { ok: false, errors: [{ field: 'energy_rates', message: 'a tariff needs at least one usage, demand or fixed charge' }] };
     }
     return { ok: true, structure };

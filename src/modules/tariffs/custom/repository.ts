@@ -22,8 +22,15 @@ const meters = viewOfMeters('meter_view');
 export function createCustomTariffRepository(db: Db) {
   async function withVersions(rows: CustomTariffRow[]): Promise<StoredCustomTariff[]> {
     if (rows.length === 0) return [];
-    const versions = await db.select().from(customTariffVersions)
-      .where(inArray(customTariffVersions.tariffId, rows.map((r) => r.id)))
+    const versions = await db
+      .select()
+      .from(customTariffVersions)
+      .where(
+        inArray(
+          customTariffVersions.tariffId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(customTariffVersions.tariffId), asc(customTariffVersions.effectiveDate));
     const byTariff = new Map<string, VersionRow[]>();
     for (const v of versions) {
@@ -47,7 +54,10 @@ export function createCustomTariffRepository(db: Db) {
         const [{ n }] = await tx.select({ n: count() }).from(customTariffs).where(live(t.ownerId));
         if (n >= max) return 'limit';
         const [row] = await tx.insert(customTariffs).values(t).returning();
-        const [version] = await tx.insert(customTariffVersions).values({ ...first, tariffId: row.id }).returning();
+        const [version] = await tx
+          .insert(customTariffVersions)
+          .values({ ...first, tariffId: row.id })
+          .returning();
         return { row, versions: [version] };
       });
     },
@@ -58,7 +68,11 @@ export function createCustomTariffRepository(db: Db) {
         await tx.execute(sql`select 1 from ${customTariffs} where id = ${v.tariffId} for update`);
         const [{ n }] = await tx.select({ n: count() }).from(customTariffVersions).where(eq(customTariffVersions.tariffId, v.tariffId));
         if (n >= max) return 'limit';
-        const inserted = await tx.insert(customTariffVersions).values(v).onConflictDoNothing().returning({ d: customTariffVersions.effectiveDate });
+        const inserted = await tx
+          .insert(customTariffVersions)
+          .values(v)
+          .onConflictDoNothing()
+          .returning({ d: customTariffVersions.effectiveDate });
         if (inserted.length === 0) return 'exists';
         await tx.update(customTariffs).set({ updatedAt: at }).where(eq(customTariffs.id, v.tariffId));
         return 'ok';
@@ -67,7 +81,10 @@ export function createCustomTariffRepository(db: Db) {
 
     /** The owner's tariff (not retired) with its versions. */
     async findOwned(ownerId: string, id: string): Promise<StoredCustomTariff | null> {
-      const rows = await db.select().from(customTariffs).where(and(eq(customTariffs.id, id), live(ownerId)));
+      const rows = await db
+        .select()
+        .from(customTariffs)
+        .where(and(eq(customTariffs.id, id), live(ownerId)));
       const [found] = await withVersions(rows);
       return found ?? null;
     },
@@ -75,18 +92,31 @@ export function createCustomTariffRepository(db: Db) {
     /** The owner's tariffs, oldest first, one page. */
     async page(ownerId: string, offset: number, limit: number): Promise<{ items: StoredCustomTariff[]; total: number }> {
       const [{ total }] = await db.select({ total: count() }).from(customTariffs).where(live(ownerId));
-      const rows = total === 0 ? [] : await db.select().from(customTariffs).where(live(ownerId))
-        .orderBy(asc(customTariffs.createdAt), asc(customTariffs.id)).limit(limit).offset(offset);
+      const rows =
+        total === 0
+          ? []
+          : await db
+              .select()
+              .from(customTariffs)
+              .where(live(ownerId))
+              .orderBy(asc(customTariffs.createdAt), asc(customTariffs.id))
+              .limit(limit)
+              .offset(offset);
       return { items: await withVersions(rows), total };
     },
 
     /** Every tariff of the owner (at most the account limit), for search and the alternatives of analyses. */
     async allOfOwner(ownerId: string): Promise<StoredCustomTariff[]> {
-      return withVersions(await db.select().from(customTariffs).where(live(ownerId)).orderBy(asc(customTariffs.createdAt), asc(customTariffs.id)));
+      return withVersions(
+        await db.select().from(customTariffs).where(live(ownerId)).orderBy(asc(customTariffs.createdAt), asc(customTariffs.id)),
+      );
     },
 
     async update(id: string, changes: Partial<Pick<CustomTariffRow, 'name' | 'description' | 'sourceUrl'>>, at: Date): Promise<void> {
-      await db.update(customTariffs).set({ ...changes, updatedAt: at }).where(eq(customTariffs.id, id));
+      await db
+        .update(customTariffs)
+        .set({ ...changes, updatedAt: at })
+        .where(eq(customTariffs.id, id));
     },
 
     async retire(id: string, at: Date): Promise<void> {
@@ -94,13 +124,22 @@ export function createCustomTariffRepository(db: Db) {
     },
 
     /** The owner's properties and meters that price on the tariff (as their tariff or their supply tariff). */
-    async users(ownerId: string, id: string): Promise<{ properties: Array<{ id: string; name: string }>; meters: Array<{ id: string; name: string }> }> {
+    async users(
+      ownerId: string,
+      id: string,
+    ): Promise<{ properties: Array<{ id: string; name: string }>; meters: Array<{ id: string; name: string }> }> {
       const uses = (table: typeof properties | typeof meters) => or(eq(table.tariffId, id), eq(table.supplyTariffId, id));
-      const props = await db.select({ id: properties.id, name: properties.name }).from(properties)
-        .where(and(eq(properties.ownerId, ownerId), uses(properties))).orderBy(asc(properties.name), asc(properties.id));
-      const ms = await db.select({ id: meters.id, name: meters.name }).from(meters)
+      const props = await db
+        .select({ id: properties.id, name: properties.name })
+        .from(properties)
+        .where(and(eq(properties.ownerId, ownerId), uses(properties)))
+        .orderBy(asc(properties.name), asc(properties.id));
+      const ms = await db
+        .select({ id: meters.id, name: meters.name })
+        .from(meters)
         .innerJoin(properties, eq(properties.id, meters.propertyId))
-        .where(and(eq(properties.ownerId, ownerId), uses(meters))).orderBy(asc(meters.name), asc(meters.id));
+        .where(and(eq(properties.ownerId, ownerId), uses(meters)))
+        .orderBy(asc(meters.name), asc(meters.id));
       return { properties: props, meters: ms };
     },
   };

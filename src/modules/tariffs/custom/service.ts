@@ -14,7 +14,11 @@ import { createCustomTariffRepository, type CustomTariffRepository, type StoredC
 import { present, summary, type CustomTariffDetail, type CustomTariffSummary } from './present';
 import { shownVersion, tariffOfVersion, versionIndexOn, versionSpans, type CustomTariffOn, type VersionSpan } from './versions';
 import {
-  MAX_CUSTOM_TARIFFS, MAX_VERSIONS, type CreateCustomTariffBody, type CreateVersionBody, type UpdateCustomTariffBody,
+  MAX_CUSTOM_TARIFFS,
+  MAX_VERSIONS,
+  type CreateCustomTariffBody,
+  type CreateVersionBody,
+  type UpdateCustomTariffBody,
 } from './schemas';
 
 /** Custom tariff ids: "ct_" and 32 hex digits, never a URDB label, so an id says where the tariff lives. */
@@ -50,7 +54,11 @@ async function utilityOf(db: Db, id: string): Promise<{ name: string; state: str
 
 /** The rates of a version (URDB record or rates fields) for a tariff of this type and unit. */
 function contentOf(
-  deps: CustomTariffDeps, body: CreateVersionBody | CreateCustomTariffBody, type: UtilityType, unit: string, utility: { state: string | null; name: string | null },
+  deps: CustomTariffDeps,
+  body: CreateVersionBody | CreateCustomTariffBody,
+  type: UtilityType,
+  unit: string,
+  utility: { state: string | null; name: string | null },
 ): VersionContent {
   const given = RATE_FIELDS.filter((f) => body[f] !== undefined && body[f] !== null);
   if (body.urdb !== undefined) {
@@ -61,7 +69,14 @@ function contentOf(
     const t = imported.tariff;
     // What the classification had to assume is said in every bill, as on the catalog's record.
     const assumptions = t.classNote ? [...imported.assumptions, t.classNote] : imported.assumptions;
-    return { structure: t.structure, expirationDate: t.expirationDate, applicability: t.applicability, assumptions, source: 'urdb', record: t };
+    return {
+      structure: t.structure,
+      expirationDate: t.expirationDate,
+      applicability: t.applicability,
+      assumptions,
+      source: 'urdb',
+      record: t,
+    };
   }
   const parsed = parseRates(body as RatesInput, type, unit);
   if (!parsed.ok) throw validationFailed(parsed.errors);
@@ -70,7 +85,10 @@ function contentOf(
 
 /** POST /tariffs/custom: a tariff from a URDB record or from rates in the detail shape. */
 async function createTariff(
-  deps: CustomTariffDeps, repo: CustomTariffRepository, ownerId: string, body: CreateCustomTariffBody,
+  deps: CustomTariffDeps,
+  repo: CustomTariffRepository,
+  ownerId: string,
+  body: CreateCustomTariffBody,
 ): Promise<CustomTariffDetail> {
   const today = () => utcDay(deps.now());
   const errors: FieldError[] = [];
@@ -88,29 +106,38 @@ async function createTariff(
   if (!urdb) {
     if (!body.name) errors.push({ field: 'name', message: 'field required' });
     if (!body.sector) errors.push({ field: 'sector', message: 'field required' });
-    if (!body.utility_name && !utility) errors.push({ field: 'utility_name', message: 'field required (or a utility_id of a known utility)' });
+    if (!body.utility_name && !utility)
+      errors.push({ field: 'utility_name', message: 'field required (or a utility_id of a known utility)' });
   }
   if (errors.length > 0) throw validationFailed(errors);
-  const { record: fromRecord, ...content } = contentOf(deps, body, type, unit, { state: utility?.state ?? null, name: utility?.name ?? null });
+  const { record: fromRecord, ...content } = contentOf(deps, body, type, unit, {
+    state: utility?.state ?? null,
+    name: utility?.name ?? null,
+  });
   // With a URDB record, what the record says, unless the body says otherwise.
   const effectiveDate = body.effective_date ?? fromRecord?.effectiveDate ?? today();
-  const stored = await repo.insert({
-    id: newId(),
-    ownerId,
-    name: body.name ?? fromRecord?.name ?? '',
-    utilityId: utility ? utilityId : null,
-    // A utility's tariffs carry the name its utility record has, as the catalog's do.
-    utilityName: utility?.name ?? body.utility_name ?? fromRecord?.utilityName ?? '',
-    // A multi-state utility's record names its state ("PacifiCorp (Oregon)"), as the catalog reads it.
-    state: body.state ?? (urdb && typeof urdb.utility === 'string' ? stateNamedIn(urdb.utility) : null) ?? utility?.state ?? null,
-    sector: body.sector ?? fromRecord?.sector ?? 'commercial',
-    utilityType: type,
-    unit,
-    serviceType: body.service_type ?? fromRecord?.serviceType ?? 'bundled',
-    description: body.description ?? fromRecord?.description ?? '',
-    sourceUrl: body.source_url ?? fromRecord?.sourceUrl ?? '',
-  }, { ...content, effectiveDate }, MAX_CUSTOM_TARIFFS);
-  if (stored === 'limit') throw unprocessable(`at most ${MAX_CUSTOM_TARIFFS} custom tariffs per account: retire one (DELETE /tariffs/{id}) first`, '');
+  const stored = await repo.insert(
+    {
+      id: newId(),
+      ownerId,
+      name: body.name ?? fromRecord?.name ?? '',
+      utilityId: utility ? utilityId : null,
+      // A utility's tariffs carry the name its utility record has, as the catalog's do.
+      utilityName: utility?.name ?? body.utility_name ?? fromRecord?.utilityName ?? '',
+      // A multi-state utility's record names its state ("PacifiCorp (Oregon)"), as the catalog reads it.
+      state: body.state ?? (urdb && typeof urdb.utility === 'string' ? stateNamedIn(urdb.utility) : null) ?? utility?.state ?? null,
+      sector: body.sector ?? fromRecord?.sector ?? 'commercial',
+      utilityType: type,
+      unit,
+      serviceType: body.service_type ?? fromRecord?.serviceType ?? 'bundled',
+      description: body.description ?? fromRecord?.description ?? '',
+      sourceUrl: body.source_url ?? fromRecord?.sourceUrl ?? '',
+    },
+    { ...content, effectiveDate },
+    MAX_CUSTOM_TARIFFS,
+  );
+  if (stored === 'limit')
+    throw unprocessable(`at most ${MAX_CUSTOM_TARIFFS} custom tariffs per account: retire one (DELETE /tariffs/{id}) first`, '');
   return present(stored, today());
 }
 
@@ -118,7 +145,12 @@ async function createTariff(
  * The owner's custom tariffs among `ids`, each as its version in force on `date`; ids that are
  * not the owner's (or not custom) are left out.
  */
-async function customOnDate(repo: CustomTariffRepository, ownerId: string | null, ids: string[], date: string): Promise<Map<string, CustomTariffOn>> {
+async function customOnDate(
+  repo: CustomTariffRepository,
+  ownerId: string | null,
+  ids: string[],
+  date: string,
+): Promise<Map<string, CustomTariffOn>> {
   const found = new Map<string, CustomTariffOn>();
   const custom = ids.filter(isCustomTariffId);
   if (ownerId === null || custom.length === 0) return found;
@@ -152,7 +184,11 @@ export function createCustomTariffService(deps: CustomTariffDeps) {
     async list(ownerId: string, q: PageQuery): Promise<Page<CustomTariffSummary>> {
       const { items, total } = await repo.page(ownerId, offsetOf(q), q.per_page);
       const day = today();
-      return toPage(items.map((s) => summary(s, day)), total, q);
+      return toPage(
+        items.map((s) => summary(s, day)),
+        total,
+        q,
+      );
     },
 
     /** GET /tariffs/{id} of a custom tariff: its owner's only. */
@@ -187,7 +223,10 @@ export function createCustomTariffService(deps: CustomTariffDeps) {
       const stored = await owned(ownerId, id);
       const { row } = stored;
       const utility = row.utilityId ? await utilityOf(deps.db, row.utilityId) : null;
-      const { record: _record, ...content } = contentOf(deps, body, row.utilityType as UtilityType, row.unit, { state: utility?.state ?? row.state, name: utility?.name ?? row.utilityName });
+      const { record: _record, ...content } = contentOf(deps, body, row.utilityType as UtilityType, row.unit, {
+        state: utility?.state ?? row.state,
+        name: utility?.name ?? row.utilityName,
+      });
       const outcome = await repo.insertVersion({ ...content, tariffId: id, effectiveDate: body.effective_date }, MAX_VERSIONS, deps.now());
       if (outcome === 'limit') throw unprocessable(`at most ${MAX_VERSIONS} versions per tariff`, 'effective_date');
       if (outcome === 'exists') throw conflict(`Tariff already has a version effective ${body.effective_date}`);
@@ -199,13 +238,19 @@ export function createCustomTariffService(deps: CustomTariffDeps) {
      * The owner's custom tariffs among `ids`, each as its version in force on `date`; ids that are
      * not the owner's (or not custom) are left out.
      */
-    onDate: (ownerId: string | null, ids: string[], date: string): Promise<Map<string, CustomTariffOn>> => customOnDate(repo, ownerId, ids, date),
+    onDate: (ownerId: string | null, ids: string[], date: string): Promise<Map<string, CustomTariffOn>> =>
+      customOnDate(repo, ownerId, ids, date),
 
     /**
      * The owner's tariff over a billing period: each version in force during it with the days it
      * covers (first day, last day), oldest first; null when it is not the owner's.
      */
-    async overPeriod(ownerId: string | null, id: string, start: string, end: string): Promise<VersionSpan[] | { notInForce: string } | null> {
+    async overPeriod(
+      ownerId: string | null,
+      id: string,
+      start: string,
+      end: string,
+    ): Promise<VersionSpan[] | { notInForce: string } | null> {
       if (ownerId === null || !isCustomTariffId(id)) return null;
       const stored = await repo.findOwned(ownerId, id);
       if (!stored) return null;

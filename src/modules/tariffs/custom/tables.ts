@@ -13,7 +13,9 @@ export const customTariffs = pgTable(
   {
     /** "ct_" and 32 hex digits: never a URDB label (24 hex digits), so an id says which table holds it. */
     id: text('id').primaryKey(),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** EIA id of the utility when it is one (electric utilities); null for a water department or a supplier. */
     utilityId: text('utility_id'),
@@ -41,7 +43,9 @@ export const customTariffs = pgTable(
 export const customTariffVersions = pgTable(
   'custom_tariff_versions',
   {
-    tariffId: text('tariff_id').notNull().references(() => customTariffs.id, { onDelete: 'cascade' }),
+    tariffId: text('tariff_id')
+      .notNull()
+      .references(() => customTariffs.id, { onDelete: 'cascade' }),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
     /** The end date a URDB record publishes (its `enddate`); the version also ends where the next begins. */
     expirationDate: date('expiration_date', { mode: 'string' }),

@@ -38,7 +38,12 @@ const shapes = bundledLoadShapes();
 const viaJson = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** The stored row and first version POST /tariffs/custom {urdb} writes for this import (service.ts create). */
-function storedFrom(imported: { tariff: Tariff; assumptions: string[] }, utility: { name: string; state: string | null } | null, eiaid: string, n: number): StoredCustomTariff {
+function storedFrom(
+  imported: { tariff: Tariff; assumptions: string[] },
+  utility: { name: string; state: string | null } | null,
+  eiaid: string,
+  n: number,
+): StoredCustomTariff {
   const t = imported.tariff;
   const at = new Date('2026-02-01T00:00:00Z');
   const id = `ct_${n.toString(16).padStart(32, '0')}`;
@@ -60,26 +65,32 @@ function storedFrom(imported: { tariff: Tariff; assumptions: string[] }, utility
       updatedAt: at,
       retiredAt: null,
     },
-    versions: [{
-      tariffId: id,
-      effectiveDate: t.effectiveDate ?? '2026-02-01',
-      expirationDate: t.expirationDate,
-      // jsonb columns: what the database hands back is the JSON of what was written.
-      structure: viaJson(t.structure),
-      applicability: viaJson(t.applicability),
-      assumptions: viaJson(imported.assumptions),
-      source: 'urdb',
-      createdAt: at,
-    }],
+    versions: [
+      {
+        tariffId: id,
+        effectiveDate: t.effectiveDate ?? '2026-02-01',
+        expirationDate: t.expirationDate,
+        // jsonb columns: what the database hands back is the JSON of what was written.
+        structure: viaJson(t.structure),
+        applicability: viaJson(t.applicability),
+        assumptions: viaJson(imported.assumptions),
+        source: 'urdb',
+        createdAt: at,
+      },
+    ],
   };
 }
 
-type Outcome = { bill: Pick<BillResult, 'lineItems' | 'totalCostCents' | 'totalCost' | 'summary' | 'season'> } | { error: { code: string; field?: string; message: string } };
+type Outcome =
+  | { bill: Pick<BillResult, 'lineItems' | 'totalCostCents' | 'totalCost' | 'summary' | 'season'> }
+  | { error: { code: string; field?: string; message: string } };
 
 function price(tariff: Tariff, req: BillRequest): Outcome {
   try {
     const b = calculateBill(tariff, req, shapes);
-    return { bill: { lineItems: b.lineItems, totalCostCents: b.totalCostCents, totalCost: b.totalCost, summary: b.summary, season: b.season } };
+    return {
+      bill: { lineItems: b.lineItems, totalCostCents: b.totalCostCents, totalCost: b.totalCost, summary: b.summary, season: b.season },
+    };
   } catch (err) {
     if (err instanceof BillingError) {
       // A message may name the tariff (profile errors): compare it without the id.
@@ -96,8 +107,13 @@ const CLASS_FIELDS = ['rateType', 'hasTou', 'hasDemand', 'hasNetMetering', 'serv
  * (data/reference/README.md "Upstream errors"), which a custom tariff refuses at the tier's path.
  */
 const TIERS_OUT_OF_ORDER = [
-  '539f6cd9ec4f024411ecaed7', '539f6d4cec4f024411ecb435', '539f74d3ec4f024411ed0c8b', '539fbdb4ec4f024c27d87e27',
-  '539fc8cfec4f024d2f53ea68', '5552513f5457a304638b4568', '5d1a2f355457a3f711a745b5',
+  '539f6cd9ec4f024411ecaed7',
+  '539f6d4cec4f024411ecb435',
+  '539f74d3ec4f024411ed0c8b',
+  '539fbdb4ec4f024c27d87e27',
+  '539fc8cfec4f024d2f53ea68',
+  '5552513f5457a304638b4568',
+  '5d1a2f355457a3f711a745b5',
 ];
 const TIER_MAX_PATH = /^urdb\.(energyratestructure|demandratestructure|flatdemandstructure|coincidentratestructure)\[\d+\]\[\d+\]\.max$/;
 /** A schedule value (or flatdemandmonths entry) at its exact path. */
@@ -113,7 +129,11 @@ describe('a URDB record re-created as a custom tariff prices as the catalog reco
     if (record && typeof record.label === 'string' && !recordOf.has(record.label)) recordOf.set(record.label, record);
   }
 
-  interface Pair { label: string; catalog: Tariff; custom: Tariff }
+  interface Pair {
+    label: string;
+    catalog: Tariff;
+    custom: Tariff;
+  }
   const pairs: Pair[] = [];
 
   it('reads the whole bundle as the catalog import does', () => {
@@ -123,23 +143,28 @@ describe('a URDB record re-created as a custom tariff prices as the catalog reco
     expect(bundle.tariffs.length + bundle.skipped.length).toBe(bundle.recordsRead);
   });
 
-  it('a record the catalog rejects is rejected as a custom tariff too, for the catalog\'s reason or at the value\'s path', () => {
+  it("a record the catalog rejects is rejected as a custom tariff too, for the catalog's reason or at the value's path", () => {
     const rejected = bundle.skipped.filter((s) => recordOf.has(s.id));
     expect(rejected.length).toBe(bundle.skipped.length);
     const outcomes = rejected.map(({ id, reason }) => {
       const record = recordOf.get(id) as UrdbRecord;
-      const r = importUrdbRecord(record as unknown as Record<string, unknown>, { state: tariffState(record, ref), name: null }, IMPORTED_AT);
+      const r = importUrdbRecord(
+        record as unknown as Record<string, unknown>,
+        { state: tariffState(record, ref), name: null },
+        IMPORTED_AT,
+      );
       return { id, reason, errors: r.ok ? [] : r.errors, message: r.ok ? 'accepted' : r.errors.map((e) => e.message).join('; ') };
     });
     // Issue 45 item 7: a schedule naming a period without rates is refused at each wrong value's path (urdb.check.ts).
-    const atPath = (o: (typeof outcomes)[number]) => /refers to period/.test(o.reason) && o.errors.length > 0 && o.errors.every((e) => SCHEDULE_VALUE_PATH.test(e.field));
+    const atPath = (o: (typeof outcomes)[number]) =>
+      /refers to period/.test(o.reason) && o.errors.length > 0 && o.errors.every((e) => SCHEDULE_VALUE_PATH.test(e.field));
     expect(outcomes.filter((o) => o.message !== o.reason && !atPath(o))).toEqual([]);
     expect(outcomes.filter(atPath).length).toBe(4);
   });
 
   const outOfOrder: Array<{ label: string; fields: string[]; repaired: boolean }> = [];
 
-  it('every imported record re-imports as a custom tariff with the catalog\'s structure and classification, but for tiers out of order', () => {
+  it("every imported record re-imports as a custom tariff with the catalog's structure and classification, but for tiers out of order", () => {
     const problems: string[] = [];
     bundle.tariffs.forEach((catalog, n) => {
       const record = recordOf.get(catalog.id);
@@ -174,9 +199,11 @@ describe('a URDB record re-created as a custom tariff prices as the catalog reco
       const row = { name: catalog.utilityName, state: known?.state ?? null };
       const custom = tariffOfVersion(storedFrom(imported, row, catalog.utilityId, n), 0);
       if (!isDeepStrictEqual(custom.structure, catalog.structure)) problems.push(`${catalog.id}: stored version's structure differs`);
-      if (!isDeepStrictEqual(custom.applicability, catalog.applicability)) problems.push(`${catalog.id}: stored version's applicability differs`);
+      if (!isDeepStrictEqual(custom.applicability, catalog.applicability))
+        problems.push(`${catalog.id}: stored version's applicability differs`);
       for (const f of CLASS_FIELDS) {
-        if (custom[f] !== catalog[f]) problems.push(`${catalog.id}: stored version's ${f} ${String(custom[f])} (catalog ${String(catalog[f])})`);
+        if (custom[f] !== catalog[f])
+          problems.push(`${catalog.id}: stored version's ${f} ${String(custom[f])} (catalog ${String(catalog[f])})`);
       }
       pairs.push({ label: catalog.id, catalog, custom });
     });

@@ -46,7 +46,10 @@ function checkStructure(record: Record<string, unknown>, s: RateStructure, error
   const at = `urdb.${s.key}`;
   if (value === undefined) return 0;
   if (!Array.isArray(value)) {
-    errors.push({ field: at, message: `${at} must be a list of periods, each a list of tiers (leave the key out when the record has none)` });
+    errors.push({
+      field: at,
+      message: `${at} must be a list of periods, each a list of tiers (leave the key out when the record has none)`,
+    });
     return null;
   }
   if (value.length === 0) return null; // the normaliser's "has no periods"
@@ -66,7 +69,8 @@ function checkStructure(record: Record<string, unknown>, s: RateStructure, error
       }
       for (const k of NUMERIC_TIER_KEYS) {
         const v = tier[k];
-        if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) errors.push({ field: `${tat}.${k}`, message: `${tat}.${k} must be a number (leave the key out for none)` });
+        if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
+          errors.push({ field: `${tat}.${k}`, message: `${tat}.${k} must be a number (leave the key out for none)` });
       }
       if (tier.unit !== undefined) {
         const known = s.energy ? Object.keys(ENERGY_UNITS) : null;
@@ -109,7 +113,10 @@ function checkSchedule(record: Record<string, unknown>, key: string, count: numb
   if (!Array.isArray(value) || value.length !== 12) return;
   value.forEach((row: unknown, m) => {
     if (!Array.isArray(row) || row.length !== 24) {
-      errors.push({ field: `${at}[${m}]`, message: `${at}[${m}] must be 24 hours (0 to 23), every value a period index of urdb.${structure}` });
+      errors.push({
+        field: `${at}[${m}]`,
+        message: `${at}[${m}] must be 24 hours (0 to 23), every value a period index of urdb.${structure}`,
+      });
       return;
     }
     const wrong = row.flatMap((v: unknown, h) => {
@@ -118,7 +125,8 @@ function checkSchedule(record: Record<string, unknown>, key: string, count: numb
     });
     if (wrong.length === 0) return;
     const first = wrong[0]!;
-    const more = wrong.length > 1 ? `; so ${wrong.length === 2 ? 'is 1 more hour' : `are ${wrong.length - 1} more hours`} of this month` : '';
+    const more =
+      wrong.length > 1 ? `; so ${wrong.length === 2 ? 'is 1 more hour' : `are ${wrong.length - 1} more hours`} of this month` : '';
     errors.push({ field: `${at}[${m}][${first.h}]`, message: `${at}[${m}][${first.h}] ${first.problem}${more}` });
   });
 }

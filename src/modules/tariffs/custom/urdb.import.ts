@@ -13,14 +13,61 @@ import type { Tariff } from '../tariff.model';
 
 /** Keys the normaliser reads, and keys that describe the record rather than price it. */
 const READ_OR_DESCRIPTIVE = new Set([
-  'label', 'eiaid', 'utility', 'name', 'sector', 'uri', 'servicetype', 'startdate', 'enddate', 'revisions', 'description',
-  'basicinformationcomments', 'energycomments', 'demandcomments', 'approved', 'country', 'source', 'sourceparent', 'supersedes',
-  'is_default', 'latest_update', 'energyratestructure', 'energyweekdayschedule', 'energyweekendschedule', 'demandratestructure',
-  'demandweekdayschedule', 'demandweekendschedule', 'demandrateunit', 'demandunits', 'flatdemandstructure', 'flatdemandmonths',
-  'flatdemandunit', 'coincidentratestructure', 'coincidentschedule', 'coincidentrateunit', 'demandreactivepowercharge', 'demandwindow',
-  'lookbackpercent', 'lookbackmonths', 'lookbackrange', 'fixedchargefirstmeter', 'fixedchargeunits', 'fixedchargeeaaddl',
-  'mincharge', 'minchargeunits', 'fueladjustmentsmonthly', 'dgrules', 'peakkwcapacitymin', 'peakkwcapacitymax',
-  'peakkwhusagemin', 'peakkwhusagemax', 'voltagecategory', 'phasewiring', 'voltageminimum', 'voltagemaximum',
+  'label',
+  'eiaid',
+  'utility',
+  'name',
+  'sector',
+  'uri',
+  'servicetype',
+  'startdate',
+  'enddate',
+  'revisions',
+  'description',
+  'basicinformationcomments',
+  'energycomments',
+  'demandcomments',
+  'approved',
+  'country',
+  'source',
+  'sourceparent',
+  'supersedes',
+  'is_default',
+  'latest_update',
+  'energyratestructure',
+  'energyweekdayschedule',
+  'energyweekendschedule',
+  'demandratestructure',
+  'demandweekdayschedule',
+  'demandweekendschedule',
+  'demandrateunit',
+  'demandunits',
+  'flatdemandstructure',
+  'flatdemandmonths',
+  'flatdemandunit',
+  'coincidentratestructure',
+  'coincidentschedule',
+  'coincidentrateunit',
+  'demandreactivepowercharge',
+  'demandwindow',
+  'lookbackpercent',
+  'lookbackmonths',
+  'lookbackrange',
+  'fixedchargefirstmeter',
+  'fixedchargeunits',
+  'fixedchargeeaaddl',
+  'mincharge',
+  'minchargeunits',
+  'fueladjustmentsmonthly',
+  'dgrules',
+  'peakkwcapacitymin',
+  'peakkwcapacitymax',
+  'peakkwhusagemin',
+  'peakkwhusagemax',
+  'voltagecategory',
+  'phasewiring',
+  'voltageminimum',
+  'voltagemaximum',
 ]);
 
 /** The record keys named in a normaliser message, longest first, so "energyweekdayschedule" wins over "energy". */
@@ -37,16 +84,18 @@ function isPresent(value: unknown): boolean {
   return !(Array.isArray(value) && value.length === 0);
 }
 
-export type ImportedRecord =
-  | { ok: true; tariff: Tariff; assumptions: string[] }
-  | { ok: false; errors: FieldError[] };
+export type ImportedRecord = { ok: true; tariff: Tariff; assumptions: string[] } | { ok: false; errors: FieldError[] };
 
 /**
  * The tariff a record normalises to (its id and utility are the caller's to set), with what a bill on
  * it must assume: the normaliser's rules for upstream quirks, and each published feature the engine
  * does not price (energyattrs, demandattrs, ...).
  */
-export function importUrdbRecord(record: Record<string, unknown>, utility: { state: string | null; name: string | null }, now: Date): ImportedRecord {
+export function importUrdbRecord(
+  record: Record<string, unknown>,
+  utility: { state: string | null; name: string | null },
+  now: Date,
+): ImportedRecord {
   // The caller's own record is input: tiers out of order or a schedule naming a period without rates is refused (urdb.check.ts).
   const problems = checkUrdbRecord(record);
   if (problems.length > 0) return { ok: false, errors: problems };
@@ -54,7 +103,9 @@ export function importUrdbRecord(record: Record<string, unknown>, utility: { sta
   const labelled = record.label === undefined ? { ...record, label: '0'.repeat(24) } : record;
   const result = normalizeUrdbRecord(labelled as unknown as UrdbRecord, { state: utility.state, name: utility.name, importedAt: now });
   if (!result.ok) return { ok: false, errors: [{ field: pathOf(result.reason), message: result.reason }] };
-  const unpriced = Object.keys(record).filter((k) => !READ_OR_DESCRIPTIVE.has(k) && isPresent(record[k])).sort();
+  const unpriced = Object.keys(record)
+    .filter((k) => !READ_OR_DESCRIPTIVE.has(k) && isPresent(record[k]))
+    .sort();
   return {
     ok: true,
     tariff: result.tariff,

@@ -7,7 +7,9 @@ import type { StoredCustomTariff } from './repository';
 /** Index of the version in force on `date` (the latest that took effect by then), -1 before the first. */
 export function versionIndexOn(versions: ReadonlyArray<{ effectiveDate: string }>, date: string): number {
   let found = -1;
-  versions.forEach((v, i) => { if (v.effectiveDate <= date) found = i; });
+  versions.forEach((v, i) => {
+    if (v.effectiveDate <= date) found = i;
+  });
   return found;
 }
 
@@ -68,7 +70,12 @@ export const shownVersion = (stored: StoredCustomTariff, today: string) => Math.
  * Each version in force during a billing period with the days it covers (first day, last day),
  * oldest first; `tariffs` are the stored tariff's versions as priced (index = version).
  */
-export function versionSpans(stored: StoredCustomTariff, tariffs: Tariff[], start: string, end: string): VersionSpan[] | { notInForce: string } {
+export function versionSpans(
+  stored: StoredCustomTariff,
+  tariffs: Tariff[],
+  start: string,
+  end: string,
+): VersionSpan[] | { notInForce: string } {
   const first = versionIndexOn(stored.versions, start);
   if (first === -1) return { notInForce: stored.versions[0]!.effectiveDate };
   const spans: VersionSpan[] = [];

@@ -36,7 +36,11 @@ export interface UrdbClientOptions {
 
 /** The refresh could not get an answer: `retryable` failures used up their tries; others fail at once. */
 export class UrdbApiError extends Error {
-  constructor(message: string, readonly status: number | null, readonly attempts: number) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly attempts: number,
+  ) {
     super(message);
   }
 }
@@ -55,7 +59,11 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /** A failure that another try may not see. */
 class Retryable extends Error {
-  constructor(message: string, readonly status: number | null, readonly retryAfterMs: number | null) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly retryAfterMs: number | null,
+  ) {
     super(message);
   }
 }
@@ -68,8 +76,15 @@ export function createUrdbClient(opts: UrdbClientOptions) {
   function pageUrl(eiaId: string, offset: number, modifiedAfter: number | null): string {
     const url = new URL(opts.apiUrl);
     const params: Record<string, string> = {
-      version: URDB_API_VERSION, format: 'json', detail: 'full', api_key: opts.apiKey, eia: eiaId,
-      orderby: 'startdate', direction: 'asc', limit: String(pageSize), offset: String(offset),
+      version: URDB_API_VERSION,
+      format: 'json',
+      detail: 'full',
+      api_key: opts.apiKey,
+      eia: eiaId,
+      orderby: 'startdate',
+      direction: 'asc',
+      limit: String(pageSize),
+      offset: String(offset),
     };
     if (modifiedAfter !== null) params.modified_after = String(modifiedAfter);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
@@ -95,8 +110,11 @@ export function createUrdbClient(opts: UrdbClientOptions) {
     }
     if (res.status === 429 || res.status >= 500) {
       const after = Number(res.headers.get('retry-after'));
-      throw new Retryable(`HTTP ${res.status}${res.status === 429 ? ' (over the API key\'s rate limit)' : ''}: ${text.slice(0, 200)}`,
-        res.status, Number.isFinite(after) && after > 0 ? after * 1000 : null);
+      throw new Retryable(
+        `HTTP ${res.status}${res.status === 429 ? " (over the API key's rate limit)" : ''}: ${text.slice(0, 200)}`,
+        res.status,
+        Number.isFinite(after) && after > 0 ? after * 1000 : null,
+      );
     }
     if (res.status !== 200) {
       throw new UrdbApiError(`URDB API answered HTTP ${res.status} to ${shown(url)}: ${text.slice(0, 300)}`, res.status, 1);
@@ -110,7 +128,11 @@ export function createUrdbClient(opts: UrdbClientOptions) {
     const items = (body as { items?: unknown } | null)?.items;
     if (!Array.isArray(items)) {
       const error = (body as { error?: unknown } | null)?.error;
-      throw new UrdbApiError(`URDB API answer to ${shown(url)} has no "items" list${error ? `: ${JSON.stringify(error).slice(0, 300)}` : ''}`, 200, 1);
+      throw new UrdbApiError(
+        `URDB API answer to ${shown(url)} has no "items" list${error ? `: ${JSON.stringify(error).slice(0, 300)}` : ''}`,
+        200,
+        1,
+      );
     }
     const remaining = Number(res.headers.get('x-ratelimit-remaining'));
     return { items, rateLimitRemaining: res.headers.has('x-ratelimit-remaining') && Number.isFinite(remaining) ? remaining : null };

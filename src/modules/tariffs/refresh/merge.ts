@@ -33,7 +33,15 @@ export interface RefreshReport {
   rejected: Array<{ id: string; eia_id: string; reason: string }>;
 }
 
-export const emptyReport = (): RefreshReport => ({ fetched: 0, new: [], changed: [], unchanged: 0, superseded: [], ended: [], rejected: [] });
+export const emptyReport = (): RefreshReport => ({
+  fetched: 0,
+  new: [],
+  changed: [],
+  unchanged: 0,
+  superseded: [],
+  ended: [],
+  rejected: [],
+});
 
 /** Adds one page's report to a run's. */
 export function addReport(into: RefreshReport, page: RefreshReport): RefreshReport {
@@ -58,9 +66,11 @@ export interface MergeResult {
 
 /** JSON with every object's keys in order: a stored row and a normalised record list their keys in other orders. */
 function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x: unknown) => (x !== null && typeof x === 'object' && !Array.isArray(x)
-    ? Object.fromEntries(Object.entries(x).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0)))
-    : x));
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x !== null && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0)))
+      : x,
+  );
 }
 
 /** What makes two versions of one label the same: everything but when and how it was stored and the rule's fields. */
@@ -108,7 +118,8 @@ export function mergeRefreshed(eiaId: string, items: unknown[], stored: readonly
       fresh.push(refreshed);
     } else if (!sameContent(held, t) || (t.expirationDate !== null && t.expirationDate !== held.expirationDate)) {
       report.changed.push(t.id);
-      if (t.expirationDate !== null && t.expirationDate !== held.expirationDate) report.ended.push({ id: t.id, expiration_date: t.expirationDate });
+      if (t.expirationDate !== null && t.expirationDate !== held.expirationDate)
+        report.ended.push({ id: t.id, expiration_date: t.expirationDate });
       fresh.push(refreshed);
     } else {
       report.unchanged++;
@@ -118,11 +129,13 @@ export function mergeRefreshed(eiaId: string, items: unknown[], stored: readonly
   // The rule over the utility as it will be: stored rows (an end the rule gave them is taken back, so a
   // revision between them and their successor is found) and the refreshed ones.
   const freshIds = new Set(fresh.map((t) => t.id));
-  const kept = stored.filter((t) => !freshIds.has(t.id)).map((t) => {
-    const successor = t.supersededBy ? storedById.get(t.supersededBy) : undefined;
-    const ruleGaveEnd = successor?.effectiveDate && t.expirationDate === dayBefore(successor.effectiveDate);
-    return ruleGaveEnd ? { ...t, expirationDate: null } : t;
-  });
+  const kept = stored
+    .filter((t) => !freshIds.has(t.id))
+    .map((t) => {
+      const successor = t.supersededBy ? storedById.get(t.supersededBy) : undefined;
+      const ruleGaveEnd = successor?.effectiveDate && t.expirationDate === dayBefore(successor.effectiveDate);
+      return ruleGaveEnd ? { ...t, expirationDate: null } : t;
+    });
   const revised = applySupersessions([...kept, ...fresh]);
   const write: Tariff[] = [];
   for (const t of revised.tariffs) {

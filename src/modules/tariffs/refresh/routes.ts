@@ -10,10 +10,11 @@ export function registerTariffRefreshRoutes(api: ApiRouter, refresh: TariffRefre
     '/admin/tariffs/refresh',
     {
       summary: 'Refresh catalog tariffs from the URDB API (operator)',
-      description: 'Fetches the current records of the named utilities (or of those the properties, meters and their ZIP codes use, or of all) '
-        + "from NREL's OpenEI utility_rates API, version 8, with URDB_API_KEY, and stores them as the import would: a later revision "
-        + 'of a schedule supersedes the older one, which stays for the billing periods before it. Runs on the job queue: 202 with the '
-        + 'run, whose progress and report GET /admin/tariffs/refresh/{id} gives.',
+      description:
+        'Fetches the current records of the named utilities (or of those the properties, meters and their ZIP codes use, or of all) ' +
+        "from NREL's OpenEI utility_rates API, version 8, with URDB_API_KEY, and stores them as the import would: a later revision " +
+        'of a schedule supersedes the older one, which stays for the billing periods before it. Runs on the job queue: 202 with the ' +
+        'run, whose progress and report GET /admin/tariffs/refresh/{id} gives.',
       tags,
       auth: 'admin',
       body: refreshRequest,

@@ -45,7 +45,10 @@ export async function loadRun(db: Db, id: string): Promise<RunRow | null> {
 /** The stored tariffs of a utility and of its successor, when it merged into one (merge.ts files its records there). */
 async function storedTariffs(tx: Executor, ref: UtilityReference, eiaId: string) {
   const successor = ref.successors?.get(eiaId)?.successorId;
-  const rows = await tx.select().from(tariffs).where(inArray(tariffs.utilityId, successor ? [eiaId, successor] : [eiaId]));
+  const rows = await tx
+    .select()
+    .from(tariffs)
+    .where(inArray(tariffs.utilityId, successor ? [eiaId, successor] : [eiaId]));
   return rows.map(rowToTariff);
 }
 
@@ -62,8 +65,12 @@ async function finish(deps: RefreshDeps, id: string, status: 'succeeded' | 'fail
 
 function urdbClient(deps: RefreshDeps, apiKey: string, runId: string) {
   return createUrdbClient({
-    apiUrl: deps.urdb.apiUrl, apiKey, timeoutMs: deps.urdb.timeoutMs, attempts: deps.urdb.attempts,
-    backoffMs: deps.urdb.backoffMs, pageSize: deps.urdb.pageSize,
+    apiUrl: deps.urdb.apiUrl,
+    apiKey,
+    timeoutMs: deps.urdb.timeoutMs,
+    attempts: deps.urdb.attempts,
+    backoffMs: deps.urdb.backoffMs,
+    pageSize: deps.urdb.pageSize,
     onRetry: (r) => deps.logger.warn({ runId, ...r }, 'URDB API: trying again'),
   });
 }
@@ -77,15 +84,21 @@ interface RunState {
 
 /** Merges and stores one fetched page with the run's new cursor and report, in one transaction (updates `state`). */
 async function storePage(
-  deps: RefreshDeps, ref: UtilityReference, id: string, eiaId: string,
-  items: Parameters<typeof mergeRefreshed>[1], next: { offset: number; done: boolean }, state: RunState,
+  deps: RefreshDeps,
+  ref: UtilityReference,
+  id: string,
+  eiaId: string,
+  items: Parameters<typeof mergeRefreshed>[1],
+  next: { offset: number; done: boolean },
+  state: RunState,
 ): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const merged = mergeRefreshed(eiaId, items, await storedTariffs(tx, ref, eiaId), ref, now);
     await insertTariffs(tx, merged.write);
     if (merged.records.length) {
-      await tx.insert(tariffRefreshedRecords)
+      await tx
+        .insert(tariffRefreshedRecords)
         .values(merged.records.map((r) => ({ label: r.label, eiaId, record: r.record, fetchedAt: now })))
         .onConflictDoUpdate({ target: tariffRefreshedRecords.label, set: { eiaId, record: sql`excluded.record`, fetchedAt: now } });
     }
@@ -102,14 +115,19 @@ async function storePage(
  * same run resumes there. `onProgress` sees each stored page.
  */
 export async function runRefresh(
-  deps: RefreshDeps, ref: () => UtilityReference, id: string, onProgress?: (p: RunProgress) => void,
+  deps: RefreshDeps,
+  ref: () => UtilityReference,
+  id: string,
+  onProgress?: (p: RunProgress) => void,
 ): Promise<RefreshRun> {
   const { db } = deps;
   const row = await loadRun(db, id);
   if (!row) throw notFound('Refresh run not found');
   if (row.status === 'succeeded') return present(row);
   if (deps.urdb.apiKey === undefined) throw conflict('The catalog refresh is not configured: set URDB_API_KEY');
-  await db.update(tariffRefreshRuns).set({ status: 'running', error: null, startedAt: row.startedAt ?? deps.now() })
+  await db
+    .update(tariffRefreshRuns)
+    .set({ status: 'running', error: null, startedAt: row.startedAt ?? deps.now() })
     .where(eq(tariffRefreshRuns.id, id));
   const client = urdbClient(deps, deps.urdb.apiKey, id);
   const report = row.report as RefreshReport;

@@ -62,8 +62,13 @@ async function deploymentUtilities(tx: Executor): Promise<string[]> {
   const tariffIds = sql`(select ${propertyTariffsView.tariffId} from ${propertyTariffsView} where ${propertyTariffsView.tariffId} is not null
     union select ${propertyTariffsView.supplyTariffId} from ${propertyTariffsView} where ${propertyTariffsView.supplyTariffId} is not null
     union select ${meterTariffsView.tariffId} from ${meterTariffsView} where ${meterTariffsView.tariffId} is not null)`;
-  const byTariff = await tx.selectDistinct({ id: tariffs.utilityId }).from(tariffs).where(sql`${tariffs.id} in ${tariffIds}`);
-  const byZip = await tx.selectDistinct({ id: utilityZipView.utilityId }).from(utilityZipView)
+  const byTariff = await tx
+    .selectDistinct({ id: tariffs.utilityId })
+    .from(tariffs)
+    .where(sql`${tariffs.id} in ${tariffIds}`);
+  const byZip = await tx
+    .selectDistinct({ id: utilityZipView.utilityId })
+    .from(utilityZipView)
     .where(sql`${utilityZipView.zipCode} in (select ${propertyTariffsView.zipCode} from ${propertyTariffsView})`);
   return [...new Set([...byTariff, ...byZip].map((r) => r.id))].filter((id) => EIA_ID.test(id)).sort();
 }
@@ -100,7 +105,10 @@ export function createTariffRefreshService(deps: RefreshDeps) {
     async create(scope: RefreshScope): Promise<RefreshRun> {
       const run = await this.createIfAny(scope);
       if (!run) {
-        throw unprocessable('No utility to refresh: no property, meter or ZIP code of this deployment names one; name EIA ids or refresh all', 'eia');
+        throw unprocessable(
+          'No utility to refresh: no property, meter or ZIP code of this deployment names one; name EIA ids or refresh all',
+          'eia',
+        );
       }
       return run;
     },
@@ -155,8 +163,12 @@ export function createTariffRefreshService(deps: RefreshDeps) {
 
     /** The newest run that did not finish (a crash, or the API failing), to resume; null when none. */
     async unfinished(): Promise<RefreshRun | null> {
-      const [row] = await db.select().from(tariffRefreshRuns).where(inArray(tariffRefreshRuns.status, ['queued', 'running', 'failed']))
-        .orderBy(desc(tariffRefreshRuns.createdAt)).limit(1);
+      const [row] = await db
+        .select()
+        .from(tariffRefreshRuns)
+        .where(inArray(tariffRefreshRuns.status, ['queued', 'running', 'failed']))
+        .orderBy(desc(tariffRefreshRuns.createdAt))
+        .limit(1);
       return row ? present(row) : null;
     },
 

@@ -17,9 +17,13 @@ export function postingEvents(
   const failed = lines.filter((l) => l.action === action && l.status === 'failed' && l.updatedAt >= startedAt);
   if (failed.length > 0) {
     out.push({
-      ownerId, type: 'billing.posting.failed', dedupeKey: `billing.posting.failed:${calculationId}:${action}:${startedAt.toISOString()}`,
+      ownerId,
+      type: 'billing.posting.failed',
+      dedupeKey: `billing.posting.failed:${calculationId}:${action}:${startedAt.toISOString()}`,
       data: {
-        calculation_id: calculationId, property_id: propertyId, action,
+        calculation_id: calculationId,
+        property_id: propertyId,
+        action,
         failed_lines: failed.map((l) => ({ unit_id: l.unitId, amount: l.amount, error: l.error })),
       },
     });
@@ -27,9 +31,13 @@ export function postingEvents(
   const posts = lines.filter((l) => l.action === 'post');
   if (action === 'post' && posts.length > 0 && posts.every((l) => l.status === 'posted')) {
     out.push({
-      ownerId, type: 'billing.calculation.posted', dedupeKey: `billing.calculation.posted:${calculationId}`,
+      ownerId,
+      type: 'billing.calculation.posted',
+      dedupeKey: `billing.calculation.posted:${calculationId}`,
       data: {
-        calculation_id: calculationId, property_id: propertyId, lines: posts.length,
+        calculation_id: calculationId,
+        property_id: propertyId,
+        lines: posts.length,
         amount: posts.reduce((sum, l) => sum + toCents(l.amount), 0) / 100,
       },
     });

@@ -67,8 +67,10 @@ const utilityName = (type: string) => type.charAt(0).toUpperCase() + type.slice(
  * the unit bill has an invoice number; a reversal is `Reversal of ` the same.
  */
 export function chargeDescription(c: PostableCalculation, bill: PostableBill, action: PostingAction): string {
-  const invoice = bill.invoice_number === undefined || bill.invoice_number === null || bill.invoice_number === ''
-    ? '' : ` invoice ${bill.invoice_number}`;
+  const invoice =
+    bill.invoice_number === undefined || bill.invoice_number === null || bill.invoice_number === ''
+      ? ''
+      : ` invoice ${bill.invoice_number}`;
   const text = `${utilityName(c.utility_type)} (RUBS) ${c.billing_period_start} to ${c.billing_period_end}${invoice}`;
   return action === 'reverse' ? `Reversal of ${text}` : text;
 }
@@ -92,7 +94,13 @@ export function presentLine(r: PostingRow): PostingLine {
 
 /** The posting as a whole, from its lines (the order of the checks is the order of precedence). */
 export function summaryStatus(n: {
-  charges: number; posted: number; postPending: number; reverses: number; reversed: number; reversePending: number; unknown: number;
+  charges: number;
+  posted: number;
+  postPending: number;
+  reverses: number;
+  reversed: number;
+  reversePending: number;
+  unknown: number;
 }): PostingSummaryStatus {
   if (n.charges === 0) return 'not_posted';
   if (n.postPending > 0) return 'pending';

@@ -29,10 +29,13 @@ export interface LineOutcome {
 /** Rows per insert: 8 parameters each, well under PostgreSQL's 65,535 per statement. */
 const INSERT_CHUNK = 2000;
 
-const lineWhere = (calculationId: string, k: LineKey) => and(
-  eq(rubsPostings.calculationId, calculationId), eq(rubsPostings.unitId, k.unitId),
-  eq(rubsPostings.occupancy, k.occupancy), eq(rubsPostings.action, k.action),
-);
+const lineWhere = (calculationId: string, k: LineKey) =>
+  and(
+    eq(rubsPostings.calculationId, calculationId),
+    eq(rubsPostings.unitId, k.unitId),
+    eq(rubsPostings.occupancy, k.occupancy),
+    eq(rubsPostings.action, k.action),
+  );
 
 export function createPostingRepository(db: Executor) {
   return { ...calculationQueries(db), ...lineQueries(db) };
@@ -56,8 +59,11 @@ function calculationQueries(db: Executor) {
      * voiding take this lock, so a void and a post of the same calculation never interleave.
      */
     async lockCalculation(calculationId: string): Promise<string | null> {
-      const [row] = await db.select({ status: rubsCalculations.status }).from(rubsCalculations)
-        .where(eq(rubsCalculations.id, calculationId)).for('update');
+      const [row] = await db
+        .select({ status: rubsCalculations.status })
+        .from(rubsCalculations)
+        .where(eq(rubsCalculations.id, calculationId))
+        .for('update');
       return row?.status ?? null;
     },
   };
@@ -68,7 +74,10 @@ function lineQueries(db: Executor) {
   return {
     /** Every line of the calculation, by unit_id (bytewise), occupancy, then post before reverse. */
     async lines(calculationId: string): Promise<PostingRow[]> {
-      return db.select().from(rubsPostings).where(eq(rubsPostings.calculationId, calculationId))
+      return db
+        .select()
+        .from(rubsPostings)
+        .where(eq(rubsPostings.calculationId, calculationId))
         .orderBy(sql`${rubsPostings.unitId} collate "C"`, asc(rubsPostings.occupancy), asc(rubsPostings.action));
     },
 
@@ -76,8 +85,14 @@ function lineQueries(db: Executor) {
     async insertLines(calculationId: string, lines: NewLine[], now: Date): Promise<void> {
       for (let i = 0; i < lines.length; i += INSERT_CHUNK) {
         const chunk = lines.slice(i, i + INSERT_CHUNK).map((l) => ({
-          calculationId, unitId: l.unitId, occupancy: l.occupancy, action: l.action, amount: l.amount,
-          status: 'pending', attempts: 0, updatedAt: now,
+          calculationId,
+          unitId: l.unitId,
+          occupancy: l.occupancy,
+          action: l.action,
+          amount: l.amount,
+          status: 'pending',
+          attempts: 0,
+          updatedAt: now,
         }));
         await db.insert(rubsPostings).values(chunk).onConflictDoNothing();
       }
@@ -88,8 +103,16 @@ function lineQueries(db: Executor) {
      * their own key, the provider answers with the charge it made, or makes it (reconciliation).
      */
     async retryFailed(calculationId: string, action: PostingAction, now: Date): Promise<number> {
-      const rows = await db.update(rubsPostings).set({ status: 'pending', error: null, updatedAt: now })
-        .where(and(eq(rubsPostings.calculationId, calculationId), eq(rubsPostings.action, action), inArray(rubsPostings.status, ['failed', 'unknown'])))
+      const rows = await db
+        .update(rubsPostings)
+        .set({ status: 'pending', error: null, updatedAt: now })
+        .where(
+          and(
+            eq(rubsPostings.calculationId, calculationId),
+            eq(rubsPostings.action, action),
+            inArray(rubsPostings.status, ['failed', 'unknown']),
+          ),
+        )
         .returning({ unitId: rubsPostings.unitId });
       return rows.length;
     },
@@ -97,14 +120,18 @@ function lineQueries(db: Executor) {
     /** Lines of `keys` (post lines whose outcome is unknown) are pending again, so a reversal can follow their answer. */
     async resend(calculationId: string, keys: LineKey[], now: Date): Promise<void> {
       for (const k of keys) {
-        await db.update(rubsPostings).set({ status: 'pending', updatedAt: now })
+        await db
+          .update(rubsPostings)
+          .set({ status: 'pending', updatedAt: now })
           .where(and(lineWhere(calculationId, k), eq(rubsPostings.status, 'unknown')));
       }
     },
 
     /** The pending lines of an action, marked as taken now (the sweeper leaves recently touched lines to their job). */
     async claimPending(calculationId: string, action: PostingAction, now: Date): Promise<PostingRow[]> {
-      const rows = await db.update(rubsPostings).set({ updatedAt: now })
+      const rows = await db
+        .update(rubsPostings)
+        .set({ updatedAt: now })
         .where(and(eq(rubsPostings.calculationId, calculationId), eq(rubsPostings.action, action), eq(rubsPostings.status, 'pending')))
         .returning();
       return rows.sort((a, b) => (a.unitId < b.unitId ? -1 : a.unitId > b.unitId ? 1 : a.occupancy - b.occupancy));
@@ -112,7 +139,8 @@ function lineQueries(db: Executor) {
 
     /** Writes a send's outcome; a line already posted stays as it is (two runs that overlapped agree anyway). */
     async record(calculationId: string, key: LineKey, outcome: LineOutcome, now: Date): Promise<void> {
-      await db.update(rubsPostings)
+      await db
+        .update(rubsPostings)
         .set({
           status: outcome.status,
           providerChargeId: outcome.providerChargeId ?? null,
@@ -129,7 +157,8 @@ function lineQueries(db: Executor) {
      * every line, such as no PMS link), else with each line's last reason (`reason` for a line never tried).
      */
     async failPending(calculationId: string, action: PostingAction, reason: string, now: Date, override: boolean): Promise<number> {
-      const rows = await db.update(rubsPostings)
+      const rows = await db
+        .update(rubsPostings)
         .set({
           status: sql`case when ${rubsPostings.attempts} > 0 then 'unknown' else 'failed' end`,
           error: override ? reason : sql`coalesce(${rubsPostings.error}, ${reason})`,
@@ -151,7 +180,9 @@ function lineQueries(db: Executor) {
 
     /** (calculation, action) pairs with a line pending and untouched since before `olderThan`. */
     async owedPostings(olderThan: Date, limit: number): Promise<Array<{ calculationId: string; action: PostingAction }>> {
-      const rows = await db.selectDistinct({ calculationId: rubsPostings.calculationId, action: rubsPostings.action }).from(rubsPostings)
+      const rows = await db
+        .selectDistinct({ calculationId: rubsPostings.calculationId, action: rubsPostings.action })
+        .from(rubsPostings)
         .where(and(eq(rubsPostings.status, 'pending'), lt(rubsPostings.updatedAt, olderThan)))
         .limit(limit);
       return rows.map((r) => ({ calculationId: r.calculationId, action: r.action as PostingAction }));
@@ -165,7 +196,9 @@ function lineQueries(db: Executor) {
     async pmsUnitIds(propertyId: string, unitIds: string[]): Promise<Map<string, string>> {
       const found = new Map<string, string>();
       if (unitIds.length === 0) return found;
-      const rows = await db.select({ id: pmsUnitView.id, pmsUnitId: pmsUnitView.pmsUnitId }).from(pmsUnitView)
+      const rows = await db
+        .select({ id: pmsUnitView.id, pmsUnitId: pmsUnitView.pmsUnitId })
+        .from(pmsUnitView)
         .where(and(eq(pmsUnitView.propertyId, propertyId), or(inArray(pmsUnitView.pmsUnitId, unitIds), inArray(pmsUnitView.id, unitIds))));
       const wanted = new Set(unitIds);
       for (const r of rows) if (wanted.has(r.id) && !found.has(r.id)) found.set(r.id, r.pmsUnitId);

@@ -8,8 +8,14 @@ import { PmsChargeError, type PmsChargesClient } from '../../pms/charges-client'
 import { NO_PMS } from '../calculate-from-pms';
 import { createPostingRepository, type LineKey, type PostingRepository, type PostingRow } from './repository';
 import {
-  chargeDate, chargeDescription, chargeLines, idempotencyKey, lineId, postingStateOf,
-  type ChargeLine, type PostableCalculation,
+  chargeDate,
+  chargeDescription,
+  chargeLines,
+  idempotencyKey,
+  lineId,
+  postingStateOf,
+  type ChargeLine,
+  type PostableCalculation,
 } from './lines';
 import type { PostingAction, PostingState } from './schemas';
 import type { EventOutbox } from '../../events/public';
@@ -81,7 +87,13 @@ async function postingState(deps: RubsPostingDeps, repo: PostingRepository, calc
 }
 
 /** Queues the job that sends what is pending; a job id already known (the same pending lines) adds nothing. */
-async function enqueueRun(deps: RubsPostingDeps, repo: PostingRepository, calculationId: string, action: PostingAction, jobIdSuffix?: string): Promise<void> {
+async function enqueueRun(
+  deps: RubsPostingDeps,
+  repo: PostingRepository,
+  calculationId: string,
+  action: PostingAction,
+  jobIdSuffix?: string,
+): Promise<void> {
   const oldest = await repo.oldestPending(calculationId, action);
   if (oldest === null) return;
   const jobId = `rubs-posting.${calculationId}.${action}.${jobIdSuffix ?? oldest}`;
@@ -102,7 +114,11 @@ async function preparePost(txRepo: PostingRepository, calculation: PostableCalcu
   const known = new Set(posts.map(lineId));
   const fresh = lines.filter((l) => !known.has(lineId(l)));
   if (fresh.length === 0 && posts.every((r) => r.status === 'posted')) throw conflict(ALREADY_POSTED);
-  await txRepo.insertLines(calculation.id, fresh.map((l) => ({ unitId: l.unitId, occupancy: l.occupancy, action: 'post', amount: fromCents(l.cents) })), now);
+  await txRepo.insertLines(
+    calculation.id,
+    fresh.map((l) => ({ unitId: l.unitId, occupancy: l.occupancy, action: 'post', amount: fromCents(l.cents) })),
+    now,
+  );
   await txRepo.retryFailed(calculation.id, 'post', now);
 }
 
@@ -114,19 +130,34 @@ async function preparePost(txRepo: PostingRepository, calculation: PostableCalcu
 async function prepareReverse(txRepo: PostingRepository, calculationId: string, existing: PostingRow[], now: Date) {
   const posted = existing.filter((r) => r.action === 'post' && (r.status === 'posted' || r.status === 'unknown'));
   if (posted.length === 0) throw conflict(NOTHING_TO_REVERSE);
-  await txRepo.resend(calculationId, posted.filter((r) => r.status === 'unknown').map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'post' })), now);
+  await txRepo.resend(
+    calculationId,
+    posted.filter((r) => r.status === 'unknown').map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'post' })),
+    now,
+  );
   const reverses = existing.filter((r) => r.action === 'reverse');
   const known = new Set(reverses.map(lineId));
   const fresh = posted.filter((r) => !known.has(lineId(r)));
   if (fresh.length === 0 && reverses.every((r) => r.status === 'posted')) throw conflict(ALREADY_REVERSED);
-  await txRepo.insertLines(calculationId, fresh.map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'reverse', amount: -r.amount })), now);
+  await txRepo.insertLines(
+    calculationId,
+    fresh.map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'reverse', amount: -r.amount })),
+    now,
+  );
   await txRepo.retryFailed(calculationId, 'reverse', now);
 }
 
 /** Sends one line and writes the answer; `done` false when it is left pending (the provider kept failing, or is taken to be down). */
 async function sendLine(
-  deps: RubsPostingDeps, repo: PostingRepository, calculation: PostableCalculation, link: { connectionId: string; pmsPropertyId: string }, pmsUnitId: string,
-  line: ChargeLine, key: LineKey, amountCents: number, breaker: CircuitBreaker,
+  deps: RubsPostingDeps,
+  repo: PostingRepository,
+  calculation: PostableCalculation,
+  link: { connectionId: string; pmsPropertyId: string },
+  pmsUnitId: string,
+  line: ChargeLine,
+  key: LineKey,
+  amountCents: number,
+  breaker: CircuitBreaker,
 ): Promise<{ done: boolean; reason?: string }> {
   const record = (outcome: Parameters<PostingRepository['record']>[2]) => repo.record(calculation.id, key, outcome, deps.now());
   if (!breaker.tryAcquire()) return { done: false };
@@ -174,7 +205,14 @@ async function emitOutcome(deps: RubsPostingDeps, repo: PostingRepository, run: 
 }
 
 /** A run's lines: what run() documents, for a calculation that exists (`head`). */
-async function runLines(deps: RubsPostingDeps, repo: PostingRepository, calculationId: string, action: PostingAction, opts: RunOptions, head: { propertyId: string; ownerId: string; status: string }): Promise<void> {
+async function runLines(
+  deps: RubsPostingDeps,
+  repo: PostingRepository,
+  calculationId: string,
+  action: PostingAction,
+  opts: RunOptions,
+  head: { propertyId: string; ownerId: string; status: string },
+): Promise<void> {
   const pending = await repo.claimPending(calculationId, action, deps.now());
   if (pending.length === 0) return;
   const link = await deps.links.linkOf(head.propertyId);
@@ -189,9 +227,10 @@ async function runLines(deps: RubsPostingDeps, repo: PostingRepository, calculat
   const calculation = await deps.billing.calculation(head.ownerId, calculationId);
   const lines = new Map(chargeLines(calculation).map((l) => [lineId(l), l]));
   // A reversal is sent only for a charge the provider confirmed; one never made is not reversed, one unknown waits.
-  const postStatus = action === 'reverse'
-    ? new Map((await repo.lines(calculationId)).filter((r) => r.action === 'post').map((r) => [lineId(r), r.status]))
-    : null;
+  const postStatus =
+    action === 'reverse'
+      ? new Map((await repo.lines(calculationId)).filter((r) => r.action === 'post').map((r) => [lineId(r), r.status]))
+      : null;
   let waiting = 0;
   const pmsIds = await repo.pmsUnitIds(head.propertyId, [...new Set(pending.map((r) => r.unitId))]);
   const breaker = new CircuitBreaker({ threshold: STOP_AFTER_FAILURES, openMs: Number.POSITIVE_INFINITY });
