@@ -38,7 +38,7 @@ const lineWhere = (calculationId: string, k: LineKey) =>
   );
 
 export function createPostingRepository(db: Executor) {
-  return { ...calculationQueries(db), ...lineQueries(db) };
+  return { ...calculationQueries(db), ...lineQueries(db), ...pendingLineQueries(db), ...pmsUnitQueries(db) };
 }
 
 /** The calculation a posting is of: its head, and its row lock. */
@@ -150,7 +150,12 @@ function lineQueries(db: Executor) {
         })
         .where(and(lineWhere(calculationId, key), sql`${rubsPostings.status} <> 'posted'`));
     },
+  };
+}
 
+/** Pending lines of an action: ending them, how long they waited, and those the sweeper owes a run. */
+function pendingLineQueries(db: Executor) {
+  return {
     /**
      * What is still pending ends: `unknown` when it was sent at least once (a call may have reached the
      * provider and made the charge), else `failed`; with `reason` when `override` (a reason that holds for
@@ -187,7 +192,12 @@ function lineQueries(db: Executor) {
         .limit(limit);
       return rows.map((r) => ({ calculationId: r.calculationId, action: r.action as PostingAction }));
     },
+  };
+}
 
+/** The property's imported PMS units a posting charges. */
+function pmsUnitQueries(db: Executor) {
+  return {
     /**
      * The PMS unit id of each of `unitIds` among the property's imported units: the unit whose
      * `pms_unit_id` it is (calculate-from-pms bills by PMS ids), else the unit whose own `id` it is.
