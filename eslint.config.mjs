@@ -74,7 +74,6 @@ export default tseslint.config(
       'src/modules/tariffs/custom/repository.ts',
       'src/modules/tariffs/custom/service.ts',
       'src/modules/tariffs/refresh/client.ts',
-      'src/modules/tenant-billing/repository.ts',
       'src/modules/utilities/serving.ts',
       'src/platform/queue/worker.ts',
     ],

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client';
+import type { Executor, Tx } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { propertyView } from '../properties/public';
 import {
@@ -163,6 +163,56 @@ function configQueries(db: Executor) {
   };
 }
 
+/** Takes `lines` invoice numbers from the property's counter, whose row stays locked to the end of the transaction: the first of them. */
+async function takeInvoiceNumbers(tx: Tx, propertyId: string, lines: number): Promise<number> {
+  const [counter] = await tx
+    .insert(rubsInvoiceCounters)
+    .values({ propertyId, lastNumber: lines })
+    .onConflictDoUpdate({
+      target: rubsInvoiceCounters.propertyId,
+      set: { lastNumber: sql`${rubsInvoiceCounters.lastNumber} + ${lines}` },
+    })
+    .returning({ lastNumber: rubsInvoiceCounters.lastNumber });
+  return counter!.lastNumber - lines + 1;
+}
+
+/**
+ * The active calculations of the property and utility type whose period overlaps `row`'s, locked to the
+ * end of the transaction, with whether each has charges on the ledger.
+ */
+async function lockOverlapping(
+  tx: Tx,
+  row: Pick<CalculationRow, 'propertyId' | 'utilityType' | 'billingPeriodStart' | 'billingPeriodEnd'>,
+) {
+  const locked = await tx
+    .select({ id: rubsCalculations.id })
+    .from(rubsCalculations)
+    .where(
+      and(
+        eq(rubsCalculations.propertyId, row.propertyId),
+        eq(rubsCalculations.utilityType, row.utilityType),
+        eq(rubsCalculations.status, 'active'),
+        lte(rubsCalculations.billingPeriodStart, row.billingPeriodEnd),
+        gte(rubsCalculations.billingPeriodEnd, row.billingPeriodStart),
+      ),
+    )
+    .orderBy(rubsCalculations.calculatedAt, rubsCalculations.id)
+    // Locked, as a post locks its calculation: a post that starts now waits and then finds it superseded.
+    .for('update');
+  if (locked.length === 0) return [];
+  // Then, in a statement of its own (a fresh snapshot), whether a post that held the lock put charges on the ledger.
+  return tx
+    .select({ id: rubsCalculations.id, posted: chargesOnLedger })
+    .from(rubsCalculations)
+    .where(
+      inArray(
+        rubsCalculations.id,
+        locked.map((l) => l.id),
+      ),
+    )
+    .orderBy(rubsCalculations.calculatedAt, rubsCalculations.id);
+}
+
 /** Storing, voiding and reading one calculation. */
 function calculationQueries(db: Executor) {
   return {
@@ -181,44 +231,8 @@ function calculationQueries(db: Executor) {
       refuse: (overlapped: OverlappedCalculation[]) => void,
     ): Promise<{ supersedes: string[]; firstInvoiceNumber: number }> {
       return db.transaction(async (tx) => {
-        const [counter] = await tx
-          .insert(rubsInvoiceCounters)
-          .values({ propertyId: row.propertyId, lastNumber: lines })
-          .onConflictDoUpdate({
-            target: rubsInvoiceCounters.propertyId,
-            set: { lastNumber: sql`${rubsInvoiceCounters.lastNumber} + ${lines}` },
-          })
-          .returning({ lastNumber: rubsInvoiceCounters.lastNumber });
-        const firstInvoiceNumber = counter!.lastNumber - lines + 1;
-        const locked = await tx
-          .select({ id: rubsCalculations.id })
-          .from(rubsCalculations)
-          .where(
-            and(
-              eq(rubsCalculations.propertyId, row.propertyId),
-              eq(rubsCalculations.utilityType, row.utilityType),
-              eq(rubsCalculations.status, 'active'),
-              lte(rubsCalculations.billingPeriodStart, row.billingPeriodEnd),
-              gte(rubsCalculations.billingPeriodEnd, row.billingPeriodStart),
-            ),
-          )
-          .orderBy(rubsCalculations.calculatedAt, rubsCalculations.id)
-          // Locked, as a post locks its calculation: a post that starts now waits and then finds it superseded.
-          .for('update');
-        // Then, in a statement of its own (a fresh snapshot), whether a post that held the lock put charges on the ledger.
-        const overlapped =
-          locked.length === 0
-            ? []
-            : await tx
-                .select({ id: rubsCalculations.id, posted: chargesOnLedger })
-                .from(rubsCalculations)
-                .where(
-                  inArray(
-                    rubsCalculations.id,
-                    locked.map((l) => l.id),
-                  ),
-                )
-                .orderBy(rubsCalculations.calculatedAt, rubsCalculations.id);
+        const firstInvoiceNumber = await takeInvoiceNumbers(tx, row.propertyId, lines);
+        const overlapped = await lockOverlapping(tx, row);
         refuse(overlapped);
         const supersedes = overlapped.map((o) => o.id);
         await tx.insert(rubsCalculations).values({ ...row, status: 'active', supersedes, firstInvoiceNumber, result });
