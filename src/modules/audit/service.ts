@@ -53,6 +53,26 @@ export function presentFinding(f: FindingRow & { periodStart?: string; periodEnd
   };
 }
 
+/** One finding as a row of the export, in FINDING_CSV_HEADER's order. */
+function findingCsvRow(f: FindingRow & { periodStart: string; periodEnd: string }): string[] {
+  return [
+    f.id,
+    f.billId,
+    f.propertyId,
+    f.meterId,
+    f.periodStart,
+    f.periodEnd,
+    f.reason,
+    f.severity,
+    f.amountCents === null ? '' : (f.amountCents / 100).toFixed(2),
+    neutralise(f.message),
+    f.status,
+    f.resolution ?? '',
+    neutralise(f.note ?? ''),
+    f.createdAt.toISOString(),
+  ];
+}
+
 /** A bill's stored audit and findings, and whether an audit asked for since is still to come. */
 async function presentBillAudit(repo: AuditRepository, requests: AuditRequests, bill: BillRow) {
   const [audit, findings, stale] = await Promise.all([repo.auditOf(bill.id), repo.findingsOfBill(bill.id), requests.isStale(bill.meterId)]);
@@ -74,7 +94,32 @@ async function presentBillAudit(repo: AuditRepository, requests: AuditRequests, 
   };
 }
 
-export function createAuditService(deps: {
+/** The owner's tolerance, and queueing the re-audit of their meters or a property's. */
+function settingsAndReaudits(repo: AuditRepository, deps: Pick<AuditServiceDeps, 'now' | 'requestAudits'>) {
+  return {
+    /** PATCH /pm/audit/settings: the tolerance; the owner's meters are queued to be audited again with it. */
+    async updateSettings(ownerId: string, body: { tolerance_percent: number }) {
+      await repo.setTolerance(ownerId, body.tolerance_percent, deps.now());
+      await deps.requestAudits(await repo.metersWithBills(ownerId));
+      return this.settings(ownerId);
+    },
+
+    /** GET /pm/audit/settings: the owner's tolerance (the default until changed). */
+    settings: async (ownerId: string) => ({ tolerance_percent: await repo.tolerance(ownerId) }),
+
+    /**
+     * Queues the audit of every meter of the owner with bills (a version of one of their tariffs was
+     * added).
+     */
+    auditOwner: async (ownerId: string) => deps.requestAudits(await repo.metersWithBills(ownerId)),
+
+    /** Queues the audit of a property's meters (its tariff or supply changed). */
+    auditProperty: async (propertyId: string) => deps.requestAudits(await repo.metersOfProperty(propertyId)),
+  };
+}
+
+/** What the audit service is built on. */
+export interface AuditServiceDeps {
   db: Db;
   now: () => Date;
   /** Looks up the tariff versions and supply contract a bill is priced on. */
@@ -91,7 +136,9 @@ export function createAuditService(deps: {
   dataChanged?(ownerId: string): Promise<void>;
   /** New findings and dispute transitions are events (audit-events.ts), written in the transaction that stores them. */
   events?: EventOutbox;
-}) {
+}
+
+export function createAuditService(deps: AuditServiceDeps) {
   const repo = createAuditRepository(deps.db);
 
   const { auditMeters } = createMeterAuditor({
@@ -158,22 +205,7 @@ export function createAuditService(deps: {
       const { rows } = await repo.findings(ownerId, filter, 0, MAX_EXPORT_ROWS);
       return csvDocument(
         FINDING_CSV_HEADER,
-        rows.map((f) => [
-          f.id,
-          f.billId,
-          f.propertyId,
-          f.meterId,
-          f.periodStart,
-          f.periodEnd,
-          f.reason,
-          f.severity,
-          f.amountCents === null ? '' : (f.amountCents / 100).toFixed(2),
-          neutralise(f.message),
-          f.status,
-          f.resolution ?? '',
-          neutralise(f.note ?? ''),
-          f.createdAt.toISOString(),
-        ]),
+        rows.map((f) => findingCsvRow(f)),
       );
     },
 
@@ -189,24 +221,7 @@ export function createAuditService(deps: {
       return resolved;
     },
 
-    /** PATCH /pm/audit/settings: the tolerance; the owner's meters are queued to be audited again with it. */
-    async updateSettings(ownerId: string, body: { tolerance_percent: number }) {
-      await repo.setTolerance(ownerId, body.tolerance_percent, deps.now());
-      await deps.requestAudits(await repo.metersWithBills(ownerId));
-      return this.settings(ownerId);
-    },
-
-    /** GET /pm/audit/settings: the owner's tolerance (the default until changed). */
-    settings: async (ownerId: string) => ({ tolerance_percent: await repo.tolerance(ownerId) }),
-
-    /**
-     * Queues the audit of every meter of the owner with bills (a version of one of their tariffs was
-     * added).
-     */
-    auditOwner: async (ownerId: string) => deps.requestAudits(await repo.metersWithBills(ownerId)),
-
-    /** Queues the audit of a property's meters (its tariff or supply changed). */
-    auditProperty: async (propertyId: string) => deps.requestAudits(await repo.metersOfProperty(propertyId)),
+    ...settingsAndReaudits(repo, deps),
   };
 }
 
