@@ -23,46 +23,9 @@ export interface DisputeFilter {
   year?: number;
 }
 
-export function createDisputeRepository(db: Executor) {
+/** The owner's disputes as the filter selects them, and the disputes overdue for a reminder. */
+function disputeReports(db: Executor) {
   return {
-    /** The owner's finding, its row locked until the transaction ends (transitions of one finding run in turn); null when none. */
-    async lockFinding(ownerId: string, id: string): Promise<FindingWithBill | null> {
-      const [row] = await db
-        .select({ finding: auditFindings, meterId: bills.meterId, periodEnd: bills.periodEnd, amount: bills.amount })
-        .from(auditFindings)
-        .innerJoin(bills, eq(bills.id, auditFindings.billId))
-        .where(and(eq(auditFindings.id, id), eq(auditFindings.ownerId, ownerId)))
-        .for('update', { of: auditFindings });
-      return row ? { ...row.finding, billMeterId: row.meterId, billPeriodEnd: row.periodEnd, billAmount: row.amount } : null;
-    },
-
-    /** A bill's meter and period end; null when there is no such bill. */
-    async bill(billId: string): Promise<{ meterId: string; periodEnd: string } | null> {
-      const [row] = await db.select({ meterId: bills.meterId, periodEnd: bills.periodEnd }).from(bills).where(eq(bills.id, billId));
-      return row ?? null;
-    },
-
-    async update(id: string, set: Partial<typeof auditFindings.$inferInsert>): Promise<FindingRow> {
-      const [row] = await db.update(auditFindings).set(set).where(eq(auditFindings.id, id)).returning();
-      return row!;
-    },
-
-    /** The credits granted on disputes that these bills carry (the ids go as one JSON parameter: a batch audits thousands of bills). */
-    async creditsOnBills(billIds: readonly string[]): Promise<BillCredit[]> {
-      if (billIds.length === 0) return [];
-      const rows = await db
-        .select({ billId: auditFindings.creditBillId, cents: auditFindings.creditCents, claimReference: auditFindings.claimReference })
-        .from(auditFindings)
-        .where(
-          and(
-            eq(auditFindings.status, 'credited'),
-            sql`${auditFindings.creditBillId} in (select jsonb_array_elements_text(${JSON.stringify(billIds)}::jsonb))`,
-          ),
-        )
-        .orderBy(asc(auditFindings.disputedOn), asc(auditFindings.id));
-      return rows.map((r) => ({ billId: r.billId!, cents: r.cents!, claimReference: r.claimReference! }));
-    },
-
     /** The owner's disputes (open or closed) with their property's name, as the filter selects them. */
     async disputes(ownerId: string, f: DisputeFilter) {
       const rows = await db
@@ -131,5 +94,49 @@ export function createDisputeRepository(db: Executor) {
         amountClaimedCents: r.amountClaimedCents!,
       }));
     },
+  };
+}
+
+export function createDisputeRepository(db: Executor) {
+  return {
+    /** The owner's finding, its row locked until the transaction ends (transitions of one finding run in turn); null when none. */
+    async lockFinding(ownerId: string, id: string): Promise<FindingWithBill | null> {
+      const [row] = await db
+        .select({ finding: auditFindings, meterId: bills.meterId, periodEnd: bills.periodEnd, amount: bills.amount })
+        .from(auditFindings)
+        .innerJoin(bills, eq(bills.id, auditFindings.billId))
+        .where(and(eq(auditFindings.id, id), eq(auditFindings.ownerId, ownerId)))
+        .for('update', { of: auditFindings });
+      return row ? { ...row.finding, billMeterId: row.meterId, billPeriodEnd: row.periodEnd, billAmount: row.amount } : null;
+    },
+
+    /** A bill's meter and period end; null when there is no such bill. */
+    async bill(billId: string): Promise<{ meterId: string; periodEnd: string } | null> {
+      const [row] = await db.select({ meterId: bills.meterId, periodEnd: bills.periodEnd }).from(bills).where(eq(bills.id, billId));
+      return row ?? null;
+    },
+
+    async update(id: string, set: Partial<typeof auditFindings.$inferInsert>): Promise<FindingRow> {
+      const [row] = await db.update(auditFindings).set(set).where(eq(auditFindings.id, id)).returning();
+      return row!;
+    },
+
+    /** The credits granted on disputes that these bills carry (the ids go as one JSON parameter: a batch audits thousands of bills). */
+    async creditsOnBills(billIds: readonly string[]): Promise<BillCredit[]> {
+      if (billIds.length === 0) return [];
+      const rows = await db
+        .select({ billId: auditFindings.creditBillId, cents: auditFindings.creditCents, claimReference: auditFindings.claimReference })
+        .from(auditFindings)
+        .where(
+          and(
+            eq(auditFindings.status, 'credited'),
+            sql`${auditFindings.creditBillId} in (select jsonb_array_elements_text(${JSON.stringify(billIds)}::jsonb))`,
+          ),
+        )
+        .orderBy(asc(auditFindings.disputedOn), asc(auditFindings.id));
+      return rows.map((r) => ({ billId: r.billId!, cents: r.cents!, claimReference: r.claimReference! }));
+    },
+
+    ...disputeReports(db),
   };
 }
