@@ -83,10 +83,6 @@ export default tseslint.config(
     rules: { 'max-lines': 'off' },
   },
   {
-    files: ['test/tenant-billing/posting.test.ts'],
-    rules: { 'max-lines': 'off' },
-  },
-  {
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
