@@ -68,124 +68,160 @@ export interface TariffCatalog {
   latestRevisionsOf(utilityIds: readonly string[], sectors: readonly PropertySector[], state?: string | null): Promise<Tariff[]>;
 }
 
+/** Catalog tariffs in force on `today` (no expiration date, or not yet expired). */
+function inForceOn(today: string): SQL | undefined {
+  return or(isNull(tariffs.expirationDate), gte(tariffs.expirationDate, today));
+}
+
+/** Sector preference first (sectorsOfProperty's order), then utility, tariff name, id. */
+function sectorOrder(sectors: readonly PropertySector[]): SQL[] {
+  return [
+    sql`array_position(${sql.raw(`array[${sectors.map((s) => `'${s}'`).join(',')}]::text[]`)}, ${tariffs.sector})`,
+    asc(tariffs.utilityName),
+    asc(tariffs.name),
+    asc(tariffs.id),
+  ];
+}
+
+/** The owner's tariffs that are electric, not supply contracts, of these utilities and sectors, in name order. */
+function electricAlternatives(own: Tariff[], utilityIds: readonly string[], sectors: readonly PropertySector[]): Tariff[] {
+  return own
+    .filter(
+      (t) =>
+        usageOf(t).utilityType === 'electric' &&
+        t.serviceType !== 'supply_only' &&
+        utilityIds.includes(t.utilityId) &&
+        sectors.includes(t.sector as PropertySector),
+    )
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+}
+
+/** TariffCatalog.availableTariffs on `today`. */
+function queryAvailableTariffs(db: Executor, today: string, p: PropertyTariffContext): Promise<AreaTariffSummary[]> {
+  const sectors = sectorsOfProperty(p.propertyType, p.unitCount);
+  const zipState = stateOfZip(p.zipCode);
+  const serving = db.select({ id: utilityZipView.utilityId }).from(utilityZipView).where(eq(utilityZipView.zipCode, p.zipCode));
+  const utilityOfCurrent = p.tariffId ? db.select({ id: tariffs.utilityId }).from(tariffs).where(eq(tariffs.id, p.tariffId)) : null;
+  return db
+    .select({
+      id: tariffs.id,
+      name: tariffs.name,
+      utilityName: tariffs.utilityName,
+      rateType: tariffs.rateType,
+      sector: tariffs.sector,
+    })
+    .from(tariffs)
+    .where(
+      and(
+        utilityOfCurrent
+          ? or(inArray(tariffs.utilityId, serving), inArray(tariffs.utilityId, utilityOfCurrent))
+          : inArray(tariffs.utilityId, serving),
+        inArray(tariffs.sector, sectors),
+        eq(tariffs.purpose, 'general'),
+        zipState ? eq(tariffs.state, zipState) : undefined,
+        inForceOn(today),
+      ),
+    )
+    .orderBy(...sectorOrder(sectors));
+}
+
+/** TariffCatalog.currentTariffsOf on `today`. */
+async function queryCurrentTariffs(
+  db: Executor,
+  today: string,
+  utilityIds: readonly string[],
+  sectors: readonly PropertySector[],
+  state?: string | null,
+): Promise<Tariff[]> {
+  if (utilityIds.length === 0 || sectors.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(tariffs)
+    .where(
+      and(
+        inArray(tariffs.utilityId, [...utilityIds]),
+        inArray(tariffs.sector, [...sectors]),
+        inForceOn(today),
+        state ? eq(tariffs.state, state) : undefined,
+      ),
+    )
+    .orderBy(...sectorOrder(sectors));
+  return rows.map(rowToTariff);
+}
+
+/** TariffCatalog.latestRevisionsOf on `today`. */
+async function queryLatestRevisions(
+  db: Executor,
+  today: string,
+  utilityIds: readonly string[],
+  sectors: readonly PropertySector[],
+  state?: string | null,
+): Promise<Tariff[]> {
+  if (utilityIds.length === 0 || sectors.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(tariffs)
+    .where(
+      and(
+        inArray(tariffs.utilityId, [...utilityIds]),
+        inArray(tariffs.sector, [...sectors]),
+        isNull(tariffs.supersededBy),
+        lt(tariffs.expirationDate, today),
+        state ? eq(tariffs.state, state) : undefined,
+      ),
+    )
+    .orderBy(desc(tariffs.expirationDate), ...sectorOrder(sectors));
+  return rows.map(rowToTariff);
+}
+
+/** Of `candidates`, those a bill on `tariff` could have been priced on: same utility type and unit, no supply contracts, not `tariff`. */
+function comparableTo(tariff: Tariff, candidates: Tariff[]): Tariff[] {
+  const { utilityType, unit } = usageOf(tariff);
+  return candidates.filter(
+    (t) => t.id !== tariff.id && t.serviceType !== 'supply_only' && usageOf(t).utilityType === utilityType && usageOf(t).unit === unit,
+  );
+}
+
 /** Read-only queries over the tariff and utility-ZIP tables of the tariff database. */
 export function createTariffCatalog(
   db: Executor,
   now: () => Date,
   custom: Pick<CustomTariffService, 'current' | 'inForce'>,
 ): TariffCatalog {
-  const current = () => {
-    const today = utcDay(now());
-    return or(isNull(tariffs.expirationDate), gte(tariffs.expirationDate, today));
-  };
-  /** Sector preference first (sectorsOfProperty's order), then utility, tariff name, id. */
-  const order = (sectors: readonly PropertySector[]): SQL[] => [
-    sql`array_position(${sql.raw(`array[${sectors.map((s) => `'${s}'`).join(',')}]::text[]`)}, ${tariffs.sector})`,
-    asc(tariffs.utilityName),
-    asc(tariffs.name),
-    asc(tariffs.id),
-  ];
+  const today = () => utcDay(now());
   return {
     findTariffById: (id, ownerId) => (isCustomTariffId(id) ? custom.current(ownerId, id) : findTariffById(db, id)),
 
     async customAlternatives(ownerId, utilityIds, sectors) {
-      const own = await custom.inForce(ownerId, utcDay(now()));
-      return own
-        .filter(
-          (t) =>
-            usageOf(t).utilityType === 'electric' &&
-            t.serviceType !== 'supply_only' &&
-            utilityIds.includes(t.utilityId) &&
-            sectors.includes(t.sector as PropertySector),
-        )
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+      return electricAlternatives(await custom.inForce(ownerId, today()), utilityIds, sectors);
     },
 
-    availableTariffs(p) {
-      const sectors = sectorsOfProperty(p.propertyType, p.unitCount);
-      const zipState = stateOfZip(p.zipCode);
-      const serving = db.select({ id: utilityZipView.utilityId }).from(utilityZipView).where(eq(utilityZipView.zipCode, p.zipCode));
-      const utilityOfCurrent = p.tariffId ? db.select({ id: tariffs.utilityId }).from(tariffs).where(eq(tariffs.id, p.tariffId)) : null;
-      return db
-        .select({
-          id: tariffs.id,
-          name: tariffs.name,
-          utilityName: tariffs.utilityName,
-          rateType: tariffs.rateType,
-          sector: tariffs.sector,
-        })
-        .from(tariffs)
-        .where(
-          and(
-            utilityOfCurrent
-              ? or(inArray(tariffs.utilityId, serving), inArray(tariffs.utilityId, utilityOfCurrent))
-              : inArray(tariffs.utilityId, serving),
-            inArray(tariffs.sector, sectors),
-            eq(tariffs.purpose, 'general'),
-            zipState ? eq(tariffs.state, zipState) : undefined,
-            current(),
-          ),
-        )
-        .orderBy(...order(sectors));
-    },
+    availableTariffs: (p) => queryAvailableTariffs(db, today(), p),
 
     async servingUtilities(zipCode) {
       const primary = (await servingUtilitiesOf(db, zipCode)).ranked[0];
       return primary ? [primary.id] : [];
     },
 
-    async currentTariffsOf(utilityIds, sectors, state) {
-      if (utilityIds.length === 0 || sectors.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(tariffs)
-        .where(
-          and(
-            inArray(tariffs.utilityId, [...utilityIds]),
-            inArray(tariffs.sector, [...sectors]),
-            current(),
-            state ? eq(tariffs.state, state) : undefined,
-          ),
-        )
-        .orderBy(...order(sectors));
-      return rows.map(rowToTariff);
-    },
+    currentTariffsOf: (utilityIds, sectors, state) => queryCurrentTariffs(db, today(), utilityIds, sectors, state),
 
     async tariffsForZip(zipCode, sectors) {
       return this.currentTariffsOf(await this.servingUtilities(zipCode), sectors, stateOfZip(zipCode));
     },
 
     async sameUtilityTariffs(ownerId, tariff, sectors) {
-      const { utilityType, unit } = usageOf(tariff);
+      const { utilityType } = usageOf(tariff);
       const sameUtility = (t: Tariff) =>
         tariff.utilityId !== '' ? t.utilityId === tariff.utilityId : t.utilityName.toLowerCase() === tariff.utilityName.toLowerCase();
       const [catalog, own] = await Promise.all([
         tariff.utilityId !== '' && utilityType === 'electric'
           ? this.currentTariffsOf([tariff.utilityId], sectors, tariff.state)
           : Promise.resolve([]),
-        custom.inForce(ownerId, utcDay(now())),
+        custom.inForce(ownerId, today()),
       ]);
-      return [...catalog, ...own.filter(sameUtility)].filter(
-        (t) => t.id !== tariff.id && t.serviceType !== 'supply_only' && usageOf(t).utilityType === utilityType && usageOf(t).unit === unit,
-      );
+      return comparableTo(tariff, [...catalog, ...own.filter(sameUtility)]);
     },
 
-    async latestRevisionsOf(utilityIds, sectors, state) {
-      if (utilityIds.length === 0 || sectors.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(tariffs)
-        .where(
-          and(
-            inArray(tariffs.utilityId, [...utilityIds]),
-            inArray(tariffs.sector, [...sectors]),
-            isNull(tariffs.supersededBy),
-            lt(tariffs.expirationDate, utcDay(now())),
-            state ? eq(tariffs.state, state) : undefined,
-          ),
-        )
-        .orderBy(desc(tariffs.expirationDate), ...order(sectors));
-      return rows.map(rowToTariff);
-    },
+    latestRevisionsOf: (utilityIds, sectors, state) => queryLatestRevisions(db, today(), utilityIds, sectors, state),
   };
 }
