@@ -68,7 +68,6 @@ export default tseslint.config(
       'src/services.ts',
       'src/modules/properties/repository.ts',
       'src/modules/properties/service.ts',
-      'src/modules/tariffs/custom/repository.ts',
       'src/modules/tariffs/custom/service.ts',
       'src/modules/tariffs/refresh/client.ts',
       'src/modules/utilities/serving.ts',
