@@ -77,7 +77,7 @@ export default tseslint.config(
   },
   // Temporary allowance: files longer than the cap once Prettier laid them out. Remove each once it is split.
   {
-    files: ['src/modules/analytics/schemas.ts', 'src/modules/properties/timezone.ts'],
+    files: ['src/modules/properties/timezone.ts'],
     rules: { 'max-lines': 'off' },
   },
   {

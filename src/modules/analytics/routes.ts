@@ -3,19 +3,16 @@ import { AppError, unauthorized } from '../../platform/http/errors';
 import { callerId, type Tier } from '../../platform/http/auth';
 import type { ApiRouter } from '../../platform/http/router';
 import { portfolioIdParams } from '../portfolios/schemas';
+import { benchmarksQuery, costTrendQuery, dueDiligenceBody, healthQuery } from './schemas';
 import {
-  benchmarksQuery,
   benchmarksResponse,
   costTrend,
-  costTrendQuery,
   dashboardStats,
-  dueDiligenceBody,
   dueDiligenceResponse,
   globalAnalytics,
-  healthQuery,
   healthResponse,
   portfolioAnalytics,
-} from './schemas';
+} from './schemas.response';
 import type { AnalyticsService, OnRecompute } from './service';
 
 const PAID_TIERS: ReadonlySet<Tier> = new Set(['pro', 'enterprise']);
