@@ -66,7 +66,6 @@ export default tseslint.config(
   {
     files: [
       'src/services.ts',
-      'src/modules/properties/repository.ts',
       'src/modules/properties/service.ts',
       'src/modules/tariffs/custom/service.ts',
       'src/modules/tariffs/refresh/client.ts',

@@ -33,6 +33,29 @@ export type PropertyListRow = { [K in keyof typeof listColumns]: PropertyRow[K] 
 /** The list's order: newest first, id breaking ties so pages never overlap. */
 const newestFirst = [desc(properties.createdAt), desc(properties.id)];
 
+type CostsOf = { id: string } & Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost'>;
+
+/** Writes engines' estimates (and what depends on them) of several properties in one statement, without touching updated_at. */
+async function setCostsMany(db: Executor, list: CostsOf[]): Promise<void> {
+  if (list.length === 0) return;
+  const values = sql.join(
+    list.map((c) => sql`(${c.id}, ${c.monthlyEnergyCost ?? null}::numeric, ${c.annualEnergyCost ?? null}::numeric)`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${properties} set monthly_energy_cost = v.monthly, annual_energy_cost = v.annual
+    from (values ${values}) as v(id, monthly, annual) where ${properties.id} = v.id`);
+}
+
+/** The owner's properties that pass the filters: the owner's condition first, then one per filter given. */
+function filterConditions(ownerId: string, f: PropertyFilters): SQL[] {
+  const conditions: SQL[] = [eq(properties.ownerId, ownerId)];
+  if (f.portfolioId !== undefined) conditions.push(eq(properties.portfolioId, f.portfolioId));
+  if (f.state !== undefined) conditions.push(eq(properties.state, f.state));
+  if (f.city !== undefined) conditions.push(sql`lower(${properties.city}) = lower(${f.city})`);
+  if (f.propertyType !== undefined) conditions.push(eq(properties.propertyType, f.propertyType));
+  return conditions;
+}
+
 export function createPropertyRepository(db: Executor) {
   // The calls every GET /pm/properties makes, as named prepared statements: built once instead of
   // per request, and parsed once per connection by PostgreSQL.
@@ -69,15 +92,7 @@ export function createPropertyRepository(db: Executor) {
     },
 
     /** Writes engines' estimates (and what depends on them) of several properties in one statement, without touching updated_at. */
-    async setCostsMany(list: Array<{ id: string } & Pick<PropertyValues, 'monthlyEnergyCost' | 'annualEnergyCost'>>) {
-      if (list.length === 0) return;
-      const values = sql.join(
-        list.map((c) => sql`(${c.id}, ${c.monthlyEnergyCost ?? null}::numeric, ${c.annualEnergyCost ?? null}::numeric)`),
-        sql`, `,
-      );
-      await db.execute(sql`update ${properties} set monthly_energy_cost = v.monthly, annual_energy_cost = v.annual
-        from (values ${values}) as v(id, monthly, annual) where ${properties.id} = v.id`);
-    },
+    setCostsMany: (list: CostsOf[]) => setCostsMany(db, list),
 
     /** The owner's property, or null when it does not exist or is someone else's. */
     async findOwned(ownerId: string, id: string): Promise<PropertyRow | null> {
@@ -110,11 +125,7 @@ export function createPropertyRepository(db: Executor) {
 
     /** One page, newest first; `knownTotal` (the owner's count) spares the count of an unfiltered list. */
     async list(ownerId: string, f: PropertyFilters, limit: number, offset: number, knownTotal: number) {
-      const conditions: SQL[] = [eq(properties.ownerId, ownerId)];
-      if (f.portfolioId !== undefined) conditions.push(eq(properties.portfolioId, f.portfolioId));
-      if (f.state !== undefined) conditions.push(eq(properties.state, f.state));
-      if (f.city !== undefined) conditions.push(sql`lower(${properties.city}) = lower(${f.city})`);
-      if (f.propertyType !== undefined) conditions.push(eq(properties.propertyType, f.propertyType));
+      const conditions = filterConditions(ownerId, f);
       if (conditions.length === 1) {
         const rows = offset < knownTotal ? await ownerPage.execute({ ownerId, limit, offset }) : [];
         return { rows: rows as PropertyListRow[], total: knownTotal };
