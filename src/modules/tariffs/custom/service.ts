@@ -163,6 +163,47 @@ async function customOnDate(
   return found;
 }
 
+/** The owner's custom tariff, or 404. */
+async function ownedTariff(repo: CustomTariffRepository, ownerId: string | null, id: string): Promise<StoredCustomTariff> {
+  const found = ownerId === null || !isCustomTariffId(id) ? null : await repo.findOwned(ownerId, id);
+  if (!found) throw notFound('Tariff not found');
+  return found;
+}
+
+/** DELETE /tariffs/{id}: retires it, unless a property or meter prices on it. */
+async function retireTariff(deps: CustomTariffDeps, repo: CustomTariffRepository, ownerId: string, id: string): Promise<void> {
+  await ownedTariff(repo, ownerId, id);
+  const users = await repo.users(ownerId, id);
+  const named = [
+    ...users.properties.map((p) => `property '${p.name}' (${p.id})`),
+    ...users.meters.map((m) => `meter '${m.name}' (${m.id})`),
+  ];
+  if (named.length > 0) throw conflict(`Tariff is in use by ${named.join(', ')}: give them another tariff first`);
+  await repo.retire(id, deps.now());
+}
+
+/** POST /tariffs/custom/{id}/versions: new rates from an effective date. */
+async function addTariffVersion(
+  deps: CustomTariffDeps,
+  repo: CustomTariffRepository,
+  ownerId: string,
+  id: string,
+  body: CreateVersionBody,
+): Promise<CustomTariffDetail> {
+  const stored = await ownedTariff(repo, ownerId, id);
+  const { row } = stored;
+  const utility = row.utilityId ? await utilityOf(deps.db, row.utilityId) : null;
+  const { record: _record, ...content } = contentOf(deps, body, row.utilityType as UtilityType, row.unit, {
+    state: utility?.state ?? row.state,
+    name: utility?.name ?? row.utilityName,
+  });
+  const outcome = await repo.insertVersion({ ...content, tariffId: id, effectiveDate: body.effective_date }, MAX_VERSIONS, deps.now());
+  if (outcome === 'limit') throw unprocessable(`at most ${MAX_VERSIONS} versions per tariff`, 'effective_date');
+  if (outcome === 'exists') throw conflict(`Tariff already has a version effective ${body.effective_date}`);
+  await deps.ratesChanged?.(ownerId, `${id}.${body.effective_date}`);
+  return present(await ownedTariff(repo, ownerId, id), utcDay(deps.now()));
+}
+
 export function createCustomTariffService(deps: CustomTariffDeps) {
   const repo = createCustomTariffRepository(deps.db);
   const today = () => utcDay(deps.now());
@@ -170,11 +211,7 @@ export function createCustomTariffService(deps: CustomTariffDeps) {
   /** Each version of a stored tariff as the engine prices it (index = version). */
   const versionsOf = (stored: StoredCustomTariff): Tariff[] => stored.versions.map((_, i) => tariffOfVersion(stored, i));
 
-  async function owned(ownerId: string | null, id: string): Promise<StoredCustomTariff> {
-    const found = ownerId === null || !isCustomTariffId(id) ? null : await repo.findOwned(ownerId, id);
-    if (!found) throw notFound('Tariff not found');
-    return found;
-  }
+  const owned = (ownerId: string | null, id: string) => ownedTariff(repo, ownerId, id);
 
   return {
     /** POST /tariffs/custom: a tariff from a URDB record or from rates in the detail shape. */
@@ -207,32 +244,11 @@ export function createCustomTariffService(deps: CustomTariffDeps) {
     },
 
     /** DELETE /tariffs/{id}: retires it, unless a property or meter prices on it. */
-    async retire(ownerId: string, id: string): Promise<void> {
-      await owned(ownerId, id);
-      const users = await repo.users(ownerId, id);
-      const named = [
-        ...users.properties.map((p) => `property '${p.name}' (${p.id})`),
-        ...users.meters.map((m) => `meter '${m.name}' (${m.id})`),
-      ];
-      if (named.length > 0) throw conflict(`Tariff is in use by ${named.join(', ')}: give them another tariff first`);
-      await repo.retire(id, deps.now());
-    },
+    retire: (ownerId: string, id: string): Promise<void> => retireTariff(deps, repo, ownerId, id),
 
     /** POST /tariffs/custom/{id}/versions: new rates from an effective date. */
-    async addVersion(ownerId: string, id: string, body: CreateVersionBody): Promise<CustomTariffDetail> {
-      const stored = await owned(ownerId, id);
-      const { row } = stored;
-      const utility = row.utilityId ? await utilityOf(deps.db, row.utilityId) : null;
-      const { record: _record, ...content } = contentOf(deps, body, row.utilityType as UtilityType, row.unit, {
-        state: utility?.state ?? row.state,
-        name: utility?.name ?? row.utilityName,
-      });
-      const outcome = await repo.insertVersion({ ...content, tariffId: id, effectiveDate: body.effective_date }, MAX_VERSIONS, deps.now());
-      if (outcome === 'limit') throw unprocessable(`at most ${MAX_VERSIONS} versions per tariff`, 'effective_date');
-      if (outcome === 'exists') throw conflict(`Tariff already has a version effective ${body.effective_date}`);
-      await deps.ratesChanged?.(ownerId, `${id}.${body.effective_date}`);
-      return present(await owned(ownerId, id), today());
-    },
+    addVersion: (ownerId: string, id: string, body: CreateVersionBody): Promise<CustomTariffDetail> =>
+      addTariffVersion(deps, repo, ownerId, id, body),
 
     /**
      * The owner's custom tariffs among `ids`, each as its version in force on `date`; ids that are
