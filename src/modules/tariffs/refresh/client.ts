@@ -68,6 +68,54 @@ class Retryable extends Error {
   }
 }
 
+/** The URL without the key, for messages and logs. */
+const withoutKey = (url: string) => url.replace(/api_key=[^&]*/, 'api_key=***');
+
+/** One GET of a page: a Retryable on timeouts, network errors, 429 and 5xx; an UrdbApiError on any other bad answer. */
+async function fetchPage(url: string, timeoutMs: number): Promise<UrdbPage> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(url, { signal: controller.signal, headers: { accept: 'application/json' } });
+    text = await res.text();
+  } catch (err) {
+    if (controller.signal.aborted) throw new Retryable(`no answer within ${timeoutMs} ms`, null, null);
+    throw new Retryable(`network error: ${(err as Error).message}`, null, null);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (res.status === 429 || res.status >= 500) {
+    const after = Number(res.headers.get('retry-after'));
+    throw new Retryable(
+      `HTTP ${res.status}${res.status === 429 ? " (over the API key's rate limit)" : ''}: ${text.slice(0, 200)}`,
+      res.status,
+      Number.isFinite(after) && after > 0 ? after * 1000 : null,
+    );
+  }
+  if (res.status !== 200) {
+    throw new UrdbApiError(`URDB API answered HTTP ${res.status} to ${withoutKey(url)}: ${text.slice(0, 300)}`, res.status, 1);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new UrdbApiError(`URDB API answer to ${withoutKey(url)} is not JSON: ${text.slice(0, 200)}`, 200, 1);
+  }
+  const items = (body as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) {
+    const error = (body as { error?: unknown } | null)?.error;
+    throw new UrdbApiError(
+      `URDB API answer to ${withoutKey(url)} has no "items" list${error ? `: ${JSON.stringify(error).slice(0, 300)}` : ''}`,
+      200,
+      1,
+    );
+  }
+  const remaining = Number(res.headers.get('x-ratelimit-remaining'));
+  return { items, rateLimitRemaining: res.headers.has('x-ratelimit-remaining') && Number.isFinite(remaining) ? remaining : null };
+}
+
 export function createUrdbClient(opts: UrdbClientOptions) {
   const pageSize = Math.min(opts.pageSize ?? URDB_MAX_PAGE, URDB_MAX_PAGE);
   const backoffMs = opts.backoffMs ?? 2000;
@@ -91,53 +139,6 @@ export function createUrdbClient(opts: UrdbClientOptions) {
     return url.toString();
   }
 
-  /** The URL without the key, for messages and logs. */
-  const shown = (url: string) => url.replace(/api_key=[^&]*/, 'api_key=***');
-
-  async function once(url: string): Promise<UrdbPage> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), opts.timeoutMs);
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(url, { signal: controller.signal, headers: { accept: 'application/json' } });
-      text = await res.text();
-    } catch (err) {
-      if (controller.signal.aborted) throw new Retryable(`no answer within ${opts.timeoutMs} ms`, null, null);
-      throw new Retryable(`network error: ${(err as Error).message}`, null, null);
-    } finally {
-      clearTimeout(timer);
-    }
-    if (res.status === 429 || res.status >= 500) {
-      const after = Number(res.headers.get('retry-after'));
-      throw new Retryable(
-        `HTTP ${res.status}${res.status === 429 ? " (over the API key's rate limit)" : ''}: ${text.slice(0, 200)}`,
-        res.status,
-        Number.isFinite(after) && after > 0 ? after * 1000 : null,
-      );
-    }
-    if (res.status !== 200) {
-      throw new UrdbApiError(`URDB API answered HTTP ${res.status} to ${shown(url)}: ${text.slice(0, 300)}`, res.status, 1);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new UrdbApiError(`URDB API answer to ${shown(url)} is not JSON: ${text.slice(0, 200)}`, 200, 1);
-    }
-    const items = (body as { items?: unknown } | null)?.items;
-    if (!Array.isArray(items)) {
-      const error = (body as { error?: unknown } | null)?.error;
-      throw new UrdbApiError(
-        `URDB API answer to ${shown(url)} has no "items" list${error ? `: ${JSON.stringify(error).slice(0, 300)}` : ''}`,
-        200,
-        1,
-      );
-    }
-    const remaining = Number(res.headers.get('x-ratelimit-remaining'));
-    return { items, rateLimitRemaining: res.headers.has('x-ratelimit-remaining') && Number.isFinite(remaining) ? remaining : null };
-  }
-
   return {
     pageSize,
 
@@ -146,12 +147,12 @@ export function createUrdbClient(opts: UrdbClientOptions) {
       const url = pageUrl(eiaId, offset, modifiedAfter);
       for (let attempt = 1; ; attempt++) {
         try {
-          return await once(url);
+          return await fetchPage(url, opts.timeoutMs);
         } catch (err) {
           if (err instanceof UrdbApiError) throw new UrdbApiError(err.message, err.status, attempt);
           if (!(err instanceof Retryable)) throw err;
           if (attempt >= opts.attempts) {
-            throw new UrdbApiError(`URDB API gave up after ${attempt} tries of ${shown(url)}: ${err.message}`, err.status, attempt);
+            throw new UrdbApiError(`URDB API gave up after ${attempt} tries of ${withoutKey(url)}: ${err.message}`, err.status, attempt);
           }
           const delayMs = Math.max(backoffMs * 2 ** (attempt - 1), err.retryAfterMs ?? 0);
           opts.onRetry?.({ attempt, delayMs, reason: err.message });
