@@ -67,7 +67,6 @@ export default tseslint.config(
     files: [
       'src/services.ts',
       'src/modules/properties/service.ts',
-      'src/modules/utilities/serving.ts',
       'src/platform/queue/worker.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },

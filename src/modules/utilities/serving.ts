@@ -91,16 +91,38 @@ function countyWeights(ref: Pick<UtilityReference, 'zipPairs'> & { area: AreaDat
   return weights;
 }
 
-export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { area: AreaData }): ServingModel {
-  const { area } = ref;
+/**
+ * Retail power marketers last, then the candidates with an estimate, most estimated customers first, then
+ * customers served, name and id.
+ */
+function byEstimate(a: { u: ServingCandidate; estimate: number | null }, b: { u: ServingCandidate; estimate: number | null }): number {
+  return (
+    Number(a.u.type === 'retail_power_marketer') - Number(b.u.type === 'retail_power_marketer') ||
+    Number(a.estimate === null) - Number(b.estimate === null) ||
+    (b.estimate ?? 0) - (a.estimate ?? 0) ||
+    (b.u.customersServed ?? -1) - (a.u.customersServed ?? -1) ||
+    (a.u.name ?? '').localeCompare(b.u.name ?? '') ||
+    Number(a.u.id) - Number(b.u.id) ||
+    a.u.id.localeCompare(b.u.id)
+  );
+}
+
+/** The NREL tables' ZIP code-utility pairs (`${zip}|${utility id}`) and their ZIP codes per utility and state. */
+function nrelListings(ref: Pick<UtilityReference, 'zipPairs'> & { area: AreaData }) {
   const nrelPairs = ref.zipPairs.filter((p) => p.source === 'iou_2011' || p.source === 'non_iou_2023');
   const nrelListed = new Set(nrelPairs.map((p) => `${p.zipCode}|${p.utilityId}`));
   /** The number of ZIP codes the NREL tables list a utility at in a state (`${utility id}|${state}`). */
   const nrelZipCount = new Map<string, number>();
   for (const p of nrelPairs) {
-    const state = area.zipCounties.get(p.zipCode)?.state;
+    const state = ref.area.zipCounties.get(p.zipCode)?.state;
     if (state) nrelZipCount.set(`${p.utilityId}|${state}`, (nrelZipCount.get(`${p.utilityId}|${state}`) ?? 0) + 1);
   }
+  return { nrelListed, nrelZipCount };
+}
+
+export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { area: AreaData }): ServingModel {
+  const { area } = ref;
+  const { nrelListed, nrelZipCount } = nrelListings(ref);
   const countyZips = new Map<string, number>();
   for (const c of area.zipCounties.values()) countyZips.set(c.id, (countyZips.get(c.id) ?? 0) + 1);
 
@@ -157,16 +179,7 @@ export function buildServingModel(ref: Pick<UtilityReference, 'zipPairs'> & { ar
         }
         kept.push({ u, estimate: state !== null && county ? model.estimate(u.id, state, county.id) : null });
       }
-      kept.sort(
-        (a, b) =>
-          Number(a.u.type === 'retail_power_marketer') - Number(b.u.type === 'retail_power_marketer') ||
-          Number(a.estimate === null) - Number(b.estimate === null) ||
-          (b.estimate ?? 0) - (a.estimate ?? 0) ||
-          (b.u.customersServed ?? -1) - (a.u.customersServed ?? -1) ||
-          (a.u.name ?? '').localeCompare(b.u.name ?? '') ||
-          Number(a.u.id) - Number(b.u.id) ||
-          a.u.id.localeCompare(b.u.id),
-      );
+      kept.sort(byEstimate);
       const marked = markedPrimary(zipCode, state, county, kept);
       if (marked)
         kept.unshift(
