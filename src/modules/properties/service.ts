@@ -104,6 +104,24 @@ async function requestAnalysis(deps: PropertyServiceDeps, row: PropertyRow): Pro
   }
 }
 
+/** GET /pm/properties/{id}: the property with its annual cost and the tariffs it may take. */
+async function presentDetail(deps: PropertyServiceDeps, ownerId: string, row: PropertyRow) {
+  const [available, annual] = await Promise.all([deps.tariffs.availableTariffs(row), deps.annualCost?.(ownerId, row.id) ?? null]);
+  return {
+    ...presentProperty(row, energyPctOfNoi(annual?.cents ?? null, row.noi)),
+    annual_cost: annual === null ? null : annual.cents / 100,
+    annual_cost_basis: annual?.basis ?? null,
+    cost_by_utility: annual?.byUtility ?? [],
+    available_tariffs: available.map((t) => ({
+      id: t.id,
+      name: t.name,
+      utility_name: t.utilityName,
+      rate_type: t.rateType,
+      sector: t.sector,
+    })),
+  };
+}
+
 export function createPropertyService(deps: PropertyServiceDeps) {
   const repo = createPropertyRepository(deps.db);
   const meterRepo = createMeterRepository(deps.db);
@@ -140,21 +158,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
     },
 
     async detail(ownerId: string, id: string) {
-      const row = await requireOwned(ownerId, id);
-      const [available, annual] = await Promise.all([deps.tariffs.availableTariffs(row), deps.annualCost?.(ownerId, row.id) ?? null]);
-      return {
-        ...presentProperty(row, energyPctOfNoi(annual?.cents ?? null, row.noi)),
-        annual_cost: annual === null ? null : annual.cents / 100,
-        annual_cost_basis: annual?.basis ?? null,
-        cost_by_utility: annual?.byUtility ?? [],
-        available_tariffs: available.map((t) => ({
-          id: t.id,
-          name: t.name,
-          utility_name: t.utilityName,
-          rate_type: t.rateType,
-          sector: t.sector,
-        })),
-      };
+      return presentDetail(deps, ownerId, await requireOwned(ownerId, id));
     },
 
     async update(ownerId: string, id: string, input: UpdatePropertyInput) {
