@@ -66,7 +66,6 @@ export default tseslint.config(
   {
     files: [
       'src/services.ts',
-      'src/platform/queue/worker.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },

@@ -20,38 +20,29 @@ export interface StartWorkersOptions<D extends QueueDefinitions> {
 /** Heads in these states will never run again and must not block their key. */
 const DEAD_STATES = new Set(['completed', 'failed', 'unknown']);
 
-/**
- * The worker side of the BullMQ driver: one BullMQ Worker per queue, each job
- * parsed, ordered by its key (see ordering.ts) and handed to its processor.
- * Returns a closer that stops taking jobs and waits for the running ones.
- */
-export function startWorkers<D extends QueueDefinitions>(opts: StartWorkersOptions<D>): () => Promise<void> {
-  const { definitions, logger } = opts;
-  const prefix = opts.prefix ?? DEFAULT_PREFIX;
-  const pollMs = opts.orderingPollMs ?? 1000;
-  const connection = workerConnection(opts.redisUrl, logger);
-  const ordering = new OrderingStore(connection, prefix);
-  const workers: Worker[] = [];
-  const queues: Queue[] = [];
-  // BullMQ stores it on each job it hands out (processedBy), so an operator can tell which process ran a job.
-  const workerName = `${os.hostname()}:${process.pid}`;
+/** What every queue's worker shares. */
+interface WorkerContext<D extends QueueDefinitions> {
+  opts: StartWorkersOptions<D>;
+  connection: ReturnType<typeof workerConnection>;
+  ordering: OrderingStore;
+  prefix: string;
+  pollMs: number;
+  workerName: string;
+}
 
-  for (const [name, def] of Object.entries(definitions)) {
-    const processor = processorFor(opts.processors, name);
-    const { attempts, concurrency } = retryPolicy(def);
-    const queue = openQueue(name, def, connection, prefix);
-    queues.push(queue);
-
+/** The ordering-key steps of one queue: taking a key's turn, and waking the key's next job. */
+function keyTurns(name: string, queue: Queue, ordering: OrderingStore, logger: Logger) {
+  return {
     /** Promotes the key's next job out of its poll delay, unless it has a delay of its own left. */
-    const wakeNext = async (nextId: string | null) => {
+    async wakeNext(nextId: string | null): Promise<void> {
       if (!nextId) return;
       const next = await queue.getJob(nextId);
       if (!next || next.timestamp + (next.opts.delay ?? 0) > Date.now()) return;
       if (await next.isDelayed()) await next.promote();
-    };
+    },
 
     /** True once this job holds its key; drops heads that BullMQ already finished or lost. */
-    const takeTurn = async (key: string, jobId: string, token: string): Promise<boolean> => {
+    async takeTurn(key: string, jobId: string, token: string): Promise<boolean> {
       for (;;) {
         const res = await ordering.acquire(name, key, jobId, token);
         if (res.acquired) return true;
@@ -61,53 +52,92 @@ export function startWorkers<D extends QueueDefinitions>(opts: StartWorkersOptio
         logger.warn({ queue: name, orderingKey: key, jobId: res.head, state: headState }, 'dropping finished job from ordering key');
         await ordering.dropHead(name, key, res.head);
       }
-    };
+    },
+  };
+}
 
-    const run = async (job: Job<StoredJobData>, token?: string) => {
-      const jobId = job.id!;
-      const ctx = { jobId, attempt: job.attemptsMade + 1, queue: name };
-      let payload: unknown;
-      try {
-        payload = parsePayload(definitions, name, job.data.payload);
-      } catch (err) {
-        throw new UnrecoverableError(errorText(err));
-      }
-      const key = job.data.orderingKey;
-      if (key === undefined) return processor(payload, ctx);
-      if (token === undefined) throw new Error('BullMQ gave no lock token: cannot order the job');
+/** One queue's BullMQ Worker: each job parsed, ordered by its key (see ordering.ts) and handed to its processor. */
+function startQueueWorker<D extends QueueDefinitions>(
+  c: WorkerContext<D>,
+  name: string,
+  def: D[keyof D],
+): { worker: Worker; queue: Queue } {
+  const { definitions, logger } = c.opts;
+  const { ordering, pollMs } = c;
+  const processor = processorFor(c.opts.processors, name);
+  const { attempts, concurrency } = retryPolicy(def);
+  const queue = openQueue(name, def, c.connection, c.prefix);
+  const { wakeNext, takeTurn } = keyTurns(name, queue, ordering, logger);
 
-      if (!(await takeTurn(key, jobId, token))) {
-        await job.moveToDelayed(Date.now() + pollMs, token);
-        throw new DelayedError();
-      }
-      const renew = setInterval(() => {
-        ordering
-          .extend(name, key, jobId, token)
-          .catch((err: unknown) => logger.warn({ err, queue: name, jobId }, 'could not extend ordering lock'));
-      }, ORDERING_LOCK_TTL_MS / 3);
-      try {
-        await processor(payload, ctx);
-      } catch (err) {
-        // The same test BullMQ applies next (Job.shouldRetryJob), with the attempts the job was added with.
-        if (isUnrecoverable(err) || ctx.attempt >= (job.opts.attempts ?? attempts))
-          await wakeNext(await ordering.release(name, key, jobId, token)).catch(() => undefined);
-        else await ordering.unlock(name, key, jobId, token);
-        throw err;
-      } finally {
-        clearInterval(renew);
-      }
-      await wakeNext(await ordering.release(name, key, jobId, token)).catch(() => undefined);
-    };
+  const run = async (job: Job<StoredJobData>, token?: string) => {
+    const jobId = job.id!;
+    const ctx = { jobId, attempt: job.attemptsMade + 1, queue: name };
+    let payload: unknown;
+    try {
+      payload = parsePayload(definitions, name, job.data.payload);
+    } catch (err) {
+      throw new UnrecoverableError(errorText(err));
+    }
+    const key = job.data.orderingKey;
+    if (key === undefined) return processor(payload, ctx);
+    if (token === undefined) throw new Error('BullMQ gave no lock token: cannot order the job');
 
-    const worker = new Worker<StoredJobData>(name, run, { connection, prefix, concurrency, name: workerName });
-    worker.on('error', (err) => logger.warn({ err, queue: name }, 'worker error'));
-    worker.on('failed', (job, err) => {
-      if (!job) return;
-      const final = job.finishedOn !== undefined || isUnrecoverable(err) || job.attemptsMade >= (job.opts.attempts ?? attempts);
-      const fields = { err, queue: name, jobId: job.id, attempt: job.attemptsMade, payload: job.data.payload };
-      if (final) logger.error(fields, 'job failed permanently');
-      else logger.warn(fields, 'job failed, will retry');
-    });
+    if (!(await takeTurn(key, jobId, token))) {
+      await job.moveToDelayed(Date.now() + pollMs, token);
+      throw new DelayedError();
+    }
+    const renew = setInterval(() => {
+      ordering
+        .extend(name, key, jobId, token)
+        .catch((err: unknown) => logger.warn({ err, queue: name, jobId }, 'could not extend ordering lock'));
+    }, ORDERING_LOCK_TTL_MS / 3);
+    try {
+      await processor(payload, ctx);
+    } catch (err) {
+      // The same test BullMQ applies next (Job.shouldRetryJob), with the attempts the job was added with.
+      if (isUnrecoverable(err) || ctx.attempt >= (job.opts.attempts ?? attempts))
+        await wakeNext(await ordering.release(name, key, jobId, token)).catch(() => undefined);
+      else await ordering.unlock(name, key, jobId, token);
+      throw err;
+    } finally {
+      clearInterval(renew);
+    }
+    await wakeNext(await ordering.release(name, key, jobId, token)).catch(() => undefined);
+  };
+
+  const worker = new Worker<StoredJobData>(name, run, { connection: c.connection, prefix: c.prefix, concurrency, name: c.workerName });
+  worker.on('error', (err) => logger.warn({ err, queue: name }, 'worker error'));
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    const final = job.finishedOn !== undefined || isUnrecoverable(err) || job.attemptsMade >= (job.opts.attempts ?? attempts);
+    const fields = { err, queue: name, jobId: job.id, attempt: job.attemptsMade, payload: job.data.payload };
+    if (final) logger.error(fields, 'job failed permanently');
+    else logger.warn(fields, 'job failed, will retry');
+  });
+  return { worker, queue };
+}
+
+/**
+ * The worker side of the BullMQ driver: one BullMQ Worker per queue (startQueueWorker).
+ * Returns a closer that stops taking jobs and waits for the running ones.
+ */
+export function startWorkers<D extends QueueDefinitions>(opts: StartWorkersOptions<D>): () => Promise<void> {
+  const prefix = opts.prefix ?? DEFAULT_PREFIX;
+  const connection = workerConnection(opts.redisUrl, opts.logger);
+  const context: WorkerContext<D> = {
+    opts,
+    connection,
+    ordering: new OrderingStore(connection, prefix),
+    prefix,
+    pollMs: opts.orderingPollMs ?? 1000,
+    // BullMQ stores it on each job it hands out (processedBy), so an operator can tell which process ran a job.
+    workerName: `${os.hostname()}:${process.pid}`,
+  };
+  const workers: Worker[] = [];
+  const queues: Queue[] = [];
+  for (const [name, def] of Object.entries(opts.definitions)) {
+    const { worker, queue } = startQueueWorker(context, name, def as D[keyof D]);
+    queues.push(queue);
     workers.push(worker);
   }
 
