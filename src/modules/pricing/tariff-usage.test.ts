@@ -1,38 +1,11 @@
-import { NO_APPLICABILITY, type Tariff, type UtilityType } from '../tariffs/tariff.model';
-import { parseRates } from '../tariffs/custom/rates.parse';
-import { classify } from '../tariffs/urdb.normalize';
+import type { UtilityType } from '../tariffs/tariff.model';
+import { ratesTariff } from '../../../test/fixtures/rates-tariff';
 import { tariffUsage } from './tariff-usage';
 
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' as const };
 
-function tariffOf(type: UtilityType, unit: string, rate: Record<string, number>): Tariff {
-  const parsed = parseRates({ energy_rates: [{ ...allYear, ...rate }] }, type, unit);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return {
-    id: `ct_${type}`,
-    name: type,
-    utilityId: '',
-    utilityName: 'Example Utility',
-    state: 'TX',
-    sector: 'residential',
-    ...classify(parsed.structure),
-    effectiveDate: '2024-01-01',
-    expirationDate: null,
-    description: '',
-    eligibility: '',
-    applicability: NO_APPLICABILITY,
-    serviceType: 'bundled',
-    voltage: null,
-    purpose: 'general',
-    classNote: null,
-    sourceUrl: '',
-    lastUpdated: '2024-01-01T00:00:00.000Z',
-    structure: parsed.structure,
-    utilityType: type,
-    unit,
-    notes: [],
-  };
-}
+const tariffOf = (type: UtilityType, unit: string, rate: Record<string, number>) =>
+  ratesTariff(type, unit, { energy_rates: [{ ...allYear, ...rate }] }, type);
 
 const intervals = { start: '2018-07-01T00:00:00-06:00', intervalMinutes: 15, kwh: [0.0004, 0.0004, 1.25] };
 

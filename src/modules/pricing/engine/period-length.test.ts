@@ -2,9 +2,9 @@
  * Issue 47 item 2: a billing period bills as many months of a monthly tariff as it is long (pricing
  * README "Monthly charges and usage blocks over a period's length"). Amounts hand-computed.
  */
-import { NO_APPLICABILITY, type Tariff, type UtilityType } from '../../tariffs/tariff.model';
-import { parseRates, type RatesInput } from '../../tariffs/custom/rates.parse';
-import { classify } from '../../tariffs/urdb.normalize';
+import type { Tariff, UtilityType } from '../../tariffs/tariff.model';
+import type { RatesInput } from '../../tariffs/custom/rates.parse';
+import { ratesTariff } from '../../../../test/fixtures/rates-tariff';
 import { bundledLoadShapes } from '../load-shapes';
 import { calculateBill } from './index';
 import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './period';
@@ -13,34 +13,7 @@ import { periodLength } from './period-length';
 const shapes = bundledLoadShapes();
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' as const };
 
-function tariffOf(type: UtilityType, unit: string, rates: RatesInput): Tariff {
-  const parsed = parseRates(rates, type, unit);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return {
-    id: `ct_${type}`,
-    name: `Monthly ${type} rate`,
-    utilityId: '',
-    utilityName: 'Example Utility',
-    state: 'TX',
-    sector: 'residential',
-    ...classify(parsed.structure),
-    effectiveDate: '2024-01-01',
-    expirationDate: null,
-    description: '',
-    eligibility: '',
-    applicability: NO_APPLICABILITY,
-    serviceType: 'bundled',
-    voltage: null,
-    purpose: 'general',
-    classNote: null,
-    sourceUrl: '',
-    lastUpdated: '2024-01-01T00:00:00.000Z',
-    structure: parsed.structure,
-    utilityType: type,
-    unit,
-    notes: [],
-  };
-}
+const tariffOf = (type: UtilityType, unit: string, rates: RatesInput) => ratesTariff(type, unit, rates);
 
 /** The issue's monthly water rate: $4.86 a ccf for the first 20 ccf, $5.94 above, $11.80 a month. */
 const water = tariffOf('water', 'ccf', {
