@@ -44,7 +44,7 @@ describe('reading an audit does not re-run it (issue 47 item 7)', () => {
     const first = (await as(t, alice).get(`/pm/bills/${january.id}/audit`).expect(200)).body;
     expect(first).toMatchObject({ status: 'ok', expected_amount: 31.51, findings: [], stale: false });
 
-    const pricing = jest.spyOn(t.services.pricing, 'tariffOverPeriod');
+    const pricing = jest.spyOn(t.services.pricing, 'tariffOverPeriods');
     try {
       const again = (await as(t, alice).get(`/pm/bills/${january.id}/audit`).expect(200)).body;
       expect(again).toEqual(first);

@@ -47,7 +47,7 @@ describe('own tariffs priced in another process', () => {
     const worker = workerService();
     /** January 2026 on the worker: one span before the version of January 16, two after. */
     const spans = async (id: string) => {
-      const over = await worker.overPeriod(alice.user.id, id, '2026-01-01', '2026-01-31');
+      const over = (await worker.reader(alice.user.id, id))?.over('2026-01-01', '2026-01-31');
       if (!over || !Array.isArray(over)) throw new Error('not priced');
       return over.map((s) => `${s.from}..${s.to}`);
     };

@@ -6,7 +6,14 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { toCents, usd } from '../../platform/money';
-import { pricePeriod, type PricingService, type LoadShapeSet, type PeriodToPrice, type PricedPeriod } from '../pricing';
+import {
+  pricePeriod,
+  type PricingService,
+  type LoadShapeSet,
+  type PeriodToPrice,
+  type PricedPeriod,
+  type TariffOverPeriods,
+} from '../pricing';
 import type { NotificationService } from '../notifications/service';
 import type { EventOutbox } from '../events/public';
 import type { Tariff } from '../tariffs/tariff.model';
@@ -21,6 +28,13 @@ import { customerTraits, eligibilityOf } from '../tariffs/eligibility';
 import { isCustomTariffId } from '../tariffs/custom/service';
 import { stateOfZip } from '../utilities/zip-states';
 import { dayNumber } from '../../platform/dates';
+
+/** The value of `key` in `map`, made by `make` the first time. */
+function once<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let found = map.get(key);
+  if (found === undefined) map.set(key, (found = make()));
+  return found;
+}
 
 /** Bills of the meters one transaction stores at most (a meter with more is stored alone). */
 const BILLS_PER_STORE = 4000;
@@ -62,8 +76,8 @@ export type OtherTariffs = (ownerId: string, tariff: Tariff, sectors: readonly P
 export interface MeterAuditorDeps {
   repo: AuditRepository;
   now: () => Date;
-  /** Looks up the tariff versions and supply contract a bill is priced on. */
-  pricing: Pick<PricingService, 'tariffOverPeriod'>;
+  /** Looks up the tariff versions and supply contract bills are priced on. */
+  pricing: Pick<PricingService, 'tariffOverPeriods'>;
   /** The bundled load shapes pricing splits usage with. */
   loadShapes: () => LoadShapeSet;
   /** New high-severity findings are a notification, one digest per property and run (audit-digest.ts). */
@@ -99,12 +113,27 @@ function pricingInputs(
   return { tariffId, supplyTariffId, inputs };
 }
 
+/** What one run of the audit reads once, however many bills need it. */
+interface RunReads {
+  /** A tariff (with a supply contract) to price periods on. */
+  tariffsOf(ownerId: string, ids: { tariffId: string; supplyTariffId: string | null }): Promise<TariffOverPeriods>;
+  /** The utility's other tariffs, for the explanation. */
+  othersOf: OtherTariffs;
+  /** Dispute credits per bill. */
+  credits: ReadonlyMap<string, BillCredit[]>;
+}
+
 /** The bill priced, or why it cannot be (a refusal of pricing: the tariff, the period, the usage, the supply contract). */
-async function pricedBill(deps: MeterAuditorDeps, bill: BillRow, input: MeterAuditInput): Promise<PricedPeriod | { reason: string }> {
+async function pricedBill(
+  deps: MeterAuditorDeps,
+  bill: BillRow,
+  input: MeterAuditInput,
+  run: RunReads,
+): Promise<PricedPeriod | { reason: string }> {
   const request = pricingInputs(bill, input);
   if ('reason' in request) return request;
   const { tariffId, supplyTariffId, inputs } = request;
-  const found = await deps.pricing.tariffOverPeriod(input.property.ownerId, { tariffId, supplyTariffId }, inputs.period);
+  const found = (await run.tariffsOf(input.property.ownerId, { tariffId, supplyTariffId }))(inputs.period);
   if (!found.ok) return { reason: found.error.message };
   const priced = pricePeriod({ ...inputs, spans: found.spans, supplyTariff: found.supplyTariff }, deps.loadShapes());
   return priced.ok ? priced.period : { reason: priced.error.message };
@@ -176,26 +205,30 @@ function eligibleOthers(others: Tariff[], tariff: Tariff, bill: BillRow, input: 
 }
 
 /** The engine's view of one bill: its expected amount and lines, the tariff's limits and what it bills in any month. */
-async function priceBill(
-  deps: MeterAuditorDeps,
-  bill: BillRow,
-  input: MeterAuditInput,
-  othersOf: (tariff: Tariff) => Promise<Tariff[]>,
-  credits: readonly BillCredit[] | undefined,
-): Promise<BillPricing> {
-  const priced = await pricedBill(deps, bill, input);
+async function priceBill(deps: MeterAuditorDeps, bill: BillRow, input: MeterAuditInput, run: RunReads): Promise<BillPricing> {
+  const priced = await pricedBill(deps, bill, input, run);
   if ('reason' in priced) return { kind: 'unpriceable', reason: priced.reason };
   const { bill: expected, tariff } = priced;
   const expectedCents = expected.totalCostCents;
   const months = priced.monthTotalsCents();
   // A bill carrying credits is judged on its charges (disputes/credits.calc.ts).
-  const billedCents = chargesBeforeCredits(toAuditBill(bill), credits).amountCents;
+  const billedCents = chargesBeforeCredits(toAuditBill(bill), run.credits.get(bill.id)).amountCents;
   // Only a price variance without printed lines is explained (with them, the lines that differ are).
   let explanation: string | null = null;
   if (bill.lineItems === null && isPriceVariance(billedCents, expectedCents, input.tolerancePercent)) {
     const ways = [
       scaledToMatch(bill, priced, billedCents, expectedCents),
-      otherTariffMatching(priced, eligibleOthers(await othersOf(tariff), tariff, bill, input), billedCents, input.tolerancePercent),
+      otherTariffMatching(
+        priced,
+        eligibleOthers(
+          await run.othersOf(input.property.ownerId, tariff, sectorsOfProperty(input.property.propertyType, input.property.unitCount)),
+          tariff,
+          bill,
+          input,
+        ),
+        billedCents,
+        input.tolerancePercent,
+      ),
     ].filter((w) => w !== null);
     explanation = ways.length > 0 ? `the billed amount matches the expected bill ${ways.join(', or ')}` : null;
   }
@@ -216,15 +249,10 @@ export function createMeterAuditor(deps: MeterAuditorDeps) {
   const { repo } = deps;
 
   /** The audit of one meter's bills, from what was read for it. */
-  async function auditOf(input: MeterAuditInput, othersOf: OtherTariffs, credits: ReadonlyMap<string, BillCredit[]>): Promise<BillAudit[]> {
-    const sectors = sectorsOfProperty(input.property.propertyType, input.property.unitCount);
+  async function auditOf(input: MeterAuditInput, run: RunReads): Promise<BillAudit[]> {
+    const { credits } = run;
     const pricing = new Map<string, BillPricing>();
-    for (const bill of input.bills) {
-      pricing.set(
-        bill.id,
-        await priceBill(deps, bill, input, (tariff) => othersOf(input.property.ownerId, tariff, sectors), credits.get(bill.id)),
-      );
-    }
+    for (const bill of input.bills) pricing.set(bill.id, await priceBill(deps, bill, input, run));
     return auditMeterBills({
       bills: input.bills.map((b) => chargesBeforeCredits(toAuditBill(b), credits.get(b.id))),
       pricing,
@@ -234,14 +262,9 @@ export function createMeterAuditor(deps: MeterAuditorDeps) {
   }
 
   /** Audits a group of meters read at `readAt`, stores them in one statement, and notifies what is new and high. */
-  async function auditGroup(
-    inputs: MeterAuditInput[],
-    readAt: string,
-    othersOf: OtherTariffs,
-    credits: ReadonlyMap<string, BillCredit[]>,
-  ): Promise<void> {
+  async function auditGroup(inputs: MeterAuditInput[], readAt: string, run: RunReads): Promise<void> {
     const audited: Array<{ input: MeterAuditInput; audits: BillAudit[] }> = [];
-    for (const input of inputs) audited.push({ input, audits: await auditOf(input, othersOf, credits) });
+    for (const input of inputs) audited.push({ input, audits: await auditOf(input, run) });
     // One digest per property of what this run found new and high, and an event per new finding, in the transaction that stores them.
     let emitted = false;
     await repo.store(
@@ -280,18 +303,25 @@ export function createMeterAuditor(deps: MeterAuditorDeps) {
     const { readAt, inputs } = await repo.metersInput(meterIds);
     if (inputs.length === 0) return;
     const credits = creditsByBill((await deps.creditsOnBills?.(inputs.flatMap((i) => i.bills.map((b) => b.id)))) ?? []);
-    // The utility's other tariffs, read once per owner, tariff and sectors, only when a bill needs them.
+    // Read once per run, only when a bill needs them: the utility's other tariffs per owner, tariff and
+    // sectors; each tariff with its supply contract per owner (a run's bills price on a few tariffs).
     const others = new Map<string, Promise<Tariff[]>>();
-    const othersOf: OtherTariffs = (ownerId, tariff, sectors) => {
-      const key = `${ownerId}|${tariff.id}|${sectors.join(',')}`;
-      let found = others.get(key);
-      if (!found) others.set(key, (found = deps.otherTariffs?.(ownerId, tariff, sectors) ?? Promise.resolve([])));
-      return found;
+    const tariffs = new Map<string, Promise<TariffOverPeriods>>();
+    const run: RunReads = {
+      credits,
+      othersOf: (ownerId, tariff, sectors) =>
+        once(
+          others,
+          `${ownerId}|${tariff.id}|${sectors.join(',')}`,
+          () => deps.otherTariffs?.(ownerId, tariff, sectors) ?? Promise.resolve([]),
+        ),
+      tariffsOf: (ownerId, ids) =>
+        once(tariffs, `${ownerId}|${ids.tariffId}|${ids.supplyTariffId}`, () => deps.pricing.tariffOverPeriods(ownerId, ids)),
     };
     // Stored a few thousand bills at a time, the event loop getting a turn between groups: a batch may
     // run for minutes, and on the embedded database no query of it would otherwise let a request in.
     for (const group of storeGroups(inputs, BILLS_PER_STORE)) {
-      await auditGroup(group, readAt, othersOf, credits);
+      await auditGroup(group, readAt, run);
       await nextTurn();
     }
     for (const ownerId of new Set(inputs.map((i) => i.property.ownerId))) await deps.dataChanged?.(ownerId);

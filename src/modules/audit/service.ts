@@ -123,7 +123,7 @@ export interface AuditServiceDeps {
   db: Db;
   now: () => Date;
   /** Looks up the tariff versions and supply contract a bill is priced on. */
-  pricing: Pick<PricingService, 'tariffOverPeriod'>;
+  pricing: Pick<PricingService, 'tariffOverPeriods'>;
   /** The bundled load shapes pricing splits usage with. */
   loadShapes: () => LoadShapeSet;
   /** Queues the audit of these meters (the bill-audit queue; never throws). */

@@ -7,5 +7,5 @@ export type { BillingPeriod, PeriodToPrice, PricedPeriod, PricePeriodResult } fr
 export type { PricingError, PricingErrorCode } from './pricing-error';
 export type { BillUsage, UsageInputs } from './tariff-usage';
 export { createPricingService } from './service';
-export type { PricingDeps, PricingService, TariffOverPeriod } from './service';
+export type { PricingDeps, PricingService, TariffOverPeriod, TariffOverPeriods } from './service';
 export type { LoadShapeSet } from './engine';

@@ -2,7 +2,7 @@
  * A billing period priced on the versions of a tariff in force over it (pricing README "Billing
  * periods"), or why it cannot be: what the bill audit, rate analysis and POST /calculate with a
  * period price with. Pure: the tariff's versions and the supply contract come looked up
- * (PricingService.tariffOverPeriod), and refusals are returned as a PricingError, never thrown.
+ * (PricingService.tariffOverPeriod or tariffOverPeriods), and refusals are returned as a PricingError, never thrown.
  */
 import { dayNumber, daysInMonth, isoDateOfDay } from '../../platform/dates';
 import { usageOf, type Tariff } from '../tariffs/tariff.model';

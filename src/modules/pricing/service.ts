@@ -29,17 +29,21 @@ export interface PricingService {
     ids: { tariffId: string; supplyTariffId?: string | null },
     period: BillingPeriod,
   ): Promise<TariffOverPeriod>;
+  /** tariffOverPeriod for many billing periods of one tariff (a meter's bills): the tariff and supply contract read once. */
+  tariffOverPeriods(ownerId: string | null, ids: { tariffId: string; supplyTariffId?: string | null }): Promise<TariffOverPeriods>;
 }
 
 /** A tariff's versions over a billing period and the supply contract named beside it, or why they cannot be priced. */
 export type TariffOverPeriod = { ok: true; spans: VersionSpan[]; supplyTariff: Tariff | null } | { ok: false; error: PricingError };
+/** A tariff (and supply contract) read once, priced over any billing period. */
+export type TariffOverPeriods = (period: BillingPeriod) => TariffOverPeriod;
 
 export interface PricingDeps {
   db: Db;
   now: () => Date;
   loadShapes: () => LoadShapeSet;
   /** The caller's own tariffs, as the version in force on a date or the versions over a billing period. */
-  custom: Pick<CustomTariffService, 'onDate' | 'overPeriod'>;
+  custom: Pick<CustomTariffService, 'onDate' | 'reader'>;
 }
 
 /** The API's answer to a refused pricing: 404 for a tariff the caller cannot price on, 422 naming the field otherwise. */
@@ -115,43 +119,67 @@ function price(deps: PricingDeps, tariff: Tariff, req: BillRequest, usage: Tarif
   }
 }
 
-/** The versions of `tariffId` over the period, or why there are none the caller may price. */
-async function spansOver(
+/** The versions of `tariffId` over a period, or why there are none the caller may price: read once, for any period. */
+async function spansReader(
   deps: PricingDeps,
   ownerId: string | null,
   tariffId: string,
-  period: BillingPeriod,
-): Promise<VersionSpan[] | PricingError> {
+): Promise<(period: BillingPeriod) => VersionSpan[] | PricingError> {
   const notFoundError: PricingError = { code: 'tariff_not_found', message: 'Tariff not found', field: 'tariff_id' };
   if (isCustomTariffId(tariffId)) {
-    const over = await deps.custom.overPeriod(ownerId, tariffId, period.start, period.end);
-    if (over === null) return notFoundError;
-    if ('notInForce' in over) return notInForce(tariffId, period.start, over.notInForce, 'period_start');
-    return over;
+    const owned = await deps.custom.reader(ownerId, tariffId);
+    if (owned === null) return () => notFoundError;
+    return (period) => {
+      const over = owned.over(period.start, period.end);
+      return 'notInForce' in over ? notInForce(tariffId, period.start, over.notInForce, 'period_start') : over;
+    };
   }
   // A catalog schedule's revisions (a refresh's new record beside the one it superseded) price the days each was in force.
   const chain = await findRevisionChain(deps.db, tariffId);
-  if (!chain) return notFoundError;
-  return revisionSpans(chain, period.start, period.end);
+  if (!chain) return () => notFoundError;
+  return (period) => revisionSpans(chain, period.start, period.end);
 }
 
-async function tariffOverPeriod(
+/** The supply contract `supplyTariffId` as in force on a period's last day, or why it cannot be priced: read once. */
+async function supplyReader(
+  deps: PricingDeps,
+  ownerId: string | null,
+  supplyTariffId: string,
+): Promise<(date: string) => Tariff | PricingError> {
+  const missing: PricingError = { code: 'tariff_not_found', message: `Tariff not found: ${supplyTariffId}`, field: 'supply_tariff_id' };
+  if (isCustomTariffId(supplyTariffId)) {
+    const owned = await deps.custom.reader(ownerId, supplyTariffId);
+    if (owned === null) return () => missing;
+    return (date) => {
+      const on = owned.on(date);
+      return 'notInForce' in on ? notInForce(supplyTariffId, date, on.notInForce, 'date') : on.tariff;
+    };
+  }
+  const [supply] = await findTariffsByIds(deps.db, [supplyTariffId]);
+  return () => supply ?? missing;
+}
+
+/**
+ * What pricePeriod prices on, for any billing period: the tariff's versions and the supply contract
+ * read once, so a meter's bills are priced on one read (the audit, rate analysis).
+ */
+async function tariffOverPeriods(
   deps: PricingDeps,
   ownerId: string | null,
   ids: { tariffId: string; supplyTariffId?: string | null },
-  period: BillingPeriod,
-): Promise<TariffOverPeriod> {
+): Promise<TariffOverPeriods> {
   const refused = (error: PricingError) => ({ ok: false as const, error });
-  const problem = periodProblem(period);
-  if (problem) return refused(problem);
-  const { tariffId, supplyTariffId } = ids;
-  const spans = await spansOver(deps, ownerId, tariffId, period);
-  if (!Array.isArray(spans)) return refused(spans);
-  if (supplyTariffId === undefined || supplyTariffId === null) return { ok: true, spans, supplyTariff: null };
-  const supply = (await findTariffs(deps, [supplyTariffId], ownerId, period.end)).get(supplyTariffId);
-  if (!supply) return refused({ code: 'tariff_not_found', message: `Tariff not found: ${supplyTariffId}`, field: 'supply_tariff_id' });
-  if ('notInForce' in supply) return refused(notInForce(supplyTariffId, period.end, supply.notInForce, 'date'));
-  return { ok: true, spans, supplyTariff: supply };
+  const spansOf = await spansReader(deps, ownerId, ids.tariffId);
+  const supplyOn = ids.supplyTariffId ? await supplyReader(deps, ownerId, ids.supplyTariffId) : null;
+  return (period) => {
+    const problem = periodProblem(period);
+    if (problem) return refused(problem);
+    const spans = spansOf(period);
+    if (!Array.isArray(spans)) return refused(spans);
+    if (supplyOn === null) return { ok: true, spans, supplyTariff: null };
+    const supply = supplyOn(period.end);
+    return 'code' in supply ? refused(supply) : { ok: true, spans, supplyTariff: supply };
+  };
 }
 
 /** POST /calculate for a billing period: prorated by days over its months and the tariff's versions (price-period.ts). */
@@ -164,7 +192,7 @@ async function calculatePeriod(deps: PricingDeps, body: CalculateBody, callerId:
       throw unprocessable(`${field} cannot be combined with a billing period (period_start, period_end)`, field);
   }
   const period = { start, end };
-  const found = await tariffOverPeriod(deps, callerId, { tariffId: body.tariff_id, supplyTariffId: body.supply_tariff_id }, period);
+  const found = (await tariffOverPeriods(deps, callerId, { tariffId: body.tariff_id, supplyTariffId: body.supply_tariff_id }))(period);
   if (!found.ok) throw httpError(found.error);
   const priced = pricePeriod(
     {
@@ -228,7 +256,8 @@ async function compare(deps: PricingDeps, body: CompareBody, callerId: string | 
 
 export function createPricingService(deps: PricingDeps): PricingService {
   return {
-    tariffOverPeriod: (ownerId, ids, period) => tariffOverPeriod(deps, ownerId, ids, period),
+    tariffOverPeriod: async (ownerId, ids, period) => (await tariffOverPeriods(deps, ownerId, ids))(period),
+    tariffOverPeriods: (ownerId, ids) => tariffOverPeriods(deps, ownerId, ids),
     calculate: (body, callerId = null) =>
       body.period_start || body.period_end ? calculatePeriod(deps, body, callerId) : calculateMonth(deps, body, callerId),
     compare: (body, callerId = null) => compare(deps, body, callerId),

@@ -12,7 +12,7 @@ import { parseRates, type RatesInput } from './rates.parse';
 import { importUrdbRecord } from './urdb.import';
 import { createCustomTariffRepository, type CustomTariffRepository, type StoredCustomTariff } from './repository';
 import { present, summary, type CustomTariffDetail, type CustomTariffSummary } from './present';
-import { shownVersion, tariffOfVersion, versionIndexOn, versionSpans, type CustomTariffOn, type VersionSpan } from './versions';
+import { ownedTariffReader, shownVersion, tariffOfVersion, versionIndexOn, type CustomTariffOn, type OwnedTariffReader } from './versions';
 import {
   MAX_CUSTOM_TARIFFS,
   MAX_VERSIONS,
@@ -152,15 +152,18 @@ async function customOnDate(
   date: string,
 ): Promise<Map<string, CustomTariffOn>> {
   const found = new Map<string, CustomTariffOn>();
-  const custom = ids.filter(isCustomTariffId);
-  if (ownerId === null || custom.length === 0) return found;
-  for (const id of custom) {
-    const stored = await repo.findOwned(ownerId, id);
-    if (!stored) continue;
-    const i = versionIndexOn(stored.versions, date);
-    found.set(id, i === -1 ? { notInForce: stored.versions[0]!.effectiveDate } : { tariff: tariffOfVersion(stored, i) });
+  for (const id of ids) {
+    const reader = await ownedReader(repo, ownerId, id);
+    if (reader) found.set(id, reader.on(date));
   }
   return found;
+}
+
+/** The owner's custom tariff read once for many periods or dates; null when it is not the owner's (or not custom). */
+async function ownedReader(repo: CustomTariffRepository, ownerId: string | null, id: string): Promise<OwnedTariffReader | null> {
+  if (ownerId === null || !isCustomTariffId(id)) return null;
+  const stored = await repo.findOwned(ownerId, id);
+  return stored ? ownedTariffReader(stored) : null;
 }
 
 /** The owner's custom tariff, or 404. */
@@ -207,9 +210,6 @@ async function addTariffVersion(
 export function createCustomTariffService(deps: CustomTariffDeps) {
   const repo = createCustomTariffRepository(deps.db);
   const today = () => utcDay(deps.now());
-
-  /** Each version of a stored tariff as the engine prices it (index = version). */
-  const versionsOf = (stored: StoredCustomTariff): Tariff[] => stored.versions.map((_, i) => tariffOfVersion(stored, i));
 
   const owned = (ownerId: string | null, id: string) => ownedTariff(repo, ownerId, id);
 
@@ -258,20 +258,10 @@ export function createCustomTariffService(deps: CustomTariffDeps) {
       customOnDate(repo, ownerId, ids, date),
 
     /**
-     * The owner's tariff over a billing period: each version in force during it with the days it
-     * covers (first day, last day), oldest first; null when it is not the owner's.
+     * The owner's tariff read once, to price many billing periods (each version in force during one,
+     * with the days it covers, oldest first) or dates; null when it is not the owner's.
      */
-    async overPeriod(
-      ownerId: string | null,
-      id: string,
-      start: string,
-      end: string,
-    ): Promise<VersionSpan[] | { notInForce: string } | null> {
-      if (ownerId === null || !isCustomTariffId(id)) return null;
-      const stored = await repo.findOwned(ownerId, id);
-      if (!stored) return null;
-      return versionSpans(stored, versionsOf(stored), start, end);
-    },
+    reader: (ownerId: string | null, id: string): Promise<OwnedTariffReader | null> => ownedReader(repo, ownerId, id),
 
     /**
      * The owner's tariff as properties and meters price it today: the version in force, or its first

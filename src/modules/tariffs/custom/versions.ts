@@ -63,6 +63,26 @@ export interface VersionSpan {
 /** A custom tariff on `date`: its version then, or why there is none. */
 export type CustomTariffOn = { tariff: Tariff } | { notInForce: string };
 
+/** An owner's tariff read once and priced over many billing periods or dates (a meter's bills in one audit). */
+export interface OwnedTariffReader {
+  /** versionSpans over the period. */
+  over(start: string, end: string): VersionSpan[] | { notInForce: string };
+  /** The version in force on `date`, or why there is none. */
+  on(date: string): CustomTariffOn;
+}
+
+export function ownedTariffReader(stored: StoredCustomTariff): OwnedTariffReader {
+  // Each version as the engine prices it (index = version), built once.
+  const tariffs = stored.versions.map((_, i) => tariffOfVersion(stored, i));
+  return {
+    over: (start, end) => versionSpans(stored, tariffs, start, end),
+    on: (date) => {
+      const i = versionIndexOn(stored.versions, date);
+      return i === -1 ? { notInForce: stored.versions[0]!.effectiveDate } : { tariff: tariffs[i]! };
+    },
+  };
+}
+
 /** The version a tariff is shown as: the one in force today, or its first before that takes effect. */
 export const shownVersion = (stored: StoredCustomTariff, today: string) => Math.max(0, versionIndexOn(stored.versions, today));
 
