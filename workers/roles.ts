@@ -7,6 +7,7 @@ import { createServices, type Services } from '../src/services';
 import { queuePrefix, startWorkers } from '../src/platform/queue';
 import { appQueues } from '../src/queues';
 import { startScheduler } from '../src/platform/scheduler';
+import { redisOutageAnnounced } from '../src/platform/redis';
 import { deploymentSchedules } from '../src/schedules';
 import { createProcessors } from '../jobs';
 import { closeHttpServer, onShutdown } from './shutdown';
@@ -46,6 +47,8 @@ export async function startRoles(roles: Roles): Promise<void> {
   // web process serves on, degraded (rate limits, quotas and queueing skip Redis until it answers).
   const redisProblem = config.redisUrl ? await redisStartupProblem(config.redisUrl) : undefined;
   if (redisProblem && roles.separateProcess) throw new StartupError(redisProblem);
+  // The warning below reports the outage: the clients' failures are the same one, and the next line is the one saying it is back.
+  if (redisProblem) redisOutageAnnounced(config.redisUrl!);
   let jobServices: Services | undefined;
   const processors = () => {
     if (!jobServices) throw new Error('A job ran before the services were built');

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
+import { describeRedisError } from './startup-error';
 
 /** A request-path command (rate-limit and quota counters) waits at most this long for Redis's answer. */
 export const REQUEST_COMMAND_TIMEOUT_MS = 1000;
@@ -11,6 +12,8 @@ export class RedisUnavailableError extends Error {
   constructor() {
     super('Redis is unreachable');
     this.name = 'RedisUnavailableError';
+    // A state of the deployment, reported once by logOutages: a stack would only repeat where it was noticed.
+    this.stack = `${this.name}: ${this.message}`;
   }
 }
 
@@ -97,16 +100,7 @@ export function createRedisClient(url: string, logger: Logger, now: () => number
     commandTimeout: REQUEST_COMMAND_TIMEOUT_MS,
   });
   availabilityOf(client, now);
-  // Without a listener ioredis prints every failed reconnect; log it once per state change instead.
-  let healthy = true;
-  client.on('error', (err: Error) => {
-    if (healthy) logger.error({ err }, 'redis connection error');
-    healthy = false;
-  });
-  client.on('ready', () => {
-    if (!healthy) logger.info('redis connection restored');
-    healthy = true;
-  });
+  logOutages(client, logger);
   return client;
 }
 
@@ -122,4 +116,71 @@ export async function closeRedisClient(client: Redis): Promise<void> {
   } catch {
     client.disconnect();
   }
+}
+
+/** What one Redis server's outage log knows: the clients failing now, and whether the log says it is down. */
+interface OutageState {
+  failing: Set<Redis>;
+  down: boolean;
+}
+const outages = new Map<string, OutageState>();
+const outageOf = (where: string) => {
+  let state = outages.get(where);
+  if (!state) outages.set(where, (state = { failing: new Set(), down: false }));
+  return state;
+};
+const whereOf = (client: Redis) => `${client.options.host ?? 'localhost'}:${client.options.port ?? 6379}`;
+
+/**
+ * The start-up check has logged that the Redis of `redisUrl` is unreachable (workers/roles.ts): the
+ * clients' first failures are that same outage, and the next line is the one saying it is back.
+ */
+export function redisOutageAnnounced(redisUrl: string): void {
+  try {
+    const u = new URL(redisUrl);
+    outageOf(`${u.hostname || 'localhost'}:${u.port || 6379}`).down = true;
+  } catch {
+    // An unparsable URL never connects: the clients' own failures are logged.
+  }
+}
+
+/**
+ * Logs a Redis outage as this process sees it in one line when it starts and one when it ends, however
+ * many clients see it (the counters' client, the queue producer, the workers' connection) and however
+ * often they retry (ioredis reconnects by itself, every few hundred ms): without it each client, and
+ * BullMQ for each queue, logged every failed attempt with its stack. The outage starts when the first
+ * client of the server fails and ends when the last failing one is ready again. No stack: an
+ * unreachable server is a state of the deployment, not a fault of the code, and the line says which.
+ */
+export function logOutages(client: Redis, logger: Logger): void {
+  const where = whereOf(client);
+  const state = outageOf(where);
+  client.on('error', (err: unknown) => {
+    state.failing.add(client);
+    if (state.down) return;
+    state.down = true;
+    logger.warn(
+      { redis: where, reason: describeRedisError(err) },
+      `Redis at ${where} (REDIS_URL) is unreachable: ${describeRedisError(err)}. Retrying in the background; until it ` +
+        'answers, rate limits and quotas are not enforced and jobs are not queued (GET /health says degraded).',
+    );
+  });
+  client.on('ready', () => {
+    state.failing.delete(client);
+    if (!state.down || state.failing.size > 0) return;
+    state.down = false;
+    logger.info({ redis: where }, `Redis at ${where} (REDIS_URL) answers again: rate limits, quotas and job queueing use it again.`);
+  });
+  client.on('end', () => state.failing.delete(client));
+}
+
+/** Whether an error is Redis being out of reach (an outage logOutages reports), not a command's own failure. */
+export function isRedisConnectionError(err: unknown): boolean {
+  if (err instanceof RedisUnavailableError || (err instanceof Error && err.name === 'QueueUnavailableError')) return true;
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === 'string' && /^E[A-Z_]+$/.test(e.code)) return true;
+  return (
+    typeof e?.message === 'string' &&
+    /Connection is closed|Stream isn't writeable|max retries per request|ECONNREFUSED|ETIMEDOUT/i.test(e.message)
+  );
 }

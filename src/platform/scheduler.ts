@@ -2,6 +2,7 @@ import cron from 'node-cron';
 import type { z } from 'zod';
 import type { Logger } from './logger';
 import type { EnqueueResult, JobQueue, QueueDefinitions } from './queue/types';
+import { isRedisConnectionError } from './redis';
 
 /**
  * One periodic job: on each cron tick (UTC) the scheduler only enqueues; the work runs in a worker.
@@ -66,7 +67,11 @@ export function startScheduler<D extends QueueDefinitions>(opts: SchedulerOption
       (ctx) => {
         const tick = runScheduleTick(queue, schedule, ctx.date)
           .then((res) => logger.debug({ schedule: schedule.name, ...res }, 'schedule tick'))
-          .catch((err: unknown) => logger.error({ err, schedule: schedule.name }, 'schedule tick could not enqueue'));
+          .catch((err: unknown) => {
+            // Redis out of reach: the outage is logged once (platform/redis.ts logOutages), and the next tick enqueues again.
+            if (isRedisConnectionError(err)) logger.debug({ schedule: schedule.name }, 'schedule tick skipped: Redis is unreachable');
+            else logger.error({ err, schedule: schedule.name }, 'schedule tick could not enqueue');
+          });
         inFlight.add(tick);
         void tick.finally(() => inFlight.delete(tick));
       },

@@ -94,6 +94,11 @@ export function listenStartupError(err: unknown, port: number): unknown {
   return err;
 }
 
+/** Why a Redis connection failed, in words (the network problem, else the error's own message). */
+export function describeRedisError(err: unknown): string {
+  return networkProblem(err) ?? (err instanceof Error ? err.message : String(err));
+}
+
 /** How long the start-up check of REDIS_URL waits for Redis to connect and answer PING. */
 export const REDIS_CHECK_TIMEOUT_MS = 3000;
 
@@ -120,8 +125,7 @@ export async function redisStartupProblem(redisUrl: string): Promise<string | un
     await client.ping();
     return undefined;
   } catch (err) {
-    const first = socketError ?? err;
-    const problem = networkProblem(first) ?? (first instanceof Error ? first.message : String(first));
+    const problem = describeRedisError(socketError ?? err);
     return (
       `Cannot reach Redis at ${hostPortOf(redisUrl, 6379)} (REDIS_URL): ${problem}. ` +
       'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).'

@@ -4,7 +4,7 @@ import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { RedisUnavailableError, availabilityOf, createRedisClient, closeRedisClient } from '../redis';
+import { availabilityOf, createRedisClient, closeRedisClient, isRedisConnectionError } from '../redis';
 import { AppError } from './errors';
 import type { Tier } from './auth';
 import { createMemoryDailyCounter, createRedisDailyCounter, createUtcDayClock, type DailyCounter } from './daily-counter';
@@ -70,8 +70,20 @@ class RecoveringRedisStore extends RedisStore {
   }
 }
 
-/** A counter skipped because Redis is known to be down: the outage is logged once by the client, not per request. */
-const skipped = (err: unknown) => err instanceof RedisUnavailableError;
+/**
+ * Logs a counter that failed, unless it failed with Redis's outage (skipped while known down,
+ * unreachable, or a command that timed out while the connection was failing): the client logs an
+ * outage once (platform/redis.ts logOutages), where each request would log it per limiter, with a
+ * stack. A command that timed out on a connected Redis (stalled) is one line, without a stack.
+ */
+function logCounterError(logger: Logger, redis: Redis | undefined, err: unknown, fields: Record<string, unknown>, msg: string): void {
+  if (isRedisConnectionError(err)) return;
+  if (err instanceof Error && /timed out/i.test(err.message)) {
+    if (redis?.status === 'ready') logger.warn({ ...fields, reason: err.message }, `${msg} (Redis did not answer in time)`);
+    return;
+  }
+  logger.error({ err, ...fields }, msg);
+}
 
 /** The account a limit counts by (its token and API keys alike); an unauthenticated request by its address. */
 function callerKey(req: Request): string {
@@ -83,6 +95,7 @@ function perMinuteLimiter(
   perMinute: number,
   store: Store,
   logger: Logger,
+  redis: Redis | undefined,
   keyGenerator: (req: Request) => string = clientIp,
 ): RequestHandler {
   return rateLimit({
@@ -97,9 +110,7 @@ function perMinuteLimiter(
     // A Redis outage must not lock everybody out of login; the error is logged.
     passOnStoreError: true,
     logger: {
-      error: (err, msg) => {
-        if (!skipped(err)) logger.error({ err, limiter: name }, msg ?? 'rate limiter error');
-      },
+      error: (err, msg) => logCounterError(logger, redis, err, { limiter: name }, msg ?? 'rate limiter error'),
       warn: (err, msg) => logger.warn({ err, limiter: name }, msg ?? 'rate limiter warning'),
     },
   });
@@ -189,7 +200,7 @@ export function createLimits(deps: LimitsDeps): Limits {
       count = await (redisCall ? redisCall(() => counter.increment(day, subject, reset)) : counter.increment(day, subject, reset));
     } catch (err) {
       // Same choice as the rate limiters: an unreachable Redis lets requests through, loudly.
-      if (!skipped(err)) logger.error({ err }, 'quota counter unavailable, request allowed');
+      logCounterError(logger, redis, err, {}, 'quota counter unavailable, request allowed');
       return next();
     }
     res.setHeader('RateLimit-Limit', String(limit));
@@ -206,9 +217,9 @@ export function createLimits(deps: LimitsDeps): Limits {
   memoryStores.push(refusalStore);
 
   return {
-    register: perMinuteLimiter('register', config.limits.registerPerMin, storeFor('register'), logger),
-    login: perMinuteLimiter('login', config.limits.loginPerMin, storeFor('login'), logger),
-    audit: withinQuota(perMinuteLimiter('audit', config.limits.auditPerMin, storeFor('audit'), logger, callerKey)),
+    register: perMinuteLimiter('register', config.limits.registerPerMin, storeFor('register'), logger, redis),
+    login: perMinuteLimiter('login', config.limits.loginPerMin, storeFor('login'), logger, redis),
+    audit: withinQuota(perMinuteLimiter('audit', config.limits.auditPerMin, storeFor('audit'), logger, redis, callerKey)),
     quota,
     storeStatus: async () => {
       if (!redis) return { store: 'memory', up: true };

@@ -1,25 +1,32 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
-import { availabilityOf } from '../redis';
+import { availabilityOf, logOutages } from '../redis';
 
 /** How long a producer waits for a (re)connecting Redis before enqueue fails. */
 export const PRODUCER_CONNECT_TIMEOUT_MS = 2000;
+
+/** An enqueue refused because Redis is out of reach: an outage the process logs once (platform/redis.ts logOutages). */
+export class QueueUnavailableError extends Error {
+  constructor() {
+    super('Job queue unavailable: Redis is not reachable');
+    this.name = 'QueueUnavailableError';
+    // Whoever logs the job that could not be queued gets one line, not a stack per request or tick.
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
 
 /**
  * Producer connection: no offline queue and one retry per command, so a call
  * made while Redis is down fails at once instead of hanging an HTTP request.
  */
 export function producerConnection(url: string, logger: Logger): Redis {
-  const redis = withErrorLog(
-    new Redis(url, {
-      enableOfflineQueue: false,
-      connectTimeout: PRODUCER_CONNECT_TIMEOUT_MS,
-      maxRetriesPerRequest: 1,
-      retryStrategy: (times) => Math.min(times * 200, 2000),
-    }),
-    logger,
-    'producer',
-  );
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    connectTimeout: PRODUCER_CONNECT_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  logOutages(redis, logger);
   // Follow the connection from the start: ensureReady asks whether it failed since it was last ready.
   availabilityOf(redis);
   return redis;
@@ -27,21 +34,8 @@ export function producerConnection(url: string, logger: Logger): Redis {
 
 /** Worker connection: BullMQ requires maxRetriesPerRequest null for its blocking calls. */
 export function workerConnection(url: string, logger: Logger): Redis {
-  return withErrorLog(new Redis(url, { maxRetriesPerRequest: null }), logger, 'worker');
-}
-
-/** Logs connection errors once per outage instead of once per reconnect attempt. */
-function withErrorLog(redis: Redis, logger: Logger, role: string): Redis {
-  let reported = false;
-  redis.on('error', (err) => {
-    if (reported) return;
-    reported = true;
-    logger.warn({ err, role }, 'redis connection error');
-  });
-  redis.on('ready', () => {
-    if (reported) logger.info({ role }, 'redis connection restored');
-    reported = false;
-  });
+  const redis = new Redis(url, { maxRetriesPerRequest: null });
+  logOutages(redis, logger);
   return redis;
 }
 
@@ -57,7 +51,7 @@ export async function ensureReady(redis: Redis, timeoutMs: number): Promise<void
   if (redis.status === 'end') throw new Error('Job queue is closed');
   const availability = availabilityOf(redis);
   if (redis.status === 'reconnecting' || redis.status === 'close' || !availability.up()) {
-    throw new Error('Job queue unavailable: Redis is not reachable');
+    throw new QueueUnavailableError();
   }
   // Still connecting (just booted): wait for the outcome, but no longer than timeoutMs.
   await new Promise<void>((resolve, reject) => {
@@ -69,7 +63,7 @@ export async function ensureReady(redis: Redis, timeoutMs: number): Promise<void
       else resolve();
     };
     const onReady = () => done();
-    const onError = () => done(new Error('Job queue unavailable: Redis is not reachable'));
+    const onError = () => done(new QueueUnavailableError());
     const timer = setTimeout(() => {
       availability.timedOut();
       onError();

@@ -6,6 +6,7 @@ import { UnrecoverableError, errorText, isUnrecoverable, parsePayload, processor
 import { DEFAULT_PREFIX, closeQueue, openQueue, type StoredJobData } from './bullmq';
 import { ORDERING_LOCK_TTL_MS, OrderingStore } from './ordering';
 import { closeRedis, workerConnection } from './redis';
+import { isRedisConnectionError } from '../redis';
 
 export interface StartWorkersOptions<D extends QueueDefinitions> {
   definitions: D;
@@ -106,7 +107,10 @@ function startQueueWorker<D extends QueueDefinitions>(
   };
 
   const worker = new Worker<StoredJobData>(name, run, { connection: c.connection, prefix: c.prefix, concurrency, name: c.workerName });
-  worker.on('error', (err) => logger.warn({ err, queue: name }, 'worker error'));
+  // Redis out of reach is one outage, logged once by its connection (logOutages), not once per queue and retry.
+  worker.on('error', (err) => {
+    if (!isRedisConnectionError(err)) logger.warn({ err, queue: name }, 'worker error');
+  });
   worker.on('failed', (job, err) => {
     if (!job) return;
     const final = job.finishedOn !== undefined || isUnrecoverable(err) || job.attemptsMade >= (job.opts.attempts ?? attempts);
