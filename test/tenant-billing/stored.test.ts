@@ -83,4 +83,14 @@ describe('the stored form of a calculation (rubs_calculations.result)', () => {
     const { posting: _posting, ...detail } = JSON.parse(before[0]);
     expect(JSON.stringify(detail)).toBe(posted);
   });
+
+  it('a row stored before interval proration (issue 50) reads as basis days, in the same key order', async () => {
+    const doc = JSON.parse(await storedText(t, id));
+    const { basis, ...older } = doc.calculation.allocation_basis;
+    expect(basis).toBe('days');
+    const text = JSON.stringify({ ...doc, calculation: { ...doc.calculation, allocation_basis: older } });
+    await t.deps.database.db.execute(sql`update rubs_calculations set result = ${text} where id = ${id}`);
+    const { posting: _posting, ...detail } = (await as(t, alice).get(`/billing/calculations/${id}`).expect(200)).body;
+    expect(JSON.stringify(detail)).toBe(posted);
+  });
 });

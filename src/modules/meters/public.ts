@@ -14,3 +14,8 @@ export const viewOfMeters = <A extends string>(alias: A) => new QueryBuilder().s
 
 /** Each meter's tariff (the catalog refresh reads which utilities the deployment uses): read, never written. */
 export const meterTariffsView = new QueryBuilder().select({ tariffId: meters.tariffId }).from(meters).as('meter_tariffs_view');
+
+/** The energy of each local day of a period on a property's whole-building electric meters (tenant billing's RUBS electric split). */
+export { wholeBuildingDailyEnergy, type MeterDailyEnergy, type PeriodEnergy, type PropertyClock } from './intervals/daily';
+/** The longest range of interval readings read at once (days). */
+export { MAX_RANGE_DAYS as MAX_INTERVAL_RANGE_DAYS } from './intervals/service';

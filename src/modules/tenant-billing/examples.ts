@@ -139,8 +139,30 @@ export const calculationResponse = {
     max_charge_absorbed: 0,
     min_charge_added: 0,
   },
-  allocation_basis: { period_days: 31, factors: [{ factor: 'sqft', weight_percent: 100, billed_total: 2000, all_total: 2500 }] },
+  allocation_basis: {
+    period_days: 31,
+    basis: 'days',
+    factors: [{ factor: 'sqft', weight_percent: 100, billed_total: 2000, all_total: 2500 }],
+  },
   calculated_at: '2026-02-03T09:20:00.000Z',
+};
+
+/** README example 12: an electric bill prorated by the whole-building meter's interval readings. */
+export const intervalAllocationBasis = {
+  period_days: 10,
+  basis: 'intervals',
+  meter_id: '7d7e1c2a-3b4c-4d5e-8f90-a1b2c3d4e5f6',
+  period_kwh: 7200,
+  factors: [
+    {
+      factor: 'sqft',
+      weight_percent: 100,
+      billed_total: 2333.3333,
+      all_total: 3000,
+      billed_factor_kwh: 16800000,
+      all_factor_kwh: 21600000,
+    },
+  ],
 };
 
 export const historyPage = {

@@ -22,9 +22,19 @@ export function periodDays(start: string, end: string): number {
  * the period end), both included, clamped to the period; 0 when they do not overlap it.
  */
 export function unitOccupiedDays(unit: { move_in?: string | null; move_out?: string | null }, startDay: number, endDay: number): number {
+  const [from, to] = occupiedRange(unit, startDay, endDay);
+  return Math.max(0, to - from + 1);
+}
+
+/** The first and last day numbers of the unit's occupancy within the period (from > to: none). */
+export function occupiedRange(
+  unit: { move_in?: string | null; move_out?: string | null },
+  startDay: number,
+  endDay: number,
+): [from: number, to: number] {
   const from = unit.move_in ? Math.max(startDay, dayNumber(unit.move_in)) : startDay;
   const to = unit.move_out ? Math.min(endDay, dayNumber(unit.move_out)) : endDay;
-  return Math.max(0, to - from + 1);
+  return [from, to];
 }
 
 /**

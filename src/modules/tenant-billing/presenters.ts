@@ -12,6 +12,7 @@ import {
 } from './rubs.types';
 import type { BillingConfigRow, CalculationState, HistoryRow } from './repository';
 import type { CalculationResponse, ConfigResponse } from './schemas.response';
+import type { TimeBasisAnswer } from './time-basis';
 
 export type CalculationSource = 'request' | 'pms';
 export type UnitBill = CalculationResponse['unit_bills'][number];
@@ -76,6 +77,8 @@ export interface CalculationHeader {
   dueDate: string;
   source: CalculationSource;
   calculatedAt: Date;
+  /** What the proration counted days by (README "Interval proration"). */
+  timeBasis: TimeBasisAnswer;
 }
 
 /** What the rows' columns say about a calculation after it was made: its status and invoice numbers. */
@@ -89,6 +92,8 @@ export interface LineExtras {
   occupant_factor?: number;
   share_cents?: number;
   limit?: 'max_charge' | 'min_charge';
+  /** Interval proration, a line occupied for part of the period: the Wh of its days. */
+  occupied_wh?: number;
 }
 
 /**
@@ -123,6 +128,7 @@ export function completeUnitBill(
     if (extras.occupancy !== undefined) bill.occupancy = extras.occupancy;
     if (extras.occupant_factor !== undefined) bill.occupant_factor = extras.occupant_factor;
     if (extras.limit) bill.charge_limit = { limit: extras.limit, share_charge: fromCents(extras.share_cents ?? baseCents) };
+    if (extras.occupied_wh !== undefined) bill.occupied_kwh = fromScaledInteger(extras.occupied_wh, 3);
   }
   // Present where they apply, as the move dates are: a 10,000-unit answer stays smaller.
   if (billingFeeCents > 0) bill.billing_fee = fromCents(lineFee);
@@ -130,9 +136,12 @@ export function completeUnitBill(
   return bill as UnitBill;
 }
 
-export function extrasOf(l: UnitAllocation): LineExtras | null {
-  if (l.occupancy === null && l.occupantFactor === null && l.limit === null) return null;
+/** A line's extras; periodDays tells a line occupied for part of the period (its energy is shown). */
+export function extrasOf(l: UnitAllocation, periodDays: number): LineExtras | null {
+  const partWh = l.occupiedWh !== null && l.occupiedDays > 0 && l.occupiedDays < periodDays ? l.occupiedWh : null;
+  if (l.occupancy === null && l.occupantFactor === null && l.limit === null && partWh === null) return null;
   const extras: LineExtras = {};
+  if (partWh !== null) extras.occupied_wh = partWh;
   if (l.occupancy !== null) extras.occupancy = l.occupancy;
   if (l.occupantFactor !== null) extras.occupant_factor = l.occupantFactor;
   if (l.limit !== null) {
@@ -196,7 +205,7 @@ export function presentCalculation(head: CalculationHead, a: Allocation, meta: C
       l.adminFeeCents,
       l.occupiedDays,
       moves,
-      extrasOf(l),
+      extrasOf(l, a.periodDays),
       feeCents,
       invoices[i],
     );
@@ -245,12 +254,17 @@ export function calculationHead(h: CalculationHeader, a: Allocation): Calculatio
     },
     allocation_basis: {
       period_days: a.periodDays,
+      ...h.timeBasis,
       factors: a.factorTotals.map((f) => ({
         factor: f.name,
         weight_percent: f.weightPercent,
         billed_total: f.billedTotal,
         all_total: f.allTotal,
-        ...(f.billedFactorDays === null ? {} : { billed_factor_days: f.billedFactorDays, all_factor_days: f.allFactorDays! }),
+        ...(f.billedFactorDays === null
+          ? {}
+          : a.periodWeight === null
+            ? { billed_factor_days: f.billedFactorDays, all_factor_days: f.allFactorDays! }
+            : { billed_factor_kwh: f.billedFactorDays, all_factor_kwh: f.allFactorDays! }),
       })),
     },
     calculated_at: h.calculatedAt.toISOString(),

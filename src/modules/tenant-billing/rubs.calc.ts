@@ -7,7 +7,8 @@
  * say. The rules, with hand-worked examples, are in this folder's README.md.
  */
 import { decimalPlacesOf, fromScaledInteger, roundDivBig, toScaledInteger } from '../../platform/money';
-import { dayNumber, periodDays, unitOccupiedDays } from './occupancy';
+import { dayNumber, periodDays } from './occupancy';
+import { dailyPrefix, linesOf, timeWeights } from './rubs.lines';
 import { adminFees, bigIntCore, safeCore, type Core, type FactorPart, type SplitTerms } from './rubs.split';
 import {
   FACTOR_PLACES,
@@ -82,7 +83,7 @@ function readFactor(
   name: FactorName,
   weight: bigint,
   raw: readonly number[],
-  gaps: ReadonlyArray<{ value: number; days: number }>,
+  gaps: ReadonlyArray<{ value: number; weight: number }>,
 ): FactorPart {
   const places = Math.max(
     placesOf(name, raw),
@@ -94,63 +95,8 @@ function readFactor(
   const scale = (v: number) => (places === 0 ? v : Number(toScaledInteger(v, places)));
   const values = raw.map(scale);
   if (values.some((v) => !Number.isSafeInteger(v))) throw new RangeError(`${name} is too large`);
-  const gapSum = gaps.reduce((sum, g) => sum + BigInt(scale(g.value)) * BigInt(g.days), 0n);
+  const gapSum = gaps.reduce((sum, g) => sum + BigInt(scale(g.value)) * BigInt(g.weight), 0n);
   return { name, weight, values, places, gapSum };
-}
-
-/** A line as it comes from its unit, before the arithmetic fills in its share and charges. */
-function newLine(
-  unit: BillingUnit,
-  occupancy: number | null,
-  tenantName: string,
-  moveIn: string | null,
-  moveOut: string | null,
-  occupantCount: number | null,
-  days: number,
-): UnitAllocation {
-  return {
-    unit,
-    occupancy,
-    tenantName,
-    moveIn,
-    moveOut,
-    occupantCount,
-    occupantFactor: null,
-    isVacant: days === 0,
-    occupiedDays: days,
-    shareBasisPoints: 0,
-    shareCents: 0,
-    limit: null,
-    baseCents: 0,
-    adminFeeCents: 0,
-    billingFeeCents: 0,
-    totalCents: 0,
-  };
-}
-
-/**
- * The lines of the units: one per unit, or one per occupancy of a unit sent with occupancies,
- * and per unit the days no occupancy covers (turnover gaps).
- */
-function linesOf(units: readonly BillingUnit[], startDay: number, endDay: number, period: number) {
-  const lines: UnitAllocation[] = [];
-  const gapDays = new Array<number>(units.length).fill(0);
-  units.forEach((u, unitIndex) => {
-    if (u.occupancies && u.occupancies.length > 0) {
-      let covered = 0;
-      u.occupancies.forEach((o, k) => {
-        const days = unitOccupiedDays(o, startDay, endDay);
-        covered += days;
-        lines.push(newLine(u, k, o.tenant_name, o.move_in ?? null, o.move_out ?? null, o.occupant_count ?? null, days));
-      });
-      if (covered > period) throw new RangeError(`unit ${u.unit_id}: its occupancies overlap`);
-      gapDays[unitIndex] = period - covered;
-    } else {
-      const days = u.is_vacant ? 0 : u.move_in || u.move_out ? unitOccupiedDays(u, startDay, endDay) : period;
-      lines.push(newLine(u, null, u.tenant_name, u.move_in ?? null, u.move_out ?? null, u.occupant_count ?? null, days));
-    }
-  });
-  return { lines, gapDays };
 }
 
 export interface AllocateOptions {
@@ -182,7 +128,7 @@ function checkedAmounts(input: AllocationInput) {
 }
 
 /** The method's factors with a weight above 0, each read as integers for every line and turnover gap. */
-function factorParts(input: AllocationInput, lines: readonly UnitAllocation[], gapDays: readonly number[]): FactorPart[] {
+function factorParts(input: AllocationInput, lines: readonly UnitAllocation[], gapWeights: readonly number[]): FactorPart[] {
   const { units } = input;
   const names = METHOD_FACTORS[input.method];
   const weights =
@@ -199,12 +145,12 @@ function factorParts(input: AllocationInput, lines: readonly UnitAllocation[], g
     .map((p) => {
       const raw = lines.map((l) => factorOf(l.unit, p.name, l.occupantCount, !l.isVacant, table));
       // The empty days of units that turned over, at the unit's factor (its own head count, 0 when absent).
-      const gaps: Array<{ value: number; days: number }> = [];
+      const gaps: Array<{ value: number; weight: number }> = [];
       units.forEach((u, i) => {
-        if (gapDays[i] === 0) return;
+        if (gapWeights[i] === 0) return;
         const value =
           p.name === 'occupant_count' ? occupantFactor(u.occupant_count ?? 0, false, table) : factorOf(u, p.name, null, false, table);
-        gaps.push({ value, days: gapDays[i] });
+        gaps.push({ value, weight: gapWeights[i] });
       });
       return readFactor(p.name, p.weight, raw, gaps);
     });
@@ -274,17 +220,13 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
   const deduction = roundDivBig(total * commonArea, HUNDRED_PERCENT);
   const billable = total - deduction;
 
-  // Occupied days; when nobody moved in or out within the period, every occupied line counts 1
-  // (the period's days cancel out of every share) and the integers stay smaller.
+  // Occupied days, weighted by the days' energy when daily weights are given.
   const period = periodDays(input.periodStart, input.periodEnd);
-  const { lines, gapDays } = linesOf(units, dayNumber(input.periodStart), dayNumber(input.periodEnd), period);
-  const prorated = lines.some((l) => l.occupiedDays !== 0 && l.occupiedDays !== period);
-  const dayWeights = prorated ? lines.map((l) => l.occupiedDays) : lines.map((l) => (l.occupiedDays === 0 ? 0 : 1));
-  const fullWeight = prorated ? period : 1;
-  // A unit's only line counts for the whole period in every unit's total; an occupancy for its days.
-  const allWeights = lines.map((l, i) => (l.occupancy === null ? fullWeight : dayWeights[i]));
+  const prefix = dailyPrefix(input.dailyWeights, period);
+  const { lines, ranges, unitOf } = linesOf(units, dayNumber(input.periodStart), dayNumber(input.periodEnd), period);
+  const { prorated, dayWeights, fullWeight, allWeights, gapWeights } = timeWeights(lines, ranges, unitOf, units.length, period, prefix);
 
-  const parts = factorParts(input, lines, gapDays);
+  const parts = factorParts(input, lines, gapWeights);
   const terms: SplitTerms = {
     vacancyPolicy: input.vacancyPolicy,
     rounding: input.rounding,
@@ -305,6 +247,7 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
   const singleFactor = METHOD_FACTORS[input.method].length === 1;
   return {
     periodDays: period,
+    periodWeight: prefix ? prefix[period] : null,
     commonAreaDeductionCents: Number(deduction),
     billableCents: Number(billable),
     vacantAbsorptionCents: core.vacantAbsorption,
@@ -316,8 +259,9 @@ export function allocate(input: AllocationInput, options: AllocateOptions = {}):
       weightPercent: singleFactor ? 100 : fromScaledInteger(p.weight, PERCENT_PLACES),
       billedTotal: shown(core.billedSums[k], p.places),
       allTotal: shown(core.allSums[k], p.places),
-      billedFactorDays: prorated ? fromScaledInteger(core.billedSums[k], p.places) : null,
-      allFactorDays: prorated ? fromScaledInteger(core.allSums[k], p.places) : null,
+      // With daily weights (Wh) the sums are factor-Wh, shown as factor-kWh.
+      billedFactorDays: prorated ? fromScaledInteger(core.billedSums[k], p.places + (prefix ? 3 : 0)) : null,
+      allFactorDays: prorated ? fromScaledInteger(core.allSums[k], p.places + (prefix ? 3 : 0)) : null,
     })),
     reconciliation: {
       totalAmountCents: input.totalCents,

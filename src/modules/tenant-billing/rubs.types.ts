@@ -93,6 +93,12 @@ export interface AllocationInput extends AllocationTerms {
   periodStart: string;
   periodEnd: string;
   units: readonly BillingUnit[];
+  /**
+   * The weight of each day of the period, in order (README "Interval proration": the master
+   * meter's Wh of the day), positive integers: proration counts a line's days by their weights
+   * instead of one each. Absent or null: every day counts the same.
+   */
+  dailyWeights?: readonly number[] | null;
 }
 
 /** One billed line: a unit, or one occupancy of a unit sent with occupancies. */
@@ -110,6 +116,8 @@ export interface UnitAllocation {
   /** Vacant for the whole period: sent as vacant, or no occupied day within it. */
   isVacant: boolean;
   occupiedDays: number;
+  /** With daily weights: the sum of the weights of the line's occupied days (its Wh); else null. */
+  occupiedWh: number | null;
   /** The line's share in hundredths of a percent (allocation_percent x 100), rounded half up. */
   shareBasisPoints: number;
   /** The base charge its share gives, before max_charge / min_charge. */
@@ -130,7 +138,10 @@ export interface FactorTotal {
   billedTotal: number;
   /** Sum over all units of the factor, vacant ones included. */
   allTotal: number;
-  /** When anyone moved within the period: the exact sums in factor-days that shares are taken from; else null. */
+  /**
+   * When anyone moved within the period: the exact sums that shares are taken from, in factor-days
+   * (with daily weights, in Wh: factor-kWh, the sums / 1000); else null.
+   */
   billedFactorDays: number | null;
   allFactorDays: number | null;
 }
@@ -152,6 +163,8 @@ export interface Reconciliation {
 
 export interface Allocation {
   periodDays: number;
+  /** With daily weights: their sum over the period (its Wh); else null. */
+  periodWeight: number | null;
   commonAreaDeductionCents: number;
   billableCents: number;
   vacantAbsorptionCents: number;

@@ -60,6 +60,10 @@ const unitBillResponse = z.object({
     })
     .optional()
     .meta({ description: 'Present when max_charge or min_charge moved the base charge' }),
+  occupied_kwh: z.number().optional().meta({
+    description:
+      "basis intervals, a line occupied for part of the period: the whole-building meter's kWh of its occupied days, which its share is prorated by",
+  }),
   billing_fee: money
     .optional()
     .meta({ description: "The configuration's flat fee (0 for a vacant line); present when the configuration charges one" }),
@@ -127,6 +131,15 @@ export const calculationResponse = z
     reconciliation: reconciliationResponse,
     allocation_basis: z.object({
       period_days: z.number().int(),
+      basis: z.enum(['intervals', 'days']).meta({
+        description:
+          "What proration counts a unit's days by (README \"Interval proration\"): intervals, each day weighted by its kWh on the property's whole-building electric meter (electric bills, when the meter has a reading for every interval of the period); days, each day the same",
+      }),
+      meter_id: z.string().optional().meta({ description: 'basis intervals: the whole-building electric meter whose readings weigh the days' }),
+      period_kwh: z.number().optional().meta({ description: "basis intervals: the meter's kWh over the period (local days)" }),
+      basis_reason: z.string().optional().meta({
+        description: 'basis days on an electric bill: why the intervals were not used (no meter with readings, a day without a reading, ...)',
+      }),
       factors: z.array(
         z.object({
           factor: z.enum(['sqft', 'occupant_count', 'custom_weight', 'unit_count']),
@@ -141,9 +154,16 @@ export const calculationResponse = z
             .number()
             .optional()
             .meta({ description: "When anyone moved within the period: every unit's sum in factor-days (exact)" }),
+          billed_factor_kwh: z.number().optional().meta({
+            description: 'basis intervals, when anyone moved within the period: the billed sum in factor-kWh, factor x kWh of the days occupied (exact)',
+          }),
+          all_factor_kwh: z
+            .number()
+            .optional()
+            .meta({ description: "basis intervals, when anyone moved within the period: every unit's sum in factor-kWh (exact)" }),
         }),
       ),
-    }),
+    }).meta({ example: ex.intervalAllocationBasis }),
     calculated_at: z.string(),
   })
   .meta({ example: ex.calculationResponse });
@@ -193,6 +213,10 @@ const statementShare = z.object({
       total_factor_days: z.number().optional().meta({
         description: 'When anyone moved within the period: the total in factor-days, the whole numbers the share is computed from',
       }),
+      total_factor_kwh: z.number().optional().meta({
+        description: 'basis intervals, when anyone moved within the period: the total in factor-kWh the share is computed from',
+      }),
+      occupied_kwh: z.number().optional().meta({ description: "basis intervals: the kWh of the unit's occupied days" }),
       total_of: z.enum(['billed_units', 'all_units']),
     }),
   ),

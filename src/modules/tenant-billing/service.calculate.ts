@@ -18,6 +18,7 @@ import type { CalculationResponse } from './schemas.response';
 import { pmsUnits, unitsOfMethod } from './schemas.units';
 import type { TenantBillingDeps, UnitSource } from './service';
 import { toStored } from './stored';
+import { timeBasisOf } from './time-basis';
 
 /** The property's configuration, active and billing the request's utility type: else 404, 400 or 422. */
 async function billingConfigOf(repo: TenantBillingRepository, propertyId: string, request: CalculationRequest): Promise<BillingConfigRow> {
@@ -51,7 +52,12 @@ function allocationTerms(config: BillingConfigRow, method: AllocationMethod): Al
 }
 
 /** The allocation; input the allocator cannot split by is a 422 naming the field. */
-function allocated(terms: AllocationTerms, request: CalculationRequest, units: readonly BillingUnit[]): Allocation {
+function allocated(
+  terms: AllocationTerms,
+  request: CalculationRequest,
+  units: readonly BillingUnit[],
+  dailyWeights: number[] | null,
+): Allocation {
   try {
     return allocate({
       // total_amount is to the cent (the route schema), so its cents are exact.
@@ -60,6 +66,7 @@ function allocated(terms: AllocationTerms, request: CalculationRequest, units: r
       periodStart: request.billing_period_start,
       periodEnd: request.billing_period_end,
       units,
+      dailyWeights,
     });
   } catch (err) {
     if (err instanceof AllocationError) throw unprocessable(err.message, err.field);
@@ -89,7 +96,8 @@ export function createCalculate(deps: TenantBillingDeps, repo: TenantBillingRepo
     const list = typeof units === 'function' ? parseOrThrow(pmsUnits, { units: await units({ property, config }) }).units : units;
     parseOrThrow(unitsOfMethod(method), { units: list });
     const terms = allocationTerms(config, method);
-    const allocation = allocated(terms, request, list);
+    const time = await timeBasisOf(deps.db, property, utilityType, request.billing_period_start, request.billing_period_end);
+    const allocation = allocated(terms, request, list, time.dailyWeights);
 
     const calculatedAt = deps.now();
     const header = {
@@ -108,6 +116,7 @@ export function createCalculate(deps: TenantBillingDeps, repo: TenantBillingRepo
       dueDate: dueDate(request.billing_period_end, calculatedAt, config.billingDay),
       source,
       calculatedAt,
+      timeBasis: time.answer,
     };
     const head = calculationHead(header, allocation);
     // Stored before it is answered; what is stored depends on nothing the transaction decides.

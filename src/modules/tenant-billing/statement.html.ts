@@ -58,9 +58,11 @@ function factorRows(factors: Factors): string {
         ? `${quantity(f.occupancy_factor.occupants)} occupants: factor ${quantity(f.occupancy_factor.factor)}`
         : quantity(f.value);
       const value =
-        f.total_factor_days === undefined
-          ? `${counted} of ${quantity(f.total)} (${of})`
-          : `${counted} x ${f.occupied_days} days of ${quantity(f.total_factor_days)} factor-days (${of})`;
+        f.total_factor_kwh !== undefined
+          ? `${counted} x ${quantity(f.occupied_kwh ?? 0)} kWh (${f.occupied_days} days) of ${quantity(f.total_factor_kwh)} factor-kWh (${of})`
+          : f.total_factor_days === undefined
+            ? `${counted} of ${quantity(f.total)} (${of})`
+            : `${counted} x ${f.occupied_days} days of ${quantity(f.total_factor_days)} factor-days (${of})`;
       return row(`${FACTOR_NAMES[f.factor] ?? f.factor}${weight}`, value);
     })
     .join('');

@@ -42,6 +42,7 @@ function statementFactors(c: StatementCalculation, unit: UnitBill) {
   const table = c.occupant_factors !== null;
   return c.allocation_basis.factors.map((f) => {
     const factorDays = totalOf === 'billed_units' ? f.billed_factor_days : f.all_factor_days;
+    const factorKwh = totalOf === 'billed_units' ? f.billed_factor_kwh : f.all_factor_kwh;
     return {
       factor: f.factor,
       value: unitValue(unit, f.factor),
@@ -52,6 +53,7 @@ function statementFactors(c: StatementCalculation, unit: UnitBill) {
       weight_percent: f.weight_percent,
       total: totalOf === 'billed_units' ? f.billed_total : f.all_total,
       ...(factorDays === undefined ? {} : { total_factor_days: factorDays }),
+      ...(factorKwh === undefined ? {} : { total_factor_kwh: factorKwh, occupied_kwh: unit.occupied_kwh ?? c.allocation_basis.period_kwh! }),
       total_of: totalOf as 'billed_units' | 'all_units',
     };
   });
@@ -75,14 +77,17 @@ function billedFormula(c: StatementCalculation, unit: UnitBill, factors: Stateme
         ? `occupancy factor ${quantity(f.occupancy_factor.factor)} (${measure('occupant_count', f.occupancy_factor.occupants)})`
         : measure(f.factor, f.value);
     const part =
-      f.total_factor_days === undefined
+      f.total_factor_kwh !== undefined
+        ? `${counted} x ${quantity(f.occupied_kwh!)} kWh (${f.occupied_days} days) / ${quantity(f.total_factor_kwh)} ${table && f.factor === 'occupant_count' ? 'factor' : DAYS_NOUN[f.factor].replace('-days', '')}-kWh`
+        : f.total_factor_days === undefined
         ? `${counted} / ${table && f.factor === 'occupant_count' ? `${quantity(f.total)} in occupancy factors` : measure(f.factor, f.total)}`
         : `${counted} x ${f.occupied_days} days / ${quantity(f.total_factor_days)} ${table && f.factor === 'occupant_count' ? 'factor-days' : DAYS_NOUN[f.factor]}`;
     return factors.length > 1 ? `${percentAsWritten(f.weight_percent)} x ${part}` : part;
   });
   formula.push(`Your share = ${terms.join(' + ')} ${whose} = ${percent2(unit.allocation_percent)}`);
   const f0 = factors[0];
-  const simple = factors.length === 1 && f0.total_factor_days === undefined && !('occupancy_factor' in f0);
+  const simple =
+    factors.length === 1 && f0.total_factor_days === undefined && f0.total_factor_kwh === undefined && !('occupancy_factor' in f0);
   const exact =
     c.rounding === 'exact' ? ` (rounded by largest remainder, so all units' base charges add up to the billed amount to the cent)` : '';
   const shareLine = simple

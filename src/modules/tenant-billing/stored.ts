@@ -45,7 +45,7 @@ export function toStored(head: CalculationHead, a: Allocation): StoredCalculatio
     const row: unknown[] = [l.unit.unit_id, l.tenantName];
     for (const f of fields) row.push((f === 'occupant_count' ? l.occupantCount : l.unit[f]) ?? null);
     row.push(l.shareBasisPoints, l.baseCents, l.adminFeeCents, l.occupiedDays);
-    const extras = extrasOf(l);
+    const extras = extrasOf(l, a.periodDays);
     if (l.moveIn || l.moveOut || extras) row.push(l.moveIn, l.moveOut);
     if (extras) row.push(extras);
     return row;
@@ -73,6 +73,12 @@ function withIssue30Defaults(c: CalculationHead): CalculationHead {
     due_date: null,
   };
   for (const [key, value] of Object.entries(defaults)) if (head[key] === undefined) head[key] = value;
+  // Calculations before interval proration (issue 50) all counted days.
+  const basis = c.allocation_basis as Record<string, unknown>;
+  if (basis.basis === undefined) {
+    const { period_days, ...others } = basis;
+    head.allocation_basis = { period_days, basis: 'days', ...others };
+  }
   return head as CalculationHead;
 }
 
