@@ -11438,6 +11438,8 @@ export interface operations {
                                 /** @description The base charge the share gave, before the limit */
                                 share_charge: number;
                             };
+                            /** @description basis intervals, a line occupied for part of the period: the whole-building meter's kWh of its occupied days, which its share is prorated by */
+                            occupied_kwh?: number;
                             /** @description The configuration's flat fee (0 for a vacant line); present when the configuration charges one */
                             billing_fee?: number;
                             /** @description Unique per property; present on billed lines (absent on vacant ones, and on calculations made before invoice numbers) */
@@ -11468,8 +11470,37 @@ export interface operations {
                             /** @description What min_charge added to the base charges */
                             min_charge_added: number;
                         };
+                        /**
+                         * @example {
+                         *       "period_days": 10,
+                         *       "basis": "intervals",
+                         *       "meter_id": "7d7e1c2a-3b4c-4d5e-8f90-a1b2c3d4e5f6",
+                         *       "period_kwh": 7200,
+                         *       "factors": [
+                         *         {
+                         *           "factor": "sqft",
+                         *           "weight_percent": 100,
+                         *           "billed_total": 2333.3333,
+                         *           "all_total": 3000,
+                         *           "billed_factor_kwh": 16800000,
+                         *           "all_factor_kwh": 21600000
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         allocation_basis: {
                             period_days: number;
+                            /**
+                             * @description What proration counts a unit's days by (README "Interval proration"): intervals, each day weighted by its kWh on the property's whole-building electric meter (electric bills, when the meter has a reading for every interval of the period); days, each day the same
+                             * @enum {string}
+                             */
+                            basis: "intervals" | "days";
+                            /** @description basis intervals: the whole-building electric meter whose readings weigh the days */
+                            meter_id?: string;
+                            /** @description basis intervals: the meter's kWh over the period (local days) */
+                            period_kwh?: number;
+                            /** @description basis days on an electric bill: why the intervals were not used (no meter with readings, a day without a reading, ...) */
+                            basis_reason?: string;
                             factors: {
                                 /** @enum {string} */
                                 factor: "sqft" | "occupant_count" | "custom_weight" | "unit_count";
@@ -11482,6 +11513,10 @@ export interface operations {
                                 billed_factor_days?: number;
                                 /** @description When anyone moved within the period: every unit's sum in factor-days (exact) */
                                 all_factor_days?: number;
+                                /** @description basis intervals, when anyone moved within the period: the billed sum in factor-kWh, factor x kWh of the days occupied (exact) */
+                                billed_factor_kwh?: number;
+                                /** @description basis intervals, when anyone moved within the period: every unit's sum in factor-kWh (exact) */
+                                all_factor_kwh?: number;
                             }[];
                         };
                         calculated_at: string;
@@ -11779,6 +11814,8 @@ export interface operations {
                                 /** @description The base charge the share gave, before the limit */
                                 share_charge: number;
                             };
+                            /** @description basis intervals, a line occupied for part of the period: the whole-building meter's kWh of its occupied days, which its share is prorated by */
+                            occupied_kwh?: number;
                             /** @description The configuration's flat fee (0 for a vacant line); present when the configuration charges one */
                             billing_fee?: number;
                             /** @description Unique per property; present on billed lines (absent on vacant ones, and on calculations made before invoice numbers) */
@@ -11809,8 +11846,37 @@ export interface operations {
                             /** @description What min_charge added to the base charges */
                             min_charge_added: number;
                         };
+                        /**
+                         * @example {
+                         *       "period_days": 10,
+                         *       "basis": "intervals",
+                         *       "meter_id": "7d7e1c2a-3b4c-4d5e-8f90-a1b2c3d4e5f6",
+                         *       "period_kwh": 7200,
+                         *       "factors": [
+                         *         {
+                         *           "factor": "sqft",
+                         *           "weight_percent": 100,
+                         *           "billed_total": 2333.3333,
+                         *           "all_total": 3000,
+                         *           "billed_factor_kwh": 16800000,
+                         *           "all_factor_kwh": 21600000
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         allocation_basis: {
                             period_days: number;
+                            /**
+                             * @description What proration counts a unit's days by (README "Interval proration"): intervals, each day weighted by its kWh on the property's whole-building electric meter (electric bills, when the meter has a reading for every interval of the period); days, each day the same
+                             * @enum {string}
+                             */
+                            basis: "intervals" | "days";
+                            /** @description basis intervals: the whole-building electric meter whose readings weigh the days */
+                            meter_id?: string;
+                            /** @description basis intervals: the meter's kWh over the period (local days) */
+                            period_kwh?: number;
+                            /** @description basis days on an electric bill: why the intervals were not used (no meter with readings, a day without a reading, ...) */
+                            basis_reason?: string;
                             factors: {
                                 /** @enum {string} */
                                 factor: "sqft" | "occupant_count" | "custom_weight" | "unit_count";
@@ -11823,6 +11889,10 @@ export interface operations {
                                 billed_factor_days?: number;
                                 /** @description When anyone moved within the period: every unit's sum in factor-days (exact) */
                                 all_factor_days?: number;
+                                /** @description basis intervals, when anyone moved within the period: the billed sum in factor-kWh, factor x kWh of the days occupied (exact) */
+                                billed_factor_kwh?: number;
+                                /** @description basis intervals, when anyone moved within the period: every unit's sum in factor-kWh (exact) */
+                                all_factor_kwh?: number;
                             }[];
                         };
                         calculated_at: string;
@@ -12012,6 +12082,8 @@ export interface operations {
                                 /** @description The base charge the share gave, before the limit */
                                 share_charge: number;
                             };
+                            /** @description basis intervals, a line occupied for part of the period: the whole-building meter's kWh of its occupied days, which its share is prorated by */
+                            occupied_kwh?: number;
                             /** @description The configuration's flat fee (0 for a vacant line); present when the configuration charges one */
                             billing_fee?: number;
                             /** @description Unique per property; present on billed lines (absent on vacant ones, and on calculations made before invoice numbers) */
@@ -12042,8 +12114,37 @@ export interface operations {
                             /** @description What min_charge added to the base charges */
                             min_charge_added: number;
                         };
+                        /**
+                         * @example {
+                         *       "period_days": 10,
+                         *       "basis": "intervals",
+                         *       "meter_id": "7d7e1c2a-3b4c-4d5e-8f90-a1b2c3d4e5f6",
+                         *       "period_kwh": 7200,
+                         *       "factors": [
+                         *         {
+                         *           "factor": "sqft",
+                         *           "weight_percent": 100,
+                         *           "billed_total": 2333.3333,
+                         *           "all_total": 3000,
+                         *           "billed_factor_kwh": 16800000,
+                         *           "all_factor_kwh": 21600000
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         allocation_basis: {
                             period_days: number;
+                            /**
+                             * @description What proration counts a unit's days by (README "Interval proration"): intervals, each day weighted by its kWh on the property's whole-building electric meter (electric bills, when the meter has a reading for every interval of the period); days, each day the same
+                             * @enum {string}
+                             */
+                            basis: "intervals" | "days";
+                            /** @description basis intervals: the whole-building electric meter whose readings weigh the days */
+                            meter_id?: string;
+                            /** @description basis intervals: the meter's kWh over the period (local days) */
+                            period_kwh?: number;
+                            /** @description basis days on an electric bill: why the intervals were not used (no meter with readings, a day without a reading, ...) */
+                            basis_reason?: string;
                             factors: {
                                 /** @enum {string} */
                                 factor: "sqft" | "occupant_count" | "custom_weight" | "unit_count";
@@ -12056,6 +12157,10 @@ export interface operations {
                                 billed_factor_days?: number;
                                 /** @description When anyone moved within the period: every unit's sum in factor-days (exact) */
                                 all_factor_days?: number;
+                                /** @description basis intervals, when anyone moved within the period: the billed sum in factor-kWh, factor x kWh of the days occupied (exact) */
+                                billed_factor_kwh?: number;
+                                /** @description basis intervals, when anyone moved within the period: every unit's sum in factor-kWh (exact) */
+                                all_factor_kwh?: number;
                             }[];
                         };
                         calculated_at: string;
@@ -12359,6 +12464,8 @@ export interface operations {
                                 /** @description The base charge the share gave, before the limit */
                                 share_charge: number;
                             };
+                            /** @description basis intervals, a line occupied for part of the period: the whole-building meter's kWh of its occupied days, which its share is prorated by */
+                            occupied_kwh?: number;
                             /** @description The configuration's flat fee (0 for a vacant line); present when the configuration charges one */
                             billing_fee?: number;
                             /** @description Unique per property; present on billed lines (absent on vacant ones, and on calculations made before invoice numbers) */
@@ -12384,6 +12491,10 @@ export interface operations {
                                 total: number;
                                 /** @description When anyone moved within the period: the total in factor-days, the whole numbers the share is computed from */
                                 total_factor_days?: number;
+                                /** @description basis intervals, when anyone moved within the period: the total in factor-kWh the share is computed from */
+                                total_factor_kwh?: number;
+                                /** @description basis intervals: the kWh of the unit's occupied days */
+                                occupied_kwh?: number;
                                 /** @enum {string} */
                                 total_of: "billed_units" | "all_units";
                             }[];
@@ -12450,6 +12561,8 @@ export interface operations {
                                     /** @description The base charge the share gave, before the limit */
                                     share_charge: number;
                                 };
+                                /** @description basis intervals, a line occupied for part of the period: the whole-building meter's kWh of its occupied days, which its share is prorated by */
+                                occupied_kwh?: number;
                                 /** @description The configuration's flat fee (0 for a vacant line); present when the configuration charges one */
                                 billing_fee?: number;
                                 /** @description Unique per property; present on billed lines (absent on vacant ones, and on calculations made before invoice numbers) */
@@ -12475,6 +12588,10 @@ export interface operations {
                                     total: number;
                                     /** @description When anyone moved within the period: the total in factor-days, the whole numbers the share is computed from */
                                     total_factor_days?: number;
+                                    /** @description basis intervals, when anyone moved within the period: the total in factor-kWh the share is computed from */
+                                    total_factor_kwh?: number;
+                                    /** @description basis intervals: the kWh of the unit's occupied days */
+                                    occupied_kwh?: number;
                                     /** @enum {string} */
                                     total_of: "billed_units" | "all_units";
                                 }[];
@@ -13347,6 +13464,8 @@ export interface operations {
                                 /** @description The base charge the share gave, before the limit */
                                 share_charge: number;
                             };
+                            /** @description basis intervals, a line occupied for part of the period: the whole-building meter's kWh of its occupied days, which its share is prorated by */
+                            occupied_kwh?: number;
                             /** @description The configuration's flat fee (0 for a vacant line); present when the configuration charges one */
                             billing_fee?: number;
                             /** @description Unique per property; present on billed lines (absent on vacant ones, and on calculations made before invoice numbers) */
@@ -13377,8 +13496,37 @@ export interface operations {
                             /** @description What min_charge added to the base charges */
                             min_charge_added: number;
                         };
+                        /**
+                         * @example {
+                         *       "period_days": 10,
+                         *       "basis": "intervals",
+                         *       "meter_id": "7d7e1c2a-3b4c-4d5e-8f90-a1b2c3d4e5f6",
+                         *       "period_kwh": 7200,
+                         *       "factors": [
+                         *         {
+                         *           "factor": "sqft",
+                         *           "weight_percent": 100,
+                         *           "billed_total": 2333.3333,
+                         *           "all_total": 3000,
+                         *           "billed_factor_kwh": 16800000,
+                         *           "all_factor_kwh": 21600000
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         allocation_basis: {
                             period_days: number;
+                            /**
+                             * @description What proration counts a unit's days by (README "Interval proration"): intervals, each day weighted by its kWh on the property's whole-building electric meter (electric bills, when the meter has a reading for every interval of the period); days, each day the same
+                             * @enum {string}
+                             */
+                            basis: "intervals" | "days";
+                            /** @description basis intervals: the whole-building electric meter whose readings weigh the days */
+                            meter_id?: string;
+                            /** @description basis intervals: the meter's kWh over the period (local days) */
+                            period_kwh?: number;
+                            /** @description basis days on an electric bill: why the intervals were not used (no meter with readings, a day without a reading, ...) */
+                            basis_reason?: string;
                             factors: {
                                 /** @enum {string} */
                                 factor: "sqft" | "occupant_count" | "custom_weight" | "unit_count";
@@ -13391,6 +13539,10 @@ export interface operations {
                                 billed_factor_days?: number;
                                 /** @description When anyone moved within the period: every unit's sum in factor-days (exact) */
                                 all_factor_days?: number;
+                                /** @description basis intervals, when anyone moved within the period: the billed sum in factor-kWh, factor x kWh of the days occupied (exact) */
+                                billed_factor_kwh?: number;
+                                /** @description basis intervals, when anyone moved within the period: every unit's sum in factor-kWh (exact) */
+                                all_factor_kwh?: number;
                             }[];
                         };
                         calculated_at: string;

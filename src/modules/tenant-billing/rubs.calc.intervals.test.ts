@@ -73,7 +73,7 @@ describe('interval proration: days weighted by the master meter', () => {
     expect(a.reconciliation.ownerAbsorbsCents).toBe(16_000);
   });
 
-  it('nobody moved: the weights change nothing; equal weights give the days\' answer', () => {
+  it("nobody moved: the weights change nothing; equal weights give the days' answer", () => {
     const stayed = UNITS.map((u) => ({ ...u, move_out: null }));
     expect(bases(example({ units: stayed }))).toEqual([40_000, 40_000, 40_000]);
     const equal = example({ units: UNITS, dailyWeights: Array<number>(10).fill(123_457) });
@@ -87,7 +87,7 @@ describe('interval proration: days weighted by the master meter', () => {
     expect(() => example({ units: UNITS, dailyWeights: [...DAILY_WH.slice(1), 1.5] })).toThrow(RangeError);
   });
 
-  it('for any units and weights: exact rounding adds up, the arithmetics agree, and with equal weights the days\' answer', () => {
+  it("for any units and weights: exact rounding adds up, the arithmetics agree, and with equal weights the days' answer", () => {
     const withWeights = inputArb.chain((i) => {
       const days = Math.round((Date.parse(i.periodEnd) - Date.parse(i.periodStart)) / 86_400_000) + 1;
       return fc

@@ -129,41 +129,48 @@ export const calculationResponse = z
     units_vacant: z.number().int(),
     vacant_absorption: money.meta({ description: 'billable_amount x vacant factors / all factors (both policies)' }),
     reconciliation: reconciliationResponse,
-    allocation_basis: z.object({
-      period_days: z.number().int(),
-      basis: z.enum(['intervals', 'days']).meta({
-        description:
-          "What proration counts a unit's days by (README \"Interval proration\"): intervals, each day weighted by its kWh on the property's whole-building electric meter (electric bills, when the meter has a reading for every interval of the period); days, each day the same",
-      }),
-      meter_id: z.string().optional().meta({ description: 'basis intervals: the whole-building electric meter whose readings weigh the days' }),
-      period_kwh: z.number().optional().meta({ description: "basis intervals: the meter's kWh over the period (local days)" }),
-      basis_reason: z.string().optional().meta({
-        description: 'basis days on an electric bill: why the intervals were not used (no meter with readings, a day without a reading, ...)',
-      }),
-      factors: z.array(
-        z.object({
-          factor: z.enum(['sqft', 'occupant_count', 'custom_weight', 'unit_count']),
-          weight_percent: z.number(),
-          billed_total: z.number().meta({ description: 'Sum over billed units of factor x occupied days / period days' }),
-          all_total: z.number().meta({ description: 'Sum over all units, vacant ones included' }),
-          billed_factor_days: z
-            .number()
-            .optional()
-            .meta({ description: 'When anyone moved within the period: the billed sum in factor-days (exact)' }),
-          all_factor_days: z
-            .number()
-            .optional()
-            .meta({ description: "When anyone moved within the period: every unit's sum in factor-days (exact)" }),
-          billed_factor_kwh: z.number().optional().meta({
-            description: 'basis intervals, when anyone moved within the period: the billed sum in factor-kWh, factor x kWh of the days occupied (exact)',
-          }),
-          all_factor_kwh: z
-            .number()
-            .optional()
-            .meta({ description: "basis intervals, when anyone moved within the period: every unit's sum in factor-kWh (exact)" }),
+    allocation_basis: z
+      .object({
+        period_days: z.number().int(),
+        basis: z.enum(['intervals', 'days']).meta({
+          description:
+            'What proration counts a unit\'s days by (README "Interval proration"): intervals, each day weighted by its kWh on the property\'s whole-building electric meter (electric bills, when the meter has a reading for every interval of the period); days, each day the same',
         }),
-      ),
-    }).meta({ example: ex.intervalAllocationBasis }),
+        meter_id: z
+          .string()
+          .optional()
+          .meta({ description: 'basis intervals: the whole-building electric meter whose readings weigh the days' }),
+        period_kwh: z.number().optional().meta({ description: "basis intervals: the meter's kWh over the period (local days)" }),
+        basis_reason: z.string().optional().meta({
+          description:
+            'basis days on an electric bill: why the intervals were not used (no meter with readings, a day without a reading, ...)',
+        }),
+        factors: z.array(
+          z.object({
+            factor: z.enum(['sqft', 'occupant_count', 'custom_weight', 'unit_count']),
+            weight_percent: z.number(),
+            billed_total: z.number().meta({ description: 'Sum over billed units of factor x occupied days / period days' }),
+            all_total: z.number().meta({ description: 'Sum over all units, vacant ones included' }),
+            billed_factor_days: z
+              .number()
+              .optional()
+              .meta({ description: 'When anyone moved within the period: the billed sum in factor-days (exact)' }),
+            all_factor_days: z
+              .number()
+              .optional()
+              .meta({ description: "When anyone moved within the period: every unit's sum in factor-days (exact)" }),
+            billed_factor_kwh: z.number().optional().meta({
+              description:
+                'basis intervals, when anyone moved within the period: the billed sum in factor-kWh, factor x kWh of the days occupied (exact)',
+            }),
+            all_factor_kwh: z
+              .number()
+              .optional()
+              .meta({ description: "basis intervals, when anyone moved within the period: every unit's sum in factor-kWh (exact)" }),
+          }),
+        ),
+      })
+      .meta({ example: ex.intervalAllocationBasis }),
     calculated_at: z.string(),
   })
   .meta({ example: ex.calculationResponse });

@@ -53,7 +53,9 @@ function statementFactors(c: StatementCalculation, unit: UnitBill) {
       weight_percent: f.weight_percent,
       total: totalOf === 'billed_units' ? f.billed_total : f.all_total,
       ...(factorDays === undefined ? {} : { total_factor_days: factorDays }),
-      ...(factorKwh === undefined ? {} : { total_factor_kwh: factorKwh, occupied_kwh: unit.occupied_kwh ?? c.allocation_basis.period_kwh! }),
+      ...(factorKwh === undefined
+        ? {}
+        : { total_factor_kwh: factorKwh, occupied_kwh: unit.occupied_kwh ?? c.allocation_basis.period_kwh! }),
       total_of: totalOf as 'billed_units' | 'all_units',
     };
   });
@@ -80,8 +82,8 @@ function billedFormula(c: StatementCalculation, unit: UnitBill, factors: Stateme
       f.total_factor_kwh !== undefined
         ? `${counted} x ${quantity(f.occupied_kwh!)} kWh (${f.occupied_days} days) / ${quantity(f.total_factor_kwh)} ${table && f.factor === 'occupant_count' ? 'factor' : DAYS_NOUN[f.factor].replace('-days', '')}-kWh`
         : f.total_factor_days === undefined
-        ? `${counted} / ${table && f.factor === 'occupant_count' ? `${quantity(f.total)} in occupancy factors` : measure(f.factor, f.total)}`
-        : `${counted} x ${f.occupied_days} days / ${quantity(f.total_factor_days)} ${table && f.factor === 'occupant_count' ? 'factor-days' : DAYS_NOUN[f.factor]}`;
+          ? `${counted} / ${table && f.factor === 'occupant_count' ? `${quantity(f.total)} in occupancy factors` : measure(f.factor, f.total)}`
+          : `${counted} x ${f.occupied_days} days / ${quantity(f.total_factor_days)} ${table && f.factor === 'occupant_count' ? 'factor-days' : DAYS_NOUN[f.factor]}`;
     return factors.length > 1 ? `${percentAsWritten(f.weight_percent)} x ${part}` : part;
   });
   formula.push(`Your share = ${terms.join(' + ')} ${whose} = ${percent2(unit.allocation_percent)}`);

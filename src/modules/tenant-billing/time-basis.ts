@@ -10,9 +10,7 @@ import { MAX_INTERVAL_RANGE_DAYS, wholeBuildingDailyEnergy, type PropertyClock }
 import { periodDays } from './occupancy';
 
 /** As the answer's allocation_basis states it. */
-export type TimeBasisAnswer =
-  | { basis: 'intervals'; meter_id: string; period_kwh: number }
-  | { basis: 'days'; basis_reason?: string };
+export type TimeBasisAnswer = { basis: 'intervals'; meter_id: string; period_kwh: number } | { basis: 'days'; basis_reason?: string };
 
 export interface TimeBasis {
   answer: TimeBasisAnswer;
@@ -20,7 +18,10 @@ export interface TimeBasis {
   dailyWeights: number[] | null;
 }
 
-const days = (reason?: string): TimeBasis => ({ answer: reason ? { basis: 'days', basis_reason: reason } : { basis: 'days' }, dailyWeights: null });
+const days = (reason?: string): TimeBasis => ({
+  answer: reason ? { basis: 'days', basis_reason: reason } : { basis: 'days' },
+  dailyWeights: null,
+});
 
 /** The daily weights of a calculation, or days with the reason (electric bills only say one). */
 export async function timeBasisOf(db: Db, property: PropertyClock, utilityType: string, start: string, end: string): Promise<TimeBasis> {

@@ -62,7 +62,12 @@ export async function wholeBuildingDailyEnergy(db: Db, property: PropertyClock, 
   const withRows = await db
     .selectDistinct({ id: meterIntervalDays.meterId })
     .from(meterIntervalDays)
-    .where(inArray(meterIntervalDays.meterId, candidates.map((c) => c.id)));
+    .where(
+      inArray(
+        meterIntervalDays.meterId,
+        candidates.map((c) => c.id),
+      ),
+    );
   const has = new Set(withRows.map((r) => r.id));
   const repo = createIntervalRepository(db);
   const utcDay = (t: number) => isoDateOfDay(Math.floor(t / 86_400));
