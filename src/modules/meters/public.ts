@@ -19,3 +19,13 @@ export const meterTariffsView = new QueryBuilder().select({ tariffId: meters.tar
 export { wholeBuildingDailyEnergy, type MeterDailyEnergy, type PeriodEnergy, type PropertyClock } from './intervals/daily';
 /** The longest range of interval readings read at once (days). */
 export { MAX_RANGE_DAYS as MAX_INTERVAL_RANGE_DAYS } from './intervals/service';
+/** A meter's interval readings over billing periods (issue 50 item 3: the audit and rate analysis price bills from them). */
+export {
+  createIntervalReader,
+  periodIntervals,
+  periodKey,
+  zoneOfProperty,
+  type IntervalReader,
+  type PeriodIntervals,
+  type CoveredPeriod,
+} from './intervals/period-intervals';

@@ -22,6 +22,8 @@ export const viewOfProperties = <A extends string>(alias: A) =>
       supplyTariffId: properties.supplyTariffId,
       supplyRatePerKwh: properties.supplyRatePerKwh,
       annualEnergyCost: properties.annualEnergyCost,
+      // The zone a meter's interval readings are read in (the audit prices a bill from them: audit README "Interval data").
+      timezone: properties.timezone,
     })
     .from(properties)
     .as(alias);

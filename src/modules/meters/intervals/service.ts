@@ -42,6 +42,8 @@ export interface IntervalServiceDeps {
   events?: EventOutbox;
   properties: Pick<PropertyService, 'requireOwned'>;
   requireMeter(ownerId: string, meterId: string): Promise<MeterRow>;
+  /** Queues the meter's bill audit: readings covering a bill's period price its expected amount (audit README "Interval data"). */
+  auditMeters?(meterIds: readonly string[]): Promise<void>;
 }
 
 type IntervalRepository = ReturnType<typeof createIntervalRepository>;
@@ -127,6 +129,7 @@ export function createIntervalService(deps: IntervalServiceDeps) {
       if (deps.events && report.stored > 0 && report.first_start !== null && report.last_end !== null) {
         await emitImported(deps, repo, ownerId, meter, report.first_start, report.last_end, report.interval_minutes);
       }
+      if (report.stored > 0 || report.replaced > 0) await deps.auditMeters?.([meter.id]);
       return { meter_id: meter.id, ...report };
     },
 
