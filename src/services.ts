@@ -220,7 +220,7 @@ export function createServices(deps: PlatformDeps): Services {
     auditMeters: requestAudits,
     coverageChanged: (ownerId, propertyId) => recomputeRequests.propertyChanged(ownerId, propertyId),
   });
-  const meterIntervals = createIntervalService({ db, properties, requireMeter: meters.requireOwned, events });
+  const meterIntervals = createIntervalService({ db, properties, requireMeter: meters.requireOwned, events, auditMeters: requestAudits });
   const bills = createBillService({ db, now, properties, meters, dataChanged, auditMeters: requestAudits });
   const dueDiligenceQueries = createDueDiligenceQueries(db);
   const analytics = createAnalyticsService({

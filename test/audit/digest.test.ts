@@ -128,6 +128,8 @@ describe('one digest per property and audit run (issue 47 item 4)', () => {
       variancePercent: null,
       tariffId: null,
       expectedLines: null,
+      basis: null,
+      basisNote: null,
       findings:
         billId === jan
           ? [

@@ -6118,9 +6118,12 @@ export interface operations {
                             kind: "bills";
                             /** @description the calendar months (YYYY-MM) the re-priced bills cover */
                             months: string[];
+                            /** @description of the bills, those priced from their meter's interval readings (they cover every interval of the bill's period): time of use and demand measured, not estimated; the others are priced from their usage and demand */
+                            bills_from_intervals: number;
                             meters: {
                                 meter_id: string;
                                 bills: number;
+                                bills_from_intervals: number;
                                 months: string[];
                             }[];
                         } | {
@@ -7323,6 +7326,13 @@ export interface operations {
                             name: string;
                             amount: number;
                         }[] | null;
+                        /**
+                         * @description what the expected amount was priced from: intervals, the meter's interval readings covering every interval of the period (usage, time-of-use split and demand measured); bill, the bill's usage and demand (time of use split by a load shape); null when unpriced
+                         * @enum {string|null}
+                         */
+                        basis: "intervals" | "bill" | null;
+                        /** @description why the meter's interval readings were not used (they do not cover the whole period), where it has some; else null */
+                        basis_note: string | null;
                         findings: {
                             id: string;
                             bill_id: string;
@@ -7332,7 +7342,7 @@ export interface operations {
                              * @description the rule that found it (audit README "Rules")
                              * @enum {string}
                              */
-                            reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error";
+                            reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error" | "interval_usage_mismatch";
                             /** @enum {string} */
                             severity: "low" | "medium" | "high";
                             /** @description dollars at issue (positive: billed more than it should be); null where the rule has no amount */
@@ -7476,6 +7486,13 @@ export interface operations {
                             name: string;
                             amount: number;
                         }[] | null;
+                        /**
+                         * @description what the expected amount was priced from: intervals, the meter's interval readings covering every interval of the period (usage, time-of-use split and demand measured); bill, the bill's usage and demand (time of use split by a load shape); null when unpriced
+                         * @enum {string|null}
+                         */
+                        basis: "intervals" | "bill" | null;
+                        /** @description why the meter's interval readings were not used (they do not cover the whole period), where it has some; else null */
+                        basis_note: string | null;
                         findings: {
                             id: string;
                             bill_id: string;
@@ -7485,7 +7502,7 @@ export interface operations {
                              * @description the rule that found it (audit README "Rules")
                              * @enum {string}
                              */
-                            reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error";
+                            reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error" | "interval_usage_mismatch";
                             /** @enum {string} */
                             severity: "low" | "medium" | "high";
                             /** @description dollars at issue (positive: billed more than it should be); null where the rule has no amount */
@@ -7594,7 +7611,7 @@ export interface operations {
                 property_id?: string;
                 portfolio_id?: string;
                 meter_id?: string;
-                reason?: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error";
+                reason?: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error" | "interval_usage_mismatch";
                 status?: "open" | "resolved" | "disputed" | "credited" | "denied";
                 /** @description bills whose period ends on or after this day */
                 from?: string;
@@ -7623,7 +7640,7 @@ export interface operations {
                              * @description the rule that found it (audit README "Rules")
                              * @enum {string}
                              */
-                            reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error";
+                            reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error" | "interval_usage_mismatch";
                             /** @enum {string} */
                             severity: "low" | "medium" | "high";
                             /** @description dollars at issue (positive: billed more than it should be); null where the rule has no amount */
@@ -7722,7 +7739,7 @@ export interface operations {
                 property_id?: string;
                 portfolio_id?: string;
                 meter_id?: string;
-                reason?: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error";
+                reason?: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error" | "interval_usage_mismatch";
                 status?: "open" | "resolved" | "disputed" | "credited" | "denied";
                 /** @description bills whose period ends on or after this day */
                 from?: string;
@@ -7825,7 +7842,7 @@ export interface operations {
                          * @description the rule that found it (audit README "Rules")
                          * @enum {string}
                          */
-                        reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error";
+                        reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error" | "interval_usage_mismatch";
                         /** @enum {string} */
                         severity: "low" | "medium" | "high";
                         /** @description dollars at issue (positive: billed more than it should be); null where the rule has no amount */
@@ -8156,7 +8173,7 @@ export interface operations {
                          * @description the rule that found it (audit README "Rules")
                          * @enum {string}
                          */
-                        reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error";
+                        reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error" | "interval_usage_mismatch";
                         /** @enum {string} */
                         severity: "low" | "medium" | "high";
                         /** @description dollars at issue (positive: billed more than it should be); null where the rule has no amount */
@@ -8337,7 +8354,7 @@ export interface operations {
                          * @description the rule that found it (audit README "Rules")
                          * @enum {string}
                          */
-                        reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error";
+                        reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error" | "interval_usage_mismatch";
                         /** @enum {string} */
                         severity: "low" | "medium" | "high";
                         /** @description dollars at issue (positive: billed more than it should be); null where the rule has no amount */
@@ -8514,7 +8531,7 @@ export interface operations {
                          * @description the rule that found it (audit README "Rules")
                          * @enum {string}
                          */
-                        reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error";
+                        reason: "price_variance" | "duplicate_bill" | "billing_gap" | "period_length" | "estimated_read" | "usage_change" | "cost_change" | "demand_above_applicability" | "expired_tariff" | "unit_price_out_of_range" | "likely_unit_error" | "interval_usage_mismatch";
                         /** @enum {string} */
                         severity: "low" | "medium" | "high";
                         /** @description dollars at issue (positive: billed more than it should be); null where the rule has no amount */

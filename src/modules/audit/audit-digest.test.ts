@@ -27,6 +27,8 @@ const meter = (propertyId: string, name: string, findings: Finding[]): AuditedMe
       variancePercent: 0,
       tariffId: 't1',
       expectedLines: [],
+      basis: 'bill',
+      basisNote: null,
       findings,
     },
   ],

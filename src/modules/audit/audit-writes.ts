@@ -21,6 +21,8 @@ function auditRecords(stored: StoredAudits) {
       variance_percent: a.variancePercent,
       tariff_id: a.tariffId,
       expected_lines: a.expectedLines,
+      basis: a.basis,
+      basis_note: a.basisNote,
     })),
   );
 }
@@ -60,7 +62,8 @@ function storeStatement(stored: StoredAudits, readAt: string, when: string): SQL
           ),
           audits as (
             select * from jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) as r(bill_id text, owner_id text, property_id text, meter_id text,
-              status text, reason text, expected_cents bigint, variance_cents bigint, variance_percent numeric, tariff_id text, expected_lines jsonb)
+              status text, reason text, expected_cents bigint, variance_cents bigint, variance_percent numeric, tariff_id text, expected_lines jsonb,
+              basis text, basis_note text)
             where r.meter_id in (select meter_id from claimed)
           ),
           findings as (
@@ -70,12 +73,13 @@ function storeStatement(stored: StoredAudits, readAt: string, when: string): SQL
           ),
           audits_stored as (
             insert into ${billAudits} (bill_id, owner_id, property_id, meter_id, status, reason, expected_cents, variance_cents, variance_percent,
-              tariff_id, expected_lines, audited_at)
+              tariff_id, expected_lines, basis, basis_note, audited_at)
             select bill_id, owner_id, property_id, meter_id, status, reason, expected_cents, variance_cents, variance_percent,
-              tariff_id, expected_lines, ${when}::timestamptz from audits
+              tariff_id, expected_lines, basis, basis_note, ${when}::timestamptz from audits
             on conflict (bill_id) do update set status = excluded.status, reason = excluded.reason, expected_cents = excluded.expected_cents,
               variance_cents = excluded.variance_cents, variance_percent = excluded.variance_percent, tariff_id = excluded.tariff_id,
-              expected_lines = excluded.expected_lines, audited_at = excluded.audited_at
+              expected_lines = excluded.expected_lines, basis = excluded.basis, basis_note = excluded.basis_note,
+              audited_at = excluded.audited_at
           ),
           findings_gone as (
             delete from ${auditFindings} f

@@ -31,6 +31,9 @@ export const priced = (expectedCents: number, extra: Partial<Priced> = {}): Pric
   expiredOn: null,
   yearRangeCents: null,
   explanation: null,
+  basis: 'bill',
+  basisNote: null,
+  intervals: null,
   ...extra,
 });
 

@@ -67,6 +67,8 @@ describe('price_variance', () => {
       variancePercent: 0,
       tariffId: 't1',
       expectedLines: [],
+      basis: 'bill',
+      basisNote: null,
       findings: [],
     });
   });
@@ -98,7 +100,7 @@ describe('price_variance', () => {
         severity: 'medium',
         amountCents: 310,
         message: 'billed $103.10, expected $100.00 on E-1: +$3.10 (+3.1 %)',
-        details: { expected: 100, billed: 103.1, variance_percent: 3.1, tariff_id: 't1', lines: null },
+        details: { expected: 100, billed: 103.1, variance_percent: 3.1, tariff_id: 't1', lines: null, basis: 'bill' },
       },
     ]);
   });
@@ -294,6 +296,8 @@ describe('unpriceable', () => {
         variancePercent: null,
         tariffId: null,
         expectedLines: null,
+        basis: null,
+        basisNote: null,
         findings: [],
       },
     ]);

@@ -11,6 +11,7 @@ import { duplicateRule, indexSiblings, isMonthly, sequenceRules, yearOverYear } 
 import { pricedRules } from './audit.tariff.calc';
 import { likelyUnitErrors } from './audit.units.calc';
 import { meterCauses } from './audit.meter.calc';
+import { intervalUsageMismatch } from './audit.intervals.calc';
 import type { AuditBill, AuditSettings, BillAudit, BillPricing, Finding, PrintedLine, SiblingBill } from './audit.types';
 
 /** Expected and billed by category, where the bill carries its printed lines: the lines that differ and by how much. */
@@ -69,7 +70,14 @@ function priceFinding(bill: AuditBill, pricing: Extract<BillPricing, { kind: 'pr
     message:
       `billed ${usd(billed)}, expected ${usd(expected)} on ${pricing.tariffName}${withCredits}: ${signedUsd(variance)}` +
       `${percent === null ? '' : ` (${percent > 0 ? '+' : ''}${percent} %)`}${why ? `; ${why}` : ''}`,
-    details: { expected: expected / 100, billed: billed / 100, variance_percent: percent, tariff_id: pricing.tariffId, lines },
+    details: {
+      expected: expected / 100,
+      billed: billed / 100,
+      variance_percent: percent,
+      tariff_id: pricing.tariffId,
+      lines,
+      basis: pricing.basis,
+    },
   };
 }
 
@@ -106,6 +114,8 @@ export function auditMeterBills(input: {
         variancePercent: null,
         tariffId: priced.tariffId,
         expectedLines: null,
+        basis: null,
+        basisNote: priced.basisNote,
       };
     } else if (priced.kind === 'priced') {
       const varianceCents = bill.amountCents - priced.expectedCents;
@@ -121,6 +131,8 @@ export function auditMeterBills(input: {
         variancePercent,
         tariffId: priced.tariffId,
         expectedLines: priced.expectedLines,
+        basis: priced.basis,
+        basisNote: priced.basisNote,
       };
       // One finding per cause: a bill over (or under) its expected amount is its price variance; its unit price out of
       // the year's range says it again, so it stands only where the variance is within the owner's tolerance.
@@ -135,9 +147,13 @@ export function auditMeterBills(input: {
         variancePercent: null,
         tariffId: null,
         expectedLines: null,
+        basis: null,
+        basisNote: priced.basisNote ?? null,
       };
     }
     findings.push(...(causes.get(bill.id) ?? []));
+    const mismatch = priced.kind === 'priced' ? intervalUsageMismatch(bill, priced) : null;
+    if (mismatch) findings.push(mismatch);
     if (unitError) findings.push(unitError);
     findings.push(...sequenceRules(bills, i, monthly), ...duplicateRule(bill, twins), ...yearOverYear(bills, days, i, unitErrors));
     return {

@@ -16,7 +16,8 @@ export type ReasonCode =
   | 'demand_above_applicability'
   | 'expired_tariff'
   | 'unit_price_out_of_range'
-  | 'likely_unit_error';
+  | 'likely_unit_error'
+  | 'interval_usage_mismatch';
 
 export const REASON_CODES: readonly ReasonCode[] = [
   'price_variance',
@@ -30,7 +31,14 @@ export const REASON_CODES: readonly ReasonCode[] = [
   'expired_tariff',
   'unit_price_out_of_range',
   'likely_unit_error',
+  'interval_usage_mismatch',
 ];
+
+/**
+ * What a bill's expected amount was priced from (README "Interval data"): the meter's interval readings
+ * covering the whole period, or the bill's own usage and demand.
+ */
+export type PricingBasis = 'intervals' | 'bill';
 
 /** A line item as the utility printed it on the bill. */
 export interface PrintedLine {
@@ -83,8 +91,13 @@ export type BillPricing =
       yearRangeCents: { min: number; max: number } | null;
       /** What the variance would mean without line items ("matches at 18 % more usage"), worked out by the caller. */
       explanation: string | null;
+      basis: PricingBasis;
+      /** Why the meter's interval readings were not used (they do not cover the period), else null. */
+      basisNote: string | null;
+      /** With basis intervals: the readings' kWh over the period, and the bill's usage in kWh (null when it gave none). */
+      intervals: { kwh: number; billKwh: number | null } | null;
     }
-  | { kind: 'unpriceable'; reason: string };
+  | { kind: 'unpriceable'; reason: string; basisNote?: string | null };
 
 export interface Finding {
   billId: string;
@@ -106,6 +119,10 @@ export interface BillAudit {
   variancePercent: number | null;
   tariffId: string | null;
   expectedLines: Array<{ category: string; name: string; amount: number }> | null;
+  /** What the expected amount was priced from; null when nothing was priced. */
+  basis: PricingBasis | null;
+  /** Why the meter's interval readings were not used, where it has some; else null. */
+  basisNote: string | null;
   findings: Finding[];
 }
 

@@ -5,7 +5,7 @@
  * POST /pm/bills/{id}/audit (or the first read of a bill never audited) runs before it answers.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { toCents, usd } from '../../platform/money';
+import { toCents } from '../../platform/money';
 import {
   pricePeriod,
   type PricingService,
@@ -19,33 +19,16 @@ import type { EventOutbox } from '../events/public';
 import type { Tariff } from '../tariffs/tariff.model';
 import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import { auditMeterBills, isPriceVariance } from './audit.calc';
+import { eligibleOthers, otherTariffMatching, scaledToMatch } from './explanations';
 import type { AuditBill, BillAudit, BillPricing, PrintedLine, SiblingBill } from './audit.types';
 import type { AuditRepository, BillRow, MeterAuditInput } from './repository';
 import { auditDigests, storeGroups } from './audit-digest';
 import { findingEvents } from './audit-events';
 import { chargesBeforeCredits, creditsByBill, expectingCredits, type BillCredit } from './disputes/credits.calc';
-import { customerTraits, eligibilityOf } from '../tariffs/eligibility';
-import { isCustomTariffId } from '../tariffs/custom/service';
-import { stateOfZip } from '../utilities/zip-states';
-import { dayNumber } from '../../platform/dates';
-
-/** The value of `key` in `map`, made by `make` the first time. */
-function once<T>(map: Map<string, T>, key: string, make: () => T): T {
-  let found = map.get(key);
-  if (found === undefined) map.set(key, (found = make()));
-  return found;
-}
+import { periodKey, zoneOfProperty, type IntervalReader, type PeriodIntervals } from '../meters/public';
 
 /** Bills of the meters one transaction stores at most (a meter with more is stored alone). */
 const BILLS_PER_STORE = 4000;
-
-/** How far the explanation's search goes: usage (or demand) from 0 to 4 times the bill's. */
-const MAX_FACTOR = 4;
-/**
- * Halvings of the search: the interval (at most 3 wide) ends below 0.000003, so the factor stated, its upper end, rounds to
- * the 0.1 % of the exact one (168 kW billed on 138 kW is 21.7 % more demand; 0.0002 wide, the upper end could read 21.8).
- */
-const SEARCH_STEPS = 20;
 
 const toAuditBill = (b: BillRow): AuditBill => ({
   id: b.id,
@@ -76,7 +59,7 @@ export type OtherTariffs = (ownerId: string, tariff: Tariff, sectors: readonly P
 export interface MeterAuditorDeps {
   repo: AuditRepository;
   now: () => Date;
-  /** Looks up the tariff versions and supply contract bills are priced on. */
+  /** Looks up the tariff versions and supply contract a bill is priced on. */
   pricing: Pick<PricingService, 'tariffOverPeriods'>;
   /** The bundled load shapes pricing splits usage with. */
   loadShapes: () => LoadShapeSet;
@@ -90,21 +73,35 @@ export interface MeterAuditorDeps {
   dataChanged?(ownerId: string): Promise<void>;
   /** The credits granted on disputes that these bills carry (their audits expect them). */
   creditsOnBills?(billIds: readonly string[]): Promise<BillCredit[]>;
+  /** The meters' interval readings: a bill whose period they cover is priced from them (README "Interval data"). */
+  intervals?: Pick<IntervalReader, 'metersWithReadings' | 'overPeriods'>;
 }
+
+/** What a bill was priced from: its meter's interval readings (covering its period), or its own usage and demand. */
+type Basis = Pick<Extract<BillPricing, { kind: 'priced' }>, 'basis' | 'basisNote' | 'intervals'>;
 
 /** What prices a bill on its meter's tariff (with the supply contract, if any), or why nothing can. */
 function pricingInputs(
   bill: BillRow,
   input: MeterAuditInput,
+  covered: PeriodIntervals | null,
 ): { tariffId: string; supplyTariffId: string | null; inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> } | { reason: string } {
   const { meter, property } = input;
   const electric = meter.utilityType === 'electric';
   const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
   if (!tariffId)
     return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
-  if (bill.usage === null) return { reason: 'the bill has no usage' };
   const supplyTariffId = meter.supplyTariffId ?? (electric ? property.supplyTariffId : null);
   const period = { start: bill.periodStart, end: bill.periodEnd };
+  // Readings covering the period are the usage and demand: the kWh of each interval in its time-of-use period, the peaks measured.
+  if (electric && covered?.ok) {
+    return {
+      tariffId,
+      supplyTariffId,
+      inputs: { period, usage: {}, intervals: covered.data, supplyRatePerKwh: property.supplyRatePerKwh },
+    };
+  }
+  if (bill.usage === null) return { reason: 'the bill has no usage' };
   const inputs = electric
     ? { period, usage: { kwh: bill.usageKwh ?? bill.usage }, demandKw: bill.demandKw, supplyRatePerKwh: property.supplyRatePerKwh }
     : // Gas, water and sewer price with the meter's supply contract (a marketer's) as electric does (issue 47).
@@ -121,16 +118,26 @@ interface RunReads {
   othersOf: OtherTariffs;
   /** Dispute credits per bill. */
   credits: ReadonlyMap<string, BillCredit[]>;
+  /** The electric meters of the run with interval readings. */
+  withReadings: ReadonlySet<string>;
 }
 
-/** The bill priced, or why it cannot be (a refusal of pricing: the tariff, the period, the usage, the supply contract). */
-async function pricedBill(
+/** The value of `key` in `map`, made by `make` the first time. */
+function once<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let found = map.get(key);
+  if (found === undefined) map.set(key, (found = make()));
+  return found;
+}
+
+/** The bill priced (from `covered` when it covers the period), or why it cannot be (a refusal of pricing: the tariff, the period, the usage, the supply contract). */
+async function pricedOn(
   deps: MeterAuditorDeps,
   bill: BillRow,
   input: MeterAuditInput,
   run: RunReads,
+  covered: PeriodIntervals | null,
 ): Promise<PricedPeriod | { reason: string }> {
-  const request = pricingInputs(bill, input);
+  const request = pricingInputs(bill, input, covered);
   if ('reason' in request) return request;
   const { tariffId, supplyTariffId, inputs } = request;
   const found = (await run.tariffsOf(input.property.ownerId, { tariffId, supplyTariffId }))(inputs.period);
@@ -140,74 +147,43 @@ async function pricedBill(
 }
 
 /**
- * Without printed lines, the usage (or, on a bill with demand, the demand) at which the expected
- * bill equals the billed amount, found by halving the interval (README "Explanations"); null when
- * no such amount lies between 0 and 4 times the bill's.
+ * The bill priced from its meter's interval readings where they cover its period, else from its usage and demand
+ * (README "Interval data"), with what it was priced from; `covered` is null for a meter without readings.
  */
-function scaledToMatch(bill: BillRow, priced: PricedPeriod, billedCents: number, expectedCents: number): string | null {
-  const byDemand = bill.demandKw !== null && bill.demandKw > 0;
-  const base = byDemand ? bill.demandKw! : priced.usage;
-  if (base <= 0) return null;
-  const costAt = (factor: number) => {
-    const scaled = Math.round(base * factor * 1000) / 1000;
-    return priced.totalCentsWith(byDemand ? { demandKw: scaled } : { usage: scaled });
-  };
-  let [lo, hi] = billedCents > expectedCents ? [1, MAX_FACTOR] : [0, 1];
-  const atHi = costAt(hi);
-  const atLo = costAt(lo);
-  if (atHi === null || atLo === null || billedCents < atLo || billedCents > atHi) return null;
-  for (let i = 0; i < SEARCH_STEPS; i++) {
-    const mid = (lo + hi) / 2;
-    const cents = costAt(mid);
-    if (cents === null) return null;
-    if (cents < billedCents) lo = mid;
-    else hi = mid;
+async function pricedBill(
+  deps: MeterAuditorDeps,
+  bill: BillRow,
+  input: MeterAuditInput,
+  run: RunReads,
+  covered: PeriodIntervals | null,
+): Promise<{ priced: PricedPeriod; basis: Basis } | { reason: string; basisNote: string | null }> {
+  let basisNote = covered && !covered.ok ? `interval readings not used: ${covered.reason}` : null;
+  if (covered?.ok && input.meter.utilityType === 'electric') {
+    const priced = await pricedOn(deps, bill, input, run, covered);
+    const billKwh = bill.usage === null ? null : (bill.usageKwh ?? bill.usage);
+    if (!('reason' in priced)) return { priced, basis: { basis: 'intervals', basisNote: null, intervals: { kwh: covered.kwh, billKwh } } };
+    basisNote = `interval readings not used: ${priced.reason}`;
   }
-  const percent = Math.round((hi - 1) * 1000) / 10;
-  if (percent === 0) return null;
-  return `at ${Math.abs(percent)} % ${percent > 0 ? 'more' : 'less'} ${byDemand ? 'demand' : 'usage'}`;
+  const priced = await pricedOn(deps, bill, input, run, null);
+  if ('reason' in priced) return { reason: priced.reason, basisNote };
+  return { priced, basis: { basis: 'bill', basisNote, intervals: null } };
 }
 
-/**
- * The other tariff of the utility on which the bill would not be a price variance, the closest to
- * the billed amount (a bill priced on the wrong rate class; README "Explanations").
- */
-function otherTariffMatching(priced: PricedPeriod, others: Tariff[], billedCents: number, tolerancePercent: number): string | null {
-  let best: { tariff: Tariff; cents: number } | null = null;
-  for (const other of others) {
-    const cents = priced.totalCentsOn(other);
-    if (cents === null || isPriceVariance(billedCents, cents, tolerancePercent)) continue;
-    if (!best || Math.abs(cents - billedCents) < Math.abs(best.cents - billedCents)) best = { tariff: other, cents };
-  }
-  return best ? `on ${best.tariff.name} (${best.tariff.id}: ${usd(best.cents / 100)})` : null;
-}
-
-/**
- * The other tariffs the customer could be on (tariffs/eligibility.ts, the rule rate analysis recommends by):
- * the catalog's only when eligible for a customer on `tariff` with this bill's usage and demand a month; the
- * owner's own tariffs as they are (the owner wrote them for its buildings).
- */
-function eligibleOthers(others: Tariff[], tariff: Tariff, bill: BillRow, input: MeterAuditInput): Tariff[] {
-  const { property } = input;
-  const days = dayNumber(bill.periodEnd) - dayNumber(bill.periodStart) + 1;
-  const usage = bill.usageKwh ?? bill.usage ?? 0;
-  const traits = customerTraits(tariff);
-  const customer = {
-    ...traits,
-    serviceType: traits.serviceType ?? tariff.serviceType,
-    state: stateOfZip(property.zipCode) ?? tariff.state,
-    sectors: [tariff.sector],
-    dwelling: property.propertyType === 'residential' && (property.unitCount === null || property.unitCount <= 4),
-    usageKwh: days > 0 ? (usage * 30.4375) / days : usage,
-    demandKw: bill.demandKw,
-  };
-  return others.filter((o) => isCustomTariffId(o.id) || eligibilityOf(o, customer).status === 'eligible');
-}
+/** The utility's other tariffs a bill on `tariff` could have been priced on, for the property's sectors. */
+const othersOf = (run: RunReads, input: MeterAuditInput, tariff: Tariff) =>
+  run.othersOf(input.property.ownerId, tariff, sectorsOfProperty(input.property.propertyType, input.property.unitCount));
 
 /** The engine's view of one bill: its expected amount and lines, the tariff's limits and what it bills in any month. */
-async function priceBill(deps: MeterAuditorDeps, bill: BillRow, input: MeterAuditInput, run: RunReads): Promise<BillPricing> {
-  const priced = await pricedBill(deps, bill, input, run);
-  if ('reason' in priced) return { kind: 'unpriceable', reason: priced.reason };
+async function priceBill(
+  deps: MeterAuditorDeps,
+  bill: BillRow,
+  input: MeterAuditInput,
+  run: RunReads,
+  covered: PeriodIntervals | null,
+): Promise<BillPricing> {
+  const found = await pricedBill(deps, bill, input, run, covered);
+  if ('reason' in found) return { kind: 'unpriceable', reason: found.reason, basisNote: found.basisNote };
+  const { priced, basis } = found;
   const { bill: expected, tariff } = priced;
   const expectedCents = expected.totalCostCents;
   const months = priced.monthTotalsCents();
@@ -220,12 +196,7 @@ async function priceBill(deps: MeterAuditorDeps, bill: BillRow, input: MeterAudi
       scaledToMatch(bill, priced, billedCents, expectedCents),
       otherTariffMatching(
         priced,
-        eligibleOthers(
-          await run.othersOf(input.property.ownerId, tariff, sectorsOfProperty(input.property.propertyType, input.property.unitCount)),
-          tariff,
-          bill,
-          input,
-        ),
+        eligibleOthers(await othersOf(run, input, tariff), tariff, bill, input),
         billedCents,
         input.tolerancePercent,
       ),
@@ -242,29 +213,47 @@ async function priceBill(deps: MeterAuditorDeps, bill: BillRow, input: MeterAudi
     expiredOn: tariff.expirationDate !== null && tariff.expirationDate < bill.periodEnd ? tariff.expirationDate : null,
     yearRangeCents: months ? { min: Math.min(...months), max: Math.max(...months) } : null,
     explanation,
+    ...basis,
   };
+}
+
+/** The meter's interval readings over each of its bills' periods (by periodKey), or null for a meter without readings. */
+async function readingsOf(
+  deps: MeterAuditorDeps,
+  input: MeterAuditInput,
+  withReadings: ReadonlySet<string>,
+): Promise<Map<string, PeriodIntervals> | null> {
+  if (!deps.intervals || !withReadings.has(input.meter.id)) return null;
+  const periods = input.bills.map((b) => ({ start: b.periodStart, end: b.periodEnd }));
+  return deps.intervals.overPeriods(input.meter.id, zoneOfProperty(input.property), periods);
+}
+
+/** The audit of one meter's bills, from what was read for it. */
+async function auditOf(deps: MeterAuditorDeps, input: MeterAuditInput, run: RunReads): Promise<BillAudit[]> {
+  const { credits } = run;
+  const pricing = new Map<string, BillPricing>();
+  const readings = await readingsOf(deps, input, run.withReadings);
+  for (const bill of input.bills) {
+    const covered = readings?.get(periodKey({ start: bill.periodStart, end: bill.periodEnd })) ?? null;
+    pricing.set(bill.id, await priceBill(deps, bill, input, run, covered));
+  }
+  return auditMeterBills({
+    bills: input.bills.map((b) => chargesBeforeCredits(toAuditBill(b), credits.get(b.id))),
+    pricing,
+    siblings: input.siblings.map(toSibling),
+    settings: { tolerancePercent: input.tolerancePercent },
+  }).map((audit) => expectingCredits(audit, credits.get(audit.billId)));
 }
 
 export function createMeterAuditor(deps: MeterAuditorDeps) {
   const { repo } = deps;
 
-  /** The audit of one meter's bills, from what was read for it. */
-  async function auditOf(input: MeterAuditInput, run: RunReads): Promise<BillAudit[]> {
-    const { credits } = run;
-    const pricing = new Map<string, BillPricing>();
-    for (const bill of input.bills) pricing.set(bill.id, await priceBill(deps, bill, input, run));
-    return auditMeterBills({
-      bills: input.bills.map((b) => chargesBeforeCredits(toAuditBill(b), credits.get(b.id))),
-      pricing,
-      siblings: input.siblings.map(toSibling),
-      settings: { tolerancePercent: input.tolerancePercent },
-    }).map((audit) => expectingCredits(audit, credits.get(audit.billId)));
-  }
-
   /** Audits a group of meters read at `readAt`, stores them in one statement, and notifies what is new and high. */
-  async function auditGroup(inputs: MeterAuditInput[], readAt: string, run: RunReads): Promise<void> {
+  async function auditGroup(inputs: MeterAuditInput[], readAt: string, reads: Omit<RunReads, 'withReadings'>): Promise<void> {
+    const electric = inputs.filter((i) => i.meter.utilityType === 'electric').map((i) => i.meter.id);
+    const run = { ...reads, withReadings: (await deps.intervals?.metersWithReadings(electric)) ?? new Set<string>() };
     const audited: Array<{ input: MeterAuditInput; audits: BillAudit[] }> = [];
-    for (const input of inputs) audited.push({ input, audits: await auditOf(input, run) });
+    for (const input of inputs) audited.push({ input, audits: await auditOf(deps, input, run) });
     // One digest per property of what this run found new and high, and an event per new finding, in the transaction that stores them.
     let emitted = false;
     await repo.store(
@@ -307,7 +296,7 @@ export function createMeterAuditor(deps: MeterAuditorDeps) {
     // sectors; each tariff with its supply contract per owner (a run's bills price on a few tariffs).
     const others = new Map<string, Promise<Tariff[]>>();
     const tariffs = new Map<string, Promise<TariffOverPeriods>>();
-    const run: RunReads = {
+    const reads: Omit<RunReads, 'withReadings'> = {
       credits,
       othersOf: (ownerId, tariff, sectors) =>
         once(
@@ -321,7 +310,7 @@ export function createMeterAuditor(deps: MeterAuditorDeps) {
     // Stored a few thousand bills at a time, the event loop getting a turn between groups: a batch may
     // run for minutes, and on the embedded database no query of it would otherwise let a request in.
     for (const group of storeGroups(inputs, BILLS_PER_STORE)) {
-      await auditGroup(group, readAt, run);
+      await auditGroup(group, readAt, reads);
       await nextTurn();
     }
     for (const ownerId of new Set(inputs.map((i) => i.property.ownerId))) await deps.dataChanged?.(ownerId);

@@ -19,7 +19,17 @@ export interface MeterAuditInput {
   meter: MeterRow;
   property: Pick<
     PropertyRow,
-    'id' | 'name' | 'ownerId' | 'tariffId' | 'supplyTariffId' | 'supplyRatePerKwh' | 'propertyType' | 'unitCount' | 'zipCode'
+    | 'id'
+    | 'name'
+    | 'ownerId'
+    | 'tariffId'
+    | 'supplyTariffId'
+    | 'supplyRatePerKwh'
+    | 'propertyType'
+    | 'unitCount'
+    | 'zipCode'
+    | 'state'
+    | 'timezone'
   >;
   bills: BillRow[];
   /** The property's bills of the same utility type on its other meters. */
@@ -146,6 +156,8 @@ async function readMetersInput(db: Db, meterIds: readonly string[]): Promise<{ r
         propertyType: properties.propertyType,
         unitCount: properties.unitCount,
         zipCode: properties.zipCode,
+        state: properties.state,
+        timezone: properties.timezone,
       },
       tolerance: auditSettings.tolerancePercent,
       readAt: sql<string>`now()::text`,

@@ -21,7 +21,14 @@ const findingExample = {
   amount_at_issue: 3.15,
   message:
     'billed $34.66, expected $31.51 on Residential water, inside city (5/8" meter): +$3.15 (+10 %); the billed amount matches the expected bill at 9.1 % more usage',
-  details: { expected: 31.51, billed: 34.66, variance_percent: 10, tariff_id: 'ct_3f9c2a51d7e84b0c9a6e12f4b8d07c55', lines: null },
+  details: {
+    expected: 31.51,
+    billed: 34.66,
+    variance_percent: 10,
+    tariff_id: 'ct_3f9c2a51d7e84b0c9a6e12f4b8d07c55',
+    lines: null,
+    basis: 'bill',
+  },
   status: 'open',
   resolution: null,
   note: null,
@@ -77,6 +84,17 @@ export const billAuditResponse = z
     variance: z.number().nullable().meta({ description: 'billed - expected, dollars' }),
     variance_percent: z.number().nullable(),
     expected_line_items: z.array(z.object({ category: z.string(), name: z.string(), amount: z.number() })).nullable(),
+    basis: z
+      .enum(['intervals', 'bill'])
+      .nullable()
+      .meta({
+        description:
+          "what the expected amount was priced from: intervals, the meter's interval readings covering every interval of the period " +
+          "(usage, time-of-use split and demand measured); bill, the bill's usage and demand (time of use split by a load shape); null when unpriced",
+      }),
+    basis_note: z.string().nullable().meta({
+      description: "why the meter's interval readings were not used (they do not cover the whole period), where it has some; else null",
+    }),
     findings: z.array(finding),
     audited_at: z.string(),
     stale: z
@@ -100,6 +118,8 @@ export const billAuditResponse = z
         { category: 'energy', name: 'Usage all_year tier 3: 2 kgal x $2.55/kgal (30/30 days in June)', amount: 5.1 },
         { category: 'fixed', name: 'Water flat fee (5/8" meter): $9.91/month (30/30 days in June)', amount: 9.91 },
       ],
+      basis: 'bill',
+      basis_note: null,
       findings: [findingExample],
       audited_at: '2026-11-26T10:00:00.000Z',
       stale: false,

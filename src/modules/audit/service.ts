@@ -8,6 +8,7 @@ import type { EventOutbox } from '../events/public';
 import { createAuditRepository, type AuditRepository, type BillRow, type FindingFilter, type FindingRow } from './repository';
 import { createAuditRequests, type AuditRequests } from './audit-requests';
 import { createMeterAuditor, type OtherTariffs } from './meter-auditor';
+import { createIntervalReader } from '../meters/public';
 import { createDisputeService } from './disputes/service';
 import { createDisputeRepository } from './disputes/repository';
 import { presentDispute } from './disputes/present';
@@ -88,6 +89,8 @@ async function presentBillAudit(repo: AuditRepository, requests: AuditRequests, 
     variance_percent: audit!.variancePercent,
     // In the documented key order (jsonb keeps its own).
     expected_line_items: audit!.expectedLines?.map((l) => ({ category: l.category, name: l.name, amount: l.amount })) ?? null,
+    basis: audit!.basis as 'intervals' | 'bill' | null,
+    basis_note: audit!.basisNote,
     findings: findings.map((f) => presentFinding(f)),
     audited_at: audit!.auditedAt.toISOString(),
     stale,
@@ -151,6 +154,7 @@ export function createAuditService(deps: AuditServiceDeps) {
     dataChanged: deps.dataChanged,
     events: deps.events,
     creditsOnBills: createDisputeRepository(deps.db).creditsOnBills,
+    intervals: createIntervalReader(deps.db),
   });
 
   const requests = createAuditRequests(deps.db);

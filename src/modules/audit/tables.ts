@@ -28,10 +28,15 @@ export const billAudits = pgTable(
     variancePercent: numeric('variance_percent', { precision: 12, scale: 1, mode: 'number' }),
     tariffId: text('tariff_id'),
     expectedLines: jsonb('expected_lines').$type<Array<{ category: string; name: string; amount: number }>>(),
+    /** What the expected amount was priced from: 'intervals' (the meter's readings covering the period) or 'bill'; null when unpriced. */
+    basis: text('basis'),
+    /** Why the meter's interval readings were not used, where it has some (README "Interval data"). */
+    basisNote: text('basis_note'),
     auditedAt: timestamp('audited_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
     check('bill_audits_status_check', sql`${t.status} in ('ok', 'variance', 'unpriceable')`),
+    check('bill_audits_basis_check', sql`${t.basis} in ('intervals', 'bill')`),
     index('bill_audits_meter_idx').on(t.meterId),
   ],
 );
