@@ -81,7 +81,9 @@ describe('advice that holds for customers no test names (issue 45)', () => {
     expect(res.body.basis).toEqual({
       kind: 'bills',
       months: ['2025-11', '2025-12', '2026-01', '2026-02'],
-      meters: [{ meter_id: expect.any(String), bills: 3, months: ['2025-11', '2025-12', '2026-01', '2026-02'] }],
+      // Issue 50 item 3 added the bills priced from interval readings (none here: the meter has none).
+      bills_from_intervals: 0,
+      meters: [{ meter_id: expect.any(String), bills: 3, bills_from_intervals: 0, months: ['2025-11', '2025-12', '2026-01', '2026-02'] }],
     });
     // Each tariff's monthly cost = its three period bills (POST /calculate with the same periods) x 30.4375 / 92 days.
     const periodTotal = async (tariff: string) => {

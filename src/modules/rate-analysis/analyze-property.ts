@@ -16,6 +16,7 @@ import type { AverageRatesTable } from '../analytics/average-rates';
 import { implausibleCost } from './plausibility';
 import { comparedFromNotes } from './notes';
 import type { TariffReads } from './tariff-reads';
+import type { IntervalReader } from '../meters/public';
 
 /** What one property's analysis reads besides its tariffs. */
 export interface PropertyAnalyzerDeps {
@@ -28,6 +29,8 @@ export interface PropertyAnalyzerDeps {
   /** EIA-861 average rates, for the plausibility check (a cost below half the utility's average is a defective record). */
   averageRates: () => AverageRatesTable;
   repo: Pick<ReturnType<typeof createRateAnalysisRepository>, 'electricBills'>;
+  /** The meters' interval readings: a bill whose period they cover is priced from them (README "Bills priced from interval readings"). */
+  intervals?: Pick<IntervalReader, 'metersWithReadings' | 'overPeriods'>;
 }
 
 export type Outcome = { analysis: RateAnalysis } | { error: string };
@@ -213,7 +216,7 @@ async function analyzeRow(
   const currentTariff = row.tariffId ? await reads.tariff(row.tariffId) : null;
   const billed = currentTariff
     ? await billedMeters(
-        { repo: deps.repo, pricing: deps.pricing, loadShapes: deps.loadShapes, today: utcDay(deps.now()) },
+        { repo: deps.repo, pricing: deps.pricing, loadShapes: deps.loadShapes, today: utcDay(deps.now()), intervals: deps.intervals },
         row,
         currentTariff,
       )

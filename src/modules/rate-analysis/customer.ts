@@ -3,13 +3,14 @@
  * judge (tariffs/eligibility.ts), and the property's electric bills of the last 365 days priced by billing period.
  */
 import { dayNumber, isoDateOfDay } from '../../platform/dates';
-import { pricePeriod, type PricingService, type LoadShapeSet, type PricedPeriod } from '../pricing';
+import { pricePeriod, type PricingService, type LoadShapeSet, type PeriodToPrice } from '../pricing';
 import type { PropertyRow } from '../properties/public';
 import { sectorsOfProperty } from '../properties/states';
 import type { Tariff } from '../tariffs/tariff.model';
 import { customerTraits, type EligibilityCustomer } from '../tariffs/eligibility';
 import { stateOfZip } from '../utilities/zip-states';
-import { billedMeter, type BilledMeter } from './from-bills';
+import { billedMeter, type BilledMeter, type PricedBill } from './from-bills';
+import { periodKey, zoneOfProperty, type IntervalReader, type PeriodIntervals } from '../meters/public';
 import type { AnalysedBill, createRateAnalysisRepository } from './repository';
 
 /**
@@ -23,6 +24,8 @@ export async function billedMeters(
     pricing: Pick<PricingService, 'tariffOverPeriod'>;
     loadShapes: () => LoadShapeSet;
     today: string;
+    /** The meters' interval readings: a bill whose period they cover is priced from them (README "Bills priced from interval readings"). */
+    intervals?: Pick<IntervalReader, 'metersWithReadings' | 'overPeriods'>;
   },
   row: PropertyRow,
   currentTariff: Tariff,
@@ -33,30 +36,51 @@ export async function billedMeters(
   );
   const byMeter = new Map<string, AnalysedBill[]>();
   for (const b of bills) byMeter.set(b.meterId, [...(byMeter.get(b.meterId) ?? []), b]);
+  const withReadings = (await deps.intervals?.metersWithReadings([...byMeter.keys()])) ?? new Set<string>();
   const out: BilledMeter[] = [];
   for (const [meterId, list] of byMeter) {
-    const priced: Array<{ bill: AnalysedBill; period: PricedPeriod }> = [];
+    const readings =
+      deps.intervals && withReadings.has(meterId)
+        ? await deps.intervals.overPeriods(
+            meterId,
+            zoneOfProperty(row),
+            list.map((b) => ({ start: b.periodStart, end: b.periodEnd })),
+          )
+        : null;
+    const priced: PricedBill[] = [];
     for (const bill of list) {
-      const period = { start: bill.periodStart, end: bill.periodEnd };
-      const ids = { tariffId: currentTariff.id, supplyTariffId: bill.meterSupplyTariffId ?? row.supplyTariffId };
-      const found = await deps.pricing.tariffOverPeriod(row.ownerId, ids, period);
-      if (!found.ok) continue;
-      const result = pricePeriod(
-        {
-          period,
-          spans: found.spans,
-          supplyTariff: found.supplyTariff,
-          usage: { kwh: bill.usageKwh },
-          demandKw: bill.demandKw,
-          supplyRatePerKwh: row.supplyRatePerKwh,
-        },
-        deps.loadShapes(),
-      );
-      if (result.ok) priced.push({ bill, period: result.period });
+      const covered = readings?.get(periodKey({ start: bill.periodStart, end: bill.periodEnd })) ?? null;
+      const one = await priceBill(deps, row, currentTariff, bill, covered);
+      if (one) priced.push(one);
     }
     if (priced.length > 0) out.push(billedMeter(meterId, priced));
   }
   return out;
+}
+
+/** A bill priced on the current tariff: from its meter's readings where they cover its period, else from its usage and demand; null when pricing refuses both. */
+async function priceBill(
+  deps: Pick<Parameters<typeof billedMeters>[0], 'pricing' | 'loadShapes'>,
+  row: PropertyRow,
+  currentTariff: Tariff,
+  bill: AnalysedBill,
+  covered: PeriodIntervals | null,
+): Promise<PricedBill | null> {
+  const period = { start: bill.periodStart, end: bill.periodEnd };
+  const ids = { tariffId: currentTariff.id, supplyTariffId: bill.meterSupplyTariffId ?? row.supplyTariffId };
+  const found = await deps.pricing.tariffOverPeriod(row.ownerId, ids, period);
+  if (!found.ok) return null;
+  const priceOn = (usage: Pick<PeriodToPrice, 'usage' | 'demandKw' | 'intervals'>) =>
+    pricePeriod(
+      { period, spans: found.spans, supplyTariff: found.supplyTariff, supplyRatePerKwh: row.supplyRatePerKwh, ...usage },
+      deps.loadShapes(),
+    );
+  if (covered?.ok) {
+    const result = priceOn({ usage: {}, intervals: covered.data });
+    if (result.ok) return { bill, period: result.period, intervals: covered };
+  }
+  const result = priceOn({ usage: { kwh: bill.usageKwh }, demandKw: bill.demandKw });
+  return result.ok ? { bill, period: result.period, intervals: null } : null;
 }
 
 /**

@@ -12,17 +12,27 @@ import type { Tariff } from '../tariffs/tariff.model';
 import type { EligibilityVerdict } from '../tariffs/eligibility';
 import type { AnalysisBasis } from './rate-analysis.calc';
 import type { AnalysedBill } from './repository';
+import type { CoveredPeriod } from '../meters/public';
+
+/** A bill priced on the current tariff, with the interval readings it was priced from (null: from its usage and demand). */
+export interface PricedBill {
+  bill: AnalysedBill;
+  period: PricedPeriod;
+  intervals: CoveredPeriod | null;
+}
 
 /** One meter's bills, priced: its monthly cost on the current tariff and on any other, and its size for eligibility. */
 export interface BilledMeter {
   meterId: string;
   name: string;
   bills: number;
+  /** Of them, the bills priced from the meter's interval readings (they cover the bill's whole period). */
+  billsFromIntervals: number;
   /** Calendar months (YYYY-MM) its bills' periods touch. */
   months: string[];
-  /** kWh a month over the bills' days (x 30.4375 / days). */
+  /** kWh a month over the bills' days (x 30.4375 / days): the readings' kWh for a bill priced from them. */
   monthlyKwh: number;
-  /** The largest demand its bills show; null when none shows one. */
+  /** The largest demand its bills show (a bill priced from readings: their largest interval's kW); null when none shows one. */
   peakKw: number | null;
   currentMonthlyCents: number;
   /** Null when some bill cannot be priced on the tariff. */
@@ -49,16 +59,19 @@ export function monthsOfPeriod(start: string, end: string): string[] {
   return out;
 }
 
-export function billedMeter(meterId: string, priced: Array<{ bill: AnalysedBill; period: PricedPeriod }>): BilledMeter {
+export function billedMeter(meterId: string, priced: PricedBill[]): BilledMeter {
   const days = priced.reduce((sum, { bill }) => sum + dayNumber(bill.periodEnd) - dayNumber(bill.periodStart) + 1, 0);
-  const kwh = priced.reduce((sum, { bill }) => sum + bill.usageKwh, 0);
-  const demands = priced.map(({ bill }) => bill.demandKw).filter((d): d is number => d !== null);
+  const kwh = priced.reduce((sum, { bill, intervals }) => sum + (intervals ? intervals.kwh : bill.usageKwh), 0);
+  const demands = priced
+    .map(({ bill, intervals }) => (intervals ? intervals.peakKw : bill.demandKw))
+    .filter((d): d is number => d !== null);
   const months = [...new Set(priced.flatMap(({ bill }) => monthsOfPeriod(bill.periodStart, bill.periodEnd)))].sort();
   const currentCents = priced.reduce((sum, { period }) => sum + period.bill.totalCostCents, 0);
   return {
     meterId,
     name: priced[0]!.bill.meterName,
     bills: priced.length,
+    billsFromIntervals: priced.filter((p) => p.intervals !== null).length,
     months,
     monthlyKwh: Math.round(((kwh * 487) / (16 * days)) * 1000) / 1000,
     peakKw: demands.length ? Math.max(...demands) : null,
@@ -105,7 +118,8 @@ export function basisOf(billed: BilledMeter[]): AnalysisBasis {
   return {
     kind: 'bills',
     months: [...new Set(billed.flatMap((m) => m.months))].sort(),
-    meters: billed.map((m) => ({ meter_id: m.meterId, bills: m.bills, months: m.months })),
+    bills_from_intervals: billed.reduce((n, m) => n + m.billsFromIntervals, 0),
+    meters: billed.map((m) => ({ meter_id: m.meterId, bills: m.bills, bills_from_intervals: m.billsFromIntervals, months: m.months })),
   };
 }
 
@@ -115,8 +129,15 @@ export function billNotes(billed: BilledMeter[]): string[] {
   const bills = billed.reduce((n, m) => n + m.bills, 0);
   const months = basisOf(billed);
   const span = months.kind === 'bills' ? `${months.months[0]} to ${months.months.at(-1)}` : '';
+  const fromIntervals = billed.reduce((n, m) => n + m.billsFromIntervals, 0);
   return [
     `Priced from ${bills} electric bill${bills === 1 ? '' : 's'} of ${billed.length} meter${billed.length === 1 ? '' : 's'} (${span}), ` +
       "each re-priced for its billing period, usage and demand on every tariff; monthly costs are per 30.4375 days of the bills' periods",
+    ...(fromIntervals > 0
+      ? [
+          `${fromIntervals} of the ${bills} bills ${fromIntervals === 1 ? 'was' : 'were'} priced from the meter's interval readings covering the whole period: ` +
+            'each interval in its time-of-use period and the demand measured, on every tariff',
+        ]
+      : []),
   ];
 }

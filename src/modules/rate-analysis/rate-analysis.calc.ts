@@ -32,7 +32,14 @@ export interface ReviewTariff extends RateAlternative {
 
 /** What the costs were priced on: the property's actual bills (per meter, by billing period) or its typed monthly usage. */
 export type AnalysisBasis =
-  { kind: 'bills'; months: string[]; meters: Array<{ meter_id: string; bills: number; months: string[] }> } | { kind: 'typed_usage' };
+  | {
+      kind: 'bills';
+      months: string[];
+      /** Of the bills, those priced from their meter's interval readings (covering the whole period). */
+      bills_from_intervals: number;
+      meters: Array<{ meter_id: string; bills: number; bills_from_intervals: number; months: string[] }>;
+    }
+  | { kind: 'typed_usage' };
 
 /** A tariff of the compared utility that the analysis left out, and why. */
 export interface ExcludedTariff {

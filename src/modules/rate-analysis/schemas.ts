@@ -44,7 +44,22 @@ export const rateAnalysisResponse = z
         z.object({
           kind: z.literal('bills'),
           months: z.array(z.string()).meta({ description: 'the calendar months (YYYY-MM) the re-priced bills cover' }),
-          meters: z.array(z.object({ meter_id: z.string(), bills: z.number().int(), months: z.array(z.string()) })),
+          bills_from_intervals: z
+            .number()
+            .int()
+            .meta({
+              description:
+                "of the bills, those priced from their meter's interval readings (they cover every interval of the bill's period): " +
+                'time of use and demand measured, not estimated; the others are priced from their usage and demand',
+            }),
+          meters: z.array(
+            z.object({
+              meter_id: z.string(),
+              bills: z.number().int(),
+              bills_from_intervals: z.number().int(),
+              months: z.array(z.string()),
+            }),
+          ),
         }),
         z.object({ kind: z.literal('typed_usage') }),
       ])

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { createIntervalReader } from '../meters/public';
 import type { Db } from '../../platform/db/client';
 import type { rateAnalysisJobPayload } from './job-payload';
 import type { Logger } from '../../platform/logger';
@@ -48,7 +49,7 @@ export const propertyAnalysisJobId = (propertyId: string, version: string) => `r
 
 export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
   const repo = createRateAnalysisRepository(deps.db);
-  const { analyzeRow, estimate, supplyOf } = createPropertyAnalyzer({ ...deps, repo });
+  const { analyzeRow, estimate, supplyOf } = createPropertyAnalyzer({ ...deps, repo, intervals: createIntervalReader(deps.db) });
   const tariffReads = (ownerId: string) => readsOf(deps.tariffs, ownerId);
 
   /**
