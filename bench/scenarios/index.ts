@@ -9,6 +9,7 @@ import { webhookScenarios } from './webhooks';
 import { analyticsImportScenario, analyticsScenarios } from './analytics';
 import { rubsPostingScenarios } from './rubs-posting';
 import { auditScenarios } from './audit';
+import { intervalScenarios } from './intervals';
 
 /** Every benchmark, in the order they run (HTTP rows first, then the others, per mode: bench/run.ts). */
 export const scenarios: Scenario[] = [
@@ -23,4 +24,5 @@ export const scenarios: Scenario[] = [
   ...auditScenarios,
   analyticsImportScenario,
   ...rubsPostingScenarios,
+  ...intervalScenarios,
 ];
