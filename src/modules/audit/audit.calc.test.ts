@@ -233,6 +233,8 @@ describe('price_variance', () => {
           variance_percent: 5.5,
           tariff_id: 't1',
           lines: [{ category: 'energy', expected: 80, billed: 85.5, difference: 5.5 }],
+          // Issue 50 item 3: what the expected amount was priced from (the bill's usage here; intervals where readings cover it).
+          basis: 'bill',
         },
       },
     ]);
