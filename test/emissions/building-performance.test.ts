@@ -48,6 +48,11 @@ describe('GET /pm/properties/{id}/building-performance', () => {
       limit_tco2e: null,
       projected_penalty: null,
     });
+    expect(before.body.standards[0].periods[1]).toMatchObject({
+      period: '2030-2034',
+      limit_tco2e: null,
+      notes: expect.arrayContaining([expect.stringContaining('No occupancy groups')]),
+    });
     const occ = await put(alice, `/pm/properties/${p.id}/occupancy`, { areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }] }).expect(
       200,
     );
@@ -56,6 +61,13 @@ describe('GET /pm/properties/{id}/building-performance', () => {
     // Limit 0.00846 x 40,000 sf = 338.4 t; over by 56.782 t; 56.782 x $268 = $15,217.576 -> $15,217.58.
     const res = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025`).expect(200);
     expect(res.body).toEqual({ ...ex.buildingPerformance, property_id: p.id });
+    // 2030-2034: the law's own B limit, 0.00453 x 40,000 sf = 181.2 t; no emissions (its coefficients are not confirmed).
+    expect(res.body.standards[0].periods[1]).toMatchObject({
+      status: 'not_confirmed',
+      emissions_tco2e: null,
+      limit_tco2e: 181.2,
+      projected_penalty: null,
+    });
     // The limit the owner's report states overrides: 395.182 - 300 = 95.182 t -> $25,508.78.
     const given = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025&limit_tco2e=300`).expect(200);
     expect(given.body.standards[0].periods[0]).toMatchObject({

@@ -63,7 +63,7 @@ describe('GET /pm/properties/{id}/emissions', () => {
     expect(res.body.factors.map((f: { utility_type: string }) => f.utility_type)).toEqual(['gas']);
   });
 
-  it('lists water and steam meters as not counted, with the reason, and names the first of several subregions', async () => {
+  it('counts steam by the EPA Hub factor, lists water as not counted, and names the first of several subregions', async () => {
     // ZIP 00019 lists CAMX then NWPP in the Power Profiler map; GeoNames has no state for it, so the property says CA.
     const p = await createProperty(t, alice, { name: 'Two grids', address: '1 A St', city: 'Somewhere', state: 'CA', zip_code: '00019' });
     await as(t, alice)
@@ -78,7 +78,9 @@ describe('GET /pm/properties/{id}/emissions', () => {
     const res = await as(t, alice).get(`/pm/properties/${p.id}/emissions?year=2025`).expect(200);
     const byType = Object.fromEntries(res.body.meters.map((m: { utility_type: string }) => [m.utility_type, m]));
     expect(byType.water).toMatchObject({ counted: false, tco2e: null, reason: expect.stringContaining('not energy') });
-    expect(byType.steam).toMatchObject({ counted: false, tco2e: null, reason: expect.stringContaining('could not be confirmed') });
+    // Replaced rule: steam was not counted until the EPA Hub Table 7 factor (README "Factors").
+    // 100 klbs = 119,400 kBtu = 119.4 mmBtu x 66.3985 kg = 7,927.98 kg.
+    expect(byType.steam).toMatchObject({ counted: true, usage: 119400, usage_unit: 'kBtu', tco2e: 7.928, reason: null });
     // CAMX 499.278 lb/MWh: 1 MWh = 226.4688 kg.
     expect(byType.electric).toMatchObject({ counted: true, tco2e: 0.226 });
     expect(res.body.factors).toEqual([
@@ -87,8 +89,10 @@ describe('GET /pm/properties/{id}/emissions', () => {
         value: 499.278,
         note: expect.stringContaining('CAMX, NWPP: the first (CAMX) is used'),
       }),
+      expect.objectContaining({ utility_type: 'steam', value: 66.3985, unit: 'kg CO2e/mmBtu', per_unit: 'kBtu', year: 2018 }),
     ]);
-    expect(res.body.total_tco2e).toBe(0.226);
+    // 0.2264688 + 7.9279809 = 8.1544497 t.
+    expect(res.body.total_tco2e).toBe(8.154);
   });
 
   it("is the owner's only: 404 for another user and an unknown id; 422 for a bad year", async () => {

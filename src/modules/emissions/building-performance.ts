@@ -3,7 +3,7 @@
  * the service passes the property, its ZIP code's county (GeoNames) and its year of energy.
  */
 import type { EnergyByType } from './ll97.calc';
-import { LIMIT_SOURCES, LIMITS_2024_2029, type OccupancyGroup } from './occupancy';
+import { LIMIT_SOURCES, LIMITS_2024_2029, LIMITS_2030_2034, type LimitTable, type OccupancyGroup } from './occupancy';
 
 export interface OccupancyArea {
   group: OccupancyGroup;
@@ -29,21 +29,26 @@ const NOT_CONFIRMED = {
   boston: {
     standard: 'Boston BERDO 2.0 (Building Emissions Reduction and Disclosure Ordinance)',
     reason:
-      "BERDO 2.0's emissions standards and its alternative compliance payment could not be confirmed from the ordinance or the " +
-      "city's published regulations in the sources available; no limit is guessed",
+      "The ordinance's emissions standards per building use (City Code § 7-2.2, Table 1, kgCO2e/sf) were read, but not the city's " +
+      "emission factors that a building's BERDO emissions are computed with, nor the alternative compliance payment amount, and " +
+      'the property records no BERDO building use; nothing is computed and no number is guessed (emissions README)',
   },
   denver: {
     standard: 'Energize Denver building performance requirements',
     reason:
-      "Energize Denver's site EUI targets and penalties could not be confirmed from the city's published rules in the sources " +
-      'available; no target is guessed',
+      "The city's final site EUI targets per Portfolio Manager type were read, but not the building-specific interim targets, the " +
+      'weather normalization the targets are measured with, nor the penalty; nothing is computed and no target is guessed ' +
+      '(emissions README)',
   },
 } as const;
 
 const PERIOD_2030_NOT_CONFIRMED =
-  'For 2030-2034 the coefficients are set by rule (1 RCNY § 103-14) and the rule replaces the ' +
-  "law's occupancy-group limits with limits per Portfolio Manager property type; neither could be confirmed from the rule's text in " +
-  'the sources available, so nothing is computed for this period.';
+  'For 2030-2034 the greenhouse gas coefficients are set by rule (1 RCNY § 103-14), which could not be confirmed from the ' +
+  "rule's text in the sources available: the building's emissions, any excess and the penalty are not computed for this period.";
+const PERIOD_2030_LAW_LIMIT =
+  "The limit shown is the law's own (§ 28-320.3.2 items 1 to 4: A, B, E, I-4 and I-1). The law lets the department set " +
+  'different limits by rule, and 1 RCNY § 103-14 sets limits per Portfolio Manager property type for this period; those could ' +
+  'not be confirmed.';
 const FROM_2026 =
   'The Department of Buildings has announced that reports from calendar year 2026 use limits per Portfolio Manager ' +
   "property type; those could not be confirmed, so this is the law's occupancy-group limit.";
@@ -80,10 +85,10 @@ export interface Ll97PeriodAnswer {
   notes: string[];
 }
 
-/** The 2024-2029 limit of the recorded areas, or the groups whose limit is not confirmed. */
-function limit2024(areas: OccupancyArea[]) {
+/** The limit of the recorded areas by one period's table, or the groups whose limit is not confirmed. */
+function limitOf(table: LimitTable, areas: OccupancyArea[]) {
   const lines = areas.map((a) => {
-    const l = LIMITS_2024_2029[a.group];
+    const l = table[a.group];
     return {
       occupancy_group: a.group,
       gross_floor_area: a.sqft,
@@ -93,9 +98,26 @@ function limit2024(areas: OccupancyArea[]) {
     };
   });
   const missing = lines.filter((l) => l.intensity_limit === null).map((l) => l.occupancy_group);
-  const limit =
-    missing.length || !areas.length ? null : roundTons(areas.reduce((sum, a) => sum + LIMITS_2024_2029[a.group]!.value * a.sqft, 0));
+  const limit = missing.length || !areas.length ? null : roundTons(areas.reduce((sum, a) => sum + table[a.group]!.value * a.sqft, 0));
   return { lines, missing, limit };
+}
+
+const missingNote = (period: string, groups: string[]) =>
+  `The ${period} intensity limit of occupancy group ${groups.join(', ')} could not be confirmed from the law or the city's ` +
+  'published pages, so no limit is given: none is guessed.';
+
+/**
+ * 2030-2034: the law's own limit of the recorded areas where every group's is confirmed; the
+ * emissions are not computed (the period's coefficients are set by a rule not confirmed).
+ */
+function period2030(base: Omit<Ll97PeriodAnswer, 'period' | 'status' | 'notes'>, areas: OccupancyArea[]): Ll97PeriodAnswer {
+  const computed = limitOf(LIMITS_2030_2034, areas);
+  const notes = [
+    PERIOD_2030_NOT_CONFIRMED,
+    ...(areas.length ? [PERIOD_2030_LAW_LIMIT] : [NO_OCCUPANCY]),
+    ...(computed.missing.length ? [missingNote('2030-2034', computed.missing)] : []),
+  ];
+  return { ...base, period: '2030-2034', status: 'not_confirmed', limit_tco2e: computed.limit, limit_lines: computed.lines, notes };
 }
 
 /**
@@ -121,11 +143,11 @@ export function ll97Periods(
     penalty_per_ton: PENALTY_CENTS_PER_TON / 100,
     projected_penalty: null,
   };
-  const second: Ll97PeriodAnswer = { ...base, period: '2030-2034', status: 'not_confirmed', notes: [PERIOD_2030_NOT_CONFIRMED] };
+  const second = period2030(base, areas);
   if (year < 2024 || year > 2029)
     return [{ ...base, period: '2024-2029', status: 'outside_period', notes: [`${year} is not in 2024-2029.`] }, second];
   const e = ll97Emissions2024To2029(energy);
-  const computed = limit2024(areas);
+  const computed = limitOf(LIMITS_2024_2029, areas);
   const limit = givenLimit ?? computed.limit;
   const penalty = limit === null ? null : excessAndPenalty(e.tco2e, limit);
   const status: Ll97PeriodAnswer['status'] =
@@ -139,11 +161,7 @@ export function ll97Periods(
   const notes = [
     ...(givenLimit !== null ? [GIVEN_LIMIT] : []),
     ...(givenLimit === null && !areas.length ? [NO_OCCUPANCY] : []),
-    ...(givenLimit === null && computed.missing.length
-      ? [
-          `The 2024-2029 intensity limit of occupancy group ${computed.missing.join(', ')} could not be confirmed from the law or the city's published pages, so no limit is given: none is guessed.`,
-        ]
-      : []),
+    ...(givenLimit === null && computed.missing.length ? [missingNote('2024-2029', computed.missing)] : []),
     ...(year >= 2026 && givenLimit === null && computed.limit !== null ? [FROM_2026] : []),
     ...(e.notCovered.length ? ["An 'other' meter's fuel is unknown: its energy is not counted."] : []),
   ];
@@ -214,7 +232,7 @@ export function buildingPerformance(
         status: 'partly_confirmed',
         reason:
           "2024-2029: coefficients and penalty from the law, occupancy-group limits from the city's published tables (H, I-1, I-2, " +
-          'I-3 and U not confirmed); 2030-2034 not confirmed',
+          "I-3 and U not confirmed); 2030-2034: the law's limits of A, B, E, I-4 and I-1 only, coefficients not confirmed",
         periods: ll97Periods(year, energy, grossFloorArea, areas, givenLimit),
         sources: [
           `${LL97_SOURCES.coefficients}: ${Object.values(COEFFICIENTS_2024_2029)
@@ -224,6 +242,7 @@ export function buildingPerformance(
           LL97_SOURCES.limits,
           LIMIT_SOURCES.dob,
           LIMIT_SOURCES.sustainable,
+          LIMIT_SOURCES.law2030,
         ],
       },
     ],

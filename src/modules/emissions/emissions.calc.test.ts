@@ -1,4 +1,12 @@
-import { electricityTons, KG_PER_LB, naturalGasKgCo2ePerMmbtu, naturalGasTons, tonsPerMwh } from './factors';
+import {
+  districtSteamKgCo2ePerMmbtu,
+  districtSteamTons,
+  electricityTons,
+  KG_PER_LB,
+  naturalGasKgCo2ePerMmbtu,
+  naturalGasTons,
+  tonsPerMwh,
+} from './factors';
 import { tonsOf, yearInventory, type InventoryBill, type InventoryMeter } from './emissions.calc';
 
 /** eGRID2022 NYCW (NPCC NYC/Westchester) SRC2ERTA, lb CO2e/MWh, as in data/reference. */
@@ -20,8 +28,16 @@ describe('factors, worked by hand', () => {
     expect(naturalGasTons(1000)).toBeCloseTo(5.31148, 10);
   });
 
-  it('leaves steam, other fuels and water out, saying why, and electricity out without a subregion', () => {
-    expect(tonsOf('steam', 100, NYCW)).toEqual({ reason: expect.stringContaining('could not be confirmed') });
+  it('district steam: 66.33 kg CO2 + 1.25 g CH4 x 25 + 0.125 g N2O x 298 per mmBtu (EPA Hub Table 7)', () => {
+    // 66.33 + 0.03125 + 0.03725 = 66.3985 kg CO2e/mmBtu.
+    expect(districtSteamKgCo2ePerMmbtu()).toBeCloseTo(66.3985, 10);
+    // 100 klbs of steam = 119,400 kBtu (PM: 1 lb = 1.194 kBtu) = 119.4 mmBtu x 66.3985 = 7,927.9809 kg = 7.9279809 t.
+    expect(districtSteamTons(119_400)).toBeCloseTo(7.9279809, 9);
+    expect(tonsOf('steam', 119_400, NYCW)).toEqual({ tco2e: districtSteamTons(119_400) });
+  });
+
+  it('leaves other fuels and water out, saying why, and electricity out without a subregion', () => {
+    // Replaced rule: district steam was left out (no confirmed factor) until the EPA Hub Table 7 factor above.
     expect(tonsOf('other', 100, NYCW)).toEqual({ reason: expect.stringContaining('fuel') });
     expect(tonsOf('water', 100, NYCW)).toEqual({ reason: expect.stringContaining('not energy') });
     expect(tonsOf('electric', 100, { subregion: null, reason: 'ZIP 00000 is not in the Power Profiler map' })).toEqual({

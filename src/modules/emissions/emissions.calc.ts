@@ -11,7 +11,7 @@
 import { calendariseBill } from '../analytics/calendarise.calc';
 import { monthKey } from '../analytics/months';
 import { UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
-import { electricityTons, naturalGasTons, UNSUPPORTED_REASONS } from './factors';
+import { districtSteamTons, electricityTons, naturalGasTons, UNSUPPORTED_REASONS } from './factors';
 
 export interface InventoryMeter {
   id: string;
@@ -71,6 +71,7 @@ export function tonsOf(type: MeterUtilityType, usage: number, grid: GridFactor):
     return { tco2e: electricityTons(usage, grid.lbPerMwh) };
   }
   if (type === 'gas') return { tco2e: naturalGasTons(usage) };
+  if (type === 'steam') return { tco2e: districtSteamTons(usage) };
   return { reason: UNSUPPORTED_REASONS[type] };
 }
 

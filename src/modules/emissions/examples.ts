@@ -3,7 +3,7 @@
  * NYCW) that used 100,000 kWh and 5,000 therms in January 2025 (README "Worked example"; the
  * integration test answers exactly this).
  */
-import { LIMIT_SOURCES, LIMITS_2024_2029 } from './occupancy';
+import { LIMIT_SOURCES, LIMITS_2024_2029, LIMITS_2030_2034 } from './occupancy';
 
 const ELECTRIC_SOURCE =
   'EPA eGRID2022, subregion annual total output emission rate (SRC2ERTA); ZIP code to subregion: EPA Power Profiler v13.2; ' +
@@ -101,7 +101,7 @@ export const buildingPerformance = {
       status: 'partly_confirmed',
       reason:
         "2024-2029: coefficients and penalty from the law, occupancy-group limits from the city's published tables (H, I-1, I-2, " +
-        'I-3 and U not confirmed); 2030-2034 not confirmed',
+        "I-3 and U not confirmed); 2030-2034: the law's limits of A, B, E, I-4 and I-1 only, coefficients not confirmed",
       periods: [
         {
           period: '2024-2029',
@@ -149,15 +149,25 @@ export const buildingPerformance = {
           emissions_lines: [],
           not_covered: [],
           gross_floor_area: 40000,
-          limit_tco2e: null,
-          limit_lines: [],
+          limit_tco2e: 181.2,
+          limit_lines: [
+            {
+              occupancy_group: 'B',
+              gross_floor_area: 40000,
+              intensity_limit: 0.00453,
+              tco2e: 181.2,
+              source: `${LIMIT_SOURCES.law2030}: ${LIMITS_2030_2034.B!.label}`,
+            },
+          ],
           excess_tco2e: null,
           penalty_per_ton: 268,
           projected_penalty: null,
           notes: [
-            "For 2030-2034 the coefficients are set by rule (1 RCNY § 103-14) and the rule replaces the law's occupancy-group limits with " +
-              "limits per Portfolio Manager property type; neither could be confirmed from the rule's text in the sources available, so " +
-              'nothing is computed for this period.',
+            'For 2030-2034 the greenhouse gas coefficients are set by rule (1 RCNY § 103-14), which could not be confirmed from the ' +
+              "rule's text in the sources available: the building's emissions, any excess and the penalty are not computed for this period.",
+            "The limit shown is the law's own (§ 28-320.3.2 items 1 to 4: A, B, E, I-4 and I-1). The law lets the department set " +
+              'different limits by rule, and 1 RCNY § 103-14 sets limits per Portfolio Manager property type for this period; those could ' +
+              'not be confirmed.',
           ],
         },
       ],
@@ -172,6 +182,7 @@ export const buildingPerformance = {
           'emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a mixed-use building',
         LIMIT_SOURCES.dob,
         LIMIT_SOURCES.sustainable,
+        LIMIT_SOURCES.law2030,
       ],
     },
   ],

@@ -36,6 +36,35 @@ export function naturalGasTons(therms: number): number {
   return (therms * 0.1 * naturalGasKgCo2ePerMmbtu()) / 1000;
 }
 
+/**
+ * District steam, the same Hub edition (Emission Factors for Greenhouse Gas Inventories, 9 March
+ * 2018), Table 7 "Steam and Heat": 66.33 kg CO2, 1.25 g CH4 and 0.125 g N2O per mmBtu of steam
+ * purchased (the Hub assumes natural gas burned at 80 % boiler efficiency), and the same AR4 GWPs
+ * as for natural gas. The 2023 and 2024 Hub editions list the same three values in Table 7.
+ */
+export const DISTRICT_STEAM = {
+  kgCo2PerMmbtu: 66.33,
+  gCh4PerMmbtu: 1.25,
+  gN2oPerMmbtu: 0.125,
+  gwpCh4: 25,
+  gwpN2o: 298,
+  source:
+    'EPA GHG Emission Factors Hub (Emission Factors for Greenhouse Gas Inventories, 9 March 2018), Table 7 Steam and Heat: ' +
+    '66.33 kg CO2, 1.25 g CH4, 0.125 g N2O per mmBtu of steam purchased; GWP CH4 25, N2O 298 (IPCC AR4, same document)',
+  year: 2018,
+} as const;
+
+/** kg CO2e per mmBtu of district steam: 66.33 + 1.25 x 25 / 1000 + 0.125 x 298 / 1000 = 66.3985. */
+export function districtSteamKgCo2ePerMmbtu(): number {
+  const s = DISTRICT_STEAM;
+  return s.kgCo2PerMmbtu + (s.gCh4PerMmbtu * s.gwpCh4 + s.gN2oPerMmbtu * s.gwpN2o) / 1000;
+}
+
+/** Metric tons CO2e of `kbtu` of district steam (1 mmBtu = 1,000 kBtu). */
+export function districtSteamTons(kbtu: number): number {
+  return ((kbtu / 1000) * districtSteamKgCo2ePerMmbtu()) / 1000;
+}
+
 /** Metric tons CO2e per MWh at an eGRID output rate in lb CO2e/MWh (no grid loss: output rates). */
 export function tonsPerMwh(lbPerMwh: number): number {
   return (lbPerMwh * KG_PER_LB) / 1000;
@@ -51,9 +80,6 @@ export function electricityTons(kwh: number, lbPerMwh: number): number {
  * it leaves out). Water, sewer and trash are not energy: they are outside an energy inventory.
  */
 export const UNSUPPORTED_REASONS = {
-  steam:
-    'district steam is not counted: the ENERGY STAR Portfolio Manager district steam factor could not be confirmed from its ' +
-    'published technical reference, and no factor is guessed',
   other: "an 'other' meter's fuel is not known (fuel oil and propane have no meter type yet), so no factor applies",
   water: 'water is not energy: outside the energy emissions inventory',
   sewer: 'sewer is not energy: outside the energy emissions inventory',

@@ -47,13 +47,35 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
       projected_penalty: 15217.58,
       gross_floor_area: 40_000,
     });
+    // 2030-2034: the law's own B limit, 0.00453 x 40,000 = 181.2 t; no emissions (coefficients set by a rule not confirmed).
     expect(second).toMatchObject({
       period: '2030-2034',
       status: 'not_confirmed',
       emissions_tco2e: null,
-      limit_tco2e: null,
+      limit_tco2e: 181.2,
+      limit_lines: [{ occupancy_group: 'B', gross_floor_area: 40_000, intensity_limit: 0.00453, tco2e: 181.2 }],
+      excess_tco2e: null,
       projected_penalty: null,
     });
+    expect(second!.limit_lines[0]!.source).toContain('§ 28-320.3.2');
+  });
+
+  it("gives the law's 2030-2034 limits of A, E, I-4 and I-1, summed by area, and none where a group's is not confirmed", () => {
+    // A 0.00420 x 10,000 = 42 t; E 0.00344 x 10,000 = 34.4 t; I-4 0.00344 x 5,000 = 17.2 t; I-1 0.00598 x 5,000 = 29.9 t: 123.5 t.
+    const [, mixed] = ll97Periods(2031, office, 30_000, [
+      { group: 'A', sqft: 10_000 },
+      { group: 'E', sqft: 10_000 },
+      { group: 'I-4', sqft: 5_000 },
+      { group: 'I-1', sqft: 5_000 },
+    ]);
+    expect(mixed).toMatchObject({ status: 'not_confirmed', limit_tco2e: 123.5, emissions_tco2e: null, projected_penalty: null });
+    expect(mixed!.limit_lines.map((l) => l.tco2e)).toEqual([42, 34.4, 17.2, 29.9]);
+    // R-2 (item 9) was not read from the law: no 2030-2034 limit, and the note names it.
+    const [, residential] = ll97Periods(2025, office, 40_000, [{ group: 'R-2', sqft: 40_000 }]);
+    expect(residential).toMatchObject({ limit_tco2e: null, limit_lines: [{ occupancy_group: 'R-2', intensity_limit: null }] });
+    expect(residential!.notes.join(' ')).toContain('2030-2034 intensity limit of occupancy group R-2 could not be confirmed');
+    // B used for ambulatory health care is item 6, not item 2: not confirmed either.
+    expect(ll97Periods(2025, office, 1, [{ group: 'B-ambulatory-health', sqft: 1 }])[1]).toMatchObject({ limit_tco2e: null });
   });
 
   it('weights a mixed-use limit by area: 30,000 sf of R-2 and 10,000 sf of M', () => {
@@ -107,7 +129,13 @@ describe('jurisdictions', () => {
     const boston = buildingPerformance('boston', 2025, {}, 1000, 'Boston, MA 02108');
     expect(boston).toMatchObject({
       applies: true,
-      standards: [{ status: 'not_confirmed', periods: [], reason: expect.stringContaining('could not be confirmed') }],
+      standards: [{ status: 'not_confirmed', periods: [], reason: expect.stringContaining('no number is guessed') }],
+    });
+    const denver = buildingPerformance('denver', 2025, {}, 1000, 'Denver, CO 80202');
+    expect(denver.standards[0]).toMatchObject({
+      status: 'not_confirmed',
+      periods: [],
+      reason: expect.stringContaining('no target is guessed'),
     });
   });
 });

@@ -38,8 +38,8 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
       summary: "A property's greenhouse gas emissions for a calendar year, per month and per meter",
       description:
         "Location-based, in metric tons CO2e, from the meters' bills (calendarised by days). Electricity: the eGRID2022 " +
-        "total output rate (SRC2ERTA) of the property ZIP code's first Power Profiler subregion, no grid loss; natural gas: " +
-        "EPA's Emission Factors Hub. Steam, other fuels, water, sewer and trash meters are listed with the reason they are " +
+        "total output rate (SRC2ERTA) of the property ZIP code's first Power Profiler subregion, no grid loss; natural gas and " +
+        "district steam: EPA's Emission Factors Hub. Other fuels, water, sewer and trash meters are listed with the reason they are " +
         'not counted. `factors` names each factor used, its source and year.',
       tags,
       auth: 'required',
@@ -59,7 +59,8 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
         "New York City (the ZIP code in one of its five counties): Local Law 97, the year's emissions by the law's own " +
         "coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the city's published " +
         '2024-2029 intensity limits (area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). A group whose limit ' +
-        'is not confirmed (H, I-1, I-2, I-3, U), and 2030-2034, give no limit: none is guessed. `limit_tco2e` (the limit the ' +
+        "is not confirmed (H, I-1, I-2, I-3, U) gives no limit: none is guessed. 2030-2034 gives the law's own limit (§ 28-320.3.2, " +
+        'A, B, E, I-4 and I-1) without emissions or penalty (its coefficients are not confirmed). `limit_tco2e` (the limit the ' +
         "building's LL97 report states) overrides the computed limit. Boston (BERDO 2.0) and Denver (Energize Denver) are named with `not_confirmed`; " +
         'elsewhere `applies` is false with a message saying no standard applies.',
       tags,

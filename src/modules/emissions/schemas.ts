@@ -18,7 +18,7 @@ const tons = z.number().meta({ description: 'metric tons CO2e, rounded to the ki
 const yearMonth = z.string().meta({ description: 'YYYY-MM' });
 
 export const factorUsed = z.object({
-  utility_type: z.enum(['electric', 'gas']),
+  utility_type: z.enum(['electric', 'gas', 'steam']),
   value: z.number().meta({ description: 'the factor as its source gives it, in `unit`' }),
   unit: z.string(),
   tco2e_per_unit: z.number().meta({ description: 'the same factor in metric tons CO2e per `per_unit`' }),

@@ -4,7 +4,7 @@ import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/public';
 import { bundledEgrid, EGRID_SOURCE, type EgridReference } from './egrid';
 import { roundTons, yearInventory, type GridFactor, type YearInventory } from './emissions.calc';
-import { naturalGasKgCo2ePerMmbtu, NATURAL_GAS, tonsPerMwh } from './factors';
+import { DISTRICT_STEAM, districtSteamKgCo2ePerMmbtu, naturalGasKgCo2ePerMmbtu, NATURAL_GAS, tonsPerMwh } from './factors';
 import { createEmissionsRepository, type EmissionsBillRow, type EmissionsMeterRow, type EmissionsRepository } from './repository';
 import type { BuildingPerformanceQuery, EmissionsQuery, OccupancyBody, PortfolioEmissionsQuery } from './schemas';
 import type { OccupancyGroup } from './occupancy';
@@ -15,7 +15,7 @@ import { loadZipCounties, type ZipCounty } from '../utilities/counties';
 import { REFERENCE_DIR } from '../utilities/reference';
 
 export interface FactorUsed {
-  utility_type: 'electric' | 'gas';
+  utility_type: 'electric' | 'gas' | 'steam';
   value: number;
   unit: string;
   /** The same factor per unit of the meter's common unit, in metric tons CO2e. */
@@ -70,6 +70,18 @@ export const GAS_FACTOR: FactorUsed = {
   per_unit: 'therm',
   source: NATURAL_GAS.source,
   year: NATURAL_GAS.year,
+  subregion: null,
+  note: null,
+};
+
+export const STEAM_FACTOR: FactorUsed = {
+  utility_type: 'steam',
+  value: round(districtSteamKgCo2ePerMmbtu(), 4),
+  unit: 'kg CO2e/mmBtu',
+  tco2e_per_unit: round(districtSteamKgCo2ePerMmbtu() / 1000 / 1000, 9),
+  per_unit: 'kBtu',
+  source: DISTRICT_STEAM.source,
+  year: DISTRICT_STEAM.year,
   subregion: null,
   note: null,
 };
@@ -134,7 +146,11 @@ function inventoryOf(egrid: EgridReference, zipCode: string, year: number, meter
     grid,
   );
   const used = new Set(inv.meters.filter((m) => m.counted).map((m) => m.utilityType));
-  const factors = [...(factor && used.has('electric') ? [factor] : []), ...(used.has('gas') ? [GAS_FACTOR] : [])];
+  const factors = [
+    ...(factor && used.has('electric') ? [factor] : []),
+    ...(used.has('gas') ? [GAS_FACTOR] : []),
+    ...(used.has('steam') ? [STEAM_FACTOR] : []),
+  ];
   return { inv, factors };
 }
 
