@@ -52,7 +52,7 @@ export function registerRoutes(api: ApiRouter, deps: PlatformDeps, services: Ser
   registerMeterRoutes(api, services.meters, services.meterIntervals);
   registerBillRoutes(api, services.bills);
   registerRateAnalysisRoutes(api, services.rateAnalysis);
-  registerEmissionsRoutes(api, services.emissions);
+  registerEmissionsRoutes(api, services.emissions, services.whatIf);
   registerNotificationRoutes(api, services.notifications);
   registerPricingRoutes(api, services.pricing);
   registerAuditRoutes(api, services.audit, services.limits);

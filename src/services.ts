@@ -27,6 +27,7 @@ import { bundledResidentialUsage } from './modules/analytics/residential-usage';
 import { createRecomputeRequests } from './modules/analytics/recompute-requests';
 import { createAnalyticsService, type AnalyticsService } from './modules/analytics/service';
 import { createEmissionsService, type EmissionsService } from './modules/emissions/service';
+import { createWhatIfService, type WhatIfService } from './modules/emissions/what-if.service';
 import { createWebhookService, type WebhookService } from './modules/webhooks/service';
 import { CircuitBreaker } from './modules/pms/breaker';
 import { createPmsEventHandler } from './modules/pms/events';
@@ -79,6 +80,8 @@ export interface Services {
   analytics: AnalyticsService;
   /** Location-based emissions of a property's bills, and building-performance standards (/pm/properties/{id}/emissions). */
   emissions: EmissionsService;
+  /** A property's energy, emissions, building-performance exposure and cost after named changes (POST /pm/properties/{id}/what-if). */
+  whatIf: WhatIfService;
   /** Tenant billing (RUBS): configurations, calculations, history, statements (/billing/*). */
   tenantBilling: TenantBillingService;
   /** Posting calculations' charges to the PMS ledger, and reversing them (/billing/calculations/{id}/post, /reverse). */
@@ -323,6 +326,7 @@ export function createServices(deps: PlatformDeps): Services {
     rateAnalysis,
     analytics,
     emissions: createEmissionsService({ db, now, properties, portfolios }),
+    whatIf: createWhatIfService({ db, now, properties, pricing, loadShapes: () => bundledLoadShapes() }),
     tenantBilling,
     rubsPosting,
     pms,

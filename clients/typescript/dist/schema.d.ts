@@ -616,6 +616,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pm/properties/{id}/what-if": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A property's year before and after named changes: energy, emissions, building-performance penalty and cost
+         * @description Changes, applied in order: `cut` a utility type (electric or gas) by a percent; `electrify` a gas meter onto an electric meter, kWh = therms x 100 / 3.412 x gas_efficiency / electric_efficiency over the same days. Both sides give the year's energy per type, location-based emissions (factors named), the building-performance exposure per standard and period (as GET .../building-performance computes it) and the electric and gas meters' cost: each bill re-priced with its usage before and after on its meter's tariff, as the bill audit prices it, or where no tariff prices it its billed amount scaled by usage (`cost_basis`).
+         */
+        post: operations["postPmPropertiesByIdWhatIf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pm/notifications": {
         parameters: {
             query?: never;
@@ -6733,6 +6753,274 @@ export interface operations {
                 };
             };
             /** @description Validation error (an unknown group, a group twice, an area out of range) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPmPropertiesByIdWhatIf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry (as Stripe's API does): the same key with the same method, path and body within 24 hours answers the first answer's status and body again, with `Idempotent-Replayed: true` and `Original-Request` (the first request's id), without acting again. The same key with another body (or path) is a 409 `idempotency_key_reused`; while the first request is still running, a 409 `idempotency_key_in_use` (Retry-After: 1). An answer of 500 or more is not kept. Keys are per account (all its tokens and API keys), per operator on admin routes, per client address when anonymous. 1 to 255 visible ASCII characters (a UUID is the advice), else 400 `invalid_idempotency_key`.
+                 * @example 5f0c7e0a-3b1d-4c55-9a51-2c8a4f1e9b10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description calendar year; default: the year of the property's latest bill period end (this year without bills) */
+                    year?: number;
+                    /** @description the building's LL97 limit as its report states it (as on GET .../building-performance) */
+                    limit_tco2e?: number;
+                    /** @description applied in this order, each to the usage the previous ones left */
+                    changes: ({
+                        /** @enum {string} */
+                        kind: "cut";
+                        /**
+                         * @description every meter of this type on the property, and load electrified onto electric meters before this change
+                         * @enum {string}
+                         */
+                        utility_type: "electric" | "gas";
+                        /** @description the cut, percent of usage (0 < percent <= 100, two decimals at most) */
+                        percent: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "electrify";
+                        /** @description a gas meter of the property: its therms become kWh */
+                        meter_id: string;
+                        /** @description the electric meter that takes the load; default the property's only electric meter */
+                        to_meter_id?: string;
+                        /** @description the gas equipment's efficiency, useful heat over fuel (0.80 for an 80 % boiler) */
+                        gas_efficiency: number;
+                        /** @description the electric equipment's, useful heat over electricity: 1.0 resistance, a heat pump's seasonal COP (e.g. 3.0) */
+                        electric_efficiency: number;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        property_id: string;
+                        year: number;
+                        changes: {
+                            /** @enum {string} */
+                            kind: "cut" | "electrify";
+                            description: string;
+                            meter_id: string | null;
+                            to_meter_id: string | null;
+                            /** @description electrify: 100 / 3.412 x gas_efficiency / electric_efficiency, 6 decimals */
+                            kwh_per_therm: number | null;
+                        }[];
+                        before: {
+                            /** @description the year's usage per utility type, calendarised */
+                            energy: {
+                                utility_type: string;
+                                usage: number;
+                                unit: string;
+                            }[];
+                            /** @description location-based, as GET .../emissions counts it */
+                            total_tco2e: number;
+                            emissions: {
+                                utility_type: string;
+                                /** @description metric tons CO2e, rounded to the kilogram */
+                                tco2e: number;
+                            }[];
+                            building_performance: {
+                                jurisdiction: string | null;
+                                applies: boolean;
+                                periods: {
+                                    standard: string;
+                                    /** @description compliance period, as GET .../building-performance names it */
+                                    period: string;
+                                    /** @description as GET .../building-performance gives it (computed, no_occupancy, not_confirmed, ...) */
+                                    status: string;
+                                    /** @description the year's emissions by the standard's own coefficients */
+                                    emissions_tco2e: number | null;
+                                    limit_tco2e: number | null;
+                                    /** @description metric tons CO2e, rounded to the kilogram */
+                                    excess_tco2e: number | null;
+                                    /** @description USD, to the cent */
+                                    projected_penalty: number | null;
+                                }[];
+                            };
+                            /** @description the electric and gas meters' bills of the year, calendarised (meters[].cost_basis) */
+                            energy_cost: number;
+                        };
+                        after: {
+                            /** @description the year's usage per utility type, calendarised */
+                            energy: {
+                                utility_type: string;
+                                usage: number;
+                                unit: string;
+                            }[];
+                            /** @description location-based, as GET .../emissions counts it */
+                            total_tco2e: number;
+                            emissions: {
+                                utility_type: string;
+                                /** @description metric tons CO2e, rounded to the kilogram */
+                                tco2e: number;
+                            }[];
+                            building_performance: {
+                                jurisdiction: string | null;
+                                applies: boolean;
+                                periods: {
+                                    standard: string;
+                                    /** @description compliance period, as GET .../building-performance names it */
+                                    period: string;
+                                    /** @description as GET .../building-performance gives it (computed, no_occupancy, not_confirmed, ...) */
+                                    status: string;
+                                    /** @description the year's emissions by the standard's own coefficients */
+                                    emissions_tco2e: number | null;
+                                    limit_tco2e: number | null;
+                                    /** @description metric tons CO2e, rounded to the kilogram */
+                                    excess_tco2e: number | null;
+                                    /** @description USD, to the cent */
+                                    projected_penalty: number | null;
+                                }[];
+                            };
+                            /** @description the electric and gas meters' bills of the year, calendarised (meters[].cost_basis) */
+                            energy_cost: number;
+                        };
+                        delta: {
+                            /** @description metric tons CO2e, rounded to the kilogram */
+                            total_tco2e: number;
+                            /** @description USD, to the cent */
+                            energy_cost: number;
+                            projected_penalty: {
+                                standard: string;
+                                period: string;
+                                /** @description after - before; null when either is */
+                                projected_penalty: number | null;
+                            }[];
+                        };
+                        meters: {
+                            meter_id: string;
+                            name: string;
+                            utility_type: string;
+                            unit: string;
+                            tariff_id: string | null;
+                            /**
+                             * @description tariff: every bill re-priced on the meter's tariff; scaled_from_billed: billed amount x usage after / before (no tariff, or pricing refused, see reasons); mixed: some of each; none: no bill in the year
+                             * @enum {string}
+                             */
+                            cost_basis: "tariff" | "scaled_from_billed" | "mixed" | "none";
+                            reasons: string[];
+                            usage_before: number;
+                            usage_after: number;
+                            /** @description the bills' amounts, the year's share */
+                            billed: number;
+                            /** @description USD, to the cent */
+                            cost_before: number;
+                            /** @description USD, to the cent */
+                            cost_after: number;
+                        }[];
+                        /** @description electrified kWh of the year on days no bill of the electric meter covers: counted, not priced */
+                        unpriced_kwh: number;
+                        factors: {
+                            /** @enum {string} */
+                            utility_type: "electric" | "gas";
+                            /** @description the factor as its source gives it, in `unit` */
+                            value: number;
+                            unit: string;
+                            /** @description the same factor in metric tons CO2e per `per_unit` */
+                            tco2e_per_unit: number;
+                            per_unit: string;
+                            /** @description publication, table and row of the factor */
+                            source: string;
+                            /** @description the year of the source (eGRID data year, Hub edition year) */
+                            year: number;
+                            /** @description eGRID subregion (electricity) */
+                            subregion: string | null;
+                            /** @description e.g. that the ZIP code lies in several subregions and which one is used */
+                            note: string | null;
+                        }[];
+                        notes: string[];
+                    };
+                };
+            };
+            /** @description Invalid JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Property not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (over 1mb) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error (a change out of range or repeated, a meter that is not the property's gas or electric meter) */
             422: {
                 headers: {
                     [name: string]: unknown;

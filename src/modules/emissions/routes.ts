@@ -12,10 +12,12 @@ import {
   portfolioEmissionsResponse,
 } from './schemas';
 import type { EmissionsService } from './service';
+import { whatIfBody, whatIfResponse } from './what-if.schemas';
+import type { WhatIfService } from './what-if.service';
 
 const tags = ['Emissions'];
 
-export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsService): void {
+export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsService, whatIf: WhatIfService): void {
   api.get(
     '/pm/emissions',
     {
@@ -101,5 +103,28 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
       errors: { 404: 'Property not found', 422: 'Validation error (an unknown group, a group twice, an area out of range)' },
     },
     ({ params, body, req }) => emissions.replaceOccupancy(callerId(req), params.id, body),
+  );
+
+  api.post(
+    '/pm/properties/:id/what-if',
+    {
+      summary: "A property's year before and after named changes: energy, emissions, building-performance penalty and cost",
+      description:
+        'Changes, applied in order: `cut` a utility type (electric or gas) by a percent; `electrify` a gas meter onto an electric ' +
+        "meter, kWh = therms x 100 / 3.412 x gas_efficiency / electric_efficiency over the same days. Both sides give the year's " +
+        'energy per type, location-based emissions (factors named), the building-performance exposure per standard and period (as ' +
+        "GET .../building-performance computes it) and the electric and gas meters' cost: each bill re-priced with its usage before and " +
+        "after on its meter's tariff, as the bill audit prices it, or where no tariff prices it its billed amount scaled by usage (`cost_basis`).",
+      tags,
+      auth: 'required',
+      params: propertyIdParams,
+      body: whatIfBody,
+      response: whatIfResponse,
+      errors: {
+        404: 'Property not found',
+        422: "Validation error (a change out of range or repeated, a meter that is not the property's gas or electric meter)",
+      },
+    },
+    ({ params, body, req }) => whatIf.whatIf(callerId(req), params.id, body),
   );
 }

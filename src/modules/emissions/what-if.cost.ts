@@ -1,0 +1,89 @@
+/**
+ * What-if's cost (README "What-if"): each bill of the year re-priced with its usage before and after
+ * the changes on its meter's tariff, as the bill audit prices it (pricing's pricePeriod over the
+ * versions tariffOverPeriod finds; an electric meter without a tariff of its own takes the
+ * property's), or, where no tariff prices it, its billed amount scaled linearly by usage.
+ */
+import { calendariseBill } from '../analytics/calendarise.calc';
+import { toCents } from '../../platform/money';
+import { pricePeriod, type LoadShapeSet, type PeriodToPrice, type PricingService } from '../pricing';
+import type { PropertyRow } from '../properties/public';
+import { scaledCents, type ChangedBill } from './what-if.calc';
+import type { WhatIfBillRow, WhatIfMeterRow } from './what-if.repository';
+
+export interface CostDeps {
+  pricing: Pick<PricingService, 'tariffOverPeriod'>;
+  loadShapes: () => LoadShapeSet;
+}
+
+export interface BillCost {
+  billedCents: number;
+  beforeCents: number;
+  afterCents: number;
+  /** null when priced on the tariff; else why it was scaled from the billed amount. */
+  scaledBecause: string | null;
+  /** Added Wh a bill without usage before could not carry (no price to scale). */
+  unpricedWh: number;
+}
+
+/** The tariff a bill is priced on, and its inputs, as the bill audit builds them; or why none prices it. */
+function pricingRequest(
+  bill: WhatIfBillRow,
+  meter: WhatIfMeterRow,
+  property: PropertyRow,
+): { tariffId: string; supplyTariffId: string | null; inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> } | { reason: string } {
+  const electric = meter.utilityType === 'electric';
+  const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
+  if (!tariffId)
+    return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
+  if (bill.usage === null) return { reason: 'the bill has no usage' };
+  const supplyTariffId = meter.supplyTariffId ?? (electric ? property.supplyTariffId : null);
+  const period = { start: bill.periodStart, end: bill.periodEnd };
+  const inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> = electric
+    ? { period, usage: { kwh: bill.usageKwh ?? bill.usage }, demandKw: bill.demandKw, supplyRatePerKwh: property.supplyRatePerKwh }
+    : { period, usage: { quantity: bill.usage, unit: bill.unit, heatContent: bill.heatContent } };
+  return { tariffId, supplyTariffId, inputs };
+}
+
+/** One bill's cost before and after the changes (whole bill, not yet the year's share). */
+export async function billCost(
+  deps: CostDeps,
+  property: PropertyRow,
+  meter: WhatIfMeterRow,
+  row: WhatIfBillRow,
+  changed: ChangedBill,
+): Promise<BillCost> {
+  const billedCents = toCents(row.amount);
+  const scaled = (reason: string): BillCost => {
+    const noBase = changed.usageMilli === null || changed.usageMilli <= 0;
+    return {
+      billedCents,
+      beforeCents: billedCents,
+      afterCents: scaledCents(billedCents, changed.usageMilli, changed.afterMilli),
+      scaledBecause: reason,
+      unpricedWh: noBase ? changed.addedWh : 0,
+    };
+  };
+  const request = pricingRequest(row, meter, property);
+  if ('reason' in request) return scaled(request.reason);
+  const found = await deps.pricing.tariffOverPeriod(property.ownerId, request, request.inputs.period);
+  if (!found.ok) return scaled(found.error.message);
+  const priced = pricePeriod({ ...request.inputs, spans: found.spans, supplyTariff: found.supplyTariff }, deps.loadShapes());
+  if (!priced.ok) return scaled(priced.error.message);
+  const before = changed.usageMilli ?? 0;
+  const after = changed.afterMilli ?? 0;
+  // Electric tariffs price kWh (the common unit); a gas tariff's unit may differ, and gas only falls: the same fraction of it.
+  const usage = meter.utilityType === 'electric' ? after / 1000 : before > 0 ? (priced.period.usage * after) / before : 0;
+  const afterCents = after === before ? priced.period.bill.totalCostCents : priced.period.totalCentsWith({ usage });
+  if (afterCents === null) return scaled(`tariff ${request.tariffId} cannot price the changed usage`);
+  return { billedCents, beforeCents: priced.period.bill.totalCostCents, afterCents, scaledBecause: null, unpricedWh: 0 };
+}
+
+/** The share of `cents` (or of `usageMilli`) in the months of `year`, calendarised by days. */
+export function yearShare(bill: { periodStart: string; periodEnd: string }, year: number, cents: number, usageMilli = 0) {
+  const shares = calendariseBill({ ...bill, cents, usageMilli }, { from: year * 12, to: year * 12 + 11 });
+  return {
+    cents: shares.reduce((s, x) => s + x.cents, 0),
+    usageMilli: shares.reduce((s, x) => s + x.usageMilli, 0),
+  };
+}

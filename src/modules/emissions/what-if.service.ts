@@ -1,0 +1,259 @@
+/**
+ * POST /pm/properties/{id}/what-if (README "What-if"): the year's energy, emissions, building-
+ * performance exposure and cost of a property before and after the changes a user names.
+ */
+import type { Db } from '../../platform/db/client';
+import { dayNumber, isoDateOfDay } from '../../platform/dates';
+import { fromCents } from '../../platform/money';
+import { unprocessable } from '../../platform/http/errors';
+import { METER_UTILITY_TYPES, UNIT_FAMILIES, usageMilliOf } from '../meters/units';
+import type { PropertyService } from '../properties/service';
+import type { PropertyRow } from '../properties/public';
+import { loadZipCounties, type ZipCounty } from '../utilities/counties';
+import { REFERENCE_DIR } from '../utilities/reference';
+import { bundledEgrid, type EgridReference } from './egrid';
+import { roundTons, tonsOf, yearInventory, type InventoryBill } from './emissions.calc';
+import { buildingPerformance, jurisdictionOf, type OccupancyArea } from './building-performance';
+import type { EnergyByType } from './ll97.calc';
+import { createEmissionsRepository } from './repository';
+import { GAS_FACTOR, gridOfZip } from './service';
+import { applyChanges, kwhPerTherm, WHAT_IF_NOTES, type ChangedBill, type WhatIfChange } from './what-if.calc';
+import { billCost, yearShare, type CostDeps } from './what-if.cost';
+import { createWhatIfRepository, type WhatIfMeterRow } from './what-if.repository';
+import type { WhatIfAnswer, WhatIfBody } from './what-if.schemas';
+
+/** Bills up to a quarter either side of the year: a load electrified from one may fall on a bill reaching into the year. */
+const MARGIN_DAYS = 92;
+
+const NOT_ENERGY = new Set(['water', 'sewer', 'trash']);
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places + 0;
+
+/** Resolves each change's meters against the property's (422 naming the field otherwise). */
+function resolveChanges(body: WhatIfBody, meters: WhatIfMeterRow[]): WhatIfChange[] {
+  const electric = meters.filter((m) => m.utilityType === 'electric');
+  return body.changes.map((c, i) => {
+    if (c.kind === 'cut') return { kind: 'cut', utilityType: c.utility_type, percent: c.percent };
+    const gas = meters.find((m) => m.id === c.meter_id);
+    if (!gas || gas.utilityType !== 'gas')
+      throw unprocessable(`meter ${c.meter_id} is not a gas meter of this property`, `changes.${i}.meter_id`);
+    let to: WhatIfMeterRow | undefined;
+    if (c.to_meter_id !== undefined) {
+      to = electric.find((m) => m.id === c.to_meter_id);
+      if (!to) throw unprocessable(`meter ${c.to_meter_id} is not an electric meter of this property`, `changes.${i}.to_meter_id`);
+    } else if (electric.length !== 1) {
+      throw unprocessable(
+        electric.length
+          ? `the property has ${electric.length} electric meters: name the one that takes the load (to_meter_id)`
+          : 'the property has no electric meter to take the load: add one first',
+        `changes.${i}.to_meter_id`,
+      );
+    } else to = electric[0];
+    return {
+      kind: 'electrify',
+      meterId: gas.id,
+      toMeterId: to!.id,
+      gasEfficiency: c.gas_efficiency,
+      electricEfficiency: c.electric_efficiency,
+    };
+  });
+}
+
+function describeChange(c: WhatIfChange, meters: WhatIfMeterRow[]): WhatIfAnswer['changes'][number] {
+  const name = (id: string) => meters.find((m) => m.id === id)!.name;
+  if (c.kind === 'cut')
+    return {
+      kind: 'cut',
+      description: `${c.utilityType} usage cut by ${c.percent} %`,
+      meter_id: null,
+      to_meter_id: null,
+      kwh_per_therm: null,
+    };
+  const k = kwhPerTherm(c.gasEfficiency, c.electricEfficiency);
+  return {
+    kind: 'electrify',
+    description:
+      `gas meter ${name(c.meterId)} electrified onto ${name(c.toMeterId)}: gas equipment ${c.gasEfficiency}, electric ` +
+      `${c.electricEfficiency}, ${round(k, 6)} kWh per therm`,
+    meter_id: c.meterId,
+    to_meter_id: c.toMeterId,
+    kwh_per_therm: round(k, 6),
+  };
+}
+
+/** What a side's standards and factors need of the property's place. */
+interface Place {
+  grid: ReturnType<typeof gridOfZip>['grid'];
+  factor: ReturnType<typeof gridOfZip>['factor'];
+  jurisdiction: ReturnType<typeof jurisdictionOf>;
+  where: string;
+  sqft: number | null;
+  areas: OccupancyArea[];
+  limit: number | null;
+}
+
+/** One side: energy, location-based emissions and the building-performance exposure of the year's bills. */
+function sideOf(place: Place, year: number, meters: WhatIfMeterRow[], bills: InventoryBill[]) {
+  const { grid, factor } = place;
+  const inv = yearInventory(year, meters, bills, grid);
+  const energy: EnergyByType = {};
+  for (const m of inv.meters) energy[m.utilityType] = (energy[m.utilityType] ?? 0) + m.usage;
+  const bp = buildingPerformance(place.jurisdiction, year, energy, place.sqft, place.where, place.areas, place.limit);
+  // Water, sewer and trash are not energy (factors.ts UNSUPPORTED_REASONS): left out of the energy listed.
+  const types = (Object.keys(energy) as Array<keyof EnergyByType>)
+    .filter((t) => !NOT_ENERGY.has(t))
+    .sort((a, b) => METER_UTILITY_TYPES.indexOf(a) - METER_UTILITY_TYPES.indexOf(b));
+  const emissions = types.flatMap((t) => {
+    const r = tonsOf(t, energy[t]!, grid);
+    return 'tco2e' in r ? [{ utility_type: t, tco2e: roundTons(r.tco2e) }] : [];
+  });
+  return {
+    factorsUsed: [...(factor && energy.electric ? [factor] : []), ...(energy.gas ? [GAS_FACTOR] : [])],
+    side: {
+      energy: types.map((t) => ({ utility_type: t, usage: round(energy[t]!, 3), unit: UNIT_FAMILIES[t].common })),
+      total_tco2e: inv.tco2e,
+      emissions,
+      building_performance: {
+        jurisdiction: bp.jurisdiction,
+        applies: bp.applies,
+        periods: bp.standards.flatMap((s) =>
+          s.periods.map((p) => ({
+            standard: s.standard,
+            period: p.period,
+            status: p.status,
+            emissions_tco2e: p.emissions_tco2e,
+            limit_tco2e: p.limit_tco2e,
+            excess_tco2e: p.excess_tco2e,
+            projected_penalty: p.projected_penalty,
+          })),
+        ),
+      },
+    },
+  };
+}
+
+export function createWhatIfService(deps: {
+  db: Db;
+  now: () => Date;
+  properties: Pick<PropertyService, 'requireOwned'>;
+  pricing: CostDeps['pricing'];
+  loadShapes: CostDeps['loadShapes'];
+  egrid?: () => EgridReference;
+}) {
+  const repo = createWhatIfRepository(deps.db);
+  const emissionsRepo = createEmissionsRepository(deps.db);
+  const egrid = deps.egrid ?? (() => bundledEgrid());
+  let counties: Map<string, ZipCounty> | undefined;
+
+  return {
+    async whatIf(ownerId: string, propertyId: string, body: WhatIfBody): Promise<WhatIfAnswer> {
+      const property = await deps.properties.requireOwned(ownerId, propertyId);
+      const year = body.year ?? Number(((await emissionsRepo.latestPeriodEnd([propertyId])) ?? deps.now().toISOString()).slice(0, 4));
+      const meters = await repo.meters(propertyId);
+      const changes = resolveChanges(body, meters);
+      const from = isoDateOfDay(dayNumber(`${year}-01-01`) - MARGIN_DAYS);
+      const rows = await repo.bills(propertyId, from, isoDateOfDay(dayNumber(`${year}-12-31`) + MARGIN_DAYS));
+      const result = applyChanges(
+        rows.map((b) => ({ ...b, usageMilli: b.usage === null ? null : usageMilliOf(b.utilityType, b.usage, b.unit) })),
+        changes,
+        year,
+      );
+      counties ??= loadZipCounties(REFERENCE_DIR);
+      const place: Place = {
+        ...gridOfZip(egrid(), property.zipCode),
+        jurisdiction: jurisdictionOf(property, counties.get(property.zipCode)?.county ?? null),
+        where: `${property.city}, ${property.state} ${property.zipCode}`,
+        sqft: property.sqft,
+        areas: await emissionsRepo.occupancy(property.id),
+        limit: body.limit_tco2e ?? null,
+      };
+      const before = sideOf(place, year, meters, result.bills);
+      const afterBills: InventoryBill[] = [
+        ...result.bills.map((b) => ({ ...b, usageMilli: b.afterMilli === null ? null : b.afterMilli - b.addedWh })),
+        ...result.loads.map((l) => ({ meterId: l.meterId, periodStart: l.periodStart, periodEnd: l.periodEnd, usageMilli: l.wh })),
+      ];
+      const after = sideOf(place, year, meters, afterBills);
+      const cost = await costOf(deps, property, year, meters, rows, result.bills);
+      const penalties = before.side.building_performance.periods.map((p, i) => {
+        const a = after.side.building_performance.periods[i]!;
+        const both = p.projected_penalty !== null && a.projected_penalty !== null;
+        return {
+          standard: p.standard,
+          period: p.period,
+          projected_penalty: both ? fromCents(Math.round(a.projected_penalty! * 100) - Math.round(p.projected_penalty! * 100)) : null,
+        };
+      });
+      const factors = new Map([...before.factorsUsed, ...after.factorsUsed].map((f) => [f.utility_type, f]));
+      return {
+        property_id: property.id,
+        year,
+        changes: changes.map((c) => describeChange(c, meters)),
+        before: { ...before.side, energy_cost: fromCents(cost.beforeCents) },
+        after: { ...after.side, energy_cost: fromCents(cost.afterCents) },
+        delta: {
+          total_tco2e: roundTons(after.side.total_tco2e - before.side.total_tco2e),
+          energy_cost: fromCents(cost.afterCents - cost.beforeCents),
+          projected_penalty: penalties,
+        },
+        meters: cost.meters,
+        unpriced_kwh: round((result.unpricedWh + cost.unpricedWh) / 1000, 3),
+        factors: [...factors.values()],
+        notes: WHAT_IF_NOTES,
+      };
+    },
+  };
+}
+
+/** The year's cost of the electric and gas meters, before and after, per meter and in all. */
+async function costOf(
+  deps: CostDeps,
+  property: PropertyRow,
+  year: number,
+  meters: WhatIfMeterRow[],
+  rows: Awaited<ReturnType<ReturnType<typeof createWhatIfRepository>['bills']>>,
+  changed: ChangedBill[],
+) {
+  const yearFrom = `${year}-01-01`;
+  const yearTo = `${year}-12-31`;
+  let beforeCents = 0;
+  let afterCents = 0;
+  let unpricedWh = 0;
+  const out: WhatIfAnswer['meters'] = [];
+  for (const meter of meters.filter((m) => m.utilityType === 'electric' || m.utilityType === 'gas')) {
+    const m = { billed: 0, before: 0, after: 0, usageBefore: 0, usageAfter: 0, priced: 0, scaled: 0, reasons: new Set<string>() };
+    for (const [i, row] of rows.entries()) {
+      if (row.meterId !== meter.id || row.periodEnd < yearFrom || row.periodStart > yearTo) continue;
+      const c = changed[i]!;
+      const cost = await billCost(deps, property, meter, row, c);
+      if (cost.scaledBecause === null) m.priced += 1;
+      else {
+        m.scaled += 1;
+        m.reasons.add(cost.scaledBecause);
+      }
+      m.billed += yearShare(row, year, cost.billedCents).cents;
+      m.before += yearShare(row, year, cost.beforeCents).cents;
+      m.after += yearShare(row, year, cost.afterCents).cents;
+      m.usageBefore += yearShare(row, year, 0, c.usageMilli ?? 0).usageMilli;
+      m.usageAfter += yearShare(row, year, 0, c.afterMilli ?? 0).usageMilli;
+      unpricedWh += yearShare(row, year, 0, cost.unpricedWh).usageMilli;
+    }
+    beforeCents += m.before;
+    afterCents += m.after;
+    out.push({
+      meter_id: meter.id,
+      name: meter.name,
+      utility_type: meter.utilityType,
+      unit: UNIT_FAMILIES[meter.utilityType].common,
+      tariff_id: meter.tariffId ?? (meter.utilityType === 'electric' ? property.tariffId : null),
+      cost_basis: m.priced && m.scaled ? 'mixed' : m.priced ? 'tariff' : m.scaled ? 'scaled_from_billed' : 'none',
+      reasons: [...m.reasons],
+      usage_before: m.usageBefore / 1000,
+      usage_after: m.usageAfter / 1000,
+      billed: fromCents(m.billed),
+      cost_before: fromCents(m.before),
+      cost_after: fromCents(m.after),
+    });
+  }
+  return { beforeCents, afterCents, unpricedWh, meters: out };
+}
+export type WhatIfService = ReturnType<typeof createWhatIfService>;
