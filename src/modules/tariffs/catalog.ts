@@ -4,7 +4,7 @@ import { tariffs } from './tables';
 import { utilityZipView } from '../utilities/public';
 import { STATS_KEY, type TariffStats } from './stats';
 import type { SummarySource } from './present';
-import { RATE_TYPES, SECTORS, type RateType, type Sector } from './tariff.model';
+import { RATE_TYPES, SECTORS, type RateType, type Sector, type TariffSource } from './tariff.model';
 import type { Purpose, ServiceType, Voltage } from './tariff-class';
 import { stateOfZip } from '../utilities/zip-states';
 import { isExpired } from './tariff-notices';
@@ -30,7 +30,11 @@ export interface CatalogFilter {
   include_expired: boolean;
 }
 
-type CatalogRow = Omit<CatalogEntry, 'utilityNameLower'>;
+/** A row as read: the stored source and time (a Date from the driver); absent in hand-built rows (bundled). */
+type CatalogRow = Omit<CatalogEntry, 'utilityNameLower' | 'source' | 'sourceUpdatedAt'> & {
+  source?: string;
+  sourceUpdatedAt?: Date | string | null;
+};
 type ZipPair = { zipCode: string; utilityId: string };
 
 /** Code-point order, the same on PGlite and on PostgreSQL whatever the server's collation. */
@@ -77,6 +81,8 @@ export class TariffCatalog {
       serviceType: r.serviceType,
       voltage: r.voltage,
       purpose: r.purpose,
+      source: (r.source ?? 'bundled') as TariffSource,
+      sourceUpdatedAt: r.sourceUpdatedAt instanceof Date ? r.sourceUpdatedAt.toISOString() : (r.sourceUpdatedAt ?? null),
       utilityNameLower: r.utilityName.toLowerCase(),
     }));
     entries.sort((a, b) => byCodePoint(a.utilityName, b.utilityName) || byCodePoint(a.name, b.name) || byCodePoint(a.id, b.id));
@@ -217,6 +223,8 @@ export function databaseCatalogSource(db: Db): CatalogSource {
           serviceType: tariffs.serviceType,
           voltage: tariffs.voltage,
           purpose: tariffs.purpose,
+          source: tariffs.source,
+          sourceUpdatedAt: tariffs.sourceUpdatedAt,
         })
         .from(tariffs),
     zipPairs: () => db.select({ zipCode: utilityZipView.zipCode, utilityId: utilityZipView.utilityId }).from(utilityZipView),

@@ -20,6 +20,8 @@ export const tariffSearchPage = {
       service_type: 'bundled',
       voltage: null,
       purpose: 'general',
+      source: 'bundled',
+      source_updated_at: null,
     },
   ],
   total: 1,

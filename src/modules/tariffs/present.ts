@@ -1,5 +1,5 @@
 import { MONTH_NAMES } from '../pricing/engine/calendar';
-import { usageOf, type EnergyTier, type EnergyTierUnit, type Schedule12x24, type Tariff } from './tariff.model';
+import { usageOf, type EnergyTier, type EnergyTierUnit, type Schedule12x24, type Tariff, type TariffSource } from './tariff.model';
 import { monthsOfPeriod, seasonOf } from './urdb.periods';
 
 /** API shapes of a tariff (its summary and detail in /openapi.json; rate items add their tier fields). */
@@ -19,6 +19,8 @@ export interface TariffSummary {
   service_type: string;
   voltage: string | null;
   purpose: string;
+  source: TariffSource;
+  source_updated_at: string | null;
 }
 
 /**
@@ -104,6 +106,10 @@ export interface SummarySource {
   serviceType: string;
   voltage: string | null;
   purpose: string;
+  /** Where the row came from; absent on a bundled row (the normaliser's own output). */
+  source?: TariffSource;
+  /** When a refresh stored the record (or a custom version was created); absent or null on bundled rows. */
+  sourceUpdatedAt?: string | null;
 }
 
 export function toSummary(t: SummarySource): TariffSummary {
@@ -123,6 +129,8 @@ export function toSummary(t: SummarySource): TariffSummary {
     service_type: t.serviceType,
     voltage: t.voltage,
     purpose: t.purpose,
+    source: t.source ?? 'bundled',
+    source_updated_at: t.sourceUpdatedAt ?? null,
   };
 }
 
@@ -283,7 +291,5 @@ export function toDetail(t: Tariff) {
       : null,
     source_url: t.sourceUrl,
     last_updated: t.lastUpdated,
-    source: t.source ?? 'bundled',
-    source_updated_at: t.sourceUpdatedAt ?? null,
   };
 }

@@ -62,6 +62,13 @@ export const tariffSummary = z.object({
   service_type: serviceType,
   voltage: voltage.nullable(),
   purpose,
+  source: z.enum(['bundled', 'refreshed', 'custom']).meta({
+    description:
+      'where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own',
+  }),
+  source_updated_at: z.string().nullable().meta({
+    description: 'when a refresh stored the record, or your own version was created; null for bundled records',
+  }),
 });
 
 export const tariffDetail = tariffSummary.extend({
@@ -157,13 +164,6 @@ export const tariffDetail = tariffSummary.extend({
   unit: z.string().meta({ description: 'the usage unit the rates are per (kWh for catalog tariffs)' }),
   source_url: z.string(),
   last_updated: z.string(),
-  source: z.enum(['bundled', 'refreshed', 'custom']).meta({
-    description:
-      'where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own',
-  }),
-  source_updated_at: z.string().nullable().meta({
-    description: 'when a refresh stored the record, or your own version was created; null for bundled records',
-  }),
 });
 
 export const byUtilityItem = z.object({

@@ -130,6 +130,8 @@ export const customTariffList = {
       service_type: 'bundled',
       voltage: null,
       purpose: 'general',
+      source: 'custom',
+      source_updated_at: '2026-11-26T10:00:00.000Z',
       utility_type: 'water',
       unit: 'kgal',
       custom: true,
