@@ -1,7 +1,8 @@
 /**
  * A stand-in for NREL's OpenEI utility_rates API (version 8) on the loopback interface: answers
- * `GET /utility_rates?version=8&format=json&detail=full&api_key=..&eia=..&orderby=startdate&limit=..&offset=..`
+ * `GET /utility_rates?version=8&format=json&detail=full&api_key=..&eia=..&orderby=startdate&limit=..&offset=..[&modified_after=..]`
  * with `{"items": [...]}` from recorded records (the bundled ones and the newer ones in data/reference),
+ * only those modified after `modified_after` (Unix seconds: the newest of a record's `revisions`),
  * ordered by startdate, paged by limit and offset, as the API does. `faults` are answered first, one
  * per request, in order: an HTTP status (429, 503), `hang` (no answer: the client's time-out) or `pass`
  * (answered as usual).
@@ -44,6 +45,12 @@ const startOf = (r: unknown) =>
     ? (r as { startdate: number }).startdate
     : 0;
 
+/** When a record was last modified: the newest of its `revisions` (Unix seconds, as URDB records list them), 0 without. */
+const modifiedAt = (r: unknown) => {
+  const revisions = r !== null && typeof r === 'object' ? (r as { revisions?: unknown }).revisions : undefined;
+  return Array.isArray(revisions) ? Math.max(0, ...revisions.filter((x): x is number => typeof x === 'number')) : 0;
+};
+
 export async function startUrdbStandIn(records: Map<string, unknown[]>): Promise<StandIn> {
   const state = { requests: [] as URLSearchParams[], faults: [] as Fault[], records };
   const server = http.createServer((req, res) => {
@@ -70,7 +77,8 @@ export async function startUrdbStandIn(records: Map<string, unknown[]>): Promise
       res.end(JSON.stringify({ error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied.' } }));
       return;
     }
-    const all = [...(state.records.get(q.get('eia') ?? '') ?? [])];
+    const since = q.get('modified_after');
+    const all = [...(state.records.get(q.get('eia') ?? '') ?? [])].filter((r) => since === null || modifiedAt(r) > Number(since));
     if (q.get('orderby') === 'startdate') all.sort((a, b) => startOf(a) - startOf(b));
     const limit = Math.min(Number(q.get('limit') ?? 500), 500);
     const offset = Number(q.get('offset') ?? 0);

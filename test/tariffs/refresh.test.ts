@@ -99,6 +99,8 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
     }, RUN_WAIT_MS);
     // 17 records, 5 a page: offsets 0, 5, 10 and 15, the first tried four times.
     expect(api.requests.map((q) => q.get('offset'))).toEqual(['0', '0', '0', '0', '5', '10', '15']);
+    // The utility's first refresh asks for every record.
+    expect(api.requests.map((q) => q.get('modified_after'))).toEqual(Array(7).fill(null));
     expect(run!.error).toBeNull();
     expect(run!.utilities_done).toBe(1);
     expect(run!.report).toEqual({
@@ -126,6 +128,11 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
     });
     const old = (await request(t.app).get(`/api/v1/tariffs/${RATE1_2017}`).expect(200)).body;
     expect(old).toMatchObject({ source: 'bundled', superseded_by: RATE1_2022, expiration_date: '2018-06-30' });
+    // Search items say the same as the detail.
+    const found = (await request(t.app).get('/api/v1/tariffs/search?state=CT&include_expired=true&per_page=100').expect(200)).body;
+    const item = (id: string) => found.items.find((i: { id: string }) => i.id === id);
+    expect(item(RATE1_2022)).toMatchObject({ source: 'refreshed', source_updated_at: NOW.toISOString() });
+    expect(item(RATE1_2017)).toMatchObject({ source: 'bundled', source_updated_at: null });
   });
 
   it('done when: a past bill prices on the old version, a new bill on the new one, by the days of each', async () => {
@@ -154,7 +161,9 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
     });
   });
 
-  it('a second refresh of the same records changes nothing', async () => {
+  // Replaces "a second refresh fetches the utility whole and changes nothing" (decision 0016, amended):
+  // a later refresh asks only for the records modified since the last one started, less a day.
+  it('a second refresh asks only for records modified since the first: none, so nothing changes', async () => {
     api.requests.length = 0;
     const started = await admin(request(t.app).post('/api/v1/admin/tariffs/refresh'))
       .send({ eia: [CLP] })
@@ -162,8 +171,29 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
     await eventually(async () => {
       const run = (await admin(request(t.app).get(`/api/v1/admin/tariffs/refresh/${started.body.id}`)).expect(200)).body;
       expect(run.status).toBe('succeeded');
-      expect(run.report).toMatchObject({ fetched: 17, new: [], changed: [], unchanged: 15, superseded: [] });
+      expect(run.report).toMatchObject({ fetched: 0, new: [], changed: [], unchanged: 0, superseded: [] });
     }, RUN_WAIT_MS);
+    // The first run started at NOW: 2026-11-28T12:00:00Z is 1795867200 s; less a day.
+    expect(api.requests.map((q) => q.get('modified_after'))).toEqual([String(1795867200 - 86400)]);
+  });
+
+  it('a record URDB revised since is the one fetched, and stored as changed', async () => {
+    const records = api.records.get(CLP)!;
+    const rate1 = records.find((r) => (r as { label?: string }).label === RATE1_2022) as Record<string, unknown>;
+    // Revised on 2026-11-28T13:00:00Z, with a fixed charge of $9.99 instead of $9.62.
+    records.push({ ...rate1, fixedchargefirstmeter: 9.99, revisions: [...(rate1.revisions as number[]), 1795870800] });
+    records.splice(records.indexOf(rate1), 1);
+    api.requests.length = 0;
+    const started = await admin(request(t.app).post('/api/v1/admin/tariffs/refresh'))
+      .send({ eia: [CLP] })
+      .expect(202);
+    await eventually(async () => {
+      const run = (await admin(request(t.app).get(`/api/v1/admin/tariffs/refresh/${started.body.id}`)).expect(200)).body;
+      expect(run.status).toBe('succeeded');
+      expect(run.report).toMatchObject({ fetched: 1, new: [], changed: [RATE1_2022], unchanged: 0, superseded: [] });
+    }, RUN_WAIT_MS);
+    // January 2025 on the revised rates: 253.79 + 9.99.
+    expect((await bill(RATE1_2022, '2025-01-01', '2025-01-31')).total_cost).toBe(263.78);
   });
 
   it('refuses what it cannot do: no token, a bad EIA id, an unknown run', async () => {

@@ -26,6 +26,8 @@ export interface DueDiligenceDeps {
   loadShapes: () => LoadShapeSet;
   residentialUsage: () => ResidentialUsageTable;
   averageRates: () => AverageRatesTable;
+  /** Remembers the account's ZIP code and when (the catalog refresh keeps its utilities current). */
+  rememberZip?(ownerId: string, zipCode: string, at: Date): Promise<void>;
 }
 
 export type DueDiligenceSector = 'residential' | 'commercial';

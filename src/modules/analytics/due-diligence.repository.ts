@@ -6,6 +6,7 @@ import { rowToTariff, viewOfTariffs } from '../tariffs/public';
 import type { Tariff } from '../tariffs/tariff.model';
 import { servingUtilitiesOf } from '../utilities/service';
 import type { ServingModel } from '../utilities/serving';
+import { dueDiligenceZipCodes } from './tables';
 
 /** A utility serving a ZIP code, in the order of GET /utilities/by-zip (utilities/serving.ts). */
 export interface ServingUtility {
@@ -56,6 +57,14 @@ export function createDueDiligenceQueries(db: Executor, model?: () => ServingMod
         .where(and(eq(tariffs.utilityId, utilityId), eq(tariffs.sector, sector), eq(tariffs.state, state)))
         .orderBy(asc(tariffs.name), asc(tariffs.id));
       return rows.map(rowToTariff);
+    },
+
+    /** Remembers that `ownerId` asked due diligence for `zipCode` at `at` (one row per account and ZIP code, the last time). */
+    async rememberZip(ownerId: string, zipCode: string, at: Date): Promise<void> {
+      await db
+        .insert(dueDiligenceZipCodes)
+        .values({ ownerId, zipCode, lastUsedAt: at })
+        .onConflictDoUpdate({ target: [dueDiligenceZipCodes.ownerId, dueDiligenceZipCodes.zipCode], set: { lastUsedAt: at } });
     },
 
     /** Properties of any owner in the state and type with sqft in [lo, hi] (a count only). */

@@ -45,6 +45,8 @@ interface ShapeWithShares {
 export function createDueDiligence(deps: DueDiligenceDeps) {
   return async function dueDiligence(input: DueDiligenceInput, ownerId: string | null = null) {
     const est = await situate(deps, input);
+    // A ZIP code with a serving utility: its utilities join those the catalog refresh keeps current.
+    if (ownerId !== null) await deps.rememberZip?.(ownerId, input.zip_code, deps.now());
     const candidates = await candidateTariffs(deps, est, ownerId);
     const { fields, outcome } = priceOnTariffs(deps, est, candidates);
     return answer(deps, est, candidates, fields ?? averageRateAnswer(est, candidates, outcome));

@@ -112,3 +112,19 @@ export const analyticsOwnerSnapshots = pgTable('analytics_owner_snapshots', {
   computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
   sums: jsonb('sums').$type<StoredSums>().notNull(),
 });
+
+/**
+ * The ZIP codes an account asked due diligence for (POST /pm/due-diligence), with the last time: their
+ * utilities are among those the catalog refresh keeps current (tariffs README, "Refreshing tariffs").
+ */
+export const dueDiligenceZipCodes = pgTable(
+  'due_diligence_zip_codes',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    zipCode: text('zip_code').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.zipCode] }), index('due_diligence_zip_codes_used_idx').on(t.lastUsedAt)],
+);

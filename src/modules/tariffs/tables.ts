@@ -81,6 +81,13 @@ export const tariffRefreshedRecords = pgTable(
   (t) => [index('tariff_refreshed_records_eia_idx').on(t.eiaId)],
 );
 
+/** Where a run stands with one utility (tariff_refresh_runs.cursor). */
+export interface RefreshCursor {
+  offset: number;
+  done: boolean;
+  modified_after?: number | null;
+}
+
 /**
  * A refresh run: which utilities, how far each got (a resumed run starts each utility at its
  * cursor), and the report. One row per `POST /admin/tariffs/refresh` or `npm run data:refresh`.
@@ -92,9 +99,12 @@ export const tariffRefreshRuns = pgTable(
     status: text('status').notNull(),
     /** EIA ids, in the order they are refreshed. */
     utilities: jsonb('utilities').$type<string[]>().notNull(),
-    /** Per EIA id: the offset of the next page to fetch, and whether the utility is done. */
-    cursor: jsonb('cursor').$type<Record<string, { offset: number; done: boolean }>>().notNull(),
-    /** Only records modified after this time (Unix seconds), or null for every record. */
+    /**
+     * Per EIA id: the offset of the next page to fetch, whether the utility is done, and the API's
+     * `modified_after` for it (Unix seconds; null or absent: every record, the utility's first refresh).
+     */
+    cursor: jsonb('cursor').$type<Record<string, RefreshCursor>>().notNull(),
+    /** The oldest `modified_after` of the run's utilities (Unix seconds), or null when any is fetched whole. */
     modifiedAfter: integer('modified_after'),
     report: jsonb('report').notNull(),
     error: text('error'),

@@ -11,10 +11,13 @@ export function registerTariffRefreshRoutes(api: ApiRouter, refresh: TariffRefre
     {
       summary: 'Refresh catalog tariffs from the URDB API (operator)',
       description:
-        'Fetches the current records of the named utilities (or of those the properties, meters and their ZIP codes use, or of all) ' +
-        "from NREL's OpenEI utility_rates API, version 8, with URDB_API_KEY, and stores them as the import would: a later revision " +
-        'of a schedule supersedes the older one, which stays for the billing periods before it. Runs on the job queue: 202 with the ' +
-        'run, whose progress and report GET /admin/tariffs/refresh/{id} gives.',
+        'Fetches the records of the named utilities (or of those the properties and meters use and those serving their ZIP codes ' +
+        "and the ZIP codes due diligence was asked for in the last 365 days, or of all) from NREL's OpenEI utility_rates API, " +
+        "version 8, with URDB_API_KEY: a utility's first refresh fetches all its records, a later one those modified since " +
+        '(modified_after). They are stored as the import would: a later revision of a schedule supersedes the older one, which ' +
+        'stays for the billing periods before it. Runs on the job queue: 202 with the run, whose progress and report GET ' +
+        '/admin/tariffs/refresh/{id} gives. A run that changed tariffs queues the re-analysis of every property (each owner ' +
+        'notified of the properties whose advice changed), its analytics and the audit of the bills.',
       tags,
       auth: 'admin',
       body: refreshRequest,

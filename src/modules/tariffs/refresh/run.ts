@@ -89,7 +89,7 @@ async function storePage(
   id: string,
   eiaId: string,
   items: Parameters<typeof mergeRefreshed>[1],
-  next: { offset: number; done: boolean },
+  next: RunRow['cursor'][string],
   state: RunState,
 ): Promise<void> {
   const now = deps.now();
@@ -136,8 +136,8 @@ export async function runRefresh(
     for (const [index, eiaId] of row.utilities.entries()) {
       let at = state.cursor[eiaId] ?? { offset: 0, done: false };
       while (!at.done) {
-        const page = await client.page(eiaId, at.offset);
-        const next = { offset: at.offset + page.items.length, done: page.items.length < client.pageSize };
+        const page = await client.page(eiaId, at.offset, at.modified_after ?? null);
+        const next = { ...at, offset: at.offset + page.items.length, done: page.items.length < client.pageSize };
         await storePage(deps, ref(), id, eiaId, page.items, next, state);
         onProgress?.({ eiaId, offset: at.offset, records: page.items.length, index: index + 1, of: row.utilities.length });
         at = next;

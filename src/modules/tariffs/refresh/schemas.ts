@@ -7,7 +7,9 @@ export const refreshRequest = z
       .min(1)
       .max(5000)
       .optional()
-      .describe('EIA utility ids to refresh; omitted (and all not true): the utilities the properties, meters and their ZIP codes use'),
+      .describe(
+        'EIA utility ids to refresh; omitted (and all not true): the utilities the properties, meters, their ZIP codes and due diligence ZIP codes use',
+      ),
     all: z
       .boolean()
       .optional()

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../platform/db/client';
+import { rowsOf } from '../../../platform/db/errors';
 import type { Config } from '../../../platform/config';
 import type { Logger } from '../../../platform/logger';
 import { conflict, notFound, unprocessable } from '../../../platform/http/errors';
@@ -9,6 +10,7 @@ import { utilityIdsView, utilityZipView } from '../../utilities/public';
 import { loadUtilityReference, REFERENCE_DIR, type UtilityReference } from '../../utilities/reference';
 import { propertyTariffsView } from '../../properties/public';
 import { meterTariffsView } from '../../meters/public';
+import { dueDiligenceZipView } from '../../analytics/public';
 import { emptyReport, type RefreshReport } from './merge';
 import { loadRun, present, runRefresh, type RunProgress, type RunRow } from './run';
 
@@ -54,11 +56,21 @@ export interface RefreshDeps {
   tariffsChanged?: (runId: string) => Promise<void>;
 }
 
+/** A day: records modified up to a day before the last run started are asked for again (counted unchanged). */
+export const MODIFIED_AFTER_MARGIN_S = 86_400;
+
 /** EIA ids as the API takes them: digits. */
 const EIA_ID = /^\d{1,9}$/;
 
-/** The utilities the deployment uses: its properties' and meters' tariffs' utilities, and those serving its properties' ZIP codes. */
-async function deploymentUtilities(tx: Executor): Promise<string[]> {
+/** Due diligence asked for within this many days: its ZIP code's utilities are the deployment's. */
+export const DUE_DILIGENCE_ZIP_DAYS = 365;
+
+/**
+ * The utilities the deployment uses: its properties' and meters' tariffs' utilities, and those serving
+ * its properties' ZIP codes and the ZIP codes due diligence was asked for in the last DUE_DILIGENCE_ZIP_DAYS.
+ */
+async function deploymentUtilities(tx: Executor, now: Date): Promise<string[]> {
+  const since = new Date(now.getTime() - DUE_DILIGENCE_ZIP_DAYS * 86_400_000);
   const tariffIds = sql`(select ${propertyTariffsView.tariffId} from ${propertyTariffsView} where ${propertyTariffsView.tariffId} is not null
     union select ${propertyTariffsView.supplyTariffId} from ${propertyTariffsView} where ${propertyTariffsView.supplyTariffId} is not null
     union select ${meterTariffsView.tariffId} from ${meterTariffsView} where ${meterTariffsView.tariffId} is not null)`;
@@ -69,11 +81,36 @@ async function deploymentUtilities(tx: Executor): Promise<string[]> {
   const byZip = await tx
     .selectDistinct({ id: utilityZipView.utilityId })
     .from(utilityZipView)
-    .where(sql`${utilityZipView.zipCode} in (select ${propertyTariffsView.zipCode} from ${propertyTariffsView})`);
+    .where(
+      sql`${utilityZipView.zipCode} in (select ${propertyTariffsView.zipCode} from ${propertyTariffsView}
+        union select ${dueDiligenceZipView.zipCode} from ${dueDiligenceZipView} where ${dueDiligenceZipView.lastUsedAt} >= ${since.toISOString()}::timestamptz)`,
+    );
   return [...new Set([...byTariff, ...byZip].map((r) => r.id))].filter((id) => EIA_ID.test(id)).sort();
 }
 
-async function utilitiesOf(db: Db, scope: RefreshScope): Promise<string[]> {
+/**
+ * Changes only: a utility a run finished before is asked for the records modified since that run
+ * started (the API's `modified_after`, Unix seconds UTC), less MODIFIED_AFTER_MARGIN_S for clocks
+ * that disagree; a utility never finished is fetched whole. Per EIA id, the mark or null.
+ */
+async function modifiedAfterMarks(db: Db, list: string[]): Promise<Map<string, number | null>> {
+  const rows = rowsOf<{ eia: string; started: Date | string }>(
+    await db.execute(sql`
+      select c.key as eia, max(r.started_at) as started
+      from ${tariffRefreshRuns} r, jsonb_each(r.cursor) c
+      where r.started_at is not null and (c.value ->> 'done') = 'true'
+      group by c.key`),
+  );
+  const started = new Map(rows.map((r) => [r.eia, new Date(r.started)]));
+  return new Map(
+    list.map((id) => {
+      const at = started.get(id);
+      return [id, at ? Math.floor(at.getTime() / 1000) - MODIFIED_AFTER_MARGIN_S : null];
+    }),
+  );
+}
+
+async function utilitiesOf(db: Db, scope: RefreshScope, now: Date): Promise<string[]> {
   if (scope.eia?.length) {
     const bad = scope.eia.find((id) => !EIA_ID.test(id));
     if (bad !== undefined) throw unprocessable(`EIA utility ids are digits: ${bad}`, 'eia');
@@ -83,7 +120,7 @@ async function utilitiesOf(db: Db, scope: RefreshScope): Promise<string[]> {
     const rows = await db.select({ id: utilityIdsView.id }).from(utilityIdsView).orderBy(utilityIdsView.id);
     return rows.map((r) => r.id).filter((id) => EIA_ID.test(id));
   }
-  return deploymentUtilities(db);
+  return deploymentUtilities(db, now);
 }
 
 /**
@@ -106,7 +143,7 @@ export function createTariffRefreshService(deps: RefreshDeps) {
       const run = await this.createIfAny(scope);
       if (!run) {
         throw unprocessable(
-          'No utility to refresh: no property, meter or ZIP code of this deployment names one; name EIA ids or refresh all',
+          'No utility to refresh: no property, meter, property ZIP code or due diligence ZIP code of this deployment names one; name EIA ids or refresh all',
           'eia',
         );
       }
@@ -118,14 +155,16 @@ export function createTariffRefreshService(deps: RefreshDeps) {
       if (deps.urdb.apiKey === undefined) {
         throw conflict('The catalog refresh is not configured: set URDB_API_KEY (a free key from https://developer.nrel.gov/signup/)');
       }
-      const list = await utilitiesOf(db, scope);
+      const list = await utilitiesOf(db, scope, deps.now());
       if (list.length === 0) return null;
+      const marks = await modifiedAfterMarks(db, list);
+      const all = [...marks.values()];
       const row: RunRow = {
         id: `rr_${crypto.randomBytes(12).toString('hex')}`,
         status: 'queued',
         utilities: list,
-        cursor: Object.fromEntries(list.map((u) => [u, { offset: 0, done: false }])),
-        modifiedAfter: null,
+        cursor: Object.fromEntries(list.map((u) => [u, { offset: 0, done: false, modified_after: marks.get(u) ?? null }])),
+        modifiedAfter: all.some((m) => m === null) ? null : Math.min(...(all as number[])),
         report: emptyReport(),
         error: null,
         createdAt: deps.now(),
