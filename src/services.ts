@@ -244,11 +244,13 @@ export function createServices(deps: PlatformDeps): Services {
       ...(ownerId === null ? [] : await tariffCatalog.customAlternatives(ownerId, [utilityId], [sector])),
     ],
     servingUtilities: dueDiligenceQueries.servingUtilities,
+    rememberZip: dueDiligenceQueries.rememberZip,
     comparableCountBySqft: dueDiligenceQueries.comparableCountBySqft,
   });
 
   // After a refresh changed tariffs: every owner's properties re-analysed (then their analytics, through
-  // the analysis's dataChanged) and their bills audited again, as after a tariff import.
+  // the analysis's dataChanged; each owner told of the properties whose advice changed) and their bills
+  // audited again. One path for POST /admin/tariffs/refresh, the cron and `npm run data:refresh`.
   const tariffRefresh = createTariffRefreshService({
     db,
     now,
@@ -259,7 +261,8 @@ export function createServices(deps: PlatformDeps): Services {
     },
     tariffsChanged: async (runId) => {
       try {
-        const owners = await rateAnalysis.requestAnalysisAfterTariffImport(`refresh-${runId}`);
+        const refresh = { run_id: runId, changed_at: now().toISOString() };
+        const owners = await rateAnalysis.requestAnalysisAfterTariffImport(`refresh-${runId}`, refresh);
         for (const ownerId of await properties.ownersWithProperties()) await audit.auditOwner(ownerId);
         logger.info({ runId, owners }, 'queued re-analysis and audits after the tariff refresh');
       } catch (err) {

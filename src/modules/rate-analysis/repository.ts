@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { viewOfBills } from '../bills/public';
 import { viewOfMeters } from '../meters/public';
 import type { Executor } from '../../platform/db/client';
@@ -95,6 +95,15 @@ export function createRateAnalysisRepository(db: Executor) {
         .orderBy(desc(rateAnalyses.analyzedAt), desc(rateAnalyses.id))
         .limit(1);
       return row ?? null;
+    },
+
+    /** The newest analysis made before `before` of each of the owner's analysed properties (the advice before a tariff refresh). */
+    async latestForOwnerBefore(ownerId: string, before: Date): Promise<RateAnalysisRow[]> {
+      return db
+        .selectDistinctOn([rateAnalyses.propertyId])
+        .from(rateAnalyses)
+        .where(and(eq(rateAnalyses.ownerId, ownerId), lt(rateAnalyses.analyzedAt, before)))
+        .orderBy(rateAnalyses.propertyId, desc(rateAnalyses.analyzedAt), desc(sql`${rateAnalyses.id}`));
     },
 
     /** The newest analysis of each of the owner's analysed properties (one DISTINCT ON scan). */

@@ -17,6 +17,7 @@ import { readSystemState, writeSystemState } from '../../platform/db/system-stat
 import { REFERENCE_IMPORT_KEY } from '../tariffs/importer';
 import { createPropertyAnalyzer, type PropertyAnalyzerDeps } from './analyze-property';
 import { savingEvent, savingNotification } from './saving-notification';
+import { adviceChanges, refreshNotification } from './refresh-notification';
 import { tariffReads as readsOf, type TariffReads } from './tariff-reads';
 
 /** system_state key holding the stamp of the last tariff import whose re-analysis was queued. */
@@ -46,6 +47,28 @@ export interface RateAnalysisServiceDeps extends Omit<PropertyAnalyzerDeps, 'rep
 
 /** The job id of a property's re-analysis after its tariff, usage or demand changed (`version` names that state). */
 export const propertyAnalysisJobId = (propertyId: string, version: string) => `rate-analysis.property.${propertyId}.${version}`;
+
+/**
+ * After a catalog refresh's re-analysis of an owner's properties: one notification naming those whose
+ * recommendation differs from their newest analysis before the tariffs changed (refresh-notification.ts).
+ * Read from the stored analyses, so a retried job compares with the same advice and notifies once.
+ */
+async function notifyAdviceChanged(
+  repo: ReturnType<typeof createRateAnalysisRepository>,
+  notifications: Pick<NotificationService, 'notifyMany'>,
+  ownerId: string,
+  rows: PropertyRow[],
+  refresh: { run_id: string; changed_at: string },
+): Promise<void> {
+  const changedAt = new Date(refresh.changed_at);
+  const before = await repo.latestForOwnerBefore(ownerId, changedAt);
+  const after = await repo.latestForOwner(ownerId);
+  const previous = new Map(before.map((r) => [r.propertyId, r.result]));
+  const rerun = after.filter((r) => r.analyzedAt >= changedAt).map((r) => r.result);
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  const note = refreshNotification(ownerId, refresh.run_id, adviceChanges(previous, rerun, names));
+  if (note) await notifications.notifyMany([note]);
+}
 
 export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
   const repo = createRateAnalysisRepository(deps.db);
@@ -122,18 +145,22 @@ export function createRateAnalysisService(deps: RateAnalysisServiceDeps) {
       const rows = await deps.properties.rowsOfOwner(job.user_id);
       const reads = tariffReads(job.user_id);
       for (let i = 0; i < rows.length; i += JOB_BATCH) await reanalyzeBatch(rows.slice(i, i + JOB_BATCH), reads);
+      if (job.after_tariff_refresh) await notifyAdviceChanged(repo, deps.notifications, job.user_id, rows, job.after_tariff_refresh);
       await deps.dataChanged?.(job.user_id);
     },
 
     /**
      * For the tariff importer: after the tariff data is re-imported, queue one job per user
      * that re-prices and re-analyses all of that user's properties. `importVersion` must name
-     * the import (e.g. its timestamp) so the job ids are deterministic per import.
+     * the import (e.g. its timestamp) so the job ids are deterministic per import. After a catalog
+     * refresh, `refresh` (the run, and when its tariffs changed) makes each job notify the owner of the
+     * properties whose advice changed.
      */
-    async requestAnalysisAfterTariffImport(importVersion: string): Promise<number> {
+    async requestAnalysisAfterTariffImport(importVersion: string, refresh?: { run_id: string; changed_at: string }): Promise<number> {
       const owners = await deps.properties.ownersWithProperties();
       for (const userId of owners) {
-        await deps.enqueue({ user_id: userId }, `rate-analysis.tariff-import.${importVersion}.user.${userId}`);
+        const job = refresh ? { user_id: userId, after_tariff_refresh: refresh } : { user_id: userId };
+        await deps.enqueue(job, `rate-analysis.tariff-import.${importVersion}.user.${userId}`);
       }
       return owners.length;
     },
