@@ -140,7 +140,7 @@ export interface paths {
         put?: never;
         /**
          * Refresh catalog tariffs from the URDB API (operator)
-         * @description Fetches the current records of the named utilities (or of those the properties, meters and their ZIP codes use, or of all) from NREL's OpenEI utility_rates API, version 8, with URDB_API_KEY, and stores them as the import would: a later revision of a schedule supersedes the older one, which stays for the billing periods before it. Runs on the job queue: 202 with the run, whose progress and report GET /admin/tariffs/refresh/{id} gives.
+         * @description Fetches the records of the named utilities (or of those the properties and meters use and those serving their ZIP codes and the ZIP codes due diligence was asked for in the last 365 days, or of all) from NREL's OpenEI utility_rates API, version 8, with URDB_API_KEY: a utility's first refresh fetches all its records, a later one those modified since (modified_after). They are stored as the import would: a later revision of a schedule supersedes the older one, which stays for the billing periods before it. Runs on the job queue: 202 with the run, whose progress and report GET /admin/tariffs/refresh/{id} gives. A run that changed tariffs queues the re-analysis of every property (each owner notified of the properties whose advice changed), its analytics and the audit of the bills.
          */
         post: operations["postAdminTariffsRefresh"];
         delete?: never;
@@ -2253,7 +2253,7 @@ export interface components {
          *     }
          */
         TariffRefreshRequest: {
-            /** @description EIA utility ids to refresh; omitted (and all not true): the utilities the properties, meters and their ZIP codes use */
+            /** @description EIA utility ids to refresh; omitted (and all not true): the utilities the properties, meters, their ZIP codes and due diligence ZIP codes use */
             eia?: string[];
             /** @description every utility of the catalog (about 3,500 requests: three and a half hours or more at 1,000 requests an hour) */
             all?: boolean;
@@ -9081,6 +9081,13 @@ export interface operations {
                              * @enum {string}
                              */
                             purpose: "general" | "lighting" | "traffic_signals" | "unmetered" | "standby" | "distributed_generation" | "ev_charging" | "interruptible" | "irrigation_pumping" | "agricultural" | "space_water_heating" | "temporary" | "rider" | "resale" | "institutional" | "economic_development" | "low_income";
+                            /**
+                             * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
+                             * @enum {string}
+                             */
+                            source: "bundled" | "refreshed" | "custom";
+                            /** @description when a refresh stored the record, or your own version was created; null for bundled records */
+                            source_updated_at: string | null;
                             /** @description true on your own tariffs (include_custom=true) */
                             custom?: boolean;
                             utility_type?: string;
@@ -9178,6 +9185,13 @@ export interface operations {
                              * @enum {string}
                              */
                             purpose: "general" | "lighting" | "traffic_signals" | "unmetered" | "standby" | "distributed_generation" | "ev_charging" | "interruptible" | "irrigation_pumping" | "agricultural" | "space_water_heating" | "temporary" | "rider" | "resale" | "institutional" | "economic_development" | "low_income";
+                            /**
+                             * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
+                             * @enum {string}
+                             */
+                            source: "bundled" | "refreshed" | "custom";
+                            /** @description when a refresh stored the record, or your own version was created; null for bundled records */
+                            source_updated_at: string | null;
                             /** @enum {string} */
                             utility_type: "electric" | "gas" | "water" | "sewer";
                             unit: string;
@@ -9377,6 +9391,13 @@ export interface operations {
                          * @enum {string}
                          */
                         purpose: "general" | "lighting" | "traffic_signals" | "unmetered" | "standby" | "distributed_generation" | "ev_charging" | "interruptible" | "irrigation_pumping" | "agricultural" | "space_water_heating" | "temporary" | "rider" | "resale" | "institutional" | "economic_development" | "low_income";
+                        /**
+                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
+                         * @enum {string}
+                         */
+                        source: "bundled" | "refreshed" | "custom";
+                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
+                        source_updated_at: string | null;
                         expiration_date: string | null;
                         /** @description catalog tariffs: the id of the later revision of the same schedule that superseded this one, null when none did. A superseded tariff that published no expiration date expires the day before that revision took effect: search and stats leave it out unless include_expired=true, and GET /tariffs/{id} still answers it. Absent on your own tariffs. */
                         superseded_by?: string | null;
@@ -9447,13 +9468,6 @@ export interface operations {
                         unit: string;
                         source_url: string;
                         last_updated: string;
-                        /**
-                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
-                         * @enum {string}
-                         */
-                        source: "bundled" | "refreshed" | "custom";
-                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
-                        source_updated_at: string | null;
                         /** @description true for a tariff of your own (POST /tariffs/custom) */
                         custom: boolean;
                         created_at: string;
@@ -9706,6 +9720,13 @@ export interface operations {
                          * @enum {string}
                          */
                         purpose: "general" | "lighting" | "traffic_signals" | "unmetered" | "standby" | "distributed_generation" | "ev_charging" | "interruptible" | "irrigation_pumping" | "agricultural" | "space_water_heating" | "temporary" | "rider" | "resale" | "institutional" | "economic_development" | "low_income";
+                        /**
+                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
+                         * @enum {string}
+                         */
+                        source: "bundled" | "refreshed" | "custom";
+                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
+                        source_updated_at: string | null;
                         expiration_date: string | null;
                         /** @description catalog tariffs: the id of the later revision of the same schedule that superseded this one, null when none did. A superseded tariff that published no expiration date expires the day before that revision took effect: search and stats leave it out unless include_expired=true, and GET /tariffs/{id} still answers it. Absent on your own tariffs. */
                         superseded_by?: string | null;
@@ -9776,13 +9797,6 @@ export interface operations {
                         unit: string;
                         source_url: string;
                         last_updated: string;
-                        /**
-                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
-                         * @enum {string}
-                         */
-                        source: "bundled" | "refreshed" | "custom";
-                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
-                        source_updated_at: string | null;
                         /** @description true for a tariff of your own (POST /tariffs/custom) */
                         custom: boolean;
                         created_at: string;
@@ -10165,6 +10179,13 @@ export interface operations {
                          * @enum {string}
                          */
                         purpose: "general" | "lighting" | "traffic_signals" | "unmetered" | "standby" | "distributed_generation" | "ev_charging" | "interruptible" | "irrigation_pumping" | "agricultural" | "space_water_heating" | "temporary" | "rider" | "resale" | "institutional" | "economic_development" | "low_income";
+                        /**
+                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
+                         * @enum {string}
+                         */
+                        source: "bundled" | "refreshed" | "custom";
+                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
+                        source_updated_at: string | null;
                         expiration_date: string | null;
                         /** @description catalog tariffs: the id of the later revision of the same schedule that superseded this one, null when none did. A superseded tariff that published no expiration date expires the day before that revision took effect: search and stats leave it out unless include_expired=true, and GET /tariffs/{id} still answers it. Absent on your own tariffs. */
                         superseded_by?: string | null;
@@ -10236,13 +10257,6 @@ export interface operations {
                         unit: string;
                         source_url: string;
                         last_updated: string;
-                        /**
-                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
-                         * @enum {string}
-                         */
-                        source: "bundled" | "refreshed" | "custom";
-                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
-                        source_updated_at: string | null;
                         /** @description true on your own tariff, which also lists its versions */
                         custom?: boolean;
                         created_at?: string;
@@ -10486,6 +10500,13 @@ export interface operations {
                          * @enum {string}
                          */
                         purpose: "general" | "lighting" | "traffic_signals" | "unmetered" | "standby" | "distributed_generation" | "ev_charging" | "interruptible" | "irrigation_pumping" | "agricultural" | "space_water_heating" | "temporary" | "rider" | "resale" | "institutional" | "economic_development" | "low_income";
+                        /**
+                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
+                         * @enum {string}
+                         */
+                        source: "bundled" | "refreshed" | "custom";
+                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
+                        source_updated_at: string | null;
                         expiration_date: string | null;
                         /** @description catalog tariffs: the id of the later revision of the same schedule that superseded this one, null when none did. A superseded tariff that published no expiration date expires the day before that revision took effect: search and stats leave it out unless include_expired=true, and GET /tariffs/{id} still answers it. Absent on your own tariffs. */
                         superseded_by?: string | null;
@@ -10556,13 +10577,6 @@ export interface operations {
                         unit: string;
                         source_url: string;
                         last_updated: string;
-                        /**
-                         * @description where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own
-                         * @enum {string}
-                         */
-                        source: "bundled" | "refreshed" | "custom";
-                        /** @description when a refresh stored the record, or your own version was created; null for bundled records */
-                        source_updated_at: string | null;
                         /** @description true for a tariff of your own (POST /tariffs/custom) */
                         custom: boolean;
                         created_at: string;
