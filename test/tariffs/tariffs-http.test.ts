@@ -61,6 +61,9 @@ describe('tariff endpoints', () => {
       voltage: null,
       purpose: 'general',
       description: 'Any residential consumers wishing to abide by the on peak off peak hours are eligible.',
+      // Issue 49: a summary says where the tariff came from, as the detail does.
+      source: 'bundled',
+      source_updated_at: null,
     });
   });
 
