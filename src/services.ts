@@ -234,6 +234,7 @@ export function createServices(deps: PlatformDeps): Services {
     requests: recomputeRequests,
     auditRecovery: (ownerId) => audit.disputes.recoveryStats(ownerId),
     unreadNotifications: (userId) => notifications.countUnread(userId),
+    notifyMany: (list, executor) => notifications.notifyMany(list, executor),
     monthlyBill,
     loadShapes: () => bundledLoadShapes(),
     residentialUsage: bundledResidentialUsage,

@@ -108,16 +108,21 @@ describe('benchmarks and due diligence', () => {
 
     it('README example: percentiles, quartile threshold, outliers, basis', async () => {
       const res = await as(t, pro.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}`).expect(200);
+      // Issue 52 item 1: each property's emissions of 2025 (the latest complete year) beside its value: December 2025's
+      // 1,000 kWh at ZIP 43004 (eGRID RFCW, 1,005.904 lb/MWh) = 1,005.904 x 0.45359237 = 456.27 kg = 0.456 t, over its sqft.
+      // 456 kg / 1,200, 1,000, 1,000, 800 and 300 sqft.
+      const co2 = (kgPerSqft: number) => ({ tco2e: 0.456, kg_co2e_per_sqft: kgPerSqft });
       expect(res.body).toEqual({
         metric: 'cost_per_sqft',
+        emissions_year: 2025,
         portfolio_avg: 1.78,
         portfolio_median: 1.2,
         rankings: [
-          { property_id: ids.A, name: 'A', value: 1, percentile: 0, outlier: false, basis: 'actual' },
-          { property_id: ids.B, name: 'B', value: 1.2, percentile: 38, outlier: false, basis: 'actual' },
-          { property_id: ids.C, name: 'C', value: 1.2, percentile: 38, outlier: false, basis: 'actual' },
-          { property_id: ids.D, name: 'D', value: 1.5, percentile: 75, outlier: false, basis: 'actual' },
-          { property_id: ids.E, name: 'E', value: 4, percentile: 100, outlier: true, basis: 'actual' },
+          { property_id: ids.A, name: 'A', value: 1, percentile: 0, outlier: false, basis: 'actual', ...co2(0.38) },
+          { property_id: ids.B, name: 'B', value: 1.2, percentile: 38, outlier: false, basis: 'actual', ...co2(0.456) },
+          { property_id: ids.C, name: 'C', value: 1.2, percentile: 38, outlier: false, basis: 'actual', ...co2(0.456) },
+          { property_id: ids.D, name: 'D', value: 1.5, percentile: 75, outlier: false, basis: 'actual', ...co2(0.57) },
+          { property_id: ids.E, name: 'E', value: 4, percentile: 100, outlier: true, basis: 'actual', ...co2(1.52) },
         ],
         outlier_threshold: 1.95,
         outlier_count: 1,
@@ -164,6 +169,7 @@ describe('benchmarks and due diligence', () => {
       const res = await as(t, enterprise.token).get('/pm/analytics/benchmarks').expect(200);
       expect(res.body).toEqual({
         metric: 'cost_per_sqft',
+        emissions_year: 2025, // issue 52
         portfolio_avg: null,
         portfolio_median: null,
         rankings: [],

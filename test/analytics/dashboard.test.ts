@@ -74,6 +74,13 @@ describe('dashboard stats, cost trend and global analytics', () => {
         alerts_unread: 0,
         bills_this_month: 2, // Harbor's November bill and Elm's October-November bill
         cost_by_utility: [{ utility_type: 'electric', cost: 2400, usage: 240000, unit: 'kWh', basis: 'actual' }],
+        // Issue 52 items 1 and 4: emissions of the latest complete year (2025) beside cost; these bills are all of 2026,
+        // so 0 t over the 3,000 sqft of the properties with sqft.
+        emissions_year: 2025,
+        emissions_tco2e: 0,
+        emissions_kg_co2e_per_sqft: 0,
+        properties_over_emissions_limit: 0,
+        projected_emissions_penalty: 0,
         // Issue 32 (bill audit): open findings and the dollars at issue, read live; these bills' meters have no tariff.
         audit_findings_open: 0,
         audit_amount_at_issue: 0,
@@ -96,6 +103,11 @@ describe('dashboard stats, cost trend and global analytics', () => {
         'alerts_unread',
         'bills_this_month',
         'cost_by_utility',
+        'emissions_year',
+        'emissions_tco2e',
+        'emissions_kg_co2e_per_sqft',
+        'properties_over_emissions_limit',
+        'projected_emissions_penalty',
         'audit_findings_open',
         'audit_amount_at_issue',
         'audit_amount_claimed',
@@ -136,6 +148,12 @@ describe('dashboard stats, cost trend and global analytics', () => {
         alerts_unread: 0,
         bills_this_month: 0,
         cost_by_utility: [],
+        // Issue 52: no property, so no sqft: no intensity.
+        emissions_year: 2025,
+        emissions_tco2e: 0,
+        emissions_kg_co2e_per_sqft: null,
+        properties_over_emissions_limit: 0,
+        projected_emissions_penalty: 0,
         audit_findings_open: 0,
         audit_amount_at_issue: 0,
         audit_amount_claimed: 0,

@@ -106,14 +106,17 @@ describe('one annual cost in portfolio analytics and benchmarks (issue 47 item 9
       .body;
     // $ a unit: 1,622.88 / 10 = 162.288, 3,083.28 / 20 = 154.164, 4,543.68 / 30 = 151.456. Mean 467.908 / 3 = 155.9693;
     // Q1 = 151.456 + 0.5 x 2.708 = 152.81, Q3 = 154.164 + 0.5 x 8.124 = 158.226, threshold 158.226 + 1.5 x 5.416 = 166.35.
+    // Issue 52 item 1: each entry's emissions of 2025 (no bills that year: 0 t; no sqft: no intensity).
+    const co2 = { tco2e: 0, kg_co2e_per_sqft: null };
     expect(res).toEqual({
       metric: 'cost_per_unit',
+      emissions_year: 2025,
       portfolio_avg: 155.9693,
       portfolio_median: 154.164,
       rankings: [
-        { property_id: buildings.Cedar, name: 'Cedar', value: 151.456, percentile: 0, outlier: false, basis: 'estimate' },
-        { property_id: buildings.Birch, name: 'Birch', value: 154.164, percentile: 50, outlier: false, basis: 'estimate' },
-        { property_id: buildings.Ash, name: 'Ash', value: 162.288, percentile: 100, outlier: false, basis: 'estimate' },
+        { property_id: buildings.Cedar, name: 'Cedar', value: 151.456, percentile: 0, outlier: false, basis: 'estimate', ...co2 },
+        { property_id: buildings.Birch, name: 'Birch', value: 154.164, percentile: 50, outlier: false, basis: 'estimate', ...co2 },
+        { property_id: buildings.Ash, name: 'Ash', value: 162.288, percentile: 100, outlier: false, basis: 'estimate', ...co2 },
       ],
       outlier_threshold: 166.35,
       outlier_count: 0,

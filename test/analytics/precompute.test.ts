@@ -37,7 +37,8 @@ async function precomputed(t: TestApp, ownerId: string) {
     metrics: await rows(
       t,
       sql`select property_id, annual_cost_cents::text, annual_kwh_milli::text, basis, annual_by_utility, savings_cents::text,
-      health_score, health_status, health_issues from analytics_property_metrics where owner_id = ${ownerId} order by property_id`,
+      health_score, health_status, health_issues, emissions_year, emissions_kg::text, penalty_period, penalty_cents::text, penalty_alerts
+      from analytics_property_metrics where owner_id = ${ownerId} order by property_id`,
     ),
     sums: (await rows(t, sql`select sums from analytics_owner_snapshots where owner_id = ${ownerId}`))[0]?.sums,
   };
@@ -181,7 +182,13 @@ describe('the precompute: stored rollups, data versions, incremental recompute',
       select ${owner}, id, ${version}::bigint from properties where owner_id = ${owner}
       union all select ${owner}, 'gone-property', ${version}::bigint
       on conflict (owner_id, property_id) do nothing`);
-    const batched = createRecomputer({ db, now: () => clock.now, logger: createLogger('silent'), metricsBatch: 2 });
+    const batched = createRecomputer({
+      db,
+      now: () => clock.now,
+      logger: createLogger('silent'),
+      metricsBatch: 2,
+      notifyMany: (list, executor) => t.services.notifications.notifyMany(list, executor),
+    });
     const result = await batched.recompute(owner);
     expect(result.recomputed).toBe(true);
     expect(result.scope).toEqual(expect.arrayContaining([...ids, 'gone-property']));

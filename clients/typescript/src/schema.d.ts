@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Dashboard statistics of the caller's properties
-         * @description The properties' one annual cost (a property's annual cost, per utility type, is its actual cost of the last 12 complete months when at least 10 are billed (x 12 / billed months), else the bill-engine estimate (electric) or nothing), summed, with cost_by_utility; avg_cost_per_kwh is electric dollars over electric kWh. Savings from each property's latest rate analysis; bills_this_month counts bills whose period overlaps the current UTC month. Reflects every write that finished before the request (a precomputed answer older than the owner's data is recomputed first).
+         * @description The properties' one annual cost (a property's annual cost, per utility type, is its actual cost of the last 12 complete months when at least 10 are billed (x 12 / billed months), else the bill-engine estimate (electric) or nothing), summed, with cost_by_utility; avg_cost_per_kwh is electric dollars over electric kWh. Savings from each property's latest rate analysis; bills_this_month counts bills whose period overlaps the current UTC month. Beside cost, the emissions of the latest complete calendar year (emissions_year): location-based t CO2e summed and kg CO2e per sqft (as GET /pm/emissions), and the properties with a projected building-performance penalty above zero (New York City Local Law 97), with their penalties summed. Reflects every write that finished before the request (a precomputed answer older than the owner's data is recomputed first).
          */
         get: operations["getPmDashboardStats"];
         put?: never;
@@ -313,7 +313,7 @@ export interface paths {
         };
         /**
          * Rank properties by a cost metric (Pro and Enterprise)
-         * @description a property's annual cost, per utility type, is its actual cost of the last 12 complete months when at least 10 are billed (x 12 / billed months), else the bill-engine estimate (electric) or nothing; basis actual when every figure is. cost_per_kwh and kwh_per_sqft use electric only; site_eui is kBtu of site energy (ENERGY STAR conversion factors) per sqft a year. Properties without the metric's inputs are left out; those whose figure rests on a meter of part of the building (covers common_area or tenant) are listed in partial_coverage, not ranked. percentile = round(100 x (values below + half the other equal values) / (n - 1)), 50 for one property; outlier_threshold = Q3 + 1.5 x IQR (linear interpolation). Rankings lowest value first. Reflects every write that finished before the request (a precomputed answer older than the owner's data is recomputed first).
+         * @description a property's annual cost, per utility type, is its actual cost of the last 12 complete months when at least 10 are billed (x 12 / billed months), else the bill-engine estimate (electric) or nothing; basis actual when every figure is. cost_per_kwh and kwh_per_sqft use electric only; site_eui is kBtu of site energy (ENERGY STAR conversion factors) per sqft a year; kg_co2e_per_sqft is the location-based emissions of the latest complete calendar year (emissions_year, as GET /pm/properties/{id}/emissions) per sqft, and every property listed carries its tco2e and kg_co2e_per_sqft whatever the metric. Properties without the metric's inputs are left out; those whose figure rests on a meter of part of the building (covers common_area or tenant) are listed in partial_coverage, not ranked. percentile = round(100 x (values below + half the other equal values) / (n - 1)), 50 for one property; outlier_threshold = Q3 + 1.5 x IQR (linear interpolation). Rankings lowest value first. Reflects every write that finished before the request (a precomputed answer older than the owner's data is recomputed first).
          */
         get: operations["getPmAnalyticsBenchmarks"];
         put?: never;
@@ -3660,6 +3660,16 @@ export interface operations {
                              */
                             basis: "actual" | "estimate" | "mixed";
                         }[];
+                        /** @description the latest complete calendar year (the year before the current UTC month): the year of the emissions figures */
+                        emissions_year: number;
+                        /** @description the properties' location-based emissions of emissions_year, metric tons CO2e (each as GET /pm/properties/{id}/emissions gives it, rounded to the kilogram), summed: GET /pm/emissions?year=emissions_year */
+                        emissions_tco2e: number;
+                        /** @description kg CO2e per sqft over the properties with sqft (their kg / their sqft, 3 decimals); null when none has sqft */
+                        emissions_kg_co2e_per_sqft: number | null;
+                        /** @description properties whose projected building-performance penalty for emissions_year (its standard's compliance period) is above zero */
+                        properties_over_emissions_limit: number;
+                        /** @description their projected penalties summed (New York City Local Law 97: excess tons x $268) */
+                        projected_emissions_penalty: number;
                         /** @description open bill-audit findings (GET /pm/audit/findings?status=open) */
                         audit_findings_open: number;
                         /** @description dollars at issue in the open findings: per bill the largest of its findings' amounts by size (over- and under-billing alike), summed */
@@ -4116,7 +4126,7 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 portfolio_id?: string;
-                metric?: "cost_per_sqft" | "cost_per_unit" | "cost_per_kwh" | "kwh_per_sqft" | "site_eui";
+                metric?: "cost_per_sqft" | "cost_per_unit" | "cost_per_kwh" | "kwh_per_sqft" | "site_eui" | "kg_co2e_per_sqft";
             };
             header?: never;
             path?: never;
@@ -4132,7 +4142,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        metric: "cost_per_sqft" | "cost_per_unit" | "cost_per_kwh" | "kwh_per_sqft" | "site_eui";
+                        metric: "cost_per_sqft" | "cost_per_unit" | "cost_per_kwh" | "kwh_per_sqft" | "site_eui" | "kg_co2e_per_sqft";
+                        /** @description the calendar year of each property's tco2e and kg_co2e_per_sqft (and of the kg_co2e_per_sqft metric): the latest complete one */
+                        emissions_year: number;
                         portfolio_avg: number | null;
                         portfolio_median: number | null;
                         rankings: {
@@ -4143,6 +4155,10 @@ export interface operations {
                             outlier: boolean;
                             /** @enum {string} */
                             basis: "actual" | "estimate";
+                            /** @description location-based emissions of emissions_year, metric tons CO2e */
+                            tco2e: number;
+                            /** @description tco2e x 1000 / sqft, 3 decimals; null without sqft */
+                            kg_co2e_per_sqft: number | null;
                         }[];
                         outlier_threshold: number | null;
                         outlier_count: number;
@@ -4158,6 +4174,10 @@ export interface operations {
                             value: number;
                             /** @enum {string} */
                             basis: "actual" | "estimate";
+                            /** @description location-based emissions of emissions_year, metric tons CO2e */
+                            tco2e: number;
+                            /** @description tco2e x 1000 / sqft, 3 decimals; null without sqft */
+                            kg_co2e_per_sqft: number | null;
                             /** @description the meters behind the figure that cover part of the building (the metric's utility types, billed in its 12 months) */
                             meters: {
                                 meter_id: string;

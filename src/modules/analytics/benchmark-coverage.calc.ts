@@ -1,5 +1,6 @@
 import { METER_UTILITY_TYPES, UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
 import type { BenchmarkMetric } from './benchmarks.calc';
+import { COUNTED_UTILITY_TYPES } from '../emissions/public';
 
 /**
  * What a property's benchmark figure covers (README "Benchmarks", "What the meters cover"). A figure
@@ -17,7 +18,10 @@ export interface PartialMeter {
   covers: string;
 }
 
-/** The utility types whose bills make a metric: every type for cost, electric for kWh, the energy types for site EUI. */
+/**
+ * The utility types whose bills make a metric: every type for cost, electric for kWh, the energy types for site EUI, the types
+ * with a location-based emission factor for kg CO2e.
+ */
 export function metricUtilityTypes(metric: BenchmarkMetric): readonly MeterUtilityType[] {
   switch (metric) {
     case 'cost_per_sqft':
@@ -28,6 +32,8 @@ export function metricUtilityTypes(metric: BenchmarkMetric): readonly MeterUtili
       return ['electric'];
     case 'site_eui':
       return METER_UTILITY_TYPES.filter((t) => UNIT_FAMILIES[t].kbtuPerCommon !== null);
+    case 'kg_co2e_per_sqft':
+      return COUNTED_UTILITY_TYPES;
   }
 }
 

@@ -9,6 +9,7 @@ describe('benchmark metrics', () => {
     siteKbtuMilli: 84_120_000,
     sqft: 1000,
     unitCount: 4,
+    emissionsKg: 508_376,
   };
   it('cost per sqft, per unit, per kWh, kWh per sqft and site EUI, in ten-thousandths', () => {
     expect(fromScaled(metricValue('cost_per_sqft', p)!)).toBe(1.2); // $1,200 / 1,000 sqft
@@ -18,6 +19,8 @@ describe('benchmark metrics', () => {
     expect(fromScaled(metricValue('kwh_per_sqft', p)!)).toBe(10); // 10,000 kWh / 1,000 sqft
     expect(fromScaled(metricValue('site_eui', p)!)).toBe(84.12); // 84,120 kBtu / 1,000 sqft
     expect(metricValue('cost_per_sqft', { ...p, annualCents: 1_202_096, sqft: 10_000 })).toBe(12021); // 1.20210 -> 1.2021
+    // Issue 52: 508,376 kg CO2e over 40,000 sqft = 12.7094 kg/sqft (the README's New York office).
+    expect(fromScaled(metricValue('kg_co2e_per_sqft', { ...p, sqft: 40_000 })!)).toBe(12.7094);
   });
   it('leaves out a property without an input or with 0 of it', () => {
     expect(metricValue('cost_per_sqft', { ...p, sqft: null })).toBeNull();
@@ -26,6 +29,8 @@ describe('benchmark metrics', () => {
     expect(metricValue('cost_per_kwh', { ...p, annualKwhMilli: null })).toBeNull();
     expect(metricValue('cost_per_kwh', { ...p, electricCents: null })).toBeNull();
     expect(metricValue('site_eui', { ...p, siteKbtuMilli: null })).toBeNull();
+    expect(metricValue('kg_co2e_per_sqft', { ...p, emissionsKg: 0 })).toBeNull();
+    expect(metricValue('kg_co2e_per_sqft', { ...p, sqft: null })).toBeNull();
     expect(metricValue('kwh_per_sqft', { ...p, annualCents: null })).toBe(100_000);
     expect(metricValue('cost_per_sqft', { ...p, annualCents: null })).toBeNull();
   });

@@ -7,7 +7,8 @@ import { roundDiv } from '../../platform/money';
  * - Metrics of a property's one annual cost (see annual-cost.calc.ts): cost_per_sqft = cost / sqft,
  *   cost_per_unit = cost / unit_count, cost_per_kwh = electric cost / electric kWh, kwh_per_sqft =
  *   electric kWh / sqft, site_eui = site energy (kBtu, ENERGY STAR factors of meters/units.ts) /
- *   sqft; a property missing an input (or with 0 of it) is left out.
+ *   sqft; kg_co2e_per_sqft = location-based kg CO2e of the latest complete calendar year (emissions
+ *   module) / sqft; a property missing an input (or with 0 of it) is left out.
  * - percentile = round(100 x (values below + half the other equal values) / (n - 1)), half away
  *   from zero; 50 when n = 1.
  * - Quartiles by linear interpolation between closest ranks: Q(p) = x[floor(h)] + (h - floor(h))
@@ -16,7 +17,14 @@ import { roundDiv } from '../../platform/money';
  * - portfolio_avg = mean, portfolio_median = Q(1/2), both rounded to 4 decimals.
  */
 
-export const BENCHMARK_METRICS = ['cost_per_sqft', 'cost_per_unit', 'cost_per_kwh', 'kwh_per_sqft', 'site_eui'] as const;
+export const BENCHMARK_METRICS = [
+  'cost_per_sqft',
+  'cost_per_unit',
+  'cost_per_kwh',
+  'kwh_per_sqft',
+  'site_eui',
+  'kg_co2e_per_sqft',
+] as const;
 export type BenchmarkMetric = (typeof BENCHMARK_METRICS)[number];
 
 /** Metric values are integers in units of 1 / VALUE_SCALE. */
@@ -32,6 +40,8 @@ export interface BenchmarkInputs {
   siteKbtuMilli: number | null;
   sqft: number | null;
   unitCount: number | null;
+  /** Location-based kg CO2e of the latest complete calendar year; null when not computed. */
+  emissionsKg: number | null;
 }
 
 const positive = (v: number | null): v is number => v !== null && v > 0;
@@ -54,6 +64,9 @@ export function metricValue(metric: BenchmarkMetric, p: BenchmarkInputs): number
     case 'site_eui':
       // kBtu / sqft x 10^4 = milli-kBtu x 10 / sqft
       return positive(p.siteKbtuMilli) && positive(p.sqft) ? roundDiv(BigInt(p.siteKbtuMilli) * 10n, p.sqft) : null;
+    case 'kg_co2e_per_sqft':
+      // kg / sqft x 10^4
+      return positive(p.emissionsKg) && positive(p.sqft) ? roundDiv(BigInt(p.emissionsKg) * 10_000n, p.sqft) : null;
   }
 }
 

@@ -6,6 +6,7 @@ import type { BenchmarkRow, HealthRow, MonthlyTotalsRow, PortfolioPropertyRow, P
 import { perKwh, utilityAnnualSums, type DashboardStatsBase, type OwnerAggregates, type UtilitySums } from './snapshot.calc';
 import type { StoredUtilityCost } from './tables';
 import { costTrend } from './trend.calc';
+import { roundDiv } from '../../platform/money';
 
 /** The analytics answers as the API shapes them, from what the repository read. Pure. */
 
@@ -24,6 +25,11 @@ export function statsAnswer(base: DashboardStatsBase, unread: number) {
     alerts_unread: unread,
     bills_this_month: base.bills_this_month,
     cost_by_utility: base.cost_by_utility,
+    emissions_year: base.emissions_year,
+    emissions_tco2e: base.emissions_tco2e,
+    emissions_kg_co2e_per_sqft: base.emissions_kg_co2e_per_sqft,
+    properties_over_emissions_limit: base.properties_over_emissions_limit,
+    projected_emissions_penalty: base.projected_emissions_penalty,
     audit_findings_open: base.audit_findings_open,
     audit_amount_at_issue: base.audit_amount_at_issue,
   };
@@ -216,8 +222,16 @@ export function siteEnergyKbtuMilli(byUtility: StoredUtilityCost[]): number | nu
   return any ? Math.round(total) : null;
 }
 
-/** GET /pm/analytics/benchmarks: the properties with a value and a cost basis, ranked. */
-export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[]) {
+/** A property's emissions beside its benchmark value: t CO2e, and kg per sqft to 3 decimals (null without sqft). */
+function emissionsOf(r: BenchmarkRow) {
+  return {
+    tco2e: r.emissions_kg / 1000,
+    kg_co2e_per_sqft: r.sqft !== null && r.sqft > 0 ? roundDiv(BigInt(r.emissions_kg) * 1000n, r.sqft) / 1000 : null,
+  };
+}
+
+/** GET /pm/analytics/benchmarks: the properties with a value and a cost basis, ranked; `emissionsYear` the year of their emissions. */
+export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[], emissionsYear: number) {
   const partial: Array<{ row: BenchmarkRow; value: number; meters: PartialMeter[] }> = [];
   const items = rows.flatMap((r) => {
     const electric = r.annual_by_utility.find(([type]) => type === 'electric');
@@ -228,6 +242,7 @@ export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[]) 
       siteKbtuMilli: siteEnergyKbtuMilli(r.annual_by_utility),
       sqft: r.sqft,
       unitCount: r.unit_count,
+      emissionsKg: r.emissions_kg,
     });
     if (value === null || r.basis === null) return [];
     // A figure of part of the building is listed apart, never ranked against whole buildings (README "Benchmarks").
@@ -242,6 +257,7 @@ export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[]) 
   const scaled = (v: number | null) => (v === null ? null : fromScaled(v));
   return {
     metric,
+    emissions_year: emissionsYear,
     portfolio_avg: scaled(ranked.average),
     portfolio_median: scaled(ranked.median),
     rankings: ranked.rankings.map((r) => ({
@@ -251,6 +267,7 @@ export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[]) 
       percentile: r.percentile,
       outlier: r.outlier,
       basis: r.item.basis!,
+      ...emissionsOf(r.item),
     })),
     outlier_threshold: scaled(ranked.outlierThreshold),
     outlier_count: ranked.outlierCount,
@@ -259,6 +276,7 @@ export function benchmarksAnswer(metric: BenchmarkMetric, rows: BenchmarkRow[]) 
       name: p.row.name,
       value: fromScaled(p.value),
       basis: p.row.basis!,
+      ...emissionsOf(p.row),
       meters: p.meters,
     })),
   };

@@ -152,6 +152,13 @@ DROP TRIGGER IF EXISTS analytics_audit_findings_insert ON audit_findings;
 CREATE TRIGGER analytics_audit_findings_insert AFTER INSERT ON audit_findings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
 DROP TRIGGER IF EXISTS analytics_audit_findings_update ON audit_findings;
 CREATE TRIGGER analytics_audit_findings_update AFTER UPDATE ON audit_findings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
+-- A property's occupancy areas set its building-performance limit (emissions module): a change marks its metrics.
+DROP TRIGGER IF EXISTS analytics_occupancy_areas_delete ON property_occupancy_areas;
+CREATE TRIGGER analytics_occupancy_areas_delete AFTER DELETE ON property_occupancy_areas REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
+DROP TRIGGER IF EXISTS analytics_occupancy_areas_insert ON property_occupancy_areas;
+CREATE TRIGGER analytics_occupancy_areas_insert AFTER INSERT ON property_occupancy_areas REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
+DROP TRIGGER IF EXISTS analytics_occupancy_areas_update ON property_occupancy_areas;
+CREATE TRIGGER analytics_occupancy_areas_update AFTER UPDATE ON property_occupancy_areas REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
 DROP TRIGGER IF EXISTS analytics_bills_delete ON utility_bills;
 CREATE TRIGGER analytics_bills_delete AFTER DELETE ON utility_bills REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_bills_changed();
 DROP TRIGGER IF EXISTS analytics_bills_insert ON utility_bills;

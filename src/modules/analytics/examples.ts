@@ -23,6 +23,11 @@ export const dashboardStats = {
   alerts_unread: 2,
   bills_this_month: 3,
   cost_by_utility: annualByUtility,
+  emissions_year: 2025,
+  emissions_tco2e: 546,
+  emissions_kg_co2e_per_sqft: 13,
+  properties_over_emissions_limit: 1,
+  projected_emissions_penalty: 15217.58,
   audit_findings_open: 2,
   audit_amount_at_issue: 11.64,
   audit_amount_claimed: 412.5,
@@ -167,6 +172,7 @@ export const health = {
 
 export const benchmarks = {
   metric: 'cost_per_sqft',
+  emissions_year: 2025,
   portfolio_avg: 0.8455,
   portfolio_median: 0.75,
   rankings: [
@@ -177,6 +183,8 @@ export const benchmarks = {
       percentile: 0,
       outlier: false,
       basis: 'actual',
+      tco2e: 48.5,
+      kg_co2e_per_sqft: 4.85,
     },
     {
       property_id: '0b7d5a52-8d8e-4d8c-9a4e-5b6c7d8e9f01',
@@ -185,6 +193,8 @@ export const benchmarks = {
       percentile: 50,
       outlier: false,
       basis: 'actual',
+      tco2e: 20.25,
+      kg_co2e_per_sqft: 1.35,
     },
     {
       property_id: '2d9f7c74-af0a-4fae-9c60-7d8e9f0a1b23',
@@ -193,6 +203,8 @@ export const benchmarks = {
       percentile: 100,
       outlier: false,
       basis: 'actual',
+      tco2e: 8.4,
+      kg_co2e_per_sqft: 0.7,
     },
   ],
   outlier_threshold: 1.4081,
@@ -207,6 +219,8 @@ export const benchmarks = {
       name: 'Elm Court',
       value: 0.21,
       basis: 'actual',
+      tco2e: 12.6,
+      kg_co2e_per_sqft: 2.1,
       meters: [{ meter_id: '6f1c2a8e-3b7d-4c55-9a0e-1d2f3b4c5d6e', name: 'House panel', utility_type: 'electric', covers: 'common_area' }],
     },
   ],

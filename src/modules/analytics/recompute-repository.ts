@@ -12,6 +12,7 @@ import {
   analyticsPropertyMetrics,
   type StoredUtilityCost,
 } from './tables';
+import type { ExposureFields } from './exposure';
 import { toFreshness, type Freshness, type FreshnessRow, type PropertyMark } from './repository';
 import {
   billsInScopeSql,
@@ -45,7 +46,7 @@ const ratioSumsSql = (cost: string, quantity: string, name: string): SQL =>
   (select coalesce(sum(${cost}), 0) from p where ${cost} is not null and ${quantity} > 0)::text as ${name}_cents,
   (select coalesce(sum(${quantity}), 0) from p where ${cost} is not null and ${quantity} > 0)::text as ${name}_quantity`);
 
-export interface MetricsRow {
+export interface MetricsRow extends ExposureFields {
   property_id: string;
   annual_cost_cents: number | null;
   annual_kwh_milli: number | null;
@@ -69,20 +70,25 @@ const METRICS_BATCH = 5000;
 const metricsRecordsSql = (rows: MetricsRow[]): SQL => sql`
   select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(property_id text, annual_cost_cents bigint,
     annual_kwh_milli bigint, basis text, annual_by_utility jsonb, savings_cents bigint, current_tariff_id text, recommended_tariff_id text,
-    health_score int, health_status text, health_issues jsonb)`;
+    health_score int, health_status text, health_issues jsonb, emissions_year int, emissions_kg bigint, penalty_period text,
+    penalty_cents bigint, penalty_alerts int)`;
 
 /** Writes the rows of the CTE `fresh` as the metrics of their properties. */
 const upsertMetricsSql = (ownerId: string): SQL => sql`
   insert into ${analyticsPropertyMetrics} (property_id, owner_id, annual_cost_cents, annual_kwh_milli, basis, annual_by_utility,
-    savings_cents, current_tariff_id, recommended_tariff_id, health_score, health_status, health_issues)
+    savings_cents, current_tariff_id, recommended_tariff_id, health_score, health_status, health_issues, emissions_year, emissions_kg,
+    penalty_period, penalty_cents, penalty_alerts)
   select f.property_id, ${ownerId}, f.annual_cost_cents, f.annual_kwh_milli, f.basis, f.annual_by_utility, f.savings_cents,
-    f.current_tariff_id, f.recommended_tariff_id, f.health_score, f.health_status, f.health_issues
+    f.current_tariff_id, f.recommended_tariff_id, f.health_score, f.health_status, f.health_issues, f.emissions_year, f.emissions_kg,
+    f.penalty_period, f.penalty_cents, f.penalty_alerts
   from fresh f
   on conflict (property_id) do update set owner_id = excluded.owner_id, annual_cost_cents = excluded.annual_cost_cents,
     annual_kwh_milli = excluded.annual_kwh_milli, basis = excluded.basis, annual_by_utility = excluded.annual_by_utility,
     savings_cents = excluded.savings_cents,
     current_tariff_id = excluded.current_tariff_id, recommended_tariff_id = excluded.recommended_tariff_id,
-    health_score = excluded.health_score, health_status = excluded.health_status, health_issues = excluded.health_issues`;
+    health_score = excluded.health_score, health_status = excluded.health_status, health_issues = excluded.health_issues,
+    emissions_year = excluded.emissions_year, emissions_kg = excluded.emissions_kg, penalty_period = excluded.penalty_period,
+    penalty_cents = excluded.penalty_cents, penalty_alerts = excluded.penalty_alerts`;
 /**
  * The last statement of replaceMetricsAndStoreSnapshot: writes `rows` (the last batch), deletes the metrics of
  * properties gone, stores the snapshot and clears the marks (exported for the plan tests).
@@ -91,7 +97,7 @@ export function storeMetricsAndSnapshotSql(
   ownerId: string,
   scope: PropertyScope,
   rows: MetricsRow[],
-  snapshot: { version: number; month: MonthIndex; now: Date },
+  snapshot: { version: number; month: MonthIndex; emissionsYear: number; now: Date },
 ): SQL {
   const owner = param(ownerId, 'text');
   return sql`
@@ -107,7 +113,9 @@ export function storeMetricsAndSnapshotSql(
         case when f.property_id is null then m.annual_cost_cents else f.annual_cost_cents end as annual_cost_cents,
         case when f.property_id is null then m.annual_kwh_milli else f.annual_kwh_milli end as annual_kwh_milli,
         case when f.property_id is null then m.annual_by_utility else f.annual_by_utility end as by_utility,
-        case when f.property_id is null then m.savings_cents else f.savings_cents end as savings_cents
+        case when f.property_id is null then m.savings_cents else f.savings_cents end as savings_cents,
+        case when f.property_id is null then m.emissions_kg else f.emissions_kg end as emissions_kg,
+        case when f.property_id is null then m.penalty_cents else f.penalty_cents end as penalty_cents
       from ${viewOfProperties('p')}
       left join fresh f on f.property_id = p.id
       left join ${analyticsPropertyMetrics} m on m.property_id = p.id
@@ -135,6 +143,13 @@ export function storeMetricsAndSnapshotSql(
           from u group by utility_type) g) as by_utility,
         (select count(*) from p where savings_cents > 0)::int as savings_count,
         (select coalesce(sum(savings_cents), 0) from p where savings_cents > 0)::text as savings_cents,
+        -- Emissions of the latest complete year: every property's kg, and over the properties with sqft (as GET /pm/emissions).
+        ${param(snapshot.emissionsYear, 'int')} as emissions_year,
+        (select coalesce(sum(emissions_kg), 0) from p)::text as emissions_kg,
+        (select coalesce(sum(emissions_kg), 0) from p where sqft > 0)::text as emissions_sqft_kg,
+        (select coalesce(sum(sqft), 0) from p where sqft > 0)::text as emissions_sqft_quantity,
+        (select count(*) from p where penalty_cents > 0)::int as penalty_count,
+        (select coalesce(sum(penalty_cents), 0) from p where penalty_cents > 0)::text as penalty_cents,
         (select coalesce(sum(bill_count), 0) from ${analyticsMonthlyRollups}
           where owner_id = ${owner} and month = ${param(monthStartDate(snapshot.month), 'date')})::int as bills_this_month,
         (select coalesce(json_agg(json_build_array(state, cents::text, n)), '[]'::json) from (
@@ -208,7 +223,7 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
       ownerId: string,
       scope: PropertyScope,
       rows: MetricsRow[],
-      snapshot: { version: number; month: MonthIndex; now: Date },
+      snapshot: { version: number; month: MonthIndex; emissionsYear: number; now: Date },
     ): Promise<void> {
       let last = 0;
       for (; rows.length - last > metricsBatch; last += metricsBatch) {

@@ -16,6 +16,9 @@ import {
   type RollupRow,
 } from './recompute-repository';
 import type { PropertyMark } from './repository';
+import { emissionsYearOf, propertyExposure, type ExposureFields } from './exposure';
+import type { Executor } from '../../platform/db/client';
+import type { NewNotification } from '../notifications/public';
 import { MAX_TREND_MONTHS } from './schemas';
 
 /** Months kept in the rollup table: the longest trend ending with the current month. */
@@ -78,7 +81,7 @@ function meterHistories(row: MetricsInputRow, today: string): MeterHistory[] {
 }
 
 /** The metrics row of one property: annual cost per utility type and basis, savings, health score. */
-function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex, today: string): MetricsRow {
+function propertyMetrics(row: MetricsInputRow, asOf: MonthIndex, today: string): Omit<MetricsRow, keyof ExposureFields> {
   const months = utilityMonths(row);
   const estimateCents = unitsOrNull(row.annual_energy_cost, 2);
   const monthlyUsageMilli = unitsOrNull(row.monthly_usage_kwh, 3);
@@ -183,7 +186,16 @@ export interface Recomputer {
   recompute(ownerId: string, opts?: { full?: boolean; atLeast?: number }): Promise<RecomputeResult>;
 }
 
-export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger; metricsBatch?: number }): Recomputer {
+export interface RecomputerDeps {
+  db: Db;
+  now: () => Date;
+  logger: Logger;
+  metricsBatch?: number;
+  /** Creates notifications (skipping those whose dedupe key exists) in the recompute's transaction. */
+  notifyMany(list: NewNotification[], executor: Executor): Promise<void>;
+}
+
+export function createRecomputer(deps: RecomputerDeps): Recomputer {
   return {
     recompute: (ownerId, opts = {}) =>
       deps.db.transaction(async (tx) => {
@@ -214,15 +226,17 @@ export function createRecomputer(deps: { db: Db; now: () => Date; logger: Logger
             ? await statements.readMetricsInputs(ownerId, scope, month - METRICS_MONTHS + 1, historyStart(month))
             : [];
         const today = utcDay(deps.now());
+        const exposures = inputs.map((row) => propertyExposure(ownerId, row, month));
         await statements.replaceMetricsAndStoreSnapshot(
           ownerId,
           scope,
-          inputs.map((row) => propertyMetrics(row, month, today)),
-          {
-            version: state.version,
-            month,
-            now: deps.now(),
-          },
+          inputs.map((row, i) => ({ ...propertyMetrics(row, month, today), ...exposures[i]!.fields })),
+          { version: state.version, month, emissionsYear: emissionsYearOf(month), now: deps.now() },
+        );
+        // Committed with the exposure that raised them: a penalty that appears is notified once.
+        await deps.notifyMany(
+          exposures.flatMap((e) => (e.notification ? [e.notification] : [])),
+          tx,
         );
         deps.logger.debug(
           {

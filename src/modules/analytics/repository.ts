@@ -62,6 +62,8 @@ export interface BenchmarkRow {
   annual_by_utility: StoredUtilityCost[];
   /** Its meters that cover part of the building, with bills in the annual figure's window (benchmark-coverage.calc.ts). */
   partial_meters: PartialMeter[];
+  /** Location-based kg CO2e of the latest complete calendar year (0 before the property's first recompute). */
+  emissions_kg: number;
 }
 
 export interface PortfolioPropertyRow {
@@ -145,7 +147,7 @@ function propertyQueries(db: Executor) {
     async benchmarkRows(ownerId: string, portfolioId: string | null): Promise<BenchmarkRow[]> {
       const result = await db.execute(sql`
         select p.id as property_id, p.name, p.sqft, p.unit_count, m.annual_cost_cents::float8 as annual_cost_cents,
-          m.annual_kwh_milli::float8 as annual_kwh_milli, m.basis, m.annual_by_utility,
+          m.annual_kwh_milli::float8 as annual_kwh_milli, m.basis, m.annual_by_utility, coalesce(m.emissions_kg, 0)::float8 as emissions_kg,
           -- Meters of part of the building with a bill ending in the snapshot's 12 months or after (what its figures sum).
           coalesce((
             select json_agg(json_build_object('meter_id', mt.id, 'name', mt.name, 'utility_type', mt.utility_type, 'covers', mt.covers)

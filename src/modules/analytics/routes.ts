@@ -52,7 +52,9 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
       description:
         `The properties' one annual cost (${ONE_ANNUAL_COST}), summed, with cost_by_utility; avg_cost_per_kwh is ` +
         "electric dollars over electric kWh. Savings from each property's latest rate analysis; bills_this_month counts bills " +
-        'whose period overlaps the current UTC month. ' +
+        'whose period overlaps the current UTC month. Beside cost, the emissions of the latest complete calendar year ' +
+        '(emissions_year): location-based t CO2e summed and kg CO2e per sqft (as GET /pm/emissions), and the properties with a ' +
+        'projected building-performance penalty above zero (New York City Local Law 97), with their penalties summed. ' +
         FRESHNESS,
       tags,
       auth: 'required',
@@ -140,7 +142,9 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
       summary: 'Rank properties by a cost metric (Pro and Enterprise)',
       description:
         `${ONE_ANNUAL_COST}; basis actual when every figure is. cost_per_kwh and kwh_per_sqft use electric only; ` +
-        "site_eui is kBtu of site energy (ENERGY STAR conversion factors) per sqft a year. Properties without the metric's " +
+        'site_eui is kBtu of site energy (ENERGY STAR conversion factors) per sqft a year; kg_co2e_per_sqft is the location-based ' +
+        'emissions of the latest complete calendar year (emissions_year, as GET /pm/properties/{id}/emissions) per sqft, and every ' +
+        "property listed carries its tco2e and kg_co2e_per_sqft whatever the metric. Properties without the metric's " +
         'inputs are left out; those whose figure rests on a meter of part of the building (covers common_area or tenant) are ' +
         'listed in partial_coverage, not ranked. percentile = round(100 x (values below + ' +
         'half the other equal values) / (n - 1)), 50 for one property; outlier_threshold = Q3 + 1.5 x IQR (linear ' +

@@ -7,6 +7,7 @@ import * as ex from './examples';
 import { utilityAnnualCost, utilityCost } from '../meters/schemas';
 import { recoveryItem } from '../audit/disputes/schemas';
 import { listPageFields } from '../../platform/http/pagination';
+import { benchmarkEmissions, emissionsStats } from './schemas.emissions';
 
 const money = z.number();
 const ratio = z.number().nullable();
@@ -27,6 +28,7 @@ export const dashboardStats = z
     alerts_unread: z.number().int(),
     bills_this_month: z.number().int(),
     cost_by_utility: z.array(utilityAnnualCost).meta({ description: 'total_annual_cost by utility type' }),
+    ...emissionsStats,
     audit_findings_open: z.number().int().meta({ description: 'open bill-audit findings (GET /pm/audit/findings?status=open)' }),
     audit_amount_at_issue: money.meta({
       description:
@@ -133,6 +135,10 @@ export const healthResponse = z
 export const benchmarksResponse = z
   .object({
     metric: z.enum(BENCHMARK_METRICS),
+    emissions_year: z.number().int().meta({
+      description:
+        "the calendar year of each property's tco2e and kg_co2e_per_sqft (and of the kg_co2e_per_sqft metric): the latest complete one",
+    }),
     portfolio_avg: ratio,
     portfolio_median: ratio,
     rankings: z.array(
@@ -143,6 +149,7 @@ export const benchmarksResponse = z
         percentile: z.number().int(),
         outlier: z.boolean(),
         basis: z.enum(['actual', 'estimate']),
+        ...benchmarkEmissions,
       }),
     ),
     outlier_threshold: ratio,
@@ -155,6 +162,7 @@ export const benchmarksResponse = z
           name: z.string(),
           value: z.number(),
           basis: z.enum(['actual', 'estimate']),
+          ...benchmarkEmissions,
           meters: z
             .array(
               z.object({ meter_id: z.string(), name: z.string(), utility_type: z.string(), covers: z.enum(['common_area', 'tenant']) }),

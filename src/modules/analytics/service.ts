@@ -1,4 +1,5 @@
-import type { Db } from '../../platform/db/client';
+import type { Db, Executor } from '../../platform/db/client';
+import type { NewNotification } from '../notifications/public';
 import type { Logger } from '../../platform/logger';
 import type { PortfolioAnnualCost, PortfolioService } from '../portfolios/service';
 import type { PropertyAnnualCost } from '../properties/service';
@@ -6,6 +7,7 @@ import { utilityFigure, type MeterUtilityType } from '../meters/units';
 import { createDueDiligence, type DueDiligenceDeps } from './due-diligence';
 import { monthsEndingWith } from './months';
 import { createRecomputer, type RecomputeResult } from './recompute';
+import { emissionsYearOf } from './exposure';
 import { createAnalyticsRepository } from './repository';
 import type { BenchmarksQuery, CostTrendQuery, HealthQuery } from './schemas';
 import type { DashboardStatsBase } from './snapshot.calc';
@@ -37,6 +39,8 @@ export interface AnalyticsServiceDeps extends Omit<DueDiligenceDeps, 'repo'> {
   auditRecovery(ownerId: string): Promise<RecoveryStats>;
   /** The user's unread notifications (alerts_unread), counted when asked. */
   unreadNotifications(userId: string): Promise<number>;
+  /** Creates notifications in the recompute's transaction (a projected building-performance penalty that appears). */
+  notifyMany(list: NewNotification[], executor: Executor): Promise<void>;
 }
 
 /** Months of portfolio analytics. */
@@ -141,8 +145,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     /** GET /pm/analytics/benchmarks (tier checked by the route). */
     async benchmarks(ownerId: string, q: BenchmarksQuery, onRecompute?: OnRecompute) {
       const portfolioId = q.portfolio_id ?? null;
-      const whole = await fresh.answer(ownerId, 'benchmarks', [q.metric], portfolioId, onRecompute, async () =>
-        benchmarksAnswer(q.metric, await repo.benchmarkRows(ownerId, portfolioId)),
+      const whole = await fresh.answer(ownerId, 'benchmarks', [q.metric], portfolioId, onRecompute, async (month) =>
+        benchmarksAnswer(q.metric, await repo.benchmarkRows(ownerId, portfolioId), emissionsYearOf(month)),
       );
       const { items, ...page } = pageOfList(whole.rankings, q);
       return { ...whole, rankings: items, ...page };

@@ -25,6 +25,12 @@ const stored: StoredSums = {
   by_type: [['office', '1500001', 3]],
   audit_open: 5,
   audit_cents: '136401',
+  emissions_year: 2025,
+  emissions_kg: '762564',
+  emissions_sqft_kg: '508376',
+  emissions_sqft_quantity: '40000',
+  penalty_count: 1,
+  penalty_cents: '1521758',
 };
 
 // Issue 29 replaced "dashboard stats total the estimates" with the one annual cost (stats and global
@@ -53,6 +59,11 @@ describe('ownerSumsOf and ownerAggregates', () => {
       billsThisMonth: 4,
       auditOpen: 5,
       auditCents: 136401n,
+      emissionsYear: 2025,
+      emissionsKg: 762564n,
+      emissionsPerSqft: { cents: 508376n, quantity: 40000n },
+      penaltyCount: 1,
+      penaltyCents: 1521758n,
     });
   });
 
@@ -74,6 +85,12 @@ describe('ownerSumsOf and ownerAggregates', () => {
       total_potential_savings: 123.45,
       bills_this_month: 4,
       cost_by_utility: byUtility,
+      // Issue 52: 762,564 kg in all; 508,376 kg over the 40,000 sqft of the properties with sqft = 12.7094 -> 12.709.
+      emissions_year: 2025,
+      emissions_tco2e: 762.564,
+      emissions_kg_co2e_per_sqft: 12.709,
+      properties_over_emissions_limit: 1,
+      projected_emissions_penalty: 15217.58,
       audit_findings_open: 5,
       audit_amount_at_issue: 1364.01,
     });

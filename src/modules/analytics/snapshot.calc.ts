@@ -29,6 +29,11 @@ export interface DashboardStatsBase {
   total_potential_savings: number;
   bills_this_month: number;
   cost_by_utility: UtilityAnnualSum[];
+  emissions_year: number;
+  emissions_tco2e: number;
+  emissions_kg_co2e_per_sqft: number | null;
+  properties_over_emissions_limit: number;
+  projected_emissions_penalty: number;
   audit_findings_open: number;
   audit_amount_at_issue: number;
 }
@@ -95,6 +100,13 @@ export interface OwnerSums {
   /** Open bill-audit findings, and the cents at issue in them (per bill, its largest finding's). */
   auditOpen: number;
   auditCents: bigint;
+  /** The latest complete calendar year, its location-based kg CO2e summed, and the kg (as `cents`) and sqft of the properties with sqft. */
+  emissionsYear: number;
+  emissionsKg: bigint;
+  emissionsPerSqft: RatioSums;
+  /** Properties with a projected building-performance penalty above zero for that year, and their penalties in cents. */
+  penaltyCount: number;
+  penaltyCents: bigint;
 }
 
 /**
@@ -120,6 +132,12 @@ export interface StoredSums {
   by_type: Array<[string, string, number]>;
   audit_open: number;
   audit_cents: string;
+  emissions_year: number;
+  emissions_kg: string;
+  emissions_sqft_kg: string;
+  emissions_sqft_quantity: string;
+  penalty_count: number;
+  penalty_cents: string;
 }
 
 export function ownerSumsOf(s: StoredSums): OwnerSums {
@@ -149,12 +167,22 @@ export function ownerSumsOf(s: StoredSums): OwnerSums {
     billsThisMonth: s.bills_this_month,
     auditOpen: s.audit_open,
     auditCents: BigInt(s.audit_cents),
+    emissionsYear: s.emissions_year,
+    emissionsKg: BigInt(s.emissions_kg),
+    emissionsPerSqft: ratio(s.emissions_sqft_kg, s.emissions_sqft_quantity),
+    penaltyCount: s.penalty_count,
+    penaltyCents: BigInt(s.penalty_cents),
   };
 }
 
 /** $ per sqft, 4 decimals: cents x 100 / sqft ten-thousandths. */
 export function perSqft(r: RatioSums): number | null {
   return r.quantity > 0n ? roundDiv(r.cents * 100n, r.quantity) / 10_000 : null;
+}
+
+/** kg CO2e per sqft, 3 decimals (as the emissions answers give it): kg x 1000 / sqft thousandths. */
+export function kgPerSqft(r: RatioSums): number | null {
+  return r.quantity > 0n ? roundDiv(r.cents * 1000n, r.quantity) / 1000 : null;
 }
 
 /** $ per kWh, 4 decimals: cents x 10^5 / Wh ten-thousandths. */
@@ -194,6 +222,11 @@ export function ownerAggregates(s: OwnerSums): OwnerAggregates {
       total_potential_savings: dollars(s.savingsCents),
       bills_this_month: s.billsThisMonth,
       cost_by_utility: byUtility,
+      emissions_year: s.emissionsYear,
+      emissions_tco2e: Number(s.emissionsKg) / 1000,
+      emissions_kg_co2e_per_sqft: kgPerSqft(s.emissionsPerSqft),
+      properties_over_emissions_limit: s.penaltyCount,
+      projected_emissions_penalty: dollars(s.penaltyCents),
       audit_findings_open: s.auditOpen,
       audit_amount_at_issue: dollars(s.auditCents),
     },

@@ -94,6 +94,19 @@ export const analyticsPropertyMetrics = pgTable(
     healthScore: integer('health_score').notNull(),
     healthStatus: text('health_status').notNull(),
     healthIssues: jsonb('health_issues').$type<string[]>().notNull(),
+    /**
+     * Emissions and building-performance exposure of the latest complete calendar year (`emissions_year`,
+     * the year before the snapshot's month): location-based kilograms CO2e (emissions module, from the
+     * year's rollups), and the projected penalty of the standard's compliance period (`penalty_period`,
+     * null where none is computed). `penalty_alerts` counts the notifications raised for the property,
+     * one each time its projected penalty went from none to above zero (README "Emissions and
+     * building-performance exposure").
+     */
+    emissionsYear: integer('emissions_year'),
+    emissionsKg: bigint('emissions_kg', { mode: 'number' }),
+    penaltyPeriod: text('penalty_period'),
+    penaltyCents: bigint('penalty_cents', { mode: 'number' }),
+    penaltyAlerts: integer('penalty_alerts').notNull().default(0),
   },
   (t) => [index('analytics_property_metrics_owner_idx').on(t.ownerId)],
 );
