@@ -183,9 +183,10 @@ describe('benchmarks and due diligence', () => {
       });
       const bad = await as(t, pro.token).get('/pm/analytics/benchmarks?metric=cost_per_acre').expect(422);
       expect(bad.body.errors[0].field).toBe('metric');
-      // issue 29 added site_eui
+      // issue 29 added site_eui, issue 52 kg_co2e_per_sqft
       expect(bad.body.detail).toBe(
-        "value is not a valid enumeration member; permitted: 'cost_per_sqft', 'cost_per_unit', 'cost_per_kwh', 'kwh_per_sqft', 'site_eui'",
+        "value is not a valid enumeration member; permitted: 'cost_per_sqft', 'cost_per_unit', 'cost_per_kwh', 'kwh_per_sqft', 'site_eui', " +
+          "'kg_co2e_per_sqft'",
       );
       expect((await as(t, enterprise.token).get(`/pm/analytics/benchmarks?portfolio_id=${bench}`).expect(404)).body).toEqual(
         errorBody({ detail: 'Portfolio not found' }),
