@@ -61,6 +61,10 @@ describe('what a meter covers (issue 47 item 8)', () => {
         name: 'Common',
         value: 8.1888,
         basis: 'actual',
+        // Issue 52: its 2025 emissions, November and December's 4,000 kWh at eGRID NYCW (886.58 lb/MWh):
+        // 4 MWh x 886.58 x 0.45359237 = 1,608.58 kg, 1.609 t; 1,609 kg / 10,000 sqft = 0.1609 -> 0.161.
+        tco2e: 1.609,
+        kg_co2e_per_sqft: 0.161,
         meters: [{ meter_id: houseMeter, name: 'House panel', utility_type: 'electric', covers: 'common_area' }],
       },
     ]);
