@@ -6975,7 +6975,7 @@ export interface operations {
                         unpriced_kwh: number;
                         factors: {
                             /** @enum {string} */
-                            utility_type: "electric" | "gas";
+                            utility_type: "electric" | "gas" | "steam";
                             /** @description the factor as its source gives it, in `unit` */
                             value: number;
                             unit: string;
