@@ -62,29 +62,27 @@ export function gridOfZip(egrid: EgridReference, zip: string): { grid: GridFacto
   };
 }
 
-export const GAS_FACTOR: FactorUsed = {
-  utility_type: 'gas',
-  value: round(naturalGasKgCo2ePerMmbtu(), 4),
+/** A fuel's factor per mmBtu, stated per the unit its bills are in (`perMmbtu` of them make an mmBtu). */
+const fuelFactor = (
+  utilityType: FactorUsed['utility_type'],
+  kgPerMmbtu: number,
+  perUnit: 'therm' | 'kBtu',
+  perMmbtu: number,
+  reference: { source: string; year: number },
+): FactorUsed => ({
+  utility_type: utilityType,
+  value: round(kgPerMmbtu, 4),
   unit: 'kg CO2e/mmBtu',
-  tco2e_per_unit: round(naturalGasKgCo2ePerMmbtu() / 10 / 1000, 9),
-  per_unit: 'therm',
-  source: NATURAL_GAS.source,
-  year: NATURAL_GAS.year,
+  tco2e_per_unit: round(kgPerMmbtu / perMmbtu / 1000, 9),
+  per_unit: perUnit,
+  source: reference.source,
+  year: reference.year,
   subregion: null,
   note: null,
-};
+});
 
-export const STEAM_FACTOR: FactorUsed = {
-  utility_type: 'steam',
-  value: round(districtSteamKgCo2ePerMmbtu(), 4),
-  unit: 'kg CO2e/mmBtu',
-  tco2e_per_unit: round(districtSteamKgCo2ePerMmbtu() / 1000 / 1000, 9),
-  per_unit: 'kBtu',
-  source: DISTRICT_STEAM.source,
-  year: DISTRICT_STEAM.year,
-  subregion: null,
-  note: null,
-};
+export const GAS_FACTOR = fuelFactor('gas', naturalGasKgCo2ePerMmbtu(), 'therm', 10, NATURAL_GAS);
+export const STEAM_FACTOR = fuelFactor('steam', districtSteamKgCo2ePerMmbtu(), 'kBtu', 1000, DISTRICT_STEAM);
 
 const CALENDAR_NOTE =
   'Bills are spread over calendar months by days (calendarised), as ENERGY STAR Portfolio Manager does; ' +

@@ -16,12 +16,14 @@ export const whatIfBody = {
   changes: [{ kind: 'electrify', meter_id: GAS_METER, gas_efficiency: 0.853, electric_efficiency: 2.5 }],
 };
 
+// 2030-2034: the law's own group B limit (§ 28-320.3.2 item 2) is known, 0.00453 x 40,000 sf = 181.2 t;
+// the period's coefficients are not confirmed, so no emissions or penalty (emissions README).
 const period2030 = {
   standard: LL97,
   period: '2030-2034',
   status: 'not_confirmed',
   emissions_tco2e: null,
-  limit_tco2e: null,
+  limit_tco2e: 181.2,
   excess_tco2e: null,
   projected_penalty: null,
 };
