@@ -7,6 +7,7 @@
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/eventually';
 import { seedTariffs } from '../helpers/tariffs';
 import { registerUser, setTier, type RegisteredTestUser } from '../helpers/users';
 import { recordedRecords, startUrdbStandIn, type StandIn } from '../helpers/urdb-stand-in';
@@ -92,18 +93,21 @@ describe('after a refresh (issue 49)', () => {
     // Before: nothing but Rate 1 of 2017 to compare, 1000 x (0.11491 + 0.05676) + 19.25 = 190.92: stay.
     expect(before.recommendation).toBe(RATE1_2017);
     // After, re-analysed by the queued job (at 13:00): Rate 1 of 2022, 1000 x (0.10 + 0.02) + 9.62 = 129.62, saves 61.30.
-    const after = (await t.services.rateAnalysis.latestForProperty(home.id))!;
-    expect(after.analyzedAt.toISOString()).toBe('2026-11-28T13:00:00.000Z');
-    expect(after.result.recommendation).toBe(RATE1_2022);
-    expect(after.monthlySavings).toBe(61.3);
-    const notes = (await as(t, owner.token).get('/pm/notifications').expect(200)).body.items as Array<Record<string, unknown>>;
-    expect(notes.filter((n) => n.type === 'tariff_refresh_advice')).toEqual([
-      expect.objectContaining({
-        property_id: home.id,
-        message:
-          'The tariff catalog was refreshed from URDB and the rate advice changed for 1 property: Asylum Hill Flats: ' +
-          'now move to Rate 1 - Residential Electric Service (was: stay on Rate 1 - Residential Electric Service)',
-      }),
-    ]);
+    // With Redis the queued analysis runs on the test app's worker after the command returns: wait for it.
+    await eventually(async () => {
+      const after = (await t.services.rateAnalysis.latestForProperty(home.id))!;
+      expect(after.analyzedAt.toISOString()).toBe('2026-11-28T13:00:00.000Z');
+      expect(after.result.recommendation).toBe(RATE1_2022);
+      expect(after.monthlySavings).toBe(61.3);
+      const notes = (await as(t, owner.token).get('/pm/notifications').expect(200)).body.items as Array<Record<string, unknown>>;
+      expect(notes.filter((n) => n.type === 'tariff_refresh_advice')).toEqual([
+        expect.objectContaining({
+          property_id: home.id,
+          message:
+            'The tariff catalog was refreshed from URDB and the rate advice changed for 1 property: Asylum Hill Flats: ' +
+            'now move to Rate 1 - Residential Electric Service (was: stay on Rate 1 - Residential Electric Service)',
+        }),
+      ]);
+    }, 60_000);
   });
 });
