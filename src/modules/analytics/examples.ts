@@ -47,38 +47,23 @@ export const dashboardStats = {
   ],
 };
 
+/** One month of the example trend: its electricity as given, and the same water bill every month. */
+const trendMonth = (month: string, totalCost: number, electricCost: number, kwh: number) => ({
+  month,
+  total_cost: totalCost,
+  total_kwh: kwh,
+  property_count: 3,
+  cost_by_utility: [
+    { utility_type: 'electric', cost: electricCost, usage: kwh, unit: 'kWh' },
+    { utility_type: 'water', cost: 460, usage: 118000, unit: 'gallons' },
+  ],
+});
+
 export const costTrend = {
   months: [
-    {
-      month: '2026-09',
-      total_cost: 2810.4,
-      total_kwh: 20840,
-      property_count: 3,
-      cost_by_utility: [
-        { utility_type: 'electric', cost: 2350.4, usage: 20840, unit: 'kWh' },
-        { utility_type: 'water', cost: 460, usage: 118000, unit: 'gallons' },
-      ],
-    },
-    {
-      month: '2026-10',
-      total_cost: 2955.1,
-      total_kwh: 21900.5,
-      property_count: 3,
-      cost_by_utility: [
-        { utility_type: 'electric', cost: 2495.1, usage: 21900.5, unit: 'kWh' },
-        { utility_type: 'water', cost: 460, usage: 118000, unit: 'gallons' },
-      ],
-    },
-    {
-      month: '2026-11',
-      total_cost: 3120.75,
-      total_kwh: 23010,
-      property_count: 3,
-      cost_by_utility: [
-        { utility_type: 'electric', cost: 2660.75, usage: 23010, unit: 'kWh' },
-        { utility_type: 'water', cost: 460, usage: 118000, unit: 'gallons' },
-      ],
-    },
+    trendMonth('2026-09', 2810.4, 2350.4, 20840),
+    trendMonth('2026-10', 2955.1, 2495.1, 21900.5),
+    trendMonth('2026-11', 3120.75, 2660.75, 23010),
   ],
   trend_direction: 'increasing',
   avg_monthly_cost: 2962.08,

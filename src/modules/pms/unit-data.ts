@@ -13,6 +13,17 @@ export const storableText = (max: number) =>
     .max(max)
     .refine((v) => !v.includes('\u0000'), { error: 'must not contain NUL characters' });
 
+/** A field a record may leave out or send as null: null either way. */
+const orNull = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** A count (occupants, bedrooms) and a measure (sqft, bathrooms) the columns can hold. */
+const count = () => orNull(z.number().int().min(0).max(INT_MAX));
+const measure = () => orNull(z.number().min(0).max(NUMBER_MAX));
+
 /** PMS identifiers: strings, or numbers some providers send; kept as strings. */
 const pmsId = z.union([
   storableText(200)
@@ -22,27 +33,16 @@ const pmsId = z.union([
 ]);
 
 /** A lease date: `YYYY-MM-DD`, or an ISO date-time of which the date is kept. */
-const leaseDate = z
-  .string()
-  .transform((v) => v.slice(0, 10))
-  .pipe(isoDate)
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
+const leaseDate = orNull(
+  z
+    .string()
+    .transform((v) => v.slice(0, 10))
+    .pipe(isoDate),
+);
 
 export const currentLease = z.object({
-  resident_name: storableText(500)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-  occupant_count: z
-    .number()
-    .int()
-    .min(0)
-    .max(INT_MAX)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+  resident_name: orNull(storableText(500)),
+  occupant_count: count(),
   start_date: leaseDate,
   end_date: leaseDate,
 });
@@ -60,33 +60,11 @@ export const pmsUnitData = z.object({
       .pipe(z.string().min(1)),
     z.number().transform(String),
   ]),
-  sqft: z
-    .number()
-    .min(0)
-    .max(NUMBER_MAX)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-  bedrooms: z
-    .number()
-    .int()
-    .min(0)
-    .max(INT_MAX)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-  bathrooms: z
-    .number()
-    .min(0)
-    .max(NUMBER_MAX)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+  sqft: measure(),
+  bedrooms: count(),
+  bathrooms: measure(),
   status: z.enum(['vacant', 'occupied']),
-  current_lease: currentLease
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+  current_lease: orNull(currentLease),
 });
 
 export type PmsUnitData = z.output<typeof pmsUnitData>;

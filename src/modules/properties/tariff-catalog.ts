@@ -125,13 +125,14 @@ function queryAvailableTariffs(db: Executor, today: string, p: PropertyTariffCon
     .orderBy(...sectorOrder(sectors));
 }
 
-/** TariffCatalog.currentTariffsOf on `today`. */
-async function queryCurrentTariffs(
+/** The utilities' tariffs of these sectors (and state, when given) that `when` admits, in `order`. */
+async function queryUtilityTariffs(
   db: Executor,
-  today: string,
   utilityIds: readonly string[],
   sectors: readonly PropertySector[],
-  state?: string | null,
+  state: string | null | undefined,
+  when: SQL | undefined,
+  order: SQL[],
 ): Promise<Tariff[]> {
   if (utilityIds.length === 0 || sectors.length === 0) return [];
   const rows = await db
@@ -141,38 +142,35 @@ async function queryCurrentTariffs(
       and(
         inArray(tariffs.utilityId, [...utilityIds]),
         inArray(tariffs.sector, [...sectors]),
-        inForceOn(today),
+        when,
         state ? eq(tariffs.state, state) : undefined,
       ),
     )
-    .orderBy(...sectorOrder(sectors));
+    .orderBy(...order);
   return rows.map(rowToTariff);
 }
 
-/** TariffCatalog.latestRevisionsOf on `today`. */
-async function queryLatestRevisions(
+/** TariffCatalog.currentTariffsOf on `today`. */
+const queryCurrentTariffs = (
   db: Executor,
   today: string,
   utilityIds: readonly string[],
   sectors: readonly PropertySector[],
   state?: string | null,
-): Promise<Tariff[]> {
-  if (utilityIds.length === 0 || sectors.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(tariffs)
-    .where(
-      and(
-        inArray(tariffs.utilityId, [...utilityIds]),
-        inArray(tariffs.sector, [...sectors]),
-        isNull(tariffs.supersededBy),
-        lt(tariffs.expirationDate, today),
-        state ? eq(tariffs.state, state) : undefined,
-      ),
-    )
-    .orderBy(desc(tariffs.expirationDate), ...sectorOrder(sectors));
-  return rows.map(rowToTariff);
-}
+) => queryUtilityTariffs(db, utilityIds, sectors, state, inForceOn(today), sectorOrder(sectors));
+
+/** TariffCatalog.latestRevisionsOf on `today`: the newest end first. */
+const queryLatestRevisions = (
+  db: Executor,
+  today: string,
+  utilityIds: readonly string[],
+  sectors: readonly PropertySector[],
+  state?: string | null,
+) =>
+  queryUtilityTariffs(db, utilityIds, sectors, state, and(isNull(tariffs.supersededBy), lt(tariffs.expirationDate, today)), [
+    desc(tariffs.expirationDate),
+    ...sectorOrder(sectors),
+  ]);
 
 /** Of `candidates`, those a bill on `tariff` could have been priced on: same utility type and unit, no supply contracts, not `tariff`. */
 function comparableTo(tariff: Tariff, candidates: Tariff[]): Tariff[] {

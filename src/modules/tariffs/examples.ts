@@ -1,29 +1,28 @@
 /** OpenAPI examples of the catalog's tariff endpoints: San Francisco's C-1 small commercial tariff (URDB). */
 
+/** What a search item and the detail of C-1 both say. */
+const c1Common = {
+  id: '5a382b5d5457a31d47d2dd7f',
+  name: 'C-1 Small Commercial Service Polyphase',
+  utility_id: '16612',
+  utility_name: 'City & County of San Francisco',
+  state: 'CA',
+  sector: 'commercial',
+  rate_type: 'flat',
+  has_tou: false,
+  has_demand: false,
+  has_net_metering: true,
+  effective_date: '2017-07-01',
+  description:
+    'This schedule is applicable to polyphase\ncommercial, industrial and other general non-residential uses\nwith demands of less than 200 kW served through a separate\nmeter or by a bank of meters.',
+  service_type: 'bundled',
+  voltage: null,
+  purpose: 'general',
+};
+
 /** GET /tariffs/search?zip_code=94103&sector=commercial on a catalog of this one tariff. */
 export const tariffSearchPage = {
-  items: [
-    {
-      id: '5a382b5d5457a31d47d2dd7f',
-      name: 'C-1 Small Commercial Service Polyphase',
-      utility_id: '16612',
-      utility_name: 'City & County of San Francisco',
-      state: 'CA',
-      sector: 'commercial',
-      rate_type: 'flat',
-      has_tou: false,
-      has_demand: false,
-      has_net_metering: true,
-      effective_date: '2017-07-01',
-      description:
-        'This schedule is applicable to polyphase\ncommercial, industrial and other general non-residential uses\nwith demands of less than 200 kW served through a separate\nmeter or by a bank of meters.',
-      service_type: 'bundled',
-      voltage: null,
-      purpose: 'general',
-      source: 'bundled',
-      source_updated_at: null,
-    },
-  ],
+  items: [{ ...c1Common, source: 'bundled', source_updated_at: null }],
   total: 1,
   page: 1,
   per_page: 20,
@@ -77,22 +76,7 @@ export const tariffsOfUtility = {
 
 /** GET /tariffs/5a382b5d5457a31d47d2dd7f. */
 export const tariff = {
-  id: '5a382b5d5457a31d47d2dd7f',
-  name: 'C-1 Small Commercial Service Polyphase',
-  utility_id: '16612',
-  utility_name: 'City & County of San Francisco',
-  state: 'CA',
-  sector: 'commercial',
-  rate_type: 'flat',
-  has_tou: false,
-  has_demand: false,
-  has_net_metering: true,
-  effective_date: '2017-07-01',
-  description:
-    'This schedule is applicable to polyphase\ncommercial, industrial and other general non-residential uses\nwith demands of less than 200 kW served through a separate\nmeter or by a bank of meters.',
-  service_type: 'bundled',
-  voltage: null,
-  purpose: 'general',
+  ...c1Common,
   expiration_date: null,
   superseded_by: null,
   eligibility: 'Peak demand at most 200 kW. Service type: Bundled.',

@@ -1,6 +1,7 @@
 /** OpenAPI examples of the webhook receiver, log and dead letters. */
 
-const payload = {
+/** A unit's `data.update` as the provider sends it (the receiver's body). */
+export const payload = {
   event: 'data.update',
   timestamp: '2026-03-02T14:05:09Z',
   connection_id: 'conn_8f2a',

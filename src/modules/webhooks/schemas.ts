@@ -54,23 +54,7 @@ export const eventEnvelope = z
   })
   .meta({
     id: 'PmsWebhookEvent',
-    example: {
-      event: 'data.update',
-      timestamp: '2026-03-02T14:05:09Z',
-      connection_id: 'conn_8f2a',
-      resource_type: 'unit',
-      data: {
-        id: 'unit_77',
-        property_id: 'prop_1042',
-        unit_number: '4B',
-        sqft: 812,
-        bedrooms: 2,
-        bathrooms: 1,
-        status: 'vacant',
-        current_lease: null,
-      },
-      changes: { status: { old: 'occupied', new: 'vacant' } },
-    },
+    example: ex.payload,
   });
 
 export const receiveAnswer = z

@@ -12,19 +12,8 @@ export const DAYS_IN_MONTH: readonly number[] = [31, 28, 31, 30, 31, 30, 31, 31,
 export const WEEKDAY_DAYS: readonly number[] = [21, 19, 23, 20, 22, 22, 20, 23, 20, 21, 21, 20];
 export const WEEKEND_DAYS: readonly number[] = [10, 9, 8, 10, 9, 8, 11, 8, 10, 10, 9, 11];
 
-export const MONTH_NAMES: readonly string[] = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTH_NAMES } from '../../../platform/dates';
+
+export { MONTH_NAMES };
 
 export const MONTH_ABBR: readonly string[] = MONTH_NAMES.map((m) => m.slice(0, 3));

@@ -2,20 +2,12 @@
  * Local clock time of an instant, for interval data (pricing README "Interval data"). Pure: an IANA
  * zone is read through Intl (platform/time-zones.ts), a fixed offset by arithmetic.
  */
-import { offsetAt } from '../../../platform/time-zones';
+import { offsetAt, type LocalFields } from '../../../platform/time-zones';
 
 export { isTimeZone } from '../../../platform/time-zones';
 
-/** A local date and clock time. `weekday` 0 = Sunday. */
-export interface LocalTime {
-  year: number;
-  /** 1-12. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  weekday: number;
-}
+/** A local date (month 1-12) and clock time (`weekday` 0 = Sunday). */
+export type LocalTime = Omit<LocalFields, 'offset'>;
 
 const MINUTE_MS = 60_000;
 

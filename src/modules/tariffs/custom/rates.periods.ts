@@ -8,20 +8,9 @@ import type { Schedule12x24 } from '../tariff.model';
 export type Days = 'all' | 'weekdays' | 'weekends';
 
 export const WHOLE_DAY = '00:00-24:00';
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTH_NAMES } from '../../../platform/dates';
+
+export { MONTH_NAMES };
 
 /** Thrown inside the parser; the caller gets the collected FieldErrors. */
 export class RatesProblem extends Error {
