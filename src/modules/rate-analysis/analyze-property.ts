@@ -23,7 +23,7 @@ export interface PropertyAnalyzerDeps {
   now: () => Date;
   monthlyBill: MonthlyBillTotal;
   /** Looks up the tariff versions and supply contract a property's bills are priced on (pricePeriod, as the bill audit prices), for an analysis from bills. */
-  pricing: Pick<PricingService, 'tariffOverPeriod'>;
+  pricing: Pick<PricingService, 'tariffOverPeriods'>;
   /** The bundled load shapes pricing splits usage with. */
   loadShapes: () => LoadShapeSet;
   /** EIA-861 average rates, for the plausibility check (a cost below half the utility's average is a defective record). */

@@ -3,7 +3,7 @@
  * judge (tariffs/eligibility.ts), and the property's electric bills of the last 365 days priced by billing period.
  */
 import { dayNumber, isoDateOfDay } from '../../platform/dates';
-import { pricePeriod, type PricingService, type LoadShapeSet, type PeriodToPrice } from '../pricing';
+import { pricePeriod, type PricingService, type LoadShapeSet, type PeriodToPrice, type TariffOverPeriods } from '../pricing';
 import type { PropertyRow } from '../properties/public';
 import { sectorsOfProperty } from '../properties/states';
 import type { Tariff } from '../tariffs/tariff.model';
@@ -21,7 +21,7 @@ import type { AnalysedBill, createRateAnalysisRepository } from './repository';
 export async function billedMeters(
   deps: {
     repo: Pick<ReturnType<typeof createRateAnalysisRepository>, 'electricBills'>;
-    pricing: Pick<PricingService, 'tariffOverPeriod'>;
+    pricing: Pick<PricingService, 'tariffOverPeriods'>;
     loadShapes: () => LoadShapeSet;
     today: string;
     /** The meters' interval readings: a bill whose period they cover is priced from them (README "Bills priced from interval readings"). */
@@ -37,6 +37,13 @@ export async function billedMeters(
   const byMeter = new Map<string, AnalysedBill[]>();
   for (const b of bills) byMeter.set(b.meterId, [...(byMeter.get(b.meterId) ?? []), b]);
   const withReadings = (await deps.intervals?.metersWithReadings([...byMeter.keys()])) ?? new Set<string>();
+  // The current tariff (and each supply contract) read once for the run, however many bills price on it.
+  const reads = new Map<string, Promise<TariffOverPeriods>>();
+  const overPeriodsOf = (supplyTariffId: string | null) => {
+    const key = supplyTariffId ?? '';
+    if (!reads.has(key)) reads.set(key, deps.pricing.tariffOverPeriods(row.ownerId, { tariffId: currentTariff.id, supplyTariffId }));
+    return reads.get(key)!;
+  };
   const out: BilledMeter[] = [];
   for (const [meterId, list] of byMeter) {
     const readings =
@@ -50,7 +57,8 @@ export async function billedMeters(
     const priced: PricedBill[] = [];
     for (const bill of list) {
       const covered = readings?.get(periodKey({ start: bill.periodStart, end: bill.periodEnd })) ?? null;
-      const one = await priceBill(deps, row, currentTariff, bill, covered);
+      const overPeriods = await overPeriodsOf(bill.meterSupplyTariffId ?? row.supplyTariffId);
+      const one = priceBill(deps, row, overPeriods, bill, covered);
       if (one) priced.push(one);
     }
     if (priced.length > 0) out.push(billedMeter(meterId, priced));
@@ -59,16 +67,15 @@ export async function billedMeters(
 }
 
 /** A bill priced on the current tariff: from its meter's readings where they cover its period, else from its usage and demand; null when pricing refuses both. */
-async function priceBill(
-  deps: Pick<Parameters<typeof billedMeters>[0], 'pricing' | 'loadShapes'>,
+function priceBill(
+  deps: Pick<Parameters<typeof billedMeters>[0], 'loadShapes'>,
   row: PropertyRow,
-  currentTariff: Tariff,
+  overPeriods: TariffOverPeriods,
   bill: AnalysedBill,
   covered: PeriodIntervals | null,
-): Promise<PricedBill | null> {
+): PricedBill | null {
   const period = { start: bill.periodStart, end: bill.periodEnd };
-  const ids = { tariffId: currentTariff.id, supplyTariffId: bill.meterSupplyTariffId ?? row.supplyTariffId };
-  const found = await deps.pricing.tariffOverPeriod(row.ownerId, ids, period);
+  const found = overPeriods(period);
   if (!found.ok) return null;
   const priceOn = (usage: Pick<PeriodToPrice, 'usage' | 'demandKw' | 'intervals'>) =>
     pricePeriod(
