@@ -94,6 +94,17 @@ describe('GET /pm/properties/{id}/building-performance', () => {
       ],
       gross_floor_area: 40000,
     });
+    // The law's limits of these groups, both periods (§ 28-320.3.1 items 7 and 9; § 28-320.3.2 items 7 and 9):
+    // 2024-2029: M 0.01181 x 10,000 = 118.1 t + R-2 0.00675 x 30,000 = 202.5 t = 320.6 t;
+    // 2030-2034: M 0.00403 x 10,000 = 40.3 t + R-2 0.00407 x 30,000 = 122.1 t = 162.4 t. No bills: 0 t, nothing owed.
+    const bp = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025`).expect(200);
+    const [first, second] = bp.body.standards[0].periods;
+    expect(first).toMatchObject({ status: 'computed', emissions_tco2e: 0, limit_tco2e: 320.6, excess_tco2e: 0, projected_penalty: 0 });
+    expect(second).toMatchObject({ status: 'not_confirmed', emissions_tco2e: null, limit_tco2e: 162.4, projected_penalty: null });
+    expect(second.limit_lines.map((l: { intensity_limit: number; tco2e: number }) => [l.intensity_limit, l.tco2e])).toEqual([
+      [0.00403, 40.3],
+      [0.00407, 122.1],
+    ]);
     await put(alice, `/pm/properties/${p.id}/occupancy`, {
       areas: [
         { occupancy_group: 'B', gross_floor_area: 1 },

@@ -43,12 +43,13 @@ const NOT_CONFIRMED = {
 } as const;
 
 const PERIOD_2030_NOT_CONFIRMED =
-  'For 2030-2034 the greenhouse gas coefficients are set by rule (1 RCNY § 103-14), which could not be confirmed from the ' +
-  "rule's text in the sources available: the building's emissions, any excess and the penalty are not computed for this period.";
+  'For 2030-2034 the law leaves the greenhouse gas coefficients of every energy source to rule (§ 28-320.3.2.1; 1 RCNY ' +
+  "§ 103-14), whose text could not be confirmed in the sources available: the building's emissions, any excess and the " +
+  'penalty are not computed for this period.';
 const PERIOD_2030_LAW_LIMIT =
-  "The limit shown is the law's own (§ 28-320.3.2 items 1 to 4: A, B, E, I-4 and I-1). The law lets the department set " +
-  'different limits by rule, and 1 RCNY § 103-14 sets limits per Portfolio Manager property type for this period; those could ' +
-  'not be confirmed.';
+  "The limit shown is the law's own (§ 28-320.3.2 items 1 to 10, item 6 as amended by Local Law 147 of 2019). The law lets " +
+  'the department set different limits by rule, and 1 RCNY § 103-14 sets limits per Portfolio Manager property type for this ' +
+  'period; those could not be confirmed.';
 const FROM_2026 =
   'The Department of Buildings has announced that reports from calendar year 2026 use limits per Portfolio Manager ' +
   "property type; those could not be confirmed, so this is the law's occupancy-group limit.";
@@ -59,7 +60,7 @@ const NO_OCCUPANCY =
 
 export interface Ll97PeriodAnswer {
   period: '2024-2029' | '2030-2034';
-  status: 'computed' | 'computed_with_given_limit' | 'no_occupancy' | 'limit_not_confirmed' | 'not_confirmed' | 'outside_period';
+  status: 'computed' | 'computed_with_given_limit' | 'no_occupancy' | 'not_confirmed' | 'outside_period';
   emissions_tco2e: number | null;
   emissions_lines: Array<{
     utility_type: string;
@@ -85,38 +86,29 @@ export interface Ll97PeriodAnswer {
   notes: string[];
 }
 
-/** The limit of the recorded areas by one period's table, or the groups whose limit is not confirmed. */
+/** The limit of the recorded areas by one period's table: each group's intensity limit x its area, summed (null without areas). */
 function limitOf(table: LimitTable, areas: OccupancyArea[]) {
   const lines = areas.map((a) => {
     const l = table[a.group];
     return {
       occupancy_group: a.group,
       gross_floor_area: a.sqft,
-      intensity_limit: l?.value ?? null,
-      tco2e: l ? roundTons(l.value * a.sqft) : null,
-      source: l ? `${LIMIT_SOURCES[l.source]}: ${l.label}` : null,
+      intensity_limit: l.value,
+      tco2e: roundTons(l.value * a.sqft),
+      source: `${LIMIT_SOURCES[l.source]}: ${l.label}`,
     };
   });
-  const missing = lines.filter((l) => l.intensity_limit === null).map((l) => l.occupancy_group);
-  const limit = missing.length || !areas.length ? null : roundTons(areas.reduce((sum, a) => sum + table[a.group]!.value * a.sqft, 0));
-  return { lines, missing, limit };
+  const limit = areas.length ? roundTons(areas.reduce((sum, a) => sum + table[a.group].value * a.sqft, 0)) : null;
+  return { lines, limit };
 }
 
-const missingNote = (period: string, groups: string[]) =>
-  `The ${period} intensity limit of occupancy group ${groups.join(', ')} could not be confirmed from the law or the city's ` +
-  'published pages, so no limit is given: none is guessed.';
-
 /**
- * 2030-2034: the law's own limit of the recorded areas where every group's is confirmed; the
- * emissions are not computed (the period's coefficients are set by a rule not confirmed).
+ * 2030-2034: the law's own limit of the recorded areas; the emissions are not computed (the
+ * period's coefficients are set by a rule not confirmed).
  */
 function period2030(base: Omit<Ll97PeriodAnswer, 'period' | 'status' | 'notes'>, areas: OccupancyArea[]): Ll97PeriodAnswer {
   const computed = limitOf(LIMITS_2030_2034, areas);
-  const notes = [
-    PERIOD_2030_NOT_CONFIRMED,
-    ...(areas.length ? [PERIOD_2030_LAW_LIMIT] : [NO_OCCUPANCY]),
-    ...(computed.missing.length ? [missingNote('2030-2034', computed.missing)] : []),
-  ];
+  const notes = [PERIOD_2030_NOT_CONFIRMED, areas.length ? PERIOD_2030_LAW_LIMIT : NO_OCCUPANCY];
   return { ...base, period: '2030-2034', status: 'not_confirmed', limit_tco2e: computed.limit, limit_lines: computed.lines, notes };
 }
 
@@ -151,17 +143,10 @@ export function ll97Periods(
   const limit = givenLimit ?? computed.limit;
   const penalty = limit === null ? null : excessAndPenalty(e.tco2e, limit);
   const status: Ll97PeriodAnswer['status'] =
-    givenLimit !== null
-      ? 'computed_with_given_limit'
-      : !areas.length
-        ? 'no_occupancy'
-        : computed.missing.length
-          ? 'limit_not_confirmed'
-          : 'computed';
+    givenLimit !== null ? 'computed_with_given_limit' : !areas.length ? 'no_occupancy' : 'computed';
   const notes = [
     ...(givenLimit !== null ? [GIVEN_LIMIT] : []),
     ...(givenLimit === null && !areas.length ? [NO_OCCUPANCY] : []),
-    ...(givenLimit === null && computed.missing.length ? [missingNote('2024-2029', computed.missing)] : []),
     ...(year >= 2026 && givenLimit === null && computed.limit !== null ? [FROM_2026] : []),
     ...(e.notCovered.length ? ["An 'other' meter's fuel is unknown: its energy is not counted."] : []),
   ];
@@ -225,14 +210,15 @@ export function buildingPerformance(
     applies: true,
     message:
       `New York City's Local Law 97 applies at ${where} to a covered building (over 25,000 gross sf, with exceptions): ` +
-      `${year} against its limit, by the law's coefficients and the city's published limits.`,
+      `${year} against its limit, by the law's own coefficients and limits.`,
     standards: [
       {
         standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
         status: 'partly_confirmed',
         reason:
-          "2024-2029: coefficients and penalty from the law, occupancy-group limits from the city's published tables (H, I-1, I-2, " +
-          "I-3 and U not confirmed); 2030-2034: the law's limits of A, B, E, I-4 and I-1 only, coefficients not confirmed",
+          '2024-2029: coefficients, occupancy-group limits (§ 28-320.3.1 items 1 to 10) and penalty from the law; 2030-2034: the ' +
+          "law's occupancy-group limits (§ 28-320.3.2 items 1 to 10), but not the coefficients the law leaves to rule, so no " +
+          'emissions or penalty',
         periods: ll97Periods(year, energy, grossFloorArea, areas, givenLimit),
         sources: [
           `${LL97_SOURCES.coefficients}: ${Object.values(COEFFICIENTS_2024_2029)
@@ -240,6 +226,7 @@ export function buildingPerformance(
             .join('; ')}`,
           LL97_SOURCES.penalty,
           LL97_SOURCES.limits,
+          LIMIT_SOURCES.law2024,
           LIMIT_SOURCES.dob,
           LIMIT_SOURCES.sustainable,
           LIMIT_SOURCES.law2030,

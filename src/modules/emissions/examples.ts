@@ -94,14 +94,15 @@ export const buildingPerformance = {
   applies: true,
   message:
     "New York City's Local Law 97 applies at New York, NY 10001 to a covered building (over 25,000 gross sf, with exceptions): " +
-    "2025 against its limit, by the law's coefficients and the city's published limits.",
+    "2025 against its limit, by the law's own coefficients and limits.",
   standards: [
     {
       standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
       status: 'partly_confirmed',
       reason:
-        "2024-2029: coefficients and penalty from the law, occupancy-group limits from the city's published tables (H, I-1, I-2, " +
-        "I-3 and U not confirmed); 2030-2034: the law's limits of A, B, E, I-4 and I-1 only, coefficients not confirmed",
+        '2024-2029: coefficients, occupancy-group limits (§ 28-320.3.1 items 1 to 10) and penalty from the law; 2030-2034: the ' +
+        "law's occupancy-group limits (§ 28-320.3.2 items 1 to 10), but not the coefficients the law leaves to rule, so no " +
+        'emissions or penalty',
       periods: [
         {
           period: '2024-2029',
@@ -134,7 +135,7 @@ export const buildingPerformance = {
               gross_floor_area: 40000,
               intensity_limit: 0.00846,
               tco2e: 338.4,
-              source: `${LIMIT_SOURCES.dob}: ${LIMITS_2024_2029.B!.label}`,
+              source: `${LIMIT_SOURCES.law2024}: ${LIMITS_2024_2029.B.label}`,
             },
           ],
           excess_tco2e: 56.782,
@@ -156,18 +157,19 @@ export const buildingPerformance = {
               gross_floor_area: 40000,
               intensity_limit: 0.00453,
               tco2e: 181.2,
-              source: `${LIMIT_SOURCES.law2030}: ${LIMITS_2030_2034.B!.label}`,
+              source: `${LIMIT_SOURCES.law2030}: ${LIMITS_2030_2034.B.label}`,
             },
           ],
           excess_tco2e: null,
           penalty_per_ton: 268,
           projected_penalty: null,
           notes: [
-            'For 2030-2034 the greenhouse gas coefficients are set by rule (1 RCNY § 103-14), which could not be confirmed from the ' +
-              "rule's text in the sources available: the building's emissions, any excess and the penalty are not computed for this period.",
-            "The limit shown is the law's own (§ 28-320.3.2 items 1 to 4: A, B, E, I-4 and I-1). The law lets the department set " +
-              'different limits by rule, and 1 RCNY § 103-14 sets limits per Portfolio Manager property type for this period; those could ' +
-              'not be confirmed.',
+            'For 2030-2034 the law leaves the greenhouse gas coefficients of every energy source to rule (§ 28-320.3.2.1; 1 RCNY ' +
+              "§ 103-14), whose text could not be confirmed in the sources available: the building's emissions, any excess and the " +
+              'penalty are not computed for this period.',
+            "The limit shown is the law's own (§ 28-320.3.2 items 1 to 10, item 6 as amended by Local Law 147 of 2019). The law lets " +
+              'the department set different limits by rule, and 1 RCNY § 103-14 sets limits per Portfolio Manager property type for this ' +
+              'period; those could not be confirmed.',
           ],
         },
       ],
@@ -178,8 +180,10 @@ export const buildingPerformance = {
           '0.00004493 tCO2e/kBtu',
         'NYC Administrative Code § 28-320.6 (penalty: the difference between the building emissions limit and the reported building ' +
           'emissions, multiplied by $268), codelibrary.amlegal.com, read 2026-11-28',
-        "NYC Administrative Code § 28-320.3.2 (2030-2034), read 2026-11-28: a building's limit is each occupancy group's building " +
-          'emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a mixed-use building',
+        "NYC Administrative Code §§ 28-320.3.1 (2024-2029) and 28-320.3.2 (2030-2034), read 2026-11-28: a building's limit is each " +
+          "occupancy group's building emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a " +
+          'mixed-use building',
+        LIMIT_SOURCES.law2024,
         LIMIT_SOURCES.dob,
         LIMIT_SOURCES.sustainable,
         LIMIT_SOURCES.law2030,

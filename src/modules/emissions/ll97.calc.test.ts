@@ -60,7 +60,7 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
     expect(second!.limit_lines[0]!.source).toContain('§ 28-320.3.2');
   });
 
-  it("gives the law's 2030-2034 limits of A, E, I-4 and I-1, summed by area, and none where a group's is not confirmed", () => {
+  it("gives the law's 2030-2034 limits of A, E, I-4 and I-1 (§ 28-320.3.2 items 1 to 4), summed by area", () => {
     // A 0.00420 x 10,000 = 42 t; E 0.00344 x 10,000 = 34.4 t; I-4 0.00344 x 5,000 = 17.2 t; I-1 0.00598 x 5,000 = 29.9 t: 123.5 t.
     const [, mixed] = ll97Periods(2031, office, 30_000, [
       { group: 'A', sqft: 10_000 },
@@ -70,12 +70,43 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
     ]);
     expect(mixed).toMatchObject({ status: 'not_confirmed', limit_tco2e: 123.5, emissions_tco2e: null, projected_penalty: null });
     expect(mixed!.limit_lines.map((l) => l.tco2e)).toEqual([42, 34.4, 17.2, 29.9]);
-    // R-2 (item 9) was not read from the law: no 2030-2034 limit, and the note names it.
-    const [, residential] = ll97Periods(2025, office, 40_000, [{ group: 'R-2', sqft: 40_000 }]);
-    expect(residential).toMatchObject({ limit_tco2e: null, limit_lines: [{ occupancy_group: 'R-2', intensity_limit: null }] });
-    expect(residential!.notes.join(' ')).toContain('2030-2034 intensity limit of occupancy group R-2 could not be confirmed');
-    // B used for ambulatory health care is item 6, not item 2: not confirmed either.
-    expect(ll97Periods(2025, office, 1, [{ group: 'B-ambulatory-health', sqft: 1 }])[1]).toMatchObject({ limit_tco2e: null });
+  });
+
+  it("gives the law's 2030-2034 limits of items 5 to 10, item 6 as Local Law 147 of 2019 amended it, summed by area", () => {
+    // 10,000 sf of each group:
+    //   item 5  F                      0.00167 -> 16.7 t
+    //   item 6  B ambulatory, H, I-2, I-3  0.01330 (LL147; 0.01193 as first enacted) -> 133 t each, 532 t
+    //   item 7  M                      0.00403 -> 40.3 t
+    //   item 8  R-1                    0.00526 -> 52.6 t
+    //   item 9  R-2                    0.00407 -> 40.7 t
+    //   item 10 S and U                0.00110 -> 11 t each, 22 t
+    // 16.7 + 532 + 40.3 + 52.6 + 40.7 + 22 = 704.3 t.
+    const groups = ['F', 'B-ambulatory-health', 'H', 'I-2', 'I-3', 'M', 'R-1', 'R-2', 'S', 'U'] as const;
+    const [, p2030] = ll97Periods(
+      2030,
+      office,
+      100_000,
+      groups.map((group) => ({ group, sqft: 10_000 })),
+    );
+    expect(p2030!.limit_lines.map((l) => [l.occupancy_group, l.intensity_limit, l.tco2e])).toEqual([
+      ['F', 0.00167, 16.7],
+      ['B-ambulatory-health', 0.0133, 133],
+      ['H', 0.0133, 133],
+      ['I-2', 0.0133, 133],
+      ['I-3', 0.0133, 133],
+      ['M', 0.00403, 40.3],
+      ['R-1', 0.00526, 52.6],
+      ['R-2', 0.00407, 40.7],
+      ['S', 0.0011, 11],
+      ['U', 0.0011, 11],
+    ]);
+    expect(p2030).toMatchObject({ period: '2030-2034', status: 'not_confirmed', limit_tco2e: 704.3, emissions_tco2e: null });
+    expect(p2030!.limit_lines[1]!.source).toContain('Local Law 147 of 2019');
+    // An apartment building of 40,000 sf of R-2: 0.00407 x 40,000 = 162.8 t from 2030 (270 t in 2024-2029).
+    const [first, second] = ll97Periods(2025, office, 40_000, [{ group: 'R-2', sqft: 40_000 }]);
+    expect([first!.limit_tco2e, second!.limit_tco2e]).toEqual([270, 162.8]);
+    // Emissions and penalty stay uncomputed: the period's coefficients are set by a rule not confirmed.
+    expect(second!.notes.join(' ')).toContain('§ 28-320.3.2.1');
   });
 
   it('weights a mixed-use limit by area: 30,000 sf of R-2 and 10,000 sf of M', () => {
@@ -87,14 +118,35 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
     expect(first).toMatchObject({ status: 'computed', limit_tco2e: 320.6, excess_tco2e: 74.582, projected_penalty: 19987.98 });
   });
 
-  it('gives no limit for a group whose limit is not confirmed, nor without occupancy, unless the request gives one', () => {
-    const [hospital] = ll97Periods(2025, office, 40_000, [
-      { group: 'B', sqft: 20_000 },
-      { group: 'I-2', sqft: 20_000 },
+  it('takes the 2024-2029 limits of H, I-1, I-2, I-3 and U from the law (§ 28-320.3.1 items 4, 6 and 10), and the penalty over them', () => {
+    // I-1 0.01138 x 5,000 = 56.9 t; I-2 0.02381 x 10,000 = 238.1 t; U 0.00426 x 5,000 = 21.3 t: 316.3 t.
+    // 395.182 - 316.3 = 78.882 t over; 78.882 x $268 = $21,140.376 -> $21,140.38.
+    const [hospital] = ll97Periods(2025, office, 20_000, [
+      { group: 'I-1', sqft: 5_000 },
+      { group: 'I-2', sqft: 10_000 },
+      { group: 'U', sqft: 5_000 },
     ]);
-    expect(hospital).toMatchObject({ status: 'limit_not_confirmed', limit_tco2e: null, excess_tco2e: null, projected_penalty: null });
-    expect(hospital.limit_lines[1]).toMatchObject({ occupancy_group: 'I-2', intensity_limit: null, tco2e: null });
-    expect(hospital.notes.join(' ')).toContain('occupancy group I-2 could not be confirmed');
+    expect(hospital).toMatchObject({
+      status: 'computed',
+      limit_tco2e: 316.3,
+      excess_tco2e: 78.882,
+      projected_penalty: 21140.38,
+    });
+    expect(hospital!.limit_lines.map((l) => [l.intensity_limit, l.tco2e])).toEqual([
+      [0.01138, 56.9],
+      [0.02381, 238.1],
+      [0.00426, 21.3],
+    ]);
+    expect(hospital!.limit_lines[0]!.source).toContain('§ 28-320.3.1');
+    // H and I-3 are item 6 with I-2 and B ambulatory health care: 0.02381 x 10,000 = 238.1 t each; 476.2 t, under 395.182.
+    const [item6] = ll97Periods(2025, office, 20_000, [
+      { group: 'H', sqft: 10_000 },
+      { group: 'I-3', sqft: 10_000 },
+    ]);
+    expect(item6).toMatchObject({ limit_tco2e: 476.2, excess_tco2e: 0, projected_penalty: 0 });
+  });
+
+  it('gives no limit without occupancy, unless the request gives one', () => {
     expect(ll97Periods(2025, office, 40_000, [])[0]).toMatchObject({ status: 'no_occupancy', emissions_tco2e: 395.182, limit_tco2e: null });
     // With the limit the owner's report states: 395.182 - 300 = 95.182 t -> $25,508.78.
     expect(ll97Periods(2025, office, 40_000, [], 300)[0]).toMatchObject({

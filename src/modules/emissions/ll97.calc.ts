@@ -15,8 +15,9 @@ export const LL97_SOURCES = {
     'NYC Administrative Code § 28-320.6 (penalty: the difference between the building emissions limit and the reported building ' +
     'emissions, multiplied by $268), codelibrary.amlegal.com, read 2026-11-28',
   limits:
-    "NYC Administrative Code § 28-320.3.2 (2030-2034), read 2026-11-28: a building's limit is each occupancy group's building " +
-    'emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a mixed-use building',
+    "NYC Administrative Code §§ 28-320.3.1 (2024-2029) and 28-320.3.2 (2030-2034), read 2026-11-28: a building's limit is each " +
+    "occupancy group's building emissions intensity limit (tCO2e/sf) times its gross floor area, summed over the groups of a " +
+    'mixed-use building',
 } as const;
 
 /** $ per metric ton CO2e over the limit (§ 28-320.6), in cents. */

@@ -59,10 +59,10 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
       summary: "The building-performance standard of a property's place, and the year against it",
       description:
         "New York City (the ZIP code in one of its five counties): Local Law 97, the year's emissions by the law's own " +
-        "coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the city's published " +
-        '2024-2029 intensity limits (area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). A group whose limit ' +
-        "is not confirmed (H, I-1, I-2, I-3, U) gives no limit: none is guessed. 2030-2034 gives the law's own limit (§ 28-320.3.2, " +
-        'A, B, E, I-4 and I-1) without emissions or penalty (its coefficients are not confirmed). `limit_tco2e` (the limit the ' +
+        "coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the law's " +
+        '2024-2029 intensity limits (§ 28-320.3.1, area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). ' +
+        "2030-2034 gives the law's own limit (§ 28-320.3.2) without emissions or penalty (the law leaves that period's " +
+        'coefficients to rule, and the rule is not confirmed). `limit_tco2e` (the limit the ' +
         "building's LL97 report states) overrides the computed limit. Boston (BERDO 2.0) and Denver (Energize Denver) are named with `not_confirmed`; " +
         'elsewhere `applies` is false with a message saying no standard applies.',
       tags,
