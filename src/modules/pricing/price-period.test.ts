@@ -2,9 +2,9 @@
  * pricePeriod (issue 48 item 5): a billing period priced on the tariff versions in force over it, or
  * the PricingError that says why not. Amounts hand-computed.
  */
-import { NO_APPLICABILITY, type Tariff, type UtilityType } from '../tariffs/tariff.model';
-import { parseRates, type RatesInput } from '../tariffs/custom/rates.parse';
-import { classify } from '../tariffs/urdb.normalize';
+import type { Tariff, UtilityType } from '../tariffs/tariff.model';
+import type { RatesInput } from '../tariffs/custom/rates.parse';
+import { parsedRates, tariffOf as fixtureTariff } from '../tariffs/tariff.fixtures';
 import { bundledLoadShapes } from './load-shapes';
 import { pricePeriod, type PeriodToPrice } from './price-period';
 
@@ -12,32 +12,7 @@ const shapes = bundledLoadShapes();
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' as const };
 
 function tariffOf(id: string, type: UtilityType, unit: string, rates: RatesInput, effectiveDate = '2024-01-01'): Tariff {
-  const parsed = parseRates(rates, type, unit);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return {
-    id,
-    name: `Rate ${id}`,
-    utilityId: '',
-    utilityName: 'Example Utility',
-    state: 'TX',
-    sector: 'commercial',
-    ...classify(parsed.structure),
-    effectiveDate,
-    expirationDate: null,
-    description: '',
-    eligibility: '',
-    applicability: NO_APPLICABILITY,
-    serviceType: 'bundled',
-    voltage: null,
-    purpose: 'general',
-    classNote: null,
-    sourceUrl: '',
-    lastUpdated: '2024-01-01T00:00:00.000Z',
-    structure: parsed.structure,
-    utilityType: type,
-    unit,
-    notes: [],
-  };
+  return fixtureTariff({ id, name: `Rate ${id}`, effectiveDate, structure: parsedRates(rates, type, unit), utilityType: type, unit });
 }
 
 /** $0.12/kWh, $10 a month. */

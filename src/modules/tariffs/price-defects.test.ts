@@ -1,20 +1,11 @@
 import { energyPriceBelowZero, priceDefects } from './price-defects';
 import type { EnergyTier, TariffStructure } from './tariff.model';
+import { EMPTY_STRUCTURE } from './tariff.fixtures';
 
 const tier = (rate: number, sell: number | null = null): EnergyTier => ({ max: null, unit: 'kWh', rate, sell });
 const structure = (periods: EnergyTier[][]): TariffStructure => ({
+  ...EMPTY_STRUCTURE,
   energy: { periods, weekday: [], weekend: [], periodNames: periods.map((_, i) => `period_${i}`) },
-  demandTou: null,
-  demandFlat: null,
-  fixedCharges: [],
-  minimumCharge: null,
-  fuelAdjustmentsMonthly: null,
-  dgRules: null,
-  realTime: false,
-  demandCoincident: null,
-  additionalMeterCharge: null,
-  reactivePowerCharge: null,
-  demandRatchet: null,
 });
 
 describe('records that price bills wrongly (tariffs/price-defects.ts)', () => {

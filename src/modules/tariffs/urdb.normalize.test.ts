@@ -1,7 +1,8 @@
 import { normalizeUrdbRecord, type NormalizeResult } from './urdb.normalize';
 import { readUrdbLines } from './bundled';
 import { REFERENCE_DIR } from '../utilities/reference';
-import type { Tariff } from './tariff.model';
+import { NO_APPLICABILITY, type Tariff } from './tariff.model';
+import { EMPTY_STRUCTURE } from './tariff.fixtures';
 import type { UrdbRecord } from './urdb.record';
 
 // Expected values below were written by hand from each record in data/reference/urdb_tariffs.jsonl.gz.
@@ -60,33 +61,19 @@ describe('normalizeUrdbRecord on real URDB records', () => {
       lastUpdated: '2015-03-26T21:26:29.000Z',
     });
     expect(tariff.description.startsWith('Domestic and small general service\nSchedule D')).toBe(true);
+    // every other charge of the structure is absent (null, none, false)
     expect(tariff.structure).toEqual({
+      ...EMPTY_STRUCTURE,
       energy: {
         periods: [[{ max: null, unit: 'kWh', rate: 0.064, sell: null }]],
         weekday: all('0'),
         weekend: all('0'),
         periodNames: ['all_year'],
       },
-      demandTou: null,
-      demandFlat: null,
       fixedCharges: [{ name: 'Fixed customer charge', amount: 10, frequency: 'monthly' }],
-      minimumCharge: null,
-      fuelAdjustmentsMonthly: null,
-      dgRules: null,
-      realTime: false,
-      demandCoincident: null,
-      additionalMeterCharge: null,
-      reactivePowerCharge: null,
-      demandRatchet: null,
     });
-    expect(tariff.applicability).toEqual({
-      demandKwMin: null,
-      demandKwMax: null,
-      usageKwhMin: null,
-      usageKwhMax: null,
-      voltageCategory: null,
-      phaseWiring: null,
-    });
+    // the record publishes no applicability: every bound null
+    expect(tariff.applicability).toEqual(NO_APPLICABILITY);
   });
 
   it('tiered and seasonal: June-September summer blocks, winter blocks otherwise', () => {

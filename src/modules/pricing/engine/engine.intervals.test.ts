@@ -3,7 +3,8 @@
  * clock time (weekends and federal holidays on the weekend schedule), daylight saving's 23- and
  * 25-hour days, demand over the tariff's window per period, tiers over the month's total.
  */
-import { NO_APPLICABILITY, type Schedule12x24, type Tariff, type TariffStructure } from '../../tariffs/tariff.model';
+import type { Schedule12x24, Tariff, TariffStructure } from '../../tariffs/tariff.model';
+import { EMPTY_STRUCTURE, tariffOf as fixtureTariff } from '../../tariffs/tariff.fixtures';
 import { bill } from './engine.fixtures';
 import { BillingError, type IntervalData } from './types';
 import { MAX_USAGE_KWH } from './limits';
@@ -16,48 +17,20 @@ function schedule(months: number[], from: number, to: number, on = 1, off = 0): 
 const ALL_MONTHS = Array.from({ length: 12 }, (_, m) => m);
 const never = schedule([], 0, 0);
 
+/** A tariff of `structure`'s charges, summary fields as in the worked examples (a 2018 Colorado TOU rate). */
 function tariffOf(id: string, structure: Partial<TariffStructure>): Tariff {
-  return {
+  return fixtureTariff({
     id,
-    name: id,
     utilityId: 'u',
-    utilityName: 'Example Utility',
     state: 'CO',
-    sector: 'commercial',
     rateType: 'tou',
     hasTou: true,
     hasDemand: !!(structure.demandTou || structure.demandFlat),
     hasNetMetering: false,
     effectiveDate: '2018-01-01',
-    expirationDate: null,
-    description: '',
-    eligibility: '',
-    applicability: NO_APPLICABILITY,
-    serviceType: 'bundled',
-    voltage: null,
-    purpose: 'general',
-    classNote: null,
-    sourceUrl: '',
     lastUpdated: '2018-01-01T00:00:00.000Z',
-    utilityType: 'electric',
-    unit: 'kWh',
-    notes: [],
-    structure: {
-      energy: null,
-      demandTou: null,
-      demandFlat: null,
-      fixedCharges: [],
-      minimumCharge: null,
-      fuelAdjustmentsMonthly: null,
-      dgRules: null,
-      realTime: false,
-      demandCoincident: null,
-      additionalMeterCharge: null,
-      reactivePowerCharge: null,
-      demandRatchet: null,
-      ...structure,
-    },
-  } as Tariff;
+    structure: { ...EMPTY_STRUCTURE, ...structure },
+  });
 }
 
 const flatTier = (rate: number) => [{ max: null, unit: 'kWh' as const, rate, sell: null }];

@@ -3,6 +3,7 @@
  * the tariff: each is stated in `assumptions` (never a silent under-charge),
  * and the bill is still priced. Real bundled tariffs; amounts by hand.
  */
+import { NO_APPLICABILITY } from '../../tariffs/tariff.model';
 import { bundledTariffs, bill, amounts } from './engine.fixtures';
 
 const IDS = {
@@ -75,13 +76,7 @@ describe('applicability', () => {
       "usage 10000.001 kWh is above this tariff's applicability maximum of 10000 kWh a month: the utility may not offer it to this customer",
     );
     expect(bill(limited, { usageKwh: 10_000, month: 3, demandKw: 1 }).assumptions.some((a) => a.includes('applicability'))).toBe(false);
-    expect(t.ratchet.applicability).toEqual({
-      demandKwMin: null,
-      demandKwMax: null,
-      usageKwhMin: null,
-      usageKwhMax: null,
-      voltageCategory: null,
-      phaseWiring: null,
-    });
+    // the record itself publishes no applicability: every bound null
+    expect(t.ratchet.applicability).toEqual(NO_APPLICABILITY);
   });
 });
