@@ -1,5 +1,6 @@
 import { auditDigests, DIGEST_LISTED, storeGroups, type AuditedMeter } from './audit-digest';
 import type { Finding } from './audit.types';
+import { pricedAudit } from './audit.calc.fixtures';
 
 const finding = (
   billId: string,
@@ -17,21 +18,7 @@ const meter = (propertyId: string, name: string, findings: Finding[]): AuditedMe
     { id: 'b1', periodStart: '2025-01-01', periodEnd: '2025-01-31' },
     { id: 'b2', periodStart: '2025-02-01', periodEnd: '2025-02-28' },
   ],
-  audits: [
-    {
-      billId: 'b1',
-      status: 'variance',
-      reason: null,
-      expectedCents: 0,
-      varianceCents: 0,
-      variancePercent: 0,
-      tariffId: 't1',
-      expectedLines: [],
-      basis: 'bill',
-      basisNote: null,
-      findings,
-    },
-  ],
+  audits: [pricedAudit('b1', 0, { status: 'variance', findings })],
 });
 
 describe('auditDigests', () => {

@@ -69,3 +69,38 @@ export const reasons = (a: BillAudit): ReasonCode[] => a.findings.map((f) => f.r
 /** The year-earlier bill of the year-over-year tests: June 2024, 30 days, 3000 kWh (100 kWh a day), $300.00 (30000 c, $10.00 a day). */
 export const june2024 = (extra: Partial<AuditBill> = {}) =>
   bill('2024-06-01', '2024-06-30', { id: 'y1', usage: 3000, amountCents: 30000, ...extra });
+
+/**
+ * The audit of a bill `priced` (above) at `expectedCents` and billed exactly that: status ok, no variance, tariff t1,
+ * no expected lines, priced from the bill, no basis note, no findings. `extra` states what a test expects to differ.
+ */
+export const pricedAudit = (billId: string, expectedCents: number, extra: Partial<BillAudit> = {}): BillAudit => ({
+  billId,
+  status: 'ok',
+  reason: null,
+  expectedCents,
+  varianceCents: 0,
+  variancePercent: 0,
+  tariffId: 't1',
+  expectedLines: [],
+  basis: 'bill',
+  basisNote: null,
+  findings: [],
+  ...extra,
+});
+
+/** The audit of a bill the engine could not price for `reason`: no expected figures of any kind, no findings unless given. */
+export const unpricedAudit = (billId: string, reason: string, extra: Partial<BillAudit> = {}): BillAudit => ({
+  billId,
+  status: 'unpriceable',
+  reason,
+  expectedCents: null,
+  varianceCents: null,
+  variancePercent: null,
+  tariffId: null,
+  expectedLines: null,
+  basis: null,
+  basisNote: null,
+  findings: [],
+  ...extra,
+});

@@ -1,7 +1,7 @@
 import { compareLines } from './audit.calc';
 import { RULES } from './audit.thresholds';
 import type { AuditBill } from './audit.types';
-import { audit, auditOne, bill, findingsOf, june2024, priced, reasons, sibling } from './audit.calc.fixtures';
+import { audit, auditOne, bill, findingsOf, june2024, priced, pricedAudit, reasons, sibling, unpricedAudit } from './audit.calc.fixtures';
 
 describe('compareLines', () => {
   const expected = [
@@ -58,19 +58,8 @@ describe('price_variance', () => {
   const jan = (amountCents: number, extra: Partial<AuditBill> = {}) => bill('2025-01-01', '2025-01-31', { amountCents, ...extra });
 
   it('billed what was expected: ok, no finding', () => {
-    expect(auditOne(jan(10000))).toEqual({
-      billId: '2025-01-01',
-      status: 'ok',
-      reason: null,
-      expectedCents: 10000,
-      varianceCents: 0,
-      variancePercent: 0,
-      tariffId: 't1',
-      expectedLines: [],
-      basis: 'bill',
-      basisNote: null,
-      findings: [],
-    });
+    // status ok, variance 0 (0 %), tariff t1, no lines, priced from the bill, no note, no findings
+    expect(auditOne(jan(10000))).toEqual(pricedAudit('2025-01-01', 10000));
   });
 
   it('exactly the tolerance (3.0 %) either way is ok, the figures still reported', () => {
@@ -133,44 +122,28 @@ describe('price_variance', () => {
     ]);
   });
 
-  it('high from 10 % (after rounding)', () => {
-    // +994 c: 99.4 -> 99 -> 9.9 % medium; +995 c: 99.5 -> 100 -> 10.0 % high; -1000 c: -10.0 % high
-    expect(findingsOf(auditOne(jan(10994), { expectedCents: 10000 }), 'price_variance')).toEqual([
-      expect.objectContaining({
-        severity: 'medium',
-        amountCents: 994,
-        message: 'billed $109.94, expected $100.00 on E-1: +$9.94 (+9.9 %)',
-      }),
+  // High from 10 % (after rounding) or from $500 whatever the percent; medium below both.
+  it.each([
+    // +994 c: 99.4 -> 99 -> 9.9 % medium
+    [10994, 10000, 'medium', 994, 'billed $109.94, expected $100.00 on E-1: +$9.94 (+9.9 %)'],
+    // +995 c: 99.5 -> 100 -> 10.0 % high
+    [10995, 10000, 'high', 995, 'billed $109.95, expected $100.00 on E-1: +$9.95 (+10 %)'],
+    // -1000 c: -10.0 % high
+    [9000, 10000, 'high', -1000, 'billed $90.00, expected $100.00 on E-1: -$10.00 (-10 %)'],
+    // expected $10,000.00 (1000000 c): +49999 c = 49.999 -> 50 -> 5.0 % medium
+    [1049999, 1000000, 'medium', 49999, 'billed $10499.99, expected $10000.00 on E-1: +$499.99 (+5 %)'],
+    // +50000 c = $500.00, 5.0 %: high
+    [1050000, 1000000, 'high', 50000, 'billed $10500.00, expected $10000.00 on E-1: +$500.00 (+5 %)'],
+    // -50000 c: -5.0 %, $500 under: high
+    [950000, 1000000, 'high', -50000, 'billed $9500.00, expected $10000.00 on E-1: -$500.00 (-5 %)'],
+  ])('billed %i c, expected %i c: %s, %i c', (billed, expectedCents, severity, amountCents, message) => {
+    expect(findingsOf(auditOne(jan(billed), { expectedCents }), 'price_variance')).toEqual([
+      expect.objectContaining({ severity, amountCents, message }),
     ]);
-    expect(findingsOf(auditOne(jan(10995), { expectedCents: 10000 }), 'price_variance')).toEqual([
-      expect.objectContaining({ severity: 'high', amountCents: 995, message: 'billed $109.95, expected $100.00 on E-1: +$9.95 (+10 %)' }),
-    ]);
-    expect(findingsOf(auditOne(jan(9000), { expectedCents: 10000 }), 'price_variance')).toEqual([
-      expect.objectContaining({ severity: 'high', amountCents: -1000 }),
-    ]);
-    expect(RULES.highVariancePercent).toBe(10);
   });
 
-  it('high from $500 whatever the percent', () => {
-    // expected $10,000.00 (1000000 c): +49999 c = 49.999 -> 50 -> 5.0 % medium; +50000 c = $500.00, 5.0 %: high
-    expect(findingsOf(auditOne(jan(1049999), { expectedCents: 1000000 }), 'price_variance')).toEqual([
-      expect.objectContaining({
-        severity: 'medium',
-        amountCents: 49999,
-        message: 'billed $10499.99, expected $10000.00 on E-1: +$499.99 (+5 %)',
-      }),
-    ]);
-    expect(findingsOf(auditOne(jan(1050000), { expectedCents: 1000000 }), 'price_variance')).toEqual([
-      expect.objectContaining({ severity: 'high', amountCents: 50000 }),
-    ]);
-    // -50000 c: -5.0 %, $500 under: high
-    expect(findingsOf(auditOne(jan(950000), { expectedCents: 1000000 }), 'price_variance')).toEqual([
-      expect.objectContaining({
-        severity: 'high',
-        amountCents: -50000,
-        message: 'billed $9500.00, expected $10000.00 on E-1: -$500.00 (-5 %)',
-      }),
-    ]);
+  it('the high thresholds are 10 % and $500', () => {
+    expect(RULES.highVariancePercent).toBe(10);
     expect(RULES.highVarianceCents).toBe(50000);
   });
 
@@ -288,21 +261,7 @@ describe('unpriceable', () => {
   it('a bill the engine cannot price: status unpriceable with the reason, no expected figures', () => {
     expect(
       audit([bill('2025-01-01', '2025-01-31', { id: 'b1' })], { b1: { kind: 'unpriceable', reason: 'no tariff version covers 2025-01' } }),
-    ).toEqual([
-      {
-        billId: 'b1',
-        status: 'unpriceable',
-        reason: 'no tariff version covers 2025-01',
-        expectedCents: null,
-        varianceCents: null,
-        variancePercent: null,
-        tariffId: null,
-        expectedLines: null,
-        basis: null,
-        basisNote: null,
-        findings: [],
-      },
-    ]);
+    ).toEqual([unpricedAudit('b1', 'no tariff version covers 2025-01')]);
   });
 
   it('a bill given no pricing at all is unpriceable, "not priced"', () => {

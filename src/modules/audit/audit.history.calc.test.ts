@@ -228,38 +228,49 @@ describe('estimated_read', () => {
 const yearOverYear = (reason: 'usage_change' | 'cost_change', now: Partial<AuditBill>, before: AuditBill = june2024()) =>
   findingsOf(audit([before, bill('2025-06-01', '2025-06-30', { id: 'now', usage: 3000, amountCents: 30000, ...now })])[1]!, reason);
 
-describe('usage_change', () => {
-  it('exactly 50 % more or less per day is fine', () => {
+// The same threshold for both: June 2024 is 100 kWh and $10.00 a day; a change of more than 50 % a day is a medium finding.
+describe('usage_change and cost_change', () => {
+  it.each([
     // 4500 / 30 = 150 a day: (150 - 100) / 100 = +50.0 %; 1500 / 30 = 50 a day: -50.0 %
-    expect(yearOverYear('usage_change', { usage: 4500 })).toEqual([]);
-    expect(yearOverYear('usage_change', { usage: 1500 })).toEqual([]);
+    ['usage_change', { usage: 4500 }, { usage: 1500 }],
+    // 45000 c / 30 = $15.00 a day vs $10.00: +50.0 %; 15000 c: $5.00 a day, -50.0 %
+    ['cost_change', { amountCents: 45000 }, { amountCents: 15000 }],
+  ] as const)('%s: exactly 50 %% more or less per day is fine', (reason, more, less) => {
+    expect(yearOverYear(reason, more)).toEqual([]);
+    expect(yearOverYear(reason, less)).toEqual([]);
   });
 
-  it('50.1 % more per day: medium', () => {
+  it.each([
     // 4503 / 30 = 150.1 a day: +50.1 %
-    expect(yearOverYear('usage_change', { usage: 4503 })).toEqual([
+    ['usage_change', { usage: 4503 }, 'usage per day rose 50.1 % from the same period a year earlier (150.100 vs 100.000 kWh a day)'],
+    // 45030 c / 30 = $15.01 a day: +50.1 %
+    ['cost_change', { amountCents: 45030 }, 'cost per day rose 50.1 % from the same period a year earlier (15.01 vs 10.00 $ a day)'],
+  ] as const)('%s: 50.1 %% more per day: medium', (reason, now, message) => {
+    expect(yearOverYear(reason, now)).toEqual([
       {
         billId: 'now',
-        reason: 'usage_change',
+        reason,
         severity: 'medium',
         amountCents: null,
-        message: 'usage per day rose 50.1 % from the same period a year earlier (150.100 vs 100.000 kWh a day)',
+        message,
         details: { change_percent: 50.1, year_earlier_bill_id: 'y1' },
       },
     ]);
   });
 
-  it('50.1 % less per day: medium', () => {
+  it.each([
     // 1497 / 30 = 49.9 a day: -50.1 %
-    expect(yearOverYear('usage_change', { usage: 1497 })).toEqual([
-      expect.objectContaining({
-        severity: 'medium',
-        message: 'usage per day fell 50.1 % from the same period a year earlier (49.900 vs 100.000 kWh a day)',
-        details: { change_percent: -50.1, year_earlier_bill_id: 'y1' },
-      }),
+    ['usage_change', { usage: 1497 }, 'usage per day fell 50.1 % from the same period a year earlier (49.900 vs 100.000 kWh a day)'],
+    // 14970 c / 30 = $4.99 a day: -50.1 %
+    ['cost_change', { amountCents: 14970 }, 'cost per day fell 50.1 % from the same period a year earlier (4.99 vs 10.00 $ a day)'],
+  ] as const)('%s: 50.1 %% less per day: medium', (reason, now, message) => {
+    expect(yearOverYear(reason, now)).toEqual([
+      expect.objectContaining({ severity: 'medium', message, details: { change_percent: -50.1, year_earlier_bill_id: 'y1' } }),
     ]);
   });
+});
 
+describe('usage_change', () => {
   it('per day: a longer period with the same daily usage is no change', () => {
     // June 1..July 1 2025: 31 days (its year-earlier window overlaps June 2024 by 30 days); 4650 / 31 = 150 a day: +50.0 %
     const audits = audit([june2024(), bill('2025-06-01', '2025-07-01', { usage: 4650, amountCents: 31000 })]);
@@ -278,37 +289,6 @@ describe('usage_change', () => {
 });
 
 describe('cost_change', () => {
-  it('exactly 50 % more or less per day is fine', () => {
-    // 45000 c / 30 = $15.00 a day vs $10.00: +50.0 %; 15000 c: $5.00 a day, -50.0 %
-    expect(yearOverYear('cost_change', { amountCents: 45000 })).toEqual([]);
-    expect(yearOverYear('cost_change', { amountCents: 15000 })).toEqual([]);
-  });
-
-  it('50.1 % more per day: medium', () => {
-    // 45030 c / 30 = $15.01 a day: +50.1 %
-    expect(yearOverYear('cost_change', { amountCents: 45030 })).toEqual([
-      {
-        billId: 'now',
-        reason: 'cost_change',
-        severity: 'medium',
-        amountCents: null,
-        message: 'cost per day rose 50.1 % from the same period a year earlier (15.01 vs 10.00 $ a day)',
-        details: { change_percent: 50.1, year_earlier_bill_id: 'y1' },
-      },
-    ]);
-  });
-
-  it('50.1 % less per day: medium', () => {
-    // 14970 c / 30 = $4.99 a day: -50.1 %
-    expect(yearOverYear('cost_change', { amountCents: 14970 })).toEqual([
-      expect.objectContaining({
-        severity: 'medium',
-        message: 'cost per day fell 50.1 % from the same period a year earlier (4.99 vs 10.00 $ a day)',
-        details: { change_percent: -50.1, year_earlier_bill_id: 'y1' },
-      }),
-    ]);
-  });
-
   it('the year-earlier bill must overlap at least half the period', () => {
     // cost doubled ($20.00 a day: +100 %). Window 2024-06-01..2024-06-30 (30 days).
     // June 16..July 15 2024 overlaps it June 16..30 = 15 days = half: compared

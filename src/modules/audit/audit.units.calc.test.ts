@@ -1,6 +1,25 @@
 import { RULES } from './audit.thresholds';
 import { nearPowerOfTen } from './audit.units.calc';
+import type { AuditBill } from './audit.types';
 import { audit, bill, findingsOf, priced, reasons } from './audit.calc.fixtures';
+
+/** The engine's price of a two-part tariff: `usageCents` of usage charges (line `usageName`) and `fixedCents` (line `fixedName`). */
+const twoPart = (usageCents: number, fixedCents: number, usageName: string, fixedName: string, tariffName = 'E-1') =>
+  priced(usageCents + fixedCents, {
+    tariffName,
+    expectedLines: [
+      { category: 'energy', name: usageName, amount: usageCents / 100 },
+      { category: 'fixed', name: fixedName, amount: fixedCents / 100 },
+    ],
+  });
+
+/** A meter's history: Jan 1-30, Jan 31-Mar 1 and Mar 2-31 2025 (30 days each), each bill with `extra`; ids as given, else the start dates. */
+const threeMonths = (extra: Partial<AuditBill>, ids: string[] = []) =>
+  [
+    ['2025-01-01', '2025-01-30'],
+    ['2025-01-31', '2025-03-01'],
+    ['2025-03-02', '2025-03-31'],
+  ].map(([start, end], i) => bill(start!, end!, { ...(ids[i] === undefined ? {} : { id: ids[i] }), ...extra }));
 
 describe('nearPowerOfTen', () => {
   it('names the power of ten a ratio is within a factor of 2 of, 10 and up', () => {
@@ -20,21 +39,8 @@ describe('likely_unit_error', () => {
   // A water meter on W-1: $11.80 a month and $4.18 per kgal; three months of about 1,100 kgal (36.667 kgal a day).
   const water = (id: string, periodStart: string, periodEnd: string, usage: number, amountCents: number) =>
     bill(periodStart, periodEnd, { id, usage, unit: 'kgal', amountCents });
-  const onW1 = (usage: number) => {
-    const usageCents = Math.round(usage * 418);
-    return priced(1180 + usageCents, {
-      tariffName: 'W-1',
-      expectedLines: [
-        { category: 'energy', name: 'Usage', amount: usageCents / 100 },
-        { category: 'fixed', name: 'Service', amount: 11.8 },
-      ],
-    });
-  };
-  const history = [
-    water('h1', '2025-01-01', '2025-01-30', 1100, 460_980),
-    water('h2', '2025-01-31', '2025-03-01', 1100, 460_980),
-    water('h3', '2025-03-02', '2025-03-31', 1100, 460_980),
-  ];
+  const onW1 = (usage: number) => twoPart(Math.round(usage * 418), 1180, 'Usage', 'Service', 'W-1');
+  const history = threeMonths({ usage: 1100, unit: 'kgal', amountCents: 460_980 }, ['h1', 'h2', 'h3']);
   const pricingOf = (bills: ReturnType<typeof water>[]) => Object.fromEntries(bills.map((b) => [b.id, onW1(b.usage!)]));
 
   it('gallons typed as kgal: one finding naming the factor, in place of the price findings; no dollars at issue', () => {
@@ -77,12 +83,8 @@ describe('likely_unit_error', () => {
 
   it('a usage 100 times too small, by unit price: billed $110.00 for 10 kWh that E-1 charges $1.00 (usage charges 100 times)', () => {
     const b = bill('2025-01-01', '2025-01-31', { id: 'b', usage: 10, amountCents: 11000 });
-    const p = priced(1100, {
-      expectedLines: [
-        { category: 'energy', name: 'Energy', amount: 1 },
-        { category: 'fixed', name: 'Customer', amount: 10 },
-      ],
-    });
+    // E-1 for 10 kWh: $1.00 of energy and the $10.00 customer charge
+    const p = twoPart(100, 1000, 'Energy', 'Customer');
     expect(findingsOf(audit([b], { b: p })[0]!, 'likely_unit_error')).toEqual([
       expect.objectContaining({
         message:
@@ -120,18 +122,8 @@ describe('likely_unit_error', () => {
     // E-1: $10.00 a month + $0.01 a kWh. History: 300 kWh in 30 days, three times (10 kWh a day).
     const month = (id: string, start: string, end: string, usage: number, amountCents: number) =>
       bill(start, end, { id, usage, amountCents });
-    const e1 = (usage: number) =>
-      priced(1000 + usage, {
-        expectedLines: [
-          { category: 'energy', name: 'Energy', amount: usage / 100 },
-          { category: 'fixed', name: 'Customer', amount: 10 },
-        ],
-      });
-    const before = [
-      month('a', '2025-01-01', '2025-01-30', 300, 1300),
-      month('b', '2025-01-31', '2025-03-01', 300, 1300),
-      month('c', '2025-03-02', '2025-03-31', 300, 1300),
-    ];
+    const e1 = (usage: number) => twoPart(usage, 1000, 'Energy', 'Customer');
+    const before = threeMonths({ usage: 300, amountCents: 1300 }, ['a', 'b', 'c']);
     const run = (last: ReturnType<typeof month>, withHistory: boolean) => {
       const bills = withHistory ? [...before, last] : [last];
       return audit(bills, Object.fromEntries(bills.map((x) => [x.id, e1(x.usage!)]))).at(-1)!;
@@ -159,13 +151,7 @@ describe('likely_unit_error', () => {
 
   it("by history, on a meter without a tariff: from 10^1.5 (31.6) times the median of the meter's other bills", () => {
     // Three bills of 3,000 kWh in 30 days (100 a day); the fourth, 30 days too.
-    const meter = (usage: number) =>
-      audit([
-        bill('2025-01-01', '2025-01-30', { usage: 3000 }),
-        bill('2025-01-31', '2025-03-01', { usage: 3000 }),
-        bill('2025-03-02', '2025-03-31', { usage: 3000 }),
-        bill('2025-04-01', '2025-04-30', { id: 'x', usage }),
-      ])[3]!;
+    const meter = (usage: number) => audit([...threeMonths({ usage: 3000 }), bill('2025-04-01', '2025-04-30', { id: 'x', usage })])[3]!;
     // 94,800 / 30 = 3,160 a day: 31.6 times, under 31.623; 94,900: 31.633 times, a unit error of 10^round(1.50) = 100.
     expect(findingsOf(meter(94_800), 'likely_unit_error')).toEqual([]);
     expect(findingsOf(meter(94_900), 'likely_unit_error')).toEqual([
