@@ -4,7 +4,7 @@
  */
 import { allocate } from './rubs.calc';
 import type { BillingUnit } from './rubs.types';
-import { input, inputArb, RUNS, tryAllocate } from './rubs.test-helpers';
+import { input, inputArb, RUNS, tryAllocate, turnoverUnit } from './rubs.test-helpers';
 import fc from 'fast-check';
 
 // July 1 to 10, 2026: 480 kWh a day for five days, then a hot week-end and more at 960 kWh a day.
@@ -55,16 +55,9 @@ describe('interval proration: days weighted by the master meter', () => {
 
   it('12d. a turnover: each occupancy pays for the energy of its own days, the unit counts once', () => {
     const units: BillingUnit[] = [
-      {
-        unit_id: 'C',
-        tenant_name: '',
-        occupancies: [
-          { tenant_name: 'Cy', move_out: '2026-07-05' },
-          { tenant_name: 'Dee', move_in: '2026-07-08' },
-        ],
-      },
+      { ...turnoverUnit('C', { tenant_name: 'Cy', move_out: '2026-07-05' }, { tenant_name: 'Dee', move_in: '2026-07-08' }), sqft: 1000 },
       { unit_id: 'A', tenant_name: 'Ana', sqft: 1000 },
-    ].map((u) => ({ ...u, sqft: 1000 }));
+    ];
     // Cy 2,400 kWh, Dee 3 x 960 = 2,880 kWh, the two empty days 1,920 kWh; A 7,200 kWh. owner_pays, over 14,400 sqft-kWh x 1,000:
     // Cy $1,200.00 x 2,400 / 14,400 = $200.00, Dee $240.00, A $600.00, the owner the gap's $160.00.
     const a = example({ units, vacancyPolicy: 'owner_pays' });

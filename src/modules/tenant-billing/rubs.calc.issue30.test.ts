@@ -4,7 +4,7 @@
  */
 import { allocate } from './rubs.calc';
 import type { BillingUnit } from './rubs.types';
-import { input } from './rubs.test-helpers';
+import { input, turnoverUnit } from './rubs.test-helpers';
 
 describe('README examples, issue 30: turnover, occupancy tables, charge limits, billing fee', () => {
   const APRIL = { periodStart: '2026-04-01', periodEnd: '2026-04-30' };
@@ -14,14 +14,7 @@ describe('README examples, issue 30: turnover, occupancy tables, charge limits, 
 
   it('9a. turnover under owner_pays: unit 301 counts once, so the tenant who stayed pays half ($460.00, not $306.66)', () => {
     const units: BillingUnit[] = [
-      {
-        unit_id: '301',
-        tenant_name: '',
-        occupancies: [
-          { tenant_name: 'Dana', move_out: '2026-04-15' },
-          { tenant_name: 'Eli', move_in: '2026-04-16' },
-        ],
-      },
+      turnoverUnit('301', { tenant_name: 'Dana', move_out: '2026-04-15' }, { tenant_name: 'Eli', move_in: '2026-04-16' }),
       { unit_id: '302', tenant_name: 'Fay' },
     ];
     const a = allocate(input({ method: 'unit_count', vacancyPolicy: 'owner_pays', units, totalCents: 92_000, ...APRIL }));
@@ -37,14 +30,7 @@ describe('README examples, issue 30: turnover, occupancy tables, charge limits, 
 
   it('9b. turnover with 10 empty days between residents: the vacancy policy takes them', () => {
     const units: BillingUnit[] = [
-      {
-        unit_id: '301',
-        tenant_name: '',
-        occupancies: [
-          { tenant_name: 'Dana', move_out: '2026-04-10' },
-          { tenant_name: 'Eli', move_in: '2026-04-21' },
-        ],
-      },
+      turnoverUnit('301', { tenant_name: 'Dana', move_out: '2026-04-10' }, { tenant_name: 'Eli', move_in: '2026-04-21' }),
       { unit_id: '302', tenant_name: 'Fay' },
     ];
     const ownerPays = allocate(input({ method: 'unit_count', vacancyPolicy: 'owner_pays', units, totalCents: 92_000, ...APRIL }));
@@ -59,14 +45,11 @@ describe('README examples, issue 30: turnover, occupancy tables, charge limits, 
 
   it('9c. turnover by occupants: each occupancy brings its own head count', () => {
     const units: BillingUnit[] = [
-      {
-        unit_id: '301',
-        tenant_name: '',
-        occupancies: [
-          { tenant_name: 'Dana', move_out: '2026-04-15', occupant_count: 1 },
-          { tenant_name: 'Eli', move_in: '2026-04-16', occupant_count: 3 },
-        ],
-      },
+      turnoverUnit(
+        '301',
+        { tenant_name: 'Dana', move_out: '2026-04-15', occupant_count: 1 },
+        { tenant_name: 'Eli', move_in: '2026-04-16', occupant_count: 3 },
+      ),
       { unit_id: '302', tenant_name: 'Fay', occupant_count: 2 },
     ];
     const a = allocate(input({ method: 'occupant_count', units, totalCents: 90_000, ...APRIL }));

@@ -3,8 +3,8 @@
  * occupancy tables, charge limits and billing fees; every cent accounted for, a unit counted once.
  */
 import fc from 'fast-check';
-import { ALLOCATION_METHODS, type AllocationInput } from './rubs.types';
-import { date, decimal, inputArb, RUNS, tryAllocate, unitArb } from './rubs.test-helpers';
+import type { AllocationInput } from './rubs.types';
+import { date, forEachAllocation, inputArb, inputOf, RUNS, SETTINGS_ARB, tryAllocate, unitArb } from './rubs.test-helpers';
 
 describe('allocator properties with issue 30 terms (turnover, occupancy tables, charge limits, billing fees)', () => {
   /** 1 to 3 occupancies that never overlap: sorted distinct days paired as (move_in, move_out). */
@@ -28,12 +28,9 @@ describe('allocator properties with issue 30 terms (turnover, occupancy tables, 
   const termsArb = fc
     .record({
       periodDays: fc.integer({ min: 1, max: 62 }),
+      ...SETTINGS_ARB,
       n: fc.integer({ min: 1, max: 12 }),
-      method: fc.constantFrom(...ALLOCATION_METHODS),
-      vacancyPolicy: fc.constantFrom('redistribute' as const, 'owner_pays' as const),
-      rounding: fc.constantFrom('per_unit' as const, 'exact' as const),
-      adminFeePercent: fc.oneof(fc.constant(0), decimal(15, 4)),
-      sqftWeightPercent: decimal(100, 1),
+      commonAreaPercent: fc.constant(0),
       totalCents: fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 9_999_999_999_999 })),
       occupantFactors: fc.option(fc.constantFrom<Record<string, number>>({ 1: 1, 2: 1.6, 3: 2.2, 4: 2.6 }, { 0: 0.5, 1: 1, 2: 1.75 }), {
         nil: null,
@@ -64,49 +61,35 @@ describe('allocator properties with issue 30 terms (turnover, occupancy tables, 
       ),
     )
     .map(([t, units]) => ({
-      method: t.method,
-      vacancyPolicy: t.vacancyPolicy,
-      rounding: t.rounding,
-      commonAreaPercent: 0,
-      adminFeePercent: t.adminFeePercent,
-      sqftWeightPercent: t.sqftWeightPercent,
-      totalCents: t.totalCents,
+      ...inputOf(t, t.periodDays, units),
       occupantFactors: t.occupantFactors,
       maxChargeCents: t.maxChargeCents,
       minChargeCents: t.minChargeCents,
       billingFeeCents: t.billingFeeCents,
-      periodStart: date(0),
-      periodEnd: date(t.periodDays - 1),
-      units,
     }));
 
   it('every cent is accounted for: the identity, the sums, the limits and the fees on billed lines only', () => {
-    fc.assert(
-      fc.property(turnoverInputArb, (i) => {
-        const a = tryAllocate(i);
-        if (!a) return;
-        const r = a.reconciliation;
-        expect(r.commonAreaDeductionCents + r.billedToTenantsCents + r.ownerAbsorbsCents + r.roundingDifferenceCents).toBe(
-          r.totalAmountCents,
-        );
-        expect(r.billedToTenantsCents).toBe(a.lines.reduce((s, l) => s + l.baseCents, 0));
-        expect(r.adminFeesCents).toBe(a.lines.reduce((s, l) => s + l.adminFeeCents, 0));
-        expect(r.billingFeesCents).toBe(a.lines.filter((l) => !l.isVacant).length * (i.billingFeeCents ?? 0));
-        expect(r.maxChargeAbsorbedCents - r.minChargeAddedCents).toBe(a.lines.reduce((s, l) => s + l.shareCents - l.baseCents, 0));
-        if (i.rounding === 'exact') expect(r.roundingDifferenceCents).toBe(0);
-        for (const l of a.lines) {
-          expect(l.totalCents).toBe(l.baseCents + l.adminFeeCents + l.billingFeeCents);
-          if (l.isVacant) expect([l.baseCents, l.totalCents]).toEqual([0, 0]);
-          else {
-            if (i.maxChargeCents != null) expect(l.baseCents).toBeLessThanOrEqual(i.maxChargeCents);
-            if (i.minChargeCents != null) expect(l.baseCents).toBeGreaterThanOrEqual(i.minChargeCents);
-          }
+    forEachAllocation(turnoverInputArb, (i, a) => {
+      const r = a.reconciliation;
+      expect(r.commonAreaDeductionCents + r.billedToTenantsCents + r.ownerAbsorbsCents + r.roundingDifferenceCents).toBe(
+        r.totalAmountCents,
+      );
+      expect(r.billedToTenantsCents).toBe(a.lines.reduce((s, l) => s + l.baseCents, 0));
+      expect(r.adminFeesCents).toBe(a.lines.reduce((s, l) => s + l.adminFeeCents, 0));
+      expect(r.billingFeesCents).toBe(a.lines.filter((l) => !l.isVacant).length * (i.billingFeeCents ?? 0));
+      expect(r.maxChargeAbsorbedCents - r.minChargeAddedCents).toBe(a.lines.reduce((s, l) => s + l.shareCents - l.baseCents, 0));
+      if (i.rounding === 'exact') expect(r.roundingDifferenceCents).toBe(0);
+      for (const l of a.lines) {
+        expect(l.totalCents).toBe(l.baseCents + l.adminFeeCents + l.billingFeeCents);
+        if (l.isVacant) expect([l.baseCents, l.totalCents]).toEqual([0, 0]);
+        else {
+          if (i.maxChargeCents != null) expect(l.baseCents).toBeLessThanOrEqual(i.maxChargeCents);
+          if (i.minChargeCents != null) expect(l.baseCents).toBeGreaterThanOrEqual(i.minChargeCents);
         }
-        // One line per unit, or per occupancy.
-        expect(a.lines).toHaveLength(i.units.reduce((s, u) => s + (u.occupancies?.length ?? 1), 0));
-      }),
-      RUNS,
-    );
+      }
+      // One line per unit, or per occupancy.
+      expect(a.lines).toHaveLength(i.units.reduce((s, u) => s + (u.occupancies?.length ?? 1), 0));
+    });
   });
 
   it('a unit counts once: occupancies that cover the whole period are charged what the unit would be with one tenant', () => {

@@ -4,68 +4,53 @@
  */
 import fc from 'fast-check';
 import { allocate } from './rubs.calc';
-import { ALLOCATION_METHODS, type AllocationInput, type BillingUnit } from './rubs.types';
+import type { AllocationInput, BillingUnit } from './rubs.types';
 import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT } from './schemas.units';
-import { date, decimal, inputArb, RUNS, tryAllocate, unitArb } from './rubs.test-helpers';
+import { date, decimal, forEachAllocation, inputArb, inputOf, RUNS, SETTINGS_ARB, tryAllocate, unitArb } from './rubs.test-helpers';
 
 describe('allocator properties', () => {
   it("exact rounding adds up to the cent: base charges (with the owner's share) to the billable amount, fees to billed x rate", () => {
-    fc.assert(
-      fc.property(inputArb, (raw) => {
-        const i = { ...raw, rounding: 'exact' as const };
-        const a = tryAllocate(i);
-        if (!a) return;
-        const r = a.reconciliation;
-        expect(r.billedToTenantsCents + r.ownerAbsorbsCents).toBe(a.billableCents);
-        expect(r.roundingDifferenceCents).toBe(0);
-        // admin fees = billed x rate, rounded half up once (rate = percent / 100, exact in integers)
-        const rateMillionths = Math.round(i.adminFeePercent * 10_000);
-        const expectedFees = Number((BigInt(r.billedToTenantsCents) * BigInt(rateMillionths) * 2n + 1_000_000n) / 2_000_000n);
-        expect(r.adminFeesCents).toBe(expectedFees);
-      }),
-      RUNS,
-    );
+    const exact = inputArb.map((raw) => ({ ...raw, rounding: 'exact' as const }));
+    forEachAllocation(exact, (i, a) => {
+      const r = a.reconciliation;
+      expect(r.billedToTenantsCents + r.ownerAbsorbsCents).toBe(a.billableCents);
+      expect(r.roundingDifferenceCents).toBe(0);
+      // admin fees = billed x rate, rounded half up once (rate = percent / 100, exact in integers)
+      const rateMillionths = Math.round(i.adminFeePercent * 10_000);
+      const expectedFees = Number((BigInt(r.billedToTenantsCents) * BigInt(rateMillionths) * 2n + 1_000_000n) / 2_000_000n);
+      expect(r.adminFeesCents).toBe(expectedFees);
+    });
   });
 
   it('the reconciliation identity holds in every mode, and per-unit rounding never bills more than the bill, under a cent a line less', () => {
-    fc.assert(
-      fc.property(inputArb, (i) => {
-        const a = tryAllocate(i);
-        if (!a) return;
-        const r = a.reconciliation;
-        expect(r.totalAmountCents).toBe(i.totalCents);
-        expect(r.commonAreaDeductionCents + r.billedToTenantsCents + r.ownerAbsorbsCents + r.roundingDifferenceCents).toBe(
-          r.totalAmountCents,
-        );
-        expect(r.billedToTenantsCents).toBe(a.lines.reduce((s, u) => s + u.baseCents, 0));
-        expect(r.adminFeesCents).toBe(a.lines.reduce((s, u) => s + u.adminFeeCents, 0));
-        // Issue 46 replaced per-unit rounding half up with rounding down (never bill more than the bill).
-        expect(r.roundingDifferenceCents).toBeGreaterThanOrEqual(0);
-        expect(r.roundingDifferenceCents).toBeLessThanOrEqual(a.lines.length + 1);
-        if (i.vacancyPolicy === 'redistribute') expect(r.ownerAbsorbsCents).toBe(0);
-        for (const u of a.lines) expect(u.totalCents).toBe(u.baseCents + u.adminFeeCents);
-      }),
-      RUNS,
-    );
+    forEachAllocation(inputArb, (i, a) => {
+      const r = a.reconciliation;
+      expect(r.totalAmountCents).toBe(i.totalCents);
+      expect(r.commonAreaDeductionCents + r.billedToTenantsCents + r.ownerAbsorbsCents + r.roundingDifferenceCents).toBe(
+        r.totalAmountCents,
+      );
+      expect(r.billedToTenantsCents).toBe(a.lines.reduce((s, u) => s + u.baseCents, 0));
+      expect(r.adminFeesCents).toBe(a.lines.reduce((s, u) => s + u.adminFeeCents, 0));
+      // Issue 46 replaced per-unit rounding half up with rounding down (never bill more than the bill).
+      expect(r.roundingDifferenceCents).toBeGreaterThanOrEqual(0);
+      expect(r.roundingDifferenceCents).toBeLessThanOrEqual(a.lines.length + 1);
+      if (i.vacancyPolicy === 'redistribute') expect(r.ownerAbsorbsCents).toBe(0);
+      for (const u of a.lines) expect(u.totalCents).toBe(u.baseCents + u.adminFeeCents);
+    });
   });
 
   it('shares are within [0, 100] percent, and under redistribute they add up to 100 (to their rounding)', () => {
-    fc.assert(
-      fc.property(inputArb, (i) => {
-        const a = tryAllocate(i);
-        if (!a) return;
-        for (const u of a.lines) {
-          expect(u.shareBasisPoints).toBeGreaterThanOrEqual(0);
-          expect(u.shareBasisPoints).toBeLessThanOrEqual(10_000);
-          expect(u.baseCents).toBeGreaterThanOrEqual(0);
-          expect(u.baseCents).toBeLessThanOrEqual(a.billableCents);
-        }
-        const sum = a.lines.reduce((s, u) => s + u.shareBasisPoints, 0);
-        if (i.vacancyPolicy === 'redistribute') expect(Math.abs(sum - 10_000)).toBeLessThanOrEqual(Math.ceil(i.units.length / 2));
-        else expect(sum).toBeLessThanOrEqual(10_000 + Math.ceil(i.units.length / 2));
-      }),
-      RUNS,
-    );
+    forEachAllocation(inputArb, (i, a) => {
+      for (const u of a.lines) {
+        expect(u.shareBasisPoints).toBeGreaterThanOrEqual(0);
+        expect(u.shareBasisPoints).toBeLessThanOrEqual(10_000);
+        expect(u.baseCents).toBeGreaterThanOrEqual(0);
+        expect(u.baseCents).toBeLessThanOrEqual(a.billableCents);
+      }
+      const sum = a.lines.reduce((s, u) => s + u.shareBasisPoints, 0);
+      if (i.vacancyPolicy === 'redistribute') expect(Math.abs(sum - 10_000)).toBeLessThanOrEqual(Math.ceil(i.units.length / 2));
+      else expect(sum).toBeLessThanOrEqual(10_000 + Math.ceil(i.units.length / 2));
+    });
   });
 
   it('a vacant unit pays 0 under both policies', () => {
@@ -208,10 +193,8 @@ describe('allocator properties', () => {
       });
     const wide = fc
       .record({
+        ...SETTINGS_ARB,
         n: fc.integer({ min: 1, max: 12 }),
-        method: fc.constantFrom(...ALLOCATION_METHODS),
-        vacancyPolicy: fc.constantFrom('redistribute' as const, 'owner_pays' as const),
-        rounding: fc.constantFrom('per_unit' as const, 'exact' as const),
         commonAreaPercent: decimal(50, 2),
         adminFeePercent: decimal(15, 4),
         sqftWeightPercent: decimal(100, 2),
@@ -220,18 +203,7 @@ describe('allocator properties', () => {
       .chain((p) => fc.tuple(fc.constant(p), fc.tuple(...Array.from({ length: p.n }, (_, i) => published(i)))));
     fc.assert(
       fc.property(wide, ([p, units]) => {
-        const input: AllocationInput = {
-          method: p.method,
-          vacancyPolicy: p.vacancyPolicy,
-          rounding: p.rounding,
-          commonAreaPercent: p.commonAreaPercent,
-          adminFeePercent: p.adminFeePercent,
-          sqftWeightPercent: p.sqftWeightPercent,
-          totalCents: p.totalCents,
-          periodStart: date(0),
-          periodEnd: date(30),
-          units,
-        };
+        const input = inputOf(p, 31, units); // 2026-01-01 to 2026-01-31
         const a = tryAllocate(input); // only AllocationError (nothing to bill by) may refuse
         if (!a) return;
         const r = a.reconciliation;
