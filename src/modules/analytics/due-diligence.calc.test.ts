@@ -1,19 +1,6 @@
-import {
-  annualBillCents,
-  annualConsumption,
-  averageRateAnnualCents,
-  cheapestAndMedian,
-  comparableSqftRange,
-  comparableUnitRange,
-  eligibilityLoad,
-  estimatedCosts,
-  monthlyUsage,
-  noiImpact,
-  latestEndDate,
-  latestRevisions,
-  tariffExclusion,
-  type EligibilityTariff,
-} from './due-diligence.calc';
+import { annualBillCents, annualConsumption, averageRateAnnualCents, cheapestAndMedian, latestEndDate } from './due-diligence.calc';
+import { comparableSqftRange, comparableUnitRange, eligibilityLoad, estimatedCosts, monthlyUsage } from './due-diligence.calc';
+import { noiImpact, latestRevisions, tariffExclusion, type EligibilityTariff } from './due-diligence.calc';
 import { buildResidentialUsage, residentialUsage } from './residential-usage';
 
 describe('due diligence model (README "Due diligence")', () => {
