@@ -5,30 +5,16 @@
  * demand, monthly fuel adjustments. Expected amounts come from the URDB
  * records' published numbers.
  */
-import { bundledTariffs, bill, amounts } from './engine.fixtures';
+import { engineTariffs, bill, amounts } from './engine.fixtures';
 import { BillingError } from './index';
 
-const IDS = {
-  // AEP GS Transmission: kWh/kW tiers 50/150/375 (rate + adj), facility demand 4.12 - 1.10, $36.66/month, fuel adjustments
-  kwhPerKw: '58f661175457a3133d156660',
-  // TVA-style Manufacturing Credit: facility demand tiers by season (adj -1.38/-1.63), energy adj -0.01076, $150/month, fuel
-  facilityTiers: '606b31765457a3d01b3caddf',
-  // Retail Transmission Service: flat energy 0.01525 + 0.03052, TOU demand 3.77 / 2.77 / 2.60, $500/month
-  touDemand: '539f6a22ec4f024411ec8b87',
-  // TGSA Time-of-Day: TOU energy (rate + adj 0.02101), TOU demand 13.06 / 12.42 / 0, $300/month, fuel
-  touEnergyDemand: '5a6233b75457a3b637e429ce',
-  // City of Lexington (TN) Coincident Peak Rate -1: kWh/kW tiers (438 h x demand at 0.0511, then 0.0467);
-  // coincident demand 7.33 $/kW (January-May, October-December) or 25.07 (June-September); minimum $73.12/month;
-  // applicability 100-500 kW
-  coincident: '539f6dfcec4f024411ecbcbf',
-};
-const t = bundledTariffs(IDS);
+const t = engineTariffs();
 
 describe('demand charges', () => {
   it('demand_kw is required for demand tariffs', () => {
     let err: unknown;
     try {
-      bill(t.facilityTiers, { usageKwh: 1000, month: 7 });
+      bill(t.manufacturingCredit, { usageKwh: 1000, month: 7 });
     } catch (e) {
       err = e;
     }
@@ -37,7 +23,7 @@ describe('demand charges', () => {
   });
 
   it('facility demand runs through its kW tiers, by season', () => {
-    const july = bill(t.facilityTiers, { usageKwh: 1_500_000, month: 7, demandKw: 3000 });
+    const july = bill(t.manufacturingCredit, { usageKwh: 1_500_000, month: 7, demandKw: 3000 });
     // energy (Jun-Sep period): 0.04345 - 0.01076 = 0.03269; 1,500,000 x 0.03269 = 49,035.00
     // summer demand: 1000 kW x (15.81 - 1.38 = 14.43) = 14,430.00
     //                1500 kW x (15.95 - 1.63 = 14.32) = 21,480.00
@@ -56,11 +42,11 @@ describe('demand charges', () => {
     expect(july.totalCost).toBe(121945);
     expect(july.season).toBe('summer');
     // January (winter demand period): 800 kW x (15.08 - 1.38 = 13.70) = 10,960.00
-    const january = bill(t.facilityTiers, { usageKwh: 0, month: 1, demandKw: 800 });
+    const january = bill(t.manufacturingCredit, { usageKwh: 0, month: 1, demandKw: 800 });
     expect(january.summary.demandCharge).toBe(10960);
     expect(january.season).toBe('winter');
     // April and October share a period set of their own: neither January nor July in it
-    expect(bill(t.facilityTiers, { usageKwh: 0, month: 4, demandKw: 1 }).season).toBe('shoulder');
+    expect(bill(t.manufacturingCredit, { usageKwh: 0, month: 4, demandKw: 1 }).season).toBe('shoulder');
   });
 
   it('kWh per kW tiers scale with demand_kw; riders apply to usage_kwh', () => {
@@ -89,7 +75,7 @@ describe('demand charges', () => {
   });
 
   it('one demand_kw is applied to every TOU demand period active in the month, and says so', () => {
-    const b = bill(t.touDemand, { usageKwh: 100_000, month: 1, demandKw: 1000 });
+    const b = bill(t.retailTransmission, { usageKwh: 100_000, month: 1, demandKw: 1000 });
     // January weekdays use demand periods 3, 1 and 2 (weekends 3): all three are active
     // energy 100,000 x (0.01525 + 0.03052 = 0.04577) = 4,577.00
     // demand 1000 x 3.77 = 3,770.00; 1000 x 2.77 = 2,770.00; 1000 x 2.60 = 2,600.00; fixed 500
@@ -133,7 +119,7 @@ describe('demand charges', () => {
   });
 
   it('coincident-peak demand: demand_kw taken as the demand at the system peak, and said', () => {
-    const july = bill(t.coincident, { usageKwh: 100_000, month: 7, demandKw: 200 });
+    const july = bill(t.lexington, { usageKwh: 100_000, month: 7, demandKw: 200 });
     // energy: 438 kWh/kW x 200 kW = 87,600 kWh x 0.0511 = 4,476.36; 12,400 kWh x 0.0467 = 579.08
     // coincident demand (June-September period): 200 kW x 25.07 = 5,014.00; total 10,069.44 (above the minimum)
     expect(amounts(july)).toEqual([
@@ -149,12 +135,12 @@ describe('demand charges', () => {
         "no coincident demand, so the coincident charge may be overstated (the demand at the system peak is at most the month's maximum demand)",
     ]);
     // January: 200 x 7.33 = 1,466.00
-    const january = bill(t.coincident, { usageKwh: 100_000, month: 1, demandKw: 200 });
+    const january = bill(t.lexington, { usageKwh: 100_000, month: 1, demandKw: 200 });
     expect(january.summary.demandCharge).toBe(1466);
     expect(january.season).toBe('winter');
   });
 
   it('a coincident-peak charge makes demand_kw required', () => {
-    expect(() => bill(t.coincident, { usageKwh: 1000, month: 7 })).toThrow('demand_kw required for demand tariffs');
+    expect(() => bill(t.lexington, { usageKwh: 1000, month: 7 })).toThrow('demand_kw required for demand tariffs');
   });
 });

@@ -6,17 +6,9 @@
  * zero to the cent.
  */
 import type { Tariff } from '../../tariffs/tariff.model';
-import { bundledTariffs, bill, amounts } from './engine.fixtures';
+import { engineTariffs, bill, amounts } from './engine.fixtures';
 
-const IDS = {
-  municipalFlat: '539f6adcec4f024411ec9565', // Northern Indiana PS "Municipal Power": 0.094782 + adj 0.016079; min $6.99/month
-  winnsboroTiered: '539f6a45ec4f024411ec8d1d', // Winnsboro "General Service": 800 kWh @0.0879, then 0.0854; min $7.23/month
-  scribnerSeasonal: '539f6a0aec4f024411ec8aa7', // Scribner EL 10: Jun-Sep 200 @0.1373 then 0.0544; else 200 @0.0939 then 0.0391; $60/month
-  sceDailyTiers: '539f6a8fec4f024411ec914d', // SCE Domestic D region 5: "kWh daily" tiers; $0.9436/month
-  sullivanYearlyMin: '539f6a8fec4f024411ec9149', // Sullivan County Rate 18: 0.07744/kWh, $2/month, min $48/year
-  montanaDaily: '5925fea75457a30036de90e2', // Montana-Dakota Rate 22: 0.02135 + adj 0.03573; $0.23/day
-};
-const t = bundledTariffs(IDS);
+const t = engineTariffs();
 
 describe('flat and tiered energy', () => {
   it('flat: the URDB adjustment is part of the price', () => {
@@ -56,13 +48,13 @@ describe('flat and tiered energy', () => {
   });
 
   it('seasons come from the months: summer and winter tiers', () => {
-    const july = bill(t.scribnerSeasonal, { usageKwh: 500, month: 7 });
+    const july = bill(t.scribner, { usageKwh: 500, month: 7 });
     // summer: 200 x 0.1373 = 27.46; 300 x 0.0544 = 16.32; fixed 60 -> 103.78
     expect(july.season).toBe('summer');
     expect(july.lineItems.map((i) => i.amount)).toEqual([27.46, 16.32, 60]);
     expect(july.totalCost).toBe(103.78);
     expect(july.summary).toMatchObject({ energyCharge: 43.78, fixedCharge: 60, demandCharge: 0, riders: 0 });
-    const january = bill(t.scribnerSeasonal, { usageKwh: 500, month: 1 });
+    const january = bill(t.scribner, { usageKwh: 500, month: 1 });
     // winter: 200 x 0.0939 = 18.78; 300 x 0.0391 = 11.73; fixed 60 -> 90.51
     expect(january.season).toBe('winter');
     expect(january.lineItems.map((i) => i.amount)).toEqual([18.78, 11.73, 60]);
@@ -102,7 +94,7 @@ describe('flat and tiered energy', () => {
 
 describe('fixed and minimum charges', () => {
   it('daily fixed charges are multiplied by the days of the month', () => {
-    const feb = bill(t.montanaDaily, { usageKwh: 500, month: 2 });
+    const feb = bill(t.montanaDakota22, { usageKwh: 500, month: 2 });
     // 0.02135 + 0.03573 = 0.05708; 500 x 0.05708 = 28.54; fixed 28 days x 0.23 = 6.44; total 34.98
     expect(amounts(feb)).toEqual([
       ['energy', 'Energy all_year: 500 kWh x $0.05708/kWh', 28.54],
@@ -110,7 +102,7 @@ describe('fixed and minimum charges', () => {
     ]);
     expect(feb.totalCost).toBe(34.98);
     // July: 31 x 0.23 = 7.13
-    expect(bill(t.montanaDaily, { usageKwh: 500, month: 7 }).summary.fixedCharge).toBe(7.13);
+    expect(bill(t.montanaDakota22, { usageKwh: 500, month: 7 }).summary.fixedCharge).toBe(7.13);
   });
 
   it('a yearly minimum charge is one twelfth per month', () => {
@@ -137,7 +129,7 @@ describe('totals', () => {
   });
 
   it('usage 0 gives an effective rate of 0, not a division by zero', () => {
-    const b = bill(t.scribnerSeasonal, { usageKwh: 0, month: 7 });
+    const b = bill(t.scribner, { usageKwh: 0, month: 7 });
     expect(b.totalCost).toBe(60);
     expect(b.summary.effectiveRatePerKwh).toBe(0);
   });

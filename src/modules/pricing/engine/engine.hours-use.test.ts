@@ -6,20 +6,9 @@
  * read "Energy all_year tier 1: 144000 kWh x $0.05/kWh", as if the tier were 144,000 kWh of any bill.
  */
 import type { Tariff } from '../../tariffs/tariff.model';
-import { bundledTariffs, bill, amounts } from './engine.fixtures';
+import { engineTariffs, bill, amounts } from './engine.fixtures';
 
-const IDS = {
-  // City of Sikeston (MO) Large General Service: 180 / 360 kWh per kW at $0.05 / $0.045, then $0.04;
-  // $6.47/kW; minimum $647/month; 50 % demand ratchet. The pricing README's worked example.
-  sikeston: '5616cc4d5457a3945e35c496',
-  // City of Calhoun (GA) Medium Power Service: 6,000 kWh at $0.10, then to 200 kWh per kW at $0.09, to 400 kWh
-  // per kW at $0.044, then $0.04; $2.50/kW; $60/month.
-  calhoun: '539fba9dec4f024bc1dc3011',
-  // Northern States Power (MN) Secondary Peak Controlled TOD (E21): on-peak $0.11306 and off-peak $0.09859 up to
-  // 360 kWh per kW, then $0.037342 / $0.022872; TOU demand $5.82 / $2.00 in July; $50/month.
-  nspE21: '539f6dacec4f024411ecb8b9',
-};
-const t = bundledTariffs(IDS);
+const t = engineTariffs();
 
 describe('tiers sized by the demand ("hours use", kWh per kW)', () => {
   it('Sikeston at 800 kW: each band states 180 kWh per kW x 800 kW', () => {

@@ -4,17 +4,9 @@
  * and the bill is still priced. Real bundled tariffs; amounts by hand.
  */
 import { NO_APPLICABILITY } from '../../tariffs/tariff.model';
-import { bundledTariffs, bill, amounts } from './engine.fixtures';
+import { engineTariffs, bill, amounts } from './engine.fixtures';
 
-const IDS = {
-  // Memphis TMSC: $1,537.86/month, $350/month per additional meter, reactive power 1.49 $/kVAR; 15,000-25,000 kW
-  memphis: '5edfb0a95457a33c1acfd350',
-  // Schedule B: 0.067 $/kWh, facility demand 5 $/kW, $25/month, demand ratchet 60 %
-  ratchet: '539f6a80ec4f024411ec9089',
-  // City of Lexington (TN) Coincident Peak Rate -1: applicability 100-500 kW
-  lexington: '539f6dfcec4f024411ecbcbf',
-};
-const t = bundledTariffs(IDS);
+const t = engineTariffs();
 
 const ADDITIONAL_METER = 'one meter assumed: the $350/month charge per additional meter is not included';
 const REACTIVE = 'reactive power charge of $1.49/kVAR not included: the request carries no reactive demand (power factor)';

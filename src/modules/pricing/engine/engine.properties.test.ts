@@ -55,6 +55,22 @@ const request = fc.record({
 });
 const cents = (x: number) => Math.round(x * 100);
 
+/** Asserts `check` on `numRuns` bills: each request `requests` draws, priced on a tariff of `tariffs` drawn with it. */
+function forEachBill<R extends BillRequest>(
+  tariffs: Tariff[],
+  requests: fc.Arbitrary<R>,
+  numRuns: number,
+  check: (b: BillResult, tariff: Tariff, req: R) => void,
+): void {
+  fc.assert(
+    fc.property(fc.nat(), requests, (i, req) => {
+      const tariff = tariffs[i % tariffs.length];
+      check(calculateBill(tariff, req, shapes), tariff, req);
+    }),
+    { numRuns },
+  );
+}
+
 describe('engine properties', () => {
   it('samples every rate type', () => {
     expect(new Set(sample.map((t) => t.rateType))).toEqual(new Set(['flat', 'tiered', 'tou', 'demand']));
@@ -62,24 +78,18 @@ describe('engine properties', () => {
   });
 
   it('line items always add up to the summary, and the summary to total_cost', () => {
-    fc.assert(
-      fc.property(fc.nat(), request, (i, req) => {
-        const tariff = sample[i % sample.length];
-        const b = calculateBill(tariff, req, shapes);
-        const sum = (cat: string) => b.lineItems.filter((l) => l.category === cat).reduce((a, l) => a + cents(l.amount), 0);
-        expect(sum('energy')).toBe(cents(b.summary.energyCharge));
-        expect(sum('demand')).toBe(cents(b.summary.demandCharge));
-        expect(sum('fixed')).toBe(cents(b.summary.fixedCharge));
-        expect(sum('rider')).toBe(cents(b.summary.riders));
-        const total =
-          cents(b.summary.energyCharge) + cents(b.summary.demandCharge) + cents(b.summary.fixedCharge) + cents(b.summary.riders);
-        expect(cents(b.totalCost)).toBe(total);
-        expect(b.totalCostCents).toBe(total);
-        for (const l of b.lineItems)
-          expect(Number.isInteger(cents(l.amount)) && Math.abs(l.amount * 100 - cents(l.amount)) < 1e-6).toBe(true);
-      }),
-      { numRuns: 2000 },
-    );
+    forEachBill(sample, request, 2000, (b) => {
+      const sum = (cat: string) => b.lineItems.filter((l) => l.category === cat).reduce((a, l) => a + cents(l.amount), 0);
+      expect(sum('energy')).toBe(cents(b.summary.energyCharge));
+      expect(sum('demand')).toBe(cents(b.summary.demandCharge));
+      expect(sum('fixed')).toBe(cents(b.summary.fixedCharge));
+      expect(sum('rider')).toBe(cents(b.summary.riders));
+      const total = cents(b.summary.energyCharge) + cents(b.summary.demandCharge) + cents(b.summary.fixedCharge) + cents(b.summary.riders);
+      expect(cents(b.totalCost)).toBe(total);
+      expect(b.totalCostCents).toBe(total);
+      for (const l of b.lineItems)
+        expect(Number.isInteger(cents(l.amount)) && Math.abs(l.amount * 100 - cents(l.amount)) < 1e-6).toBe(true);
+    });
   });
 
   it('the total never decreases when usage grows (tariffs without negative prices)', () => {
@@ -128,31 +138,26 @@ describe('energy tiers shared by the periods of a month (every tiered multi-peri
   });
 
   it('the pieces add up to usage_kwh exactly, and each shared band to its width of the month', () => {
-    fc.assert(
-      fc.property(fc.nat(), tieredRequest, (i, req) => {
-        const tariff = tieredTou[i % tieredTou.length];
-        const b = calculateBill(tariff, req, shapes);
-        const energy = b.lineItems.filter((l) => l.category === 'energy');
-        const usage = Math.round(req.usageKwh * 1000);
-        expect(energy.reduce((a, l) => a + wh(l.name), 0)).toBe(usage);
-        for (const l of energy) expect(wh(l.name)).toBeGreaterThan(0);
-        if (!planOf(tariff, shapes).months[req.month - 1].sharedTiers) return;
-        const bands = new Map<string, number>();
-        for (const l of energy) {
-          const band = /\(share of the month's ([^)]*)\)/.exec(l.name)?.[1];
-          if (band) bands.set(band, (bands.get(band) ?? 0) + wh(l.name));
-        }
-        for (const [band, sum] of bands) {
-          let m = /^first ([\d.]+) kWh$/.exec(band);
-          if (m) expect(sum).toBe(Math.min(usage, Math.round(Number(m[1]) * 1000)));
-          m = /^kWh ([\d.]+)-([\d.]+)$/.exec(band);
-          if (m) expect(sum).toBe(Math.min(usage, Math.round(Number(m[2]) * 1000)) - Math.round(Number(m[1]) * 1000));
-          m = /^kWh above ([\d.]+)$/.exec(band);
-          if (m) expect(sum).toBe(usage - Math.round(Number(m[1]) * 1000));
-        }
-      }),
-      { numRuns: 3000 },
-    );
+    forEachBill(tieredTou, tieredRequest, 3000, (b, tariff, req) => {
+      const energy = b.lineItems.filter((l) => l.category === 'energy');
+      const usage = Math.round(req.usageKwh * 1000);
+      expect(energy.reduce((a, l) => a + wh(l.name), 0)).toBe(usage);
+      for (const l of energy) expect(wh(l.name)).toBeGreaterThan(0);
+      if (!planOf(tariff, shapes).months[req.month - 1].sharedTiers) return;
+      const bands = new Map<string, number>();
+      for (const l of energy) {
+        const band = /\(share of the month's ([^)]*)\)/.exec(l.name)?.[1];
+        if (band) bands.set(band, (bands.get(band) ?? 0) + wh(l.name));
+      }
+      for (const [band, sum] of bands) {
+        let m = /^first ([\d.]+) kWh$/.exec(band);
+        if (m) expect(sum).toBe(Math.min(usage, Math.round(Number(m[1]) * 1000)));
+        m = /^kWh ([\d.]+)-([\d.]+)$/.exec(band);
+        if (m) expect(sum).toBe(Math.min(usage, Math.round(Number(m[2]) * 1000)) - Math.round(Number(m[1]) * 1000));
+        m = /^kWh above ([\d.]+)$/.exec(band);
+        if (m) expect(sum).toBe(usage - Math.round(Number(m[1]) * 1000));
+      }
+    });
   });
 
   it('the total never decreases when usage grows (the load-shape split: every piece grows or stays)', () => {

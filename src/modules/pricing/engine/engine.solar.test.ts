@@ -3,21 +3,9 @@
  * at the sell rate or the retail rate, never below the fixed charges) and
  * non-net-metering tariffs (exports at the sell rate, or 0).
  */
-import { bundledTariffs, bill, amounts } from './engine.fixtures';
+import { engineTariffs, bill, amounts } from './engine.fixtures';
 
-const IDS = {
-  // Montana-Dakota Rate 22, Net Metering, no sell rate: 0.02135 + 0.03573 = 0.05708 $/kWh; $0.23/day
-  nmRetail: '5925fea75457a30036de90e2',
-  // GS-1 Three Phase, Net Metering, rate and sell 0.1169; $12/month
-  nmSell: '539f6a0aec4f024411ec8ac3',
-  // Manufacturing Credit, Net Metering, no sell rate, with facility demand and fuel adjustments
-  nmDemand: '606b31765457a3d01b3caddf',
-  // TRRES, Net Billing Instantaneous: summer tiers 500 / 1000 kWh (rate + adj), sell 0.0964; $13/month
-  netBilling: '5c75723a5457a3cd76f3afb0',
-  // Scribner EL 10: no dg rules, no sell rate
-  noSell: '539f6a0aec4f024411ec8aa7',
-};
-const t = bundledTariffs(IDS);
+const t = engineTariffs();
 
 describe('net metering', () => {
   it('solar offsets consumption: the net kWh are billed', () => {
@@ -30,13 +18,13 @@ describe('net metering', () => {
     expect(b.totalCost).toBe(82.14);
     // effective rate on usage_kwh: 82.14 / 1000 = 0.08214 -> 0.0821
     expect(b.summary.effectiveRatePerKwh).toBe(0.0821);
-    const feb = bill(t.nmRetail, { usageKwh: 500, month: 2, solarGenerationKwh: 200 });
+    const feb = bill(t.montanaDakota22, { usageKwh: 500, month: 2, solarGenerationKwh: 200 });
     // (500 - 200) = 300 x 0.05708 = 17.124 -> 17.12; 28 days x 0.23 = 6.44; total 23.56
     expect(feb.totalCost).toBe(23.56);
   });
 
   it('exports are credited at the retail rate without a sell rate, never below the fixed charges', () => {
-    const b = bill(t.nmRetail, { usageKwh: 500, month: 2, solarGenerationKwh: 800 });
+    const b = bill(t.montanaDakota22, { usageKwh: 500, month: 2, solarGenerationKwh: 800 });
     // export 800 - 500 = 300 kWh x 0.05708 = 17.124 -> credit -17.12; fixed 28 x 0.23 = 6.44
     // bill -17.12 + 6.44 = -10.68 is below the fixed charges 6.44: limit +17.12 (the whole credit); total 6.44
     expect(amounts(b)).toEqual([
@@ -49,7 +37,7 @@ describe('net metering', () => {
   });
 
   it('export credits offset demand charges and riders', () => {
-    const b = bill(t.nmDemand, { usageKwh: 1000, month: 7, demandKw: 50, solarGenerationKwh: 1500 });
+    const b = bill(t.manufacturingCredit, { usageKwh: 1000, month: 7, demandKw: 50, solarGenerationKwh: 1500 });
     // export 500 kWh x (0.04345 - 0.01076 = 0.03269) = 16.345 -> credit -16.35 (half away from zero)
     // demand 50 x (15.81 - 1.38 = 14.43) = 721.50; fixed 150; fuel July on usage_kwh 1000 x 0.01982 = 19.82
     // total -16.35 + 721.50 + 150 + 19.82 = 874.97 (above the fixed charges: no limit)
@@ -91,7 +79,7 @@ describe('tariffs without net metering', () => {
   });
 
   it('credit exports at 0 without a sell rate', () => {
-    const b = bill(t.noSell, { usageKwh: 500, month: 7, solarGenerationKwh: 100 });
+    const b = bill(t.scribner, { usageKwh: 500, month: 7, solarGenerationKwh: 100 });
     // unchanged: 27.46 + 16.32 + 60 = 103.78
     expect(b.totalCost).toBe(103.78);
     expect(b.assumptions.join(' ')).toContain('exports in summer credited at 0: the tariff publishes no sell rate there');

@@ -6,19 +6,9 @@
  * amount is quantity x (rate + adj) rounded half away from zero to the cent.
  */
 import type { Tariff } from '../../tariffs/tariff.model';
-import { bundledTariffs, bill, amounts } from './engine.fixtures';
+import { engineTariffs, bill, amounts } from './engine.fixtures';
 
-const IDS = {
-  // A & N Electric Coop TOU-B (Three Phase): period 1 0.061137 then 0.046137 above 3,500 kWh; period 2 (weekdays
-  // 15:00-20:00 in July, also 06:00-08:00 in January) 0.196137 then 0.181137 above 3,500 kWh; $17.50/month
-  anTouB: '539f70d5ec4f024411ecdf43',
-  // The Single Phase schedule: the same rates, $10.25/month
-  anTouBSingle: '539fc38fec4f024c27d8bd79',
-  // UNS Electric SGS-10 TOU: three periods, tiers at 400 and 7,500 kWh (adj -0.003234); $16.50/month;
-  // applicability: at most 500 kWh a month (peakkwhusagemax)
-  unsSgs10Tou: '53ce83dd5257a36e75503cf8',
-};
-const t = bundledTariffs(IDS);
+const t = engineTariffs();
 
 describe('energy tiers shared by the periods of the month', () => {
   it('A & N TOU-B, 20,000 kWh in July (5,000 on-peak): worked by hand', () => {

@@ -4,19 +4,9 @@
  * 422 cases of a profile, and the split of usage_kwh by the sector's load shape
  * (or a uniform one for agriculture) when there is no profile.
  */
-import type { Tariff } from '../../tariffs/tariff.model';
-import { bundledTariffs, bill, shapes } from './engine.fixtures';
+import { BUNDLED, engineTariffs, bill, shapes } from './engine.fixtures';
 
-const IDS = {
-  // GS-TOD-G: weekday summer peak 13:00-21:00 at 0.04712 + 0.01485, else 0.01758 + 0.001353; weekends all off-peak;
-  // facility demand 3.67 (Nov-Apr) / 5.13 (May-Oct); $36.66/month; fuel adjustments
-  gsTod: '58f675d45457a36350156660',
-  // LGS-TOU-N: summer on / mid / off-peak, each with a 12,500 kWh tier (adj -0.004851); demand 14.12; $20.90/month
-  lgsTou: '539f6b16ec4f024411ec9847',
-  // Retail Transmission Service: one energy period all year (TOU demand only)
-  flatEnergy: '539f6a22ec4f024411ec8b87',
-};
-const t = bundledTariffs(IDS);
+const t = engineTariffs();
 
 const thrown = (f: () => unknown) => {
   try {
@@ -93,16 +83,21 @@ describe('usage profile on a TOU tariff', () => {
       bill(t.gsTod, { usageKwh: 1000, month: 7, demandKw: 1, usageProfile: { onPeakKwh: 300, midPeakKwh: 100, offPeakKwh: 600 } }),
     );
     expect(mid).toMatchObject({ code: 'profile_period', field: 'usage_profile.mid_peak_kwh' });
-    expect(mid.message).toBe(`usage_profile.mid_peak_kwh is 100 kWh but tariff ${IDS.gsTod} has no mid-peak period in July`);
+    expect(mid.message).toBe(`usage_profile.mid_peak_kwh is 100 kWh but tariff ${BUNDLED.gsTod} has no mid-peak period in July`);
     // LGS-TOU in January has two price levels only
     const jan = thrown(() =>
       bill(t.lgsTou, { usageKwh: 30, month: 1, demandKw: 1, usageProfile: { onPeakKwh: 10, midPeakKwh: 10, offPeakKwh: 10 } }),
     );
-    expect(jan.message).toBe(`usage_profile.mid_peak_kwh is 10 kWh but tariff ${IDS.lgsTou} has no mid-peak period in January`);
+    expect(jan.message).toBe(`usage_profile.mid_peak_kwh is 10 kWh but tariff ${BUNDLED.lgsTou} has no mid-peak period in January`);
   });
 
   it('a tariff priced alike in every hour accepts any profile and bills usage_kwh', () => {
-    const b = bill(t.flatEnergy, { usageKwh: 100_000, month: 1, demandKw: 0, usageProfile: { onPeakKwh: 30_000, offPeakKwh: 70_000 } });
+    const b = bill(t.retailTransmission, {
+      usageKwh: 100_000,
+      month: 1,
+      demandKw: 0,
+      usageProfile: { onPeakKwh: 30_000, offPeakKwh: 70_000 },
+    });
     // 100,000 x (0.01525 + 0.03052 = 0.04577) = 4,577.00
     expect(b.lineItems[0]).toEqual({ category: 'energy', name: 'Energy all_year: 100000 kWh x $0.04577/kWh', amount: 4577 });
   });
@@ -132,9 +127,11 @@ describe('usage split by a typical load shape', () => {
     ]);
   });
 
+  /** GS-TOD-G as an agricultural tariff (a uniform load shape), priced for 744 kWh, one an hour of a 31-day month. */
+  const agricultural = (month: number) => bill({ ...t.gsTod, sector: 'agricultural' }, { usageKwh: 744, month, demandKw: 0 });
+
   it('agricultural tariffs use a uniform shape, and say so', () => {
-    const ag: Tariff = { ...t.gsTod, sector: 'agricultural' };
-    const b = bill(ag, { usageKwh: 744, month: 7, demandKw: 0 });
+    const b = agricultural(7);
     // July has 31 x 24 = 744 hours; on-peak = 8 weekday hours x 20 weekdays = 160 hours -> 160 kWh, off-peak 584 kWh
     // 584 x 0.018933 = 11.056872 -> 11.06; 160 x 0.06197 = 9.9152 -> 9.92
     expect(b.lineItems.slice(0, 2).map((i) => [i.name, i.amount])).toEqual([
@@ -149,11 +146,10 @@ describe('usage split by a typical load shape', () => {
   });
 
   it('weekends follow the weekend schedule: January peaks are weekday mornings and evenings only', () => {
-    const ag: Tariff = { ...t.gsTod, sector: 'agricultural' };
     // January weekdays: 06:00-10:00 and 18:00-22:00 in period 2 (0.01917 + 0.0015 = 0.02067); weekends all period 1
     // peak hours: 8 x 21 weekdays = 168 of 744; usage 744 kWh -> 168 kWh on-peak, 576 kWh off-peak
     // 576 x 0.018933 = 10.905408 -> 10.91; 168 x 0.02067 = 3.47256 -> 3.47
-    const b = bill(ag, { usageKwh: 744, month: 1, demandKw: 0 });
+    const b = agricultural(1);
     expect(b.lineItems.slice(0, 2).map((i) => [i.name, i.amount])).toEqual([
       ['Energy off_peak: 576 kWh x $0.018933/kWh', 10.91],
       ['Energy winter_on_peak: 168 kWh x $0.02067/kWh', 3.47],
