@@ -48,6 +48,8 @@ const ISSUES: Array<[RegExp, keyof typeof DEDUCTIONS]> = [
 const asOf = monthIndexOfDate('2026-11');
 const today = '2026-11-15';
 const TARIFF = { id: '539f6a63ec4f024411ec8eb1', expiredOn: null, stale: false };
+/** A property with its tariff, monthly usage and square footage set, seen on 2026-11-15. */
+const COMPLETE = { asOf, today, tariff: TARIFF, hasUsage: true, hasSqft: true };
 const m = (key: string) => monthIndexOfDate(key);
 /** Whole months from `first`, `amounts` in cents. */
 const wholeMonths = (first: string, amounts: number[]): MonthTotals[] =>
@@ -71,11 +73,9 @@ const HEALTH: Record<string, { deductions: Array<keyof typeof DEDUCTIONS>; input
   'Canal Warehouse': {
     deductions: ['noTariff', 'noUsage', 'anomalyRaised'],
     input: {
-      asOf,
-      today,
+      ...COMPLETE,
       tariff: null,
       hasUsage: false,
-      hasSqft: true,
       savingsCents: null,
       estimateCents: null,
       months: wholeMonths('2025-12', Array(12).fill(40000)),
@@ -96,11 +96,7 @@ const HEALTH: Record<string, { deductions: Array<keyof typeof DEDUCTIONS>; input
   'Harbor Lofts': {
     deductions: ['estimatedReads', 'risingCosts', 'savings'],
     input: {
-      asOf,
-      today,
-      tariff: TARIFF,
-      hasUsage: true,
-      hasSqft: true,
+      ...COMPLETE,
       savingsCents: 74280,
       estimateCents: 1501050,
       months: wholeMonths(
@@ -113,11 +109,7 @@ const HEALTH: Record<string, { deductions: Array<keyof typeof DEDUCTIONS>; input
   'Mill Street Offices': {
     deductions: [],
     input: {
-      asOf,
-      today,
-      tariff: TARIFF,
-      hasUsage: true,
-      hasSqft: true,
+      ...COMPLETE,
       savingsCents: null,
       estimateCents: 900000,
       months: wholeMonths('2025-12', Array(12).fill(75000)),

@@ -89,18 +89,16 @@ export const pricedAudit = (billId: string, expectedCents: number, extra: Partia
   ...extra,
 });
 
+const FIGURES = ['expectedCents', 'varianceCents', 'variancePercent', 'tariffId', 'expectedLines', 'basis', 'basisNote'] as const;
+/** Every expected figure of a BillAudit null. */
+const NO_FIGURES = Object.fromEntries(FIGURES.map((k) => [k, null])) as { [K in (typeof FIGURES)[number]]: null };
+
 /** The audit of a bill the engine could not price for `reason`: no expected figures of any kind, no findings unless given. */
 export const unpricedAudit = (billId: string, reason: string, extra: Partial<BillAudit> = {}): BillAudit => ({
   billId,
   status: 'unpriceable',
   reason,
-  expectedCents: null,
-  varianceCents: null,
-  variancePercent: null,
-  tariffId: null,
-  expectedLines: null,
-  basis: null,
-  basisNote: null,
+  ...NO_FIGURES,
   findings: [],
   ...extra,
 });

@@ -171,45 +171,28 @@ describe('estimated_read', () => {
     ]);
   });
 
+  /** The one estimated_read finding of a bill, as found. */
+  const estimated = (severity: string, message: string, truedUpBy: string | null, inARow: number) => [
+    expect.objectContaining({ severity, message, details: { trued_up_by: truedUpBy, estimates_in_a_row: inARow } }),
+  ];
+  const NOT_TRUED_UP = 'an estimated read, not yet trued up by an actual read';
+
   it('one estimated read, the last bill: low, not yet trued up', () => {
-    expect(estimates([false, true])[1]).toEqual([
-      expect.objectContaining({
-        severity: 'low',
-        message: 'an estimated read, not yet trued up by an actual read',
-        details: { trued_up_by: null, estimates_in_a_row: 1 },
-      }),
-    ]);
+    expect(estimates([false, true])[1]).toEqual(estimated('low', NOT_TRUED_UP, null, 1));
   });
 
   it('the second estimate in a row is high (the first of the run, one in a row so far, stays low)', () => {
     const [first, second, third] = estimates([true, true, false]);
-    expect(first).toEqual([
-      expect.objectContaining({
-        severity: 'low',
-        message: 'an estimated read, not yet trued up by an actual read',
-        details: { trued_up_by: null, estimates_in_a_row: 1 },
-      }),
-    ]);
-    expect(second).toEqual([
-      expect.objectContaining({
-        severity: 'high',
-        message:
-          "an estimated read, trued up by the actual read of the next bill (2025-03-01 to 2025-03-28): check that bill's usage makes up the difference",
-        details: { trued_up_by: 'm03', estimates_in_a_row: 2 },
-      }),
-    ]);
+    expect(first).toEqual(estimated('low', NOT_TRUED_UP, null, 1));
+    const truedUp =
+      "an estimated read, trued up by the actual read of the next bill (2025-03-01 to 2025-03-28): check that bill's usage makes up the difference";
+    expect(second).toEqual(estimated('high', truedUp, 'm03', 2));
     expect(third).toEqual([]);
   });
 
   it('a run not yet trued up says how long it is', () => {
     const [, second, third, fourth] = estimates([true, true, true, true]);
-    expect(second).toEqual([
-      expect.objectContaining({
-        severity: 'high',
-        message: 'an estimated read, 2 in a row, not yet trued up by an actual read',
-        details: { trued_up_by: null, estimates_in_a_row: 2 },
-      }),
-    ]);
+    expect(second).toEqual(estimated('high', 'an estimated read, 2 in a row, not yet trued up by an actual read', null, 2));
     expect(third).toEqual([
       expect.objectContaining({ severity: 'high', message: 'an estimated read, 3 in a row, not yet trued up by an actual read' }),
     ]);

@@ -26,17 +26,18 @@ describe('roundDiv (exact, half away from zero)', () => {
 describe('analyzeRates', () => {
   const at = new Date('2026-05-01T00:00:00Z');
   const current = { id: 'cur', name: 'Current', monthlyCostCents: 123054 };
+  type Analysis = Parameters<typeof analyzeRates>[0];
+  /** The analysis of property p, on `current` unless `over` says otherwise, at `at`, against `candidates`. */
+  const analyze = (candidates: Analysis['candidates'], over: Partial<Analysis> = {}) =>
+    analyzeRates({ propertyId: 'p', current, analyzedAt: at, candidates, ...over });
 
   it('computes savings, percent to 1 decimal, sorts cheapest first and recommends a saving alternative', () => {
-    const a = analyzeRates({
-      propertyId: 'p',
+    const candidates = [
+      { id: 'dear', name: 'Dear', monthlyCostCents: 125554 },
       current,
-      analyzedAt: at,
-      candidates: [
-        { id: 'dear', name: 'Dear', monthlyCostCents: 125554 },
-        current,
-        { id: 'cheap', name: 'Cheap', monthlyCostCents: 101854 },
-      ],
+      { id: 'cheap', name: 'Cheap', monthlyCostCents: 101854 },
+    ];
+    const a = analyze(candidates, {
       excluded: [{ tariff_id: 'big', name: 'Big', reason: "peak demand 40 kW is below the tariff's minimum of 200 kW" }],
     });
     expect(a).toEqual({
@@ -76,11 +77,7 @@ describe('analyzeRates', () => {
   });
 
   it('prices tariffs to review beside the alternatives and never recommends one, however cheap (issue 45)', () => {
-    const a = analyzeRates({
-      propertyId: 'p',
-      current,
-      analyzedAt: at,
-      candidates: [{ id: 'dear', name: 'Dear', monthlyCostCents: 125554 }],
+    const a = analyze([{ id: 'dear', name: 'Dear', monthlyCostCents: 125554 }], {
       needsReview: [{ id: 'schools', name: 'Schools', monthlyCostCents: 50000, reason: 'limited to a kind of customer (institution)' }],
     });
     expect(a.recommendation).toBe('cur');
@@ -100,61 +97,43 @@ describe('analyzeRates', () => {
   });
 
   it('rounds the percent half away from zero: 1 / 8 = 12.5 %, 1/16 = 6.25 % -> 6.3', () => {
-    const a = analyzeRates({
-      propertyId: 'p',
-      analyzedAt: at,
-      current: { id: 'c', name: 'C', monthlyCostCents: 1600 },
-      candidates: [
-        { id: 'x', name: 'X', monthlyCostCents: 1500 },
-        { id: 'y', name: 'Y', monthlyCostCents: 1700 },
-      ],
-    });
+    const candidates = [
+      { id: 'x', name: 'X', monthlyCostCents: 1500 },
+      { id: 'y', name: 'Y', monthlyCostCents: 1700 },
+    ];
+    const a = analyze(candidates, { current: { id: 'c', name: 'C', monthlyCostCents: 1600 } });
     expect(a.alternatives.map((x) => x.savings_percent)).toEqual([6.3, -6.3]);
   });
 
   it('keeps the current tariff when nothing is cheaper (a tie is no saving)', () => {
-    const a = analyzeRates({
-      propertyId: 'p',
-      current,
-      analyzedAt: at,
-      candidates: [{ id: 'same', name: 'Same', monthlyCostCents: 123054 }],
-    });
+    const a = analyze([{ id: 'same', name: 'Same', monthlyCostCents: 123054 }]);
     expect(a.recommendation).toBe('cur');
     expect(a.alternatives[0]!.monthly_savings).toBe(0);
     expect(recommendationSavingsCents(a)).toBe(0);
   });
 
   it('with no alternatives at all, recommends the current tariff', () => {
-    const a = analyzeRates({ propertyId: 'p', current, analyzedAt: at, candidates: [current] });
+    const a = analyze([current]);
     expect(a.alternatives).toEqual([]);
     expect(a.recommendation).toBe('cur');
   });
 
   it('a zero current cost gives percent 0 rather than dividing by zero', () => {
-    const a = analyzeRates({
-      propertyId: 'p',
-      analyzedAt: at,
-      current: { id: 'c', name: 'C', monthlyCostCents: 0 },
-      candidates: [{ id: 'x', name: 'X', monthlyCostCents: 500 }],
-    });
+    const a = analyze([{ id: 'x', name: 'X', monthlyCostCents: 500 }], { current: { id: 'c', name: 'C', monthlyCostCents: 0 } });
     expect(a.alternatives[0]).toMatchObject({ monthly_savings: -5, savings_percent: 0 });
   });
 
   it('without a current tariff: null savings, the cheapest recommended; nothing to recommend throws', () => {
-    const a = analyzeRates({
-      propertyId: 'p',
-      current: null,
-      analyzedAt: at,
-      candidates: [
-        { id: 'b', name: 'B', monthlyCostCents: 900 },
-        { id: 'a', name: 'A', monthlyCostCents: 900 },
-      ],
-    });
+    const candidates = [
+      { id: 'b', name: 'B', monthlyCostCents: 900 },
+      { id: 'a', name: 'A', monthlyCostCents: 900 },
+    ];
+    const a = analyze(candidates, { current: null });
     expect(a.current_tariff).toBeNull();
     expect(a.recommendation).toBe('a'); // tie broken by id
     expect(a.alternatives[0]).toMatchObject({ monthly_savings: null, annual_savings: null, savings_percent: null });
     expect(recommendationSavingsCents(a)).toBeNull();
-    expect(() => analyzeRates({ propertyId: 'p', current: null, analyzedAt: at, candidates: [] })).toThrow(RangeError);
+    expect(() => analyze([], { current: null })).toThrow(RangeError);
   });
 });
 

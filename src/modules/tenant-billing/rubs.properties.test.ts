@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { allocate } from './rubs.calc';
-import type { AllocationInput, BillingUnit } from './rubs.types';
+import type { Allocation, AllocationInput, BillingUnit } from './rubs.types';
 import { MAX_CUSTOM_WEIGHT, MAX_OCCUPANTS, MAX_SQFT } from './schemas.units';
 import { date, decimal, forEachAllocation, inputArb, inputOf, RUNS, SETTINGS_ARB, tryAllocate, unitArb } from './rubs.test-helpers';
 
@@ -72,53 +72,43 @@ describe('allocator properties', () => {
 
   const withVacant = (i: AllocationInput, vacant: BillingUnit): AllocationInput => ({ ...i, units: [...i.units, vacant] });
   const vacantArb = unitArb(999, 62).map((u) => ({ ...u, unit_id: 'NEW-VACANT', is_vacant: true }));
-
-  it("adding a vacant unit under owner_pays never raises anyone's charge (per-unit rounding)", () => {
+  /** Asserts `check` on the allocations of any input under `terms`, before and after a new vacant unit (both accepted). */
+  const forEachVacantAdded = (terms: Partial<AllocationInput>, check: (before: Allocation, after: Allocation) => void) =>
     fc.assert(
       fc.property(inputArb, vacantArb, (raw, vacant) => {
-        const i = { ...raw, vacancyPolicy: 'owner_pays' as const, rounding: 'per_unit' as const };
+        const i = { ...raw, ...terms };
         const before = tryAllocate(i);
         const after = tryAllocate(withVacant(i, vacant));
-        if (!before || !after) return;
-        before.lines.forEach((u, k) => {
-          expect(after.lines[k].baseCents).toBeLessThanOrEqual(u.baseCents);
-          expect(after.lines[k].adminFeeCents).toBeLessThanOrEqual(u.adminFeeCents);
-          expect(after.lines[k].totalCents).toBeLessThanOrEqual(u.totalCents);
-        });
-        expect(after.vacantAbsorptionCents).toBeGreaterThanOrEqual(before.vacantAbsorptionCents);
+        if (before && after) check(before, after);
       }),
       RUNS,
     );
+
+  it("adding a vacant unit under owner_pays never raises anyone's charge (per-unit rounding)", () => {
+    forEachVacantAdded({ vacancyPolicy: 'owner_pays', rounding: 'per_unit' }, (before, after) => {
+      before.lines.forEach((u, k) => {
+        expect(after.lines[k].baseCents).toBeLessThanOrEqual(u.baseCents);
+        expect(after.lines[k].adminFeeCents).toBeLessThanOrEqual(u.adminFeeCents);
+        expect(after.lines[k].totalCents).toBeLessThanOrEqual(u.totalCents);
+      });
+      expect(after.vacantAbsorptionCents).toBeGreaterThanOrEqual(before.vacantAbsorptionCents);
+    });
   });
 
   it('with exact rounding it never raises a share, and a charge by at most a cent of base and a cent of fee (README example 8)', () => {
-    fc.assert(
-      fc.property(inputArb, vacantArb, (raw, vacant) => {
-        const i = { ...raw, vacancyPolicy: 'owner_pays' as const, rounding: 'exact' as const };
-        const before = tryAllocate(i);
-        const after = tryAllocate(withVacant(i, vacant));
-        if (!before || !after) return;
-        before.lines.forEach((u, k) => {
-          expect(after.lines[k].shareBasisPoints).toBeLessThanOrEqual(u.shareBasisPoints);
-          expect(after.lines[k].baseCents).toBeLessThanOrEqual(u.baseCents + 1);
-          expect(after.lines[k].adminFeeCents).toBeLessThanOrEqual(u.adminFeeCents + 1);
-        });
-      }),
-      RUNS,
-    );
+    forEachVacantAdded({ vacancyPolicy: 'owner_pays', rounding: 'exact' }, (before, after) => {
+      before.lines.forEach((u, k) => {
+        expect(after.lines[k].shareBasisPoints).toBeLessThanOrEqual(u.shareBasisPoints);
+        expect(after.lines[k].baseCents).toBeLessThanOrEqual(u.baseCents + 1);
+        expect(after.lines[k].adminFeeCents).toBeLessThanOrEqual(u.adminFeeCents + 1);
+      });
+    });
   });
 
   it('under redistribute a vacant unit changes nothing for the others', () => {
-    fc.assert(
-      fc.property(inputArb, vacantArb, (raw, vacant) => {
-        const i = { ...raw, vacancyPolicy: 'redistribute' as const };
-        const before = tryAllocate(i);
-        const after = tryAllocate(withVacant(i, vacant));
-        if (!before || !after) return;
-        expect(after.lines.slice(0, -1).map((u) => u.totalCents)).toEqual(before.lines.map((u) => u.totalCents));
-      }),
-      RUNS,
-    );
+    forEachVacantAdded({ vacancyPolicy: 'redistribute' }, (before, after) => {
+      expect(after.lines.slice(0, -1).map((u) => u.totalCents)).toEqual(before.lines.map((u) => u.totalCents));
+    });
   });
 
   it('exact and per-unit rounding of the same shares differ by at most a cent per unit', () => {

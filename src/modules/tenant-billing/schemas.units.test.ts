@@ -117,33 +117,26 @@ describe('occupancies (turnover, issue 30): 422 naming the unit', () => {
     ...extra,
   });
 
+  /** The 422's errors for a body of one unit, 301, with these occupancies. */
+  const errorsOfStays = (occupancies: unknown[]) => errorsOf(calculateRubsBody, body([turnover(occupancies)]));
+
   it('accepts residents one after another, dates outside the period clamped to it', () => {
     expect(
-      errorsOf(
-        calculateRubsBody,
-        body([
-          turnover([
-            { tenant_name: 'Dana', move_in: '2025-06-01', move_out: '2026-04-15' },
-            { tenant_name: 'Eli', move_in: '2026-04-16' },
-          ]),
-        ]),
-      ),
+      errorsOfStays([
+        { tenant_name: 'Dana', move_in: '2025-06-01', move_out: '2026-04-15' },
+        { tenant_name: 'Eli', move_in: '2026-04-16' },
+      ]),
     ).toEqual([]);
   });
 
   it('overlapping, starting after they end, outside the period', () => {
     expect(
-      errorsOf(
-        calculateRubsBody,
-        body([
-          turnover([
-            { tenant_name: 'Dana', move_out: '2026-04-15' },
-            { tenant_name: 'Eli', move_in: '2026-04-15' },
-            { tenant_name: 'Gus', move_in: '2026-04-20', move_out: '2026-04-18' },
-            { tenant_name: 'Hal', move_in: '2026-05-02' },
-          ]),
-        ]),
-      ),
+      errorsOfStays([
+        { tenant_name: 'Dana', move_out: '2026-04-15' },
+        { tenant_name: 'Eli', move_in: '2026-04-15' },
+        { tenant_name: 'Gus', move_in: '2026-04-20', move_out: '2026-04-18' },
+        { tenant_name: 'Hal', move_in: '2026-05-02' },
+      ]),
     ).toEqual([
       { field: 'units.0.occupancies.2.move_out', message: "unit '301': occupancy 2 moves out before it moves in" },
       { field: 'units.0.occupancies.3', message: "unit '301': occupancy 3 has no day in the billing period" },
@@ -153,15 +146,10 @@ describe('occupancies (turnover, issue 30): 422 naming the unit', () => {
 
   it('two stays overlapping only outside the period: the one with no day in it is named, not an overlap', () => {
     expect(
-      errorsOf(
-        calculateRubsBody,
-        body([
-          turnover([
-            { tenant_name: 'Dana', move_in: '2026-03-01', move_out: '2026-03-20' },
-            { tenant_name: 'Eli', move_in: '2026-03-10' },
-          ]),
-        ]),
-      ),
+      errorsOfStays([
+        { tenant_name: 'Dana', move_in: '2026-03-01', move_out: '2026-03-20' },
+        { tenant_name: 'Eli', move_in: '2026-03-10' },
+      ]),
     ).toEqual([{ field: 'units.0.occupancies.0', message: "unit '301': occupancy 0 has no day in the billing period" }]);
   });
 
