@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadingRef, createdAt, timestamptz } from '../../platform/db/columns';
 
 /** Accounts. E-mails are stored lower-cased, so a plain unique index makes them unique case-insensitively. */
 export const users = pgTable(
@@ -14,7 +13,7 @@ export const users = pgTable(
     company: text('company'),
     tier: text('tier').notNull().default('free'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     lastLogin: timestamptz('last_login'),
     /** Bearer tokens issued before this instant are refused (set when the account is deactivated). */
     tokensValidAfter: timestamptz('tokens_valid_after'),
@@ -31,13 +30,11 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingRef('user_id', () => users.id),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamptz('last_used_at'),
     isActive: boolean('is_active').notNull().default(true),
     revokedAt: timestamptz('revoked_at'),

@@ -1,4 +1,5 @@
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { cascadingRef, timestamptz } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
 import type { StoredSums } from './snapshot.calc';
 
@@ -8,11 +9,9 @@ import type { StoredSums } from './snapshot.calc';
  * import, raw SQL) moves it, so a precomputed row carrying an older version is stale.
  */
 export const ownerDataVersions = pgTable('owner_data_versions', {
-  ownerId: text('owner_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  ownerId: cascadingRef('owner_id', () => users.id).primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
-  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  changedAt: timestamptz('changed_at').notNull().defaultNow(),
 });
 
 /**
@@ -117,12 +116,10 @@ export const analyticsPropertyMetrics = pgTable(
  * the recompute stores them in the statement that sums them). Stale when either differs from now.
  */
 export const analyticsOwnerSnapshots = pgTable('analytics_owner_snapshots', {
-  ownerId: text('owner_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  ownerId: cascadingRef('owner_id', () => users.id).primaryKey(),
   dataVersion: bigint('data_version', { mode: 'number' }).notNull(),
   asOfMonth: date('as_of_month', { mode: 'string' }).notNull(),
-  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  computedAt: timestamptz('computed_at').notNull(),
   sums: jsonb('sums').$type<StoredSums>().notNull(),
 });
 
@@ -133,11 +130,9 @@ export const analyticsOwnerSnapshots = pgTable('analytics_owner_snapshots', {
 export const dueDiligenceZipCodes = pgTable(
   'due_diligence_zip_codes',
   {
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: cascadingRef('owner_id', () => users.id),
     zipCode: text('zip_code').notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: timestamptz('last_used_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.zipCode] }), index('due_diligence_zip_codes_used_idx').on(t.lastUsedAt)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { cascadingRef, createdAt, generatedId, timestamptz, updatedAt } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
 import { meters } from '../meters/tables';
 import { properties } from '../properties/tables';
@@ -12,12 +13,8 @@ import { bills } from '../bills/tables';
 export const billAudits = pgTable(
   'bill_audits',
   {
-    billId: text('bill_id')
-      .primaryKey()
-      .references(() => bills.id, { onDelete: 'cascade' }),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    billId: cascadingRef('bill_id', () => bills.id).primaryKey(),
+    ownerId: cascadingRef('owner_id', () => users.id),
     propertyId: text('property_id').notNull(),
     meterId: text('meter_id').notNull(),
     /** ok, variance (a price_variance finding), or unpriceable (`reason` says why). */
@@ -32,7 +29,7 @@ export const billAudits = pgTable(
     basis: text('basis'),
     /** Why the meter's interval readings were not used, where it has some (README "Interval data"). */
     basisNote: text('basis_note'),
-    auditedAt: timestamp('audited_at', { withTimezone: true, mode: 'date' }).notNull(),
+    auditedAt: timestamptz('audited_at').notNull(),
   },
   (t) => [
     check('bill_audits_status_check', sql`${t.status} in ('ok', 'variance', 'unpriceable')`),
@@ -47,9 +44,7 @@ export const billAudits = pgTable(
  * re-audit) leave the one that saw the latest bills, whichever finishes last.
  */
 export const meterAudits = pgTable('meter_audits', {
-  meterId: text('meter_id')
-    .primaryKey()
-    .references(() => meters.id, { onDelete: 'cascade' }),
+  meterId: cascadingRef('meter_id', () => meters.id).primaryKey(),
   /** '-infinity' until an audit has read the meter (a row made by a request). */
   readAt: timestamp('read_at', { withTimezone: true, mode: 'string' }).notNull(),
   /**
@@ -63,19 +58,11 @@ export const meterAudits = pgTable('meter_audits', {
 export const auditFindings = pgTable(
   'audit_findings',
   {
-    id: text('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()::text`),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    propertyId: text('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    ownerId: cascadingRef('owner_id', () => users.id),
+    propertyId: cascadingRef('property_id', () => properties.id),
     meterId: text('meter_id').notNull(),
-    billId: text('bill_id')
-      .notNull()
-      .references(() => bills.id, { onDelete: 'cascade' }),
+    billId: cascadingRef('bill_id', () => bills.id),
     reason: text('reason').notNull(),
     severity: text('severity').notNull(),
     /** Dollars at issue in cents (positive: billed more than it should be); null where the rule has none. */
@@ -85,7 +72,7 @@ export const auditFindings = pgTable(
     status: text('status').notNull().default('open'),
     resolution: text('resolution'),
     note: text('note'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedAt: timestamptz('resolved_at'),
     /** A dispute with the utility (README "Disputes and recovered money"): the day the claim was filed, its reference, the cents claimed. */
     disputedOn: date('disputed_on', { mode: 'string' }),
     claimReference: text('claim_reference'),
@@ -95,8 +82,8 @@ export const auditFindings = pgTable(
     creditBillId: text('credit_bill_id').references(() => bills.id, { onDelete: 'set null' }),
     /** A credited or denied dispute: the day the utility answered. */
     disputeClosedOn: date('dispute_closed_on', { mode: 'string' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('audit_findings_bill_reason_key').on(t.billId, t.reason),
@@ -137,10 +124,8 @@ export const auditFindings = pgTable(
 
 /** An owner's audit settings; an owner without a row has the defaults. */
 export const auditSettings = pgTable('audit_settings', {
-  ownerId: text('owner_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  ownerId: cascadingRef('owner_id', () => users.id).primaryKey(),
   /** A variance within this percent of the expected amount is ok. */
   tolerancePercent: numeric('tolerance_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(3),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { cascadingRef, createdAt, generatedId, money, quantity, quoted } from '../../platform/db/columns';
 import { properties } from '../properties/tables';
 import { meters } from '../meters/tables';
 import { METER_UTILITY_TYPES, unitPairsSql } from '../meters/units';
@@ -14,27 +15,23 @@ import { METER_UTILITY_TYPES, unitPairsSql } from '../meters/units';
 export const bills = pgTable(
   'utility_bills',
   {
-    id: text('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()::text`),
-    propertyId: text('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    propertyId: cascadingRef('property_id', () => properties.id),
     meterId: text('meter_id').notNull(),
     utilityType: text('utility_type').notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
-    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
-    usage: numeric('usage', { precision: 14, scale: 3, mode: 'number' }),
+    amount: money('amount').notNull(),
+    usage: quantity('usage'),
     unit: text('unit').notNull(),
-    usageKwh: numeric('usage_kwh', { precision: 14, scale: 3, mode: 'number' }),
-    demandKw: numeric('demand_kw', { precision: 14, scale: 3, mode: 'number' }),
+    usageKwh: quantity('usage_kwh'),
+    demandKw: quantity('demand_kw'),
     isEstimated: boolean('is_estimated').notNull().default(false),
     /** Therms per ccf as a gas bill prints it (its therm or BTU factor); the audit converts a volume to therms with it. */
     heatContent: numeric('heat_content', { precision: 6, scale: 4, mode: 'number' }),
     /** The bill's lines as the utility printed them (category, description, amount), when sent; the audit compares them. */
     lineItems: jsonb('line_items').$type<Array<{ category: string; description: string; amount: number }>>(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // A bill's property and utility type are its meter's.
@@ -47,7 +44,7 @@ export const bills = pgTable(
     index('utility_bills_property_period_idx').on(t.propertyId, t.periodStart, t.periodEnd),
     // A meter's bills in period order (the bill audit reads them so).
     index('utility_bills_meter_period_idx').on(t.meterId, t.periodStart, t.periodEnd),
-    check('utility_bills_type_check', sql`${t.utilityType} in (${sql.raw(METER_UTILITY_TYPES.map((v) => `'${v}'`).join(', '))})`),
+    check('utility_bills_type_check', sql`${t.utilityType} in (${quoted(METER_UTILITY_TYPES)})`),
     check('utility_bills_unit_check', sql.raw(unitPairsSql('utility_type', 'unit'))),
     check('utility_bills_period_check', sql`${t.periodEnd} >= ${t.periodStart}`),
     // Gas bills only (bill-rules.ts bounds it further, to what bills print).

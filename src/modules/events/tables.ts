@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadingRef, timestamptz } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * An account's webhook endpoint (README "Endpoints"): where its events go, which types, and the
@@ -14,9 +13,7 @@ export const eventEndpoints = pgTable(
   'event_endpoints',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: cascadingRef('owner_id', () => users.id),
     url: text('url').notNull(),
     description: text('description'),
     eventTypes: text('event_types').array().notNull(),
@@ -43,9 +40,7 @@ export const events = pgTable(
   'events',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: cascadingRef('owner_id', () => users.id),
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     dedupeKey: text('dedupe_key'),
@@ -67,12 +62,8 @@ export const eventDeliveries = pgTable(
   'event_deliveries',
   {
     id: text('id').primaryKey(),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    endpointId: text('endpoint_id')
-      .notNull()
-      .references(() => eventEndpoints.id, { onDelete: 'cascade' }),
+    eventId: cascadingRef('event_id', () => events.id),
+    endpointId: cascadingRef('endpoint_id', () => eventEndpoints.id),
     /** The delivery this one replays (POST .../replay), null for the first. */
     replayOf: text('replay_of'),
     status: text('status').notNull().default('pending'),
@@ -96,9 +87,7 @@ export const eventDeliveryAttempts = pgTable(
   'event_delivery_attempts',
   {
     id: text('id').primaryKey(),
-    deliveryId: text('delivery_id')
-      .notNull()
-      .references(() => eventDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: cascadingRef('delivery_id', () => eventDeliveries.id),
     attempt: integer('attempt').notNull(),
     attemptedAt: timestamptz('attempted_at').notNull(),
     statusCode: integer('status_code'),

@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadingRef, createdAt, generatedId, updatedAt, quoted } from '../../platform/db/columns';
 import { properties } from '../properties/tables';
 import { METER_UTILITY_TYPES, unitPairsSql } from './units';
 
@@ -28,12 +16,8 @@ export type MeterCovers = (typeof METER_COVERS)[number];
 export const meters = pgTable(
   'meters',
   {
-    id: text('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()::text`),
-    propertyId: text('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    propertyId: cascadingRef('property_id', () => properties.id),
     utilityType: text('utility_type').notNull(),
     unit: text('unit').notNull(),
     name: text('name').notNull(),
@@ -46,8 +30,8 @@ export const meters = pgTable(
     covers: text('covers').notNull().default('whole_building'),
     isActive: boolean('is_active').notNull().default(true),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // The target of the bills' (meter_id, property_id, utility_type) foreign key: a bill's property
@@ -57,9 +41,9 @@ export const meters = pgTable(
       .on(t.propertyId, t.utilityType)
       .where(sql`${t.isDefault}`),
     index('meters_property_idx').on(t.propertyId, t.createdAt),
-    check('meters_type_check', sql`${t.utilityType} in (${sql.raw(METER_UTILITY_TYPES.map((v) => `'${v}'`).join(', '))})`),
+    check('meters_type_check', sql`${t.utilityType} in (${quoted(METER_UTILITY_TYPES)})`),
     check('meters_unit_check', sql.raw(unitPairsSql('utility_type', 'unit'))),
-    check('meters_covers_check', sql`${t.covers} in (${sql.raw(METER_COVERS.map((v) => `'${v}'`).join(', '))})`),
+    check('meters_covers_check', sql`${t.covers} in (${quoted(METER_COVERS)})`),
   ],
 );
 
@@ -74,9 +58,7 @@ export const INTERVAL_MINUTES = [5, 15, 30, 60] as const;
 export const meterIntervalDays = pgTable(
   'meter_interval_days',
   {
-    meterId: text('meter_id')
-      .notNull()
-      .references(() => meters.id, { onDelete: 'cascade' }),
+    meterId: cascadingRef('meter_id', () => meters.id),
     day: date('day', { mode: 'string' }).notNull(),
     intervalMinutes: smallint('interval_minutes').notNull(),
     wh: integer('wh').array().notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadingRef, createdAt, timestamptz } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
 import { properties } from '../properties/tables';
 
@@ -12,15 +13,13 @@ export const notifications = pgTable(
   'notifications',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadingRef('user_id', () => users.id),
     type: text('type').notNull(),
     propertyId: text('property_id').references(() => properties.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     dedupeKey: text('dedupe_key'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    readAt: timestamptz('read_at'),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { cascadingRef, createdAt, generatedId, quantity, timestamptz, updatedAt } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
 import { properties } from '../properties/tables';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const quantity = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
 
 /**
  * A PMS data provider connection bound to the account the provider says authorised it: a link
@@ -16,10 +14,8 @@ export const pmsConnections = pgTable(
   'pms_connections',
   {
     connectionId: text('connection_id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    ownerId: cascadingRef('owner_id', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [index('pms_connections_owner_idx').on(t.ownerId)],
 );
@@ -33,14 +29,10 @@ export const pmsConnections = pgTable(
 export const pmsLinkSessions = pgTable(
   'pms_link_sessions',
   {
-    id: text('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()::text`),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    ownerId: cascadingRef('owner_id', () => users.id),
     tokenHash: text('token_hash').notNull().unique('pms_link_sessions_token_hash_key'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     connectionId: text('connection_id'),
@@ -55,12 +47,8 @@ export const pmsLinkSessions = pgTable(
 export const pmsPropertyLinks = pgTable(
   'pms_property_links',
   {
-    propertyId: text('property_id')
-      .primaryKey()
-      .references(() => properties.id, { onDelete: 'cascade' }),
-    connectionId: text('connection_id')
-      .notNull()
-      .references(() => pmsConnections.connectionId, { onDelete: 'cascade' }),
+    propertyId: cascadingRef('property_id', () => properties.id).primaryKey(),
+    connectionId: cascadingRef('connection_id', () => pmsConnections.connectionId),
     pmsPropertyId: text('pms_property_id').notNull(),
     linkedAt: timestamptz('linked_at').notNull().defaultNow(),
     syncRequestedAt: timestamptz('sync_requested_at'),
@@ -78,12 +66,8 @@ export const pmsPropertyLinks = pgTable(
 export const pmsUnits = pgTable(
   'pms_units',
   {
-    id: text('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()::text`),
-    propertyId: text('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    propertyId: cascadingRef('property_id', () => properties.id),
     pmsUnitId: text('pms_unit_id').notNull(),
     unitNumber: text('unit_number').notNull(),
     sqft: quantity('sqft'),
@@ -95,7 +79,7 @@ export const pmsUnits = pgTable(
     leaseStart: date('lease_start', { mode: 'string' }),
     leaseEnd: date('lease_end', { mode: 'string' }),
     sourceUpdatedAt: timestamptz('source_updated_at'),
-    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique('pms_units_property_unit_key').on(t.propertyId, t.pmsUnitId),

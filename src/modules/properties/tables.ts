@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { cascadingRef, createdAt, money, quantity, quoted, updatedAt } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
 import { portfolios } from '../portfolios/tables';
 import { PROPERTY_TYPES, US_STATE_CODES } from './states';
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
-const quantity = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
 
 /**
  * A user's property. `tariff_id` is a URDB label checked by the service, not a foreign
@@ -20,9 +17,7 @@ export const properties = pgTable(
   'properties',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: cascadingRef('owner_id', () => users.id),
     portfolioId: text('portfolio_id').references(() => portfolios.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     address: text('address').notNull(),
@@ -50,8 +45,8 @@ export const properties = pgTable(
     noi: money('noi'),
     monthlyEnergyCost: money('monthly_energy_cost'),
     annualEnergyCost: money('annual_energy_cost'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('properties_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
@@ -76,8 +71,6 @@ export const properties = pgTable(
  * count over every property.
  */
 export const propertyOwnerCounts = pgTable('property_owner_counts', {
-  ownerId: text('owner_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  ownerId: cascadingRef('owner_id', () => users.id).primaryKey(),
   propertyCount: integer('property_count').notNull().default(0),
 });

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { cascadingRef, money, timestamptz } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
 import { properties } from '../properties/tables';
 import type { RateAnalysis } from './rate-analysis.calc';
-
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
 /**
  * Every rate analysis run (on request or by the rate-analysis queue). The newest row
@@ -14,12 +13,8 @@ export const rateAnalyses = pgTable(
   'rate_analyses',
   {
     id: text('id').primaryKey(),
-    propertyId: text('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: cascadingRef('property_id', () => properties.id),
+    ownerId: cascadingRef('owner_id', () => users.id),
     currentTariffId: text('current_tariff_id'),
     currentMonthlyCost: money('current_monthly_cost'),
     recommendedTariffId: text('recommended_tariff_id').notNull(),
@@ -27,7 +22,7 @@ export const rateAnalyses = pgTable(
     monthlySavings: money('monthly_savings'),
     annualSavings: money('annual_savings'),
     result: jsonb('result').$type<RateAnalysis>().notNull(),
-    analyzedAt: timestamp('analyzed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    analyzedAt: timestamptz('analyzed_at').notNull().defaultNow(),
   },
   (t) => [
     index('rate_analyses_property_analyzed_idx').on(t.propertyId, t.analyzedAt.desc()),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db/columns';
 import type { StoredStructure } from './stored-structure';
 import type { TariffApplicability } from './tariff.model';
 
@@ -27,7 +28,7 @@ export const tariffs = pgTable(
     description: text('description').notNull(),
     eligibility: text('eligibility').notNull(),
     sourceUrl: text('source_url').notNull(),
-    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUpdated: timestamptz('last_updated').notNull(),
     /** The full TariffStructure; rows stored by older versions may differ (read through stored-structure.ts). */
     structure: jsonb('structure').$type<StoredStructure>().notNull(),
     /** Who may take the tariff (TariffApplicability); null in rows stored before it existed, read as "none published". */
@@ -42,7 +43,7 @@ export const tariffs = pgTable(
     /** Where the row came from: the bundled files (`bundled`) or a refresh from the URDB API (`refreshed`, refresh/). */
     source: text('source').notNull().default('bundled'),
     /** When a refresh stored the record (null for bundled rows). */
-    sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true, mode: 'date' }),
+    sourceUpdatedAt: timestamptz('source_updated_at'),
   },
   // No index on expiration_date: about three quarters of tariffs have none, so it never narrows the
   // default "not expired" condition, and the planner wasted time OR-ing its bitmaps into selective scans.
@@ -76,7 +77,7 @@ export const tariffRefreshedRecords = pgTable(
     /** EIA id of the utility the record was fetched for. */
     eiaId: text('eia_id').notNull(),
     record: jsonb('record').notNull(),
-    fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull(),
+    fetchedAt: timestamptz('fetched_at').notNull(),
   },
   (t) => [index('tariff_refreshed_records_eia_idx').on(t.eiaId)],
 );
@@ -108,9 +109,9 @@ export const tariffRefreshRuns = pgTable(
     modifiedAfter: integer('modified_after'),
     report: jsonb('report').notNull(),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamptz('created_at').notNull(),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     check('tariff_refresh_runs_status_check', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),

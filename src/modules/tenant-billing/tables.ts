@@ -1,26 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadingRef, createdAt, money, quoted, timestamptz } from '../../platform/db/columns';
 import { properties } from '../properties/tables';
 import { UTILITY_TYPES } from '../bills/utility-types';
 import { ALLOCATION_METHODS, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.types';
 
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 const percent = (name: string) => numeric(name, { precision: 9, scale: 4, mode: 'number' });
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Calculation statuses: a re-bill supersedes, a void is explicit (README "Re-bills and voids"). */
 export const CALCULATION_STATUSES = ['active', 'superseded', 'void'] as const;
@@ -38,9 +23,7 @@ export const billingConfigs = pgTable(
   'billing_configs',
   {
     id: text('id').primaryKey(),
-    propertyId: text('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: cascadingRef('property_id', () => properties.id),
     method: text('method').notNull(),
     utilityTypes: text('utility_types').array().notNull(),
     commonAreaPercent: percent('common_area_percent').notNull().default(0),
@@ -59,7 +42,7 @@ export const billingConfigs = pgTable(
     billingFee: money('billing_fee').notNull().default(0),
     /** 1 when created; each PATCH that changes a term adds one (billing_config_versions keeps every version). */
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamptz('updated_at'),
   },
   (t) => [
@@ -91,9 +74,7 @@ export const billingConfigs = pgTable(
 export const billingConfigVersions = pgTable(
   'billing_config_versions',
   {
-    configId: text('config_id')
-      .notNull()
-      .references(() => billingConfigs.id, { onDelete: 'cascade' }),
+    configId: cascadingRef('config_id', () => billingConfigs.id),
     version: integer('version').notNull(),
     terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamptz('created_at').notNull(),
@@ -112,22 +93,18 @@ export const rubsCalculations = pgTable(
   'rubs_calculations',
   {
     id: text('id').primaryKey(),
-    propertyId: text('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
-    billingConfigId: text('billing_config_id')
-      .notNull()
-      .references(() => billingConfigs.id, { onDelete: 'cascade' }),
+    propertyId: cascadingRef('property_id', () => properties.id),
+    billingConfigId: cascadingRef('billing_config_id', () => billingConfigs.id),
     source: text('source').notNull(),
     billingPeriodStart: date('billing_period_start', { mode: 'string' }).notNull(),
     billingPeriodEnd: date('billing_period_end', { mode: 'string' }).notNull(),
     utilityType: text('utility_type').notNull(),
     method: text('method').notNull(),
-    totalAmount: numeric('total_amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    totalAmount: money('total_amount').notNull(),
     unitsBilled: integer('units_billed').notNull(),
     unitsVacant: integer('units_vacant').notNull(),
     result: text('result').notNull(),
-    calculatedAt: timestamp('calculated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    calculatedAt: timestamptz('calculated_at').notNull(),
     billingConfigVersion: integer('billing_config_version').notNull().default(1),
     status: text('status').notNull().default('active'),
     /** The earlier active calculations this one replaced (same property, utility type, overlapping period). */
@@ -158,9 +135,7 @@ export const rubsCalculations = pgTable(
 
 /** The last invoice number issued per property: statements are numbered 1, 2, ... per property. */
 export const rubsInvoiceCounters = pgTable('rubs_invoice_counters', {
-  propertyId: text('property_id')
-    .primaryKey()
-    .references(() => properties.id, { onDelete: 'cascade' }),
+  propertyId: cascadingRef('property_id', () => properties.id).primaryKey(),
   lastNumber: integer('last_number').notNull(),
 });
 
@@ -171,9 +146,7 @@ export const rubsInvoiceCounters = pgTable('rubs_invoice_counters', {
 export const rubsPostings = pgTable(
   'rubs_postings',
   {
-    calculationId: text('calculation_id')
-      .notNull()
-      .references(() => rubsCalculations.id, { onDelete: 'cascade' }),
+    calculationId: cascadingRef('calculation_id', () => rubsCalculations.id),
     unitId: text('unit_id').notNull(),
     occupancy: integer('occupancy').notNull(),
     action: text('action').notNull(),
@@ -197,9 +170,7 @@ export const rubsPostings = pgTable(
  * the page count.
  */
 export const rubsHistoryState = pgTable('rubs_history_state', {
-  propertyId: text('property_id')
-    .primaryKey()
-    .references(() => properties.id, { onDelete: 'cascade' }),
+  propertyId: cascadingRef('property_id', () => properties.id).primaryKey(),
   ownerId: text('owner_id').notNull(),
   calculations: integer('calculations').notNull().default(0),
 });

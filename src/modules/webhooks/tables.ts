@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, check, customType, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/db/columns';
 
 /** Raw bytes: a webhook body is stored as received (it may not even be UTF-8). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({

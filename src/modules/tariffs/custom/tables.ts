@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { cascadingRef, createdAt, timestamptz, updatedAt } from '../../../platform/db/columns';
 import { users } from '../../accounts/tables';
 import type { TariffApplicability, TariffStructure } from '../tariff.model';
 
@@ -13,9 +14,7 @@ export const customTariffs = pgTable(
   {
     /** "ct_" and 32 hex digits: never a URDB label (24 hex digits), so an id says which table holds it. */
     id: text('id').primaryKey(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: cascadingRef('owner_id', () => users.id),
     name: text('name').notNull(),
     /** EIA id of the utility when it is one (electric utilities); null for a water department or a supplier. */
     utilityId: text('utility_id'),
@@ -27,9 +26,9 @@ export const customTariffs = pgTable(
     serviceType: text('service_type').notNull(),
     description: text('description').notNull(),
     sourceUrl: text('source_url').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    retiredAt: timestamptz('retired_at'),
   },
   (t) => [
     index('custom_tariffs_owner_idx').on(t.ownerId, t.createdAt),
@@ -43,9 +42,7 @@ export const customTariffs = pgTable(
 export const customTariffVersions = pgTable(
   'custom_tariff_versions',
   {
-    tariffId: text('tariff_id')
-      .notNull()
-      .references(() => customTariffs.id, { onDelete: 'cascade' }),
+    tariffId: cascadingRef('tariff_id', () => customTariffs.id),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
     /** The end date a URDB record publishes (its `enddate`); the version also ends where the next begins. */
     expirationDate: date('expiration_date', { mode: 'string' }),
@@ -56,7 +53,7 @@ export const customTariffVersions = pgTable(
     assumptions: jsonb('assumptions').$type<string[]>().notNull(),
     /** 'urdb' (a URDB record) or 'rates' (the detail shape). */
     source: text('source').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tariffId, t.effectiveDate] }),
