@@ -42,18 +42,29 @@ export function inScope(column: SQL, scope: PropertyScope): SQL {
   return sql`${column} = any(${arrayParam(scope, 'text')})`;
 }
 
+/** Rows as one array parameter per column, each [field, SQL type], for `unnest(...)`. */
+function columnArrays<T>(rows: T[], columns: ReadonlyArray<readonly [keyof T, string]>): SQL {
+  return sql.join(
+    columns.map(([field, type]) =>
+      arrayParam(
+        rows.map((r) => r[field] as string | number | null),
+        type,
+      ),
+    ),
+    sql`, `,
+  );
+}
+
+/** The columns of a window, in the order of the relation's (their SQL types). */
+const WINDOW_COLUMNS = [
+  ['id', 'text'],
+  ['from', 'int'],
+  ['to', 'int'],
+] as const satisfies ReadonlyArray<readonly [keyof RebuildWindow, string]>;
+
 /** Windows as a relation (id, f, t). */
-const windowsSql = (windows: RebuildWindow[]): SQL => sql`select w.id, w.f, w.t from unnest(${arrayParam(
-  windows.map((w) => w.id),
-  'text',
-)},
-  ${arrayParam(
-    windows.map((w) => w.from),
-    'int',
-  )}, ${arrayParam(
-    windows.map((w) => w.to),
-    'int',
-  )}) as w(id, f, t)`;
+const windowsSql = (windows: RebuildWindow[]): SQL =>
+  sql`select w.id, w.f, w.t from unnest(${columnArrays(windows, WINDOW_COLUMNS)}) as w(id, f, t)`;
 
 export interface BillRow {
   property_id: string;
@@ -103,36 +114,23 @@ export interface RollupRow {
   billCount: number;
 }
 
+/** The columns of an inserted rollup, in the order of the insert's (their SQL types). */
+const ROLLUP_COLUMNS = [
+  ['propertyId', 'text'],
+  ['utilityType', 'text'],
+  ['month', 'int'],
+  ['cents', 'bigint'],
+  ['usageMilli', 'bigint'],
+  ['billedDays', 'int'],
+  ['billCount', 'int'],
+] as const satisfies ReadonlyArray<readonly [keyof RollupRow, string]>;
+
 /** Inserts rollups of the owner's properties (one array parameter per column). */
 export function insertRollupsSql(ownerId: string, rows: RollupRow[]): SQL {
   return sql`
     insert into ${analyticsMonthlyRollups} (property_id, owner_id, utility_type, month, cost_cents, usage_milli, billed_days, bill_count)
     select r.id, ${param(ownerId, 'text')}, r.ut, ${monthOfIndexSql(sql`r.mi`)}, r.c, r.u, r.d, r.n
-    from unnest(${arrayParam(
-      rows.map((r) => r.propertyId),
-      'text',
-    )}, ${arrayParam(
-      rows.map((r) => r.utilityType),
-      'text',
-    )},
-      ${arrayParam(
-        rows.map((r) => r.month),
-        'int',
-      )}, ${arrayParam(
-        rows.map((r) => r.cents),
-        'bigint',
-      )},
-      ${arrayParam(
-        rows.map((r) => r.usageMilli),
-        'bigint',
-      )}, ${arrayParam(
-        rows.map((r) => r.billedDays),
-        'int',
-      )},
-      ${arrayParam(
-        rows.map((r) => r.billCount),
-        'int',
-      )}) as r(id, ut, mi, c, u, d, n)`;
+    from unnest(${columnArrays(rows, ROLLUP_COLUMNS)}) as r(id, ut, mi, c, u, d, n)`;
 }
 
 export interface MetricsInputRow {
