@@ -119,7 +119,7 @@ describe('GET /pm/properties/{id}/building-performance', () => {
     expect((await as(t, alice).get(`/pm/properties/${p.id}/occupancy`).expect(200)).body.areas).toEqual([]);
   });
 
-  it('says no standard applies outside the three cities, and names Boston and Denver as not confirmed', async () => {
+  it('says no standard applies outside the three cities, names Boston as not confirmed and Denver as partly', async () => {
     const mi = await createProperty(t, alice);
     const none = await as(t, alice).get(`/pm/properties/${mi.id}/building-performance?year=2025`).expect(200);
     expect(none.body).toMatchObject({
@@ -138,7 +138,8 @@ describe('GET /pm/properties/{id}/building-performance', () => {
     const d = await as(t, alice).get(`/pm/properties/${denver.id}/building-performance?year=2025`).expect(200);
     expect(d.body).toMatchObject({
       jurisdiction: 'denver',
-      standards: [{ standard: expect.stringContaining('Energize Denver'), status: 'not_confirmed' }],
+      // Energize Denver's site EUI against targets: test/emissions/energize-denver.test.ts.
+      standards: [{ standard: expect.stringContaining('Energize Denver'), status: 'partly_confirmed', periods: [] }],
     });
   });
 

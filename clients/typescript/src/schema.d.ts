@@ -584,7 +584,7 @@ export interface paths {
         };
         /**
          * The building-performance standard of a property's place, and the year against it
-         * @description New York City (the ZIP code in one of its five counties): Local Law 97, the year's emissions by the law's own coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the law's 2024-2029 intensity limits (§ 28-320.3.1, area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). 2030-2034 gives the law's own limit (§ 28-320.3.2) without emissions or penalty (the law leaves that period's coefficients to rule, and the rule is not confirmed). `limit_tco2e` (the limit the building's LL97 report states) overrides the computed limit. Boston (BERDO 2.0) and Denver (Energize Denver) are named with `not_confirmed`; elsewhere `applies` is false with a message saying no standard applies.
+         * @description New York City (the ZIP code in one of its five counties): Local Law 97, the year's emissions by the law's own coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the law's 2024-2029 intensity limits (§ 28-320.3.1, area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). 2030-2034 gives the law's own limit (§ 28-320.3.2) without emissions or penalty (the law leaves that period's coefficients to rule, and the rule is not confirmed). `limit_tco2e` (the limit the building's LL97 report states) overrides the computed limit. Denver: Energize Denver, the year's site EUI (not weather normalized) against the final target blended over the uses recorded with PUT .../property-uses (`energize_denver`), no penalty. Boston (BERDO 2.0) is named with `not_confirmed`; elsewhere `applies` is false with a message saying no standard applies.
          */
         get: operations["getPmPropertiesByIdBuildingPerformance"];
         put?: never;
@@ -609,6 +609,30 @@ export interface paths {
          * @description Each NYC Building Code occupancy group at most once, with its gross floor area in sf; an empty list clears them. A mixed-use building lists each group: its LL97 limit is the groups' limits, each times its area, summed.
          */
         put: operations["putPmPropertiesByIdOccupancy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pm/properties/{id}/property-uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A property's ENERGY STAR Portfolio Manager property uses and their gross floor areas
+         * @description What Energize Denver (and BERDO 2.0, and from 2026 New York City) set their numbers on: each Portfolio Manager property type with its gross floor area in sf.
+         */
+        get: operations["getPmPropertiesByIdPropertyUses"];
+        /**
+         * Replace a property's Portfolio Manager property uses and their gross floor areas
+         * @description Each ENERGY STAR Portfolio Manager property type (spelled as Portfolio Manager spells it) at most once, with its gross floor area in sf; an empty list clears them. A mixed-use building lists each use: its Energize Denver final target is the uses' targets, each times its area, summed over the total area.
+         */
+        put: operations["putPmPropertiesByIdPropertyUses"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6549,6 +6573,45 @@ export interface operations {
                                 notes: string[];
                             }[];
                             sources: string[];
+                            /** @description Denver only: the year's site EUI against the final target blended over the recorded property uses */
+                            energize_denver?: {
+                                /** @enum {string} */
+                                status: "computed" | "no_property_uses" | "target_not_confirmed";
+                                year: number;
+                                /** @description the year's site energy, kBtu (Portfolio Manager conversions) */
+                                site_energy_kbtu: number;
+                                energy_lines: {
+                                    /** @enum {string} */
+                                    utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                                    energy: number;
+                                    energy_unit: string;
+                                    kbtu_per_unit: number;
+                                    kbtu: number;
+                                }[];
+                                /** @description the property uses' areas summed; null without uses */
+                                gross_floor_area: number | null;
+                                /** @description kBtu/sf/yr, one decimal, not weather normalized */
+                                site_eui: number | null;
+                                /** @enum {boolean} */
+                                weather_normalized: false;
+                                /** @description the first calendar year the final target applies (updated timeline) */
+                                final_target_year: number;
+                                /** @description kBtu/sf/yr: each use's target times its area, summed, over the total area; null where a use has none confirmed */
+                                final_target_eui: number | null;
+                                target_lines: {
+                                    /** @enum {string} */
+                                    property_type: "Adult Education" | "Ambulatory Surgical Center" | "Aquarium" | "Automobile Dealership" | "Bank Branch" | "Bar/Nightclub" | "Barracks" | "Bowling Alley" | "Casino" | "College/University" | "Convenience Store with Gas Station" | "Convenience Store without Gas Station" | "Convention Center" | "Courthouse" | "Data Center" | "Distribution Center" | "Drinking Water Treatment & Distribution" | "Enclosed Mall" | "Energy/Power Station" | "Fast Food Restaurant" | "Financial Office" | "Fire Station" | "Fitness Center/Health Club/Gym" | "Food Sales" | "Food Service" | "Hospital (General Medical & Surgical)" | "Hotel" | "Ice/Curling Rink" | "Indoor Arena" | "K-12 School" | "Laboratory" | "Library" | "Lifestyle Center" | "Mailing Center/Post Office" | "Manufacturing/Industrial Plant" | "Medical Office" | "Mixed Use Property" | "Movie Theater" | "Multifamily Housing" | "Museum" | "Non-Refrigerated Warehouse" | "Office" | "Other - Education" | "Other - Entertainment/Public Assembly" | "Other - Lodging/Residential" | "Other - Mall" | "Other - Public Services" | "Other - Recreation" | "Other - Restaurant/Bar" | "Other - Services" | "Other - Stadium" | "Other - Technology/Science" | "Other - Utility" | "Other" | "Other/Specialty Hospital" | "Outpatient Rehabilitation/Physical Therapy" | "Parking" | "Performing Arts" | "Personal Services (Health/Beauty, Dry Cleaning, etc)" | "Police Station" | "Pre-school/Daycare" | "Prison/Incarceration" | "Race Track" | "Refrigerated Warehouse" | "Repair Services (Vehicle, Shoe, Locksmith, etc)" | "Residence Hall/Dormitory" | "Residential Care Facility" | "Restaurant" | "Retail Store" | "Roller Rink" | "Self-Storage Facility" | "Senior Care Community" | "Single Family Home" | "Social/Meeting Hall" | "Stadium (Closed)" | "Stadium (Open)" | "Strip Mall" | "Supermarket/Grocery Store" | "Swimming Pool" | "Transportation Terminal/Station" | "Urgent Care/Clinic/Other Outpatient" | "Veterinary Office" | "Vocational School" | "Wastewater Treatment Plant" | "Wholesale Club/Supercenter" | "Worship Facility" | "Zoo";
+                                    gross_floor_area: number;
+                                    target_eui: number | null;
+                                    target_kbtu: number | null;
+                                    note: string | null;
+                                }[];
+                                /** @description site kBtu above the final target (target EUI x area), to the kBtu; 0 when under it */
+                                kbtu_over_final_target: number | null;
+                                /** @description always null: the city's penalty rates are set by rule and not confirmed */
+                                projected_penalty: null;
+                                notes: string[];
+                            };
                         }[];
                     };
                 };
@@ -6773,6 +6836,207 @@ export interface operations {
                 };
             };
             /** @description Validation error (an unknown group, a group twice, an area out of range) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPmPropertiesByIdPropertyUses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        property_id: string;
+                        uses: {
+                            /**
+                             * @description ENERGY STAR Portfolio Manager property type, spelled as Portfolio Manager spells it (e.g. Office, Multifamily Housing)
+                             * @enum {string}
+                             */
+                            property_type: "Adult Education" | "Ambulatory Surgical Center" | "Aquarium" | "Automobile Dealership" | "Bank Branch" | "Bar/Nightclub" | "Barracks" | "Bowling Alley" | "Casino" | "College/University" | "Convenience Store with Gas Station" | "Convenience Store without Gas Station" | "Convention Center" | "Courthouse" | "Data Center" | "Distribution Center" | "Drinking Water Treatment & Distribution" | "Enclosed Mall" | "Energy/Power Station" | "Fast Food Restaurant" | "Financial Office" | "Fire Station" | "Fitness Center/Health Club/Gym" | "Food Sales" | "Food Service" | "Hospital (General Medical & Surgical)" | "Hotel" | "Ice/Curling Rink" | "Indoor Arena" | "K-12 School" | "Laboratory" | "Library" | "Lifestyle Center" | "Mailing Center/Post Office" | "Manufacturing/Industrial Plant" | "Medical Office" | "Mixed Use Property" | "Movie Theater" | "Multifamily Housing" | "Museum" | "Non-Refrigerated Warehouse" | "Office" | "Other - Education" | "Other - Entertainment/Public Assembly" | "Other - Lodging/Residential" | "Other - Mall" | "Other - Public Services" | "Other - Recreation" | "Other - Restaurant/Bar" | "Other - Services" | "Other - Stadium" | "Other - Technology/Science" | "Other - Utility" | "Other" | "Other/Specialty Hospital" | "Outpatient Rehabilitation/Physical Therapy" | "Parking" | "Performing Arts" | "Personal Services (Health/Beauty, Dry Cleaning, etc)" | "Police Station" | "Pre-school/Daycare" | "Prison/Incarceration" | "Race Track" | "Refrigerated Warehouse" | "Repair Services (Vehicle, Shoe, Locksmith, etc)" | "Residence Hall/Dormitory" | "Residential Care Facility" | "Restaurant" | "Retail Store" | "Roller Rink" | "Self-Storage Facility" | "Senior Care Community" | "Single Family Home" | "Social/Meeting Hall" | "Stadium (Closed)" | "Stadium (Open)" | "Strip Mall" | "Supermarket/Grocery Store" | "Swimming Pool" | "Transportation Terminal/Station" | "Urgent Care/Clinic/Other Outpatient" | "Veterinary Office" | "Vocational School" | "Wastewater Treatment Plant" | "Wholesale Club/Supercenter" | "Worship Facility" | "Zoo";
+                            /** @description sf of the use in the property */
+                            gross_floor_area: number;
+                        }[];
+                        /** @description the uses summed */
+                        gross_floor_area: number;
+                    };
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Property not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily request quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service temporarily unavailable: the database cannot be reached (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putPmPropertiesByIdPropertyUses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    uses: {
+                        /**
+                         * @description ENERGY STAR Portfolio Manager property type, spelled as Portfolio Manager spells it (e.g. Office, Multifamily Housing)
+                         * @enum {string}
+                         */
+                        property_type: "Adult Education" | "Ambulatory Surgical Center" | "Aquarium" | "Automobile Dealership" | "Bank Branch" | "Bar/Nightclub" | "Barracks" | "Bowling Alley" | "Casino" | "College/University" | "Convenience Store with Gas Station" | "Convenience Store without Gas Station" | "Convention Center" | "Courthouse" | "Data Center" | "Distribution Center" | "Drinking Water Treatment & Distribution" | "Enclosed Mall" | "Energy/Power Station" | "Fast Food Restaurant" | "Financial Office" | "Fire Station" | "Fitness Center/Health Club/Gym" | "Food Sales" | "Food Service" | "Hospital (General Medical & Surgical)" | "Hotel" | "Ice/Curling Rink" | "Indoor Arena" | "K-12 School" | "Laboratory" | "Library" | "Lifestyle Center" | "Mailing Center/Post Office" | "Manufacturing/Industrial Plant" | "Medical Office" | "Mixed Use Property" | "Movie Theater" | "Multifamily Housing" | "Museum" | "Non-Refrigerated Warehouse" | "Office" | "Other - Education" | "Other - Entertainment/Public Assembly" | "Other - Lodging/Residential" | "Other - Mall" | "Other - Public Services" | "Other - Recreation" | "Other - Restaurant/Bar" | "Other - Services" | "Other - Stadium" | "Other - Technology/Science" | "Other - Utility" | "Other" | "Other/Specialty Hospital" | "Outpatient Rehabilitation/Physical Therapy" | "Parking" | "Performing Arts" | "Personal Services (Health/Beauty, Dry Cleaning, etc)" | "Police Station" | "Pre-school/Daycare" | "Prison/Incarceration" | "Race Track" | "Refrigerated Warehouse" | "Repair Services (Vehicle, Shoe, Locksmith, etc)" | "Residence Hall/Dormitory" | "Residential Care Facility" | "Restaurant" | "Retail Store" | "Roller Rink" | "Self-Storage Facility" | "Senior Care Community" | "Single Family Home" | "Social/Meeting Hall" | "Stadium (Closed)" | "Stadium (Open)" | "Strip Mall" | "Supermarket/Grocery Store" | "Swimming Pool" | "Transportation Terminal/Station" | "Urgent Care/Clinic/Other Outpatient" | "Veterinary Office" | "Vocational School" | "Wastewater Treatment Plant" | "Wholesale Club/Supercenter" | "Worship Facility" | "Zoo";
+                        /** @description sf of the use in the property */
+                        gross_floor_area: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        property_id: string;
+                        uses: {
+                            /**
+                             * @description ENERGY STAR Portfolio Manager property type, spelled as Portfolio Manager spells it (e.g. Office, Multifamily Housing)
+                             * @enum {string}
+                             */
+                            property_type: "Adult Education" | "Ambulatory Surgical Center" | "Aquarium" | "Automobile Dealership" | "Bank Branch" | "Bar/Nightclub" | "Barracks" | "Bowling Alley" | "Casino" | "College/University" | "Convenience Store with Gas Station" | "Convenience Store without Gas Station" | "Convention Center" | "Courthouse" | "Data Center" | "Distribution Center" | "Drinking Water Treatment & Distribution" | "Enclosed Mall" | "Energy/Power Station" | "Fast Food Restaurant" | "Financial Office" | "Fire Station" | "Fitness Center/Health Club/Gym" | "Food Sales" | "Food Service" | "Hospital (General Medical & Surgical)" | "Hotel" | "Ice/Curling Rink" | "Indoor Arena" | "K-12 School" | "Laboratory" | "Library" | "Lifestyle Center" | "Mailing Center/Post Office" | "Manufacturing/Industrial Plant" | "Medical Office" | "Mixed Use Property" | "Movie Theater" | "Multifamily Housing" | "Museum" | "Non-Refrigerated Warehouse" | "Office" | "Other - Education" | "Other - Entertainment/Public Assembly" | "Other - Lodging/Residential" | "Other - Mall" | "Other - Public Services" | "Other - Recreation" | "Other - Restaurant/Bar" | "Other - Services" | "Other - Stadium" | "Other - Technology/Science" | "Other - Utility" | "Other" | "Other/Specialty Hospital" | "Outpatient Rehabilitation/Physical Therapy" | "Parking" | "Performing Arts" | "Personal Services (Health/Beauty, Dry Cleaning, etc)" | "Police Station" | "Pre-school/Daycare" | "Prison/Incarceration" | "Race Track" | "Refrigerated Warehouse" | "Repair Services (Vehicle, Shoe, Locksmith, etc)" | "Residence Hall/Dormitory" | "Residential Care Facility" | "Restaurant" | "Retail Store" | "Roller Rink" | "Self-Storage Facility" | "Senior Care Community" | "Single Family Home" | "Social/Meeting Hall" | "Stadium (Closed)" | "Stadium (Open)" | "Strip Mall" | "Supermarket/Grocery Store" | "Swimming Pool" | "Transportation Terminal/Station" | "Urgent Care/Clinic/Other Outpatient" | "Veterinary Office" | "Vocational School" | "Wastewater Treatment Plant" | "Wholesale Club/Supercenter" | "Worship Facility" | "Zoo";
+                            /** @description sf of the use in the property */
+                            gross_floor_area: number;
+                        }[];
+                        /** @description the uses summed */
+                        gross_floor_area: number;
+                    };
+                };
+            };
+            /** @description Invalid JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Property not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (over 1mb) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body sent without `Content-Type: application/json` (curl -d sends a form), or an unsupported content encoding */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation error (an unknown property type, a type twice, an area out of range) */
             422: {
                 headers: {
                     [name: string]: unknown;

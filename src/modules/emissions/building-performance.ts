@@ -11,6 +11,8 @@ export interface OccupancyArea {
 }
 import { COEFFICIENTS_2024_2029, excessAndPenalty, ll97Emissions2024To2029, LL97_SOURCES, PENALTY_CENTS_PER_TON } from './ll97.calc';
 import { roundTons } from './emissions.calc';
+import { DENVER_SOURCES, energizeDenver, type EnergizeDenverAnswer } from './energize-denver.calc';
+import type { PropertyUseArea } from './property-types';
 
 export type Jurisdiction = 'new_york_city' | 'boston' | 'denver';
 
@@ -33,14 +35,9 @@ const NOT_CONFIRMED = {
       "emission factors that a building's BERDO emissions are computed with, nor the alternative compliance payment amount, and " +
       'the property records no BERDO building use; nothing is computed and no number is guessed (emissions README)',
   },
-  denver: {
-    standard: 'Energize Denver building performance requirements',
-    reason:
-      "The city's final site EUI targets per Portfolio Manager type were read, but not the building-specific interim targets, the " +
-      'weather normalization the targets are measured with, nor the penalty; nothing is computed and no target is guessed ' +
-      '(emissions README)',
-  },
 } as const;
+
+const DENVER_STANDARD = 'Energize Denver building performance requirements (Denver Revised Municipal Code ch. 10, art. XIV)';
 
 const PERIOD_2030_NOT_CONFIRMED =
   'For 2030-2034 the law leaves the greenhouse gas coefficients of every energy source to rule (§ 28-320.3.2.1; 1 RCNY ' +
@@ -174,6 +171,8 @@ export interface StandardAnswer {
   reason: string | null;
   periods: Ll97PeriodAnswer[];
   sources: string[];
+  /** Denver only: the year's site EUI against the final target blended over the recorded property uses. */
+  energize_denver?: EnergizeDenverAnswer;
 }
 
 /** The building-performance answer of a property for a year. */
@@ -185,6 +184,7 @@ export function buildingPerformance(
   where: string,
   areas: OccupancyArea[] = [],
   givenLimit: number | null = null,
+  uses: PropertyUseArea[] = [],
 ): { jurisdiction: Jurisdiction | null; applies: boolean; message: string; standards: StandardAnswer[] } {
   if (jurisdiction === null) {
     return {
@@ -193,7 +193,29 @@ export function buildingPerformance(
       standards: [],
       message:
         `No building-performance standard known to this service applies at ${where}: it covers New York City's Local Law 97 ` +
-        "(and names Boston's BERDO 2.0 and Energize Denver, whose numbers are not confirmed).",
+        "and Energize Denver's site EUI targets (and names Boston's BERDO 2.0, whose numbers are not confirmed).",
+    };
+  }
+  if (jurisdiction === 'denver') {
+    return {
+      jurisdiction,
+      applies: true,
+      message:
+        `Energize Denver applies at ${where} to a building of 25,000 gross sf or more: ${year}'s site EUI against the final target ` +
+        "blended over the property's Portfolio Manager uses, by the city's published targets.",
+      standards: [
+        {
+          standard: DENVER_STANDARD,
+          status: 'partly_confirmed',
+          reason:
+            "Final site EUI targets from the city's published table (types Adult Education to Other - Mall), blended by area; the site " +
+            "EUI is not weather normalized; interim targets (from each building's 2019 baseline) and the penalty rates set by rule are " +
+            'not confirmed, so no penalty is projected',
+          periods: [],
+          sources: Object.values(DENVER_SOURCES),
+          energize_denver: energizeDenver(year, energy, uses),
+        },
+      ],
     };
   }
   if (jurisdiction !== 'new_york_city') {

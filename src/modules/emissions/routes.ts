@@ -10,6 +10,8 @@ import {
   occupancyResponse,
   portfolioEmissionsQuery,
   portfolioEmissionsResponse,
+  propertyUsesBody,
+  propertyUsesResponse,
 } from './schemas';
 import type { EmissionsService } from './service';
 import { whatIfBody, whatIfResponse } from './what-if.schemas';
@@ -63,7 +65,9 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
         '2024-2029 intensity limits (§ 28-320.3.1, area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). ' +
         "2030-2034 gives the law's own limit (§ 28-320.3.2) without emissions or penalty (the law leaves that period's " +
         'coefficients to rule, and the rule is not confirmed). `limit_tco2e` (the limit the ' +
-        "building's LL97 report states) overrides the computed limit. Boston (BERDO 2.0) and Denver (Energize Denver) are named with `not_confirmed`; " +
+        "building's LL97 report states) overrides the computed limit. Denver: Energize Denver, the year's site EUI (not weather normalized) " +
+        'against the final target blended over the uses recorded with PUT .../property-uses (`energize_denver`), no penalty. Boston ' +
+        '(BERDO 2.0) is named with `not_confirmed`; ' +
         'elsewhere `applies` is false with a message saying no standard applies.',
       tags,
       auth: 'required',
@@ -103,6 +107,40 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
       errors: { 404: 'Property not found', 422: 'Validation error (an unknown group, a group twice, an area out of range)' },
     },
     ({ params, body, req }) => emissions.replaceOccupancy(callerId(req), params.id, body),
+  );
+
+  api.get(
+    '/pm/properties/:id/property-uses',
+    {
+      summary: "A property's ENERGY STAR Portfolio Manager property uses and their gross floor areas",
+      description:
+        'What Energize Denver (and BERDO 2.0, and from 2026 New York City) set their numbers on: each Portfolio Manager property ' +
+        'type with its gross floor area in sf.',
+      tags,
+      auth: 'required',
+      params: propertyIdParams,
+      response: propertyUsesResponse,
+      errors: { 404: 'Property not found' },
+    },
+    ({ params, req }) => emissions.propertyUses(callerId(req), params.id),
+  );
+
+  api.put(
+    '/pm/properties/:id/property-uses',
+    {
+      summary: "Replace a property's Portfolio Manager property uses and their gross floor areas",
+      description:
+        'Each ENERGY STAR Portfolio Manager property type (spelled as Portfolio Manager spells it) at most once, with its gross ' +
+        'floor area in sf; an empty list clears them. A mixed-use building lists each use: its Energize Denver final target is the ' +
+        "uses' targets, each times its area, summed over the total area.",
+      tags,
+      auth: 'required',
+      params: propertyIdParams,
+      body: propertyUsesBody,
+      response: propertyUsesResponse,
+      errors: { 404: 'Property not found', 422: 'Validation error (an unknown property type, a type twice, an area out of range)' },
+    },
+    ({ params, body, req }) => emissions.replacePropertyUses(callerId(req), params.id, body),
   );
 
   api.post(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { METER_UTILITY_TYPES } from '../meters/units';
 import * as ex from './examples';
 import { OCCUPANCY_GROUPS } from './occupancy';
+import { PROPERTY_TYPES } from './property-types';
 
 export const emissionsQuery = z.object({
   year: z.coerce
@@ -108,6 +109,43 @@ const period = z.object({
   notes: z.array(z.string()),
 });
 
+const energizeDenverAnswer = z.object({
+  status: z.enum(['computed', 'no_property_uses', 'target_not_confirmed']),
+  year: z.number().int(),
+  site_energy_kbtu: z.number().meta({ description: "the year's site energy, kBtu (Portfolio Manager conversions)" }),
+  energy_lines: z.array(
+    z.object({
+      utility_type: z.enum(METER_UTILITY_TYPES),
+      energy: z.number(),
+      energy_unit: z.string(),
+      kbtu_per_unit: z.number(),
+      kbtu: z.number(),
+    }),
+  ),
+  gross_floor_area: z.number().int().nullable().meta({ description: "the property uses' areas summed; null without uses" }),
+  site_eui: z.number().nullable().meta({ description: 'kBtu/sf/yr, one decimal, not weather normalized' }),
+  weather_normalized: z.literal(false),
+  final_target_year: z.number().int().meta({ description: 'the first calendar year the final target applies (updated timeline)' }),
+  final_target_eui: z.number().nullable().meta({
+    description: "kBtu/sf/yr: each use's target times its area, summed, over the total area; null where a use has none confirmed",
+  }),
+  target_lines: z.array(
+    z.object({
+      property_type: z.enum(PROPERTY_TYPES),
+      gross_floor_area: z.number().int(),
+      target_eui: z.number().nullable(),
+      target_kbtu: z.number().nullable(),
+      note: z.string().nullable(),
+    }),
+  ),
+  kbtu_over_final_target: z
+    .number()
+    .nullable()
+    .meta({ description: 'site kBtu above the final target (target EUI x area), to the kBtu; 0 when under it' }),
+  projected_penalty: z.null().meta({ description: "always null: the city's penalty rates are set by rule and not confirmed" }),
+  notes: z.array(z.string()),
+});
+
 export const buildingPerformanceResponse = z
   .object({
     property_id: z.string(),
@@ -122,6 +160,9 @@ export const buildingPerformanceResponse = z
         reason: z.string().nullable(),
         periods: z.array(period),
         sources: z.array(z.string()),
+        energize_denver: energizeDenverAnswer
+          .optional()
+          .meta({ description: "Denver only: the year's site EUI against the final target blended over the recorded property uses" }),
       }),
     ),
   })
@@ -193,6 +234,37 @@ export const occupancyResponse = z
     example: {
       property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f',
       areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }],
+      gross_floor_area: 40000,
+    },
+  });
+
+const propertyUse = z.object({
+  property_type: z.enum(PROPERTY_TYPES).meta({
+    description: 'ENERGY STAR Portfolio Manager property type, spelled as Portfolio Manager spells it (e.g. Office, Multifamily Housing)',
+  }),
+  gross_floor_area: z.number().int().min(1).max(50_000_000).meta({ description: 'sf of the use in the property' }),
+});
+
+export const propertyUsesBody = z
+  .object({
+    uses: z
+      .array(propertyUse)
+      .max(PROPERTY_TYPES.length)
+      .refine((list) => new Set(list.map((u) => u.property_type)).size === list.length, { error: 'each property_type at most once' }),
+  })
+  .meta({ example: { uses: [{ property_type: 'Office', gross_floor_area: 40000 }] } });
+export type PropertyUsesBody = z.output<typeof propertyUsesBody>;
+
+export const propertyUsesResponse = z
+  .object({
+    property_id: z.string(),
+    uses: z.array(propertyUse),
+    gross_floor_area: z.number().int().meta({ description: 'the uses summed' }),
+  })
+  .meta({
+    example: {
+      property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f',
+      uses: [{ property_type: 'Office', gross_floor_area: 40000 }],
       gross_floor_area: 40000,
     },
   });

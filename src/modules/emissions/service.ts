@@ -6,7 +6,9 @@ import { bundledEgrid, EGRID_SOURCE, type EgridReference } from './egrid';
 import { roundTons, yearInventory, type GridFactor, type YearInventory } from './emissions.calc';
 import { DISTRICT_STEAM, districtSteamKgCo2ePerMmbtu, naturalGasKgCo2ePerMmbtu, NATURAL_GAS, tonsPerMwh } from './factors';
 import { createEmissionsRepository, type EmissionsBillRow, type EmissionsMeterRow, type EmissionsRepository } from './repository';
-import type { BuildingPerformanceQuery, EmissionsQuery, OccupancyBody, PortfolioEmissionsQuery } from './schemas';
+import type { BuildingPerformanceQuery, EmissionsQuery, OccupancyBody, PortfolioEmissionsQuery, PropertyUsesBody } from './schemas';
+import type { PropertyUseArea } from './property-types';
+import { createPropertyUsesRepository } from './property-uses.repository';
 import type { OccupancyGroup } from './occupancy';
 import type { PortfolioService } from '../portfolios/service';
 import { buildingPerformance, jurisdictionOf } from './building-performance';
@@ -129,6 +131,14 @@ function presentOccupancy(propertyId: string, areas: Array<{ group: OccupancyGro
   };
 }
 
+function presentPropertyUses(propertyId: string, uses: PropertyUseArea[]) {
+  return {
+    property_id: propertyId,
+    uses: uses.map((u) => ({ property_type: u.type, gross_floor_area: u.sqft })),
+    gross_floor_area: uses.reduce((sum, u) => sum + u.sqft, 0),
+  };
+}
+
 /** A year's inventory of one property's meters and bills, and the factors it used. */
 function inventoryOf(egrid: EgridReference, zipCode: string, year: number, meters: EmissionsMeterRow[], bills: EmissionsBillRow[]) {
   const { grid, factor } = gridOfZip(egrid, zipCode);
@@ -207,6 +217,7 @@ export function createEmissionsService(deps: {
   egrid?: () => EgridReference;
 }) {
   const repo = createEmissionsRepository(deps.db);
+  const usesRepo = createPropertyUsesRepository(deps.db);
   const egrid = deps.egrid ?? (() => bundledEgrid());
   /** Each ZIP code's county (GeoNames, bundled), read on first use: where New York City's five counties are. */
   let counties: Map<string, ZipCounty> | undefined;
@@ -249,11 +260,15 @@ export function createEmissionsService(deps: {
       counties ??= loadZipCounties(REFERENCE_DIR);
       const county = counties.get(property.zipCode)?.county ?? null;
       const where = `${property.city}, ${property.state} ${property.zipCode}`;
-      const areas = await repo.occupancy(property.id);
+      const jurisdiction = jurisdictionOf(property, county);
+      const [areas, uses] = await Promise.all([
+        repo.occupancy(property.id),
+        jurisdiction === 'denver' ? usesRepo.propertyUses(property.id) : Promise.resolve([]),
+      ]);
       return {
         property_id: property.id,
         year: inv.year,
-        ...buildingPerformance(jurisdictionOf(property, county), inv.year, energy, property.sqft, where, areas, query.limit_tco2e ?? null),
+        ...buildingPerformance(jurisdiction, inv.year, energy, property.sqft, where, areas, query.limit_tco2e ?? null, uses),
       };
     },
 
@@ -269,6 +284,22 @@ export function createEmissionsService(deps: {
       const areas = body.areas.map((a) => ({ group: a.occupancy_group, sqft: a.gross_floor_area }));
       await repo.replaceOccupancy(propertyId, areas);
       return presentOccupancy(propertyId, await repo.occupancy(propertyId));
+    },
+
+    /** A property's Portfolio Manager property uses with their gross floor areas (404 when not the caller's). */
+    async propertyUses(ownerId: string, propertyId: string) {
+      await deps.properties.requireOwned(ownerId, propertyId);
+      return presentPropertyUses(propertyId, await usesRepo.propertyUses(propertyId));
+    },
+
+    /** Replaces a property's property uses and their areas (an empty list clears them). */
+    async replacePropertyUses(ownerId: string, propertyId: string, body: PropertyUsesBody) {
+      await deps.properties.requireOwned(ownerId, propertyId);
+      await usesRepo.replacePropertyUses(
+        propertyId,
+        body.uses.map((u) => ({ type: u.property_type, sqft: u.gross_floor_area })),
+      );
+      return presentPropertyUses(propertyId, await usesRepo.propertyUses(propertyId));
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { properties } from '../properties/tables';
 import { OCCUPANCY_GROUPS } from './occupancy';
+import { PROPERTY_TYPES } from './property-types';
 
 /**
  * A property's gross floor area per New York City Building Code occupancy group (what Local Law 97
@@ -24,5 +25,27 @@ export const propertyOccupancyAreas = pgTable(
       sql`${t.occupancyGroup} in (${sql.raw(OCCUPANCY_GROUPS.map((g) => `'${g}'`).join(', '))})`,
     ),
     check('property_occupancy_areas_area_check', sql`${t.grossFloorArea} > 0`),
+  ],
+);
+
+/**
+ * A property's gross floor area per ENERGY STAR Portfolio Manager property type (what Energize
+ * Denver, BERDO 2.0 and, from 2026, New York City's Department of Buildings set their numbers on;
+ * a mixed-use building has several). Replaced as a whole by PUT /pm/properties/{id}/property-uses;
+ * gone with its property.
+ */
+export const propertyUseAreas = pgTable(
+  'property_use_areas',
+  {
+    propertyId: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    propertyType: text('property_type').notNull(),
+    grossFloorArea: integer('gross_floor_area').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'property_use_areas_pkey', columns: [t.propertyId, t.propertyType] }),
+    check('property_use_areas_type_check', sql`${t.propertyType} in (${sql.raw(PROPERTY_TYPES.map((p) => `'${p}'`).join(', '))})`),
+    check('property_use_areas_area_check', sql`${t.grossFloorArea} > 0`),
   ],
 );
