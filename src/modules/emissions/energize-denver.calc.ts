@@ -17,8 +17,8 @@ export const DENVER_SOURCES = {
     '(library.municode.com/co/denver/codes/code_of_ordinances?nodeId=TITIIREMUCO_CH10BUCO_ARTXIVHIPEEBU)',
   targets:
     'City and County of Denver, Energize Denver "Performance Requirements" (denvergov.org, Buildings 25,000 sq. ft. or Larger), ' +
-    'table "EPA Portfolio Manager Building Type / 2030 Target site EUI (kBtu/sf/yr)", read 2026-11-28; the current page calls ' +
-    'the same targets "Final Target" (Technical Guidance Appendix A)',
+    'table "EPA Portfolio Manager Building Type / 2030 Target site EUI (kBtu/sf/yr)", read 2026-11-28 (the current page heads its ' +
+    'table "Final Target", Technical Guidance Appendix A; its rows were not legible in the copy read)',
   timeline:
     'City and County of Denver, Energize Denver "Rules and Technical Guidance" (denvergov.org), updates of April 1, 2025: interim ' +
     'and final target deadlines extended to 2028 and 2032, penalty rates cut in half, no building required to reduce its energy ' +
