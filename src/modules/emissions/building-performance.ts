@@ -165,6 +165,13 @@ export function ll97Periods(
   ];
 }
 
+export interface BuildingPerformanceAnswer {
+  jurisdiction: Jurisdiction | null;
+  applies: boolean;
+  message: string;
+  standards: StandardAnswer[];
+}
+
 export interface StandardAnswer {
   standard: string;
   status: 'partly_confirmed' | 'not_confirmed';
@@ -173,6 +180,30 @@ export interface StandardAnswer {
   sources: string[];
   /** Denver only: the year's site EUI against the final target blended over the recorded property uses. */
   energize_denver?: EnergizeDenverAnswer;
+}
+
+/** Energize Denver's answer: the year's site EUI against the final target blended over the property uses. */
+function denverAnswer(year: number, energy: EnergyByType, where: string, uses: PropertyUseArea[]): BuildingPerformanceAnswer {
+  return {
+    jurisdiction: 'denver',
+    applies: true,
+    message:
+      `Energize Denver applies at ${where} to a building of 25,000 gross sf or more: ${year}'s site EUI against the final target ` +
+      "blended over the property's Portfolio Manager uses, by the city's published targets.",
+    standards: [
+      {
+        standard: DENVER_STANDARD,
+        status: 'partly_confirmed',
+        reason:
+          "Final site EUI targets from the city's published table (types Adult Education to Other - Mall), blended by area; the site " +
+          "EUI is not weather normalized; interim targets (from each building's 2019 baseline) and the penalty rates set by rule are " +
+          'not confirmed, so no penalty is projected',
+        periods: [],
+        sources: Object.values(DENVER_SOURCES),
+        energize_denver: energizeDenver(year, energy, uses),
+      },
+    ],
+  };
 }
 
 /** The building-performance answer of a property for a year. */
@@ -196,28 +227,7 @@ export function buildingPerformance(
         "and Energize Denver's site EUI targets (and names Boston's BERDO 2.0, whose numbers are not confirmed).",
     };
   }
-  if (jurisdiction === 'denver') {
-    return {
-      jurisdiction,
-      applies: true,
-      message:
-        `Energize Denver applies at ${where} to a building of 25,000 gross sf or more: ${year}'s site EUI against the final target ` +
-        "blended over the property's Portfolio Manager uses, by the city's published targets.",
-      standards: [
-        {
-          standard: DENVER_STANDARD,
-          status: 'partly_confirmed',
-          reason:
-            "Final site EUI targets from the city's published table (types Adult Education to Other - Mall), blended by area; the site " +
-            "EUI is not weather normalized; interim targets (from each building's 2019 baseline) and the penalty rates set by rule are " +
-            'not confirmed, so no penalty is projected',
-          periods: [],
-          sources: Object.values(DENVER_SOURCES),
-          energize_denver: energizeDenver(year, energy, uses),
-        },
-      ],
-    };
-  }
+  if (jurisdiction === 'denver') return denverAnswer(year, energy, where, uses);
   if (jurisdiction !== 'new_york_city') {
     const s = NOT_CONFIRMED[jurisdiction];
     return {
