@@ -67,7 +67,7 @@ describe('property bills', () => {
       [
         { utility_type: 'propane' },
         'utility_type',
-        "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash', 'steam', 'other'",
+        "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash', 'steam', 'fuel_oil_2', 'fuel_oil_4', 'fuel_oil_5_6', 'other'",
       ],
       [{ period_start: '2026-02-30' }, 'period_start', 'invalid date format, expected YYYY-MM-DD'],
       [{ period_end: '2025-12-31' }, 'period_end', 'period_end must not be before period_start'],

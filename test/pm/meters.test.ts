@@ -74,7 +74,7 @@ describe('meters', () => {
       [
         { utility_type: 'propane' },
         'utility_type',
-        "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash', 'steam', 'other'",
+        "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash', 'steam', 'fuel_oil_2', 'fuel_oil_4', 'fuel_oil_5_6', 'other'",
       ],
       [{ utility_type: 'electric', unit: 'therms' }, 'unit', "unit 'therms' is not a unit of electric (kWh)"],
       [{ utility_type: 'water', unit: 'kWh' }, 'unit', "unit 'kWh' is not a unit of water (kgal, gallons, ccf, cf, m3)"],

@@ -79,6 +79,12 @@ describe('billing configurations', () => {
         'utility_types.0',
         "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash'",
       ],
+      // Fuel oil is delivered, not tariffed or sub-metered: RUBS does not split it (tenant-billing README).
+      [
+        { utility_types: ['fuel_oil_2'] },
+        'utility_types.0',
+        "value is not a valid enumeration member; permitted: 'electric', 'gas', 'water', 'sewer', 'trash'",
+      ],
       [{ utility_types: ['gas', 'gas'] }, 'utility_types', 'utility_types must not repeat a type'],
       [{ common_area_percent: 50.01 }, 'common_area_percent', 'common_area_percent must be between 0 and 50'],
       [{ common_area_percent: -1 }, 'common_area_percent', 'common_area_percent must be between 0 and 50'],

@@ -401,7 +401,7 @@ export interface paths {
         put?: never;
         /**
          * Add a meter to a property
-         * @description A meter of a utility type (electric, gas, water, sewer, trash, steam, other) reading in one of its units. The first meter of a type on a property is its default: bills of that type sent without meter_id go to it (one is created on first use when a bill arrives before any meter).
+         * @description A meter of a utility type (electric, gas, water, sewer, trash, steam, fuel_oil_2, fuel_oil_4, fuel_oil_5_6, other) reading in one of its units. The first meter of a type on a property is its default: bills of that type sent without meter_id go to it (one is created on first use when a bill arrives before any meter).
          */
         post: operations["postPmPropertiesByIdMeters"];
         delete?: never;
@@ -564,7 +564,7 @@ export interface paths {
         };
         /**
          * A property's greenhouse gas emissions for a calendar year, per month and per meter
-         * @description Location-based, in metric tons CO2e, from the meters' bills (calendarised by days). Electricity: the eGRID2022 total output rate (SRC2ERTA) of the property ZIP code's first Power Profiler subregion, no grid loss; natural gas and district steam: EPA's Emission Factors Hub. Other fuels, water, sewer and trash meters are listed with the reason they are not counted. `factors` names each factor used, its source and year.
+         * @description Location-based, in metric tons CO2e, from the meters' bills (calendarised by days). Electricity: the eGRID2022 total output rate (SRC2ERTA) of the property ZIP code's first Power Profiler subregion, no grid loss; natural gas, district steam and fuel oil No. 2 and No. 4: EPA's Emission Factors Hub. Other fuels (fuel oil No. 5/6, other), water, sewer and trash meters are listed with the reason they are not counted. `factors` names each factor used, its source and year.
          */
         get: operations["getPmPropertiesByIdEmissions"];
         put?: never;
@@ -3673,7 +3673,7 @@ export interface operations {
                         /** @description total_annual_cost by utility type */
                         cost_by_utility: {
                             /** @enum {string} */
-                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                             cost: number;
                             /** @description In unit, the common unit of the type (kWh, therms, gallons, tons, kBtu); null when no bill gave usage. */
                             usage: number | null;
@@ -3785,7 +3785,7 @@ export interface operations {
                             /** @description total_cost by utility type (the types billed in the month) */
                             cost_by_utility: {
                                 /** @enum {string} */
-                                utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                                utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                                 cost: number;
                                 /** @description In unit, the common unit of the type (kWh, therms, gallons, tons, kBtu); null when no bill gave usage. */
                                 usage: number | null;
@@ -3884,7 +3884,7 @@ export interface operations {
                         /** @description total_annual_cost by utility type */
                         cost_by_utility: {
                             /** @enum {string} */
-                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                             cost: number;
                             /** @description In unit, the common unit of the type (kWh, therms, gallons, tons, kBtu); null when no bill gave usage. */
                             usage: number | null;
@@ -3966,7 +3966,7 @@ export interface operations {
                         /** @description total_cost by utility type */
                         cost_by_utility: {
                             /** @enum {string} */
-                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                             cost: number;
                             /** @description In unit, the common unit of the type (kWh, therms, gallons, tons, kBtu); null when no bill gave usage. */
                             usage: number | null;
@@ -4784,7 +4784,7 @@ export interface operations {
                         annual_cost_basis: "actual" | "estimate" | null;
                         cost_by_utility: {
                             /** @enum {string} */
-                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                             cost: number;
                             /** @description In unit, the common unit of the type (kWh, therms, gallons, tons, kBtu); null when no bill gave usage. */
                             usage: number | null;
@@ -5036,7 +5036,7 @@ export interface operations {
                             id: string;
                             property_id: string;
                             /** @enum {string} */
-                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                             unit: string;
                             name: string;
                             account_number: string | null;
@@ -5127,9 +5127,9 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                    utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                     /**
-                     * @description A unit of the utility type (the first is the default): electric: kWh; gas: therms, ccf, mcf, cf, kBtu, MMBtu; water: kgal, gallons, ccf, cf, m3; sewer: kgal, gallons, ccf, cf, m3; trash: tons, lbs; steam: klbs, lbs, Mlbs, kBtu, therms, MMBtu; other: kBtu, MMBtu.
+                     * @description A unit of the utility type (the first is the default): electric: kWh; gas: therms, ccf, mcf, cf, kBtu, MMBtu; water: kgal, gallons, ccf, cf, m3; sewer: kgal, gallons, ccf, cf, m3; trash: tons, lbs; steam: klbs, lbs, Mlbs, kBtu, therms, MMBtu; fuel_oil_2: gallons, kBtu, MMBtu; fuel_oil_4: gallons, kBtu, MMBtu; fuel_oil_5_6: gallons, kBtu, MMBtu; other: kBtu, MMBtu.
                      * @enum {string}
                      */
                     unit?: "kWh" | "therms" | "ccf" | "mcf" | "cf" | "kBtu" | "MMBtu" | "kgal" | "gallons" | "m3" | "tons" | "lbs" | "klbs" | "Mlbs";
@@ -5161,7 +5161,7 @@ export interface operations {
                         id: string;
                         property_id: string;
                         /** @enum {string} */
-                        utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                        utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                         unit: string;
                         name: string;
                         account_number: string | null;
@@ -5271,9 +5271,9 @@ export interface operations {
                      * @description Cannot change: given, it must be the meter's.
                      * @enum {string}
                      */
-                    utility_type?: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                    utility_type?: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                     /**
-                     * @description A unit of the utility type (the first is the default): electric: kWh; gas: therms, ccf, mcf, cf, kBtu, MMBtu; water: kgal, gallons, ccf, cf, m3; sewer: kgal, gallons, ccf, cf, m3; trash: tons, lbs; steam: klbs, lbs, Mlbs, kBtu, therms, MMBtu; other: kBtu, MMBtu.
+                     * @description A unit of the utility type (the first is the default): electric: kWh; gas: therms, ccf, mcf, cf, kBtu, MMBtu; water: kgal, gallons, ccf, cf, m3; sewer: kgal, gallons, ccf, cf, m3; trash: tons, lbs; steam: klbs, lbs, Mlbs, kBtu, therms, MMBtu; fuel_oil_2: gallons, kBtu, MMBtu; fuel_oil_4: gallons, kBtu, MMBtu; fuel_oil_5_6: gallons, kBtu, MMBtu; other: kBtu, MMBtu.
                      * @enum {string}
                      */
                     unit?: "kWh" | "therms" | "ccf" | "mcf" | "cf" | "kBtu" | "MMBtu" | "kgal" | "gallons" | "m3" | "tons" | "lbs" | "klbs" | "Mlbs";
@@ -5302,7 +5302,7 @@ export interface operations {
                         id: string;
                         property_id: string;
                         /** @enum {string} */
-                        utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                        utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                         unit: string;
                         name: string;
                         account_number: string | null;
@@ -5747,7 +5747,7 @@ export interface operations {
                             property_id: string;
                             meter_id: string;
                             /** @enum {string} */
-                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                             period_start: string;
                             period_end: string;
                             amount: number;
@@ -5843,7 +5843,7 @@ export interface operations {
                      * @description Required without meter_id; with it, the meter's type (or omitted).
                      * @enum {string}
                      */
-                    utility_type?: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                    utility_type?: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                     /**
                      * Format: date
                      * @description On or after 2000-01-01.
@@ -5895,7 +5895,7 @@ export interface operations {
                         property_id: string;
                         meter_id: string;
                         /** @enum {string} */
-                        utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                        utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                         period_start: string;
                         period_end: string;
                         amount: number;
@@ -6302,7 +6302,7 @@ export interface operations {
                         }[];
                         factors: {
                             /** @enum {string} */
-                            utility_type: "electric" | "gas" | "steam";
+                            utility_type: "electric" | "gas" | "steam" | "fuel_oil_2" | "fuel_oil_4";
                             /** @description the factor as its source gives it, in `unit` */
                             value: number;
                             unit: string;
@@ -6413,7 +6413,7 @@ export interface operations {
                             meter_id: string;
                             name: string;
                             /** @enum {string} */
-                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                            utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                             /** @description false when no confirmed factor applies (then `reason`) */
                             counted: boolean;
                             reason: string | null;
@@ -6434,7 +6434,7 @@ export interface operations {
                         /** @description every factor the figures used, with its source and year */
                         factors: {
                             /** @enum {string} */
-                            utility_type: "electric" | "gas" | "steam";
+                            utility_type: "electric" | "gas" | "steam" | "fuel_oil_2" | "fuel_oil_4";
                             /** @description the factor as its source gives it, in `unit` */
                             value: number;
                             unit: string;
@@ -7101,11 +7101,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         kind: "electrify";
-                        /** @description a gas meter of the property: its therms become kWh */
+                        /** @description a gas or fuel oil (fuel_oil_2, fuel_oil_4, fuel_oil_5_6) meter of the property: its therms or kBtu become kWh */
                         meter_id: string;
                         /** @description the electric meter that takes the load; default the property's only electric meter */
                         to_meter_id?: string;
-                        /** @description the gas equipment's efficiency, useful heat over fuel (0.80 for an 80 % boiler) */
+                        /** @description the gas or oil equipment's efficiency, useful heat over fuel (0.80 for an 80 % boiler) */
                         gas_efficiency: number;
                         /** @description the electric equipment's, useful heat over electricity: 1.0 resistance, a heat pump's seasonal COP (e.g. 3.0) */
                         electric_efficiency: number;
@@ -7164,7 +7164,7 @@ export interface operations {
                                     projected_penalty: number | null;
                                 }[];
                             };
-                            /** @description the electric and gas meters' bills of the year, calendarised (meters[].cost_basis) */
+                            /** @description the electric, gas and fuel oil meters' bills of the year, calendarised (meters[].cost_basis) */
                             energy_cost: number;
                         };
                         after: {
@@ -7199,7 +7199,7 @@ export interface operations {
                                     projected_penalty: number | null;
                                 }[];
                             };
-                            /** @description the electric and gas meters' bills of the year, calendarised (meters[].cost_basis) */
+                            /** @description the electric, gas and fuel oil meters' bills of the year, calendarised (meters[].cost_basis) */
                             energy_cost: number;
                         };
                         delta: {
@@ -7239,7 +7239,7 @@ export interface operations {
                         unpriced_kwh: number;
                         factors: {
                             /** @enum {string} */
-                            utility_type: "electric" | "gas" | "steam";
+                            utility_type: "electric" | "gas" | "steam" | "fuel_oil_2" | "fuel_oil_4";
                             /** @description the factor as its source gives it, in `unit` */
                             value: number;
                             unit: string;

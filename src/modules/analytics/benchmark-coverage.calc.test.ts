@@ -5,9 +5,22 @@ describe('what a benchmark figure covers (README "Benchmarks", issue 47 item 8)'
   const suite: PartialMeter = { meter_id: 'm2', name: 'Suite 200 water', utility_type: 'water', covers: 'tenant' };
 
   it('each metric reads the utility types its figure sums', () => {
-    expect(metricUtilityTypes('site_eui')).toEqual(['electric', 'gas', 'steam', 'other']);
+    expect(metricUtilityTypes('site_eui')).toEqual(['electric', 'gas', 'steam', 'fuel_oil_2', 'fuel_oil_4', 'fuel_oil_5_6', 'other']);
     expect(metricUtilityTypes('kwh_per_sqft')).toEqual(['electric']);
-    expect(metricUtilityTypes('cost_per_sqft')).toEqual(['electric', 'gas', 'water', 'sewer', 'trash', 'steam', 'other']);
+    expect(metricUtilityTypes('cost_per_sqft')).toEqual([
+      'electric',
+      'gas',
+      'water',
+      'sewer',
+      'trash',
+      'steam',
+      'fuel_oil_2',
+      'fuel_oil_4',
+      'fuel_oil_5_6',
+      'other',
+    ]);
+    // The types with a location-based factor (emissions README "Factors"): fuel oil No. 5 and No. 6 has none.
+    expect(metricUtilityTypes('kg_co2e_per_sqft')).toEqual(['electric', 'gas', 'steam', 'fuel_oil_2', 'fuel_oil_4']);
   });
 
   it('a common-area electric meter makes site EUI and the cost metrics partial; a tenant water meter only the cost ones', () => {

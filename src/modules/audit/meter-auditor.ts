@@ -26,6 +26,7 @@ import { auditDigests, storeGroups } from './audit-digest';
 import { findingEvents } from './audit-events';
 import { chargesBeforeCredits, creditsByBill, expectingCredits, type BillCredit } from './disputes/credits.calc';
 import { periodKey, zoneOfProperty, type IntervalReader, type PeriodIntervals } from '../meters/public';
+import { FUEL_OIL_NOT_TARIFFED, isFuelOil } from '../meters/units';
 
 /** Bills of the meters one transaction stores at most (a meter with more is stored alone). */
 const BILLS_PER_STORE = 4000;
@@ -89,6 +90,7 @@ function pricingInputs(
   const { meter, property } = input;
   const electric = meter.utilityType === 'electric';
   const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
+  if (isFuelOil(meter.utilityType)) return { reason: FUEL_OIL_NOT_TARIFFED };
   if (!tariffId)
     return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
   const supplyTariffId = meter.supplyTariffId ?? (electric ? property.supplyTariffId : null);

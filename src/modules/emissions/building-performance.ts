@@ -14,6 +14,9 @@ import { roundTons } from './emissions.calc';
 import { DENVER_SOURCES, energizeDenver, type EnergizeDenverAnswer } from './energize-denver.calc';
 import type { PropertyUseArea } from './property-types';
 
+/** § 28-320.3.1.1 gives coefficients for #2 and #4 fuel oil only (items 3 and 4). */
+const NO_5_6_NOTE = 'Local Law 97 (§ 28-320.3.1.1) gives no coefficient for fuel oil No. 5 or No. 6: its energy is not counted.';
+
 export type Jurisdiction = 'new_york_city' | 'boston' | 'denver';
 
 /** The five counties (boroughs) of New York City as GeoNames names them. */
@@ -145,7 +148,8 @@ export function ll97Periods(
     ...(givenLimit !== null ? [GIVEN_LIMIT] : []),
     ...(givenLimit === null && !areas.length ? [NO_OCCUPANCY] : []),
     ...(year >= 2026 && givenLimit === null && computed.limit !== null ? [FROM_2026] : []),
-    ...(e.notCovered.length ? ["An 'other' meter's fuel is unknown: its energy is not counted."] : []),
+    ...(e.notCovered.includes('other') ? ["An 'other' meter's fuel is unknown: its energy is not counted."] : []),
+    ...(e.notCovered.includes('fuel_oil_5_6') ? [NO_5_6_NOTE] : []),
   ];
   return [
     {

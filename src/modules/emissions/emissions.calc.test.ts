@@ -2,6 +2,8 @@ import {
   districtSteamKgCo2ePerMmbtu,
   districtSteamTons,
   electricityTons,
+  fuelOilKgCo2ePerMmbtu,
+  fuelOilTons,
   KG_PER_LB,
   naturalGasKgCo2ePerMmbtu,
   naturalGasTons,
@@ -34,6 +36,21 @@ describe('factors, worked by hand', () => {
     // 100 klbs of steam = 119,400 kBtu (PM: 1 lb = 1.194 kBtu) = 119.4 mmBtu x 66.3985 = 7,927.9809 kg = 7.9279809 t.
     expect(districtSteamTons(119_400)).toBeCloseTo(7.9279809, 9);
     expect(tonsOf('steam', 119_400, NYCW)).toEqual({ tco2e: districtSteamTons(119_400) });
+  });
+
+  it('fuel oil No. 2 and No. 4: the Hub Table 1 CO2 with 3.0 g CH4 x 25 and 0.60 g N2O x 298 per mmBtu', () => {
+    // No. 2: 73.96 + 0.075 + 0.1788 = 74.2138 kg CO2e/mmBtu; No. 4: 75.04 + 0.2538 = 75.2938.
+    expect(fuelOilKgCo2ePerMmbtu('fuel_oil_2')).toBeCloseTo(74.2138, 10);
+    expect(fuelOilKgCo2ePerMmbtu('fuel_oil_4')).toBeCloseTo(75.2938, 10);
+    // 1,000 gallons of No. 2 = 138,000 kBtu (PM: 138 kBtu a gallon) = 138 mmBtu x 74.2138 = 10,241.5044 kg = 10.242 t.
+    expect(fuelOilTons('fuel_oil_2', 138_000)).toBeCloseTo(10.2415044, 9);
+    expect(tonsOf('fuel_oil_2', 138_000, NYCW)).toEqual({ tco2e: fuelOilTons('fuel_oil_2', 138_000) });
+    // 1,000 gallons of No. 4 = 146,000 kBtu = 146 mmBtu x 75.2938 = 10,992.8948 kg.
+    expect(tonsOf('fuel_oil_4', 146_000, NYCW)).toEqual({ tco2e: expect.closeTo(10.9928948, 9) });
+    // No. 5 and No. 6 together: the Hub lists them apart (72.93 and 75.10 kg CO2), so no factor.
+    expect(tonsOf('fuel_oil_5_6', 150_000, NYCW)).toEqual({
+      reason: expect.stringContaining('No. 5 (72.93 kg CO2/mmBtu) and No. 6 (75.10)'),
+    });
   });
 
   it('leaves other fuels and water out, saying why, and electricity out without a subregion', () => {

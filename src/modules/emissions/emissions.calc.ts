@@ -11,7 +11,7 @@
 import { calendariseBill } from '../analytics/calendarise.calc';
 import { monthKey } from '../analytics/months';
 import { UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
-import { districtSteamTons, electricityTons, naturalGasTons, UNSUPPORTED_REASONS } from './factors';
+import { districtSteamTons, electricityTons, fuelOilTons, naturalGasTons, UNSUPPORTED_REASONS } from './factors';
 
 export interface InventoryMeter {
   id: string;
@@ -72,6 +72,7 @@ export function tonsOf(type: MeterUtilityType, usage: number, grid: GridFactor):
   }
   if (type === 'gas') return { tco2e: naturalGasTons(usage) };
   if (type === 'steam') return { tco2e: districtSteamTons(usage) };
+  if (type === 'fuel_oil_2' || type === 'fuel_oil_4') return { tco2e: fuelOilTons(type, usage) };
   return { reason: UNSUPPORTED_REASONS[type] };
 }
 

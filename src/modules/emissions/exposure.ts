@@ -16,7 +16,7 @@ import type { EnergyByType } from './ll97.calc';
 import { gridOfZip } from './service';
 
 /** The utility types the location-based inventory has a factor for (README "Factors"). */
-export const COUNTED_UTILITY_TYPES: readonly MeterUtilityType[] = ['electric', 'gas'];
+export const COUNTED_UTILITY_TYPES: readonly MeterUtilityType[] = ['electric', 'gas', 'steam', 'fuel_oil_2', 'fuel_oil_4'];
 
 export interface ExposureProperty {
   name: string;

@@ -65,6 +65,43 @@ export function districtSteamTons(kbtu: number): number {
   return ((kbtu / 1000) * districtSteamKgCo2ePerMmbtu()) / 1000;
 }
 
+/**
+ * Fuel oil, the same Hub edition (Emission Factors for Greenhouse Gas Inventories, 9 March 2018),
+ * Table 1 Stationary Combustion, Petroleum Products: "Distillate Fuel Oil No. 2" 73.96 kg CO2 and
+ * "Distillate Fuel Oil No. 4" 75.04 kg CO2 per mmBtu, each with 3.0 g CH4 and 0.60 g N2O per mmBtu,
+ * and the same AR4 GWPs as for natural gas. The Hub lists residual fuel oil No. 5 (72.93 kg CO2)
+ * and No. 6 (75.10) apart; a "No. 5 and No. 6" meter does not say which it burns, so it has no
+ * factor (UNSUPPORTED_REASONS).
+ */
+export const FUEL_OIL = {
+  fuel_oil_2: { row: 'Distillate Fuel Oil No. 2', kgCo2PerMmbtu: 73.96 },
+  fuel_oil_4: { row: 'Distillate Fuel Oil No. 4', kgCo2PerMmbtu: 75.04 },
+} as const;
+const PETROLEUM = { gCh4PerMmbtu: 3.0, gN2oPerMmbtu: 0.6, gwpCh4: 25, gwpN2o: 298 } as const;
+export type CountedFuelOil = keyof typeof FUEL_OIL;
+
+/** The source and year of a fuel oil factor, as the answers name it. */
+export function fuelOilReference(type: CountedFuelOil): { source: string; year: number } {
+  return {
+    source:
+      'EPA GHG Emission Factors Hub (Emission Factors for Greenhouse Gas Inventories, 9 March 2018), Table 1 Stationary Combustion, ' +
+      `${FUEL_OIL[type].row}: ${FUEL_OIL[type].kgCo2PerMmbtu.toFixed(2)} kg CO2, 3.0 g CH4, 0.60 g N2O per mmBtu; ` +
+      'GWP CH4 25, N2O 298 (IPCC AR4, same document)',
+    year: 2018,
+  };
+}
+
+/** kg CO2e per mmBtu of fuel oil: No. 2 73.96 + 3.0 x 25 / 1000 + 0.60 x 298 / 1000 = 74.2138; No. 4 75.2938. */
+export function fuelOilKgCo2ePerMmbtu(type: CountedFuelOil): number {
+  const p = PETROLEUM;
+  return FUEL_OIL[type].kgCo2PerMmbtu + (p.gCh4PerMmbtu * p.gwpCh4 + p.gN2oPerMmbtu * p.gwpN2o) / 1000;
+}
+
+/** Metric tons CO2e of `kbtu` of fuel oil (1 mmBtu = 1,000 kBtu). */
+export function fuelOilTons(type: CountedFuelOil, kbtu: number): number {
+  return ((kbtu / 1000) * fuelOilKgCo2ePerMmbtu(type)) / 1000;
+}
+
 /** Metric tons CO2e per MWh at an eGRID output rate in lb CO2e/MWh (no grid loss: output rates). */
 export function tonsPerMwh(lbPerMwh: number): number {
   return (lbPerMwh * KG_PER_LB) / 1000;
@@ -80,7 +117,10 @@ export function electricityTons(kwh: number, lbPerMwh: number): number {
  * it leaves out). Water, sewer and trash are not energy: they are outside an energy inventory.
  */
 export const UNSUPPORTED_REASONS = {
-  other: "an 'other' meter's fuel is not known (fuel oil and propane have no meter type yet), so no factor applies",
+  other: "an 'other' meter's fuel is not known (propane has no meter type yet), so no factor applies",
+  fuel_oil_5_6:
+    'the EPA Hub gives residual fuel oil No. 5 (72.93 kg CO2/mmBtu) and No. 6 (75.10) apart; a "No. 5 and No. 6" meter does not ' +
+    'say which it burns, so no factor is applied',
   water: 'water is not energy: outside the energy emissions inventory',
   sewer: 'sewer is not energy: outside the energy emissions inventory',
   trash: 'trash is not energy: outside the energy emissions inventory',

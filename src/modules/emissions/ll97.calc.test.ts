@@ -23,6 +23,17 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
     expect(e.notCovered).toEqual(['other']);
   });
 
+  it('counts #2 and #4 fuel oil in kBtu at 0.00007421 and 0.00007529, and No. 5/6 as not covered (items 3 and 4)', () => {
+    // 1,000 gallons of No. 2 = 138,000 kBtu x 0.00007421 = 10.24098 t; 1,000 gallons of No. 4 = 146,000 kBtu x 0.00007529 = 10.99234 t.
+    const e = ll97Emissions2024To2029({ fuel_oil_2: 138_000, fuel_oil_4: 146_000, fuel_oil_5_6: 150_000 });
+    expect(e.lines.map((l) => [l.utility_type, l.energy, l.energy_unit, l.coefficient, l.tco2e])).toEqual([
+      ['fuel_oil_2', 138_000, 'kBtu', 0.00007421, expect.closeTo(10.24098, 9)],
+      ['fuel_oil_4', 146_000, 'kBtu', 0.00007529, expect.closeTo(10.99234, 9)],
+    ]);
+    expect(e.tco2e).toBeCloseTo(21.23332, 9);
+    expect(e.notCovered).toEqual(['fuel_oil_5_6']);
+  });
+
   it('charges $268 a ton over the limit, to the cent (§ 28-320.6)', () => {
     expect(PENALTY_CENTS_PER_TON).toBe(26800);
     // Against a limit of 300 t: 95.182 t over; 95.182 x $268 = $25,508.776 -> $25,508.78.

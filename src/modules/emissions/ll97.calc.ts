@@ -23,10 +23,7 @@ export const LL97_SOURCES = {
 /** $ per metric ton CO2e over the limit (§ 28-320.6), in cents. */
 export const PENALTY_CENTS_PER_TON = 268_00;
 
-/**
- * § 28-320.3.1.1, calendar years 2024 through 2029, tCO2e per unit. Fuel oil No. 2 and No. 4 are
- * the law's, but no meter type carries them yet.
- */
+/** § 28-320.3.1.1, calendar years 2024 through 2029, tCO2e per unit. */
 export const COEFFICIENTS_2024_2029 = {
   electric: { value: 0.000288962, unit: 'tCO2e/kWh', item: 'item 1, utility electricity' },
   gas: { value: 0.00005311, unit: 'tCO2e/kBtu', item: 'item 2, natural gas' },
@@ -35,14 +32,14 @@ export const COEFFICIENTS_2024_2029 = {
   steam: { value: 0.00004493, unit: 'tCO2e/kBtu', item: 'item 5, district steam' },
 } as const;
 
-/** A year's energy of the building by utility type, in the types' common units (kWh, therms, kBtu of steam). */
+/** A year's energy of the building by utility type, in the types' common units (kWh, therms, kBtu of steam and fuel oil). */
 export type EnergyByType = Partial<Record<MeterUtilityType, number>>;
 
 export interface Ll97Emissions {
   tco2e: number;
   /** Each utility type counted: its energy, the coefficient and the tons. */
   lines: Array<{
-    utility_type: 'electric' | 'gas' | 'steam';
+    utility_type: 'electric' | 'gas' | 'steam' | 'fuel_oil_2' | 'fuel_oil_4';
     energy: number;
     energy_unit: string;
     coefficient: number;
@@ -55,14 +52,15 @@ export interface Ll97Emissions {
 
 /**
  * Building emissions for a year of 2024-2029 by § 28-320.3.1.1: kWh x 0.000288962; natural gas
- * kBtu (1 therm = 100 kBtu) x 0.00005311; district steam kBtu x 0.00004493. Water, sewer and
- * trash are not energy; an `other` meter's fuel is unknown (listed in notCovered).
+ * kBtu (1 therm = 100 kBtu) x 0.00005311; district steam kBtu x 0.00004493; #2 and #4 fuel oil
+ * kBtu x 0.00007421 and 0.00007529. Water, sewer and trash are not energy; fuel oil No. 5/6 (no
+ * coefficient in the law) and an `other` meter's unknown fuel are listed in notCovered.
  */
 export function ll97Emissions2024To2029(energy: EnergyByType): Ll97Emissions {
   const c = COEFFICIENTS_2024_2029;
   const lines: Ll97Emissions['lines'] = [];
   const add = (
-    type: 'electric' | 'gas' | 'steam',
+    type: 'electric' | 'gas' | 'steam' | 'fuel_oil_2' | 'fuel_oil_4',
     amount: number,
     unit: string,
     kbtuOrKwh: number,
@@ -80,7 +78,10 @@ export function ll97Emissions2024To2029(energy: EnergyByType): Ll97Emissions {
   if (energy.electric) add('electric', energy.electric, 'kWh', energy.electric, c.electric);
   if (energy.gas) add('gas', energy.gas * 100, 'kBtu', energy.gas * 100, c.gas);
   if (energy.steam) add('steam', energy.steam, 'kBtu', energy.steam, c.steam);
-  const notCovered = energy.other ? (['other'] as MeterUtilityType[]) : [];
+  // Fuel oil meters read in kBtu (1 gallon = 138 kBtu of No. 2, 146 of No. 4: meters README "Units").
+  if (energy.fuel_oil_2) add('fuel_oil_2', energy.fuel_oil_2, 'kBtu', energy.fuel_oil_2, c.fuel_oil_2);
+  if (energy.fuel_oil_4) add('fuel_oil_4', energy.fuel_oil_4, 'kBtu', energy.fuel_oil_4, c.fuel_oil_4);
+  const notCovered = (['fuel_oil_5_6', 'other'] as const).filter((t) => energy[t]);
   return { tco2e: lines.reduce((s, l) => s + l.tco2e, 0), lines, notCovered };
 }
 

@@ -42,8 +42,9 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
       summary: "A property's greenhouse gas emissions for a calendar year, per month and per meter",
       description:
         "Location-based, in metric tons CO2e, from the meters' bills (calendarised by days). Electricity: the eGRID2022 " +
-        "total output rate (SRC2ERTA) of the property ZIP code's first Power Profiler subregion, no grid loss; natural gas and " +
-        "district steam: EPA's Emission Factors Hub. Other fuels, water, sewer and trash meters are listed with the reason they are " +
+        "total output rate (SRC2ERTA) of the property ZIP code's first Power Profiler subregion, no grid loss; natural gas, " +
+        "district steam and fuel oil No. 2 and No. 4: EPA's Emission Factors Hub. Other fuels (fuel oil No. 5/6, other), water, sewer " +
+        'and trash meters are listed with the reason they are ' +
         'not counted. `factors` names each factor used, its source and year.',
       tags,
       auth: 'required',

@@ -19,7 +19,7 @@ const tons = z.number().meta({ description: 'metric tons CO2e, rounded to the ki
 const yearMonth = z.string().meta({ description: 'YYYY-MM' });
 
 export const factorUsed = z.object({
-  utility_type: z.enum(['electric', 'gas', 'steam']),
+  utility_type: z.enum(['electric', 'gas', 'steam', 'fuel_oil_2', 'fuel_oil_4']),
   value: z.number().meta({ description: 'the factor as its source gives it, in `unit`' }),
   unit: z.string(),
   tco2e_per_unit: z.number().meta({ description: 'the same factor in metric tons CO2e per `per_unit`' }),

@@ -1,10 +1,18 @@
 import type { Db } from '../../platform/db/client';
-import { usageMilliOf } from '../meters/units';
+import { usageMilliOf, type MeterUtilityType } from '../meters/units';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/public';
 import { bundledEgrid, EGRID_SOURCE, type EgridReference } from './egrid';
 import { roundTons, yearInventory, type GridFactor, type YearInventory } from './emissions.calc';
-import { DISTRICT_STEAM, districtSteamKgCo2ePerMmbtu, naturalGasKgCo2ePerMmbtu, NATURAL_GAS, tonsPerMwh } from './factors';
+import {
+  DISTRICT_STEAM,
+  districtSteamKgCo2ePerMmbtu,
+  fuelOilKgCo2ePerMmbtu,
+  fuelOilReference,
+  naturalGasKgCo2ePerMmbtu,
+  NATURAL_GAS,
+  tonsPerMwh,
+} from './factors';
 import { createEmissionsRepository, type EmissionsBillRow, type EmissionsMeterRow, type EmissionsRepository } from './repository';
 import type { BuildingPerformanceQuery, EmissionsQuery, OccupancyBody, PortfolioEmissionsQuery, PropertyUsesBody } from './schemas';
 import type { PropertyUseArea } from './property-types';
@@ -17,7 +25,7 @@ import { loadZipCounties, type ZipCounty } from '../utilities/counties';
 import { REFERENCE_DIR } from '../utilities/reference';
 
 export interface FactorUsed {
-  utility_type: 'electric' | 'gas' | 'steam';
+  utility_type: 'electric' | 'gas' | 'steam' | 'fuel_oil_2' | 'fuel_oil_4';
   value: number;
   unit: string;
   /** The same factor per unit of the meter's common unit, in metric tons CO2e. */
@@ -85,6 +93,20 @@ const fuelFactor = (
 
 export const GAS_FACTOR = fuelFactor('gas', naturalGasKgCo2ePerMmbtu(), 'therm', 10, NATURAL_GAS);
 export const STEAM_FACTOR = fuelFactor('steam', districtSteamKgCo2ePerMmbtu(), 'kBtu', 1000, DISTRICT_STEAM);
+export const FUEL_OIL_FACTORS = {
+  fuel_oil_2: fuelFactor('fuel_oil_2', fuelOilKgCo2ePerMmbtu('fuel_oil_2'), 'kBtu', 1000, fuelOilReference('fuel_oil_2')),
+  fuel_oil_4: fuelFactor('fuel_oil_4', fuelOilKgCo2ePerMmbtu('fuel_oil_4'), 'kBtu', 1000, fuelOilReference('fuel_oil_4')),
+} as const;
+
+/** The Hub factors (gas, steam, fuel oil) of the utility types in `used`, in that order. */
+export function hubFactorsOf(used: { has: (t: MeterUtilityType) => boolean }): FactorUsed[] {
+  return [
+    ...(used.has('gas') ? [GAS_FACTOR] : []),
+    ...(used.has('steam') ? [STEAM_FACTOR] : []),
+    ...(used.has('fuel_oil_2') ? [FUEL_OIL_FACTORS.fuel_oil_2] : []),
+    ...(used.has('fuel_oil_4') ? [FUEL_OIL_FACTORS.fuel_oil_4] : []),
+  ];
+}
 
 const CALENDAR_NOTE =
   'Bills are spread over calendar months by days (calendarised), as ENERGY STAR Portfolio Manager does; ' +
@@ -154,11 +176,7 @@ function inventoryOf(egrid: EgridReference, zipCode: string, year: number, meter
     grid,
   );
   const used = new Set(inv.meters.filter((m) => m.counted).map((m) => m.utilityType));
-  const factors = [
-    ...(factor && used.has('electric') ? [factor] : []),
-    ...(used.has('gas') ? [GAS_FACTOR] : []),
-    ...(used.has('steam') ? [STEAM_FACTOR] : []),
-  ];
+  const factors = [...(factor && used.has('electric') ? [factor] : []), ...hubFactorsOf(used)];
   return { inv, factors };
 }
 

@@ -29,6 +29,9 @@ describe('what-if arithmetic (README "What-if")', () => {
     expect(electrifiedWh(5_000_000, 0.853, 2.5)).toBe(50_000_000);
     // Resistance heat (1.0) replacing a 100 % efficient appliance: the energy itself, 29.308 kWh a therm.
     expect(electrifiedWh(1_000, 1, 1)).toBe(29_308);
+    // Fuel oil reads in kBtu (kbtuPerUnit 1): 1,000 gallons of No. 2 = 138,000 kBtu; at 85.3 % and COP 2.5,
+    // 138,000 / 3.412 x 0.853 / 2.5 = 138,000 x 0.1 = 13,800 kWh.
+    expect(electrifiedWh(138_000_000, 0.853, 2.5, 1)).toBe(13_800_000);
   });
 
   it('cuts usage by a percent to the unit, half away from zero', () => {

@@ -28,15 +28,25 @@ export const WHAT_IF_NOTES = [
     'GET .../emissions and .../building-performance count them.',
   "Electrify: kWh = therms x 100 kBtu / 3.412 kBtu per kWh (Portfolio Manager's conversions) x gas_efficiency / electric_efficiency, " +
     "over each gas bill's days, added to the electric meter's bills covering them; the gas bill keeps only what its tariff charges " +
-    'without usage. Demand is kept as billed: the peak an electric load adds is not modelled.',
+    'without usage. A fuel oil meter is electrified alike from its kBtu (1 gallon = 138 kBtu of No. 2, 146 of No. 4, 150 of No. 5/6): ' +
+    "kWh = kBtu / 3.412 x gas_efficiency (the oil equipment's) / electric_efficiency, and its bills fall to zero usage and cost. " +
+    'Demand is kept as billed: the peak an electric load adds is not modelled.',
   "Cost: the electric and gas meters' bills, each re-priced with its usage before and after on its meter's tariff (an electric meter " +
-    "without one takes the property's), as the bill audit prices them; a bill no tariff prices is its billed amount times usage " +
-    "after / before (meters[].cost_basis). The year's cost is each bill's calendarised share.",
+    "without one takes the property's), as the bill audit prices them; a bill no tariff prices (fuel oil: delivered, never tariffed) " +
+    "is its billed amount times usage after / before (meters[].cost_basis). The year's cost is each bill's calendarised share.",
 ];
 
 export type WhatIfChange =
   | { kind: 'cut'; utilityType: 'electric' | 'gas'; percent: number }
-  | { kind: 'electrify'; meterId: string; toMeterId: string; gasEfficiency: number; electricEfficiency: number };
+  | {
+      kind: 'electrify';
+      meterId: string;
+      toMeterId: string;
+      gasEfficiency: number;
+      electricEfficiency: number;
+      /** kBtu per common unit of the fuel meter: 100 for gas (therms), 1 for fuel oil (kBtu); default 100. */
+      kbtuPerUnit?: number;
+    };
 
 export interface WhatIfBill {
   id: string;
@@ -76,9 +86,12 @@ export function kwhPerTherm(gasEfficiency: number, electricEfficiency: number): 
   return ((KBTU_PER_THERM / KBTU_PER_KWH) * gasEfficiency) / electricEfficiency;
 }
 
-/** Wh of `thermsMilli` thousandths of a therm electrified, to the Wh (half away from zero). */
-export function electrifiedWh(thermsMilli: number, gasEfficiency: number, electricEfficiency: number): number {
-  return Math.round((thermsMilli * KBTU_PER_THERM * 1000 * gasEfficiency) / (KBTU_PER_KWH * 1000 * electricEfficiency));
+/**
+ * Wh of `milli` thousandths of the fuel meter's common unit electrified (therms of gas, `kbtuPerUnit`
+ * 100; kBtu of fuel oil, 1), to the Wh (half away from zero).
+ */
+export function electrifiedWh(milli: number, gasEfficiency: number, electricEfficiency: number, kbtuPerUnit = KBTU_PER_THERM): number {
+  return Math.round((milli * kbtuPerUnit * 1000 * gasEfficiency) / (KBTU_PER_KWH * 1000 * electricEfficiency));
 }
 
 /** `milli` less `percent` (two decimals at most), to the unit, half away from zero. */
@@ -108,7 +121,7 @@ export function applyChanges(bills: WhatIfBill[], changes: WhatIfChange[], year:
         meterId: change.toMeterId,
         periodStart: b.periodStart,
         periodEnd: b.periodEnd,
-        wh: electrifiedWh(now, change.gasEfficiency, change.electricEfficiency),
+        wh: electrifiedWh(now, change.gasEfficiency, change.electricEfficiency, change.kbtuPerUnit),
       });
       after.set(b.id, 0);
     }

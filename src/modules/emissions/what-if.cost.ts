@@ -10,6 +10,7 @@ import { pricePeriod, type LoadShapeSet, type PeriodToPrice, type PricingService
 import type { PropertyRow } from '../properties/public';
 import { scaledCents, type ChangedBill } from './what-if.calc';
 import type { WhatIfBillRow, WhatIfMeterRow } from './what-if.repository';
+import { FUEL_OIL_NOT_TARIFFED, isFuelOil } from '../meters/units';
 
 export interface CostDeps {
   pricing: Pick<PricingService, 'tariffOverPeriod'>;
@@ -34,6 +35,7 @@ function pricingRequest(
 ): { tariffId: string; supplyTariffId: string | null; inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> } | { reason: string } {
   const electric = meter.utilityType === 'electric';
   const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
+  if (isFuelOil(meter.utilityType)) return { reason: FUEL_OIL_NOT_TARIFFED };
   if (!tariffId)
     return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
   if (bill.usage === null) return { reason: 'the bill has no usage' };

@@ -23,7 +23,13 @@ const cutChange = z
 const electrifyChange = z
   .object({
     kind: z.literal('electrify'),
-    meter_id: z.string().min(1).max(200).meta({ description: 'a gas meter of the property: its therms become kWh' }),
+    meter_id: z
+      .string()
+      .min(1)
+      .max(200)
+      .meta({
+        description: 'a gas or fuel oil (fuel_oil_2, fuel_oil_4, fuel_oil_5_6) meter of the property: its therms or kBtu become kWh',
+      }),
     to_meter_id: z
       .string()
       .min(1)
@@ -35,7 +41,7 @@ const electrifyChange = z
       .gt(0)
       .max(1)
       .refine(decimals(4), { error: 'at most four decimals' })
-      .meta({ description: "the gas equipment's efficiency, useful heat over fuel (0.80 for an 80 % boiler)" }),
+      .meta({ description: "the gas or oil equipment's efficiency, useful heat over fuel (0.80 for an 80 % boiler)" }),
     electric_efficiency: z.number().min(0.5).max(10).refine(decimals(4), { error: 'at most four decimals' }).meta({
       description: "the electric equipment's, useful heat over electricity: 1.0 resistance, a heat pump's seasonal COP (e.g. 3.0)",
     }),
@@ -97,7 +103,7 @@ const side = z.object({
     applies: z.boolean(),
     periods: z.array(periodExposure),
   }),
-  energy_cost: usd.meta({ description: "the electric and gas meters' bills of the year, calendarised (meters[].cost_basis)" }),
+  energy_cost: usd.meta({ description: "the electric, gas and fuel oil meters' bills of the year, calendarised (meters[].cost_basis)" }),
 });
 
 export const whatIfResponse = z

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client';
 import { dayNumber, isoDateOfDay } from '../../platform/dates';
 import { fromCents } from '../../platform/money';
 import { unprocessable } from '../../platform/http/errors';
-import { METER_UTILITY_TYPES, UNIT_FAMILIES, usageMilliOf } from '../meters/units';
+import { isFuelOil, METER_UTILITY_TYPES, UNIT_FAMILIES, usageMilliOf } from '../meters/units';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/public';
 import { loadZipCounties, type ZipCounty } from '../utilities/counties';
@@ -16,7 +16,7 @@ import { roundTons, tonsOf, yearInventory, type InventoryBill } from './emission
 import { buildingPerformance, jurisdictionOf, type OccupancyArea } from './building-performance';
 import type { EnergyByType } from './ll97.calc';
 import { createEmissionsRepository } from './repository';
-import { GAS_FACTOR, gridOfZip } from './service';
+import { gridOfZip, hubFactorsOf } from './service';
 import { applyChanges, kwhPerTherm, WHAT_IF_NOTES, type ChangedBill, type WhatIfChange } from './what-if.calc';
 import { billCost, yearShare, type CostDeps } from './what-if.cost';
 import { createWhatIfRepository, type WhatIfMeterRow } from './what-if.repository';
@@ -35,8 +35,8 @@ function resolveChanges(body: WhatIfBody, meters: WhatIfMeterRow[]): WhatIfChang
   return body.changes.map((c, i) => {
     if (c.kind === 'cut') return { kind: 'cut', utilityType: c.utility_type, percent: c.percent };
     const gas = meters.find((m) => m.id === c.meter_id);
-    if (!gas || gas.utilityType !== 'gas')
-      throw unprocessable(`meter ${c.meter_id} is not a gas meter of this property`, `changes.${i}.meter_id`);
+    if (!gas || (gas.utilityType !== 'gas' && !isFuelOil(gas.utilityType)))
+      throw unprocessable(`meter ${c.meter_id} is not a gas or fuel oil meter of this property`, `changes.${i}.meter_id`);
     let to: WhatIfMeterRow | undefined;
     if (c.to_meter_id !== undefined) {
       to = electric.find((m) => m.id === c.to_meter_id);
@@ -55,6 +55,7 @@ function resolveChanges(body: WhatIfBody, meters: WhatIfMeterRow[]): WhatIfChang
       toMeterId: to!.id,
       gasEfficiency: c.gas_efficiency,
       electricEfficiency: c.electric_efficiency,
+      kbtuPerUnit: UNIT_FAMILIES[gas.utilityType].kbtuPerCommon!,
     };
   });
 }
@@ -70,11 +71,13 @@ function describeChange(c: WhatIfChange, meters: WhatIfMeterRow[]): WhatIfAnswer
       kwh_per_therm: null,
     };
   const k = kwhPerTherm(c.gasEfficiency, c.electricEfficiency);
+  const from = meters.find((m) => m.id === c.meterId)!.utilityType;
+  const fuel = from === 'gas' ? 'gas' : `fuel oil (${from})`;
   return {
     kind: 'electrify',
     description:
-      `gas meter ${name(c.meterId)} electrified onto ${name(c.toMeterId)}: gas equipment ${c.gasEfficiency}, electric ` +
-      `${c.electricEfficiency}, ${round(k, 6)} kWh per therm`,
+      `${fuel} meter ${name(c.meterId)} electrified onto ${name(c.toMeterId)}: ${from === 'gas' ? 'gas' : 'oil'} equipment ` +
+      `${c.gasEfficiency}, electric ${c.electricEfficiency}, ${round(k, 6)} kWh per therm${from === 'gas' ? '' : ' (100 kBtu) of oil'}`,
     meter_id: c.meterId,
     to_meter_id: c.toMeterId,
     kwh_per_therm: round(k, 6),
@@ -108,7 +111,7 @@ function sideOf(place: Place, year: number, meters: WhatIfMeterRow[], bills: Inv
     return 'tco2e' in r ? [{ utility_type: t, tco2e: roundTons(r.tco2e) }] : [];
   });
   return {
-    factorsUsed: [...(factor && energy.electric ? [factor] : []), ...(energy.gas ? [GAS_FACTOR] : [])],
+    factorsUsed: [...(factor && energy.electric ? [factor] : []), ...hubFactorsOf({ has: (t) => Boolean(energy[t]) })],
     side: {
       energy: types.map((t) => ({ utility_type: t, usage: round(energy[t]!, 3), unit: UNIT_FAMILIES[t].common })),
       total_tco2e: inv.tco2e,
@@ -204,7 +207,7 @@ export function createWhatIfService(deps: {
   };
 }
 
-/** The year's cost of the electric and gas meters, before and after, per meter and in all. */
+/** The year's cost of the electric, gas and fuel oil meters, before and after, per meter and in all. */
 async function costOf(
   deps: CostDeps,
   property: PropertyRow,
@@ -219,7 +222,7 @@ async function costOf(
   let afterCents = 0;
   let unpricedWh = 0;
   const out: WhatIfAnswer['meters'] = [];
-  for (const meter of meters.filter((m) => m.utilityType === 'electric' || m.utilityType === 'gas')) {
+  for (const meter of meters.filter((m) => m.utilityType === 'electric' || m.utilityType === 'gas' || isFuelOil(m.utilityType))) {
     const m = { billed: 0, before: 0, after: 0, usageBefore: 0, usageAfter: 0, priced: 0, scaled: 0, reasons: new Set<string>() };
     for (const [i, row] of rows.entries()) {
       if (row.meterId !== meter.id || row.periodEnd < yearFrom || row.periodStart > yearTo) continue;

@@ -12,8 +12,15 @@ export type NewMeter = Pick<
 export type MeterChanges = Partial<Omit<NewMeter, 'utilityType'>>;
 
 /** "Water meter": the name of a meter nobody named. */
+/** Portfolio Manager's names of the fuel oil meter types. */
+const FUEL_OIL_NAMES: Partial<Record<MeterUtilityType, string>> = {
+  fuel_oil_2: 'Fuel oil (No. 2)',
+  fuel_oil_4: 'Fuel oil (No. 4)',
+  fuel_oil_5_6: 'Fuel oil (No. 5 and No. 6)',
+};
+
 export function defaultMeterName(type: MeterUtilityType): string {
-  return `${type[0]!.toUpperCase()}${type.slice(1)} meter`;
+  return `${FUEL_OIL_NAMES[type] ?? `${type[0]!.toUpperCase()}${type.slice(1)}`} meter`;
 }
 
 export function createMeterRepository(db: Executor) {

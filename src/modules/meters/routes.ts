@@ -17,7 +17,7 @@ export function registerMeterRoutes(api: ApiRouter, meters: MeterService, interv
     {
       summary: 'Add a meter to a property',
       description:
-        'A meter of a utility type (electric, gas, water, sewer, trash, steam, other) reading in one of its units. ' +
+        'A meter of a utility type (electric, gas, water, sewer, trash, steam, fuel_oil_2, fuel_oil_4, fuel_oil_5_6, other) reading in one of its units. ' +
         'The first meter of a type on a property is its default: bills of that type sent without meter_id go to it ' +
         '(one is created on first use when a bill arrives before any meter).',
       tags,

@@ -5,7 +5,7 @@ import type { PropertyService } from '../properties/service';
 import { createMeterRepository, defaultMeterName, type MeterChanges, type MeterRow } from './repository';
 import type { CreateMeterInput, UpdateMeterInput } from './schemas';
 import type { MeterCovers } from './tables';
-import { defaultUnit, unitProblem, type MeterUtilityType } from './units';
+import { defaultUnit, FUEL_OIL_NOT_TARIFFED, isFuelOil, unitProblem, type MeterUtilityType } from './units';
 
 export function presentMeter(m: MeterRow) {
   return {
@@ -68,6 +68,10 @@ async function checkTariffs(
   input: { tariff_id?: string | null; supply_tariff_id?: string | null },
 ) {
   const use = { utilityType: type, state, whose: "the meter's property" };
+  if (isFuelOil(type)) {
+    if (input.tariff_id) throw unprocessable(`a ${type} meter takes no tariff: ${FUEL_OIL_NOT_TARIFFED}`, 'tariff_id');
+    if (input.supply_tariff_id) throw unprocessable(`a ${type} meter takes no tariff: ${FUEL_OIL_NOT_TARIFFED}`, 'supply_tariff_id');
+  }
   if (input.tariff_id) await properties.requireTariff(input.tariff_id, ownerId, { ...use, field: 'tariff_id' });
   if (input.supply_tariff_id) await properties.requireTariff(input.supply_tariff_id, ownerId, { ...use, field: 'supply_tariff_id' });
 }

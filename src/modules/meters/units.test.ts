@@ -1,4 +1,4 @@
-import { defaultUnit, toCommonUnit, UNIT_FAMILIES, unitPairsSql, unitProblem } from './units';
+import { defaultUnit, FUEL_OIL_TYPES, isFuelOil, toCommonUnit, UNIT_FAMILIES, unitPairsSql, unitProblem, usageMilliOf } from './units';
 
 /** kBtu of `usage` in `unit` (README "Units", the worked example). */
 const kbtu = (type: keyof typeof UNIT_FAMILIES, usage: number, unit: string) =>
@@ -13,6 +13,19 @@ describe('meter units (README "Units")', () => {
     expect(toCommonUnit('water', 10, 'ccf')).toBeCloseTo(7480.519, 3); // 1,000 cf x 1728/231 gallons
     expect(UNIT_FAMILIES.water.kbtuPerCommon).toBeNull(); // water is not site energy
     expect(kbtu('steam', 2.5, 'klbs')).toBeCloseTo(2985, 6); // 2,500 lb x 1.194 kBtu
+  });
+
+  it("fuel oil: gallons to kBtu at Portfolio Manager's US conversions (138, 146, 150 kBtu a gallon)", () => {
+    expect(toCommonUnit('fuel_oil_2', 1000, 'gallons')).toBe(138_000);
+    expect(toCommonUnit('fuel_oil_4', 1000, 'gallons')).toBe(146_000);
+    expect(toCommonUnit('fuel_oil_5_6', 1000, 'gallons')).toBe(150_000);
+    expect(toCommonUnit('fuel_oil_2', 2.5, 'MMBtu')).toBe(2500);
+    expect(usageMilliOf('fuel_oil_2', '1234.5', 'gallons')).toBe(170_361_000); // 1,234.5 x 138 = 170,361 kBtu
+    expect(defaultUnit('fuel_oil_4')).toBe('gallons');
+    expect(unitProblem('fuel_oil_2', 'therms')).toBe("unit 'therms' is not a unit of fuel_oil_2 (gallons, kBtu, MMBtu)");
+    expect(unitPairsSql('t', 'u')).toContain("('fuel_oil_5_6', 'gallons')");
+    expect(FUEL_OIL_TYPES.every((t) => isFuelOil(t))).toBe(true);
+    expect(isFuelOil('gas')).toBe(false);
   });
 
   it('defaults and checks', () => {

@@ -2,8 +2,35 @@
  * Meter utility types, the units a meter of each type reads in, and how units convert (README
  * "Units"). Pure data: the table checks, the API schemas, the CSV import and the analytics read it.
  */
-export const METER_UTILITY_TYPES = ['electric', 'gas', 'water', 'sewer', 'trash', 'steam', 'other'] as const;
+export const METER_UTILITY_TYPES = [
+  'electric',
+  'gas',
+  'water',
+  'sewer',
+  'trash',
+  'steam',
+  'fuel_oil_2',
+  'fuel_oil_4',
+  'fuel_oil_5_6',
+  'other',
+] as const;
 export type MeterUtilityType = (typeof METER_UTILITY_TYPES)[number];
+
+/**
+ * Fuel oil, as ENERGY STAR Portfolio Manager's meter types "Fuel Oil (No. 2)", "Fuel Oil (No. 4)"
+ * and "Fuel Oil (No. 5 and No. 6)": delivered, not tariffed. Its bills are recorded and counted in
+ * costs, but no tariff prices them (README "Fuel oil").
+ */
+export const FUEL_OIL_TYPES = ['fuel_oil_2', 'fuel_oil_4', 'fuel_oil_5_6'] as const;
+export type FuelOilType = (typeof FUEL_OIL_TYPES)[number];
+
+export function isFuelOil(type: string): type is FuelOilType {
+  return (FUEL_OIL_TYPES as readonly string[]).includes(type);
+}
+
+/** Why a bill of a fuel oil meter is never priced on a tariff (the audit, the what-if and the meter's tariff_id say it). */
+export const FUEL_OIL_NOT_TARIFFED =
+  'fuel oil is delivered, not tariffed: its bills are recorded and counted in costs, never priced on a tariff';
 
 export interface UnitFamily {
   /** The unit figures of this type are summed in (cost_by_utility.usage). */
@@ -35,6 +62,10 @@ export const UNIT_FAMILIES: Readonly<Record<MeterUtilityType, UnitFamily>> = {
   trash: { common: 'tons', units: { tons: 1, lbs: 0.0005 }, kbtuPerCommon: null },
   // Portfolio Manager: district steam 1 lb = 1.194 kBtu (saturated steam at 150 psi), 1 therm = 100 kBtu.
   steam: { common: 'kBtu', units: { klbs: 1194, lbs: 1.194, Mlbs: 1_194_000, kBtu: 1, therms: 100, MMBtu: 1000 }, kbtuPerCommon: 1 },
+  // Portfolio Manager, US: 1 gallon of fuel oil No. 2 = 138 kBtu, No. 4 = 146, No. 5 and No. 6 = 150 (README "Units").
+  fuel_oil_2: { common: 'kBtu', units: { gallons: 138, kBtu: 1, MMBtu: 1000 }, kbtuPerCommon: 1 },
+  fuel_oil_4: { common: 'kBtu', units: { gallons: 146, kBtu: 1, MMBtu: 1000 }, kbtuPerCommon: 1 },
+  fuel_oil_5_6: { common: 'kBtu', units: { gallons: 150, kBtu: 1, MMBtu: 1000 }, kbtuPerCommon: 1 },
   other: { common: 'kBtu', units: { kBtu: 1, MMBtu: 1000 }, kbtuPerCommon: 1 },
 };
 
