@@ -51,7 +51,10 @@ describe('parseBillRow', () => {
   it.each([
     [{ amount: '' }, 'amount: field required'],
     // Issue 29 added meters of steam and other utilities: an unknown type is still refused.
-    [{ utility_type: 'propane' }, 'utility_type: must be one of electric, gas, water, sewer, trash, steam, other'],
+    [
+      { utility_type: 'propane' },
+      'utility_type: must be one of electric, gas, water, sewer, trash, steam, fuel_oil_2, fuel_oil_4, fuel_oil_5_6, other',
+    ],
     [{ utility_type: '' }, 'utility_type: field required'],
     [{ period_start: '2023-02-29' }, 'period_start: invalid date, expected YYYY-MM-DD or MM/DD/YYYY'],
     [{ period_end: '2024-13-01' }, 'period_end: invalid date, expected YYYY-MM-DD or MM/DD/YYYY'],
