@@ -61,12 +61,15 @@ describe('GET /pm/properties/{id}/building-performance', () => {
     // Limit 0.00846 x 40,000 sf = 338.4 t; over by 56.782 t; 56.782 x $268 = $15,217.576 -> $15,217.58.
     const res = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025`).expect(200);
     expect(res.body).toEqual({ ...ex.buildingPerformance, property_id: p.id });
-    // 2030-2034: the law's own B limit, 0.00453 x 40,000 sf = 181.2 t; no emissions (its coefficients are not confirmed).
+    // 2030-2034: the law's own B limit, 0.00453 x 40,000 sf = 181.2 t, against the rule's coefficients (1 RCNY
+    // § 103-14(d)(3)(ii), as quoted): 1,000,000 kWh x 0.000145 = 145 t + 2,000,000 kBtu x 0.00005311 = 106.22 t = 251.22 t;
+    // 70.02 t over; 70.02 x $268 = $18,765.36.
     expect(res.body.standards[0].periods[1]).toMatchObject({
-      status: 'not_confirmed',
-      emissions_tco2e: null,
+      status: 'computed',
+      emissions_tco2e: 251.22,
       limit_tco2e: 181.2,
-      projected_penalty: null,
+      excess_tco2e: 70.02,
+      projected_penalty: 18765.36,
     });
     // The limit the owner's report states overrides: 395.182 - 300 = 95.182 t -> $25,508.78.
     const given = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025&limit_tco2e=300`).expect(200);
@@ -100,7 +103,7 @@ describe('GET /pm/properties/{id}/building-performance', () => {
     const bp = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025`).expect(200);
     const [first, second] = bp.body.standards[0].periods;
     expect(first).toMatchObject({ status: 'computed', emissions_tco2e: 0, limit_tco2e: 320.6, excess_tco2e: 0, projected_penalty: 0 });
-    expect(second).toMatchObject({ status: 'not_confirmed', emissions_tco2e: null, limit_tco2e: 162.4, projected_penalty: null });
+    expect(second).toMatchObject({ status: 'computed', emissions_tco2e: 0, limit_tco2e: 162.4, excess_tco2e: 0, projected_penalty: 0 });
     expect(second.limit_lines.map((l: { intensity_limit: number; tco2e: number }) => [l.intensity_limit, l.tco2e])).toEqual([
       [0.00403, 40.3],
       [0.00407, 122.1],

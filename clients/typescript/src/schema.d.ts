@@ -584,7 +584,7 @@ export interface paths {
         };
         /**
          * The building-performance standard of a property's place, and the year against it
-         * @description New York City (the ZIP code in one of its five counties): Local Law 97, the year's emissions by the law's own coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the law's 2024-2029 intensity limits (§ 28-320.3.1, area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). 2030-2034 gives the law's own limit (§ 28-320.3.2) without emissions or penalty (the law leaves that period's coefficients to rule, and the rule is not confirmed). `limit_tco2e` (the limit the building's LL97 report states) overrides the computed limit. Denver: Energize Denver, the year's site EUI (not weather normalized) against the final target blended over the uses recorded with PUT .../property-uses (`energize_denver`), no penalty. Boston (BERDO 2.0) is named with `not_confirmed`; elsewhere `applies` is false with a message saying no standard applies.
+         * @description New York City (the ZIP code in one of its five counties): Local Law 97, the year's emissions by the law's own coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the law's 2024-2029 intensity limits (§ 28-320.3.1, area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). 2030-2034 gives the law's own limit (§ 28-320.3.2) against the year's energy by the coefficients the law leaves to rule (1 RCNY § 103-14(d)(3)(ii): electricity 0.000145 tCO2e/kWh, natural gas 0.00005311 tCO2e/kBtu, as quoted by three independent sources), with its excess and penalty; a year with district steam is `not_confirmed` there (the rule's steam coefficient is not confirmed). `limit_tco2e` (the limit the building's LL97 report states) overrides the computed limit. Denver: Energize Denver, the year's site EUI (not weather normalized) against the final target blended over the uses recorded with PUT .../property-uses (`energize_denver`), no penalty. Boston (BERDO 2.0) is named with `not_confirmed`; elsewhere `applies` is false with a message saying no standard applies.
          */
         get: operations["getPmPropertiesByIdBuildingPerformance"];
         put?: never;
@@ -6582,7 +6582,7 @@ export interface operations {
                                 site_energy_kbtu: number;
                                 energy_lines: {
                                     /** @enum {string} */
-                                    utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "other";
+                                    utility_type: "electric" | "gas" | "water" | "sewer" | "trash" | "steam" | "fuel_oil_2" | "fuel_oil_4" | "fuel_oil_5_6" | "other";
                                     energy: number;
                                     energy_unit: string;
                                     kbtu_per_unit: number;

@@ -3,13 +3,21 @@
  * the service passes the property, its ZIP code's county (GeoNames) and its year of energy.
  */
 import type { EnergyByType } from './ll97.calc';
+import { COEFFICIENTS_2030_2034, COEFFICIENTS_2030_2034_NOT_CONFIRMED, COEFFICIENTS_2030_2034_SOURCE } from './ll97-espm';
 import { LIMIT_SOURCES, LIMITS_2024_2029, LIMITS_2030_2034, type LimitTable, type OccupancyGroup } from './occupancy';
 
 export interface OccupancyArea {
   group: OccupancyGroup;
   sqft: number;
 }
-import { COEFFICIENTS_2024_2029, excessAndPenalty, ll97Emissions2024To2029, LL97_SOURCES, PENALTY_CENTS_PER_TON } from './ll97.calc';
+import {
+  COEFFICIENTS_2024_2029,
+  excessAndPenalty,
+  ll97Emissions,
+  ll97Emissions2024To2029,
+  LL97_SOURCES,
+  PENALTY_CENTS_PER_TON,
+} from './ll97.calc';
 import { roundTons } from './emissions.calc';
 import { DENVER_SOURCES, energizeDenver, type EnergizeDenverAnswer } from './energize-denver.calc';
 import type { PropertyUseArea } from './property-types';
@@ -42,17 +50,25 @@ const NOT_CONFIRMED = {
 
 const DENVER_STANDARD = 'Energize Denver building performance requirements (Denver Revised Municipal Code ch. 10, art. XIV)';
 
-const PERIOD_2030_NOT_CONFIRMED =
-  'For 2030-2034 the law leaves the greenhouse gas coefficients of every energy source to rule (§ 28-320.3.2.1; 1 RCNY ' +
-  "§ 103-14), whose text could not be confirmed in the sources available: the building's emissions, any excess and the " +
-  'penalty are not computed for this period.';
+const PERIOD_2030_COEFFICIENTS =
+  'For 2030-2034 the law leaves the greenhouse gas coefficients to rule (§ 28-320.3.2.1): emissions by 1 RCNY § 103-14(d)(3)(ii), ' +
+  'utility electricity 0.000145 tCO2e/kWh and natural gas 0.00005311 tCO2e/kBtu, read in public quotations of the rule (three ' +
+  'independent sources each), not in the rule itself.';
+const PERIOD_2030_STEAM_NOT_CONFIRMED =
+  "The rule's 2030-2034 coefficient for district steam is not confirmed (" +
+  COEFFICIENTS_2030_2034_NOT_CONFIRMED.steam +
+  "): with steam, the building's emissions, any excess and the penalty are not computed for this period.";
+const PERIOD_2030_PROJECTION =
+  "This year's energy against the 2030-2034 limit and coefficients: what the period would charge if the building used the same " +
+  'energy then.';
 const PERIOD_2030_LAW_LIMIT =
-  "The limit shown is the law's own (§ 28-320.3.2 items 1 to 10, item 6 as amended by Local Law 147 of 2019). The law lets " +
-  'the department set different limits by rule, and 1 RCNY § 103-14 sets limits per Portfolio Manager property type for this ' +
-  'period; those could not be confirmed.';
+  "The limit shown is the law's own (§ 28-320.3.2 items 1 to 10, item 6 as amended by Local Law 147 of 2019). 1 RCNY § 103-14(c)(3) " +
+  'sets limits per Portfolio Manager property type for this period, which reports from calendar year 2026 use; this property ' +
+  "records occupancy groups only, so its limit under the rule can differ (an office's is lower, 0.002690852 tCO2e/sf against " +
+  "group B's 0.00453, and its penalty higher than shown).";
 const FROM_2026 =
-  'The Department of Buildings has announced that reports from calendar year 2026 use limits per Portfolio Manager ' +
-  "property type; those could not be confirmed, so this is the law's occupancy-group limit.";
+  'The Department of Buildings has announced that reports from calendar year 2026 use limits per Portfolio Manager property type ' +
+  "(1 RCNY § 103-14(c)(3)); this property records occupancy groups only, so this is the law's occupancy-group limit.";
 const GIVEN_LIMIT = 'Excess and projected penalty are against the limit given in the request (limit_tco2e), not one this service computed.';
 const NO_OCCUPANCY =
   "No occupancy groups are recorded for this property (PUT /pm/properties/{id}/occupancy): the limit is each group's " +
@@ -103,13 +119,47 @@ function limitOf(table: LimitTable, areas: OccupancyArea[]) {
 }
 
 /**
- * 2030-2034: the law's own limit of the recorded areas; the emissions are not computed (the
- * period's coefficients are set by a rule not confirmed).
+ * 2030-2034: the law's own limit of the recorded areas (or the limit given, when the year is in the
+ * period) against the year's energy by the rule's 2030-2034 coefficients (1 RCNY § 103-14(d)(3)(ii),
+ * as quoted); not computed when the year has steam, whose coefficient is not confirmed.
  */
-function period2030(base: Omit<Ll97PeriodAnswer, 'period' | 'status' | 'notes'>, areas: OccupancyArea[]): Ll97PeriodAnswer {
+function period2030(
+  base: Omit<Ll97PeriodAnswer, 'period' | 'status' | 'notes'>,
+  year: number,
+  energy: EnergyByType,
+  areas: OccupancyArea[],
+  givenLimit: number | null,
+): Ll97PeriodAnswer {
   const computed = limitOf(LIMITS_2030_2034, areas);
-  const notes = [PERIOD_2030_NOT_CONFIRMED, areas.length ? PERIOD_2030_LAW_LIMIT : NO_OCCUPANCY];
-  return { ...base, period: '2030-2034', status: 'not_confirmed', limit_tco2e: computed.limit, limit_lines: computed.lines, notes };
+  const given = year >= 2030 && year <= 2034 ? givenLimit : null;
+  const e = ll97Emissions(energy, COEFFICIENTS_2030_2034);
+  const limitNote = areas.length ? [PERIOD_2030_LAW_LIMIT] : [];
+  if (e.unconfirmed.length) {
+    const notes = [PERIOD_2030_STEAM_NOT_CONFIRMED, ...(areas.length ? limitNote : [NO_OCCUPANCY])];
+    return { ...base, period: '2030-2034', status: 'not_confirmed', limit_tco2e: computed.limit, limit_lines: computed.lines, notes };
+  }
+  const limit = given ?? computed.limit;
+  const penalty = limit === null ? null : excessAndPenalty(e.tco2e, limit);
+  const status: Ll97PeriodAnswer['status'] = given !== null ? 'computed_with_given_limit' : !areas.length ? 'no_occupancy' : 'computed';
+  const notes = [
+    PERIOD_2030_COEFFICIENTS,
+    ...(year < 2030 || year > 2034 ? [PERIOD_2030_PROJECTION] : []),
+    ...(given !== null ? [GIVEN_LIMIT] : !areas.length ? [NO_OCCUPANCY] : limitNote),
+    ...(e.notCovered.length ? ["An 'other' meter's fuel is unknown: its energy is not counted."] : []),
+  ];
+  return {
+    ...base,
+    period: '2030-2034',
+    status,
+    emissions_tco2e: roundTons(e.tco2e),
+    emissions_lines: e.lines.map((l) => ({ ...l, tco2e: roundTons(l.tco2e) })),
+    not_covered: e.notCovered,
+    limit_tco2e: limit,
+    limit_lines: computed.lines,
+    excess_tco2e: penalty?.excessTons ?? null,
+    projected_penalty: penalty ? penalty.penaltyCents / 100 : null,
+    notes,
+  };
 }
 
 /**
@@ -135,7 +185,7 @@ export function ll97Periods(
     penalty_per_ton: PENALTY_CENTS_PER_TON / 100,
     projected_penalty: null,
   };
-  const second = period2030(base, areas);
+  const second = period2030(base, year, energy, areas, givenLimit);
   if (year < 2024 || year > 2029)
     return [{ ...base, period: '2024-2029', status: 'outside_period', notes: [`${year} is not in 2024-2029.`] }, second];
   const e = ll97Emissions2024To2029(energy);
@@ -246,15 +296,16 @@ export function buildingPerformance(
     applies: true,
     message:
       `New York City's Local Law 97 applies at ${where} to a covered building (over 25,000 gross sf, with exceptions): ` +
-      `${year} against its limit, by the law's own coefficients and limits.`,
+      `${year} against its limits, by the law's own coefficients and limits (for 2030-2034, the coefficients of the rule the law ` +
+      'leaves them to, as quoted).',
     standards: [
       {
         standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
         status: 'partly_confirmed',
         reason:
           '2024-2029: coefficients, occupancy-group limits (§ 28-320.3.1 items 1 to 10) and penalty from the law; 2030-2034: the ' +
-          "law's occupancy-group limits (§ 28-320.3.2 items 1 to 10), but not the coefficients the law leaves to rule, so no " +
-          'emissions or penalty',
+          "law's occupancy-group limits (§ 28-320.3.2 items 1 to 10) and the rule's electricity and gas coefficients (1 RCNY " +
+          '§ 103-14(d)(3)(ii), as quoted by three independent sources); its steam coefficient is not confirmed',
         periods: ll97Periods(year, energy, grossFloorArea, areas, givenLimit),
         sources: [
           `${LL97_SOURCES.coefficients}: ${Object.values(COEFFICIENTS_2024_2029)
@@ -266,6 +317,7 @@ export function buildingPerformance(
           LIMIT_SOURCES.dob,
           LIMIT_SOURCES.sustainable,
           LIMIT_SOURCES.law2030,
+          COEFFICIENTS_2030_2034_SOURCE,
         ],
       },
     ],

@@ -4,6 +4,7 @@
  * integration test answers exactly this).
  */
 import { LIMIT_SOURCES, LIMITS_2024_2029, LIMITS_2030_2034 } from './occupancy';
+import { COEFFICIENTS_2030_2034_SOURCE } from './ll97-espm';
 
 const ELECTRIC_SOURCE =
   'EPA eGRID2022, subregion annual total output emission rate (SRC2ERTA); ZIP code to subregion: EPA Power Profiler v13.2; ' +
@@ -94,15 +95,16 @@ export const buildingPerformance = {
   applies: true,
   message:
     "New York City's Local Law 97 applies at New York, NY 10001 to a covered building (over 25,000 gross sf, with exceptions): " +
-    "2025 against its limit, by the law's own coefficients and limits.",
+    "2025 against its limits, by the law's own coefficients and limits (for 2030-2034, the coefficients of the rule the law " +
+    'leaves them to, as quoted).',
   standards: [
     {
       standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
       status: 'partly_confirmed',
       reason:
         '2024-2029: coefficients, occupancy-group limits (§ 28-320.3.1 items 1 to 10) and penalty from the law; 2030-2034: the ' +
-        "law's occupancy-group limits (§ 28-320.3.2 items 1 to 10), but not the coefficients the law leaves to rule, so no " +
-        'emissions or penalty',
+        "law's occupancy-group limits (§ 28-320.3.2 items 1 to 10) and the rule's electricity and gas coefficients (1 RCNY " +
+        '§ 103-14(d)(3)(ii), as quoted by three independent sources); its steam coefficient is not confirmed',
       periods: [
         {
           period: '2024-2029',
@@ -145,9 +147,26 @@ export const buildingPerformance = {
         },
         {
           period: '2030-2034',
-          status: 'not_confirmed',
-          emissions_tco2e: null,
-          emissions_lines: [],
+          status: 'computed',
+          emissions_tco2e: 251.22,
+          emissions_lines: [
+            {
+              utility_type: 'electric',
+              energy: 1000000,
+              energy_unit: 'kWh',
+              coefficient: 0.000145,
+              coefficient_unit: 'tCO2e/kWh',
+              tco2e: 145,
+            },
+            {
+              utility_type: 'gas',
+              energy: 2000000,
+              energy_unit: 'kBtu',
+              coefficient: 0.00005311,
+              coefficient_unit: 'tCO2e/kBtu',
+              tco2e: 106.22,
+            },
+          ],
           not_covered: [],
           gross_floor_area: 40000,
           limit_tco2e: 181.2,
@@ -160,16 +179,19 @@ export const buildingPerformance = {
               source: `${LIMIT_SOURCES.law2030}: ${LIMITS_2030_2034.B.label}`,
             },
           ],
-          excess_tco2e: null,
+          excess_tco2e: 70.02,
           penalty_per_ton: 268,
-          projected_penalty: null,
+          projected_penalty: 18765.36,
           notes: [
-            'For 2030-2034 the law leaves the greenhouse gas coefficients of every energy source to rule (§ 28-320.3.2.1; 1 RCNY ' +
-              "§ 103-14), whose text could not be confirmed in the sources available: the building's emissions, any excess and the " +
-              'penalty are not computed for this period.',
-            "The limit shown is the law's own (§ 28-320.3.2 items 1 to 10, item 6 as amended by Local Law 147 of 2019). The law lets " +
-              'the department set different limits by rule, and 1 RCNY § 103-14 sets limits per Portfolio Manager property type for this ' +
-              'period; those could not be confirmed.',
+            'For 2030-2034 the law leaves the greenhouse gas coefficients to rule (§ 28-320.3.2.1): emissions by 1 RCNY § 103-14(d)(3)(ii), ' +
+              'utility electricity 0.000145 tCO2e/kWh and natural gas 0.00005311 tCO2e/kBtu, read in public quotations of the rule (three ' +
+              'independent sources each), not in the rule itself.',
+            "This year's energy against the 2030-2034 limit and coefficients: what the period would charge if the building used the same " +
+              'energy then.',
+            "The limit shown is the law's own (§ 28-320.3.2 items 1 to 10, item 6 as amended by Local Law 147 of 2019). 1 RCNY § 103-14(c)(3) " +
+              'sets limits per Portfolio Manager property type for this period, which reports from calendar year 2026 use; this property ' +
+              "records occupancy groups only, so its limit under the rule can differ (an office's is lower, 0.002690852 tCO2e/sf against " +
+              "group B's 0.00453, and its penalty higher than shown).",
           ],
         },
       ],
@@ -187,6 +209,7 @@ export const buildingPerformance = {
         LIMIT_SOURCES.dob,
         LIMIT_SOURCES.sustainable,
         LIMIT_SOURCES.law2030,
+        COEFFICIENTS_2030_2034_SOURCE,
       ],
     },
   ],

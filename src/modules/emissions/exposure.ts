@@ -84,6 +84,9 @@ function projectedPenalty(p: ExposureProperty, year: number, energy: EnergyByTyp
   for (const standard of answer.standards) {
     for (const period of standard.periods) {
       if (period.projected_penalty === null || period.limit_tco2e === null || period.emissions_tco2e === null) continue;
+      // Only the period the year falls in: another period's figure (2030-2034 for a 2025 year) is a projection.
+      const span = /^(\d{4})-(\d{4})$/.exec(period.period);
+      if (span && (year < Number(span[1]) || year > Number(span[2]))) continue;
       return {
         standard: standard.standard,
         period: period.period,

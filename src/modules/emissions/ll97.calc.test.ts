@@ -1,4 +1,6 @@
-import { excessAndPenalty, ll97Emissions2024To2029, PENALTY_CENTS_PER_TON } from './ll97.calc';
+import { excessAndPenalty, ll97Emissions, ll97Emissions2024To2029, PENALTY_CENTS_PER_TON } from './ll97.calc';
+import { COEFFICIENTS_2030_2034 } from './ll97-espm';
+import { annualExposure } from './exposure';
 import { buildingPerformance, jurisdictionOf, ll97Periods } from './building-performance';
 
 describe("Local Law 97's arithmetic, worked by hand for an office", () => {
@@ -58,16 +60,25 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
       projected_penalty: 15217.58,
       gross_floor_area: 40_000,
     });
-    // 2030-2034: the law's own B limit, 0.00453 x 40,000 = 181.2 t; no emissions (coefficients set by a rule not confirmed).
+    // 2030-2034: the law's own B limit, 0.00453 x 40,000 = 181.2 t, against the rule's 2030-2034 coefficients (1 RCNY
+    // § 103-14(d)(3)(ii), as quoted): 1,000,000 kWh x 0.000145 = 145 t; 2,000,000 kBtu x 0.00005311 = 106.22 t; 251.22 t.
+    // 251.22 - 181.2 = 70.02 t over; 70.02 x $268 = $18,765.36.
     expect(second).toMatchObject({
       period: '2030-2034',
-      status: 'not_confirmed',
-      emissions_tco2e: null,
+      status: 'computed',
+      emissions_tco2e: 251.22,
+      emissions_lines: [
+        { utility_type: 'electric', energy: 1_000_000, coefficient: 0.000145, coefficient_unit: 'tCO2e/kWh', tco2e: 145 },
+        { utility_type: 'gas', energy: 2_000_000, coefficient: 0.00005311, coefficient_unit: 'tCO2e/kBtu', tco2e: 106.22 },
+      ],
       limit_tco2e: 181.2,
       limit_lines: [{ occupancy_group: 'B', gross_floor_area: 40_000, intensity_limit: 0.00453, tco2e: 181.2 }],
-      excess_tco2e: null,
-      projected_penalty: null,
+      excess_tco2e: 70.02,
+      projected_penalty: 18765.36,
     });
+    // 2025's energy against 2030-2034 is a projection, and the rule's property-type limit (Office) can be lower: both said.
+    expect(second!.notes.join(' ')).toContain('same energy then');
+    expect(second!.notes.join(' ')).toContain('0.002690852');
     expect(second!.limit_lines[0]!.source).toContain('§ 28-320.3.2');
   });
 
@@ -79,7 +90,10 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
       { group: 'I-4', sqft: 5_000 },
       { group: 'I-1', sqft: 5_000 },
     ]);
-    expect(mixed).toMatchObject({ status: 'not_confirmed', limit_tco2e: 123.5, emissions_tco2e: null, projected_penalty: null });
+    // 2031 is in the period: 251.22 t against 123.5 t, 127.72 t over, x $268 = $34,228.96 (no projection note).
+    expect(mixed).toMatchObject({ status: 'computed', limit_tco2e: 123.5, emissions_tco2e: 251.22, excess_tco2e: 127.72 });
+    expect(mixed).toMatchObject({ projected_penalty: 34228.96 });
+    expect(mixed!.notes.join(' ')).not.toContain('same energy then');
     expect(mixed!.limit_lines.map((l) => l.tco2e)).toEqual([42, 34.4, 17.2, 29.9]);
   });
 
@@ -111,12 +125,20 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
       ['S', 0.0011, 11],
       ['U', 0.0011, 11],
     ]);
-    expect(p2030).toMatchObject({ period: '2030-2034', status: 'not_confirmed', limit_tco2e: 704.3, emissions_tco2e: null });
+    // 251.22 t against 704.3 t: under the limit, nothing owed.
+    expect(p2030).toMatchObject({
+      period: '2030-2034',
+      status: 'computed',
+      limit_tco2e: 704.3,
+      emissions_tco2e: 251.22,
+      projected_penalty: 0,
+    });
     expect(p2030!.limit_lines[1]!.source).toContain('Local Law 147 of 2019');
     // An apartment building of 40,000 sf of R-2: 0.00407 x 40,000 = 162.8 t from 2030 (270 t in 2024-2029).
     const [first, second] = ll97Periods(2025, office, 40_000, [{ group: 'R-2', sqft: 40_000 }]);
     expect([first!.limit_tco2e, second!.limit_tco2e]).toEqual([270, 162.8]);
-    // Emissions and penalty stay uncomputed: the period's coefficients are set by a rule not confirmed.
+    // 251.22 - 162.8 = 88.42 t over; 88.42 x $268 = $23,696.56. The coefficients are the rule's the law leaves them to.
+    expect(second).toMatchObject({ excess_tco2e: 88.42, projected_penalty: 23696.56 });
     expect(second!.notes.join(' ')).toContain('§ 28-320.3.2.1');
   });
 
@@ -174,6 +196,37 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
     // From 2026 the note says DOB moves to property-type limits.
     expect(ll97Periods(2026, office, 40_000, [{ group: 'B', sqft: 40_000 }])[0].notes.join(' ')).toContain('calendar year 2026');
   });
+
+  it("computes 2030-2034 emissions by the rule's electricity and gas coefficients, and leaves steam out as not confirmed", () => {
+    // 1,000,000 kWh x 0.000145 = 145 t; 2,000,000 kBtu x 0.00005311 = 106.22 t.
+    const e = ll97Emissions(office, COEFFICIENTS_2030_2034);
+    expect(e.tco2e).toBeCloseTo(251.22, 9);
+    expect(e.unconfirmed).toEqual([]);
+    // Steam has no confirmed 2030-2034 coefficient: named, and not in the total.
+    const withSteam = ll97Emissions({ ...office, steam: 1_000_000 }, COEFFICIENTS_2030_2034);
+    expect(withSteam.unconfirmed).toEqual(['steam']);
+    expect(withSteam.lines.map((l) => l.utility_type)).toEqual(['electric', 'gas']);
+    // So a building with steam gets no 2030-2034 emissions or penalty, only the limit; 2024-2029 counts the steam (44.93 t).
+    const [first, second] = ll97Periods(2025, { ...office, steam: 1_000_000 }, 40_000, [{ group: 'B', sqft: 40_000 }]);
+    expect(first).toMatchObject({ status: 'computed', emissions_tco2e: 440.112 });
+    expect(second).toMatchObject({ status: 'not_confirmed', emissions_tco2e: null, limit_tco2e: 181.2, projected_penalty: null });
+    expect(second!.notes.join(' ')).toContain('district steam is not confirmed');
+  });
+
+  it('applies a given limit to 2030-2034 when the year is in it, and computes emissions without occupancy', () => {
+    // 2031, the report's limit 200 t: 251.22 - 200 = 51.22 t x $268 = $13,726.96.
+    const [outside, p2030] = ll97Periods(2031, office, 40_000, [], 200);
+    expect(outside).toMatchObject({ status: 'outside_period', emissions_tco2e: null });
+    expect(p2030).toMatchObject({
+      status: 'computed_with_given_limit',
+      limit_tco2e: 200,
+      excess_tco2e: 51.22,
+      projected_penalty: 13726.96,
+    });
+    // A 2025 limit given is 2025's (2024-2029), not 2030-2034's: the 2030 period keeps its own (none without occupancy).
+    const [, later] = ll97Periods(2025, office, 40_000, [], 200);
+    expect(later).toMatchObject({ status: 'no_occupancy', emissions_tco2e: 251.22, limit_tco2e: null, projected_penalty: null });
+  });
 });
 
 describe('jurisdictions', () => {
@@ -197,5 +250,32 @@ describe('jurisdictions', () => {
     const denver = buildingPerformance('denver', 2025, {}, 1000, 'Denver, CO 80202');
     // Energize Denver without property uses: no target (energize-denver.calc.test.ts works the numbers).
     expect(denver.standards[0]).toMatchObject({ status: 'partly_confirmed', periods: [], energize_denver: { status: 'no_property_uses' } });
+  });
+});
+
+describe('the exposure the analytics store: only the period the year falls in', () => {
+  const office = {
+    name: 'Midtown office',
+    zipCode: '10001',
+    state: 'NY',
+    city: 'New York',
+    sqft: 40_000,
+    areas: [{ group: 'B' as const, sqft: 40_000 }],
+  };
+  const energy = { electric: 1_000_000, gas: 20_000 };
+
+  it("reports 2030-2034's penalty for a year in it, and never as a 2023 or 2025 year's", () => {
+    // 2031: 251.22 t against group B's 181.2 t, 70.02 t over, $18,765.36.
+    expect(annualExposure(office, 2031, energy).penalty).toEqual({
+      standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
+      period: '2030-2034',
+      emissionsTons: 251.22,
+      limitTons: 181.2,
+      excessTons: 70.02,
+      penaltyCents: 1_876_536,
+    });
+    // 2025 is 2024-2029's ($15,217.58); 2023 is in no period, so the 2030-2034 projection is not its exposure.
+    expect(annualExposure(office, 2025, energy).penalty).toMatchObject({ period: '2024-2029', penaltyCents: 1_521_758 });
+    expect(annualExposure(office, 2023, energy).penalty).toBeNull();
   });
 });

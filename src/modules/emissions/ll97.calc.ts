@@ -1,8 +1,9 @@
 /**
  * New York City Local Law 97 of 2019 (Administrative Code title 28, article 320): a covered
  * building's emissions by the law's own coefficients, its limit, and the civil penalty. Pure.
- * Every number is the law's text as read on 2026-11-28 (README "Local Law 97"); a number that
- * could not be confirmed is absent and the answer says so.
+ * Every number here is the law's text as read on 2026-11-28 (README "Local Law 97"); the 2030-2034
+ * coefficients the law leaves to rule are passed in (`ll97Emissions`, from ll97-espm.ts). A number
+ * that could not be confirmed is absent and the answer says so.
  */
 import type { MeterUtilityType } from '../meters/units';
 
@@ -35,54 +36,78 @@ export const COEFFICIENTS_2024_2029 = {
 /** A year's energy of the building by utility type, in the types' common units (kWh, therms, kBtu of steam and fuel oil). */
 export type EnergyByType = Partial<Record<MeterUtilityType, number>>;
 
+/** A coefficient of one period: tCO2e per kWh (electricity) or per kBtu (fuels), and where it is set. */
+export interface Ll97Coefficient {
+  value: number;
+  unit: string;
+  item: string;
+}
+
+/** The utility types LL97 gives a coefficient for. */
+export type Ll97CountedType = 'electric' | 'gas' | 'steam' | 'fuel_oil_2' | 'fuel_oil_4';
+
+/** One period's coefficients of the utility types a meter can carry; a type absent has no confirmed coefficient. */
+export type Ll97Coefficients = Partial<Record<Ll97CountedType, Ll97Coefficient>>;
+
 export interface Ll97Emissions {
   tco2e: number;
   /** Each utility type counted: its energy, the coefficient and the tons. */
   lines: Array<{
-    utility_type: 'electric' | 'gas' | 'steam' | 'fuel_oil_2' | 'fuel_oil_4';
+    utility_type: Ll97CountedType;
     energy: number;
     energy_unit: string;
     coefficient: number;
     coefficient_unit: string;
     tco2e: number;
   }>;
-  /** Types with energy the law's 2024-2029 coefficients do not cover (other fuels, unknown). */
+  /** Types with energy the law's coefficients do not cover (other fuels, unknown). */
   notCovered: MeterUtilityType[];
+  /** Energy types the period's coefficients cover but whose coefficient is not confirmed: the total leaves them out. */
+  unconfirmed: Ll97CountedType[];
 }
 
 /**
- * Building emissions for a year of 2024-2029 by § 28-320.3.1.1: kWh x 0.000288962; natural gas
- * kBtu (1 therm = 100 kBtu) x 0.00005311; district steam kBtu x 0.00004493; #2 and #4 fuel oil
- * kBtu x 0.00007421 and 0.00007529. Water, sewer and trash are not energy; fuel oil No. 5/6 (no
- * coefficient in the law) and an `other` meter's unknown fuel are listed in notCovered.
+ * Building emissions for a year by one period's coefficients: kWh x the electricity coefficient;
+ * natural gas kBtu (1 therm = 100 kBtu) x the gas coefficient; district steam, #2 and #4 fuel oil
+ * kBtu x theirs (fuel oil meters read in kBtu: 1 gallon = 138 kBtu of No. 2, 146 of No. 4, meters
+ * README "Units"). Water, sewer and trash are not energy; fuel oil No. 5/6 (no coefficient in the
+ * law) and an `other` meter's unknown fuel are listed in notCovered; energy of a type whose
+ * coefficient the period does not give is listed in `unconfirmed`.
  */
-export function ll97Emissions2024To2029(energy: EnergyByType): Ll97Emissions {
-  const c = COEFFICIENTS_2024_2029;
+export function ll97Emissions(energy: EnergyByType, c: Ll97Coefficients): Ll97Emissions {
   const lines: Ll97Emissions['lines'] = [];
-  const add = (
-    type: 'electric' | 'gas' | 'steam' | 'fuel_oil_2' | 'fuel_oil_4',
-    amount: number,
-    unit: string,
-    kbtuOrKwh: number,
-    coef: { value: number; unit: string },
-  ) => {
+  const unconfirmed: Ll97Emissions['unconfirmed'] = [];
+  const add = (type: Ll97CountedType, amount: number, unit: string) => {
+    const coef = c[type];
+    if (!coef) {
+      unconfirmed.push(type);
+      return;
+    }
     lines.push({
       utility_type: type,
       energy: amount,
       energy_unit: unit,
       coefficient: coef.value,
       coefficient_unit: coef.unit,
-      tco2e: kbtuOrKwh * coef.value,
+      tco2e: amount * coef.value,
     });
   };
-  if (energy.electric) add('electric', energy.electric, 'kWh', energy.electric, c.electric);
-  if (energy.gas) add('gas', energy.gas * 100, 'kBtu', energy.gas * 100, c.gas);
-  if (energy.steam) add('steam', energy.steam, 'kBtu', energy.steam, c.steam);
-  // Fuel oil meters read in kBtu (1 gallon = 138 kBtu of No. 2, 146 of No. 4: meters README "Units").
-  if (energy.fuel_oil_2) add('fuel_oil_2', energy.fuel_oil_2, 'kBtu', energy.fuel_oil_2, c.fuel_oil_2);
-  if (energy.fuel_oil_4) add('fuel_oil_4', energy.fuel_oil_4, 'kBtu', energy.fuel_oil_4, c.fuel_oil_4);
+  if (energy.electric) add('electric', energy.electric, 'kWh');
+  if (energy.gas) add('gas', energy.gas * 100, 'kBtu');
+  if (energy.steam) add('steam', energy.steam, 'kBtu');
+  if (energy.fuel_oil_2) add('fuel_oil_2', energy.fuel_oil_2, 'kBtu');
+  if (energy.fuel_oil_4) add('fuel_oil_4', energy.fuel_oil_4, 'kBtu');
   const notCovered = (['fuel_oil_5_6', 'other'] as const).filter((t) => energy[t]);
-  return { tco2e: lines.reduce((s, l) => s + l.tco2e, 0), lines, notCovered };
+  return { tco2e: lines.reduce((s, l) => s + l.tco2e, 0), lines, notCovered, unconfirmed };
+}
+
+/**
+ * Building emissions for a year of 2024-2029 by § 28-320.3.1.1: kWh x 0.000288962; natural gas
+ * kBtu x 0.00005311; district steam kBtu x 0.00004493; #2 and #4 fuel oil kBtu x 0.00007421 and
+ * 0.00007529.
+ */
+export function ll97Emissions2024To2029(energy: EnergyByType): Ll97Emissions {
+  return ll97Emissions(energy, COEFFICIENTS_2024_2029);
 }
 
 /**

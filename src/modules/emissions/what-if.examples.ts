@@ -16,17 +16,18 @@ export const whatIfBody = {
   changes: [{ kind: 'electrify', meter_id: GAS_METER, gas_efficiency: 0.853, electric_efficiency: 2.5 }],
 };
 
-// 2030-2034: the law's own group B limit (§ 28-320.3.2 item 2) is known, 0.00453 x 40,000 sf = 181.2 t;
-// the period's coefficients are not confirmed, so no emissions or penalty (emissions README).
-const period2030 = {
+// 2030-2034: the law's own group B limit (§ 28-320.3.2 item 2), 0.00453 x 40,000 sf = 181.2 t, against the rule's 2030-2034
+// coefficients (1 RCNY § 103-14(d)(3)(ii), as quoted): before, 1,000,000 kWh x 0.000145 = 145 t + 2,000,000 kBtu x 0.00005311 =
+// 106.22 t = 251.22 t, 70.02 t over, $18,765.36; after, 1,200,000 kWh x 0.000145 = 174 t, under: $0 (emissions README).
+const period2030 = (ll97: number, excess: number, penalty: number) => ({
   standard: LL97,
   period: '2030-2034',
-  status: 'not_confirmed',
-  emissions_tco2e: null,
+  status: 'computed',
+  emissions_tco2e: ll97,
   limit_tco2e: 181.2,
-  excess_tco2e: null,
-  projected_penalty: null,
-};
+  excess_tco2e: excess,
+  projected_penalty: penalty,
+});
 
 const side = (
   electricKwh: number,
@@ -36,6 +37,7 @@ const side = (
   ll97: number,
   excess: number,
   penalty: number,
+  ll97In2030: [number, number, number],
 ) => ({
   energy: [
     { utility_type: 'electric', usage: electricKwh, unit: 'kWh' },
@@ -58,7 +60,7 @@ const side = (
         excess_tco2e: excess,
         projected_penalty: penalty,
       },
-      period2030,
+      period2030(...ll97In2030),
     ],
   },
 });
@@ -90,14 +92,18 @@ export const whatIfAnswer = {
       kwh_per_therm: 10,
     },
   ],
-  before: { ...side(1_000_000, 20_000, 402.146, 106.23, 395.182, 56.782, 15217.58), total_tco2e: 508.376, energy_cost: 220960 },
-  after: { ...side(1_200_000, 0, 482.575, 0, 346.754, 8.354, 2238.87), total_tco2e: 482.575, energy_cost: 240960 },
+  before: {
+    ...side(1_000_000, 20_000, 402.146, 106.23, 395.182, 56.782, 15217.58, [251.22, 70.02, 18765.36]),
+    total_tco2e: 508.376,
+    energy_cost: 220960,
+  },
+  after: { ...side(1_200_000, 0, 482.575, 0, 346.754, 8.354, 2238.87, [174, 0, 0]), total_tco2e: 482.575, energy_cost: 240960 },
   delta: {
     total_tco2e: -25.801,
     energy_cost: 20000,
     projected_penalty: [
       { standard: LL97, period: '2024-2029', projected_penalty: -12978.71 },
-      { standard: LL97, period: '2030-2034', projected_penalty: null },
+      { standard: LL97, period: '2030-2034', projected_penalty: -18765.36 },
     ],
   },
   meters: [

@@ -23,13 +23,9 @@ const cutChange = z
 const electrifyChange = z
   .object({
     kind: z.literal('electrify'),
-    meter_id: z
-      .string()
-      .min(1)
-      .max(200)
-      .meta({
-        description: 'a gas or fuel oil (fuel_oil_2, fuel_oil_4, fuel_oil_5_6) meter of the property: its therms or kBtu become kWh',
-      }),
+    meter_id: z.string().min(1).max(200).meta({
+      description: 'a gas or fuel oil (fuel_oil_2, fuel_oil_4, fuel_oil_5_6) meter of the property: its therms or kBtu become kWh',
+    }),
     to_meter_id: z
       .string()
       .min(1)
