@@ -33,7 +33,9 @@ export const ESPM_SOURCES = [
       '§103-14(c)(3)"), its plan docs/superpowers/plans/2026-06-06-fineprint-v2-p0-deterministic-core.md (coefficients "1 RCNY ' +
       '§103-14(d)(3)(i)"), and the engine of aaravmin/fineprint (ESPM_FACTORS_TCO2E_PER_SQFT, "1 RCNY 103-14(d)(3)(i), (iii), and ' +
       '(iv)", verified 2026-06-06; library id 55306522682)',
-    quotes: '60 types x 2024-2029, 2030-2034, 2035-2039; 2030-2034 electricity 0.000145, natural gas 0.00005311, steam 0.0000432',
+    quotes:
+      '60 types x 2024-2029, 2030-2034, 2035-2039; 2030-2034 electricity 0.000145, natural gas 0.00005311, steam 0.0000432, ' +
+      '#2 fuel oil 0.00007421, #4 fuel oil 0.00007529',
   },
   {
     family: 'll97-emission-factors-py',
