@@ -2,7 +2,7 @@
  * Which building-performance standard a property falls under, and its answer for a year. Pure:
  * the service passes the property, its ZIP code's county (GeoNames) and its year of energy.
  */
-import type { EnergyByType } from './ll97.calc';
+import type { EnergyByType, Ll97CountedType } from './ll97.calc';
 import { COEFFICIENTS_2030_2034, COEFFICIENTS_2030_2034_NOT_CONFIRMED, COEFFICIENTS_2030_2034_SOURCE } from './ll97-espm';
 import { LIMIT_SOURCES, LIMITS_2024_2029, LIMITS_2030_2034, type LimitTable, type OccupancyGroup } from './occupancy';
 
@@ -54,10 +54,17 @@ const PERIOD_2030_COEFFICIENTS =
   'For 2030-2034 the law leaves the greenhouse gas coefficients to rule (§ 28-320.3.2.1): emissions by 1 RCNY § 103-14(d)(3)(ii), ' +
   'utility electricity 0.000145 tCO2e/kWh and natural gas 0.00005311 tCO2e/kBtu, read in public quotations of the rule (three ' +
   'independent sources each), not in the rule itself.';
-const PERIOD_2030_STEAM_NOT_CONFIRMED =
-  "The rule's 2030-2034 coefficient for district steam is not confirmed (" +
-  COEFFICIENTS_2030_2034_NOT_CONFIRMED.steam +
-  "): with steam, the building's emissions, any excess and the penalty are not computed for this period.";
+/** Why 2030-2034 is not computed for a building using energy whose coefficient for the period is not confirmed (steam, fuel oil). */
+const period2030NotConfirmed = (types: Ll97CountedType[]) =>
+  "The rule's 2030-2034 coefficient is not confirmed for " +
+  types
+    .map((t) =>
+      t in COEFFICIENTS_2030_2034_NOT_CONFIRMED
+        ? COEFFICIENTS_2030_2034_NOT_CONFIRMED[t as keyof typeof COEFFICIENTS_2030_2034_NOT_CONFIRMED]
+        : t,
+    )
+    .join('; ') +
+  ": with that energy, the building's emissions, any excess and the penalty are not computed for this period.";
 const PERIOD_2030_PROJECTION =
   "This year's energy against the 2030-2034 limit and coefficients: what the period would charge if the building used the same " +
   'energy then.';
@@ -135,7 +142,7 @@ function period2030(
   const e = ll97Emissions(energy, COEFFICIENTS_2030_2034);
   const limitNote = areas.length ? [PERIOD_2030_LAW_LIMIT] : [];
   if (e.unconfirmed.length) {
-    const notes = [PERIOD_2030_STEAM_NOT_CONFIRMED, ...(areas.length ? limitNote : [NO_OCCUPANCY])];
+    const notes = [period2030NotConfirmed(e.unconfirmed), ...(areas.length ? limitNote : [NO_OCCUPANCY])];
     return { ...base, period: '2030-2034', status: 'not_confirmed', limit_tco2e: computed.limit, limit_lines: computed.lines, notes };
   }
   const limit = given ?? computed.limit;
@@ -145,7 +152,8 @@ function period2030(
     PERIOD_2030_COEFFICIENTS,
     ...(year < 2030 || year > 2034 ? [PERIOD_2030_PROJECTION] : []),
     ...(given !== null ? [GIVEN_LIMIT] : !areas.length ? [NO_OCCUPANCY] : limitNote),
-    ...(e.notCovered.length ? ["An 'other' meter's fuel is unknown: its energy is not counted."] : []),
+    ...(e.notCovered.includes('other') ? ["An 'other' meter's fuel is unknown: its energy is not counted."] : []),
+    ...(e.notCovered.includes('fuel_oil_5_6') ? [NO_5_6_NOTE] : []),
   ];
   return {
     ...base,

@@ -210,7 +210,15 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
     const [first, second] = ll97Periods(2025, { ...office, steam: 1_000_000 }, 40_000, [{ group: 'B', sqft: 40_000 }]);
     expect(first).toMatchObject({ status: 'computed', emissions_tco2e: 440.112 });
     expect(second).toMatchObject({ status: 'not_confirmed', emissions_tco2e: null, limit_tco2e: 181.2, projected_penalty: null });
-    expect(second!.notes.join(' ')).toContain('district steam is not confirmed');
+    expect(second!.notes.join(' ')).toContain('not confirmed for district steam');
+  });
+
+  it('counts #2 fuel oil in 2024-2029 and leaves 2030-2034 not confirmed, naming the fuel', () => {
+    // 1,000 gallons of No. 2 = 138,000 kBtu x 0.00007421 = 10.24098 t; the office's 395.182 t + 10.241 = 405.423 t.
+    const [first, second] = ll97Periods(2025, { ...office, fuel_oil_2: 138_000 }, 40_000, [{ group: 'B', sqft: 40_000 }]);
+    expect(first).toMatchObject({ status: 'computed', emissions_tco2e: 405.423 });
+    expect(second).toMatchObject({ status: 'not_confirmed', emissions_tco2e: null, projected_penalty: null });
+    expect(second!.notes.join(' ')).toContain('not confirmed for #2 fuel oil');
   });
 
   it('applies a given limit to 2030-2034 when the year is in it, and computes emissions without occupancy', () => {
