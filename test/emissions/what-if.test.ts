@@ -130,6 +130,80 @@ describe('POST /pm/properties/{id}/what-if', () => {
     });
   });
 
+  it("electrifying with added_demand_kw: the kW priced on each electric bill carrying the load, by the tariff's demand charge", async () => {
+    // One January: 100,000 kWh at 200 kW on $0.20/kWh + $15/kW; 2,000 therms on $1.00/therm. 10 kWh a therm: +20,000 kWh.
+    // Electric after: 120,000 x 0.20 + (200 + 50) x 15 = $24,000 + $3,750 = $27,750 (before $23,000); without the kW, $27,000.
+    // Gas after $0 (before $2,000): the year's cost +$2,750 (+$2,000 without the kW).
+    const electricTariff = (
+      await as(t, alice)
+        .post('/tariffs/custom', {
+          utility_type: 'electric',
+          unit: 'kWh',
+          state: 'NY',
+          sector: 'commercial',
+          name: 'Office electric with demand',
+          utility_name: 'Example Utility',
+          service_type: 'bundled',
+          effective_date: '2024-01-01',
+          energy_rates: [{ ...allYear, rate_per_unit: 0.2 }],
+          demand_rates: [{ period: 'all_year', months: allYear.months, type: 'facility', rate_per_kw: 15 }],
+        })
+        .expect(201)
+    ).body.id as string;
+    const gasTariff = (
+      await as(t, alice)
+        .post('/tariffs/custom', {
+          utility_type: 'gas',
+          unit: 'therms',
+          state: 'NY',
+          sector: 'commercial',
+          name: 'Office gas, energy only',
+          utility_name: 'Example Utility',
+          service_type: 'bundled',
+          effective_date: '2024-01-01',
+          energy_rates: [{ ...allYear, rate_per_unit: 1 }],
+        })
+        .expect(201)
+    ).body.id as string;
+    const p = await createProperty(t, alice, NYC_OFFICE);
+    const meter = async (utility_type: string, unit: string, name: string, tariff_id: string) =>
+      (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type, unit, name, tariff_id }).expect(201)).body.id as string;
+    const electric = await meter('electric', 'kWh', 'Main electric', electricTariff);
+    const gas = await meter('gas', 'therms', 'Boiler gas', gasTariff);
+    const january = { period_start: '2025-01-01', period_end: '2025-01-31' };
+    await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, { ...january, meter_id: electric, amount: 23000, usage_kwh: 100000, demand_kw: 200 })
+      .expect(201);
+    await as(t, alice)
+      .post(`/pm/properties/${p.id}/bills`, { ...january, meter_id: gas, amount: 2000, usage: 2000 })
+      .expect(201);
+    const electrify = (added?: number) => ({
+      year: 2025,
+      changes: [
+        {
+          kind: 'electrify',
+          meter_id: gas,
+          gas_efficiency: 0.853,
+          electric_efficiency: 2.5,
+          ...(added === undefined ? {} : { added_demand_kw: added }),
+        },
+      ],
+    });
+    const withKw = (await whatIf(alice, p.id, electrify(50)).expect(200)).body;
+    const electricOf = (body: { meters: Array<{ utility_type: string; cost_before: number; cost_after: number }> }) =>
+      body.meters.find((m) => m.utility_type === 'electric')!;
+    expect(withKw.changes[0].added_demand_kw).toBe(50);
+    expect(electricOf(withKw)).toMatchObject({ cost_basis: 'tariff', cost_before: 23000, cost_after: 27750 });
+    expect(withKw.delta.energy_cost).toBe(2750);
+    const withoutKw = (await whatIf(alice, p.id, electrify()).expect(200)).body;
+    expect(withoutKw.changes[0].added_demand_kw).toBe(0);
+    expect(electricOf(withoutKw)).toMatchObject({ cost_before: 23000, cost_after: 27000 });
+    expect(withoutKw.delta.energy_cost).toBe(2000);
+    // More than three decimals of a kW is a typo, not a figure.
+    const refused = await whatIf(alice, p.id, electrify(1.2345)).expect(422);
+    expect(refused.body.errors[0].field).toBe('changes.0.added_demand_kw');
+  });
+
   it('a meter without a tariff: its billed amount scaled by usage, and the answer says so', async () => {
     const res = await whatIf(alice, untariffed.id, { year: 2025, changes: [{ kind: 'cut', utility_type: 'gas', percent: 20 }] }).expect(
       200,

@@ -7109,6 +7109,8 @@ export interface operations {
                         gas_efficiency: number;
                         /** @description the electric equipment's, useful heat over electricity: 1.0 resistance, a heat pump's seasonal COP (e.g. 3.0) */
                         electric_efficiency: number;
+                        /** @description kW the electric equipment adds to the billed demand of each electric bill that carries its load (e.g. a heat pump's rated input at design conditions); default 0: demand kept as billed */
+                        added_demand_kw?: number;
                     })[];
                 };
             };
@@ -7131,6 +7133,8 @@ export interface operations {
                             to_meter_id: string | null;
                             /** @description electrify: 100 / 3.412 x gas_efficiency / electric_efficiency, 6 decimals */
                             kwh_per_therm: number | null;
+                            /** @description electrify: kW added to the demand of each electric bill carrying the load (0: demand as billed) */
+                            added_demand_kw: number | null;
                         }[];
                         before: {
                             /** @description the year's usage per utility type, calendarised */

@@ -104,6 +104,33 @@ describe('what-if arithmetic (README "What-if")', () => {
     expect(r.unpricedWh).toBe(0);
   });
 
+  it("adds an electrification's kW once to each electric bill carrying its load; two electrifications add up", () => {
+    // A monthly gas meter (3 bills) electrified onto the quarterly electric meter: 3 loads land on e0, the kW counted once.
+    const monthlyGas = ['01-31', '02-28', '03-31'].map((end, i) => ({
+      id: `m${i}`,
+      meterId: 'boiler2',
+      utilityType: 'gas' as const,
+      periodStart: `2025-0${i + 1}-01`,
+      periodEnd: `2025-${end}`,
+      usageMilli: 1_000_000,
+    }));
+    const bills = [...office(), ...monthlyGas];
+    const r = applyChanges(
+      bills,
+      [
+        { ...electrify(0.853, 2.5), addedDemandKw: 40 },
+        { kind: 'electrify', meterId: 'boiler2', toMeterId: 'elec', gasEfficiency: 0.853, electricEfficiency: 2.5, addedDemandKw: 12.5 },
+      ],
+      2025,
+    );
+    const demand = (id: string) => r.bills.find((b) => b.id === id)!.addedDemandKw;
+    expect(demand('e0')).toBe(52.5); // both loads: 40 + 12.5 (peaks taken as coincident)
+    expect(demand('e1')).toBe(40); // only the first meter's load reaches April-June
+    expect(demand('g0')).toBe(0);
+    // Without the field, demand is kept as billed.
+    expect(applyChanges(office(), [electrify(0.853, 2.5)], 2025).bills.every((b) => b.addedDemandKw === 0)).toBe(true);
+  });
+
   it('scales a bill no tariff prices linearly from its billed amount, to the cent', () => {
     expect(scaledCents(12_345, 1_000, 800)).toBe(9_876);
     expect(scaledCents(101, 2, 1)).toBe(51); // 50.5 cents, half away from zero

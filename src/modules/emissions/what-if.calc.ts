@@ -30,7 +30,8 @@ export const WHAT_IF_NOTES = [
     "over each gas bill's days, added to the electric meter's bills covering them; the gas bill keeps only what its tariff charges " +
     'without usage. A fuel oil meter is electrified alike from its kBtu (1 gallon = 138 kBtu of No. 2, 146 of No. 4, 150 of No. 5/6): ' +
     "kWh = kBtu / 3.412 x gas_efficiency (the oil equipment's) / electric_efficiency, and its bills fall to zero usage and cost. " +
-    'Demand is kept as billed: the peak an electric load adds is not modelled.',
+    "Demand: an electrification's added_demand_kw (default 0) is added to the billed demand of each electric bill that carries its " +
+    'load, once per bill (several electrifications on one bill: their peaks taken as coincident); a cut changes usage, not demand.',
   "Cost: the electric and gas meters' bills, each re-priced with its usage before and after on its meter's tariff (an electric meter " +
     "without one takes the property's), as the bill audit prices them; a bill no tariff prices (fuel oil: delivered, never tariffed) " +
     "is its billed amount times usage after / before (meters[].cost_basis). The year's cost is each bill's calendarised share.",
@@ -46,6 +47,8 @@ export type WhatIfChange =
       electricEfficiency: number;
       /** kBtu per common unit of the fuel meter: 100 for gas (therms), 1 for fuel oil (kBtu); default 100. */
       kbtuPerUnit?: number;
+      /** kW the electric equipment adds to the billed demand of each electric bill that carries its load; default 0. */
+      addedDemandKw?: number;
     };
 
 export interface WhatIfBill {
@@ -65,6 +68,9 @@ export interface ElectrifiedLoad {
   periodStart: string;
   periodEnd: string;
   wh: number;
+  /** The change that made it (its index in the request), and the kW it adds to a bill carrying it. */
+  change: number;
+  addedDemandKw: number;
 }
 
 export interface ChangedBill extends WhatIfBill {
@@ -72,6 +78,8 @@ export interface ChangedBill extends WhatIfBill {
   afterMilli: number | null;
   /** Of afterMilli, the Wh of electrified loads this bill's days carry. */
   addedWh: number;
+  /** kW added to the bill's demand: each electrification whose load the bill carries, once (their peaks taken as coincident). */
+  addedDemandKw: number;
 }
 
 export interface WhatIfResult {
@@ -104,7 +112,7 @@ export function cutMilli(milli: number, percent: number): number {
 export function applyChanges(bills: WhatIfBill[], changes: WhatIfChange[], year: number): WhatIfResult {
   const after = new Map<string, number | null>(bills.map((b) => [b.id, b.usageMilli]));
   let loads: ElectrifiedLoad[] = [];
-  for (const change of changes) {
+  for (const [index, change] of changes.entries()) {
     if (change.kind === 'cut') {
       for (const b of bills) {
         const now = after.get(b.id);
@@ -122,11 +130,14 @@ export function applyChanges(bills: WhatIfBill[], changes: WhatIfChange[], year:
         periodStart: b.periodStart,
         periodEnd: b.periodEnd,
         wh: electrifiedWh(now, change.gasEfficiency, change.electricEfficiency, change.kbtuPerUnit),
+        change: index,
+        addedDemandKw: change.addedDemandKw ?? 0,
       });
       after.set(b.id, 0);
     }
   }
   const added = new Map<string, number>();
+  const demandOf = new Map<string, Map<number, number>>();
   let unpricedWh = 0;
   for (const load of loads) {
     const shares = shareLoad(
@@ -134,14 +145,18 @@ export function applyChanges(bills: WhatIfBill[], changes: WhatIfChange[], year:
       bills.filter((b) => b.meterId === load.meterId && b.usageMilli !== null),
       year,
     );
-    for (const [id, wh] of shares.byBill) added.set(id, (added.get(id) ?? 0) + wh);
+    for (const [id, wh] of shares.byBill) {
+      added.set(id, (added.get(id) ?? 0) + wh);
+      if (wh > 0 && load.addedDemandKw > 0) demandOf.set(id, (demandOf.get(id) ?? new Map()).set(load.change, load.addedDemandKw));
+    }
     unpricedWh += shares.unpricedInYear;
   }
   return {
     bills: bills.map((b) => {
       const a = after.get(b.id) ?? null;
       const addedWh = added.get(b.id) ?? 0;
-      return { ...b, afterMilli: a === null ? null : a + addedWh, addedWh };
+      const addedDemandKw = [...(demandOf.get(b.id)?.values() ?? [])].reduce((s, kw) => s + kw, 0);
+      return { ...b, afterMilli: a === null ? null : a + addedWh, addedWh, addedDemandKw };
     }),
     loads,
     unpricedWh,
@@ -154,7 +169,7 @@ export function applyChanges(bills: WhatIfBill[], changes: WhatIfChange[], year:
  * Wh of days in `year` no bill covers are returned apart.
  */
 export function shareLoad(
-  load: ElectrifiedLoad,
+  load: Pick<ElectrifiedLoad, 'periodStart' | 'periodEnd' | 'wh'>,
   covering: Array<Pick<WhatIfBill, 'id' | 'periodStart' | 'periodEnd'>>,
   year: number,
 ): { byBill: Map<string, number>; unpricedInYear: number } {

@@ -56,7 +56,8 @@ export async function billCost(
   changed: ChangedBill,
 ): Promise<BillCost> {
   const billedCents = toCents(row.amount);
-  const scaled = (reason: string): BillCost => {
+  const scaled = (why: string): BillCost => {
+    const reason = changed.addedDemandKw > 0 ? `${why}; the demand added is not priced` : why;
     const noBase = changed.usageMilli === null || changed.usageMilli <= 0;
     return {
       billedCents,
@@ -76,7 +77,12 @@ export async function billCost(
   const after = changed.afterMilli ?? 0;
   // Electric tariffs price kWh (the common unit); a gas tariff's unit may differ, and gas only falls: the same fraction of it.
   const usage = meter.utilityType === 'electric' ? after / 1000 : before > 0 ? (priced.period.usage * after) / before : 0;
-  const afterCents = after === before ? priced.period.bill.totalCostCents : priced.period.totalCentsWith({ usage });
+  // Demand an electrification adds is on top of the bill's billed demand (none billed: the added kW alone).
+  const demand = changed.addedDemandKw > 0 ? { demandKw: (row.demandKw ?? 0) + changed.addedDemandKw } : {};
+  const afterCents =
+    after === before && changed.addedDemandKw === 0
+      ? priced.period.bill.totalCostCents
+      : priced.period.totalCentsWith({ usage, ...demand });
   if (afterCents === null) return scaled(`tariff ${request.tariffId} cannot price the changed usage`);
   return { billedCents, beforeCents: priced.period.bill.totalCostCents, afterCents, scaledBecause: null, unpricedWh: 0 };
 }

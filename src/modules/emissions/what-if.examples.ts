@@ -90,6 +90,7 @@ export const whatIfAnswer = {
       meter_id: GAS_METER,
       to_meter_id: ELECTRIC_METER,
       kwh_per_therm: 10,
+      added_demand_kw: 0,
     },
   ],
   before: {

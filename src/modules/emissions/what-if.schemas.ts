@@ -41,6 +41,17 @@ const electrifyChange = z
     electric_efficiency: z.number().min(0.5).max(10).refine(decimals(4), { error: 'at most four decimals' }).meta({
       description: "the electric equipment's, useful heat over electricity: 1.0 resistance, a heat pump's seasonal COP (e.g. 3.0)",
     }),
+    added_demand_kw: z
+      .number()
+      .min(0)
+      .max(100_000)
+      .refine(decimals(3), { error: 'at most three decimals' })
+      .optional()
+      .meta({
+        description:
+          "kW the electric equipment adds to the billed demand of each electric bill that carries its load (e.g. a heat pump's " +
+          'rated input at design conditions); default 0: demand kept as billed',
+      }),
   })
   .strict();
 
@@ -116,6 +127,10 @@ export const whatIfResponse = z
           .number()
           .nullable()
           .meta({ description: 'electrify: 100 / 3.412 x gas_efficiency / electric_efficiency, 6 decimals' }),
+        added_demand_kw: z
+          .number()
+          .nullable()
+          .meta({ description: 'electrify: kW added to the demand of each electric bill carrying the load (0: demand as billed)' }),
       }),
     ),
     before: side,

@@ -56,6 +56,7 @@ function resolveChanges(body: WhatIfBody, meters: WhatIfMeterRow[]): WhatIfChang
       gasEfficiency: c.gas_efficiency,
       electricEfficiency: c.electric_efficiency,
       kbtuPerUnit: UNIT_FAMILIES[gas.utilityType].kbtuPerCommon!,
+      addedDemandKw: c.added_demand_kw ?? 0,
     };
   });
 }
@@ -69,6 +70,7 @@ function describeChange(c: WhatIfChange, meters: WhatIfMeterRow[]): WhatIfAnswer
       meter_id: null,
       to_meter_id: null,
       kwh_per_therm: null,
+      added_demand_kw: null,
     };
   const k = kwhPerTherm(c.gasEfficiency, c.electricEfficiency);
   const from = meters.find((m) => m.id === c.meterId)!.utilityType;
@@ -81,6 +83,7 @@ function describeChange(c: WhatIfChange, meters: WhatIfMeterRow[]): WhatIfAnswer
     meter_id: c.meterId,
     to_meter_id: c.toMeterId,
     kwh_per_therm: round(k, 6),
+    added_demand_kw: c.addedDemandKw ?? 0,
   };
 }
 
