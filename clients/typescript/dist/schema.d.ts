@@ -6299,6 +6299,8 @@ export interface operations {
                             kg_co2e_per_sqft: number | null;
                             /** @description meters with bills in the year and no confirmed factor (see the property's answer) */
                             meters_not_counted: number;
+                            /** @description the property's meter-months counted from interval readings instead of bills (see the property's answer) */
+                            meter_months_from_intervals: number;
                         }[];
                         factors: {
                             /** @enum {string} */
@@ -6408,7 +6410,7 @@ export interface operations {
                             /** @description metric tons CO2e, rounded to the kilogram */
                             tco2e: number;
                         }[];
-                        /** @description each meter with a bill reaching into the year */
+                        /** @description each meter with a bill reaching into the year, or interval readings covering a month of it */
                         meters: {
                             meter_id: string;
                             name: string;
@@ -6423,12 +6425,19 @@ export interface operations {
                             /** @description metric tons CO2e, rounded to the kilogram */
                             tco2e: number | null;
                             bills_without_usage: number;
+                            /** @description months of the year whose usage is the meter's interval readings' sum (they cover every interval of the month) */
+                            months_from_intervals: number;
                             months: {
                                 /** @description YYYY-MM */
                                 month: string;
                                 usage: number;
                                 /** @description metric tons CO2e, rounded to the kilogram */
                                 tco2e: number | null;
+                                /**
+                                 * @description where the month's usage comes from: its bills calendarised, or the electric meter's interval readings covering every interval of the month (property's time zone)
+                                 * @enum {string}
+                                 */
+                                basis: "bills" | "intervals";
                             }[];
                         }[];
                         /** @description every factor the figures used, with its source and year */

@@ -95,8 +95,8 @@ describe('a year of a New York property, calendarised and worked by hand', () =>
     const [e, g, w] = inv.meters;
     expect(e).toMatchObject({ meterId: 'e', unit: 'kWh', usage: 4500, tco2e: 1.81, counted: true, reason: null });
     expect(e.months).toEqual([
-      { month: '2025-01', usage: 3100, tco2e: 1.247 },
-      { month: '2025-02', usage: 1400, tco2e: 0.563 },
+      { month: '2025-01', usage: 3100, tco2e: 1.247, basis: 'bills' },
+      { month: '2025-02', usage: 1400, tco2e: 0.563, basis: 'bills' },
     ]);
     expect(g).toMatchObject({ meterId: 'g', unit: 'therms', usage: 1000, tco2e: 5.311, counted: true });
     expect(w).toMatchObject({
@@ -106,7 +106,7 @@ describe('a year of a New York property, calendarised and worked by hand', () =>
       usage: 5_000_000 / 1000,
       reason: expect.stringContaining('not energy'),
     });
-    expect(w.months).toEqual([{ month: '2025-01', usage: 5000, tco2e: null }]);
+    expect(w.months).toEqual([{ month: '2025-01', usage: 5000, tco2e: null, basis: 'bills' }]);
     // A meter with no bill in the year is left out.
     expect(inv.meters.map((m) => m.meterId)).toEqual(['e', 'g', 'w']);
   });

@@ -1,12 +1,15 @@
 /**
- * A property's location-based emissions inventory for one calendar year, from its meters' bills.
+ * A property's location-based emissions inventory for one calendar year, from its meters' bills and,
+ * where they cover a whole month, an electric meter's interval readings.
  * Pure: plain objects in, plain objects out (README "How a year's emissions are computed").
  *
  * Each bill's usage is spread over the calendar months of its period in proportion to days, as the
  * analytics calendarise cost and usage (analytics/calendarise.calc.ts, ENERGY STAR Portfolio
- * Manager's rule); only the months of the year are kept. A month's emissions are its usage times
- * the factor of the meter's utility type; a figure is rounded to the kilogram (0.001 t) only when
- * shown, sums are taken before rounding.
+ * Manager's rule); only the months of the year are kept. An electric meter's month whose every
+ * interval has a reading takes the readings' sum instead of its bills' calendarised share: each
+ * meter-month has one source. A month's emissions are its usage times the factor of the meter's
+ * utility type; a figure is rounded to the kilogram (0.001 t) only when shown, sums are taken
+ * before rounding.
  */
 import { calendariseBill } from '../analytics/calendarise.calc';
 import { monthKey } from '../analytics/months';
@@ -28,6 +31,21 @@ export interface InventoryBill {
   usageMilli: number | null;
 }
 
+/**
+ * An electric meter's calendar month whose every interval has a reading (the meters module's
+ * interval reader says so, in the property's time zone): the readings' sum, Wh (= thousandths of
+ * a kWh, the usageMilli of a kWh bill).
+ */
+export interface IntervalMonth {
+  meterId: string;
+  /** YYYY-MM */
+  month: string;
+  wh: number;
+}
+
+/** Where a meter-month's usage comes from: its bills calendarised, or its interval readings. */
+export type MonthBasis = 'bills' | 'intervals';
+
 /** The grid factor of the property's ZIP code, or why there is none. */
 export type GridFactor = { subregion: string; lbPerMwh: number } | { subregion: null; reason: string };
 
@@ -38,6 +56,7 @@ export interface MeterMonth {
   usage: number;
   /** Null on a meter that is not counted. */
   tco2e: number | null;
+  basis: MonthBasis;
 }
 
 export interface MeterInventory {
@@ -53,6 +72,8 @@ export interface MeterInventory {
   tco2e: number | null;
   /** Bills reaching into the year that carry no usage: they add nothing. */
   billsWithoutUsage: number;
+  /** Months of the year whose usage is the interval readings' sum (the others are its bills'). */
+  monthsFromIntervals: number;
   months: MeterMonth[];
 }
 
@@ -79,7 +100,21 @@ export function tonsOf(type: MeterUtilityType, usage: number, grid: GridFactor):
 /** Rounded to the kilogram, as every figure is shown (-0 shown as 0). */
 export const roundTons = (t: number) => Math.round(t * 1000) / 1000 + 0;
 
-export function yearInventory(year: number, meters: InventoryMeter[], bills: InventoryBill[], grid: GridFactor): YearInventory {
+/** The month index (year x 12 + month - 1) of a YYYY-MM. */
+const monthIndexOf = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+/**
+ * The year's inventory. `readings` are electric meters' months covered by interval readings: such a
+ * month's usage is their sum, replacing the calendarised share of the meter's bills for that month
+ * (the months not covered keep the bills'); other types' and other years' months are ignored.
+ */
+export function yearInventory(
+  year: number,
+  meters: InventoryMeter[],
+  bills: InventoryBill[],
+  grid: GridFactor,
+  readings: readonly IntervalMonth[] = [],
+): YearInventory {
   const window = { from: year * 12, to: year * 12 + 11 };
   const monthTotals = new Array<number>(12).fill(0);
   const result: MeterInventory[] = [];
@@ -98,6 +133,15 @@ export function yearInventory(year: number, meters: InventoryMeter[], bills: Inv
       );
       for (const s of shares) usageByMonth.set(s.month, (usageByMonth.get(s.month) ?? 0) + s.usageMilli);
     }
+    const fromIntervals = new Set<number>();
+    if (meter.utilityType === 'electric') {
+      for (const r of readings) {
+        const m = monthIndexOf(r.month);
+        if (r.meterId !== meter.id || m < window.from || m > window.to || fromIntervals.has(m)) continue;
+        fromIntervals.add(m);
+        usageByMonth.set(m, r.wh);
+      }
+    }
     if (usageByMonth.size === 0 && billsWithoutUsage === 0) continue;
     const months = [...usageByMonth.entries()].sort((a, b) => a[0] - b[0]);
     const totalUsage = months.reduce((sum, [, milli]) => sum + milli, 0) / 1000;
@@ -109,7 +153,7 @@ export function yearInventory(year: number, meters: InventoryMeter[], bills: Inv
       const t = counted ? (tonsOf(meter.utilityType, usage, grid) as { tco2e: number }).tco2e : 0;
       meterTons += t;
       if (counted) monthTotals[m - window.from] += t;
-      return { month: monthKey(m), usage, tco2e: roundTons(t) };
+      return { month: monthKey(m), usage, tco2e: roundTons(t), basis: fromIntervals.has(m) ? 'intervals' : 'bills' };
     });
     result.push({
       meterId: meter.id,
@@ -121,6 +165,7 @@ export function yearInventory(year: number, meters: InventoryMeter[], bills: Inv
       usage: totalUsage,
       tco2e: counted ? roundTons(meterTons) : null,
       billsWithoutUsage,
+      monthsFromIntervals: fromIntervals.size,
       months: counted ? meterMonths : meterMonths.map((m) => ({ ...m, tco2e: null })),
     });
   }

@@ -39,7 +39,8 @@ export const propertyEmissions = {
       usage_unit: 'kWh',
       tco2e: 40.215,
       bills_without_usage: 0,
-      months: [{ month: '2025-01', usage: 100000, tco2e: 40.215 }],
+      months_from_intervals: 0,
+      months: [{ month: '2025-01', usage: 100000, tco2e: 40.215, basis: 'bills' }],
     },
     {
       meter_id: '7e8f9a0b-2c3d-4e5f-a6b7-c8d9e0f1a2b3',
@@ -51,7 +52,8 @@ export const propertyEmissions = {
       usage_unit: 'therms',
       tco2e: 26.557,
       bills_without_usage: 0,
-      months: [{ month: '2025-01', usage: 5000, tco2e: 26.557 }],
+      months_from_intervals: 0,
+      months: [{ month: '2025-01', usage: 5000, tco2e: 26.557, basis: 'bills' }],
     },
   ],
   factors: [
@@ -230,6 +232,7 @@ export const portfolioEmissions = {
       sqft: 10000,
       kg_co2e_per_sqft: 0,
       meters_not_counted: 0,
+      meter_months_from_intervals: 0,
     },
     {
       property_id: propertyEmissions.property_id,
@@ -238,6 +241,7 @@ export const portfolioEmissions = {
       sqft: 50000,
       kg_co2e_per_sqft: 1.335,
       meters_not_counted: 0,
+      meter_months_from_intervals: 0,
     },
   ],
   factors: propertyEmissions.factors,

@@ -16,6 +16,9 @@ export interface OwnedPropertyRow {
   name: string;
   zipCode: string;
   sqft: number | null;
+  /** What locates its months: its own time zone (null: its ZIP code's) and state. */
+  timezone: string | null;
+  state: string;
 }
 
 export interface EmissionsMeterRow {
@@ -105,7 +108,14 @@ export function createEmissionsRepository(db: Db) {
     /** The owner's properties (of one portfolio when given), by name. */
     async ownedProperties(ownerId: string, portfolioId: string | undefined): Promise<OwnedPropertyRow[]> {
       return db
-        .select({ id: propertiesView.id, name: propertiesView.name, zipCode: propertiesView.zipCode, sqft: propertiesView.sqft })
+        .select({
+          id: propertiesView.id,
+          name: propertiesView.name,
+          zipCode: propertiesView.zipCode,
+          sqft: propertiesView.sqft,
+          timezone: propertiesView.timezone,
+          state: propertiesView.state,
+        })
         .from(propertiesView)
         .where(
           and(eq(propertiesView.ownerId, ownerId), portfolioId === undefined ? undefined : eq(propertiesView.portfolioId, portfolioId)),

@@ -52,10 +52,23 @@ export const emissionsResponse = z
           usage_unit: z.string(),
           tco2e: tons.nullable(),
           bills_without_usage: z.number().int(),
-          months: z.array(z.object({ month: yearMonth, usage: z.number(), tco2e: tons.nullable() })),
+          months_from_intervals: z.number().int().meta({
+            description: "months of the year whose usage is the meter's interval readings' sum (they cover every interval of the month)",
+          }),
+          months: z.array(
+            z.object({
+              month: yearMonth,
+              usage: z.number(),
+              tco2e: tons.nullable(),
+              basis: z.enum(['bills', 'intervals']).meta({
+                description:
+                  "where the month's usage comes from: its bills calendarised, or the electric meter's interval readings covering every interval of the month (property's time zone)",
+              }),
+            }),
+          ),
         }),
       )
-      .meta({ description: 'each meter with a bill reaching into the year' }),
+      .meta({ description: 'each meter with a bill reaching into the year, or interval readings covering a month of it' }),
     factors: z.array(factorUsed).meta({ description: 'every factor the figures used, with its source and year' }),
     notes: z.array(z.string()),
   })
@@ -199,6 +212,10 @@ export const portfolioEmissionsResponse = z
           .number()
           .int()
           .meta({ description: "meters with bills in the year and no confirmed factor (see the property's answer)" }),
+        meter_months_from_intervals: z
+          .number()
+          .int()
+          .meta({ description: "the property's meter-months counted from interval readings instead of bills (see the property's answer)" }),
       }),
     ),
     factors: z.array(factorUsed),

@@ -1,18 +1,12 @@
 import type { Db } from '../../platform/db/client';
-import { usageMilliOf, type MeterUtilityType } from '../meters/units';
+import { usageMilliOf } from '../meters/units';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/public';
-import { bundledEgrid, EGRID_SOURCE, type EgridReference } from './egrid';
-import { roundTons, yearInventory, type GridFactor, type YearInventory } from './emissions.calc';
-import {
-  DISTRICT_STEAM,
-  districtSteamKgCo2ePerMmbtu,
-  fuelOilKgCo2ePerMmbtu,
-  fuelOilReference,
-  naturalGasKgCo2ePerMmbtu,
-  NATURAL_GAS,
-  tonsPerMwh,
-} from './factors';
+import { bundledEgrid, type EgridReference } from './egrid';
+import { roundTons, yearInventory, type IntervalMonth, type YearInventory } from './emissions.calc';
+import { createIntervalReader, type IntervalReader } from '../meters/public';
+import { gridOfZip, hubFactorsOf, type FactorUsed } from './factors-used';
+import { intervalMonthsOfProperties, intervalsNote } from './interval-months';
 import { createEmissionsRepository, type EmissionsBillRow, type EmissionsMeterRow, type EmissionsRepository } from './repository';
 import type { BuildingPerformanceQuery, EmissionsQuery, OccupancyBody, PortfolioEmissionsQuery, PropertyUsesBody } from './schemas';
 import type { PropertyUseArea } from './property-types';
@@ -24,89 +18,9 @@ import type { EnergyByType } from './ll97.calc';
 import { loadZipCounties, type ZipCounty } from '../utilities/counties';
 import { REFERENCE_DIR } from '../utilities/reference';
 
-export interface FactorUsed {
-  utility_type: 'electric' | 'gas' | 'steam' | 'fuel_oil_2' | 'fuel_oil_4';
-  value: number;
-  unit: string;
-  /** The same factor per unit of the meter's common unit, in metric tons CO2e. */
-  tco2e_per_unit: number;
-  per_unit: string;
-  source: string;
-  year: number;
-  subregion: string | null;
-  note: string | null;
-}
+export { FUEL_OIL_FACTORS, GAS_FACTOR, gridOfZip, hubFactorsOf, STEAM_FACTOR, type FactorUsed } from './factors-used';
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places + 0;
-
-/** The grid factor of a ZIP code: its first Power Profiler subregion (saying so when it lists several). */
-export function gridOfZip(egrid: EgridReference, zip: string): { grid: GridFactor; factor: FactorUsed | null } {
-  const subregions = egrid.zipSubregions.get(zip);
-  if (!subregions) {
-    return {
-      grid: {
-        subregion: null,
-        reason: `ZIP code ${zip} is not in EPA's Power Profiler ZIP map: no eGRID subregion, so electricity is not counted`,
-      },
-      factor: null,
-    };
-  }
-  const rate = egrid.rates.get(subregions[0]!)!;
-  const note =
-    subregions.length > 1
-      ? `ZIP code ${zip} lies in the eGRID subregions ${subregions.join(', ')}: the first (${rate.subregion}) is used, as EPA's Power Profiler lists it first`
-      : null;
-  return {
-    grid: { subregion: rate.subregion, lbPerMwh: rate.co2eLbPerMwh },
-    factor: {
-      utility_type: 'electric',
-      value: rate.co2eLbPerMwh,
-      unit: 'lb CO2e/MWh',
-      tco2e_per_unit: round(tonsPerMwh(rate.co2eLbPerMwh) / 1000, 9),
-      per_unit: 'kWh',
-      source: `${EGRID_SOURCE.source}; subregion ${rate.subregion} (${rate.name}); 1 lb = 0.45359237 kg; output rate, no grid loss added`,
-      year: EGRID_SOURCE.year,
-      subregion: rate.subregion,
-      note,
-    },
-  };
-}
-
-/** A fuel's factor per mmBtu, stated per the unit its bills are in (`perMmbtu` of them make an mmBtu). */
-const fuelFactor = (
-  utilityType: FactorUsed['utility_type'],
-  kgPerMmbtu: number,
-  perUnit: 'therm' | 'kBtu',
-  perMmbtu: number,
-  reference: { source: string; year: number },
-): FactorUsed => ({
-  utility_type: utilityType,
-  value: round(kgPerMmbtu, 4),
-  unit: 'kg CO2e/mmBtu',
-  tco2e_per_unit: round(kgPerMmbtu / perMmbtu / 1000, 9),
-  per_unit: perUnit,
-  source: reference.source,
-  year: reference.year,
-  subregion: null,
-  note: null,
-});
-
-export const GAS_FACTOR = fuelFactor('gas', naturalGasKgCo2ePerMmbtu(), 'therm', 10, NATURAL_GAS);
-export const STEAM_FACTOR = fuelFactor('steam', districtSteamKgCo2ePerMmbtu(), 'kBtu', 1000, DISTRICT_STEAM);
-export const FUEL_OIL_FACTORS = {
-  fuel_oil_2: fuelFactor('fuel_oil_2', fuelOilKgCo2ePerMmbtu('fuel_oil_2'), 'kBtu', 1000, fuelOilReference('fuel_oil_2')),
-  fuel_oil_4: fuelFactor('fuel_oil_4', fuelOilKgCo2ePerMmbtu('fuel_oil_4'), 'kBtu', 1000, fuelOilReference('fuel_oil_4')),
-} as const;
-
-/** The Hub factors (gas, steam, fuel oil) of the utility types in `used`, in that order. */
-export function hubFactorsOf(used: { has: (t: MeterUtilityType) => boolean }): FactorUsed[] {
-  return [
-    ...(used.has('gas') ? [GAS_FACTOR] : []),
-    ...(used.has('steam') ? [STEAM_FACTOR] : []),
-    ...(used.has('fuel_oil_2') ? [FUEL_OIL_FACTORS.fuel_oil_2] : []),
-    ...(used.has('fuel_oil_4') ? [FUEL_OIL_FACTORS.fuel_oil_4] : []),
-  ];
-}
 
 const CALENDAR_NOTE =
   'Bills are spread over calendar months by days (calendarised), as ENERGY STAR Portfolio Manager does; ' +
@@ -116,7 +30,17 @@ const PORTFOLIO_NOTE =
   "kg_co2e_per_sqft of the whole is the tons of the properties with sqft over their sqft; each property's " +
   'figures are its own GET /pm/properties/{id}/emissions total.';
 
-export function presentInventory(property: PropertyRow, inv: YearInventory, factors: FactorUsed[]) {
+/**
+ * The answer's notes: the calendarisation, and the interval rule when a meter has readings
+ * (`withReadings`: how many of the property's electric meters have any).
+ */
+function inventoryNotes(inv: YearInventory, withReadings: number): string[] {
+  if (withReadings === 0) return [CALENDAR_NOTE];
+  const fromIntervals = inv.meters.reduce((sum, m) => sum + m.monthsFromIntervals, 0);
+  return [CALENDAR_NOTE, intervalsNote(inv.year, fromIntervals, "meters[].months[].basis 'intervals'")];
+}
+
+export function presentInventory(property: PropertyRow, inv: YearInventory, factors: FactorUsed[], withReadings = 0) {
   return {
     property_id: property.id,
     year: inv.year,
@@ -136,10 +60,11 @@ export function presentInventory(property: PropertyRow, inv: YearInventory, fact
       usage_unit: m.unit,
       tco2e: m.tco2e,
       bills_without_usage: m.billsWithoutUsage,
-      months: m.months.map((x) => ({ month: x.month, usage: round(x.usage, 3), tco2e: x.tco2e })),
+      months_from_intervals: m.monthsFromIntervals,
+      months: m.months.map((x) => ({ month: x.month, usage: round(x.usage, 3), tco2e: x.tco2e, basis: x.basis })),
     })),
     factors,
-    notes: [CALENDAR_NOTE],
+    notes: inventoryNotes(inv, withReadings),
   };
 }
 
@@ -161,8 +86,15 @@ function presentPropertyUses(propertyId: string, uses: PropertyUseArea[]) {
   };
 }
 
-/** A year's inventory of one property's meters and bills, and the factors it used. */
-function inventoryOf(egrid: EgridReference, zipCode: string, year: number, meters: EmissionsMeterRow[], bills: EmissionsBillRow[]) {
+/** A year's inventory of one property's meters, bills and months covered by interval readings, and the factors it used. */
+function inventoryOf(
+  egrid: EgridReference,
+  zipCode: string,
+  year: number,
+  meters: EmissionsMeterRow[],
+  bills: EmissionsBillRow[],
+  readings: readonly IntervalMonth[],
+) {
   const { grid, factor } = gridOfZip(egrid, zipCode);
   const inv = yearInventory(
     year,
@@ -174,6 +106,7 @@ function inventoryOf(egrid: EgridReference, zipCode: string, year: number, meter
       usageMilli: b.usage === null ? null : usageMilliOf(b.utilityType, b.usage, b.unit),
     })),
     grid,
+    readings,
   );
   const used = new Set(inv.meters.filter((m) => m.counted).map((m) => m.utilityType));
   const factors = [...(factor && used.has('electric') ? [factor] : []), ...hubFactorsOf(used)];
@@ -187,8 +120,10 @@ function portfolioAnswer(
   props: Awaited<ReturnType<EmissionsRepository['ownedProperties']>>,
   meters: EmissionsMeterRow[],
   bills: EmissionsBillRow[],
+  readings: { months: IntervalMonth[]; metersWithReadings: Set<string> },
 ) {
   const factors = new Map<string, FactorUsed>();
+  let fromIntervals = 0;
   let total = 0;
   let withSqftKg = 0;
   let withSqft = 0;
@@ -199,7 +134,10 @@ function portfolioAnswer(
       y,
       meters.filter((m) => m.propertyId === p.id),
       bills.filter((b) => b.propertyId === p.id),
+      readings.months,
     );
+    const meterMonthsFromIntervals = inv.meters.reduce((sum, m) => sum + m.monthsFromIntervals, 0);
+    fromIntervals += meterMonthsFromIntervals;
     for (const f of used) factors.set(`${f.utility_type}|${f.subregion}`, f);
     total += inv.tco2e;
     if (p.sqft) {
@@ -213,8 +151,11 @@ function portfolioAnswer(
       sqft: p.sqft,
       kg_co2e_per_sqft: p.sqft ? round((inv.tco2e * 1000) / p.sqft, 3) : null,
       meters_not_counted: inv.meters.filter((m) => !m.counted).length,
+      meter_months_from_intervals: meterMonthsFromIntervals,
     };
   });
+  const notes = [CALENDAR_NOTE, PORTFOLIO_NOTE];
+  if (readings.metersWithReadings.size > 0) notes.push(intervalsNote(y, fromIntervals, 'properties[].meter_months_from_intervals'));
   return {
     year: y,
     method: 'location-based' as const,
@@ -223,7 +164,7 @@ function portfolioAnswer(
     kg_co2e_per_sqft: withSqft ? round(withSqftKg / withSqft, 3) : null,
     properties,
     factors: [...factors.values()],
-    notes: [CALENDAR_NOTE, PORTFOLIO_NOTE],
+    notes,
   };
 }
 
@@ -233,8 +174,10 @@ export function createEmissionsService(deps: {
   properties: Pick<PropertyService, 'requireOwned'>;
   portfolios: Pick<PortfolioService, 'requireOwned'>;
   egrid?: () => EgridReference;
+  intervals?: IntervalReader;
 }) {
   const repo = createEmissionsRepository(deps.db);
+  const intervals = deps.intervals ?? createIntervalReader(deps.db);
   const usesRepo = createPropertyUsesRepository(deps.db);
   const egrid = deps.egrid ?? (() => bundledEgrid());
   /** Each ZIP code's county (GeoNames, bundled), read on first use: where New York City's five counties are. */
@@ -242,19 +185,24 @@ export function createEmissionsService(deps: {
 
   const yearOf = (latest: string | null) => Number((latest ?? deps.now().toISOString()).slice(0, 4));
 
-  /** A year's inventory of an owned property (404 when not the caller's), and the factors it used. */
+  /**
+   * A year's inventory of an owned property (404 when not the caller's), and the factors it used;
+   * `withReadings`: how many of its electric meters have interval readings.
+   */
   async function inventory(ownerId: string, propertyId: string, year: number | undefined) {
     const property = await deps.properties.requireOwned(ownerId, propertyId);
     const y = year ?? yearOf(await repo.latestPeriodEnd([propertyId]));
     const [meters, bills] = await Promise.all([repo.meters([propertyId]), repo.bills([propertyId], `${y}-01-01`, `${y}-12-31`)]);
-    return { property, ...inventoryOf(egrid(), property.zipCode, y, meters, bills) };
+    const readings = await intervalMonthsOfProperties(intervals, y, meters, [property]);
+    const withReadings = readings.metersWithReadings.size;
+    return { property, withReadings, ...inventoryOf(egrid(), property.zipCode, y, meters, bills, readings.months) };
   }
 
   return {
     inventory,
     async propertyEmissions(ownerId: string, propertyId: string, query: EmissionsQuery): Promise<EmissionsAnswer> {
-      const { property, inv, factors } = await inventory(ownerId, propertyId, query.year);
-      return presentInventory(property, inv, factors);
+      const { property, inv, factors, withReadings } = await inventory(ownerId, propertyId, query.year);
+      return presentInventory(property, inv, factors, withReadings);
     },
 
     /**
@@ -267,10 +215,13 @@ export function createEmissionsService(deps: {
       const ids = props.map((p) => p.id);
       const y = query.year ?? yearOf(await repo.latestPeriodEnd(ids));
       const [meters, bills] = await Promise.all([repo.meters(ids), repo.bills(ids, `${y}-01-01`, `${y}-12-31`)]);
-      return portfolioAnswer(egrid, y, props, meters, bills);
+      return portfolioAnswer(egrid, y, props, meters, bills, await intervalMonthsOfProperties(intervals, y, meters, props));
     },
 
-    /** The building-performance standard of the property's place, for the year's energy (the same calendarised bills). */
+    /**
+     * The building-performance standard of the property's place, for the year's energy: the same inventory as the
+     * emissions answer (calendarised bills, and interval readings for the months they cover whole).
+     */
     async buildingPerformance(ownerId: string, propertyId: string, query: BuildingPerformanceQuery) {
       const { property, inv } = await inventory(ownerId, propertyId, query.year);
       const energy: EnergyByType = {};
