@@ -123,4 +123,39 @@ describe('emissions from interval readings where they cover a whole month', () =
     expect(other).toMatchObject({ total_tco2e: 0, meters: [] });
     expect(other.notes[1]).toMatch(/^0 meter-months of 2024 counted from interval readings/);
   });
+
+  it('the what-if starts from the same energy (January from readings) and carries its changes into the covered month', async () => {
+    const p = await createProperty(t, alice, NYC_OFFICE);
+    const meter = async (utility_type: string, unit: string) =>
+      (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type, unit }).expect(201)).body.id as string;
+    const electric = await meter('electric', 'kWh');
+    const gas = await meter('gas', 'therms');
+    const bill = (meter_id: string, period_start: string, period_end: string, usage: object) =>
+      as(t, alice)
+        .post(`/pm/properties/${p.id}/bills`, { meter_id, period_start, period_end, amount: 1000, ...usage })
+        .expect(201);
+    await bill(electric, '2025-01-01', '2025-01-31', { usage_kwh: 10000 });
+    await bill(electric, '2025-02-01', '2025-02-28', { usage_kwh: 8000 });
+    await bill(gas, '2025-01-01', '2025-01-31', { usage: 1000 });
+    // January's readings: 744 hours x 12.5 kWh = 9,300 kWh, replacing the bill's 10,000.
+    const csv = ['start,end,kwh', ...hourly('2025-01-01', '2025-01-31', () => 12.5)];
+    await as(t, alice).upload(`/pm/meters/${electric}/intervals`, csv.join('\n'), 'usage.csv').expect(200);
+    const emissions = (await as(t, alice).get(`/pm/properties/${p.id}/emissions?year=2025`).expect(200)).body;
+    const whatIf = async (changes: object[]) =>
+      (await as(t, alice).post(`/pm/properties/${p.id}/what-if`, { year: 2025, changes }).expect(200)).body;
+    const electricOf = (side: { energy: Array<{ utility_type: string; usage: number }> }) =>
+      side.energy.find((e) => e.utility_type === 'electric')!.usage;
+
+    // Electrifying the gas at 85.3 % / COP 2.5: 1,000 therms -> 10,000 kWh, all in January, on top of the readings.
+    const electrified = await whatIf([{ kind: 'electrify', meter_id: gas, gas_efficiency: 0.853, electric_efficiency: 2.5 }]);
+    expect(electrified.before.total_tco2e).toBe(emissions.total_tco2e);
+    expect(electricOf(electrified.before)).toBe(17300); // 9,300 (readings) + 8,000 (February's bill)
+    expect(electricOf(electrified.after)).toBe(27300);
+    // 27.3 MWh x 886.58 lb x 0.45359237 / 1000 = 10.978583 t, no gas left.
+    expect(electrified.after.total_tco2e).toBe(10.979);
+
+    // A 10 % electric cut cuts the readings as it cuts the bills: 8,370 + 7,200 = 15,570 kWh.
+    const cut = await whatIf([{ kind: 'cut', utility_type: 'electric', percent: 10 }]);
+    expect(electricOf(cut.after)).toBe(15570);
+  });
 });

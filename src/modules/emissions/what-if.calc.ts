@@ -17,6 +17,8 @@
 import { roundDiv } from '../../platform/money';
 import { dayNumber } from '../../platform/dates';
 import type { MeterUtilityType } from '../meters/units';
+import { calendariseBill } from '../analytics/calendarise.calc';
+import type { IntervalMonth } from './emissions.calc';
 
 /** kBtu per therm and per kWh (Portfolio Manager, "Thermal Energy Conversions"; meters/units.ts). */
 export const KBTU_PER_THERM = 100;
@@ -161,6 +163,29 @@ export function applyChanges(bills: WhatIfBill[], changes: WhatIfChange[], year:
     loads,
     unpricedWh,
   };
+}
+
+/**
+ * The electric meters' months covered by interval readings (emissions README, rule 2) after the
+ * changes: an electric cut cuts the readings' Wh as it cuts the bills' usage, and each electrified
+ * load adds its share of the month (calendarised by days, as the bills' are) to the covered month of
+ * the meter it lands on, so a month counted from readings carries the load as a billed month does.
+ */
+export function readingsAfter(readings: readonly IntervalMonth[], changes: WhatIfChange[], loads: ElectrifiedLoad[], year: number) {
+  const cut = changes.find((c) => c.kind === 'cut' && c.utilityType === 'electric');
+  const window = { from: year * 12, to: year * 12 + 11 };
+  const loadShares = loads.map((l) => ({
+    meterId: l.meterId,
+    shares: calendariseBill({ periodStart: l.periodStart, periodEnd: l.periodEnd, cents: 0, usageMilli: l.wh }, window),
+  }));
+  return readings.map((r) => {
+    const month = Number(r.month.slice(0, 4)) * 12 + Number(r.month.slice(5, 7)) - 1;
+    const base = cut?.kind === 'cut' ? cutMilli(r.wh, cut.percent) : r.wh;
+    const added = loadShares
+      .filter((l) => l.meterId === r.meterId)
+      .reduce((sum, l) => sum + (l.shares.find((s) => s.month === month)?.usageMilli ?? 0), 0);
+    return { ...r, wh: base + added };
+  });
 }
 
 /**

@@ -7,17 +7,19 @@ import { dayNumber, isoDateOfDay } from '../../platform/dates';
 import { fromCents } from '../../platform/money';
 import { unprocessable } from '../../platform/http/errors';
 import { isFuelOil, METER_UTILITY_TYPES, UNIT_FAMILIES, usageMilliOf } from '../meters/units';
+import { createIntervalReader, type IntervalReader } from '../meters/public';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/public';
 import { loadZipCounties, type ZipCounty } from '../utilities/counties';
 import { REFERENCE_DIR } from '../utilities/reference';
 import { bundledEgrid, type EgridReference } from './egrid';
-import { roundTons, tonsOf, yearInventory, type InventoryBill } from './emissions.calc';
+import { roundTons, tonsOf, yearInventory, type IntervalMonth, type InventoryBill } from './emissions.calc';
+import { intervalMonthsOfProperties } from './interval-months';
 import { buildingPerformance, jurisdictionOf, type OccupancyArea } from './building-performance';
 import type { EnergyByType } from './ll97.calc';
 import { createEmissionsRepository } from './repository';
 import { gridOfZip, hubFactorsOf } from './service';
-import { applyChanges, kwhPerTherm, WHAT_IF_NOTES, type ChangedBill, type WhatIfChange } from './what-if.calc';
+import { applyChanges, kwhPerTherm, readingsAfter, WHAT_IF_NOTES, type ChangedBill, type WhatIfChange } from './what-if.calc';
 import { billCost, yearShare, type CostDeps } from './what-if.cost';
 import { createWhatIfRepository, type WhatIfMeterRow } from './what-if.repository';
 import type { WhatIfAnswer, WhatIfBody } from './what-if.schemas';
@@ -99,9 +101,9 @@ interface Place {
 }
 
 /** One side: energy, location-based emissions and the building-performance exposure of the year's bills. */
-function sideOf(place: Place, year: number, meters: WhatIfMeterRow[], bills: InventoryBill[]) {
+function sideOf(place: Place, year: number, meters: WhatIfMeterRow[], bills: InventoryBill[], readings: readonly IntervalMonth[]) {
   const { grid, factor } = place;
-  const inv = yearInventory(year, meters, bills, grid);
+  const inv = yearInventory(year, meters, bills, grid, readings);
   const energy: EnergyByType = {};
   for (const m of inv.meters) energy[m.utilityType] = (energy[m.utilityType] ?? 0) + m.usage;
   const bp = buildingPerformance(place.jurisdiction, year, energy, place.sqft, place.where, place.areas, place.limit);
@@ -145,8 +147,10 @@ export function createWhatIfService(deps: {
   pricing: CostDeps['pricing'];
   loadShapes: CostDeps['loadShapes'];
   egrid?: () => EgridReference;
+  intervals?: Pick<IntervalReader, 'metersWithReadings' | 'overPeriods'>;
 }) {
   const repo = createWhatIfRepository(deps.db);
+  const intervals = deps.intervals ?? createIntervalReader(deps.db);
   const emissionsRepo = createEmissionsRepository(deps.db);
   const egrid = deps.egrid ?? (() => bundledEgrid());
   let counties: Map<string, ZipCounty> | undefined;
@@ -173,12 +177,19 @@ export function createWhatIfService(deps: {
         areas: await emissionsRepo.occupancy(property.id),
         limit: body.limit_tco2e ?? null,
       };
-      const before = sideOf(place, year, meters, result.bills);
+      // Months covered by interval readings count as GET .../emissions counts them (README, rule 2).
+      const { months: readings } = await intervalMonthsOfProperties(
+        intervals,
+        year,
+        meters.map((m) => ({ propertyId: property.id, id: m.id, utilityType: m.utilityType })),
+        [property],
+      );
+      const before = sideOf(place, year, meters, result.bills, readings);
       const afterBills: InventoryBill[] = [
         ...result.bills.map((b) => ({ ...b, usageMilli: b.afterMilli === null ? null : b.afterMilli - b.addedWh })),
         ...result.loads.map((l) => ({ meterId: l.meterId, periodStart: l.periodStart, periodEnd: l.periodEnd, usageMilli: l.wh })),
       ];
-      const after = sideOf(place, year, meters, afterBills);
+      const after = sideOf(place, year, meters, afterBills, readingsAfter(readings, changes, result.loads, year));
       const cost = await costOf(deps, property, year, meters, rows, result.bills);
       const penalties = before.side.building_performance.periods.map((p, i) => {
         const a = after.side.building_performance.periods[i]!;
