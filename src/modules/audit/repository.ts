@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { rowWhere } from '../../platform/db/rows';
 import { viewOfBills, type BillRow } from '../bills/public';
 import { viewOfMeters, type MeterRow } from '../meters/public';
 import { viewOfProperties, type PropertyRow } from '../properties/public';
@@ -120,11 +121,7 @@ function findingQueries(db: Db) {
     },
 
     async findingOfOwner(ownerId: string, id: string): Promise<FindingRow | null> {
-      const [row] = await db
-        .select()
-        .from(auditFindings)
-        .where(and(eq(auditFindings.id, id), eq(auditFindings.ownerId, ownerId)));
-      return row ?? null;
+      return rowWhere(db, auditFindings, and(eq(auditFindings.id, id), eq(auditFindings.ownerId, ownerId)));
     },
 
     async resolve(id: string, resolution: string, note: string | null, at: Date): Promise<FindingRow> {

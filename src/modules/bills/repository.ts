@@ -1,5 +1,6 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { pageOfRows } from '../../platform/db/rows';
 import { rowsOf, sqlState } from '../../platform/db/errors';
 import { bills } from './tables';
 
@@ -140,17 +141,12 @@ export function createBillRepository(db: Executor) {
 
     async list(propertyId: string, limit: number, offset: number) {
       const where = eq(bills.propertyId, propertyId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(bills)
-          .where(where)
-          .orderBy(desc(bills.periodStart), desc(bills.periodEnd), desc(bills.utilityType), desc(bills.meterId))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(bills).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const list = db
+        .select()
+        .from(bills)
+        .where(where)
+        .orderBy(desc(bills.periodStart), desc(bills.periodEnd), desc(bills.utilityType), desc(bills.meterId));
+      return pageOfRows(db, list, { table: bills, where }, limit, offset);
     },
   };
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { pageOfRows, rowWhere } from '../../platform/db/rows';
 import { rowsOf } from '../../platform/db/errors';
 import { eventDeliveries, eventDeliveryAttempts, eventEndpoints, events } from './tables';
 
@@ -103,26 +104,13 @@ function endpointQueries(db: Executor) {
 
     /** The owner's endpoint, null when it is not theirs (or gone). */
     async endpoint(ownerId: string, id: string): Promise<EndpointRow | null> {
-      const [row] = await db
-        .select()
-        .from(eventEndpoints)
-        .where(and(eq(eventEndpoints.id, id), eq(eventEndpoints.ownerId, ownerId)));
-      return row ?? null;
+      return rowWhere(db, eventEndpoints, and(eq(eventEndpoints.id, id), eq(eventEndpoints.ownerId, ownerId)));
     },
 
     async endpoints(ownerId: string, limit: number, offset: number) {
       const where = eq(eventEndpoints.ownerId, ownerId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(eventEndpoints)
-          .where(where)
-          .orderBy(desc(eventEndpoints.createdAt), desc(eventEndpoints.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(eventEndpoints).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const list = db.select().from(eventEndpoints).where(where).orderBy(desc(eventEndpoints.createdAt), desc(eventEndpoints.id));
+      return pageOfRows(db, list, { table: eventEndpoints, where }, limit, offset);
     },
 
     async updateEndpoint(ownerId: string, id: string, set: Partial<typeof eventEndpoints.$inferInsert>): Promise<EndpointRow | null> {
@@ -160,18 +148,13 @@ function deliveryQueries(db: Executor) {
     /** The endpoint's deliveries, newest first, each with its event's type. */
     async deliveries(endpointId: string, limit: number, offset: number) {
       const where = eq(eventDeliveries.endpointId, endpointId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ delivery: eventDeliveries, eventType: events.type })
-          .from(eventDeliveries)
-          .innerJoin(events, eq(events.id, eventDeliveries.eventId))
-          .where(where)
-          .orderBy(desc(eventDeliveries.createdAt), desc(eventDeliveries.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(eventDeliveries).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const list = db
+        .select({ delivery: eventDeliveries, eventType: events.type })
+        .from(eventDeliveries)
+        .innerJoin(events, eq(events.id, eventDeliveries.eventId))
+        .where(where)
+        .orderBy(desc(eventDeliveries.createdAt), desc(eventDeliveries.id));
+      return pageOfRows(db, list, { table: eventDeliveries, where }, limit, offset);
     },
 
     async attemptsOf(deliveryIds: readonly string[]): Promise<AttemptRow[]> {

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { pageOfRows, rowWhere } from '../../platform/db/rows';
 import { propertyView } from '../properties/public';
 import { meters } from './tables';
 import { defaultUnit, type MeterUtilityType } from './units';
@@ -68,11 +69,7 @@ export function createMeterRepository(db: Executor) {
     },
 
     async findOfProperty(propertyId: string, meterId: string): Promise<MeterRow | null> {
-      const [row] = await db
-        .select()
-        .from(meters)
-        .where(and(eq(meters.id, meterId), eq(meters.propertyId, propertyId)));
-      return row ?? null;
+      return rowWhere(db, meters, and(eq(meters.id, meterId), eq(meters.propertyId, propertyId)));
     },
 
     async ofProperty(propertyId: string): Promise<MeterRow[]> {
@@ -94,11 +91,8 @@ export function createMeterRepository(db: Executor) {
 
     async list(propertyId: string, limit: number, offset: number) {
       const where = eq(meters.propertyId, propertyId);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(meters).where(where).orderBy(asc(meters.createdAt), asc(meters.id)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(meters).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const list = db.select().from(meters).where(where).orderBy(asc(meters.createdAt), asc(meters.id));
+      return pageOfRows(db, list, { table: meters, where }, limit, offset);
     },
 
     async update(meterId: string, changes: MeterChanges): Promise<MeterRow> {

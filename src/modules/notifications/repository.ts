@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { pageOfRows } from '../../platform/db/rows';
 import { notifications } from './tables';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -69,17 +70,8 @@ export function createNotificationRepository(db: Executor) {
       const conditions: SQL[] = [eq(notifications.userId, userId)];
       if (unreadOnly) conditions.push(isNull(notifications.readAt));
       const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(notifications).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const list = db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id));
+      return pageOfRows(db, list, { table: notifications, where }, limit, offset);
     },
 
     /** The user's unread notifications, counted on the partial index of unread rows (notifications_user_unread_idx). */

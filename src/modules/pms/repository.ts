@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { pageOfRows, rowWhere } from '../../platform/db/rows';
 import { rowsOf } from '../../platform/db/errors';
 import { propertyView } from '../properties/public';
 import { pmsConnections, pmsPropertyLinks, pmsUnits } from './tables';
@@ -115,11 +116,11 @@ function linkQueries(db: Executor) {
       return row ?? null;
     },
     async findLinkByPmsProperty(connectionId: string, pmsPropertyId: string): Promise<LinkRow | null> {
-      const [row] = await db
-        .select()
-        .from(pmsPropertyLinks)
-        .where(and(eq(pmsPropertyLinks.connectionId, connectionId), eq(pmsPropertyLinks.pmsPropertyId, pmsPropertyId)));
-      return row ?? null;
+      return rowWhere(
+        db,
+        pmsPropertyLinks,
+        and(eq(pmsPropertyLinks.connectionId, connectionId), eq(pmsPropertyLinks.pmsPropertyId, pmsPropertyId)),
+      );
     },
     /**
      * For many (connection, PMS property) pairs in one read: per pair, the connection's owner
@@ -272,11 +273,8 @@ function importUnitQueries(db: Executor) {
   return {
     async listUnits(propertyId: string, limit: number, offset: number) {
       const where = eq(pmsUnits.propertyId, propertyId);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(pmsUnits).where(where).orderBy(asc(pmsUnits.unitNumber), asc(pmsUnits.id)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(pmsUnits).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const list = db.select().from(pmsUnits).where(where).orderBy(asc(pmsUnits.unitNumber), asc(pmsUnits.id));
+      return pageOfRows(db, list, { table: pmsUnits, where }, limit, offset);
     },
     async deleteUnits(propertyId: string): Promise<void> {
       await db.delete(pmsUnits).where(eq(pmsUnits.propertyId, propertyId));

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { pageOfRows, rowWhere } from '../../platform/db/rows';
 import { portfolios } from './tables';
 import { propertyView } from '../properties/public';
 
@@ -24,11 +25,7 @@ export function createPortfolioRepository(db: Executor) {
 
     /** The owner's portfolio, or null when it does not exist or is someone else's. */
     async findOwned(ownerId: string, id: string): Promise<PortfolioRow | null> {
-      const [row] = await db
-        .select()
-        .from(portfolios)
-        .where(and(eq(portfolios.id, id), eq(portfolios.ownerId, ownerId)));
-      return row ?? null;
+      return rowWhere(db, portfolios, and(eq(portfolios.id, id), eq(portfolios.ownerId, ownerId)));
     },
 
     async listOwned(ownerId: string, limit: number, offset: number) {
@@ -38,23 +35,18 @@ export function createPortfolioRepository(db: Executor) {
       const propertyCount = sql<number>`(select count(*) from ${propertyView} where ${propertyView.portfolioId} = ${portfolioId})`.mapWith(
         Number,
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: portfolios.id,
-            name: portfolios.name,
-            description: portfolios.description,
-            createdAt: portfolios.createdAt,
-            propertyCount,
-          })
-          .from(portfolios)
-          .where(eq(portfolios.ownerId, ownerId))
-          .orderBy(desc(portfolios.createdAt), desc(portfolios.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(portfolios).where(eq(portfolios.ownerId, ownerId)),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const list = db
+        .select({
+          id: portfolios.id,
+          name: portfolios.name,
+          description: portfolios.description,
+          createdAt: portfolios.createdAt,
+          propertyCount,
+        })
+        .from(portfolios)
+        .where(eq(portfolios.ownerId, ownerId))
+        .orderBy(desc(portfolios.createdAt), desc(portfolios.id));
+      return pageOfRows(db, list, { table: portfolios, where: eq(portfolios.ownerId, ownerId) }, limit, offset);
     },
 
     /** The portfolio's properties counted, and their sqft summed. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
+import { pageOfRows, rowWhere } from '../../platform/db/rows';
 import { properties, propertyOwnerCounts } from './tables';
 
 export type PropertyRow = typeof properties.$inferSelect;
@@ -96,11 +97,7 @@ export function createPropertyRepository(db: Executor) {
 
     /** The owner's property, or null when it does not exist or is someone else's. */
     async findOwned(ownerId: string, id: string): Promise<PropertyRow | null> {
-      const [row] = await db
-        .select()
-        .from(properties)
-        .where(and(eq(properties.id, id), eq(properties.ownerId, ownerId)));
-      return row ?? null;
+      return rowWhere(db, properties, and(eq(properties.id, id), eq(properties.ownerId, ownerId)));
     },
 
     async findById(id: string): Promise<PropertyRow | null> {
@@ -131,17 +128,13 @@ export function createPropertyRepository(db: Executor) {
         return { rows: rows as PropertyListRow[], total: knownTotal };
       }
       const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(listColumns)
-          .from(properties)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(properties).where(where),
-      ]);
-      return { rows: rows as PropertyListRow[], total: total?.n ?? 0 };
+      const list = db
+        .select(listColumns)
+        .from(properties)
+        .where(where)
+        .orderBy(...newestFirst);
+      const { rows, total } = await pageOfRows(db, list, { table: properties, where }, limit, offset);
+      return { rows: rows as PropertyListRow[], total };
     },
   };
 }

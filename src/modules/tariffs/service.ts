@@ -1,6 +1,7 @@
 import { utcDay } from '../../platform/dates';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { pageAfterCount } from '../../platform/db/rows';
 import { notFound, unauthorized } from '../../platform/http/errors';
 import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
 import type { Sector } from './tariff.model';
@@ -126,24 +127,19 @@ export function createTariffService(deps: { db: Db; now: () => Date; custom: Cus
       const [{ total }] = await db.select({ total: count() }).from(tariffs).where(condition);
       // Imports store every tariff's utility, so only an empty result needs the existence check.
       if (total === 0 && !(await utilityExists(utilityId))) throw notFound('Utility not found');
-      const rows =
-        total === 0 || offsetOf(q) >= total
-          ? []
-          : await db
-              .select({
-                id: tariffs.id,
-                name: tariffs.name,
-                sector: tariffs.sector,
-                rate_type: tariffs.rateType,
-                has_demand: tariffs.hasDemand,
-                effective_date: tariffs.effectiveDate,
-              })
-              .from(tariffs)
-              .where(condition)
-              .orderBy(asc(tariffs.name), asc(tariffs.id))
-              .limit(q.per_page)
-              .offset(offsetOf(q));
-      return toPage(rows, total, q);
+      const list = db
+        .select({
+          id: tariffs.id,
+          name: tariffs.name,
+          sector: tariffs.sector,
+          rate_type: tariffs.rateType,
+          has_demand: tariffs.hasDemand,
+          effective_date: tariffs.effectiveDate,
+        })
+        .from(tariffs)
+        .where(condition)
+        .orderBy(asc(tariffs.name), asc(tariffs.id));
+      return pageAfterCount(list, total, q);
     },
   };
 }

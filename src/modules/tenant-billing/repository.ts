@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db/client';
+import { rowWhere } from '../../platform/db/rows';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { propertyView } from '../properties/public';
 import {
@@ -144,11 +145,7 @@ function configQueries(db: Executor) {
     },
 
     async findConfig(propertyId: string, configId: string): Promise<BillingConfigRow | null> {
-      const [row] = await db
-        .select()
-        .from(billingConfigs)
-        .where(and(eq(billingConfigs.id, configId), eq(billingConfigs.propertyId, propertyId)));
-      return row ?? null;
+      return rowWhere(db, billingConfigs, and(eq(billingConfigs.id, configId), eq(billingConfigs.propertyId, propertyId)));
     },
 
     /** A configuration of one of the owner's properties, or null. */

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { UTILITY_DATA_SOURCE, ZIP_TABLES, type ZipSource } from './reference';
 import type { Db, Executor } from '../../platform/db/client';
+import { pageAfterCount } from '../../platform/db/rows';
 import { notFound } from '../../platform/http/errors';
-import { offsetOf, toPage, type Page, type PageQuery } from '../../platform/http/pagination';
+import type { Page, PageQuery } from '../../platform/http/pagination';
 import { utilities, utilityZipCodes } from './tables';
 import { bundledServingModel, type RankedUtility, type ServingCandidate, type ServingModel } from './serving';
 import { stateOfZip } from './zip-states';
@@ -97,17 +98,12 @@ export function createUtilityService(deps: { db: Db; serving?: () => ServingMode
       if (q.state !== undefined) where.push(eq(utilities.state, q.state));
       const condition = and(...where);
       const [{ total }] = await db.select({ total: count() }).from(utilities).where(condition);
-      const rows =
-        total === 0 || offsetOf(q) >= total
-          ? []
-          : await db
-              .select({ ...itemColumns, website: utilities.website })
-              .from(utilities)
-              .where(condition)
-              .orderBy(asc(utilities.name), asc(utilities.id))
-              .limit(q.per_page)
-              .offset(offsetOf(q));
-      return toPage(rows, total, q);
+      const list = db
+        .select({ ...itemColumns, website: utilities.website })
+        .from(utilities)
+        .where(condition)
+        .orderBy(asc(utilities.name), asc(utilities.id));
+      return pageAfterCount(list, total, q);
     },
 
     async detail(id: string): Promise<UtilityDetail> {

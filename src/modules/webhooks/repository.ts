@@ -1,6 +1,7 @@
 import { desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/errors';
+import { pageOfRows } from '../../platform/db/rows';
 import { offsetOf, type PageQuery } from '../../platform/http/pagination';
 import { webhookCursors, webhookEvents, webhookStreams, type WebhookStatus } from './tables';
 
@@ -308,32 +309,14 @@ function outcomeQueries(db: Executor) {
     async logOf(connectionIds: string[], q: PageQuery): Promise<{ rows: WebhookEventRow[]; total: number }> {
       if (connectionIds.length === 0) return { rows: [], total: 0 };
       const where = inArray(webhookEvents.connectionId, connectionIds);
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(webhookEvents)
-          .where(where)
-          .orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id))
-          .limit(q.per_page)
-          .offset(offsetOf(q)),
-        db.$count(webhookEvents, where),
-      ]);
-      return { rows, total };
+      const list = db.select().from(webhookEvents).where(where).orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id));
+      return pageOfRows(db, list, { table: webhookEvents, where }, q.per_page, offsetOf(q));
     },
 
     async deadLetters(q: PageQuery): Promise<{ rows: WebhookEventRow[]; total: number }> {
       const where = isNotNull(webhookEvents.deadLetteredAt);
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(webhookEvents)
-          .where(where)
-          .orderBy(desc(webhookEvents.deadLetteredAt), desc(webhookEvents.id))
-          .limit(q.per_page)
-          .offset(offsetOf(q)),
-        db.$count(webhookEvents, where),
-      ]);
-      return { rows, total };
+      const list = db.select().from(webhookEvents).where(where).orderBy(desc(webhookEvents.deadLetteredAt), desc(webhookEvents.id));
+      return pageOfRows(db, list, { table: webhookEvents, where }, q.per_page, offsetOf(q));
     },
   };
 }
