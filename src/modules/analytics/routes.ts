@@ -44,6 +44,9 @@ const ONE_ANNUAL_COST =
 const FRESHNESS =
   'Reflects every write that finished before the request (a precomputed answer older than the ' + "owner's data is recomputed first).";
 
+/** A signed-in owner's read whose query may narrow it to one of their portfolios (portfolio_id): someone else's is a 404. */
+const portfolioFiltered = { auth: 'required', errors: { 404: 'Portfolio not found' } } as const;
+
 export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsService): void {
   api.get(
     '/pm/dashboard/stats',
@@ -77,10 +80,9 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
         'fewer than 3 such months insufficient_data. ' +
         FRESHNESS,
       tags,
-      auth: 'required',
+      ...portfolioFiltered,
       query: costTrendQuery,
       response: costTrend,
-      errors: { 404: 'Portfolio not found' },
     },
     ({ query, req, res }) => analytics.costTrend(callerId(req), query, serverTiming(res)),
   );
@@ -128,10 +130,9 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
         'all properties); `status` filters the list. Worst score first. ' +
         FRESHNESS,
       tags: ['Properties'],
-      auth: 'required',
+      ...portfolioFiltered,
       query: healthQuery,
       response: healthResponse,
-      errors: { 404: 'Portfolio not found' },
     },
     ({ query, req, res }) => analytics.health(callerId(req), query, serverTiming(res)),
   );

@@ -1,5 +1,5 @@
 import type { ApiRouter } from '../../platform/http/router';
-import { pageQuery } from '../../platform/http/pagination';
+import { pageOfOwnedList } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
 import { requestBody } from '../../platform/http/idempotency';
 import { propertyIdParams } from '../properties/schemas';
@@ -38,11 +38,8 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
     {
       summary: "List a property's bills, newest period first",
       tags,
-      auth: 'required',
-      params: propertyIdParams,
-      query: pageQuery,
+      ...pageOfOwnedList(propertyIdParams, 'Property not found'),
       response: billPage,
-      errors: { 404: 'Property not found' },
     },
     ({ params, query, req }) => bills.list(callerId(req), params.id, query),
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
-import { pageQuery, pageSchema } from '../../platform/http/pagination';
+import { pageOfOwnedList, pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import { createMeterBody, meterIdParams, meterResponse, updateMeterBody } from './schemas';
@@ -39,11 +39,8 @@ export function registerMeterRoutes(api: ApiRouter, meters: MeterService, interv
     {
       summary: "List a property's meters, oldest first",
       tags,
-      auth: 'required',
-      params: propertyIdParams,
-      query: pageQuery,
+      ...pageOfOwnedList(propertyIdParams, 'Property not found'),
       response: pageSchema(meterResponse).meta({ example: { items: [ex.meter], total: 1, page: 1, per_page: 20, pages: 1 } }),
-      errors: { 404: 'Property not found' },
     },
     ({ params, query, req }) => meters.list(callerId(req), params.id, query),
   );

@@ -1,6 +1,6 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { notFound } from '../../platform/http/errors';
-import { pageQuery } from '../../platform/http/pagination';
+import { pageOfOwnedList } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import { linkBody, linkResponse, linkSessionResponse, unitsPage } from './schemas';
@@ -101,11 +101,8 @@ export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
       summary: "A linked property's units, as the PMS reports them",
       description: 'Ordered by unit_number. Kept current by the PMS webhooks and imports.',
       tags,
-      auth: 'required',
-      params: propertyIdParams,
-      query: pageQuery,
+      ...pageOfOwnedList(propertyIdParams, 'Property not found'),
       response: unitsPage,
-      errors: { 404: 'Property not found' },
     },
     ({ params, query, req }) => pms.listUnits(callerId(req), params.id, query),
   );

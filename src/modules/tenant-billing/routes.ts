@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
-import { pageQuery } from '../../platform/http/pagination';
+import { pageOfOwnedList } from '../../platform/http/pagination';
 import {
   calculateRubsBody,
   calculationParams,
@@ -109,11 +109,8 @@ function registerConfigRoutes(api: ApiRouter, billing: TenantBillingService): vo
     {
       summary: 'Every version of a billing configuration, newest first',
       tags,
-      auth: 'required',
-      params: configIdParams,
-      query: pageQuery,
+      ...pageOfOwnedList(configIdParams, 'Billing config not found'),
       response: configVersionsPage,
-      errors: { 404: 'Billing config not found' },
     },
     ({ params, query, req }) => billing.configVersions(callerId(req), params.id, query),
   );

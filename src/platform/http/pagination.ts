@@ -34,6 +34,15 @@ export function toPage<T>(items: T[], total: number, q: PageQuery): Page<T> {
 }
 
 /**
+ * The route spec fields of a signed-in caller's GET of one page of the list under a thing of theirs
+ * that the path names (a property's bills, meters or units): `notFound` is its 404, which a thing
+ * of someone else's answers too.
+ */
+export function pageOfOwnedList<P extends z.ZodType>(params: P, notFound: string) {
+  return { auth: 'required' as const, params, query: pageQuery, errors: { 404: notFound } };
+}
+
+/**
  * The page of a list that lives inside a larger answer (health scores, benchmark rankings): the
  * answer keeps its shape and its statistics over the whole list, and names the page it carries.
  * per_page 1..1,000 (default 100): a portfolio's list reads on one page, a 10,000-property owner's

@@ -18,39 +18,40 @@ const SENT =
 
 /** POST /billing/calculations/{id}/post and /reverse (README "Posting to the PMS ledger"). */
 export function registerRubsPostingRoutes(api: ApiRouter, posting: RubsPostingService): void {
-  api.post(
-    '/billing/calculations/:id/post',
-    {
-      summary: "Post the calculation's charges to the tenants' ledgers in the PMS",
-      description:
-        'For a property linked to its PMS: one charge per occupied unit (per occupancy, for a unit that turned over) ' +
-        'whose total_charge is not 0, to the PMS unit whose id is the unit_id (or whose imported record has it as its id), with ' +
-        'the resident (tenant_name), the amount (total_charge), a description (`Water (RUBS) 2026-01-01 to 2026-01-31`, and the ' +
-        'invoice number when the unit bill has one) and the charge date (the due date, else the last day of the period). ' +
-        `${SENT} Answers 202 with the posting as it stands (lines pending).`,
-      tags,
-      auth: 'required',
-      params: calculationParams,
-      status: 202,
-      response: postingState,
-      errors: {
-        400: `${NO_PMS} (no PMS link, or PMS_API_URL / PMS_API_KEY unset)`,
-        404: 'Calculation not found',
-        409: `${NOT_ACTIVE} (it is superseded or void); ${NOTHING_TO_POST}; ${ALREADY_POSTED} (every charge posted)`,
-      },
-    },
-    ({ params, req }) => posting.request(callerId(req), params.id, 'post'),
-  );
+  registerAction(api, posting, 'post', {
+    summary: "Post the calculation's charges to the tenants' ledgers in the PMS",
+    description:
+      'For a property linked to its PMS: one charge per occupied unit (per occupancy, for a unit that turned over) ' +
+      'whose total_charge is not 0, to the PMS unit whose id is the unit_id (or whose imported record has it as its id), with ' +
+      'the resident (tenant_name), the amount (total_charge), a description (`Water (RUBS) 2026-01-01 to 2026-01-31`, and the ' +
+      'invoice number when the unit bill has one) and the charge date (the due date, else the last day of the period). ' +
+      `${SENT} Answers 202 with the posting as it stands (lines pending).`,
+    conflict: `${NOT_ACTIVE} (it is superseded or void); ${NOTHING_TO_POST}; ${ALREADY_POSTED} (every charge posted)`,
+  });
 
+  registerAction(api, posting, 'reverse', {
+    summary: "Reverse the calculation's posted charges in the PMS ledger",
+    description:
+      'Posts, for every charge line whose post is posted and not reversed yet, the reversing charge: the same unit, ' +
+      'resident and charge date, the amount negated and the description `Reversal of ...`, under the key ending in `:reverse`. ' +
+      'A calculation of any status can be reversed (a superseded one is the usual case). Charges still pending or failed are ' +
+      `not reversed. ${SENT} Answers 202 with the posting as it stands.`,
+    conflict: `${NOTHING_TO_REVERSE} (no charge posted); ${ALREADY_REVERSED} (every posted charge reversed)`,
+  });
+}
+
+/** POST /billing/calculations/{id}/<action>: queues the action's lines and answers 202 with the posting; `conflict` is its 409. */
+function registerAction(
+  api: ApiRouter,
+  posting: RubsPostingService,
+  action: 'post' | 'reverse',
+  doc: { summary: string; description: string; conflict: string },
+): void {
   api.post(
-    '/billing/calculations/:id/reverse',
+    `/billing/calculations/:id/${action}`,
     {
-      summary: "Reverse the calculation's posted charges in the PMS ledger",
-      description:
-        'Posts, for every charge line whose post is posted and not reversed yet, the reversing charge: the same unit, ' +
-        'resident and charge date, the amount negated and the description `Reversal of ...`, under the key ending in `:reverse`. ' +
-        'A calculation of any status can be reversed (a superseded one is the usual case). Charges still pending or failed are ' +
-        `not reversed. ${SENT} Answers 202 with the posting as it stands.`,
+      summary: doc.summary,
+      description: doc.description,
       tags,
       auth: 'required',
       params: calculationParams,
@@ -59,9 +60,9 @@ export function registerRubsPostingRoutes(api: ApiRouter, posting: RubsPostingSe
       errors: {
         400: `${NO_PMS} (no PMS link, or PMS_API_URL / PMS_API_KEY unset)`,
         404: 'Calculation not found',
-        409: `${NOTHING_TO_REVERSE} (no charge posted); ${ALREADY_REVERSED} (every posted charge reversed)`,
+        409: doc.conflict,
       },
     },
-    ({ params, req }) => posting.request(callerId(req), params.id, 'reverse'),
+    ({ params, req }) => posting.request(callerId(req), params.id, action),
   );
 }
