@@ -2,13 +2,18 @@
 
 const PORTFOLIO_ID = 'e42dd93e-88bc-49bd-84e7-fb9c49431b9f';
 
-export const createPropertyRequest = {
+/** Where Palm Court is and what it is, as the request and the answers spell it. */
+const palmCourt = {
   name: 'Palm Court',
   address: '1 Palm Ct',
   city: 'Harlingen',
   state: 'TX',
   zip_code: '78550',
   property_type: 'residential',
+};
+
+export const createPropertyRequest = {
+  ...palmCourt,
   unit_count: 12,
   sqft: 9600,
   year_built: 1998,
@@ -19,12 +24,7 @@ export const updatePropertyRequest = { noi: 182000, annual_revenue: 264000 };
 
 export const property = {
   id: '8cc18c3e-88d8-4b6f-9575-d6ab67ae5bb4',
-  name: 'Palm Court',
-  address: '1 Palm Ct',
-  city: 'Harlingen',
-  state: 'TX',
-  zip_code: '78550',
-  property_type: 'residential',
+  ...palmCourt,
   sqft: 9600,
   unit_count: 12,
   monthly_usage_kwh: null,

@@ -103,13 +103,17 @@ export type PropertyListQuery = z.output<typeof propertyListQuery>;
 
 export const propertyIdParams = z.object({ id: z.string().min(1).max(200) });
 
-export const propertyResponse = z.object({
+/** A property's id, name and street address: how another answer names the property it is about. */
+export const propertyAddress = z.object({
   id: z.string(),
   name: z.string(),
   address: z.string(),
   city: z.string(),
   state: z.string(),
   zip_code: z.string(),
+});
+
+export const propertyResponse = propertyAddress.extend({
   property_type: z.enum(PROPERTY_TYPES),
   sqft: z.number().int().nullable(),
   unit_count: z.number().int().nullable(),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../../platform/http/pagination';
 import { UTILITY_TYPES } from '../bills/utility-types';
+import { propertyAddress } from '../properties/schemas';
 import { ALLOCATION_METHODS, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.types';
 import { CALCULATION_STATUSES } from './tables';
 import * as ex from './examples';
@@ -262,14 +263,7 @@ export const statementResponse = z
         'Unique per property; null for a vacant line, for calculations made before invoice numbers, and for a unit that turned over asked without ?occupancy (each part has its own)',
     }),
     due_date: z.string().nullable().meta({ description: 'null for calculations made before due dates' }),
-    property: z.object({
-      id: z.string(),
-      name: z.string(),
-      address: z.string(),
-      city: z.string(),
-      state: z.string(),
-      zip_code: z.string(),
-    }),
+    property: propertyAddress,
     billing_period_start: z.string(),
     billing_period_end: z.string(),
     period_days: z.number().int(),

@@ -1,14 +1,19 @@
 /** OpenAPI examples of the utility endpoints: the City & County of San Francisco (EIA 16612). */
 
+/** The utility's id, name, abbreviation, state and type, as every answer starts. */
+const sanFrancisco = {
+  id: '16612',
+  name: 'City & County of San Francisco',
+  abbreviation: null,
+  state: 'CA',
+  type: 'municipal',
+};
+
 /** GET /utilities/search?q=Francisco. */
 export const utilitySearchPage = {
   items: [
     {
-      id: '16612',
-      name: 'City & County of San Francisco',
-      abbreviation: null,
-      state: 'CA',
-      type: 'municipal',
+      ...sanFrancisco,
       tariff_count: 1,
       website: null,
     },
@@ -22,11 +27,7 @@ export const utilitySearchPage = {
 /** GET /utilities/by-zip/94103. */
 export const utilitiesByZip = [
   {
-    id: '16612',
-    name: 'City & County of San Francisco',
-    abbreviation: null,
-    state: 'CA',
-    type: 'municipal',
+    ...sanFrancisco,
     tariff_count: 1,
     primary: true,
     estimated_customers_in_county: 3155,
@@ -35,11 +36,7 @@ export const utilitiesByZip = [
 
 /** GET /utilities/16612. */
 export const utility = {
-  id: '16612',
-  name: 'City & County of San Francisco',
-  abbreviation: null,
-  state: 'CA',
-  type: 'municipal',
+  ...sanFrancisco,
   website: null,
   phone: null,
   service_territory: null,

@@ -36,7 +36,8 @@ export const createVersion = {
 
 const rates = createWaterTariff.energy_rates.map(({ rate_per_unit, tier_max, ...r }) => ({ ...r, unit: 'kgal', rate_per_unit, tier_max }));
 
-export const waterTariffDetail = {
+/** The fields the list and the detail start with. */
+const waterTariffSummary = {
   id: 'ct_3f9c2a51d7e84b0c9a6e12f4b8d07c55',
   name: createWaterTariff.name,
   utility_id: null,
@@ -52,6 +53,19 @@ export const waterTariffDetail = {
   service_type: 'bundled',
   voltage: null,
   purpose: 'general',
+};
+
+/** The prices of the tariff's one version, as the detail and its version list give them. */
+const waterPrices = {
+  energy_rates: rates,
+  demand_rates: [],
+  fixed_charges: createWaterTariff.fixed_charges,
+  riders: [],
+  minimum_charge: null,
+};
+
+export const waterTariffDetail = {
+  ...waterTariffSummary,
   expiration_date: null,
   eligibility: '',
   applicability: {
@@ -62,11 +76,7 @@ export const waterTariffDetail = {
     voltage_category: null,
     phase_wiring: null,
   },
-  energy_rates: rates,
-  demand_rates: [],
-  fixed_charges: createWaterTariff.fixed_charges,
-  riders: [],
-  minimum_charge: null,
+  ...waterPrices,
   utility_type: 'water',
   unit: 'kgal',
   custom: true,
@@ -81,11 +91,7 @@ export const waterTariffDetail = {
       expiration_date: null,
       source: 'rates',
       assumptions: [],
-      energy_rates: rates,
-      demand_rates: [],
-      fixed_charges: createWaterTariff.fixed_charges,
-      riders: [],
-      minimum_charge: null,
+      ...waterPrices,
       created_at: '2026-11-26T10:00:00.000Z',
     },
   ],
@@ -115,21 +121,7 @@ export const createFromUrdb = {
 export const customTariffList = {
   items: [
     {
-      id: waterTariffDetail.id,
-      name: waterTariffDetail.name,
-      utility_id: null,
-      utility_name: waterTariffDetail.utility_name,
-      state: 'TX',
-      sector: 'residential',
-      rate_type: 'tiered',
-      has_tou: false,
-      has_demand: false,
-      has_net_metering: false,
-      effective_date: '2024-05-01',
-      description: '',
-      service_type: 'bundled',
-      voltage: null,
-      purpose: 'general',
+      ...waterTariffSummary,
       source: 'custom',
       source_updated_at: '2026-11-26T10:00:00.000Z',
       utility_type: 'water',
