@@ -25,7 +25,8 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export interface LocalFields {
+/** A date (month 1-12) and clock time. */
+export interface ClockFields {
   year: number;
   month: number;
   day: number;
@@ -33,8 +34,24 @@ export interface LocalFields {
   minute: number;
   /** 0 = Sunday ... 6 = Saturday. */
   weekday: number;
+}
+
+export interface LocalFields extends ClockFields {
   /** Seconds to add to UTC for the local clock. */
   offset: number;
+}
+
+/** The date and clock time a UTC clock reads at `ms` (an instant already moved by its local offset reads its local time). */
+export function clockFieldsAt(ms: number): ClockFields {
+  const d = new Date(ms);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    weekday: d.getUTCDay(),
+  };
 }
 
 /** The zone's offset by Intl (one formatToParts: slow, about 10 µs). */
@@ -75,16 +92,7 @@ export function offsetAt(zone: string, epochSeconds: number): number {
 /** The local fields of an instant (epoch seconds) in a zone. */
 export function localFields(zone: string, epochSeconds: number): LocalFields {
   const offset = offsetAt(zone, epochSeconds);
-  const d = new Date((epochSeconds + offset) * 1000);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    weekday: d.getUTCDay(),
-    offset,
-  };
+  return { ...clockFieldsAt((epochSeconds + offset) * 1000), offset };
 }
 
 /**

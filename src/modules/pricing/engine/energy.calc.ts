@@ -184,15 +184,10 @@ const below: number[] = [];
 const bands: string[] = [];
 
 /**
- * Periods with the same tier bounds: the month's bands [lower, upper) are cut
- * from the month's total, and the kWh below each upper bound are split over the
- * periods with one house-monotone apportionment (`weights`, whose
- * apportionment of the total is `quantities`). A period's piece of a tier is
- * the difference of two such splits, so the pieces are never negative, add up
- * to its kWh, each tier's pieces add up to the tier's kWh of the month, and no
- * piece shrinks when usage grows. Line items go period by period, tier by tier.
+ * Energy line items of a month with several active periods: `quantities` (their kWh, parallel to
+ * mp.energyPeriods) add up to `total`, whose apportionment by `weights` they are.
  */
-function priceSharedTiers(
+type PeriodTierPricing = (
   b: BillBuilder,
   plan: TariffPlan,
   energy: PeriodPlan<EnergyTierPlan>[],
@@ -201,7 +196,18 @@ function priceSharedTiers(
   weights: ArrayLike<number>,
   total: number,
   demandMilli: number,
-): void {
+) => void;
+
+/**
+ * Periods with the same tier bounds: the month's bands [lower, upper) are cut
+ * from the month's total, and the kWh below each upper bound are split over the
+ * periods with one house-monotone apportionment (`weights`, whose
+ * apportionment of the total is `quantities`). A period's piece of a tier is
+ * the difference of two such splits, so the pieces are never negative, add up
+ * to its kWh, each tier's pieces add up to the tier's kWh of the month, and no
+ * piece shrinks when usage grows. Line items go period by period, tier by tier.
+ */
+const priceSharedTiers: PeriodTierPricing = (b, plan, energy, mp, quantities, weights, total, demandMilli) => {
   const n = mp.energyPeriods.length;
   const bounds = energy[mp.energyPeriods[0]].tiers;
   const last = bounds.length - 1;
@@ -239,7 +245,7 @@ function priceSharedTiers(
       if (piece > 0) addPiece(b, plan, label, period.tiers, t, bands[t], piece);
     }
   }
-}
+};
 
 /**
  * Periods whose tier bounds differ: each period applies its own published
@@ -249,16 +255,7 @@ function priceSharedTiers(
  * apportionment of the month's kWh below that bound, so its pieces are never
  * negative, add up to its kWh, and do not shrink when usage grows.
  */
-function pricePerPeriodBounds(
-  b: BillBuilder,
-  plan: TariffPlan,
-  energy: PeriodPlan<EnergyTierPlan>[],
-  mp: MonthPlan,
-  quantities: number[],
-  weights: ArrayLike<number>,
-  total: number,
-  demandMilli: number,
-): void {
+const pricePerPeriodBounds: PeriodTierPricing = (b, plan, energy, mp, quantities, weights, total, demandMilli) => {
   for (let i = 0; i < mp.energyPeriods.length; i++) {
     const q = quantities[i];
     if (q <= 0) continue;
@@ -290,7 +287,7 @@ function pricePerPeriodBounds(
       from = tiers[t];
     }
   }
-}
+};
 
 /**
  * Energy line items for the kWh of each active period of the month

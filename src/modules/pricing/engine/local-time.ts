@@ -2,12 +2,12 @@
  * Local clock time of an instant, for interval data (pricing README "Interval data"). Pure: an IANA
  * zone is read through Intl (platform/time-zones.ts), a fixed offset by arithmetic.
  */
-import { offsetAt, type LocalFields } from '../../../platform/time-zones';
+import { clockFieldsAt, offsetAt, type ClockFields } from '../../../platform/time-zones';
 
 export { isTimeZone } from '../../../platform/time-zones';
 
 /** A local date (month 1-12) and clock time (`weekday` 0 = Sunday). */
-export type LocalTime = Omit<LocalFields, 'offset'>;
+export type LocalTime = ClockFields;
 
 const MINUTE_MS = 60_000;
 
@@ -36,15 +36,7 @@ export function parseOffsetDateTime(text: string): { ms: number; offsetMinutes: 
 
 /** The local time `offsetMinutes` east of UTC at instant `ms`. */
 export function atOffset(ms: number, offsetMinutes: number): LocalTime {
-  const d = new Date(ms + offsetMinutes * MINUTE_MS);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    weekday: d.getUTCDay(),
-  };
+  return clockFieldsAt(ms + offsetMinutes * MINUTE_MS);
 }
 
 /**
