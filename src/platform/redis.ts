@@ -7,13 +7,22 @@ export const REQUEST_COMMAND_TIMEOUT_MS = 1000;
 /** After a call timed out, calls skip Redis this long; then one trial call goes out again. */
 export const REDIS_RETRY_AFTER_MS = 5000;
 
+/**
+ * Redis out of reach: a state of the deployment, reported once by logOutages, so its stack is its one
+ * line (a stack would only repeat where it was noticed, per request or tick).
+ */
+export class RedisOutageError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+    this.stack = `${name}: ${message}`;
+  }
+}
+
 /** Refused without asking Redis: it is known to be unreachable, or not answering, right now. */
-export class RedisUnavailableError extends Error {
+export class RedisUnavailableError extends RedisOutageError {
   constructor() {
-    super('Redis is unreachable');
-    this.name = 'RedisUnavailableError';
-    // A state of the deployment, reported once by logOutages: a stack would only repeat where it was noticed.
-    this.stack = `${this.name}: ${this.message}`;
+    super('RedisUnavailableError', 'Redis is unreachable');
   }
 }
 

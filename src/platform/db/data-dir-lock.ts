@@ -60,15 +60,25 @@ export interface LockEnvironment {
 const holderText = (holder: LockHolder | null) =>
   holder ? `process ${holder.pid} on ${holder.hostname} (since ${holder.acquired_at})` : 'another process';
 
-export class DataDirLockedError extends Error {
+/** An error about the folder's lock: the folder, its lock file and the process that holds it (null: unknown). */
+abstract class DataDirLockError extends Error {
   constructor(
     readonly folder: string,
     readonly lockFile: string,
     readonly holder: LockHolder | null,
+    message: string,
   ) {
-    const who = holderText(holder);
+    super(message);
+  }
+}
+
+export class DataDirLockedError extends DataDirLockError {
+  constructor(folder: string, lockFile: string, holder: LockHolder | null) {
     super(
-      `The embedded database folder ${folder} is in use by ${who}. Two processes on one folder lose data: ` +
+      folder,
+      lockFile,
+      holder,
+      `The embedded database folder ${folder} is in use by ${holderText(holder)}. Two processes on one folder lose data: ` +
         'stop the other one first, or give this one its own DATA_DIR (or set DATABASE_URL to share a PostgreSQL database). ' +
         `The lock is ${lockFile}; one left by a process that is gone is taken over at the next start.`,
     );
@@ -76,15 +86,13 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export class DataDirLockLostError extends Error {
-  constructor(
-    readonly folder: string,
-    readonly lockFile: string,
-    readonly holder: LockHolder | null,
-  ) {
-    const who = holderText(holder);
+export class DataDirLockLostError extends DataDirLockError {
+  constructor(folder: string, lockFile: string, holder: LockHolder | null) {
     super(
-      `The lock ${lockFile} of the embedded database folder ${folder} was deleted and ${who} has opened the folder since. ` +
+      folder,
+      lockFile,
+      holder,
+      `The lock ${lockFile} of the embedded database folder ${folder} was deleted and ${holderText(holder)} has opened the folder since. ` +
         'Two processes on one folder lose data, so this one stops using it: stop the other one too, then start one process. ' +
         'Never delete the lock file of a running process.',
     );

@@ -1,17 +1,14 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
-import { availabilityOf, logOutages } from '../redis';
+import { availabilityOf, logOutages, RedisOutageError } from '../redis';
 
 /** How long a producer waits for a (re)connecting Redis before enqueue fails. */
 export const PRODUCER_CONNECT_TIMEOUT_MS = 2000;
 
 /** An enqueue refused because Redis is out of reach: an outage the process logs once (platform/redis.ts logOutages). */
-export class QueueUnavailableError extends Error {
+export class QueueUnavailableError extends RedisOutageError {
   constructor() {
-    super('Job queue unavailable: Redis is not reachable');
-    this.name = 'QueueUnavailableError';
-    // Whoever logs the job that could not be queued gets one line, not a stack per request or tick.
-    this.stack = `${this.name}: ${this.message}`;
+    super('QueueUnavailableError', 'Job queue unavailable: Redis is not reachable');
   }
 }
 
