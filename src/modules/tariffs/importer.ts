@@ -10,14 +10,7 @@ import { refreshTariffStats } from './stats';
 import { normalizeBundle, readUrdbLines } from './bundled';
 import { readUrdb2020PlusLines } from './bundled-2020plus';
 import { loadUtilityReference, REFERENCE_DIR, type UtilityRecord, type UtilityReference } from '../utilities/reference';
-import {
-  analyzeUtilities,
-  deleteUtilitiesAndZipPairs,
-  insertZipPairs,
-  readZipPairs,
-  refreshUtilityCounts,
-  upsertUtilities,
-} from '../utilities/public';
+import * as utilityStore from '../utilities/public';
 import { coverageChange, type CoverageChange } from '../utilities/coverage';
 import { readSystemState } from '../../platform/db/system-state';
 import type { Supersession } from './revisions';
@@ -139,16 +132,16 @@ async function runImport(
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
     // Several web processes starting at once: the first imports, the others find it done here.
     if (opts.onlyIfStale && (await storedReferenceVersion(tx)) === REFERENCE_DATA_VERSION) return;
-    coverage = coverageChange(await readZipPairs(tx), ref.zipPairs);
-    await deleteUtilitiesAndZipPairs(tx);
+    coverage = coverageChange(await utilityStore.readZipPairs(tx), ref.zipPairs);
+    await utilityStore.deleteUtilitiesAndZipPairs(tx);
     await tx.delete(tariffs);
-    await upsertUtilities(tx, rows);
+    await utilityStore.upsertUtilities(tx, rows);
     await stage('utilities', { utilities: rows.length });
-    await insertZipPairs(tx, ref.zipPairs);
+    await utilityStore.insertZipPairs(tx, ref.zipPairs);
     await stage('zip_codes', { zipCodePairs: ref.zipPairs.length });
     await insertTariffs(tx, bundle.tariffs);
     await stage('tariffs', { tariffs: bundle.tariffs.length });
-    await refreshUtilityCounts(tx);
+    await utilityStore.refreshUtilityCounts(tx);
     await refreshTariffStats(tx, now);
     await stage('stats', {});
     const summary = JSON.stringify({
@@ -163,7 +156,7 @@ async function runImport(
   // Fresh planner statistics: without them PostgreSQL (and PGlite, which has no autovacuum) guesses
   // row counts and picks slow plans for the ZIP and name searches.
   await db.execute(sql`analyze ${tariffs}`);
-  await analyzeUtilities(db);
+  await utilityStore.analyzeUtilities(db);
   await stage('analyze', {});
   return {
     recordsRead: bundle.recordsRead,
@@ -262,13 +255,13 @@ export async function seedReferenceSubset(db: Db, list: Tariff[], ref: UtilityRe
   const { rows } = utilitiesFor(list, ref, false);
   const ids = new Set(rows.map((u) => u.id));
   await db.transaction(async (tx) => {
-    await upsertUtilities(tx, rows);
-    await insertZipPairs(
+    await utilityStore.upsertUtilities(tx, rows);
+    await utilityStore.insertZipPairs(
       tx,
       ref.zipPairs.filter((p) => ids.has(p.utilityId)),
     );
     await insertTariffs(tx, list);
-    await refreshUtilityCounts(tx);
+    await utilityStore.refreshUtilityCounts(tx);
     await refreshTariffStats(tx, now);
   });
 }

@@ -145,6 +145,11 @@ export interface TariffStructure {
   riders?: UsageRider[];
 }
 
+/** No energy, demand or fixed charge: nothing for a bill to price (the importer and custom tariffs refuse such a structure). */
+export function chargesNothing(s: TariffStructure): boolean {
+  return !s.energy && !s.demandTou && !s.demandFlat && !s.demandCoincident && s.fixedCharges.length === 0;
+}
+
 /**
  * Who may take the tariff, as the URDB record publishes it (null where it does
  * not): peak demand (`peakkwcapacitymin/max`, kW), monthly energy

@@ -1,4 +1,5 @@
 import {
+  chargesNothing,
   SECTORS,
   type ChargeFrequency,
   type CoincidentDemandStructure,
@@ -292,13 +293,7 @@ export function normalizeUrdbRecord(record: UrdbRecord, utility: UtilityInfo): N
       demandRatchet: demandRatchetOf(record, warnings),
       ...demandWindowOf(record, warnings),
     };
-    if (
-      !structure.energy &&
-      !structure.demandTou &&
-      !structure.demandFlat &&
-      !structure.demandCoincident &&
-      structure.fixedCharges.length === 0
-    ) {
+    if (chargesNothing(structure)) {
       throw new UrdbRecordError('record has no energy, demand or fixed charges');
     }
     const revisions = (record.revisions ?? []).filter((v) => Number.isFinite(v));

@@ -5,7 +5,15 @@
  * so a client can point at the field; nothing is guessed (tariffs README "Custom tariffs").
  */
 import type { FieldError } from '../../../platform/http/errors';
-import type { ChargeFrequency, DemandTier, EnergyTier, TariffStructure, UsageRider, UtilityType } from '../tariff.model';
+import {
+  chargesNothing,
+  type ChargeFrequency,
+  type DemandTier,
+  type EnergyTier,
+  type TariffStructure,
+  type UsageRider,
+  type UtilityType,
+} from '../tariff.model';
 import {
   checkBounds,
   checkMonths,
@@ -184,13 +192,7 @@ export function parseRates(input: RatesInput, type: UtilityType, unit: string): 
       demandRatchet: null,
       riders: ridersOf(input.riders ?? [], type),
     };
-    if (
-      !structure.energy &&
-      !structure.demandFlat &&
-      !structure.demandTou &&
-      !structure.demandCoincident &&
-      structure.fixedCharges.length === 0
-    ) {
+    if (chargesNothing(structure)) {
       return { ok: false, errors: [{ field: 'energy_rates', message: 'a tariff needs at least one usage, demand or fixed charge' }] };
     }
     return { ok: true, structure };
