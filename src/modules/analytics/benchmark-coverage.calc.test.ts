@@ -1,3 +1,4 @@
+import { METER_UTILITY_TYPES } from '../meters/units';
 import { metricUtilityTypes, partialMetersOf, type PartialMeter } from './benchmark-coverage.calc';
 
 describe('what a benchmark figure covers (README "Benchmarks", issue 47 item 8)', () => {
@@ -7,18 +8,8 @@ describe('what a benchmark figure covers (README "Benchmarks", issue 47 item 8)'
   it('each metric reads the utility types its figure sums', () => {
     expect(metricUtilityTypes('site_eui')).toEqual(['electric', 'gas', 'steam', 'fuel_oil_2', 'fuel_oil_4', 'fuel_oil_5_6', 'other']);
     expect(metricUtilityTypes('kwh_per_sqft')).toEqual(['electric']);
-    expect(metricUtilityTypes('cost_per_sqft')).toEqual([
-      'electric',
-      'gas',
-      'water',
-      'sewer',
-      'trash',
-      'steam',
-      'fuel_oil_2',
-      'fuel_oil_4',
-      'fuel_oil_5_6',
-      'other',
-    ]);
+    // Cost sums every meter type there is.
+    expect(metricUtilityTypes('cost_per_sqft')).toEqual([...METER_UTILITY_TYPES]);
     // The types with a location-based factor (emissions README "Factors"): fuel oil No. 5 and No. 6 has none.
     expect(metricUtilityTypes('kg_co2e_per_sqft')).toEqual(['electric', 'gas', 'steam', 'fuel_oil_2', 'fuel_oil_4']);
   });
