@@ -3,7 +3,7 @@ import { readSystemState } from '../../platform/db/system-state';
 import { tariffs } from './tables';
 import { utilityZipView } from '../utilities/public';
 import { STATS_KEY, type TariffStats } from './stats';
-import type { SummarySource } from './present';
+import { plainSummaryColumns, type SummarySource } from './present';
 import { RATE_TYPES, SECTORS, type RateType, type Sector, type TariffSource } from './tariff.model';
 import type { Purpose, ServiceType, Voltage } from './tariff-class';
 import { stateOfZip } from '../utilities/zip-states';
@@ -62,22 +62,10 @@ export class TariffCatalog {
   private readonly statsByDay = new Map<string, TariffStats>();
 
   static build(version: string, stats: TariffStats | null, rows: CatalogRow[], zipPairs: ZipPair[]) {
-    // An explicit literal, not a spread of the driver's row: the rows come back as slow dictionary-mode
-    // objects and a spread keeps them so; a search scans every entry, and objects of one shape scan fast.
     const entries: CatalogEntry[] = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      utilityId: r.utilityId,
-      utilityName: r.utilityName,
-      state: r.state,
+      ...plainSummaryColumns(r),
       sector: r.sector,
       rateType: r.rateType,
-      hasTou: r.hasTou,
-      hasDemand: r.hasDemand,
-      hasNetMetering: r.hasNetMetering,
-      effectiveDate: r.effectiveDate,
-      expirationDate: r.expirationDate,
-      description: r.description,
       serviceType: r.serviceType,
       voltage: r.voltage,
       purpose: r.purpose,

@@ -112,6 +112,32 @@ export interface SummarySource {
   sourceUpdatedAt?: string | null;
 }
 
+type PlainColumn =
+  'id' | 'name' | 'utilityId' | 'utilityName' | 'state' | 'hasTou' | 'hasDemand' | 'hasNetMetering' | 'effectiveDate' | 'description';
+
+/**
+ * The summary columns a stored tariff row carries as they are (the enumerated ones each reader types
+ * itself), read one by one into a fresh object: the tariff repository and the search catalog read a
+ * row through it.
+ */
+export function plainSummaryColumns<T extends Pick<SummarySource, PlainColumn> & { expirationDate: string | null }>(
+  r: T,
+): Pick<T, PlainColumn | 'expirationDate'> {
+  return {
+    id: r.id,
+    name: r.name,
+    utilityId: r.utilityId,
+    utilityName: r.utilityName,
+    state: r.state,
+    hasTou: r.hasTou,
+    hasDemand: r.hasDemand,
+    hasNetMetering: r.hasNetMetering,
+    effectiveDate: r.effectiveDate,
+    expirationDate: r.expirationDate,
+    description: r.description,
+  };
+}
+
 export function toSummary(t: SummarySource): TariffSummary {
   return {
     id: t.id,

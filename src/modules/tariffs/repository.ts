@@ -3,6 +3,7 @@ import type { Executor } from '../../platform/db/client';
 import { NO_APPLICABILITY, type Tariff, type TariffApplicability } from './tariff.model';
 import { tariffs } from './tables';
 import { readStoredStructure } from './stored-structure';
+import { plainSummaryColumns } from './present';
 
 export type TariffRow = typeof tariffs.$inferSelect;
 
@@ -21,19 +22,9 @@ function applicabilityOf(stored: Partial<TariffApplicability> | null): TariffApp
 
 export function rowToTariff(r: TariffRow): Tariff {
   return {
-    id: r.id,
-    name: r.name,
-    utilityId: r.utilityId,
-    utilityName: r.utilityName,
-    state: r.state,
+    ...plainSummaryColumns(r),
     sector: r.sector as Tariff['sector'],
     rateType: r.rateType as Tariff['rateType'],
-    hasTou: r.hasTou,
-    hasDemand: r.hasDemand,
-    hasNetMetering: r.hasNetMetering,
-    effectiveDate: r.effectiveDate,
-    expirationDate: r.expirationDate,
-    description: r.description,
     eligibility: r.eligibility,
     applicability: applicabilityOf(r.applicability),
     serviceType: r.serviceType as Tariff['serviceType'],
