@@ -122,7 +122,7 @@ describe('GET /pm/properties/{id}/building-performance', () => {
     expect((await as(t, alice).get(`/pm/properties/${p.id}/occupancy`).expect(200)).body.areas).toEqual([]);
   });
 
-  it('says no standard applies outside the three cities, names Boston as not confirmed and Denver as partly', async () => {
+  it("says no standard applies outside the three cities, Boston's BERDO without uses and Denver as partly", async () => {
     const mi = await createProperty(t, alice);
     const none = await as(t, alice).get(`/pm/properties/${mi.id}/building-performance?year=2025`).expect(200);
     expect(none.body).toMatchObject({
@@ -136,7 +136,11 @@ describe('GET /pm/properties/{id}/building-performance', () => {
     expect((await as(t, alice).get(`/pm/properties/${nassau.id}/building-performance`).expect(200)).body.applies).toBe(false);
     const boston = await createProperty(t, alice, { city: 'Boston', state: 'MA', zip_code: '02108' });
     const b = await as(t, alice).get(`/pm/properties/${boston.id}/building-performance?year=2025`).expect(200);
-    expect(b.body).toMatchObject({ jurisdiction: 'boston', applies: true, standards: [{ status: 'not_confirmed', periods: [] }] });
+    expect(b.body).toMatchObject({
+      jurisdiction: 'boston',
+      applies: true,
+      standards: [{ status: 'partly_confirmed', periods: [], berdo: { status: 'no_property_uses', limit_tco2e: null } }],
+    });
     const denver = await createProperty(t, alice, { city: 'Denver', state: 'CO', zip_code: '80202' });
     const d = await as(t, alice).get(`/pm/properties/${denver.id}/building-performance?year=2025`).expect(200);
     expect(d.body).toMatchObject({
@@ -151,5 +155,102 @@ describe('GET /pm/properties/{id}/building-performance', () => {
     await as(t, bob).get(`/pm/properties/${p.id}/building-performance`).expect(404);
     await as(t, alice).get(`/pm/properties/${p.id}/building-performance?limit_tco2e=-1`).expect(422);
     await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=abc`).expect(422);
+  });
+});
+
+describe("GET /pm/properties/{id}/building-performance by a New York office's Portfolio Manager uses", () => {
+  let t: TestApp;
+  let alice: string;
+  beforeAll(async () => {
+    // 2027: the office's 2026 bills are complete.
+    t = await createTestApp({ now: () => new Date('2027-03-15T12:00:00Z') });
+    alice = (await registerUser(t)).token;
+  });
+  afterAll(() => t.stop());
+
+  const put = (path: string, body: unknown) =>
+    request(t.app)
+      .put(`/api/v1${path}`)
+      .set('Authorization', `Bearer ${alice}`)
+      .send(body as object);
+
+  const QUARTERS = [
+    ['2026-01-01', '2026-03-31'],
+    ['2026-04-01', '2026-06-30'],
+    ['2026-07-01', '2026-09-30'],
+    ['2026-10-01', '2026-12-31'],
+  ];
+
+  it("gives a New York office recorded as Portfolio Manager's Office the rule's limits, as a new owner would see them", async () => {
+    // A new owner: the property, its bills of 2026 and its one property use; no occupancy groups.
+    const p = await createProperty(t, alice, { ...NYC_OFFICE, sqft: 40000 });
+    for (const [period_start, period_end] of QUARTERS) {
+      const [start, end] = [period_start, period_end];
+      await as(t, alice)
+        .post(`/pm/properties/${p.id}/bills`, {
+          utility_type: 'electric',
+          amount: 40000,
+          period_start: start,
+          period_end: end,
+          usage_kwh: 250000,
+        })
+        .expect(201);
+      await as(t, alice)
+        .post(`/pm/properties/${p.id}/bills`, {
+          utility_type: 'gas',
+          amount: 6000,
+          period_start: start,
+          period_end: end,
+          usage: 5000,
+          unit: 'therms',
+        })
+        .expect(201);
+    }
+    await put(`/pm/properties/${p.id}/property-uses`, { uses: [{ property_type: 'Office', gross_floor_area: 40000 }] }).expect(200);
+    const res = await as(t, alice).get(`/pm/properties/${p.id}/building-performance`).expect(200);
+    expect(res.body).toMatchObject({ year: 2026, jurisdiction: 'new_york_city', applies: true });
+    const [first, second] = res.body.standards[0].periods;
+    // 2026: 1,000,000 kWh x 0.000288962 + 2,000,000 kBtu x 0.00005311 = 395.182 t against Office 0.00758 x 40,000 = 303.2 t:
+    // 91.982 t over x $268 = $24,651.176 -> $24,651.18.
+    expect(first).toMatchObject({
+      period: '2024-2029',
+      status: 'computed',
+      emissions_tco2e: 395.182,
+      limit_tco2e: 303.2,
+      limit_basis: 'property_types',
+      limit_lines: [{ occupancy_group: null, property_type: 'Office', gross_floor_area: 40000, intensity_limit: 0.00758, tco2e: 303.2 }],
+      excess_tco2e: 91.982,
+      projected_penalty: 24651.18,
+    });
+    // 2030-2034: 145 + 106.22 = 251.22 t against 0.002690852 x 40,000 = 107.634 t: 143.586 t x $268 = $38,481.048 -> $38,481.05.
+    expect(second).toMatchObject({
+      period: '2030-2034',
+      status: 'computed',
+      emissions_tco2e: 251.22,
+      limit_tco2e: 107.634,
+      limit_basis: 'property_types',
+      excess_tco2e: 143.586,
+      projected_penalty: 38481.05,
+    });
+    expect(res.body.standards[0].sources).toContainEqual(
+      expect.stringContaining('(c)(3): building emissions limits per Portfolio Manager'),
+    );
+    // A use the rule's table has no limit for: no limit, the use named, never the Office's alone.
+    await put(`/pm/properties/${p.id}/property-uses`, {
+      uses: [
+        { property_type: 'Office', gross_floor_area: 30000 },
+        { property_type: 'Mixed Use Property', gross_floor_area: 10000 },
+      ],
+    }).expect(200);
+    const mixed = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2026`).expect(200);
+    for (const period of mixed.body.standards[0].periods) {
+      expect(period).toMatchObject({
+        status: 'limit_not_confirmed',
+        emissions_tco2e: expect.any(Number),
+        limit_tco2e: null,
+        projected_penalty: null,
+      });
+      expect(period.notes.join(' ')).toContain('"Mixed Use Property"');
+    }
   });
 });

@@ -6564,9 +6564,20 @@ export interface operations {
                                 gross_floor_area: number | null;
                                 /** @description the annual building emissions limit: the limit_lines summed, or the limit_tco2e given */
                                 limit_tco2e: number | null;
-                                /** @description each recorded occupancy group: its intensity limit (tCO2e/sf), times its area; null where the group's limit is not confirmed */
+                                /**
+                                 * @description what limit_tco2e is from: the rule's limits per Portfolio Manager property type (1 RCNY § 103-14(c)(3)), the law's per occupancy group (§ 28-320.3), or the limit_tco2e given; null without a limit
+                                 * @enum {string|null}
+                                 */
+                                limit_basis: "property_types" | "occupancy_groups" | "given" | null;
+                                /** @description each recorded occupancy group or property use of the limit_basis: its intensity limit (tCO2e/sf), times its area */
                                 limit_lines: {
-                                    occupancy_group: string;
+                                    /** @description the occupancy group of a line by occupancy group */
+                                    occupancy_group: string | null;
+                                    /**
+                                     * @description the recorded Portfolio Manager property use of a line by property type
+                                     * @enum {string|null}
+                                     */
+                                    property_type: "Adult Education" | "Ambulatory Surgical Center" | "Aquarium" | "Automobile Dealership" | "Bank Branch" | "Bar/Nightclub" | "Barracks" | "Bowling Alley" | "Casino" | "College/University" | "Convenience Store with Gas Station" | "Convenience Store without Gas Station" | "Convention Center" | "Courthouse" | "Data Center" | "Distribution Center" | "Drinking Water Treatment & Distribution" | "Enclosed Mall" | "Energy/Power Station" | "Fast Food Restaurant" | "Financial Office" | "Fire Station" | "Fitness Center/Health Club/Gym" | "Food Sales" | "Food Service" | "Hospital (General Medical & Surgical)" | "Hotel" | "Ice/Curling Rink" | "Indoor Arena" | "K-12 School" | "Laboratory" | "Library" | "Lifestyle Center" | "Mailing Center/Post Office" | "Manufacturing/Industrial Plant" | "Medical Office" | "Mixed Use Property" | "Movie Theater" | "Multifamily Housing" | "Museum" | "Non-Refrigerated Warehouse" | "Office" | "Other - Education" | "Other - Entertainment/Public Assembly" | "Other - Lodging/Residential" | "Other - Mall" | "Other - Public Services" | "Other - Recreation" | "Other - Restaurant/Bar" | "Other - Services" | "Other - Stadium" | "Other - Technology/Science" | "Other - Utility" | "Other" | "Other/Specialty Hospital" | "Outpatient Rehabilitation/Physical Therapy" | "Parking" | "Performing Arts" | "Personal Services (Health/Beauty, Dry Cleaning, etc)" | "Police Station" | "Pre-school/Daycare" | "Prison/Incarceration" | "Race Track" | "Refrigerated Warehouse" | "Repair Services (Vehicle, Shoe, Locksmith, etc)" | "Residence Hall/Dormitory" | "Residential Care Facility" | "Restaurant" | "Retail Store" | "Roller Rink" | "Self-Storage Facility" | "Senior Care Community" | "Single Family Home" | "Social/Meeting Hall" | "Stadium (Closed)" | "Stadium (Open)" | "Strip Mall" | "Supermarket/Grocery Store" | "Swimming Pool" | "Transportation Terminal/Station" | "Urgent Care/Clinic/Other Outpatient" | "Veterinary Office" | "Vocational School" | "Wastewater Treatment Plant" | "Wholesale Club/Supercenter" | "Worship Facility" | "Zoo" | null;
                                     gross_floor_area: number;
                                     intensity_limit: number | null;
                                     /** @description metric tons CO2e, rounded to the kilogram */
@@ -6582,6 +6593,54 @@ export interface operations {
                                 notes: string[];
                             }[];
                             sources: string[];
+                            /** @description Boston only: the year's BERDO emissions against the standard blended over the recorded property uses */
+                            berdo?: {
+                                /** @enum {string} */
+                                status: "computed" | "not_confirmed" | "no_property_uses" | "no_standard";
+                                year: number;
+                                /** @description Table 1's compliance period of the year, e.g. 2025-2029 */
+                                period: string | null;
+                                /** @description the year's emissions by the city's BERDO factors */
+                                emissions_tco2e: number | null;
+                                emission_lines: {
+                                    /** @enum {string} */
+                                    fuel: "electricity" | "natural_gas" | "district_steam";
+                                    energy: number;
+                                    energy_unit: string;
+                                    /** @description kgCO2e/MWh (electricity, before the RPS share) or kgCO2e/MMBtu */
+                                    factor: number;
+                                    factor_unit: string;
+                                    /** @description electricity: the Massachusetts RPS Class I share taken off, MWh x (1 - R) x factor */
+                                    rps_class_i_percent: number | null;
+                                    /** @description metric tons CO2e, rounded to the kilogram */
+                                    tco2e: number;
+                                }[];
+                                /** @description the property uses' areas summed */
+                                gross_floor_area: number | null;
+                                /** @description limit / gross floor area, kgCO2e/sf (4 decimals) */
+                                blended_standard_kg_per_sf: number | null;
+                                /** @description each use's Table 1 standard x its area, summed */
+                                limit_tco2e: number | null;
+                                limit_lines: {
+                                    /** @enum {string} */
+                                    property_type: "Adult Education" | "Ambulatory Surgical Center" | "Aquarium" | "Automobile Dealership" | "Bank Branch" | "Bar/Nightclub" | "Barracks" | "Bowling Alley" | "Casino" | "College/University" | "Convenience Store with Gas Station" | "Convenience Store without Gas Station" | "Convention Center" | "Courthouse" | "Data Center" | "Distribution Center" | "Drinking Water Treatment & Distribution" | "Enclosed Mall" | "Energy/Power Station" | "Fast Food Restaurant" | "Financial Office" | "Fire Station" | "Fitness Center/Health Club/Gym" | "Food Sales" | "Food Service" | "Hospital (General Medical & Surgical)" | "Hotel" | "Ice/Curling Rink" | "Indoor Arena" | "K-12 School" | "Laboratory" | "Library" | "Lifestyle Center" | "Mailing Center/Post Office" | "Manufacturing/Industrial Plant" | "Medical Office" | "Mixed Use Property" | "Movie Theater" | "Multifamily Housing" | "Museum" | "Non-Refrigerated Warehouse" | "Office" | "Other - Education" | "Other - Entertainment/Public Assembly" | "Other - Lodging/Residential" | "Other - Mall" | "Other - Public Services" | "Other - Recreation" | "Other - Restaurant/Bar" | "Other - Services" | "Other - Stadium" | "Other - Technology/Science" | "Other - Utility" | "Other" | "Other/Specialty Hospital" | "Outpatient Rehabilitation/Physical Therapy" | "Parking" | "Performing Arts" | "Personal Services (Health/Beauty, Dry Cleaning, etc)" | "Police Station" | "Pre-school/Daycare" | "Prison/Incarceration" | "Race Track" | "Refrigerated Warehouse" | "Repair Services (Vehicle, Shoe, Locksmith, etc)" | "Residence Hall/Dormitory" | "Residential Care Facility" | "Restaurant" | "Retail Store" | "Roller Rink" | "Self-Storage Facility" | "Senior Care Community" | "Single Family Home" | "Social/Meeting Hall" | "Stadium (Closed)" | "Stadium (Open)" | "Strip Mall" | "Supermarket/Grocery Store" | "Swimming Pool" | "Transportation Terminal/Station" | "Urgent Care/Clinic/Other Outpatient" | "Veterinary Office" | "Vocational School" | "Wastewater Treatment Plant" | "Wholesale Club/Supercenter" | "Worship Facility" | "Zoo";
+                                    /** @description Table 1's building use of the Portfolio Manager type */
+                                    berdo_use: string;
+                                    gross_floor_area: number;
+                                    standard_kg_per_sf: number;
+                                    /** @description metric tons CO2e, rounded to the kilogram */
+                                    tco2e: number;
+                                }[];
+                                /** @description metric tons CO2e, rounded to the kilogram */
+                                excess_tco2e: number | null;
+                                /** @description USD per metric ton over the standard (alternative compliance payment) */
+                                acp_per_ton: number;
+                                /** @description USD, to the cent: the excess to the kilogram x acp_per_ton */
+                                alternative_compliance_payment: number | null;
+                                /** @description not_confirmed: every number the year needs that is not confirmed */
+                                missing: string[];
+                                notes: string[];
+                            };
                             /** @description Denver only: the year's site EUI against the final target blended over the recorded property uses */
                             energize_denver?: {
                                 /** @enum {string} */

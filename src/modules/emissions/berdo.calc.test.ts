@@ -11,6 +11,7 @@ import {
   berdoUseOf,
   rpsClassIPercent,
 } from './berdo.calc';
+import { PROPERTY_TYPES } from './property-types';
 
 describe('BERDO Table 1 (City of Boston Code § 7-2.2), typed again from the ordinance', () => {
   it('holds every standard of the table, kgCO2e/sf/yr, 2025-2029 to 2050-', () => {
@@ -57,6 +58,16 @@ describe('Portfolio Manager types to BERDO building uses (only where two calcula
     expect(berdoUseOf('Convenience Store without Gas Station')?.use).toBe('Services');
     expect(berdoUseOf('Data Center')?.use).toBe('Technology/science');
     expect(Object.keys(PM_TYPE_TO_BERDO_USE)).toHaveLength(64);
+  });
+
+  it("spells every mapped type as a property's uses are stored (property-types.ts), so each is found", () => {
+    const stored = new Set<string>(PROPERTY_TYPES);
+    expect(Object.keys(PM_TYPE_TO_BERDO_USE).filter((t) => !stored.has(t))).toEqual([]);
+    // The two Portfolio Manager spells differently in its web services and its interface: the stored names are found.
+    expect(berdoUseOf('Other/Specialty Hospital')).toEqual({ propertyType: 'Other/Specialty Hospital', use: 'Healthcare' });
+    expect(berdoUseOf('Repair Services (Vehicle, Shoe, Locksmith, etc)')?.use).toBe('Services');
+    // Every stored type either maps or is named as not confirmed: 64 map, the other 23 do not.
+    expect(PROPERTY_TYPES.filter((t) => berdoUseOf(t) !== null)).toHaveLength(64);
   });
 
   it('leaves out the types the calculators map differently, and those only one maps', () => {
@@ -244,6 +255,24 @@ describe('berdoAssessment, what it will not compute', () => {
       energy,
     });
     expect(tenPercent).toMatchObject({ status: 'computed', limitTco2e: 325.5, blendedStandardKgPerSf: 6.51 });
+  });
+
+  it('names fuel oil and an other meter, whose BERDO factors are not confirmed, in any year', () => {
+    const a = berdoAssessment({
+      uses: [{ propertyType: 'Office', grossFloorArea: 50_000 }],
+      year: 2025,
+      energy: { ...energy, fuelOil2Kbtu: 138_000, fuelOil4Kbtu: 0, fuelOil56Kbtu: 150_000, otherKbtu: 10 },
+    });
+    expect(a).toEqual({
+      status: 'not_confirmed',
+      year: 2025,
+      period: '2025-2029',
+      missing: [
+        expect.stringContaining('fuel oil No. 2 emission factor'),
+        expect.stringContaining('fuel oil No. 5 and 6 emission factor'),
+        expect.stringContaining("'other' meter"),
+      ],
+    });
   });
 
   it('has no standard before 2025', () => {

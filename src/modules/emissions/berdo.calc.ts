@@ -68,8 +68,20 @@ export interface BerdoAssessmentInput {
   uses: Array<{ propertyType: string; grossFloorArea: number }>;
   /** The calendar year assessed. */
   year: number;
-  /** The year's energy: electricity in kWh, natural gas in therms, district steam in kBtu. */
-  energy: { electricKwh: number; gasTherms: number; steamKbtu: number };
+  /**
+   * The year's energy: electricity in kWh, natural gas in therms, district steam in kBtu; fuel oil
+   * (No. 2, No. 4, No. 5 and 6) and an `other` meter's unknown fuel in kBtu, whose BERDO factors are
+   * not confirmed (a year with any of them is `not_confirmed`, naming it).
+   */
+  energy: {
+    electricKwh: number;
+    gasTherms: number;
+    steamKbtu: number;
+    fuelOil2Kbtu?: number;
+    fuelOil4Kbtu?: number;
+    fuelOil56Kbtu?: number;
+    otherKbtu?: number;
+  };
 }
 
 export interface BerdoEmissionLine {
@@ -123,6 +135,7 @@ function validate(input: BerdoAssessmentInput): void {
     }
   }
   for (const [k, v] of Object.entries(energy)) {
+    if (v === undefined) continue;
     if (!Number.isFinite(v) || v < 0) throw new RangeError(`energy.${k} must be a number >= 0, got ${v}`);
   }
 }
@@ -140,14 +153,28 @@ function mergedUses(uses: BerdoAssessmentInput['uses']): Array<{ propertyType: s
   return [...byKey.values()];
 }
 
+/** Fuels a meter can carry whose BERDO emission factor is not confirmed in any year, with why. */
+const UNCONFIRMED_FUELS = [
+  ['fuelOil2Kbtu', 'fuel oil No. 2'],
+  ['fuelOil4Kbtu', 'fuel oil No. 4'],
+  ['fuelOil56Kbtu', 'fuel oil No. 5 and 6'],
+] as const;
+
 /** Exactly what a year's emissions need that is not confirmed: a factor for each fuel used. */
 function missingFactors(year: number, energy: BerdoAssessmentInput['energy']): string[] {
-  if (BERDO_FACTOR_YEARS.includes(year)) return [];
-  const list = `BERDO Emissions Factors List, confirmed only for ${BERDO_FACTOR_YEARS.join(' and ')}`;
   const missing: string[] = [];
-  if (energy.electricKwh > 0) missing.push(`projected grid emission factor for ${year} (${list})`);
-  if (energy.gasTherms > 0) missing.push(`natural gas emission factor for ${year} (${list})`);
-  if (energy.steamKbtu > 0) missing.push(`district steam emission factor for ${year} (${list})`);
+  if (!BERDO_FACTOR_YEARS.includes(year)) {
+    const list = `BERDO Emissions Factors List, confirmed only for ${BERDO_FACTOR_YEARS.join(' and ')}`;
+    if (energy.electricKwh > 0) missing.push(`projected grid emission factor for ${year} (${list})`);
+    if (energy.gasTherms > 0) missing.push(`natural gas emission factor for ${year} (${list})`);
+    if (energy.steamKbtu > 0) missing.push(`district steam emission factor for ${year} (${list})`);
+  }
+  for (const [key, fuel] of UNCONFIRMED_FUELS) {
+    if ((energy[key] ?? 0) > 0) {
+      missing.push(`${fuel} emission factor (BERDO Emissions Factors List: its fuel oil factors are not confirmed by two sources)`);
+    }
+  }
+  if ((energy.otherKbtu ?? 0) > 0) missing.push("emission factor of an 'other' meter's energy (its fuel is unknown)");
   return missing;
 }
 

@@ -53,7 +53,8 @@ for (const use of BERDO_BUILDING_USES) standards[use] = BERDO_STANDARDS_TENTHS[u
 export const BERDO_EMISSIONS_STANDARDS: Readonly<Record<BerdoBuildingUse, readonly number[]>> = standards;
 
 /**
- * Portfolio Manager property types (as Portfolio Manager spells them) by BERDO building use: only
+ * Portfolio Manager property types, spelled as property-types.ts stores them (Portfolio Manager's
+ * web-services names: "Other/Specialty Hospital", "Locksmith, etc)"), by BERDO building use: only
  * the types on which two independent public BERDO calculators agree (BERDO.md, "Portfolio Manager
  * types"). Types they map differently (Residential Care Facility, Senior Living Community, Single
  * Family Home, Prison/Incarceration) and types only one of them maps are absent.
@@ -90,7 +91,7 @@ const TYPES_BY_USE: Readonly<Record<BerdoBuildingUse, readonly string[]>> = {
     'Ambulatory Surgical Center',
     'Hospital (General Medical & Surgical)',
     'Medical Office',
-    'Other - Specialty Hospital',
+    'Other/Specialty Hospital',
     'Outpatient Rehabilitation/Physical Therapy',
     'Urgent Care/Clinic/Other Outpatient',
   ],
@@ -117,7 +118,7 @@ const TYPES_BY_USE: Readonly<Record<BerdoBuildingUse, readonly string[]>> = {
     'Other - Services',
     'Other - Utility',
     'Police Station',
-    'Repair Services (Vehicle, Shoe, Locksmith, etc.)',
+    'Repair Services (Vehicle, Shoe, Locksmith, etc)',
   ],
   Storage: ['Distribution Center', 'Non-Refrigerated Warehouse', 'Refrigerated Warehouse', 'Self-Storage Facility'],
   'Technology/science': ['Data Center', 'Laboratory', 'Other - Technology/Science'],

@@ -133,9 +133,11 @@ export const buildingPerformance = {
           not_covered: [],
           gross_floor_area: 40000,
           limit_tco2e: 338.4,
+          limit_basis: 'occupancy_groups',
           limit_lines: [
             {
               occupancy_group: 'B',
+              property_type: null,
               gross_floor_area: 40000,
               intensity_limit: 0.00846,
               tco2e: 338.4,
@@ -172,9 +174,11 @@ export const buildingPerformance = {
           not_covered: [],
           gross_floor_area: 40000,
           limit_tco2e: 181.2,
+          limit_basis: 'occupancy_groups',
           limit_lines: [
             {
               occupancy_group: 'B',
+              property_type: null,
               gross_floor_area: 40000,
               intensity_limit: 0.00453,
               tco2e: 181.2,

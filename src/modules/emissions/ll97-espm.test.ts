@@ -4,10 +4,25 @@ import {
   ESPM_LIMITS,
   ESPM_PROPERTY_TYPES,
   espmLimit,
+  espmNameOf,
   espmPeriodOf,
   isEspmPropertyType,
 } from './ll97-espm';
+import { PROPERTY_TYPES } from './property-types';
 import { LIMITS_2024_2029 } from './occupancy';
+
+describe("the rule's type names and the stored ones (property-types.ts)", () => {
+  it("finds each of the rule's 60 types from a stored Portfolio Manager name", () => {
+    const found = new Set(PROPERTY_TYPES.map(espmNameOf).filter(isEspmPropertyType));
+    expect(ESPM_PROPERTY_TYPES.filter((t) => !found.has(t))).toEqual([]);
+    expect(espmNameOf('Other/Specialty Hospital')).toBe('Other - Specialty Hospital');
+    expect(espmNameOf('Repair Services (Vehicle, Shoe, Locksmith, etc)')).toBe('Repair Services (Vehicle, Shoe, Locksmith, etc.)');
+    expect(espmNameOf('Office')).toBe('Office');
+    // Mixed Use Property and Other have no limit in the rule's table as quoted.
+    expect(isEspmPropertyType(espmNameOf('Mixed Use Property'))).toBe(false);
+    expect(isEspmPropertyType(espmNameOf('Other'))).toBe(false);
+  });
+});
 
 describe("1 RCNY § 103-14's limits per Portfolio Manager property type, worked by hand", () => {
   it("gives a 40,000 sf office its 2026 limit by the rule's Office type, not occupancy group B's", () => {

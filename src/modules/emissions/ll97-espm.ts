@@ -156,6 +156,20 @@ export const ESPM_LIMITS: Readonly<Record<string, EspmLimits>> = {
   'Worship Facility': limits(0.00574, 0.001230602, 0.000866921),
 };
 
+/**
+ * Portfolio Manager's web-services spellings (property-types.ts, what a property's uses are stored
+ * as) of the three types the rule's table, as quoted, spells otherwise: the same types, written
+ * "Other - Specialty Hospital" and "etc." in Portfolio Manager's interface and the quotations.
+ */
+export const ESPM_NAME_OF_STORED_TYPE: Readonly<Record<string, string>> = {
+  'Other/Specialty Hospital': 'Other - Specialty Hospital',
+  'Personal Services (Health/Beauty, Dry Cleaning, etc)': 'Personal Services (Health/Beauty, Dry Cleaning, etc.)',
+  'Repair Services (Vehicle, Shoe, Locksmith, etc)': 'Repair Services (Vehicle, Shoe, Locksmith, etc.)',
+};
+
+/** The rule's spelling of a stored Portfolio Manager property type (the name itself where the two agree). */
+export const espmNameOf = (storedType: string): string => ESPM_NAME_OF_STORED_TYPE[storedType] ?? storedType;
+
 /** The confirmed ESPM property type names, as the rule's table spells them (for validating a property's uses). */
 export const ESPM_PROPERTY_TYPES: readonly string[] = Object.keys(ESPM_LIMITS);
 

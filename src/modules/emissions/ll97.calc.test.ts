@@ -237,6 +237,122 @@ describe("Local Law 97's arithmetic, worked by hand for an office", () => {
   });
 });
 
+describe("Local Law 97 by the property's Portfolio Manager uses (1 RCNY § 103-14(c)(3), as quoted), worked by hand", () => {
+  const office = { electric: 1_000_000, gas: 20_000 };
+  const officeUse = [{ type: 'Office' as const, sqft: 40_000 }];
+
+  it('gives a 40,000 sf Office its 2026 and 2030-2034 limits by property type, and the penalties over them', () => {
+    const [first, second] = ll97Periods(2026, office, 40_000, [], null, officeUse);
+    // 2026: 0.00758 x 40,000 = 303.2 t; 395.182 - 303.2 = 91.982 t over; x $268 = $24,651.176 -> $24,651.18.
+    expect(first).toMatchObject({
+      period: '2024-2029',
+      status: 'computed',
+      emissions_tco2e: 395.182,
+      limit_tco2e: 303.2,
+      limit_basis: 'property_types',
+      limit_lines: [{ occupancy_group: null, property_type: 'Office', gross_floor_area: 40_000, intensity_limit: 0.00758, tco2e: 303.2 }],
+      excess_tco2e: 91.982,
+      projected_penalty: 24651.18,
+    });
+    expect(first!.limit_lines[0]!.source).toContain('1 RCNY § 103-14 (NYC Department of Buildings');
+    expect(first!.notes.join(' ')).toContain('From calendar year 2026 all owners report with Portfolio Manager property types');
+    // 2030-2034: 0.002690852 x 40,000 = 107.63408 -> 107.634 t; 251.22 - 107.634 = 143.586 t; x $268 = $38,481.048 -> $38,481.05.
+    expect(second).toMatchObject({
+      period: '2030-2034',
+      status: 'computed',
+      emissions_tco2e: 251.22,
+      limit_tco2e: 107.634,
+      limit_basis: 'property_types',
+      limit_lines: [{ occupancy_group: null, property_type: 'Office', intensity_limit: 0.002690852, tco2e: 107.634 }],
+      excess_tco2e: 143.586,
+      projected_penalty: 38481.05,
+    });
+    // Recorded occupancy does not change a 2026 limit: from 2026 every report uses property types.
+    expect(ll97Periods(2026, office, 40_000, [{ group: 'B', sqft: 40_000 }], null, officeUse)[0]).toMatchObject({
+      limit_tco2e: 303.2,
+      limit_basis: 'property_types',
+    });
+  });
+
+  it("takes 2024-2025's more lenient limit when both are recorded, and says which", () => {
+    // 2025, group B 338.4 t against Office 303.2 t: the owner may report with either, so 338.4 t ($15,217.58).
+    const [first, second] = ll97Periods(2025, office, 40_000, [{ group: 'B', sqft: 40_000 }], null, officeUse);
+    expect(first).toMatchObject({
+      status: 'computed',
+      limit_tco2e: 338.4,
+      limit_basis: 'occupancy_groups',
+      limit_lines: [{ occupancy_group: 'B', property_type: null, tco2e: 338.4 }],
+      projected_penalty: 15217.58,
+    });
+    expect(first!.notes).toEqual([
+      expect.stringContaining('occupancy groups (occupancy groups 338.4 t by § 28-320.3.1; property types 303.2 t'),
+    ]);
+    // The 2030-2034 projection is by property type whatever the year: 107.634 t.
+    expect(second).toMatchObject({ limit_tco2e: 107.634, limit_basis: 'property_types', projected_penalty: 38481.05 });
+    // A 20,000 sf medical office: group B 0.00846 x 20,000 = 169.2 t, Medical Office 0.01074 x 20,000 = 214.8 t: the type's.
+    // 395.182 - 214.8 = 180.382 t over; x $268 = $48,342.376 -> $48,342.38.
+    const [medical] = ll97Periods(2024, office, 20_000, [{ group: 'B', sqft: 20_000 }], null, [{ type: 'Medical Office', sqft: 20_000 }]);
+    expect(medical).toMatchObject({
+      limit_tco2e: 214.8,
+      limit_basis: 'property_types',
+      excess_tco2e: 180.382,
+      projected_penalty: 48342.38,
+    });
+    // Property uses alone in 2025: their limit, and a note that occupancy groups could be chosen.
+    const [alone] = ll97Periods(2025, office, 40_000, [], null, officeUse);
+    expect(alone).toMatchObject({ limit_tco2e: 303.2, limit_basis: 'property_types', projected_penalty: 24651.18 });
+    expect(alone!.notes.join(' ')).toContain('may report with occupancy groups instead');
+  });
+
+  it("finds the stored spellings of the rule's types: Other/Specialty Hospital is the rule's Other - Specialty Hospital", () => {
+    // 0.02381 x 10,000 = 238.1 t; 2030-2034 0.006321819 x 10,000 = 63.21819 -> 63.218 t.
+    const [first, second] = ll97Periods(2026, office, 10_000, [], null, [{ type: 'Other/Specialty Hospital', sqft: 10_000 }]);
+    expect(first).toMatchObject({
+      limit_tco2e: 238.1,
+      limit_lines: [{ property_type: 'Other/Specialty Hospital', intensity_limit: 0.02381 }],
+    });
+    expect(second).toMatchObject({ limit_tco2e: 63.218 });
+  });
+
+  it('gives no limit, naming the use, when a use has no confirmed limit (never the other uses alone)', () => {
+    const uses = [
+      { type: 'Office' as const, sqft: 30_000 },
+      { type: 'Mixed Use Property' as const, sqft: 10_000 },
+    ];
+    const [first, second] = ll97Periods(2026, office, 40_000, [{ group: 'B', sqft: 40_000 }], null, uses);
+    for (const p of [first!, second!]) {
+      expect(p).toMatchObject({
+        status: 'limit_not_confirmed',
+        emissions_tco2e: expect.any(Number),
+        limit_tco2e: null,
+        limit_basis: 'property_types',
+        limit_lines: [],
+        excess_tco2e: null,
+        projected_penalty: null,
+      });
+      expect(p.notes.join(' ')).toContain('"Mixed Use Property"');
+    }
+    // 'Other' and a type the rule's table does not list (Aquarium), in 2025 with occupancy recorded too: not confirmed either.
+    const [other] = ll97Periods(2025, office, 40_000, [{ group: 'B', sqft: 40_000 }], null, [
+      { type: 'Other', sqft: 20_000 },
+      { type: 'Aquarium', sqft: 20_000 },
+    ]);
+    expect(other).toMatchObject({ status: 'limit_not_confirmed', limit_tco2e: null, projected_penalty: null });
+    expect(other!.notes.join(' ')).toContain('"Other", "Aquarium"');
+    // A limit given in the request still applies.
+    expect(ll97Periods(2026, office, 40_000, [], 300, uses)[0]).toMatchObject({
+      status: 'computed_with_given_limit',
+      limit_basis: 'given',
+      excess_tco2e: 95.182,
+    });
+  });
+
+  it('keeps the property-type limit of 2030-2034 beside the steam it cannot count', () => {
+    const [, second] = ll97Periods(2026, { ...office, steam: 1_000_000 }, 40_000, [], null, officeUse);
+    expect(second).toMatchObject({ status: 'not_confirmed', emissions_tco2e: null, limit_tco2e: 107.634, limit_basis: 'property_types' });
+  });
+});
+
 describe('jurisdictions', () => {
   it('finds New York City by its five counties, Boston by city and Denver by county', () => {
     expect(jurisdictionOf({ state: 'NY', city: 'Brooklyn' }, 'Kings')).toBe('new_york_city');
@@ -251,9 +367,10 @@ describe('jurisdictions', () => {
     const none = buildingPerformance(null, 2025, {}, 1000, 'Gladstone, MI 49837');
     expect(none).toMatchObject({ applies: false, standards: [], message: expect.stringContaining('No building-performance standard') });
     const boston = buildingPerformance('boston', 2025, {}, 1000, 'Boston, MA 02108');
+    // BERDO without property uses: no standard to blend (test/emissions/berdo.test.ts works the numbers).
     expect(boston).toMatchObject({
       applies: true,
-      standards: [{ status: 'not_confirmed', periods: [], reason: expect.stringContaining('no number is guessed') }],
+      standards: [{ status: 'partly_confirmed', periods: [], berdo: { status: 'no_property_uses', limit_tco2e: null } }],
     });
     const denver = buildingPerformance('denver', 2025, {}, 1000, 'Denver, CO 80202');
     // Energize Denver without property uses: no target (energize-denver.calc.test.ts works the numbers).

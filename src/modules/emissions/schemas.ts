@@ -3,6 +3,7 @@ import { METER_UTILITY_TYPES } from '../meters/units';
 import * as ex from './examples';
 import { OCCUPANCY_GROUPS } from './occupancy';
 import { PROPERTY_TYPES } from './property-types';
+import { berdoAnswer } from './berdo.schemas';
 
 export const emissionsQuery = z.object({
   year: z.coerce
@@ -102,10 +103,22 @@ const period = z.object({
     .number()
     .nullable()
     .meta({ description: 'the annual building emissions limit: the limit_lines summed, or the limit_tco2e given' }),
+  limit_basis: z
+    .enum(['property_types', 'occupancy_groups', 'given'])
+    .nullable()
+    .meta({
+      description:
+        "what limit_tco2e is from: the rule's limits per Portfolio Manager property type (1 RCNY § 103-14(c)(3)), the law's per " +
+        'occupancy group (§ 28-320.3), or the limit_tco2e given; null without a limit',
+    }),
   limit_lines: z
     .array(
       z.object({
-        occupancy_group: z.string(),
+        occupancy_group: z.string().nullable().meta({ description: 'the occupancy group of a line by occupancy group' }),
+        property_type: z
+          .enum(PROPERTY_TYPES)
+          .nullable()
+          .meta({ description: 'the recorded Portfolio Manager property use of a line by property type' }),
         gross_floor_area: z.number().int(),
         intensity_limit: z.number().nullable(),
         tco2e: tons.nullable(),
@@ -113,8 +126,7 @@ const period = z.object({
       }),
     )
     .meta({
-      description:
-        "each recorded occupancy group: its intensity limit (tCO2e/sf), times its area; null where the group's limit is not confirmed",
+      description: 'each recorded occupancy group or property use of the limit_basis: its intensity limit (tCO2e/sf), times its area',
     }),
   excess_tco2e: tons.nullable(),
   penalty_per_ton: z.number().meta({ description: 'USD per metric ton over the limit (§ 28-320.6)' }),
@@ -173,6 +185,9 @@ export const buildingPerformanceResponse = z
         reason: z.string().nullable(),
         periods: z.array(period),
         sources: z.array(z.string()),
+        berdo: berdoAnswer
+          .optional()
+          .meta({ description: "Boston only: the year's BERDO emissions against the standard blended over the recorded property uses" }),
         energize_denver: energizeDenverAnswer
           .optional()
           .meta({ description: "Denver only: the year's site EUI against the final target blended over the recorded property uses" }),

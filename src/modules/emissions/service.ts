@@ -232,7 +232,7 @@ export function createEmissionsService(deps: {
       const jurisdiction = jurisdictionOf(property, county);
       const [areas, uses] = await Promise.all([
         repo.occupancy(property.id),
-        jurisdiction === 'denver' ? usesRepo.propertyUses(property.id) : Promise.resolve([]),
+        jurisdiction === null ? Promise.resolve([]) : usesRepo.propertyUses(property.id),
       ]);
       return {
         property_id: property.id,
