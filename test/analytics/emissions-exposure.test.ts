@@ -157,4 +157,38 @@ describe('emissions and building-performance exposure in the analytics', () => {
     expect(notes).toHaveLength(2);
     expect(notes.every((n: { property_id: string }) => n.property_id === over)).toBe(true);
   });
+
+  it("a property recorded by its Portfolio Manager uses is stored with the rule's limit, as its own answer gives it", async () => {
+    // 2025, Office only, no occupancy groups: 0.00758 x 40,000 = 303.2 t; 395.182 t, 91.982 t over x $268 = $24,651.18.
+    const { id } = await createProperty(t, owner.token, { ...OFFICE, name: 'Hudson Yards office' });
+    for (const [period_start, period_end] of QUARTERS) {
+      await as(t, owner.token)
+        .post(`/pm/properties/${id}/bills`, { utility_type: 'electric', amount: 40000, period_start, period_end, usage_kwh: 250000 })
+        .expect(201);
+      await as(t, owner.token)
+        .post(`/pm/properties/${id}/bills`, { utility_type: 'gas', amount: 6000, period_start, period_end, usage: 5000, unit: 'therms' })
+        .expect(201);
+    }
+    await put(`/pm/properties/${id}/property-uses`, { uses: [{ property_type: 'Office', gross_floor_area: 40000 }] }).expect(200);
+    await t.services.analytics.recompute(owner.user.id, { full: true });
+    const answer = (await as(t, owner.token).get(`/pm/properties/${id}/building-performance?year=2025`).expect(200)).body;
+    expect(answer.standards[0].periods[0]).toMatchObject({
+      limit_basis: 'property_types',
+      limit_tco2e: 303.2,
+      projected_penalty: 24651.18,
+    });
+    // The dashboard: the Midtown office's $15,217.58 and this one's $24,651.18 = $39,868.76.
+    expect((await as(t, owner.token).get('/pm/dashboard/stats').expect(200)).body).toMatchObject({
+      properties_over_emissions_limit: 2,
+      projected_emissions_penalty: 39868.76,
+    });
+    const notes = (await penaltyNotes()).filter((n: { property_id: string }) => n.property_id === id);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        message:
+          `Hudson Yards office: projected ${STANDARD} penalty of $24,651.18 for 2025 (2024-2029 period): ` +
+          '395.182 t CO2e against a limit of 303.2 t, 91.982 t over',
+      }),
+    ]);
+  });
 });

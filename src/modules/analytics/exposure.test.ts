@@ -25,6 +25,7 @@ function office(overrides: Partial<MetricsInputRow> = {}): MetricsInputRow {
     city: 'New York',
     sqft: 40000,
     occupancy: [['B', 40000]],
+    property_uses: null,
     series,
     stored_penalty_period: null,
     stored_penalty_cents: null,
@@ -78,6 +79,19 @@ describe('emissions exposure in the recompute (README "Emissions and building-pe
       expect(back.notification?.dedupeKey).toBe('building-performance-penalty:p1:2024-2029:2');
       expect(back.fields.penalty_alerts).toBe(2);
     }
+  });
+
+  it("takes the limit from the property's Portfolio Manager uses, as the building-performance answer does", () => {
+    // 2025, Office only: 0.00758 x 40,000 = 303.2 t (1 RCNY § 103-14(c)(3)); 91.982 t over x $268 = $24,651.18.
+    const byType = propertyExposure('owner', office({ occupancy: null, property_uses: [['Office', 40000]] }), MARCH_2026);
+    expect(byType.fields).toMatchObject({ penalty_period: '2024-2029', penalty_cents: 2_465_118 });
+    expect(byType.notification?.message).toContain('395.182 t CO2e against a limit of 303.2 t, 91.982 t over');
+    // With group B recorded too, 2025 is the owner's choice: the more lenient 338.4 t ($15,217.58).
+    const both = propertyExposure('owner', office({ property_uses: [['Office', 40000]] }), MARCH_2026);
+    expect(both.fields.penalty_cents).toBe(1_521_758);
+    // A use without a confirmed limit: no penalty stored.
+    const mixed = propertyExposure('owner', office({ property_uses: [['Mixed Use Property', 40000]] }), MARCH_2026);
+    expect(mixed.fields).toMatchObject({ penalty_period: null, penalty_cents: null });
   });
 
   it('no penalty under the limit, without occupancy, or outside New York City: emissions only', () => {

@@ -1,4 +1,12 @@
-import { annualExposure, type EnergyByType, type OccupancyArea, type OccupancyGroup, type ProjectedPenalty } from '../emissions/public';
+import {
+  annualExposure,
+  type EnergyByType,
+  type OccupancyArea,
+  type OccupancyGroup,
+  type ProjectedPenalty,
+  type PropertyType,
+  type PropertyUseArea,
+} from '../emissions/public';
 import type { MeterUtilityType } from '../meters/units';
 import type { NewNotification } from '../notifications/public';
 import type { MonthIndex } from './months';
@@ -75,8 +83,9 @@ export function propertyExposure(
 ): { fields: ExposureFields; notification: NewNotification | null } {
   const year = emissionsYearOf(month);
   const areas: OccupancyArea[] = (row.occupancy ?? []).map(([group, sqft]) => ({ group: group as OccupancyGroup, sqft }));
+  const uses: PropertyUseArea[] = (row.property_uses ?? []).map(([type, sqft]) => ({ type: type as PropertyType, sqft }));
   const exposure = annualExposure(
-    { name: row.name, zipCode: row.zip_code, state: row.state, city: row.city, sqft: row.sqft, areas },
+    { name: row.name, zipCode: row.zip_code, state: row.state, city: row.city, sqft: row.sqft, areas, uses },
     year,
     yearEnergy(row.series, year),
   );

@@ -6,7 +6,7 @@ import { viewOfProperties } from '../properties/public';
 import { viewOfRateAnalyses } from '../rate-analysis/public';
 import { viewOfOwnTariffVersions, viewOfTariffs } from '../tariffs/public';
 import { monthStartDate, type MonthIndex } from './months';
-import { viewOfOccupancyAreas } from '../emissions/public';
+import { viewOfOccupancyAreas, viewOfPropertyUses } from '../emissions/public';
 import { analyticsMonthlyRollups, analyticsPropertyMetrics } from './tables';
 
 /** A scope of null means every property of the owner; otherwise the listed properties. */
@@ -154,12 +154,13 @@ export interface MetricsInputRow {
   /** Open high-severity audit findings of the property, and per bill the largest dollars at issue, summed (cents, text). */
   audit_high_open: number | null;
   audit_high_cents: string | null;
-  /** What the emissions exposure needs: the property's name and place, its occupancy areas ([group, sqft]). */
+  /** What the emissions exposure needs: the property's name and place, its occupancy areas ([group, sqft]) and uses ([type, sqft]). */
   name: string;
   zip_code: string;
   state: string;
   city: string;
   occupancy: Array<[string, number]> | null;
+  property_uses: Array<[string, number]> | null;
   /** The stored exposure (before this recompute): its penalty's period and cents, and the alerts raised so far. */
   stored_penalty_period: string | null;
   stored_penalty_cents: string | null;
@@ -181,7 +182,7 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
       coalesce(pt.effective_date, ${ownTariffEffective(sql`p.tariff_id`)})::text as tariff_effective_date,
       p.monthly_usage_kwh::text, p.sqft, p.annual_energy_cost::text, r.series, mt.meters, bl.bills,
       ra.annual_savings::text, ra.current_tariff_id, ra.recommended_tariff_id, af.open as audit_high_open, af.cents::text as audit_high_cents,
-      p.name, p.zip_code, p.state, p.city, oc.occupancy, sm.penalty_period as stored_penalty_period,
+      p.name, p.zip_code, p.state, p.city, oc.occupancy, pu.property_uses, sm.penalty_period as stored_penalty_period,
       sm.penalty_cents::text as stored_penalty_cents, sm.penalty_alerts as stored_penalty_alerts
     from ${viewOfProperties('p')}
     left join ${analyticsPropertyMetrics} sm on sm.property_id = p.id
@@ -192,6 +193,13 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
       where ${inScope(sql`o.property_id`, scope)}
       group by o.property_id
     ) oc on oc.property_id = p.id
+    left join (
+      select u.property_id, json_agg(json_build_array(u.property_type, u.gross_floor_area) order by u.property_type) as property_uses
+      from ${viewOfPropertyUses('u')}
+      join ${viewOfProperties('up')} on up.id = u.property_id and up.owner_id = ${owner}
+      where ${inScope(sql`u.property_id`, scope)}
+      group by u.property_id
+    ) pu on pu.property_id = p.id
     left join ${viewOfTariffs('pt')} on pt.id = p.tariff_id
     -- One pass over the owner's rollups, bills and meters each, grouped (not a lookup per property: the
     -- rollups were just written, and the table's statistics may still say it is empty).

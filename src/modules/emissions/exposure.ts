@@ -14,6 +14,7 @@ import { bundledEgrid, type EgridReference } from './egrid';
 import { tonsOf } from './emissions.calc';
 import type { EnergyByType } from './ll97.calc';
 import { gridOfZip } from './service';
+import type { PropertyUseArea } from './property-types';
 
 /** The utility types the location-based inventory has a factor for (README "Factors"). */
 export const COUNTED_UTILITY_TYPES: readonly MeterUtilityType[] = ['electric', 'gas', 'steam', 'fuel_oil_2', 'fuel_oil_4'];
@@ -26,6 +27,8 @@ export interface ExposureProperty {
   sqft: number | null;
   /** Its recorded occupancy groups and their gross floor areas (PUT /pm/properties/{id}/occupancy). */
   areas: OccupancyArea[];
+  /** Its recorded Portfolio Manager property uses (PUT /pm/properties/{id}/property-uses): LL97's limits from 2026, BERDO's. */
+  uses: PropertyUseArea[];
 }
 
 /** A projected building-performance penalty of the year: computed only where the standard's numbers are confirmed. */
@@ -80,7 +83,7 @@ function projectedPenalty(p: ExposureProperty, year: number, energy: EnergyByTyp
   // Only New York and Colorado need the ZIP code's county (New York City's five, Denver County).
   const county = p.state === 'NY' || p.state === 'CO' ? (refs.counties().get(p.zipCode)?.county ?? null) : null;
   const where = `${p.city}, ${p.state} ${p.zipCode}`;
-  const answer = buildingPerformance(jurisdictionOf(p, county), year, energy, p.sqft, where, p.areas);
+  const answer = buildingPerformance(jurisdictionOf(p, county), year, energy, p.sqft, where, p.areas, null, p.uses);
   for (const standard of answer.standards) {
     for (const period of standard.periods) {
       if (period.projected_penalty === null || period.limit_tco2e === null || period.emissions_tco2e === null) continue;

@@ -386,8 +386,28 @@ describe('the exposure the analytics store: only the period the year falls in', 
     city: 'New York',
     sqft: 40_000,
     areas: [{ group: 'B' as const, sqft: 40_000 }],
+    uses: [],
   };
   const energy = { electric: 1_000_000, gas: 20_000 };
+
+  it("follows the limits of the property's uses, as the building-performance answer does", () => {
+    const uses = [{ type: 'Office' as const, sqft: 40_000 }];
+    // 2026: Office 303.2 t, 91.982 t over, $24,651.18; 2031: 107.634 t, 143.586 t over, $38,481.05.
+    expect(annualExposure({ ...office, uses }, 2026, energy).penalty).toMatchObject({
+      period: '2024-2029',
+      limitTons: 303.2,
+      excessTons: 91.982,
+      penaltyCents: 2_465_118,
+    });
+    expect(annualExposure({ ...office, uses }, 2031, energy).penalty).toMatchObject({
+      period: '2030-2034',
+      limitTons: 107.634,
+      excessTons: 143.586,
+      penaltyCents: 3_848_105,
+    });
+    // A use without a confirmed limit: no penalty stored, rather than one against the other uses alone.
+    expect(annualExposure({ ...office, uses: [...uses, { type: 'Other' as const, sqft: 1_000 }] }, 2026, energy).penalty).toBeNull();
+  });
 
   it("reports 2030-2034's penalty for a year in it, and never as a 2023 or 2025 year's", () => {
     // 2031: 251.22 t against group B's 181.2 t, 70.02 t over, $18,765.36.
