@@ -112,7 +112,7 @@ describe('the BERDO factors and payment', () => {
 });
 
 describe('berdoAssessment, worked by hand', () => {
-  // BERDO.md "Worked example": a 50,000 sf office in 2025.
+  // emissions README, BERDO "Worked example": a 50,000 sf office in 2025.
   const office2025 = {
     uses: [{ propertyType: 'Office', grossFloorArea: 50_000 }],
     year: 2025,

@@ -1,7 +1,7 @@
 /**
  * Boston BERDO 2.0 (City of Boston Code § 7-2.2): a building's emissions by the city's factors, its
  * area-weighted (blended) emissions standard, the excess and the alternative compliance payment.
- * Pure, no I/O. The numbers are in berdo.data.ts (re-exported here), each cited in BERDO.md; where
+ * Pure, no I/O. The numbers are in berdo.data.ts (re-exported here), each cited in the emissions README ("Boston BERDO 2.0"); where
  * one is missing the answer is `not_confirmed` and names exactly what is missing.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * The numbers of Boston BERDO 2.0 (City of Boston Code § 7-2.2) this service uses, each cited in
- * BERDO.md with the date read (2026-11-28) and whether it was read in the law itself or confirmed by
+ * the emissions README ("Boston BERDO 2.0") with the date read (2026-11-28) and whether it was read in the law itself or confirmed by
  * two independent secondary sources naming the city's document. What could not be confirmed is
  * absent: no placeholder stands in for it. Pure data; berdo.calc.ts computes with it.
  */
@@ -55,7 +55,7 @@ export const BERDO_EMISSIONS_STANDARDS: Readonly<Record<BerdoBuildingUse, readon
 /**
  * Portfolio Manager property types, spelled as property-types.ts stores them (Portfolio Manager's
  * web-services names: "Other/Specialty Hospital", "Locksmith, etc)"), by BERDO building use: only
- * the types on which two independent public BERDO calculators agree (BERDO.md, "Portfolio Manager
+ * the types on which two independent public BERDO calculators agree (emissions README, BERDO "Portfolio Manager
  * types"). Types they map differently (Residential Care Facility, Senior Living Community, Single
  * Family Home, Prison/Incarceration) and types only one of them maps are absent.
  */
@@ -148,7 +148,7 @@ export const BERDO_FACTOR_YEARS: readonly number[] = Object.keys(BERDO_FACTORS.g
 /** The alternative compliance payment, $ per metric ton CO2e over the standard, in cents. */
 export const BERDO_ACP_CENTS_PER_TON = 234_00;
 
-/** Where each number was read (BERDO.md gives the detail). */
+/** Where each number was read (the emissions README, "Boston BERDO 2.0", gives the detail). */
 export const BERDO_SOURCES = {
   standards:
     'City of Boston Code § 7-2.2, Table 1 "CO2e Emissions Standards by Building Use" (kgCO2e/SF/yr), read 2026-11-28 in a public copy ' +
@@ -156,11 +156,11 @@ export const BERDO_SOURCES = {
   blending:
     '§ 7-2.2: a building reports several primary uses when each has at least 10 % of its floor area (or 10 % of its energy or ' +
     'emissions); a mixed-use building has a blended standard by the floor area of each use (§ 7-2.2 (L); National Law Review)',
-  uses: 'Portfolio Manager types mapped alike by two independent public BERDO calculators (BERDO.md); the regulations themselves not read',
+  uses: 'Portfolio Manager types mapped alike by two independent public BERDO calculators (emissions README, BERDO); the regulations themselves not read',
   factors:
     'BERDO Emissions Factors List (City of Boston): natural gas 53.11 and district steam 66.40 kgCO2e/MMBtu, projected grid factor ' +
     '2025 249 and 2026 242 kgCO2e/MWh, electricity = U x (1 - RPS Class I) x E; not read in the city text, confirmed by two ' +
-    'independent secondary sources each (BERDO.md)',
+    'independent secondary sources each (emissions README, BERDO)',
   rps: 'M.G.L. c. 25A § 11F(a), the Massachusetts RPS Class I schedule (2025 27 %, 2026 30 %), read 2026-11-28',
   acp:
     'Alternative compliance payment $234 per metric ton CO2e (ordinance § 7-2.2 as two independent calculators cite it; the ' +
