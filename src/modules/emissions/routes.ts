@@ -64,13 +64,18 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
         "New York City (the ZIP code in one of its five counties): Local Law 97, the year's emissions by the law's own " +
         "coefficients (§ 28-320.3.1.1), its limit from the occupancy groups recorded with PUT .../occupancy and the law's " +
         '2024-2029 intensity limits (§ 28-320.3.1, area weighted), the excess and the projected penalty ($268 a ton, § 28-320.6). ' +
+        "With Portfolio Manager uses recorded (PUT .../property-uses) the limit is the rule's per property type (1 RCNY " +
+        '§ 103-14(c)(3), as quoted) from 2026 and for 2030-2034, and for 2024-2025 the more lenient of the two (`limit_basis`); a ' +
+        'use without a confirmed limit is `limit_not_confirmed`, named. ' +
         "2030-2034 gives the law's own limit (§ 28-320.3.2) against the year's energy by the coefficients the law leaves to rule " +
         '(1 RCNY § 103-14(d)(3)(ii): electricity 0.000145 tCO2e/kWh, natural gas 0.00005311 tCO2e/kBtu, as quoted by three ' +
         "independent sources), with its excess and penalty; a year with district steam is `not_confirmed` there (the rule's steam " +
         'coefficient is not confirmed). `limit_tco2e` (the limit the ' +
         "building's LL97 report states) overrides the computed limit. Denver: Energize Denver, the year's site EUI (not weather normalized) " +
-        'against the final target blended over the uses recorded with PUT .../property-uses (`energize_denver`), no penalty. Boston ' +
-        '(BERDO 2.0) is named with `not_confirmed`; ' +
+        'against the final target blended over the uses recorded with PUT .../property-uses (`energize_denver`), no penalty. Boston: ' +
+        "BERDO 2.0 (`berdo`), the year's emissions by the city's factors against the standard blended over the recorded uses, the " +
+        'excess and the alternative compliance payment, `not_confirmed` naming what is missing (years other than 2025 and 2026, ' +
+        'unmapped types, fuel oil); ' +
         'elsewhere `applies` is false with a message saying no standard applies.',
       tags,
       auth: 'required',
