@@ -191,4 +191,57 @@ describe('emissions and building-performance exposure in the analytics', () => {
       }),
     ]);
   });
+
+  it('a change of property uses marks the property (a trigger, as occupancy does): the next read recomputes it', async () => {
+    // Hudson Yards recorded as Hospital (General Medical & Surgical): 0.02381 x 40,000 = 952.4 t in 2024-2029, no excess.
+    const hudson = (await as(t, owner.token).get('/pm/properties?per_page=100').expect(200)).body.items.find(
+      (p: { name: string }) => p.name === 'Hudson Yards office',
+    ).id;
+    await put(`/pm/properties/${hudson}/property-uses`, {
+      uses: [{ property_type: 'Hospital (General Medical & Surgical)', gross_floor_area: 40000 }],
+    }).expect(200);
+    expect((await as(t, owner.token).get('/pm/dashboard/stats').expect(200)).body).toMatchObject({
+      properties_over_emissions_limit: 1,
+      projected_emissions_penalty: 15217.58,
+    });
+  });
+
+  it("a Boston office's BERDO alternative compliance payment is stored and notified as its projected penalty", async () => {
+    // The emissions README's BERDO example: 50,000 sf Office, 800,000 kWh, 20,000 therms and 500,000 kBtu of steam in 2025:
+    // 284.836 t against 5.3 x 50,000 = 265 t, 19.836 t over x $234 = $4,641.62.
+    const { id } = await createProperty(t, owner.token, {
+      city: 'Boston',
+      state: 'MA',
+      zip_code: '02109',
+      sqft: 50000,
+      name: 'State Street office',
+    });
+    for (const [period_start, period_end] of QUARTERS) {
+      const period = { period_start, period_end };
+      await as(t, owner.token)
+        .post(`/pm/properties/${id}/bills`, { utility_type: 'electric', amount: 20000, ...period, usage_kwh: 200000 })
+        .expect(201);
+      await as(t, owner.token)
+        .post(`/pm/properties/${id}/bills`, { utility_type: 'gas', amount: 5000, ...period, usage: 5000, unit: 'therms' })
+        .expect(201);
+      await as(t, owner.token)
+        .post(`/pm/properties/${id}/bills`, { utility_type: 'steam', amount: 3000, ...period, usage: 125000, unit: 'kBtu' })
+        .expect(201);
+    }
+    await put(`/pm/properties/${id}/property-uses`, { uses: [{ property_type: 'Office', gross_floor_area: 50000 }] }).expect(200);
+    await t.services.analytics.recompute(owner.user.id);
+    // The Midtown office's $15,217.58 and this one's $4,641.62 = $19,859.20.
+    expect((await as(t, owner.token).get('/pm/dashboard/stats').expect(200)).body).toMatchObject({
+      properties_over_emissions_limit: 2,
+      projected_emissions_penalty: 19859.2,
+    });
+    const notes = (await penaltyNotes()).filter((n: { property_id: string }) => n.property_id === id);
+    expect(notes).toEqual([
+      expect.objectContaining({
+        message:
+          'State Street office: projected Boston BERDO 2.0 (Building Emissions Reduction and Disclosure Ordinance, City of Boston ' +
+          'Code § 7-2.2) penalty of $4,641.62 for 2025 (2025-2029 period): 284.836 t CO2e against a limit of 265 t, 19.836 t over',
+      }),
+    ]);
+  });
 });

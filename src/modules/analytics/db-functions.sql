@@ -159,6 +159,14 @@ DROP TRIGGER IF EXISTS analytics_occupancy_areas_insert ON property_occupancy_ar
 CREATE TRIGGER analytics_occupancy_areas_insert AFTER INSERT ON property_occupancy_areas REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
 DROP TRIGGER IF EXISTS analytics_occupancy_areas_update ON property_occupancy_areas;
 CREATE TRIGGER analytics_occupancy_areas_update AFTER UPDATE ON property_occupancy_areas REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
+
+-- Its Portfolio Manager property uses set Local Law 97's limits from 2026 and BERDO's: a change marks its metrics too.
+DROP TRIGGER IF EXISTS analytics_property_uses_delete ON property_use_areas;
+CREATE TRIGGER analytics_property_uses_delete AFTER DELETE ON property_use_areas REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
+DROP TRIGGER IF EXISTS analytics_property_uses_insert ON property_use_areas;
+CREATE TRIGGER analytics_property_uses_insert AFTER INSERT ON property_use_areas REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
+DROP TRIGGER IF EXISTS analytics_property_uses_update ON property_use_areas;
+CREATE TRIGGER analytics_property_uses_update AFTER UPDATE ON property_use_areas REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
 DROP TRIGGER IF EXISTS analytics_bills_delete ON utility_bills;
 CREATE TRIGGER analytics_bills_delete AFTER DELETE ON utility_bills REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_bills_changed();
 DROP TRIGGER IF EXISTS analytics_bills_insert ON utility_bills;

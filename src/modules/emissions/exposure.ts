@@ -99,6 +99,18 @@ function projectedPenalty(p: ExposureProperty, year: number, energy: EnergyByTyp
         penaltyCents: Math.round(period.projected_penalty * 100),
       };
     }
+    // Boston: BERDO's alternative compliance payment on the year's excess, where the year is computed.
+    const b = standard.berdo;
+    if (b?.status === 'computed' && b.period && b.alternative_compliance_payment !== null) {
+      return {
+        standard: standard.standard,
+        period: b.period,
+        emissionsTons: b.emissions_tco2e!,
+        limitTons: b.limit_tco2e!,
+        excessTons: b.excess_tco2e ?? 0,
+        penaltyCents: Math.round(b.alternative_compliance_payment * 100),
+      };
+    }
   }
   return null;
 }
