@@ -195,4 +195,25 @@ describe('Boston BERDO 2.0 through the API: property uses and the building-perfo
       missing: [expect.stringContaining('fuel oil No. 2 emission factor')],
     });
   });
+
+  it('the what-if prices BERDO as well: a 20 % gas cut brings the office under its standard, the payment to $0', async () => {
+    // Gas 16,000 therms = 1,600 MMBtu x 53.11 = 84.976 t; 145.416 + 84.976 + 33.2 = 263.592 t, under 265 t: -$4,641.62.
+    const p = await createProperty(t, alice, { ...BOSTON_OFFICE, name: 'What-if office' });
+    await billYear(p.id, 2025, 800_000, 20_000, 500_000);
+    await put(`/pm/properties/${p.id}/property-uses`, { uses: [{ property_type: 'Office', gross_floor_area: 50000 }] }).expect(200);
+    const res = await as(t, alice)
+      .post(`/pm/properties/${p.id}/what-if`, { year: 2025, changes: [{ kind: 'cut', utility_type: 'gas', percent: 20 }] })
+      .expect(200);
+    const berdo = (side: { building_performance: { periods: Array<{ standard: string }> } }) =>
+      side.building_performance.periods.find((x) => x.standard.startsWith('Boston BERDO'));
+    expect(berdo(res.body.before)).toMatchObject({
+      period: '2025-2029',
+      status: 'computed',
+      emissions_tco2e: 284.836,
+      limit_tco2e: 265,
+      projected_penalty: 4641.62,
+    });
+    expect(berdo(res.body.after)).toMatchObject({ emissions_tco2e: 263.592, excess_tco2e: 0, projected_penalty: 0 });
+    expect(res.body.delta.projected_penalty).toContainEqual(expect.objectContaining({ period: '2025-2029', projected_penalty: -4641.62 }));
+  });
 });

@@ -18,6 +18,8 @@ import { intervalMonthsOfProperties } from './interval-months';
 import { buildingPerformance, jurisdictionOf, type OccupancyArea } from './building-performance';
 import type { EnergyByType } from './ll97.calc';
 import { createEmissionsRepository } from './repository';
+import { createPropertyUsesRepository } from './property-uses.repository';
+import type { PropertyUseArea } from './property-types';
 import { gridOfZip, hubFactorsOf } from './service';
 import { applyChanges, kwhPerTherm, readingsAfter, WHAT_IF_NOTES, type ChangedBill, type WhatIfChange } from './what-if.calc';
 import { billCost, yearShare, type CostDeps } from './what-if.cost';
@@ -97,6 +99,7 @@ interface Place {
   where: string;
   sqft: number | null;
   areas: OccupancyArea[];
+  uses: PropertyUseArea[];
   limit: number | null;
 }
 
@@ -106,7 +109,7 @@ function sideOf(place: Place, year: number, meters: WhatIfMeterRow[], bills: Inv
   const inv = yearInventory(year, meters, bills, grid, readings);
   const energy: EnergyByType = {};
   for (const m of inv.meters) energy[m.utilityType] = (energy[m.utilityType] ?? 0) + m.usage;
-  const bp = buildingPerformance(place.jurisdiction, year, energy, place.sqft, place.where, place.areas, place.limit);
+  const bp = buildingPerformance(place.jurisdiction, year, energy, place.sqft, place.where, place.areas, place.limit, place.uses);
   // Water, sewer and trash are not energy (factors.ts UNSUPPORTED_REASONS): left out of the energy listed.
   const types = (Object.keys(energy) as Array<keyof EnergyByType>)
     .filter((t) => !NOT_ENERGY.has(t))
@@ -124,8 +127,8 @@ function sideOf(place: Place, year: number, meters: WhatIfMeterRow[], bills: Inv
       building_performance: {
         jurisdiction: bp.jurisdiction,
         applies: bp.applies,
-        periods: bp.standards.flatMap((s) =>
-          s.periods.map((p) => ({
+        periods: bp.standards.flatMap((s) => [
+          ...s.periods.map((p) => ({
             standard: s.standard,
             period: p.period,
             status: p.status,
@@ -134,7 +137,21 @@ function sideOf(place: Place, year: number, meters: WhatIfMeterRow[], bills: Inv
             excess_tco2e: p.excess_tco2e,
             projected_penalty: p.projected_penalty,
           })),
-        ),
+          // Boston: BERDO's year, its alternative compliance payment as the penalty.
+          ...(s.berdo
+            ? [
+                {
+                  standard: s.standard,
+                  period: s.berdo.period ?? String(year),
+                  status: s.berdo.status,
+                  emissions_tco2e: s.berdo.emissions_tco2e,
+                  limit_tco2e: s.berdo.limit_tco2e,
+                  excess_tco2e: s.berdo.excess_tco2e,
+                  projected_penalty: s.berdo.alternative_compliance_payment,
+                },
+              ]
+            : []),
+        ]),
       },
     },
   };
@@ -152,6 +169,7 @@ export function createWhatIfService(deps: {
   const repo = createWhatIfRepository(deps.db);
   const intervals = deps.intervals ?? createIntervalReader(deps.db);
   const emissionsRepo = createEmissionsRepository(deps.db);
+  const usesRepo = createPropertyUsesRepository(deps.db);
   const egrid = deps.egrid ?? (() => bundledEgrid());
   let counties: Map<string, ZipCounty> | undefined;
 
@@ -175,6 +193,7 @@ export function createWhatIfService(deps: {
         where: `${property.city}, ${property.state} ${property.zipCode}`,
         sqft: property.sqft,
         areas: await emissionsRepo.occupancy(property.id),
+        uses: await usesRepo.propertyUses(property.id),
         limit: body.limit_tco2e ?? null,
       };
       // Months covered by interval readings count as GET .../emissions counts them (README, rule 2).
