@@ -332,13 +332,25 @@ describe("Local Law 97 by the property's Portfolio Manager uses (1 RCNY § 103-1
       });
       expect(p.notes.join(' ')).toContain('"Mixed Use Property"');
     }
-    // 'Other' and a type the rule's table does not list (Aquarium), in 2025 with occupancy recorded too: not confirmed either.
-    const [other] = ll97Periods(2025, office, 40_000, [{ group: 'B', sqft: 40_000 }], null, [
-      { type: 'Other', sqft: 20_000 },
-      { type: 'Aquarium', sqft: 20_000 },
-    ]);
-    expect(other).toMatchObject({ status: 'limit_not_confirmed', limit_tco2e: null, projected_penalty: null });
-    expect(other!.notes.join(' ')).toContain('"Other", "Aquarium"');
+    // 'Other' and a type the rule's table does not list (Aquarium): not confirmed, and from 2026 no limit at all.
+    const unlisted = [
+      { type: 'Other' as const, sqft: 20_000 },
+      { type: 'Aquarium' as const, sqft: 20_000 },
+    ];
+    const [other2026] = ll97Periods(2026, office, 40_000, [{ group: 'B', sqft: 40_000 }], null, unlisted);
+    expect(other2026).toMatchObject({ status: 'limit_not_confirmed', limit_tco2e: null, projected_penalty: null });
+    expect(other2026!.notes.join(' ')).toContain('"Other", "Aquarium"');
+    // In 2025 the owner may still report by occupancy groups (this replaced "not confirmed in 2025 too"): group B's
+    // 338.4 t, 56.782 t over, $15,217.58, and the notes say why.
+    const [other2025] = ll97Periods(2025, office, 40_000, [{ group: 'B', sqft: 40_000 }], null, unlisted);
+    expect(other2025).toMatchObject({
+      status: 'computed',
+      limit_basis: 'occupancy_groups',
+      limit_tco2e: 338.4,
+      projected_penalty: 15217.58,
+    });
+    expect(other2025!.notes.join(' ')).toContain('"Other", "Aquarium"');
+    expect(other2025!.notes.join(' ')).toContain('may report by occupancy groups');
     // A limit given in the request still applies.
     expect(ll97Periods(2026, office, 40_000, [], 300, uses)[0]).toMatchObject({
       status: 'computed_with_given_limit',

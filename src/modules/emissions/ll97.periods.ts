@@ -140,6 +140,10 @@ function limitOf(table: LimitTable, areas: OccupancyArea[]): { lines: LimitLine[
   return { lines, limit };
 }
 
+const GROUPS_2024_2025_WHEN_TYPES_UNCONFIRMED =
+  'For calendar years 2024 and 2025 an owner may report by occupancy groups (NYC Sustainable Buildings, "Buildings Emissions ' +
+  'Limits Under Local Law 97"): the recorded groups\' limit under the law is used.';
+
 /** The limit a period's answer is set against, what it is from, and what could not be confirmed. */
 interface LimitChoice {
   basis: 'property_types' | 'occupancy_groups' | null;
@@ -155,7 +159,8 @@ interface LimitChoice {
  * occupancy-group limit (§ 28-320.3.1 or .3.2). With them: the rule's limit per property type
  * (1 RCNY § 103-14(c)(3)) from calendar year 2026 and for 2030-2034; for 2024 and 2025, when
  * occupancy groups are recorded too, the owner's choice, so the higher (more lenient) of the two.
- * A use whose type has no confirmed limit leaves the limit unset (never the other uses' sum).
+ * A use whose type has no confirmed limit leaves the limit unset (never the other uses' sum), except
+ * in 2024 and 2025 with occupancy groups recorded, which the owner may report by instead.
  */
 function limitChoice(period: '2024-2029' | '2030-2034', year: number, areas: OccupancyArea[], uses: PropertyUseArea[]): LimitChoice {
   const groups = limitOf(period === '2024-2029' ? LIMITS_2024_2029 : LIMITS_2030_2034, areas);
@@ -168,6 +173,9 @@ function limitChoice(period: '2024-2029' | '2030-2034', year: number, areas: Occ
   if (byType.status !== 'computed') {
     const missing = byType.status === 'not_confirmed' ? byType.not_confirmed : [];
     const note = typesNotConfirmed(period, missing);
+    // 2024 and 2025 may still be reported by occupancy groups: the law's limit, where they are recorded.
+    if (period === '2024-2029' && year < 2026 && groups.limit !== null)
+      return { basis: 'occupancy_groups', ...groups, notes: [note, GROUPS_2024_2025_WHEN_TYPES_UNCONFIRMED], notConfirmed: [] };
     return { basis: 'property_types', limit: null, lines: [], notes: [note], notConfirmed: missing };
   }
   const lines: LimitLine[] = byType.lines.map((l, i) => ({
