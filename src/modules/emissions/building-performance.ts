@@ -27,6 +27,17 @@ export function jurisdictionOf(p: { state: string; city: string }, county: strin
   return null;
 }
 
+/** New York City's answer: the message at `where` for `year`, the standard, and what of it is confirmed. */
+export const ll97Applies = (where: string, year: number) =>
+  `New York City's Local Law 97 applies at ${where} to a covered building (over 25,000 gross sf, with exceptions): ` +
+  `${year} against its limits, by the law's own coefficients and limits (for 2030-2034, the coefficients of the rule the law ` +
+  'leaves them to, as quoted).';
+export const LL97_STANDARD = 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)';
+export const LL97_CONFIRMED =
+  '2024-2029: coefficients, occupancy-group limits (§ 28-320.3.1 items 1 to 10) and penalty from the law; 2030-2034: the ' +
+  "law's occupancy-group limits (§ 28-320.3.2 items 1 to 10) and the rule's electricity and gas coefficients (1 RCNY " +
+  '§ 103-14(d)(3)(ii), as quoted by three independent sources); its steam coefficient is not confirmed';
+
 const BOSTON_STANDARD = 'Boston BERDO 2.0 (Building Emissions Reduction and Disclosure Ordinance, City of Boston Code § 7-2.2)';
 
 const DENVER_STANDARD = 'Energize Denver building performance requirements (Denver Revised Municipal Code ch. 10, art. XIV)';
@@ -125,18 +136,13 @@ export function buildingPerformance(
   return {
     jurisdiction,
     applies: true,
-    message:
-      `New York City's Local Law 97 applies at ${where} to a covered building (over 25,000 gross sf, with exceptions): ` +
-      `${year} against its limits, by the law's own coefficients and limits (for 2030-2034, the coefficients of the rule the law ` +
-      'leaves them to, as quoted).',
+    message: ll97Applies(where, year),
     standards: [
       {
-        standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
+        standard: LL97_STANDARD,
         status: 'partly_confirmed',
         reason:
-          '2024-2029: coefficients, occupancy-group limits (§ 28-320.3.1 items 1 to 10) and penalty from the law; 2030-2034: the ' +
-          "law's occupancy-group limits (§ 28-320.3.2 items 1 to 10) and the rule's electricity and gas coefficients (1 RCNY " +
-          '§ 103-14(d)(3)(ii), as quoted by three independent sources); its steam coefficient is not confirmed' +
+          LL97_CONFIRMED +
           (uses.length
             ? "; with the property's uses recorded, the rule's limits per Portfolio Manager property type (1 RCNY § 103-14(c)(3), as " +
               'quoted by three independent sources) from calendar year 2026 and for 2030-2034, and for 2024-2025 the higher of the two'

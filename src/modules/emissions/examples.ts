@@ -5,6 +5,7 @@
  */
 import { LIMIT_SOURCES, LIMITS_2024_2029, LIMITS_2030_2034 } from './occupancy';
 import { COEFFICIENTS_2030_2034_SOURCE } from './ll97-espm';
+import { LL97_CONFIRMED, LL97_STANDARD, ll97Applies } from './building-performance';
 
 const ELECTRIC_SOURCE =
   'EPA eGRID2022, subregion annual total output emission rate (SRC2ERTA); ZIP code to subregion: EPA Power Profiler v13.2; ' +
@@ -86,6 +87,16 @@ export const propertyEmissions = {
   ],
 };
 
+/** The example's 20,000 therms (2,000,000 kBtu) of gas by LL97's coefficient, the same in both periods. */
+const ll97Gas = {
+  utility_type: 'gas',
+  energy: 2000000,
+  energy_unit: 'kBtu',
+  coefficient: 0.00005311,
+  coefficient_unit: 'tCO2e/kBtu',
+  tco2e: 106.22,
+};
+
 /**
  * A 40,000 sf New York office (ZIP 10001; occupancy group B, 40,000 sf) billed quarterly in 2025:
  * 1,000,000 kWh and 20,000 therms, under Local Law 97 (README "Local Law 97, worked by hand").
@@ -95,18 +106,12 @@ export const buildingPerformance = {
   year: 2025,
   jurisdiction: 'new_york_city',
   applies: true,
-  message:
-    "New York City's Local Law 97 applies at New York, NY 10001 to a covered building (over 25,000 gross sf, with exceptions): " +
-    "2025 against its limits, by the law's own coefficients and limits (for 2030-2034, the coefficients of the rule the law " +
-    'leaves them to, as quoted).',
+  message: ll97Applies('New York, NY 10001', 2025),
   standards: [
     {
-      standard: 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)',
+      standard: LL97_STANDARD,
       status: 'partly_confirmed',
-      reason:
-        '2024-2029: coefficients, occupancy-group limits (§ 28-320.3.1 items 1 to 10) and penalty from the law; 2030-2034: the ' +
-        "law's occupancy-group limits (§ 28-320.3.2 items 1 to 10) and the rule's electricity and gas coefficients (1 RCNY " +
-        '§ 103-14(d)(3)(ii), as quoted by three independent sources); its steam coefficient is not confirmed',
+      reason: LL97_CONFIRMED,
       periods: [
         {
           period: '2024-2029',
@@ -121,14 +126,7 @@ export const buildingPerformance = {
               coefficient_unit: 'tCO2e/kWh',
               tco2e: 288.962,
             },
-            {
-              utility_type: 'gas',
-              energy: 2000000,
-              energy_unit: 'kBtu',
-              coefficient: 0.00005311,
-              coefficient_unit: 'tCO2e/kBtu',
-              tco2e: 106.22,
-            },
+            ll97Gas,
           ],
           not_covered: [],
           gross_floor_area: 40000,
@@ -162,14 +160,7 @@ export const buildingPerformance = {
               coefficient_unit: 'tCO2e/kWh',
               tco2e: 145,
             },
-            {
-              utility_type: 'gas',
-              energy: 2000000,
-              energy_unit: 'kBtu',
-              coefficient: 0.00005311,
-              coefficient_unit: 'tCO2e/kBtu',
-              tco2e: 106.22,
-            },
+            ll97Gas,
           ],
           not_covered: [],
           gross_floor_area: 40000,

@@ -49,17 +49,19 @@ export type Ll97CountedType = 'electric' | 'gas' | 'steam' | 'fuel_oil_2' | 'fue
 /** One period's coefficients of the utility types a meter can carry; a type absent has no confirmed coefficient. */
 export type Ll97Coefficients = Partial<Record<Ll97CountedType, Ll97Coefficient>>;
 
+/** One utility type counted: its energy, the coefficient and the tons. */
+export interface Ll97EmissionsLine {
+  utility_type: Ll97CountedType;
+  energy: number;
+  energy_unit: string;
+  coefficient: number;
+  coefficient_unit: string;
+  tco2e: number;
+}
+
 export interface Ll97Emissions {
   tco2e: number;
-  /** Each utility type counted: its energy, the coefficient and the tons. */
-  lines: Array<{
-    utility_type: Ll97CountedType;
-    energy: number;
-    energy_unit: string;
-    coefficient: number;
-    coefficient_unit: string;
-    tco2e: number;
-  }>;
+  lines: Ll97EmissionsLine[];
   /** Types with energy the law's coefficients do not cover (other fuels, unknown). */
   notCovered: MeterUtilityType[];
   /** Energy types the period's coefficients cover but whose coefficient is not confirmed: the total leaves them out. */

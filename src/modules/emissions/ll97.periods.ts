@@ -11,6 +11,8 @@ import {
   PENALTY_CENTS_PER_TON,
   type EnergyByType,
   type Ll97CountedType,
+  type Ll97Emissions,
+  type Ll97EmissionsLine,
 } from './ll97.calc';
 import { COEFFICIENTS_2030_2034, COEFFICIENTS_2030_2034_NOT_CONFIRMED, ESPM_READ_AS, ESPM_RULE, espmLimit, espmNameOf } from './ll97-espm';
 import { LIMIT_SOURCES, LIMITS_2024_2029, LIMITS_2030_2034, type LimitTable, type OccupancyGroup } from './occupancy';
@@ -91,14 +93,7 @@ export interface Ll97PeriodAnswer {
   period: '2024-2029' | '2030-2034';
   status: 'computed' | 'computed_with_given_limit' | 'no_occupancy' | 'limit_not_confirmed' | 'not_confirmed' | 'outside_period';
   emissions_tco2e: number | null;
-  emissions_lines: Array<{
-    utility_type: string;
-    energy: number;
-    energy_unit: string;
-    coefficient: number;
-    coefficient_unit: string;
-    tco2e: number;
-  }>;
+  emissions_lines: Ll97EmissionsLine[];
   not_covered: string[];
   gross_floor_area: number | null;
   limit_tco2e: number | null;
@@ -244,17 +239,29 @@ function period2030(
       notes,
     };
   }
-  const limit = given ?? choice.limit;
-  const penalty = limit === null ? null : excessAndPenalty(e.tco2e, limit);
   const notes = [
     PERIOD_2030_COEFFICIENTS,
     ...(year < 2030 || year > 2034 ? [PERIOD_2030_PROJECTION] : []),
     ...limitNotes(given, choice, [PERIOD_2030_LAW_LIMIT]),
     ...NOT_COVERED_NOTES(e.notCovered),
   ];
+  return computedPeriod(base, '2030-2034', e, given, choice, notes);
+}
+
+/** A period whose emissions are confirmed: the emissions against the limit given, else the chosen one, the excess and the penalty. */
+function computedPeriod(
+  base: Omit<Ll97PeriodAnswer, 'period' | 'status' | 'notes'>,
+  period: Ll97PeriodAnswer['period'],
+  e: Ll97Emissions,
+  given: number | null,
+  choice: LimitChoice,
+  notes: string[],
+): Ll97PeriodAnswer {
+  const limit = given ?? choice.limit;
+  const penalty = limit === null ? null : excessAndPenalty(e.tco2e, limit);
   return {
     ...base,
-    period: '2030-2034',
+    period,
     status: statusOf(given, choice),
     emissions_tco2e: roundTons(e.tco2e),
     emissions_lines: e.lines.map((l) => ({ ...l, tco2e: roundTons(l.tco2e) })),
@@ -300,25 +307,7 @@ export function ll97Periods(
     return [{ ...base, period: '2024-2029', status: 'outside_period', notes: [`${year} is not in 2024-2029.`] }, second];
   const e = ll97Emissions2024To2029(energy);
   const choice = limitChoice('2024-2029', year, areas, uses);
-  const limit = givenLimit ?? choice.limit;
-  const penalty = limit === null ? null : excessAndPenalty(e.tco2e, limit);
   const lawNote = year >= 2026 ? [FROM_2026] : [];
   const notes = [...limitNotes(givenLimit, choice, lawNote), ...NOT_COVERED_NOTES(e.notCovered)];
-  return [
-    {
-      ...base,
-      period: '2024-2029',
-      status: statusOf(givenLimit, choice),
-      emissions_tco2e: roundTons(e.tco2e),
-      emissions_lines: e.lines.map((l) => ({ ...l, tco2e: roundTons(l.tco2e) })),
-      not_covered: e.notCovered,
-      limit_tco2e: limit,
-      limit_basis: givenLimit !== null ? 'given' : choice.basis,
-      limit_lines: choice.lines,
-      excess_tco2e: penalty?.excessTons ?? null,
-      projected_penalty: penalty ? penalty.penaltyCents / 100 : null,
-      notes,
-    },
-    second,
-  ];
+  return [computedPeriod(base, '2024-2029', e, givenLimit, choice, notes), second];
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { cascadingRef, quoted } from '../../platform/db/columns';
 import { properties } from '../properties/tables';
 import { OCCUPANCY_GROUPS } from './occupancy';
 import { PROPERTY_TYPES } from './property-types';
@@ -12,18 +13,13 @@ import { PROPERTY_TYPES } from './property-types';
 export const propertyOccupancyAreas = pgTable(
   'property_occupancy_areas',
   {
-    propertyId: text('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: cascadingRef('property_id', () => properties.id),
     occupancyGroup: text('occupancy_group').notNull(),
     grossFloorArea: integer('gross_floor_area').notNull(),
   },
   (t) => [
     primaryKey({ name: 'property_occupancy_areas_pkey', columns: [t.propertyId, t.occupancyGroup] }),
-    check(
-      'property_occupancy_areas_group_check',
-      sql`${t.occupancyGroup} in (${sql.raw(OCCUPANCY_GROUPS.map((g) => `'${g}'`).join(', '))})`,
-    ),
+    check('property_occupancy_areas_group_check', sql`${t.occupancyGroup} in (${quoted(OCCUPANCY_GROUPS)})`),
     check('property_occupancy_areas_area_check', sql`${t.grossFloorArea} > 0`),
   ],
 );
@@ -37,15 +33,13 @@ export const propertyOccupancyAreas = pgTable(
 export const propertyUseAreas = pgTable(
   'property_use_areas',
   {
-    propertyId: text('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: cascadingRef('property_id', () => properties.id),
     propertyType: text('property_type').notNull(),
     grossFloorArea: integer('gross_floor_area').notNull(),
   },
   (t) => [
     primaryKey({ name: 'property_use_areas_pkey', columns: [t.propertyId, t.propertyType] }),
-    check('property_use_areas_type_check', sql`${t.propertyType} in (${sql.raw(PROPERTY_TYPES.map((p) => `'${p}'`).join(', '))})`),
+    check('property_use_areas_type_check', sql`${t.propertyType} in (${quoted(PROPERTY_TYPES)})`),
     check('property_use_areas_area_check', sql`${t.grossFloorArea} > 0`),
   ],
 );
