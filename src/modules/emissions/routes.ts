@@ -1,4 +1,5 @@
-import type { ApiRouter } from '../../platform/http/router';
+import type { z } from 'zod';
+import type { ApiRouter, RouteSpec } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import {
@@ -19,7 +20,37 @@ import type { WhatIfService } from './what-if.service';
 
 const tags = ['Emissions'];
 
+type PropertySpec<B extends z.ZodType, Q extends z.ZodType> = Omit<
+  RouteSpec<B, Q, typeof propertyIdParams>,
+  'tags' | 'auth' | 'params' | 'errors'
+>;
+
 export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsService, whatIf: WhatIfService): void {
+  /**
+   * A route on one of the caller's properties (`/pm/properties/:id/...`): 404 when the id is not one
+   * of theirs, and `invalid` the 422 it documents, if any. `handle` gets the caller's id, the
+   * property's id and the validated body and query.
+   */
+  const onProperty = <B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown>(
+    method: 'get' | 'put' | 'post',
+    path: string,
+    spec: PropertySpec<B, Q> & { invalid?: string },
+    handle: (userId: string, propertyId: string, input: { body: z.output<B>; query: z.output<Q> }) => unknown,
+  ): void => {
+    const { invalid, ...route } = spec;
+    api[method]<B, Q, typeof propertyIdParams>(
+      path,
+      {
+        ...route,
+        tags,
+        auth: 'required',
+        params: propertyIdParams,
+        errors: invalid === undefined ? { 404: 'Property not found' } : { 404: 'Property not found', 422: invalid },
+      },
+      ({ params, body, query, req }) => handle(callerId(req), params.id, { body, query }),
+    );
+  };
+
   api.get(
     '/pm/emissions',
     {
@@ -36,7 +67,8 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
     ({ query, req }) => emissions.portfolioEmissions(callerId(req), query),
   );
 
-  api.get(
+  onProperty(
+    'get',
     '/pm/properties/:id/emissions',
     {
       summary: "A property's greenhouse gas emissions for a calendar year, per month and per meter",
@@ -46,17 +78,15 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
         "district steam and fuel oil No. 2 and No. 4: EPA's Emission Factors Hub. Other fuels (fuel oil No. 5/6, other), water, sewer " +
         'and trash meters are listed with the reason they are ' +
         'not counted. `factors` names each factor used, its source and year.',
-      tags,
-      auth: 'required',
-      params: propertyIdParams,
       query: emissionsQuery,
       response: emissionsResponse,
-      errors: { 404: 'Property not found', 422: 'Validation error (year)' },
+      invalid: 'Validation error (year)',
     },
-    ({ params, query, req }) => emissions.propertyEmissions(callerId(req), params.id, query),
+    (userId, propertyId, { query }) => emissions.propertyEmissions(userId, propertyId, query),
   );
 
-  api.get(
+  onProperty(
+    'get',
     '/pm/properties/:id/building-performance',
     {
       summary: "The building-performance standard of a property's place, and the year against it",
@@ -77,63 +107,53 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
         'excess and the alternative compliance payment, `not_confirmed` naming what is missing (years other than 2025 and 2026, ' +
         'unmapped types, fuel oil); ' +
         'elsewhere `applies` is false with a message saying no standard applies.',
-      tags,
-      auth: 'required',
-      params: propertyIdParams,
       query: buildingPerformanceQuery,
       response: buildingPerformanceResponse,
-      errors: { 404: 'Property not found', 422: 'Validation error (year, limit_tco2e)' },
+      invalid: 'Validation error (year, limit_tco2e)',
     },
-    ({ params, query, req }) => emissions.buildingPerformance(callerId(req), params.id, query),
+    (userId, propertyId, { query }) => emissions.buildingPerformance(userId, propertyId, query),
   );
 
-  api.get(
+  onProperty(
+    'get',
     '/pm/properties/:id/occupancy',
     {
       summary: "A property's occupancy groups and their gross floor areas (what Local Law 97 sets limits on)",
-      tags,
-      auth: 'required',
-      params: propertyIdParams,
       response: occupancyResponse,
-      errors: { 404: 'Property not found' },
     },
-    ({ params, req }) => emissions.occupancy(callerId(req), params.id),
+    (userId, propertyId) => emissions.occupancy(userId, propertyId),
   );
 
-  api.put(
+  onProperty(
+    'put',
     '/pm/properties/:id/occupancy',
     {
       summary: "Replace a property's occupancy groups and their gross floor areas",
       description:
         'Each NYC Building Code occupancy group at most once, with its gross floor area in sf; an empty list clears them. ' +
         "A mixed-use building lists each group: its LL97 limit is the groups' limits, each times its area, summed.",
-      tags,
-      auth: 'required',
-      params: propertyIdParams,
       body: occupancyBody,
       response: occupancyResponse,
-      errors: { 404: 'Property not found', 422: 'Validation error (an unknown group, a group twice, an area out of range)' },
+      invalid: 'Validation error (an unknown group, a group twice, an area out of range)',
     },
-    ({ params, body, req }) => emissions.replaceOccupancy(callerId(req), params.id, body),
+    (userId, propertyId, { body }) => emissions.replaceOccupancy(userId, propertyId, body),
   );
 
-  api.get(
+  onProperty(
+    'get',
     '/pm/properties/:id/property-uses',
     {
       summary: "A property's ENERGY STAR Portfolio Manager property uses and their gross floor areas",
       description:
         'What Energize Denver (and BERDO 2.0, and from 2026 New York City) set their numbers on: each Portfolio Manager property ' +
         'type with its gross floor area in sf.',
-      tags,
-      auth: 'required',
-      params: propertyIdParams,
       response: propertyUsesResponse,
-      errors: { 404: 'Property not found' },
     },
-    ({ params, req }) => emissions.propertyUses(callerId(req), params.id),
+    (userId, propertyId) => emissions.propertyUses(userId, propertyId),
   );
 
-  api.put(
+  onProperty(
+    'put',
     '/pm/properties/:id/property-uses',
     {
       summary: "Replace a property's Portfolio Manager property uses and their gross floor areas",
@@ -141,17 +161,15 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
         'Each ENERGY STAR Portfolio Manager property type (spelled as Portfolio Manager spells it) at most once, with its gross ' +
         'floor area in sf; an empty list clears them. A mixed-use building lists each use: its Energize Denver final target is the ' +
         "uses' targets, each times its area, summed over the total area.",
-      tags,
-      auth: 'required',
-      params: propertyIdParams,
       body: propertyUsesBody,
       response: propertyUsesResponse,
-      errors: { 404: 'Property not found', 422: 'Validation error (an unknown property type, a type twice, an area out of range)' },
+      invalid: 'Validation error (an unknown property type, a type twice, an area out of range)',
     },
-    ({ params, body, req }) => emissions.replacePropertyUses(callerId(req), params.id, body),
+    (userId, propertyId, { body }) => emissions.replacePropertyUses(userId, propertyId, body),
   );
 
-  api.post(
+  onProperty(
+    'post',
     '/pm/properties/:id/what-if',
     {
       summary: "A property's year before and after named changes: energy, emissions, building-performance penalty and cost",
@@ -161,16 +179,10 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
         'energy per type, location-based emissions (factors named), the building-performance exposure per standard and period (as ' +
         "GET .../building-performance computes it) and the electric and gas meters' cost: each bill re-priced with its usage before and " +
         "after on its meter's tariff, as the bill audit prices it, or where no tariff prices it its billed amount scaled by usage (`cost_basis`).",
-      tags,
-      auth: 'required',
-      params: propertyIdParams,
       body: whatIfBody,
       response: whatIfResponse,
-      errors: {
-        404: 'Property not found',
-        422: "Validation error (a change out of range or repeated, a meter that is not the property's gas or electric meter)",
-      },
+      invalid: "Validation error (a change out of range or repeated, a meter that is not the property's gas or electric meter)",
     },
-    ({ params, body, req }) => whatIf.whatIf(callerId(req), params.id, body),
+    (userId, propertyId, { body }) => whatIf.whatIf(userId, propertyId, body),
   );
 }
