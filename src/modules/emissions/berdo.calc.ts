@@ -220,34 +220,20 @@ function emissionsOf(year: number, energy: BerdoAssessmentInput['energy']): { kg
       kg,
     ]);
   }
-  if (energy.gasTherms > 0) {
-    const kg = (energy.gasTherms * gasHundredths) / 1000;
-    parts.push([
-      {
-        fuel: 'natural_gas',
-        energy: energy.gasTherms,
-        energyUnit: 'therms',
-        factor: BERDO_FACTORS.gasKgPerMmbtu,
-        factorUnit: 'kgCO2e/MMBtu',
-        tco2e: 0,
-      },
-      kg,
-    ]);
-  }
-  if (energy.steamKbtu > 0) {
-    const kg = (energy.steamKbtu * steamHundredths) / 100_000;
-    parts.push([
-      {
-        fuel: 'district_steam',
-        energy: energy.steamKbtu,
-        energyUnit: 'kBtu',
-        factor: BERDO_FACTORS.steamKgPerMmbtu,
-        factorUnit: 'kgCO2e/MMBtu',
-        tco2e: 0,
-      },
-      kg,
-    ]);
-  }
+  /** A fuel BERDO counts per MMBtu (gas, steam): its line without tons, and its kg. */
+  const perMmbtu = (
+    fuel: 'natural_gas' | 'district_steam',
+    used: number,
+    energyUnit: 'therms' | 'kBtu',
+    factor: number,
+    kg: number,
+  ): [BerdoEmissionLine, number] => [{ fuel, energy: used, energyUnit, factor, factorUnit: 'kgCO2e/MMBtu', tco2e: 0 }, kg];
+  if (energy.gasTherms > 0)
+    parts.push(perMmbtu('natural_gas', energy.gasTherms, 'therms', BERDO_FACTORS.gasKgPerMmbtu, (energy.gasTherms * gasHundredths) / 1000));
+  if (energy.steamKbtu > 0)
+    parts.push(
+      perMmbtu('district_steam', energy.steamKbtu, 'kBtu', BERDO_FACTORS.steamKgPerMmbtu, (energy.steamKbtu * steamHundredths) / 100_000),
+    );
   const lines = parts.map(([line, kg]) => ({ ...line, tco2e: roundKg(kg) / 1000 }));
   return { kg: parts.reduce((s, [, kg]) => s + kg, 0), lines };
 }

@@ -1,15 +1,9 @@
 import { yearInventory, type InventoryBill, type InventoryMeter, type IntervalMonth } from './emissions.calc';
 import { monthsOfYear } from './interval-months';
-
-/** eGRID2022 NYCW SRC2ERTA, lb CO2e/MWh: 886.58 x 0.45359237 / 1000 = 0.40214592339 t/MWh. */
-const NYCW = { subregion: 'NYCW', lbPerMwh: 886.58 };
+import { ELECTRIC_AND_GAS, NYCW } from './emissions.calc.fixtures';
 
 describe('months covered by interval readings replace the bills calendarised (README rule 2), worked by hand', () => {
-  const meters: InventoryMeter[] = [
-    { id: 'e', name: 'Electric', utilityType: 'electric' },
-    { id: 'g', name: 'Gas', utilityType: 'gas' },
-    { id: 'e2', name: 'Sub-meter', utilityType: 'electric' },
-  ];
+  const meters: InventoryMeter[] = [...ELECTRIC_AND_GAS, { id: 'e2', name: 'Sub-meter', utilityType: 'electric' }];
   // A quarter of 90 days (31 + 28 + 31), 9,000 kWh: 100 kWh a day, so January 3,100, February 2,800, March 3,100.
   const bills: InventoryBill[] = [
     { meterId: 'e', periodStart: '2025-01-01', periodEnd: '2025-03-31', usageMilli: 9_000_000 },

@@ -10,9 +10,7 @@ import {
   tonsPerMwh,
 } from './factors';
 import { tonsOf, yearInventory, type InventoryBill, type InventoryMeter } from './emissions.calc';
-
-/** eGRID2022 NYCW (NPCC NYC/Westchester) SRC2ERTA, lb CO2e/MWh, as in data/reference. */
-const NYCW = { subregion: 'NYCW', lbPerMwh: 886.58 };
+import { ELECTRIC_AND_GAS, NYCW } from './emissions.calc.fixtures';
 
 describe('factors, worked by hand', () => {
   it('converts an eGRID output rate in lb/MWh to metric tons, with no grid loss', () => {
@@ -65,8 +63,7 @@ describe('factors, worked by hand', () => {
 
 describe('a year of a New York property, calendarised and worked by hand', () => {
   const meters: InventoryMeter[] = [
-    { id: 'e', name: 'Electric', utilityType: 'electric' },
-    { id: 'g', name: 'Gas', utilityType: 'gas' },
+    ...ELECTRIC_AND_GAS,
     { id: 'w', name: 'Water', utilityType: 'water' },
     { id: 'idle', name: 'Idle gas meter', utilityType: 'gas' },
   ];
