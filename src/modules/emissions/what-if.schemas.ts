@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { factorUsed } from './schemas';
 import * as ex from './what-if.examples';
 
-/** At most `places` decimals (a typed figure, not a float's noise). */
-const decimals = (places: number) => (v: number) => Math.abs(v * 10 ** places - Math.round(v * 10 ** places)) < 1e-6;
+const PLACES = { 2: 'two', 3: 'three', 4: 'four' } as const;
+
+/** `range` with at most `places` decimals (a typed figure, not a float's noise). */
+const figure = (range: z.ZodNumber, places: keyof typeof PLACES) =>
+  range.refine((v) => Math.abs(v * 10 ** places - Math.round(v * 10 ** places)) < 1e-6, { error: `at most ${PLACES[places]} decimals` });
 
 const cutChange = z
   .object({
@@ -11,12 +14,9 @@ const cutChange = z
     utility_type: z
       .enum(['electric', 'gas'])
       .meta({ description: 'every meter of this type on the property, and load electrified onto electric meters before this change' }),
-    percent: z
-      .number()
-      .gt(0)
-      .max(100)
-      .refine(decimals(2), { error: 'at most two decimals' })
-      .meta({ description: 'the cut, percent of usage (0 < percent <= 100, two decimals at most)' }),
+    percent: figure(z.number().gt(0).max(100), 2).meta({
+      description: 'the cut, percent of usage (0 < percent <= 100, two decimals at most)',
+    }),
   })
   .strict();
 
@@ -32,20 +32,13 @@ const electrifyChange = z
       .max(200)
       .optional()
       .meta({ description: "the electric meter that takes the load; default the property's only electric meter" }),
-    gas_efficiency: z
-      .number()
-      .gt(0)
-      .max(1)
-      .refine(decimals(4), { error: 'at most four decimals' })
-      .meta({ description: "the gas or oil equipment's efficiency, useful heat over fuel (0.80 for an 80 % boiler)" }),
-    electric_efficiency: z.number().min(0.5).max(10).refine(decimals(4), { error: 'at most four decimals' }).meta({
+    gas_efficiency: figure(z.number().gt(0).max(1), 4).meta({
+      description: "the gas or oil equipment's efficiency, useful heat over fuel (0.80 for an 80 % boiler)",
+    }),
+    electric_efficiency: figure(z.number().min(0.5).max(10), 4).meta({
       description: "the electric equipment's, useful heat over electricity: 1.0 resistance, a heat pump's seasonal COP (e.g. 3.0)",
     }),
-    added_demand_kw: z
-      .number()
-      .min(0)
-      .max(100_000)
-      .refine(decimals(3), { error: 'at most three decimals' })
+    added_demand_kw: figure(z.number().min(0).max(100_000), 3)
       .optional()
       .meta({
         description:
