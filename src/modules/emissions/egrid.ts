@@ -1,4 +1,4 @@
-import { readCsv, REFERENCE_DIR } from '../utilities/reference';
+import { readCsv, readOncePerProcess } from '../utilities/reference';
 
 /**
  * The bundled EPA eGRID2022 reference (data/reference/README.md "Emissions"), read once per
@@ -28,14 +28,8 @@ export interface EgridReference {
   zipSubregions: ReadonlyMap<string, readonly string[]>;
 }
 
-let cached: EgridReference | undefined;
-
 /** The bundled eGRID reference, read once per process (another `dir`: read afresh, for tests). */
-export function bundledEgrid(dir = REFERENCE_DIR): EgridReference {
-  if (dir !== REFERENCE_DIR) return readEgrid(dir);
-  cached ??= readEgrid(dir);
-  return cached;
-}
+export const bundledEgrid = readOncePerProcess(readEgrid);
 
 function readEgrid(dir: string): EgridReference {
   const rates = new Map<string, SubregionRate>();

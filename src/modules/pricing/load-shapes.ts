@@ -1,18 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REFERENCE_DIR } from '../utilities/reference';
+import { readOncePerProcess } from '../utilities/reference';
 import type { LoadShapeSet } from './engine';
 
 export const LOAD_SHAPES_FILE = 'load-shapes.json';
 
-let cached: LoadShapeSet | undefined;
-
 /** The bundled typical load shapes (data/reference/load-shapes.json), read once per process. */
-export function bundledLoadShapes(dir = REFERENCE_DIR): LoadShapeSet {
-  if (dir !== REFERENCE_DIR) return readLoadShapes(dir);
-  cached ??= readLoadShapes(dir);
-  return cached;
-}
+export const bundledLoadShapes = readOncePerProcess(readLoadShapes);
 
 function readLoadShapes(dir: string): LoadShapeSet {
   const data = JSON.parse(fs.readFileSync(path.join(dir, LOAD_SHAPES_FILE), 'utf8')) as LoadShapeSet;

@@ -12,6 +12,15 @@ import { countyGapPairs } from './county-pairs';
 /** The bundled reference data (see data/reference/README.md for sources and licenses). */
 export const REFERENCE_DIR = path.join(PROJECT_ROOT, 'data', 'reference');
 
+/**
+ * A reader of bundled reference data that reads REFERENCE_DIR once per process (the data is never
+ * written) and another `dir` (a test's) afresh on every call.
+ */
+export function readOncePerProcess<T>(read: (dir: string) => T): (dir?: string) => T {
+  let cached: T | undefined;
+  return (dir = REFERENCE_DIR) => (dir === REFERENCE_DIR ? (cached ??= read(dir)) : read(dir));
+}
+
 export interface UtilityRecord {
   id: string;
   name: string;
