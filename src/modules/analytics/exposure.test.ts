@@ -89,9 +89,12 @@ describe('emissions exposure in the recompute (README "Emissions and building-pe
     // With group B recorded too, 2025 is the owner's choice: the more lenient 338.4 t ($15,217.58).
     const both = propertyExposure('owner', office({ property_uses: [['Office', 40000]] }), MARCH_2026);
     expect(both.fields.penalty_cents).toBe(1_521_758);
-    // A use without a confirmed limit: no penalty stored.
+    // A use without a confirmed limit in 2025: the owner may report by occupancy groups, so group B's $15,217.58 is stored
+    // (this replaced "no penalty stored": LL97 2024-2025, the owner's option, emissions README); without groups, none.
     const mixed = propertyExposure('owner', office({ property_uses: [['Mixed Use Property', 40000]] }), MARCH_2026);
-    expect(mixed.fields).toMatchObject({ penalty_period: null, penalty_cents: null });
+    expect(mixed.fields).toMatchObject({ penalty_period: '2024-2029', penalty_cents: 1_521_758 });
+    const mixedOnly = propertyExposure('owner', office({ occupancy: [], property_uses: [['Mixed Use Property', 40000]] }), MARCH_2026);
+    expect(mixedOnly.fields).toMatchObject({ penalty_period: null, penalty_cents: null });
   });
 
   it('no penalty under the limit, without occupancy, or outside New York City: emissions only', () => {
