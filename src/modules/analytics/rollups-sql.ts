@@ -172,6 +172,26 @@ const ownTariffEffective = (tariffId: SQL) =>
   sql`(select max(v.effective_date) from ${viewOfOwnTariffVersions('v')} where v.tariff_id = ${tariffId})`;
 
 /**
+ * The recorded floor areas of the owner's properties in scope (a view aliased `a`: occupancy groups or
+ * Portfolio Manager uses), one row per property with its [key, gross floor area] pairs as `label`.
+ */
+function areasOf(
+  view: ReturnType<typeof viewOfOccupancyAreas<'a'>> | ReturnType<typeof viewOfPropertyUses<'a'>>,
+  key: 'occupancy_group' | 'property_type',
+  label: string,
+  owner: SQL,
+  scope: PropertyScope,
+): SQL {
+  const k = sql.raw(`a.${key}`);
+  return sql`
+      select a.property_id, json_agg(json_build_array(${k}, a.gross_floor_area) order by ${k}) as ${sql.raw(label)}
+      from ${view}
+      join ${viewOfProperties('ap')} on ap.id = a.property_id and ap.owner_id = ${owner}
+      where ${inScope(sql`a.property_id`, scope)}
+      group by a.property_id`;
+}
+
+/**
  * What the metrics of the owner's properties in scope are computed from: rollups from `metricsFrom` on,
  * meters and their bills ending on or after `billsFrom` (YYYY-MM-DD), estimate, latest rate analysis.
  */
@@ -186,20 +206,8 @@ export function metricsInputsSql(ownerId: string, scope: PropertyScope, metricsF
       sm.penalty_cents::text as stored_penalty_cents, sm.penalty_alerts as stored_penalty_alerts
     from ${viewOfProperties('p')}
     left join ${analyticsPropertyMetrics} sm on sm.property_id = p.id
-    left join (
-      select o.property_id, json_agg(json_build_array(o.occupancy_group, o.gross_floor_area) order by o.occupancy_group) as occupancy
-      from ${viewOfOccupancyAreas('o')}
-      join ${viewOfProperties('op')} on op.id = o.property_id and op.owner_id = ${owner}
-      where ${inScope(sql`o.property_id`, scope)}
-      group by o.property_id
-    ) oc on oc.property_id = p.id
-    left join (
-      select u.property_id, json_agg(json_build_array(u.property_type, u.gross_floor_area) order by u.property_type) as property_uses
-      from ${viewOfPropertyUses('u')}
-      join ${viewOfProperties('up')} on up.id = u.property_id and up.owner_id = ${owner}
-      where ${inScope(sql`u.property_id`, scope)}
-      group by u.property_id
-    ) pu on pu.property_id = p.id
+    left join (${areasOf(viewOfOccupancyAreas('a'), 'occupancy_group', 'occupancy', owner, scope)}) oc on oc.property_id = p.id
+    left join (${areasOf(viewOfPropertyUses('a'), 'property_type', 'property_uses', owner, scope)}) pu on pu.property_id = p.id
     left join ${viewOfTariffs('pt')} on pt.id = p.tariff_id
     -- One pass over the owner's rollups, bills and meters each, grouped (not a lookup per property: the
     -- rollups were just written, and the table's statistics may still say it is empty).
