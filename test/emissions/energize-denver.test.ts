@@ -159,7 +159,10 @@ describe('Energize Denver through the API: property uses and the building-perfor
     expect(res.body.standards[0].energize_denver).toBeUndefined();
     const boston = await createProperty(t, alice, { city: 'Boston', state: 'MA', zip_code: '02108' });
     const b = await as(t, alice).get(`/pm/properties/${boston.id}/building-performance?year=2025`).expect(200);
-    expect(b.body).toMatchObject({ jurisdiction: 'boston', standards: [{ status: 'partly_confirmed', berdo: { status: 'no_property_uses' } }] });
+    expect(b.body).toMatchObject({
+      jurisdiction: 'boston',
+      standards: [{ status: 'partly_confirmed', berdo: { status: 'no_property_uses' } }],
+    });
     expect(b.body.standards[0].energize_denver).toBeUndefined();
   });
 });
