@@ -1,7 +1,6 @@
-import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser, setTier, type RegisteredTestUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createProperty, quartersOf } from '../pm/helpers';
 
 /**
  * Issue 52 items 1 and 4: emissions and building-performance exposure in the analytics the workers
@@ -20,12 +19,7 @@ import { as, createProperty } from '../pm/helpers';
  */
 const NOW = new Date('2026-03-15T12:00:00Z');
 const OFFICE = { city: 'New York', state: 'NY', zip_code: '10001', sqft: 40000 };
-const QUARTERS = [
-  ['2025-01-01', '2025-03-31'],
-  ['2025-04-01', '2025-06-30'],
-  ['2025-07-01', '2025-09-30'],
-  ['2025-10-01', '2025-12-31'],
-];
+const QUARTERS = quartersOf(2025);
 const STANDARD = 'New York City Local Law 97 of 2019 (Administrative Code § 28-320)';
 
 describe('emissions and building-performance exposure in the analytics', () => {
@@ -34,11 +28,7 @@ describe('emissions and building-performance exposure in the analytics', () => {
   let over: string;
   let under: string;
 
-  const put = (path: string, body: unknown) =>
-    request(t.app)
-      .put(`/api/v1${path}`)
-      .set('Authorization', `Bearer ${owner.token}`)
-      .send(body as object);
+  const put = (path: string, body: unknown) => as(t, owner.token).put(path, body);
   const occupancy = (id: string, group: string) =>
     put(`/pm/properties/${id}/occupancy`, { areas: [{ occupancy_group: group, gross_floor_area: 40000 }] }).expect(200);
   const penaltyNotes = async () =>

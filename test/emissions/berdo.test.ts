@@ -1,17 +1,10 @@
-import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createProperty, quartersOf } from '../pm/helpers';
 
 const BOSTON_OFFICE = { name: 'State Street office', address: '1 State St', city: 'Boston', state: 'MA', zip_code: '02109', sqft: 50000 };
 
-const quarters = (year: number) =>
-  [
-    ['01-01', '03-31'],
-    ['04-01', '06-30'],
-    ['07-01', '09-30'],
-    ['10-01', '12-31'],
-  ].map(([s, e]) => [`${year}-${s}`, `${year}-${e}`] as const);
+const quarters = quartersOf;
 
 describe('Boston BERDO 2.0 through the API: property uses and the building-performance answer', () => {
   let t: TestApp;
@@ -22,11 +15,7 @@ describe('Boston BERDO 2.0 through the API: property uses and the building-perfo
   });
   afterAll(() => t.stop());
 
-  const put = (path: string, body: unknown) =>
-    request(t.app)
-      .put(`/api/v1${path}`)
-      .set('Authorization', `Bearer ${alice}`)
-      .send(body as object);
+  const put = (path: string, body: unknown) => as(t, alice).put(path, body);
 
   /** A year billed quarterly: kWh, therms and kBtu of steam a year, a quarter of each per bill. */
   async function billYear(propertyId: string, year: number, kwh: number, therms: number, steamKbtu: number) {

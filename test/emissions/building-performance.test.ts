@@ -1,7 +1,6 @@
-import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createProperty, quartersOf } from '../pm/helpers';
 import * as ex from '../../src/modules/emissions/examples';
 
 const NYC_OFFICE = { name: 'Midtown office', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10001', sqft: 50000 };
@@ -17,18 +16,9 @@ describe('GET /pm/properties/{id}/building-performance', () => {
   });
   afterAll(() => t.stop());
 
-  const put = (token: string, path: string, body: unknown) =>
-    request(t.app)
-      .put(`/api/v1${path}`)
-      .set('Authorization', `Bearer ${token}`)
-      .send(body as object);
+  const put = (token: string, path: string, body: unknown) => as(t, token).put(path, body);
 
-  const QUARTERS = [
-    ['2025-01-01', '2025-03-31'],
-    ['2025-04-01', '2025-06-30'],
-    ['2025-07-01', '2025-09-30'],
-    ['2025-10-01', '2025-12-31'],
-  ];
+  const QUARTERS = quartersOf(2025);
 
   it("gives a New York office's Local Law 97 limit, emissions, excess and penalty, worked by hand", async () => {
     const p = await createProperty(t, alice, { ...NYC_OFFICE, sqft: 40000 });
@@ -168,18 +158,9 @@ describe("GET /pm/properties/{id}/building-performance by a New York office's Po
   });
   afterAll(() => t.stop());
 
-  const put = (path: string, body: unknown) =>
-    request(t.app)
-      .put(`/api/v1${path}`)
-      .set('Authorization', `Bearer ${alice}`)
-      .send(body as object);
+  const put = (path: string, body: unknown) => as(t, alice).put(path, body);
 
-  const QUARTERS = [
-    ['2026-01-01', '2026-03-31'],
-    ['2026-04-01', '2026-06-30'],
-    ['2026-07-01', '2026-09-30'],
-    ['2026-10-01', '2026-12-31'],
-  ];
+  const QUARTERS = quartersOf(2026);
 
   it("gives a New York office recorded as Portfolio Manager's Office the rule's limits, as a new owner would see them", async () => {
     // A new owner: the property, its bills of 2026 and its one property use; no occupancy groups.

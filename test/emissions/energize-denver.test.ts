@@ -1,16 +1,10 @@
-import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createProperty, quartersOf } from '../pm/helpers';
 
 const DENVER_OFFICE = { name: 'Larimer office', address: '1600 Larimer St', city: 'Denver', state: 'CO', zip_code: '80202', sqft: 50000 };
 
-const QUARTERS = [
-  ['2025-01-01', '2025-03-31'],
-  ['2025-04-01', '2025-06-30'],
-  ['2025-07-01', '2025-09-30'],
-  ['2025-10-01', '2025-12-31'],
-];
+const QUARTERS = quartersOf(2025);
 
 describe('Energize Denver through the API: property uses and the building-performance answer', () => {
   let t: TestApp;
@@ -23,11 +17,7 @@ describe('Energize Denver through the API: property uses and the building-perfor
   });
   afterAll(() => t.stop());
 
-  const put = (token: string, path: string, body: unknown) =>
-    request(t.app)
-      .put(`/api/v1${path}`)
-      .set('Authorization', `Bearer ${token}`)
-      .send(body as object);
+  const put = (token: string, path: string, body: unknown) => as(t, token).put(path, body);
 
   it("gives a Denver office's 2025 site EUI against its final target, worked by hand (README)", async () => {
     const p = await createProperty(t, alice, DENVER_OFFICE);

@@ -2,17 +2,12 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { errorBody } from '../helpers/error-body';
-import { as, createProperty } from '../pm/helpers';
+import { as, createProperty, quartersOf } from '../pm/helpers';
 import * as ex from '../../src/modules/emissions/what-if.examples';
 
 const NYC_OFFICE = { name: 'Midtown office', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10001', sqft: 40000 };
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
-const QUARTERS = [
-  ['2025-01-01', '2025-03-31'],
-  ['2025-04-01', '2025-06-30'],
-  ['2025-07-01', '2025-09-30'],
-  ['2025-10-01', '2025-12-31'],
-];
+const QUARTERS = quartersOf(2025);
 
 /**
  * README "What-if", worked by hand: the 40,000 sf group B office of "Local Law 97, worked by hand"

@@ -21,11 +21,23 @@ export function as(t: TestApp, token: string) {
     get: (path: string) => auth(request(t.app).get(`/api/v1${path}`)),
     post: (path: string, body?: unknown) => auth(request(t.app).post(`/api/v1${path}`)).send(body as object),
     patch: (path: string, body?: unknown) => auth(request(t.app).patch(`/api/v1${path}`)).send(body as object),
+    put: (path: string, body?: unknown) => auth(request(t.app).put(`/api/v1${path}`)).send(body as object),
     /** multipart upload of `csv` as field `file` */
     upload: (path: string, csv: string | Buffer, filename = 'bills.csv') =>
       auth(request(t.app).post(`/api/v1${path}`)).attach('file', Buffer.isBuffer(csv) ? csv : Buffer.from(csv), filename),
   };
 }
+
+/** The four calendar quarters of `year`, [first day, last day] each (YYYY-MM-DD). */
+export const quartersOf = (year: number) =>
+  (
+    [
+      ['01-01', '03-31'],
+      ['04-01', '06-30'],
+      ['07-01', '09-30'],
+      ['10-01', '12-31'],
+    ] as const
+  ).map(([from, to]) => [`${year}-${from}`, `${year}-${to}`] as const);
 
 export async function createProperty(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
   const res = await as(t, token).post('/pm/properties', propertyBody(overrides));
