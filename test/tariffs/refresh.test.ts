@@ -46,7 +46,8 @@ function env(api: StandIn, extra: Record<string, string> = {}) {
     URDB_API_URL: api.url,
     URDB_API_BACKOFF_MS: '0',
     URDB_API_PAGE_SIZE: '5',
-    URDB_API_TIMEOUT_MS: '300',
+    // Long enough that a loaded CI machine never times out a healthy answer; the 'hang' fault costs this.
+    URDB_API_TIMEOUT_MS: '2000',
     ...extra,
   };
 }

@@ -16,7 +16,9 @@ describe('URDB API client', () => {
     createUrdbClient({
       apiUrl: api.url,
       apiKey: over.apiKey ?? 'test-key',
-      timeoutMs: 300,
+      // Long enough that a loaded CI machine never times out a healthy answer (a spurious retry
+      // shifts every request count below); the 'hang' fault still costs only this long.
+      timeoutMs: 2000,
       attempts: over.attempts ?? 5,
       backoffMs: 1000,
       pageSize: 5,
