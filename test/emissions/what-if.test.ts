@@ -76,7 +76,11 @@ describe('POST /pm/properties/{id}/what-if', () => {
     side.building_performance.periods.find((p) => p.period === '2024-2029');
 
   it('a 20 % gas cut: 16,000 therms, 373.938 t against 338.4 t, $9,524.18, and $4,000.00 less gas cost', async () => {
+    const reads = jest.spyOn(t.services.pricing, 'tariffOverPeriods');
     const res = await whatIf(alice, office.id, { year: 2025, changes: [{ kind: 'cut', utility_type: 'gas', percent: 20 }] }).expect(200);
+    // Eight bills priced on two tariffs: each tariff read once for the request, not once a bill.
+    expect(reads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
     const { before, after, delta } = res.body;
     expect(before.energy).toEqual([
       { utility_type: 'electric', usage: 1_000_000, unit: 'kWh' },

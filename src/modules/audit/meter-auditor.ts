@@ -8,6 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { toCents } from '../../platform/money';
 import {
   pricePeriod,
+  tariffReadsOnce,
   type PricingService,
   type LoadShapeSet,
   type PeriodToPrice,
@@ -297,7 +298,6 @@ export function createMeterAuditor(deps: MeterAuditorDeps) {
     // Read once per run, only when a bill needs them: the utility's other tariffs per owner, tariff and
     // sectors; each tariff with its supply contract per owner (a run's bills price on a few tariffs).
     const others = new Map<string, Promise<Tariff[]>>();
-    const tariffs = new Map<string, Promise<TariffOverPeriods>>();
     const reads: Omit<RunReads, 'withReadings'> = {
       credits,
       othersOf: (ownerId, tariff, sectors) =>
@@ -306,8 +306,7 @@ export function createMeterAuditor(deps: MeterAuditorDeps) {
           `${ownerId}|${tariff.id}|${sectors.join(',')}`,
           () => deps.otherTariffs?.(ownerId, tariff, sectors) ?? Promise.resolve([]),
         ),
-      tariffsOf: (ownerId, ids) =>
-        once(tariffs, `${ownerId}|${ids.tariffId}|${ids.supplyTariffId}`, () => deps.pricing.tariffOverPeriods(ownerId, ids)),
+      tariffsOf: tariffReadsOnce(deps.pricing),
     };
     // Stored a few thousand bills at a time, the event loop getting a turn between groups: a batch may
     // run for minutes, and on the embedded database no query of it would otherwise let a request in.

@@ -1,19 +1,20 @@
 /**
  * What-if's cost (README "What-if"): each bill of the year re-priced with its usage before and after
  * the changes on its meter's tariff, as the bill audit prices it (pricing's pricePeriod over the
- * versions tariffOverPeriod finds; an electric meter without a tariff of its own takes the
- * property's), or, where no tariff prices it, its billed amount scaled linearly by usage.
+ * versions tariffOverPeriods finds, each tariff read once per request; an electric meter without a
+ * tariff of its own takes the property's), or, where no tariff prices it, its billed amount scaled
+ * linearly by usage.
  */
 import { calendariseBill } from '../analytics/calendarise.calc';
 import { toCents } from '../../platform/money';
-import { pricePeriod, type LoadShapeSet, type PeriodToPrice, type PricingService } from '../pricing';
+import { pricePeriod, type LoadShapeSet, type PeriodToPrice, type PricingService, type TariffReads } from '../pricing';
 import type { PropertyRow } from '../properties/public';
 import { scaledCents, type ChangedBill } from './what-if.calc';
 import type { WhatIfBillRow, WhatIfMeterRow } from './what-if.repository';
 import { FUEL_OIL_NOT_TARIFFED, isFuelOil } from '../meters/units';
 
 export interface CostDeps {
-  pricing: Pick<PricingService, 'tariffOverPeriod'>;
+  pricing: Pick<PricingService, 'tariffOverPeriods'>;
   loadShapes: () => LoadShapeSet;
 }
 
@@ -49,7 +50,7 @@ function pricingRequest(
 
 /** One bill's cost before and after the changes (whole bill, not yet the year's share). */
 export async function billCost(
-  deps: CostDeps,
+  deps: Pick<CostDeps, 'loadShapes'> & { tariffs: TariffReads },
   property: PropertyRow,
   meter: WhatIfMeterRow,
   row: WhatIfBillRow,
@@ -69,7 +70,7 @@ export async function billCost(
   };
   const request = pricingRequest(row, meter, property);
   if ('reason' in request) return scaled(request.reason);
-  const found = await deps.pricing.tariffOverPeriod(property.ownerId, request, request.inputs.period);
+  const found = (await deps.tariffs(property.ownerId, request))(request.inputs.period);
   if (!found.ok) return scaled(found.error.message);
   const priced = pricePeriod({ ...request.inputs, spans: found.spans, supplyTariff: found.supplyTariff }, deps.loadShapes());
   if (!priced.ok) return scaled(priced.error.message);

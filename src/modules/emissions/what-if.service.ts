@@ -8,6 +8,7 @@ import { fromCents } from '../../platform/money';
 import { unprocessable } from '../../platform/http/errors';
 import { isFuelOil, METER_UTILITY_TYPES, UNIT_FAMILIES, usageMilliOf } from '../meters/units';
 import { createIntervalReader, type IntervalReader } from '../meters/public';
+import { tariffReadsOnce } from '../pricing';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/public';
 import { loadZipCounties, type ZipCounty } from '../utilities/counties';
@@ -255,12 +256,13 @@ async function costOf(
   let afterCents = 0;
   let unpricedWh = 0;
   const out: WhatIfAnswer['meters'] = [];
+  const priceDeps = { loadShapes: deps.loadShapes, tariffs: tariffReadsOnce(deps.pricing) };
   for (const meter of meters.filter((m) => m.utilityType === 'electric' || m.utilityType === 'gas' || isFuelOil(m.utilityType))) {
     const m = { billed: 0, before: 0, after: 0, usageBefore: 0, usageAfter: 0, priced: 0, scaled: 0, reasons: new Set<string>() };
     for (const [i, row] of rows.entries()) {
       if (row.meterId !== meter.id || row.periodEnd < yearFrom || row.periodStart > yearTo) continue;
       const c = changed[i]!;
-      const cost = await billCost(deps, property, meter, row, c);
+      const cost = await billCost(priceDeps, property, meter, row, c);
       if (cost.scaledBecause === null) m.priced += 1;
       else {
         m.scaled += 1;

@@ -8,4 +8,5 @@ export type { PricingError, PricingErrorCode } from './pricing-error';
 export type { BillUsage, UsageInputs } from './tariff-usage';
 export { createPricingService } from './service';
 export type { PricingDeps, PricingService, TariffOverPeriod, TariffOverPeriods } from './service';
+export { tariffReadsOnce, type TariffReads } from './tariff-reads';
 export type { LoadShapeSet } from './engine';

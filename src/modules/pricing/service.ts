@@ -21,15 +21,10 @@ export interface PricingService {
   /** POST /calculate/compare: 2-10 tariffs for the same usage, cheapest first. */
   compare(body: CompareBody, callerId?: string | null): Promise<CompareResponse>;
   /**
-   * What pricePeriod (price-period.ts) prices a billing period on, as `ownerId` sees it: the tariff's
-   * versions in force over the period and the supply contract, or why there are none.
+   * What pricePeriod (price-period.ts) prices billing periods on, as `ownerId` sees it: the tariff and
+   * supply contract read once, giving for any period the tariff's versions in force over it and the
+   * supply contract, or why there are none (a batch reads through tariffReadsOnce, tariff-reads.ts).
    */
-  tariffOverPeriod(
-    ownerId: string | null,
-    ids: { tariffId: string; supplyTariffId?: string | null },
-    period: BillingPeriod,
-  ): Promise<TariffOverPeriod>;
-  /** tariffOverPeriod for many billing periods of one tariff (a meter's bills): the tariff and supply contract read once. */
   tariffOverPeriods(ownerId: string | null, ids: { tariffId: string; supplyTariffId?: string | null }): Promise<TariffOverPeriods>;
 }
 
@@ -256,7 +251,6 @@ async function compare(deps: PricingDeps, body: CompareBody, callerId: string | 
 
 export function createPricingService(deps: PricingDeps): PricingService {
   return {
-    tariffOverPeriod: async (ownerId, ids, period) => (await tariffOverPeriods(deps, ownerId, ids))(period),
     tariffOverPeriods: (ownerId, ids) => tariffOverPeriods(deps, ownerId, ids),
     calculate: (body, callerId = null) =>
       body.period_start || body.period_end ? calculatePeriod(deps, body, callerId) : calculateMonth(deps, body, callerId),

@@ -3,7 +3,14 @@
  * judge (tariffs/eligibility.ts), and the property's electric bills of the last 365 days priced by billing period.
  */
 import { dayNumber, isoDateOfDay } from '../../platform/dates';
-import { pricePeriod, type PricingService, type LoadShapeSet, type PeriodToPrice, type TariffOverPeriods } from '../pricing';
+import {
+  pricePeriod,
+  tariffReadsOnce,
+  type PricingService,
+  type LoadShapeSet,
+  type PeriodToPrice,
+  type TariffOverPeriods,
+} from '../pricing';
 import type { PropertyRow } from '../properties/public';
 import { sectorsOfProperty } from '../properties/states';
 import type { Tariff } from '../tariffs/tariff.model';
@@ -38,12 +45,7 @@ export async function billedMeters(
   for (const b of bills) byMeter.set(b.meterId, [...(byMeter.get(b.meterId) ?? []), b]);
   const withReadings = (await deps.intervals?.metersWithReadings([...byMeter.keys()])) ?? new Set<string>();
   // The current tariff (and each supply contract) read once for the run, however many bills price on it.
-  const reads = new Map<string, Promise<TariffOverPeriods>>();
-  const overPeriodsOf = (supplyTariffId: string | null) => {
-    const key = supplyTariffId ?? '';
-    if (!reads.has(key)) reads.set(key, deps.pricing.tariffOverPeriods(row.ownerId, { tariffId: currentTariff.id, supplyTariffId }));
-    return reads.get(key)!;
-  };
+  const tariffs = tariffReadsOnce(deps.pricing);
   const out: BilledMeter[] = [];
   for (const [meterId, list] of byMeter) {
     const readings =
@@ -57,7 +59,10 @@ export async function billedMeters(
     const priced: PricedBill[] = [];
     for (const bill of list) {
       const covered = readings?.get(periodKey({ start: bill.periodStart, end: bill.periodEnd })) ?? null;
-      const overPeriods = await overPeriodsOf(bill.meterSupplyTariffId ?? row.supplyTariffId);
+      const overPeriods = await tariffs(row.ownerId, {
+        tariffId: currentTariff.id,
+        supplyTariffId: bill.meterSupplyTariffId ?? row.supplyTariffId,
+      });
       const one = priceBill(deps, row, overPeriods, bill, covered);
       if (one) priced.push(one);
     }
