@@ -1,10 +1,11 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz, updatedAt } from './columns';
 
 /** Small key/value facts the platform keeps about itself (e.g. when reference data was last imported). */
 export const systemState = pgTable('system_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -26,7 +27,7 @@ export const idempotencyKeys = pgTable(
     status: integer('status'),
     /** The first answer's JSON body as sent; null for an answer without a body (204). */
     body: text('body'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
 );
