@@ -12,6 +12,7 @@
  * absent here: no placeholder stands in for it.
  */
 import { roundTons } from './emissions.calc';
+import type { Ll97CountedType } from './ll97.calc';
 
 /** The rule as the sources name it. */
 export const ESPM_RULE = '1 RCNY § 103-14 (NYC Department of Buildings, effective 19 January 2023, amended 2024)';
@@ -205,7 +206,7 @@ export const COEFFICIENTS_2030_2034_NOT_CONFIRMED = {
     'naming the rule: the sources disagree',
   fuel_oil_2: '#2 fuel oil: 0.00007421 tCO2e/kBtu in only two independent sources naming the rule',
   fuel_oil_4: '#4 fuel oil: 0.00007529 tCO2e/kBtu in only one source naming the rule',
-} as const;
+} as const satisfies Partial<Record<Ll97CountedType, string>>;
 
 /** One use of the building: an ESPM property type and its gross floor area (sf). */
 export interface EspmUse {

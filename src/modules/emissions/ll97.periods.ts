@@ -34,16 +34,11 @@ const PERIOD_2030_COEFFICIENTS =
   'For 2030-2034 the law leaves the greenhouse gas coefficients to rule (§ 28-320.3.2.1): emissions by 1 RCNY § 103-14(d)(3)(ii), ' +
   'utility electricity 0.000145 tCO2e/kWh and natural gas 0.00005311 tCO2e/kBtu, read in public quotations of the rule (three ' +
   'independent sources each), not in the rule itself.';
+const NOT_CONFIRMED_2030: Partial<Record<Ll97CountedType, string>> = COEFFICIENTS_2030_2034_NOT_CONFIRMED;
 /** Why 2030-2034 is not computed for a building using energy whose coefficient for the period is not confirmed (steam, fuel oil). */
 const period2030NotConfirmed = (types: Ll97CountedType[]) =>
   "The rule's 2030-2034 coefficient is not confirmed for " +
-  types
-    .map((t) =>
-      t in COEFFICIENTS_2030_2034_NOT_CONFIRMED
-        ? COEFFICIENTS_2030_2034_NOT_CONFIRMED[t as keyof typeof COEFFICIENTS_2030_2034_NOT_CONFIRMED]
-        : t,
-    )
-    .join('; ') +
+  types.map((t) => NOT_CONFIRMED_2030[t] ?? t).join('; ') +
   ": with that energy, the building's emissions, any excess and the penalty are not computed for this period.";
 const PERIOD_2030_PROJECTION =
   "This year's energy against the 2030-2034 limit and coefficients: what the period would charge if the building used the same " +
