@@ -210,71 +210,60 @@ describe('berdoAssessment, worked by hand', () => {
 describe('berdoAssessment, what it will not compute', () => {
   const energy = { electricKwh: 800_000, gasTherms: 20_000, steamKbtu: 0 };
 
-  it('names the missing factors of a year the list was not confirmed for', () => {
-    const a = berdoAssessment({ uses: [{ propertyType: 'Office', grossFloorArea: 50_000 }], year: 2027, energy });
-    expect(a).toEqual({
-      status: 'not_confirmed',
+  // Each names what the list does not confirm, and computes nothing.
+  it.each([
+    {
+      what: 'the missing factors of a year the list was not confirmed for',
+      uses: [{ propertyType: 'Office', grossFloorArea: 50_000 }],
       year: 2027,
-      period: '2025-2029',
+      energy,
       missing: [
         'projected grid emission factor for 2027 (BERDO Emissions Factors List, confirmed only for 2025 and 2026)',
         'natural gas emission factor for 2027 (BERDO Emissions Factors List, confirmed only for 2025 and 2026)',
       ],
-    });
-  });
-
-  it('names a Portfolio Manager type without a confirmed building use', () => {
-    const a = berdoAssessment({ uses: [{ propertyType: 'Senior Living Community', grossFloorArea: 60_000 }], year: 2025, energy });
-    expect(a).toEqual({
-      status: 'not_confirmed',
+    },
+    {
+      what: 'a Portfolio Manager type without a confirmed building use',
+      uses: [{ propertyType: 'Senior Living Community', grossFloorArea: 60_000 }],
       year: 2025,
-      period: '2025-2029',
+      energy,
       missing: ['BERDO building use of the Portfolio Manager type "Senior Living Community"'],
-    });
+    },
+    {
+      what: 'fuel oil and an other meter, whose BERDO factors are not confirmed, in any year',
+      uses: [{ propertyType: 'Office', grossFloorArea: 50_000 }],
+      year: 2025,
+      energy: { ...energy, fuelOil2Kbtu: 138_000, fuelOil4Kbtu: 0, fuelOil56Kbtu: 150_000, otherKbtu: 10 },
+      missing: [
+        expect.stringContaining('fuel oil No. 2 emission factor'),
+        expect.stringContaining('fuel oil No. 5 and 6 emission factor'),
+        expect.stringContaining("'other' meter"),
+      ],
+    },
+  ])('names $what', ({ uses, year, energy, missing }) => {
+    expect(berdoAssessment({ uses, year, energy })).toEqual({ status: 'not_confirmed', year, period: '2025-2029', missing });
   });
 
   it('names a use under 10 % of the floor area, whose place in the blend is not confirmed', () => {
-    const a = berdoAssessment({
-      uses: [
-        { propertyType: 'Office', grossFloorArea: 46_000 },
-        { propertyType: 'Restaurant', grossFloorArea: 4_000 },
-      ],
-      year: 2025,
-      energy,
-    });
+    // The same building twice, with the restaurant share of its 50,000 sf just under and at 10 %.
+    const officeAndRestaurant = (officeSf: number, restaurantSf: number) =>
+      berdoAssessment({
+        uses: [
+          { propertyType: 'Office', grossFloorArea: officeSf },
+          { propertyType: 'Restaurant', grossFloorArea: restaurantSf },
+        ],
+        year: 2025,
+        energy,
+      });
+    const a = officeAndRestaurant(46_000, 4_000);
     expect(a.status).toBe('not_confirmed');
     if (a.status === 'not_confirmed') {
       expect(a.missing).toHaveLength(1);
       expect(a.missing[0]).toMatch(/^whether "Restaurant" \(8 % of the gross floor area, under the ordinance's 10 %\)/);
     }
     // Exactly 10 % is a primary use: 45,000 x 5.3 + 5,000 x 17.4 = 238,500 + 87,000 = 325,500 kg.
-    const tenPercent = berdoAssessment({
-      uses: [
-        { propertyType: 'Office', grossFloorArea: 45_000 },
-        { propertyType: 'Restaurant', grossFloorArea: 5_000 },
-      ],
-      year: 2025,
-      energy,
-    });
+    const tenPercent = officeAndRestaurant(45_000, 5_000);
     expect(tenPercent).toMatchObject({ status: 'computed', limitTco2e: 325.5, blendedStandardKgPerSf: 6.51 });
-  });
-
-  it('names fuel oil and an other meter, whose BERDO factors are not confirmed, in any year', () => {
-    const a = berdoAssessment({
-      uses: [{ propertyType: 'Office', grossFloorArea: 50_000 }],
-      year: 2025,
-      energy: { ...energy, fuelOil2Kbtu: 138_000, fuelOil4Kbtu: 0, fuelOil56Kbtu: 150_000, otherKbtu: 10 },
-    });
-    expect(a).toEqual({
-      status: 'not_confirmed',
-      year: 2025,
-      period: '2025-2029',
-      missing: [
-        expect.stringContaining('fuel oil No. 2 emission factor'),
-        expect.stringContaining('fuel oil No. 5 and 6 emission factor'),
-        expect.stringContaining("'other' meter"),
-      ],
-    });
   });
 
   it('has no standard before 2025', () => {
