@@ -5,6 +5,12 @@
 const SOURCE = 'https://www.hwws.com/customer-services/water-and-wastewater-rate-schedule/';
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
 
+/** The schedule's four tiers, kgal: to 3, 10 and 20, then above. The versions change their prices, not the tiers. */
+const TIER_MAX: (number | null)[] = [3, 10, 20, null];
+/** The four tiers at one version's prices, $/kgal. */
+const tiersPriced = (prices: [number, number, number, number]) =>
+  TIER_MAX.map((tier_max, i) => ({ ...allYear, tier: i + 1, tier_max, rate_per_unit: prices[i]! }));
+
 export const createWaterTariff = {
   name: 'Residential water, inside city (5/8" meter)',
   utility_name: 'Harlingen Waterworks System',
@@ -14,23 +20,13 @@ export const createWaterTariff = {
   unit: 'kgal',
   effective_date: '2024-05-01',
   source_url: SOURCE,
-  energy_rates: [
-    { ...allYear, tier: 1, tier_max: 3, rate_per_unit: 1.3 },
-    { ...allYear, tier: 2, tier_max: 10, rate_per_unit: 1.8 },
-    { ...allYear, tier: 3, tier_max: 20, rate_per_unit: 2.55 },
-    { ...allYear, tier: 4, tier_max: null, rate_per_unit: 3.05 },
-  ],
+  energy_rates: tiersPriced([1.3, 1.8, 2.55, 3.05]),
   fixed_charges: [{ name: 'Water flat fee (5/8" meter)', amount: 9.91, frequency: 'monthly' }],
 };
 
 export const createVersion = {
   effective_date: '2025-10-01',
-  energy_rates: [
-    { ...allYear, tier: 1, tier_max: 3, rate_per_unit: 1.38 },
-    { ...allYear, tier: 2, tier_max: 10, rate_per_unit: 1.91 },
-    { ...allYear, tier: 3, tier_max: 20, rate_per_unit: 2.7 },
-    { ...allYear, tier: 4, tier_max: null, rate_per_unit: 3.23 },
-  ],
+  energy_rates: tiersPriced([1.38, 1.91, 2.7, 3.23]),
   fixed_charges: [{ name: 'Water flat fee (5/8" meter)', amount: 10.5, frequency: 'monthly' }],
 };
 
