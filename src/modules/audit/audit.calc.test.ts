@@ -11,44 +11,50 @@ describe('compareLines', () => {
     { category: 'tax', name: 'Sales tax', amount: 4.7 },
   ];
 
-  it('sums both sides by category in cents and keeps only the categories that differ', () => {
-    // energy: expected 6010 + 2020 = 8030 c; billed 5000 + 3030 = 8030 c: equal, dropped (in dollars 60.1 + 20.2 is 80.30000000000001)
-    // fixed: expected 1500, billed 1600: +100 c; tax: expected 470, billed 469: -1 c
-    expect(
-      compareLines(expected, [
+  // Each: the billed lines against `expected`, and the categories that differ.
+  it.each([
+    {
+      what: 'sums both sides by category in cents and keeps only the categories that differ',
+      // energy: expected 6010 + 2020 = 8030 c; billed 5000 + 3030 = 8030 c: equal, dropped (in dollars 60.1 + 20.2 is 80.30000000000001)
+      // fixed: expected 1500, billed 1600: +100 c; tax: expected 470, billed 469: -1 c
+      billed: [
         { category: 'energy', description: 'Energy on-peak', amount: 50 },
         { category: 'energy', description: 'Energy off-peak', amount: 30.3 },
         { category: 'fixed', description: 'Basic service', amount: 16 },
         { category: 'tax', description: 'Tax', amount: 4.69 },
-      ]),
-    ).toEqual([
-      { category: 'fixed', expected: 15, billed: 16, difference: 1 },
-      { category: 'tax', expected: 4.7, billed: 4.69, difference: -0.01 },
-    ]);
-  });
-
-  it('a category on one side only differs by its whole sum; expected categories come first, then printed-only ones', () => {
-    // tax not printed: 0 - 470 = -470 c; late fee only printed: +1250 c
-    expect(
-      compareLines(expected, [
+      ],
+      differing: [
+        { category: 'fixed', expected: 15, billed: 16, difference: 1 },
+        { category: 'tax', expected: 4.7, billed: 4.69, difference: -0.01 },
+      ],
+    },
+    {
+      what: 'a category on one side only differs by its whole sum; expected categories come first, then printed-only ones',
+      // tax not printed: 0 - 470 = -470 c; late fee only printed: +1250 c
+      billed: [
         { category: 'energy', description: 'Energy', amount: 80.3 },
         { category: 'fixed', description: 'Basic service', amount: 15 },
         { category: 'late_fee', description: 'Late payment', amount: 12.5 },
-      ]),
-    ).toEqual([
-      { category: 'tax', expected: 4.7, billed: 0, difference: -4.7 },
-      { category: 'late_fee', expected: 0, billed: 12.5, difference: 12.5 },
-    ]);
-  });
-
-  it('lines that match are no lines at all', () => {
-    expect(
-      compareLines(expected, [
+      ],
+      differing: [
+        { category: 'tax', expected: 4.7, billed: 0, difference: -4.7 },
+        { category: 'late_fee', expected: 0, billed: 12.5, difference: 12.5 },
+      ],
+    },
+    {
+      what: 'lines that match are no lines at all',
+      billed: [
         { category: 'tax', description: 'Tax', amount: 4.7 },
         { category: 'fixed', description: 'Basic service', amount: 15 },
         { category: 'energy', description: 'Energy', amount: 80.3 },
-      ]),
-    ).toEqual([]);
+      ],
+      differing: [],
+    },
+  ])('$what', ({ billed, differing }) => {
+    expect(compareLines(expected, billed)).toEqual(differing);
+  });
+
+  it('no lines on either side are no lines either', () => {
     expect(compareLines([], [])).toEqual([]);
   });
 });
