@@ -238,65 +238,74 @@ export const portfolioEmissionsResponse = z
   })
   .meta({ example: ex.portfolioEmissions });
 
-const occupancyArea = z.object({
-  occupancy_group: z.enum(OCCUPANCY_GROUPS).meta({
-    description:
-      'NYC Building Code occupancy group as LL97 names it; B-ambulatory-health is B used for ambulatory health care (medical office)',
-  }),
-  gross_floor_area: z.number().int().min(1).max(50_000_000).meta({ description: 'sf of the group in the building' }),
+/**
+ * A property's gross floor area split by kind (LL97 occupancy groups, Portfolio Manager property
+ * uses): the PUT body lists each kind at most once with its area in sf, and the answer adds the areas up.
+ */
+function floorAreaSplit<List extends string, Kind extends string, Value extends string>(spec: {
+  list: List;
+  kind: Kind;
+  kinds: readonly [Value, ...Value[]];
+  kindDescription: string;
+  areaDescription: string;
+  example: Value;
+}) {
+  const kind = z.enum(spec.kinds).meta({ description: spec.kindDescription });
+  const area = z.number().int().min(1).max(50_000_000).meta({ description: spec.areaDescription });
+  const item = z.object({ [spec.kind]: kind, gross_floor_area: area } as { [K in Kind]: typeof kind } & { gross_floor_area: typeof area });
+  const exampleList = [{ [spec.kind]: spec.example, gross_floor_area: 40000 }];
+
+  const list = z
+    .array(item)
+    .max(spec.kinds.length)
+    .refine((entries) => new Set(entries.map((e) => (e as Record<Kind, Value>)[spec.kind])).size === entries.length, {
+      error: `each ${spec.kind} at most once`,
+    });
+  const body = z.object({ [spec.list]: list } as { [L in List]: typeof list }).meta({ example: { [spec.list]: exampleList } });
+
+  const items = z.array(item);
+  const response = z
+    .object({
+      property_id: z.string(),
+      ...({ [spec.list]: items } as { [L in List]: typeof items }),
+      gross_floor_area: z
+        .number()
+        .int()
+        .meta({ description: `the ${spec.list} summed` }),
+    })
+    .meta({
+      example: {
+        property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f',
+        [spec.list]: exampleList,
+        gross_floor_area: 40000,
+      },
+    });
+  return { body, response };
+}
+
+const occupancy = floorAreaSplit({
+  list: 'areas',
+  kind: 'occupancy_group',
+  kinds: OCCUPANCY_GROUPS,
+  kindDescription:
+    'NYC Building Code occupancy group as LL97 names it; B-ambulatory-health is B used for ambulatory health care (medical office)',
+  areaDescription: 'sf of the group in the building',
+  example: 'B',
 });
 
-export const occupancyBody = z
-  .object({
-    areas: z
-      .array(occupancyArea)
-      .max(OCCUPANCY_GROUPS.length)
-      .refine((list) => new Set(list.map((a) => a.occupancy_group)).size === list.length, { error: 'each occupancy_group at most once' }),
-  })
-  .meta({ example: { areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }] } });
+export const occupancyBody = occupancy.body;
 export type OccupancyBody = z.output<typeof occupancyBody>;
+export const occupancyResponse = occupancy.response;
 
-export const occupancyResponse = z
-  .object({
-    property_id: z.string(),
-    areas: z.array(occupancyArea),
-    gross_floor_area: z.number().int().meta({ description: 'the areas summed' }),
-  })
-  .meta({
-    example: {
-      property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f',
-      areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }],
-      gross_floor_area: 40000,
-    },
-  });
-
-const propertyUse = z.object({
-  property_type: z.enum(PROPERTY_TYPES).meta({
-    description: 'ENERGY STAR Portfolio Manager property type, spelled as Portfolio Manager spells it (e.g. Office, Multifamily Housing)',
-  }),
-  gross_floor_area: z.number().int().min(1).max(50_000_000).meta({ description: 'sf of the use in the property' }),
+const propertyUses = floorAreaSplit({
+  list: 'uses',
+  kind: 'property_type',
+  kinds: PROPERTY_TYPES,
+  kindDescription: 'ENERGY STAR Portfolio Manager property type, spelled as Portfolio Manager spells it (e.g. Office, Multifamily Housing)',
+  areaDescription: 'sf of the use in the property',
+  example: 'Office',
 });
 
-export const propertyUsesBody = z
-  .object({
-    uses: z
-      .array(propertyUse)
-      .max(PROPERTY_TYPES.length)
-      .refine((list) => new Set(list.map((u) => u.property_type)).size === list.length, { error: 'each property_type at most once' }),
-  })
-  .meta({ example: { uses: [{ property_type: 'Office', gross_floor_area: 40000 }] } });
+export const propertyUsesBody = propertyUses.body;
 export type PropertyUsesBody = z.output<typeof propertyUsesBody>;
-
-export const propertyUsesResponse = z
-  .object({
-    property_id: z.string(),
-    uses: z.array(propertyUse),
-    gross_floor_area: z.number().int().meta({ description: 'the uses summed' }),
-  })
-  .meta({
-    example: {
-      property_id: '5b0f3c8e-7d1a-4c2e-9f6b-1a2b3c4d5e6f',
-      uses: [{ property_type: 'Office', gross_floor_area: 40000 }],
-      gross_floor_area: 40000,
-    },
-  });
+export const propertyUsesResponse = propertyUses.response;
