@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from '../../platform/http/validate';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
+import { WATER_BILL_LINE_ITEMS } from '../pricing/schemas';
 import { REASON_CODES, type ReasonCode } from './audit.types';
 import { FINDING_STATUSES, type FindingStatus } from './disputes/dispute.calc';
 import { dispute } from './disputes/schemas';
@@ -112,12 +113,8 @@ export const billAuditResponse = z
       expected_amount: 31.51,
       variance: 3.15,
       variance_percent: 10,
-      expected_line_items: [
-        { category: 'energy', name: 'Usage all_year tier 1: 3 kgal x $1.3/kgal (30/30 days in June)', amount: 3.9 },
-        { category: 'energy', name: 'Usage all_year tier 2: 7 kgal x $1.8/kgal (30/30 days in June)', amount: 12.6 },
-        { category: 'energy', name: 'Usage all_year tier 3: 2 kgal x $2.55/kgal (30/30 days in June)', amount: 5.1 },
-        { category: 'fixed', name: 'Water flat fee (5/8" meter): $9.91/month (30/30 days in June)', amount: 9.91 },
-      ],
+      // POST /calculate's water bill of 12 kgal, over the whole of June
+      expected_line_items: WATER_BILL_LINE_ITEMS.map((line) => ({ ...line, name: `${line.name} (30/30 days in June)` })),
       basis: 'bill',
       basis_note: null,
       findings: [findingExample],

@@ -59,6 +59,17 @@ export const intervalsSchema = z
     example: INTERVALS_EXAMPLE,
   });
 
+/**
+ * The water tariff's bill of 12 kgal, line by line: the bill audit's example expects the same lines
+ * over a whole June (each name then says the days it covers).
+ */
+export const WATER_BILL_LINE_ITEMS = [
+  { category: 'energy', name: 'Usage all_year tier 1: 3 kgal x $1.3/kgal', amount: 3.9 },
+  { category: 'energy', name: 'Usage all_year tier 2: 7 kgal x $1.8/kgal', amount: 12.6 },
+  { category: 'energy', name: 'Usage all_year tier 3: 2 kgal x $2.55/kgal', amount: 5.1 },
+  { category: 'fixed', name: 'Water flat fee (5/8" meter): $9.91/month', amount: 9.91 },
+];
+
 /** San Francisco's C-1 small commercial tariff (polyphase), a July of 12,000 kWh and 40 kW (the README's first bill). */
 /** The water tariff's July of 12,000 gallons (pricing README "Units"). */
 const WATER_BILL = {
@@ -67,12 +78,7 @@ const WATER_BILL = {
   month: 7,
   season: 'all_year',
   total_cost: 31.51,
-  line_items: [
-    { category: 'energy', name: 'Usage all_year tier 1: 3 kgal x $1.3/kgal', amount: 3.9 },
-    { category: 'energy', name: 'Usage all_year tier 2: 7 kgal x $1.8/kgal', amount: 12.6 },
-    { category: 'energy', name: 'Usage all_year tier 3: 2 kgal x $2.55/kgal', amount: 5.1 },
-    { category: 'fixed', name: 'Water flat fee (5/8" meter): $9.91/month', amount: 9.91 },
-  ],
+  line_items: WATER_BILL_LINE_ITEMS,
   summary: {
     energy_charge: 21.6,
     demand_charge: 0,
