@@ -16,7 +16,7 @@ export const emissionsQuery = z.object({
 });
 export type EmissionsQuery = z.output<typeof emissionsQuery>;
 
-const tons = z.number().meta({ description: 'metric tons CO2e, rounded to the kilogram' });
+export const tons = z.number().meta({ description: 'metric tons CO2e, rounded to the kilogram' });
 const yearMonth = z.string().meta({ description: 'YYYY-MM' });
 
 export const factorUsed = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { factorUsed } from './schemas';
+import { factorUsed, tons } from './schemas';
 import * as ex from './what-if.examples';
 
 const PLACES = { 2: 'two', 3: 'three', 4: 'four' } as const;
@@ -79,7 +79,6 @@ export const whatIfBody = z
   .meta({ example: ex.whatIfBody });
 export type WhatIfBody = z.output<typeof whatIfBody>;
 
-const tons = z.number().meta({ description: 'metric tons CO2e, rounded to the kilogram' });
 const usd = z.number().meta({ description: 'USD, to the cent' });
 
 const periodExposure = z.object({
