@@ -132,6 +132,25 @@ function emptyTierNote(
   if (!b.assumptions.includes(note)) b.assumptions.push(note);
 }
 
+/**
+ * Tier t's upper bound (Wh) on this bill, Infinity for the last tier; null when it is not above `lowerMilli`, where
+ * the tiers before it end: the tier bills nothing, and the bill says so (emptyTierNote).
+ */
+function tierUpperMilli(
+  b: BillBuilder,
+  label: string,
+  tiers: EnergyTierPlan[],
+  t: number,
+  lowerMilli: number,
+  mp: MonthPlan,
+  demandMilli: number,
+): number | null {
+  const upper = t === tiers.length - 1 ? Infinity : boundMilli(tiers[t], mp, demandMilli);
+  if (upper > lowerMilli) return upper;
+  emptyTierNote(b, label, t, tiers[t], lowerMilli, mp, demandMilli);
+  return null;
+}
+
 function addPiece(b: BillBuilder, plan: TariffPlan, label: string, tiers: EnergyTierPlan[], t: number, band: string, qMilli: number): void {
   const tier = tiers[t];
   if (qMilli <= 0 || tier.price.int === 0) return;
@@ -163,12 +182,9 @@ function priceSinglePeriod(
   let lower = 0;
   let from: EnergyTierPlan | null = null;
   for (let t = 0; t < tiers.length && lower < qMilli; t++) {
+    const upper = tierUpperMilli(b, label, tiers, t, lower, mp, demandMilli);
+    if (upper === null) continue;
     const last = t === tiers.length - 1;
-    const upper = last ? Infinity : boundMilli(tiers[t], mp, demandMilli);
-    if (upper <= lower) {
-      emptyTierNote(b, label, t, tiers[t], lower, mp, demandMilli);
-      continue;
-    }
     const inTier = (upper < qMilli ? upper : qMilli) - lower;
     const band = stated ? ` (${sizedBand(from, last ? null : tiers[t], mp, demandMilli)})` : '';
     lower += inTier;
@@ -216,12 +232,11 @@ const priceSharedTiers: PeriodTierPricing = (b, plan, energy, mp, quantities, we
   let used = 0;
   let from: EnergyTierPlan | null = null;
   for (let t = 0; t <= last; t++) {
-    const upper = t === last ? Infinity : boundMilli(bounds[t], mp, demandMilli);
+    const upper = tierUpperMilli(b, plan.unit === 'kWh' ? 'Energy' : 'Usage', bounds, t, lower, mp, demandMilli);
     const base = t * n;
-    if (upper <= lower) {
+    if (upper === null) {
       // Empty tier (a bound not above the one before it): nothing below it that the previous tier does not hold.
       for (let i = 0; i < n; i++) below[base + i] = t === 0 ? 0 : below[base - n + i];
-      emptyTierNote(b, plan.unit === 'kWh' ? 'Energy' : 'Usage', t, bounds[t], lower, mp, demandMilli);
       continue;
     }
     used = t + 1;
@@ -267,12 +282,9 @@ const pricePerPeriodBounds: PeriodTierPricing = (b, plan, energy, mp, quantities
     let before = 0;
     let from: EnergyTierPlan | null = null;
     for (let t = 0; t < tiers.length && before < q; t++) {
+      const upper = tierUpperMilli(b, label, tiers, t, lower, mp, demandMilli);
+      if (upper === null) continue;
       const last = t === tiers.length - 1;
-      const upper = last ? Infinity : boundMilli(tiers[t], mp, demandMilli);
-      if (upper <= lower) {
-        emptyTierNote(b, label, t, tiers[t], lower, mp, demandMilli);
-        continue;
-      }
       let upTo = q;
       if (upper < total) {
         apportion(upper, weights, row);
