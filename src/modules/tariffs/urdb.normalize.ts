@@ -57,6 +57,27 @@ export function classify(s: TariffStructure): { rateType: RateType; hasTou: bool
   return { rateType, hasTou, hasDemand, hasNetMetering: s.dgRules === 'Net Metering' };
 }
 
+/** A rate structure's periods, each one's tiers read by `tiersOf`; a structure without periods is refused. */
+function periodsOf<T>(
+  structure: UrdbTier[][],
+  field: string,
+  periodName: string,
+  tiersOf: (raw: UrdbTier[], where: string, warnings: string[]) => T[],
+  warnings: string[],
+): T[][] {
+  const periods = structure.map((p, i) => tiersOf(p, `${periodName} ${i + 1}`, warnings));
+  if (periods.length === 0) throw new UrdbRecordError(`${field} has no periods`);
+  return periods;
+}
+
+/** The periods' names from their first tiers' rates and the schedules that use them (urdb.periods). */
+const periodNamesOf = (periods: { rate: number }[][], weekday: Schedule12x24, weekend: Schedule12x24): string[] =>
+  namePeriods(
+    periods.map((p) => p[0].rate),
+    weekday,
+    weekend,
+  );
+
 /**
  * A structure priced by time of day (`energy` or `demand`): its periods' tiers, its weekday and
  * weekend schedules checked against them, and the periods' names; null when the record has none.
@@ -69,20 +90,10 @@ function scheduledOf<T extends { rate: number }>(
 ): { periods: T[][]; weekday: Schedule12x24; weekend: Schedule12x24; periodNames: string[] } | null {
   const structure = r[`${kind}ratestructure`];
   if (structure === undefined) return null;
-  const periods = structure.map((p, i) => tiersOf(p, `${kind} period ${i + 1}`, warnings));
-  if (periods.length === 0) throw new UrdbRecordError(`${kind}ratestructure has no periods`);
+  const periods = periodsOf(structure, `${kind}ratestructure`, `${kind} period`, tiersOf, warnings);
   const weekday = checkSchedule(r[`${kind}weekdayschedule`], periods.length, `${kind}weekdayschedule`);
   const weekend = checkSchedule(r[`${kind}weekendschedule`], periods.length, `${kind}weekendschedule`);
-  return {
-    periods,
-    weekday,
-    weekend,
-    periodNames: namePeriods(
-      periods.map((p) => p[0].rate),
-      weekday,
-      weekend,
-    ),
-  };
+  return { periods, weekday, weekend, periodNames: periodNamesOf(periods, weekday, weekend) };
 }
 
 function energyOf(r: UrdbRecord, warnings: string[]): EnergyStructure | null {
@@ -98,8 +109,7 @@ function demandTouOf(r: UrdbRecord, warnings: string[]): TouDemandStructure | nu
 
 function demandFlatOf(r: UrdbRecord, warnings: string[]): FlatDemandStructure | null {
   if (r.flatdemandstructure === undefined) return null;
-  const periods = r.flatdemandstructure.map((p, i) => demandTiers(p, `flat demand period ${i + 1}`, warnings));
-  if (periods.length === 0) throw new UrdbRecordError('flatdemandstructure has no periods');
+  const periods = periodsOf(r.flatdemandstructure, 'flatdemandstructure', 'flat demand period', demandTiers, warnings);
   let months = r.flatdemandmonths;
   if (months === undefined) {
     if (periods.length !== 1) throw new UrdbRecordError('flatdemandmonths missing with several flat demand periods');
@@ -117,8 +127,7 @@ function demandFlatOf(r: UrdbRecord, warnings: string[]): FlatDemandStructure | 
 
 function demandCoincidentOf(r: UrdbRecord, warnings: string[]): CoincidentDemandStructure | null {
   if (r.coincidentratestructure === undefined) return null;
-  const periods = r.coincidentratestructure.map((p, i) => demandTiers(p, `coincident demand period ${i + 1}`, warnings));
-  if (periods.length === 0) throw new UrdbRecordError('coincidentratestructure has no periods');
+  const periods = periodsOf(r.coincidentratestructure, 'coincidentratestructure', 'coincident demand period', demandTiers, warnings);
   let raw: unknown = r.coincidentschedule;
   if (raw === undefined) {
     if (periods.length !== 1) throw new UrdbRecordError('coincidentschedule missing with several coincident demand periods');
@@ -127,16 +136,7 @@ function demandCoincidentOf(r: UrdbRecord, warnings: string[]): CoincidentDemand
   }
   const schedule = checkSchedule(raw, periods.length, 'coincidentschedule');
   const unit = r.coincidentrateunit ?? 'kW';
-  return {
-    periods,
-    schedule,
-    unit,
-    periodNames: namePeriods(
-      periods.map((p) => p[0].rate),
-      schedule,
-      schedule,
-    ),
-  };
+  return { periods, schedule, unit, periodNames: periodNamesOf(periods, schedule, schedule) };
 }
 
 /** The demand window in minutes (`demandwindow`) when it is one interval data is priced with (15, 30, 60); else none, with a warning. */
