@@ -127,49 +127,37 @@ BEGIN
     WHERE u.id = owner;
 END $$;
 
-DROP TRIGGER IF EXISTS analytics_portfolios_delete ON portfolios;
-CREATE TRIGGER analytics_portfolios_delete AFTER DELETE ON portfolios REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_portfolios_changed();
-DROP TRIGGER IF EXISTS analytics_portfolios_insert ON portfolios;
-CREATE TRIGGER analytics_portfolios_insert AFTER INSERT ON portfolios REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_portfolios_changed();
-DROP TRIGGER IF EXISTS analytics_portfolios_update ON portfolios;
-CREATE TRIGGER analytics_portfolios_update AFTER UPDATE ON portfolios REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_portfolios_changed();
-DROP TRIGGER IF EXISTS analytics_properties_delete ON properties;
-CREATE TRIGGER analytics_properties_delete AFTER DELETE ON properties REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_properties_changed();
-DROP TRIGGER IF EXISTS analytics_properties_insert ON properties;
-CREATE TRIGGER analytics_properties_insert AFTER INSERT ON properties REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_properties_changed();
-DROP TRIGGER IF EXISTS analytics_properties_update ON properties;
-CREATE TRIGGER analytics_properties_update AFTER UPDATE ON properties REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_properties_changed();
-DROP TRIGGER IF EXISTS analytics_rate_analyses_delete ON rate_analyses;
-CREATE TRIGGER analytics_rate_analyses_delete AFTER DELETE ON rate_analyses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
-DROP TRIGGER IF EXISTS analytics_rate_analyses_insert ON rate_analyses;
-CREATE TRIGGER analytics_rate_analyses_insert AFTER INSERT ON rate_analyses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
-DROP TRIGGER IF EXISTS analytics_rate_analyses_update ON rate_analyses;
-CREATE TRIGGER analytics_rate_analyses_update AFTER UPDATE ON rate_analyses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
--- Open high-severity bill-audit findings are a health deduction: a change of them marks the property's metrics.
-DROP TRIGGER IF EXISTS analytics_audit_findings_delete ON audit_findings;
-CREATE TRIGGER analytics_audit_findings_delete AFTER DELETE ON audit_findings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
-DROP TRIGGER IF EXISTS analytics_audit_findings_insert ON audit_findings;
-CREATE TRIGGER analytics_audit_findings_insert AFTER INSERT ON audit_findings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
-DROP TRIGGER IF EXISTS analytics_audit_findings_update ON audit_findings;
-CREATE TRIGGER analytics_audit_findings_update AFTER UPDATE ON audit_findings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
--- A property's occupancy areas set its building-performance limit (emissions module): a change marks its metrics.
-DROP TRIGGER IF EXISTS analytics_occupancy_areas_delete ON property_occupancy_areas;
-CREATE TRIGGER analytics_occupancy_areas_delete AFTER DELETE ON property_occupancy_areas REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
-DROP TRIGGER IF EXISTS analytics_occupancy_areas_insert ON property_occupancy_areas;
-CREATE TRIGGER analytics_occupancy_areas_insert AFTER INSERT ON property_occupancy_areas REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
-DROP TRIGGER IF EXISTS analytics_occupancy_areas_update ON property_occupancy_areas;
-CREATE TRIGGER analytics_occupancy_areas_update AFTER UPDATE ON property_occupancy_areas REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
-
--- Its Portfolio Manager property uses set Local Law 97's limits from 2026 and BERDO's: a change marks its metrics too.
-DROP TRIGGER IF EXISTS analytics_property_uses_delete ON property_use_areas;
-CREATE TRIGGER analytics_property_uses_delete AFTER DELETE ON property_use_areas REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
-DROP TRIGGER IF EXISTS analytics_property_uses_insert ON property_use_areas;
-CREATE TRIGGER analytics_property_uses_insert AFTER INSERT ON property_use_areas REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
-DROP TRIGGER IF EXISTS analytics_property_uses_update ON property_use_areas;
-CREATE TRIGGER analytics_property_uses_update AFTER UPDATE ON property_use_areas REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_property_rows_changed();
-DROP TRIGGER IF EXISTS analytics_bills_delete ON utility_bills;
-CREATE TRIGGER analytics_bills_delete AFTER DELETE ON utility_bills REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_bills_changed();
-DROP TRIGGER IF EXISTS analytics_bills_insert ON utility_bills;
-CREATE TRIGGER analytics_bills_insert AFTER INSERT ON utility_bills REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_bills_changed();
-DROP TRIGGER IF EXISTS analytics_bills_update ON utility_bills;
-CREATE TRIGGER analytics_bills_update AFTER UPDATE ON utility_bills REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_bills_changed();
+-- Each watched table: one statement-level trigger per operation over its transition tables, calling the function
+-- that marks what the change touched. Dropped first, so that running this again (re)creates the same triggers.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN
+    SELECT w.table_name, w.trigger_prefix || '_' || lower(o.operation) AS trigger_name, o.operation, o.referencing,
+      w.function_name
+    FROM (VALUES
+      (1, 'portfolios', 'analytics_portfolios', 'analytics_portfolios_changed'),
+      (2, 'properties', 'analytics_properties', 'analytics_properties_changed'),
+      (3, 'rate_analyses', 'analytics_rate_analyses', 'analytics_property_rows_changed'),
+      -- Open high-severity bill-audit findings are a health deduction: a change of them marks the property's metrics.
+      (4, 'audit_findings', 'analytics_audit_findings', 'analytics_property_rows_changed'),
+      -- A property's occupancy areas set its building-performance limit (emissions module): a change marks its metrics.
+      (5, 'property_occupancy_areas', 'analytics_occupancy_areas', 'analytics_property_rows_changed'),
+      -- Its Portfolio Manager property uses set Local Law 97's limits from 2026 and BERDO's: a change marks its metrics too.
+      (6, 'property_use_areas', 'analytics_property_uses', 'analytics_property_rows_changed'),
+      (7, 'utility_bills', 'analytics_bills', 'analytics_bills_changed')
+    ) AS w(table_order, table_name, trigger_prefix, function_name)
+    CROSS JOIN (VALUES
+      (1, 'DELETE', 'OLD TABLE AS old_rows'),
+      (2, 'INSERT', 'NEW TABLE AS new_rows'),
+      (3, 'UPDATE', 'OLD TABLE AS old_rows NEW TABLE AS new_rows')
+    ) AS o(operation_order, operation, referencing)
+    ORDER BY w.table_order, o.operation_order
+  LOOP
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t.trigger_name, t.table_name);
+    EXECUTE format('CREATE TRIGGER %I AFTER %s ON %I REFERENCING %s FOR EACH STATEMENT EXECUTE FUNCTION %I()',
+      t.trigger_name, t.operation, t.table_name, t.referencing, t.function_name);
+  END LOOP;
+END
+$$;
