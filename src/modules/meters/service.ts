@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/client';
 import { notFound, unprocessable } from '../../platform/http/errors';
+import { requireOwnedBy } from '../../platform/http/owned';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
 import type { PropertyService } from '../properties/service';
 import { createMeterRepository, defaultMeterName, type MeterChanges, type MeterRow } from './repository';
@@ -79,11 +80,7 @@ async function checkTariffs(
 export function createMeterService(deps: MeterServiceDeps) {
   const repo = createMeterRepository(deps.db);
 
-  async function requireOwned(ownerId: string, meterId: string): Promise<MeterRow> {
-    const meter = await repo.findOwned(ownerId, meterId);
-    if (!meter) throw notFound('Meter not found');
-    return meter;
-  }
+  const requireOwned = requireOwnedBy(repo.findOwned, 'Meter not found');
 
   return {
     requireOwned,

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client';
-import { notFound } from '../../platform/http/errors';
+import { requireOwnedBy } from '../../platform/http/owned';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
 import { roundDiv } from '../../platform/money';
 import { createPortfolioRepository, type PortfolioRow } from './repository';
@@ -34,12 +34,7 @@ export interface PortfolioServiceDeps {
 export function createPortfolioService(deps: PortfolioServiceDeps) {
   const repo = createPortfolioRepository(deps.db);
 
-  /** The caller's portfolio or 404 (someone else's is reported as not found too). */
-  async function requireOwned(ownerId: string, id: string): Promise<PortfolioRow> {
-    const row = await repo.findOwned(ownerId, id);
-    if (!row) throw notFound('Portfolio not found');
-    return row;
-  }
+  const requireOwned = requireOwnedBy(repo.findOwned, 'Portfolio not found');
 
   return {
     requireOwned,

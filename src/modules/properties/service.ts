@@ -1,7 +1,8 @@
 import { stateOfZip } from '../utilities/zip-states';
 import type { Db } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
-import { notFound, unprocessable, validationFailed } from '../../platform/http/errors';
+import { unprocessable, validationFailed } from '../../platform/http/errors';
+import { requireOwnedBy } from '../../platform/http/owned';
 import { offsetOf, toPage } from '../../platform/http/pagination';
 import type { TariffCatalog } from './tariff-catalog';
 import type { PortfolioService } from '../portfolios/service';
@@ -128,11 +129,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
   const estimates = createEstimates(deps);
   const { requireTariff, pricingTariffs, meterStateProblems } = createTariffChecks(deps, meterRepo);
 
-  async function requireOwned(ownerId: string, id: string): Promise<PropertyRow> {
-    const row = await repo.findOwned(ownerId, id);
-    if (!row) throw notFound('Property not found');
-    return row;
-  }
+  const requireOwned = requireOwnedBy(repo.findOwned, 'Property not found');
 
   return {
     requireOwned,
