@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { pageOfRows, rowWhere } from '../../platform/db/rows';
+import { rowOfOwned } from '../../platform/db/owned-row';
 import { propertyView } from '../properties/public';
 import { meters } from './tables';
 import { defaultUnit, type MeterUtilityType } from './units';
@@ -60,12 +61,7 @@ export function createMeterRepository(db: Executor) {
     },
 
     async findOwned(ownerId: string, meterId: string): Promise<MeterRow | null> {
-      const [row] = await db
-        .select({ meter: meters })
-        .from(meters)
-        .innerJoin(propertyView, eq(propertyView.id, meters.propertyId))
-        .where(and(eq(meters.id, meterId), eq(propertyView.ownerId, ownerId)));
-      return row?.meter ?? null;
+      return rowOfOwned(db, meters, meterId, { view: propertyView, on: meters.propertyId, ownerId });
     },
 
     async findOfProperty(propertyId: string, meterId: string): Promise<MeterRow | null> {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db/client';
 import { rowWhere } from '../../platform/db/rows';
+import { rowOfOwned } from '../../platform/db/owned-row';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { propertyView } from '../properties/public';
 import {
@@ -150,12 +151,7 @@ function configQueries(db: Executor) {
 
     /** A configuration of one of the owner's properties, or null. */
     async findOwnedConfig(ownerId: string, configId: string): Promise<BillingConfigRow | null> {
-      const [row] = await db
-        .select({ config: billingConfigs })
-        .from(billingConfigs)
-        .innerJoin(propertyView, eq(propertyView.id, billingConfigs.propertyId))
-        .where(and(eq(billingConfigs.id, configId), eq(propertyView.ownerId, ownerId)));
-      return row?.config ?? null;
+      return rowOfOwned(db, billingConfigs, configId, { view: propertyView, on: billingConfigs.propertyId, ownerId });
     },
   };
 }
