@@ -88,6 +88,21 @@ export function createTenantBillingRepository(db: Executor) {
 
 /** Billing configurations and their versions. */
 function configQueries(db: Executor) {
+  /**
+   * A configuration row written by `write` and, in the same transaction, the version it now is
+   * kept as `snapshot` answers it (a new row is version 1, the column's default).
+   */
+  const writeVersion = (
+    now: Date,
+    snapshot: (row: BillingConfigRow) => Record<string, unknown>,
+    write: (tx: Tx) => Promise<BillingConfigRow[]>,
+  ): Promise<BillingConfigRow> =>
+    db.transaction(async (tx) => {
+      const [row] = await write(tx);
+      await tx.insert(billingConfigVersions).values({ configId: row!.id, version: row!.version, terms: snapshot(row!), createdAt: now });
+      return row!;
+    });
+
   return {
     /** Throws the database's unique violation when the property already has an active configuration. */
     async insertConfig(
@@ -95,14 +110,12 @@ function configQueries(db: Executor) {
       now: Date,
       snapshot: (row: BillingConfigRow) => Record<string, unknown>,
     ): Promise<BillingConfigRow> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
+      return writeVersion(now, snapshot, (tx) =>
+        tx
           .insert(billingConfigs)
           .values({ ...values, id: crypto.randomUUID(), createdAt: now })
-          .returning();
-        await tx.insert(billingConfigVersions).values({ configId: row!.id, version: 1, terms: snapshot(row!), createdAt: now });
-        return row!;
-      });
+          .returning(),
+      );
     },
 
     /**
@@ -115,15 +128,13 @@ function configQueries(db: Executor) {
       now: Date,
       snapshot: (row: BillingConfigRow) => Record<string, unknown>,
     ): Promise<BillingConfigRow> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
+      return writeVersion(now, snapshot, (tx) =>
+        tx
           .update(billingConfigs)
           .set({ ...values, version: sql`${billingConfigs.version} + 1`, updatedAt: now })
           .where(eq(billingConfigs.id, id))
-          .returning();
-        await tx.insert(billingConfigVersions).values({ configId: id, version: row!.version, terms: snapshot(row!), createdAt: now });
-        return row!;
-      });
+          .returning(),
+      );
     },
 
     /** Every version of a configuration as it was answered, newest first. */
