@@ -1,5 +1,5 @@
 import type { ApiRouter } from '../../platform/http/router';
-import { pageOfOwnedList } from '../../platform/http/pagination';
+import { getPageOfOwnedList } from '../../platform/http/owned-routes';
 import { callerId } from '../../platform/http/auth';
 import { requestBody } from '../../platform/http/idempotency';
 import { propertyIdParams } from '../properties/schemas';
@@ -33,15 +33,17 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
     ({ params, body, req }) => bills.create(callerId(req), params.id, body),
   );
 
-  api.get(
+  getPageOfOwnedList(
+    api,
     '/pm/properties/:id/bills',
     {
       summary: "List a property's bills, newest period first",
       tags,
-      ...pageOfOwnedList(propertyIdParams, 'Property not found'),
+      params: propertyIdParams,
+      notFound: 'Property not found',
       response: billPage,
     },
-    ({ params, query, req }) => bills.list(callerId(req), params.id, query),
+    bills.list,
   );
 
   api.post(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
-import { pageOfOwnedList, pageSchema } from '../../platform/http/pagination';
+import { pageSchema } from '../../platform/http/pagination';
+import { getPageOfOwnedList } from '../../platform/http/owned-routes';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import { createMeterBody, meterIdParams, meterResponse, updateMeterBody } from './schemas';
@@ -34,15 +35,17 @@ export function registerMeterRoutes(api: ApiRouter, meters: MeterService, interv
     ({ params, body, req }) => meters.create(callerId(req), params.id, body),
   );
 
-  api.get(
+  getPageOfOwnedList(
+    api,
     '/pm/properties/:id/meters',
     {
       summary: "List a property's meters, oldest first",
       tags,
-      ...pageOfOwnedList(propertyIdParams, 'Property not found'),
+      params: propertyIdParams,
+      notFound: 'Property not found',
       response: pageSchema(meterResponse).meta({ example: { items: [ex.meter], total: 1, page: 1, per_page: 20, pages: 1 } }),
     },
-    ({ params, query, req }) => meters.list(callerId(req), params.id, query),
+    meters.list,
   );
 
   api.patch(

@@ -1,6 +1,6 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { notFound } from '../../platform/http/errors';
-import { pageOfOwnedList } from '../../platform/http/pagination';
+import { getPageOfOwnedList } from '../../platform/http/owned-routes';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import { linkBody, linkResponse, linkSessionResponse, unitsPage } from './schemas';
@@ -95,15 +95,17 @@ export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
     ({ params, req }) => pms.unlink(callerId(req), params.id),
   );
 
-  api.get(
+  getPageOfOwnedList(
+    api,
     '/pm/properties/:id/units',
     {
       summary: "A linked property's units, as the PMS reports them",
       description: 'Ordered by unit_number. Kept current by the PMS webhooks and imports.',
       tags,
-      ...pageOfOwnedList(propertyIdParams, 'Property not found'),
+      params: propertyIdParams,
+      notFound: 'Property not found',
       response: unitsPage,
     },
-    ({ params, query, req }) => pms.listUnits(callerId(req), params.id, query),
+    pms.listUnits,
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
-import { pageOfOwnedList } from '../../platform/http/pagination';
+import { getPageOfOwnedList } from '../../platform/http/owned-routes';
 import {
   calculateRubsBody,
   calculationParams,
@@ -104,15 +104,17 @@ function registerConfigRoutes(api: ApiRouter, billing: TenantBillingService): vo
     ({ params, body, req }) => billing.patchConfig(callerId(req), params.id, body),
   );
 
-  api.get(
+  getPageOfOwnedList(
+    api,
     '/billing/config/:id/versions',
     {
       summary: 'Every version of a billing configuration, newest first',
       tags,
-      ...pageOfOwnedList(configIdParams, 'Billing config not found'),
+      params: configIdParams,
+      notFound: 'Billing config not found',
       response: configVersionsPage,
     },
-    ({ params, query, req }) => billing.configVersions(callerId(req), params.id, query),
+    billing.configVersions,
   );
 }
 
