@@ -1,6 +1,7 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
+import { getPageOfOwnList } from '../../platform/http/owned-routes';
 import { notificationIdParams, notificationListQuery, notificationResponse } from './schemas';
 import type { NotificationService } from './service';
 import * as ex from './examples';
@@ -8,17 +9,17 @@ import * as ex from './examples';
 const tags = ['Notifications'];
 
 export function registerNotificationRoutes(api: ApiRouter, notifications: NotificationService): void {
-  api.get(
+  getPageOfOwnList(
+    api,
     '/pm/notifications',
     {
       summary: "List the caller's notifications, newest first",
       tags,
-      auth: 'required',
       description: '`unread=true` lists only the unread ones.',
       query: notificationListQuery,
       response: pageSchema(notificationResponse).meta({ example: ex.notificationPage }),
     },
-    ({ query, req }) => notifications.list(callerId(req), query),
+    notifications.list,
   );
 
   api.post(

@@ -1,6 +1,7 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
+import { getPageOfOwnList } from '../../platform/http/owned-routes';
 import { createPortfolioBody, portfolioDetail, portfolioIdParams, portfolioListItem, portfolioResponse } from './schemas';
 import type { PortfolioService } from './service';
 import * as ex from './examples';
@@ -21,16 +22,16 @@ export function registerPortfolioRoutes(api: ApiRouter, portfolios: PortfolioSer
     ({ body, req }) => portfolios.create(callerId(req), body),
   );
 
-  api.get(
+  getPageOfOwnList(
+    api,
     '/pm/portfolios',
     {
       summary: "List the caller's portfolios",
       tags,
-      auth: 'required',
       query: pageQuery,
       response: pageSchema(portfolioListItem).meta({ example: ex.portfolioPage }),
     },
-    ({ query, req }) => portfolios.list(callerId(req), query),
+    portfolios.list,
   );
 
   api.get(

@@ -1,6 +1,7 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
+import { getPageOfOwnList } from '../../platform/http/owned-routes';
 import {
   createPropertyBody,
   propertyDetail,
@@ -33,17 +34,17 @@ export function registerPropertyRoutes(api: ApiRouter, properties: PropertyServi
     ({ body, req }) => properties.create(callerId(req), body),
   );
 
-  api.get(
+  getPageOfOwnList(
+    api,
     '/pm/properties',
     {
       summary: "List the caller's properties",
       tags,
-      auth: 'required',
       query: propertyListQuery,
       description: 'Newest first. Filters: portfolio_id, state, city (case-insensitive), property_type.',
       response: pageSchema(propertyListItem).meta({ example: ex.propertyPage }),
     },
-    ({ query, req }) => properties.list(callerId(req), query),
+    properties.list,
   );
 
   api.get(

@@ -29,3 +29,22 @@ export function getPageOfOwnedList<P extends z.ZodType<{ id: string }>>(
     list(callerId(req), named.id, query),
   );
 }
+
+/** What a route of the caller's own list says of itself: `query` is a page (pageQuery) and any filters. */
+type OwnListSpec<Q extends z.ZodType<PageQuery>> = Pick<
+  RouteSpec<z.ZodUnknown, Q, z.ZodUnknown>,
+  'summary' | 'description' | 'tags' | 'response'
+> & { query: Q };
+
+/**
+ * GET of one page of the signed-in caller's own list (portfolios, properties, notifications):
+ * `list` reads the page, and the filters, that the query asks for, of the caller's.
+ */
+export function getPageOfOwnList<Q extends z.ZodType<PageQuery>>(
+  api: ApiRouter,
+  path: string,
+  spec: OwnListSpec<Q>,
+  list: (ownerId: string, q: z.output<Q>) => unknown,
+): void {
+  api.get(path, { ...spec, auth: 'required' }, ({ query, req }) => list(callerId(req), query));
+}
