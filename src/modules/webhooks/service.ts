@@ -1,13 +1,10 @@
 import crypto from 'node:crypto';
-import type { Db } from '../../platform/db/client';
 import { AppError, unprocessable } from '../../platform/http/errors';
-import type { Logger } from '../../platform/logger';
 import { toPage, type PageQuery } from '../../platform/http/pagination';
-import { createStreamApplier } from './apply';
+import { createStreamApplier, type StreamApplierDeps } from './apply';
 import { classifyArrival } from './envelope';
 import { nestsDeeperThan } from './json-depth';
 import { futureTimestampProblem } from './clock-skew';
-import type { EventHandlerFactory } from './handler';
 import { createInboxWriter, refusesEvent } from './inbox-writer';
 import { createWebhookRepository, type ArrivalRecord, type WebhookEventRow, type WebhookRepository } from './repository';
 
@@ -20,11 +17,8 @@ export const SWEEP_AFTER_MS = 10_000;
  */
 export const KICK_WINDOW_MS = 500;
 
-export interface WebhookServiceDeps {
-  db: Db;
-  now: () => Date;
-  logger: Logger;
-  handler: EventHandlerFactory;
+/** What the stream applier needs, which the service hands on, and the queue and accounts it uses itself. */
+export interface WebhookServiceDeps extends Pick<StreamApplierDeps, 'db' | 'now' | 'logger' | 'handler'> {
   /**
    * Queues a `webhook-events` job (deterministic id: queued once; `delayMs` to start it later):
    * with a connection, that stream only; without, every stream with events pending.
