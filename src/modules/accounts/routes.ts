@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { z } from 'zod';
 import { callerId } from '../../platform/http/auth';
+import { onOwned } from '../../platform/http/owned-routes';
 import type { ApiRouter } from '../../platform/http/router';
 import type { Limits } from '../../platform/http/limits';
 import { unauthorized } from '../../platform/http/errors';
@@ -102,16 +103,17 @@ export function registerAccountRoutes(
     },
   );
 
-  api.delete(
+  onOwned(
+    api,
+    'delete',
     '/auth/api-keys/:id',
     {
       summary: 'Revoke an API key',
       tags,
-      auth: 'required',
       params: apiKeyParams,
       status: 204,
-      errors: { 404: 'API key not found' },
+      notFound: 'API key not found',
     },
-    ({ params, req }) => accounts.revokeApiKey(callerId(req), params.id),
+    accounts.revokeApiKey,
   );
 }

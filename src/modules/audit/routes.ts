@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import type { Limits } from '../../platform/http/limits';
 import { callerId } from '../../platform/http/auth';
+import { onOwned } from '../../platform/http/owned-routes';
 import type { AuditService } from './service';
 import { registerDisputeRoutes } from './disputes/routes';
 import {
@@ -27,7 +28,9 @@ const filterOf = <Q extends { property_id?: string; portfolio_id?: string; meter
 });
 
 export function registerAuditRoutes(api: ApiRouter, audit: AuditService, limits: Pick<Limits, 'audit'>): void {
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/pm/bills/:id/audit',
     {
       summary: "A bill's audit: re-priced on its tariff, and what the rules found",
@@ -37,15 +40,16 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService, limits:
         'asked for after a change (a bill, the meter, a tariff, the tolerance) is queued: the figures are those of the audit before ' +
         'it. A bill never audited is audited on its first read. POST runs the audit now.',
       tags,
-      auth: 'required',
       params: billIdParams,
       response: billAuditResponse,
-      errors: { 404: 'Bill not found' },
+      notFound: 'Bill not found',
     },
-    ({ params, req }) => audit.billAudit(callerId(req), params.id),
+    audit.billAudit,
   );
 
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/pm/bills/:id/audit',
     {
       summary: "Audit a bill's meter now",
@@ -56,16 +60,15 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService, limits:
         'exceeded` until the minute ends (Retry-After). The RateLimit-* headers are those of this limit or of the daily quota, ' +
         'whichever has fewer requests left.',
       tags,
-      auth: 'required',
       params: billIdParams,
       response: billAuditResponse,
+      notFound: 'Bill not found',
       errors: {
-        404: 'Bill not found',
         429: 'Rate limit exceeded (more than RATE_LIMIT_AUDIT_PER_MIN re-audits by the account this minute), or Daily request quota exceeded',
       },
       middleware: [limits.audit],
     },
-    ({ params, req }) => audit.reaudit(callerId(req), params.id),
+    audit.reaudit,
   );
 
   api.get(
@@ -106,22 +109,23 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService, limits:
     },
   );
 
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/pm/audit/findings/:id/resolve',
     {
       summary: 'Resolve a finding',
       tags,
-      auth: 'required',
       params: findingIdParams,
       body: resolveBody,
       response: finding,
+      notFound: 'Finding not found',
       errors: {
-        404: 'Finding not found',
         409: 'the finding is in dispute (disputed, credited or denied)',
         422: 'the finding is already resolved',
       },
     },
-    ({ params, body, req }) => audit.resolve(callerId(req), params.id, body),
+    (ownerId, id, { body }) => audit.resolve(ownerId, id, body),
   );
 
   api.get(

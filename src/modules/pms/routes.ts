@@ -1,6 +1,6 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { notFound } from '../../platform/http/errors';
-import { getPageOfOwnedList } from '../../platform/http/owned-routes';
+import { getPageOfOwnedList, onOwned } from '../../platform/http/owned-routes';
 import { callerId } from '../../platform/http/auth';
 import { propertyIdParams } from '../properties/schemas';
 import { linkBody, linkResponse, linkSessionResponse, unitsPage } from './schemas';
@@ -33,7 +33,9 @@ export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
     },
   );
 
-  api.put(
+  onOwned(
+    api,
+    'put',
     '/pm/properties/:id/pms',
     {
       summary: 'Link a property to its record in the PMS and import its units',
@@ -47,39 +49,41 @@ export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
         'units from the provider (see `last_synced_at`); relinking to another PMS property drops the units imported from ' +
         'the old one.',
       tags,
-      auth: 'required',
       params: propertyIdParams,
       body: linkBody,
       response: linkResponse,
+      notFound: 'Property not found',
       errors: {
         400: `${NO_PROVIDER} (to bind a connection not yet bound to this account)`,
         403: NOT_AUTHORISED,
-        404: 'Property not found',
         409: `${CONNECTION_TAKEN}, or the PMS property is linked to another property`,
         502: PROVIDER_UNREACHABLE,
       },
     },
-    ({ params, body, req }) => pms.link(callerId(req), params.id, body),
+    (ownerId, id, { body }) => pms.link(ownerId, id, body),
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/pm/properties/:id/pms',
     {
       summary: "A property's PMS link and the state of its last import",
       tags,
-      auth: 'required',
       params: propertyIdParams,
       response: linkResponse,
-      errors: { 404: 'Property not found, or PMS link not found' },
+      notFound: 'Property not found, or PMS link not found',
     },
-    async ({ params, req }) => {
-      const link = await pms.getLink(callerId(req), params.id);
+    async (ownerId, id) => {
+      const link = await pms.getLink(ownerId, id);
       if (!link) throw notFound('PMS link not found');
       return link;
     },
   );
 
-  api.delete(
+  onOwned(
+    api,
+    'delete',
     '/pm/properties/:id/pms',
     {
       summary: 'Unlink a property from the PMS (its imported units are removed)',
@@ -87,12 +91,11 @@ export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
         'Unlinking the last property of a connection frees the connection: its webhook events are ignored like ' +
         "those of an unknown connection, and binding it again takes the provider's word again (a link session).",
       tags,
-      auth: 'required',
       params: propertyIdParams,
       status: 204,
-      errors: { 404: 'Property not found' },
+      notFound: 'Property not found',
     },
-    ({ params, req }) => pms.unlink(callerId(req), params.id),
+    pms.unlink,
   );
 
   getPageOfOwnedList(

@@ -1,7 +1,7 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
-import { getPageOfOwnList } from '../../platform/http/owned-routes';
+import { getPageOfOwnList, onOwned } from '../../platform/http/owned-routes';
 import { createPortfolioBody, portfolioDetail, portfolioIdParams, portfolioListItem, portfolioResponse } from './schemas';
 import type { PortfolioService } from './service';
 import * as ex from './examples';
@@ -34,7 +34,9 @@ export function registerPortfolioRoutes(api: ApiRouter, portfolios: PortfolioSer
     portfolios.list,
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/pm/portfolios/:id',
     {
       summary: 'Portfolio detail with cost summary',
@@ -44,11 +46,10 @@ export function registerPortfolioRoutes(api: ApiRouter, portfolios: PortfolioSer
         'monthly usage. total_monthly_cost is the annual cost / 12; avg_cost_per_kwh is electric dollars over electric kWh. ' +
         'Properties without an annual cost count in property_count and total_sqft only.',
       tags,
-      auth: 'required',
       params: portfolioIdParams,
       response: portfolioDetail.meta({ example: ex.portfolioDetail }),
-      errors: { 404: 'Portfolio not found' },
+      notFound: 'Portfolio not found',
     },
-    ({ params, req }) => portfolios.detail(callerId(req), params.id),
+    portfolios.detail,
   );
 }

@@ -1,7 +1,7 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
-import { getPageOfOwnList } from '../../platform/http/owned-routes';
+import { getPageOfOwnList, onOwned } from '../../platform/http/owned-routes';
 import {
   createPropertyBody,
   propertyDetail,
@@ -47,7 +47,9 @@ export function registerPropertyRoutes(api: ApiRouter, properties: PropertyServi
     properties.list,
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/pm/properties/:id',
     {
       summary: 'Property detail with the tariffs available at its ZIP code',
@@ -57,15 +59,16 @@ export function registerPropertyRoutes(api: ApiRouter, properties: PropertyServi
         'commercial too above 4 units; commercial -> commercial; mixed_use and industrial -> commercial, then industrial). ' +
         'A zip_code GeoNames places in another state than `state` is a 422 on create and update.',
       tags,
-      auth: 'required',
       params: propertyIdParams,
       response: propertyDetail.meta({ example: ex.propertyDetail }),
-      errors: { 404: 'Property not found' },
+      notFound: 'Property not found',
     },
-    ({ params, req }) => properties.detail(callerId(req), params.id),
+    properties.detail,
   );
 
-  api.patch(
+  onOwned(
+    api,
+    'patch',
     '/pm/properties/:id',
     {
       summary: "Update any subset of a property's fields",
@@ -73,12 +76,11 @@ export function registerPropertyRoutes(api: ApiRouter, properties: PropertyServi
         'Same validation as create; null clears an optional field (required fields cannot be null). A new state that the ' +
         "property's tariff_id, supply_tariff_id or a meter's tariff is not of is a 422 on state, naming both.",
       tags,
-      auth: 'required',
       params: propertyIdParams,
       body: updatePropertyBody.meta({ example: ex.updatePropertyRequest }),
       response: propertyResponse.meta({ example: ex.property }),
-      errors: { 404: 'Property not found or Portfolio not found' },
+      notFound: 'Property not found or Portfolio not found',
     },
-    ({ params, body, req }) => properties.update(callerId(req), params.id, body),
+    (ownerId, id, { body }) => properties.update(ownerId, id, body),
   );
 }

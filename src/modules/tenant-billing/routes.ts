@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
-import { getPageOfOwnedList } from '../../platform/http/owned-routes';
+import { getPageOfOwnedList, onOwned } from '../../platform/http/owned-routes';
 import {
   calculateRubsBody,
   calculationParams,
@@ -67,22 +67,25 @@ function registerConfigRoutes(api: ApiRouter, billing: TenantBillingService): vo
 
   // One path template with PATCH /billing/config/{id} (OpenAPI 3.1 forbids two templates that differ only in a
   // parameter's name): here the id is the property's.
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/billing/config/:id',
     {
       summary: "All of a property's billing configurations, newest first",
       description:
         "The path's id is the **property's** id (GET /billing/config/{property_id}); PATCH on the same path takes a configuration's id.",
       tags,
-      auth: 'required',
       params: configsOfPropertyParams,
       response: z.array(configResponse),
-      errors: ERRORS_404_PROPERTY,
+      notFound: 'Property not found',
     },
-    ({ params, req }) => billing.listConfigs(callerId(req), params.id),
+    billing.listConfigs,
   );
 
-  api.patch(
+  onOwned(
+    api,
+    'patch',
     '/billing/config/:id',
     {
       summary: 'Change a billing configuration: a new version',
@@ -91,17 +94,16 @@ function registerConfigRoutes(api: ApiRouter, billing: TenantBillingService): vo
         '(billing_config_version). is_active false deactivates it; true again when another configuration of the property is ' +
         'active is 400. A body that changes nothing answers the current version as it is.',
       tags,
-      auth: 'required',
       params: configIdParams,
       body: patchConfigBody,
       response: configResponse,
+      notFound: 'Billing config not found',
       errors: {
         400: 'Active billing config already exists for this property',
-        404: 'Billing config not found',
         422: 'Validation error (max_charge must not be below min_charge, methods_by_utility names a utility_types does not bill, ...)',
       },
     },
-    ({ params, body, req }) => billing.patchConfig(callerId(req), params.id, body),
+    (ownerId, id, { body }) => billing.patchConfig(ownerId, id, body),
   );
 
   getPageOfOwnedList(
@@ -174,7 +176,9 @@ function registerStoredCalculationRoutes(
   billing: TenantBillingService,
   postingState: (calculationId: string) => Promise<PostingState>,
 ): void {
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/billing/calculations/:id/void',
     {
       summary: 'Void a calculation, with the reason',
@@ -182,20 +186,21 @@ function registerStoredCalculationRoutes(
         'An active or superseded calculation becomes void (its charges are not to be collected). A calculation with charges ' +
         'posted to the PMS ledger cannot be voided: reverse it first.',
       tags,
-      auth: 'required',
       params: calculationParams,
       body: voidBody,
       response: calculationResponse,
+      notFound: 'Calculation not found',
       errors: {
-        404: 'Calculation not found',
         409: 'Calculation is already void; Calculation has charges posted to the PMS: reverse it before voiding it',
         422: 'reason required',
       },
     },
-    ({ params, body, req }) => billing.voidCalculation(callerId(req), params.id, body.reason),
+    (ownerId, id, { body }) => billing.voidCalculation(ownerId, id, body.reason),
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/billing/calculations/:id',
     {
       summary: 'A stored calculation, as calculate-rubs answered it, with its posting to the PMS ledger',
@@ -203,18 +208,19 @@ function registerStoredCalculationRoutes(
         "`posting` shows each charge line sent (or to be sent) to the PMS: its status, the provider's charge id, the " +
         'reason of a failure (POST .../post and .../reverse).',
       tags,
-      auth: 'required',
       params: calculationParams,
       response: storedCalculationResponse,
-      errors: { 404: 'Calculation not found' },
+      notFound: 'Calculation not found',
     },
-    async ({ params, req }) => {
-      const calculation = await billing.calculation(callerId(req), params.id);
+    async (ownerId, id) => {
+      const calculation = await billing.calculation(ownerId, id);
       return { ...calculation, posting: await postingState(calculation.id) };
     },
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/billing/calculations/:id/export.csv',
     {
       summary: 'A stored calculation as CSV, one row per unit (for a ledger import)',
@@ -222,18 +228,19 @@ function registerStoredCalculationRoutes(
         'RFC 4180 with a header row; amounts with 2 decimals; text starting with = + - @ (after spaces), tab or CR, or holding one ' +
         'after a , ; tab or line break, gets a leading apostrophe (spreadsheet formula injection). Sent as an attachment named rubs-<period start>-<utility>-<id>.csv.',
       tags,
-      auth: 'required',
       params: calculationParams,
       responseTypes: { 'text/csv': z.string().meta({ example: 'calculation_id,property_id,...\r\n' }) },
-      errors: { 404: 'Calculation not found' },
+      notFound: 'Calculation not found',
     },
-    async ({ params, req, res }) => {
-      const { fileName, csv } = await billing.exportCsv(callerId(req), params.id);
+    async (ownerId, id, { res }) => {
+      const { fileName, csv } = await billing.exportCsv(ownerId, id);
       res.status(200).type('text/csv; charset=utf-8').attachment(fileName).send(csv);
     },
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/billing/calculations/:id/statements/:unit_id',
     {
       summary: "A tenant's statement for one unit: JSON, or a printable HTML page with Accept: text/html",
@@ -243,18 +250,17 @@ function registerStoredCalculationRoutes(
         "turned over within the period (a unit bill per occupancy): without ?occupancy, one statement with each occupancy's " +
         "part in `occupancies` and the unit as a whole (every amount the sum of the parts'); with ?occupancy=<n>, that resident's own.",
       tags,
-      auth: 'required',
       params: statementParams,
       query: statementQuery,
       response: statementResponse,
       responseTypes: { 'text/html': z.string().meta({ example: '<!DOCTYPE html>...' }) },
+      notFound: 'Calculation not found, Unit not found in this calculation, or Occupancy not found in this calculation',
       errors: {
-        404: 'Calculation not found, Unit not found in this calculation, or Occupancy not found in this calculation',
         422: 'Validation error (occupancy is not a whole number from 0 to 30)',
       },
     },
-    async ({ params, query, req, res }) => {
-      const statement = await billing.statement(callerId(req), params.id, params.unit_id, query.occupancy ?? null);
+    async (ownerId, id, { params, query, req, res }) => {
+      const statement = await billing.statement(ownerId, id, params.unit_id, query.occupancy ?? null);
       if (req.accepts(['json', 'html']) === 'html') {
         res.status(200).type('text/html; charset=utf-8').send(renderStatementHtml(statement));
         return undefined;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { callerId } from './auth';
 import { pageOfOwnedList, type PageQuery } from './pagination';
-import type { ApiRouter, RouteSpec } from './router';
+import type { ApiRouter, RouteInput, RouteSpec } from './router';
 
 /** What a list route says of itself; the frame adds the rest (pageOfOwnedList). */
 type OwnedListSpec<P extends z.ZodType> = Pick<
@@ -47,4 +47,30 @@ export function getPageOfOwnList<Q extends z.ZodType<PageQuery>>(
   list: (ownerId: string, q: z.output<Q>) => unknown,
 ): void {
   api.get(path, { ...spec, auth: 'required' }, ({ query, req }) => list(callerId(req), query));
+}
+
+/** What a route on one of the caller's things says of itself; the frame adds the auth and the 404. */
+type OwnedSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> = Omit<RouteSpec<B, Q, P>, 'auth' | 'params'> & {
+  params: P;
+  /** The 404's detail ("Portfolio not found"), for an id of someone else's thing too. */
+  notFound: string;
+};
+
+/**
+ * A signed-in caller's route on one thing of theirs, which the path's `:id` names (a portfolio, a
+ * property's PMS link, a stored calculation): `notFound` is its 404, which a thing of someone
+ * else's answers too, with the spec's other errors. `handle` gets the caller's id, that id and the
+ * route's validated input.
+ */
+export function onOwned<P extends z.ZodType<{ id: string }>, B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown>(
+  api: ApiRouter,
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  spec: OwnedSpec<B, Q, P>,
+  handle: (ownerId: string, id: string, input: RouteInput<z.output<B>, z.output<Q>, z.output<P>>) => unknown,
+): void {
+  const { notFound, errors, ...route } = spec;
+  api[method]<B, Q, P>(path, { ...route, auth: 'required', errors: { ...errors, 404: notFound } }, (input) =>
+    handle(callerId(input.req), input.params.id, input),
+  );
 }
