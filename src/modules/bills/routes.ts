@@ -1,6 +1,5 @@
 import type { ApiRouter } from '../../platform/http/router';
-import { getPageOfOwnedList } from '../../platform/http/owned-routes';
-import { callerId } from '../../platform/http/auth';
+import { getPageOfOwnedList, onOwned } from '../../platform/http/owned-routes';
 import { requestBody } from '../../platform/http/idempotency';
 import { propertyIdParams } from '../properties/schemas';
 import { billPage, billResponse, createBillBody, importBody, importResponse } from './schemas';
@@ -9,7 +8,9 @@ import type { BillService } from './service';
 const tags = ['Bills'];
 
 export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/pm/properties/:id/bills',
     {
       summary: "Record an actual utility bill of one of a property's meters",
@@ -20,17 +21,16 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
         'days; an amount from -1,000,000 (a credit) to 100,000,000. Otherwise 422 naming the field. Two bills of one meter ' +
         'may not overlap (409 naming the other bill); bills of different meters may.',
       tags,
-      auth: 'required',
       params: propertyIdParams,
       body: createBillBody,
       status: 201,
       response: billResponse,
+      notFound: 'Property not found or Meter not found',
       errors: {
-        404: 'Property not found or Meter not found',
         409: 'This meter already has a bill overlapping this period: <id> (<start> to <end>)',
       },
     },
-    ({ params, body, req }) => bills.create(callerId(req), params.id, body),
+    (ownerId, id, { body }) => bills.create(ownerId, id, body),
   );
 
   getPageOfOwnedList(
@@ -46,7 +46,9 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
     bills.list,
   );
 
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/pm/properties/:id/bills/import',
     {
       summary: 'Import bills from a CSV file',
@@ -62,18 +64,17 @@ export function registerBillRoutes(api: ApiRouter, bills: BillService): void {
         'meter already has a bill for the same period is counted in `duplicates`, so re-importing a file adds nothing. ' +
         'At most 50 MB (413).',
       tags,
-      auth: 'required',
       params: propertyIdParams,
       body: importBody,
       bodyType: 'multipart/form-data',
       response: importResponse,
+      notFound: 'Property not found',
       errors: {
         400: 'Malformed multipart body (a part or the closing boundary is missing)',
-        404: 'Property not found',
         413: 'File too large',
         415: 'Not a multipart/form-data request',
       },
     },
-    ({ params, req }) => bills.importCsv(callerId(req), params.id, { headers: req.headers, body: requestBody(req) }),
+    (ownerId, id, { req }) => bills.importCsv(ownerId, id, { headers: req.headers, body: requestBody(req) }),
   );
 }

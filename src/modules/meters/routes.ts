@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
-import { getPageOfOwnedList } from '../../platform/http/owned-routes';
-import { callerId } from '../../platform/http/auth';
+import { getPageOfOwnedList, onOwned } from '../../platform/http/owned-routes';
 import { propertyIdParams } from '../properties/schemas';
 import { createMeterBody, meterIdParams, meterResponse, updateMeterBody } from './schemas';
 import * as ex from './examples';
@@ -13,7 +12,9 @@ import { loadProfileSvg, readingsCsv, type IntervalService } from './intervals/s
 const tags = ['Meters'];
 
 export function registerMeterRoutes(api: ApiRouter, meters: MeterService, intervals: IntervalService): void {
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/pm/properties/:id/meters',
     {
       summary: 'Add a meter to a property',
@@ -22,17 +23,16 @@ export function registerMeterRoutes(api: ApiRouter, meters: MeterService, interv
         'The first meter of a type on a property is its default: bills of that type sent without meter_id go to it ' +
         '(one is created on first use when a bill arrives before any meter).',
       tags,
-      auth: 'required',
       params: propertyIdParams,
       body: createMeterBody,
       status: 201,
       response: meterResponse,
+      notFound: 'Property not found',
       errors: {
-        404: 'Property not found',
         422: 'Validation error (field required, a unit of another type, Tariff not found, a tariff of another state)',
       },
     },
-    ({ params, body, req }) => meters.create(callerId(req), params.id, body),
+    (ownerId, id, { body }) => meters.create(ownerId, id, body),
   );
 
   getPageOfOwnedList(
@@ -48,7 +48,9 @@ export function registerMeterRoutes(api: ApiRouter, meters: MeterService, interv
     meters.list,
   );
 
-  api.patch(
+  onOwned(
+    api,
+    'patch',
     '/pm/meters/:id',
     {
       summary: "Update a meter's unit, name, numbers, tariff or is_active",
@@ -56,23 +58,24 @@ export function registerMeterRoutes(api: ApiRouter, meters: MeterService, interv
         'utility_type cannot change. A new unit applies to bills recorded from then on; each bill keeps its own unit. ' +
         'null clears account_number, meter_number or tariff_id.',
       tags,
-      auth: 'required',
       params: meterIdParams,
       body: updateMeterBody,
       response: meterResponse,
+      notFound: 'Meter not found',
       errors: {
-        404: 'Meter not found',
         422: 'Validation error (a unit of another type, utility_type changed, Tariff not found, a tariff of another state)',
       },
     },
-    ({ params, body, req }) => meters.update(callerId(req), params.id, body),
+    (ownerId, id, { body }) => meters.update(ownerId, id, body),
   );
 
   registerIntervalRoutes(api, intervals);
 }
 
 function registerIntervalRoutes(api: ApiRouter, intervals: IntervalService): void {
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/pm/meters/:id/intervals',
     {
       summary: "Import an electric meter's interval readings (Green Button)",
@@ -82,38 +85,39 @@ function registerIntervalRoutes(api: ApiRouter, intervals: IntervalService): voi
         'readings merge into what is stored (a newer reading of an interval replaces the older). A file that is neither is a 422 ' +
         'on `file`. Electric meters only. Meters README "Interval data".',
       tags,
-      auth: 'required',
       params: meterIdParams,
       body: intervalUploadBody,
       bodyType: 'multipart/form-data',
       response: importReport,
+      notFound: 'Meter not found',
       errors: {
-        404: 'Meter not found',
         413: 'File too large',
         415: 'Not a multipart/form-data request',
         422: 'Not a Green Button file, or not an electric meter',
       },
     },
-    ({ params, req }) => intervals.importFile(callerId(req), params.id, { headers: req.headers, body: req }),
+    (ownerId, id, { req }) => intervals.importFile(ownerId, id, { headers: req.headers, body: req }),
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/pm/meters/:id/intervals',
     {
       summary: "Read an electric meter's interval readings over a range",
       description: "JSON, or CSV (start,end,kwh) with `Accept: text/csv` or `?format=csv`. Local times in the property's time zone.",
       tags,
-      auth: 'required',
       params: meterIdParams,
       query: readQuery,
       response: intervalReadings,
       responseTypes: {
         'text/csv': z.string().meta({ example: 'start,end,kwh\r\n2019-07-01T00:00:00-07:00,2019-07-01T00:15:00-07:00,1.25\r\n' }),
       },
-      errors: { 404: 'Meter not found', 422: 'Validation error (range, not an electric meter)' },
+      notFound: 'Meter not found',
+      errors: { 422: 'Validation error (range, not an electric meter)' },
     },
-    async ({ params, query, req, res }) => {
-      const body = await intervals.read(callerId(req), params.id, query);
+    async (ownerId, id, { query, req, res }) => {
+      const body = await intervals.read(ownerId, id, query);
       if (query.format === 'csv' || (query.format === undefined && req.accepts(['application/json', 'text/csv']) === 'text/csv')) {
         res.status(200).type('text/csv; charset=utf-8').attachment(`meter-${body.meter_id}-intervals.csv`).send(readingsCsv(body.readings));
         return undefined;
@@ -122,7 +126,9 @@ function registerIntervalRoutes(api: ApiRouter, intervals: IntervalService): voi
     },
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/pm/meters/:id/load-profile',
     {
       summary: "An electric meter's load profile over a range",
@@ -130,15 +136,15 @@ function registerIntervalRoutes(api: ApiRouter, intervals: IntervalService): voi
         'Peak kW and when, load factor, base load, after-hours share, the average weekday and weekend day by hour (meters ' +
         'README "Load profile"); as an SVG chart with `Accept: image/svg+xml` or `?format=svg`.',
       tags,
-      auth: 'required',
       params: meterIdParams,
       query: profileQuery,
       response: loadProfileResponse,
       responseTypes: { 'image/svg+xml': z.string().meta({ example: '<svg xmlns="http://www.w3.org/2000/svg" role="img">...</svg>' }) },
-      errors: { 404: 'Meter not found', 422: 'Validation error (range, not an electric meter)' },
+      notFound: 'Meter not found',
+      errors: { 422: 'Validation error (range, not an electric meter)' },
     },
-    async ({ params, query, req, res }) => {
-      const profile = await intervals.loadProfile(callerId(req), params.id, query);
+    async (ownerId, id, { query, req, res }) => {
+      const profile = await intervals.loadProfile(ownerId, id, query);
       if (
         query.format === 'svg' ||
         (query.format === undefined && req.accepts(['application/json', 'image/svg+xml']) === 'image/svg+xml')

@@ -1,7 +1,6 @@
 import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
-import { callerId } from '../../platform/http/auth';
-import { getPageOfOwnList } from '../../platform/http/owned-routes';
+import { getPageOfOwnList, onOwned } from '../../platform/http/owned-routes';
 import { notificationIdParams, notificationListQuery, notificationResponse } from './schemas';
 import type { NotificationService } from './service';
 import * as ex from './examples';
@@ -22,17 +21,18 @@ export function registerNotificationRoutes(api: ApiRouter, notifications: Notifi
     notifications.list,
   );
 
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/pm/notifications/:id/read',
     {
       summary: 'Mark a notification read',
       tags,
-      auth: 'required',
       params: notificationIdParams,
       description: 'Idempotent: marking a read notification again keeps its first read_at.',
       response: notificationResponse.meta({ example: ex.readNotification }),
-      errors: { 404: 'Notification not found' },
+      notFound: 'Notification not found',
     },
-    ({ params, req }) => notifications.markRead(callerId(req), params.id),
+    notifications.markRead,
   );
 }
