@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiRouter, RouteSpec } from '../../platform/http/router';
 import { callerId } from '../../platform/http/auth';
+import { onOwned } from '../../platform/http/owned-routes';
 import { propertyIdParams } from '../properties/schemas';
 import {
   buildingPerformanceQuery,
@@ -27,9 +28,9 @@ type PropertySpec<B extends z.ZodType, Q extends z.ZodType> = Omit<
 
 export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsService, whatIf: WhatIfService): void {
   /**
-   * A route on one of the caller's properties (`/pm/properties/:id/...`): 404 when the id is not one
-   * of theirs, and `invalid` the 422 it documents, if any. `handle` gets the caller's id, the
-   * property's id and the validated body and query.
+   * A route on one of the caller's properties (`/pm/properties/:id/...`), in the onOwned frame: 404
+   * when the id is not one of theirs, and `invalid` the 422 it documents, if any. `handle` gets the
+   * caller's id, the property's id and the validated body and query.
    */
   const onProperty = <B extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUnknown>(
     method: 'get' | 'put' | 'post',
@@ -38,16 +39,12 @@ export function registerEmissionsRoutes(api: ApiRouter, emissions: EmissionsServ
     handle: (userId: string, propertyId: string, input: { body: z.output<B>; query: z.output<Q> }) => unknown,
   ): void => {
     const { invalid, ...route } = spec;
-    api[method]<B, Q, typeof propertyIdParams>(
+    onOwned<typeof propertyIdParams, B, Q>(
+      api,
+      method,
       path,
-      {
-        ...route,
-        tags,
-        auth: 'required',
-        params: propertyIdParams,
-        errors: invalid === undefined ? { 404: 'Property not found' } : { 404: 'Property not found', 422: invalid },
-      },
-      ({ params, body, query, req }) => handle(callerId(req), params.id, { body, query }),
+      { ...route, tags, params: propertyIdParams, errors: invalid === undefined ? {} : { 422: invalid }, notFound: 'Property not found' },
+      handle,
     );
   };
 
