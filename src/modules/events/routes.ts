@@ -3,6 +3,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
 import { callerId } from '../../platform/http/auth';
+import { onOwned } from '../../platform/http/owned-routes';
 import {
   deliveryIdParams,
   deliveryResponse,
@@ -20,7 +21,7 @@ import type { EventService } from './service';
 import { EVENT_TYPES, eventDataSchemas } from './event-types';
 
 const tags = ['Webhook endpoints'];
-const NOT_FOUND = { 404: "Webhook endpoint not found (or not the caller's)" };
+const NOT_FOUND = "Webhook endpoint not found (or not the caller's)";
 
 const signatureHeaders = z.object({
   'webhook-id': z.string().meta({ description: "the event's id: the same on every attempt and replay (deduplicate on it)" }),
@@ -88,102 +89,112 @@ export function registerEventRoutes(api: ApiRouter, events: EventService): void 
     ({ query, req }) => events.list(callerId(req), query),
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/webhook-endpoints/:id',
     {
       summary: 'A webhook endpoint',
       tags,
-      auth: 'required',
       params: endpointIdParams,
       response: endpointResponse,
-      errors: NOT_FOUND,
+      notFound: NOT_FOUND,
     },
-    ({ params, req }) => events.get(callerId(req), params.id),
+    (ownerId, id) => events.get(ownerId, id),
   );
 
-  api.patch(
+  onOwned(
+    api,
+    'patch',
     '/webhook-endpoints/:id',
     {
       summary: 'Change a webhook endpoint',
       tags,
-      auth: 'required',
       params: endpointIdParams,
       description: '`enabled: true` re-enables an endpoint disabled after 5 days of failures; its due deliveries are sent again.',
       body: endpointPatchBody,
       response: endpointResponse,
-      errors: { ...NOT_FOUND, 422: 'Invalid URL or event type, or nothing to change' },
+      errors: { 422: 'Invalid URL or event type, or nothing to change' },
+      notFound: NOT_FOUND,
     },
-    ({ params, body, req }) => events.update(callerId(req), params.id, body),
+    (ownerId, id, { body }) => events.update(ownerId, id, body),
   );
 
-  api.delete(
+  onOwned(
+    api,
+    'delete',
     '/webhook-endpoints/:id',
     {
       summary: 'Delete a webhook endpoint and its delivery log',
       tags,
-      auth: 'required',
       params: endpointIdParams,
       status: 204,
-      errors: NOT_FOUND,
+      notFound: NOT_FOUND,
     },
-    ({ params, req }) => events.remove(callerId(req), params.id),
+    (ownerId, id) => events.remove(ownerId, id),
   );
 
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/webhook-endpoints/:id/rotate-secret',
     {
       summary: 'Replace the signing secret',
       tags,
-      auth: 'required',
       params: endpointIdParams,
       description: 'For 24 hours deliveries carry two signatures (new and old secret), so the receiver can switch without losing one.',
       response: rotatedSecretResponse,
-      errors: NOT_FOUND,
+      notFound: NOT_FOUND,
     },
-    ({ params, req }) => events.rotateSecret(callerId(req), params.id),
+    (ownerId, id) => events.rotateSecret(ownerId, id),
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/webhook-endpoints/:id/deliveries',
     {
       summary: "An endpoint's deliveries and their attempts, newest first",
       tags,
-      auth: 'required',
       params: endpointIdParams,
       query: listQuery,
       response: pageSchema(deliveryResponse).meta({ example: deliveriesPageExample }),
-      errors: NOT_FOUND,
+      notFound: NOT_FOUND,
     },
-    ({ params, query, req }) => events.deliveries(callerId(req), params.id, query),
+    (ownerId, id, { query }) => events.deliveries(ownerId, id, query),
   );
 
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/webhook-endpoints/:id/deliveries/:delivery_id/replay',
     {
       summary: "Send a delivery's event again",
       tags,
-      auth: 'required',
       params: deliveryIdParams,
       status: 202,
       description: 'A new delivery of the same event (same webhook-id), retried on the same schedule.',
       response: deliveryResponse,
-      errors: { 404: 'Webhook endpoint or delivery not found', 409: 'The endpoint is disabled' },
+      errors: { 409: 'The endpoint is disabled' },
+      notFound: 'Webhook endpoint or delivery not found',
     },
-    ({ params, req }) => events.replay(callerId(req), params.id, params.delivery_id),
+    (ownerId, id, { params }) => events.replay(ownerId, id, params.delivery_id),
   );
 
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/webhook-endpoints/:id/test',
     {
       summary: 'Send a test event to the endpoint',
       tags,
-      auth: 'required',
       params: endpointIdParams,
       status: 202,
       description: 'A `webhook.test` event to this endpoint only, whatever types it subscribes to.',
       response: deliveryResponse,
-      errors: { ...NOT_FOUND, 409: 'The endpoint is disabled' },
+      errors: { 409: 'The endpoint is disabled' },
+      notFound: NOT_FOUND,
     },
-    ({ params, req }) => events.sendTest(callerId(req), params.id),
+    (ownerId, id) => events.sendTest(ownerId, id),
   );
 }
