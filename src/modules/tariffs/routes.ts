@@ -2,6 +2,7 @@ import type { ApiRouter } from '../../platform/http/router';
 import { pageSchema } from '../../platform/http/pagination';
 import { z } from 'zod';
 import { callerId } from '../../platform/http/auth';
+import { onOwned } from '../../platform/http/owned-routes';
 import { pageQuery } from '../../platform/http/pagination';
 import type { TariffService } from './service';
 import type { CustomTariffService } from './custom/service';
@@ -104,7 +105,9 @@ export function registerTariffRoutes(api: ApiRouter, service: TariffService, cus
     ({ query, req }) => custom.list(callerId(req), query),
   );
 
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/tariffs/custom/:id/versions',
     {
       summary: 'Add a version of your tariff from an effective date',
@@ -112,18 +115,17 @@ export function registerTariffRoutes(api: ApiRouter, service: TariffService, cus
         "The rates from effective_date on (a URDB record or the rates, as on create; the utility, type and unit stay the tariff's). " +
         'A calculation picks the version in force on its date. At most 50 versions per tariff.',
       tags,
-      auth: 'required',
       params: tariffIdParams,
       body: createVersionBody,
       status: 201,
       response: customTariffDetail,
       errors: {
-        404: 'Tariff not found',
         409: 'Tariff already has a version effective <date>',
         422: 'Rates that cannot be priced; more than 50 versions',
       },
+      notFound: 'Tariff not found',
     },
-    ({ params, body, req }) => custom.addVersion(callerId(req), params.id, body),
+    (ownerId, id, { body }) => custom.addVersion(ownerId, id, body),
   );
 
   api.get(
@@ -177,34 +179,38 @@ export function registerTariffRoutes(api: ApiRouter, service: TariffService, cus
     ({ params, req }) => service.detail(params.id, req.user?.id ?? null),
   );
 
-  api.patch(
+  onOwned(
+    api,
+    'patch',
     '/tariffs/:id',
     {
       summary: 'Rename your tariff',
       description: 'Changes name, description or source_url of your own tariff; rates change by a new version.',
       tags,
-      auth: 'required',
       params: tariffIdParams,
       body: updateCustomTariffBody,
       response: customTariffDetail,
-      errors: { 404: 'Tariff not found', 422: 'at least one of name, description, source_url is required' },
+      errors: { 422: 'at least one of name, description, source_url is required' },
+      notFound: 'Tariff not found',
     },
-    ({ params, body, req }) => custom.update(callerId(req), params.id, body),
+    (ownerId, id, { body }) => custom.update(ownerId, id, body),
   );
 
-  api.delete(
+  onOwned(
+    api,
+    'delete',
     '/tariffs/:id',
     {
       summary: 'Retire your tariff',
       description: 'It is no longer listed or priced; a tariff that properties or meters price on cannot be retired.',
       tags,
-      auth: 'required',
       params: tariffIdParams,
       status: 204,
-      errors: { 404: 'Tariff not found', 409: 'Tariff is in use by property ... / meter ...' },
+      errors: { 409: 'Tariff is in use by property ... / meter ...' },
+      notFound: 'Tariff not found',
     },
-    async ({ params, req }) => {
-      await custom.retire(callerId(req), params.id);
+    async (ownerId, id) => {
+      await custom.retire(ownerId, id);
     },
   );
 }
