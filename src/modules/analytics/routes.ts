@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import { AppError, unauthorized } from '../../platform/http/errors';
 import { callerId, type Tier } from '../../platform/http/auth';
 import type { ApiRouter } from '../../platform/http/router';
+import { onOwned } from '../../platform/http/owned-routes';
 import { portfolioIdParams } from '../portfolios/schemas';
 import { benchmarksQuery, costTrendQuery, dueDiligenceBody, healthQuery } from './schemas';
 import {
@@ -100,7 +101,9 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
     ({ req, res }) => analytics.globalAnalytics(callerId(req), serverTiming(res)),
   );
 
-  api.get(
+  onOwned(
+    api,
+    'get',
     '/pm/portfolios/:id/analytics',
     {
       summary: 'Portfolio analytics: actual cost by month and property, savings on offer',
@@ -110,12 +113,11 @@ export function registerAnalyticsRoutes(api: ApiRouter, analytics: AnalyticsServ
         "largest first; potential savings from each property's latest rate analysis. " +
         FRESHNESS,
       tags: ['Portfolios'],
-      auth: 'required',
       params: portfolioIdParams,
       response: portfolioAnalytics,
-      errors: { 404: 'Portfolio not found' },
+      notFound: 'Portfolio not found',
     },
-    ({ params, req, res }) => analytics.portfolioAnalytics(callerId(req), params.id, serverTiming(res)),
+    (ownerId, id, { res }) => analytics.portfolioAnalytics(ownerId, id, serverTiming(res)),
   );
 
   api.get(

@@ -1,11 +1,13 @@
 import type { ApiRouter } from '../../platform/http/router';
-import { callerId } from '../../platform/http/auth';
+import { onOwned } from '../../platform/http/owned-routes';
 import { propertyIdParams } from '../properties/schemas';
 import { rateAnalysisResponse } from './schemas';
 import type { RateAnalysisService } from './service';
 
 export function registerRateAnalysisRoutes(api: ApiRouter, rateAnalysis: RateAnalysisService): void {
-  api.post(
+  onOwned(
+    api,
+    'post',
     '/pm/properties/:id/analyze-rates',
     {
       summary: "Compare the property's tariff with the others its utility offers it",
@@ -28,14 +30,13 @@ export function registerRateAnalysisRoutes(api: ApiRouter, rateAnalysis: RateAna
         'latest 10 per property are kept); the rate-analysis queue also re-runs it when tariff_id, monthly_usage_kwh or ' +
         'monthly_demand_kw change and after a tariff data re-import.',
       tags: ['Properties'],
-      auth: 'required',
       params: propertyIdParams,
       response: rateAnalysisResponse,
       errors: {
         400: 'Property has no usage data (and no electric bills), No tariffs available for this service area, or why no tariff can be recommended (nothing current, or every candidate needs review)',
-        404: 'Property not found',
       },
+      notFound: 'Property not found',
     },
-    ({ params, req }) => rateAnalysis.analyze(callerId(req), params.id),
+    (ownerId, id) => rateAnalysis.analyze(ownerId, id),
   );
 }

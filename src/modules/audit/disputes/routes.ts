@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiRouter } from '../../../platform/http/router';
 import { callerId } from '../../../platform/http/auth';
+import { onOwned } from '../../../platform/http/owned-routes';
 import { finding, findingIdParams } from '../schemas';
 import { presentFinding } from '../service';
 import type { DisputeService } from './service';
@@ -8,7 +9,6 @@ import { creditBody, denyBody, disputeBody, recoveryQuery } from './schemas';
 
 const tags = ['Bill audit'];
 const transitionErrors = {
-  404: 'Finding not found',
   409: 'the finding is not in a state that allows it (e.g. "the finding is resolved: only an open finding can be disputed")',
   422: 'a field out of range (a date after today, an amount above what may be claimed or credited, a bill of another meter)',
 };
@@ -23,19 +23,21 @@ export function registerDisputeRoutes(api: ApiRouter, disputes: DisputeService):
     body: B,
     move: (ownerId: string, findingId: string, input: z.output<B>) => Promise<Parameters<typeof presentFinding>[0]>,
   ) =>
-    api.post(
+    onOwned(
+      api,
+      'post',
       path,
       {
         summary,
         description,
         tags,
-        auth: 'required',
         params: findingIdParams,
         body,
         response: finding,
         errors: transitionErrors,
+        notFound: 'Finding not found',
       },
-      async ({ params, body: input, req }) => presentFinding(await move(callerId(req), params.id, input)),
+      async (ownerId, id, { body: input }) => presentFinding(await move(ownerId, id, input)),
     );
 
   transition(

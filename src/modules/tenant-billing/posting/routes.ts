@@ -1,5 +1,5 @@
 import type { ApiRouter } from '../../../platform/http/router';
-import { callerId } from '../../../platform/http/auth';
+import { onOwned } from '../../../platform/http/owned-routes';
 import { NO_PMS } from '../calculate-from-pms';
 import { calculationParams } from '../schemas';
 import { postingState } from './schemas';
@@ -47,22 +47,23 @@ function registerAction(
   action: 'post' | 'reverse',
   doc: { summary: string; description: string; conflict: string },
 ): void {
-  api.post(
+  onOwned(
+    api,
+    'post',
     `/billing/calculations/:id/${action}`,
     {
       summary: doc.summary,
       description: doc.description,
       tags,
-      auth: 'required',
       params: calculationParams,
       status: 202,
       response: postingState,
       errors: {
         400: `${NO_PMS} (no PMS link, or PMS_API_URL / PMS_API_KEY unset)`,
-        404: 'Calculation not found',
         409: doc.conflict,
       },
+      notFound: 'Calculation not found',
     },
-    ({ params, req }) => posting.request(callerId(req), params.id, action),
+    (ownerId, id) => posting.request(ownerId, id, action),
   );
 }
