@@ -114,6 +114,6 @@ export function registerAccountRoutes(
       status: 204,
       notFound: 'API key not found',
     },
-    accounts.revokeApiKey,
+    (ownerId, id) => accounts.revokeApiKey(ownerId, id),
   );
 }

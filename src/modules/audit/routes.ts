@@ -44,7 +44,7 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService, limits:
       response: billAuditResponse,
       notFound: 'Bill not found',
     },
-    audit.billAudit,
+    (ownerId, id) => audit.billAudit(ownerId, id),
   );
 
   onOwned(
@@ -68,7 +68,7 @@ export function registerAuditRoutes(api: ApiRouter, audit: AuditService, limits:
       },
       middleware: [limits.audit],
     },
-    audit.reaudit,
+    (ownerId, id) => audit.reaudit(ownerId, id),
   );
 
   api.get(

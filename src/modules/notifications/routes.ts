@@ -33,6 +33,6 @@ export function registerNotificationRoutes(api: ApiRouter, notifications: Notifi
       response: notificationResponse.meta({ example: ex.readNotification }),
       notFound: 'Notification not found',
     },
-    notifications.markRead,
+    (ownerId, id) => notifications.markRead(ownerId, id),
   );
 }

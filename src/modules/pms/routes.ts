@@ -95,7 +95,7 @@ export function registerPmsRoutes(api: ApiRouter, pms: PmsService): void {
       status: 204,
       notFound: 'Property not found',
     },
-    pms.unlink,
+    (ownerId, id) => pms.unlink(ownerId, id),
   );
 
   getPageOfOwnedList(

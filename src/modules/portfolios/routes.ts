@@ -50,6 +50,6 @@ export function registerPortfolioRoutes(api: ApiRouter, portfolios: PortfolioSer
       response: portfolioDetail.meta({ example: ex.portfolioDetail }),
       notFound: 'Portfolio not found',
     },
-    portfolios.detail,
+    (ownerId, id) => portfolios.detail(ownerId, id),
   );
 }

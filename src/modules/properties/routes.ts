@@ -63,7 +63,7 @@ export function registerPropertyRoutes(api: ApiRouter, properties: PropertyServi
       response: propertyDetail.meta({ example: ex.propertyDetail }),
       notFound: 'Property not found',
     },
-    properties.detail,
+    (ownerId, id) => properties.detail(ownerId, id),
   );
 
   onOwned(

@@ -80,7 +80,7 @@ function registerConfigRoutes(api: ApiRouter, billing: TenantBillingService): vo
       response: z.array(configResponse),
       notFound: 'Property not found',
     },
-    billing.listConfigs,
+    (ownerId, id) => billing.listConfigs(ownerId, id),
   );
 
   onOwned(
