@@ -227,8 +227,9 @@ describe('POST /billing/calculate-from-pms, a provider that does not answer', ()
 
   beforeAll(async () => {
     const url = await fake.start();
-    // A short time-out, so the three tries end soon: whatever the machine's load, a page never answered times out.
-    t = await createTestApp({ jobs: true, env: { PMS_API_URL: url, PMS_API_KEY: 'k', PMS_API_TIMEOUT_MS: '200' } });
+    // A page never answered times out whatever the machine's load; the time-out is long enough that the link's
+    // own calls to the provider, answered, never do on a busy machine, and short enough that three tries end soon.
+    t = await createTestApp({ jobs: true, env: { PMS_API_URL: url, PMS_API_KEY: 'k', PMS_API_TIMEOUT_MS: '1500' } });
     token = (await registerUser(t)).token;
   });
   afterAll(async () => {
