@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PROPERTY_TYPES } from './property-types';
-
-const tons = z.number().meta({ description: 'metric tons CO2e, rounded to the kilogram' });
+import { tons } from './tons.schema';
 
 /** Boston BERDO 2.0's part of the building-performance answer (berdo.answer.ts). */
 export const berdoAnswer = z.object({

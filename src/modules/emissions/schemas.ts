@@ -4,6 +4,7 @@ import * as ex from './examples';
 import { OCCUPANCY_GROUPS } from './occupancy';
 import { PROPERTY_TYPES } from './property-types';
 import { berdoAnswer } from './berdo.schemas';
+import { tons } from './tons.schema';
 
 export const emissionsQuery = z.object({
   year: z.coerce
@@ -16,7 +17,6 @@ export const emissionsQuery = z.object({
 });
 export type EmissionsQuery = z.output<typeof emissionsQuery>;
 
-export const tons = z.number().meta({ description: 'metric tons CO2e, rounded to the kilogram' });
 const yearMonth = z.string().meta({ description: 'YYYY-MM' });
 
 export const factorUsed = z.object({

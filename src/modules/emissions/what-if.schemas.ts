@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { factorUsed, tons } from './schemas';
+import { factorUsed } from './schemas';
+import { tons } from './tons.schema';
 import * as ex from './what-if.examples';
 
 const PLACES = { 2: 'two', 3: 'three', 4: 'four' } as const;
