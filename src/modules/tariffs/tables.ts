@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../platform/db/columns';
+import { quoted, timestamptz } from '../../platform/db/columns';
 import type { StoredStructure } from './stored-structure';
-import type { TariffApplicability } from './tariff.model';
+import { RATE_TYPES, SECTORS, type TariffApplicability } from './tariff.model';
+import { SERVICE_TYPES, VOLTAGES } from './tariff-class';
 
 /**
  * Tariffs imported from URDB. Summary columns are indexed for search; the full
@@ -48,11 +49,11 @@ export const tariffs = pgTable(
   // No index on expiration_date: about three quarters of tariffs have none, so it never narrows the
   // default "not expired" condition, and the planner wasted time OR-ing its bitmaps into selective scans.
   (t) => [
-    check('tariffs_sector_check', sql`${t.sector} in ('residential', 'commercial', 'industrial', 'agricultural', 'lighting')`),
-    check('tariffs_service_type_check', sql`${t.serviceType} in ('bundled', 'delivery_only', 'supply_only')`),
-    check('tariffs_voltage_check', sql`${t.voltage} in ('secondary', 'primary', 'transmission')`),
+    check('tariffs_sector_check', sql`${t.sector} in (${quoted(SECTORS)})`),
+    check('tariffs_service_type_check', sql`${t.serviceType} in (${quoted(SERVICE_TYPES)})`),
+    check('tariffs_voltage_check', sql`${t.voltage} in (${quoted(VOLTAGES)})`),
     check('tariffs_source_check', sql`${t.source} in ('bundled', 'refreshed')`),
-    check('tariffs_rate_type_check', sql`${t.rateType} in ('flat', 'tiered', 'tou', 'demand', 'real_time')`),
+    check('tariffs_rate_type_check', sql`${t.rateType} in (${quoted(RATE_TYPES)})`),
     index('tariffs_utility_id_idx').on(t.utilityId),
     index('tariffs_state_idx').on(t.state),
     index('tariffs_sector_idx').on(t.sector),

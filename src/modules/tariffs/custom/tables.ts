@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { cascadingRef, createdAt, timestamptz, updatedAt } from '../../../platform/db/columns';
+import { cascadingRef, createdAt, quoted, timestamptz, updatedAt } from '../../../platform/db/columns';
 import { users } from '../../accounts/tables';
-import type { TariffApplicability, TariffStructure } from '../tariff.model';
+import { SECTORS, UTILITY_TYPES, type TariffApplicability, type TariffStructure } from '../tariff.model';
+import { SERVICE_TYPES } from '../tariff-class';
 
 /**
  * An account's own tariffs (tariffs README "Custom tariffs"): what the tariff is (its utility,
@@ -32,9 +33,9 @@ export const customTariffs = pgTable(
   },
   (t) => [
     index('custom_tariffs_owner_idx').on(t.ownerId, t.createdAt),
-    check('custom_tariffs_sector_check', sql`${t.sector} in ('residential', 'commercial', 'industrial', 'agricultural', 'lighting')`),
-    check('custom_tariffs_utility_type_check', sql`${t.utilityType} in ('electric', 'gas', 'water', 'sewer')`),
-    check('custom_tariffs_service_type_check', sql`${t.serviceType} in ('bundled', 'delivery_only', 'supply_only')`),
+    check('custom_tariffs_sector_check', sql`${t.sector} in (${quoted(SECTORS)})`),
+    check('custom_tariffs_utility_type_check', sql`${t.utilityType} in (${quoted(UTILITY_TYPES)})`),
+    check('custom_tariffs_service_type_check', sql`${t.serviceType} in (${quoted(SERVICE_TYPES)})`),
   ],
 );
 
