@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { cascadingRef, createdAt, generatedId, timestamptz, updatedAt } from '../../platform/db/columns';
+import { cascadingRef, createdAt, generatedId, quoted, timestamptz, updatedAt } from '../../platform/db/columns';
 import { users } from '../accounts/tables';
 import { meters } from '../meters/tables';
 import { properties } from '../properties/tables';
 import { bills } from '../bills/tables';
+import { FINDING_STATUSES } from './disputes/dispute.calc';
 
 /**
  * The latest audit of each bill (README "Re-pricing"): what the engine expected on the bill's
@@ -91,7 +92,7 @@ export const auditFindings = pgTable(
     // A property's findings (its findings filter; deleting a property cascades here).
     index('audit_findings_property_idx').on(t.propertyId),
     check('audit_findings_severity_check', sql`${t.severity} in ('low', 'medium', 'high')`),
-    check('audit_findings_status_check', sql`${t.status} in ('open', 'resolved', 'disputed', 'credited', 'denied')`),
+    check('audit_findings_status_check', sql`${t.status} in (${quoted(FINDING_STATUSES)})`),
     // A finding in dispute has its claim, a claim asks at least a cent and no more than an overcharge at issue, and only a
     // credited one has a credit, of at most the claim; a closed dispute has the day it closed, not before it was filed.
     check(
