@@ -6,12 +6,12 @@
  * (`tonsOf`, `gridOfZip`, `jurisdictionOf`, `buildingPerformance`); only the bundled references
  * (eGRID, GeoNames counties) are read, once per process.
  */
-import { loadZipCounties, type ZipCounty } from '../utilities/counties';
-import { REFERENCE_DIR } from '../utilities/reference';
+import type { ZipCounty } from '../utilities/counties';
 import type { MeterUtilityType } from '../meters/units';
 import { buildingPerformance, jurisdictionOf, type OccupancyArea } from './building-performance';
 import { bundledEgrid, type EgridReference } from './egrid';
 import { tonsOf } from './emissions.calc';
+import { bundledZipCounties } from './zip-counties';
 import type { EnergyByType } from './ll97.calc';
 import { gridOfZip } from './service';
 import type { PropertyUseArea } from './property-types';
@@ -57,13 +57,8 @@ export interface ExposureReferences {
   counties: () => ReadonlyMap<string, ZipCounty>;
 }
 
-let counties: Map<string, ZipCounty> | undefined;
-
 /** The bundled references, each read on first use. */
-export const bundledReferences: ExposureReferences = {
-  egrid: () => bundledEgrid(),
-  counties: () => (counties ??= loadZipCounties(REFERENCE_DIR)),
-};
+export const bundledReferences: ExposureReferences = { egrid: () => bundledEgrid(), counties: bundledZipCounties };
 
 /** Location-based kilograms CO2e of a year's energy at the property's ZIP code (types without a factor add nothing). */
 function locationKg(zipCode: string, energy: EnergyByType, refs: ExposureReferences): number {

@@ -15,8 +15,7 @@ import type { OccupancyGroup } from './occupancy';
 import type { PortfolioService } from '../portfolios/service';
 import { buildingPerformance, jurisdictionOf } from './building-performance';
 import type { EnergyByType } from './ll97.calc';
-import { loadZipCounties, type ZipCounty } from '../utilities/counties';
-import { REFERENCE_DIR } from '../utilities/reference';
+import { bundledZipCounties } from './zip-counties';
 
 export { FUEL_OIL_FACTORS, GAS_FACTOR, gridOfZip, hubFactorsOf, STEAM_FACTOR, type FactorUsed } from './factors-used';
 
@@ -180,8 +179,6 @@ export function createEmissionsService(deps: {
   const intervals = deps.intervals ?? createIntervalReader(deps.db);
   const usesRepo = createPropertyUsesRepository(deps.db);
   const egrid = deps.egrid ?? (() => bundledEgrid());
-  /** Each ZIP code's county (GeoNames, bundled), read on first use: where New York City's five counties are. */
-  let counties: Map<string, ZipCounty> | undefined;
 
   const yearOf = (latest: string | null) => Number((latest ?? deps.now().toISOString()).slice(0, 4));
 
@@ -226,8 +223,7 @@ export function createEmissionsService(deps: {
       const { property, inv } = await inventory(ownerId, propertyId, query.year);
       const energy: EnergyByType = {};
       for (const m of inv.meters) energy[m.utilityType] = (energy[m.utilityType] ?? 0) + m.usage;
-      counties ??= loadZipCounties(REFERENCE_DIR);
-      const county = counties.get(property.zipCode)?.county ?? null;
+      const county = bundledZipCounties().get(property.zipCode)?.county ?? null;
       const where = `${property.city}, ${property.state} ${property.zipCode}`;
       const jurisdiction = jurisdictionOf(property, county);
       const [areas, uses] = await Promise.all([

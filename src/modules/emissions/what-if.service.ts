@@ -11,8 +11,6 @@ import { createIntervalReader, type IntervalReader } from '../meters/public';
 import { tariffReadsOnce } from '../pricing';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/public';
-import { loadZipCounties, type ZipCounty } from '../utilities/counties';
-import { REFERENCE_DIR } from '../utilities/reference';
 import { bundledEgrid, type EgridReference } from './egrid';
 import { roundTons, tonsOf, yearInventory, type IntervalMonth, type InventoryBill } from './emissions.calc';
 import { intervalMonthsOfProperties } from './interval-months';
@@ -25,6 +23,7 @@ import { gridOfZip, hubFactorsOf } from './service';
 import { applyChanges, kwhPerTherm, readingsAfter, WHAT_IF_NOTES, type ChangedBill, type WhatIfChange } from './what-if.calc';
 import { billCost, yearShare, type CostDeps } from './what-if.cost';
 import { createWhatIfRepository, type WhatIfMeterRow } from './what-if.repository';
+import { bundledZipCounties } from './zip-counties';
 import type { WhatIfAnswer, WhatIfBody } from './what-if.schemas';
 
 /** Bills up to a quarter either side of the year: a load electrified from one may fall on a bill reaching into the year. */
@@ -172,7 +171,6 @@ export function createWhatIfService(deps: {
   const emissionsRepo = createEmissionsRepository(deps.db);
   const usesRepo = createPropertyUsesRepository(deps.db);
   const egrid = deps.egrid ?? (() => bundledEgrid());
-  let counties: Map<string, ZipCounty> | undefined;
 
   return {
     async whatIf(ownerId: string, propertyId: string, body: WhatIfBody): Promise<WhatIfAnswer> {
@@ -187,10 +185,9 @@ export function createWhatIfService(deps: {
         changes,
         year,
       );
-      counties ??= loadZipCounties(REFERENCE_DIR);
       const place: Place = {
         ...gridOfZip(egrid(), property.zipCode),
-        jurisdiction: jurisdictionOf(property, counties.get(property.zipCode)?.county ?? null),
+        jurisdiction: jurisdictionOf(property, bundledZipCounties().get(property.zipCode)?.county ?? null),
         where: `${property.city}, ${property.state} ${property.zipCode}`,
         sqft: property.sqft,
         areas: await emissionsRepo.occupancy(property.id),
