@@ -4,8 +4,6 @@ import { as, createProperty, quartersOf } from '../pm/helpers';
 
 const BOSTON_OFFICE = { name: 'State Street office', address: '1 State St', city: 'Boston', state: 'MA', zip_code: '02109', sqft: 50000 };
 
-const quarters = quartersOf;
-
 describe('Boston BERDO 2.0 through the API: property uses and the building-performance answer', () => {
   let t: TestApp;
   let alice: string;
@@ -19,7 +17,7 @@ describe('Boston BERDO 2.0 through the API: property uses and the building-perfo
 
   /** A year billed quarterly: kWh, therms and kBtu of steam a year, a quarter of each per bill. */
   async function billYear(propertyId: string, year: number, kwh: number, therms: number, steamKbtu: number) {
-    for (const [period_start, period_end] of quarters(year)) {
+    for (const [period_start, period_end] of quartersOf(year)) {
       const period = { period_start, period_end };
       await as(t, alice)
         .post(`/pm/properties/${propertyId}/bills`, { utility_type: 'electric', amount: 20000, ...period, usage_kwh: kwh / 4 })
