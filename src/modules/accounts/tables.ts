@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { cascadingRef, createdAt, timestamptz } from '../../platform/db/columns';
+import { cascadingRef, createdAt, quoted, timestamptz } from '../../platform/db/columns';
+import { TIERS } from '../../platform/http/auth';
 
 /** Accounts. E-mails are stored lower-cased, so a plain unique index makes them unique case-insensitively. */
 export const users = pgTable(
@@ -21,7 +22,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    check('users_tier_check', sql`${t.tier} in ('free', 'pro', 'enterprise')`),
+    check('users_tier_check', sql`${t.tier} in (${quoted(TIERS)})`),
   ],
 );
 

@@ -3,7 +3,8 @@
  * about each, and each bill's audit and findings (README "Rules").
  */
 
-export type Severity = 'low' | 'medium' | 'high';
+export const SEVERITIES = ['low', 'medium', 'high'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 
 export type ReasonCode =
   | 'price_variance'
@@ -38,7 +39,16 @@ export const REASON_CODES: readonly ReasonCode[] = [
  * What a bill's expected amount was priced from (README "Interval data"): the meter's interval readings
  * covering the whole period, or the bill's own usage and demand.
  */
-export type PricingBasis = 'intervals' | 'bill';
+export const PRICING_BASES = ['intervals', 'bill'] as const;
+export type PricingBasis = (typeof PRICING_BASES)[number];
+
+/** A bill's audit outcome: within the tolerance, a price variance, or not priceable (its reason says why). */
+export const BILL_AUDIT_STATUSES = ['ok', 'variance', 'unpriceable'] as const;
+export type BillAuditStatus = (typeof BILL_AUDIT_STATUSES)[number];
+
+/** How a finding was resolved: disputed with the utility, accepted as billed, or corrected by the utility. */
+export const RESOLUTIONS = ['disputed', 'accepted', 'corrected'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
 
 /** A line item as the utility printed it on the bill. */
 export interface PrintedLine {
@@ -111,7 +121,7 @@ export interface Finding {
 
 export interface BillAudit {
   billId: string;
-  status: 'ok' | 'variance' | 'unpriceable';
+  status: BillAuditStatus;
   reason: string | null;
   expectedCents: number | null;
   varianceCents: number | null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from '../../platform/http/validate';
 import { pageQuery, pageSchema } from '../../platform/http/pagination';
 import { WATER_BILL_LINE_ITEMS } from '../pricing/schemas';
-import { REASON_CODES, type ReasonCode } from './audit.types';
+import { BILL_AUDIT_STATUSES, PRICING_BASES, REASON_CODES, RESOLUTIONS, SEVERITIES, type ReasonCode } from './audit.types';
 import { FINDING_STATUSES, type FindingStatus } from './disputes/dispute.calc';
 import { dispute } from './disputes/schemas';
 
@@ -47,7 +47,7 @@ export const finding = z
     property_id: z.string(),
     meter_id: z.string(),
     reason: reason.meta({ description: 'the rule that found it (audit README "Rules")' }),
-    severity: z.enum(['low', 'medium', 'high']),
+    severity: z.enum(SEVERITIES),
     amount_at_issue: z
       .number()
       .nullable()
@@ -61,7 +61,7 @@ export const finding = z
         'and `corrected_usage`',
     }),
     status: findingStatus.meta({ description: 'open; resolved (resolution says how); disputed with the utility, then credited or denied' }),
-    resolution: z.enum(['disputed', 'accepted', 'corrected']).nullable(),
+    resolution: z.enum(RESOLUTIONS).nullable(),
     note: z.string().nullable(),
     dispute: dispute.nullable(),
     resolved_at: z.string().nullable(),
@@ -76,7 +76,7 @@ export const billAuditResponse = z
     bill_id: z.string(),
     meter_id: z.string(),
     status: z
-      .enum(['ok', 'variance', 'unpriceable'])
+      .enum(BILL_AUDIT_STATUSES)
       .meta({ description: 'ok: within the tolerance; variance: a price_variance finding; unpriceable: reason says why' }),
     reason: z.string().nullable(),
     tariff_id: z.string().nullable(),
@@ -86,7 +86,7 @@ export const billAuditResponse = z
     variance_percent: z.number().nullable(),
     expected_line_items: z.array(z.object({ category: z.string(), name: z.string(), amount: z.number() })).nullable(),
     basis: z
-      .enum(['intervals', 'bill'])
+      .enum(PRICING_BASES)
       .nullable()
       .meta({
         description:
@@ -137,9 +137,7 @@ export const findingsPage = pageSchema(finding).meta({ example: { items: [findin
 
 export const resolveBody = z
   .object({
-    resolution: z
-      .enum(['disputed', 'accepted', 'corrected'])
-      .meta({ description: 'disputed with the utility, accepted as billed, or corrected by the utility' }),
+    resolution: z.enum(RESOLUTIONS).meta({ description: 'disputed with the utility, accepted as billed, or corrected by the utility' }),
     note: z.string().trim().max(2000).nullable().optional(),
   })
   .meta({ example: { resolution: 'disputed', note: 'Claim 44-1182 filed with the utility on 2026-07-08' } });

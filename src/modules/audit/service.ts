@@ -13,6 +13,7 @@ import { createDisputeService } from './disputes/service';
 import { createDisputeRepository } from './disputes/repository';
 import { presentDispute } from './disputes/present';
 import { transitionProblem, type FindingStatus } from './disputes/dispute.calc';
+import type { PricingBasis, Resolution } from './audit.types';
 
 /** Rows of one export at most (an owner with more filters by property or date). */
 export const MAX_EXPORT_ROWS = 100_000;
@@ -89,7 +90,7 @@ async function presentBillAudit(repo: AuditRepository, requests: AuditRequests, 
     variance_percent: audit!.variancePercent,
     // In the documented key order (jsonb keeps its own).
     expected_line_items: audit!.expectedLines?.map((l) => ({ category: l.category, name: l.name, amount: l.amount })) ?? null,
-    basis: audit!.basis as 'intervals' | 'bill' | null,
+    basis: audit!.basis as PricingBasis | null,
     basis_note: audit!.basisNote,
     findings: findings.map((f) => presentFinding(f)),
     audited_at: audit!.auditedAt.toISOString(),
@@ -214,7 +215,7 @@ export function createAuditService(deps: AuditServiceDeps) {
     },
 
     /** POST /pm/audit/findings/{id}/resolve. */
-    async resolve(ownerId: string, id: string, body: { resolution: 'disputed' | 'accepted' | 'corrected'; note?: string | null }) {
+    async resolve(ownerId: string, id: string, body: { resolution: Resolution; note?: string | null }) {
       const finding = await repo.findingOfOwner(ownerId, id);
       if (!finding) throw notFound('Finding not found');
       const inDispute = transitionProblem(finding.status as FindingStatus, 'resolved');

@@ -6,6 +6,7 @@ import { meters } from '../meters/tables';
 import { properties } from '../properties/tables';
 import { bills } from '../bills/tables';
 import { FINDING_STATUSES } from './disputes/dispute.calc';
+import { BILL_AUDIT_STATUSES, PRICING_BASES, RESOLUTIONS, SEVERITIES } from './audit.types';
 
 /**
  * The latest audit of each bill (README "Re-pricing"): what the engine expected on the bill's
@@ -33,8 +34,8 @@ export const billAudits = pgTable(
     auditedAt: timestamptz('audited_at').notNull(),
   },
   (t) => [
-    check('bill_audits_status_check', sql`${t.status} in ('ok', 'variance', 'unpriceable')`),
-    check('bill_audits_basis_check', sql`${t.basis} in ('intervals', 'bill')`),
+    check('bill_audits_status_check', sql`${t.status} in (${quoted(BILL_AUDIT_STATUSES)})`),
+    check('bill_audits_basis_check', sql`${t.basis} in (${quoted(PRICING_BASES)})`),
     index('bill_audits_meter_idx').on(t.meterId),
   ],
 );
@@ -91,7 +92,7 @@ export const auditFindings = pgTable(
     index('audit_findings_owner_idx').on(t.ownerId, t.status, t.createdAt),
     // A property's findings (its findings filter; deleting a property cascades here).
     index('audit_findings_property_idx').on(t.propertyId),
-    check('audit_findings_severity_check', sql`${t.severity} in ('low', 'medium', 'high')`),
+    check('audit_findings_severity_check', sql`${t.severity} in (${quoted(SEVERITIES)})`),
     check('audit_findings_status_check', sql`${t.status} in (${quoted(FINDING_STATUSES)})`),
     // A finding in dispute has its claim, a claim asks at least a cent and no more than an overcharge at issue, and only a
     // credited one has a credit, of at most the claim; a closed dispute has the day it closed, not before it was filed.
@@ -119,7 +120,7 @@ export const auditFindings = pgTable(
     index('audit_findings_open_dispute_idx')
       .on(t.disputedOn)
       .where(sql`${t.status} = 'disputed'`),
-    check('audit_findings_resolution_check', sql`${t.resolution} in ('disputed', 'accepted', 'corrected')`),
+    check('audit_findings_resolution_check', sql`${t.resolution} in (${quoted(RESOLUTIONS)})`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEVERITIES } from '../audit/audit.types';
 
 /**
  * The events an account's endpoints can subscribe to (README "Events"), and the `data` each carries.
@@ -28,7 +29,7 @@ export const eventDataSchemas = {
     meter_id: z.string(),
     bill_id: z.string(),
     reason: z.string(),
-    severity: z.enum(['low', 'medium', 'high']),
+    severity: z.enum(SEVERITIES),
     amount_at_issue: dollarsOrNull.meta({
       description: 'dollars at issue (positive: billed more than it should be); null where the rule has none',
     }),

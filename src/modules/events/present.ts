@@ -1,4 +1,5 @@
 import type { AttemptRow, DeliveryRow, EndpointRow } from './repository';
+import type { DeliveryStatus } from './retry-schedule';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
@@ -22,7 +23,7 @@ export function presentDelivery(d: DeliveryRow, eventType: string, attempts: rea
     event_id: d.eventId,
     event_type: eventType,
     replay_of: d.replayOf,
-    status: d.status as 'pending' | 'succeeded' | 'failed',
+    status: d.status as DeliveryStatus,
     attempts: d.attempts,
     next_attempt_at: iso(d.nextAttemptAt),
     created_at: d.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '../../platform/http/pagination';
 import { EVENT_TYPES } from './event-types';
 import { MAX_URL_LENGTH } from './url-policy';
+import { DELIVERY_STATUSES } from './retry-schedule';
 
 const url = z.string().trim().min(1).max(MAX_URL_LENGTH).meta({
   description:
@@ -89,7 +90,7 @@ export const deliveryResponse = z
     event_id: z.string().meta({ description: 'the webhook-id header: the same on every attempt and replay' }),
     event_type: z.string(),
     replay_of: z.string().nullable(),
-    status: z.enum(['pending', 'succeeded', 'failed']),
+    status: z.enum(DELIVERY_STATUSES),
     attempts: z.number().int(),
     next_attempt_at: z.string().nullable(),
     created_at: z.string(),

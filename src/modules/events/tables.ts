@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { cascadingRef, timestamptz } from '../../platform/db/columns';
+import { cascadingRef, quoted, timestamptz } from '../../platform/db/columns';
+import { DELIVERY_STATUSES } from './retry-schedule';
 import { users } from '../accounts/tables';
 
 /**
@@ -73,7 +74,7 @@ export const eventDeliveries = pgTable(
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [
-    check('event_deliveries_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('event_deliveries_status_check', sql`${t.status} in (${quoted(DELIVERY_STATUSES)})`),
     index('event_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
     index('event_deliveries_event_idx').on(t.eventId),
     index('event_deliveries_due_idx')

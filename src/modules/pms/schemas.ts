@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../../platform/http/pagination';
 import * as ex from './examples';
+import { UNIT_STATUSES } from './unit-data';
 
 const pmsRef = (what: string) => z.string().trim().min(1).max(200).describe(what);
 
@@ -45,7 +46,7 @@ export const unitResponse = z
     sqft: z.number().nullable(),
     bedrooms: z.number().int().nullable(),
     bathrooms: z.number().nullable(),
-    status: z.enum(['vacant', 'occupied']),
+    status: z.enum(UNIT_STATUSES),
     resident_name: z.string().nullable(),
     occupant_count: z.number().int().nullable(),
     lease_start: z.string().nullable().describe('YYYY-MM-DD'),

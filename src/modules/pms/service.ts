@@ -6,6 +6,7 @@ import type { PropertyService } from '../properties/service';
 import { createPmsRepository, type LinkRow, type UnitRow } from './repository';
 import type { LinkInput } from './schemas';
 import type { PmsSyncService } from './sync';
+import type { UnitStatus } from './unit-data';
 import { PmsProviderError, type PmsProviderClient } from './provider-client';
 import { LINK_SESSION_TTL_MS, createLinkSessionRepository, hashLinkToken, newLinkToken } from './link-sessions';
 
@@ -28,7 +29,7 @@ function presentUnit(u: UnitRow) {
     sqft: u.sqft,
     bedrooms: u.bedrooms,
     bathrooms: u.bathrooms,
-    status: u.status as 'vacant' | 'occupied',
+    status: u.status as UnitStatus,
     resident_name: u.residentName,
     occupant_count: u.occupantCount,
     lease_start: u.leaseStart,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { cascadingRef, createdAt, generatedId, quantity, timestamptz, updatedAt } from '../../platform/db/columns';
+import { cascadingRef, createdAt, generatedId, quantity, quoted, timestamptz, updatedAt } from '../../platform/db/columns';
+import { UNIT_STATUSES } from './unit-data';
 import { users } from '../accounts/tables';
 import { properties } from '../properties/tables';
 
@@ -84,7 +85,7 @@ export const pmsUnits = pgTable(
   (t) => [
     unique('pms_units_property_unit_key').on(t.propertyId, t.pmsUnitId),
     index('pms_units_property_number_idx').on(t.propertyId, t.unitNumber, t.id),
-    check('pms_units_status_check', sql`${t.status} in ('vacant', 'occupied')`),
+    check('pms_units_status_check', sql`${t.status} in (${quoted(UNIT_STATUSES)})`),
     check(
       'pms_units_non_negative_check',
       sql`coalesce(${t.sqft}, 0) >= 0 and coalesce(${t.bedrooms}, 0) >= 0 and coalesce(${t.bathrooms}, 0) >= 0

@@ -47,6 +47,10 @@ export const currentLease = z.object({
   end_date: leaseDate,
 });
 
+/** A unit is vacant or occupied, as the provider says (the units table keeps the same two). */
+export const UNIT_STATUSES = ['vacant', 'occupied'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+
 /**
  * A PMS unit record, as unit webhook events carry it in `data` and the provider's units API
  * returns it: the same record from either source. A record replaces the stored one whole.
@@ -63,7 +67,7 @@ export const pmsUnitData = z.object({
   sqft: measure(),
   bedrooms: count(),
   bathrooms: measure(),
-  status: z.enum(['vacant', 'occupied']),
+  status: z.enum(UNIT_STATUSES),
   current_lease: orNull(currentLease),
 });
 
@@ -76,7 +80,7 @@ export interface UnitRecord {
   sqft: number | null;
   bedrooms: number | null;
   bathrooms: number | null;
-  status: 'vacant' | 'occupied';
+  status: UnitStatus;
   resident_name: string | null;
   occupant_count: number | null;
   lease_start: string | null;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { pageQuery } from '../../platform/http/pagination';
 import { queryBoolean } from '../../platform/http/validate';
 import { stateCode, zipCode } from '../properties/schemas';
-import { RATE_TYPES, SECTORS, type RateType, type Sector } from './tariff.model';
+import { RATE_TYPES, SECTORS, TARIFF_SOURCES, type RateType, type Sector } from './tariff.model';
+import { REFRESH_STATUSES } from './refresh/schemas';
 import { PURPOSES, SERVICE_TYPES, VOLTAGES, type Purpose, type ServiceType, type Voltage } from './tariff-class';
 
 export { zipCode };
@@ -62,7 +63,7 @@ export const tariffSummary = z.object({
   service_type: serviceType,
   voltage: voltage.nullable(),
   purpose,
-  source: z.enum(['bundled', 'refreshed', 'custom']).meta({
+  source: z.enum(TARIFF_SOURCES).meta({
     description:
       'where the tariff came from: the bundled URDB catalog, a refresh from the URDB API (POST /admin/tariffs/refresh), or your own',
   }),
@@ -193,7 +194,7 @@ export const tariffStats = z.object({
       last_refresh: z
         .object({
           run_id: z.string(),
-          status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+          status: z.enum(REFRESH_STATUSES),
           finished_at: z.string(),
         })
         .nullable()

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { quoted, timestamptz } from '../../platform/db/columns';
 import type { StoredStructure } from './stored-structure';
-import { RATE_TYPES, SECTORS, type TariffApplicability } from './tariff.model';
+import { CATALOG_SOURCES, RATE_TYPES, SECTORS, type TariffApplicability } from './tariff.model';
+import { REFRESH_STATUSES } from './refresh/schemas';
 import { SERVICE_TYPES, VOLTAGES } from './tariff-class';
 
 /**
@@ -52,7 +53,7 @@ export const tariffs = pgTable(
     check('tariffs_sector_check', sql`${t.sector} in (${quoted(SECTORS)})`),
     check('tariffs_service_type_check', sql`${t.serviceType} in (${quoted(SERVICE_TYPES)})`),
     check('tariffs_voltage_check', sql`${t.voltage} in (${quoted(VOLTAGES)})`),
-    check('tariffs_source_check', sql`${t.source} in ('bundled', 'refreshed')`),
+    check('tariffs_source_check', sql`${t.source} in (${quoted(CATALOG_SOURCES)})`),
     check('tariffs_rate_type_check', sql`${t.rateType} in (${quoted(RATE_TYPES)})`),
     index('tariffs_utility_id_idx').on(t.utilityId),
     index('tariffs_state_idx').on(t.state),
@@ -115,7 +116,7 @@ export const tariffRefreshRuns = pgTable(
     finishedAt: timestamptz('finished_at'),
   },
   (t) => [
-    check('tariff_refresh_runs_status_check', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
+    check('tariff_refresh_runs_status_check', sql`${t.status} in (${quoted(REFRESH_STATUSES)})`),
     index('tariff_refresh_runs_created_idx').on(t.createdAt),
   ],
 );

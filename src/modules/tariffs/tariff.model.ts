@@ -178,7 +178,15 @@ export const NO_APPLICABILITY: Readonly<TariffApplicability> = Object.freeze({
 export type UtilityType = 'electric' | 'gas' | 'water' | 'sewer';
 export const UTILITY_TYPES: readonly UtilityType[] = ['electric', 'gas', 'water', 'sewer'];
 
-export type TariffSource = 'bundled' | 'refreshed' | 'custom';
+/** Where a catalog tariff came from: the bundled URDB catalog, or a refresh from the URDB API. */
+export const CATALOG_SOURCES = ['bundled', 'refreshed'] as const;
+/** Where a served tariff came from: the catalog's two sources, or the caller's own (a custom tariff). */
+export const TARIFF_SOURCES = [...CATALOG_SOURCES, 'custom'] as const;
+export type TariffSource = (typeof TARIFF_SOURCES)[number];
+
+/** Where a custom tariff version's prices came from: a URDB record, or the rates form. */
+export const VERSION_SOURCES = ['urdb', 'rates'] as const;
+export type VersionSource = (typeof VERSION_SOURCES)[number];
 
 /** A tariff as stored and served: the API's summary fields (present.ts) plus the structure the engine needs. */
 export interface Tariff {

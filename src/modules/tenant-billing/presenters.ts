@@ -5,6 +5,7 @@ import {
   PERCENT_PLACES,
   type Allocation,
   type AllocationMethod,
+  type CalculationSource,
   type OccupantFactorTable,
   type RoundingMode,
   type UnitAllocation,
@@ -14,7 +15,6 @@ import type { BillingConfigRow, CalculationState, HistoryRow } from './repositor
 import type { CalculationResponse, ConfigResponse } from './schemas.response';
 import type { TimeBasisAnswer } from './time-basis';
 
-export type CalculationSource = 'request' | 'pms';
 export type UnitBill = CalculationResponse['unit_bills'][number];
 
 /** The billing configuration as answered (README "Billing configuration"). */

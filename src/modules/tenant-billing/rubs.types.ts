@@ -9,6 +9,9 @@ export const VACANCY_POLICIES = ['redistribute', 'owner_pays'] as const;
 export type VacancyPolicy = (typeof VACANCY_POLICIES)[number];
 export const ROUNDING_MODES = ['per_unit', 'exact'] as const;
 export type RoundingMode = (typeof ROUNDING_MODES)[number];
+/** Where a calculation's units came from: the request's body, or the property's PMS units. */
+export const CALCULATION_SOURCES = ['request', 'pms'] as const;
+export type CalculationSource = (typeof CALCULATION_SOURCES)[number];
 
 /** Decimal places read from sqft and custom_weight, and from the configuration's percentages. */
 export const FACTOR_PLACES = 4;

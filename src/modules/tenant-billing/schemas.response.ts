@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pageSchema } from '../../platform/http/pagination';
 import { UTILITY_TYPES } from '../bills/utility-types';
 import { propertyAddress } from '../properties/schemas';
-import { ALLOCATION_METHODS, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.types';
+import { ALLOCATION_METHODS, CALCULATION_SOURCES, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.types';
 import { CALCULATION_STATUSES } from './tables';
 import * as ex from './examples';
 
@@ -109,7 +109,7 @@ export const calculationResponse = z
     method: z.enum(ALLOCATION_METHODS),
     vacancy_policy: z.enum(VACANCY_POLICIES),
     rounding: z.enum(ROUNDING_MODES),
-    source: z.enum(['request', 'pms']).meta({ description: 'Where the units came from' }),
+    source: z.enum(CALCULATION_SOURCES).meta({ description: 'Where the units came from' }),
     billing_config_version: z.number().int().meta({ description: 'The version of the configuration the calculation used' }),
     occupant_factors: z.record(z.string(), z.number()).nullable(),
     max_charge: z.number().nullable(),

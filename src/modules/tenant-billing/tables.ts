@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryK
 import { cascadingRef, createdAt, money, quoted, timestamptz } from '../../platform/db/columns';
 import { properties } from '../properties/tables';
 import { UTILITY_TYPES } from '../bills/utility-types';
-import { ALLOCATION_METHODS, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.types';
+import { ALLOCATION_METHODS, CALCULATION_SOURCES, ROUNDING_MODES, VACANCY_POLICIES } from './rubs.types';
 
 const percent = (name: string) => numeric(name, { precision: 9, scale: 4, mode: 'number' });
 
@@ -122,7 +122,7 @@ export const rubsCalculations = pgTable(
     // The history page: a property's calculations, newest first, one index range scan.
     index('rubs_calculations_property_calculated_idx').on(t.propertyId, t.calculatedAt.desc(), t.id.desc()),
     index('rubs_calculations_config_idx').on(t.billingConfigId),
-    check('rubs_calculations_source_check', sql`${t.source} in ('request', 'pms')`),
+    check('rubs_calculations_source_check', sql`${t.source} in (${quoted(CALCULATION_SOURCES)})`),
     check('rubs_calculations_utility_type_check', sql`${t.utilityType} in (${quoted(UTILITY_TYPES)})`),
     check('rubs_calculations_period_check', sql`${t.billingPeriodEnd} >= ${t.billingPeriodStart}`),
     check('rubs_calculations_status_check', sql`${t.status} in (${quoted(CALCULATION_STATUSES)})`),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESOURCE_TYPES, STREAM_EVENTS } from './envelope';
+import { WEBHOOK_STATUSES } from './tables';
 import * as ex from './examples';
 import { MAX_PAGE, pageSchema } from '../../platform/http/pagination';
 
@@ -17,9 +18,7 @@ export const logsQuery = z
 
 export const eventIdParams = z.object({ id: z.string().min(1).max(100) });
 
-const status = z
-  .enum(['pending', 'success', 'failed', 'ignored'])
-  .describe('success, failed or ignored once processed; pending between receipt and processing');
+const status = z.enum(WEBHOOK_STATUSES).describe('success, failed or ignored once processed; pending between receipt and processing');
 
 export const logEntry = z
   .object({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, customType, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../../platform/db/columns';
+import { quoted, timestamptz } from '../../platform/db/columns';
 
 /** Raw bytes: a webhook body is stored as received (it may not even be UTF-8). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -68,7 +68,7 @@ export const webhookEvents = pgTable(
     index('webhook_events_dead_letter_idx')
       .on(t.deadLetteredAt.desc())
       .where(sql`${t.deadLetteredAt} is not null`),
-    check('webhook_events_status_check', sql`${t.status} in ('pending', 'success', 'failed', 'ignored')`),
+    check('webhook_events_status_check', sql`${t.status} in (${quoted(WEBHOOK_STATUSES)})`),
     // A pending event is always in a stream, so the sweeper and the appliers can find it.
     check('webhook_events_pending_seq_check', sql`${t.status} <> 'pending' or (${t.seq} is not null and ${t.connectionId} is not null)`),
   ],

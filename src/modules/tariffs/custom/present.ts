@@ -1,4 +1,4 @@
-import type { UtilityType } from '../tariff.model';
+import type { UtilityType, VersionSource } from '../tariff.model';
 import { toDetail, toSummary } from '../present';
 import type { StoredCustomTariff, VersionRow } from './repository';
 import { shownVersion, tariffOfVersion } from './versions';
@@ -16,7 +16,7 @@ export function present(stored: StoredCustomTariff, today: string) {
       return {
         effective_date: v.effectiveDate,
         expiration_date: d.expiration_date,
-        source: v.source as 'urdb' | 'rates',
+        source: v.source as VersionSource,
         assumptions: v.assumptions,
         energy_rates: d.energy_rates,
         demand_rates: d.demand_rates,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from '../../../platform/http/validate';
 import { stateCode } from '../../properties/schemas';
-import { UTILITY_TYPES, type UtilityType } from '../tariff.model';
+import { UTILITY_TYPES, VERSION_SOURCES, type UtilityType } from '../tariff.model';
 import { sector, serviceType, tariffDetail, tariffSummary } from '../schemas';
 import * as ex from './examples';
 
@@ -155,7 +155,7 @@ export const customTariffSummary = tariffSummary
 const versionItem = z.object({
   effective_date: z.string(),
   expiration_date: z.string().nullable().meta({ description: "the day before the next version's effective date; null for the latest" }),
-  source: z.enum(['urdb', 'rates']),
+  source: z.enum(VERSION_SOURCES),
   assumptions: z
     .array(z.string())
     .meta({ description: 'what bills on this version assume (URDB features the engine does not price, rules applied to the record)' }),

@@ -7,7 +7,7 @@ import { offsetOf, toPage, type Page, type PageQuery } from '../../../platform/h
 import { defaultUnit, unitProblem } from '../../meters/units';
 import { viewOfUtilities } from '../../utilities/public';
 import { stateNamedIn } from '../../utilities/state-names';
-import { NO_APPLICABILITY, type Tariff, type TariffStructure, type UtilityType } from '../tariff.model';
+import { NO_APPLICABILITY, type Tariff, type TariffStructure, type UtilityType, type VersionSource } from '../tariff.model';
 import { parseRates, type RatesInput } from './rates.parse';
 import { importUrdbRecord } from './urdb.import';
 import { createCustomTariffRepository, type CustomTariffRepository, type StoredCustomTariff } from './repository';
@@ -35,7 +35,7 @@ interface VersionContent {
   expirationDate: string | null;
   applicability: typeof NO_APPLICABILITY;
   assumptions: string[];
-  source: 'urdb' | 'rates';
+  source: VersionSource;
   /** The normalised URDB record (its name, sector, class and dates are the new tariff's defaults). */
   record?: Tariff;
 }

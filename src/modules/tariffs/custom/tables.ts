@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { cascadingRef, createdAt, quoted, timestamptz, updatedAt } from '../../../platform/db/columns';
 import { users } from '../../accounts/tables';
-import { SECTORS, UTILITY_TYPES, type TariffApplicability, type TariffStructure } from '../tariff.model';
+import { SECTORS, UTILITY_TYPES, VERSION_SOURCES, type TariffApplicability, type TariffStructure } from '../tariff.model';
 import { SERVICE_TYPES } from '../tariff-class';
 
 /**
@@ -58,6 +58,6 @@ export const customTariffVersions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tariffId, t.effectiveDate] }),
-    check('custom_tariff_versions_source_check', sql`${t.source} in ('urdb', 'rates')`),
+    check('custom_tariff_versions_source_check', sql`${t.source} in (${quoted(VERSION_SOURCES)})`),
   ],
 );

@@ -14,7 +14,8 @@ import { refreshUtilityCounts } from '../../utilities/public';
 import type { UtilityReference } from '../../utilities/reference';
 import { createUrdbClient, UrdbApiError } from './client';
 import { addReport, mergeRefreshed, type RefreshReport } from './merge';
-import type { RefreshDeps, RefreshRun, RefreshStatus } from './service';
+import type { RefreshDeps, RefreshRun } from './service';
+import type { RefreshStatus } from './schemas';
 
 /** system_state key of the last refresh that finished: `{"run_id", "status", "finished_at"}`. */
 export const LAST_REFRESH_KEY = 'tariff_refresh';
@@ -52,7 +53,12 @@ async function storedTariffs(tx: Executor, ref: UtilityReference, eiaId: string)
   return rows.map(rowToTariff);
 }
 
-async function finish(deps: RefreshDeps, id: string, status: 'succeeded' | 'failed', error: string | null): Promise<void> {
+async function finish(
+  deps: RefreshDeps,
+  id: string,
+  status: Extract<RefreshStatus, 'succeeded' | 'failed'>,
+  error: string | null,
+): Promise<void> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await tx.update(tariffRefreshRuns).set({ status, error, finishedAt: now }).where(eq(tariffRefreshRuns.id, id));

@@ -39,10 +39,14 @@ const reportSchema = z.object({
     .describe("records not stored, with the reason (the importer's normaliser, or not a record)"),
 });
 
+/** A refresh run is queued, then running, and ends succeeded or failed. */
+export const REFRESH_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type RefreshStatus = (typeof REFRESH_STATUSES)[number];
+
 export const refreshRunResponse = z
   .object({
     id: z.string(),
-    status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+    status: z.enum(REFRESH_STATUSES),
     utilities: z.array(z.string()).describe('EIA ids, in the order they are refreshed'),
     utilities_done: z.number().int(),
     report: reportSchema,

@@ -13,10 +13,9 @@ import { meterTariffsView } from '../../meters/public';
 import { dueDiligenceZipView } from '../../analytics/public';
 import { emptyReport, type RefreshReport } from './merge';
 import { loadRun, present, runRefresh, type RunProgress, type RunRow } from './run';
+import type { RefreshStatus } from './schemas';
 
 export { LAST_REFRESH_KEY } from './run';
-
-export type RefreshStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
 /** Which utilities a run refreshes: named EIA ids, every utility we hold, or (neither) those the deployment uses. */
 export interface RefreshScope {
