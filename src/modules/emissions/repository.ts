@@ -3,8 +3,6 @@ import type { Db } from '../../platform/db/client';
 import { viewOfBills } from '../bills/public';
 import { viewOfMeters } from '../meters/public';
 import { viewOfProperties } from '../properties/public';
-import { propertyOccupancyAreas } from './tables';
-import type { OccupancyGroup } from './occupancy';
 import type { MeterUtilityType } from '../meters/units';
 
 const billsView = viewOfBills('emissions_bills');
@@ -81,28 +79,6 @@ export function createEmissionsRepository(db: Db) {
         .orderBy(desc(billsView.periodEnd))
         .limit(1);
       return row?.end ?? null;
-    },
-
-    /** A property's recorded occupancy groups and their gross floor areas, by group. */
-    async occupancy(propertyId: string): Promise<Array<{ group: OccupancyGroup; sqft: number }>> {
-      const rows = await db
-        .select({ group: propertyOccupancyAreas.occupancyGroup, sqft: propertyOccupancyAreas.grossFloorArea })
-        .from(propertyOccupancyAreas)
-        .where(eq(propertyOccupancyAreas.propertyId, propertyId))
-        .orderBy(asc(propertyOccupancyAreas.occupancyGroup));
-      return rows.map((r) => ({ group: r.group as OccupancyGroup, sqft: r.sqft }));
-    },
-
-    /** Replaces a property's occupancy areas with `areas` in one transaction. */
-    async replaceOccupancy(propertyId: string, areas: Array<{ group: OccupancyGroup; sqft: number }>): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.delete(propertyOccupancyAreas).where(eq(propertyOccupancyAreas.propertyId, propertyId));
-        if (areas.length) {
-          await tx
-            .insert(propertyOccupancyAreas)
-            .values(areas.map((a) => ({ propertyId, occupancyGroup: a.group, grossFloorArea: a.sqft })));
-        }
-      });
     },
 
     /** The owner's properties (of one portfolio when given), by name. */

@@ -10,7 +10,7 @@ import { intervalMonthsOfProperties, intervalsNote } from './interval-months';
 import { createEmissionsRepository, type EmissionsBillRow, type EmissionsMeterRow, type EmissionsRepository } from './repository';
 import type { BuildingPerformanceQuery, EmissionsQuery, OccupancyBody, PortfolioEmissionsQuery, PropertyUsesBody } from './schemas';
 import type { PropertyUseArea } from './property-types';
-import { createPropertyUsesRepository } from './property-uses.repository';
+import { occupancyAreas, propertyUses } from './floor-areas.repository';
 import type { OccupancyGroup } from './occupancy';
 import type { PortfolioService } from '../portfolios/service';
 import { buildingPerformance, jurisdictionOf } from './building-performance';
@@ -177,7 +177,8 @@ export function createEmissionsService(deps: {
 }) {
   const repo = createEmissionsRepository(deps.db);
   const intervals = deps.intervals ?? createIntervalReader(deps.db);
-  const usesRepo = createPropertyUsesRepository(deps.db);
+  const occupancyRepo = occupancyAreas(deps.db);
+  const usesRepo = propertyUses(deps.db);
   const egrid = deps.egrid ?? (() => bundledEgrid());
 
   const yearOf = (latest: string | null) => Number((latest ?? deps.now().toISOString()).slice(0, 4));
@@ -227,8 +228,8 @@ export function createEmissionsService(deps: {
       const where = `${property.city}, ${property.state} ${property.zipCode}`;
       const jurisdiction = jurisdictionOf(property, county);
       const [areas, uses] = await Promise.all([
-        repo.occupancy(property.id),
-        jurisdiction === null ? Promise.resolve([]) : usesRepo.propertyUses(property.id),
+        occupancyRepo.of(property.id),
+        jurisdiction === null ? Promise.resolve([]) : usesRepo.of(property.id),
       ]);
       return {
         property_id: property.id,
@@ -240,31 +241,31 @@ export function createEmissionsService(deps: {
     /** A property's occupancy groups with their gross floor areas (404 when not the caller's). */
     async occupancy(ownerId: string, propertyId: string) {
       await deps.properties.requireOwned(ownerId, propertyId);
-      return presentOccupancy(propertyId, await repo.occupancy(propertyId));
+      return presentOccupancy(propertyId, await occupancyRepo.of(propertyId));
     },
 
     /** Replaces a property's occupancy groups and areas (an empty list clears them). */
     async replaceOccupancy(ownerId: string, propertyId: string, body: OccupancyBody) {
       await deps.properties.requireOwned(ownerId, propertyId);
       const areas = body.areas.map((a) => ({ group: a.occupancy_group, sqft: a.gross_floor_area }));
-      await repo.replaceOccupancy(propertyId, areas);
-      return presentOccupancy(propertyId, await repo.occupancy(propertyId));
+      await occupancyRepo.replace(propertyId, areas);
+      return presentOccupancy(propertyId, await occupancyRepo.of(propertyId));
     },
 
     /** A property's Portfolio Manager property uses with their gross floor areas (404 when not the caller's). */
     async propertyUses(ownerId: string, propertyId: string) {
       await deps.properties.requireOwned(ownerId, propertyId);
-      return presentPropertyUses(propertyId, await usesRepo.propertyUses(propertyId));
+      return presentPropertyUses(propertyId, await usesRepo.of(propertyId));
     },
 
     /** Replaces a property's property uses and their areas (an empty list clears them). */
     async replacePropertyUses(ownerId: string, propertyId: string, body: PropertyUsesBody) {
       await deps.properties.requireOwned(ownerId, propertyId);
-      await usesRepo.replacePropertyUses(
+      await usesRepo.replace(
         propertyId,
         body.uses.map((u) => ({ type: u.property_type, sqft: u.gross_floor_area })),
       );
-      return presentPropertyUses(propertyId, await usesRepo.propertyUses(propertyId));
+      return presentPropertyUses(propertyId, await usesRepo.of(propertyId));
     },
   };
 }

@@ -17,7 +17,7 @@ import { intervalMonthsOfProperties } from './interval-months';
 import { buildingPerformance, jurisdictionOf, type OccupancyArea } from './building-performance';
 import type { EnergyByType } from './ll97.calc';
 import { createEmissionsRepository } from './repository';
-import { createPropertyUsesRepository } from './property-uses.repository';
+import { occupancyAreas, propertyUses } from './floor-areas.repository';
 import type { PropertyUseArea } from './property-types';
 import { gridOfZip, hubFactorsOf } from './service';
 import { applyChanges, kwhPerTherm, readingsAfter, WHAT_IF_NOTES, type ChangedBill, type WhatIfChange } from './what-if.calc';
@@ -169,7 +169,8 @@ export function createWhatIfService(deps: {
   const repo = createWhatIfRepository(deps.db);
   const intervals = deps.intervals ?? createIntervalReader(deps.db);
   const emissionsRepo = createEmissionsRepository(deps.db);
-  const usesRepo = createPropertyUsesRepository(deps.db);
+  const occupancyRepo = occupancyAreas(deps.db);
+  const usesRepo = propertyUses(deps.db);
   const egrid = deps.egrid ?? (() => bundledEgrid());
 
   return {
@@ -190,8 +191,8 @@ export function createWhatIfService(deps: {
         jurisdiction: jurisdictionOf(property, bundledZipCounties().get(property.zipCode)?.county ?? null),
         where: `${property.city}, ${property.state} ${property.zipCode}`,
         sqft: property.sqft,
-        areas: await emissionsRepo.occupancy(property.id),
-        uses: await usesRepo.propertyUses(property.id),
+        areas: await occupancyRepo.of(property.id),
+        uses: await usesRepo.of(property.id),
         limit: body.limit_tco2e ?? null,
       };
       // Months covered by interval readings count as GET .../emissions counts them (README, rule 2).
