@@ -67,6 +67,11 @@ export function isoDateOfDay(z: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** `YYYY-MM-DD` of the UTC day an instant in epoch seconds falls in (interval readings are stored by UTC day). */
+export function utcDayOfSeconds(t: number): string {
+  return isoDateOfDay(Math.floor(t / 86_400));
+}
+
 /** `YYYY-MM-DD` of the UTC day `now` falls in. */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);

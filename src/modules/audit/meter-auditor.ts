@@ -26,7 +26,8 @@ import type { AuditRepository, BillRow, MeterAuditInput } from './repository';
 import { auditDigests, storeGroups } from './audit-digest';
 import { findingEvents } from './audit-events';
 import { chargesBeforeCredits, creditsByBill, expectingCredits, type BillCredit } from './disputes/credits.calc';
-import { periodKey, zoneOfProperty, type IntervalReader, type PeriodIntervals } from '../meters/public';
+import { periodKey, type IntervalReader, type PeriodIntervals } from '../meters/public';
+import { zoneOfProperty } from '../properties/timezone';
 import { FUEL_OIL_NOT_TARIFFED, isFuelOil } from '../meters/units';
 
 /** Bills of the meters one transaction stores at most (a meter with more is stored alone). */

@@ -5,7 +5,8 @@
  * bill's period"), with each month as the period from its first day to its last.
  */
 import { daysInMonth } from '../../platform/dates';
-import { periodKey, zoneOfProperty, type IntervalReader } from '../meters/public';
+import { periodKey, type IntervalReader } from '../meters/public';
+import { zoneOfProperty } from '../properties/timezone';
 import type { IntervalMonth } from './emissions.calc';
 
 type Reader = Pick<IntervalReader, 'metersWithReadings' | 'overPeriods'>;
@@ -13,7 +14,7 @@ type Reader = Pick<IntervalReader, 'metersWithReadings' | 'overPeriods'>;
 export interface IntervalMeter {
   id: string;
   utilityType: string;
-  /** The IANA zone of the meter's property (meters' `zoneOfProperty`): its months are local. */
+  /** The IANA zone of the meter's property (properties' `zoneOfProperty`): its months are local. */
   zone: string;
 }
 

@@ -24,7 +24,6 @@ export {
   createIntervalReader,
   periodIntervals,
   periodKey,
-  zoneOfProperty,
   type IntervalReader,
   type PeriodIntervals,
   type CoveredPeriod,

@@ -1,6 +1,6 @@
 import type { PropertyListRow, PropertyRow } from './repository';
 import type { PropertyType } from './states';
-import { timezoneOfZip } from './timezone';
+import { zoneOfProperty } from './timezone';
 
 /** The property list item (GET /pm/properties). */
 export function presentListItem(r: PropertyListRow) {
@@ -30,7 +30,7 @@ export function presentProperty(r: PropertyRow, energyPctOfNoi: number | null) {
     monthly_demand_kw: r.monthlyDemandKw,
     supply_rate_per_kwh: r.supplyRatePerKwh,
     supply_tariff_id: r.supplyTariffId,
-    timezone: r.timezone ?? timezoneOfZip(r.zipCode, r.state),
+    timezone: zoneOfProperty(r),
     timezone_source: r.timezone === null ? ('zip_code' as const) : ('set' as const),
     has_solar: r.hasSolar,
     solar_capacity_kw: r.solarCapacityKw,

@@ -57,4 +57,8 @@ export function timezoneOfZip(zip: string, state: string): string {
   return zoneOf(zip, state, places.get(zip)) ?? 'America/New_York';
 }
 
+/** The zone a property's days are local to: its own, else its ZIP code's (properties README "Time zone"). */
+export const zoneOfProperty = (p: { timezone: string | null; zipCode: string; state: string }): string =>
+  p.timezone ?? timezoneOfZip(p.zipCode, p.state);
+
 export { isTimeZone } from '../../platform/time-zones';

@@ -17,7 +17,8 @@ import type { Tariff } from '../tariffs/tariff.model';
 import { customerTraits, type EligibilityCustomer } from '../tariffs/eligibility';
 import { stateOfZip } from '../utilities/zip-states';
 import { billedMeter, type BilledMeter, type PricedBill } from './from-bills';
-import { periodKey, zoneOfProperty, type IntervalReader, type PeriodIntervals } from '../meters/public';
+import { periodKey, type IntervalReader, type PeriodIntervals } from '../meters/public';
+import { zoneOfProperty } from '../properties/timezone';
 import type { AnalysedBill, createRateAnalysisRepository } from './repository';
 
 /**

@@ -1,5 +1,6 @@
 import { INTERVAL_MINUTES } from '../tables';
 import { isoLocal, isRepeatedLocalTime } from '../../../platform/time-zones';
+import { isoDateOfDay } from '../../../platform/dates';
 import type { DayRow, MergeOutcome } from './repository';
 
 /** Days held before they are merged into the table (one transaction each flush). */
@@ -99,7 +100,7 @@ export class IntervalCollector {
     if (isRepeatedLocalTime(this.zone, r.start)) this.dstRepeats++;
     this.first = this.first === null ? r.start : Math.min(this.first, r.start);
     this.last = this.last === null ? r.start + step : Math.max(this.last, r.start + step);
-    const day = new Date(dayIndex * 86_400_000).toISOString().slice(0, 10);
+    const day = isoDateOfDay(dayIndex);
     let row = this.pending.get(day);
     if (!row) this.pending.set(day, (row = { day, intervalMinutes: r.minutes, wh: new Array<number | null>(perDay).fill(null) }));
     const before = row.wh[slot];

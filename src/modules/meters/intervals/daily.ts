@@ -3,11 +3,12 @@
  * their interval readings: what tenant billing weighs a RUBS electric split's days by (issue 50;
  * tenant-billing README "Interval proration"). Read, never written.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
-import { dayNumber, isoDateOfDay } from '../../../platform/dates';
-import { timezoneOfZip } from '../../properties/timezone';
-import { meterIntervalDays, meters } from '../tables';
+import { dayNumber, isoDateOfDay, utcDayOfSeconds } from '../../../platform/dates';
+import { zoneOfProperty } from '../../properties/timezone';
+import { meters } from '../tables';
+import { createIntervalReader } from './period-intervals';
 import { createIntervalRepository } from './repository';
 import { MAX_RANGE_DAYS, rangeBound } from './service';
 
@@ -41,7 +42,7 @@ export interface PeriodEnergy {
  * MAX_RANGE_DAYS reads nothing (no meters).
  */
 export async function wholeBuildingDailyEnergy(db: Db, property: PropertyClock, start: string, end: string): Promise<PeriodEnergy> {
-  const zone = property.timezone ?? timezoneOfZip(property.zipCode, property.state);
+  const zone = zoneOfProperty(property);
   const first = dayNumber(start);
   const days = dayNumber(end) - first + 1;
   if (days < 1 || days > MAX_RANGE_DAYS) return { zone, meters: [] };
@@ -59,21 +60,11 @@ export async function wholeBuildingDailyEnergy(db: Db, property: PropertyClock, 
     )
     .orderBy(meters.createdAt, meters.id);
   if (candidates.length === 0) return { zone, meters: [] };
-  const withRows = await db
-    .selectDistinct({ id: meterIntervalDays.meterId })
-    .from(meterIntervalDays)
-    .where(
-      inArray(
-        meterIntervalDays.meterId,
-        candidates.map((c) => c.id),
-      ),
-    );
-  const has = new Set(withRows.map((r) => r.id));
+  const has = await createIntervalReader(db).metersWithReadings(candidates.map((c) => c.id));
   const repo = createIntervalRepository(db);
-  const utcDay = (t: number) => isoDateOfDay(Math.floor(t / 86_400));
   const out: MeterDailyEnergy[] = [];
   for (const { id } of candidates.filter((c) => has.has(c.id))) {
-    const rows = await repo.days(id, utcDay(bounds[0]!), utcDay(bounds[days]! + 86_400));
+    const rows = await repo.days(id, utcDayOfSeconds(bounds[0]!), utcDayOfSeconds(bounds[days]! + 86_400));
     const { dailyWh, readings } = dailyOf(rows, bounds);
     if (readings > 0) out.push({ meterId: id, dailyWh });
   }

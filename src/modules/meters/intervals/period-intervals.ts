@@ -6,9 +6,8 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
-import { dayNumber, isoDateOfDay } from '../../../platform/dates';
+import { dayNumber, isoDateOfDay, utcDayOfSeconds } from '../../../platform/dates';
 import { isoLocal } from '../../../platform/time-zones';
-import { timezoneOfZip } from '../../properties/timezone';
 import { meterIntervalDays } from '../tables';
 import { createIntervalRepository, type DayRow } from './repository';
 import { rangeBound } from './service';
@@ -31,11 +30,6 @@ export interface CoveredPeriod {
 
 export type PeriodIntervals = CoveredPeriod | { ok: false; reason: string };
 
-/** The zone a property's readings are read in: its own, else its ZIP code's (properties README "Time zone"). */
-export const zoneOfProperty = (p: { timezone: string | null; zipCode: string; state: string }): string =>
-  p.timezone ?? timezoneOfZip(p.zipCode, p.state);
-
-const utcDay = (t: number) => new Date(Math.floor(t / 86_400) * 86_400_000).toISOString().slice(0, 10);
 const dayAfter = (day: string) => isoDateOfDay(dayNumber(day) + 1);
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -47,7 +41,7 @@ export function periodIntervals(rows: readonly DayRow[], zone: string, period: I
   const from = rangeBound(period.start, zone, 'start');
   const to = rangeBound(dayAfter(period.end), zone, 'end');
   const where = `from ${period.start} to ${period.end} (${zone})`;
-  const inRange = rows.filter((r) => r.day >= utcDay(from) && r.day <= utcDay(to - 1));
+  const inRange = rows.filter((r) => r.day >= utcDayOfSeconds(from) && r.day <= utcDayOfSeconds(to - 1));
   if (inRange.length === 0) return { ok: false, reason: `the meter has no interval readings ${where}` };
   const minutes = inRange[0]!.intervalMinutes;
   if (inRange.some((r) => r.intervalMinutes !== minutes)) {
@@ -61,8 +55,8 @@ export function periodIntervals(rows: readonly DayRow[], zone: string, period: I
   let peakWh = 0;
   let firstMissing: number | null = null;
   for (let t = from; t < to; t += step) {
-    const row = byDay.get(utcDay(t));
-    const offset = t - Date.parse(`${utcDay(t)}T00:00:00Z`) / 1000;
+    const row = byDay.get(utcDayOfSeconds(t));
+    const offset = t - Date.parse(`${utcDayOfSeconds(t)}T00:00:00Z`) / 1000;
     const wh = row && offset % step === 0 ? (row.wh[offset / step] ?? null) : null;
     if (wh === null) {
       firstMissing ??= t;

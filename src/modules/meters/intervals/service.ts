@@ -3,7 +3,8 @@ import type { Db } from '../../../platform/db/client';
 import { intervalsImportedEvent, type EventOutbox } from '../../events/public';
 import { unprocessable } from '../../../platform/http/errors';
 import type { PropertyService } from '../../properties/service';
-import { timezoneOfZip } from '../../properties/timezone';
+import { zoneOfProperty } from '../../properties/timezone';
+import { utcDayOfSeconds } from '../../../platform/dates';
 import type { MeterRow } from '../repository';
 import { importIntervals, type Upload } from './import';
 import { instantsOf, isoLocal } from '../../../platform/time-zones';
@@ -63,9 +64,8 @@ async function emitImported(
 ) {
   const from = Date.parse(start) / 1000;
   const to = Date.parse(end) / 1000;
-  const day = (t: number) => new Date(Math.floor(t / 86_400) * 86_400_000).toISOString().slice(0, 10);
   const kwh: number[] = [];
-  for (const r of await repo.days(meter.id, day(from), day(to + 86_400))) {
+  for (const r of await repo.days(meter.id, utcDayOfSeconds(from), utcDayOfSeconds(to + 86_400))) {
     const base = Date.parse(`${r.day}T00:00:00Z`) / 1000;
     r.wh.forEach((wh, i) => {
       const t = base + i * r.intervalMinutes * 60;
@@ -96,7 +96,7 @@ export function createIntervalService(deps: IntervalServiceDeps) {
       throw unprocessable(`interval data is for electric meters; this one is ${meter.utilityType}`, 'id');
     }
     const property = await deps.properties.requireOwned(ownerId, meter.propertyId);
-    return { meter, zone: property.timezone ?? timezoneOfZip(property.zipCode, property.state) };
+    return { meter, zone: zoneOfProperty(property) };
   }
 
   async function points(ownerId: string, meterId: string, q: RangeQuery) {
@@ -105,8 +105,7 @@ export function createIntervalService(deps: IntervalServiceDeps) {
     const to = rangeBound(q.end, zone, 'end');
     if (to <= from) throw unprocessable('end must be after start', 'end');
     if (to - from > MAX_RANGE_DAYS * 86_400) throw unprocessable(`a range is at most ${MAX_RANGE_DAYS} days`, 'end');
-    const day = (t: number) => new Date(Math.floor(t / 86_400) * 86_400_000).toISOString().slice(0, 10);
-    const rows = await repo.days(meter.id, day(from), day(to + 86_400));
+    const rows = await repo.days(meter.id, utcDayOfSeconds(from), utcDayOfSeconds(to + 86_400));
     const out: IntervalPoint[] = [];
     let minutes: number | null = null;
     for (const r of rows) {
