@@ -75,15 +75,11 @@ export interface AuditBill {
   credits?: ReadonlyArray<{ cents: number; claimReference: string }>;
 }
 
-/** A bill of the same property and utility type on another meter (the duplicate rule's candidates). */
-export interface SiblingBill {
-  id: string;
-  meterId: string;
-  periodStart: string;
-  periodEnd: string;
-  amountCents: number;
-  createdAt: Date;
-}
+/**
+ * A bill of the same property and utility type on another meter (the duplicate rule's candidates): the
+ * fields of a bill that rule compares, read as the meter's own bills are.
+ */
+export type SiblingBill = Pick<AuditBill, 'id' | 'meterId' | 'periodStart' | 'periodEnd' | 'amountCents' | 'createdAt'>;
 
 /** What the engine said about a bill. */
 export type BillPricing =

@@ -21,7 +21,7 @@ import type { Tariff } from '../tariffs/tariff.model';
 import { sectorsOfProperty, type PropertySector } from '../properties/states';
 import { auditMeterBills, isPriceVariance } from './audit.calc';
 import { eligibleOthers, otherTariffMatching, scaledToMatch } from './explanations';
-import type { AuditBill, BillAudit, BillPricing, PrintedLine, SiblingBill } from './audit.types';
+import type { AuditBill, BillAudit, BillPricing, PrintedLine } from './audit.types';
 import type { AuditRepository, BillRow, MeterAuditInput } from './repository';
 import { auditDigests, storeGroups } from './audit-digest';
 import { findingEvents } from './audit-events';
@@ -44,15 +44,6 @@ const toAuditBill = (b: BillRow): AuditBill => ({
   demandKw: b.demandKw,
   isEstimated: b.isEstimated,
   lineItems: (b.lineItems as PrintedLine[] | null) ?? null,
-  createdAt: b.createdAt,
-});
-
-const toSibling = (b: BillRow): SiblingBill => ({
-  id: b.id,
-  meterId: b.meterId,
-  periodStart: b.periodStart,
-  periodEnd: b.periodEnd,
-  amountCents: toCents(b.amount),
   createdAt: b.createdAt,
 });
 
@@ -244,7 +235,8 @@ async function auditOf(deps: MeterAuditorDeps, input: MeterAuditInput, run: RunR
   return auditMeterBills({
     bills: input.bills.map((b) => chargesBeforeCredits(toAuditBill(b), credits.get(b.id))),
     pricing,
-    siblings: input.siblings.map(toSibling),
+    // A sibling is read as the meter's own bills are (the duplicate rule compares their amounts).
+    siblings: input.siblings.map(toAuditBill),
     settings: { tolerancePercent: input.tolerancePercent },
   }).map((audit) => expectingCredits(audit, credits.get(audit.billId)));
 }
