@@ -11,7 +11,6 @@ import {
   tariffReadsOnce,
   type PricingService,
   type LoadShapeSet,
-  type PeriodToPrice,
   type PricedPeriod,
   type TariffOverPeriods,
 } from '../pricing';
@@ -28,7 +27,7 @@ import { findingEvents } from './audit-events';
 import { chargesBeforeCredits, creditsByBill, expectingCredits, type BillCredit } from './disputes/credits.calc';
 import { periodKey, type IntervalReader, type PeriodIntervals } from '../meters/public';
 import { zoneOfProperty } from '../properties/timezone';
-import { FUEL_OIL_NOT_TARIFFED, isFuelOil } from '../meters/units';
+import { billPricingRequest } from './pricing-request';
 
 /** Bills of the meters one transaction stores at most (a meter with more is stored alone). */
 const BILLS_PER_STORE = 4000;
@@ -74,37 +73,6 @@ export interface MeterAuditorDeps {
 /** What a bill was priced from: its meter's interval readings (covering its period), or its own usage and demand. */
 type Basis = Pick<Extract<BillPricing, { kind: 'priced' }>, 'basis' | 'basisNote' | 'intervals'>;
 
-/** What prices a bill on its meter's tariff (with the supply contract, if any), or why nothing can. */
-function pricingInputs(
-  bill: BillRow,
-  input: MeterAuditInput,
-  covered: PeriodIntervals | null,
-): { tariffId: string; supplyTariffId: string | null; inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> } | { reason: string } {
-  const { meter, property } = input;
-  const electric = meter.utilityType === 'electric';
-  const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
-  if (isFuelOil(meter.utilityType)) return { reason: FUEL_OIL_NOT_TARIFFED };
-  if (!tariffId)
-    return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
-  const supplyTariffId = meter.supplyTariffId ?? (electric ? property.supplyTariffId : null);
-  const period = { start: bill.periodStart, end: bill.periodEnd };
-  // Readings covering the period are the usage and demand: the kWh of each interval in its time-of-use period, the peaks measured.
-  if (electric && covered?.ok) {
-    return {
-      tariffId,
-      supplyTariffId,
-      inputs: { period, usage: {}, intervals: covered.data, supplyRatePerKwh: property.supplyRatePerKwh },
-    };
-  }
-  if (bill.usage === null) return { reason: 'the bill has no usage' };
-  const inputs = electric
-    ? { period, usage: { kwh: bill.usageKwh ?? bill.usage }, demandKw: bill.demandKw, supplyRatePerKwh: property.supplyRatePerKwh }
-    : // Gas, water and sewer price with the meter's supply contract (a marketer's) as electric does (issue 47).
-      // A gas volume becomes therms with the heat content the bill prints (README "Re-pricing").
-      { period, usage: { quantity: bill.usage, unit: bill.unit, heatContent: bill.heatContent } };
-  return { tariffId, supplyTariffId, inputs };
-}
-
 /** What one run of the audit reads once, however many bills need it. */
 interface RunReads {
   /** A tariff (with a supply contract) to price periods on. */
@@ -132,7 +100,7 @@ async function pricedOn(
   run: RunReads,
   covered: PeriodIntervals | null,
 ): Promise<PricedPeriod | { reason: string }> {
-  const request = pricingInputs(bill, input, covered);
+  const request = billPricingRequest(bill, input.meter, input.property, covered);
   if ('reason' in request) return request;
   const { tariffId, supplyTariffId, inputs } = request;
   const found = (await run.tariffsOf(input.property.ownerId, { tariffId, supplyTariffId }))(inputs.period);

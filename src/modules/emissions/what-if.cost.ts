@@ -7,11 +7,11 @@
  */
 import { calendariseBill } from '../analytics/calendarise.calc';
 import { toCents } from '../../platform/money';
-import { pricePeriod, type LoadShapeSet, type PeriodToPrice, type PricingService, type TariffReads } from '../pricing';
+import { pricePeriod, type LoadShapeSet, type PricingService, type TariffReads } from '../pricing';
 import type { PropertyRow } from '../properties/public';
 import { scaledCents, type ChangedBill } from './what-if.calc';
 import type { WhatIfBillRow, WhatIfMeterRow } from './what-if.repository';
-import { FUEL_OIL_NOT_TARIFFED, isFuelOil } from '../meters/units';
+import { billPricingRequest } from '../audit/pricing-request';
 
 export interface CostDeps {
   pricing: Pick<PricingService, 'tariffOverPeriods'>;
@@ -26,26 +26,6 @@ export interface BillCost {
   scaledBecause: string | null;
   /** Added Wh a bill without usage before could not carry (no price to scale). */
   unpricedWh: number;
-}
-
-/** The tariff a bill is priced on, and its inputs, as the bill audit builds them; or why none prices it. */
-function pricingRequest(
-  bill: WhatIfBillRow,
-  meter: WhatIfMeterRow,
-  property: PropertyRow,
-): { tariffId: string; supplyTariffId: string | null; inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> } | { reason: string } {
-  const electric = meter.utilityType === 'electric';
-  const tariffId = meter.tariffId ?? (electric ? property.tariffId : null);
-  if (isFuelOil(meter.utilityType)) return { reason: FUEL_OIL_NOT_TARIFFED };
-  if (!tariffId)
-    return { reason: electric ? 'neither the meter nor its property has a tariff' : `the ${meter.utilityType} meter has no tariff` };
-  if (bill.usage === null) return { reason: 'the bill has no usage' };
-  const supplyTariffId = meter.supplyTariffId ?? (electric ? property.supplyTariffId : null);
-  const period = { start: bill.periodStart, end: bill.periodEnd };
-  const inputs: Omit<PeriodToPrice, 'spans' | 'supplyTariff'> = electric
-    ? { period, usage: { kwh: bill.usageKwh ?? bill.usage }, demandKw: bill.demandKw, supplyRatePerKwh: property.supplyRatePerKwh }
-    : { period, usage: { quantity: bill.usage, unit: bill.unit, heatContent: bill.heatContent } };
-  return { tariffId, supplyTariffId, inputs };
 }
 
 /** One bill's cost before and after the changes (whole bill, not yet the year's share). */
@@ -68,7 +48,8 @@ export async function billCost(
       unpricedWh: noBase ? changed.addedWh : 0,
     };
   };
-  const request = pricingRequest(row, meter, property);
+  // Priced as the bill audit prices it, from the bill's usage and demand (not from interval readings).
+  const request = billPricingRequest(row, meter, property, null);
   if ('reason' in request) return scaled(request.reason);
   const found = (await deps.tariffs(property.ownerId, request))(request.inputs.period);
   if (!found.ok) return scaled(found.error.message);
