@@ -2,12 +2,11 @@ import type { Db } from '../../platform/db/client';
 import { conflict, notFound, unprocessable } from '../../platform/http/errors';
 import { offsetOf, toPage, type PageQuery } from '../../platform/http/pagination';
 import { csvDocument, neutralise } from '../../platform/csv';
-import type { PricingService, LoadShapeSet } from '../pricing';
 import type { NotificationService } from '../notifications/service';
 import type { EventOutbox } from '../events/public';
 import { createAuditRepository, type AuditRepository, type BillRow, type FindingFilter, type FindingRow } from './repository';
 import { createAuditRequests, type AuditRequests } from './audit-requests';
-import { createMeterAuditor, type OtherTariffs } from './meter-auditor';
+import { createMeterAuditor, type MeterAuditorDeps } from './meter-auditor';
 import { createIntervalReader } from '../meters/public';
 import { createDisputeService } from './disputes/service';
 import { createDisputeRepository } from './disputes/repository';
@@ -122,20 +121,14 @@ function settingsAndReaudits(repo: AuditRepository, deps: Pick<AuditServiceDeps,
   };
 }
 
-/** What the audit service is built on. */
-export interface AuditServiceDeps {
+/** What the audit service is built on: with what its meter auditor prices bills (meter-auditor.ts). */
+export interface AuditServiceDeps extends Pick<MeterAuditorDeps, 'pricing' | 'loadShapes' | 'otherTariffs'> {
   db: Db;
   now: () => Date;
-  /** Looks up the tariff versions and supply contract a bill is priced on. */
-  pricing: Pick<PricingService, 'tariffOverPeriods'>;
-  /** The bundled load shapes pricing splits usage with. */
-  loadShapes: () => LoadShapeSet;
   /** Queues the audit of these meters (the bill-audit queue; never throws). */
   requestAudits(meterIds: readonly string[]): Promise<void>;
   /** An open high-severity finding is a notification (once per bill and reason). */
   notifications?: Pick<NotificationService, 'notifyMany'>;
-  /** The other tariffs a bill on `tariff` could have been priced on (TariffCatalog.sameUtilityTariffs). */
-  otherTariffs?: OtherTariffs;
   /** Queues the owner's analytics recompute (open high-severity findings are a health deduction; never throws). */
   dataChanged?(ownerId: string): Promise<void>;
   /** New findings and dispute transitions are events (audit-events.ts), written in the transaction that stores them. */
