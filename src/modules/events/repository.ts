@@ -144,16 +144,18 @@ function endpointQueries(db: Executor) {
 
 /** Deliveries and their attempt logs: the log read, the claim of those due, outcomes, pruning. */
 function deliveryQueries(db: Executor) {
+  /** Deliveries, each with its event's type: what the delivery log reads, a page or one of them. */
+  const withEventType = () =>
+    db
+      .select({ delivery: eventDeliveries, eventType: events.type })
+      .from(eventDeliveries)
+      .innerJoin(events, eq(events.id, eventDeliveries.eventId));
+
   return {
     /** The endpoint's deliveries, newest first, each with its event's type. */
     async deliveries(endpointId: string, limit: number, offset: number) {
       const where = eq(eventDeliveries.endpointId, endpointId);
-      const list = db
-        .select({ delivery: eventDeliveries, eventType: events.type })
-        .from(eventDeliveries)
-        .innerJoin(events, eq(events.id, eventDeliveries.eventId))
-        .where(where)
-        .orderBy(desc(eventDeliveries.createdAt), desc(eventDeliveries.id));
+      const list = withEventType().where(where).orderBy(desc(eventDeliveries.createdAt), desc(eventDeliveries.id));
       return pageOfRows(db, list, { table: eventDeliveries, where }, limit, offset);
     },
 
@@ -167,11 +169,7 @@ function deliveryQueries(db: Executor) {
     },
 
     async delivery(endpointId: string, id: string): Promise<{ delivery: DeliveryRow; eventType: string } | null> {
-      const [row] = await db
-        .select({ delivery: eventDeliveries, eventType: events.type })
-        .from(eventDeliveries)
-        .innerJoin(events, eq(events.id, eventDeliveries.eventId))
-        .where(and(eq(eventDeliveries.id, id), eq(eventDeliveries.endpointId, endpointId)));
+      const [row] = await withEventType().where(and(eq(eventDeliveries.id, id), eq(eventDeliveries.endpointId, endpointId)));
       return row ?? null;
     },
 
