@@ -21,6 +21,9 @@ export { FUEL_OIL_FACTORS, GAS_FACTOR, gridOfZip, hubFactorsOf, STEAM_FACTOR, ty
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places + 0;
 
+/** The year an answer is of when the request names none (README): that of the latest bill period end, this year without bills. */
+export const defaultYear = (latestPeriodEnd: string | null, now: Date) => Number((latestPeriodEnd ?? now.toISOString()).slice(0, 4));
+
 const CALENDAR_NOTE =
   'Bills are spread over calendar months by days (calendarised), as ENERGY STAR Portfolio Manager does; ' +
   "usage is converted to each type's common unit with Portfolio Manager's conversions (1 ccf = 1.026 therms).";
@@ -181,7 +184,7 @@ export function createEmissionsService(deps: {
   const usesRepo = propertyUses(deps.db);
   const egrid = deps.egrid ?? (() => bundledEgrid());
 
-  const yearOf = (latest: string | null) => Number((latest ?? deps.now().toISOString()).slice(0, 4));
+  const yearOf = (latest: string | null) => defaultYear(latest, deps.now());
 
   /**
    * A year's inventory of an owned property (404 when not the caller's), and the factors it used;

@@ -19,7 +19,7 @@ import type { EnergyByType } from './ll97.calc';
 import { createEmissionsRepository } from './repository';
 import { occupancyAreas, propertyUses } from './floor-areas.repository';
 import type { PropertyUseArea } from './property-types';
-import { gridOfZip, hubFactorsOf } from './service';
+import { defaultYear, gridOfZip, hubFactorsOf } from './service';
 import { applyChanges, kwhPerTherm, readingsAfter, WHAT_IF_NOTES, type ChangedBill, type WhatIfChange } from './what-if.calc';
 import { billCost, yearShare, type CostDeps } from './what-if.cost';
 import { createWhatIfRepository, type WhatIfMeterRow } from './what-if.repository';
@@ -176,7 +176,7 @@ export function createWhatIfService(deps: {
   return {
     async whatIf(ownerId: string, propertyId: string, body: WhatIfBody): Promise<WhatIfAnswer> {
       const property = await deps.properties.requireOwned(ownerId, propertyId);
-      const year = body.year ?? Number(((await emissionsRepo.latestPeriodEnd([propertyId])) ?? deps.now().toISOString()).slice(0, 4));
+      const year = body.year ?? defaultYear(await emissionsRepo.latestPeriodEnd([propertyId]), deps.now());
       const meters = await repo.meters(propertyId);
       const changes = resolveChanges(body, meters);
       const from = isoDateOfDay(dayNumber(`${year}-01-01`) - MARGIN_DAYS);
