@@ -14,6 +14,7 @@
 import { calendariseBill } from '../analytics/calendarise.calc';
 import { monthKey } from '../analytics/months';
 import { UNIT_FAMILIES, type MeterUtilityType } from '../meters/units';
+import type { EnergyByType } from './ll97.calc';
 import { districtSteamTons, electricityTons, fuelOilTons, naturalGasTons, UNSUPPORTED_REASONS } from './factors';
 
 export interface InventoryMeter {
@@ -83,6 +84,13 @@ export interface YearInventory {
   /** Every month of the year, January first, with the counted meters' emissions (0 when nothing was billed). */
   months: Array<{ month: string; tco2e: number }>;
   meters: MeterInventory[];
+}
+
+/** The year's energy by utility type, its meters' usage summed (common units): what the building-performance standards read. */
+export function energyByType(inv: Pick<YearInventory, 'meters'>): EnergyByType {
+  const energy: EnergyByType = {};
+  for (const m of inv.meters) energy[m.utilityType] = (energy[m.utilityType] ?? 0) + m.usage;
+  return energy;
 }
 
 /** Metric tons CO2e of `usage` (the type's common unit), or the reason the type has no factor. */

@@ -3,7 +3,7 @@ import { usageMilliOf } from '../meters/units';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/public';
 import { bundledEgrid, type EgridReference } from './egrid';
-import { roundTons, yearInventory, type IntervalMonth, type YearInventory } from './emissions.calc';
+import { energyByType, roundTons, yearInventory, type IntervalMonth, type YearInventory } from './emissions.calc';
 import { createIntervalReader, type IntervalReader } from '../meters/public';
 import { gridOfZip, hubFactorsOf, type FactorUsed } from './factors-used';
 import { intervalMonthsOfProperties, intervalsNote } from './interval-months';
@@ -14,7 +14,6 @@ import { occupancyAreas, propertyUses } from './floor-areas.repository';
 import type { OccupancyGroup } from './occupancy';
 import type { PortfolioService } from '../portfolios/service';
 import { buildingPerformance, jurisdictionOf } from './building-performance';
-import type { EnergyByType } from './ll97.calc';
 import { bundledZipCounties } from './zip-counties';
 
 export { FUEL_OIL_FACTORS, GAS_FACTOR, gridOfZip, hubFactorsOf, STEAM_FACTOR, type FactorUsed } from './factors-used';
@@ -225,8 +224,7 @@ export function createEmissionsService(deps: {
      */
     async buildingPerformance(ownerId: string, propertyId: string, query: BuildingPerformanceQuery) {
       const { property, inv } = await inventory(ownerId, propertyId, query.year);
-      const energy: EnergyByType = {};
-      for (const m of inv.meters) energy[m.utilityType] = (energy[m.utilityType] ?? 0) + m.usage;
+      const energy = energyByType(inv);
       const county = bundledZipCounties().get(property.zipCode)?.county ?? null;
       const where = `${property.city}, ${property.state} ${property.zipCode}`;
       const jurisdiction = jurisdictionOf(property, county);

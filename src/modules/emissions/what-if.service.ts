@@ -12,7 +12,7 @@ import { tariffReadsOnce } from '../pricing';
 import type { PropertyService } from '../properties/service';
 import type { PropertyRow } from '../properties/public';
 import { bundledEgrid, type EgridReference } from './egrid';
-import { roundTons, tonsOf, yearInventory, type IntervalMonth, type InventoryBill } from './emissions.calc';
+import { energyByType, roundTons, tonsOf, yearInventory, type IntervalMonth, type InventoryBill } from './emissions.calc';
 import { intervalMonthsOfProperties } from './interval-months';
 import { buildingPerformance, jurisdictionOf, type OccupancyArea } from './building-performance';
 import type { EnergyByType } from './ll97.calc';
@@ -107,8 +107,7 @@ interface Place {
 function sideOf(place: Place, year: number, meters: WhatIfMeterRow[], bills: InventoryBill[], readings: readonly IntervalMonth[]) {
   const { grid, factor } = place;
   const inv = yearInventory(year, meters, bills, grid, readings);
-  const energy: EnergyByType = {};
-  for (const m of inv.meters) energy[m.utilityType] = (energy[m.utilityType] ?? 0) + m.usage;
+  const energy = energyByType(inv);
   const bp = buildingPerformance(place.jurisdiction, year, energy, place.sqft, place.where, place.areas, place.limit, place.uses);
   // Water, sewer and trash are not energy (factors.ts UNSUPPORTED_REASONS): left out of the energy listed.
   const types = (Object.keys(energy) as Array<keyof EnergyByType>)
