@@ -27,6 +27,9 @@ export function jurisdictionOf(p: { state: string; city: string }, county: strin
   return null;
 }
 
+/** How an answer names the property's place, its `where` ("Brooklyn, NY 11201"). */
+export const placeOf = (p: { city: string; state: string; zipCode: string }) => `${p.city}, ${p.state} ${p.zipCode}`;
+
 /** New York City's answer: the message at `where` for `year`, the standard, and what of it is confirmed. */
 export const ll97Applies = (where: string, year: number) =>
   `New York City's Local Law 97 applies at ${where} to a covered building (over 25,000 gross sf, with exceptions): ` +

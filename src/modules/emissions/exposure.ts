@@ -8,7 +8,7 @@
  */
 import type { ZipCounty } from '../utilities/counties';
 import type { MeterUtilityType } from '../meters/units';
-import { buildingPerformance, jurisdictionOf, type OccupancyArea } from './building-performance';
+import { buildingPerformance, jurisdictionOf, placeOf, type OccupancyArea } from './building-performance';
 import { bundledEgrid, type EgridReference } from './egrid';
 import { tonsOf } from './emissions.calc';
 import { bundledZipCounties } from './zip-counties';
@@ -77,8 +77,7 @@ function locationKg(zipCode: string, energy: EnergyByType, refs: ExposureReferen
 function projectedPenalty(p: ExposureProperty, year: number, energy: EnergyByType, refs: ExposureReferences): ProjectedPenalty | null {
   // Only New York and Colorado need the ZIP code's county (New York City's five, Denver County).
   const county = p.state === 'NY' || p.state === 'CO' ? (refs.counties().get(p.zipCode)?.county ?? null) : null;
-  const where = `${p.city}, ${p.state} ${p.zipCode}`;
-  const answer = buildingPerformance(jurisdictionOf(p, county), year, energy, p.sqft, where, p.areas, null, p.uses);
+  const answer = buildingPerformance(jurisdictionOf(p, county), year, energy, p.sqft, placeOf(p), p.areas, null, p.uses);
   for (const standard of answer.standards) {
     for (const period of standard.periods) {
       if (period.projected_penalty === null || period.limit_tco2e === null || period.emissions_tco2e === null) continue;

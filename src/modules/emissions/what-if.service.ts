@@ -14,7 +14,7 @@ import type { PropertyRow } from '../properties/public';
 import { bundledEgrid, type EgridReference } from './egrid';
 import { energyByType, roundTons, tonsOf, yearInventory, type IntervalMonth, type InventoryBill } from './emissions.calc';
 import { intervalMonthsOfProperties } from './interval-months';
-import { buildingPerformance, jurisdictionOf, type OccupancyArea } from './building-performance';
+import { buildingPerformance, jurisdictionOf, placeOf, type OccupancyArea } from './building-performance';
 import type { EnergyByType } from './ll97.calc';
 import { createEmissionsRepository } from './repository';
 import { occupancyAreas, propertyUses } from './floor-areas.repository';
@@ -188,7 +188,7 @@ export function createWhatIfService(deps: {
       const place: Place = {
         ...gridOfZip(egrid(), property.zipCode),
         jurisdiction: jurisdictionOf(property, bundledZipCounties().get(property.zipCode)?.county ?? null),
-        where: `${property.city}, ${property.state} ${property.zipCode}`,
+        where: placeOf(property),
         sqft: property.sqft,
         areas: await occupancyRepo.of(property.id),
         uses: await usesRepo.of(property.id),
