@@ -7,6 +7,7 @@ import {
   type ServiceType,
   type Voltage,
 } from '../tariffs/tariff-class';
+import type { ApplicabilityLimits } from '../tariffs/tariff.model';
 
 /** One tariff priced for a property: its estimated monthly cost in cents. */
 export interface PricedTariff {
@@ -64,14 +65,6 @@ export interface RateAnalysis {
   analyzed_at: string;
   /** What the answer rests on that the customer should know: the age of the current and recommended tariffs' data. */
   assumptions?: string[];
-}
-
-/** Who may take a tariff, as URDB publishes it (null where not published). */
-export interface ApplicabilityLimits {
-  demandKwMin: number | null;
-  demandKwMax: number | null;
-  usageKwhMin: number | null;
-  usageKwhMax: number | null;
 }
 
 /** The class of a tariff, as the switching rules read it. */

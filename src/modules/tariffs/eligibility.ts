@@ -15,6 +15,7 @@
  * ordinary rate.
  */
 import { closedToNewCustomers, VOLTAGE_RANK, type Purpose, type ServiceType, type Voltage } from './tariff-class';
+import type { ApplicabilityLimits } from './tariff.model';
 import { readApplicability, type ApplicabilityReading, type RestrictionKind, type StatedLimits } from './applicability-text';
 
 export {
@@ -62,13 +63,7 @@ export interface EligibilityTariff {
   serviceType: ServiceType;
   voltage: Voltage | null;
   purpose: Purpose;
-  applicability: {
-    demandKwMin: number | null;
-    demandKwMax: number | null;
-    usageKwhMin: number | null;
-    usageKwhMax: number | null;
-    phaseWiring?: string | null;
-  } | null;
+  applicability: (ApplicabilityLimits & { phaseWiring?: string | null }) | null;
 }
 
 /** Hours in an average month (8,760 / 12): monthly kWh / 730 is the average demand, a floor for the peak. */

@@ -164,6 +164,9 @@ export interface TariffApplicability {
   phaseWiring: string | null;
 }
 
+/** The demand and usage limits of a tariff's applicability: what a customer's peak kW and monthly kWh are held against. */
+export type ApplicabilityLimits = Pick<TariffApplicability, 'demandKwMin' | 'demandKwMax' | 'usageKwhMin' | 'usageKwhMax'>;
+
 /** Applicability of a tariff that publishes none (also of rows stored before the field existed). */
 export const NO_APPLICABILITY: Readonly<TariffApplicability> = Object.freeze({
   demandKwMin: null,
