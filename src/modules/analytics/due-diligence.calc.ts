@@ -1,7 +1,7 @@
 import { daysInMonth } from '../../platform/dates';
 import { roundDiv, toCents } from '../../platform/money';
 import { classExclusionOf, switchingExclusion, type ClassExclusionCode } from '../rate-analysis/rate-analysis.calc';
-import { eligibilityOf } from '../tariffs/eligibility';
+import { customerTraits, eligibilityOf } from '../tariffs/eligibility';
 import { priceDefects } from '../tariffs/price-defects';
 import type { Tariff } from '../tariffs/tariff.model';
 import { runningShare } from './calendarise.calc';
@@ -198,12 +198,9 @@ export function tariffExclusion(t: EligibilityTariff, sector: string, monthlyKwh
       state: null,
       sectors: [sector],
       dwelling: sector === 'residential',
+      // Who a customer without a tariff is taken to be (secondary voltage, assumed; general purpose; no conditions).
+      ...customerTraits(null),
       serviceType: t.serviceType === 'delivery_only' ? 'delivery_only' : 'bundled',
-      voltage: 'secondary',
-      voltageAssumed: true,
-      purpose: 'general',
-      currentRestrictions: new Set(),
-      phase: null,
       usageKwh: monthlyKwh,
       demandKw: peakKw,
     },

@@ -275,7 +275,10 @@ export function eligibilityOf(t: EligibilityTariff, c: EligibilityCustomer, read
 /** A location's words compared loosely: "Non-City", "non city" and "NonCity" are one. */
 const locationWords = (words: string) => words.toLowerCase().replace(/[^a-z]/g, '');
 
-/** The tariff a customer is on, as far as it tells who the customer is (its class, phase and conditions). */
+/**
+ * The tariff a customer is on, as far as it tells who the customer is (its class, phase and conditions);
+ * with none, who any customer without a tariff is taken to be (secondary voltage, assumed; general purpose).
+ */
 export function customerTraits(current: EligibilityTariff | null): Pick<
   EligibilityCustomer,
   'voltage' | 'voltageAssumed' | 'purpose' | 'currentRestrictions' | 'currentLocation' | 'phase'
