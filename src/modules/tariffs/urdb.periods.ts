@@ -1,3 +1,4 @@
+import { summerOrWinter } from '../pricing/engine/season';
 import type { Schedule12x24 } from './tariff.model';
 import { UrdbRecordError } from './urdb.record';
 
@@ -28,15 +29,11 @@ export function monthsOfPeriod(period: number, weekday: Schedule12x24, weekend: 
 }
 
 const JANUARY = 0;
-const JULY = 6;
 
+/** The season of a period's months (0-based): `all_year`, summer or winter (the engine's test), else `seasonal` (January and July) or `shoulder`. */
 export function seasonOf(months: number[]): 'summer' | 'winter' | 'all_year' | 'seasonal' | 'shoulder' {
   if (months.length === 12) return 'all_year';
-  const jan = months.includes(JANUARY);
-  const jul = months.includes(JULY);
-  if (jul && !jan) return 'summer';
-  if (jan && !jul) return 'winter';
-  return jan ? 'seasonal' : 'shoulder';
+  return summerOrWinter(months) ?? (months.includes(JANUARY) ? 'seasonal' : 'shoulder');
 }
 
 type Role = 'on_peak' | 'mid_peak' | 'off_peak';

@@ -16,12 +16,24 @@ export function monthRanges(months: number[]): string {
 const JANUARY = 0;
 const JULY = 6;
 
-function baseName(months: number[]): string {
+/**
+ * Summer or winter by the months a season holds (0-based): July but not January is summer, January
+ * but not July winter; null for any other months. One test for the engine's season names and the
+ * catalog's period names (tariffs/urdb.periods.ts), so a bill and its tariff call a season alike.
+ */
+export function summerOrWinter(months: readonly number[]): 'summer' | 'winter' | null {
   const jan = months.includes(JANUARY);
   const jul = months.includes(JULY);
   if (jul && !jan) return 'summer';
   if (jan && !jul) return 'winter';
-  if (!jan && !jul) {
+  return null;
+}
+
+function baseName(months: number[]): string {
+  const season = summerOrWinter(months);
+  if (season) return season;
+  // Neither January nor July (else both).
+  if (!months.includes(JANUARY)) {
     if (months.every((m) => m < JULY)) return 'spring';
     if (months.every((m) => m > JULY)) return 'fall';
     return 'shoulder';
