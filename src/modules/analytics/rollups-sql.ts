@@ -5,6 +5,7 @@ import { viewOfMeters } from '../meters/public';
 import { viewOfProperties } from '../properties/public';
 import { viewOfRateAnalyses } from '../rate-analysis/public';
 import { viewOfOwnTariffVersions, viewOfTariffs } from '../tariffs/public';
+import type { CalendarMonth } from './calendarise.calc';
 import { monthStartDate, type MonthIndex } from './months';
 import { viewOfOccupancyAreas, viewOfPropertyUses } from '../emissions/public';
 import { analyticsMonthlyRollups, analyticsPropertyMetrics } from './tables';
@@ -103,15 +104,10 @@ export function deleteRollupsSql(ownerId: string, scope: RebuildScope): SQL {
     where r.property_id = w.id and r.owner_id = ${owner} and r.month between ${monthOfIndexSql(sql`w.f`)} and ${monthOfIndexSql(sql`w.t`)}`;
 }
 
-export interface RollupRow {
+/** A stored monthly rollup: calendarise.calc.ts's month of one property's bills of one utility type. */
+export interface RollupRow extends CalendarMonth {
   propertyId: string;
   utilityType: string;
-  month: MonthIndex;
-  cents: number;
-  /** Thousandths of the utility type's common unit. */
-  usageMilli: number;
-  billedDays: number;
-  billCount: number;
 }
 
 /** The columns of an inserted rollup, in the order of the insert's (their SQL types). */
