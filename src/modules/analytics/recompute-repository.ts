@@ -89,16 +89,20 @@ const upsertMetricsSql = (ownerId: string): SQL => sql`
     health_score = excluded.health_score, health_status = excluded.health_status, health_issues = excluded.health_issues,
     emissions_year = excluded.emissions_year, emissions_kg = excluded.emissions_kg, penalty_period = excluded.penalty_period,
     penalty_cents = excluded.penalty_cents, penalty_alerts = excluded.penalty_alerts`;
+
+/** What an owner's stored snapshot is of: the data version read, the month it is as of, the emissions year summed, when. */
+export interface SnapshotStamp {
+  version: number;
+  month: MonthIndex;
+  emissionsYear: number;
+  now: Date;
+}
+
 /**
  * The last statement of replaceMetricsAndStoreSnapshot: writes `rows` (the last batch), deletes the metrics of
  * properties gone, stores the snapshot and clears the marks (exported for the plan tests).
  */
-export function storeMetricsAndSnapshotSql(
-  ownerId: string,
-  scope: PropertyScope,
-  rows: MetricsRow[],
-  snapshot: { version: number; month: MonthIndex; emissionsYear: number; now: Date },
-): SQL {
+export function storeMetricsAndSnapshotSql(ownerId: string, scope: PropertyScope, rows: MetricsRow[], snapshot: SnapshotStamp): SQL {
   const owner = param(ownerId, 'text');
   return sql`
     with fresh as (${metricsRecordsSql(rows)}),
@@ -223,7 +227,7 @@ export function createRecomputeRepository(db: Executor, opts: { metricsBatch?: n
       ownerId: string,
       scope: PropertyScope,
       rows: MetricsRow[],
-      snapshot: { version: number; month: MonthIndex; emissionsYear: number; now: Date },
+      snapshot: SnapshotStamp,
     ): Promise<void> {
       let last = 0;
       for (; rows.length - last > metricsBatch; last += metricsBatch) {
