@@ -22,18 +22,13 @@ import {
   RatesProblem,
   schedulesOf,
   WHOLE_DAY,
-  type Days,
+  type PeriodRow,
   type PeriodRows,
 } from './rates.periods';
 
 export { parseHours, type Days } from './rates.periods';
 
-export interface EnergyRateInput {
-  period: string;
-  months: number[];
-  hours?: string | null;
-  days?: Days | null;
-  tier?: number | null;
+export interface EnergyRateInput extends PeriodRow {
   /** Per unit of the tariff's usage unit; `rate_per_kwh` is the electric spelling of the same. */
   rate_per_unit?: number | null;
   rate_per_kwh?: number | null;
@@ -41,13 +36,8 @@ export interface EnergyRateInput {
   tier_max_kwh?: number | null;
 }
 
-export interface DemandRateInput {
-  period: string;
-  months: number[];
+export interface DemandRateInput extends PeriodRow {
   type: 'facility' | 'tou' | 'coincident';
-  hours?: string | null;
-  days?: Days | null;
-  tier?: number | null;
   rate_per_kw: number;
   tier_max_kw?: number | null;
 }

@@ -62,6 +62,15 @@ export function checkMonths(months: number[], at: string): void {
   if (new Set(months).size !== months.length) throw new RatesProblem(`${at}.months`, 'months must not repeat a month');
 }
 
+/** The time side of an energy or demand rate row: its period, the tier it is of that period, and when the period applies. */
+export interface PeriodRow {
+  period: string;
+  months: number[];
+  hours?: string | null;
+  days?: Days | null;
+  tier?: number | null;
+}
+
 export interface PeriodRows<R> {
   name: string;
   /** Index in the input of each tier row, by tier (0-based). */
@@ -69,9 +78,7 @@ export interface PeriodRows<R> {
 }
 
 /** Rows grouped by period name in the order periods first appear; tiers numbered 1..n without gaps. */
-export function groupPeriods<
-  R extends { period: string; months: number[]; tier?: number | null; hours?: string | null; days?: Days | null },
->(rows: Array<{ index: number; row: R }>, list: string): PeriodRows<R>[] {
+export function groupPeriods<R extends PeriodRow>(rows: Array<{ index: number; row: R }>, list: string): PeriodRows<R>[] {
   const periods = new Map<string, Array<{ index: number; row: R }>>();
   rows.forEach(({ row, index }) => {
     const at = `${list}.${index}`;
@@ -120,7 +127,7 @@ export function checkBounds(bounds: Array<number | null>, at: (k: number) => str
 }
 
 /** Fills a 12x24 schedule (weekday and weekend) with each period's hours; every hour of every month must have exactly one. */
-export function schedulesOf<R extends { months: number[]; hours?: string | null; days?: Days | null }>(
+export function schedulesOf<R extends Pick<PeriodRow, 'months' | 'hours' | 'days'>>(
   periods: PeriodRows<R>[],
   list: string,
   sharedDays: boolean,
