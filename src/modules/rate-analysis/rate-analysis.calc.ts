@@ -221,21 +221,11 @@ export function analyzeRates(input: {
 
 /** One priced tariff against the current one (savings null without a current tariff). */
 function priced(alt: PricedTariff, current: PricedTariff | null): RateAlternative {
-  if (!current) {
-    return {
-      tariff_id: alt.id,
-      name: alt.name,
-      estimated_monthly_cost: fromCents(alt.monthlyCostCents),
-      monthly_savings: null,
-      annual_savings: null,
-      savings_percent: null,
-    };
-  }
+  const cost = { tariff_id: alt.id, name: alt.name, estimated_monthly_cost: fromCents(alt.monthlyCostCents) };
+  if (!current) return { ...cost, monthly_savings: null, annual_savings: null, savings_percent: null };
   const savingsCents = current.monthlyCostCents - alt.monthlyCostCents;
   return {
-    tariff_id: alt.id,
-    name: alt.name,
-    estimated_monthly_cost: fromCents(alt.monthlyCostCents),
+    ...cost,
     monthly_savings: fromCents(savingsCents),
     annual_savings: fromCents(12 * savingsCents),
     savings_percent: current.monthlyCostCents === 0 ? 0 : roundDiv(BigInt(savingsCents) * 1000n, current.monthlyCostCents) / 10,
