@@ -187,14 +187,22 @@ function demandWords(clause: string): string | null {
   return null;
 }
 
+/**
+ * A charge's name (`k`, a match in `clause`): where it starts and ends, the 40 characters after
+ * it, and the first amount in them (null when none), the amount a name is read with.
+ */
+function amountAfterName(clause: string, k: RegExpMatchArray) {
+  const kStart = k.index ?? 0;
+  const kEnd = kStart + k[0].length;
+  const after = clause.slice(kEnd, kEnd + 40);
+  return { kStart, kEnd, after, next: new RegExp(MONEY.source).exec(after) };
+}
+
 /** "Customer Charge: $25.00 per month", "$18.00 Basic Service Charge". */
 function fixedWords(clause: string): string | null {
   if (NOT_A_RATE.test(clause) || /minimum/i.test(clause)) return null;
   for (const k of clause.matchAll(FIXED)) {
-    const kStart = k.index ?? 0;
-    const kEnd = kStart + k[0].length;
-    const after = clause.slice(kEnd, kEnd + 40);
-    const next = new RegExp(MONEY.source).exec(after);
+    const { kStart, kEnd, after, next } = amountAfterName(clause, k);
     let start: number;
     let end: number;
     let moneyEnd: number;
@@ -233,10 +241,7 @@ function minimumWords(clause: string, floor: number): string | null {
   if (FORMULA.test(clause) || /credit|discount|transformer|install|capacity|horse|rider|option|per\s+(?:installed\s+)?kva/i.test(clause))
     return null;
   for (const k of clause.matchAll(MINIMUM)) {
-    const kStart = k.index ?? 0;
-    const kEnd = kStart + k[0].length;
-    const after = clause.slice(kEnd, kEnd + 40);
-    const next = new RegExp(MONEY.source).exec(after);
+    const { kStart, kEnd, after, next } = amountAfterName(clause, k);
     if (!next) continue;
     // Another charge named before the amount ("the greater of the facilities charge of $29.73"): the amount is that charge.
     // A condition between them ("minimum charge in Winter ($15.40"): the amount is not the tariff's minimum as such.
