@@ -42,8 +42,13 @@ export interface NormalizedBundle {
   recordsRead: number;
   tariffs: Tariff[];
   skipped: Array<{ id: string; reason: string }>;
+  /** Every rule applied to an upstream quirk, per tariff. */
   warnings: Array<{ id: string; warning: string }>;
-  /** Records a later revision of the same schedule supersedes (revisions.ts), each with its successor. */
+  /**
+   * Every application of the revisions rule (revisions.ts): a record that a later revision of its
+   * schedule supersedes, its successor, the rule (same_name, revision_number) and the expiration date
+   * it was given (null when it kept a published one).
+   */
   supersessions: Supersession[];
 }
 

@@ -7,26 +7,16 @@ import { tariffRefreshedRecords, tariffs } from './tables';
 import type { UrdbRecord } from './urdb.record';
 import { insertTariffs } from './repository';
 import { refreshTariffStats } from './stats';
-import { normalizeBundle, readUrdbLines } from './bundled';
+import { normalizeBundle, readUrdbLines, type NormalizedBundle } from './bundled';
 import { readUrdb2020PlusLines } from './bundled-2020plus';
 import { loadUtilityReference, REFERENCE_DIR, type UtilityRecord, type UtilityReference } from '../utilities/reference';
 import * as utilityStore from '../utilities/public';
 import { coverageChange, type CoverageChange } from '../utilities/coverage';
 import { readSystemState } from '../../platform/db/system-state';
-import type { Supersession } from './revisions';
 
-export interface ImportReport {
-  recordsRead: number;
+/** What an import did: the bundle's reading (records read, skipped, warnings, supersessions), then what it stored. */
+export interface ImportReport extends Pick<NormalizedBundle, 'recordsRead' | 'skipped' | 'warnings' | 'supersessions'> {
   imported: number;
-  skipped: Array<{ id: string; reason: string }>;
-  /** Every rule applied to an upstream quirk, per tariff. */
-  warnings: Array<{ id: string; warning: string }>;
-  /**
-   * Every application of the revisions rule (revisions.ts): a record that a later revision of its
-   * schedule supersedes, its successor, the rule (same_name, revision_number) and the expiration date
-   * it was given (null when it kept a published one).
-   */
-  supersessions: Supersession[];
   utilities: number;
   /** Utilities named only by URDB (not in EIA-861 2018 or the ZIP tables). */
   utilitiesFromUrdbOnly: string[];
