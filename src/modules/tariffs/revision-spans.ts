@@ -1,12 +1,6 @@
 import { dayNumber, isoDateOfDay } from '../../platform/dates';
 import type { Tariff } from './tariff.model';
-
-/** A revision of a catalog schedule and the days of a billing period it prices (both included). */
-export interface RevisionSpan {
-  tariff: Tariff;
-  from: string;
-  to: string;
-}
+import type { VersionSpan } from './custom/versions';
 
 /**
  * The days of a billing period each revision of a catalog schedule prices: revisions oldest first
@@ -15,8 +9,8 @@ export interface RevisionSpan {
  * A period before a refresh's new revision prices on the older one; one after it on the newer; one
  * across it on each, by days (pricing README, "Billing periods"). Pure.
  */
-export function revisionSpans(chain: readonly Tariff[], start: string, end: string): RevisionSpan[] {
-  const spans: RevisionSpan[] = [];
+export function revisionSpans(chain: readonly Tariff[], start: string, end: string): VersionSpan[] {
+  const spans: VersionSpan[] = [];
   chain.forEach((t, i) => {
     const next = chain[i + 1];
     const from = i === 0 || t.effectiveDate === null ? start : t.effectiveDate;

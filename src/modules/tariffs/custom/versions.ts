@@ -53,7 +53,10 @@ export function tariffOfVersion(stored: StoredCustomTariff, index: number): Tari
   };
 }
 
-/** A version of a tariff and the days of a billing period it prices (both included). */
+/**
+ * A version of a tariff (an own tariff's version, or a catalog schedule's revision: revision-spans.ts)
+ * and the days of a billing period it prices (both included).
+ */
 export interface VersionSpan {
   tariff: Tariff;
   from: string;
