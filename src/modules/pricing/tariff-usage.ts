@@ -4,7 +4,7 @@
  * type, converted to the tariff's unit. Pure.
  */
 import { usageOf, type Tariff } from '../tariffs/tariff.model';
-import type { IntervalData, UsageProfile } from './engine';
+import type { BillRequest, IntervalData } from './engine';
 import type { PricingError } from './pricing-error';
 import { convertUsage } from './usage-units';
 import { toMilli } from './engine/money';
@@ -19,17 +19,15 @@ export interface BillUsage {
   heatContent?: number | null;
 }
 
-/** The usage, and what only electric bills take beside it. */
-export interface UsageInputs {
+/**
+ * The usage, and what only electric bills take beside it, as the engine's BillRequest takes them;
+ * a meter's interval data is the usage when `usage.kwh` is not given.
+ */
+export interface UsageInputs extends Pick<
+  BillRequest,
+  'demandKw' | 'solarGenerationKwh' | 'usageProfile' | 'supplyRatePerKwh' | 'intervals'
+> {
   usage: BillUsage;
-  /** Maximum demand in the tariff's demand unit; required on demand tariffs. */
-  demandKw?: number | null;
-  solarGenerationKwh?: number | null;
-  usageProfile?: UsageProfile | null;
-  /** The customer's supply price, $/kWh, on a delivery-only tariff. */
-  supplyRatePerKwh?: number | null;
-  /** A meter's interval data (electric): the usage when usage_kwh is not given. */
-  intervals?: IntervalData | null;
 }
 
 /** The intervals' kWh, each to the Wh as the engine meters them. */
