@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { viewOfBills } from '../bills/public';
 import { viewOfMeters } from '../meters/public';
 import type { Executor } from '../../platform/db/client';
@@ -27,6 +27,14 @@ export interface AnalysedBill {
 export const ANALYSES_KEPT_PER_PROPERTY = 10;
 
 export function createRateAnalysisRepository(db: Executor) {
+  /** The newest analysis of each of the owner's analysed properties, of those `also` admits (one DISTINCT ON scan). */
+  const latestOfOwner = (ownerId: string, also?: SQL) =>
+    db
+      .selectDistinctOn([rateAnalyses.propertyId])
+      .from(rateAnalyses)
+      .where(and(eq(rateAnalyses.ownerId, ownerId), also))
+      .orderBy(rateAnalyses.propertyId, desc(rateAnalyses.analyzedAt), desc(sql`${rateAnalyses.id}`));
+
   return {
     /**
      * Stores analyses (one statement) and deletes each analysed property's analyses beyond the
@@ -99,20 +107,12 @@ export function createRateAnalysisRepository(db: Executor) {
 
     /** The newest analysis made before `before` of each of the owner's analysed properties (the advice before a tariff refresh). */
     async latestForOwnerBefore(ownerId: string, before: Date): Promise<RateAnalysisRow[]> {
-      return db
-        .selectDistinctOn([rateAnalyses.propertyId])
-        .from(rateAnalyses)
-        .where(and(eq(rateAnalyses.ownerId, ownerId), lt(rateAnalyses.analyzedAt, before)))
-        .orderBy(rateAnalyses.propertyId, desc(rateAnalyses.analyzedAt), desc(sql`${rateAnalyses.id}`));
+      return latestOfOwner(ownerId, lt(rateAnalyses.analyzedAt, before));
     },
 
     /** The newest analysis of each of the owner's analysed properties (one DISTINCT ON scan). */
     async latestForOwner(ownerId: string): Promise<RateAnalysisRow[]> {
-      return db
-        .selectDistinctOn([rateAnalyses.propertyId])
-        .from(rateAnalyses)
-        .where(eq(rateAnalyses.ownerId, ownerId))
-        .orderBy(rateAnalyses.propertyId, desc(rateAnalyses.analyzedAt), desc(sql`${rateAnalyses.id}`));
+      return latestOfOwner(ownerId);
     },
   };
 }
