@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RawLine } from './bundled';
-import type { UrdbRecord } from './urdb.record';
+import { urdbLinesOf, type RawLine } from './bundled';
 
 /**
  * URDB records that took effect 2021-2025, none of them in `urdb_tariffs.jsonl.gz`: plain JSONL,
@@ -18,21 +17,5 @@ export const URDB_2020PLUS_FILE = 'urdb_tariffs_2020plus.jsonl';
  * reason in `error`.
  */
 export function readUrdb2020PlusLines(dir: string): RawLine[] {
-  const textData = fs.readFileSync(path.join(dir, URDB_2020PLUS_FILE), 'utf8');
-  const out: RawLine[] = [];
-  textData.split('\n').forEach((l, i) => {
-    if (!l.trim()) return;
-    try {
-      const record = JSON.parse(l) as UrdbRecord;
-      if (record === null || typeof record !== 'object' || Array.isArray(record)) throw new Error('not an object');
-      out.push({ line: i + 1, record });
-    } catch (err) {
-      out.push({
-        line: i + 1,
-        record: null,
-        error: `${URDB_2020PLUS_FILE} line ${i + 1} is not a JSON object (${(err as Error).message})`,
-      });
-    }
-  });
-  return out;
+  return urdbLinesOf(fs.readFileSync(path.join(dir, URDB_2020PLUS_FILE), 'utf8'), `${URDB_2020PLUS_FILE} `);
 }

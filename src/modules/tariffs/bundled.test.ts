@@ -1,4 +1,4 @@
-import { tariffState } from './bundled';
+import { tariffState, urdbLinesOf } from './bundled';
 import { stateNamedIn } from '../utilities/state-names';
 import type { UtilityRecord, UtilityReference } from '../utilities/reference';
 
@@ -50,5 +50,28 @@ describe('tariff state rule', () => {
     expect(tariffState({ eiaid: 14354, utility: 'PacifiCorp (Oregon)', source: 'https://example.com/California/x.pdf' }, ref)).toBe('OR');
     // a single-state utility keeps its state
     expect(tariffState({ eiaid: 14328, utility: 'Pacific Gas & Electric Co', source: 'https://pge.com/Oregon/x.pdf' }, ref)).toBe('CA');
+  });
+});
+
+describe('URDB JSONL lines (both bundled files)', () => {
+  const text = ['{"label": "a1"}', '', '[1, 2]', 'null', '{"label": "broken', '{"label": "b2"}'].join('\n');
+
+  it('keeps a line number per non-blank line; a line that is not a JSON object, an array included, says why', () => {
+    expect(urdbLinesOf(text, '')).toEqual([
+      { line: 1, record: { label: 'a1' } },
+      { line: 3, record: null, error: 'line 3 is not a JSON object (not an object)' },
+      { line: 4, record: null, error: 'line 4 is not a JSON object (not an object)' },
+      { line: 5, record: null, error: expect.stringMatching(/^line 5 is not a JSON object \(/) },
+      { line: 6, record: { label: 'b2' } },
+    ]);
+  });
+
+  it('names the file before the line, and keeps only the labels asked for', () => {
+    expect(urdbLinesOf(text, 'extra.jsonl ')[1]).toEqual({
+      line: 3,
+      record: null,
+      error: 'extra.jsonl line 3 is not a JSON object (not an object)',
+    });
+    expect(urdbLinesOf(text, '', new Set(['b2']))).toEqual([{ line: 6, record: { label: 'b2' } }]);
   });
 });

@@ -20,19 +20,28 @@ export interface RawLine {
 
 /** The URDB records of the bundled file, one per line; `labels` keeps only those. */
 export function readUrdbLines(dir: string, labels?: ReadonlySet<string>): RawLine[] {
-  const textData = zlib.gunzipSync(fs.readFileSync(path.join(dir, URDB_FILE))).toString('utf8');
+  return urdbLinesOf(zlib.gunzipSync(fs.readFileSync(path.join(dir, URDB_FILE))).toString('utf8'), '', labels);
+}
+
+/**
+ * The records of a URDB JSONL text, one per non-blank line: `line` is the 1-based line number in
+ * that text, and a line that is not a JSON object (an array included) comes back with `record: null`
+ * and the reason in `error`, after `where` (the file's name and a space, or nothing for the main
+ * bundle). `labels` keeps only those records.
+ */
+export function urdbLinesOf(text: string, where: string, labels?: ReadonlySet<string>): RawLine[] {
   const out: RawLine[] = [];
-  textData.split('\n').forEach((l, i) => {
+  text.split('\n').forEach((l, i) => {
     if (!l.trim()) return;
     // Cheap pre-filter so tests reading a handful of records skip parsing the other 13,000.
     if (labels && ![...labels].some((label) => l.includes(label))) return;
     try {
       const record = JSON.parse(l) as UrdbRecord;
-      if (record === null || typeof record !== 'object') throw new Error('not an object');
+      if (record === null || typeof record !== 'object' || Array.isArray(record)) throw new Error('not an object');
       if (labels && !labels.has(record.label)) return;
       out.push({ line: i + 1, record });
     } catch (err) {
-      out.push({ line: i + 1, record: null, error: `line ${i + 1} is not a JSON object (${(err as Error).message})` });
+      out.push({ line: i + 1, record: null, error: `${where}line ${i + 1} is not a JSON object (${(err as Error).message})` });
     }
   });
   return out;
