@@ -53,6 +53,10 @@ export function createPmsRepository(db: Executor) {
 
 /** The provider connections: who they are bound to, and their locks. */
 function connectionQueries(db: Executor) {
+  /** The owner of a connection, as a row (none: unbound); binding, locking and asking read it alike. */
+  const ownerOf = (connectionId: string) =>
+    db.select({ ownerId: pmsConnections.ownerId }).from(pmsConnections).where(eq(pmsConnections.connectionId, connectionId));
+
   return {
     /**
      * Binds an unbound connection to `ownerId` (the caller has the provider's proof that this account
@@ -61,10 +65,7 @@ function connectionQueries(db: Executor) {
      */
     async bindConnection(connectionId: string, ownerId: string, now: Date): Promise<string> {
       await db.insert(pmsConnections).values({ connectionId, ownerId, createdAt: now }).onConflictDoNothing();
-      const [row] = await db
-        .select({ ownerId: pmsConnections.ownerId })
-        .from(pmsConnections)
-        .where(eq(pmsConnections.connectionId, connectionId));
+      const [row] = await ownerOf(connectionId);
       return row!.ownerId;
     },
     /**
@@ -73,11 +74,7 @@ function connectionQueries(db: Executor) {
      * on a connection being freed.
      */
     async lockConnection(connectionId: string, mode: 'share' | 'update'): Promise<string | null> {
-      const [row] = await db
-        .select({ ownerId: pmsConnections.ownerId })
-        .from(pmsConnections)
-        .where(eq(pmsConnections.connectionId, connectionId))
-        .for(mode);
+      const [row] = await ownerOf(connectionId).for(mode);
       return row?.ownerId ?? null;
     },
     /** Frees a connection no property links to any more (its owner must bind it again through the provider). */
@@ -98,10 +95,7 @@ function connectionQueries(db: Executor) {
       return rows.map((r) => r.id);
     },
     async connectionOwner(connectionId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ ownerId: pmsConnections.ownerId })
-        .from(pmsConnections)
-        .where(eq(pmsConnections.connectionId, connectionId));
+      const [row] = await ownerOf(connectionId);
       return row?.ownerId ?? null;
     },
   };
