@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backoffDelay } from '../../platform/queue/policy';
-import { apiBase, isTimeout, type PmsHttpOptions } from './http-options';
+import { isTimeout, pmsCallSettings, type PmsHttpOptions } from './http-options';
 
 /** One charge (or reversing charge) for a tenant's ledger, as the provider's charges call takes it. */
 export interface PmsCharge {
@@ -143,11 +143,8 @@ const notSent = (err: unknown) => {
  * is final, except 408 and 429, which ask to be called again later.
  */
 export function createPmsChargesClient(opts: PmsHttpOptions): PmsChargesClient {
-  const tries = Math.max(1, opts.tries ?? 3);
-  const backoffMs = opts.backoffMs ?? 250;
-  const doFetch = opts.fetch ?? fetch;
-  const { apiUrl, apiKey, logger } = opts;
-  const base = apiBase(apiUrl);
+  const { tries, backoffMs, doFetch, base } = pmsCallSettings(opts);
+  const { apiKey, logger } = opts;
   const url = base ? new URL('v1/charges', base) : undefined;
 
   /** One call: the charge id, a PmsChargeError (final), or a RetryableFailure. */

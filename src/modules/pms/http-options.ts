@@ -22,3 +22,13 @@ export const isTimeout = (err: unknown) => errorName(err) === 'TimeoutError' || 
 
 /** PMS_API_URL with a trailing slash, so `new URL('v1/…', base)` keeps its path; undefined when unset. */
 export const apiBase = (apiUrl: string | undefined) => (apiUrl ? (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) : undefined);
+
+/** The settings both clients call with: PmsHttpOptions with its defaults (3 tries, 250 ms back-off, the global fetch). */
+export function pmsCallSettings(opts: PmsHttpOptions) {
+  return {
+    tries: Math.max(1, opts.tries ?? 3),
+    backoffMs: opts.backoffMs ?? 250,
+    doFetch: opts.fetch ?? fetch,
+    base: apiBase(opts.apiUrl),
+  };
+}

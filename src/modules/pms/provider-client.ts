@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backoffDelay } from '../../platform/queue/policy';
-import { apiBase, isTimeout, type PmsHttpOptions } from './http-options';
+import { isTimeout, pmsCallSettings, type PmsHttpOptions } from './http-options';
 import { CircuitBreaker } from './breaker';
 import { firstIssue, pmsUnitData, type PmsUnitData } from './unit-data';
 
@@ -131,15 +131,12 @@ async function getOnce<T>(call: OneCall, url: URL, shape: Shape<T>, notFoundIsNu
  * failing is left alone for a while instead of being hammered by every sync and calculation.
  */
 export function createPmsProviderClient(opts: ProviderClientOptions): PmsProviderClient {
-  const tries = Math.max(1, opts.tries ?? 3);
-  const backoffMs = opts.backoffMs ?? 250;
+  const { tries, backoffMs, doFetch, base } = pmsCallSettings(opts);
   const maxPages = opts.maxPages ?? 1000;
   const maxUnits = opts.maxUnits ?? 100_000;
   const maxPageBytes = opts.maxPageBytes ?? 32 * 1024 * 1024;
   const breaker = opts.breaker ?? new CircuitBreaker({ threshold: 5, openMs: 30_000 });
-  const doFetch = opts.fetch ?? fetch;
-  const { apiUrl, apiKey, logger } = opts;
-  const base = apiBase(apiUrl);
+  const { apiKey, logger } = opts;
   const call: OneCall = { doFetch, apiKey, timeoutMs: opts.timeoutMs, maxPageBytes };
 
   /** One GET with the bearer key: tries, back-off and the breaker; null for a 404 when `notFoundIsNull`. */
