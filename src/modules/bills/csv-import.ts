@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { parse, type Info } from 'csv-parse';
 import { AppError, unprocessable } from '../../platform/http/errors';
-import { streamMultipartFile, type Upload } from '../../platform/http/multipart-file';
+import { requireMultipart, streamMultipartFile, type Upload } from '../../platform/http/multipart-file';
 import type { MeterUtilityType } from '../meters/units';
 import { billUsage, isBillProblem } from './bill-rules';
 import type { BatchOutcome, NewBill } from './repository';
@@ -50,16 +50,13 @@ export interface ImportOptions {
   maxBytes?: number;
 }
 
+/** How the 415 names the upload: "with the CSV in field file". */
+const UPLOAD_NAME = 'the CSV';
+
 export async function importBillsCsv(upload: Upload, store: ImportStore, options: ImportOptions): Promise<ImportResult> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   const { headers, body } = upload;
-  if (
-    !String(headers['content-type'] ?? '')
-      .toLowerCase()
-      .startsWith('multipart/form-data')
-  ) {
-    throw new AppError(415, 'Content-Type must be multipart/form-data with the CSV in field "file"');
-  }
+  requireMultipart(headers, UPLOAD_NAME);
   // Refused before reading when the body says it is too large (the stream's own limit still applies).
   const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
@@ -67,7 +64,7 @@ export async function importBillsCsv(upload: Upload, store: ImportStore, options
     throw tooLarge();
   }
 
-  return streamMultipartFile(upload, { maxBytes, what: 'the CSV' }, (file) => importStream(file, store, options.today));
+  return streamMultipartFile(upload, { maxBytes, what: UPLOAD_NAME }, (file) => importStream(file, store, options.today));
 }
 
 /**

@@ -9,6 +9,18 @@ export interface Upload {
   body: Readable;
 }
 
+const notMultipartError = (what: string) => new AppError(415, `Content-Type must be multipart/form-data with ${what} in field "file"`);
+
+/** Throws the 415 unless the request says it is multipart/form-data; `what` names the file ("the CSV"). */
+export function requireMultipart(headers: IncomingHttpHeaders, what: string): void {
+  if (
+    !String(headers['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('multipart/form-data')
+  )
+    throw notMultipartError(what);
+}
+
 /**
  * Streams the one file of a multipart/form-data body (field `file`) through `handle`, reading it as
  * it arrives (busboy; at most `maxBytes`, other parts skipped): the bills and interval imports.
@@ -20,18 +32,12 @@ export async function streamMultipartFile<T>(
   handle: (file: Readable) => Promise<T>,
 ): Promise<T> {
   const { headers, body } = upload;
-  const notMultipart = () => new AppError(415, `Content-Type must be multipart/form-data with ${opts.what} in field "file"`);
-  if (
-    !String(headers['content-type'] ?? '')
-      .toLowerCase()
-      .startsWith('multipart/form-data')
-  )
-    throw notMultipart();
+  requireMultipart(headers, opts.what);
   let bb: busboy.Busboy;
   try {
     bb = busboy({ headers, limits: { fileSize: opts.maxBytes, files: 1, fields: 20, parts: 30 } });
   } catch {
-    throw notMultipart();
+    throw notMultipartError(opts.what);
   }
   return new Promise<T>((resolve, reject) => {
     let work: Promise<T> | undefined;
