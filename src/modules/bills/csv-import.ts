@@ -64,7 +64,9 @@ export async function importBillsCsv(upload: Upload, store: ImportStore, options
     throw tooLarge();
   }
 
-  return streamMultipartFile(upload, { maxBytes, what: UPLOAD_NAME }, (file) => importStream(file, store, options.today));
+  return streamMultipartFile(upload, { maxBytes, what: UPLOAD_NAME }, (file, truncated) =>
+    importStream(file, truncated, store, options.today),
+  );
 }
 
 /**
@@ -199,11 +201,7 @@ async function csvParserOf(file: Readable, reject: Reject) {
   return parser;
 }
 
-async function importStream(file: Readable, store: ImportStore, today: string): Promise<ImportResult> {
-  let truncated = false;
-  file.on('limit', () => {
-    truncated = true;
-  });
+async function importStream(file: Readable, truncated: () => boolean, store: ImportStore, today: string): Promise<ImportResult> {
   const result: ImportResult = { imported: 0, duplicates: 0, rejected: [], rejected_count: 0 };
   // Overlaps are known only once a batch is stored, after later lines were read: the list keeps
   // the lowest lines, trimmed now and then and sorted at the end.
@@ -213,11 +211,11 @@ async function importStream(file: Readable, store: ImportStore, today: string): 
     if (result.rejected.length >= 2 * MAX_LISTED_REJECTIONS) keepFirstRejections(result);
   };
   const parser = await csvParserOf(file, reject);
-  const batches = batchWriter(store, result, reject, () => truncated);
+  const batches = batchWriter(store, result, reject, truncated);
   let columns: ColumnIndex | undefined;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
-      if (truncated) break;
+      if (truncated()) break;
       if (!columns) {
         try {
           columns = readHeader(record);
@@ -238,7 +236,7 @@ async function importStream(file: Readable, store: ImportStore, today: string): 
     file.resume();
   }
   await batches.settle(0);
-  if (truncated) throw tooLarge();
+  if (truncated()) throw tooLarge();
   if (!columns) throw unprocessable('CSV file is empty: a header row is required', 'file');
   await batches.flush();
   await batches.settle(0);

@@ -25,11 +25,12 @@ export function requireMultipart(headers: IncomingHttpHeaders, what: string): vo
  * Streams the one file of a multipart/form-data body (field `file`) through `handle`, reading it as
  * it arrives (busboy; at most `maxBytes`, other parts skipped): the bills and interval imports.
  * `what` names the file in the 415 ("the CSV"). A malformed body is a 400; no `file` part a 422.
+ * `truncated()` tells `handle` whether the file was cut at `maxBytes` (busboy's `limit` event).
  */
 export async function streamMultipartFile<T>(
   upload: Upload,
   opts: { maxBytes: number; what: string },
-  handle: (file: Readable) => Promise<T>,
+  handle: (file: Readable, truncated: () => boolean) => Promise<T>,
 ): Promise<T> {
   const { headers, body } = upload;
   requireMultipart(headers, opts.what);
@@ -54,7 +55,11 @@ export async function streamMultipartFile<T>(
         stream.resume();
         return;
       }
-      work = handle(stream);
+      let truncated = false;
+      stream.on('limit', () => {
+        truncated = true;
+      });
+      work = handle(stream, () => truncated);
       work.catch(fail);
     });
     bb.on('error', () => fail(new AppError(400, 'Malformed multipart body')));

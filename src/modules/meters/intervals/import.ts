@@ -71,7 +71,7 @@ export async function importIntervals(
   merge: (days: Map<string, DayRow>) => Promise<MergeOutcome>,
   maxBytes = MAX_INTERVAL_UPLOAD_BYTES,
 ): Promise<ImportReport> {
-  return streamMultipartFile(upload, { maxBytes, what: 'the file' }, (file) => readFile(file, zone, merge));
+  return streamMultipartFile(upload, { maxBytes, what: 'the file' }, (file, truncated) => readFile(file, truncated, zone, merge));
 }
 
 const notOne = (detail: string) => unprocessable(`not a Green Button file: ${detail}`, 'file');
@@ -218,19 +218,15 @@ async function readCsv(
   return `csv_${s.layout.name}`;
 }
 
-async function readFile(file: Readable, zone: string, merge: Merge): Promise<ImportReport> {
-  let truncated = false;
-  file.on('limit', () => {
-    truncated = true;
-  });
+async function readFile(file: Readable, truncated: () => boolean, zone: string, merge: Merge): Promise<ImportReport> {
   const c = new IntervalCollector(zone, merge);
   const { head, rest } = await openText(file);
   let format: IntervalFormat;
   if (head.trimStart().startsWith('<')) {
     format = 'espi_xml';
-    await readEspi(c, rest, () => truncated);
+    await readEspi(c, rest, truncated);
   } else {
-    format = await readCsv(c, zone, rest, () => truncated);
+    format = await readCsv(c, zone, rest, truncated);
   }
   await c.flush();
   if (c.readings === 0 && c.rejectedCount === 0) {
