@@ -86,17 +86,16 @@ export function createTenantBillingRepository(db: Executor) {
   return { ...configQueries(db), ...calculationQueries(db), ...historyQueries(db) };
 }
 
+/** The terms a configuration version is kept with, from its written row (the configuration as it is answered). */
+type VersionTerms = (row: BillingConfigRow) => Record<string, unknown>;
+
 /** Billing configurations and their versions. */
 function configQueries(db: Executor) {
   /**
    * A configuration row written by `write` and, in the same transaction, the version it now is
    * kept as `snapshot` answers it (a new row is version 1, the column's default).
    */
-  const writeVersion = (
-    now: Date,
-    snapshot: (row: BillingConfigRow) => Record<string, unknown>,
-    write: (tx: Tx) => Promise<BillingConfigRow[]>,
-  ): Promise<BillingConfigRow> =>
+  const writeVersion = (now: Date, snapshot: VersionTerms, write: (tx: Tx) => Promise<BillingConfigRow[]>): Promise<BillingConfigRow> =>
     db.transaction(async (tx) => {
       const [row] = await write(tx);
       await tx.insert(billingConfigVersions).values({ configId: row!.id, version: row!.version, terms: snapshot(row!), createdAt: now });
@@ -105,11 +104,7 @@ function configQueries(db: Executor) {
 
   return {
     /** Throws the database's unique violation when the property already has an active configuration. */
-    async insertConfig(
-      values: NewBillingConfig,
-      now: Date,
-      snapshot: (row: BillingConfigRow) => Record<string, unknown>,
-    ): Promise<BillingConfigRow> {
+    async insertConfig(values: NewBillingConfig, now: Date, snapshot: VersionTerms): Promise<BillingConfigRow> {
       return writeVersion(now, snapshot, (tx) =>
         tx
           .insert(billingConfigs)
@@ -122,12 +117,7 @@ function configQueries(db: Executor) {
      * The next version of a configuration: its row updated and the version kept. Throws the
      * unique violation when it would make a second active configuration of the property.
      */
-    async updateConfig(
-      id: string,
-      values: Partial<NewBillingConfig>,
-      now: Date,
-      snapshot: (row: BillingConfigRow) => Record<string, unknown>,
-    ): Promise<BillingConfigRow> {
+    async updateConfig(id: string, values: Partial<NewBillingConfig>, now: Date, snapshot: VersionTerms): Promise<BillingConfigRow> {
       return writeVersion(now, snapshot, (tx) =>
         tx
           .update(billingConfigs)
