@@ -5,8 +5,8 @@ import {
   PERCENT_PLACES,
   type Allocation,
   type AllocationMethod,
+  type AllocationTerms,
   type CalculationSource,
-  type OccupantFactorTable,
   type RoundingMode,
   type UnitAllocation,
   type VacancyPolicy,
@@ -57,7 +57,8 @@ export function invoiceNumber(n: number): string {
   return `INV-${String(n).padStart(6, '0')}`;
 }
 
-export interface CalculationHeader {
+/** A calculation as made: its configuration, period and the terms it allocated with (defaults applied; sqft weight not kept). */
+export interface CalculationHeader extends Required<Omit<AllocationTerms, 'sqftWeightPercent'>> {
   id: string;
   propertyId: string;
   configId: string;
@@ -65,15 +66,6 @@ export interface CalculationHeader {
   periodStart: string;
   periodEnd: string;
   utilityType: UtilityType;
-  method: AllocationMethod;
-  vacancyPolicy: VacancyPolicy;
-  rounding: RoundingMode;
-  commonAreaPercent: number;
-  adminFeePercent: number;
-  occupantFactors: OccupantFactorTable | null;
-  maxChargeCents: number | null;
-  minChargeCents: number | null;
-  billingFeeCents: number;
   dueDate: string;
   source: CalculationSource;
   calculatedAt: Date;
