@@ -2,6 +2,7 @@ import { isCalendarDate } from '../../platform/dates';
 import { METER_UTILITY_TYPES, type MeterUtilityType } from '../meters/units';
 import { heatContentProblem, MAX_BILL_AMOUNT, MIN_BILL_AMOUNT, NUMERIC_14_MAX, periodProblem } from './bill-rules';
 import type { MeterRef } from './import-meters';
+import type { NewBill } from './repository';
 
 /**
  * Validation of one CSV bill row, hand-written rather than zod because it runs for every
@@ -33,18 +34,13 @@ export function readHeader(header: string[]): ColumnIndex {
   return index;
 }
 
-/** A row as read, before its meter is known (the import resolves it, then applies the usage rule). */
-export interface BillDraft {
+/**
+ * A row as read, before its meter is known (the import resolves it, then applies the usage rule):
+ * a new bill's fields, its meter named by reference and its unit optional (no line items in a CSV).
+ */
+export interface BillDraft extends Omit<NewBill, 'meter_id' | 'utility_type' | 'unit' | 'line_items'> {
   meter: MeterRef;
-  period_start: string;
-  period_end: string;
-  amount: number;
-  usage: number | null;
   unit?: string;
-  usage_kwh: number | null;
-  demand_kw: number | null;
-  is_estimated: boolean;
-  heat_content: number | null;
 }
 
 const utilityTypes: ReadonlySet<string> = new Set(METER_UTILITY_TYPES);
