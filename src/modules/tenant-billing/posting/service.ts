@@ -105,15 +105,29 @@ async function enqueueRun(
   }
 }
 
+/**
+ * Of `charges`, those without an `action` line yet; a 409 `done` when there are none and every line of `action` is
+ * posted (else the failed ones are still to be sent again).
+ */
+function chargesWithoutLine<T extends { unitId: string; occupancy: number }>(
+  existing: PostingRow[],
+  action: PostingAction,
+  charges: T[],
+  done: string,
+): T[] {
+  const ofAction = existing.filter((r) => r.action === action);
+  const known = new Set(ofAction.map(lineId));
+  const fresh = charges.filter((c) => !known.has(lineId(c)));
+  if (fresh.length === 0 && ofAction.every((r) => r.status === 'posted')) throw conflict(done);
+  return fresh;
+}
+
 /** Post: a pending line per charge not posted yet (new, or failed before). */
 async function preparePost(txRepo: PostingRepository, calculation: PostableCalculation, status: string, existing: PostingRow[], now: Date) {
   if (status !== 'active') throw conflict(NOT_ACTIVE);
   const lines = chargeLines(calculation);
   if (lines.length === 0) throw conflict(NOTHING_TO_POST);
-  const posts = existing.filter((r) => r.action === 'post');
-  const known = new Set(posts.map(lineId));
-  const fresh = lines.filter((l) => !known.has(lineId(l)));
-  if (fresh.length === 0 && posts.every((r) => r.status === 'posted')) throw conflict(ALREADY_POSTED);
+  const fresh = chargesWithoutLine(existing, 'post', lines, ALREADY_POSTED);
   await txRepo.insertLines(
     calculation.id,
     fresh.map((l) => ({ unitId: l.unitId, occupancy: l.occupancy, action: 'post', amount: fromCents(l.cents) })),
@@ -135,10 +149,7 @@ async function prepareReverse(txRepo: PostingRepository, calculationId: string, 
     posted.filter((r) => r.status === 'unknown').map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'post' })),
     now,
   );
-  const reverses = existing.filter((r) => r.action === 'reverse');
-  const known = new Set(reverses.map(lineId));
-  const fresh = posted.filter((r) => !known.has(lineId(r)));
-  if (fresh.length === 0 && reverses.every((r) => r.status === 'posted')) throw conflict(ALREADY_REVERSED);
+  const fresh = chargesWithoutLine(existing, 'reverse', posted, ALREADY_REVERSED);
   await txRepo.insertLines(
     calculationId,
     fresh.map((r) => ({ unitId: r.unitId, occupancy: r.occupancy, action: 'reverse', amount: -r.amount })),
