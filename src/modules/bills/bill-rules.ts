@@ -64,6 +64,7 @@ export interface BillUsage {
   usage: number | null;
   unit: string;
   usage_kwh: number | null;
+  /** Therms per ccf, gas bills only. */
   heat_content: number | null;
 }
 

@@ -2,23 +2,20 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { pageOfRows } from '../../platform/db/rows';
 import { rowsOf, sqlState } from '../../platform/db/errors';
+import type { BillUsage } from './bill-rules';
 import { bills } from './tables';
 
 export type BillRow = typeof bills.$inferSelect;
 
-export interface NewBill {
+/** A bill to store; its usage fields are bill-rules.ts's answer (BillUsage). */
+export interface NewBill extends BillUsage {
   meter_id: string;
   utility_type: string;
   period_start: string;
   period_end: string;
   amount: number;
-  usage: number | null;
-  unit: string;
-  usage_kwh: number | null;
   demand_kw: number | null;
   is_estimated: boolean;
-  /** Therms per ccf, gas bills only. */
-  heat_content: number | null;
   /** As the utility printed them (the API only; an import has none). */
   line_items?: Array<{ category: string; description: string; amount: number }> | null;
 }
