@@ -48,8 +48,7 @@ export function pageOfOwnedList<P extends z.ZodType>(params: P, notFound: string
  * per_page 1..1,000 (default 100): a portfolio's list reads on one page, a 10,000-property owner's
  * does not arrive as megabytes.
  */
-export const listPageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+export const listPageQuery = pageQuery.extend({
   per_page: z.coerce.number().int().min(1).max(1_000).default(100),
 });
 
