@@ -60,10 +60,7 @@ export const listPageFields = {
 };
 
 /** The items of page `q` of `all`, and the fields that describe it. */
-export function pageOfList<T>(
-  all: readonly T[],
-  q: PageQuery,
-): { items: T[]; total: number; page: number; per_page: number; pages: number } {
+export function pageOfList<T>(all: readonly T[], q: PageQuery): Page<T> {
   const { items: _all, ...meta } = toPage([], all.length, q);
   return { items: all.slice(offsetOf(q), offsetOf(q) + q.per_page), ...meta };
 }
