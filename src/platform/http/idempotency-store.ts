@@ -23,12 +23,8 @@ export interface IdempotencyClaim {
   requestId: string;
 }
 
-/** The first request's claim or answer, as stored. */
-export interface StoredKey {
-  method: string;
-  path: string;
-  fingerprint: string;
-  requestId: string;
+/** The first request's claim (its scope and key are the row's key) or answer, as stored. */
+export interface StoredKey extends Omit<IdempotencyClaim, 'scope' | 'key'> {
   /** null while the first request is being acted on. */
   status: number | null;
   body: string | null;
