@@ -24,13 +24,14 @@ const orNull = <T extends z.ZodType>(schema: T) =>
 const count = () => orNull(z.number().int().min(0).max(INT_MAX));
 const measure = () => orNull(z.number().min(0).max(NUMBER_MAX));
 
-/** PMS identifiers: strings, or numbers some providers send; kept as strings. */
-const pmsId = z.union([
+/** A PMS id or unit number sent as text: trimmed, not empty, at most 200 characters. */
+const pmsText = () =>
   storableText(200)
     .transform((v) => v.trim())
-    .pipe(z.string().min(1)),
-  z.number().int().min(0).transform(String),
-]);
+    .pipe(z.string().min(1));
+
+/** PMS identifiers: strings, or numbers some providers send; kept as strings. */
+const pmsId = z.union([pmsText(), z.number().int().min(0).transform(String)]);
 
 /** A lease date: `YYYY-MM-DD`, or an ISO date-time of which the date is kept. */
 const leaseDate = orNull(
@@ -58,12 +59,7 @@ export type UnitStatus = (typeof UNIT_STATUSES)[number];
 export const pmsUnitData = z.object({
   id: pmsId,
   property_id: pmsId,
-  unit_number: z.union([
-    storableText(200)
-      .transform((v) => v.trim())
-      .pipe(z.string().min(1)),
-    z.number().transform(String),
-  ]),
+  unit_number: z.union([pmsText(), z.number().transform(String)]),
   sqft: measure(),
   bedrooms: count(),
   bathrooms: measure(),
