@@ -147,6 +147,9 @@ export function createPmsChargesClient(opts: PmsHttpOptions): PmsChargesClient {
   const { apiKey, logger } = opts;
   const url = base ? new URL('v1/charges', base) : undefined;
 
+  /** Why a call (its request or its answer's body) failed: its time limit, or the network. */
+  const callFailure = (err: unknown) => (isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`);
+
   /** One call: the charge id, a PmsChargeError (final), or a RetryableFailure. */
   async function callOnce(key: string, body: string, attempt: number): Promise<string> {
     let res: Response;
@@ -163,10 +166,7 @@ export function createPmsChargesClient(opts: PmsHttpOptions): PmsChargesClient {
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (err) {
-      throw new RetryableFailure(
-        isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`,
-        !notSent(err),
-      );
+      throw new RetryableFailure(callFailure(err), !notSent(err));
     }
     if (res.status >= 500 || res.status === 408 || res.status === 429) {
       await res.body?.cancel().catch(() => undefined);
@@ -178,7 +178,7 @@ export function createPmsChargesClient(opts: PmsHttpOptions): PmsChargesClient {
     try {
       text = await res.text();
     } catch (err) {
-      throw new RetryableFailure(isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`, true);
+      throw new RetryableFailure(callFailure(err), true);
     }
     let json: unknown;
     try {
