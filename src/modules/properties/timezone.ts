@@ -1,6 +1,5 @@
-import { readCsv, REFERENCE_DIR } from '../utilities/reference';
 import { countyKey } from '../utilities/counties';
-import { ZIP_STATES_FILE } from '../utilities/zip-states';
+import { readGeonamesZips, type GeonamesZip } from '../utilities/zip-states';
 import { COUNTY_ZONES, STATE_ZONES, ZIP_ZONES } from './timezone.zones';
 
 export { COUNTY_ZONES, ZIP_ZONES } from './timezone.zones';
@@ -15,21 +14,11 @@ export { COUNTY_ZONES, ZIP_ZONES } from './timezone.zones';
 /** Aleutians west of 169° 30' W keep Hawaii-Aleutian time (America/Adak). */
 const ADAK_LONGITUDE = -169.5;
 
-interface ZipPlace {
-  state: string;
-  county: string;
-  longitude: number;
-}
+type ZipPlace = Pick<GeonamesZip, 'state' | 'county' | 'longitude'>;
 
+/** Each ZIP code's state, county and longitude (GeoNames): what its default zone is read from. */
 export function loadZipPlaces(dir?: string): Map<string, ZipPlace> {
-  const out = new Map<string, ZipPlace>();
-  for (const r of readCsv(dir ?? REFERENCE_DIR, ZIP_STATES_FILE)) {
-    const zip = r.postal_code?.trim();
-    const state = r.admin_code1?.trim();
-    if (!zip || !/^\d{5}$/.test(zip) || !state) continue;
-    out.set(zip, { state, county: r.admin_name2?.trim() ?? '', longitude: Number(r.longitude) });
-  }
-  return out;
+  return new Map(readGeonamesZips(dir).map((z) => [z.zip, z]));
 }
 
 const countyZones = new Map<string, string>();

@@ -1,5 +1,4 @@
-import { readCsv } from './reference';
-import { ZIP_STATES_FILE } from './zip-states';
+import { readGeonamesZips } from './zip-states';
 
 /**
  * Counties, to join GeoNames (a ZIP code's county) to EIA-861 "Service Territory" (a utility's
@@ -39,13 +38,8 @@ export interface ZipCounty {
 /** Each ZIP code's state, county and place from GeoNames (ZIP codes without a county are left out). */
 export function loadZipCounties(dir: string): Map<string, ZipCounty> {
   const out = new Map<string, ZipCounty>();
-  for (const r of readCsv(dir, ZIP_STATES_FILE)) {
-    const zip = r.postal_code?.trim();
-    const state = r.admin_code1?.trim();
-    const county = r.admin_name2?.trim();
-    if (zip && /^\d{5}$/.test(zip) && state && /^[A-Z]{2}$/.test(state) && county) {
-      out.set(zip, { state, county, id: countyId(state, county), place: r.place_name?.trim() ?? '' });
-    }
+  for (const { zip, state, county, place } of readGeonamesZips(dir)) {
+    if (county) out.set(zip, { state, county, id: countyId(state, county), place });
   }
   return out;
 }
