@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backoffDelay } from '../../platform/queue/policy';
-import { isTimeout, pmsCallSettings, type PmsHttpOptions } from './http-options';
+import { callFailure, pmsCallSettings, type PmsHttpOptions } from './http-options';
 
 /** One charge (or reversing charge) for a tenant's ledger, as the provider's charges call takes it. */
 export interface PmsCharge {
@@ -59,12 +59,6 @@ const chargeAnswer = z.object({ id: z.union([z.string().min(1), z.number().int()
 /** Largest error body read for its reason, in bytes. */
 const MAX_ERROR_BODY = 4096;
 const MAX_REASON = 300;
-
-const messageOf = (err: unknown) => {
-  if (typeof err !== 'object' || err === null) return String(err);
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
-  return String(cause?.code ?? cause?.message ?? (err as { message?: unknown }).message);
-};
 
 /** 2 decimals, from integer cents: -12345 is -123.45. */
 export function centsText(cents: number): string {
@@ -147,8 +141,7 @@ export function createPmsChargesClient(opts: PmsHttpOptions): PmsChargesClient {
   const { apiKey, logger } = opts;
   const url = base ? new URL('v1/charges', base) : undefined;
 
-  /** Why a call (its request or its answer's body) failed: its time limit, or the network. */
-  const callFailure = (err: unknown) => (isTimeout(err) ? `time-out after ${opts.timeoutMs} ms` : `network error (${messageOf(err)})`);
+  const failure = (err: unknown) => callFailure(err, opts.timeoutMs);
 
   /** One call: the charge id, a PmsChargeError (final), or a RetryableFailure. */
   async function callOnce(key: string, body: string, attempt: number): Promise<string> {
@@ -166,7 +159,7 @@ export function createPmsChargesClient(opts: PmsHttpOptions): PmsChargesClient {
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (err) {
-      throw new RetryableFailure(callFailure(err), !notSent(err));
+      throw new RetryableFailure(failure(err), !notSent(err));
     }
     if (res.status >= 500 || res.status === 408 || res.status === 429) {
       await res.body?.cancel().catch(() => undefined);
@@ -178,7 +171,7 @@ export function createPmsChargesClient(opts: PmsHttpOptions): PmsChargesClient {
     try {
       text = await res.text();
     } catch (err) {
-      throw new RetryableFailure(callFailure(err), true);
+      throw new RetryableFailure(failure(err), true);
     }
     let json: unknown;
     try {

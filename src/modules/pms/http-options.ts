@@ -18,7 +18,18 @@ export interface PmsHttpOptions {
 const errorName = (err: unknown) => (typeof err === 'object' && err !== null ? String((err as { name?: unknown }).name) : '');
 
 /** A fetch that ran out of its time limit (AbortSignal.timeout). */
-export const isTimeout = (err: unknown) => errorName(err) === 'TimeoutError' || errorName(err) === 'AbortError';
+const isTimeout = (err: unknown) => errorName(err) === 'TimeoutError' || errorName(err) === 'AbortError';
+
+// A failed fetch says "fetch failed"; its cause says why (ECONNREFUSED, ENOTFOUND, ...).
+const messageOf = (err: unknown) => {
+  if (typeof err !== 'object' || err === null) return String(err);
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
+  return String(cause?.code ?? cause?.message ?? (err as { message?: unknown }).message);
+};
+
+/** Why a call (its request or its answer's body) failed, as both clients report it: its time limit, or the network. */
+export const callFailure = (err: unknown, timeoutMs: number) =>
+  isTimeout(err) ? `time-out after ${timeoutMs} ms` : `network error (${messageOf(err)})`;
 
 /** PMS_API_URL with a trailing slash, so `new URL('v1/…', base)` keeps its path; undefined when unset. */
 export const apiBase = (apiUrl: string | undefined) => (apiUrl ? (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) : undefined);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { createLogger } from '../../platform/logger';
 import { FakePmsProvider, fakeUnit } from '../../../test/helpers/fake-pms';
 import { CircuitBreaker } from './breaker';
@@ -99,6 +100,16 @@ describe('PMS provider client', () => {
   it('a network error is retried, then reported', async () => {
     const err = await failure(client({ apiUrl: 'http://127.0.0.1:1' }).fetchUnits('c1', 'p1'));
     expect(err.reason).toMatch(/^network error .*\(3 tries\)$/);
+  });
+
+  it("a network error names its cause's code, as the charges client does (http-options.ts callFailure)", async () => {
+    // A port nothing listens on: this one was free a moment ago.
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const err = await failure(client({ apiUrl: `http://127.0.0.1:${port}` }).fetchUnits('c1', 'p1'));
+    expect(err.reason).toBe('network error (ECONNREFUSED) (3 tries)');
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backoffDelay } from '../../platform/queue/policy';
-import { isTimeout, pmsCallSettings, type PmsHttpOptions } from './http-options';
+import { callFailure, pmsCallSettings, type PmsHttpOptions } from './http-options';
 import { CircuitBreaker } from './breaker';
 import { firstIssue, pmsUnitData, type PmsUnitData } from './unit-data';
 
@@ -62,9 +62,6 @@ const connectionBody = z.object({
 
 /** The shape an answer's JSON is checked against. */
 type Shape<T> = z.ZodType<T>;
-
-const messageOf = (err: unknown) =>
-  typeof err === 'object' && err !== null ? String((err as { message?: unknown }).message) : String(err);
 
 /** Reads a response body, failing once it passes maxBytes (a page must not exhaust memory). */
 async function readCapped(res: Response, maxBytes: number): Promise<string> {
@@ -157,12 +154,7 @@ export function createPmsProviderClient(opts: ProviderClientOptions): PmsProvide
           throw err;
         }
         breaker.failure();
-        last =
-          err instanceof PmsProviderError
-            ? err.reason
-            : isTimeout(err)
-              ? `time-out after ${opts.timeoutMs} ms`
-              : `network error (${messageOf(err)})`;
+        last = err instanceof PmsProviderError ? err.reason : callFailure(err, opts.timeoutMs);
         logger.warn({ url: url.toString(), attempt, reason: last }, 'PMS provider call failed');
       }
     }
