@@ -5,7 +5,6 @@
 import type { PlatformDeps } from '../context';
 import type { EventService } from '../modules/events/service';
 import type { NotificationService } from '../modules/notifications/service';
-import { CircuitBreaker } from '../modules/pms/breaker';
 import { createPmsChargesClient } from '../modules/pms/charges-client';
 import { createPmsEventHandler } from '../modules/pms/events';
 import { createPmsProviderClient } from '../modules/pms/provider-client';
@@ -26,8 +25,8 @@ export function createTenantBillingServices(
   const { properties, notifications, events } = uses;
   const provider = { apiUrl: config.pms.apiUrl, apiKey: config.pms.apiKey, timeoutMs: config.pms.timeoutMs, logger };
 
-  // One breaker per process for the one provider: after 5 failed fetches in a row, 30 s without calls.
-  const pmsProvider = createPmsProviderClient({ ...provider, breaker: new CircuitBreaker({ threshold: 5, openMs: 30_000 }) });
+  // One client per process for the one provider, so one breaker (the client's own: 5 failed fetches in a row, then 30 s without calls).
+  const pmsProvider = createPmsProviderClient(provider);
   const pmsSync = createPmsSyncService({
     db,
     now,

@@ -29,6 +29,7 @@ export interface ProviderClientOptions extends PmsHttpOptions {
   maxUnits?: number;
   /** Largest page body read, in bytes. */
   maxPageBytes?: number;
+  /** Default: the client's own, open after 5 failed fetches in a row for 30 s. */
   breaker?: CircuitBreaker;
 }
 
