@@ -27,6 +27,10 @@ export function jurisdictionOf(p: { state: string; city: string }, county: strin
   return null;
 }
 
+/** The jurisdiction of a property at its ZIP code, whose county `counties` gives (GeoNames, bundledZipCounties). */
+export const jurisdictionAt = (p: { state: string; city: string; zipCode: string }, counties: ReadonlyMap<string, { county: string }>) =>
+  jurisdictionOf(p, counties.get(p.zipCode)?.county ?? null);
+
 /** How an answer names the property's place, its `where` ("Brooklyn, NY 11201"). */
 export const placeOf = (p: { city: string; state: string; zipCode: string }) => `${p.city}, ${p.state} ${p.zipCode}`;
 

@@ -3,12 +3,12 @@
  * of that year by utility type: what the analytics recompute stores per property (analytics README
  * "Emissions and building-performance exposure"). The same arithmetic as GET
  * /pm/properties/{id}/emissions and /building-performance, through the functions they use
- * (`tonsOf`, `gridOfZip`, `jurisdictionOf`, `buildingPerformance`); only the bundled references
+ * (`tonsOf`, `gridOfZip`, `jurisdictionAt`, `buildingPerformance`); only the bundled references
  * (eGRID, GeoNames counties) are read, once per process.
  */
 import type { ZipCounty } from '../utilities/counties';
 import type { MeterUtilityType } from '../meters/units';
-import { buildingPerformance, jurisdictionOf, placeOf, type OccupancyArea } from './building-performance';
+import { buildingPerformance, jurisdictionAt, placeOf, type OccupancyArea } from './building-performance';
 import { bundledEgrid, type EgridReference } from './egrid';
 import { tonsOf } from './emissions.calc';
 import { bundledZipCounties } from './zip-counties';
@@ -75,9 +75,7 @@ function locationKg(zipCode: string, energy: EnergyByType, refs: ExposureReferen
 
 /** The property's standard for the year, when one applies with a computed penalty (null otherwise). */
 function projectedPenalty(p: ExposureProperty, year: number, energy: EnergyByType, refs: ExposureReferences): ProjectedPenalty | null {
-  // Only New York and Colorado need the ZIP code's county (New York City's five, Denver County).
-  const county = p.state === 'NY' || p.state === 'CO' ? (refs.counties().get(p.zipCode)?.county ?? null) : null;
-  const answer = buildingPerformance(jurisdictionOf(p, county), year, energy, p.sqft, placeOf(p), p.areas, null, p.uses);
+  const answer = buildingPerformance(jurisdictionAt(p, refs.counties()), year, energy, p.sqft, placeOf(p), p.areas, null, p.uses);
   for (const standard of answer.standards) {
     for (const period of standard.periods) {
       if (period.projected_penalty === null || period.limit_tco2e === null || period.emissions_tco2e === null) continue;

@@ -13,7 +13,7 @@ import type { PropertyUseArea } from './property-types';
 import { occupancyAreas, propertyUses } from './floor-areas.repository';
 import type { OccupancyGroup } from './occupancy';
 import type { PortfolioService } from '../portfolios/service';
-import { buildingPerformance, jurisdictionOf, placeOf } from './building-performance';
+import { buildingPerformance, jurisdictionAt, placeOf } from './building-performance';
 import { bundledZipCounties } from './zip-counties';
 
 export { FUEL_OIL_FACTORS, GAS_FACTOR, gridOfZip, hubFactorsOf, STEAM_FACTOR, type FactorUsed } from './factors-used';
@@ -225,9 +225,8 @@ export function createEmissionsService(deps: {
     async buildingPerformance(ownerId: string, propertyId: string, query: BuildingPerformanceQuery) {
       const { property, inv } = await inventory(ownerId, propertyId, query.year);
       const energy = energyByType(inv);
-      const county = bundledZipCounties().get(property.zipCode)?.county ?? null;
       const where = placeOf(property);
-      const jurisdiction = jurisdictionOf(property, county);
+      const jurisdiction = jurisdictionAt(property, bundledZipCounties());
       const [areas, uses] = await Promise.all([
         occupancyRepo.of(property.id),
         jurisdiction === null ? Promise.resolve([]) : usesRepo.of(property.id),

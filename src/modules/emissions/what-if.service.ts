@@ -14,7 +14,7 @@ import type { PropertyRow } from '../properties/public';
 import { bundledEgrid, type EgridReference } from './egrid';
 import { energyByType, roundTons, tonsOf, yearInventory, type IntervalMonth, type InventoryBill } from './emissions.calc';
 import { intervalMonthsOfProperties } from './interval-months';
-import { buildingPerformance, jurisdictionOf, placeOf, type OccupancyArea } from './building-performance';
+import { buildingPerformance, jurisdictionAt, placeOf, type OccupancyArea } from './building-performance';
 import type { EnergyByType } from './ll97.calc';
 import { createEmissionsRepository } from './repository';
 import { occupancyAreas, propertyUses } from './floor-areas.repository';
@@ -95,7 +95,7 @@ function describeChange(c: WhatIfChange, meters: WhatIfMeterRow[]): WhatIfAnswer
 interface Place {
   grid: ReturnType<typeof gridOfZip>['grid'];
   factor: ReturnType<typeof gridOfZip>['factor'];
-  jurisdiction: ReturnType<typeof jurisdictionOf>;
+  jurisdiction: ReturnType<typeof jurisdictionAt>;
   where: string;
   sqft: number | null;
   areas: OccupancyArea[];
@@ -187,7 +187,7 @@ export function createWhatIfService(deps: {
       );
       const place: Place = {
         ...gridOfZip(egrid(), property.zipCode),
-        jurisdiction: jurisdictionOf(property, bundledZipCounties().get(property.zipCode)?.county ?? null),
+        jurisdiction: jurisdictionAt(property, bundledZipCounties()),
         where: placeOf(property),
         sqft: property.sqft,
         areas: await occupancyRepo.of(property.id),
