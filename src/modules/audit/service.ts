@@ -121,15 +121,18 @@ function settingsAndReaudits(repo: AuditRepository, deps: Pick<AuditServiceDeps,
   };
 }
 
-/** What the audit service is built on: with what its meter auditor prices bills (meter-auditor.ts). */
+/**
+ * What the audit service and its dispute service (disputes/service.ts) are built on, with what the meter
+ * auditor prices bills (meter-auditor.ts).
+ */
 export interface AuditServiceDeps extends Pick<MeterAuditorDeps, 'pricing' | 'loadShapes' | 'otherTariffs'> {
   db: Db;
   now: () => Date;
-  /** Queues the audit of these meters (the bill-audit queue; never throws). */
+  /** Queues the audit of these meters (the bill-audit queue; never throws): a property's tariff changed, a credit granted. */
   requestAudits(meterIds: readonly string[]): Promise<void>;
-  /** An open high-severity finding is a notification (once per bill and reason). */
+  /** An open high-severity finding is a notification (once per bill and reason), and so is a dispute left open too long. */
   notifications?: Pick<NotificationService, 'notifyMany'>;
-  /** Queues the owner's analytics recompute (open high-severity findings are a health deduction; never throws). */
+  /** Queues the owner's analytics recompute (open high-severity findings, money claimed and recovered; never throws). */
   dataChanged?(ownerId: string): Promise<void>;
   /** New findings and dispute transitions are events (audit-events.ts), written in the transaction that stores them. */
   events?: EventOutbox;
@@ -157,14 +160,7 @@ export function createAuditService(deps: AuditServiceDeps) {
     auditMeters,
 
     /** Findings disputed with the utility, credited or denied, and the money recovered (README "Disputes and recovered money"). */
-    disputes: createDisputeService({
-      db: deps.db,
-      now: deps.now,
-      requestAudits: deps.requestAudits,
-      notifications: deps.notifications,
-      dataChanged: deps.dataChanged,
-      events: deps.events,
-    }),
+    disputes: createDisputeService(deps),
 
     /**
      * GET /pm/bills/{id}/audit: the stored audit, `stale` while an audit asked for after a change is

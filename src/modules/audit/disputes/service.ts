@@ -3,13 +3,11 @@
  * "Disputes and recovered money"); the money claimed, recovered and written off; the reminder of a
  * dispute left unanswered for more than 60 days.
  */
-import type { Db } from '../../../platform/db/client';
 import { conflict, notFound, unprocessable } from '../../../platform/http/errors';
 import { csvDocument, neutralise } from '../../../platform/csv';
 import { isoDateOfDay, dayNumber, utcDay } from '../../../platform/dates';
 import { toCents } from '../../../platform/money';
-import type { NotificationService } from '../../notifications/service';
-import type { EventOutbox } from '../../events/public';
+import type { AuditServiceDeps } from '../service';
 import { disputeEvent } from '../audit-events';
 import type { FindingRow } from '../repository';
 import { usd } from '../audit.thresholds';
@@ -55,17 +53,8 @@ const failWith = (p: FieldProblem | null) => {
 };
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-export interface DisputeServiceDeps {
-  db: Db;
-  now: () => Date;
-  /** Queues the audit of these meters (a credit granted: its bill's audit expects it). */
-  requestAudits(meterIds: readonly string[]): Promise<void>;
-  notifications?: Pick<NotificationService, 'notifyMany'>;
-  /** Queues the owner's analytics recompute (the dashboard's money claimed and recovered). */
-  dataChanged?(ownerId: string): Promise<void>;
-  /** Each transition is an `audit.dispute.updated` event, written in its transaction. */
-  events?: EventOutbox;
-}
+/** What the dispute service is built on: the audit service's deps (../service.ts), less what prices bills. */
+export type DisputeServiceDeps = Omit<AuditServiceDeps, 'pricing' | 'loadShapes' | 'otherTariffs'>;
 
 /**
  * One transition of the owner's finding, in one transaction: the finding's row locked, the move
