@@ -56,7 +56,8 @@ export function periodIntervals(rows: readonly DayRow[], zone: string, period: I
   let firstMissing: number | null = null;
   for (let t = from; t < to; t += step) {
     const row = byDay.get(utcDayOfSeconds(t));
-    const offset = t - Date.parse(`${utcDayOfSeconds(t)}T00:00:00Z`) / 1000;
+    // Seconds since the UTC midnight the interval's day starts at.
+    const offset = t - Math.floor(t / 86_400) * 86_400;
     const wh = row && offset % step === 0 ? (row.wh[offset / step] ?? null) : null;
     if (wh === null) {
       firstMissing ??= t;
