@@ -24,6 +24,10 @@ async function node(args: string[], env: Record<string, string> = {}) {
   }
 }
 
+/** `npm start` (every role) on the embedded database of `dataDir`: no PostgreSQL, no Redis. */
+const startEmbedded = (dataDir: string) =>
+  node(['scripts/start.mjs', 'all'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '' });
+
 /** A separate process that opens the embedded database in `folder`, then runs `then` (TypeScript through tsx). */
 const holderProcess = (folder: string, then: string) =>
   node([
@@ -54,13 +58,7 @@ describe('one process per embedded database folder (DATA_DIR)', () => {
   it('a second `npm start` on the same DATA_DIR refuses to start, says why, and exits 1', async () => {
     const database = await openDatabase({ pgliteDir: folder });
     try {
-      const second = await node(['scripts/start.mjs', 'all'], {
-        DATA_DIR: dataDir,
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      });
+      const second = await startEmbedded(dataDir);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain(`The embedded database folder ${folder} is in use by process ${process.pid} on ${os.hostname()}`);
       expect(second.stderr).toContain('give this one its own DATA_DIR');
@@ -131,13 +129,7 @@ describe('one process per embedded database folder (DATA_DIR)', () => {
       fs.rmSync(lockFileOf(folder));
       jest.advanceTimersByTime(HEARTBEAT_MS);
       expect(lockHolder().pid).toBe(process.pid);
-      const second = await node(['scripts/start.mjs', 'all'], {
-        DATA_DIR: dataDir,
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      });
+      const second = await startEmbedded(dataDir);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain(`The embedded database folder ${folder} is in use by process ${process.pid} on ${os.hostname()}`);
       await database.db.execute(sql`select 1`);

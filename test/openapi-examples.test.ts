@@ -4,24 +4,7 @@
  */
 import request from 'supertest';
 import { createTestApp, type TestApp } from './helpers/app';
-
-interface Schema {
-  example?: unknown;
-  $ref?: string;
-  items?: Schema;
-}
-interface Media {
-  schema?: Schema;
-  example?: unknown;
-}
-interface Operation {
-  requestBody?: { content: Record<string, Media> };
-  responses: Record<string, { content?: Record<string, Media> }>;
-}
-interface Doc {
-  paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, Schema> };
-}
+import { operationsWithoutExamples, type ExamplesDoc } from './helpers/openapi';
 
 const FEATURE_PATHS = [
   /^\/api\/v1\/billing\//,
@@ -42,39 +25,15 @@ const FEATURE_PATHS = [
 
 describe('/openapi.json examples of the meter, bill, billing, PMS, webhook and analytics operations', () => {
   let t: TestApp;
-  let doc: Doc;
+  let doc: ExamplesDoc;
   beforeAll(async () => {
     t = await createTestApp();
     doc = (await request(t.app).get('/openapi.json').expect(200)).body;
   });
   afterAll(() => t.stop());
 
-  const hasExample = (schema: Schema | undefined, seen = new Set<string>()): boolean => {
-    if (!schema) return false;
-    if (schema.example !== undefined) return true;
-    if (schema.$ref) {
-      const name = schema.$ref.split('/').pop()!;
-      if (seen.has(name)) return false;
-      seen.add(name);
-      return hasExample(doc.components?.schemas?.[name], seen);
-    }
-    return hasExample(schema.items, seen);
-  };
-  const mediaHasExample = (m: Media) => m.example !== undefined || hasExample(m.schema);
-
   it('lists each operation with a success example, and a request example where it takes a body', () => {
-    const missing: string[] = [];
-    let checked = 0;
-    for (const [path, operations] of Object.entries(doc.paths)) {
-      if (!FEATURE_PATHS.some((p) => p.test(path))) continue;
-      for (const [method, op] of Object.entries(operations)) {
-        checked += 1;
-        const successes = Object.entries(op.responses).filter(([code]) => code.startsWith('2'));
-        const documented = successes.every(([code, r]) => code === '204' || Object.values(r.content ?? {}).some(mediaHasExample));
-        if (!documented) missing.push(`${method} ${path}: response`);
-        if (op.requestBody && !Object.values(op.requestBody.content).some(mediaHasExample)) missing.push(`${method} ${path}: body`);
-      }
-    }
+    const { missing, checked } = operationsWithoutExamples(doc, (path) => FEATURE_PATHS.some((p) => p.test(path)));
     // Issue 29 added meters (3 operations) and documented the bills (3); issue 30 added PATCH and versions of a
     // configuration, void, post and reverse of a calculation (5).
     // Issue 31 added own tariffs (create, list, versions) and documented POST /calculate's request shapes (4).

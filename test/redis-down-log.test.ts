@@ -18,17 +18,11 @@ import pino from 'pino';
 import type { Redis } from 'ioredis';
 import { closeRedisClient, createRedisClient } from '../src/platform/redis';
 import { closeRedis, producerConnection } from '../src/platform/queue/redis';
+import { freePort } from './helpers/net';
+import { bulk, parseCommand } from './helpers/resp';
 
 const ROOT = path.resolve(__dirname, '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface LogLine {
   level?: number;
@@ -52,7 +46,7 @@ describe('npm start with REDIS_URL on a closed port', () => {
     await writeSystemState(database.db, REFERENCE_IMPORT_KEY, JSON.stringify({ version: REFERENCE_DATA_VERSION }), new Date());
     await database.close();
 
-    redisPort = await closedPort();
+    redisPort = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of [...CONFIG_VARIABLES, 'NODE_ENV']) delete env[name];
     Object.assign(env, { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', REDIS_URL: `redis://127.0.0.1:${redisPort}` });
@@ -184,25 +178,6 @@ class FakeRedis {
     for (const socket of this.sockets) socket.destroy();
     await new Promise((resolve) => this.server?.close(resolve));
   }
-}
-
-const bulk = (text: string) => `$${Buffer.byteLength(text)}\r\n${text}\r\n`;
-
-/** One RESP command (an array of bulk strings) from the start of `buffer`, or null if incomplete. */
-function parseCommand(buffer: string): { args: string[]; length: number } | null {
-  const header = /^\*(\d+)\r\n/.exec(buffer);
-  if (!header) return null;
-  let at = header[0].length;
-  const args: string[] = [];
-  for (let i = 0; i < Number(header[1]); i++) {
-    const len = /^\$(\d+)\r\n/.exec(buffer.slice(at));
-    if (!len) return null;
-    at += len[0].length;
-    if (buffer.length < at + Number(len[1]) + 2) return null;
-    args.push(buffer.slice(at, at + Number(len[1])));
-    at += Number(len[1]) + 2;
-  }
-  return { args, length: at };
 }
 
 async function until(condition: () => boolean): Promise<void> {

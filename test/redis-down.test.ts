@@ -9,15 +9,8 @@ import { loadConfig } from '../src/platform/config';
 import { createLogger } from '../src/platform/logger';
 import { createLimits, type Limits } from '../src/platform/http/limits';
 import { REDIS_RETRY_AFTER_MS } from '../src/platform/redis';
-
-/** A port nothing listens on (a Redis that is down). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from './helpers/net';
+import { bulk, parseCommand } from './helpers/resp';
 
 /**
  * A Redis that accepts the connection and its handshake, then stops answering commands (a stalled
@@ -80,25 +73,6 @@ class StalledRedis {
   }
 }
 
-const bulk = (text: string) => `$${Buffer.byteLength(text)}\r\n${text}\r\n`;
-
-/** One RESP command (an array of bulk strings) from the start of `buffer`, or null if incomplete. */
-function parseCommand(buffer: string): { args: string[]; length: number } | null {
-  const header = /^\*(\d+)\r\n/.exec(buffer);
-  if (!header) return null;
-  let at = header[0].length;
-  const args: string[] = [];
-  for (let i = 0; i < Number(header[1]); i++) {
-    const len = /^\$(\d+)\r\n/.exec(buffer.slice(at));
-    if (!len) return null;
-    at += len[0].length;
-    if (buffer.length < at + Number(len[1]) + 2) return null;
-    args.push(buffer.slice(at, at + Number(len[1])));
-    at += Number(len[1]) + 2;
-  }
-  return { args, length: at };
-}
-
 /**
  * Issue 46 item 8: with REDIS_URL set and Redis unreachable, /health answered 200 "healthy" while
  * every request was a second slower.
@@ -107,7 +81,7 @@ describe('Redis unreachable', () => {
   describe('REDIS_URL on a closed port', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` } });
+      t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` } });
     });
     afterAll(() => t.stop());
 

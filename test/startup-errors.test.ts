@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { hostPortOf, redisStartupProblem } from '../src/platform/startup-error';
+import { freePort } from './helpers/net';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..');
@@ -22,15 +23,6 @@ async function start(role: string, env: Record<string, string>) {
     const e = err as { code: number | null; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
-}
-
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** One line on stderr, no stack trace ("    at ..." frames), and exit code 1. */
@@ -69,7 +61,7 @@ describe('start-up errors are one line with the fix', () => {
   });
 
   it('DATABASE_URL on a closed port: host:port named, how to fix it or unset it for the embedded database; no password', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const res = await start('all', { DATA_DIR: dataDir, PORT: '0', DATABASE_URL: `postgres://someone:s3cret-pw@127.0.0.1:${port}/energy` });
     expectOneLine(res);
     expect(res.stderr.trim()).toBe(
@@ -86,10 +78,10 @@ describe('start-up errors are one line with the fix', () => {
   });
 
   it('a worker or scheduler process with REDIS_URL on a closed port: Redis named, how to fix it or run one process', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     for (const role of ['worker', 'scheduler']) {
       const res = await start(role, {
-        DATABASE_URL: `postgres://u:p@127.0.0.1:${await closedPort()}/energy`,
+        DATABASE_URL: `postgres://u:p@127.0.0.1:${await freePort()}/energy`,
         REDIS_URL: `redis://127.0.0.1:${port}`,
       });
       expectOneLine(res);
@@ -109,7 +101,7 @@ describe('the start-up checks', () => {
   });
 
   it('Redis refused: the one line a web process logs as its warning (and a worker exits with)', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     expect(await redisStartupProblem(`redis://:secret@127.0.0.1:${port}`)).toBe(
       `Cannot reach Redis at 127.0.0.1:${port} (REDIS_URL): connection refused (nothing listens there). ` +
         'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).',

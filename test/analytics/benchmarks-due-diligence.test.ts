@@ -10,7 +10,7 @@ import { normalizeBundle, readUrdbLines } from '../../src/modules/tariffs/bundle
 import { bundledResidentialUsage, residentialUsage } from '../../src/modules/analytics/residential-usage';
 import { dueDiligenceRequest, dueDiligenceResponse } from '../../src/modules/analytics/examples';
 import { utilityReference } from '../helpers/tariffs';
-import { NOW, postMonthlyBills } from './helpers';
+import { createJemezNeighbours, NOW, postMonthlyBills } from './helpers';
 import { errorBody } from '../helpers/error-body';
 
 /**
@@ -340,22 +340,7 @@ describe('benchmarks and due diligence', () => {
       expect(await yearOnTariff(t, JEMEZ.RESIDENTIAL, months)).toBe(82_475);
       expect(await yearOnTariff(t, JEMEZ.TOU, months)).toBe(88_274);
       // x 24: $19,794.00 and $21,185.76; comparables: NM residential with 12 to 36 units
-      for (const [units, type] of [
-        [11, 'residential'],
-        [12, 'residential'],
-        [24, 'residential'],
-        [36, 'residential'],
-        [37, 'residential'],
-        [24, 'commercial'],
-      ] as const) {
-        await createProperty(t, free.token, {
-          state: 'NM',
-          city: 'Jemez Pueblo',
-          zip_code: JEMEZ.zip,
-          unit_count: units,
-          property_type: type,
-        });
-      }
+      await createJemezNeighbours(t, free.token);
       const res = await as(t, pro.token).post('/pm/due-diligence', dueDiligenceRequest).expect(200);
       expect(res.body).toEqual({
         property_summary: { address: '28 Main St', city: 'Jemez Pueblo', state: 'NM', zip_code: '87024', unit_count: 24, sqft: 21000 },

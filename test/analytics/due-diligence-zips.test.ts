@@ -3,7 +3,7 @@ import { registerUser, setTier, type RegisteredTestUser } from '../helpers/users
 import { as, createProperty } from '../pm/helpers';
 import { importReferenceData } from '../../src/modules/tariffs/importer';
 import { dueDiligenceRequest, dueDiligenceResponse } from '../../src/modules/analytics/examples';
-import { NOW } from './helpers';
+import { createJemezNeighbours, NOW } from './helpers';
 import { errorBody } from '../helpers/error-body';
 
 /**
@@ -278,22 +278,7 @@ describe('POST /pm/due-diligence on the full reference data', () => {
 
   // Issue 45 moved the example from 87010, where Public Service Co of NM is now the primary utility, to 87024 (Jemez alone).
   it('README example: ZIP 87024 on the full data is the worked example (Jemez Mountains Electric Coop, 2 eligible tariffs)', async () => {
-    for (const [units, type] of [
-      [11, 'residential'],
-      [12, 'residential'],
-      [24, 'residential'],
-      [36, 'residential'],
-      [37, 'residential'],
-      [24, 'commercial'],
-    ] as const) {
-      await createProperty(t, other.token, {
-        state: 'NM',
-        city: 'Jemez Pueblo',
-        zip_code: '87024',
-        unit_count: units,
-        property_type: type,
-      });
-    }
+    await createJemezNeighbours(t, other.token);
     const res = await as(t, pro.token).post('/pm/due-diligence', dueDiligenceRequest).expect(200);
     expect(res.body).toEqual(dueDiligenceResponse);
   });

@@ -3,7 +3,7 @@ import { rowsOf } from '../../src/platform/db/errors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { seedTariffs } from '../helpers/tariffs';
 import { registerUser, type RegisteredTestUser } from '../helpers/users';
-import { as, createPortfolio, GLADSTONE } from '../pm/helpers';
+import { as, createPortfolio, createProperty, GLADSTONE } from '../pm/helpers';
 
 /** The tests' clock: the current UTC month is 2026-11. */
 export const NOW = new Date('2026-11-15T12:00:00.000Z');
@@ -71,4 +71,22 @@ export async function postMonthlyBills(
 export async function dataVersion(t: TestApp, ownerId: string): Promise<number> {
   const result = await t.deps.database.db.execute(sql`select version::int as v from owner_data_versions where owner_id = ${ownerId}`);
   return rowsOf<{ v: number }>(result)[0]?.v ?? 0;
+}
+
+/**
+ * The due-diligence README example's neighbours at Jemez Pueblo, NM (ZIP 87024), owned by `token`:
+ * residential properties of 11, 12, 24, 36 and 37 units and a 24-unit commercial one. The
+ * comparables of a 24-unit residential property are those of 12 to 36 units of its type: three.
+ */
+export async function createJemezNeighbours(t: TestApp, token: string): Promise<void> {
+  for (const [units, type] of [
+    [11, 'residential'],
+    [12, 'residential'],
+    [24, 'residential'],
+    [36, 'residential'],
+    [37, 'residential'],
+    [24, 'commercial'],
+  ] as const) {
+    await createProperty(t, token, { state: 'NM', city: 'Jemez Pueblo', zip_code: '87024', unit_count: units, property_type: type });
+  }
 }

@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty } from '../pm/helpers';
 import { createVersion, createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { errorAnswer } from '../helpers/error-body';
 
@@ -20,26 +20,18 @@ describe('reading an audit does not re-run it (issue 47 item 7)', () => {
     alice = (await registerUser(t)).token;
     tariffId = (await as(t, alice).post('/tariffs/custom', createWaterTariff).expect(201)).body.id;
     propertyId = (await createProperty(t, alice, { city: 'Harlingen', state: 'TX', zip_code: '78550' })).id;
-    meterId = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariffId })
-        .expect(201)
-    ).body.id;
+    meterId = (await createMeter(t, alice, propertyId, { utility_type: 'water', unit: 'kgal', tariff_id: tariffId })).id;
   });
   afterAll(() => t.stop());
 
   it('GET answers the stored audit without pricing; a new tariff version makes it stale until POST runs it', async () => {
-    const january = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/bills`, {
-          meter_id: meterId,
-          usage: 12,
-          period_start: '2026-01-01',
-          period_end: '2026-01-31',
-          amount: 31.51,
-        })
-        .expect(201)
-    ).body;
+    const january = await createBill(t, alice, propertyId, {
+      meter_id: meterId,
+      usage: 12,
+      period_start: '2026-01-01',
+      period_end: '2026-01-31',
+      amount: 31.51,
+    });
     // Never audited (its job is queued, not run): the first read audits it. 3 x 1.30 + 7 x 1.80 + 2 x 2.55 + 9.91 = 31.51.
     const first = (await as(t, alice).get(`/pm/bills/${january.id}/audit`).expect(200)).body;
     expect(first).toMatchObject({ status: 'ok', expected_amount: 31.51, findings: [], stale: false });
@@ -72,17 +64,13 @@ describe('reading an audit does not re-run it (issue 47 item 7)', () => {
   });
 
   it("a bill written on the meter, or a change of the meter's tariff, makes the stored audit stale", async () => {
-    const march = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/bills`, {
-          meter_id: meterId,
-          usage: 12,
-          period_start: '2026-03-01',
-          period_end: '2026-03-31',
-          amount: 33.41,
-        })
-        .expect(201)
-    ).body;
+    const march = await createBill(t, alice, propertyId, {
+      meter_id: meterId,
+      usage: 12,
+      period_start: '2026-03-01',
+      period_end: '2026-03-31',
+      amount: 33.41,
+    });
     expect((await as(t, alice).post(`/pm/bills/${march.id}/audit`).expect(200)).body).toMatchObject({ status: 'ok', stale: false });
     await as(t, alice)
       .post(`/pm/properties/${propertyId}/bills`, {
@@ -107,17 +95,13 @@ describe('reading an audit does not re-run it (issue 47 item 7)', () => {
 
   it("another owner's bill is a 404 to both", async () => {
     const bob = (await registerUser(t)).token;
-    const bill = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/bills`, {
-          meter_id: meterId,
-          usage: 12,
-          period_start: '2026-05-01',
-          period_end: '2026-05-31',
-          amount: 33.41,
-        })
-        .expect(201)
-    ).body;
+    const bill = await createBill(t, alice, propertyId, {
+      meter_id: meterId,
+      usage: 12,
+      period_start: '2026-05-01',
+      period_end: '2026-05-31',
+      amount: 33.41,
+    });
     await as(t, bob)
       .get(`/pm/bills/${bill.id}/audit`)
       .expect(404)

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { createAuditRepository } from '../../src/modules/audit/repository';
 import { errorAnswer } from '../helpers/error-body';
@@ -25,20 +25,11 @@ describe('bill audit (issue 32)', () => {
     const tariff = (await as(t, alice).post('/tariffs/custom', createWaterTariff).expect(201)).body;
     // Issue 45 item 7: a meter's tariff is of its property's state, so Harlingen's (TX) water rate goes on a Harlingen property.
     propertyId = (await createProperty(t, alice, HARLINGEN)).id;
-    meterId = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariff.id })
-        .expect(201)
-    ).body.id;
+    meterId = (await createMeter(t, alice, propertyId, { utility_type: 'water', unit: 'kgal', tariff_id: tariff.id })).id;
   });
   afterAll(() => t.stop());
 
-  const bill = async (body: Record<string, unknown>) =>
-    (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/bills`, { meter_id: meterId, usage: 12, ...body })
-        .expect(201)
-    ).body;
+  const bill = async (body: Record<string, unknown>) => await createBill(t, alice, propertyId, { meter_id: meterId, usage: 12, ...body });
   const audit = async (billId: string) => (await as(t, alice).get(`/pm/bills/${billId}/audit`).expect(200)).body;
 
   it('a bill at the expected amount is ok; 10 % more is a price_variance of +10 % with the dollars at issue', async () => {
@@ -117,9 +108,7 @@ describe('bill audit (issue 32)', () => {
     // Another owner: alice's findings are counted below.
     const carol = (await registerUser(t)).token;
     const other = (await createProperty(t, carol)).id;
-    const daily = (
-      await as(t, carol).post(`/pm/properties/${other}/meters`, { utility_type: 'water', unit: 'kgal', account_number: 'D-1' }).expect(201)
-    ).body.id;
+    const daily = (await createMeter(t, carol, other, { utility_type: 'water', unit: 'kgal', account_number: 'D-1' })).id;
     const day = (n: number) => new Date(Date.UTC(2010, 0, 1 + n)).toISOString().slice(0, 10);
     const rows = Array.from({ length: 5600 }, (_, n) => `D-1,${day(n)},${day(n)},${n === 700 ? 12 : 1}.00,true`);
     await as(t, carol)
@@ -139,11 +128,7 @@ describe('bill audit (issue 32)', () => {
 
   it('an audit that read the meter before the stored one did stores nothing (two audits at once: the later reader wins)', async () => {
     // A meter of its own, so no queued audit of it runs meanwhile (whatever the queue driver).
-    const quiet = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/meters`, { utility_type: 'sewer', unit: 'kgal', account_number: 'Q-1' })
-        .expect(201)
-    ).body.id;
+    const quiet = (await createMeter(t, alice, propertyId, { utility_type: 'sewer', unit: 'kgal', account_number: 'Q-1' })).id;
     const repo = createAuditRepository(t.deps.database.db);
     const { readAt, inputs } = await repo.metersInput([quiet]);
     const meter = { ownerId: inputs[0]!.property.ownerId, propertyId, meterId: quiet, audits: [] };
@@ -158,16 +143,12 @@ describe('bill audit (issue 32)', () => {
   });
 
   it('a bill it cannot price is unpriceable with the reason, and the bill is stored', async () => {
-    const noUsage = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/bills`, {
-          meter_id: meterId,
-          period_start: '2026-04-01',
-          period_end: '2026-04-30',
-          amount: 31.51,
-        })
-        .expect(201)
-    ).body;
+    const noUsage = await createBill(t, alice, propertyId, {
+      meter_id: meterId,
+      period_start: '2026-04-01',
+      period_end: '2026-04-30',
+      amount: 31.51,
+    });
     expect(await audit(noUsage.id)).toMatchObject({ status: 'unpriceable', reason: 'the bill has no usage', expected_amount: null });
   });
 
@@ -273,23 +254,15 @@ describe('bill audit (issue 32)', () => {
     ).body;
     // Issue 45 item 7: a tariff of the property's state (Harlingen, TX).
     const property = (await createProperty(t, carol, HARLINGEN)).id;
-    const meter = (
-      await as(t, carol)
-        .post(`/pm/properties/${property}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: residential.id })
-        .expect(201)
-    ).body.id;
+    const meter = (await createMeter(t, carol, property, { utility_type: 'water', unit: 'kgal', tariff_id: residential.id })).id;
     // 12 kgal on the 1" meter's rate: 3.90 + 12.60 + 5.10 + 15.90 = $37.50; on the meter's 5/8" rate $31.51: +$5.99 (+19.0 %).
-    const wrong = (
-      await as(t, carol)
-        .post(`/pm/properties/${property}/bills`, {
-          meter_id: meter,
-          usage: 12,
-          period_start: '2026-06-01',
-          period_end: '2026-06-30',
-          amount: 37.5,
-        })
-        .expect(201)
-    ).body;
+    const wrong = await createBill(t, carol, property, {
+      meter_id: meter,
+      usage: 12,
+      period_start: '2026-06-01',
+      period_end: '2026-06-30',
+      amount: 37.5,
+    });
     const res = (await as(t, carol).get(`/pm/bills/${wrong.id}/audit`).expect(200)).body;
     const finding = res.findings.find((f: { reason: string }) => f.reason === 'price_variance');
     // 37.50 - 9.91 = 27.59 of usage: 16.50 to 10 kgal, then 11.09 / 2.55 = 4.349 kgal more: 14.349 kgal, 19.6 % more than 12.
@@ -298,17 +271,13 @@ describe('bill audit (issue 32)', () => {
         `the billed amount matches the expected bill at 19.6 % more usage, or on Residential water, inside city (1" meter) (${oneInch.id}: $37.50)`,
     );
     // A bill no other tariff explains says only what the usage would be.
-    const other = (
-      await as(t, carol)
-        .post(`/pm/properties/${property}/bills`, {
-          meter_id: meter,
-          usage: 12,
-          period_start: '2026-07-01',
-          period_end: '2026-07-31',
-          amount: 45,
-        })
-        .expect(201)
-    ).body;
+    const other = await createBill(t, carol, property, {
+      meter_id: meter,
+      usage: 12,
+      period_start: '2026-07-01',
+      period_end: '2026-07-31',
+      amount: 45,
+    });
     const plain = (await as(t, carol).get(`/pm/bills/${other.id}/audit`).expect(200)).body.findings.find(
       (f: { reason: string }) => f.reason === 'price_variance',
     );

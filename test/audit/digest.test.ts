@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createBill, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { createAuditRepository } from '../../src/modules/audit/repository';
 
@@ -96,16 +96,14 @@ describe('one digest per property and audit run (issue 47 item 4)', () => {
       .body.id;
     const post = async (periodStart: string, periodEnd: string) =>
       (
-        await as(t, owner)
-          .post(`/pm/properties/${propertyId}/bills`, {
-            meter_id: meterId,
-            usage: 12,
-            amount: 31.51,
-            period_start: periodStart,
-            period_end: periodEnd,
-          })
-          .expect(201)
-      ).body.id as string;
+        await createBill(t, owner, propertyId, {
+          meter_id: meterId,
+          usage: 12,
+          amount: 31.51,
+          period_start: periodStart,
+          period_end: periodEnd,
+        })
+      ).id as string;
     const [jan, feb, mar] = [
       await post('2026-01-01', '2026-01-31'),
       await post('2026-02-01', '2026-02-28'),

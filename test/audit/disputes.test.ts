@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { runScheduleTick } from '../../src/platform/scheduler';
 import { rootCause } from '../../src/platform/db/errors';
@@ -40,17 +40,11 @@ describe('disputes and recovered money (issue 47 item 10)', () => {
   /** A Harlingen property with a water meter on the rate. */
   async function waterProperty(name: string) {
     const property = (await createProperty(t, alice, { ...HARLINGEN, name })).id;
-    const meter = (
-      await as(t, alice).post(`/pm/properties/${property}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariffId }).expect(201)
-    ).body.id;
+    const meter = (await createMeter(t, alice, property, { utility_type: 'water', unit: 'kgal', tariff_id: tariffId })).id;
     return { property, meter };
   }
   const bill = async (p: { property: string; meter: string }, period_start: string, period_end: string, amount: number) =>
-    (
-      await as(t, alice)
-        .post(`/pm/properties/${p.property}/bills`, { meter_id: p.meter, usage: 12, period_start, period_end, amount })
-        .expect(201)
-    ).body.id as string;
+    (await createBill(t, alice, p.property, { meter_id: p.meter, usage: 12, period_start, period_end, amount })).id as string;
   const audit = async (billId: string) => (await as(t, alice).get(`/pm/bills/${billId}/audit`).expect(200)).body;
   const priceFinding = async (billId: string): Promise<Finding> =>
     (await audit(billId)).findings.find((f: Finding) => f.reason === 'price_variance');

@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createMeter, createProperty } from '../pm/helpers';
 import { errorAnswer } from '../helpers/error-body';
 
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
@@ -31,9 +31,7 @@ describe('gas heat content on bills (issue 47 item 6)', () => {
     alice = (await registerUser(t)).token;
     const tariff = (await as(t, alice).post('/tariffs/custom', THERM_RATE).expect(201)).body;
     propertyId = (await createProperty(t, alice)).id;
-    gasMeter = (
-      await as(t, alice).post(`/pm/properties/${propertyId}/meters`, { utility_type: 'gas', unit: 'ccf', tariff_id: tariff.id }).expect(201)
-    ).body.id;
+    gasMeter = (await createMeter(t, alice, propertyId, { utility_type: 'gas', unit: 'ccf', tariff_id: tariff.id })).id;
   });
   afterAll(() => t.stop());
 

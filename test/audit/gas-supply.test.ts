@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty } from '../pm/helpers';
 
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
 
@@ -47,30 +47,24 @@ describe('bill audit: a gas meter with a supply contract (issue 47 item 1)', () 
     ).body;
     propertyId = (await createProperty(t, alice)).id;
     meterId = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/meters`, {
-          utility_type: 'gas',
-          unit: 'therms',
-          tariff_id: delivery.id,
-          supply_tariff_id: supply.id,
-        })
-        .expect(201)
-    ).body.id;
+      await createMeter(t, alice, propertyId, {
+        utility_type: 'gas',
+        unit: 'therms',
+        tariff_id: delivery.id,
+        supply_tariff_id: supply.id,
+      })
+    ).id;
   });
   afterAll(() => t.stop());
 
   it('a correct bill ($230.80 delivery + $499.01 supply) is ok, with no price finding', async () => {
-    const bill = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/bills`, {
-          meter_id: meterId,
-          usage: 830,
-          period_start: '2026-01-01',
-          period_end: '2026-01-31',
-          amount: 729.81,
-        })
-        .expect(201)
-    ).body;
+    const bill = await createBill(t, alice, propertyId, {
+      meter_id: meterId,
+      usage: 830,
+      period_start: '2026-01-01',
+      period_end: '2026-01-31',
+      amount: 729.81,
+    });
     const audit = (await as(t, alice).get(`/pm/bills/${bill.id}/audit`).expect(200)).body;
     expect(audit).toMatchObject({ status: 'ok', billed_amount: 729.81, expected_amount: 729.81, variance: 0, findings: [] });
     expect(audit.expected_line_items.map((l: { name: string; amount: number }) => [l.name, l.amount])).toEqual([

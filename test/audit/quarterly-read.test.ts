@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty } from '../pm/helpers';
 
 const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
 
@@ -36,26 +36,18 @@ describe('bill audit: a quarterly water read (issue 47 item 2)', () => {
         .expect(201)
     ).body;
     propertyId = (await createProperty(t, alice)).id;
-    meterId = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'ccf', tariff_id: tariff.id })
-        .expect(201)
-    ).body.id;
+    meterId = (await createMeter(t, alice, propertyId, { utility_type: 'water', unit: 'ccf', tariff_id: tariff.id })).id;
   });
   afterAll(() => t.stop());
 
   it('the correct quarterly bill is ok, with no finding', async () => {
-    const bill = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/bills`, {
-          meter_id: meterId,
-          usage: 90,
-          period_start: '2026-01-01',
-          period_end: '2026-03-31',
-          amount: 505.2,
-        })
-        .expect(201)
-    ).body;
+    const bill = await createBill(t, alice, propertyId, {
+      meter_id: meterId,
+      usage: 90,
+      period_start: '2026-01-01',
+      period_end: '2026-03-31',
+      amount: 505.2,
+    });
     const audit = (await as(t, alice).get(`/pm/bills/${bill.id}/audit`).expect(200)).body;
     expect(audit).toMatchObject({ status: 'ok', billed_amount: 505.2, expected_amount: 505.2, variance: 0, findings: [] });
   });

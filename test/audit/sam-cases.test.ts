@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { seedTariffs } from '../helpers/tariffs';
-import { as, createProperty } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty } from '../pm/helpers';
 import { CASES, IDS, LABELS } from '../fixtures/engine-cases';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -49,21 +49,17 @@ describe('bill audit over the SAM oracle cases (issue 32)', () => {
   it.each(billable.map((c, i) => [i, c] as const))('case %i: at the engine amount ok, 10 %% higher a +10 %% finding', async (_i, c) => {
     const { state } = (await as(t, alice).get(`/tariffs/${IDS[c.tariff]}`).expect(200)).body as { state: string };
     const p = await createProperty(t, alice, { tariff_id: IDS[c.tariff], state, zip_code: ZIP_OF_STATE[state] });
-    const meter = (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric' }).expect(201)).body;
+    const meter = await createMeter(t, alice, p.id, { utility_type: 'electric' });
     const month = c.body.month;
     const record = async (year: number, amount: number) =>
-      (
-        await as(t, alice)
-          .post(`/pm/properties/${p.id}/bills`, {
-            meter_id: meter.id,
-            period_start: `${year}-${pad(month)}-01`,
-            period_end: `${year}-${pad(month)}-${DAYS[month - 1]}`,
-            amount,
-            usage_kwh: c.body.usage_kwh,
-            demand_kw: c.body.demand_kw ?? null,
-          })
-          .expect(201)
-      ).body;
+      await createBill(t, alice, p.id, {
+        meter_id: meter.id,
+        period_start: `${year}-${pad(month)}-01`,
+        period_end: `${year}-${pad(month)}-${DAYS[month - 1]}`,
+        amount,
+        usage_kwh: c.body.usage_kwh,
+        demand_kw: c.body.demand_kw ?? null,
+      });
     const exact = await record(2024, c.total!);
     const exactAudit = (await as(t, alice).get(`/pm/bills/${exact.id}/audit`).expect(200)).body;
     expect(exactAudit).toMatchObject({ status: 'ok', expected_amount: c.total, variance: 0 });

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 
 /**
@@ -22,23 +22,15 @@ describe('likely unit errors and dollars at issue (issue 47 item 3)', () => {
     const owner = (await registerUser(t)).token;
     const tariff = (await as(t, owner).post('/tariffs/custom', createWaterTariff).expect(201)).body;
     const propertyId = (await createProperty(t, owner, { city: 'Harlingen', state: 'TX', zip_code: '78550' })).id;
-    const meterId = (
-      await as(t, owner)
-        .post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariff.id })
-        .expect(201)
-    ).body.id;
+    const meterId = (await createMeter(t, owner, propertyId, { utility_type: 'water', unit: 'kgal', tariff_id: tariff.id })).id;
     const bill = async (periodStart: string, periodEnd: string, usage: number, amount: number) =>
-      (
-        await as(t, owner)
-          .post(`/pm/properties/${propertyId}/bills`, {
-            meter_id: meterId,
-            usage,
-            amount,
-            period_start: periodStart,
-            period_end: periodEnd,
-          })
-          .expect(201)
-      ).body;
+      await createBill(t, owner, propertyId, {
+        meter_id: meterId,
+        usage,
+        amount,
+        period_start: periodStart,
+        period_end: periodEnd,
+      });
     await bill('2026-01-01', '2026-01-31', 12, 31.51);
     await bill('2026-02-01', '2026-02-28', 12, 31.51);
     await bill('2026-03-01', '2026-03-31', 12, 31.51);

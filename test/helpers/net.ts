@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-/** A free TCP port on the loopback interface. */
+/** A free TCP port on the loopback interface: bound, then released, so nothing listens on it. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

@@ -45,6 +45,18 @@ export async function createProperty(t: TestApp, token: string, overrides: Recor
   return res.body as { id: string } & Record<string, unknown>;
 }
 
+/** Posts a bill of the property (201, else the test fails) and answers it as stored. */
+export async function createBill(t: TestApp, token: string, propertyId: string, body: Record<string, unknown>) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body, as supertest types it
+  return (await as(t, token).post(`/pm/properties/${propertyId}/bills`, body).expect(201)).body as Record<string, any> & { id: string };
+}
+
+/** Adds a meter to the property (201, else the test fails) and answers it as stored. */
+export async function createMeter(t: TestApp, token: string, propertyId: string, body: Record<string, unknown>) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body, as supertest types it
+  return (await as(t, token).post(`/pm/properties/${propertyId}/meters`, body).expect(201)).body as Record<string, any> & { id: string };
+}
+
 export async function createPortfolio(t: TestApp, token: string, name = 'Midwest') {
   const res = await as(t, token).post('/pm/portfolios', { name });
   if (res.status !== 201) throw new Error(`create portfolio failed: ${res.status} ${JSON.stringify(res.body)}`);

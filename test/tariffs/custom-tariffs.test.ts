@@ -50,6 +50,16 @@ const SIOUX_CENTER_GAS = {
   ],
 };
 
+/** A create body for a commercial property in Houston, TX (ZIP 77002); `fields` names it and adds the rest. */
+const houston = (fields: Record<string, unknown>) => ({
+  address: '1 Main St',
+  city: 'Houston',
+  state: 'TX',
+  zip_code: '77002',
+  property_type: 'commercial',
+  ...fields,
+});
+
 describe('custom tariffs (issue 31)', () => {
   let t: TestApp;
   let alice: string;
@@ -241,32 +251,14 @@ describe('custom tariffs (issue 31)', () => {
 
     const property = (
       await as(t, alice)
-        .post('/pm/properties', {
-          name: 'Depot',
-          address: '1 Main St',
-          city: 'Houston',
-          state: 'TX',
-          zip_code: '77002',
-          property_type: 'commercial',
-          tariff_id: delivery.id,
-          supply_tariff_id: supply.id,
-          monthly_usage_kwh: 1000,
-        })
+        .post('/pm/properties', houston({ name: 'Depot', tariff_id: delivery.id, supply_tariff_id: supply.id, monthly_usage_kwh: 1000 }))
         .expect(201)
     ).body;
     expect(property).toMatchObject({ tariff_id: delivery.id, supply_tariff_id: supply.id });
     const analysis = (await as(t, alice).post(`/pm/properties/${property.id}/analyze-rates`).expect(200)).body;
     expect(analysis.current_tariff).toEqual({ id: delivery.id, name: 'Delivery service', estimated_monthly_cost: 122.5 });
     const wrong = await as(t, alice)
-      .post('/pm/properties', {
-        name: 'Depot',
-        address: '1 Main St',
-        city: 'Houston',
-        state: 'TX',
-        zip_code: '77002',
-        property_type: 'commercial',
-        tariff_id: supply.id,
-      })
+      .post('/pm/properties', houston({ name: 'Depot', tariff_id: supply.id }))
       .expect(422);
     expect(wrong.body.errors[0]).toEqual({
       field: 'tariff_id',
@@ -276,15 +268,7 @@ describe('custom tariffs (issue 31)', () => {
     const retire = await request(t.app).delete(`/api/v1/tariffs/${supply.id}`).set('Authorization', `Bearer ${alice}`).expect(409);
     expect(retire.body.detail).toBe(`Tariff is in use by property 'Depot' (${property.id}): give them another tariff first`);
     await as(t, bob)
-      .post('/pm/properties', {
-        name: 'Not mine',
-        address: '1 Main St',
-        city: 'Houston',
-        state: 'TX',
-        zip_code: '77002',
-        property_type: 'commercial',
-        tariff_id: delivery.id,
-      })
+      .post('/pm/properties', houston({ name: 'Not mine', tariff_id: delivery.id }))
       .expect(422)
       .expect(errorAnswer({ detail: 'Tariff not found', errors: [{ field: 'tariff_id', message: 'Tariff not found' }] }));
   });

@@ -54,11 +54,20 @@ function env(api: StandIn, extra: Record<string, string> = {}) {
 
 const bundledLabels = () => recordedRecords(Number(CLP), { newer: false }).map((r) => r.label as string);
 
+const admin = (req: request.Test) => req.set('X-Admin-Token', ADMIN);
+const runOf = async (t: TestApp, id: string) => (await admin(request(t.app).get(`/api/v1/admin/tariffs/refresh/${id}`)).expect(200)).body;
+
+/** Starts a refresh (202) and waits until the run has `status`; answers the run as it then stands. */
+async function refreshUntil(t: TestApp, body: Record<string, unknown>, status: 'succeeded' | 'failed' = 'succeeded') {
+  const { id } = (await admin(request(t.app).post('/api/v1/admin/tariffs/refresh')).send(body).expect(202)).body;
+  await eventually(async () => expect((await runOf(t, id)).status).toBe(status), RUN_WAIT_MS);
+  return runOf(t, id);
+}
+
 describe('catalog refresh from the URDB API (issue 49)', () => {
   let api: StandIn;
   let t: TestApp;
   let runId: string;
-  const admin = (req: request.Test) => req.set('X-Admin-Token', ADMIN);
   const bill = async (tariffId: string, start: string, end: string) =>
     (
       await request(t.app)
@@ -166,14 +175,8 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
   // a later refresh asks only for the records modified since the last one started, less a day.
   it('a second refresh asks only for records modified since the first: none, so nothing changes', async () => {
     api.requests.length = 0;
-    const started = await admin(request(t.app).post('/api/v1/admin/tariffs/refresh'))
-      .send({ eia: [CLP] })
-      .expect(202);
-    await eventually(async () => {
-      const run = (await admin(request(t.app).get(`/api/v1/admin/tariffs/refresh/${started.body.id}`)).expect(200)).body;
-      expect(run.status).toBe('succeeded');
-      expect(run.report).toMatchObject({ fetched: 0, new: [], changed: [], unchanged: 0, superseded: [] });
-    }, RUN_WAIT_MS);
+    const run = await refreshUntil(t, { eia: [CLP] });
+    expect(run.report).toMatchObject({ fetched: 0, new: [], changed: [], unchanged: 0, superseded: [] });
     // The first run started at NOW: 2026-11-28T12:00:00Z is 1795867200 s; less a day.
     expect(api.requests.map((q) => q.get('modified_after'))).toEqual([String(1795867200 - 86400)]);
   });
@@ -185,14 +188,8 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
     records.push({ ...rate1, fixedchargefirstmeter: 9.99, revisions: [...(rate1.revisions as number[]), 1795870800] });
     records.splice(records.indexOf(rate1), 1);
     api.requests.length = 0;
-    const started = await admin(request(t.app).post('/api/v1/admin/tariffs/refresh'))
-      .send({ eia: [CLP] })
-      .expect(202);
-    await eventually(async () => {
-      const run = (await admin(request(t.app).get(`/api/v1/admin/tariffs/refresh/${started.body.id}`)).expect(200)).body;
-      expect(run.status).toBe('succeeded');
-      expect(run.report).toMatchObject({ fetched: 1, new: [], changed: [RATE1_2022], unchanged: 0, superseded: [] });
-    }, RUN_WAIT_MS);
+    const run = await refreshUntil(t, { eia: [CLP] });
+    expect(run.report).toMatchObject({ fetched: 1, new: [], changed: [RATE1_2022], unchanged: 0, superseded: [] });
     // January 2025 on the revised rates: 253.79 + 9.99.
     expect((await bill(RATE1_2022, '2025-01-01', '2025-01-31')).total_cost).toBe(263.78);
   });
@@ -214,8 +211,6 @@ describe('catalog refresh from the URDB API (issue 49)', () => {
 describe('a refresh the API stops is resumed where it stopped', () => {
   let api: StandIn;
   let t: TestApp;
-  const admin = (req: request.Test) => req.set('X-Admin-Token', ADMIN);
-  const runOf = async (id: string) => (await admin(request(t.app).get(`/api/v1/admin/tariffs/refresh/${id}`)).expect(200)).body;
 
   beforeAll(async () => {
     api = await startUrdbStandIn(new Map([[CLP, recordedRecords(Number(CLP), { newer: true })]]));
@@ -229,22 +224,17 @@ describe('a refresh the API stops is resumed where it stopped', () => {
 
   it('fails after the tries of the second page, keeps the first, and the resumed run starts at the second', async () => {
     api.faults.push('pass', { status: 500 }, { status: 502 });
-    const { id } = (
-      await admin(request(t.app).post('/api/v1/admin/tariffs/refresh'))
-        .send({ eia: [CLP] })
-        .expect(202)
-    ).body;
-    await eventually(async () => expect((await runOf(id)).status).toBe('failed'), RUN_WAIT_MS);
-    const failed = await runOf(id);
+    const failed = await refreshUntil(t, { eia: [CLP] }, 'failed');
+    const { id } = failed;
     expect(failed.error).toMatch(/gave up after 2 tries .* HTTP 502/);
     expect(failed.report).toMatchObject({ fetched: 5, unchanged: 5, new: [] });
 
     api.requests.length = 0;
     await admin(request(t.app).post('/api/v1/admin/tariffs/refresh')).send({ resume: id }).expect(202);
-    await eventually(async () => expect((await runOf(id)).status).toBe('succeeded'), RUN_WAIT_MS);
+    await eventually(async () => expect((await runOf(t, id)).status).toBe('succeeded'), RUN_WAIT_MS);
     // 15 records: the page at 10 is full, so the one at 15 (empty) says the utility is done.
     expect(api.requests.map((q) => q.get('offset'))).toEqual(['5', '10', '15']);
-    expect((await runOf(id)).report).toMatchObject({ fetched: 15, unchanged: 14, new: [RATE1_2022], rejected: [] });
+    expect((await runOf(t, id)).report).toMatchObject({ fetched: 15, unchanged: 14, new: [RATE1_2022], rejected: [] });
   });
 });
 
