@@ -108,6 +108,15 @@ describe('the start-up checks', () => {
     );
   });
 
+  // Jest "did not exit" after this file: ioredis's disconnect() of the refused client left a 2 s timer.
+  it('Redis refused: the check leaves no timer behind, so a process that asked can exit at once', async () => {
+    const port = await freePort();
+    const script = `require('./src/platform/startup-error.ts').redisStartupProblem('redis://127.0.0.1:${port}')
+      .then(() => setImmediate(() => process.stdout.write(JSON.stringify(process.getActiveResourcesInfo()))));`;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT });
+    expect(JSON.parse(stdout)).not.toContain('Timeout');
+  });
+
   (process.env.REDIS_URL ? it : it.skip)('Redis that answers: no problem', async () => {
     expect(await redisStartupProblem(process.env.REDIS_URL!)).toBeUndefined();
   });

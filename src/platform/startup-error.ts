@@ -131,6 +131,8 @@ export async function redisStartupProblem(redisUrl: string): Promise<string | un
       'Start Redis there or correct REDIS_URL; or unset REDIS_URL to run jobs in-process (`npm start`, one process).'
     );
   } finally {
-    client.disconnect();
+    // A refused client has already ended: disconnect() would arm ioredis's 2 s timer that only the
+    // socket's 'close' clears (long gone), keeping the process, and jest, open after the answer.
+    if (client.status !== 'end') client.disconnect();
   }
 }
