@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { registerUser, setTier } from './helpers/users';
-import { as, createProperty } from './pm/helpers';
+import { as, createBill, createProperty } from './pm/helpers';
 import { ApiRouter, createOpenApiRegistry } from '../src/platform/http/router';
 import { errorHandler } from '../src/platform/http/errors';
 import { createGuards } from '../src/routes';
@@ -107,16 +107,14 @@ describe.each(drivers)('limits (%s counters)', (driver, driverEnv) => {
     async function billOf(token: string): Promise<string> {
       const property = (await createProperty(t, token)).id;
       return (
-        await as(t, token)
-          .post(`/pm/properties/${property}/bills`, {
-            utility_type: 'electric',
-            period_start: '2026-01-01',
-            period_end: '2026-01-31',
-            amount: 120,
-            usage_kwh: 1000,
-          })
-          .expect(201)
-      ).body.id;
+        await createBill(t, token, property, {
+          utility_type: 'electric',
+          period_start: '2026-01-01',
+          period_end: '2026-01-31',
+          amount: 120,
+          usage_kwh: 1000,
+        })
+      ).id;
     }
 
     it('RATE_LIMIT_AUDIT_PER_MIN re-audits a minute per account (token and API keys alike), then 429 with headers', async () => {

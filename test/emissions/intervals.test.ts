@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from '../pm/helpers';
+import { as, createMeter, createProperty } from '../pm/helpers';
 
 const NYC_OFFICE = { name: 'Midtown office', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10001', sqft: 50000 };
 
@@ -35,7 +35,7 @@ describe('emissions from interval readings where they cover a whole month', () =
 
   it("counts January from the readings (9,000 kWh, not the bill's 10,000) and February from its bill", async () => {
     const p = await createProperty(t, alice, NYC_OFFICE);
-    const meter = (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric' }).expect(201)).body.id;
+    const meter = (await createMeter(t, alice, p.id, { utility_type: 'electric' })).id;
     const bill = (period_start: string, period_end: string, usage_kwh: number) =>
       as(t, alice).post(`/pm/properties/${p.id}/bills`, { meter_id: meter, period_start, period_end, usage_kwh, amount: 1000 }).expect(201);
     // 62 days, 31 in December 2024 and 31 in January 2025: 10,000 kWh of its 20,000 calendarised into January.
@@ -101,7 +101,7 @@ describe('emissions from interval readings where they cover a whole month', () =
 
   it('counts a month of readings on a meter without a bill that month, and none twice', async () => {
     const p = await createProperty(t, alice, NYC_OFFICE);
-    const meter = (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric' }).expect(201)).body.id;
+    const meter = (await createMeter(t, alice, p.id, { utility_type: 'electric' })).id;
     await as(t, alice)
       .post(`/pm/properties/${p.id}/bills`, {
         meter_id: meter,
@@ -126,8 +126,7 @@ describe('emissions from interval readings where they cover a whole month', () =
 
   it('the what-if starts from the same energy (January from readings) and carries its changes into the covered month', async () => {
     const p = await createProperty(t, alice, NYC_OFFICE);
-    const meter = async (utility_type: string, unit: string) =>
-      (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type, unit }).expect(201)).body.id as string;
+    const meter = async (utility_type: string, unit: string) => (await createMeter(t, alice, p.id, { utility_type, unit })).id as string;
     const electric = await meter('electric', 'kWh');
     const gas = await meter('gas', 'therms');
     const bill = (meter_id: string, period_start: string, period_end: string, usage: object) =>

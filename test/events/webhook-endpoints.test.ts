@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { closeServer, listenLocally, webhookReceiver } from '../helpers/local-server';
-import { as, createProperty } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { eventDeliveriesProcessor } from '../../jobs/event-deliveries';
 
@@ -82,22 +82,14 @@ describe('webhook endpoints and signed events (issue 51)', () => {
     // A water bill 10 % over Harlingen's rate (audit README): 12 kgal is $31.51, $34.66 billed is a finding of $3.15.
     const tariff = (await as(t, alice).post('/tariffs/custom', createWaterTariff).expect(201)).body;
     const propertyId = (await createProperty(t, alice, { city: 'Harlingen', state: 'TX', zip_code: '78550' })).id;
-    const meterId = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/meters`, { utility_type: 'water', unit: 'kgal', tariff_id: tariff.id })
-        .expect(201)
-    ).body.id;
-    const bill = (
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/bills`, {
-          meter_id: meterId,
-          usage: 12,
-          period_start: '2026-02-01',
-          period_end: '2026-02-28',
-          amount: 34.66,
-        })
-        .expect(201)
-    ).body;
+    const meterId = (await createMeter(t, alice, propertyId, { utility_type: 'water', unit: 'kgal', tariff_id: tariff.id })).id;
+    const bill = await createBill(t, alice, propertyId, {
+      meter_id: meterId,
+      usage: 12,
+      period_start: '2026-02-01',
+      period_end: '2026-02-28',
+      amount: 34.66,
+    });
     const [finding] = (await as(t, alice).post(`/pm/bills/${bill.id}/audit`).expect(200)).body.findings;
     expect(finding).toMatchObject({ reason: 'price_variance', amount_at_issue: 3.15 });
 

@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from './helpers';
+import { as, createMeter, createProperty } from './helpers';
 
 describe('interval import: files that end the reading early', () => {
   let t: TestApp;
@@ -10,7 +10,7 @@ describe('interval import: files that end the reading early', () => {
     t = await createTestApp({ now: () => new Date('2026-11-15T12:00:00Z') });
     alice = (await registerUser(t)).token;
     const p = await createProperty(t, alice, { city: 'New York', state: 'NY', zip_code: '10001' });
-    meter = (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric' }).expect(201)).body.id;
+    meter = (await createMeter(t, alice, p.id, { utility_type: 'electric' })).id;
   });
   afterAll(() => t.stop());
 

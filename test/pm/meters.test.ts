@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty, GLADSTONE } from './helpers';
+import { as, createMeter, createProperty, GLADSTONE } from './helpers';
 import { seedTariffs } from '../helpers/tariffs';
 import * as ex from '../../src/modules/meters/examples';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
@@ -90,7 +90,7 @@ describe('meters', () => {
 
   it('PATCH changes unit, name, numbers, tariff and is_active; never the utility type', async () => {
     const p = await createProperty(t, alice);
-    const m = (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'gas', account_number: 'G-1' }).expect(201)).body;
+    const m = await createMeter(t, alice, p.id, { utility_type: 'gas', account_number: 'G-1' });
     const change = {
       unit: 'ccf',
       name: 'Boiler gas',
@@ -116,7 +116,7 @@ describe('meters', () => {
 
   it("another owner's meter or property: 404", async () => {
     const p = await createProperty(t, alice);
-    const m = (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric' }).expect(201)).body;
+    const m = await createMeter(t, alice, p.id, { utility_type: 'electric' });
     expect((await as(t, bob).patch(`/pm/meters/${m.id}`, { name: 'x' }).expect(404)).body.detail).toBe('Meter not found');
     expect((await as(t, bob).get(`/pm/properties/${p.id}/meters`).expect(404)).body.detail).toBe('Property not found');
     expect((await as(t, bob).post(`/pm/properties/${p.id}/meters`, { utility_type: 'gas' }).expect(404)).body.detail).toBe(
@@ -145,7 +145,7 @@ describe('meters', () => {
 
     it('a bill names its meter: its type and unit come from the meter; a bill may give its own unit of the type', async () => {
       const p = await createProperty(t, alice);
-      const gas = (await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'gas', unit: 'ccf' }).expect(201)).body;
+      const gas = await createMeter(t, alice, p.id, { utility_type: 'gas', unit: 'ccf' });
       const res = await as(t, alice)
         .post(`/pm/properties/${p.id}/bills`, {
           meter_id: gas.id,
