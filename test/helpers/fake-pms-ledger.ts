@@ -1,6 +1,5 @@
 import http from 'node:http';
-import { FakeConnections, FakePmsProvider, serveUnitsPage, type FakeUnit } from './fake-pms';
-import { closeServer, listenLocally } from './local-server';
+import { FakeProviderServer } from './fake-pms';
 
 /** One call of `POST /v1/charges` as the fake received it. */
 export interface FakeChargeCall {
@@ -31,25 +30,13 @@ export type ChargeBehaviour = (call: FakeChargeCall, res: http.ServerResponse, l
  * `authorize` completes a link session at the provider). Every answer waits `latencyMs`; `behaviour`
  * may answer a charge call instead (5xx, 4xx, a dropped connection).
  */
-export class FakePmsLedger {
-  readonly units = new Map<string, FakeUnit[]>();
-  readonly connections = new FakeConnections();
+export class FakePmsLedger extends FakeProviderServer {
   readonly calls: FakeChargeCall[] = [];
   readonly charges = new Map<string, FakeCharge>();
-  pageSize = 100;
+  override pageSize = 100;
   latencyMs = 0;
   behaviour: ChargeBehaviour | undefined;
   private nextId = 1;
-  private server = http.createServer((req, res) => this.handle(req, res));
-
-  setUnits(connectionId: string, pmsPropertyId: string, units: FakeUnit[]) {
-    this.units.set(FakePmsProvider.key(connectionId, pmsPropertyId), units);
-  }
-
-  /** Completes a link session at the provider: `connectionId` now reports `linkToken` as its reference. */
-  authorize(connectionId: string, linkToken: string): void {
-    this.connections.authorize(connectionId, linkToken);
-  }
 
   /** Creates the charge of a call (as the provider would before answering); the existing one for a known key. */
   create(call: FakeChargeCall): FakeCharge {
@@ -85,21 +72,13 @@ export class FakePmsLedger {
     return found;
   }
 
-  start(port = 0): Promise<string> {
-    return listenLocally(this.server, port);
-  }
-
-  stop(): Promise<void> {
-    return closeServer(this.server);
-  }
-
-  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected override handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x');
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const answer = () => {
-        if (req.method === 'GET' && url.pathname === '/v1/units') return this.serveUnits(url, res);
+        if (req.method === 'GET' && url.pathname === '/v1/units') return this.serveUnits(res, Object.fromEntries(url.searchParams));
         if (req.method === 'POST' && url.pathname === '/v1/charges')
           return this.serveCharge(req, Buffer.concat(chunks).toString('utf8'), res);
         if (req.method === 'GET' && this.connections.serve(url.pathname, res)) return;
@@ -108,11 +87,6 @@ export class FakePmsLedger {
       if (this.latencyMs > 0) setTimeout(answer, this.latencyMs);
       else answer();
     });
-  }
-
-  private serveUnits(url: URL, res: http.ServerResponse) {
-    const q = Object.fromEntries(url.searchParams);
-    serveUnitsPage(res, this.units.get(FakePmsProvider.key(q.connection_id, q.property_id)) ?? [], q.page, this.pageSize);
   }
 
   private serveCharge(req: http.IncomingMessage, raw: string, res: http.ServerResponse) {

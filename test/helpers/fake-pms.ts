@@ -54,20 +54,15 @@ export class FakeConnections {
 }
 
 /**
- * The PMS data provider's units API (`GET /v1/units`, as provider-client.ts calls it), served
- * on a local port for tests and the bench: `units[connection|property]` paged `pageSize` at a
- * time; `behaviour` may answer instead (errors, time-outs, garbage) by writing the response and
- * returning true. It also serves its connections (`GET /v1/connections/{id}`): `authorize`
- * completes a link session at the provider. With `servesUnits` false, `/v1/units` answers 404
- * (imports fail, as with no provider: for tests whose units come from webhook events only).
+ * What every fake PMS provider is: a local server, its units per connection and PMS property
+ * (`setUnits`), and its connections (`authorize` completes a link session at the provider).
+ * A subclass answers the requests (`handle`).
  */
-export class FakePmsProvider {
-  readonly requests: FakeRequest[] = [];
+export abstract class FakeProviderServer {
   readonly units = new Map<string, FakeUnit[]>();
   readonly connections = new FakeConnections();
-  behaviour: FakeBehaviour | undefined;
+  /** Units per page of `GET /v1/units`. */
   pageSize = 50;
-  servesUnits = true;
   private server = http.createServer((req, res) => this.handle(req, res));
 
   static key(connectionId: string, pmsPropertyId: string) {
@@ -75,7 +70,7 @@ export class FakePmsProvider {
   }
 
   setUnits(connectionId: string, pmsPropertyId: string, units: FakeUnit[]) {
-    this.units.set(FakePmsProvider.key(connectionId, pmsPropertyId), units);
+    this.units.set(FakeProviderServer.key(connectionId, pmsPropertyId), units);
   }
 
   /** Completes a link session at the provider: `connectionId` now reports `linkToken` as its reference. */
@@ -92,7 +87,32 @@ export class FakePmsProvider {
     return closeServer(this.server);
   }
 
-  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected abstract handle(req: http.IncomingMessage, res: http.ServerResponse): void;
+
+  /** Answers `GET /v1/units` (its query: connection_id, property_id, page) with a page of the units set for them. */
+  protected serveUnits(res: http.ServerResponse, query: Record<string, string>) {
+    const all = this.units.get(FakeProviderServer.key(query.connection_id, query.property_id)) ?? [];
+    const page = Number(query.page ?? '1');
+    const data = all.slice((page - 1) * this.pageSize, page * this.pageSize);
+    const next = page * this.pageSize < all.length ? page + 1 : null;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data, meta: { page, next_page: next } }));
+  }
+}
+
+/**
+ * The PMS data provider's units API (`GET /v1/units`, as provider-client.ts calls it), served
+ * on a local port for tests and the bench: `units[connection|property]` paged `pageSize` at a
+ * time; `behaviour` may answer instead (errors, time-outs, garbage) by writing the response and
+ * returning true. It also serves its connections (`GET /v1/connections/{id}`): `authorize`
+ * completes a link session at the provider. With `servesUnits` false, `/v1/units` answers 404
+ * (imports fail, as with no provider: for tests whose units come from webhook events only).
+ */
+export class FakePmsProvider extends FakeProviderServer {
+  readonly requests: FakeRequest[] = [];
+  behaviour: FakeBehaviour | undefined;
+  servesUnits = true;
+
+  protected override handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x');
     const r: FakeRequest = { path: url.pathname, query: Object.fromEntries(url.searchParams), authorization: req.headers.authorization };
     this.requests.push(r);
@@ -102,16 +122,8 @@ export class FakePmsProvider {
       res.writeHead(404).end();
       return;
     }
-    serveUnitsPage(res, this.units.get(FakePmsProvider.key(r.query.connection_id, r.query.property_id)) ?? [], r.query.page, this.pageSize);
+    this.serveUnits(res, r.query);
   }
-}
-
-/** One page of `GET /v1/units` as the provider answers it: `{data, meta: {page, next_page}}`. */
-export function serveUnitsPage(res: http.ServerResponse, all: readonly FakeUnit[], pageParam: string | undefined, pageSize: number) {
-  const page = Number(pageParam ?? '1');
-  const data = all.slice((page - 1) * pageSize, page * pageSize);
-  const next = page * pageSize < all.length ? page + 1 : null;
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data, meta: { page, next_page: next } }));
 }
 
 export function fakeUnit(i: number, pmsPropertyId: string, overrides: Partial<FakeUnit> = {}): FakeUnit {
