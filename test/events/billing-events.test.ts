@@ -8,15 +8,10 @@ import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { eventually } from '../helpers/eventually';
-import { fakeUnit } from '../helpers/fake-pms';
 import { FakePmsLedger } from '../helpers/fake-pms-ledger';
 import { closeServer, listenLocally, webhookReceiver } from '../helpers/local-server';
-import { client } from '../webhooks/helpers';
-import { linkPms } from '../helpers/pms-link';
-import { as, configBody, createProperty, EXAMPLE_UNITS } from '../tenant-billing/helpers';
-
-const API_KEY = 'ledger-key';
-const PMS_UNITS = EXAMPLE_UNITS.map((u, i) => ({ ...u, unit_id: `u${i + 1}` }));
+import { as } from '../tenant-billing/helpers';
+import { API_KEY, linkedCalculation } from '../tenant-billing/posting-helpers';
 
 describe('billing events of a posting (issue 51)', () => {
   const fake = new FakePmsLedger();
@@ -49,36 +44,7 @@ describe('billing events of a posting (issue 51)', () => {
     received.map((r) => new Webhook(secret).verify(r.body, r.headers) as { type: string; data: Record<string, unknown> });
 
   it('a refused line is a billing.posting.failed event; posting it again, billing.calculation.posted with the lines and their sum', async () => {
-    const property = await createProperty(t, token, {
-      name: 'Maple Court',
-      address: '12 Maple St',
-      city: 'Ann Arbor',
-      state: 'MI',
-      zip_code: '48104',
-    });
-    fake.setUnits(
-      'conn-1',
-      'P1',
-      [1, 2, 3, 4].map((i) => fakeUnit(i, 'P1')),
-    );
-    await linkPms(t, token, property.id, { connection_id: 'conn-1', pms_property_id: 'P1' }, fake);
-    await eventually(async () => {
-      expect((await client(t, token).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
-    });
-    const config = await as(t, token).post('/billing/config', configBody(property.id)).expect(201);
-    const id = (
-      await as(t, token)
-        .post('/billing/calculate-rubs', {
-          property_id: property.id,
-          billing_config_id: config.body.id,
-          billing_period_start: '2026-01-01',
-          billing_period_end: '2026-01-31',
-          total_amount: 1000,
-          utility_type: 'water',
-          units: PMS_UNITS,
-        })
-        .expect(200)
-    ).body.id as string;
+    const { id, propertyId } = await linkedCalculation(t, token, fake, { conn: 'conn-1', pmsProperty: 'P1' });
 
     // The provider refuses u3's charge once (a 4xx is final for the line).
     let refused = false;
@@ -95,7 +61,7 @@ describe('billing events of a posting (issue 51)', () => {
       timestamp: expect.any(String),
       data: {
         calculation_id: id,
-        property_id: property.id,
+        property_id: propertyId,
         action: 'post',
         failed_lines: [{ unit_id: 'u3', amount: 118.13, error: 'HTTP 422: resident has moved out' }],
       },
@@ -107,7 +73,7 @@ describe('billing events of a posting (issue 51)', () => {
     expect(verified()[1]).toEqual({
       type: 'billing.calculation.posted',
       timestamp: expect.any(String),
-      data: { calculation_id: id, property_id: property.id, lines: 3, amount: 945.01 },
+      data: { calculation_id: id, property_id: propertyId, lines: 3, amount: 945.01 },
     });
   });
 });

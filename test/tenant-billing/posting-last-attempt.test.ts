@@ -5,18 +5,14 @@
  */
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { eventually } from '../helpers/eventually';
-import { fakeUnit } from '../helpers/fake-pms';
 import { FakePmsLedger } from '../helpers/fake-pms-ledger';
-import { as, configBody, createProperty } from './helpers';
-import { client } from '../webhooks/helpers';
-import { linkPms } from '../helpers/pms-link';
+import { as, calculateBody } from './helpers';
 import { createProcessors } from '../../jobs';
 import { rubsPostingProcessor } from '../../jobs/rubs-posting';
 import type { InProcessJobQueue } from '../../src/platform/queue/types';
 import type { AppQueues } from '../../src/queues';
 import { errorBody } from '../helpers/error-body';
-import { API_KEY, PMS_UNITS, type Posting } from './posting-helpers';
+import { API_KEY, linkedCalculation, PMS_UNITS, type Posting } from './posting-helpers';
 
 describe("posting: the job's last attempt, and the sweeper", () => {
   const fake = new FakePmsLedger();
@@ -47,34 +43,18 @@ describe("posting: the job's last attempt, and the sweeper", () => {
   });
 
   let linked = 0;
-  async function calculation(units: unknown[] = PMS_UNITS) {
-    const property = await createProperty(t, token);
-    const pmsProperty = `P-last-${++linked}`;
-    fake.setUnits(
-      'conn-last',
-      pmsProperty,
-      Array.from({ length: Math.max(4, units.length) }, (_, i) => fakeUnit(i + 1, pmsProperty)),
-    );
-    await linkPms(t, token, property.id, { connection_id: 'conn-last', pms_property_id: pmsProperty }, fake);
-    await eventually(async () => {
-      expect((await client(t, token).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
-    });
-    const config = await as(t, token).post('/billing/config', configBody(property.id)).expect(201);
-    const res = await as(t, token)
-      .post('/billing/calculate-rubs', {
-        property_id: property.id,
-        billing_config_id: config.body.id,
-        billing_period_start: '2026-01-01',
-        billing_period_end: '2026-01-31',
-        total_amount: 1000,
-        utility_type: 'water',
-        units,
-      })
-      .expect(200);
-    return res.body.id as string;
-  }
+  const calculation = async (units: unknown[] = PMS_UNITS) =>
+    (await linkedCalculation(t, token, fake, { conn: 'conn-last', pmsProperty: `P-last-${++linked}` }, units)).id;
   const posting = async (id: string) => (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body.posting as Posting;
   const drain = () => (t.deps.queue as InProcessJobQueue<AppQueues>).drain();
+  /** Sends `action` of calculation `id` (202) and lets the app queue its jobs: `queued` then holds those jobs only. */
+  const queueJobs = async (id: string, action: 'post' | 'reverse') => {
+    queued.length = 0;
+    await as(t, token).post(`/billing/calculations/${id}/${action}`).expect(202);
+    await drain();
+  };
+  /** The rubs-posting processor, run by the test itself. */
+  const run: ReturnType<typeof rubsPostingProcessor> = (payload, ctx) => rubsPostingProcessor(t.services)(payload, ctx);
 
   it('a provider still failing: lines stay pending with the reason while the job retries, and fail with it after the last attempt', async () => {
     const id = await calculation();
@@ -82,11 +62,8 @@ describe("posting: the job's last attempt, and the sweeper", () => {
       res.writeHead(503).end();
       return true;
     };
-    queued.length = 0;
-    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
-    await drain();
+    await queueJobs(id, 'post');
     expect(queued).toEqual([{ calculation_id: id, action: 'post' }]);
-    const run = rubsPostingProcessor(t.services);
 
     await expect(run(queued[0] as never, { attempt: 1 })).rejects.toThrow('3 post lines of calculation');
     let state = await posting(id);
@@ -121,10 +98,7 @@ describe("posting: the job's last attempt, and the sweeper", () => {
       res.writeHead(500).end();
       return true;
     };
-    queued.length = 0;
-    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
-    await drain();
-    const run = rubsPostingProcessor(t.services);
+    await queueJobs(id, 'post');
     await expect(run(queued[0] as never, { attempt: 1 })).rejects.toThrow('20 post lines of calculation');
     let state = await posting(id);
     // The 10 in flight fail; once 5 have failed in a row no more is sent: at most 4 lines went out after the first 10.
@@ -156,10 +130,7 @@ describe("posting: the job's last attempt, and the sweeper", () => {
       res.writeHead(500).end();
       return true;
     };
-    queued.length = 0;
-    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
-    await drain();
-    const run = rubsPostingProcessor(t.services);
+    await queueJobs(id, 'post');
     await expect(run(queued[0] as never, { attempt: 4 })).rejects.toMatchObject({ name: 'UnrecoverableError' });
     let state = await posting(id);
     expect(state).toMatchObject({ status: 'unknown', posted: 2, unknown: 1, failed: 0 });
@@ -176,24 +147,14 @@ describe("posting: the job's last attempt, and the sweeper", () => {
     );
     const calc = (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body;
     const rebill = await as(t, token)
-      .post('/billing/calculate-rubs', {
-        property_id: calc.property_id,
-        billing_config_id: calc.billing_config_id,
-        billing_period_start: '2026-01-01',
-        billing_period_end: '2026-01-31',
-        total_amount: 1100,
-        utility_type: 'water',
-        units: PMS_UNITS,
-      })
+      .post('/billing/calculate-rubs', calculateBody(calc.property_id, calc.billing_config_id, { total_amount: 1100, units: PMS_UNITS }))
       .expect(409);
     expect(rebill.body.detail).toMatch(/has charges posted to the PMS: reverse it first$/);
 
     // Reverse: u1's charge is sent again under its own key first (the provider answers with the charge it made), then
     // every charge is reversed once: no second charge, no reversal of a charge never made.
     fake.behaviour = undefined;
-    queued.length = 0;
-    await as(t, token).post(`/billing/calculations/${id}/reverse`).expect(202);
-    await drain();
+    await queueJobs(id, 'reverse');
     expect(queued).toEqual([
       { calculation_id: id, action: 'post' },
       { calculation_id: id, action: 'reverse' },
@@ -214,10 +175,7 @@ describe("posting: the job's last attempt, and the sweeper", () => {
       res.writeHead(503).end();
       return true;
     };
-    queued.length = 0;
-    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
-    await drain();
-    const run = rubsPostingProcessor(t.services);
+    await queueJobs(id, 'post');
     await expect(run(queued[0] as never, { attempt: 4 })).rejects.toMatchObject({ name: 'UnrecoverableError' });
     // Asked again, the provider now refuses u1's charge for good (the resident left): nothing was made, nothing is reversed.
     fake.behaviour = (call, res) => {
@@ -225,9 +183,7 @@ describe("posting: the job's last attempt, and the sweeper", () => {
       res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'resident has moved out' }));
       return true;
     };
-    queued.length = 0;
-    await as(t, token).post(`/billing/calculations/${id}/reverse`).expect(202);
-    await drain();
+    await queueJobs(id, 'reverse');
     // The reversal job alone first: u1's charge has no answer yet, so its reversal waits.
     await expect(run(queued[1] as never, { attempt: 1 })).rejects.toThrow(/waiting for the answer on the charge it reverses/);
     await run(queued[0] as never, { attempt: 1 });
@@ -245,9 +201,7 @@ describe("posting: the job's last attempt, and the sweeper", () => {
 
   it('the sweeper queues again the lines whose job was lost, a minute on', async () => {
     const id = await calculation();
-    queued.length = 0;
-    await as(t, token).post(`/billing/calculations/${id}/post`).expect(202);
-    await drain();
+    await queueJobs(id, 'post');
     expect(queued).toHaveLength(1);
     const sweep = () => t.deps.queue.enqueue('webhook-sweep', { older_than_ms: 10_000 }, { jobId: `sweep-${clockOffset}` });
     await sweep();

@@ -8,18 +8,17 @@ import type { ServerResponse } from 'node:http';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { eventually } from '../helpers/eventually';
-import { fakeUnit } from '../helpers/fake-pms';
 import { FakePmsLedger, type FakeChargeCall } from '../helpers/fake-pms-ledger';
-import { as, configBody, createProperty, EXAMPLE_UNITS } from './helpers';
+import { as, calculateBody, createConfig, createProperty } from './helpers';
 import { client } from '../webhooks/helpers';
-import { bindConnectionDirectly, linkPms } from '../helpers/pms-link';
+import { bindConnectionDirectly } from '../helpers/pms-link';
 import { rubsCalculations } from '../../src/modules/tenant-billing/tables';
 import type { InProcessJobQueue } from '../../src/platform/queue/types';
 import { strictSchemaProblems, type OpenApiDocument } from '../helpers/openapi-strict';
 import request from 'supertest';
 import type { AppQueues } from '../../src/queues';
 import { errorBody } from '../helpers/error-body';
-import { API_KEY, PMS_UNITS, type Calculation, type Line } from './posting-helpers';
+import { API_KEY, linkedCalculation, PMS_UNITS, type Calculation, type Line } from './posting-helpers';
 
 const NO_PMS = errorBody({ detail: 'No PMS integration configured for this property' });
 
@@ -45,44 +44,10 @@ describe('posting a calculation to the PMS ledger', () => {
     fake.latencyMs = 0;
   });
 
-  /**
-   * A property of `user` linked to PMS property `P<n>` (units u1..u4 in the PMS, imported), with an active
-   * sqft configuration, and a calculation of `units` (README example 1's, by PMS id, unless given).
-   */
-  async function linkedCalculation(app = t, user = token, units: unknown[] = PMS_UNITS, overrides: Record<string, unknown> = {}) {
+  /** linkedCalculation's on PMS property `P<n>` of connection `conn-<n>`, a new n each time. */
+  async function calculation(units: unknown[] = PMS_UNITS, overrides: Record<string, unknown> = {}) {
     properties += 1;
-    const conn = `conn-${properties}`;
-    const pmsProperty = `P${properties}`;
-    const property = await createProperty(app, user, {
-      name: 'Maple Court',
-      address: '12 Maple St',
-      city: 'Ann Arbor',
-      state: 'MI',
-      zip_code: '48104',
-    });
-    fake.setUnits(
-      conn,
-      pmsProperty,
-      [1, 2, 3, 4].map((i) => fakeUnit(i, pmsProperty)),
-    );
-    await linkPms(app, user, property.id, { connection_id: conn, pms_property_id: pmsProperty }, fake);
-    await eventually(async () => {
-      expect((await client(app, user).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
-    });
-    const config = await as(app, user).post('/billing/config', configBody(property.id)).expect(201);
-    const calculation = await as(app, user)
-      .post('/billing/calculate-rubs', {
-        property_id: property.id,
-        billing_config_id: config.body.id,
-        billing_period_start: '2026-01-01',
-        billing_period_end: '2026-01-31',
-        total_amount: 1000,
-        utility_type: 'water',
-        units,
-        ...overrides,
-      })
-      .expect(200);
-    return { propertyId: property.id, id: calculation.body.id as string, conn, pmsProperty };
+    return linkedCalculation(t, token, fake, { conn: `conn-${properties}`, pmsProperty: `P${properties}` }, units, overrides);
   }
 
   const post = (id: string, user = token, app = t) => as(app, user).post(`/billing/calculations/${id}/post`);
@@ -115,7 +80,7 @@ describe('posting a calculation to the PMS ledger', () => {
   };
 
   it("posts each occupied unit's charge on the worker: exact bodies, bearer key and Idempotency-Keys; GET shows each line", async () => {
-    const { id, conn, pmsProperty } = await linkedCalculation();
+    const { id, conn, pmsProperty } = await calculation();
     fake.latencyMs = 100;
     const res = await post(id).expect(202);
     expect(res.body).toMatchObject({ status: 'pending', charges: 3, posted: 0, pending: 3, failed: 0, reversed: 0 });
@@ -173,7 +138,7 @@ describe('posting a calculation to the PMS ledger', () => {
       },
       { unit_id: 'u2', tenant_name: 'Ben Okafor', sqft: 1000 },
     ];
-    const { id } = await linkedCalculation(t, token, units);
+    const { id } = await calculation(units);
     await post(id).expect(202);
     const calc = await settled(id, 'posted');
     // $900.00 billable by sqft: u2 half ($450.00 + 5 % = $472.50); u1's half by days, 15 and 16 of 31.
@@ -187,7 +152,7 @@ describe('posting a calculation to the PMS ledger', () => {
   });
 
   it('never creates a second charge: an answer lost, a double request, the job run again, posting again', async () => {
-    const { id } = await linkedCalculation();
+    const { id } = await calculation();
     // The provider creates u2's charge, then the connection drops before the answer: the retry gets the same charge.
     failFirst([key(id, 'u2')], (res, call) => {
       fake.create(call);
@@ -219,19 +184,14 @@ describe('posting a calculation to the PMS ledger', () => {
     // database they run one after the other, which must hold the same rules.
     for (let trial = 0; trial < 8; trial++) {
       const race = trial % 2 === 0 ? 'rebill' : 'void';
-      const { id, propertyId } = await linkedCalculation();
+      const { id, propertyId } = await calculation();
       const calc = (await as(t, token).get(`/billing/calculations/${id}`).expect(200)).body;
       const other =
         race === 'rebill'
-          ? as(t, token).post('/billing/calculate-rubs', {
-              property_id: propertyId,
-              billing_config_id: calc.billing_config_id,
-              billing_period_start: '2026-01-01',
-              billing_period_end: '2026-01-31',
-              total_amount: 1200,
-              utility_type: 'water',
-              units: PMS_UNITS,
-            })
+          ? as(t, token).post(
+              '/billing/calculate-rubs',
+              calculateBody(propertyId, calc.billing_config_id, { total_amount: 1200, units: PMS_UNITS }),
+            )
           : as(t, token).post(`/billing/calculations/${id}/void`, { reason: 'wrong meter read' });
       const [posted, raced] = await Promise.all([post(id), other]);
       const won = [posted.status === 202, raced.status === 200].filter(Boolean).length;
@@ -251,7 +211,7 @@ describe('posting a calculation to the PMS ledger', () => {
   }, 120_000);
 
   it('retries a 5xx with back-off, then posts', async () => {
-    const { id } = await linkedCalculation();
+    const { id } = await calculation();
     const keys = [key(id, 'u1'), key(id, 'u2'), key(id, 'u3')];
     failFirst(keys, (res) => res.writeHead(503).end());
     await post(id).expect(202);
@@ -265,7 +225,7 @@ describe('posting a calculation to the PMS ledger', () => {
   });
 
   it("a 4xx is final: the line is failed with the provider's reason, not retried; posting again retries it", async () => {
-    const { id } = await linkedCalculation();
+    const { id } = await calculation();
     failFirst([key(id, 'u3')], (res) =>
       res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'resident has moved out' })),
     );
@@ -289,7 +249,7 @@ describe('posting a calculation to the PMS ledger', () => {
   });
 
   it("finds the PMS unit by its PMS id or by its imported record's id; a unit the PMS property lacks is failed with the reason", async () => {
-    const { id: first, propertyId } = await linkedCalculation();
+    const { id: first, propertyId } = await calculation();
     const units = (await as(t, token).get(`/pm/properties/${propertyId}/units`).expect(200)).body.items as Array<{
       id: string;
       pms_unit_id: string;
@@ -323,7 +283,7 @@ describe('posting a calculation to the PMS ledger', () => {
   });
 
   it('reverse: a negative charge per posted line under its own key; GET shows it; then 409s', async () => {
-    const { id, propertyId } = await linkedCalculation();
+    const { id, propertyId } = await calculation();
     expect((await reverse(id).expect(409)).body).toEqual(errorBody({ detail: 'Nothing posted to reverse' }));
     await post(id).expect(202);
     const posted = await settled(id, 'posted');
@@ -380,22 +340,12 @@ describe('posting a calculation to the PMS ledger', () => {
 
   it('400 for a property without a PMS link; 404 for another account or an unknown id; 409 for a calculation not active or without charges', async () => {
     const property = await createProperty(t, token);
-    const config = await as(t, token).post('/billing/config', configBody(property.id)).expect(201);
-    const unlinked = await as(t, token)
-      .post('/billing/calculate-rubs', {
-        property_id: property.id,
-        billing_config_id: config.body.id,
-        billing_period_start: '2026-01-01',
-        billing_period_end: '2026-01-31',
-        total_amount: 1000,
-        utility_type: 'water',
-        units: EXAMPLE_UNITS,
-      })
-      .expect(200);
+    const config = await createConfig(t, token, property.id);
+    const unlinked = await as(t, token).post('/billing/calculate-rubs', calculateBody(property.id, config.id)).expect(200);
     expect((await post(unlinked.body.id).expect(400)).body).toEqual(NO_PMS);
     expect((await reverse(unlinked.body.id).expect(400)).body).toEqual(NO_PMS);
 
-    const { id } = await linkedCalculation();
+    const { id } = await calculation();
     const bob = (await registerUser(t)).token;
     expect((await post(id, bob).expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
     expect((await reverse(id, bob).expect(404)).body).toEqual(errorBody({ detail: 'Calculation not found' }));
@@ -417,7 +367,7 @@ describe('posting a calculation to the PMS ledger', () => {
       lines: [],
     });
 
-    const { id: nothing } = await linkedCalculation(t, token, PMS_UNITS, { total_amount: 0 });
+    const { id: nothing } = await calculation(PMS_UNITS, { total_amount: 0 });
     expect((await post(nothing).expect(409)).body).toEqual(
       errorBody({ detail: 'Calculation has no charges to post (every unit is vacant or charged 0)' }),
     );
@@ -457,18 +407,8 @@ describe('posting a calculation to the PMS ledger', () => {
       // Bound while a provider was configured (no link session can be completed without one).
       await bindConnectionDirectly(bare, user, 'c-bare');
       await client(bare, user).put(`/pm/properties/${property.id}/pms`, { connection_id: 'c-bare', pms_property_id: 'p' }).expect(200);
-      const config = await as(bare, user).post('/billing/config', configBody(property.id)).expect(201);
-      const calc = await as(bare, user)
-        .post('/billing/calculate-rubs', {
-          property_id: property.id,
-          billing_config_id: config.body.id,
-          billing_period_start: '2026-01-01',
-          billing_period_end: '2026-01-31',
-          total_amount: 1000,
-          utility_type: 'water',
-          units: EXAMPLE_UNITS,
-        })
-        .expect(200);
+      const config = await createConfig(bare, user, property.id);
+      const calc = await as(bare, user).post('/billing/calculate-rubs', calculateBody(property.id, config.id)).expect(200);
       expect((await post(calc.body.id, user, bare).expect(400)).body).toEqual(NO_PMS);
     } finally {
       await bare.stop();
