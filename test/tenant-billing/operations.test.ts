@@ -24,6 +24,7 @@ describe('tenant billing operations (issue 30)', () => {
   afterAll(() => t.stop());
 
   const calculate = (token: string, body: unknown) => as(t, token).post('/billing/calculate-rubs', body);
+  const FEBRUARY = { billing_period_start: '2026-02-01', billing_period_end: '2026-02-28' };
   const APRIL = { billing_period_start: '2026-04-01', billing_period_end: '2026-04-30' };
 
   describe('turnover: a unit whose resident changed within the period', () => {
@@ -131,15 +132,7 @@ describe('tenant billing operations (issue 30)', () => {
       const p = await billedProperty(t, alice);
       const first = (await calculate(alice, calculateBody(p.propertyId, p.configId)).expect(200)).body;
       const sewer = (await calculate(alice, calculateBody(p.propertyId, p.configId, { utility_type: 'sewer' })).expect(200)).body;
-      const february = (
-        await calculate(
-          alice,
-          calculateBody(p.propertyId, p.configId, {
-            billing_period_start: '2026-02-01',
-            billing_period_end: '2026-02-28',
-          }),
-        ).expect(200)
-      ).body;
+      const february = (await calculate(alice, calculateBody(p.propertyId, p.configId, FEBRUARY)).expect(200)).body;
       expect([first.status, first.supersedes, sewer.supersedes, february.supersedes]).toEqual(['active', [], [], []]);
 
       const rebill = (
@@ -216,15 +209,7 @@ describe('tenant billing operations (issue 30)', () => {
       // The same terms again: no new version.
       expect((await as(t, alice).patch(`/billing/config/${p.configId}`, { admin_fee_percent: 3 }).expect(200)).body.version).toBe(2);
 
-      const after = (
-        await calculate(
-          alice,
-          calculateBody(p.propertyId, p.configId, {
-            billing_period_start: '2026-02-01',
-            billing_period_end: '2026-02-28',
-          }),
-        ).expect(200)
-      ).body;
+      const after = (await calculate(alice, calculateBody(p.propertyId, p.configId, FEBRUARY)).expect(200)).body;
       expect(after).toMatchObject({ billing_config_version: 2, admin_fee_rate: 0.03, billing_fee: 2.5 });
       // 101: $450.00 + 3 % ($13.50) + $2.50; the vacant unit pays no fee.
       expect(after.unit_bills[0]).toMatchObject({ base_charge: 450, admin_fee: 13.5, billing_fee: 2.5, total_charge: 466 });
