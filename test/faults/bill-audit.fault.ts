@@ -11,7 +11,7 @@ import { bullQueues } from '../helpers/bull';
 import { spawnRole } from '../multiprocess/processes';
 import { waitUntil } from '../helpers/eventually';
 import { missingServices, startPostgres, startRedis, type ThrowawayPostgres, type ThrowawayRedis } from './services';
-import { call, roleEnv, startWeb } from './stream';
+import { call, roleEnv, signUp, startWeb } from './stream';
 
 const PROPERTIES = 80;
 const METERS_PER_PROPERTY = 10;
@@ -64,16 +64,7 @@ describeFaults('bill audit under faults (800 meters re-audited)', () => {
     try {
       await Promise.all([worker.ready, db.connect()]);
       const api = `${web.url}/api/v1`;
-      const email = `audit-${crypto.randomBytes(4).toString('hex')}@example.com`;
-      await call(`${api}/auth/register`, 'POST', { email, password: 'Faults123x', full_name: 'Fault Test' });
-      const { access_token } = await call<{ access_token: string }>(
-        `${api}/auth/login`,
-        'POST',
-        `username=${encodeURIComponent(email)}&password=Faults123x`,
-        {},
-        true,
-      );
-      const auth = { authorization: `Bearer ${access_token}` };
+      const auth = await signUp(web, 'audit');
 
       // The owner's tariff: 900 kWh cost $123.00 a month (55 + 56 + 12); every bill says $133.00,
       // and one bill per meter $146.30.

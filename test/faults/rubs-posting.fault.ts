@@ -9,7 +9,7 @@ import { FakePmsLedger } from '../helpers/fake-pms-ledger';
 import { fakeUnit } from '../helpers/fake-pms';
 import { waitUntil } from '../helpers/eventually';
 import { missingServices, startPostgres, startRedis, type ThrowawayPostgres, type ThrowawayRedis } from './services';
-import { call, roleEnv, startWeb } from './stream';
+import { call, roleEnv, signUp, startWeb } from './stream';
 import { linkThroughProvider } from '../helpers/pms-link';
 
 const UNITS = 500;
@@ -57,16 +57,7 @@ describeFaults('RUBS posting under faults (500 charges)', () => {
     try {
       await worker.ready;
       const api = `${web.url}/api/v1`;
-      const email = `posting-${crypto.randomBytes(4).toString('hex')}@example.com`;
-      await call(`${api}/auth/register`, 'POST', { email, password: 'Faults123x', full_name: 'Fault Test' });
-      const { access_token } = await call<{ access_token: string }>(
-        `${api}/auth/login`,
-        'POST',
-        `username=${encodeURIComponent(email)}&password=Faults123x`,
-        {},
-        true,
-      );
-      const auth = { authorization: `Bearer ${access_token}` };
+      const auth = await signUp(web, 'posting');
 
       // A property of 500 occupied units in the PMS, linked (the worker imports them), and its calculation from the PMS.
       fake.setUnits(

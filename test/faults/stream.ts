@@ -76,12 +76,8 @@ export async function call<T>(url: string, method: string, body?: unknown, heade
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/**
- * An account with `count` properties, property i linked to connection `${tag}-c${i}`, PMS property
- * `P${i}`, each connection bound through `provider` (a link session completed at the fake provider
- * the roles' PMS_API_URL points at).
- */
-export async function linkConnections(web: Pick<WebRole, 'url'>, tag: string, count: number, provider: LinkAuthorizer): Promise<string[]> {
+/** Registers a new account (`<tag>-<random>@example.com`) on the web role and logs it in: the Authorization header of its token. */
+export async function signUp(web: Pick<WebRole, 'url'>, tag: string): Promise<{ authorization: string }> {
   const email = `${tag}-${crypto.randomBytes(4).toString('hex')}@example.com`;
   await call(`${web.url}/api/v1/auth/register`, 'POST', { email, password: 'Faults123x', full_name: 'Fault Test' });
   const { access_token } = await call<{ access_token: string }>(
@@ -91,7 +87,16 @@ export async function linkConnections(web: Pick<WebRole, 'url'>, tag: string, co
     {},
     true,
   );
-  const auth = { authorization: `Bearer ${access_token}` };
+  return { authorization: `Bearer ${access_token}` };
+}
+
+/**
+ * An account with `count` properties, property i linked to connection `${tag}-c${i}`, PMS property
+ * `P${i}`, each connection bound through `provider` (a link session completed at the fake provider
+ * the roles' PMS_API_URL points at).
+ */
+export async function linkConnections(web: Pick<WebRole, 'url'>, tag: string, count: number, provider: LinkAuthorizer): Promise<string[]> {
+  const auth = await signUp(web, tag);
   const connections: string[] = [];
   for (let i = 0; i < count; i++) {
     const property = await call<{ id: string }>(
