@@ -12,14 +12,15 @@ import { fakeUnit } from '../helpers/fake-pms';
 import { FakePmsLedger } from '../helpers/fake-pms-ledger';
 import { linkThroughProvider } from '../helpers/pms-link';
 import { waitUntil } from '../helpers/eventually';
-import { bullQueues } from '../helpers/bull';
 import {
   api,
   apiOk,
   jobRecords,
   registerUser,
   sharedServers,
+  startAllRoles,
   startCluster,
+  stopCluster,
   type Answer,
   type Cluster,
   type RoleProcess,
@@ -118,15 +119,7 @@ describeMulti('posting races on two web processes, two workers and a scheduler (
   beforeAll(async () => {
     const providerUrl = await ledger.start();
     cluster = await startCluster(servers!, { PMS_API_URL: providerUrl, PMS_API_KEY: 'multi-ledger-key', PMS_API_TIMEOUT_MS: '5000' });
-    const [webB, w1, w2] = await Promise.all([
-      cluster.spawn('web'),
-      cluster.spawn('worker'),
-      cluster.spawn('worker'),
-      cluster.spawn('scheduler'),
-    ]);
-    webs = [cluster.processes[0], webB];
-    workers = [w1, w2];
-    queues = bullQueues(cluster.redis, cluster.bullPrefix);
+    ({ webs, workers, queues } = await startAllRoles(cluster));
 
     // A property whose tenant units are the PMS's (u1..u60, imported by a worker when it is linked), and its configuration.
     owner = await registerUser(webs[0].url, 'race');
@@ -171,8 +164,7 @@ describeMulti('posting races on two web processes, two workers and a scheduler (
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.allSettled([...(queues?.values() ?? [])].map((q) => q.close()));
-    await cluster?.tearDown();
+    await stopCluster(cluster, queues);
     await ledger.stop();
   }, 60_000);
 

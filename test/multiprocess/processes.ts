@@ -11,7 +11,7 @@ import { waitUntil } from '../helpers/eventually';
 import { deleteRedisPrefix } from '../helpers/queue-harness';
 import { freePort } from '../helpers/net';
 import { createPgDatabase } from '../helpers/pg-database';
-import { unfinishedJobs } from '../helpers/bull';
+import { bullQueues, unfinishedJobs } from '../helpers/bull';
 import { roleEnv } from '../faults/stream';
 
 /*
@@ -236,6 +236,29 @@ export async function startCluster(servers: SharedServers, extraEnv: Record<stri
     await tearDown().catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * The rest of the Procfile's roles beside the cluster's first web process, started together: a second
+ * web process, two workers and the scheduler. Returns both web processes, both workers, and the app's
+ * BullMQ queues under the cluster's prefix (read only, for reports; closed by stopCluster).
+ */
+export async function startAllRoles(
+  cluster: Cluster,
+): Promise<{ webs: RoleProcess[]; workers: RoleProcess[]; queues: Map<string, Queue> }> {
+  const [webB, w1, w2] = await Promise.all([
+    cluster.spawn('web'),
+    cluster.spawn('worker'),
+    cluster.spawn('worker'),
+    cluster.spawn('scheduler'),
+  ]);
+  return { webs: [cluster.processes[0], webB], workers: [w1, w2], queues: bullQueues(cluster.redis, cluster.bullPrefix) };
+}
+
+/** Closes the queues startAllRoles opened, then tears the cluster down; either may be unset (a beforeAll that failed early). */
+export async function stopCluster(cluster: Cluster | undefined, queues: Map<string, Queue> | undefined): Promise<void> {
+  await Promise.allSettled([...(queues?.values() ?? [])].map((q) => q.close()));
+  await cluster?.tearDown();
 }
 
 // ---- HTTP ----

@@ -10,7 +10,6 @@ import type { Queue } from 'bullmq';
 import { FakePmsProvider, fakeUnit } from '../helpers/fake-pms';
 import { linkThroughProvider } from '../helpers/pms-link';
 import { waitUntil } from '../helpers/eventually';
-import { bullQueues } from '../helpers/bull';
 import { readSystemState, writeSystemState } from '../../src/platform/db/system-state';
 import { REFERENCE_IMPORT_KEY } from '../../src/modules/tariffs/importer';
 import {
@@ -30,7 +29,9 @@ import {
   orderingLeftovers,
   registerUser,
   sharedServers,
+  startAllRoles,
   startCluster,
+  stopCluster,
   waitForDrain,
   type Cluster,
   type JobRecord,
@@ -96,20 +97,11 @@ describeMulti('two workers, two web processes and a scheduler on one database an
     const imported = await readSystemState(cluster.database.db, REFERENCE_IMPORT_KEY);
     if (!imported) throw new Error('the first web process loaded no reference data');
     await writeSystemState(cluster.database.db, 'rate_analysis_import_sweep', String(imported.updatedAt.getTime()), new Date());
-    const [webB, w1, w2] = await Promise.all([
-      cluster.spawn('web'),
-      cluster.spawn('worker'),
-      cluster.spawn('worker'),
-      cluster.spawn('scheduler'),
-    ]);
-    webs = [cluster.processes[0], webB];
-    workers = [w1, w2];
-    queues = bullQueues(cluster.redis, cluster.bullPrefix);
+    ({ webs, workers, queues } = await startAllRoles(cluster));
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.allSettled([...(queues?.values() ?? [])].map((q) => q.close()));
-    await cluster?.tearDown();
+    await stopCluster(cluster, queues);
     await provider?.stop();
   }, 60_000);
 
