@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { registerUser, type RegisteredTestUser } from '../helpers/users';
+import type { TestApp } from '../helpers/app';
+import type { RegisteredTestUser } from '../helpers/users';
 import { eventually } from '../helpers/eventually';
 import { FakePmsProvider, fakeUnit } from '../helpers/fake-pms';
-import { createProperty } from '../pm/helpers';
-import { SECRET, client, deliver, unitEvent } from '../webhooks/helpers';
-import { linkPms } from '../helpers/pms-link';
+import { client, deliver, propertyUnits, startLinkedProperty, unitEvent } from '../webhooks/helpers';
 import { pmsUnits } from '../../src/modules/pms/tables';
 import { MAX_FUTURE_SKEW_MS } from '../../src/modules/webhooks/clock-skew';
 
@@ -21,28 +19,15 @@ describe('PMS event times from the future', () => {
   const conn = 'conn-future';
 
   beforeAll(async () => {
-    const url = await fake.start();
-    t = await createTestApp({
-      jobs: true,
-      env: { PMS_WEBHOOK_SECRET: SECRET, PMS_API_URL: url, PMS_API_KEY: 'k' },
-    });
-    alice = await registerUser(t);
-    propertyId = (await createProperty(t, alice.token, { name: 'Cedar Court' })).id;
-    fake.setUnits(
-      conn,
-      'P1',
-      [1, 2, 3, 4].map((i) => fakeUnit(i, 'P1')),
-    );
-    await linkPms(t, alice.token, propertyId, { connection_id: conn, pms_property_id: 'P1' }, fake);
-    await eventually(async () => expect((await units()).length).toBe(4));
+    const units = [1, 2, 3, 4].map((i) => fakeUnit(i, 'P1'));
+    ({ t, alice, propertyId } = await startLinkedProperty(fake, { conn, name: 'Cedar Court', units }));
   });
   afterAll(async () => {
     await t.stop();
     await fake.stop();
   });
 
-  const units = async () =>
-    (await client(t, alice.token).get(`/pm/properties/${propertyId}/units`).expect(200)).body.items as Array<Record<string, unknown>>;
+  const units = () => propertyUnits(t, alice.token, propertyId);
   const unit = async (pmsId: string) => (await units()).find((u) => u.pms_unit_id === pmsId);
   const logIds = async () =>
     ((await client(t, alice.token).logs('?limit=500').expect(200)).body.items as Array<{ id: string }>).map((l) => l.id);

@@ -1,7 +1,11 @@
 import request from 'supertest';
-import type { TestApp } from '../helpers/app';
+import { createTestApp, type TestApp } from '../helpers/app';
 import { signBody } from '../../src/modules/webhooks/signature';
-import type { FakeUnit } from '../helpers/fake-pms';
+import type { FakePmsProvider, FakeUnit } from '../helpers/fake-pms';
+import { registerUser, type RegisteredTestUser } from '../helpers/users';
+import { eventually } from '../helpers/eventually';
+import { linkPms } from '../helpers/pms-link';
+import { createProperty } from '../pm/helpers';
 
 export const SECRET = 'whsec-test-0123456789';
 
@@ -39,4 +43,29 @@ export function unitEvent(
   timestamp = nextTimestamp(),
 ) {
   return { event, timestamp, connection_id: connectionId, resource_type: 'unit', data: unit };
+}
+
+/** The units of a property as its owner lists them (GET /pm/properties/{id}/units). */
+export async function propertyUnits(t: TestApp, token: string, propertyId: string): Promise<Array<Record<string, unknown>>> {
+  return (await client(t, token).get(`/pm/properties/${propertyId}/units`).expect(200)).body.items;
+}
+
+/**
+ * Starts `fake`, then a test app running its jobs with `fake` as its PMS provider and a webhook
+ * receiver signed with SECRET; registers alice, and links her property `name` to PMS property P1
+ * on connection `conn`, whose `units` the fake serves: returns once the link's import stored them.
+ * The caller stops both (`t.stop()`, `fake.stop()`).
+ */
+export async function startLinkedProperty(
+  fake: FakePmsProvider,
+  { conn, name, units }: { conn: string; name: string; units: FakeUnit[] },
+): Promise<{ t: TestApp; alice: RegisteredTestUser; propertyId: string }> {
+  const url = await fake.start();
+  const t = await createTestApp({ jobs: true, env: { PMS_WEBHOOK_SECRET: SECRET, PMS_API_URL: url, PMS_API_KEY: 'k' } });
+  const alice = await registerUser(t);
+  const propertyId = (await createProperty(t, alice.token, { name })).id;
+  fake.setUnits(conn, 'P1', units);
+  await linkPms(t, alice.token, propertyId, { connection_id: conn, pms_property_id: 'P1' }, fake);
+  await eventually(async () => expect(await propertyUnits(t, alice.token, propertyId)).toHaveLength(units.length));
+  return { t, alice, propertyId };
 }

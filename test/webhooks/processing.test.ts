@@ -1,10 +1,10 @@
-import { createTestApp, type TestApp } from '../helpers/app';
-import { registerUser, type RegisteredTestUser } from '../helpers/users';
+import type { TestApp } from '../helpers/app';
+import type { RegisteredTestUser } from '../helpers/users';
 import { eventually } from '../helpers/eventually';
 import { FakePmsProvider, fakeUnit, type FakeUnit } from '../helpers/fake-pms';
 import { createProperty } from '../pm/helpers';
 import { createWebhookRepository } from '../../src/modules/webhooks/repository';
-import { client, deliver, nextTimestamp, unitEvent } from './helpers';
+import { client, deliver, nextTimestamp, propertyUnits, startLinkedProperty, unitEvent } from './helpers';
 import { linkPms } from '../helpers/pms-link';
 
 interface LogItem {
@@ -23,24 +23,18 @@ describe('PMS webhook processing', () => {
   const conn = 'conn-proc';
 
   beforeAll(async () => {
-    const url = await fake.start();
-    t = await createTestApp({
-      jobs: true,
-      env: { PMS_WEBHOOK_SECRET: 'whsec-test-0123456789', PMS_API_URL: url, PMS_API_KEY: 'k' },
-    });
-    alice = await registerUser(t);
-    propertyId = (await createProperty(t, alice.token, { name: 'Elm Court' })).id;
-    fake.setUnits(conn, 'P1', [fakeUnit(1, 'P1'), fakeUnit(2, 'P1')]);
-    await linkPms(t, alice.token, propertyId, { connection_id: conn, pms_property_id: 'P1' }, fake);
-    await eventually(async () => expect((await units()).length).toBe(2));
+    ({ t, alice, propertyId } = await startLinkedProperty(fake, {
+      conn,
+      name: 'Elm Court',
+      units: [fakeUnit(1, 'P1'), fakeUnit(2, 'P1')],
+    }));
   });
   afterAll(async () => {
     await t.stop();
     await fake.stop();
   });
 
-  const units = async () =>
-    (await client(t, alice.token).get(`/pm/properties/${propertyId}/units`).expect(200)).body.items as Array<Record<string, unknown>>;
+  const units = () => propertyUnits(t, alice.token, propertyId);
   const unit = async (pmsId: string) => (await units()).find((u) => u.pms_unit_id === pmsId);
   /** Delivers the body and waits until the event is processed; returns its log entry. */
   const processed = async (body: object, owner = alice) => {
