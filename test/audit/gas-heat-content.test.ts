@@ -2,8 +2,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as, createMeter, createProperty } from '../pm/helpers';
 import { errorAnswer } from '../helpers/error-body';
-
-const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
+import { allYear } from '../fixtures/rates-tariff';
 
 /** A gas rate billed per therm: $0.90 a therm and a $12.00 customer charge a month. */
 const THERM_RATE = {

@@ -2,6 +2,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser, setTier } from '../helpers/users';
 import { as, createProperty } from '../pm/helpers';
 import { importReferenceData } from '../../src/modules/tariffs/importer';
+import { allYear } from '../fixtures/rates-tariff';
 
 /** The tests' clock: a new user in March 2026 with the last year's bills in hand. */
 const NOW = new Date('2026-03-20T12:00:00Z');
@@ -17,8 +18,6 @@ const TARIFFS = {
   /** PECO Energy, "General Service Polyphase Service (GSA) Delivery": delivery only, supply bought from a supplier. */
   peco: '5ba9253f5457a3832cc4a514',
 };
-
-const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
 
 // ---------------------------------------------------------------------------------------------------------------
 // The bill by hand, from the rates GET /tariffs/{id} publishes and the written rule of pricing README "Billing

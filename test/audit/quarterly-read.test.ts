@@ -1,8 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as, createBill, createMeter, createProperty } from '../pm/helpers';
-
-const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
+import { allYear } from '../fixtures/rates-tariff';
 
 /**
  * Issue 47 item 2 in the bill audit: a water meter read quarterly on a monthly rate ($4.86 a ccf to

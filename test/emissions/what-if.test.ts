@@ -4,9 +4,9 @@ import { registerUser } from '../helpers/users';
 import { errorBody } from '../helpers/error-body';
 import { as, createMeter, createProperty, quartersOf } from '../pm/helpers';
 import * as ex from '../../src/modules/emissions/what-if.examples';
+import { allYear } from '../fixtures/rates-tariff';
 
 const NYC_OFFICE = { name: 'Midtown office', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10001', sqft: 40000 };
-const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
 const QUARTERS = quartersOf(2025);
 
 /**

@@ -12,6 +12,7 @@ import { spawnRole } from '../multiprocess/processes';
 import { waitUntil } from '../helpers/eventually';
 import { missingServices, startPostgres, startRedis, type ThrowawayPostgres, type ThrowawayRedis } from './services';
 import { call, roleEnv, signUp, startWeb } from './stream';
+import { allYear } from '../fixtures/rates-tariff';
 
 const PROPERTIES = 80;
 const METERS_PER_PROPERTY = 10;
@@ -24,7 +25,6 @@ if (missing && process.env.FAULTS_REQUIRED) throw new Error(`The bill audit faul
 if (missing) console.warn(`Skipping the bill audit fault test: ${missing}`);
 const describeFaults = missing ? describe.skip : describe;
 
-const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' };
 /** 900 kWh in a calendar month: 500 x first + 400 x second + fixed. */
 const rates = (first: number, second: number, fixed: number) => ({
   energy_rates: [

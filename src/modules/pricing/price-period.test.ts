@@ -7,9 +7,9 @@ import type { RatesInput } from '../tariffs/custom/rates.parse';
 import { parsedRates, tariffOf as fixtureTariff } from '../tariffs/tariff.fixtures';
 import { bundledLoadShapes } from './load-shapes';
 import { pricePeriod, type PeriodToPrice } from './price-period';
+import { allYear } from '../../../test/fixtures/rates-tariff';
 
 const shapes = bundledLoadShapes();
-const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' as const };
 
 function tariffOf(id: string, type: UtilityType, unit: string, rates: RatesInput, effectiveDate = '2024-01-01'): Tariff {
   return fixtureTariff({ id, name: `Rate ${id}`, effectiveDate, structure: parsedRates(rates, type, unit), utilityType: type, unit });

@@ -1,8 +1,6 @@
 import type { UtilityType } from '../tariffs/tariff.model';
-import { ratesTariff } from '../../../test/fixtures/rates-tariff';
+import { allYear, ratesTariff } from '../../../test/fixtures/rates-tariff';
 import { tariffUsage } from './tariff-usage';
-
-const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' as const };
 
 const tariffOf = (type: UtilityType, unit: string, rate: Record<string, number>) =>
   ratesTariff(type, unit, { energy_rates: [{ ...allYear, ...rate }] }, type);

@@ -4,14 +4,13 @@
  */
 import type { Tariff, UtilityType } from '../../tariffs/tariff.model';
 import type { RatesInput } from '../../tariffs/custom/rates.parse';
-import { ratesTariff } from '../../../../test/fixtures/rates-tariff';
+import { allYear, ratesTariff } from '../../../../test/fixtures/rates-tariff';
 import { bundledLoadShapes } from '../load-shapes';
 import { calculateBill } from './index';
 import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './period';
 import { periodLength } from './period-length';
 
 const shapes = bundledLoadShapes();
-const allYear = { period: 'all_year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], hours: '00:00-24:00', days: 'all' as const };
 
 const tariffOf = (type: UtilityType, unit: string, rates: RatesInput) => ratesTariff(type, unit, rates);
 
