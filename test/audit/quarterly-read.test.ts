@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as, createBill, createMeter, createProperty } from '../pm/helpers';
-import { allYear } from '../fixtures/rates-tariff';
+import { monthlyWaterRates } from '../fixtures/rates-tariff';
 
 /**
  * Issue 47 item 2 in the bill audit: a water meter read quarterly on a monthly rate ($4.86 a ccf to
@@ -26,11 +26,7 @@ describe('bill audit: a quarterly water read (issue 47 item 2)', () => {
           utility_type: 'water',
           unit: 'ccf',
           effective_date: '2024-01-01',
-          energy_rates: [
-            { ...allYear, tier: 1, tier_max: 20, rate_per_unit: 4.86 },
-            { ...allYear, tier: 2, tier_max: null, rate_per_unit: 5.94 },
-          ],
-          fixed_charges: [{ name: 'Service charge', amount: 11.8, frequency: 'monthly' }],
+          ...monthlyWaterRates,
         })
         .expect(201)
     ).body;

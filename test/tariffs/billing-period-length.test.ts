@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { as } from '../pm/helpers';
-import { allYear } from '../fixtures/rates-tariff';
+import { monthlyWaterRates } from '../fixtures/rates-tariff';
 
 /**
  * Issue 47 item 2 through POST /calculate (pricing README "Monthly charges and usage blocks over a
@@ -25,11 +25,7 @@ describe('POST /calculate over billing periods of other lengths than a month (is
           utility_type: 'water',
           unit: 'ccf',
           effective_date: '2024-01-01',
-          energy_rates: [
-            { ...allYear, tier: 1, tier_max: 20, rate_per_unit: 4.86 },
-            { ...allYear, tier: 2, tier_max: null, rate_per_unit: 5.94 },
-          ],
-          fixed_charges: [{ name: 'Service charge', amount: 11.8, frequency: 'monthly' }],
+          ...monthlyWaterRates,
         })
         .expect(201)
     ).body.id;

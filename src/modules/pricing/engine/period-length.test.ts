@@ -4,7 +4,7 @@
  */
 import type { Tariff, UtilityType } from '../../tariffs/tariff.model';
 import type { RatesInput } from '../../tariffs/custom/rates.parse';
-import { allYear, ratesTariff } from '../../../../test/fixtures/rates-tariff';
+import { allYear, monthlyWaterRates, ratesTariff } from '../../../../test/fixtures/rates-tariff';
 import { bundledLoadShapes } from '../load-shapes';
 import { calculateBill } from './index';
 import { calculatePeriodBill, periodTotalCents, type PeriodPiece } from './period';
@@ -15,13 +15,7 @@ const shapes = bundledLoadShapes();
 const tariffOf = (type: UtilityType, unit: string, rates: RatesInput) => ratesTariff(type, unit, rates);
 
 /** The monthly water rate: $4.86 a ccf for the first 20 ccf, $5.94 above, $11.80 a month. */
-const water = tariffOf('water', 'ccf', {
-  energy_rates: [
-    { ...allYear, tier: 1, tier_max: 20, rate_per_unit: 4.86 },
-    { ...allYear, tier: 2, tier_max: null, rate_per_unit: 5.94 },
-  ],
-  fixed_charges: [{ name: 'Service charge', amount: 11.8, frequency: 'monthly' }],
-});
+const water = tariffOf('water', 'ccf', monthlyWaterRates);
 /** An electric rate with a demand charge and a daily charge: $0.10/kWh, $10/kW a month, $0.50 a day. */
 const demand = tariffOf('electric', 'kWh', {
   energy_rates: [{ ...allYear, rate_per_kwh: 0.1 }],
