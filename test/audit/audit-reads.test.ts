@@ -72,15 +72,13 @@ describe('reading an audit does not re-run it (issue 47 item 7)', () => {
       amount: 33.41,
     });
     expect((await as(t, alice).post(`/pm/bills/${march.id}/audit`).expect(200)).body).toMatchObject({ status: 'ok', stale: false });
-    await as(t, alice)
-      .post(`/pm/properties/${propertyId}/bills`, {
-        meter_id: meterId,
-        usage: 12,
-        period_start: '2026-04-01',
-        period_end: '2026-04-30',
-        amount: 33.41,
-      })
-      .expect(201);
+    await createBill(t, alice, propertyId, {
+      meter_id: meterId,
+      usage: 12,
+      period_start: '2026-04-01',
+      period_end: '2026-04-30',
+      amount: 33.41,
+    });
     expect((await as(t, alice).get(`/pm/bills/${march.id}/audit`).expect(200)).body).toMatchObject({ status: 'ok', stale: true });
     await as(t, alice).post(`/pm/bills/${march.id}/audit`).expect(200);
     await as(t, alice).patch(`/pm/meters/${meterId}`, { tariff_id: null }).expect(200);

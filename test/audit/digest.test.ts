@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { registerUser } from '../helpers/users';
-import { as, createBill, createProperty } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty } from '../pm/helpers';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { createAuditRepository } from '../../src/modules/audit/repository';
 
@@ -25,15 +25,13 @@ describe('one digest per property and audit run (issue 47 item 4)', () => {
       ['North riser', 'W-1'],
       ['South riser', 'W-2'],
     ]) {
-      await as(t, owner)
-        .post(`/pm/properties/${propertyId}/meters`, {
-          utility_type: 'water',
-          unit: 'kgal',
-          tariff_id: tariff.id,
-          name,
-          account_number: account,
-        })
-        .expect(201);
+      await createMeter(t, owner, propertyId, {
+        utility_type: 'water',
+        unit: 'kgal',
+        tariff_id: tariff.id,
+        name,
+        account_number: account,
+      });
     }
     // W-1 January $40.00: +$8.49 (+26.9 %); W-1 February $31.51: ok; W-2 January $40.00: +$8.49, and the same period and amount
     // as W-1's: whichever of the two was written second is also a duplicate_bill of $40.00; W-2 February $34.66: +$3.15 (+10.0 %).

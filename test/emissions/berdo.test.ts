@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty, quartersOf } from '../pm/helpers';
+import { as, createBill, createProperty, quartersOf } from '../pm/helpers';
 
 const BOSTON_OFFICE = { name: 'State Street office', address: '1 State St', city: 'Boston', state: 'MA', zip_code: '02109', sqft: 50000 };
 
@@ -19,22 +19,16 @@ describe('Boston BERDO 2.0 through the API: property uses and the building-perfo
   async function billYear(propertyId: string, year: number, kwh: number, therms: number, steamKbtu: number) {
     for (const [period_start, period_end] of quartersOf(year)) {
       const period = { period_start, period_end };
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/bills`, { utility_type: 'electric', amount: 20000, ...period, usage_kwh: kwh / 4 })
-        .expect(201);
-      await as(t, alice)
-        .post(`/pm/properties/${propertyId}/bills`, { utility_type: 'gas', amount: 5000, ...period, usage: therms / 4, unit: 'therms' })
-        .expect(201);
+      await createBill(t, alice, propertyId, { utility_type: 'electric', amount: 20000, ...period, usage_kwh: kwh / 4 });
+      await createBill(t, alice, propertyId, { utility_type: 'gas', amount: 5000, ...period, usage: therms / 4, unit: 'therms' });
       if (steamKbtu) {
-        await as(t, alice)
-          .post(`/pm/properties/${propertyId}/bills`, {
-            utility_type: 'steam',
-            amount: 3000,
-            ...period,
-            usage: steamKbtu / 4,
-            unit: 'kBtu',
-          })
-          .expect(201);
+        await createBill(t, alice, propertyId, {
+          utility_type: 'steam',
+          amount: 3000,
+          ...period,
+          usage: steamKbtu / 4,
+          unit: 'kBtu',
+        });
       }
     }
   }
@@ -165,16 +159,14 @@ describe('Boston BERDO 2.0 through the API: property uses and the building-perfo
     // 1,000 gallons of No. 2 in January 2026 beside a year the factors are confirmed for: fuel oil is named.
     const q = await createProperty(t, alice, BOSTON_OFFICE);
     await billYear(q.id, 2026, 600_000, 40_000, 0);
-    await as(t, alice)
-      .post(`/pm/properties/${q.id}/bills`, {
-        utility_type: 'fuel_oil_2',
-        amount: 3500,
-        usage: 1000,
-        unit: 'gallons',
-        period_start: '2026-01-01',
-        period_end: '2026-01-31',
-      })
-      .expect(201);
+    await createBill(t, alice, q.id, {
+      utility_type: 'fuel_oil_2',
+      amount: 3500,
+      usage: 1000,
+      unit: 'gallons',
+      period_start: '2026-01-01',
+      period_end: '2026-01-31',
+    });
     await put(`/pm/properties/${q.id}/property-uses`, { uses: [{ property_type: 'Office', gross_floor_area: 50000 }] }).expect(200);
     const oil = await as(t, alice).get(`/pm/properties/${q.id}/building-performance?year=2026`).expect(200);
     expect(oil.body.standards[0].berdo).toMatchObject({

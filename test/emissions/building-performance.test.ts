@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty, quartersOf } from '../pm/helpers';
+import { as, createBill, createProperty, quartersOf } from '../pm/helpers';
 import * as ex from '../../src/modules/emissions/examples';
 
 const NYC_OFFICE = { name: 'Midtown office', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10001', sqft: 50000 };
@@ -23,12 +23,8 @@ describe('GET /pm/properties/{id}/building-performance', () => {
   it("gives a New York office's Local Law 97 limit, emissions, excess and penalty, worked by hand", async () => {
     const p = await createProperty(t, alice, { ...NYC_OFFICE, sqft: 40000 });
     for (const [period_start, period_end] of QUARTERS) {
-      await as(t, alice)
-        .post(`/pm/properties/${p.id}/bills`, { utility_type: 'electric', amount: 40000, period_start, period_end, usage_kwh: 250000 })
-        .expect(201);
-      await as(t, alice)
-        .post(`/pm/properties/${p.id}/bills`, { utility_type: 'gas', amount: 6000, period_start, period_end, usage: 5000, unit: 'therms' })
-        .expect(201);
+      await createBill(t, alice, p.id, { utility_type: 'electric', amount: 40000, period_start, period_end, usage_kwh: 250000 });
+      await createBill(t, alice, p.id, { utility_type: 'gas', amount: 6000, period_start, period_end, usage: 5000, unit: 'therms' });
     }
     // Without occupancy: emissions only, and how to get the limit.
     const before = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025`).expect(200);
@@ -167,25 +163,21 @@ describe("GET /pm/properties/{id}/building-performance by a New York office's Po
     const p = await createProperty(t, alice, { ...NYC_OFFICE, sqft: 40000 });
     for (const [period_start, period_end] of QUARTERS) {
       const [start, end] = [period_start, period_end];
-      await as(t, alice)
-        .post(`/pm/properties/${p.id}/bills`, {
-          utility_type: 'electric',
-          amount: 40000,
-          period_start: start,
-          period_end: end,
-          usage_kwh: 250000,
-        })
-        .expect(201);
-      await as(t, alice)
-        .post(`/pm/properties/${p.id}/bills`, {
-          utility_type: 'gas',
-          amount: 6000,
-          period_start: start,
-          period_end: end,
-          usage: 5000,
-          unit: 'therms',
-        })
-        .expect(201);
+      await createBill(t, alice, p.id, {
+        utility_type: 'electric',
+        amount: 40000,
+        period_start: start,
+        period_end: end,
+        usage_kwh: 250000,
+      });
+      await createBill(t, alice, p.id, {
+        utility_type: 'gas',
+        amount: 6000,
+        period_start: start,
+        period_end: end,
+        usage: 5000,
+        unit: 'therms',
+      });
     }
     await put(`/pm/properties/${p.id}/property-uses`, { uses: [{ property_type: 'Office', gross_floor_area: 40000 }] }).expect(200);
     const res = await as(t, alice).get(`/pm/properties/${p.id}/building-performance`).expect(200);

@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty, quartersOf } from '../pm/helpers';
+import { as, createBill, createProperty, quartersOf } from '../pm/helpers';
 
 const DENVER_OFFICE = { name: 'Larimer office', address: '1600 Larimer St', city: 'Denver', state: 'CO', zip_code: '80202', sqft: 50000 };
 
@@ -22,12 +22,8 @@ describe('Energize Denver through the API: property uses and the building-perfor
   it("gives a Denver office's 2025 site EUI against its final target, worked by hand (README)", async () => {
     const p = await createProperty(t, alice, DENVER_OFFICE);
     for (const [period_start, period_end] of QUARTERS) {
-      await as(t, alice)
-        .post(`/pm/properties/${p.id}/bills`, { utility_type: 'electric', amount: 15000, period_start, period_end, usage_kwh: 150000 })
-        .expect(201);
-      await as(t, alice)
-        .post(`/pm/properties/${p.id}/bills`, { utility_type: 'gas', amount: 5000, period_start, period_end, usage: 5000, unit: 'therms' })
-        .expect(201);
+      await createBill(t, alice, p.id, { utility_type: 'electric', amount: 15000, period_start, period_end, usage_kwh: 150000 });
+      await createBill(t, alice, p.id, { utility_type: 'gas', amount: 5000, period_start, period_end, usage: 5000, unit: 'therms' });
     }
     // Without property uses: the site energy, and how to get a target.
     const before = await as(t, alice).get(`/pm/properties/${p.id}/building-performance?year=2025`).expect(200);

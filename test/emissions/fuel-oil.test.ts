@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { eventually } from '../helpers/eventually';
 import { registerUser, setTier } from '../helpers/users';
 import { errorBody } from '../helpers/error-body';
-import { as, createProperty } from '../pm/helpers';
+import { as, createBill, createProperty } from '../pm/helpers';
 
 const NYC_OFFICE = { name: 'Oil-heated office', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10001', sqft: 40000 };
 const JANUARY = { period_start: '2025-01-01', period_end: '2025-01-31' };
@@ -46,9 +46,7 @@ describe('fuel oil meters and bills', () => {
     const patched = await as(t, alice).patch(`/pm/meters/${oil.id}`, { supply_tariff_id: 'any-tariff' }).expect(422);
     expect(patched.body.errors).toEqual([{ field: 'supply_tariff_id', message: `a fuel_oil_2 meter takes no tariff: ${NOT_TARIFFED}` }]);
     // A bill of gallons on it; therms are not a unit of fuel oil.
-    await as(t, alice)
-      .post(`/pm/properties/${p.id}/bills`, { meter_id: oil.id, amount: 3500, usage: 1000, ...JANUARY })
-      .expect(201);
+    await createBill(t, alice, p.id, { meter_id: oil.id, amount: 3500, usage: 1000, ...JANUARY });
     const bad = await as(t, alice)
       .post(`/pm/properties/${p.id}/bills`, {
         utility_type: 'fuel_oil_2',
@@ -158,12 +156,8 @@ describe('fuel oil meters and bills', () => {
     const p = await createProperty(t, alice, NYC_OFFICE);
     const electric = await meter(p.id, { utility_type: 'electric', name: 'Main electric' });
     const oil = await meter(p.id, { utility_type: 'fuel_oil_2', name: 'Boiler oil' });
-    await as(t, alice)
-      .post(`/pm/properties/${p.id}/bills`, { meter_id: electric.id, amount: 2000, usage_kwh: 10000, ...JANUARY })
-      .expect(201);
-    await as(t, alice)
-      .post(`/pm/properties/${p.id}/bills`, { meter_id: oil.id, amount: 3500, usage: 1000, ...JANUARY })
-      .expect(201);
+    await createBill(t, alice, p.id, { meter_id: electric.id, amount: 2000, usage_kwh: 10000, ...JANUARY });
+    await createBill(t, alice, p.id, { meter_id: oil.id, amount: 3500, usage: 1000, ...JANUARY });
     const res = await as(t, alice)
       .post(`/pm/properties/${p.id}/what-if`, {
         year: 2025,

@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createMeter, createProperty } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty } from '../pm/helpers';
 
 const NYC_OFFICE = { name: 'Midtown office', address: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10001', sqft: 50000 };
 
@@ -102,15 +102,13 @@ describe('emissions from interval readings where they cover a whole month', () =
   it('counts a month of readings on a meter without a bill that month, and none twice', async () => {
     const p = await createProperty(t, alice, NYC_OFFICE);
     const meter = (await createMeter(t, alice, p.id, { utility_type: 'electric' })).id;
-    await as(t, alice)
-      .post(`/pm/properties/${p.id}/bills`, {
-        meter_id: meter,
-        period_start: '2025-02-01',
-        period_end: '2025-02-28',
-        usage_kwh: 8000,
-        amount: 1,
-      })
-      .expect(201);
+    await createBill(t, alice, p.id, {
+      meter_id: meter,
+      period_start: '2025-02-01',
+      period_end: '2025-02-28',
+      usage_kwh: 8000,
+      amount: 1,
+    });
     // January 2025: 744 hours x 1 kWh = 744 kWh; no bill covers it.
     const csv = ['start,end,kwh', ...hourly('2025-01-01', '2025-01-31', () => 1)];
     await as(t, alice).upload(`/pm/meters/${meter}/intervals`, csv.join('\n'), 'usage.csv').expect(200);

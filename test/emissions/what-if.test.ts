@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { errorBody } from '../helpers/error-body';
-import { as, createMeter, createProperty, quartersOf } from '../pm/helpers';
+import { as, createBill, createMeter, createProperty, quartersOf } from '../pm/helpers';
 import * as ex from '../../src/modules/emissions/what-if.examples';
 import { allYear } from '../fixtures/rates-tariff';
 
@@ -35,12 +35,8 @@ describe('POST /pm/properties/{id}/what-if', () => {
     const gas = await meter('gas', 'therms', 'Boiler gas', tariffs.gas);
     for (const [period_start, period_end] of QUARTERS) {
       const bill = { period_start, period_end };
-      await as(t, token)
-        .post(`/pm/properties/${p.id}/bills`, { ...bill, meter_id: electric, amount: 50150, usage_kwh: 250000 })
-        .expect(201);
-      await as(t, token)
-        .post(`/pm/properties/${p.id}/bills`, { ...bill, meter_id: gas, amount: 5090, usage: 5000 })
-        .expect(201);
+      await createBill(t, token, p.id, { ...bill, meter_id: electric, amount: 50150, usage_kwh: 250000 });
+      await createBill(t, token, p.id, { ...bill, meter_id: gas, amount: 5090, usage: 5000 });
     }
     return { id: p.id as string, electric, gas };
   }
@@ -170,12 +166,8 @@ describe('POST /pm/properties/{id}/what-if', () => {
     const electric = await meter('electric', 'kWh', 'Main electric', electricTariff);
     const gas = await meter('gas', 'therms', 'Boiler gas', gasTariff);
     const january = { period_start: '2025-01-01', period_end: '2025-01-31' };
-    await as(t, alice)
-      .post(`/pm/properties/${p.id}/bills`, { ...january, meter_id: electric, amount: 23000, usage_kwh: 100000, demand_kw: 200 })
-      .expect(201);
-    await as(t, alice)
-      .post(`/pm/properties/${p.id}/bills`, { ...january, meter_id: gas, amount: 2000, usage: 2000 })
-      .expect(201);
+    await createBill(t, alice, p.id, { ...january, meter_id: electric, amount: 23000, usage_kwh: 100000, demand_kw: 200 });
+    await createBill(t, alice, p.id, { ...january, meter_id: gas, amount: 2000, usage: 2000 });
     const electrify = (added?: number) => ({
       year: 2025,
       changes: [

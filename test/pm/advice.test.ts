@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { seedTariffs } from '../helpers/tariffs';
-import { as, createProperty, GLADSTONE } from './helpers';
+import { as, createBill, createProperty, GLADSTONE } from './helpers';
 
 /** Real DTE Electric (EIA 5109) commercial records: every current one is restricted; the general D3 and D4 expired in 2022. */
 const DTE = {
@@ -73,10 +73,7 @@ describe('advice that holds for customers no test names (issue 45)', () => {
       { period_start: '2026-01-22', period_end: '2026-02-19', usage_kwh: 19000 }, // 29 days
       { period_start: '2024-06-01', period_end: '2024-06-30', usage_kwh: 50000 }, // more than a year old: not used
     ];
-    for (const b of bills)
-      await as(t, owner)
-        .post(`/pm/properties/${p.id}/bills`, { ...b, utility_type: 'electric', amount: 1200 })
-        .expect(201);
+    for (const b of bills) await createBill(t, owner, p.id, { ...b, utility_type: 'electric', amount: 1200 });
     const res = await as(t, owner).post(`/pm/properties/${p.id}/analyze-rates`).expect(200);
     expect(res.body.basis).toEqual({
       kind: 'bills',

@@ -47,14 +47,15 @@ export async function createProperty(t: TestApp, token: string, overrides: Recor
 
 /** Posts a bill of the property (201, else the test fails) and answers it as stored. */
 export async function createBill(t: TestApp, token: string, propertyId: string, body: Record<string, unknown>) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body, as supertest types it
-  return (await as(t, token).post(`/pm/properties/${propertyId}/bills`, body).expect(201)).body as Record<string, any> & { id: string };
+  return (await as(t, token).post(`/pm/properties/${propertyId}/bills`, body).expect(201)).body as { id: string } & Record<string, unknown>;
 }
 
 /** Adds a meter to the property (201, else the test fails) and answers it as stored. */
 export async function createMeter(t: TestApp, token: string, propertyId: string, body: Record<string, unknown>) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a response body, as supertest types it
-  return (await as(t, token).post(`/pm/properties/${propertyId}/meters`, body).expect(201)).body as Record<string, any> & { id: string };
+  return (await as(t, token).post(`/pm/properties/${propertyId}/meters`, body).expect(201)).body as { id: string } & Record<
+    string,
+    unknown
+  >;
 }
 
 export async function createPortfolio(t: TestApp, token: string, name = 'Midwest') {

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { SaxesParser } from 'saxes';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
-import { as, createProperty } from './helpers';
+import { as, createMeter, createProperty } from './helpers';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'green-button');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -43,8 +43,8 @@ describe('meter interval data (issue 50)', () => {
 
   async function electricMeter(property: Record<string, unknown>) {
     const p = await createProperty(t, alice, property);
-    const m = await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric' }).expect(201);
-    return m.body.id as string;
+    const m = await createMeter(t, alice, p.id, { utility_type: 'electric' });
+    return m.id as string;
   }
   const NEW_YORK = { city: 'New York', state: 'NY', zip_code: '10001' };
   const LOS_ANGELES = { city: 'Los Angeles', state: 'CA', zip_code: '90012' };
@@ -351,10 +351,8 @@ describe('meter interval data (issue 50)', () => {
 
   it("electric meters only; another owner's meter is not found; ranges are checked", async () => {
     const p = await createProperty(t, alice, NEW_YORK);
-    const gas = await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'gas' }).expect(201);
-    const r = await as(t, alice)
-      .upload(`/pm/meters/${gas.body.id}/intervals`, fixture('gba-fifteen-minute-one-day.xml'), 'x.xml')
-      .expect(422);
+    const gas = await createMeter(t, alice, p.id, { utility_type: 'gas' });
+    const r = await as(t, alice).upload(`/pm/meters/${gas.id}/intervals`, fixture('gba-fifteen-minute-one-day.xml'), 'x.xml').expect(422);
     expect(r.body.detail).toBe('interval data is for electric meters; this one is gas');
     const meter = await electricMeter(NEW_YORK);
     await as(t, bob).upload(`/pm/meters/${meter}/intervals`, fixture('gba-fifteen-minute-one-day.xml'), 'x.xml').expect(404);

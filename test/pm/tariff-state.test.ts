@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { registerUser } from '../helpers/users';
 import { seedTariffs } from '../helpers/tariffs';
-import { as, createProperty } from './helpers';
+import { as, createMeter, createProperty } from './helpers';
 import { properties } from '../../src/modules/properties/tables';
 import { createWaterTariff } from '../../src/modules/tariffs/custom/examples';
 import { errorBody } from '../helpers/error-body';
@@ -119,7 +119,7 @@ describe("a tariff of the property's state (issue 45 item 7)", () => {
         .expect(201)
     ).body;
     expect(denverWater.state).toBeNull();
-    await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'water', tariff_id: denverWater.id }).expect(201);
+    await createMeter(t, alice, p.id, { utility_type: 'water', tariff_id: denverWater.id });
 
     // A supply contract of another state is refused on supply_tariff_id alike.
     const supply = (

@@ -5,6 +5,7 @@
  */
 import type { TestApp } from '../helpers/app';
 import { as, calculateBody, createConfig, createProperty, startBillingApp } from './helpers';
+import { createMeter } from '../pm/helpers';
 
 /** Hourly readings in Denver (MDT, -06:00) from July 1 to `lastDay`, 2026: 20 kWh an hour for five days, then 40. */
 function hourlyCsv(lastDay: number, skip: string | null = null): string {
@@ -48,8 +49,8 @@ describe('calculate-rubs: interval proration (issue 50)', () => {
     const p = await createProperty(t, alice, { city: 'Denver', state: 'CO', zip_code: '80202' });
     await as(t, alice).patch(`/pm/properties/${p.id}`, { timezone: 'America/Denver' }).expect(200);
     const cfg = await createConfig(t, alice, p.id, { utility_types: ['electric', 'water'], common_area_percent: 0, admin_fee_percent: 0 });
-    const meter = await as(t, alice).post(`/pm/properties/${p.id}/meters`, { utility_type: 'electric' }).expect(201);
-    if (csv) await as(t, alice).upload(`/pm/meters/${meter.body.id}/intervals`, csv, 'usage.csv').expect(200);
+    const meter = await createMeter(t, alice, p.id, { utility_type: 'electric' });
+    if (csv) await as(t, alice).upload(`/pm/meters/${meter.id}/intervals`, csv, 'usage.csv').expect(200);
     const body = (overrides: Record<string, unknown> = {}) =>
       calculateBody(p.id, cfg.id, {
         billing_period_start: '2026-07-01',
@@ -59,7 +60,7 @@ describe('calculate-rubs: interval proration (issue 50)', () => {
         units: UNITS,
         ...overrides,
       });
-    return { meterId: meter.body.id as string, body };
+    return { meterId: meter.id as string, body };
   }
   const charges = (r: { body: { unit_bills: Array<{ tenant_name: string; base_charge: number }> } }) =>
     r.body.unit_bills.map((u) => [u.tenant_name, u.base_charge]);
