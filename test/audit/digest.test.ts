@@ -101,7 +101,7 @@ describe('one digest per property and audit run (issue 47 item 4)', () => {
           period_start: periodStart,
           period_end: periodEnd,
         })
-      ).id as string;
+      ).id;
     const [jan, feb, mar] = [
       await post('2026-01-01', '2026-01-31'),
       await post('2026-02-01', '2026-02-28'),

@@ -44,7 +44,7 @@ describe('disputes and recovered money (issue 47 item 10)', () => {
     return { property, meter };
   }
   const bill = async (p: { property: string; meter: string }, period_start: string, period_end: string, amount: number) =>
-    (await createBill(t, alice, p.property, { meter_id: p.meter, usage: 12, period_start, period_end, amount })).id as string;
+    (await createBill(t, alice, p.property, { meter_id: p.meter, usage: 12, period_start, period_end, amount })).id;
   const audit = async (billId: string) => (await as(t, alice).get(`/pm/bills/${billId}/audit`).expect(200)).body;
   const priceFinding = async (billId: string): Promise<Finding> =>
     (await audit(billId)).findings.find((f: Finding) => f.reason === 'price_variance');

@@ -124,7 +124,7 @@ describe('emissions from interval readings where they cover a whole month', () =
 
   it('the what-if starts from the same energy (January from readings) and carries its changes into the covered month', async () => {
     const p = await createProperty(t, alice, NYC_OFFICE);
-    const meter = async (utility_type: string, unit: string) => (await createMeter(t, alice, p.id, { utility_type, unit })).id as string;
+    const meter = async (utility_type: string, unit: string) => (await createMeter(t, alice, p.id, { utility_type, unit })).id;
     const electric = await meter('electric', 'kWh');
     const gas = await meter('gas', 'therms');
     const bill = (meter_id: string, period_start: string, period_end: string, usage: object) =>

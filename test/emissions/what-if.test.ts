@@ -30,7 +30,7 @@ describe('POST /pm/properties/{id}/what-if', () => {
       .send({ areas: [{ occupancy_group: 'B', gross_floor_area: 40000 }] })
       .expect(200);
     const meter = async (utility_type: string, unit: string, name: string, tariff_id?: string) =>
-      (await createMeter(t, token, p.id, { utility_type, unit, name, tariff_id })).id as string;
+      (await createMeter(t, token, p.id, { utility_type, unit, name, tariff_id })).id;
     const electric = await meter('electric', 'kWh', 'Main electric', tariffs.electric);
     const gas = await meter('gas', 'therms', 'Boiler gas', tariffs.gas);
     for (const [period_start, period_end] of QUARTERS) {
@@ -162,7 +162,7 @@ describe('POST /pm/properties/{id}/what-if', () => {
     ).body.id as string;
     const p = await createProperty(t, alice, NYC_OFFICE);
     const meter = async (utility_type: string, unit: string, name: string, tariff_id: string) =>
-      (await createMeter(t, alice, p.id, { utility_type, unit, name, tariff_id })).id as string;
+      (await createMeter(t, alice, p.id, { utility_type, unit, name, tariff_id })).id;
     const electric = await meter('electric', 'kWh', 'Main electric', electricTariff);
     const gas = await meter('gas', 'therms', 'Boiler gas', gasTariff);
     const january = { period_start: '2025-01-01', period_end: '2025-01-31' };

@@ -44,7 +44,7 @@ describe('meter interval data (issue 50)', () => {
   async function electricMeter(property: Record<string, unknown>) {
     const p = await createProperty(t, alice, property);
     const m = await createMeter(t, alice, p.id, { utility_type: 'electric' });
-    return m.id as string;
+    return m.id;
   }
   const NEW_YORK = { city: 'New York', state: 'NY', zip_code: '10001' };
   const LOS_ANGELES = { city: 'Los Angeles', state: 'CA', zip_code: '90012' };

@@ -60,7 +60,7 @@ describe('calculate-rubs: interval proration (issue 50)', () => {
         units: UNITS,
         ...overrides,
       });
-    return { meterId: meter.id as string, body };
+    return { meterId: meter.id, body };
   }
   const charges = (r: { body: { unit_bills: Array<{ tenant_name: string; base_charge: number }> } }) =>
     r.body.unit_bills.map((u) => [u.tenant_name, u.base_charge]);

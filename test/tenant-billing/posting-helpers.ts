@@ -4,7 +4,6 @@ import { eventually } from '../helpers/eventually';
 import { fakeUnit } from '../helpers/fake-pms';
 import type { FakePmsLedger } from '../helpers/fake-pms-ledger';
 import { linkPms } from '../helpers/pms-link';
-import { client } from '../webhooks/helpers';
 import { as, calculateBody, createConfig, createProperty, EXAMPLE_UNITS } from './helpers';
 
 export const API_KEY = 'ledger-key';
@@ -74,7 +73,7 @@ export async function linkedCalculation(
   );
   await linkPms(t, token, property.id, { connection_id: conn, pms_property_id: pmsProperty }, fake);
   await eventually(async () => {
-    expect((await client(t, token).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
+    expect((await as(t, token).get(`/pm/properties/${property.id}/pms`).expect(200)).body.last_synced_at).not.toBeNull();
   });
   const config = await createConfig(t, token, property.id);
   const calculation = await as(t, token)
